@@ -1,0 +1,7 @@
+/**
+ * Table definitions: the one source the SQL in migrations/ is generated from
+ * (`npm run db:generate`). Every table, what it stores and how secrets in it
+ * are protected is listed in docs/storage.md.
+ * Times are stored as ISO-8601 UTC text (sortable, and what the API returns).
+ */
+export * from "./schema/identity";

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Stored lower-cased: emails are unique case-insensitively. */
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    /** PBKDF2-SHA256, `pbkdf2_sha256$iter$salt$hash`; never the password. */
+    passwordHash: text("password_hash").notNull(),
+    tier: text("tier", { enum: ["basic", "professional", "enterprise"] }).notNull(),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    /** Current balance; never negative (CHECK + conditional writes). */
+    credits: integer("credits").notNull().default(0),
+    marketingConsent: integer("marketing_consent", { mode: "boolean" }).notNull().default(false),
+    prefNotifications: integer("pref_notifications", { mode: "boolean" }).notNull().default(true),
+    prefTheme: text("pref_theme").notNull().default("light"),
+    prefLanguage: text("pref_language").notNull().default("en"),
+    /** Country code Cloudflare reported at registration / last login ("unknown" locally). */
+    country: text("country").notNull().default("unknown"),
+    createdAt: text("created_at").notNull(),
+    lastLogin: text("last_login"),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_created_at_idx").on(t.createdAt),
+    check("users_credits_non_negative", sql`${t.credits} >= 0`),
+  ],
+);
+
+/**
+ * Opaque refresh tokens (RFC 6749 §10.4, RFC 9700 §4.14): stored as SHA-256
+ * of the token, single-use, rotated on each use. All tokens of one login (or
+ * one OAuth grant) share a `family_id`; presenting a used token revokes the
+ * family (reuse detection).
+ */
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    familyId: text("family_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** OAuth client the family was issued to; null for first-party login. */
+    clientId: text("client_id"),
+    scope: text("scope").notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [uniqueIndex("refresh_tokens_hash_unique").on(t.tokenHash), index("refresh_tokens_family_idx").on(t.familyId)],
+);

@@ -1,0 +1,18 @@
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import * as schema from "../../drizzle/schema";
+
+export type Db = DrizzleD1Database<typeof schema>;
+
+const cache = new WeakMap<D1Database, Db>();
+
+/** One drizzle client per D1 binding per isolate (built once, not per request). */
+export function db(d1: D1Database): Db {
+  let client = cache.get(d1);
+  if (!client) {
+    client = drizzle(d1, { schema });
+    cache.set(d1, client);
+  }
+  return client;
+}
+
+export { schema };

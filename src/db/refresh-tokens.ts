@@ -1,0 +1,34 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db, schema } from "./client";
+
+const { refreshTokens } = schema;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(d1: D1Database, row: typeof refreshTokens.$inferInsert): Promise<void> {
+  await db(d1).insert(refreshTokens).values(row).run();
+}
+
+export async function findRefreshTokenByHash(d1: D1Database, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  return db(d1).select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).get();
+}
+
+/**
+ * Mark a token used, only if it is still unused and unrevoked. Conditional
+ * write: of two concurrent uses exactly one wins (`changes === 1`).
+ */
+export async function consumeRefreshToken(d1: D1Database, id: string, at: string): Promise<boolean> {
+  const result = await db(d1)
+    .update(refreshTokens)
+    .set({ usedAt: at })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function revokeFamily(d1: D1Database, familyId: string, at: string): Promise<void> {
+  await db(d1)
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .run();
+}

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { db, schema } from "./client";
+
+export type UserRow = typeof schema.users.$inferSelect;
+export type NewUserRow = typeof schema.users.$inferInsert;
+
+const { users } = schema;
+
+export async function findUserById(d1: D1Database, id: string): Promise<UserRow | undefined> {
+  return db(d1).select().from(users).where(eq(users.id, id)).get();
+}
+
+export async function findUserByEmail(d1: D1Database, email: string): Promise<UserRow | undefined> {
+  return db(d1).select().from(users).where(eq(users.email, email.toLowerCase())).get();
+}
+
+/** Insert a user; returns false when the email is already taken (unique index). */
+export async function insertUser(d1: D1Database, row: NewUserRow): Promise<boolean> {
+  const result = await db(d1).insert(users).values(row).onConflictDoNothing({ target: users.email }).run();
+  return result.meta.changes === 1;
+}
+
+export async function recordLogin(d1: D1Database, id: string, at: string, country: string): Promise<void> {
+  await db(d1).update(users).set({ lastLogin: at, country }).where(eq(users.id, id)).run();
+}
+
+export async function updateProfile(
+  d1: D1Database,
+  id: string,
+  patch: Partial<Pick<UserRow, "username" | "prefNotifications" | "prefTheme" | "prefLanguage">>,
+): Promise<UserRow | undefined> {
+  if (Object.keys(patch).length === 0) return findUserById(d1, id);
+  return db(d1).update(users).set(patch).where(eq(users.id, id)).returning().get();
+}

@@ -1,0 +1,112 @@
+import { SignJWT, createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { AppError } from "../../http/errors";
+import { newId } from "../../lib/ids";
+import type { Role, Scope } from "./scopes";
+import { parseScopeString } from "./scopes";
+import type { Tier } from "./principal";
+import { ALG, signingKeys, type SigningKeys } from "./signing-keys";
+
+/** Lifetimes (spec part 5): login/refresh tokens 86400 s; client_credentials 3600 s. */
+export const LOGIN_TOKEN_TTL = 86_400;
+export const CLIENT_TOKEN_TTL = 3_600;
+/** client_id carried by tokens from /v1/auth/* (RFC 9068 requires one). */
+export const FIRST_PARTY_CLIENT_ID = "session-analysis-first-party";
+
+export interface AccessTokenInput {
+  userId: string;
+  role: Role;
+  tier: Tier;
+  scopes: readonly Scope[];
+  /** Revocation unit: the login session / grant the token belongs to. */
+  sid: string;
+  clientId?: string;
+  ttlSeconds: number;
+}
+
+export interface AccessTokenClaims {
+  sub: string;
+  jti: string;
+  sid: string;
+  exp: number;
+  iat: number;
+  client_id: string;
+  scopes: Scope[];
+  role: Role;
+  tier: Tier;
+}
+
+type Env = { ENVIRONMENT: string; AUTH_ISSUER: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string };
+
+/** The audience of our access tokens: this API (RFC 9068 §3 `aud`). */
+export const audienceOf = (issuer: string) => `${issuer.replace(/\/$/, "")}/v1`;
+
+/** Sign an RFC 9068 access token (typ at+jwt) with the current ES256 key. */
+export async function issueAccessToken(env: Env, input: AccessTokenInput, now = Date.now()) {
+  const keys = await signingKeys(env);
+  const iat = Math.floor(now / 1000);
+  const jti = crypto.randomUUID();
+  const token = await new SignJWT({
+    scope: input.scopes.join(" "),
+    client_id: input.clientId ?? FIRST_PARTY_CLIENT_ID,
+    sid: input.sid,
+    role: input.role,
+    tier: input.tier,
+  })
+    .setProtectedHeader({ alg: ALG, typ: "at+jwt", kid: keys.kid })
+    .setIssuer(env.AUTH_ISSUER)
+    .setAudience(audienceOf(env.AUTH_ISSUER))
+    .setSubject(input.userId)
+    .setJti(jti)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + input.ttlSeconds)
+    .sign(keys.privateKey);
+  return { token, jti, expiresIn: input.ttlSeconds, issuedAt: iat };
+}
+
+const jwksCache = new WeakMap<SigningKeys, ReturnType<typeof createLocalJWKSet>>();
+
+/** Verify signature, alg, typ, iss, aud and exp. Expired → TOKEN_EXPIRED; anything else → TOKEN_INVALID. */
+export async function verifyAccessToken(env: Env, token: string): Promise<AccessTokenClaims> {
+  const keys = await signingKeys(env);
+  let jwks = jwksCache.get(keys);
+  if (!jwks) {
+    jwks = createLocalJWKSet({ keys: keys.publicJwks });
+    jwksCache.set(keys, jwks);
+  }
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, jwks, {
+      algorithms: [ALG],
+      issuer: env.AUTH_ISSUER,
+      audience: audienceOf(env.AUTH_ISSUER),
+      typ: "at+jwt",
+      requiredClaims: ["sub", "jti", "exp", "iat"],
+    }));
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw new AppError("TOKEN_EXPIRED", { headers: bearerChallenge("invalid_token", "The access token expired") });
+    throw new AppError("TOKEN_INVALID", { headers: bearerChallenge("invalid_token", "The access token is invalid") });
+  }
+  const role = payload.role === "admin" ? "admin" : "user";
+  const tier = (["basic", "professional", "enterprise"] as const).find((t) => t === payload.tier) ?? "basic";
+  return {
+    sub: payload.sub!,
+    jti: payload.jti!,
+    sid: typeof payload.sid === "string" ? payload.sid : payload.jti!,
+    exp: payload.exp!,
+    iat: payload.iat!,
+    client_id: typeof payload.client_id === "string" ? payload.client_id : FIRST_PARTY_CLIENT_ID,
+    scopes: parseScopeString(typeof payload.scope === "string" ? payload.scope : ""),
+    role,
+    tier,
+  };
+}
+
+/** RFC 6750 §3 WWW-Authenticate challenge. */
+export function bearerChallenge(error?: "invalid_token" | "insufficient_scope", description?: string, scope?: string) {
+  const parts = ['Bearer realm="session-analysis"'];
+  if (error) parts.push(`error="${error}"`);
+  if (description) parts.push(`error_description="${description}"`);
+  if (scope) parts.push(`scope="${scope}"`);
+  return { "WWW-Authenticate": parts.join(", ") };
+}
+

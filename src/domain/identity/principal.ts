@@ -1,0 +1,26 @@
+import type { Role, Scope } from "./scopes";
+
+export type Tier = "basic" | "professional" | "enterprise";
+export const TIERS = ["basic", "professional", "enterprise"] as const;
+
+export type CredentialKind = "login_token" | "oauth_token" | "api_key";
+
+/**
+ * Whoever is calling, whatever credential they used (ARCHITECTURE pattern 3).
+ * Services take this value; routes never look at raw credentials.
+ */
+export interface Principal {
+  userId: string;
+  role: Role;
+  tier: Tier;
+  scopes: ReadonlySet<Scope>;
+  credential: {
+    kind: CredentialKind;
+    /** jti of the access token, or the API key id. */
+    id: string;
+    /** The grant/login session an access token belongs to (revocation unit). */
+    sid?: string;
+    clientId?: string;
+    expiresAt?: number;
+  };
+}

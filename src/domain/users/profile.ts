@@ -1,0 +1,33 @@
+import { AppError } from "../../http/errors";
+import { findUserById, updateProfile, type UserRow } from "../../db/users";
+import type { Principal } from "../identity/principal";
+import type { UsageStats } from "../../routes/users/schemas";
+
+export interface ProfilePatch {
+  username?: string | undefined;
+  preferences?: { notifications?: boolean | undefined; theme?: string | undefined; language?: string | undefined } | undefined;
+}
+
+export async function getOwnUser(d1: D1Database, principal: Principal): Promise<UserRow> {
+  const user = await findUserById(d1, principal.userId);
+  // A token can outlive its account only if the account was deleted.
+  if (!user) throw new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
+  return user;
+}
+
+/** Only username and preferences change; anything else in the body was already dropped by the schema. */
+export async function updateOwnProfile(d1: D1Database, principal: Principal, patch: ProfilePatch): Promise<UserRow> {
+  const updated = await updateProfile(d1, principal.userId, {
+    ...(patch.username !== undefined ? { username: patch.username } : {}),
+    ...(patch.preferences?.notifications !== undefined ? { prefNotifications: patch.preferences.notifications } : {}),
+    ...(patch.preferences?.theme !== undefined ? { prefTheme: patch.preferences.theme } : {}),
+    ...(patch.preferences?.language !== undefined ? { prefLanguage: patch.preferences.language } : {}),
+  });
+  if (!updated) throw new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
+  return updated;
+}
+
+/** Usage figures for the User resource. Sessions do not exist yet (issue #3), so all are zero. */
+export async function usageStats(_d1: D1Database, _userId: string): Promise<UsageStats> {
+  return { sessions_this_month: 0, total_sessions: 0, success_rate: 0 };
+}

@@ -1,0 +1,36 @@
+import type { Principal } from "./domain/identity/principal";
+import type { SessionRoom } from "./session-room/session-room";
+
+/** Bindings declared in wrangler.toml (and secrets set with `wrangler secret put`). */
+export interface Bindings {
+  DB: D1Database;
+  KV: KVNamespace;
+  SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
+  WEBHOOK_QUEUE: Queue<unknown>;
+
+  ENVIRONMENT: "development" | "staging" | "production";
+  /** The authorization server address; the `iss` of every token we sign. */
+  AUTH_ISSUER: string;
+  /** Comma-separated emails that become admins at registration. */
+  ADMIN_EMAILS: string;
+  ANALYSIS_TIME_SCALE: string;
+  WEBHOOK_ALLOW_PRIVATE_URLS: string;
+  PAYMENT_GATEWAY: string;
+  ANALYZER_ENGINE: string;
+  RATE_LIMIT_WINDOW_SCALE: string;
+  ENABLE_BENCH_ROUTES: string;
+
+  /** Secret: the ES256 private signing key as a JWK JSON string (with `kid`). */
+  JWT_PRIVATE_KEY?: string;
+  /** Secret (optional): JSON array of retired public JWKs still accepted while their tokens live. */
+  JWT_PREVIOUS_PUBLIC_KEYS?: string;
+}
+
+/** Per-request values set by middleware. */
+export interface Variables {
+  requestId: string;
+  apiVersion: string;
+  principal: Principal;
+}
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

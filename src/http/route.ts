@@ -1,0 +1,62 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { Scope } from "../domain/identity/scopes";
+import { requireScope } from "../middleware/authenticate";
+import { ErrorEnvelopeSchema } from "./envelope";
+import { ERROR_CATALOGUE, codesByStatus, type ErrorCode } from "./errors";
+
+/** Errors every authenticated route can return. */
+const AUTH_ERRORS: ErrorCode[] = ["AUTHENTICATION_REQUIRED", "TOKEN_INVALID", "TOKEN_EXPIRED", "INSUFFICIENT_PERMISSIONS"];
+/** Errors every route can return. */
+const COMMON_ERRORS: ErrorCode[] = ["INVALID_FIELD_VALUE", "RATE_LIMIT_EXCEEDED", "SERVICE_UNAVAILABLE", "INTERNAL_SERVER_ERROR"];
+const BODY_ERRORS: ErrorCode[] = ["INVALID_REQUEST_BODY", "PAYLOAD_TOO_LARGE", "MISSING_REQUIRED_FIELD", "FIELD_TOO_LONG"];
+
+/** Security requirement objects: any one credential kind, carrying `scope`. */
+export function securityFor(scope: Scope | Scope[]) {
+  const scopes = Array.isArray(scope) ? scope : [scope];
+  return [{ bearerAuth: scopes }, { oauth2: scopes }, { apiKey: scopes }];
+}
+
+type DefineRouteConfig = Omit<RouteConfig, "security" | "responses"> & {
+  /** The scope the credential must carry; omit for public routes. Any of a list suffices. */
+  scope?: Scope | Scope[] | "authenticated";
+  responses: RouteConfig["responses"];
+  /** Error codes this operation can return besides the common ones. */
+  errors?: ErrorCode[];
+};
+
+/**
+ * A route = its contract. Declares the scope (which becomes both the OpenAPI
+ * `security` and the authenticate middleware) and the error responses (from
+ * the catalogue), so the document and the behaviour cannot drift apart.
+ */
+export function defineRoute<const C extends DefineRouteConfig>(config: C) {
+  const { scope, errors = [], middleware, ...rest } = config;
+  const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...errors]);
+  if (scope) AUTH_ERRORS.forEach((c) => codes.add(c));
+  if (rest.request?.body) BODY_ERRORS.forEach((c) => codes.add(c));
+
+  const errorResponses: RouteConfig["responses"] = {};
+  for (const [status, list] of codesByStatus([...codes])) {
+    errorResponses[status] = {
+      description: list.map((c) => `\`${c}\` — ${ERROR_CATALOGUE[c].message}`).join("<br>"),
+      content: { "application/json": { schema: ErrorEnvelopeSchema } },
+    };
+  }
+
+  const auth: MiddlewareHandler[] = scope ? [requireScope(scope === "authenticated" ? [] : scope)] : [];
+  const extra = middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : [];
+  const security = scope === undefined ? [] : securityFor(scope === "authenticated" ? [] : scope);
+
+  return createRoute({
+    ...rest,
+    security,
+    middleware: [...auth, ...extra] as MiddlewareHandler[],
+    responses: { ...config.responses, ...errorResponses },
+    ...(scope && scope !== "authenticated"
+      ? { "x-required-scopes": Array.isArray(scope) ? scope : [scope] }
+      : {}),
+  } as unknown as Omit<C, "scope" | "errors"> & { path: C["path"] }) as Omit<C, "scope" | "errors"> & {
+    getRoutingPath(): string;
+  };
+}

@@ -1,0 +1,41 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { AppError } from "../http/errors";
+import { bearerChallenge } from "../domain/identity/access-tokens";
+import { authenticateCredential } from "../domain/identity/authenticate";
+import type { Principal } from "../domain/identity/principal";
+import type { Scope } from "../domain/identity/scopes";
+
+/**
+ * Authenticate the caller and check the route's scope. `scopes` is "any of":
+ * an empty list means any authenticated principal. No credential → 401
+ * AUTHENTICATION_REQUIRED; a bad one → 401 TOKEN_INVALID/TOKEN_EXPIRED;
+ * a missing scope → 403 INSUFFICIENT_PERMISSIONS naming the scope.
+ */
+export function requireScope(scopes: Scope | readonly Scope[]): MiddlewareHandler<AppEnv> {
+  const needed = typeof scopes === "string" ? [scopes] : [...scopes];
+  return async (c, next) => {
+    const principal = await principalOf(c);
+    if (needed.length > 0 && !needed.some((s) => principal.scopes.has(s))) {
+      throw new AppError("INSUFFICIENT_PERMISSIONS", {
+        message: `This operation requires the scope ${needed.map((s) => `'${s}'`).join(" or ")}.`,
+        details: { required_scopes: needed },
+        headers: bearerChallenge("insufficient_scope", undefined, needed.join(" ")),
+      });
+    }
+    await next();
+  };
+}
+
+/** The principal of this request, authenticating once (memoised on the context). */
+export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
+  const existing = c.get("principal");
+  if (existing) return existing;
+  const principal = await authenticateCredential(c.env, {
+    authorization: c.req.header("authorization"),
+    apiKey: c.req.header("x-api-key"),
+  });
+  if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
+  c.set("principal", principal);
+  return principal;
+}

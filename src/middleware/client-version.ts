@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { AppError } from "../http/errors";
+
+/**
+ * API versions by release date (spec part 9). A client pins behaviour with
+ * `X-Client-Version: YYYY-MM-DD`; the date resolves to the newest version
+ * released on or before it (a date before the first release gets the first;
+ * a future date gets the current). Responses say which version served them
+ * in `X-API-Version`. Malformed dates → 400 INVALID_FIELD_VALUE.
+ */
+export const API_VERSIONS = ["2026-11-01"] as const;
+export const CURRENT_API_VERSION = API_VERSIONS[API_VERSIONS.length - 1]!;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function resolveApiVersion(requested: string | undefined): string {
+  if (requested === undefined) return CURRENT_API_VERSION;
+  const m = DATE.exec(requested.trim());
+  const valid = m && !Number.isNaN(Date.parse(`${requested.trim()}T00:00:00Z`)) &&
+    new Date(`${requested.trim()}T00:00:00Z`).toISOString().startsWith(requested.trim());
+  if (!valid) {
+    throw new AppError("INVALID_FIELD_VALUE", {
+      message: "X-Client-Version must be a date in the form YYYY-MM-DD.",
+      details: { field: "X-Client-Version", reason: "must be a calendar date YYYY-MM-DD", location: "header" },
+    });
+  }
+  const date = requested.trim();
+  let chosen: string = API_VERSIONS[0];
+  for (const v of API_VERSIONS) if (v <= date) chosen = v;
+  return chosen;
+}
+
+export const clientVersion: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const version = resolveApiVersion(c.req.header("x-client-version"));
+  c.set("apiVersion", version);
+  await next();
+  c.header("X-API-Version", version);
+};

@@ -1,0 +1,14 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { newId } from "../lib/ids";
+
+/** A client-sent X-Request-Id is honoured only if it is a short, safe token. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const sent = c.req.header("x-request-id");
+  const id = sent && SANE_REQUEST_ID.test(sent) ? sent : newId("req");
+  c.set("requestId", id);
+  await next();
+  c.header("X-Request-Id", id);
+};

@@ -1,0 +1,14 @@
+import { router } from "../../http/openapi";
+import { mountLogin } from "./login";
+import { mountLogout } from "./logout";
+import { mountRefresh } from "./refresh";
+import { mountRegister } from "./register";
+
+export function authRoutes() {
+  const app = router();
+  mountRegister(app);
+  mountLogin(app);
+  mountRefresh(app);
+  mountLogout(app);
+  return app;
+}

@@ -1,0 +1,32 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { login } from "../../domain/identity/accounts";
+import { countryOf } from "../../lib/request";
+import type { router } from "../../http/openapi";
+import { userSummary } from "../users/schemas";
+import { AuthResultSchema, LoginBody } from "./schemas";
+
+const route = defineRoute({
+  method: "post",
+  path: "/login",
+  tags: ["Authentication"],
+  summary: "Sign in with email and password",
+  description: "A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.",
+  request: { body: { required: true, content: { "application/json": { schema: LoginBody } } } },
+  responses: { 200: { description: "Signed in", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } } },
+  errors: ["INVALID_CREDENTIALS"],
+});
+
+export function mountLogin(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const { email, password } = c.req.valid("json");
+    const result = await login(c.env, email, password, countryOf(c));
+    return c.json(
+      ok(
+        { user: userSummary(result.user), token: result.token, token_type: "Bearer" as const, expires_in: result.expiresIn, refresh_token: result.refreshToken },
+        "Login successful",
+      ),
+      200,
+    );
+  });
+}

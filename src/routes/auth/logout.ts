@@ -1,0 +1,20 @@
+import { MessageOnlySchema } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { logout } from "../../domain/identity/accounts";
+import type { router } from "../../http/openapi";
+
+const route = defineRoute({
+  method: "post",
+  path: "/logout",
+  tags: ["Authentication"],
+  summary: "Revoke the presented access token and its refresh tokens",
+  scope: "authenticated",
+  responses: { 200: { description: "Signed out", content: { "application/json": { schema: MessageOnlySchema } } } },
+});
+
+export function mountLogout(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    await logout(c.env, c.get("principal"));
+    return c.json({ success: true as const, message: "Logged out" }, 200);
+  });
+}

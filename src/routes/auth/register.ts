@@ -1,0 +1,31 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { register } from "../../domain/identity/accounts";
+import { countryOf } from "../../lib/request";
+import type { router } from "../../http/openapi";
+import { userSummary } from "../users/schemas";
+import { AuthResultSchema, RegisterBody } from "./schemas";
+
+const route = defineRoute({
+  method: "post",
+  path: "/register",
+  tags: ["Authentication"],
+  summary: "Create an account",
+  description: "Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.",
+  request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },
+  responses: { 201: { description: "Registered", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } } },
+  errors: ["EMAIL_ALREADY_REGISTERED"],
+});
+
+export function mountRegister(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const result = await register(c.env, c.req.valid("json"), countryOf(c));
+    return c.json(
+      ok(
+        { user: userSummary(result.user), token: result.token, token_type: "Bearer" as const, expires_in: result.expiresIn, refresh_token: result.refreshToken },
+        "Registration successful",
+      ),
+      201,
+    );
+  });
+}

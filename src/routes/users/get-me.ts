@@ -1,0 +1,23 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { getOwnUser, usageStats } from "../../domain/users/profile";
+import type { router } from "../../http/openapi";
+import { UserSchema, userResource } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/me",
+  tags: ["Users"],
+  summary: "The caller's user resource",
+  description: "`email` is included when the credential carries the `email` scope.",
+  scope: "profile",
+  responses: { 200: { description: "The user", content: { "application/json": { schema: envelopeSchema(UserSchema) } } } },
+});
+
+export function mountGetMe(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const principal = c.get("principal");
+    const [user, usage] = await Promise.all([getOwnUser(c.env.DB, principal), usageStats(c.env.DB, principal.userId)]);
+    return c.json(ok(userResource(user, usage, principal.scopes.has("email"))), 200);
+  });
+}

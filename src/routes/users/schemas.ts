@@ -1,0 +1,69 @@
+import { z } from "@hono/zod-openapi";
+import type { UserRow } from "../../db/users";
+
+export const THEMES = ["light", "dark", "system"] as const;
+export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "ja", "zh"] as const;
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(32)
+  .regex(/^[A-Za-z0-9_.-]+$/, "may contain only letters, digits, '_', '.' and '-'")
+  .openapi({ example: "ada_l" });
+
+export const PreferencesSchema = z
+  .object({
+    notifications: z.boolean(),
+    theme: z.enum(THEMES),
+    language: z.enum(LANGUAGES),
+  })
+  .openapi("Preferences");
+
+export const UsageStatsSchema = z
+  .object({
+    sessions_this_month: z.number().int(),
+    total_sessions: z.number().int(),
+    success_rate: z.number().min(0).max(1),
+  })
+  .openapi("UsageStats");
+
+export const UserSummarySchema = z
+  .object({
+    id: z.string().openapi({ example: "user_1763776000000123456" }),
+    email: z.string().optional(),
+    username: z.string(),
+    tier: z.enum(["basic", "professional", "enterprise"]),
+    created_at: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("UserSummary");
+
+export const UserSchema = UserSummarySchema.extend({
+  credits: z.number().int(),
+  last_login: z.string().nullable().openapi({ format: "date-time" }),
+  preferences: PreferencesSchema,
+  usage_stats: UsageStatsSchema,
+}).openapi("User");
+
+export type UsageStats = z.infer<typeof UsageStatsSchema>;
+
+export const preferencesOf = (u: UserRow) => ({
+  notifications: u.prefNotifications,
+  theme: u.prefTheme as (typeof THEMES)[number],
+  language: u.prefLanguage as (typeof LANGUAGES)[number],
+});
+
+/** The email is shown only to credentials with the `email` scope (spec part 5). */
+export function userSummary(u: UserRow, showEmail = true) {
+  return { id: u.id, ...(showEmail ? { email: u.email } : {}), username: u.username, tier: u.tier, created_at: u.createdAt };
+}
+
+export function userResource(u: UserRow, usage: UsageStats, showEmail: boolean) {
+  return {
+    ...userSummary(u, showEmail),
+    credits: u.credits,
+    last_login: u.lastLogin,
+    preferences: preferencesOf(u),
+    usage_stats: usage,
+  };
+}

@@ -1,0 +1,26 @@
+import { api } from "./http";
+
+let counter = 0;
+/** A fresh unique email per call: tests create their own users (no seeded magic ids). */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export const PASSWORD = "correct-horse-42";
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  refreshToken: string;
+}
+
+export async function registerUser(overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const email = (overrides.email as string) ?? uniqueEmail();
+  const res = await api("POST", "/v1/auth/register", {
+    body: { email, username: "tester", password: PASSWORD, tier: "basic", marketing_consent: false, ...overrides },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  return { id: res.body.data.user.id, email, token: res.body.data.token, refreshToken: res.body.data.refresh_token };
+}

@@ -1,0 +1,55 @@
+import { exports } from "cloudflare:workers";
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  apiKey?: string;
+  body?: unknown;
+  /** Raw body: sent as-is (for malformed JSON and content-type tests). */
+  raw?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export const BASE = "http://127.0.0.1:8787";
+
+/** Call the real worker (its default export's fetch) as a client would. */
+export async function api<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers = new Headers(opts.headers);
+  if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
+  if (opts.apiKey) headers.set("X-API-Key", opts.apiKey);
+  let body: BodyInit | undefined = opts.raw;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method, headers, body }));
+  const text = await res.text();
+  let parsed: any = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+/** Assert the error envelope shape of spec part 7 and return the error. */
+export function expectErrorEnvelope(res: ApiResponse, status: number, code: string) {
+  if (res.status !== status || res.body?.error?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${res.status} ${res.text}`);
+  }
+  const err = res.body.error;
+  if (res.body.success !== false) throw new Error("success must be false");
+  for (const k of ["code", "message", "details", "timestamp", "request_id"]) {
+    if (!(k in err)) throw new Error(`error.${k} missing: ${res.text}`);
+  }
+  if (res.headers.get("x-request-id") !== err.request_id) throw new Error("X-Request-Id must equal error.request_id");
+  if (Number.isNaN(Date.parse(err.timestamp))) throw new Error("error.timestamp must be ISO 8601");
+  return err as { code: string; message: string; details: any; timestamp: string; request_id: string };
+}

@@ -1,0 +1,32 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+// @ts-expect-error — plain .mjs helper shared with scripts/dev.mjs
+import { generateDevSigningKey } from "./scripts/dev-key.mjs";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  const signingKey: string = await generateDevSigningKey();
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./src/index.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            JWT_PRIVATE_KEY: signingKey,
+            ADMIN_EMAILS: "admin@example.com,root@example.com",
+            ANALYSIS_TIME_SCALE: "0.001",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["test/**/*.test.ts"],
+      exclude: ["test/e2e/**"],
+      setupFiles: ["./test/setup.ts"],
+      testTimeout: 20_000,
+    },
+  };
+});
