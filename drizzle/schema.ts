@@ -5,3 +5,4 @@
  * Times are stored as ISO-8601 UTC text (sortable, and what the API returns).
  */
 export * from "./schema/identity";
+export * from "./schema/credits";

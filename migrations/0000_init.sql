@@ -33,4 +33,17 @@ CREATE TABLE `users` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);--> statement-breakpoint
-CREATE INDEX `users_created_at_idx` ON `users` (`created_at`);
+CREATE INDEX `users_created_at_idx` ON `users` (`created_at`);--> statement-breakpoint
+CREATE TABLE `credit_ledger` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`delta` integer NOT NULL,
+	`reason` text NOT NULL,
+	`reference_id` text NOT NULL,
+	`description` text NOT NULL,
+	`created_at` text NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `credit_ledger_reason_reference_unique` ON `credit_ledger` (`reason`,`reference_id`);--> statement-breakpoint
+CREATE INDEX `credit_ledger_user_created_idx` ON `credit_ledger` (`user_id`,`created_at`);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "./client";
+import { signupGrantStatement, type LedgerEntry } from "./credits";
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type NewUserRow = typeof schema.users.$inferInsert;
@@ -14,10 +15,18 @@ export async function findUserByEmail(d1: D1Database, email: string): Promise<Us
   return db(d1).select().from(users).where(eq(users.email, email.toLowerCase())).get();
 }
 
-/** Insert a user; returns false when the email is already taken (unique index). */
-export async function insertUser(d1: D1Database, row: NewUserRow): Promise<boolean> {
-  const result = await db(d1).insert(users).values(row).onConflictDoNothing({ target: users.email }).run();
-  return result.meta.changes === 1;
+/**
+ * Insert a user with their starting balance and its ledger row, atomically
+ * (one batch). Returns false when the email is already taken (unique index);
+ * the ledger row is then not written either, since it depends on the user row.
+ */
+export async function insertUser(d1: D1Database, row: NewUserRow, grant: LedgerEntry): Promise<boolean> {
+  const insert = db(d1).insert(users).values(row).onConflictDoNothing({ target: users.email }).toSQL();
+  const [inserted] = await d1.batch([
+    d1.prepare(insert.sql).bind(...insert.params),
+    signupGrantStatement(d1, grant, row.credits ?? 0),
+  ]);
+  return (inserted?.meta.changes ?? 0) === 1;
 }
 
 export async function recordLogin(d1: D1Database, id: string, at: string, country: string): Promise<void> {

@@ -68,7 +68,8 @@ export async function register(env: Env, input: RegisterInput, country: string, 
     lastLogin: at,
   };
   // The unique index settles a race between two registrations of one email.
-  if (!(await insertUser(env.DB, user))) throw emailTaken();
+  const grant = { ledgerId: newId("led", now), userId: user.id, reason: "signup_grant" as const, referenceId: user.id, description: `Starting credits for the ${input.tier} tier`, at };
+  if (!(await insertUser(env.DB, user, grant))) throw emailTaken();
   return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
 }
 

@@ -1,0 +1,30 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./identity";
+
+/**
+ * Append-only credit ledger: every change to a balance is one row. Rows are
+ * never updated or deleted. (reason, reference_id) is unique, so a debit,
+ * refund or purchase for one reference can be applied only once, however
+ * often an alarm or a retry repeats it.
+ */
+export const creditLedger = sqliteTable(
+  "credit_ledger",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Signed change: negative for debits. */
+    delta: integer("delta").notNull(),
+    reason: text("reason", { enum: ["signup_grant", "session_debit", "session_refund", "credit_purchase", "adjustment"] }).notNull(),
+    /** What caused it: a session id, transaction id, or the user id for the signup grant. */
+    referenceId: text("reference_id").notNull(),
+    description: text("description").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("credit_ledger_reason_reference_unique").on(t.reason, t.referenceId),
+    index("credit_ledger_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+

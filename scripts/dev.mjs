@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm run dev [-- <wrangler dev args>]`: everything local, nothing to set up.
+// 1. writes a development signing key to .dev.vars if there is none;
+// 2. applies the D1 migrations to the local database;
+// 3. starts `wrangler dev` on http://127.0.0.1:8787 (D1, KV, Queues and the
+//    Durable Object all local). Arguments after `--` go to `wrangler dev`.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { generateDevSigningKey } from "./dev-key.mjs";
+
+const args = process.argv.slice(2);
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+const wrangler = "node_modules/.bin/wrangler";
+
+const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
+if (!/^JWT_PRIVATE_KEY=/m.test(devVars)) {
+  const key = await generateDevSigningKey();
+  writeFileSync(".dev.vars", `${devVars}${devVars && !devVars.endsWith("\n") ? "\n" : ""}JWT_PRIVATE_KEY='${key}'\n`, { mode: 0o600 });
+  console.log("dev: wrote a development signing key to .dev.vars");
+}
+
+// Options that pick the local state directory or environment apply to the migrations too.
+const shared = [];
+for (const flag of ["--persist-to", "--env", "-e"]) {
+  const i = args.indexOf(flag);
+  if (i >= 0 && args[i + 1]) shared.push(flag, args[i + 1]);
+}
+const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", ...shared], { stdio: "inherit", env });
+if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+
+const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));
+const defaults = [...(has("--ip") ? [] : ["--ip", "127.0.0.1"]), ...(has("--port") ? [] : ["--port", "8787"])];
+const child = spawn(wrangler, ["dev", ...defaults, ...args], { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,71 @@
+/**
+ * Credit ledger statements. D1 has no interactive transactions, but a batch
+ * is atomic: callers put these statements in one `d1.batch([...])` together
+ * with whatever the change pays for (a session row, a transaction row), and
+ * make those depend on the ledger row existing (see `ledgerRowExists`).
+ *
+ * Rules (docs/decisions.md, "Credits"):
+ * - a balance never goes below zero: debits are conditional (`credits >= amount`)
+ *   and the users table has CHECK (credits >= 0) as a backstop;
+ * - every change is exactly one append-only ledger row;
+ * - (reason, reference_id) is unique, so a refund or purchase credit is applied
+ *   at most once however often it is retried.
+ */
+export type LedgerReason = "signup_grant" | "session_debit" | "session_refund" | "credit_purchase" | "adjustment";
+
+export interface LedgerEntry {
+  /** A fresh id (newId("led")): the batch's other statements test for it. */
+  ledgerId: string;
+  userId: string;
+  reason: LedgerReason;
+  referenceId: string;
+  description: string;
+  at: string;
+}
+
+const INSERT_COLUMNS = "INSERT INTO credit_ledger (id, user_id, delta, reason, reference_id, description, created_at)";
+
+/**
+ * Debit `amount` only if the balance covers it. The ledger row is written iff
+ * the balance changed. Check `ledgerRowWritten(results[1])` after the batch.
+ */
+export function debitStatements(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement[] {
+  return [
+    d1.prepare("UPDATE users SET credits = credits - ?1 WHERE id = ?2 AND credits >= ?1").bind(amount, entry.userId),
+    d1
+      .prepare(`${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1`)
+      .bind(entry.ledgerId, entry.userId, -amount, entry.reason, entry.referenceId, entry.description, entry.at),
+  ];
+}
+
+/**
+ * Credit `amount` once per (reason, referenceId): a repeat inserts nothing and
+ * so changes no balance. Check `ledgerRowWritten(results[0])` after the batch.
+ */
+export function creditStatements(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement[] {
+  return [
+    d1
+      .prepare(`${INSERT_COLUMNS} VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (reason, reference_id) DO NOTHING`)
+      .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at),
+    d1
+      .prepare("UPDATE users SET credits = credits + ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)")
+      .bind(amount, entry.userId, entry.ledgerId),
+  ];
+}
+
+/** The starting balance's ledger row, written only if the user row (fresh id) was inserted. */
+export function signupGrantStatement(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement {
+  return d1
+    .prepare(`${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2)`)
+    .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at);
+}
+
+/** SQL condition for statements in the same batch that must only apply if the ledger row was written. */
+export const ledgerRowExists = "EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?)";
+
+export const ledgerRowWritten = (result: D1Result | undefined): boolean => (result?.meta.changes ?? 0) === 1;
+
+export async function balanceOf(d1: D1Database, userId: string): Promise<number> {
+  const row = await d1.prepare("SELECT credits FROM users WHERE id = ?").bind(userId).first<{ credits: number }>();
+  return row?.credits ?? 0;
+}

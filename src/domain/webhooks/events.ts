@@ -1,0 +1,38 @@
+/**
+ * The event message every producer puts on the WEBHOOK_QUEUE (spec part 6).
+ * Producers: the SessionRoom (session.completed, session.failed,
+ * analysis.ready) and billing (billing.payment_succeeded). The consumer fans
+ * an event out to the user's active webhooks subscribed to its type.
+ *
+ * A message carries everything a delivery needs: the consumer never has to
+ * read the session or the transaction again.
+ */
+export const EVENT_TYPES = ["session.completed", "session.failed", "analysis.ready", "billing.payment_succeeded"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface EventMessage {
+  kind: "event";
+  /** evt_<digits>, deterministic per (type, subject) so a repeated producer step yields the same id. */
+  event_id: string;
+  type: EventType;
+  user_id: string;
+  /** ISO-8601 time the event happened. */
+  occurred_at: string;
+  /** The payload's `data` object, as the receiver will see it. */
+  data: Record<string, unknown>;
+}
+
+/**
+ * A deterministic event id: the same (type, subject) always gives the same id,
+ * so an alarm that runs twice produces the same event (receivers dedupe on it).
+ */
+export async function eventIdFor(type: EventType, subjectId: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${type}:${subjectId}`)));
+  let digits = "";
+  for (let i = 0; i < 9; i++) digits += digest[i]!.toString().padStart(3, "0");
+  return `evt_${digits}`;
+}
+
+export function eventMessage(type: EventType, eventId: string, userId: string, occurredAt: string, data: Record<string, unknown>): EventMessage {
+  return { kind: "event", event_id: eventId, type, user_id: userId, occurred_at: occurredAt, data };
+}

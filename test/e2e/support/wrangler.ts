@@ -1,0 +1,112 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createServer } from "node:net";
+// @ts-expect-error — plain .mjs helper
+import { generateDevSigningKey } from "../../../scripts/dev-key.mjs";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const WRANGLER = path.join(ROOT, "node_modules/.bin/wrangler");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export interface DevServer {
+  url: string;
+  port: number;
+  persistDir: string;
+  stop(): Promise<void>;
+  /** Stop and start again on the same port and local state (DO storage, alarms, D1 survive). */
+  restart(): Promise<void>;
+}
+
+export interface StartOptions {
+  vars?: Record<string, string>;
+  logLevel?: "warn" | "info" | "error" | "log";
+  persistDir?: string;
+}
+
+const baseEnv = () => ({
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  // Keep wrangler's own files out of the developer's home.
+  XDG_CONFIG_HOME: path.join(tmpdir(), "sas-wrangler-config"),
+});
+
+/** Start `wrangler dev` on 127.0.0.1 with its own local state, migrations applied. */
+export async function startWrangler(opts: StartOptions = {}): Promise<DevServer> {
+  const persistDir = opts.persistDir ?? mkdtempSync(path.join(tmpdir(), "sas-e2e-"));
+  const port = await freePort();
+  const key: string = await generateDevSigningKey();
+  const vars = { JWT_PRIVATE_KEY: key, ...opts.vars };
+
+  const migrate = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], { cwd: ROOT, env: baseEnv(), encoding: "utf8" });
+  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
+
+  let child: ChildProcess | undefined;
+  const launch = async () => {
+    const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--log-level", opts.logLevel ?? "warn", "--show-interactive-dev-session=false"];
+    for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+    child = spawn(WRANGLER, args, { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let output = "";
+    child.stdout?.on("data", (d) => (output += d));
+    child.stderr?.on("data", (d) => (output += d));
+    await waitReady(`http://127.0.0.1:${port}`, () => output, child);
+  };
+  const kill = async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child!.once("exit", r));
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }
+  };
+  await launch();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    persistDir,
+    stop: async () => {
+      await kill();
+      if (!opts.persistDir) rmSync(persistDir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      await kill();
+      await launch();
+    },
+  };
+}
+
+async function waitReady(url: string, output: () => string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/v1/openapi.json`);
+      if (res.ok) return;
+    } catch {
+      /* not yet listening */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`wrangler dev did not become ready:\n${output()}`);
+}
