@@ -36,24 +36,31 @@ export const ERROR_CATALOGUE = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-export type ErrorStatus = (typeof ERROR_CATALOGUE)[ErrorCode]["status"];
 
 export type ErrorDetails = Record<string, unknown>;
 
 /** The one error type domain and HTTP code throw; rendered by `onError`. */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly status: ErrorStatus;
+  readonly status: number;
   readonly details: ErrorDetails;
   /** Extra response headers (e.g. Retry-After on 429, WWW-Authenticate on 401). */
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, options: { message?: string; details?: ErrorDetails; headers?: Record<string, string> } = {}) {
+  /**
+   * `status` overrides the catalogue's only where a code is used outside its
+   * usual place: INVALID_FIELD_VALUE is 422 for body/query fields but 400 for
+   * a malformed request header (docs/errors.md).
+   */
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; details?: ErrorDetails; headers?: Record<string, string>; status?: 400 } = {},
+  ) {
     const entry = ERROR_CATALOGUE[code];
     super(options.message ?? entry.message);
     this.name = "AppError";
     this.code = code;
-    this.status = entry.status;
+    this.status = options.status ?? entry.status;
     this.details = options.details ?? {};
     this.headers = options.headers ?? {};
   }

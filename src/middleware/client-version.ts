@@ -21,6 +21,7 @@ export function resolveApiVersion(requested: string | undefined): string {
     new Date(`${requested.trim()}T00:00:00Z`).toISOString().startsWith(requested.trim());
   if (!valid) {
     throw new AppError("INVALID_FIELD_VALUE", {
+      status: 400,
       message: "X-Client-Version must be a date in the form YYYY-MM-DD.",
       details: { field: "X-Client-Version", reason: "must be a calendar date YYYY-MM-DD", location: "header" },
     });

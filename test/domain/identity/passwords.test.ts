@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { PBKDF2_ITERATIONS, hashPassword, passwordWeakness, verifyPassword } from "../../../src/domain/identity/passwords";
+
+describe("passwords", () => {
+  it("hashes with at most the Workers cap of 100,000 PBKDF2 iterations", () => {
+    expect(PBKDF2_ITERATIONS).toBeLessThanOrEqual(100_000);
+  });
+
+  it("verifies the right password and rejects others", async () => {
+    const stored = await hashPassword("correct-horse-42");
+    expect(await verifyPassword("correct-horse-42", stored)).toBe(true);
+    expect(await verifyPassword("correct-horse-43", stored)).toBe(false);
+    expect(await verifyPassword("correct-horse-42", "garbage")).toBe(false);
+  });
+
+  it("refuses hashes asking for more iterations than production allows", async () => {
+    await expect(verifyPassword("x", "pbkdf2_sha256$200000$AAAA$AAAA")).rejects.toThrow();
+  });
+
+  it("enforces the documented strength rule", () => {
+    expect(passwordWeakness("short1")).toMatch(/at least 10/);
+    expect(passwordWeakness("abcdefghijk")).toMatch(/letter and one digit/);
+    expect(passwordWeakness("12345678901")).toMatch(/letter and one digit/);
+    expect(passwordWeakness("ada.lovelace1", "ada.lovelace@example.com")).toMatch(/email/);
+    expect(passwordWeakness("correct-horse-42", "ada@example.com")).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../../src/app";
+import { signingKeys } from "../../../src/domain/identity/signing-keys";
+
+const call = (overrides: Record<string, unknown>) =>
+  createApp().fetch(new Request("http://127.0.0.1/v1/users/me"), { ...env, ...overrides }, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+
+describe("signing key configuration", () => {
+  it("production without JWT_PRIVATE_KEY refuses every request with 503 SERVICE_UNAVAILABLE", async () => {
+    const res = await call({ ENVIRONMENT: "production", JWT_PRIVATE_KEY: undefined });
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as any;
+    expect(body.error.code).toBe("SERVICE_UNAVAILABLE");
+    expect(JSON.stringify(body)).not.toContain("JWT");
+  });
+
+  it("production refuses a development key (kid dev-*)", async () => {
+    const res = await call({ ENVIRONMENT: "production" });
+    expect(res.status).toBe(503);
+  });
+
+  it("production accepts a real key", async () => {
+    const jwk = JSON.parse(env.JWT_PRIVATE_KEY!);
+    const res = await call({ ENVIRONMENT: "production", JWT_PRIVATE_KEY: JSON.stringify({ ...jwk, kid: "prod-2026-11" }) });
+    expect(res.status).toBe(401); // reaches authentication: no credentials sent
+  });
+
+  it("development without a key generates an ephemeral one, once per isolate", async () => {
+    const a = await signingKeys({ ENVIRONMENT: "development" });
+    const b = await signingKeys({ ENVIRONMENT: "development" });
+    expect(a.kid).toMatch(/^dev-ephemeral-/);
+    expect(b).toBe(a);
+    // Switch back so the shared cache holds the configured key again.
+    await signingKeys(env);
+  });
+});

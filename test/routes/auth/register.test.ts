@@ -1,0 +1,97 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { PASSWORD, uniqueEmail } from "../../support/factories";
+import { decodePayload } from "../../support/tokens";
+
+const valid = () => ({ email: uniqueEmail("reg"), username: "ada_l", password: PASSWORD, tier: "basic", marketing_consent: false });
+
+describe("POST /v1/auth/register", () => {
+  it("creates the user with the tier's starting credits and signs them in", async () => {
+    for (const [tier, credits] of [["basic", 100], ["professional", 1000], ["enterprise", 10000]] as const) {
+      const body = { ...valid(), tier };
+      const res = await api("POST", "/v1/auth/register", { body });
+      expect(res.status).toBe(201);
+      expect(res.body.message).toBeTruthy();
+      const { user, token, refresh_token, expires_in } = res.body.data;
+      expect(user).toMatchObject({ email: body.email, username: "ada_l", tier });
+      expect(user.id).toMatch(/^user_\d+$/);
+      expect(Date.parse(user.created_at)).not.toBeNaN();
+      expect(refresh_token).toMatch(/^sart_/);
+      expect(expires_in).toBe(86400);
+      const me = await api("GET", "/v1/users/me", { token });
+      expect(me.body.data.credits).toBe(credits);
+      // The starting balance is one ledger row.
+      const ledger = await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE user_id = ?").bind(user.id).all();
+      expect(ledger.results).toEqual([{ delta: credits, reason: "signup_grant" }]);
+    }
+  });
+
+  it("stores the password only as a PBKDF2 hash with a per-user salt", async () => {
+    const a = { ...valid() };
+    const b = { ...valid() };
+    await api("POST", "/v1/auth/register", { body: a });
+    await api("POST", "/v1/auth/register", { body: b });
+    const rows = await env.DB.prepare("SELECT password_hash FROM users WHERE email IN (?, ?)").bind(a.email, b.email).all<{ password_hash: string }>();
+    expect(rows.results).toHaveLength(2);
+    for (const { password_hash } of rows.results) {
+      expect(password_hash).toMatch(/^pbkdf2_sha256\$100000\$[^$]+\$[^$]+$/);
+      expect(password_hash).not.toContain(PASSWORD);
+    }
+    expect(rows.results[0]!.password_hash).not.toBe(rows.results[1]!.password_hash);
+  });
+
+  it("treats emails case-insensitively and refuses a taken one with 409", async () => {
+    const body = valid();
+    expect((await api("POST", "/v1/auth/register", { body })).status).toBe(201);
+    const again = await api("POST", "/v1/auth/register", { body: { ...body, email: body.email.toUpperCase() } });
+    const err = expectErrorEnvelope(again, 409, "EMAIL_ALREADY_REGISTERED");
+    expect(err.details.field).toBe("email");
+  });
+
+  it("gives admins (ADMIN_EMAILS) the admin scopes and everyone else none of them", async () => {
+    const admin = await api("POST", "/v1/auth/register", { body: { ...valid(), email: "ROOT@example.com" } });
+    if (admin.status === 201) {
+      expect(String(decodePayload(admin.body.data.token).scope)).toContain("analytics:admin");
+    } else {
+      // Already registered by an earlier run of this file in the same storage.
+      expect(admin.status).toBe(409);
+    }
+    const user = await api("POST", "/v1/auth/register", { body: valid() });
+    const scope = String(decodePayload(user.body.data.token).scope);
+    expect(scope).toContain("remote-viewing:read");
+    expect(scope).not.toContain(":admin");
+  });
+
+  const cases: Array<[string, Record<string, unknown>, number, string, string]> = [
+    ["missing email", { email: undefined }, 422, "MISSING_REQUIRED_FIELD", "email"],
+    ["invalid email", { email: "not-an-email" }, 422, "INVALID_FIELD_VALUE", "email"],
+    ["email too long", { email: `${"a".repeat(250)}@example.com` }, 422, "FIELD_TOO_LONG", "email"],
+    ["missing password", { password: undefined }, 422, "MISSING_REQUIRED_FIELD", "password"],
+    ["short password", { password: "short1" }, 422, "INVALID_FIELD_VALUE", "password"],
+    ["password without digit", { password: "onlyletters-here" }, 422, "INVALID_FIELD_VALUE", "password"],
+    ["password too long", { password: `a1${"x".repeat(200)}` }, 422, "FIELD_TOO_LONG", "password"],
+    ["missing username", { username: undefined }, 422, "MISSING_REQUIRED_FIELD", "username"],
+    ["username too long", { username: "u".repeat(33) }, 422, "FIELD_TOO_LONG", "username"],
+    ["username with spaces", { username: "bad name" }, 422, "INVALID_FIELD_VALUE", "username"],
+    ["unknown tier", { tier: "platinum" }, 422, "INVALID_FIELD_VALUE", "tier"],
+    ["marketing_consent not boolean", { marketing_consent: "yes" }, 422, "INVALID_FIELD_VALUE", "marketing_consent"],
+    ["email wrong type", { email: 42 }, 422, "INVALID_FIELD_VALUE", "email"],
+  ];
+  for (const [name, patch, status, code, field] of cases) {
+    it(`refuses ${name} (${status} ${code}, field ${field})`, async () => {
+      const body: Record<string, unknown> = { ...valid(), ...patch };
+      for (const k of Object.keys(patch)) if (patch[k] === undefined) delete body[k];
+      const err = expectErrorEnvelope(await api("POST", "/v1/auth/register", { body }), status, code);
+      expect(err.details.field).toBe(field);
+      expect(typeof err.details.reason).toBe("string");
+    });
+  }
+
+  it("creates nothing when validation fails", async () => {
+    const body = { ...valid(), password: "short1" };
+    await api("POST", "/v1/auth/register", { body });
+    const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(body.email).first();
+    expect(row).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { registerUser } from "../../support/factories";
+import { mintToken } from "../../support/tokens";
+
+describe("GET /v1/users/me", () => {
+  it("returns the full User resource", async () => {
+    const u = await registerUser({ tier: "professional" });
+    const res = await api("GET", "/v1/users/me", { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      id: u.id,
+      email: u.email,
+      username: "tester",
+      tier: "professional",
+      credits: 1000,
+      created_at: expect.any(String),
+      last_login: expect.any(String),
+      preferences: { notifications: true, theme: "light", language: "en" },
+      usage_stats: { sessions_this_month: expect.any(Number), total_sessions: expect.any(Number), success_rate: expect.any(Number) },
+    });
+    expect(res.body.data).not.toHaveProperty("password_hash");
+    expect(JSON.stringify(res.body)).not.toMatch(/pbkdf2/);
+  });
+
+  it("omits the email for a credential without the email scope", async () => {
+    const u = await registerUser();
+    const token = await mintToken(u.id, { scopes: ["profile"] });
+    const res = await api("GET", "/v1/users/me", { token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.email).toBeUndefined();
+    expect(res.body.data.id).toBe(u.id);
+  });
+});
+
+describe("PUT /v1/users/me", () => {
+  it("updates username and preferences and returns id, username, preferences", async () => {
+    const u = await registerUser();
+    const res = await api("PUT", "/v1/users/me", { token: u.token, body: { username: "grace.h", preferences: { theme: "dark", language: "es", notifications: false } } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ id: u.id, username: "grace.h", preferences: { theme: "dark", language: "es", notifications: false } });
+    const me = await api("GET", "/v1/users/me", { token: u.token });
+    expect(me.body.data.username).toBe("grace.h");
+    expect(me.body.data.preferences).toEqual({ theme: "dark", language: "es", notifications: false });
+  });
+
+  it("a partial preferences object changes only what it names", async () => {
+    const u = await registerUser();
+    await api("PUT", "/v1/users/me", { token: u.token, body: { preferences: { theme: "dark" } } });
+    const me = await api("GET", "/v1/users/me", { token: u.token });
+    expect(me.body.data.preferences).toEqual({ theme: "dark", language: "en", notifications: true });
+    expect(me.body.data.username).toBe("tester");
+  });
+
+  it("ignores attempts to set tier, credits, role, email or id (mass assignment)", async () => {
+    const u = await registerUser();
+    const res = await api("PUT", "/v1/users/me", {
+      token: u.token,
+      body: { tier: "enterprise", credits: 999999, role: "admin", email: "evil@example.com", id: "user_1", password_hash: "x", username: "still_me" },
+    });
+    expect(res.status).toBe(200);
+    const row = await env.DB.prepare("SELECT id, tier, credits, role, email, username FROM users WHERE id = ?").bind(u.id).first();
+    expect(row).toEqual({ id: u.id, tier: "basic", credits: 100, role: "user", email: u.email, username: "still_me" });
+  });
+
+  it("validates fields, naming them", async () => {
+    const u = await registerUser();
+    const theme = expectErrorEnvelope(await api("PUT", "/v1/users/me", { token: u.token, body: { preferences: { theme: "neon" } } }), 422, "INVALID_FIELD_VALUE");
+    expect(theme.details.field).toBe("preferences.theme");
+    const lang = expectErrorEnvelope(await api("PUT", "/v1/users/me", { token: u.token, body: { preferences: { language: "klingon" } } }), 422, "INVALID_FIELD_VALUE");
+    expect(lang.details.field).toBe("preferences.language");
+    const notif = expectErrorEnvelope(await api("PUT", "/v1/users/me", { token: u.token, body: { preferences: { notifications: "yes" } } }), 422, "INVALID_FIELD_VALUE");
+    expect(notif.details.field).toBe("preferences.notifications");
+    const long = expectErrorEnvelope(await api("PUT", "/v1/users/me", { token: u.token, body: { username: "x".repeat(40) } }), 422, "FIELD_TOO_LONG");
+    expect(long.details.field).toBe("username");
+  });
+
+  it("requires authentication and the profile scope", async () => {
+    expectErrorEnvelope(await api("PUT", "/v1/users/me", { body: { username: "x_y_z" } }), 401, "AUTHENTICATION_REQUIRED");
+    const u = await registerUser();
+    const token = await mintToken(u.id, { scopes: ["email"] });
+    expectErrorEnvelope(await api("PUT", "/v1/users/me", { token, body: { username: "x_y_z" } }), 403, "INSUFFICIENT_PERMISSIONS");
+  });
+});

@@ -1,0 +1,55 @@
+import { env } from "cloudflare:workers";
+import { SignJWT, generateKeyPair, importJWK, type JWK } from "jose";
+import { LOGIN_TOKEN_TTL, audienceOf, issueAccessToken } from "../../src/domain/identity/access-tokens";
+import type { Scope } from "../../src/domain/identity/scopes";
+
+/** Sign a token with the service's real key, for a user, with chosen scopes and times. */
+export async function mintToken(userId: string, opts: { scopes?: Scope[]; now?: number; ttl?: number; role?: "user" | "admin" } = {}) {
+  const { token } = await issueAccessToken(
+    env,
+    {
+      userId,
+      role: opts.role ?? "user",
+      tier: "basic",
+      scopes: opts.scopes ?? [],
+      sid: crypto.randomUUID(),
+      ttlSeconds: opts.ttl ?? LOGIN_TOKEN_TTL,
+    },
+    opts.now,
+  );
+  return token;
+}
+
+/** Sign arbitrary claims with the service's real private key (for wrong-iss etc.). */
+export async function signWithServiceKey(claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
+  const jwk = JSON.parse(env.JWT_PRIVATE_KEY!) as JWK;
+  const key = await importJWK({ ...jwk, alg: "ES256" }, "ES256");
+  return new SignJWT(claims).setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: jwk.kid, ...header }).sign(key);
+}
+
+/** Sign with a key the service has never seen. */
+export async function signWithForeignKey(claims: Record<string, unknown>) {
+  const { privateKey } = await generateKeyPair("ES256");
+  const jwk = JSON.parse(env.JWT_PRIVATE_KEY!) as JWK;
+  return new SignJWT(claims).setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: jwk.kid }).sign(privateKey);
+}
+
+export function standardClaims(sub: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    iss: env.AUTH_ISSUER,
+    aud: audienceOf(env.AUTH_ISSUER),
+    sub,
+    jti: crypto.randomUUID(),
+    sid: crypto.randomUUID(),
+    iat: now,
+    exp: now + 600,
+    scope: "profile email",
+    client_id: "session-analysis-first-party",
+  };
+}
+
+export function decodePayload(token: string): Record<string, unknown> {
+  const part = token.split(".")[1]!;
+  return JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/")));
+}
