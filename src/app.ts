@@ -6,6 +6,7 @@ import { onError } from "./http/on-error";
 import { router } from "./http/openapi";
 import { openApiDocumentConfig, registerSecuritySchemes } from "./http/openapi-document";
 import { clientVersion } from "./middleware/client-version";
+import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { signingKeys } from "./domain/identity/signing-keys";
@@ -29,6 +30,7 @@ export function createApp() {
 
   const v1 = router();
   v1.use("*", clientVersion);
+  v1.use("*", rateLimit);
   v1.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", { details: { max_bytes: MAX_BODY_BYTES } }); } }));
   v1.route("/auth", authRoutes());
   v1.route("/users", userRoutes());

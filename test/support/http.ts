@@ -23,6 +23,9 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
   const headers = new Headers(opts.headers);
   if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
   if (opts.apiKey) headers.set("X-API-Key", opts.apiKey);
+  // Each call comes from its own client address unless a test says otherwise,
+  // so per-IP limits only bite where a test means them to.
+  if (!headers.has("cf-connecting-ip")) headers.set("cf-connecting-ip", randomIp());
   let body: BodyInit | undefined = opts.raw;
   if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
@@ -52,4 +55,10 @@ export function expectErrorEnvelope(res: ApiResponse, status: number, code: stri
   if (res.headers.get("x-request-id") !== err.request_id) throw new Error("X-Request-Id must equal error.request_id");
   if (Number.isNaN(Date.parse(err.timestamp))) throw new Error("error.timestamp must be ISO 8601");
   return err as { code: string; message: string; details: any; timestamp: string; request_id: string };
+}
+
+function randomIp(): string {
+  const b = new Uint8Array(3);
+  crypto.getRandomValues(b);
+  return `198.18.${b[0]}.${b[1]! % 254 + 1}`;
 }

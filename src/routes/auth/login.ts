@@ -1,5 +1,6 @@
 import { envelopeSchema, ok } from "../../http/envelope";
 import { defineRoute } from "../../http/route";
+import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
 import { login } from "../../domain/identity/accounts";
 import { countryOf } from "../../lib/request";
 import type { router } from "../../http/openapi";
@@ -10,6 +11,7 @@ const route = defineRoute({
   method: "post",
   path: "/login",
   tags: ["Authentication"],
+  middleware: [authThrottle(emailInBody)],
   summary: "Sign in with email and password",
   description: "A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.",
   request: { body: { required: true, content: { "application/json": { schema: LoginBody } } } },

@@ -1,5 +1,6 @@
 import { envelopeSchema, ok } from "../../http/envelope";
 import { defineRoute } from "../../http/route";
+import { authThrottle } from "../../middleware/auth-throttle";
 import { refresh } from "../../domain/identity/accounts";
 import type { router } from "../../http/openapi";
 import { RefreshBody, RefreshResultSchema } from "./schemas";
@@ -8,6 +9,7 @@ const route = defineRoute({
   method: "post",
   path: "/refresh",
   tags: ["Authentication"],
+  middleware: [authThrottle()],
   summary: "Exchange a refresh token for a new access token",
   description: "Refresh tokens are single-use: each call returns a new one. Presenting a used refresh token revokes the whole session (reuse detection, RFC 9700 §4.14).",
   request: { body: { required: true, content: { "application/json": { schema: RefreshBody } } } },

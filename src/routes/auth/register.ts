@@ -1,5 +1,6 @@
 import { envelopeSchema, ok } from "../../http/envelope";
 import { defineRoute } from "../../http/route";
+import { authThrottle } from "../../middleware/auth-throttle";
 import { register } from "../../domain/identity/accounts";
 import { countryOf } from "../../lib/request";
 import type { router } from "../../http/openapi";
@@ -10,6 +11,7 @@ const route = defineRoute({
   method: "post",
   path: "/register",
   tags: ["Authentication"],
+  middleware: [authThrottle()],
   summary: "Create an account",
   description: "Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.",
   request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },

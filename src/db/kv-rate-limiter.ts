@@ -1,0 +1,137 @@
+import type { Decision, RateLimiter, WindowState } from "../domain/limits/rate-limiter";
+import { secondsUntilReset, windowStart, type WindowPolicy } from "../domain/limits/policies";
+
+/**
+ * Fixed-window counters in KV, made as exact as KV allows (docs/decisions.md,
+ * "Rate limits"):
+ *
+ * - Within an isolate counting is exact: the counter lives in memory and the
+ *   check-and-increment runs without an await in between, so concurrent
+ *   requests cannot both take the last unit.
+ * - KV allows about one write per second per key, so each isolate writes only
+ *   its own shard `rl:<key>:<window>:<start>:<isolate>` (count in metadata),
+ *   at most once a second, off the request path (waitUntil). Never one KV
+ *   write per request.
+ * - The other isolates' shards are summed with one `list` (metadata holds the
+ *   counts, so no per-shard reads) when a window is first seen and after each
+ *   sync. At the edge they are seen late by up to the sync interval plus KV's
+ *   propagation delay; that is the documented slack.
+ */
+const ISOLATE = crypto.randomUUID().slice(0, 8);
+const SYNC_INTERVAL_MS = 1_000;
+const KV_MIN_TTL = 60;
+
+interface Counter {
+  others: number;
+  mine: number;
+  synced: number;
+  lastSync: number;
+  syncing?: Promise<void>;
+  loading?: Promise<void>;
+  expires: number;
+}
+
+const counters = new Map<string, Counter>();
+
+export class KvRateLimiter implements RateLimiter {
+  constructor(
+    private readonly kv: KVNamespace,
+    private readonly waitUntil: (p: Promise<unknown>) => void,
+  ) {}
+
+  async consume(key: string, windows: WindowPolicy[], cost: number, options: { force?: boolean; now?: number } = {}): Promise<Decision> {
+    const now = options.now ?? Date.now();
+    const loaded = await Promise.all(windows.map((w) => this.counter(key, w, now)));
+    // No await from here to the increment: the check and the count are atomic in this isolate.
+    const over = windows.some((w, i) => loaded[i]!.others + loaded[i]!.mine + cost > w.limit);
+    const allowed = !over;
+    if (allowed || options.force) for (const c of loaded) c.mine += cost;
+    const decision = this.decide(windows, loaded, now, allowed);
+    windows.forEach((w, i) => this.scheduleSync(key, w, now, loaded[i]!));
+    return decision;
+  }
+
+  async peek(key: string, windows: WindowPolicy[], options: { now?: number } = {}): Promise<Decision> {
+    const now = options.now ?? Date.now();
+    const loaded = await Promise.all(windows.map((w) => this.counter(key, w, now)));
+    const allowed = windows.every((w, i) => loaded[i]!.others + loaded[i]!.mine < w.limit);
+    return this.decide(windows, loaded, now, allowed);
+  }
+
+  private decide(windows: WindowPolicy[], loaded: Counter[], now: number, allowed: boolean): Decision {
+    const states: WindowState[] = windows.map((w, i) => ({
+      policy: w,
+      remaining: Math.max(0, w.limit - loaded[i]!.others - loaded[i]!.mine),
+      reset: secondsUntilReset(now, w.seconds),
+    }));
+    const exhausted = states.filter((s) => s.remaining <= 0);
+    const retryAfter = allowed ? 0 : Math.max(1, ...exhausted.map((s) => s.reset));
+    return { allowed, windows: states, retryAfter };
+  }
+
+  private prefix(key: string, w: WindowPolicy, now: number) {
+    return `rl:${key}:${w.name}:${windowStart(now, w.seconds)}:`;
+  }
+
+  private async counter(key: string, w: WindowPolicy, now: number): Promise<Counter> {
+    const id = this.prefix(key, w, now);
+    let c = counters.get(id);
+    if (!c) {
+      sweep(now);
+      c = { others: 0, mine: 0, synced: 0, lastSync: 0, expires: windowStart(now, w.seconds) + w.seconds * 1000 };
+      counters.set(id, c);
+      c.loading = this.refreshOthers(id, c);
+    }
+    if (c.loading) await c.loading;
+    return c;
+  }
+
+  private async refreshOthers(prefix: string, c: Counter): Promise<void> {
+    try {
+      let others = 0;
+      let cursor: string | undefined;
+      do {
+        const page: KVNamespaceListResult<{ count?: number }> = await this.kv.list<{ count?: number }>({ prefix, ...(cursor ? { cursor } : {}) });
+        for (const k of page.keys) if (!k.name.endsWith(`:${ISOLATE}`)) others += k.metadata?.count ?? 0;
+        cursor = page.list_complete ? undefined : page.cursor;
+      } while (cursor);
+      c.others = others;
+    } finally {
+      c.loading = undefined;
+    }
+  }
+
+  /**
+   * At most one pending sync per counter: it waits until a second has passed
+   * since the last write, then writes whatever this isolate has counted by
+   * then. Every count reaches KV within about a second, with one write per
+   * second per shard however many requests arrive.
+   */
+  private scheduleSync(key: string, w: WindowPolicy, now: number, c: Counter) {
+    if (c.syncing || c.mine === c.synced) return;
+    const prefix = this.prefix(key, w, now);
+    c.syncing = (async () => {
+      try {
+        const wait = c.lastSync + SYNC_INTERVAL_MS - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const count = c.mine;
+        const ttl = Math.max(KV_MIN_TTL, Math.ceil((c.expires - Date.now()) / 1000) + KV_MIN_TTL);
+        await this.kv.put(`${prefix}${ISOLATE}`, "", { metadata: { count }, expirationTtl: ttl });
+        c.synced = count;
+        c.lastSync = Date.now();
+        await this.refreshOthers(prefix, c);
+      } catch (err) {
+        console.warn(JSON.stringify({ msg: "rate-limit sync failed", error: String(err) }));
+      } finally {
+        c.syncing = undefined;
+      }
+    })();
+    this.waitUntil(c.syncing);
+  }
+}
+
+/** Drop counters of windows that have ended, so the map stays small. */
+function sweep(now: number) {
+  if (counters.size < 1_000) return;
+  for (const [id, c] of counters) if (c.expires <= now && !c.syncing) counters.delete(id);
+}

@@ -1,0 +1,50 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { AppError } from "../http/errors";
+import { KvRateLimiter } from "../db/kv-rate-limiter";
+import { anonymousWindows, parseScale, tierWindows } from "../domain/limits/policies";
+import { rateLimitHeader, rateLimitPolicyHeader, type Decision, type RateLimiter } from "../domain/limits/rate-limiter";
+import { principalOf } from "./authenticate";
+import { clientIp, waitUntilOf } from "../lib/request";
+
+export function limiterFor(c: Context<AppEnv>): RateLimiter {
+  return new KvRateLimiter(c.env.KV, waitUntilOf(c));
+}
+
+/**
+ * Tier rate limits on every /v1 request (spec part 8, reference 1): per
+ * principal when a valid credential is presented, else per client IP.
+ * Over a limit → 429 RATE_LIMIT_EXCEEDED with Retry-After, before any work.
+ * Every response carries RateLimit-Policy and RateLimit.
+ */
+export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
+  const principal = await optionalPrincipal(c);
+  const key = principal ? `user:${principal.userId}` : `ip:${clientIp(c)}`;
+  const windows = principal ? tierWindows(principal.tier, scale) : anonymousWindows(scale);
+  const decision = await limiterFor(c).consume(key, windows, 1);
+  const headers = rateLimitHeaders(windows, decision);
+  if (!decision.allowed) {
+    throw new AppError("RATE_LIMIT_EXCEEDED", {
+      message: `Rate limit exceeded: retry in ${decision.retryAfter} seconds.`,
+      details: { retry_after: decision.retryAfter, limits: decision.windows.map((w) => ({ window: w.policy.name, limit: w.policy.limit, remaining: w.remaining, reset: w.reset })) },
+      headers: { ...headers, "Retry-After": String(decision.retryAfter) },
+    });
+  }
+  await next();
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+};
+
+export function rateLimitHeaders(windows: Parameters<typeof rateLimitPolicyHeader>[0], decision: Decision) {
+  return { "RateLimit-Policy": rateLimitPolicyHeader(windows), RateLimit: rateLimitHeader(decision.windows) };
+}
+
+/** The principal if the credential is valid; invalid ones are refused later by the route itself. */
+async function optionalPrincipal(c: Context<AppEnv>) {
+  if (!c.req.header("authorization") && !c.req.header("x-api-key")) return undefined;
+  try {
+    return await principalOf(c);
+  } catch {
+    return undefined;
+  }
+}

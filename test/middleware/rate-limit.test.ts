@@ -1,0 +1,163 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { KvRateLimiter } from "../../src/db/kv-rate-limiter";
+import { tierWindows } from "../../src/domain/limits/policies";
+import { api, expectErrorEnvelope } from "../support/http";
+import { PASSWORD, registerUser, uniqueEmail } from "../support/factories";
+import { mintToken } from "../support/tokens";
+
+const noWait = () => undefined;
+
+/** Fixed windows roll over on the minute: start bursts well inside one, so a rollover cannot refill the budget mid-test. */
+async function awayFromMinuteBoundary() {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+}
+
+describe("tier rate limits on /v1", () => {
+  it("every /v1 response carries RateLimit-Policy and RateLimit for the caller's tier", async () => {
+    const u = await registerUser();
+    const ok = await api("GET", "/v1/users/me", { token: u.token });
+    expect(ok.headers.get("ratelimit-policy")).toBe('"minute";q=100;w=60, "day";q=1000;w=86400');
+    expect(ok.headers.get("ratelimit")).toMatch(/^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/);
+    const notFound = await api("GET", "/v1/nope", { token: u.token });
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get("ratelimit-policy")).toContain('"minute";q=100');
+    const anonymous = await api("GET", "/v1/users/me");
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("ratelimit-policy")).toBe('"minute";q=60;w=60, "day";q=2000;w=86400');
+  });
+
+  it("professional and enterprise principals get their tier's figures", async () => {
+    const pro = await registerUser({ tier: "professional" });
+    const ent = await registerUser({ tier: "enterprise" });
+    expect((await api("GET", "/v1/users/me", { token: pro.token })).headers.get("ratelimit-policy")).toBe('"minute";q=1000;w=60, "day";q=10000;w=86400');
+    expect((await api("GET", "/v1/users/me", { token: ent.token })).headers.get("ratelimit-policy")).toBe('"minute";q=10000;w=60, "day";q=100000;w=86400');
+  });
+
+  it("the remaining count goes down by one per request", async () => {
+    const u = await registerUser();
+    const r1 = (await api("GET", "/v1/users/me", { token: u.token })).headers.get("ratelimit")!;
+    const r2 = (await api("GET", "/v1/users/me", { token: u.token })).headers.get("ratelimit")!;
+    const remaining = (h: string) => Number(/"minute";r=(\d+)/.exec(h)![1]);
+    expect(remaining(r1) - remaining(r2)).toBe(1);
+  });
+
+  it("over the minute limit → 429 with Retry-After, and the request does nothing", async () => {
+    await awayFromMinuteBoundary();
+    const u = await registerUser();
+    for (let i = 0; i < 100; i++) {
+      const res = await api("GET", "/v1/users/me", { token: u.token });
+      expect(res.status, `request ${i + 1}`).toBe(200);
+    }
+    const blocked = await api("PUT", "/v1/users/me", { token: u.token, body: { username: "should_not_apply" } });
+    const err = expectErrorEnvelope(blocked, 429, "RATE_LIMIT_EXCEEDED");
+    const retryAfter = Number(blocked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(err.details.retry_after).toBe(retryAfter);
+    expect(blocked.headers.get("ratelimit")).toContain('"minute";r=0');
+    const row = await env.DB.prepare("SELECT username FROM users WHERE id = ?").bind(u.id).first<{ username: string }>();
+    expect(row?.username).toBe("tester");
+  });
+
+  it("a concurrent burst over the limit lets through exactly the limit on one instance (no slack)", async () => {
+    await awayFromMinuteBoundary();
+    const u = await registerUser();
+    const results = await Promise.all(Array.from({ length: 140 }, () => api("GET", "/v1/users/me", { token: u.token })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+  });
+
+  it("limits are per principal: one user's exhaustion does not touch another's", async () => {
+    await awayFromMinuteBoundary();
+    const a = await registerUser();
+    const b = await registerUser();
+    await Promise.all(Array.from({ length: 101 }, () => api("GET", "/v1/users/me", { token: a.token })));
+    expect((await api("GET", "/v1/users/me", { token: a.token })).status).toBe(429);
+    expect((await api("GET", "/v1/users/me", { token: b.token })).status).toBe(200);
+  });
+
+  it("tokens of one user share the user's budget", async () => {
+    await awayFromMinuteBoundary();
+    const u = await registerUser();
+    const other = await mintToken(u.id, { scopes: ["profile"] });
+    await Promise.all(Array.from({ length: 100 }, () => api("GET", "/v1/users/me", { token: u.token })));
+    expect((await api("GET", "/v1/users/me", { token: other })).status).toBe(429);
+  });
+});
+
+describe("KvRateLimiter windows (real KV, injected clock)", () => {
+  it("applies each tier's per-minute figure and resets with the window", async () => {
+    for (const [tier, perMinute] of [["basic", 100], ["professional", 1000], ["enterprise", 10000]] as const) {
+      const limiter = new KvRateLimiter(env.KV, noWait);
+      const key = `test:${tier}:${crypto.randomUUID()}`;
+      const windows = tierWindows(tier, 1);
+      const t0 = Date.UTC(2026, 10, 22, 10, 0, 5);
+      // Spend the minute in one cost-sized step, then one more unit is refused.
+      expect((await limiter.consume(key, windows, perMinute, { now: t0 })).allowed).toBe(true);
+      const denied = await limiter.consume(key, windows, 1, { now: t0 + 1000 });
+      expect(denied.allowed).toBe(false);
+      expect(denied.retryAfter).toBe(54);
+      // The next minute window has room again; the day window keeps counting.
+      const next = await limiter.consume(key, windows, 1, { now: t0 + 60_000 });
+      expect(next.allowed).toBe(true);
+      expect(next.windows.find((w) => w.policy.name === "day")!.remaining).toBe(windows[1]!.limit - perMinute - 1);
+    }
+  });
+
+  it("the day limit binds even when the minute has room", async () => {
+    const limiter = new KvRateLimiter(env.KV, noWait);
+    const key = `test:day:${crypto.randomUUID()}`;
+    const windows = tierWindows("basic", 1);
+    const t0 = Date.UTC(2026, 10, 22, 0, 0, 0);
+    for (let m = 0; m < 10; m++) expect((await limiter.consume(key, windows, 100, { now: t0 + m * 60_000 })).allowed).toBe(true);
+    const denied = await limiter.consume(key, windows, 1, { now: t0 + 10 * 60_000 });
+    expect(denied.allowed).toBe(false);
+    expect(denied.retryAfter).toBeGreaterThan(3600);
+  });
+
+  it("a second isolate's counts, written to KV, are seen through the shards", async () => {
+    const key = `test:shards:${crypto.randomUUID()}`;
+    const windows = tierWindows("basic", 1);
+    const now = Date.now();
+    const start = Math.floor(now / 60_000) * 60_000;
+    // Another isolate has counted 95 this minute and synced its shard.
+    await env.KV.put(`rl:${key}:minute:${start}:otherisolate`, "", { metadata: { count: 95 }, expirationTtl: 120 });
+    const limiter = new KvRateLimiter(env.KV, noWait);
+    const d = await limiter.consume(key, windows, 1, { now });
+    expect(d.windows[0]!.remaining).toBe(4);
+  });
+});
+
+describe("login throttling", () => {
+  it("failed logins exhaust an account's budget faster than successful ones; then even the right password gets 429", async () => {
+    const u = await registerUser();
+    // 50 points an hour, a failure costs 5: ten failures spend it.
+    for (let i = 0; i < 10; i++) {
+      expect((await api("POST", "/v1/auth/login", { body: { email: u.email, password: "wrong-password-9" } })).status).toBe(401);
+    }
+    const blocked = await api("POST", "/v1/auth/login", { body: { email: u.email, password: PASSWORD } });
+    expectErrorEnvelope(blocked, 429, "RATE_LIMIT_EXCEEDED");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    // Successful logins cost 1: another account survives 20 of them.
+    const v = await registerUser();
+    for (let i = 0; i < 20; i++) {
+      expect((await api("POST", "/v1/auth/login", { body: { email: v.email, password: PASSWORD } })).status).toBe(200);
+    }
+  });
+
+  it("one client address is limited across accounts", async () => {
+    const ip = "203.0.113.77";
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await api("POST", "/v1/auth/login", { body: { email: uniqueEmail("guess"), password: "guess-password-1" }, headers: { "cf-connecting-ip": ip } });
+      statuses.push(res.status);
+    }
+    // 30 points a minute at 5 per failure: six failures, then refused.
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(statuses.slice(6)).toEqual([429, 429]);
+  });
+});
