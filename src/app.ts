@@ -10,6 +10,7 @@ import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { signingKeys } from "./domain/identity/signing-keys";
+import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { userRoutes } from "./routes/users";
 
@@ -34,6 +35,7 @@ export function createApp() {
   v1.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", { details: { max_bytes: MAX_BODY_BYTES } }); } }));
   v1.route("/auth", authRoutes());
   v1.route("/users", userRoutes());
+  v1.route("/admin", adminRoutes());
 
   registerSecuritySchemes(v1);
   v1.doc31("/openapi.json", (c) => openApiDocumentConfig(new URL(c.req.url).origin));

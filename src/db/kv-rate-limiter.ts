@@ -96,6 +96,9 @@ export class KvRateLimiter implements RateLimiter {
         cursor = page.list_complete ? undefined : page.cursor;
       } while (cursor);
       c.others = others;
+    } catch (err) {
+      // Fail open: a KV outage must not take the API down; this isolate keeps counting exactly.
+      console.warn(JSON.stringify({ msg: "rate-limit shard read failed", error: String(err) }));
     } finally {
       c.loading = undefined;
     }

@@ -14,6 +14,8 @@ export interface RequestOptions {
   /** Raw body: sent as-is (for malformed JSON and content-type tests). */
   raw?: BodyInit;
   headers?: Record<string, string>;
+  /** Cloudflare request properties (e.g. { country: "DE" }), as the edge would set them. */
+  cf?: Record<string, unknown>;
 }
 
 export const BASE = "http://127.0.0.1:8787";
@@ -31,7 +33,7 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
     body = JSON.stringify(opts.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method, headers, body }));
+  const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method, headers, body, ...(opts.cf ? { cf: opts.cf } : {}) } as RequestInit));
   const text = await res.text();
   let parsed: any = undefined;
   try {

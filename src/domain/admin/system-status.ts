@@ -1,0 +1,66 @@
+import { iso } from "../../lib/clock";
+import { SERVICE_VERSION } from "../../version";
+
+export type ServiceName = "api" | "database" | "cache" | "durable_objects" | "queue" | "ai_models";
+export type Health = "healthy" | "degraded" | "unhealthy";
+
+export interface Probe {
+  name: ServiceName;
+  /** A failing critical dependency makes the whole service unhealthy; others degrade it. */
+  critical: boolean;
+  run(): Promise<void>;
+}
+
+export interface Metrics {
+  active_sessions: number | null;
+  queue_depth: number | null;
+}
+
+const PROBE_TIMEOUT_MS = 2_000;
+
+async function timed(probe: Probe): Promise<{ name: ServiceName; status: Health; latency_ms: number; error?: string }> {
+  const started = Date.now();
+  try {
+    await Promise.race([
+      probe.run(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS)),
+    ]);
+    return { name: probe.name, status: "healthy", latency_ms: Date.now() - started };
+  } catch (err) {
+    console.warn(JSON.stringify({ msg: "health probe failed", probe: probe.name, error: String(err) }));
+    return { name: probe.name, status: "unhealthy", latency_ms: Date.now() - started, error: "probe failed" };
+  }
+}
+
+/**
+ * System status from real probes, run in parallel, each bounded by a timeout.
+ * A failed probe is reported, never thrown: the endpoint answers 200 with
+ * status degraded/unhealthy. Host CPU, memory and GPU usage are not exposed by
+ * the Workers platform, so they are null (docs/decisions.md) — never invented.
+ */
+export async function systemStatus(probes: Probe[], metrics: () => Promise<Metrics>, now = Date.now()) {
+  const [results, metricValues] = await Promise.all([
+    Promise.all(probes.map(timed)),
+    metrics().catch((err) => {
+      console.warn(JSON.stringify({ msg: "status metrics failed", error: String(err) }));
+      return { active_sessions: null, queue_depth: null } satisfies Metrics;
+    }),
+  ]);
+  const failed = results.filter((r) => r.status !== "healthy");
+  const critical = failed.some((r) => probes.find((p) => p.name === r.name)?.critical);
+  const status: Health = critical ? "unhealthy" : failed.length > 0 ? "degraded" : "healthy";
+  const services: Record<string, Health> = { api: "healthy" };
+  const checks: Record<string, { status: Health; latency_ms: number }> = {};
+  for (const r of results) {
+    services[r.name] = r.status;
+    checks[r.name] = { status: r.status, latency_ms: r.latency_ms };
+  }
+  return {
+    status,
+    timestamp: iso(now),
+    services,
+    checks,
+    metrics: { ...metricValues, cpu_usage: null, memory_usage: null, gpu_usage: null },
+    version: SERVICE_VERSION,
+  };
+}

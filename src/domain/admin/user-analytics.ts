@@ -1,0 +1,42 @@
+import { userAnalytics, usersByCountry } from "../../db/user-analytics";
+import { iso } from "../../lib/clock";
+import { AppError } from "../../http/errors";
+import type { Principal, Tier } from "../identity/principal";
+import { periodStart, type Period } from "./periods";
+
+/**
+ * Service-wide user analytics (docs/decisions.md, "Admin"):
+ * - active: signed in or started a session within the period;
+ * - new: registered within the period;
+ * - retention_rate: of the users who existed before the period began, the
+ *   fraction active within it (0 when there were none);
+ * - geographic_distribution: every user by the country Cloudflare reported
+ *   at registration or last login ("unknown" when there was none).
+ */
+export async function getUserAnalytics(d1: D1Database, principal: Principal, period: Period, tier: Tier | undefined, now = Date.now()) {
+  requireAdmin(principal);
+  const since = iso(periodStart(period, now));
+  const [counts, countries] = await Promise.all([userAnalytics(d1, since, tier ?? null), usersByCountry(d1, tier ?? null)]);
+  const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+  return {
+    period,
+    ...(tier ? { tier } : {}),
+    total_users: counts.total,
+    active_users: counts.active,
+    new_users: counts.new_users,
+    retention_rate: counts.cohort === 0 ? 0 : round(counts.retained / counts.cohort, 4),
+    tier_distribution: { basic: counts.basic, professional: counts.professional, enterprise: counts.enterprise },
+    geographic_distribution: countries.map((c) => ({
+      country: c.country,
+      users: c.users,
+      percentage: counts.total === 0 ? 0 : round((c.users / counts.total) * 100, 2),
+    })),
+  };
+}
+
+/** Admin endpoints need the admin role as well as the admin scope (defence in depth). */
+export function requireAdmin(principal: Principal): void {
+  if (principal.role !== "admin") {
+    throw new AppError("INSUFFICIENT_PERMISSIONS", { message: "This operation is for administrators.", details: { required_role: "admin" } });
+  }
+}

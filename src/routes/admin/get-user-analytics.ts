@@ -1,0 +1,22 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import type { router } from "../../http/openapi";
+import { getUserAnalytics } from "../../domain/admin/user-analytics";
+import { UserAnalyticsQuery, UserAnalyticsSchema } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/analytics/users",
+  tags: ["Admin"],
+  summary: "Service-wide user analytics (admins)",
+  scope: "analytics:admin",
+  request: { query: UserAnalyticsQuery },
+  responses: { 200: { description: "Analytics", content: { "application/json": { schema: envelopeSchema(UserAnalyticsSchema) } } } },
+});
+
+export function mountGetUserAnalytics(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const { period, tier } = c.req.valid("query");
+    return c.json(ok(await getUserAnalytics(c.env.DB, c.get("principal"), period, tier)), 200);
+  });
+}

@@ -1,0 +1,122 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../../src/app";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { adminUser, registerUser, PASSWORD, uniqueEmail } from "../../support/factories";
+import { mintToken } from "../../support/tokens";
+
+const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+async function statusWith(overrides: Record<string, unknown>, token: string) {
+  const res = await createApp().fetch(
+    new Request("http://127.0.0.1/v1/admin/system/status", { headers: { authorization: `Bearer ${token}`, "cf-connecting-ip": "198.51.100.9" } }),
+    { ...env, ...overrides },
+    ctx,
+  );
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe("GET /v1/admin/system/status", () => {
+  it("reports every dependency healthy from real probes", async () => {
+    const admin = await adminUser();
+    const res = await api("GET", "/v1/admin/system/status", { token: admin.token });
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.status).toBe("healthy");
+    expect(data.services).toMatchObject({ api: "healthy", database: "healthy", cache: "healthy", durable_objects: "healthy", queue: "healthy" });
+    expect(data.metrics.cpu_usage).toBeNull();
+    expect(data.metrics.memory_usage).toBeNull();
+    expect(data.metrics.gpu_usage).toBeNull();
+    expect(data.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(Date.parse(data.timestamp)).not.toBeNaN();
+  });
+
+  it("a failing queue producer makes the status degraded, not a 500", async () => {
+    const admin = await adminUser();
+    const res = await statusWith({ WEBHOOK_QUEUE: { send: () => Promise.reject(new Error("queue down")) } }, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe("degraded");
+    expect(res.body.data.services.queue).toBe("unhealthy");
+    expect(res.body.data.services.database).toBe("healthy");
+    expect(JSON.stringify(res.body)).not.toContain("queue down");
+  });
+
+  it("a failing database makes the status unhealthy", async () => {
+    const admin = await adminUser();
+    const brokenDb = { prepare: () => ({ first: () => Promise.reject(new Error("D1 down")), bind() { return this; } }) };
+    const res = await statusWith({ DB: brokenDb }, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe("unhealthy");
+    expect(res.body.data.services.database).toBe("unhealthy");
+  });
+
+  it("a hanging Durable Object is cut off by the probe timeout and reported", async () => {
+    const admin = await adminUser();
+    const hanging = { idFromName: () => ({}), get: () => ({ ping: () => new Promise(() => undefined) }) };
+    const res = await statusWith({ SESSION_ROOM: hanging }, admin.token);
+    expect(res.body.data.services.durable_objects).toBe("unhealthy");
+    expect(res.body.data.status).toBe("degraded");
+  });
+
+  it("refuses non-admins with 403, even with a hand-made admin-scoped token", async () => {
+    const u = await registerUser();
+    expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token: u.token }), 403, "INSUFFICIENT_PERMISSIONS");
+    const forged = await mintToken(u.id, { scopes: ["remote-viewing:admin", "analytics:admin"], role: "user" });
+    expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token: forged }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users", { token: forged }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(await api("GET", "/v1/admin/system/status"), 401, "AUTHENTICATION_REQUIRED");
+  });
+
+  it("an admin's credential without the admin scope is refused", async () => {
+    const admin = await adminUser();
+    const narrow = await mintToken(admin.id, { scopes: ["profile"], role: "admin" });
+    expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token: narrow }), 403, "INSUFFICIENT_PERMISSIONS");
+  });
+});
+
+describe("GET /v1/admin/analytics/users", () => {
+  it("counts users, tiers, new and active users, and countries from the edge", async () => {
+    const admin = await adminUser();
+    const before = (await api("GET", "/v1/admin/analytics/users?period=week", { token: admin.token })).body.data;
+    // Three new professional users from Antarctica (only this test uses AQ).
+    for (let i = 0; i < 3; i++) {
+      const res = await api("POST", "/v1/auth/register", {
+        body: { email: uniqueEmail("aq"), username: "penguin", password: PASSWORD, tier: "professional", marketing_consent: false },
+        cf: { country: "AQ" },
+      });
+      expect(res.status).toBe(201);
+    }
+    const after = (await api("GET", "/v1/admin/analytics/users?period=week", { token: admin.token })).body.data;
+    expect(after.period).toBe("week");
+    expect(after.total_users - before.total_users).toBe(3);
+    expect(after.new_users - before.new_users).toBe(3);
+    expect(after.active_users - before.active_users).toBe(3);
+    expect(after.tier_distribution.professional - before.tier_distribution.professional).toBe(3);
+    const aq = after.geographic_distribution.find((g: any) => g.country === "AQ");
+    expect(aq.users).toBe(3);
+    expect(aq.percentage).toBeCloseTo((3 / after.total_users) * 100, 1);
+    const sum = after.geographic_distribution.reduce((n: number, g: any) => n + g.users, 0);
+    expect(sum).toBe(after.total_users);
+    expect(after.retention_rate).toBeGreaterThanOrEqual(0);
+    expect(after.retention_rate).toBeLessThanOrEqual(1);
+  });
+
+  it("filters by tier", async () => {
+    const admin = await adminUser();
+    await registerUser({ tier: "enterprise" });
+    const res = await api("GET", "/v1/admin/analytics/users?period=year&tier=enterprise", { token: admin.token });
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d.tier).toBe("enterprise");
+    expect(d.tier_distribution.basic).toBe(0);
+    expect(d.tier_distribution.professional).toBe(0);
+    expect(d.total_users).toBe(d.tier_distribution.enterprise);
+  });
+
+  it("validates period and tier", async () => {
+    const admin = await adminUser();
+    const bad = expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users?period=decade", { token: admin.token }), 422, "INVALID_FIELD_VALUE");
+    expect(bad.details.field).toBe("period");
+    expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users?tier=gold", { token: admin.token }), 422, "INVALID_FIELD_VALUE");
+  });
+});
