@@ -1,5 +1,6 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
 import type { AppEnv } from "./env";
 import { AppError } from "./http/errors";
 import { onError } from "./http/on-error";
@@ -30,6 +31,19 @@ export function createApp() {
   });
 
   const v1 = router();
+  // CORS (docs/decisions.md): any origin may call with a bearer token or API key;
+  // /v1 never uses cookies, so credentials are not allowed.
+  v1.use(
+    "*",
+    cors({
+      origin: "*",
+      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      allowHeaders: ["Authorization", "Content-Type", "X-API-Key", "X-Client-Version", "X-Request-Id", "Idempotency-Key"],
+      exposeHeaders: ["X-Request-Id", "X-API-Version", "RateLimit", "RateLimit-Policy", "Retry-After"],
+      credentials: false,
+      maxAge: 86_400,
+    }),
+  );
   v1.use("*", clientVersion);
   v1.use("*", rateLimit);
   v1.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", { details: { max_bytes: MAX_BODY_BYTES } }); } }));
