@@ -18,7 +18,6 @@ export interface Bindings {
   PAYMENT_GATEWAY: string;
   ANALYZER_ENGINE: string;
   RATE_LIMIT_WINDOW_SCALE: string;
-  ENABLE_BENCH_ROUTES: string;
 
   /** Secret: the ES256 private signing key as a JWK JSON string (with `kid`). */
   JWT_PRIVATE_KEY?: string;

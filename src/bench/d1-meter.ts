@@ -1,0 +1,63 @@
+/**
+ * A D1 binding that counts rows read and written (from D1 result metadata)
+ * for one request. Bench builds only (src/bench/entry.ts): production never
+ * loads it. `raw()` carries no metadata, so the meter answers it through
+ * `all()` and returns the row values in column order (fine for the
+ * single-table reads the API makes; a join with duplicate column names would
+ * need aliases).
+ */
+export interface D1Usage {
+  rowsRead: number;
+  rowsWritten: number;
+  queries: number;
+}
+
+export function meteredD1(db: D1Database, usage: D1Usage): D1Database {
+  const count = (meta: D1Meta | undefined) => {
+    usage.queries += 1;
+    usage.rowsRead += meta?.rows_read ?? 0;
+    usage.rowsWritten += meta?.rows_written ?? 0;
+  };
+  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const metered = {
+      bind: (...values: unknown[]) => wrap(stmt.bind(...values)),
+      async first(column?: string) {
+        const result = await stmt.all();
+        count(result.meta);
+        const row = (result.results[0] ?? null) as Record<string, unknown> | null;
+        return column ? (row?.[column] ?? null) : row;
+      },
+      async all() {
+        const result = await stmt.all();
+        count(result.meta);
+        return result;
+      },
+      async run() {
+        const result = await stmt.run();
+        count(result.meta);
+        return result;
+      },
+      async raw(options?: { columnNames?: boolean }) {
+        const result = await stmt.all();
+        count(result.meta);
+        const rows = result.results.map((r) => Object.values(r as Record<string, unknown>));
+        if (options?.columnNames) return [Object.keys((result.results[0] as object) ?? {}), ...rows];
+        return rows;
+      },
+      unwrap: () => stmt,
+    };
+    return metered as unknown as D1PreparedStatement;
+  };
+  const unwrap = (s: D1PreparedStatement) => ((s as unknown as { unwrap?: () => D1PreparedStatement }).unwrap?.() ?? s);
+  return {
+    prepare: (sql: string) => wrap(db.prepare(sql)),
+    async batch(statements: D1PreparedStatement[]) {
+      const results = await db.batch(statements.map(unwrap));
+      for (const r of results) count(r.meta);
+      return results;
+    },
+    exec: (sql: string) => db.exec(sql),
+    dump: () => (db as unknown as { dump(): Promise<ArrayBuffer> }).dump(),
+    withSession: (c?: string) => db.withSession(c as never),
+  } as unknown as D1Database;
+}

@@ -1,0 +1,41 @@
+/**
+ * Worker entry for benchmark and development runs only (`wrangler dev --env
+ * bench`): the production entry (src/index.ts) never imports this file, so
+ * the baselines and the D1 meter do not ship.
+ *
+ * - GET /__bench/noop: does nothing — the runtime's ceiling in this worker.
+ * - GET /__bench/d1/:id: one D1 read by primary key.
+ * - Any request with `X-Bench-Meter: 1`: runs through the real app with a
+ *   metered D1 binding and reports `X-D1-Rows-Read`, `X-D1-Rows-Written` and
+ *   `X-D1-Queries` for that request.
+ */
+import worker from "../index";
+import type { Bindings } from "../env";
+import { meteredD1, type D1Usage } from "./d1-meter";
+
+export { SessionRoom } from "../session-room/session-room";
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+
+export default {
+  async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === "/__bench/noop") return json({ success: true, data: {} });
+    const d1Read = /^\/__bench\/d1\/([^/]+)$/.exec(url.pathname);
+    if (d1Read) {
+      const row = await env.DB.prepare("SELECT id, tier FROM users WHERE id = ?").bind(decodeURIComponent(d1Read[1]!)).first();
+      return json({ success: true, data: row });
+    }
+    if (request.headers.get("x-bench-meter") === "1") {
+      const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
+      const res = await worker.fetch(request, { ...env, DB: meteredD1(env.DB, usage) }, ctx);
+      const out = new Response(res.body, res);
+      out.headers.set("X-D1-Rows-Read", String(usage.rowsRead));
+      out.headers.set("X-D1-Rows-Written", String(usage.rowsWritten));
+      out.headers.set("X-D1-Queries", String(usage.queries));
+      return out;
+    }
+    return worker.fetch(request, env, ctx);
+  },
+  queue: worker.queue,
+} satisfies ExportedHandler<Bindings>;
