@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 
 export interface DevServer {
   url: string;
+  /** The wrangler process (its descendants include workerd). */
+  pid: () => number | undefined;
   port: number;
   persistDir: string;
   stop(): Promise<void>;
@@ -31,6 +33,8 @@ export interface DevServer {
 
 export interface StartOptions {
   vars?: Record<string, string>;
+  /** A wrangler environment (e.g. "bench"); the default is development. */
+  environment?: string;
   logLevel?: "warn" | "info" | "error" | "log";
   persistDir?: string;
 }
@@ -50,12 +54,13 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
   const key: string = await generateDevSigningKey();
   const vars = { JWT_PRIVATE_KEY: key, ...opts.vars };
 
-  const migrate = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], { cwd: ROOT, env: baseEnv(), encoding: "utf8" });
+  const envArgs = opts.environment ? ["--env", opts.environment] : [];
+  const migrate = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir, ...envArgs], { cwd: ROOT, env: baseEnv(), encoding: "utf8" });
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
 
   let child: ChildProcess | undefined;
   const launch = async () => {
-    const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--log-level", opts.logLevel ?? "warn", "--show-interactive-dev-session=false"];
+    const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--log-level", opts.logLevel ?? "warn", "--show-interactive-dev-session=false", ...envArgs];
     for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
     child = spawn(WRANGLER, args, { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";
@@ -83,6 +88,7 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
   await launch();
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: () => child?.pid,
     port,
     persistDir,
     stop: async () => {
