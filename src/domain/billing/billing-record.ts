@@ -23,7 +23,7 @@ async function usageFor(d1: D1Database, userId: string, m: Month): Promise<Month
     // Storage at the end of the month: what was stored by then (and is still stored).
     storedBytes(d1, userId, m.end),
   ]);
-  return { sessions: ledger.sessions, api_calls: apiCalls, storage_gb: Number((bytes / BYTES_PER_GB).toFixed(6)), creditsUsed: ledger.creditsUsed };
+  return { sessions: ledger.sessions, api_calls: apiCalls, storage_gb: Number((bytes / BYTES_PER_GB).toFixed(9)), creditsUsed: ledger.creditsUsed };
 }
 
 /** The Billing record of spec part 2, every figure computed from stored data. */
