@@ -79,6 +79,14 @@ export async function setDeliveryStatus(d1: D1Database, id: string, status: Deli
     .run();
 }
 
+/**
+ * A dead-lettered delivery becomes `dead` unless it finished meanwhile (a
+ * replay that succeeded, or a permanent failure already recorded).
+ */
+export async function markDeliveryDead(d1: D1Database, id: string, at: string): Promise<void> {
+  await d1.prepare("UPDATE webhook_deliveries SET status = 'dead', updated_at = ?2 WHERE id = ?1 AND status IN ('pending', 'retrying')").bind(id, at).run();
+}
+
 export async function listDeliveries(
   d1: D1Database,
   webhookId: string,

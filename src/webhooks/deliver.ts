@@ -1,4 +1,4 @@
-import { findDelivery, recordAttempt, setDeliveryStatus } from "../db/webhook-deliveries";
+import { findDelivery, markDeliveryDead, recordAttempt, setDeliveryStatus } from "../db/webhook-deliveries";
 import { findWebhook } from "../db/webhooks";
 import type { Bindings } from "../env";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
@@ -68,5 +68,5 @@ export async function attemptDelivery(env: Env, deliveryId: string, deps: Delive
 
 /** The dead-letter queue's consumer: the delivery exhausted its retries. */
 export async function markDead(env: Pick<Bindings, "DB">, deliveryId: string, now: number): Promise<void> {
-  await setDeliveryStatus(env.DB, deliveryId, "dead", iso(now), undefined);
+  await markDeliveryDead(env.DB, deliveryId, iso(now));
 }
