@@ -2,7 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 // @ts-expect-error — plain .mjs helper shared with scripts/dev.mjs
-import { generateDevSigningKey } from "./scripts/dev-key.mjs";
+import { generateDevDataKey, generateDevSigningKey } from "./scripts/dev-key.mjs";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -16,6 +16,10 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             JWT_PRIVATE_KEY: signingKey,
+            DATA_ENCRYPTION_KEY: generateDevDataKey() as string,
+            // Lets the queue consumer reach the test receiver on 127.0.0.1 (test/node/receiver.ts);
+            // SSRF tests pass "false" explicitly.
+            WEBHOOK_ALLOW_PRIVATE_URLS: "true",
             ADMIN_EMAILS: "admin@example.com,root@example.com",
             ANALYSIS_TIME_SCALE: "0.001",
           },
@@ -26,6 +30,7 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/e2e/**"],
       setupFiles: ["./test/setup.ts"],
+      globalSetup: ["./test/node/receiver-global-setup.ts"],
       testTimeout: 20_000,
     },
   };

@@ -6,3 +6,6 @@
  */
 export * from "./schema/identity";
 export * from "./schema/credits";
+export * from "./schema/billing";
+export * from "./schema/webhooks";
+export * from "./schema/idempotency";

@@ -8,3 +8,8 @@ export async function generateDevSigningKey() {
   const jwk = await webcrypto.subtle.exportKey("jwk", privateKey);
   return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y, d: jwk.d, kid: `dev-${Date.now().toString(36)}` });
 }
+
+// The development DATA_ENCRYPTION_KEY: base64 of 32 random bytes (AES-256-GCM).
+export function generateDevDataKey() {
+  return Buffer.from(webcrypto.getRandomValues(new Uint8Array(32))).toString("base64");
+}

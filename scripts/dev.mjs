@@ -1,23 +1,26 @@
 #!/usr/bin/env node
 // `npm run dev [-- <wrangler dev args>]`: everything local, nothing to set up.
-// 1. writes a development signing key to .dev.vars if there is none;
+// 1. writes a development signing key and data encryption key to .dev.vars
+//    if there are none;
 // 2. applies the D1 migrations to the local database;
 // 3. starts `wrangler dev` on http://127.0.0.1:8787 (D1, KV, Queues and the
 //    Durable Object all local). Arguments after `--` go to `wrangler dev`.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { generateDevSigningKey } from "./dev-key.mjs";
+import { generateDevDataKey, generateDevSigningKey } from "./dev-key.mjs";
 
 const args = process.argv.slice(2);
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 const wrangler = "node_modules/.bin/wrangler";
 
-const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
-if (!/^JWT_PRIVATE_KEY=/m.test(devVars)) {
-  const key = await generateDevSigningKey();
-  writeFileSync(".dev.vars", `${devVars}${devVars && !devVars.endsWith("\n") ? "\n" : ""}JWT_PRIVATE_KEY='${key}'\n`, { mode: 0o600 });
-  console.log("dev: wrote a development signing key to .dev.vars");
-}
+const appendDevVar = (name, value, what) => {
+  const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
+  if (new RegExp(`^${name}=`, "m").test(devVars)) return;
+  writeFileSync(".dev.vars", `${devVars}${devVars && !devVars.endsWith("\n") ? "\n" : ""}${name}='${value}'\n`, { mode: 0o600 });
+  console.log(`dev: wrote a development ${what} to .dev.vars`);
+};
+appendDevVar("JWT_PRIVATE_KEY", await generateDevSigningKey(), "signing key");
+appendDevVar("DATA_ENCRYPTION_KEY", generateDevDataKey(), "data encryption key");
 
 // Options that pick the local state directory or environment apply to the migrations too.
 const shared = [];

@@ -6,14 +6,18 @@ import { AppError } from "./http/errors";
 import { onError } from "./http/on-error";
 import { router } from "./http/openapi";
 import { openApiDocumentConfig, registerSecuritySchemes } from "./http/openapi-document";
+import { apiUsage } from "./middleware/api-usage";
 import { clientVersion } from "./middleware/client-version";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { signingKeys } from "./domain/identity/signing-keys";
 import { adminRoutes } from "./routes/admin";
+import { dataEncryptionKey } from "./domain/encryption/data-key";
 import { authRoutes } from "./routes/auth";
 import { userRoutes } from "./routes/users";
+import { billingRoutes } from "./routes/billing";
+import { webhookRoutes } from "./routes/webhooks";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -24,9 +28,9 @@ export function createApp() {
   app.notFound((c) => onError(new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } }), c));
 
   app.use("*", requestId, securityHeaders);
-  // Production refuses requests without its signing key (loads once per isolate).
+  // Production refuses requests without its signing and data encryption keys (each loads once per isolate).
   app.use("*", async (c, next) => {
-    await signingKeys(c.env);
+    await Promise.all([signingKeys(c.env), dataEncryptionKey(c.env)]);
     await next();
   });
 
@@ -45,10 +49,12 @@ export function createApp() {
     }),
   );
   v1.use("*", clientVersion);
-  v1.use("*", rateLimit);
+  v1.use("*", rateLimit, apiUsage);
   v1.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", { details: { max_bytes: MAX_BODY_BYTES } }); } }));
   v1.route("/auth", authRoutes());
   v1.route("/users", userRoutes());
+  v1.route("/billing", billingRoutes());
+  v1.route("/webhooks", webhookRoutes());
   v1.route("/admin", adminRoutes());
 
   registerSecuritySchemes(v1);

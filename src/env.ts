@@ -23,6 +23,8 @@ export interface Bindings {
   JWT_PRIVATE_KEY?: string;
   /** Secret (optional): JSON array of retired public JWKs still accepted while their tokens live. */
   JWT_PREVIOUS_PUBLIC_KEYS?: string;
+  /** Secret: base64 of 32 random bytes, the AES-256-GCM key for data stored encrypted (webhook secrets). */
+  DATA_ENCRYPTION_KEY?: string;
 }
 
 /** Per-request values set by middleware. */

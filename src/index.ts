@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import type { Bindings } from "./env";
+import { handleWebhookBatch } from "./webhooks/consumer";
 
 export { SessionRoom } from "./session-room/session-room";
 
@@ -7,8 +8,8 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  /** Webhook event queue and its dead-letter queue (delivery: issue #4). */
-  async queue(batch: MessageBatch<unknown>, _env: Bindings): Promise<void> {
-    for (const message of batch.messages) message.retry({ delaySeconds: 60 });
+  /** Webhook event queue and its dead-letter queue: fan-out, signed delivery, retries (src/webhooks/). */
+  async queue(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
+    await handleWebhookBatch(batch, env);
   },
 } satisfies ExportedHandler<Bindings>;

@@ -12,3 +12,9 @@ declare global {
     }
   }
 }
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    receiverUrl: string;
+  }
+}

@@ -28,8 +28,15 @@ export const ERROR_CATALOGUE = {
   METHOD_NOT_ALLOWED: { status: 405, message: "The method is not allowed on this endpoint." }, // added
   EMAIL_ALREADY_REGISTERED: { status: 409, message: "An account with this email already exists." }, // added
   RATE_LIMIT_EXCEEDED: { status: 429, message: "Rate limit exceeded." },
+  // Billing and webhooks (added, issue #4; docs/decisions.md "Billing and webhooks")
+  PAYMENT_DECLINED: { status: 402, message: "The payment was declined by the card issuer." }, // added
+  IDEMPOTENCY_KEY_MISMATCH: { status: 422, message: "This Idempotency-Key was already used with a different request." }, // added
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, message: "A request with this Idempotency-Key is still being processed." }, // added
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: "The maximum number of webhooks for this account has been reached." }, // added
+  WEBHOOK_INACTIVE: { status: 409, message: "The webhook is inactive; activate it to deliver to it." }, // added
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
+  PAYMENT_FAILED: { status: 502, message: "The payment processor failed temporarily; no charge was made. Retry later." }, // added
   DATABASE_ERROR: { status: 500, message: "A database operation failed." },
   AI_MODEL_ERROR: { status: 500, message: "Model processing failed." },
   INTERNAL_SERVER_ERROR: { status: 500, message: "An unexpected error occurred." },

@@ -53,3 +53,6 @@ export function decodePayload(token: string): Record<string, unknown> {
   const part = token.split(".")[1]!;
   return JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/")));
 }
+
+/** An access token for the user carrying only `scopes` (for 403 checks). */
+export const tokenWithScopes = (userId: string, scopes: Scope[]) => mintToken(userId, { scopes, ttl: 600 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer } from "node:net";
 // @ts-expect-error — plain .mjs helper
-import { generateDevSigningKey } from "../../../scripts/dev-key.mjs";
+import { generateDevDataKey, generateDevSigningKey } from "../../../scripts/dev-key.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const WRANGLER = path.join(ROOT, "node_modules/.bin/wrangler");
@@ -52,7 +52,7 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
   const persistDir = opts.persistDir ?? mkdtempSync(path.join(tmpdir(), "sas-e2e-"));
   const port = await freePort();
   const key: string = await generateDevSigningKey();
-  const vars = { JWT_PRIVATE_KEY: key, ...opts.vars };
+  const vars = { JWT_PRIVATE_KEY: key, DATA_ENCRYPTION_KEY: generateDevDataKey() as string, ...opts.vars };
 
   const envArgs = opts.environment ? ["--env", opts.environment] : [];
   const migrate = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir, ...envArgs], { cwd: ROOT, env: baseEnv(), encoding: "utf8" });

@@ -1,0 +1,47 @@
+/**
+ * The billing history: purchases from `transactions` plus the credit-only
+ * ledger movements (signup grant, session debits and refunds, adjustments),
+ * newest first. A purchase's own ledger row is left out: its transaction row
+ * already stands for it.
+ */
+import type { LedgerReason } from "./credits";
+
+export interface HistoryRow {
+  id: string;
+  /** credit_purchase from transactions, or the ledger reason of a credit-only movement. */
+  type: LedgerReason;
+  amount_cents: number;
+  currency: string;
+  credits: number;
+  status: "completed" | "failed";
+  created_at: string;
+  description: string;
+}
+
+export interface HistoryQuery {
+  userId: string;
+  limit: number;
+  offset: number;
+  /** Inclusive lower bound, ISO time. */
+  from?: string | undefined;
+  /** Exclusive upper bound, ISO time. */
+  to?: string | undefined;
+}
+
+const UNION = `
+  SELECT id, type, amount_cents, currency, credits, status, created_at, description
+    FROM transactions WHERE user_id = ?1
+  UNION ALL
+  SELECT id, reason AS type, 0 AS amount_cents, 'USD' AS currency, delta AS credits, 'completed' AS status, created_at, description
+    FROM credit_ledger WHERE user_id = ?1 AND reason <> 'credit_purchase'`;
+
+export async function billingHistory(d1: D1Database, q: HistoryQuery): Promise<{ rows: HistoryRow[]; total: number }> {
+  const where = "WHERE created_at >= ?2 AND created_at < ?3";
+  const from = q.from ?? "";
+  const to = q.to ?? "9999";
+  const [page, count] = await d1.batch([
+    d1.prepare(`SELECT * FROM (${UNION}) ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`).bind(q.userId, from, to, q.limit, q.offset),
+    d1.prepare(`SELECT COUNT(*) AS total FROM (${UNION}) ${where}`).bind(q.userId, from, to),
+  ]);
+  return { rows: (page?.results ?? []) as HistoryRow[], total: ((count?.results?.[0] as { total: number } | undefined)?.total) ?? 0 };
+}

@@ -1,0 +1,50 @@
+/**
+ * Usage figures of the Billing record, read from the ledger (sessions and
+ * credits) and from the user's stored rows (storage).
+ */
+
+/**
+ * Sessions and credits consumed in [from, to) (ISO times). Every session
+ * creation writes exactly one `session_debit` ledger row, so counting those
+ * counts sessions; refunds give credits back.
+ */
+export async function ledgerUsageBetween(d1: D1Database, userId: string, from: string, to: string): Promise<{ sessions: number; creditsUsed: number }> {
+  const row = await d1
+    .prepare(
+      `SELECT
+         COALESCE(SUM(CASE WHEN reason = 'session_debit' THEN 1 ELSE 0 END), 0) AS sessions,
+         COALESCE(SUM(CASE WHEN reason IN ('session_debit', 'session_refund') THEN -delta ELSE 0 END), 0) AS used
+       FROM credit_ledger WHERE user_id = ?1 AND created_at >= ?2 AND created_at < ?3`,
+    )
+    .bind(userId, from, to)
+    .first<{ sessions: number; used: number }>();
+  return { sessions: row?.sessions ?? 0, creditsUsed: Math.max(0, row?.used ?? 0) };
+}
+
+/**
+ * What a user stores, table by table: SQL giving the byte size (SQLite
+ * `length()` of the text columns, 8 per integer) of the user's rows created
+ * before ?2. EXTENSION POINT: the sessions table (issue #3) adds its entry
+ * here, e.g. `sessions: "SELECT … FROM sessions WHERE user_id = ?1 AND created_at < ?2"`.
+ */
+export const USER_STORAGE_SOURCES: Record<string, string> = {
+  webhooks: `SELECT COALESCE(SUM(length(id) + length(url) + length(events) + length(secret_sealed) + length(description) + length(created_at) + 8), 0)
+             FROM webhooks WHERE user_id = ?1 AND created_at < ?2`,
+  webhook_deliveries: `SELECT COALESCE(SUM(length(id) + length(event_id) + length(event_type) + length(body) + length(created_at) + 16), 0)
+             FROM webhook_deliveries WHERE user_id = ?1 AND created_at < ?2`,
+  payment_methods: `SELECT COALESCE(SUM(length(id) + length(brand) + length(last_four) + length(gateway_token) + length(created_at) + 24), 0)
+             FROM payment_methods WHERE user_id = ?1 AND created_at < ?2`,
+  transactions: `SELECT COALESCE(SUM(length(id) + length(description) + length(currency) + length(credit_package) + length(payment_method_id) + length(created_at) + 32), 0)
+             FROM transactions WHERE user_id = ?1 AND created_at < ?2`,
+  credit_ledger: `SELECT COALESCE(SUM(length(id) + length(reason) + length(reference_id) + length(description) + length(created_at) + 8), 0)
+             FROM credit_ledger WHERE user_id = ?1 AND created_at < ?2`,
+};
+
+/** Bytes stored by the user in rows created before `before` (ISO time). */
+export async function storedBytes(d1: D1Database, userId: string, before: string): Promise<number> {
+  const sql = `SELECT ${Object.values(USER_STORAGE_SOURCES)
+    .map((q) => `(${q})`)
+    .join(" + ")} AS bytes`;
+  const row = await d1.prepare(sql).bind(userId, before).first<{ bytes: number }>();
+  return row?.bytes ?? 0;
+}

@@ -1,0 +1,53 @@
+import { AppError } from "../../http/errors";
+import { testGateway } from "./test-gateway";
+
+/**
+ * A payment processor, as the rest of the code sees it. Routes and the
+ * purchase service depend only on this interface; `PAYMENT_GATEWAY` selects
+ * the implementation. A real processor adapter (Stripe, Adyen, …) implements
+ * the same two calls.
+ */
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export type TokenizeResult =
+  | { ok: true; token: string; brand: string; lastFour: string }
+  | { ok: false; reason: string };
+
+export interface ChargeRequest {
+  token: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** Our transaction id: the processor's idempotency key, so a repeated call cannot charge twice. */
+  idempotencyKey: string;
+}
+
+export type ChargeResult =
+  /** Money captured. */
+  | { status: "succeeded"; chargeId: string }
+  /** The issuer refused: final, retrying the same card will not help. */
+  | { status: "declined"; code: string; message: string }
+  /** The processor failed before charging: safe to retry later. */
+  | { status: "failed"; code: string; message: string };
+
+export interface PaymentGateway {
+  readonly name: string;
+  tokenizeCard(card: CardInput): Promise<TokenizeResult>;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}
+
+const GATEWAYS: Record<string, PaymentGateway> = { test: testGateway };
+
+export function paymentGateway(env: { PAYMENT_GATEWAY: string }): PaymentGateway {
+  const gateway = GATEWAYS[env.PAYMENT_GATEWAY];
+  if (!gateway) {
+    console.error(`PAYMENT_GATEWAY "${env.PAYMENT_GATEWAY}" is not a known gateway`);
+    throw new AppError("SERVICE_UNAVAILABLE", { message: "Payments are not configured." });
+  }
+  return gateway;
+}

@@ -1,0 +1,40 @@
+import { AppError } from "../../http/errors";
+import { billingHistory } from "../../db/billing-history";
+import type { Principal } from "../identity/principal";
+import { toMajorUnits } from "./catalogue";
+
+export interface HistoryInput {
+  limit: number;
+  offset: number;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/** Transactions newest first; start_date and end_date are inclusive UTC dates. */
+export async function transactionHistory(d1: D1Database, principal: Principal, q: HistoryInput) {
+  if (q.start_date && q.end_date && q.start_date > q.end_date) {
+    throw new AppError("INVALID_FIELD_VALUE", { message: "end_date: must not be before start_date", details: { field: "end_date", reason: "must not be before start_date", location: "query" } });
+  }
+  const { rows, total } = await billingHistory(d1, {
+    userId: principal.userId,
+    limit: q.limit,
+    offset: q.offset,
+    from: q.start_date ? `${q.start_date}T00:00:00.000Z` : undefined,
+    to: q.end_date ? nextDay(q.end_date) : undefined,
+  });
+  return {
+    transactions: rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      amount: toMajorUnits(r.amount_cents),
+      currency: r.currency,
+      credits: r.credits,
+      status: r.status,
+      created_at: r.created_at,
+      description: r.description,
+    })),
+    pagination: { total, limit: q.limit, offset: q.offset, has_more: q.offset + rows.length < total },
+  };
+}

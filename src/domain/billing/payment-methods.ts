@@ -1,0 +1,52 @@
+import { AppError } from "../../http/errors";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
+import { findOwnPaymentMethod, insertPaymentMethod, listPaymentMethods, type PaymentMethodRow } from "../../db/payment-methods";
+import type { Principal } from "../identity/principal";
+import { isExpired, luhnValid } from "./cards";
+import type { PaymentGateway } from "./gateway";
+
+export interface AddCardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+  set_default?: boolean | undefined;
+}
+
+const invalid = (field: string, reason: string) => new AppError("INVALID_FIELD_VALUE", { message: `${field}: ${reason}`, details: { field, reason } });
+
+/** Tokenize the card with the gateway and keep only brand, last four and expiry. */
+export async function addPaymentMethod(d1: D1Database, gateway: PaymentGateway, principal: Principal, input: AddCardInput, now = Date.now()): Promise<PaymentMethodRow> {
+  const number = input.number.replace(/[\s-]/g, "");
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw invalid("number", "not a valid card number");
+  if (isExpired(input.exp_month, input.exp_year, now)) throw invalid("exp_year", "the card has expired");
+  const token = await gateway.tokenizeCard({ number, expMonth: input.exp_month, expYear: input.exp_year, cvc: input.cvc });
+  if (!token.ok) throw invalid("number", token.reason);
+  return insertPaymentMethod(
+    d1,
+    {
+      id: newId("pm", now),
+      userId: principal.userId,
+      brand: token.brand,
+      lastFour: token.lastFour,
+      expMonth: input.exp_month,
+      expYear: input.exp_year,
+      gateway: gateway.name,
+      gatewayToken: token.token,
+      createdAt: iso(now),
+    },
+    input.set_default ?? false,
+  );
+}
+
+export function ownPaymentMethods(d1: D1Database, principal: Principal): Promise<PaymentMethodRow[]> {
+  return listPaymentMethods(d1, principal.userId);
+}
+
+/** Another user's payment method is indistinguishable from a missing one (404). */
+export async function ownPaymentMethod(d1: D1Database, principal: Principal, id: string): Promise<PaymentMethodRow> {
+  const pm = await findOwnPaymentMethod(d1, principal.userId, id);
+  if (!pm) throw new AppError("RESOURCE_NOT_FOUND", { message: "Payment method not found.", details: { field: "payment_method_id", resource: "payment_method" } });
+  return pm;
+}

@@ -1,0 +1,94 @@
+import { AppError } from "../../http/errors";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
+import { recordCompletedPurchase, recordFailedPurchase, type TransactionRow } from "../../db/transactions";
+import type { Bindings } from "../../env";
+import type { Principal } from "../identity/principal";
+import { eventIdFor, eventMessage } from "../webhooks/events";
+import { CURRENCY, creditPackage, toMajorUnits, type CreditPackageCode } from "./catalogue";
+import { isExpired } from "./cards";
+import { paymentGateway } from "./gateway";
+import { ownPaymentMethod } from "./payment-methods";
+
+export interface PurchaseInput {
+  credit_package: CreditPackageCode;
+  payment_method_id: string;
+  quantity: number;
+}
+
+export interface PurchaseResult {
+  transaction_id: string;
+  credits_purchased: number;
+  amount: number;
+  currency: string;
+  payment_status: "succeeded";
+  new_balance: number;
+}
+
+type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "PAYMENT_GATEWAY">;
+
+/**
+ * Buy credits: charge the payment method, then apply the credit once,
+ * atomically, with its ledger row and transaction (db/transactions.ts).
+ * A decline or processor failure records a failed transaction and credits nothing.
+ * On success a billing.payment_succeeded event goes to the webhook queue.
+ */
+export async function purchaseCredits(env: Env, principal: Principal, input: PurchaseInput, now = Date.now()): Promise<PurchaseResult> {
+  const pm = await ownPaymentMethod(env.DB, principal, input.payment_method_id);
+  if (isExpired(pm.expMonth, pm.expYear, now)) {
+    throw new AppError("PAYMENT_DECLINED", { message: "The card has expired.", details: { field: "payment_method_id", decline_code: "expired_card" } });
+  }
+  const pkg = creditPackage(input.credit_package);
+  const credits = pkg.credits * input.quantity;
+  const amountCents = pkg.priceCents * input.quantity;
+  const txnId = newId("txn", now);
+  const at = iso(now);
+  const description = `${input.quantity} × ${pkg.name} package (${credits} credits)`;
+  const row: TransactionRow = {
+    id: txnId,
+    userId: principal.userId,
+    type: "credit_purchase",
+    amountCents,
+    currency: CURRENCY,
+    credits,
+    status: "completed",
+    description,
+    creditPackage: pkg.code,
+    quantity: input.quantity,
+    paymentMethodId: pm.id,
+    gatewayReference: null,
+    failureCode: null,
+    createdAt: at,
+  };
+
+  const gateway = paymentGateway(env);
+  if (gateway.name !== pm.gateway) {
+    throw new AppError("PAYMENT_DECLINED", { message: "The payment method belongs to another payment gateway.", details: { field: "payment_method_id", decline_code: "invalid_token" } });
+  }
+  const charge = await gateway.charge({ token: pm.gatewayToken, amountCents, currency: CURRENCY, description, idempotencyKey: txnId });
+  if (charge.status !== "succeeded") {
+    await recordFailedPurchase(env.DB, { ...row, status: "failed", gatewayReference: charge.code, failureCode: charge.code });
+    const details = { transaction_id: txnId, decline_code: charge.code, reason: charge.message };
+    throw charge.status === "declined" ? new AppError("PAYMENT_DECLINED", { message: charge.message, details }) : new AppError("PAYMENT_FAILED", { details, headers: { "Retry-After": "5" } });
+  }
+
+  const entry = { ledgerId: newId("led", now), userId: principal.userId, reason: "credit_purchase" as const, referenceId: txnId, description, at };
+  const { newBalance } = await recordCompletedPurchase(env.DB, { ...row, gatewayReference: charge.chargeId }, entry);
+  const result: PurchaseResult = { transaction_id: txnId, credits_purchased: credits, amount: toMajorUnits(amountCents), currency: CURRENCY, payment_status: "succeeded", new_balance: newBalance };
+  await enqueuePaymentSucceeded(env, principal.userId, txnId, at, { ...result, credit_package: pkg.code, quantity: input.quantity });
+  return result;
+}
+
+/**
+ * The purchase is already committed: a queue outage must not turn it into an
+ * error the client would retry (and pay twice). The event is then lost;
+ * logged so an operator can see it (docs/decisions.md).
+ */
+async function enqueuePaymentSucceeded(env: Env, userId: string, txnId: string, at: string, data: Record<string, unknown>): Promise<void> {
+  try {
+    const eventId = await eventIdFor("billing.payment_succeeded", txnId);
+    await env.WEBHOOK_QUEUE.send(eventMessage("billing.payment_succeeded", eventId, userId, at, data));
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "billing.payment_succeeded not enqueued", transaction_id: txnId, error: String(err) }));
+  }
+}

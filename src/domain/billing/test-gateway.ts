@@ -1,0 +1,48 @@
+import { newId } from "../../lib/ids";
+import { cardBrand } from "./cards";
+import type { ChargeResult, PaymentGateway } from "./gateway";
+
+/**
+ * The built-in gateway (`PAYMENT_GATEWAY=test`): behaves like a real
+ * processor's test mode. Only the documented test cards are accepted; a
+ * card's behaviour is fixed at tokenization (the token carries it, since the
+ * number itself is never stored). Numbers follow Stripe's test cards.
+ */
+export const TEST_CARDS = {
+  "4242424242424242": "succeeds",
+  "5555555555554444": "succeeds",
+  "4000000000000002": "declined",
+  "4000000000009995": "insufficient_funds",
+  "4000000000000119": "processing_error",
+} as const;
+
+type Behaviour = (typeof TEST_CARDS)[keyof typeof TEST_CARDS];
+const TOKEN_PREFIX = "tok_test_";
+
+function charge(behaviour: Behaviour | undefined): ChargeResult {
+  switch (behaviour) {
+    case "succeeds":
+      return { status: "succeeded", chargeId: `ch_test_${newId("txn").slice(4)}` };
+    case "declined":
+      return { status: "declined", code: "card_declined", message: "The card was declined." };
+    case "insufficient_funds":
+      return { status: "declined", code: "insufficient_funds", message: "The card has insufficient funds." };
+    case "processing_error":
+      return { status: "failed", code: "processing_error", message: "The processor failed to process the card; try again." };
+    default:
+      return { status: "declined", code: "invalid_token", message: "The payment method is not valid for this gateway." };
+  }
+}
+
+export const testGateway: PaymentGateway = {
+  name: "test",
+  async tokenizeCard(card) {
+    const behaviour = (TEST_CARDS as Record<string, Behaviour>)[card.number];
+    if (!behaviour) return { ok: false, reason: "not a test card: the test gateway accepts only the documented test card numbers" };
+    return { ok: true, token: `${TOKEN_PREFIX}${behaviour}_${crypto.randomUUID()}`, brand: cardBrand(card.number), lastFour: card.number.slice(-4) };
+  },
+  async charge(request) {
+    const behaviour = Object.values(TEST_CARDS).find((b) => request.token.startsWith(`${TOKEN_PREFIX}${b}_`));
+    return charge(behaviour);
+  },
+};

@@ -1,0 +1,52 @@
+import { AppError } from "../../http/errors";
+import { fromBase64 } from "../../lib/ids";
+
+/**
+ * The AES-256-GCM key for data we must be able to read back (webhook signing
+ * secrets: unlike passwords they cannot be hashed, since we sign with them).
+ * Same life cycle as the JWT key (signing-keys.ts):
+ * - production/staging: the `DATA_ENCRYPTION_KEY` secret (base64 of 32 bytes);
+ *   missing or malformed → every request gets 503 (we refuse to run);
+ * - development: `npm run dev` writes one to .dev.vars; if even that is absent
+ *   an ephemeral key is generated once per isolate (data encrypted with it is
+ *   unreadable after a restart).
+ * Imported once per isolate and cached.
+ */
+let cached: { source: string; key: Promise<CryptoKey> } | undefined;
+
+type Env = { ENVIRONMENT: string; DATA_ENCRYPTION_KEY?: string };
+
+export function dataEncryptionKey(env: Env): Promise<CryptoKey> {
+  const source = env.DATA_ENCRYPTION_KEY ?? "";
+  if (cached?.source === source) return cached.key;
+  const key = load(env);
+  cached = { source, key };
+  key.catch(() => {
+    if (cached?.key === key) cached = undefined;
+  });
+  return key;
+}
+
+const notConfigured = () => new AppError("SERVICE_UNAVAILABLE", { message: "The service is not configured." });
+
+async function load(env: Env): Promise<CryptoKey> {
+  if (!env.DATA_ENCRYPTION_KEY) {
+    if (env.ENVIRONMENT !== "development") {
+      console.error("DATA_ENCRYPTION_KEY secret is not set: refusing requests");
+      throw notConfigured();
+    }
+    console.warn("DATA_ENCRYPTION_KEY not set: using an ephemeral development key (encrypted data dies with this isolate)");
+    return crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]) as Promise<CryptoKey>;
+  }
+  let raw: Uint8Array;
+  try {
+    raw = fromBase64(env.DATA_ENCRYPTION_KEY.trim());
+  } catch {
+    raw = new Uint8Array();
+  }
+  if (raw.length !== 32) {
+    console.error("DATA_ENCRYPTION_KEY must be base64 of exactly 32 bytes: refusing requests");
+    throw notConfigured();
+  }
+  return crypto.subtle.importKey("raw", raw, { name: "AES-GCM" }, false, ["encrypt", "decrypt"]);
+}

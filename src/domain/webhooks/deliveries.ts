@@ -1,0 +1,31 @@
+/**
+ * A delivery = one event for one webhook. The consumer fans an EventMessage
+ * out into one DeliveryMessage per receiving webhook, so each webhook is
+ * retried on its own schedule.
+ */
+export interface DeliveryMessage {
+  kind: "delivery";
+  delivery_id: string;
+}
+
+export const deliveryMessage = (deliveryId: string): DeliveryMessage => ({ kind: "delivery", delivery_id: deliveryId });
+
+/**
+ * Deterministic per (event, webhook): it is the `webhook-id` header, the same
+ * on every retry and replay, so receivers can dedupe on it (Standard Webhooks).
+ */
+export async function deliveryIdFor(eventId: string, webhookId: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${eventId}:${webhookId}`)));
+  let digits = "";
+  for (let i = 0; i < 9; i++) digits += digest[i]!.toString().padStart(3, "0");
+  return `dlv_${digits}`;
+}
+
+/** The Standard Webhooks payload: `{type, timestamp, data}`; timestamp is when the event happened. */
+export const payloadBody = (type: string, occurredAt: string, data: Record<string, unknown>): string =>
+  JSON.stringify({ type, timestamp: occurredAt, data });
+
+export function allowPrivateUrls(env: { ENVIRONMENT: string; WEBHOOK_ALLOW_PRIVATE_URLS: string }): boolean {
+  // Never in production, whatever the var says.
+  return env.WEBHOOK_ALLOW_PRIVATE_URLS === "true" && env.ENVIRONMENT !== "production";
+}

@@ -1,0 +1,99 @@
+import { AppError } from "../../http/errors";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
+import { deleteOwnWebhook, findOwnWebhook, insertWebhook, listWebhooks, updateOwnWebhook, type WebhookRow } from "../../db/webhooks";
+import type { Bindings } from "../../env";
+import { dataEncryptionKey } from "../encryption/data-key";
+import { seal } from "../encryption/secret-box";
+import type { Principal } from "../identity/principal";
+import { allowPrivateUrls } from "./deliveries";
+import type { EventType } from "./events";
+import { generateSecret, secretWeakness } from "./secrets";
+import { classifyWebhookUrl } from "./url-safety";
+
+/** Bounds the fan-out per event and each user's stored rows. */
+export const MAX_WEBHOOKS_PER_USER = 20;
+
+type Env = Pick<Bindings, "DB" | "ENVIRONMENT" | "WEBHOOK_ALLOW_PRIVATE_URLS" | "DATA_ENCRYPTION_KEY">;
+
+export interface CreateWebhookInput {
+  url: string;
+  events: EventType[];
+  secret?: string | undefined;
+  active?: boolean | undefined;
+  description?: string | undefined;
+}
+
+const invalid = (field: string, reason: string) => new AppError("INVALID_FIELD_VALUE", { message: `${field}: ${reason}`, details: { field, reason } });
+
+function checkUrl(env: Env, url: string): string {
+  const verdict = classifyWebhookUrl(url, { allowPrivate: allowPrivateUrls(env) });
+  if (!verdict.ok) throw invalid("url", verdict.reason);
+  return verdict.url.href;
+}
+
+/** Create a webhook; the secret (chosen or generated) is returned this once and stored sealed. */
+export async function createWebhook(env: Env, principal: Principal, input: CreateWebhookInput, now = Date.now()): Promise<{ webhook: WebhookRow; secret: string }> {
+  const url = checkUrl(env, input.url);
+  if (input.secret !== undefined) {
+    const weakness = secretWeakness(input.secret);
+    if (weakness) throw invalid("secret", weakness);
+  }
+  if ((await listWebhooks(env.DB, principal.userId)).length >= MAX_WEBHOOKS_PER_USER) {
+    throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });
+  }
+  const secret = input.secret ?? generateSecret();
+  const id = newId("webhook", now);
+  const at = iso(now);
+  const webhook: WebhookRow = {
+    id,
+    userId: principal.userId,
+    url,
+    events: [...new Set(input.events)],
+    secretSealed: await seal(await dataEncryptionKey(env), secret, id),
+    active: input.active ?? true,
+    description: input.description ?? "",
+    createdAt: at,
+    updatedAt: at,
+    lastTriggered: null,
+  };
+  await insertWebhook(env.DB, webhook);
+  return { webhook, secret };
+}
+
+export function ownWebhooks(d1: D1Database, principal: Principal): Promise<WebhookRow[]> {
+  return listWebhooks(d1, principal.userId);
+}
+
+/** Another user's webhook is indistinguishable from a missing one (404). */
+export async function ownWebhook(d1: D1Database, principal: Principal, id: string): Promise<WebhookRow> {
+  const webhook = await findOwnWebhook(d1, principal.userId, id);
+  if (!webhook) throw notFound();
+  return webhook;
+}
+
+const notFound = () => new AppError("RESOURCE_NOT_FOUND", { message: "Webhook not found.", details: { resource: "webhook" } });
+
+export interface UpdateWebhookInput {
+  url?: string | undefined;
+  events?: EventType[] | undefined;
+  active?: boolean | undefined;
+  description?: string | undefined;
+}
+
+export async function updateWebhook(env: Env, principal: Principal, id: string, input: UpdateWebhookInput, now = Date.now()): Promise<WebhookRow> {
+  const patch = {
+    ...(input.url !== undefined ? { url: checkUrl(env, input.url) } : {}),
+    ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    updatedAt: iso(now),
+  };
+  const updated = await updateOwnWebhook(env.DB, principal.userId, id, patch);
+  if (!updated) throw notFound();
+  return updated;
+}
+
+export async function deleteWebhook(d1: D1Database, principal: Principal, id: string): Promise<void> {
+  if (!(await deleteOwnWebhook(d1, principal.userId, id))) throw notFound();
+}

@@ -1,0 +1,25 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { paymentGateway } from "../../domain/billing/gateway";
+import { addPaymentMethod } from "../../domain/billing/payment-methods";
+import type { router } from "../../http/openapi";
+import { AddPaymentMethodBody, PaymentMethodSchema, paymentMethodResource } from "./schemas";
+
+const route = defineRoute({
+  method: "post",
+  path: "/payment-methods",
+  tags: ["Billing"],
+  summary: "Save a card",
+  description:
+    "The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or one sent with `set_default: true`) becomes the default. Test gateway cards: docs/decisions.md.",
+  scope: "profile",
+  request: { body: { required: true, content: { "application/json": { schema: AddPaymentMethodBody } } } },
+  responses: { 201: { description: "Saved", content: { "application/json": { schema: envelopeSchema(PaymentMethodSchema) } } } },
+});
+
+export function mountAddPaymentMethod(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const pm = await addPaymentMethod(c.env.DB, paymentGateway(c.env), c.get("principal"), c.req.valid("json"));
+    return c.json(ok(paymentMethodResource(pm), "Payment method added"), 201);
+  });
+}

@@ -1,0 +1,19 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { billingRecord } from "../../domain/billing/billing-record";
+import type { router } from "../../http/openapi";
+import { BillingSchema } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/",
+  tags: ["Billing"],
+  summary: "The caller's billing record",
+  description: "Tier, monthly fee, credits of the current month, usage of this and last month (UTC calendar months), default payment method and next billing date.",
+  scope: "analytics:read",
+  responses: { 200: { description: "The billing record", content: { "application/json": { schema: envelopeSchema(BillingSchema) } } } },
+});
+
+export function mountGetBilling(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => c.json(ok(await billingRecord(c.env.DB, c.get("principal"))), 200));
+}

@@ -1,0 +1,21 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { transactionHistory } from "../../domain/billing/history";
+import type { router } from "../../http/openapi";
+import { HistoryQuery, HistorySchema } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/history",
+  tags: ["Billing"],
+  summary: "Transactions, newest first",
+  description:
+    "Credit purchases (completed and failed) and every credit movement of the ledger: `signup_grant`, `session_debit`, `session_refund`, `adjustment`. Credit-only movements have `amount` 0.",
+  scope: "analytics:read",
+  request: { query: HistoryQuery },
+  responses: { 200: { description: "A page of transactions", content: { "application/json": { schema: envelopeSchema(HistorySchema) } } } },
+});
+
+export function mountGetHistory(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => c.json(ok(await transactionHistory(c.env.DB, c.get("principal"), c.req.valid("query"))), 200));
+}

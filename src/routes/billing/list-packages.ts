@@ -1,0 +1,31 @@
+import { z } from "@hono/zod-openapi";
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { CREDIT_PACKAGES, CURRENCY, MAX_PURCHASE_QUANTITY, toMajorUnits } from "../../domain/billing/catalogue";
+import type { router } from "../../http/openapi";
+import { PackageSchema } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/packages",
+  tags: ["Billing"],
+  summary: "Credit packages for sale (public price list)",
+  responses: {
+    200: {
+      description: "The packages",
+      content: { "application/json": { schema: envelopeSchema(z.object({ packages: z.array(PackageSchema), max_quantity: z.number().int() })) } },
+    },
+  },
+});
+
+export function mountListPackages(app: ReturnType<typeof router>) {
+  app.openapi(route, (c) =>
+    c.json(
+      ok({
+        packages: CREDIT_PACKAGES.map((p) => ({ code: p.code, name: p.name, credits: p.credits, price: toMajorUnits(p.priceCents), currency: CURRENCY })),
+        max_quantity: MAX_PURCHASE_QUANTITY,
+      }),
+      200,
+    ),
+  );
+}

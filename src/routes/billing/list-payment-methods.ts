@@ -1,0 +1,24 @@
+import { z } from "@hono/zod-openapi";
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { ownPaymentMethods } from "../../domain/billing/payment-methods";
+import type { router } from "../../http/openapi";
+import { PaymentMethodSchema, paymentMethodResource } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/payment-methods",
+  tags: ["Billing"],
+  summary: "The caller's saved cards",
+  scope: "profile",
+  responses: {
+    200: { description: "Payment methods", content: { "application/json": { schema: envelopeSchema(z.object({ payment_methods: z.array(PaymentMethodSchema) })) } } },
+  },
+});
+
+export function mountListPaymentMethods(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const rows = await ownPaymentMethods(c.env.DB, c.get("principal"));
+    return c.json(ok({ payment_methods: rows.map(paymentMethodResource) }), 200);
+  });
+}

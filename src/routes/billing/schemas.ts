@@ -1,0 +1,111 @@
+import { z } from "@hono/zod-openapi";
+import type { PaymentMethodRow } from "../../db/payment-methods";
+import { CREDIT_PACKAGE_CODES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
+import { expiryString } from "../../domain/billing/cards";
+
+const Timestamp = z.string().openapi({ format: "date-time" });
+const Usage = z.object({ sessions: z.number().int(), api_calls: z.number().int(), storage_gb: z.number() }).openapi("MonthUsage");
+
+export const PaymentMethodSchema = z
+  .object({
+    id: z.string().openapi({ example: "pm_1763776000000123456" }),
+    type: z.literal("card"),
+    brand: z.string().openapi({ example: "visa" }),
+    last_four: z.string().openapi({ example: "4242" }),
+    expiry: z.string().openapi({ example: "12/30", description: "MM/YY" }),
+    is_default: z.boolean(),
+    created_at: Timestamp,
+  })
+  .openapi("PaymentMethod");
+
+export const paymentMethodResource = (pm: PaymentMethodRow) => ({
+  id: pm.id,
+  type: "card" as const,
+  brand: pm.brand,
+  last_four: pm.lastFour,
+  expiry: expiryString(pm.expMonth, pm.expYear),
+  is_default: pm.isDefault,
+  created_at: pm.createdAt,
+});
+
+export const BillingSchema = z
+  .object({
+    tier: z.enum(["basic", "professional", "enterprise"]),
+    monthly_fee: z.number().openapi({ description: "Monthly fee of the tier, in `currency`" }),
+    currency: z.string().openapi({ example: "USD" }),
+    credits: z.object({ included: z.number().int(), used: z.number().int(), remaining: z.number().int(), reset_date: Timestamp }),
+    usage: z.object({ current_month: Usage, last_month: Usage }),
+    payment_method: z
+      .object({ id: z.string(), type: z.literal("card"), brand: z.string(), last_four: z.string(), expiry: z.string() })
+      .nullable()
+      .openapi({ description: "The default payment method, or null" }),
+    next_billing_date: Timestamp,
+  })
+  .openapi("Billing");
+
+export const PackageSchema = z
+  .object({ code: z.enum(CREDIT_PACKAGE_CODES), name: z.string(), credits: z.number().int(), price: z.number(), currency: z.string() })
+  .openapi("CreditPackage");
+
+export const AddPaymentMethodBody = z
+  .object({
+    number: z.string().min(12).max(23).openapi({ example: "4242424242424242", description: "Card number (test gateway: documented test cards only). Never stored." }),
+    exp_month: z.number().int().min(1).max(12),
+    exp_year: z.number().int().min(2000).max(2100),
+    cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
+    set_default: z.boolean().optional(),
+  })
+  .openapi("AddPaymentMethodRequest");
+
+export const PurchaseBody = z
+  .object({
+    credit_package: z.enum(CREDIT_PACKAGE_CODES),
+    payment_method_id: z.string().regex(/^pm_\d+$/, "must look like pm_<digits>"),
+    quantity: z.number().int().min(1).max(MAX_PURCHASE_QUANTITY).default(1),
+  })
+  .openapi("PurchaseRequest");
+
+export const PurchaseResultSchema = z
+  .object({
+    transaction_id: z.string().openapi({ example: "txn_1763776000000123456" }),
+    credits_purchased: z.number().int(),
+    amount: z.number(),
+    currency: z.string(),
+    payment_status: z.literal("succeeded"),
+    new_balance: z.number().int(),
+  })
+  .openapi("PurchaseResult");
+
+export const TRANSACTION_TYPES = ["credit_purchase", "session_debit", "session_refund", "signup_grant", "adjustment"] as const;
+
+export const TransactionSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(TRANSACTION_TYPES),
+    amount: z.number().openapi({ description: "Money charged (0 for credit-only movements)" }),
+    currency: z.string(),
+    credits: z.number().int().openapi({ description: "Credit change: positive for purchases, grants and refunds, negative for session debits" }),
+    status: z.enum(["completed", "failed"]),
+    created_at: Timestamp,
+    description: z.string(),
+  })
+  .openapi("Transaction");
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO 8601 date (YYYY-MM-DD)")
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "not a real date");
+
+export const HistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  start_date: isoDate.optional().openapi({ description: "Inclusive, UTC" }),
+  end_date: isoDate.optional().openapi({ description: "Inclusive, UTC" }),
+});
+
+export const HistorySchema = z
+  .object({
+    transactions: z.array(TransactionSchema),
+    pagination: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() }),
+  })
+  .openapi("BillingHistory");

@@ -1,0 +1,25 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { createWebhook } from "../../domain/webhooks/manage";
+import type { router } from "../../http/openapi";
+import { CreateWebhookBody, CreatedWebhookSchema, webhookResource } from "./schemas";
+
+const route = defineRoute({
+  method: "post",
+  path: "/",
+  tags: ["Webhooks"],
+  summary: "Register a webhook",
+  description: "Deliveries follow Standard Webhooks (signed with the secret). The secret is returned only in this response.",
+  scope: "profile",
+  request: { body: { required: true, content: { "application/json": { schema: CreateWebhookBody } } } },
+  responses: { 201: { description: "Created", content: { "application/json": { schema: envelopeSchema(CreatedWebhookSchema) } } } },
+  errors: ["WEBHOOK_LIMIT_REACHED"],
+});
+
+export function mountCreateWebhook(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const { webhook, secret } = await createWebhook(c.env, c.get("principal"), c.req.valid("json"));
+    const { last_triggered: _never, ...resource } = webhookResource(webhook);
+    return c.json(ok({ ...resource, secret }, "Webhook created"), 201);
+  });
+}

@@ -1,0 +1,23 @@
+import { MessageOnlySchema } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { deleteWebhook } from "../../domain/webhooks/manage";
+import type { router } from "../../http/openapi";
+import { WebhookIdParam } from "./schemas";
+
+const route = defineRoute({
+  method: "delete",
+  path: "/{webhook_id}",
+  tags: ["Webhooks"],
+  summary: "Delete a webhook and its delivery log",
+  scope: "profile",
+  request: { params: WebhookIdParam },
+  responses: { 200: { description: "Deleted", content: { "application/json": { schema: MessageOnlySchema } } } },
+  errors: ["RESOURCE_NOT_FOUND"],
+});
+
+export function mountDeleteWebhook(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    await deleteWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id);
+    return c.json({ success: true as const, message: "Webhook deleted" }, 200);
+  });
+}

@@ -1,0 +1,20 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { ownWebhook } from "../../domain/webhooks/manage";
+import type { router } from "../../http/openapi";
+import { WebhookIdParam, WebhookSchema, webhookResource } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/{webhook_id}",
+  tags: ["Webhooks"],
+  summary: "One webhook (without its secret)",
+  scope: "profile",
+  request: { params: WebhookIdParam },
+  responses: { 200: { description: "The webhook", content: { "application/json": { schema: envelopeSchema(WebhookSchema) } } } },
+  errors: ["RESOURCE_NOT_FOUND"],
+});
+
+export function mountGetWebhook(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => c.json(ok(webhookResource(await ownWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id))), 200));
+}

@@ -1,0 +1,22 @@
+import { router } from "../../http/openapi";
+import { mountCreateWebhook } from "./create";
+import { mountDeleteWebhook } from "./delete";
+import { mountGetWebhook } from "./get";
+import { mountListDeliveries } from "./list-deliveries";
+import { mountListWebhooks } from "./list";
+import { mountReplayDelivery } from "./replay";
+import { mountTestPing } from "./test-ping";
+import { mountUpdateWebhook } from "./update";
+
+export function webhookRoutes() {
+  const app = router();
+  mountCreateWebhook(app);
+  mountListWebhooks(app);
+  mountGetWebhook(app);
+  mountUpdateWebhook(app);
+  mountDeleteWebhook(app);
+  mountListDeliveries(app);
+  mountReplayDelivery(app);
+  mountTestPing(app);
+  return app;
+}

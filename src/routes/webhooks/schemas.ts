@@ -1,0 +1,94 @@
+import { z } from "@hono/zod-openapi";
+import type { WebhookRow } from "../../db/webhooks";
+import { EVENT_TYPES } from "../../domain/webhooks/events";
+import { MAX_RAW_SECRET_LENGTH } from "../../domain/webhooks/secrets";
+
+const Timestamp = z.string().openapi({ format: "date-time" });
+
+export const WebhookIdParam = z.object({
+  webhook_id: z.string().regex(/^webhook_\d+$/, "must look like webhook_<digits>").openapi({ param: { name: "webhook_id", in: "path" }, example: "webhook_1763776000000123456" }),
+});
+
+const Events = z
+  .array(z.enum(EVENT_TYPES))
+  .min(1)
+  .max(EVENT_TYPES.length * 2)
+  .openapi({ example: ["session.completed", "analysis.ready"] });
+const Url = z.string().max(2048).openapi({ example: "https://example.com/hooks/session-analysis", description: "https only; private, loopback, link-local and metadata addresses are refused" });
+const Description = z.string().max(500);
+
+export const CreateWebhookBody = z
+  .object({
+    url: Url,
+    events: Events,
+    secret: z
+      .string()
+      .max(MAX_RAW_SECRET_LENGTH)
+      .optional()
+      .openapi({ description: "Optional. `whsec_` + base64 of 24–64 bytes, or 32–128 printable characters (≥ 10 distinct). Generated when absent." }),
+    active: z.boolean().optional().default(true),
+    description: Description.optional(),
+  })
+  .openapi("CreateWebhookRequest");
+
+export const UpdateWebhookBody = z
+  .object({ url: Url.optional(), events: Events.optional(), active: z.boolean().optional(), description: Description.optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "send at least one of url, events, active, description" })
+  .openapi("UpdateWebhookRequest");
+
+export const WebhookSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.string()),
+    active: z.boolean(),
+    description: z.string(),
+    created_at: Timestamp,
+    last_triggered: Timestamp.nullable(),
+  })
+  .openapi("Webhook");
+
+export const CreatedWebhookSchema = WebhookSchema.omit({ last_triggered: true })
+  .extend({ secret: z.string().openapi({ description: "Returned only here; store it to verify signatures" }) })
+  .openapi("CreatedWebhook");
+
+export const webhookResource = (w: WebhookRow) => ({
+  id: w.id,
+  url: w.url,
+  events: w.events,
+  active: w.active,
+  description: w.description,
+  created_at: w.createdAt,
+  last_triggered: w.lastTriggered,
+});
+
+export const DeliveryQueuedSchema = z
+  .object({ delivery_id: z.string(), event_id: z.string(), status: z.literal("pending") })
+  .openapi("DeliveryQueued");
+
+export const DeliveryLogQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const DeliveryLogSchema = z
+  .object({
+    deliveries: z.array(
+      z.object({
+        id: z.string().openapi({ description: "Also the `webhook-id` header the receiver saw" }),
+        event_id: z.string(),
+        event_type: z.string(),
+        status: z.enum(["pending", "retrying", "succeeded", "failed", "dead", "skipped"]),
+        attempts: z.number().int(),
+        last_status_code: z.number().int().nullable(),
+        last_error: z.string().nullable(),
+        created_at: Timestamp,
+        updated_at: Timestamp,
+        attempt_log: z.array(
+          z.object({ attempt: z.number().int(), status_code: z.number().int().nullable(), duration_ms: z.number().int(), error: z.string().nullable(), attempted_at: Timestamp }),
+        ),
+      }),
+    ),
+    pagination: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() }),
+  })
+  .openapi("WebhookDeliveryLog");

@@ -1,0 +1,37 @@
+import { insertDeliveries, type DeliveryRow } from "../db/webhook-deliveries";
+import { activeWebhooksOf } from "../db/webhooks";
+import type { Bindings } from "../env";
+import { deliveryIdFor, deliveryMessage, payloadBody } from "../domain/webhooks/deliveries";
+import type { EventMessage } from "../domain/webhooks/events";
+import { receives } from "../domain/webhooks/subscriptions";
+import { iso } from "../lib/clock";
+
+/**
+ * An event → one delivery per active webhook of the user subscribed to its
+ * type. Idempotent: a repeated event (producer retry, queue redelivery)
+ * finds its deliveries already stored and sends only those never attempted.
+ */
+export async function fanOut(env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">, event: EventMessage, now: number): Promise<number> {
+  const targets = (await activeWebhooksOf(env.DB, event.user_id)).filter((w) => receives(w, event.type));
+  const body = payloadBody(event.type, event.occurred_at, event.data);
+  const at = iso(now);
+  const rows: DeliveryRow[] = await Promise.all(
+    targets.map(async (w) => ({
+      id: await deliveryIdFor(event.event_id, w.id),
+      webhookId: w.id,
+      userId: event.user_id,
+      eventId: event.event_id,
+      eventType: event.type,
+      body,
+      status: "pending" as const,
+      attempts: 0,
+      lastStatusCode: null,
+      lastError: null,
+      createdAt: at,
+      updatedAt: at,
+    })),
+  );
+  const toSend = await insertDeliveries(env.DB, rows);
+  if (toSend.length > 0) await env.WEBHOOK_QUEUE.sendBatch(toSend.map((id) => ({ body: deliveryMessage(id) })));
+  return toSend.length;
+}

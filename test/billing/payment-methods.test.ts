@@ -1,0 +1,64 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { CARDS, addCard } from "../support/billing";
+import { registerUser } from "../support/factories";
+import { api, expectErrorEnvelope } from "../support/http";
+import { tokenWithScopes } from "../support/tokens";
+
+const add = (token: string, body: Record<string, unknown>) =>
+  api("POST", "/v1/billing/payment-methods", { token, body: { number: CARDS.visa, exp_month: 12, exp_year: 2034, cvc: "123", ...body } });
+
+describe("payment methods", () => {
+  it("saves a test card keeping only brand, last four and expiry; the first becomes the default", async () => {
+    const u = await registerUser();
+    const res = await add(u.token, { number: "4242 4242 4242 4242", exp_month: 3 });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ type: "card", brand: "visa", last_four: "4242", expiry: "03/34", is_default: true });
+    expect(res.body.data.id).toMatch(/^pm_\d+$/);
+    const row = await env.DB.prepare("SELECT * FROM payment_methods WHERE id = ?").bind(res.body.data.id).first();
+    expect(JSON.stringify(row)).not.toContain(CARDS.visa);
+    expect(Object.values(row!)).not.toContain("123"); // nor the CVC
+  });
+
+  it("lists the caller's cards only; set_default moves the default", async () => {
+    const u = await registerUser();
+    const other = await registerUser();
+    await addCard(other.token);
+    const first = await addCard(u.token);
+    const second = await addCard(u.token, CARDS.mastercard, { set_default: true });
+    const list = await api("GET", "/v1/billing/payment-methods", { token: u.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data.payment_methods.map((p: any) => [p.id, p.brand, p.is_default])).toEqual([
+      [first, "visa", false],
+      [second, "mastercard", true],
+    ]);
+  });
+
+  it.each([
+    [{ number: "4242424242424241" }, "number"],
+    [{ number: "4111111111111111" }, "number"], // valid Luhn but not a test card
+    [{ number: "abcd" }, "number"],
+    [{ exp_month: 13 }, "exp_month"],
+    [{ exp_month: 1, exp_year: 2020 }, "exp_year"],
+    [{ cvc: "12" }, "cvc"],
+  ])("refuses %j with 422 on %s", async (body, field) => {
+    const u = await registerUser();
+    const err = expectErrorEnvelope(await add(u.token, body), 422, "INVALID_FIELD_VALUE");
+    expect(err.details.field).toBe(field);
+  });
+
+  it("needs a credential with the profile scope", async () => {
+    const u = await registerUser();
+    expectErrorEnvelope(await api("GET", "/v1/billing/payment-methods"), 401, "AUTHENTICATION_REQUIRED");
+    expectErrorEnvelope(await api("GET", "/v1/billing/payment-methods", { token: await tokenWithScopes(u.id, ["analytics:read"]) }), 403, "INSUFFICIENT_PERMISSIONS");
+  });
+});
+
+describe("GET /v1/billing/packages", () => {
+  it("is a public price list", async () => {
+    const res = await api("GET", "/v1/billing/packages");
+    expect(res.status).toBe(200);
+    expect(res.body.data.max_quantity).toBe(10);
+    expect(res.body.data.packages).toContainEqual({ code: "starter", name: "Starter", credits: 100, price: 10, currency: "USD" });
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { MAX_RETRIES, RETRY_DELAYS_SECONDS, isFinalAttempt, retryDelaySeconds } from "../../src/webhooks/retry-policy";
+
+describe("retry policy", () => {
+  it("backs off exponentially-ish and stays within the Queues limit of 12 h", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelaySeconds)).toEqual([5, 30, 120, 600, 1800, 3600, 7200, 14400]);
+    for (let i = 1; i < RETRY_DELAYS_SECONDS.length; i++) expect(RETRY_DELAYS_SECONDS[i]!).toBeGreaterThan(RETRY_DELAYS_SECONDS[i - 1]!);
+    expect(Math.max(...RETRY_DELAYS_SECONDS)).toBeLessThanOrEqual(43_200);
+    expect(retryDelaySeconds(50)).toBe(14400);
+  });
+
+  it("has one delay per retry of wrangler.toml's max_retries", () => {
+    expect(RETRY_DELAYS_SECONDS).toHaveLength(MAX_RETRIES);
+    expect(isFinalAttempt(MAX_RETRIES)).toBe(false);
+    expect(isFinalAttempt(MAX_RETRIES + 1)).toBe(true);
+  });
+});
