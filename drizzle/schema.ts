@@ -6,3 +6,4 @@
  */
 export * from "./schema/identity";
 export * from "./schema/credits";
+export * from "./schema/sessions";

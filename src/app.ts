@@ -10,7 +10,9 @@ import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { signingKeys } from "./domain/identity/signing-keys";
 import { authRoutes } from "./routes/auth";
+import { sessionRoutes } from "./routes/sessions";
 import { userRoutes } from "./routes/users";
+import { wsRoutes } from "./routes/ws";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -32,6 +34,8 @@ export function createApp() {
   v1.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", { details: { max_bytes: MAX_BODY_BYTES } }); } }));
   v1.route("/auth", authRoutes());
   v1.route("/users", userRoutes());
+  v1.route("/sessions", sessionRoutes());
+  v1.route("/ws", wsRoutes());
 
   registerSecuritySchemes(v1);
   v1.doc31("/openapi.json", (c) => openApiDocumentConfig(new URL(c.req.url).origin));

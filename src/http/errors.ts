@@ -27,6 +27,7 @@ export const ERROR_CATALOGUE = {
   ROUTE_NOT_FOUND: { status: 404, message: "No such endpoint." }, // added
   METHOD_NOT_ALLOWED: { status: 405, message: "The method is not allowed on this endpoint." }, // added
   EMAIL_ALREADY_REGISTERED: { status: 409, message: "An account with this email already exists." }, // added
+  WEBSOCKET_UPGRADE_REQUIRED: { status: 426, message: "This endpoint only accepts a WebSocket upgrade." }, // added
   RATE_LIMIT_EXCEEDED: { status: 429, message: "Rate limit exceeded." },
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },

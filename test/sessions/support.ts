@@ -1,0 +1,52 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { api } from "../support/http";
+
+export const validSession = (overrides: Record<string, unknown> = {}) => ({
+  cue: "Describe the target location",
+  session_type: "remote_viewing",
+  parameters: { duration: 60, confidence_threshold: 0.5, analysis_types: ["visual"], priority: "normal" },
+  metadata: { case_id: "case-1", client_reference: "ref-1", tags: ["a", "b"] },
+  ...overrides,
+});
+
+export async function createSession(token: string, overrides: Record<string, unknown> = {}) {
+  const res = await api("POST", "/v1/sessions", { token, body: validSession(overrides) });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return res.body.data as { id: string; credits_required: number; websocket_url: string; estimated_completion: string; created_at: string };
+}
+
+export const roomStub = (sessionId: string) => env.SESSION_ROOM.get(env.SESSION_ROOM.idFromName(sessionId));
+
+/** Hold the session where it is: push its next alarm an hour out, so a test drives it step by step. */
+export async function holdRoom(sessionId: string) {
+  await runInDurableObject(roomStub(sessionId), async (_room, state) => {
+    if ((await state.storage.getAlarm()) !== null) await state.storage.setAlarm(Date.now() + 3_600_000);
+  });
+}
+
+/** Run the room's next step now (and hold the one it schedules). */
+export async function stepRoom(sessionId: string) {
+  const ran = await runDurableObjectAlarm(roomStub(sessionId));
+  await holdRoom(sessionId);
+  return ran;
+}
+
+export async function getSession(token: string, id: string) {
+  return (await api("GET", `/v1/sessions/${id}`, { token })).body.data;
+}
+
+/** Poll until the session reaches one of the statuses (real alarms, scaled time). */
+export async function waitForStatus(token: string, id: string, statuses: string[], timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await getSession(token, id);
+    if (statuses.includes(s.status)) return s;
+    if (Date.now() > deadline) throw new Error(`session ${id} stuck in ${s.status}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export async function balance(token: string): Promise<number> {
+  return (await api("GET", "/v1/users/me", { token })).body.data.credits;
+}
