@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectErrorEnvelope } from "../support/http";
 import { registerUser } from "../support/factories";
-import { balance, createSession, getSession, holdRoom, roomStub, stepRoom, waitForStatus } from "./support";
+import { balance, createSession, getSession, heldSession, roomStub, stepRoom, waitForStatus } from "./support";
 
 const STAGES = ["initial_processing", "deep_analysis", "final_validation"];
 
@@ -40,8 +40,7 @@ describe("a session's life", () => {
 
   it("reports a not-yet-completed analysis with the status and null results", async () => {
     const u = await registerUser();
-    const s = await createSession(u.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     const analysis = (await api("GET", `/v1/sessions/${s.id}/analysis`, { token: u.token })).body.data;
     expect(analysis).toMatchObject({ session_id: s.id, status: "pending", results: null, metadata: null, completed_at: null, confidence_score: null });
     expect((await api("GET", `/v1/sessions/${s.id}/analysis/history`, { token: u.token })).body.data.analysis_history).toEqual([]);
@@ -49,8 +48,7 @@ describe("a session's life", () => {
 
   it("history grows stage by stage while processing", async () => {
     const u = await registerUser();
-    const s = await createSession(u.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     const history = async () => (await api("GET", `/v1/sessions/${s.id}/analysis/history`, { token: u.token })).body.data.analysis_history;
     await stepRoom(s.id);
     expect((await getSession(u.token, s.id)).status).toBe("processing");
@@ -67,8 +65,7 @@ describe("a session's life", () => {
 
   it("a repeated alarm changes nothing", async () => {
     const u = await registerUser();
-    const s = await createSession(u.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     const stub = roomStub(s.id);
     const snapshotDb = async () => ({
       session: await env.DB.prepare("SELECT status, stage, started_at, completed_at, confidence_score, results, credits_used, credits_refunded FROM sessions WHERE id = ?").bind(s.id).first(),
@@ -119,8 +116,7 @@ describe("a session's life", () => {
 
   it("fails a session whose deadline has passed, refunded", async () => {
     const u = await registerUser();
-    const s = await createSession(u.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     await runInDurableObject(roomStub(s.id), async (_r, state) => {
       const st = (await state.storage.get<any>("state"))!;
       st.init.schedule.deadline = Date.now() - 1;
@@ -137,8 +133,7 @@ describe("a session's life", () => {
 describe("DELETE /v1/sessions/{id}", () => {
   it("cancels a pending session with a full refund", async () => {
     const u = await registerUser();
-    const s = await createSession(u.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     const res = await api("DELETE", `/v1/sessions/${s.id}`, { token: u.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: expect.any(String), refund: { credits_refunded: s.credits_required, refund_reason: "cancelled_before_processing" } });
@@ -155,8 +150,7 @@ describe("DELETE /v1/sessions/{id}", () => {
   it("cancels a processing session with the pro-rata refund of the stages not begun", async () => {
     const u = await registerUser();
     // remote_viewing, 3600 s: 10 + 60 = 70 credits.
-    const s = await createSession(u.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     await stepRoom(s.id); // processing, initial_processing in progress
     await stepRoom(s.id); // deep_analysis in progress: only final_validation (25 %) not begun
     const res = await api("DELETE", `/v1/sessions/${s.id}`, { token: u.token });
@@ -182,8 +176,7 @@ describe("DELETE /v1/sessions/{id}", () => {
 describe("PUT /v1/sessions/{id}", () => {
   it("changes threshold, priority and tags while processing; the threshold applies to the results", async () => {
     const u = await registerUser();
-    const s = await createSession(u.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     await stepRoom(s.id);
     const res = await api("PUT", `/v1/sessions/${s.id}`, {
       token: u.token,
@@ -206,8 +199,7 @@ describe("PUT /v1/sessions/{id}", () => {
 
   it("validates the body", async () => {
     const u = await registerUser();
-    const s = await createSession(u.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     const err = expectErrorEnvelope(await api("PUT", `/v1/sessions/${s.id}`, { token: u.token, body: { parameters: { confidence_threshold: 2 } } }), 422, "INVALID_FIELD_VALUE");
     expect(err.details.field).toBe("parameters.confidence_threshold");
   });

@@ -1,5 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { issueAccessToken } from "../../src/domain/identity/access-tokens";
+import type { Scope } from "../../src/domain/identity/scopes";
 import { api } from "../support/http";
 
 export const validSession = (overrides: Record<string, unknown> = {}) => ({
@@ -23,6 +25,18 @@ export async function holdRoom(sessionId: string) {
   await runInDurableObject(roomStub(sessionId), async (_room, state) => {
     if ((await state.storage.getAlarm()) !== null) await state.storage.setAlarm(Date.now() + 3_600_000);
   });
+}
+
+/**
+ * Create a long session and hold it pending. Its first alarm is due after 10 %
+ * of duration × ANALYSIS_TIME_SCALE (360 ms for 3600 s): ample to hold it.
+ */
+export async function heldSession(token: string, overrides: Record<string, unknown> = {}) {
+  const s = await createSession(token, { parameters: { duration: 3600 }, ...overrides });
+  await holdRoom(s.id);
+  const status = (await getSession(token, s.id)).status;
+  if (status !== "pending") throw new Error(`session ${s.id} started before it could be held (${status})`);
+  return s;
 }
 
 /** Run the room's next step now (and hold the one it schedules). */
@@ -49,4 +63,17 @@ export async function waitForStatus(token: string, id: string, statuses: string[
 
 export async function balance(token: string): Promise<number> {
   return (await api("GET", "/v1/users/me", { token })).body.data.credits;
+}
+
+/** An access token for the user carrying only `scopes` (as an OAuth client's token would). */
+export async function tokenWithScopes(userId: string, scopes: Scope[]): Promise<string> {
+  const { token } = await issueAccessToken(env, { userId, role: "user", tier: "basic", scopes, sid: `test-${crypto.randomUUID()}`, ttlSeconds: 600 });
+  return token;
+}
+
+/** Create a session and drive it to completion at once (no waiting on scaled time). */
+export async function completedSession(token: string, overrides: Record<string, unknown> = {}) {
+  const s = await heldSession(token, overrides);
+  for (let i = 0; i < 4; i++) await stepRoom(s.id);
+  return s;
 }

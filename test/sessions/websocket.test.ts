@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LiveMessage } from "../../src/domain/sessions/live-messages";
 import { registerUser } from "../support/factories";
 import { BASE } from "../support/http";
-import { createSession, holdRoom, roomStub, stepRoom } from "./support";
+import { heldSession, roomStub, stepRoom } from "./support";
 import { runDurableObjectAlarm } from "cloudflare:test";
 
 interface Client {
@@ -60,8 +60,7 @@ async function refused(sessionId: string, opts: { token?: string; headers?: Reco
 describe("live progress over WebSocket", () => {
   it("two clients receive the snapshot and every transition and stage in order, then a normal close", async () => {
     const u = await registerUser();
-    const s = await createSession(u.token, { parameters: { duration: 600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     const a = await connect(s.id, { token: u.token });
     const b = await connect(s.id, { protocols: `bearer, ${u.token}` });
     expect(b.protocol).toBe("bearer");
@@ -89,8 +88,7 @@ describe("live progress over WebSocket", () => {
 
   it("a client joining mid-way gets the history so far; a client of an ended session gets the snapshot and a close", async () => {
     const u = await registerUser();
-    const s = await createSession(u.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     await stepRoom(s.id);
     await stepRoom(s.id);
     const mid = await connect(s.id, { token: u.token });
@@ -109,8 +107,7 @@ describe("live progress over WebSocket", () => {
 
   it("answers ping with pong without a state change", async () => {
     const u = await registerUser();
-    const s = await createSession(u.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(u.token);
     const c = await connect(s.id, { token: u.token });
     await c.next(1);
     c.ws.send("ping");
@@ -123,8 +120,7 @@ describe("live progress over WebSocket", () => {
   it("refuses before the upgrade: no token 401, bad token 401, another user's or unknown session 404, plain GET 426", async () => {
     const owner = await registerUser();
     const other = await registerUser();
-    const s = await createSession(owner.token, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(owner.token);
     const none = await refused(s.id);
     expect(none.status).toBe(401);
     expect(none.body.error.code).toBe("AUTHENTICATION_REQUIRED");
