@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listQuery, type ListFilter } from "../../src/db/sessions";
 import { api, expectErrorEnvelope } from "../support/http";
 import { registerUser, type TestUser } from "../support/factories";
-import { completedSession, heldSession, tokenWithScopes } from "./support";
+import { completedSession, heldSession, tokenWithScopes, topUp } from "./support";
 
 const pause = () => new Promise((r) => setTimeout(r, 3));
 
@@ -14,7 +14,7 @@ describe("GET /v1/sessions", () => {
   beforeAll(async () => {
     u = await registerUser();
     // Long sessions stay pending long enough to be held; top the balance up for them.
-    await env.DB.prepare("UPDATE users SET credits = 1000 WHERE id = ?").bind(u.id).run();
+    await topUp(u.id);
     const held = async (type: string) => (await heldSession(u.token, { session_type: type, parameters: { duration: 3600 } })).id;
     ids.rvPending = await held("remote_viewing");
     await pause();

@@ -1,8 +1,7 @@
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectErrorEnvelope } from "../support/http";
 import { registerUser, type TestUser } from "../support/factories";
-import { balance, completedSession, getSession, heldSession, stepRoom, tokenWithScopes } from "./support";
+import { balance, completedSession, getSession, heldSession, stepRoom, tokenWithScopes, topUp } from "./support";
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -14,7 +13,7 @@ describe("GET /v1/users/me/stats and usage_stats", () => {
 
   beforeAll(async () => {
     u = await registerUser();
-    await env.DB.prepare("UPDATE users SET credits = 1000 WHERE id = ?").bind(u.id).run();
+    await topUp(u.id);
     const c = await completedSession(u.token, { session_type: "remote_viewing" });
     completed = await getSession(u.token, c.id);
     const f = await heldSession(u.token, { session_type: "dowsing", cue: "Lost keys [[fail:initial_processing]]" });

@@ -77,3 +77,8 @@ export async function completedSession(token: string, overrides: Record<string, 
   for (let i = 0; i < 4; i++) await stepRoom(s.id);
   return s;
 }
+
+/** Give a test user a larger balance (long sessions cost more than the 100 starting credits). */
+export async function topUp(userId: string, credits = 1000) {
+  await env.DB.prepare("UPDATE users SET credits = ? WHERE id = ?").bind(credits, userId).run();
+}
