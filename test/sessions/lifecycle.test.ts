@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectErrorEnvelope } from "../support/http";
 import { registerUser } from "../support/factories";
+import { createSession as createSessionDirect } from "../../src/domain/sessions/create";
 import { balance, createSession, getSession, heldSession, roomStub, stepRoom, waitForStatus } from "./support";
 
 const STAGES = ["initial_processing", "deep_analysis", "final_validation"];
@@ -202,5 +203,27 @@ describe("PUT /v1/sessions/{id}", () => {
     const s = await heldSession(u.token);
     const err = expectErrorEnvelope(await api("PUT", `/v1/sessions/${s.id}`, { token: u.token, body: { parameters: { confidence_threshold: 2 } } }), 422, "INVALID_FIELD_VALUE");
     expect(err.details.field).toBe("parameters.confidence_threshold");
+  });
+});
+
+describe("creation when the SessionRoom cannot be reached", () => {
+  it("fails the paid session, refunds it in full and answers 503", async () => {
+    const u = await registerUser();
+    const unreachable = {
+      idFromName: (name: string) => name,
+      get: () => ({
+        start: async () => {
+          throw new Error("Durable Object unavailable");
+        },
+      }),
+    };
+    const principal = { userId: u.id, role: "user", tier: "basic", scopes: new Set(["remote-viewing:write"]), credential: { kind: "login_token", id: "t" } } as any;
+    const input = { cue: "x", session_type: "remote_viewing" as const, parameters: { duration: 60, confidence_threshold: 0.5, analysis_types: ["visual" as const], priority: "normal" as const }, metadata: { tags: [] } };
+    const err = await createSessionDirect({ DB: env.DB, ANALYSIS_TIME_SCALE: "0.001", SESSION_ROOM: unreachable as any }, principal, input).catch((e) => e);
+    expect(err.code).toBe("SERVICE_UNAVAILABLE");
+    const sessionId = err.details.session_id;
+    const row = await env.DB.prepare("SELECT status, end_reason, credits_used FROM sessions WHERE id = ?").bind(sessionId).first();
+    expect(row).toEqual({ status: "failed", end_reason: "SERVICE_UNAVAILABLE", credits_used: 0 });
+    expect(await balance(u.token)).toBe(100);
   });
 });

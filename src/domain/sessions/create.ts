@@ -1,12 +1,13 @@
 import { AppError } from "../../http/errors";
 import { balanceOf } from "../../db/credits";
+import { markEnded } from "../../db/session-lifecycle";
 import { insertPaidSession, type SessionRow } from "../../db/sessions";
 import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
 import { requireSessionScope } from "./families";
-import { priceOf } from "./pricing";
+import { failureRefund, priceOf } from "./pricing";
 import { roomOf } from "./room";
 import { scheduleFor, timeScale } from "./schedule";
 import type { SessionMetadata, SessionParameters, SessionType } from "./types";
@@ -74,6 +75,32 @@ export async function createSession(env: Env, principal: Principal, input: Creat
       details: { required: price, available },
     });
   }
-  await roomOf(env, row.id).start({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
+  try {
+    await roomOf(env, row.id).start({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
+  } catch (err) {
+    await abandonUnstarted(env.DB, row, now);
+    console.error(JSON.stringify({ session_id: row.id, error: "SessionRoom.start failed", cause: String(err) }));
+    throw new AppError("SERVICE_UNAVAILABLE", { message: "The session could not be started; its credits were refunded.", details: { session_id: row.id } });
+  }
   return row;
+}
+
+/**
+ * The room could not be reached after the session was paid for: fail it and
+ * refund in full, so no paid session is left pending with nobody to run it.
+ * Conditional on `pending`: if the room did start after all, its first step
+ * finds the session failed and adopts that end.
+ */
+async function abandonUnstarted(d1: D1Database, row: SessionRow, now: number): Promise<void> {
+  const at = iso(now);
+  const refund = failureRefund(row.creditsRequired);
+  await markEnded(d1, row.id, {
+    to: "failed",
+    at,
+    duration: 0,
+    creditsPaid: row.creditsRequired,
+    refund: refund.credits,
+    endReason: "SERVICE_UNAVAILABLE",
+    ledger: { ledgerId: newId("led", now), userId: row.userId, reason: "session_refund", referenceId: row.id, description: `Refund for unstarted session ${row.id}`, at },
+  });
 }
