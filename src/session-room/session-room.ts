@@ -15,6 +15,9 @@ import { newId } from "../lib/ids";
 import { terminalEvents } from "./events";
 import { STATE_KEY, type CancelOutcome, type RoomInit, type RoomState } from "./room-state";
 
+/** Delay before re-running a step that hit an infrastructure error. */
+export const STEP_RETRY_MS = 5_000;
+
 /** Sub-protocol echoed to browsers that authenticate with `Sec-WebSocket-Protocol: bearer, <token>`. */
 export const BEARER_PROTOCOL = "bearer";
 
@@ -105,17 +108,29 @@ export class SessionRoom extends DurableObject<Bindings> {
     const s = await this.load();
     if (!s || isTerminal(s.status)) return;
     const now = Date.now();
+    try {
+      await this.advance(s, now);
+    } catch (err) {
+      // D1 or queue trouble. The runtime's own alarm retries give up after a
+      // few attempts; retrying ourselves keeps the session moving until it
+      // succeeds or its deadline fails it (every step is idempotent).
+      console.error(JSON.stringify({ session_id: s.init.sessionId, step: s.step, error: String(err) }));
+      await this.ctx.storage.setAlarm(now + STEP_RETRY_MS);
+    }
+  }
+
+  // ---- steps ---------------------------------------------------------------
+
+  private async advance(s: RoomState, now: number): Promise<void> {
     if (now > s.init.schedule.deadline) return this.fail(s, now, "DEADLINE_EXCEEDED", "The session passed its deadline.");
     try {
       if (s.step === 0) await this.begin(s, now);
       else await this.runStage(s, now);
     } catch (err) {
       if (err instanceof AnalyzerError) return this.fail(s, now, err.code, err.message);
-      throw err; // D1 or queue trouble: the runtime retries the alarm.
+      throw err;
     }
   }
-
-  // ---- steps ---------------------------------------------------------------
 
   private async begin(s: RoomState, now: number): Promise<void> {
     const first = STAGES[0];

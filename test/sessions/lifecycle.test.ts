@@ -227,3 +227,28 @@ describe("creation when the SessionRoom cannot be reached", () => {
     expect(await balance(u.token)).toBe(100);
   });
 });
+
+describe("infrastructure errors during a step", () => {
+  it("leave the session where it was and retry the step a few seconds later", async () => {
+    const u = await registerUser();
+    const s = await heldSession(u.token);
+    const outcome = await runInDurableObject(roomStub(s.id), async (room, state) => {
+      const realEnv = (room as any).env;
+      const broken = { prepare: () => { throw new Error("D1 unavailable"); }, batch: async () => { throw new Error("D1 unavailable"); } };
+      (room as any).env = { ...realEnv, DB: broken };
+      const before = Date.now();
+      try {
+        await room.alarm();
+      } finally {
+        (room as any).env = realEnv;
+      }
+      return { alarmIn: ((await state.storage.getAlarm()) ?? 0) - before, step: (await state.storage.get<any>("state")).step };
+    });
+    expect(outcome.step).toBe(0);
+    expect(outcome.alarmIn).toBeGreaterThanOrEqual(4_000);
+    expect(outcome.alarmIn).toBeLessThanOrEqual(6_000);
+    expect((await getSession(u.token, s.id)).status).toBe("pending");
+    await stepRoom(s.id);
+    expect((await getSession(u.token, s.id)).status).toBe("processing");
+  });
+});

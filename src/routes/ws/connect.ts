@@ -42,6 +42,9 @@ export function mountConnect(app: ReturnType<typeof router>) {
     const { session_id } = c.req.valid("param");
     await ownSession(c.env.DB, c.get("principal"), session_id, "read");
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new AppError("WEBSOCKET_UPGRADE_REQUIRED");
-    return roomOf(c.env, session_id).fetch(c.req.raw);
+    const res = await roomOf(c.env, session_id).fetch(c.req.raw);
+    // Only a session whose room never started can be refused here (see createSession).
+    if (res.status !== 101) throw new AppError("SESSION_NOT_FOUND", { details: { session_id } });
+    return res;
   });
 }
