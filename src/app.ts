@@ -15,9 +15,11 @@ import { signingKeys } from "./domain/identity/signing-keys";
 import { adminRoutes } from "./routes/admin";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
 import { authRoutes } from "./routes/auth";
+import { sessionRoutes } from "./routes/sessions";
 import { userRoutes } from "./routes/users";
 import { billingRoutes } from "./routes/billing";
 import { webhookRoutes } from "./routes/webhooks";
+import { wsRoutes } from "./routes/ws";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -56,6 +58,8 @@ export function createApp() {
   v1.route("/billing", billingRoutes());
   v1.route("/webhooks", webhookRoutes());
   v1.route("/admin", adminRoutes());
+  v1.route("/sessions", sessionRoutes());
+  v1.route("/ws", wsRoutes());
 
   registerSecuritySchemes(v1);
   v1.doc31("/openapi.json", (c) => openApiDocumentConfig(new URL(c.req.url).origin));

@@ -69,3 +69,20 @@ export async function balanceOf(d1: D1Database, userId: string): Promise<number>
   const row = await d1.prepare("SELECT credits FROM users WHERE id = ?").bind(userId).first<{ credits: number }>();
   return row?.credits ?? 0;
 }
+
+/**
+ * Credit `amount` only if the statement just before it in the batch changed a
+ * row (e.g. a session's conditional move to failed/cancelled), and at most
+ * once per (reason, referenceId). Used for refunds that must follow the state
+ * change they pay back, never a repeat of it.
+ */
+export function creditIfChangedStatements(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement[] {
+  return [
+    d1
+      .prepare(`${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1 ON CONFLICT (reason, reference_id) DO NOTHING`)
+      .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at),
+    d1
+      .prepare("UPDATE users SET credits = credits + ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)")
+      .bind(amount, entry.userId, entry.ledgerId),
+  ];
+}

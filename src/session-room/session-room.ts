@@ -1,13 +1,279 @@
 import { DurableObject } from "cloudflare:workers";
+import { analyzerFor, AnalyzerError } from "../analysis";
+import type { AnalyzerInput } from "../analysis/analyzer";
+import { markCompleted, markEnded, markProcessing, recordStage, type Ending } from "../db/session-lifecycle";
+import { findSession, historyOf, type SessionRow } from "../db/sessions";
+import { cancellationRefund, failureRefund } from "../domain/sessions/pricing";
+import { historyEntry, parametersOf } from "../domain/sessions/resources";
+import { stageAfterStep, stageOfStep } from "../domain/sessions/schedule";
+import { canTransition, isTerminal } from "../domain/sessions/state-machine";
+import { STAGES, type HistoryEntry, type SessionStatus, type Stage } from "../domain/sessions/types";
+import type { LiveMessage, SnapshotMessage } from "../domain/sessions/live-messages";
 import type { Bindings } from "../env";
+import { iso } from "../lib/clock";
+import { newId } from "../lib/ids";
+import { terminalEvents } from "./events";
+import { STATE_KEY, type CancelOutcome, type RoomInit, type RoomState } from "./room-state";
+
+/** Delay before re-running a step that hit an infrastructure error. */
+export const STEP_RETRY_MS = 5_000;
+
+/** Sub-protocol echoed to browsers that authenticate with `Sec-WebSocket-Protocol: bearer, <token>`. */
+export const BEARER_PROTOCOL = "bearer";
+
+type Distribute<T> = T extends unknown ? Omit<T, "seq" | "session_id"> : never;
+type Outgoing = Distribute<Exclude<LiveMessage, SnapshotMessage>>;
 
 /**
- * One Durable Object per session (SQLite-backed): owns the session's state
- * machine, alarms and WebSocket fan-out. Its behaviour arrives with issue #3;
- * until then it answers only the liveness probe the admin status uses.
+ * One Durable Object per session (SQLite-backed). It owns the session's life
+ * after creation: alarms advance the state machine one step at a time, each
+ * step writes D1 (idempotently), broadcasts to the session's hibernating
+ * WebSockets and, at the end, enqueues the webhook events.
+ *
+ * Alarms are at-least-once. A step whose D1 write already happened is a
+ * no-op there (conditional writes, keyed history and refunds); the room's
+ * own `step` counter is advanced only after the write, so the worst repeat
+ * re-sends an event with the same deterministic event_id.
  */
 export class SessionRoom extends DurableObject<Bindings> {
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    // Answered by the runtime without waking the object (keeps hibernation cheap).
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  /** Liveness probe used by the admin status endpoint. */
   async ping(): Promise<"pong"> {
     return "pong";
   }
+
+  /** Called once by the creating request; a repeat is a no-op. */
+  async start(init: RoomInit): Promise<void> {
+    if (await this.load()) return;
+    await this.save({ init, status: "pending", stage: null, step: 0, startedAt: null, seq: 0 });
+    await this.ctx.storage.setAlarm(init.schedule.stepAt[0]!);
+  }
+
+  async snapshot(): Promise<RoomState | null> {
+    return (await this.load()) ?? null;
+  }
+
+  /** DELETE: cancel a pending or processing session, refunding per the documented rule. */
+  async cancel(): Promise<CancelOutcome> {
+    const s = await this.load();
+    if (!s) return { ok: false, status: "unknown" };
+    if (!canTransition(s.status, "cancelled")) return { ok: false, status: s.status };
+    const refund = cancellationRefund(s.init.creditsPaid, s.status as "pending" | "processing", s.stage);
+    const now = Date.now();
+    const ended = await markEnded(this.env.DB, s.init.sessionId, this.ending(s, "cancelled", now, refund.credits, "cancelled"));
+    if (!ended) {
+      // D1 already shows an end this room had not recorded (a step repeated after a crash).
+      const status = await this.adoptFromD1(s);
+      return { ok: false, status };
+    }
+    await this.finish(s, "cancelled", now, { reason: "cancelled", credits_refunded: refund.credits });
+    return { ok: true, credits_refunded: refund.credits, refund_reason: refund.reason as "cancelled_before_processing" | "cancelled_during_processing", status: "cancelled" };
+  }
+
+  /** WebSocket upgrade, already authenticated and authorised by the worker. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const s = await this.load();
+    if (!s) return new Response("Unknown session", { status: 404 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    server.send(JSON.stringify(await this.snapshotMessage(s)));
+    if (isTerminal(s.status)) server.close(1000, `session ${s.status}`);
+    const offered = (request.headers.get("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim());
+    const headers = offered.includes(BEARER_PROTOCOL) ? { "Sec-WebSocket-Protocol": BEARER_PROTOCOL } : undefined;
+    return new Response(null, { status: 101, webSocket: client, headers });
+  }
+
+  /** A client may ask for a fresh snapshot by sending "snapshot"; anything else is ignored. */
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message !== "snapshot") return;
+    const s = await this.load();
+    if (s) ws.send(JSON.stringify(await this.snapshotMessage(s)));
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      ws.close(code === 1005 ? 1000 : code, reason);
+    } catch {
+      /* already closed */
+    }
+  }
+
+  override async alarm(): Promise<void> {
+    const s = await this.load();
+    if (!s || isTerminal(s.status)) return;
+    const now = Date.now();
+    try {
+      await this.advance(s, now);
+    } catch (err) {
+      // D1 or queue trouble. The runtime's own alarm retries give up after a
+      // few attempts; retrying ourselves keeps the session moving until it
+      // succeeds or its deadline fails it (every step is idempotent).
+      console.error(JSON.stringify({ session_id: s.init.sessionId, step: s.step, error: String(err) }));
+      await this.ctx.storage.setAlarm(now + STEP_RETRY_MS);
+    }
+  }
+
+  // ---- steps ---------------------------------------------------------------
+
+  private async advance(s: RoomState, now: number): Promise<void> {
+    if (now > s.init.schedule.deadline) return this.fail(s, now, "DEADLINE_EXCEEDED", "The session passed its deadline.");
+    try {
+      if (s.step === 0) await this.begin(s, now);
+      else await this.runStage(s, now);
+    } catch (err) {
+      if (err instanceof AnalyzerError) return this.fail(s, now, err.code, err.message);
+      throw err;
+    }
+  }
+
+  private async begin(s: RoomState, now: number): Promise<void> {
+    const first = STAGES[0];
+    if (!(await markProcessing(this.env.DB, s.init.sessionId, iso(now), first))) {
+      const row = await findSession(this.env.DB, s.init.sessionId);
+      if (!row || row.status !== "processing") return void (await this.adoptFromD1(s, row));
+      now = Date.parse(row.startedAt ?? iso(now)); // the first attempt's start time stands
+    }
+    Object.assign(s, { status: "processing", stage: first, step: 1, startedAt: now });
+    await this.save(s);
+    await this.broadcast(s, { type: "transition", from: "pending", to: "processing", stage: first, at: iso(now) });
+    await this.ctx.storage.setAlarm(Math.max(now, s.init.schedule.stepAt[1]!));
+  }
+
+  private async runStage(s: RoomState, now: number): Promise<void> {
+    const stage = stageOfStep(s.step)!;
+    const row = await findSession(this.env.DB, s.init.sessionId);
+    if (!row || row.status !== "processing") return void (await this.adoptFromD1(s, row));
+    const input = analyzerInput(row);
+    const analyzer = analyzerFor(this.env);
+    const report = await analyzer.stage(input, stage);
+    const entry: HistoryEntry = { timestamp: iso(now), stage, confidence: report.confidence, notes: report.notes };
+    const next = stageAfterStep(s.step);
+    await recordStage(this.env.DB, row.id, s.step, entry, next);
+    const written = (await historyOf(this.env.DB, row.id)).map(historyEntry);
+    const recorded = written.find((h) => h.stage === stage) ?? entry;
+
+    if (next) {
+      Object.assign(s, { stage: next, step: s.step + 1 });
+      await this.save(s);
+      await this.broadcast(s, { type: "stage", stage, entry: recorded, next_stage: next, at: recorded.timestamp });
+      await this.ctx.storage.setAlarm(Math.max(now, s.init.schedule.stepAt[s.step]!));
+      return;
+    }
+    const outcome = await analyzer.finish(input, written);
+    const duration = Math.max(0, Math.round((now - (s.startedAt ?? now)) / 1000));
+    await markCompleted(this.env.DB, row.id, { at: iso(now), duration, ...outcome });
+    await this.broadcast(s, { type: "stage", stage, entry: recorded, next_stage: null, at: recorded.timestamp });
+    await this.finish(s, "completed", now, { confidence_score: outcome.confidenceScore });
+  }
+
+  private async fail(s: RoomState, now: number, code: string, message: string): Promise<void> {
+    const refund = failureRefund(s.init.creditsPaid);
+    const stage: Stage = s.stage ?? STAGES[0];
+    const history = { position: STAGES.indexOf(stage) + 1, entry: { timestamp: iso(now), stage, confidence: 0, notes: `Failed: ${message} (${code})` } };
+    const ended = await markEnded(this.env.DB, s.init.sessionId, { ...this.ending(s, "failed", now, refund.credits, code), history });
+    if (!ended) return void (await this.adoptFromD1(s));
+    await this.finish(s, "failed", now, { reason: code, credits_refunded: refund.credits });
+  }
+
+  /**
+   * After the terminal D1 write: enqueue the webhook events, record the end,
+   * tell the sockets and close them normally.
+   */
+  private async finish(s: RoomState, to: SessionStatus, now: number, extra: Partial<Extract<Outgoing, { type: "transition" }>>): Promise<void> {
+    const row = await findSession(this.env.DB, s.init.sessionId);
+    if (row) for (const event of await terminalEvents(row)) await this.env.WEBHOOK_QUEUE.send(event);
+    const from = s.status;
+    Object.assign(s, { status: to, stage: null });
+    await this.save(s);
+    await this.ctx.storage.deleteAlarm();
+    await this.broadcast(s, { type: "transition", from, to, stage: null, at: iso(now), ...extra });
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.close(1000, `session ${to}`);
+      } catch {
+        /* already closing */
+      }
+    }
+  }
+
+  /** D1 is ahead of the room (a step that wrote and then crashed): take its terminal state. */
+  private async adoptFromD1(s: RoomState, known?: SessionRow | undefined): Promise<SessionStatus> {
+    const row = known ?? (await findSession(this.env.DB, s.init.sessionId));
+    if (!row) return s.status;
+    if (isTerminal(row.status)) {
+      await this.finish(s, row.status, Date.parse(row.updatedAt), {
+        ...(row.status === "completed" ? { confidence_score: row.confidenceScore } : {}),
+        ...(row.status !== "completed" ? { reason: row.endReason ?? row.status, credits_refunded: row.creditsRefunded } : {}),
+      });
+    }
+    return row.status;
+  }
+
+  private ending(s: RoomState, to: "failed" | "cancelled", now: number, refund: number, endReason: string): Ending {
+    const at = iso(now);
+    return {
+      to,
+      at,
+      duration: s.startedAt === null ? 0 : Math.max(0, Math.round((now - s.startedAt) / 1000)),
+      creditsPaid: s.init.creditsPaid,
+      refund,
+      endReason,
+      ledger: {
+        ledgerId: newId("led", now),
+        userId: s.init.userId,
+        reason: "session_refund",
+        referenceId: s.init.sessionId,
+        description: `Refund for ${to} session ${s.init.sessionId}`,
+        at,
+      },
+    };
+  }
+
+  // ---- state and sockets ----------------------------------------------------
+
+  private async load(): Promise<RoomState | undefined> {
+    return this.ctx.storage.get<RoomState>(STATE_KEY);
+  }
+
+  private async save(s: RoomState): Promise<void> {
+    await this.ctx.storage.put(STATE_KEY, s);
+  }
+
+  private async snapshotMessage(s: RoomState): Promise<SnapshotMessage> {
+    const history = (await historyOf(this.env.DB, s.init.sessionId)).map(historyEntry);
+    return {
+      type: "snapshot",
+      seq: s.seq,
+      session_id: s.init.sessionId,
+      status: s.status,
+      stage: s.stage,
+      estimated_completion: iso(s.init.schedule.estimatedCompletion),
+      started_at: s.startedAt === null ? null : iso(s.startedAt),
+      history,
+      sent_at: iso(Date.now()),
+    };
+  }
+
+  private async broadcast(s: RoomState, message: Outgoing): Promise<void> {
+    s.seq += 1;
+    await this.save(s);
+    const text = JSON.stringify({ ...message, seq: s.seq, session_id: s.init.sessionId });
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(text);
+      } catch {
+        /* a socket closing meanwhile misses the message; it can reconnect for a snapshot */
+      }
+    }
+  }
+}
+
+function analyzerInput(row: SessionRow): AnalyzerInput {
+  return { sessionId: row.id, cue: row.cue, sessionType: row.sessionType, parameters: parametersOf(row) };
 }

@@ -42,7 +42,7 @@ describe("GET /v1/openapi.json", () => {
     for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(ops)) {
         const name = `${method.toUpperCase()} ${path}`;
-        const success = Object.keys(op.responses).filter((s) => s.startsWith("2"));
+        const success = Object.keys(op.responses).filter((s) => s.startsWith("2") || s === "101");
         expect(success.length, name).toBeGreaterThan(0);
         for (const [status, response] of Object.entries<any>(op.responses)) {
           if (Number(status) < 400) continue;

@@ -2,6 +2,7 @@ import { AppError } from "../../http/errors";
 import { findUserById, updateProfile, type UserRow } from "../../db/users";
 import type { Principal } from "../identity/principal";
 import type { UsageStats } from "../../routes/users/schemas";
+import { usageStatsOf } from "./stats";
 
 export interface ProfilePatch {
   username?: string | undefined;
@@ -27,7 +28,7 @@ export async function updateOwnProfile(d1: D1Database, principal: Principal, pat
   return updated;
 }
 
-/** Usage figures for the User resource. Sessions do not exist yet (issue #3), so all are zero. */
-export async function usageStats(_d1: D1Database, _userId: string): Promise<UsageStats> {
-  return { sessions_this_month: 0, total_sessions: 0, success_rate: 0 };
+/** Usage figures for the User resource, from the sessions table (see ./stats.ts). */
+export async function usageStats(d1: D1Database, userId: string): Promise<UsageStats> {
+  return usageStatsOf(d1, userId);
 }

@@ -1,0 +1,86 @@
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./identity";
+
+/**
+ * Sessions: the query store for lists and stats. The SessionRoom Durable
+ * Object owns a session's life after creation and writes every transition
+ * here with conditional updates (`WHERE status IN (...)`).
+ *
+ * The indexes serve GET /v1/sessions (docs/decisions.md, "Sessions"): each
+ * (filter, sort) pair the API offers is answered by walking one index in
+ * order, so a page reads about as many rows as it returns. `id` ends each
+ * sort index because it is the tie-breaker of every ORDER BY.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cue: text("cue").notNull(),
+    sessionType: text("session_type", { enum: ["remote_viewing", "dowsing", "precognition", "intuitive_analysis"] }).notNull(),
+    status: text("status", { enum: ["pending", "processing", "completed", "failed", "cancelled"] }).notNull(),
+    /** The stage in progress while processing; null otherwise. */
+    stage: text("stage"),
+    /** parameters.* as requested (duration in seconds). */
+    requestedDuration: integer("requested_duration").notNull(),
+    confidenceThreshold: real("confidence_threshold").notNull(),
+    /** JSON array of analysis types. */
+    analysisTypes: text("analysis_types").notNull(),
+    priority: text("priority", { enum: ["normal", "high"] }).notNull(),
+    caseId: text("case_id"),
+    clientReference: text("client_reference"),
+    /** JSON array of tags. */
+    tags: text("tags").notNull().default("[]"),
+    creditsRequired: integer("credits_required").notNull(),
+    /** Charged minus refunded: equals credits_required until a refund. */
+    creditsUsed: integer("credits_used").notNull(),
+    creditsRefunded: integer("credits_refunded").notNull().default(0),
+    confidenceScore: real("confidence_score"),
+    /** Fixed at creation so a repeated completion step writes the same analysis. */
+    analysisId: text("analysis_id").notNull(),
+    /** JSON: the Session `results` object, once completed. */
+    results: text("results"),
+    /** JSON: the Analysis resource's results and metadata, once completed. */
+    analysis: text("analysis"),
+    /** Catalogue code of the failure (AI_MODEL_ERROR, …) or "cancelled". */
+    endReason: text("end_reason"),
+    createdAt: text("created_at").notNull(),
+    estimatedCompletion: text("estimated_completion").notNull(),
+    startedAt: text("started_at"),
+    /** Time processing ended: completed or failed. */
+    completedAt: text("completed_at"),
+    cancelledAt: text("cancelled_at"),
+    /** Seconds actually used (started → ended), once ended. */
+    duration: integer("duration"),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    index("sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("sessions_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id),
+    index("sessions_user_type_created_idx").on(t.userId, t.sessionType, t.createdAt, t.id),
+    index("sessions_user_completed_idx").on(t.userId, t.completedAt, t.id),
+    index("sessions_user_confidence_idx").on(t.userId, t.confidenceScore, t.id),
+  ],
+);
+
+/**
+ * The analysis history: one row per (session, stage), so a repeated alarm
+ * (`INSERT … ON CONFLICT DO NOTHING`) can never write a stage twice.
+ */
+export const sessionHistory = sqliteTable(
+  "session_history",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    stage: text("stage").notNull(),
+    /** Order within the session (the stage's position), for time-ordered reads. */
+    position: integer("position").notNull(),
+    timestamp: text("timestamp").notNull(),
+    confidence: real("confidence").notNull(),
+    notes: text("notes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.stage] }), index("session_history_order_idx").on(t.sessionId, t.position)],
+);

@@ -1,0 +1,104 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { SessionStatus, SessionType } from "../domain/sessions/types";
+import { db, schema } from "./client";
+import { debitStatements, ledgerRowWritten, type LedgerEntry } from "./credits";
+
+const { sessions, sessionHistory } = schema;
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSessionRow = typeof sessions.$inferInsert;
+export type HistoryRow = typeof sessionHistory.$inferSelect;
+
+/**
+ * Debit the price and insert the session in one atomic batch. The INSERT
+ * only happens if the debit's ledger row was written, so a session exists
+ * iff it was paid for, however many creations race for the same balance.
+ */
+export async function insertPaidSession(d1: D1Database, row: NewSessionRow, debit: LedgerEntry): Promise<boolean> {
+  const insert = db(d1).insert(sessions).values(row).toSQL();
+  // drizzle renders `insert … values (…)`; make the row conditional on the ledger row.
+  const conditional = insert.sql.replace(/ values \((.*)\)$/i, " select $1 where exists (select 1 from credit_ledger where id = ?)");
+  if (conditional === insert.sql) throw new Error("unexpected INSERT shape for sessions");
+  const results = await d1.batch([
+    ...debitStatements(d1, debit, row.creditsRequired),
+    d1.prepare(conditional).bind(...insert.params, debit.ledgerId),
+  ]);
+  return ledgerRowWritten(results[1]) && (results[2]?.meta.changes ?? 0) === 1;
+}
+
+export async function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {
+  return db(d1).select().from(sessions).where(eq(sessions.id, id)).get();
+}
+
+export async function historyOf(d1: D1Database, sessionId: string): Promise<HistoryRow[]> {
+  return db(d1).select().from(sessionHistory).where(eq(sessionHistory.sessionId, sessionId)).orderBy(asc(sessionHistory.position)).all();
+}
+
+export type SortBy = "created_at" | "completed_at" | "confidence_score";
+
+export interface ListFilter {
+  userId: string;
+  status?: SessionStatus | undefined;
+  /** Only these types (the caller's filter, or the families it can read). */
+  types?: SessionType[] | undefined;
+  sortBy: SortBy;
+  order: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+const SORT_COLUMNS = { created_at: sessions.createdAt, completed_at: sessions.completedAt, confidence_score: sessions.confidenceScore } as const;
+
+function whereOf(f: ListFilter): SQL | undefined {
+  const conditions: SQL[] = [eq(sessions.userId, f.userId)];
+  if (f.status) conditions.push(eq(sessions.status, f.status));
+  if (f.types && f.types.length === 1) conditions.push(eq(sessions.sessionType, f.types[0]!));
+  else if (f.types) conditions.push(inArray(sessions.sessionType, f.types));
+  return and(...conditions);
+}
+
+/** The page query (exported so a test can EXPLAIN it). `id` breaks ties, in the same direction. */
+export function listQuery(d1: D1Database, f: ListFilter) {
+  const dir = f.order === "asc" ? asc : desc;
+  return db(d1)
+    .select({
+      id: sessions.id,
+      cue: sessions.cue,
+      sessionType: sessions.sessionType,
+      status: sessions.status,
+      createdAt: sessions.createdAt,
+      completedAt: sessions.completedAt,
+      confidenceScore: sessions.confidenceScore,
+      creditsUsed: sessions.creditsUsed,
+    })
+    .from(sessions)
+    .where(whereOf(f))
+    .orderBy(dir(SORT_COLUMNS[f.sortBy]), dir(sessions.id))
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+export type SessionListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["all"]>>[number];
+
+export async function listSessions(d1: D1Database, f: ListFilter): Promise<{ rows: SessionListRow[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    listQuery(d1, f).all(),
+    db(d1).select({ n: count() }).from(sessions).where(whereOf(f)).all(),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export type SettingsPatch = Partial<Pick<SessionRow, "confidenceThreshold" | "priority" | "tags">>;
+
+/**
+ * Change the editable settings of a session that has not ended. Conditional
+ * on the status, so a session that ends concurrently is never changed.
+ * Returns the updated row, or undefined if it had already ended.
+ */
+export async function updateOpenSession(d1: D1Database, id: string, patch: SettingsPatch, at: string): Promise<SessionRow | undefined> {
+  return db(d1)
+    .update(sessions)
+    .set({ ...patch, updatedAt: at })
+    .where(and(eq(sessions.id, id), inArray(sessions.status, ["pending", "processing"])))
+    .returning()
+    .get();
+}

@@ -1,0 +1,106 @@
+import { AppError } from "../../http/errors";
+import { balanceOf } from "../../db/credits";
+import { markEnded } from "../../db/session-lifecycle";
+import { insertPaidSession, type SessionRow } from "../../db/sessions";
+import type { Bindings } from "../../env";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
+import type { Principal } from "../identity/principal";
+import { requireSessionScope } from "./families";
+import { failureRefund, priceOf } from "./pricing";
+import { roomOf } from "./room";
+import { scheduleFor, timeScale } from "./schedule";
+import type { SessionMetadata, SessionParameters, SessionType } from "./types";
+
+export interface CreateSessionInput {
+  cue: string;
+  session_type: SessionType;
+  parameters: SessionParameters;
+  metadata: SessionMetadata;
+}
+
+type Env = Pick<Bindings, "DB" | "SESSION_ROOM" | "ANALYSIS_TIME_SCALE">;
+
+/**
+ * Create a session: debit its price and insert it atomically, then hand it
+ * to its SessionRoom, which drives it from here on.
+ */
+export async function createSession(env: Env, principal: Principal, input: CreateSessionInput, now = Date.now()): Promise<SessionRow> {
+  requireSessionScope(principal, input.session_type, "write");
+  const price = priceOf(input.session_type, input.parameters);
+  const schedule = scheduleFor(now, input.parameters.duration, timeScale(env.ANALYSIS_TIME_SCALE));
+  const at = iso(now);
+  const row: SessionRow = {
+    id: newId("session", now),
+    userId: principal.userId,
+    cue: input.cue,
+    sessionType: input.session_type,
+    status: "pending",
+    stage: null,
+    requestedDuration: input.parameters.duration,
+    confidenceThreshold: input.parameters.confidence_threshold,
+    analysisTypes: JSON.stringify(input.parameters.analysis_types),
+    priority: input.parameters.priority,
+    caseId: input.metadata.case_id ?? null,
+    clientReference: input.metadata.client_reference ?? null,
+    tags: JSON.stringify(input.metadata.tags),
+    creditsRequired: price,
+    creditsUsed: price,
+    creditsRefunded: 0,
+    confidenceScore: null,
+    analysisId: newId("analysis", now),
+    results: null,
+    analysis: null,
+    endReason: null,
+    createdAt: at,
+    estimatedCompletion: iso(schedule.estimatedCompletion),
+    startedAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    duration: null,
+    updatedAt: at,
+  };
+  const paid = await insertPaidSession(env.DB, row, {
+    ledgerId: newId("led", now),
+    userId: principal.userId,
+    reason: "session_debit",
+    referenceId: row.id,
+    description: `${input.session_type} session ${row.id}`,
+    at,
+  });
+  if (!paid) {
+    const available = await balanceOf(env.DB, principal.userId);
+    throw new AppError("INSUFFICIENT_CREDITS", {
+      message: `This session costs ${price} credits; the balance is ${available}.`,
+      details: { required: price, available },
+    });
+  }
+  try {
+    await roomOf(env, row.id).start({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
+  } catch (err) {
+    await abandonUnstarted(env.DB, row, now);
+    console.error(JSON.stringify({ session_id: row.id, error: "SessionRoom.start failed", cause: String(err) }));
+    throw new AppError("SERVICE_UNAVAILABLE", { message: "The session could not be started; its credits were refunded.", details: { session_id: row.id } });
+  }
+  return row;
+}
+
+/**
+ * The room could not be reached after the session was paid for: fail it and
+ * refund in full, so no paid session is left pending with nobody to run it.
+ * Conditional on `pending`: if the room did start after all, its first step
+ * finds the session failed and adopts that end.
+ */
+async function abandonUnstarted(d1: D1Database, row: SessionRow, now: number): Promise<void> {
+  const at = iso(now);
+  const refund = failureRefund(row.creditsRequired);
+  await markEnded(d1, row.id, {
+    to: "failed",
+    at,
+    duration: 0,
+    creditsPaid: row.creditsRequired,
+    refund: refund.credits,
+    endReason: "SERVICE_UNAVAILABLE",
+    ledger: { ledgerId: newId("led", now), userId: row.userId, reason: "session_refund", referenceId: row.id, description: `Refund for unstarted session ${row.id}`, at },
+  });
+}

@@ -1,0 +1,53 @@
+import { AppError } from "../../http/errors";
+import { findSession, updateOpenSession, type SessionRow } from "../../db/sessions";
+import type { Bindings } from "../../env";
+import { iso } from "../../lib/clock";
+import type { Principal } from "../identity/principal";
+import { ownSession } from "./queries";
+import { roomOf } from "./room";
+import { canCancel, canUpdate } from "./state-machine";
+import type { Priority } from "./types";
+
+export interface SessionPatch {
+  parameters?: { confidence_threshold?: number | undefined; priority?: Priority | undefined } | undefined;
+  metadata?: { tags?: string[] | undefined } | undefined;
+}
+
+const alreadyEnded = (row: Pick<SessionRow, "id" | "status">) =>
+  new AppError("SESSION_ALREADY_COMPLETED", {
+    message: `The session is ${row.status} and can no longer be changed.`,
+    details: { session_id: row.id, status: row.status },
+  });
+
+/**
+ * PUT: confidence_threshold, priority and tags may change while the session
+ * is pending or processing (docs/decisions.md). The analyzer reads the
+ * threshold when it produces the results, so a change before the last stage
+ * ends takes effect. An ended session → 409.
+ */
+export async function updateSession(d1: D1Database, principal: Principal, id: string, patch: SessionPatch, now = Date.now()): Promise<SessionRow> {
+  const row = await ownSession(d1, principal, id, "write");
+  if (!canUpdate(row.status)) throw alreadyEnded(row);
+  const updated = await updateOpenSession(
+    d1,
+    id,
+    {
+      ...(patch.parameters?.confidence_threshold !== undefined ? { confidenceThreshold: patch.parameters.confidence_threshold } : {}),
+      ...(patch.parameters?.priority !== undefined ? { priority: patch.parameters.priority } : {}),
+      ...(patch.metadata?.tags !== undefined ? { tags: JSON.stringify(patch.metadata.tags) } : {}),
+    },
+    iso(now),
+  );
+  // It ended between the read and the conditional write.
+  if (!updated) throw alreadyEnded((await findSession(d1, id)) ?? row);
+  return updated;
+}
+
+/** DELETE: the SessionRoom cancels (it owns the session's state), refunding per the documented rule. */
+export async function cancelSession(env: Pick<Bindings, "DB" | "SESSION_ROOM">, principal: Principal, id: string) {
+  const row = await ownSession(env.DB, principal, id, "delete");
+  if (!canCancel(row.status)) throw alreadyEnded(row);
+  const outcome = await roomOf(env, id).cancel();
+  if (!outcome.ok) throw alreadyEnded({ id, status: outcome.status === "unknown" ? row.status : outcome.status });
+  return { credits_refunded: outcome.credits_refunded, refund_reason: outcome.refund_reason };
+}

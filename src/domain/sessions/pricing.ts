@@ -1,0 +1,53 @@
+import type { SessionParameters, SessionType, Stage } from "./types";
+
+/**
+ * Price formula (docs/decisions.md): a base per session type, one credit per
+ * started minute of requested duration, and 2 credits per analysis type
+ * beyond the first. Priority does not change the price (there is no shared
+ * queue to jump: each session has its own Durable Object).
+ * Default remote_viewing session (300 s, one type): 10 + 5 = 15 credits.
+ */
+export const BASE_PRICE: Record<SessionType, number> = {
+  remote_viewing: 10,
+  dowsing: 5,
+  precognition: 15,
+  intuitive_analysis: 5,
+};
+
+export function priceOf(type: SessionType, p: Pick<SessionParameters, "duration" | "analysis_types">): number {
+  const minutes = Math.ceil(p.duration / 60);
+  const extraTypes = Math.max(0, p.analysis_types.length - 1);
+  return BASE_PRICE[type] + minutes + 2 * extraTypes;
+}
+
+/** Share of the processing each stage accounts for (also its share of time). */
+export const STAGE_WEIGHTS: Record<Stage, number> = {
+  initial_processing: 0.25,
+  deep_analysis: 0.5,
+  final_validation: 0.25,
+};
+
+export type RefundReason = "cancelled_before_processing" | "cancelled_during_processing" | "processing_failed";
+
+export interface Refund {
+  credits: number;
+  reason: RefundReason;
+}
+
+/**
+ * Cancellation refund. Pending: everything. Processing: pro rata by stage —
+ * the stages not yet begun are refunded, the stage in progress and those
+ * finished are charged (rounded down in the service's favour, so the refund
+ * never exceeds what was paid). Deterministic: it does not depend on how far
+ * into a stage the clock happens to be.
+ */
+export function cancellationRefund(creditsPaid: number, status: "pending" | "processing", currentStage: Stage | null): Refund {
+  if (status === "pending") return { credits: creditsPaid, reason: "cancelled_before_processing" };
+  const stages = Object.keys(STAGE_WEIGHTS) as Stage[];
+  const index = currentStage ? stages.indexOf(currentStage) : 0;
+  const unstarted = stages.slice(index + 1).reduce((sum, s) => sum + STAGE_WEIGHTS[s], 0);
+  return { credits: Math.floor(creditsPaid * unstarted + 1e-9), reason: "cancelled_during_processing" };
+}
+
+/** A failed session (analyzer error, deadline) is refunded in full. */
+export const failureRefund = (creditsPaid: number): Refund => ({ credits: creditsPaid, reason: "processing_failed" });

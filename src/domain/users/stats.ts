@@ -1,0 +1,88 @@
+import { AppError } from "../../http/errors";
+import { balanceOf } from "../../db/credits";
+import { aggregatesBetween, usageCounts } from "../../db/session-stats";
+import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../sessions/types";
+
+/**
+ * Usage statistics (docs/decisions.md, "Sessions"). A period is the last N
+ * UTC calendar days including today (day 1, week 7, month 30, year 365);
+ * start_date/end_date (inclusive, at most 366 days) replace it. Sessions
+ * count in the day they were created.
+ * success_rate = completed / (completed + failed): cancelled and unfinished
+ * sessions are neither successes nor failures. average_confidence is over
+ * completed sessions (null when there are none).
+ */
+export const PERIOD_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
+export type Period = keyof typeof PERIOD_DAYS;
+export const MAX_RANGE_DAYS = 366;
+
+const DAY_MS = 86_400_000;
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+export interface StatsQuery {
+  period: Period;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+function rangeOf(q: StatsQuery, now: number): { period: string; from: number; to: number } {
+  if (q.start_date === undefined && q.end_date === undefined) {
+    const to = startOfDay(now) + DAY_MS;
+    return { period: q.period, from: to - PERIOD_DAYS[q.period] * DAY_MS, to };
+  }
+  const to = q.end_date ? Date.parse(`${q.end_date}T00:00:00Z`) + DAY_MS : startOfDay(now) + DAY_MS;
+  const from = q.start_date ? Date.parse(`${q.start_date}T00:00:00Z`) : to - PERIOD_DAYS[q.period] * DAY_MS;
+  if (from >= to) throw invalidRange("start_date", "must not be after end_date");
+  if ((to - from) / DAY_MS > MAX_RANGE_DAYS) throw invalidRange("end_date", `the range may span at most ${MAX_RANGE_DAYS} days`);
+  return { period: "custom", from, to };
+}
+
+const invalidRange = (field: string, reason: string) =>
+  new AppError("INVALID_FIELD_VALUE", { message: `${field}: ${reason}`, details: { field, reason, location: "query" } });
+
+export async function userStats(d1: D1Database, userId: string, q: StatsQuery, now = Date.now()) {
+  const { period, from, to } = rangeOf(q, now);
+  const [rows, credits] = await Promise.all([aggregatesBetween(d1, userId, new Date(from).toISOString(), new Date(to).toISOString()), balanceOf(d1, userId)]);
+
+  const byStatus = Object.fromEntries(SESSION_STATUSES.map((s) => [s, 0])) as Record<SessionStatus, number>;
+  const byType = Object.fromEntries(SESSION_TYPES.map((t) => [t, 0])) as Record<SessionType, number>;
+  const days = new Map<string, { sessions: number; credits_used: number }>();
+  for (let d = from; d < to; d += DAY_MS) days.set(dateOf(d), { sessions: 0, credits_used: 0 });
+  let creditsUsed = 0;
+  let confidenceSum = 0;
+  for (const r of rows) {
+    byStatus[r.status as SessionStatus] += r.n;
+    byType[r.session_type as SessionType] += r.n;
+    creditsUsed += r.credits;
+    if (r.status === "completed") confidenceSum += r.confidence_sum ?? 0;
+    const day = days.get(r.day);
+    if (day) {
+      day.sessions += r.n;
+      day.credits_used += r.credits;
+    }
+  }
+  const finished = byStatus.completed + byStatus.failed;
+  return {
+    period,
+    start_date: dateOf(from),
+    end_date: dateOf(to - DAY_MS),
+    sessions: { total: rows.reduce((n, r) => n + r.n, 0), ...byStatus },
+    credits_used: creditsUsed,
+    credits_remaining: credits,
+    success_rate: finished === 0 ? 0 : round(byStatus.completed / finished),
+    average_confidence: byStatus.completed === 0 ? null : round(confidenceSum / byStatus.completed),
+    session_types: byType,
+    daily_breakdown: [...days].map(([date, v]) => ({ date, ...v })),
+  };
+}
+
+/** The User resource's usage_stats: this calendar month (UTC) and all time. */
+export async function usageStatsOf(d1: D1Database, userId: string, now = Date.now()) {
+  const d = new Date(now);
+  const monthStart = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
+  const c = await usageCounts(d1, userId, monthStart);
+  const finished = c.completed + c.failed;
+  return { sessions_this_month: c.since, total_sessions: c.total, success_rate: finished === 0 ? 0 : round(c.completed / finished) };
+}

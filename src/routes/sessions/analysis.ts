@@ -1,0 +1,27 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { ownSession } from "../../domain/sessions/queries";
+import { analysisResource } from "../../domain/sessions/resources";
+import type { router } from "../../http/openapi";
+import { AnalysisSchema, SessionIdParam } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/{session_id}/analysis",
+  tags: ["Analysis"],
+  summary: "The session's analysis",
+  description:
+    "Once completed: the full Analysis resource. Before that (pending, processing), and for failed or cancelled sessions, the same " +
+    "shape with the session's `status` and `results`, `metadata`, `completed_at`, `confidence_score` null, so clients can poll one address.",
+  scope: ["remote-viewing:read", "dowsing:read"],
+  request: { params: SessionIdParam },
+  responses: { 200: { description: "The analysis", content: { "application/json": { schema: envelopeSchema(AnalysisSchema) } } } },
+  errors: ["SESSION_NOT_FOUND"],
+});
+
+export function mountAnalysis(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const row = await ownSession(c.env.DB, c.get("principal"), c.req.valid("param").session_id, "read");
+    return c.json(ok(analysisResource(row)), 200);
+  });
+}

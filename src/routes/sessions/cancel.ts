@@ -1,0 +1,38 @@
+import { z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route";
+import { cancelSession } from "../../domain/sessions/manage";
+import type { router } from "../../http/openapi";
+import { SessionIdParam } from "./schemas";
+
+const CancelResult = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    refund: z.object({
+      credits_refunded: z.number().int(),
+      refund_reason: z.enum(["cancelled_before_processing", "cancelled_during_processing"]),
+    }),
+  })
+  .openapi("CancelSessionResult");
+
+const route = defineRoute({
+  method: "delete",
+  path: "/{session_id}",
+  tags: ["Sessions"],
+  summary: "Cancel a session",
+  description:
+    "Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share " +
+    "of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. " +
+    "WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. Needs the family's `:delete` scope.",
+  scope: ["remote-viewing:delete", "dowsing:delete"],
+  request: { params: SessionIdParam },
+  responses: { 200: { description: "Cancelled", content: { "application/json": { schema: CancelResult } } } },
+  errors: ["SESSION_NOT_FOUND", "SESSION_ALREADY_COMPLETED"],
+});
+
+export function mountCancel(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const refund = await cancelSession(c.env, c.get("principal"), c.req.valid("param").session_id);
+    return c.json({ success: true as const, message: "Session cancelled", refund }, 200);
+  });
+}

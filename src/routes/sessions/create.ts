@@ -1,0 +1,43 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { createSession } from "../../domain/sessions/create";
+import { metadataOf, parametersOf } from "../../domain/sessions/resources";
+import { websocketUrlFor } from "../../domain/sessions/room";
+import type { router } from "../../http/openapi";
+import { CreateSessionBody, CreatedSessionSchema } from "./schemas";
+
+const route = defineRoute({
+  method: "post",
+  path: "/",
+  tags: ["Sessions"],
+  summary: "Create a session",
+  description: [
+    "Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5,",
+    "precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first.",
+    "Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types.",
+    "`websocket_url` streams live progress (see the WebSocket operation).",
+  ].join(" "),
+  scope: ["remote-viewing:write", "dowsing:write"],
+  request: { body: { required: true, content: { "application/json": { schema: CreateSessionBody } } } },
+  responses: { 201: { description: "Created, pending", content: { "application/json": { schema: envelopeSchema(CreatedSessionSchema) } } } },
+  errors: ["INSUFFICIENT_CREDITS"],
+});
+
+export function mountCreate(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const row = await createSession(c.env, c.get("principal"), c.req.valid("json"));
+    const data = {
+      id: row.id,
+      cue: row.cue,
+      session_type: row.sessionType,
+      status: row.status,
+      created_at: row.createdAt,
+      estimated_completion: row.estimatedCompletion,
+      credits_required: row.creditsRequired,
+      parameters: parametersOf(row),
+      metadata: metadataOf(row),
+      websocket_url: websocketUrlFor(c.req.url, row.id),
+    };
+    return c.json(ok(data, "Session created"), 201);
+  });
+}

@@ -1,0 +1,27 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { ownSession } from "../../domain/sessions/queries";
+import { sessionResource } from "../../domain/sessions/resources";
+import { websocketUrlFor } from "../../domain/sessions/room";
+import type { router } from "../../http/openapi";
+import { SessionIdParam, SessionSchema } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/{session_id}",
+  tags: ["Sessions"],
+  summary: "Read a session",
+  description: "Another user's session is reported as not found. Needs the session family's `:read` scope.",
+  scope: ["remote-viewing:read", "dowsing:read"],
+  request: { params: SessionIdParam },
+  responses: { 200: { description: "The session", content: { "application/json": { schema: envelopeSchema(SessionSchema) } } } },
+  errors: ["SESSION_NOT_FOUND"],
+});
+
+export function mountGet(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const { session_id } = c.req.valid("param");
+    const row = await ownSession(c.env.DB, c.get("principal"), session_id, "read");
+    return c.json(ok(sessionResource(row, websocketUrlFor(c.req.url, row.id))), 200);
+  });
+}

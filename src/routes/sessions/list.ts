@@ -1,0 +1,39 @@
+import { z } from "@hono/zod-openapi";
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { listOwnSessions } from "../../domain/sessions/queries";
+import { sessionListItem } from "../../domain/sessions/resources";
+import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
+import type { router } from "../../http/openapi";
+import { PaginationSchema, SessionListItemSchema } from "./schemas";
+
+const ListQuery = z.object({
+  status: z.enum(SESSION_STATUSES).optional(),
+  session_type: z.enum(SESSION_TYPES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  sort_by: z.enum(["created_at", "completed_at", "confidence_score"]).default("created_at"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+});
+
+const ListResult = z.object({ sessions: z.array(SessionListItemSchema), pagination: PaginationSchema }).openapi("SessionList");
+
+const route = defineRoute({
+  method: "get",
+  path: "/",
+  tags: ["Sessions"],
+  summary: "List the caller's sessions",
+  description:
+    "Only sessions of the families the credential can read (`remote-viewing:read`, `dowsing:read`). Ties in the sort are broken by id; " +
+    "sessions without a value for the sort field (not completed) sort last in `desc` and first in `asc`.",
+  scope: ["remote-viewing:read", "dowsing:read"],
+  request: { query: ListQuery },
+  responses: { 200: { description: "A page of sessions", content: { "application/json": { schema: envelopeSchema(ListResult) } } } },
+});
+
+export function mountList(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const { rows, pagination } = await listOwnSessions(c.env.DB, c.get("principal"), c.req.valid("query"));
+    return c.json(ok({ sessions: rows.map(sessionListItem), pagination }), 200);
+  });
+}

@@ -1,0 +1,53 @@
+import { z } from "@hono/zod-openapi";
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { MAX_RANGE_DAYS, PERIOD_DAYS, userStats, type Period } from "../../domain/users/stats";
+import type { router } from "../../http/openapi";
+
+const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "must be a calendar date");
+
+const StatsQuery = z.object({
+  period: z.enum(Object.keys(PERIOD_DAYS) as [Period, ...Period[]]).default("month"),
+  start_date: IsoDate.optional(),
+  end_date: IsoDate.optional(),
+});
+
+const counts = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
+
+const StatsSchema = z
+  .object({
+    period: z.string().openapi({ description: "day, week, month, year, or custom when start_date/end_date are given" }),
+    start_date: z.string(),
+    end_date: z.string(),
+    sessions: counts(["total", "pending", "processing", "completed", "failed", "cancelled"] as const),
+    credits_used: z.number().int(),
+    credits_remaining: z.number().int(),
+    success_rate: z.number().openapi({ description: "completed / (completed + failed); 0 when none finished" }),
+    average_confidence: z.number().nullable().openapi({ description: "Mean confidence_score of completed sessions; null when none" }),
+    session_types: counts(["remote_viewing", "dowsing", "precognition", "intuitive_analysis"] as const),
+    daily_breakdown: z.array(z.object({ date: z.string(), sessions: z.number().int(), credits_used: z.number().int() })),
+  })
+  .openapi("UserStats");
+
+const route = defineRoute({
+  method: "get",
+  path: "/me/stats",
+  tags: ["Users"],
+  summary: "The caller's usage statistics",
+  description:
+    "A period is the last N UTC calendar days including today (day 1, week 7, month 30, year 365). `start_date`/`end_date` " +
+    `(inclusive) replace it, spanning at most ${MAX_RANGE_DAYS} days. Sessions count on the day they were created; ` +
+    "daily_breakdown lists every day of the range, zeros included.",
+  scope: "analytics:read",
+  request: { query: StatsQuery },
+  responses: { 200: { description: "Statistics", content: { "application/json": { schema: envelopeSchema(StatsSchema) } } } },
+});
+
+export function mountGetStats(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    return c.json(ok(await userStats(c.env.DB, c.get("principal").userId, c.req.valid("query"))), 200);
+  });
+}

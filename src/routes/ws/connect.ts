@@ -1,0 +1,50 @@
+import { z } from "@hono/zod-openapi";
+import { AppError } from "../../http/errors";
+import { defineRoute } from "../../http/route";
+import { liveMessageJsonSchema } from "../../domain/sessions/live-messages";
+import { ownSession } from "../../domain/sessions/queries";
+import { roomOf } from "../../domain/sessions/room";
+import type { router } from "../../http/openapi";
+import { SessionIdParam } from "../sessions/schemas";
+
+const description = [
+  "Opens the session's live-progress WebSocket (the `websocket_url` of a session). Authentication as for any call, or — since browsers",
+  "cannot set headers — `Sec-WebSocket-Protocol: bearer, <access token>` (the server selects `bearer`) or `?access_token=<token>`.",
+  "The socket is refused before the upgrade (401, 403, 404 envelope) unless it is the caller's session and the credential carries the",
+  "family's `:read` scope.",
+  "",
+  "Server → client: one JSON text frame per message: first a `snapshot`, then a `transition` per status change and a `stage` per finished",
+  "stage, each with `seq` increasing by one. After the terminal transition the server closes with code 1000. The client may send the",
+  "text `ping` (answered `pong`) or `snapshot` (answered with a fresh snapshot). Message schema (JSON Schema of the zod `LiveMessage`):",
+  "",
+  "```json",
+  JSON.stringify(liveMessageJsonSchema(), null, 1),
+  "```",
+].join("\n");
+
+const route = defineRoute({
+  method: "get",
+  path: "/{session_id}",
+  tags: ["Live progress"],
+  summary: "Live progress over WebSocket",
+  description,
+  scope: ["remote-viewing:read", "dowsing:read"],
+  request: {
+    params: SessionIdParam,
+    query: z.object({ access_token: z.string().max(4096).optional().openapi({ description: "Access token, for clients that cannot set headers." }) }),
+  },
+  responses: { 101: { description: "Switching Protocols: the WebSocket is open." } },
+  errors: ["SESSION_NOT_FOUND", "WEBSOCKET_UPGRADE_REQUIRED"],
+});
+
+export function mountConnect(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const { session_id } = c.req.valid("param");
+    await ownSession(c.env.DB, c.get("principal"), session_id, "read");
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new AppError("WEBSOCKET_UPGRADE_REQUIRED");
+    const res = await roomOf(c.env, session_id).fetch(c.req.raw);
+    // Only a session whose room never started can be refused here (see createSession).
+    if (res.status !== 101) throw new AppError("SESSION_NOT_FOUND", { details: { session_id } });
+    return res;
+  });
+}

@@ -1,0 +1,43 @@
+import type { SessionRow } from "../db/sessions";
+import { analysisResource, sessionEventSummary } from "../domain/sessions/resources";
+import { eventIdFor, eventMessage, type EventMessage } from "../domain/webhooks/events";
+
+/**
+ * The webhook events a terminal session produces. Ids are deterministic per
+ * (type, session), so a repeated step re-sends the same event and receivers
+ * (and the delivery consumer) dedupe on event_id.
+ */
+export async function terminalEvents(row: SessionRow): Promise<EventMessage[]> {
+  const at = row.completedAt ?? row.updatedAt;
+  if (row.status === "completed") {
+    const analysis = analysisResource(row);
+    return [
+      eventMessage("session.completed", await eventIdFor("session.completed", row.id), row.userId, at, { session: sessionEventSummary(row) }),
+      eventMessage("analysis.ready", await eventIdFor("analysis.ready", row.id), row.userId, at, {
+        analysis_id: analysis.analysis_id,
+        session_id: row.id,
+        session_type: row.sessionType,
+        status: "completed",
+        completed_at: analysis.completed_at,
+        confidence_score: analysis.confidence_score,
+        results: {
+          summary: analysis.results?.summary ?? "",
+          key_findings: analysis.results?.key_findings ?? [],
+          coordinates: analysis.results?.detailed_analysis.spatial_data.coordinates ?? null,
+          recommendations: analysis.results?.recommendations ?? [],
+        },
+        metadata: analysis.metadata,
+      }),
+    ];
+  }
+  if (row.status === "failed") {
+    return [
+      eventMessage("session.failed", await eventIdFor("session.failed", row.id), row.userId, at, {
+        session: sessionEventSummary(row),
+        error: { code: row.endReason ?? "AI_MODEL_ERROR" },
+        credits_refunded: row.creditsRefunded,
+      }),
+    ];
+  }
+  return [];
+}

@@ -1,0 +1,127 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { listQuery, type ListFilter } from "../../src/db/sessions";
+import { api, expectErrorEnvelope } from "../support/http";
+import { registerUser, type TestUser } from "../support/factories";
+import { completedSession, heldSession, tokenWithScopes, topUp } from "./support";
+
+const pause = () => new Promise((r) => setTimeout(r, 3));
+
+describe("GET /v1/sessions", () => {
+  let u: TestUser;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    u = await registerUser();
+    // Long sessions stay pending long enough to be held; top the balance up for them.
+    await topUp(u.id);
+    const held = async (type: string) => (await heldSession(u.token, { session_type: type, parameters: { duration: 3600 } })).id;
+    ids.rvPending = await held("remote_viewing");
+    await pause();
+    ids.dowsingDone = (await completedSession(u.token, { session_type: "dowsing" })).id;
+    await pause();
+    ids.precogDone = (await completedSession(u.token, { session_type: "precognition" })).id;
+    await pause();
+    ids.intuitiveCancelled = await held("intuitive_analysis");
+    await api("DELETE", `/v1/sessions/${ids.intuitiveCancelled}`, { token: u.token });
+    await pause();
+    ids.dowsingPending = await held("dowsing");
+    // Someone else's session never shows up.
+    const other = await registerUser();
+    await heldSession(other.token);
+  });
+
+  const list = async (query = "", token = u.token) => api("GET", `/v1/sessions${query}`, { token });
+  const idsOf = (res: any): string[] => res.body.data.sessions.map((s: any) => s.id);
+
+  it("lists only the caller's sessions, newest first, with the list fields and pagination", async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(idsOf(res)).toEqual([ids.dowsingPending, ids.intuitiveCancelled, ids.precogDone, ids.dowsingDone, ids.rvPending]);
+    expect(res.body.data.pagination).toEqual({ total: 5, limit: 20, offset: 0, has_more: false });
+    expect(Object.keys(res.body.data.sessions[0]).sort()).toEqual(["completed_at", "confidence_score", "created_at", "credits_used", "cue", "id", "session_type", "status"]);
+  });
+
+  it("filters by status and by session_type", async () => {
+    expect(idsOf(await list("?status=completed"))).toEqual([ids.precogDone, ids.dowsingDone]);
+    expect(idsOf(await list("?status=pending&order=asc"))).toEqual([ids.rvPending, ids.dowsingPending]);
+    expect(idsOf(await list("?status=cancelled"))).toEqual([ids.intuitiveCancelled]);
+    expect(idsOf(await list("?session_type=dowsing"))).toEqual([ids.dowsingPending, ids.dowsingDone]);
+    expect(idsOf(await list("?session_type=dowsing&status=completed"))).toEqual([ids.dowsingDone]);
+    expect((await list("?status=failed")).body.data).toEqual({ sessions: [], pagination: { total: 0, limit: 20, offset: 0, has_more: false } });
+  });
+
+  it("sorts by confidence_score and completed_at; sessions without the value sort last in desc, first in asc", async () => {
+    const byScore = (await list("?sort_by=confidence_score")).body.data.sessions;
+    const scored = byScore.filter((s: any) => s.confidence_score !== null);
+    expect(scored).toHaveLength(2);
+    expect(byScore.slice(0, 2)).toEqual(scored);
+    expect(scored[0].confidence_score).toBeGreaterThanOrEqual(scored[1].confidence_score);
+    const byCompletedAsc = idsOf(await list("?sort_by=completed_at&order=asc"));
+    expect(byCompletedAsc.slice(3)).toEqual([ids.dowsingDone, ids.precogDone]);
+    const byCompletedDesc = idsOf(await list("?sort_by=completed_at&order=desc"));
+    expect(byCompletedDesc.slice(0, 2)).toEqual([ids.precogDone, ids.dowsingDone]);
+  });
+
+  it("paginates: has_more, the last page, beyond the end", async () => {
+    const first = await list("?limit=2");
+    expect(idsOf(first)).toEqual([ids.dowsingPending, ids.intuitiveCancelled]);
+    expect(first.body.data.pagination).toEqual({ total: 5, limit: 2, offset: 0, has_more: true });
+    const middle = await list("?limit=2&offset=2");
+    expect(idsOf(middle)).toEqual([ids.precogDone, ids.dowsingDone]);
+    expect(middle.body.data.pagination.has_more).toBe(true);
+    const last = await list("?limit=2&offset=4");
+    expect(idsOf(last)).toEqual([ids.rvPending]);
+    expect(last.body.data.pagination).toEqual({ total: 5, limit: 2, offset: 4, has_more: false });
+    const beyond = await list("?offset=50");
+    expect(beyond.body.data).toEqual({ sessions: [], pagination: { total: 5, limit: 20, offset: 50, has_more: false } });
+    expect(idsOf(await list("?limit=100"))).toHaveLength(5);
+  });
+
+  it.each([
+    ["?limit=101", "limit"],
+    ["?limit=0", "limit"],
+    ["?limit=ten", "limit"],
+    ["?limit=2.5", "limit"],
+    ["?offset=-1", "offset"],
+    ["?status=done", "status"],
+    ["?session_type=telepathy", "session_type"],
+    ["?sort_by=cue", "sort_by"],
+    ["?order=up", "order"],
+  ])("%s → 422 naming %s", async (query, field) => {
+    const err = expectErrorEnvelope(await list(query), 422, "INVALID_FIELD_VALUE");
+    expect(err.details.field).toBe(field);
+  });
+
+  it("lists only the families the credential can read", async () => {
+    const rvOnly = await tokenWithScopes(u.id, ["remote-viewing:read"]);
+    expect(idsOf(await list("", rvOnly))).toEqual([ids.rvPending]);
+    const dowsingOnly = await tokenWithScopes(u.id, ["dowsing:read"]);
+    expect(idsOf(await list("", dowsingOnly))).toEqual([ids.dowsingPending, ids.intuitiveCancelled, ids.precogDone, ids.dowsingDone]);
+    expect((await list("", dowsingOnly)).body.data.pagination.total).toBe(4);
+    expectErrorEnvelope(await list("?session_type=remote_viewing", dowsingOnly), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(await list("", await tokenWithScopes(u.id, ["profile"])), 403, "INSUFFICIENT_PERMISSIONS");
+  });
+});
+
+describe("GET /v1/sessions is index-backed", () => {
+  const plan = async (f: Partial<ListFilter>) => {
+    const q = listQuery(env.DB, { userId: "user_1", sortBy: "created_at", order: "desc", limit: 20, offset: 0, ...f }).toSQL();
+    const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+    return rows.results.map((r) => r.detail).join("\n");
+  };
+
+  it.each<[string, Partial<ListFilter>, string]>([
+    ["newest first", {}, "sessions_user_created_idx"],
+    ["oldest first", { order: "asc" }, "sessions_user_created_idx"],
+    ["by status", { status: "completed" }, "sessions_user_status_created_idx"],
+    ["by session_type", { types: ["dowsing"] }, "sessions_user_type_created_idx"],
+    ["by completed_at", { sortBy: "completed_at" }, "sessions_user_completed_idx"],
+    ["by confidence_score", { sortBy: "confidence_score", order: "asc" }, "sessions_user_confidence_idx"],
+  ])("%s: walks %s in order, no table scan, no sort step", async (_name, filter, index) => {
+    const detail = await plan(filter);
+    expect(detail).toContain(`USING INDEX ${index}`);
+    expect(detail).not.toMatch(/SCAN sessions(?! USING)/);
+    expect(detail).not.toContain("TEMP B-TREE");
+  });
+});

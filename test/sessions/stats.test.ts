@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, expectErrorEnvelope } from "../support/http";
+import { registerUser, type TestUser } from "../support/factories";
+import { balance, completedSession, getSession, heldSession, stepRoom, tokenWithScopes, topUp } from "./support";
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+describe("GET /v1/users/me/stats and usage_stats", () => {
+  let u: TestUser;
+  let completed: any;
+  let pendingPrice: number;
+
+  beforeAll(async () => {
+    u = await registerUser();
+    await topUp(u.id);
+    const c = await completedSession(u.token, { session_type: "remote_viewing" });
+    completed = await getSession(u.token, c.id);
+    const f = await heldSession(u.token, { session_type: "dowsing", cue: "Lost keys [[fail:initial_processing]]" });
+    await stepRoom(f.id);
+    await stepRoom(f.id);
+    expect((await getSession(u.token, f.id)).status).toBe("failed");
+    const x = await heldSession(u.token, { session_type: "precognition" });
+    await api("DELETE", `/v1/sessions/${x.id}`, { token: u.token });
+    pendingPrice = (await heldSession(u.token, { session_type: "dowsing" })).credits_required;
+    // Another user's sessions never count.
+    await heldSession((await registerUser()).token);
+  });
+
+  it("reports the month's figures by default", async () => {
+    const res = await api("GET", "/v1/users/me/stats", { token: u.token });
+    expect(res.status).toBe(200);
+    const s = res.body.data;
+    expect(s.period).toBe("month");
+    expect(s.end_date).toBe(today());
+    expect(s.start_date).toBe(daysAgo(29));
+    expect(s.sessions).toEqual({ total: 4, pending: 1, processing: 0, completed: 1, failed: 1, cancelled: 1 });
+    expect(s.credits_used).toBe(completed.credits_used + pendingPrice);
+    expect(s.credits_remaining).toBe(await balance(u.token));
+    expect(s.success_rate).toBe(0.5);
+    expect(s.average_confidence).toBe(completed.confidence_score);
+    expect(s.session_types).toEqual({ remote_viewing: 1, dowsing: 2, precognition: 1, intuitive_analysis: 0 });
+    expect(s.daily_breakdown).toHaveLength(30);
+    expect(s.daily_breakdown.at(-1)).toEqual({ date: today(), sessions: 4, credits_used: s.credits_used });
+    expect(s.daily_breakdown[0]).toEqual({ date: daysAgo(29), sessions: 0, credits_used: 0 });
+  });
+
+  it("honours period and start_date/end_date", async () => {
+    const day = (await api("GET", "/v1/users/me/stats?period=day", { token: u.token })).body.data;
+    expect(day.daily_breakdown).toEqual([{ date: today(), sessions: 4, credits_used: expect.any(Number) }]);
+    expect((await api("GET", "/v1/users/me/stats?period=year", { token: u.token })).body.data.daily_breakdown).toHaveLength(365);
+    const custom = (await api("GET", `/v1/users/me/stats?start_date=${daysAgo(1)}&end_date=${today()}`, { token: u.token })).body.data;
+    expect(custom.period).toBe("custom");
+    expect(custom.daily_breakdown.map((d: any) => d.sessions)).toEqual([0, 4]);
+    const past = (await api("GET", `/v1/users/me/stats?start_date=${daysAgo(10)}&end_date=${daysAgo(5)}`, { token: u.token })).body.data;
+    expect(past.sessions.total).toBe(0);
+    expect(past.success_rate).toBe(0);
+    expect(past.average_confidence).toBeNull();
+  });
+
+  it.each([
+    ["?period=decade", "period"],
+    ["?start_date=2026-13-01", "start_date"],
+    ["?end_date=yesterday", "end_date"],
+    [`?start_date=2026-02-10&end_date=2026-02-01`, "start_date"],
+    [`?start_date=2024-01-01&end_date=2026-01-01`, "end_date"],
+  ])("%s → 422 naming %s", async (query, field) => {
+    const err = expectErrorEnvelope(await api("GET", `/v1/users/me/stats${query}`, { token: u.token }), 422, "INVALID_FIELD_VALUE");
+    expect(err.details.field).toBe(field);
+  });
+
+  it("needs analytics:read", async () => {
+    expectErrorEnvelope(await api("GET", "/v1/users/me/stats", { token: await tokenWithScopes(u.id, ["profile"]) }), 403, "INSUFFICIENT_PERMISSIONS");
+  });
+
+  it("GET /v1/users/me usage_stats are real", async () => {
+    const me = (await api("GET", "/v1/users/me", { token: u.token })).body.data;
+    expect(me.usage_stats).toEqual({ sessions_this_month: 4, total_sessions: 4, success_rate: 0.5 });
+  });
+});

@@ -1,0 +1,84 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { issueAccessToken } from "../../src/domain/identity/access-tokens";
+import type { Scope } from "../../src/domain/identity/scopes";
+import { api } from "../support/http";
+
+export const validSession = (overrides: Record<string, unknown> = {}) => ({
+  cue: "Describe the target location",
+  session_type: "remote_viewing",
+  parameters: { duration: 60, confidence_threshold: 0.5, analysis_types: ["visual"], priority: "normal" },
+  metadata: { case_id: "case-1", client_reference: "ref-1", tags: ["a", "b"] },
+  ...overrides,
+});
+
+export async function createSession(token: string, overrides: Record<string, unknown> = {}) {
+  const res = await api("POST", "/v1/sessions", { token, body: validSession(overrides) });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return res.body.data as { id: string; credits_required: number; websocket_url: string; estimated_completion: string; created_at: string };
+}
+
+export const roomStub = (sessionId: string) => env.SESSION_ROOM.get(env.SESSION_ROOM.idFromName(sessionId));
+
+/** Hold the session where it is: push its next alarm an hour out, so a test drives it step by step. */
+export async function holdRoom(sessionId: string) {
+  await runInDurableObject(roomStub(sessionId), async (_room, state) => {
+    if ((await state.storage.getAlarm()) !== null) await state.storage.setAlarm(Date.now() + 3_600_000);
+  });
+}
+
+/**
+ * Create a long session and hold it pending. Its first alarm is due after 10 %
+ * of duration × ANALYSIS_TIME_SCALE (360 ms for 3600 s): ample to hold it.
+ */
+export async function heldSession(token: string, overrides: Record<string, unknown> = {}) {
+  const s = await createSession(token, { parameters: { duration: 3600 }, ...overrides });
+  await holdRoom(s.id);
+  const status = (await getSession(token, s.id)).status;
+  if (status !== "pending") throw new Error(`session ${s.id} started before it could be held (${status})`);
+  return s;
+}
+
+/** Run the room's next step now (and hold the one it schedules). */
+export async function stepRoom(sessionId: string) {
+  const ran = await runDurableObjectAlarm(roomStub(sessionId));
+  await holdRoom(sessionId);
+  return ran;
+}
+
+export async function getSession(token: string, id: string) {
+  return (await api("GET", `/v1/sessions/${id}`, { token })).body.data;
+}
+
+/** Poll until the session reaches one of the statuses (real alarms, scaled time). */
+export async function waitForStatus(token: string, id: string, statuses: string[], timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await getSession(token, id);
+    if (statuses.includes(s.status)) return s;
+    if (Date.now() > deadline) throw new Error(`session ${id} stuck in ${s.status}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export async function balance(token: string): Promise<number> {
+  return (await api("GET", "/v1/users/me", { token })).body.data.credits;
+}
+
+/** An access token for the user carrying only `scopes` (as an OAuth client's token would). */
+export async function tokenWithScopes(userId: string, scopes: Scope[]): Promise<string> {
+  const { token } = await issueAccessToken(env, { userId, role: "user", tier: "basic", scopes, sid: `test-${crypto.randomUUID()}`, ttlSeconds: 600 });
+  return token;
+}
+
+/** Create a session and drive it to completion at once (no waiting on scaled time). */
+export async function completedSession(token: string, overrides: Record<string, unknown> = {}) {
+  const s = await heldSession(token, overrides);
+  for (let i = 0; i < 4; i++) await stepRoom(s.id);
+  return s;
+}
+
+/** Give a test user a larger balance (long sessions cost more than the 100 starting credits). */
+export async function topUp(userId: string, credits = 1000) {
+  await env.DB.prepare("UPDATE users SET credits = ? WHERE id = ?").bind(credits, userId).run();
+}
