@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./identity";
 
@@ -62,6 +63,8 @@ export const sessions = sqliteTable(
     index("sessions_user_type_created_idx").on(t.userId, t.sessionType, t.createdAt, t.id),
     index("sessions_user_completed_idx").on(t.userId, t.completedAt, t.id),
     index("sessions_user_confidence_idx").on(t.userId, t.confidenceScore, t.id),
+    // Only active sessions: the concurrency cap and the admin active count read this, not the table.
+    index("sessions_active_idx").on(t.userId).where(sql`${t.status} IN ('pending', 'processing')`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./identity";
 
@@ -50,7 +51,11 @@ export const webhookDeliveries = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt)],
+  (t) => [
+    index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt),
+    // Undelivered work only: the admin queue_depth metric counts this index, not the table.
+    index("webhook_deliveries_undelivered_idx").on(t.status).where(sql`${t.status} IN ('pending', 'retrying')`),
+  ],
 );
 
 /** The delivery log: every HTTP attempt, successful or not. */

@@ -26,12 +26,23 @@ export interface LedgerEntry {
 const INSERT_COLUMNS = "INSERT INTO credit_ledger (id, user_id, delta, reason, reference_id, description, created_at)";
 
 /**
+ * An extra condition the debit must meet, checked in the same statement (so
+ * atomically with the balance check). `?2` is the user id; the guard's own
+ * parameters are bound from `?3` on.
+ */
+export interface DebitGuard {
+  sql: string;
+  params: unknown[];
+}
+
+/**
  * Debit `amount` only if the balance covers it. The ledger row is written iff
  * the balance changed. Check `ledgerRowWritten(results[1])` after the batch.
  */
-export function debitStatements(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement[] {
+export function debitStatements(d1: D1Database, entry: LedgerEntry, amount: number, guard?: DebitGuard): D1PreparedStatement[] {
+  const extra = guard ? ` AND (${guard.sql})` : "";
   return [
-    d1.prepare("UPDATE users SET credits = credits - ?1 WHERE id = ?2 AND credits >= ?1").bind(amount, entry.userId),
+    d1.prepare(`UPDATE users SET credits = credits - ?1 WHERE id = ?2 AND credits >= ?1${extra}`).bind(amount, entry.userId, ...(guard?.params ?? [])),
     d1
       .prepare(`${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1`)
       .bind(entry.ledgerId, entry.userId, -amount, entry.reason, entry.referenceId, entry.description, entry.at),

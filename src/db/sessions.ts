@@ -13,16 +13,33 @@ export type HistoryRow = typeof sessionHistory.$inferSelect;
  * only happens if the debit's ledger row was written, so a session exists
  * iff it was paid for, however many creations race for the same balance.
  */
-export async function insertPaidSession(d1: D1Database, row: NewSessionRow, debit: LedgerEntry): Promise<boolean> {
+/** Sessions that count against the concurrency cap (served by the partial index sessions_active_idx). */
+const ACTIVE_FOR_USER = "SELECT COUNT(*) FROM sessions WHERE user_id = ?2 AND status IN ('pending', 'processing')";
+
+/**
+ * Debit and insert a session in one batch, only if the balance covers it and
+ * the user has fewer than `maxActive` pending or processing sessions: both
+ * are checked in the debit's single UPDATE, so racing creations can never
+ * overshoot either (D1 runs batches one at a time).
+ */
+export async function insertPaidSession(d1: D1Database, row: NewSessionRow, debit: LedgerEntry, maxActive: number): Promise<boolean> {
   const insert = db(d1).insert(sessions).values(row).toSQL();
   // drizzle renders `insert … values (…)`; make the row conditional on the ledger row.
   const conditional = insert.sql.replace(/ values \((.*)\)$/i, " select $1 where exists (select 1 from credit_ledger where id = ?)");
   if (conditional === insert.sql) throw new Error("unexpected INSERT shape for sessions");
   const results = await d1.batch([
-    ...debitStatements(d1, debit, row.creditsRequired),
+    ...debitStatements(d1, debit, row.creditsRequired, { sql: `(${ACTIVE_FOR_USER}) < ?3`, params: [maxActive] }),
     d1.prepare(conditional).bind(...insert.params, debit.ledgerId),
   ]);
   return ledgerRowWritten(results[1]) && (results[2]?.meta.changes ?? 0) === 1;
+}
+
+export async function activeSessions(d1: D1Database, userId: string): Promise<{ count: number; soonest: string | null }> {
+  const row = await d1
+    .prepare("SELECT COUNT(*) AS count, MIN(estimated_completion) AS soonest FROM sessions WHERE user_id = ?1 AND status IN ('pending', 'processing')")
+    .bind(userId)
+    .first<{ count: number; soonest: string | null }>();
+  return { count: row?.count ?? 0, soonest: row?.soonest ?? null };
 }
 
 export async function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {

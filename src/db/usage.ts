@@ -24,10 +24,14 @@ export async function ledgerUsageBetween(d1: D1Database, userId: string, from: s
 /**
  * What a user stores, table by table: SQL giving the byte size (SQLite
  * `length()` of the text columns, 8 per integer) of the user's rows created
- * before ?2. EXTENSION POINT: the sessions table (issue #3) adds its entry
- * here, e.g. `sessions: "SELECT … FROM sessions WHERE user_id = ?1 AND created_at < ?2"`.
+ * before ?2.
  */
 export const USER_STORAGE_SOURCES: Record<string, string> = {
+  sessions: `SELECT COALESCE(SUM(length(id) + length(cue) + length(analysis_types) + COALESCE(length(case_id), 0) + COALESCE(length(client_reference), 0)
+                 + length(tags) + COALESCE(length(results), 0) + COALESCE(length(analysis), 0) + length(created_at) + 64), 0)
+             FROM sessions WHERE user_id = ?1 AND created_at < ?2`,
+  session_history: `SELECT COALESCE(SUM(length(h.stage) + length(h.notes) + length(h.timestamp) + 24), 0)
+             FROM session_history h JOIN sessions s ON s.id = h.session_id WHERE s.user_id = ?1 AND s.created_at < ?2`,
   webhooks: `SELECT COALESCE(SUM(length(id) + length(url) + length(events) + length(secret_sealed) + length(description) + length(created_at) + 8), 0)
              FROM webhooks WHERE user_id = ?1 AND created_at < ?2`,
   webhook_deliveries: `SELECT COALESCE(SUM(length(id) + length(event_id) + length(event_type) + length(body) + length(created_at) + 16), 0)

@@ -21,6 +21,8 @@ function parse(body: unknown): QueueMessage | null {
   return null;
 }
 
+const isProbe = (body: unknown) => typeof body === "object" && body !== null && (body as { kind?: unknown }).kind === "probe";
+
 /**
  * The WEBHOOK_QUEUE consumer. Messages are handled one by one and acked or
  * retried individually, so one slow receiver does not redeliver the others.
@@ -30,6 +32,10 @@ function parse(body: unknown): QueueMessage | null {
 export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Bindings, deps: DeliveryDeps = defaultDeps()): Promise<void> {
   if (isDeadLetterQueue(batch.queue)) return handleDeadLetters(batch, env, deps);
   for (const message of batch.messages) {
+    if (isProbe(message.body)) {
+      message.ack(); // the admin status probe checks the producer; there is nothing to deliver
+      continue;
+    }
     const parsed = parse(message.body);
     if (!parsed) {
       console.error(JSON.stringify({ msg: "unknown webhook queue message dropped", id: message.id }));

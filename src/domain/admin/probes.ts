@@ -1,4 +1,6 @@
+import { analyzerSelfCheck } from "../../analysis/self-check";
 import { pingCache, pingDatabase } from "../../db/health";
+import { statusMetrics } from "../../db/status-metrics";
 import type { Bindings } from "../../env";
 import type { Metrics, Probe } from "./system-status";
 
@@ -15,6 +17,7 @@ export function dependencyProbes(env: Bindings): Probe[] {
         if ((await stub.ping()) !== "pong") throw new Error("unexpected answer");
       },
     },
+    { name: "ai_models", critical: false, run: () => analyzerSelfCheck(env) },
     {
       name: "queue",
       critical: false,
@@ -26,7 +29,10 @@ export function dependencyProbes(env: Bindings): Probe[] {
   ];
 }
 
-/** Figures from real data. Filled in by the sessions and webhooks areas. */
-export async function liveMetrics(_env: Bindings): Promise<Metrics> {
-  return { active_sessions: null, queue_depth: null };
+/**
+ * Figures from real data: sessions pending or processing, and webhook
+ * deliveries not yet delivered (pending or awaiting a retry).
+ */
+export function liveMetrics(env: Bindings): Promise<Metrics> {
+  return statusMetrics(env.DB);
 }

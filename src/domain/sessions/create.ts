@@ -1,7 +1,8 @@
 import { AppError } from "../../http/errors";
 import { balanceOf } from "../../db/credits";
 import { markEnded } from "../../db/session-lifecycle";
-import { insertPaidSession, type SessionRow } from "../../db/sessions";
+import { activeSessions, insertPaidSession, type SessionRow } from "../../db/sessions";
+import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
@@ -67,13 +68,19 @@ export async function createSession(env: Env, principal: Principal, input: Creat
     referenceId: row.id,
     description: `${input.session_type} session ${row.id}`,
     at,
-  });
+  }, CONCURRENT_SESSION_CAPS[principal.tier]);
   if (!paid) {
+    // Credits first: waiting for a session to finish would not help an empty balance.
     const available = await balanceOf(env.DB, principal.userId);
-    throw new AppError("INSUFFICIENT_CREDITS", {
-      message: `This session costs ${price} credits; the balance is ${available}.`,
-      details: { required: price, available },
-    });
+    if (available < price) {
+      throw new AppError("INSUFFICIENT_CREDITS", {
+        message: `This session costs ${price} credits; the balance is ${available}.`,
+        details: { required: price, available },
+      });
+    }
+    await refuseOverCap(env.DB, principal, now);
+    // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
+    throw new AppError("SERVICE_UNAVAILABLE", { message: "The session could not be created; retry.", headers: { "Retry-After": "1" } });
   }
   try {
     await roomOf(env, row.id).start({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
@@ -83,6 +90,23 @@ export async function createSession(env: Env, principal: Principal, input: Creat
     throw new AppError("SERVICE_UNAVAILABLE", { message: "The session could not be started; its credits were refunded.", details: { session_id: row.id } });
   }
   return row;
+}
+
+/**
+ * Concurrent sessions (pending + processing) are capped by tier (spec part 8,
+ * second reference): over the cap → 429 with Retry-After until the soonest
+ * active session is expected to finish.
+ */
+async function refuseOverCap(d1: D1Database, principal: Principal, now: number): Promise<void> {
+  const cap = CONCURRENT_SESSION_CAPS[principal.tier];
+  const active = await activeSessions(d1, principal.userId);
+  if (active.count < cap) return;
+  const retryAfter = Math.max(1, Math.ceil(((active.soonest ? Date.parse(active.soonest) : now + 60_000) - now) / 1000));
+  throw new AppError("RATE_LIMIT_EXCEEDED", {
+    message: `The ${principal.tier} tier allows ${cap} sessions pending or processing at once; wait for one to finish or cancel one.`,
+    details: { limit: "concurrent_sessions", max_concurrent_sessions: cap, active_sessions: active.count, retry_after: retryAfter },
+    headers: { "Retry-After": String(retryAfter) },
+  });
 }
 
 /**

@@ -24,6 +24,9 @@ describe("GET /v1/admin/system/status", () => {
     const data = res.body.data;
     expect(data.status).toBe("healthy");
     expect(data.services).toMatchObject({ api: "healthy", database: "healthy", cache: "healthy", durable_objects: "healthy", queue: "healthy" });
+    expect(data.services.ai_models).toBe("healthy");
+    expect(Number.isInteger(data.metrics.active_sessions)).toBe(true);
+    expect(Number.isInteger(data.metrics.queue_depth)).toBe(true);
     expect(data.metrics.cpu_usage).toBeNull();
     expect(data.metrics.memory_usage).toBeNull();
     expect(data.metrics.gpu_usage).toBeNull();
@@ -71,6 +74,30 @@ describe("GET /v1/admin/system/status", () => {
     const admin = await adminUser();
     const narrow = await mintToken(admin.id, { scopes: ["profile"], role: "admin" });
     expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token: narrow }), 403, "INSUFFICIENT_PERMISSIONS");
+  });
+});
+
+describe("status metrics from real data", () => {
+  it("active_sessions counts pending and processing sessions", async () => {
+    const admin = await adminUser();
+    const before = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics.active_sessions;
+    const u = await registerUser();
+    const created = await createApp().fetch(
+      new Request("http://127.0.0.1/v1/sessions", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json", "cf-connecting-ip": "198.51.100.21" },
+        body: JSON.stringify({ cue: "metrics probe", session_type: "dowsing", parameters: { duration: 60 } }),
+      }),
+      { ...env, ANALYSIS_TIME_SCALE: "1" },
+      ctx,
+    );
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as any).data.id;
+    const during = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics.active_sessions;
+    expect(during).toBeGreaterThanOrEqual(before + 1);
+    await api("DELETE", `/v1/sessions/${id}`, { token: u.token });
+    const after = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics.active_sessions;
+    expect(after).toBe(during - 1);
   });
 });
 

@@ -1,0 +1,2 @@
+CREATE INDEX `webhook_deliveries_undelivered_idx` ON `webhook_deliveries` (`status`) WHERE "webhook_deliveries"."status" IN ('pending', 'retrying');--> statement-breakpoint
+CREATE INDEX `sessions_active_idx` ON `sessions` (`user_id`) WHERE "sessions"."status" IN ('pending', 'processing');
