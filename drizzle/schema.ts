@@ -9,3 +9,5 @@ export * from "./schema/credits";
 export * from "./schema/billing";
 export * from "./schema/webhooks";
 export * from "./schema/idempotency";
+export * from "./schema/oauth";
+export * from "./schema/api-keys";
