@@ -18,6 +18,7 @@ import { authRoutes } from "./routes/auth";
 import { userRoutes } from "./routes/users";
 import { billingRoutes } from "./routes/billing";
 import { webhookRoutes } from "./routes/webhooks";
+import { apiKeyRoutes } from "./routes/api-keys";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -56,6 +57,7 @@ export function createApp() {
   v1.route("/billing", billingRoutes());
   v1.route("/webhooks", webhookRoutes());
   v1.route("/admin", adminRoutes());
+  v1.route("/api-keys", apiKeyRoutes());
 
   registerSecuritySchemes(v1);
   v1.doc31("/openapi.json", (c) => openApiDocumentConfig(new URL(c.req.url).origin));
