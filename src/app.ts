@@ -19,6 +19,8 @@ import { userRoutes } from "./routes/users";
 import { billingRoutes } from "./routes/billing";
 import { webhookRoutes } from "./routes/webhooks";
 import { apiKeyRoutes } from "./routes/api-keys";
+import { authorizationServerRoutes } from "./routes/oauth";
+import { oauthClientRoutes } from "./routes/oauth-clients";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -58,6 +60,7 @@ export function createApp() {
   v1.route("/webhooks", webhookRoutes());
   v1.route("/admin", adminRoutes());
   v1.route("/api-keys", apiKeyRoutes());
+  v1.route("/oauth/clients", oauthClientRoutes());
 
   registerSecuritySchemes(v1);
   v1.doc31("/openapi.json", (c) => openApiDocumentConfig(new URL(c.req.url).origin));
@@ -73,6 +76,8 @@ export function createApp() {
   );
 
   app.route("/v1", v1);
+  // The authorization server lives at the origin (the `iss` of every token), outside /v1.
+  app.route("/", authorizationServerRoutes());
   return app;
 }
 

@@ -2,7 +2,7 @@ import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
 import { consumeRefreshToken, findRefreshTokenByHash, insertRefreshToken, revokeFamily, type RefreshTokenRow } from "../../db/refresh-tokens";
-import { revokeSession } from "../../db/revocations";
+import { isSessionRevoked, revokeSession } from "../../db/revocations";
 import { LOGIN_TOKEN_TTL } from "./access-tokens";
 
 /** Refresh tokens live 30 days, and each use rotates them (RFC 9700 §4.14.2). */
@@ -22,10 +22,23 @@ export type RotationOutcome =
  * means it leaked, or a client replayed it: the whole family is revoked,
  * including the access tokens issued from it (RFC 9700 §4.14.2).
  */
-export async function consumeForRotation(env: Env, presented: string, clientId: string | null, now = Date.now()): Promise<RotationOutcome> {
+export async function consumeForRotation(
+  env: Env,
+  presented: string,
+  clientId: string | null,
+  now = Date.now(),
+  /** Checks on the row before it is consumed (may throw), so a bad request does not burn the token. */
+  precheck?: (row: RefreshTokenRow) => void,
+): Promise<RotationOutcome> {
   const row = await findRefreshTokenByHash(env.DB, await sha256Hex(presented));
   // Bound to the client it was issued to (RFC 6749 §6, §10.4).
   if (!row || row.clientId !== clientId || row.revokedAt) return { ok: false, reason: "invalid" };
+  // The family's sid was revoked (logout, code replay) even if a row escaped the UPDATE in a race.
+  if (await isSessionRevoked(env.KV, row.familyId)) {
+    await revokeFamily(env.DB, row.familyId, iso(now));
+    return { ok: false, reason: "invalid" };
+  }
+  precheck?.(row);
   if (row.usedAt || !(await consumeRefreshToken(env.DB, row.id, iso(now)))) {
     await revokeGrantFamily(env, row.familyId, now);
     return { ok: false, reason: "reused" };
