@@ -30,6 +30,5 @@ export async function readForm(request: Request): Promise<FormParams> {
   const bytes = await request.arrayBuffer();
   if (bytes.byteLength > MAX_FORM_BYTES) throw new OAuthError("invalid_request", "The request body is too large.");
   const text = new TextDecoder().decode(bytes);
-  if (text.length > MAX_FORM_BYTES) throw new OAuthError("invalid_request", "The request body is too large.");
   return new FormParams(new URLSearchParams(text));
 }
