@@ -132,3 +132,12 @@ export function exchangeCode(client: TestClient, code: string, verifier: string,
     client.client_secret ? { authorization: basic(client.client_id, client.client_secret) } : {},
   );
 }
+
+/** An admin (ADMIN_EMAILS in vitest.config.ts): registered on first use, signed in afterwards. */
+export async function adminUser(email = "root@example.com"): Promise<TestUser> {
+  const reg = await api("POST", "/v1/auth/register", { body: { email, username: "root", password: PASSWORD, tier: "enterprise", marketing_consent: false } });
+  if (reg.status === 201) return { id: reg.body.data.user.id, email, token: reg.body.data.token, refreshToken: reg.body.data.refresh_token };
+  const login = await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
+  if (login.status !== 200) throw new Error(`admin login: ${login.status} ${login.text}`);
+  return { id: login.body.data.user.id, email, token: login.body.data.token, refreshToken: login.body.data.refresh_token };
+}
