@@ -31,6 +31,15 @@ describe("GET /oauth2/authorize", () => {
     expect(cookies).toMatch(/SameSite=Lax/);
   });
 
+  it("the CSP allows exactly the page's inline stylesheet, by hash", async () => {
+    const { params } = await setup();
+    const page = await new Browser().request("GET", authorizePath(params));
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page.text)![1]!;
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(style)));
+    const hash = btoa(String.fromCharCode(...digest));
+    expect(page.headers.get("content-security-policy")).toContain(`style-src 'sha256-${hash}'`);
+  });
+
   it("/oauth/authorize is an alias", async () => {
     const { params } = await setup();
     const res = await new Browser().request("GET", `/oauth/authorize?${new URLSearchParams(params)}`);
