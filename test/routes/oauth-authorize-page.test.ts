@@ -102,6 +102,22 @@ describe("POST /oauth2/authorize", () => {
     expect(consent.text).toContain(user.email);
   });
 
+  it("sign-in attempts are throttled like /v1/auth/login (429 on the page, with Retry-After)", async () => {
+    const { user, params } = await setup();
+    const browser = new Browser();
+    const page = await browser.request("GET", authorizePath(params));
+    const fields = Browser.hiddenFields(page.text);
+    let last = 0;
+    for (let i = 0; i < 10 && last !== 429; i++) {
+      last = (await browser.request("POST", "/oauth2/authorize", { ...fields, email: user.email, password: `wrong-password-${i}` })).status;
+    }
+    expect(last).toBe(429);
+    const blocked = await browser.request("POST", "/oauth2/authorize", { ...fields, email: user.email, password: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.text).toContain("Too many sign-in attempts");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   it("deny redirects with access_denied and the state", async () => {
     const { user, params } = await setup();
     const browser = new Browser();

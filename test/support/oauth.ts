@@ -2,6 +2,8 @@ import { exports } from "cloudflare:workers";
 import { api, BASE } from "./http";
 import { PASSWORD, registerUser, type TestUser } from "./factories";
 
+export { adminUser } from "./factories";
+
 export interface TestClient {
   client_id: string;
   client_secret: string | null;
@@ -31,7 +33,7 @@ export const basic = (id: string, secret: string) => `Basic ${btoa(`${encodeURIC
 /** POST a form to an authorization-server endpoint. */
 export async function postForm(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
   const res = await exports.default.fetch(
-    new Request(`${BASE}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form) }),
+    new Request(`${BASE}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": randomIp(), ...headers }, body: new URLSearchParams(form) }),
   );
   const text = await res.text();
   let body: any;
@@ -61,9 +63,12 @@ export async function pkcePair() {
 /** A tiny cookie-keeping browser for the authorize page (no redirects followed). */
 export class Browser {
   private cookies = new Map<string, string>();
+  /** Each browser has its own client address, so per-IP sign-in throttling only bites where a test means it to. */
+  readonly ip = randomIp();
 
   async request(method: string, path: string, form?: Record<string, string>, headers: Record<string, string> = {}) {
     const h = new Headers(headers);
+    if (!h.has("cf-connecting-ip")) h.set("cf-connecting-ip", this.ip);
     if (this.cookies.size) h.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (form) h.set("content-type", "application/x-www-form-urlencoded");
     const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method, headers: h, body: form ? new URLSearchParams(form) : undefined, redirect: "manual" }));
@@ -133,11 +138,9 @@ export function exchangeCode(client: TestClient, code: string, verifier: string,
   );
 }
 
-/** An admin (ADMIN_EMAILS in vitest.config.ts): registered on first use, signed in afterwards. */
-export async function adminUser(email = "root@example.com"): Promise<TestUser> {
-  const reg = await api("POST", "/v1/auth/register", { body: { email, username: "root", password: PASSWORD, tier: "enterprise", marketing_consent: false } });
-  if (reg.status === 201) return { id: reg.body.data.user.id, email, token: reg.body.data.token, refreshToken: reg.body.data.refresh_token };
-  const login = await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
-  if (login.status !== 200) throw new Error(`admin login: ${login.status} ${login.text}`);
-  return { id: login.body.data.user.id, email, token: login.body.data.token, refreshToken: login.body.data.refresh_token };
+
+function randomIp(): string {
+  const b = new Uint8Array(2);
+  crypto.getRandomValues(b);
+  return `198.19.${b[0]}.${(b[1]! % 254) + 1}`;
 }

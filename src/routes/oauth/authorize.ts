@@ -17,6 +17,7 @@ import { BROWSER_SESSION_TTL_SECONDS, readBrowserSession, signBrowserSession } f
 import { intersect } from "../../domain/identity/oauth/scopes";
 import { scopesForRole } from "../../domain/identity/scopes";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
+import { authThrottle } from "../../middleware/auth-throttle";
 import { authorizePageCsp, consentView, errorView, loginView } from "./authorize-views";
 
 /**
@@ -50,7 +51,7 @@ function csrfToken(c: C, fresh = false): string {
   return token;
 }
 
-async function render(c: C, body: Promise<string> | string, status: 200 | 400 | 401 | 403, redirectUri?: string) {
+async function render(c: C, body: Promise<string> | string, status: 200 | 400 | 401 | 403 | 429, redirectUri?: string) {
   c.header("Content-Security-Policy", await authorizePageCsp(redirectUri ? new URL(redirectUri).origin : undefined));
   c.header("Cache-Control", "no-store");
   return c.html(await body, status);
@@ -89,6 +90,20 @@ function authorizeUrl(request: AuthorizationRequest): string {
   return `${OAUTH_PATHS.authorize}?${query}`;
 }
 
+async function signIn(c: C, request: AuthorizationRequest, email: string, password: string, csrf: string): Promise<Response> {
+  try {
+    const user = await verifyCredentials(c.env.DB, email, password.slice(0, 256));
+    setCookie(c, SESSION_COOKIE, await signBrowserSession(c.env, user.id), cookieOptions(c, BROWSER_SESSION_TTL_SECONDS));
+    csrfToken(c, true); // a fresh CSRF token for the signed-in session
+    return c.redirect(authorizeUrl(request), 303);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "INVALID_CREDENTIALS") {
+      return render(c, loginView(request, csrf, "Invalid email or password.", email), 401, request.redirectUri);
+    }
+    throw err;
+  }
+}
+
 export function authorizeRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -123,18 +138,20 @@ export function authorizeRoutes() {
     const action = form.get("action");
 
     if (action === "login") {
-      const email = (form.get("email") ?? "").slice(0, 254);
+      const email = (form.get("email") ?? "").trim().toLowerCase().slice(0, 254);
+      // The same password-guessing throttle as /v1/auth/login: per client IP and per account.
       try {
-        const user = await verifyCredentials(c.env.DB, email, (form.get("password") ?? "").slice(0, 256));
-        setCookie(c, SESSION_COOKIE, await signBrowserSession(c.env, user.id), cookieOptions(c, BROWSER_SESSION_TTL_SECONDS));
-        csrfToken(c, true); // a fresh CSRF token for the signed-in session
-        return c.redirect(authorizeUrl(request), 303);
+        await authThrottle(async () => email || undefined)(c, async () => {
+          c.res = await signIn(c, request, email, form.get("password") ?? "", cookieCsrf);
+        });
       } catch (err) {
-        if (err instanceof AppError && err.code === "INVALID_CREDENTIALS") {
-          return render(c, loginView(request, cookieCsrf, "Invalid email or password.", email), 401, request.redirectUri);
+        if (err instanceof AppError && err.code === "RATE_LIMIT_EXCEEDED") {
+          for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+          return render(c, loginView(request, cookieCsrf, err.message, email), 429, request.redirectUri);
         }
         throw err;
       }
+      return c.res;
     }
     if (action === "switch") {
       deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
