@@ -64,7 +64,7 @@ export async function validateAuthorizationRequest(db: D1Database, source: URLSe
   let redirectUri = params.redirect_uri;
   if (redirectUri === undefined) {
     // §3.1.2.3: may be omitted only when exactly one is registered.
-    if (client.redirectUris.length !== 1) return { kind: "fatal", message: "The request has no redirect_uri and the application registered several." };
+    if (client.redirectUris.length !== 1) return { kind: "fatal", message: "The request has no redirect_uri, and the application does not have exactly one registered." };
     redirectUri = client.redirectUris[0]!;
   } else if (!isRegisteredRedirectUri(client.redirectUris, redirectUri)) {
     return { kind: "fatal", message: "The redirect_uri is not registered for this application." };
