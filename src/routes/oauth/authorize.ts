@@ -57,7 +57,7 @@ async function render(c: C, body: Promise<string> | string, status: 200 | 400 | 
   return c.html(await body, status);
 }
 
-/** Validate; on failure answer (page or redirect) and return null. */
+/** Validate; on failure, the response to send (the error page, or the redirect back to the client). */
 async function validated(c: C, source: URLSearchParams, status: 302 | 303): Promise<AuthorizationRequest | Response> {
   const v = await validateAuthorizationRequest(c.env.DB, source);
   if (v.kind === "fatal") return render(c, errorView(v.message), 400);

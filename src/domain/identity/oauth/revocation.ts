@@ -31,7 +31,7 @@ const refreshRow = async (env: TokenEnv, token: string) =>
 export async function revokeToken(env: TokenEnv, authorization: string | undefined, form: FormParams, now = Date.now()): Promise<void> {
   const { client } = await authenticateClient(env.DB, authorization, form);
   const token = form.require("token");
-  form.get("token_type_hint");
+  form.get("token_type_hint"); // only checked for repetition: both token kinds are recognised by their form
   const row = await refreshRow(env, token);
   if (row) {
     if (row.clientId === client.id) await revokeGrantFamily(env, row.familyId, now);
@@ -52,7 +52,7 @@ export async function introspectToken(env: TokenEnv, authorization: string | und
   const { client, method } = await authenticateClient(env.DB, authorization, form);
   if (method === "none") throw new OAuthError("invalid_client", "Introspection needs client authentication (public clients cannot introspect).");
   const token = form.require("token");
-  form.get("token_type_hint");
+  form.get("token_type_hint"); // only checked for repetition: both token kinds are recognised by their form
   const inactive = { active: false } as const;
 
   const row = await refreshRow(env, token);
