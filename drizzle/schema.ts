@@ -10,3 +10,5 @@ export * from "./schema/billing";
 export * from "./schema/webhooks";
 export * from "./schema/idempotency";
 export * from "./schema/sessions";
+export * from "./schema/oauth";
+export * from "./schema/api-keys";

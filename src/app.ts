@@ -20,6 +20,9 @@ import { userRoutes } from "./routes/users";
 import { billingRoutes } from "./routes/billing";
 import { webhookRoutes } from "./routes/webhooks";
 import { wsRoutes } from "./routes/ws";
+import { apiKeyRoutes } from "./routes/api-keys";
+import { authorizationServerRoutes } from "./routes/oauth";
+import { oauthClientRoutes } from "./routes/oauth-clients";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -60,6 +63,8 @@ export function createApp() {
   v1.route("/admin", adminRoutes());
   v1.route("/sessions", sessionRoutes());
   v1.route("/ws", wsRoutes());
+  v1.route("/api-keys", apiKeyRoutes());
+  v1.route("/oauth/clients", oauthClientRoutes());
 
   registerSecuritySchemes(v1);
   v1.doc31("/openapi.json", (c) => openApiDocumentConfig(new URL(c.req.url).origin));
@@ -75,6 +80,8 @@ export function createApp() {
   );
 
   app.route("/v1", v1);
+  // The authorization server lives at the origin (the `iss` of every token), outside /v1.
+  app.route("/", authorizationServerRoutes());
   return app;
 }
 

@@ -17,7 +17,9 @@ import { secondsUntilReset, windowStart, type WindowPolicy } from "../domain/lim
  *   sync. At the edge they are seen late by up to the sync interval plus KV's
  *   propagation delay; that is the documented slack.
  */
-const ISOLATE = crypto.randomUUID().slice(0, 8);
+/** This isolate's shard id, drawn on first use: workerd forbids random values in global scope. */
+let isolateId: string | undefined;
+const isolate = () => (isolateId ??= crypto.randomUUID().slice(0, 8));
 const SYNC_INTERVAL_MS = 1_000;
 const KV_MIN_TTL = 60;
 
@@ -92,7 +94,7 @@ export class KvRateLimiter implements RateLimiter {
       let cursor: string | undefined;
       do {
         const page: KVNamespaceListResult<{ count?: number }> = await this.kv.list<{ count?: number }>({ prefix, ...(cursor ? { cursor } : {}) });
-        for (const k of page.keys) if (!k.name.endsWith(`:${ISOLATE}`)) others += k.metadata?.count ?? 0;
+        for (const k of page.keys) if (!k.name.endsWith(`:${isolate()}`)) others += k.metadata?.count ?? 0;
         cursor = page.list_complete ? undefined : page.cursor;
       } while (cursor);
       c.others = others;
@@ -119,7 +121,7 @@ export class KvRateLimiter implements RateLimiter {
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const count = c.mine;
         const ttl = Math.max(KV_MIN_TTL, Math.ceil((c.expires - Date.now()) / 1000) + KV_MIN_TTL);
-        await this.kv.put(`${prefix}${ISOLATE}`, "", { metadata: { count }, expirationTtl: ttl });
+        await this.kv.put(`${prefix}${isolate()}`, "", { metadata: { count }, expirationTtl: ttl });
         c.synced = count;
         c.lastSync = Date.now();
         await this.refreshOthers(prefix, c);

@@ -28,6 +28,7 @@ export const ERROR_CATALOGUE = {
   METHOD_NOT_ALLOWED: { status: 405, message: "The method is not allowed on this endpoint." }, // added
   EMAIL_ALREADY_REGISTERED: { status: 409, message: "An account with this email already exists." }, // added
   WEBSOCKET_UPGRADE_REQUIRED: { status: 426, message: "This endpoint only accepts a WebSocket upgrade." }, // added
+  API_KEY_NOT_ROTATABLE: { status: 409, message: "This API key was revoked, expired or already rotated." }, // added
   RATE_LIMIT_EXCEEDED: { status: 429, message: "Rate limit exceeded." },
   // Billing and webhooks (added, issue #4; docs/decisions.md "Billing and webhooks")
   PAYMENT_DECLINED: { status: 402, message: "The payment was declined by the card issuer." }, // added

@@ -4,7 +4,7 @@
  * unguessable enough that enumeration finds nothing (ownership is checked
  * anyway: another user's resource is a 404).
  */
-export type IdPrefix = "user" | "session" | "analysis" | "webhook" | "txn" | "pm" | "req" | "key" | "client" | "evt" | "dlv" | "led" | "rt";
+export type IdPrefix = "user" | "session" | "analysis" | "webhook" | "txn" | "pm" | "req" | "key" | "client" | "evt" | "dlv" | "led" | "rt" | "code";
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   const random = new Uint32Array(1);

@@ -34,6 +34,7 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
   const principal = await authenticateCredential(c.env, {
     authorization: c.req.header("authorization"),
     apiKey: c.req.header("x-api-key"),
+    defer: (work) => c.executionCtx.waitUntil(work.catch((err) => console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err) })))),
   });
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
   c.set("principal", principal);

@@ -1,22 +1,18 @@
 import { AppError } from "../../http/errors";
 import { iso } from "../../lib/clock";
-import { sha256Hex } from "../../lib/crypto";
-import { newId, randomToken } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
-import { consumeRefreshToken, findRefreshTokenByHash, insertRefreshToken, revokeFamily } from "../../db/refresh-tokens";
-import { revokeSession } from "../../db/revocations";
 import type { Bindings } from "../../env";
 import { LOGIN_TOKEN_TTL, issueAccessToken } from "./access-tokens";
 import { DUMMY_PASSWORD_HASH, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
+import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refresh-rotation";
 import { scopesForRole, type Role } from "./scopes";
+
+export { REFRESH_TOKEN_TTL } from "./refresh-rotation";
 
 /** Credits a new account starts with, by tier (docs/decisions.md). */
 export const STARTING_CREDITS: Record<Tier, number> = { basic: 100, professional: 1_000, enterprise: 10_000 };
-/** Refresh tokens live 30 days, and each use rotates them (RFC 9700 §4.14.2). */
-export const REFRESH_TOKEN_TTL = 30 * 86_400;
-/** Opaque refresh tokens carry a prefix so they are recognisable in logs and by scanners. */
-const REFRESH_PREFIX = "sart_";
 
 export interface LoginResult {
   user: UserRow;
@@ -76,11 +72,20 @@ export async function register(env: Env, input: RegisterInput, country: string, 
 const emailTaken = () =>
   new AppError("EMAIL_ALREADY_REGISTERED", { details: { field: "email", reason: "already registered" } });
 
-/** Wrong password and unknown email fail alike, with the same PBKDF2 cost. */
-export async function login(env: Env, email: string, password: string, country: string, now = Date.now()): Promise<LoginResult> {
-  const user = await findUserByEmail(env.DB, email);
+/**
+ * Check an email and password without signing in (also used by the OAuth
+ * authorize page). Wrong password and unknown email fail alike, with the same
+ * PBKDF2 cost (no account enumeration by timing).
+ */
+export async function verifyCredentials(db: D1Database, email: string, password: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) throw new AppError("INVALID_CREDENTIALS");
+  return user;
+}
+
+export async function login(env: Env, email: string, password: string, country: string, now = Date.now()): Promise<LoginResult> {
+  const user = await verifyCredentials(env.DB, email, password);
   const at = iso(now);
   await recordLogin(env.DB, user.id, at, country);
   return { user: { ...user, lastLogin: at, country }, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
@@ -94,17 +99,7 @@ async function issueLoginTokens(env: Env, user: UserRow, familyId: string, now: 
     { userId: user.id, role: user.role, tier: user.tier, scopes, sid: familyId, ttlSeconds: LOGIN_TOKEN_TTL },
     now,
   );
-  const refreshToken = REFRESH_PREFIX + randomToken(32);
-  await insertRefreshToken(env.DB, {
-    id: newId("rt", now),
-    tokenHash: await sha256Hex(refreshToken),
-    familyId,
-    userId: user.id,
-    clientId: null,
-    scope: scopes.join(" "),
-    createdAt: iso(now),
-    expiresAt: iso(now + REFRESH_TOKEN_TTL * 1000),
-  });
+  const refreshToken = await issueRefreshToken(env, { familyId, userId: user.id, clientId: null, scope: scopes.join(" ") }, now);
   return { token: access.token, expiresIn: access.expiresIn, refreshToken };
 }
 
@@ -114,26 +109,27 @@ async function issueLoginTokens(env: Env, user: UserRow, familyId: string, now: 
  * tokens issued from it (RFC 9700 §4.14.2).
  */
 export async function refresh(env: Env, presented: string, now = Date.now()): Promise<LoginResult> {
-  const invalid = () => new AppError("TOKEN_INVALID", { message: "The refresh token is invalid, expired or revoked." });
-  const row = await findRefreshTokenByHash(env.DB, await sha256Hex(presented));
-  if (!row || row.clientId !== null) throw invalid();
-  if (row.revokedAt) throw invalid();
-  if (row.usedAt || !(await consumeRefreshToken(env.DB, row.id, iso(now)))) {
-    await revokeLoginFamily(env, row.familyId, now);
-    throw new AppError("TOKEN_INVALID", { message: "The refresh token was already used; its session has been revoked." });
+  // Rows with a client_id belong to OAuth clients: only /oauth2/token rotates those.
+  const outcome = await consumeForRotation(env, presented, null, now);
+  if (!outcome.ok) {
+    if (outcome.reason === "expired") throw new AppError("TOKEN_EXPIRED", { message: "The refresh token has expired." });
+    if (outcome.reason === "reused") throw new AppError("TOKEN_INVALID", { message: "The refresh token was already used; its session has been revoked." });
+    throw new AppError("TOKEN_INVALID", { message: "The refresh token is invalid, expired or revoked." });
   }
-  if (Date.parse(row.expiresAt) <= now) throw new AppError("TOKEN_EXPIRED", { message: "The refresh token has expired." });
-  const user = await findUserById(env.DB, row.userId);
-  if (!user) throw invalid();
-  return { user, ...(await issueLoginTokens(env, user, row.familyId, now)) };
+  const user = await findUserById(env.DB, outcome.row.userId);
+  if (!user) throw new AppError("TOKEN_INVALID", { message: "The refresh token is invalid, expired or revoked." });
+  return { user, ...(await issueLoginTokens(env, user, outcome.row.familyId, now)) };
 }
 
 /** Revoke the presented access token's session: its refresh family and every access token of it. */
 export async function logout(env: Env, principal: Principal, now = Date.now()): Promise<void> {
+  // An API key has no session to end: it is revoked with DELETE /v1/api-keys/{id} (docs/decisions.md).
+  if (principal.credential.kind === "api_key") {
+    throw new AppError("INSUFFICIENT_PERMISSIONS", {
+      message: "Logout ends a token session; revoke an API key with DELETE /v1/api-keys/{id} instead.",
+      details: { reason: "api_key_cannot_logout" },
+    });
+  }
   const sid = principal.credential.sid ?? principal.credential.id;
-  await revokeLoginFamily(env, sid, now);
-}
-
-async function revokeLoginFamily(env: Env, familyId: string, now: number) {
-  await Promise.all([revokeFamily(env.DB, familyId, iso(now)), revokeSession(env.KV, familyId, LOGIN_TOKEN_TTL)]);
+  await revokeGrantFamily(env, sid, now);
 }

@@ -1,26 +1,39 @@
 import { AppError } from "../../http/errors";
-import { isSessionRevoked } from "../../db/revocations";
+import { isClientRevoked, isSessionRevoked } from "../../db/revocations";
 import type { Bindings } from "../../env";
 import { FIRST_PARTY_CLIENT_ID, bearerChallenge, verifyAccessToken } from "./access-tokens";
+import { principalFromApiKey, type Defer } from "./api-keys/authenticate-key";
+import { looksLikeApiKey } from "./api-keys/format";
 import type { Principal } from "./principal";
 
 export interface PresentedCredentials {
   authorization?: string | undefined;
   apiKey?: string | undefined;
+  /** Runs background work after the response (ctx.waitUntil); defaults to awaiting nothing. */
+  defer?: Defer;
 }
 
 type Env = Pick<Bindings, "KV" | "DB" | "ENVIRONMENT" | "AUTH_ISSUER" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS">;
 
+const swallow: Defer = (work) => void work.catch((err) => console.error(JSON.stringify({ error: String(err) })));
+
 /**
  * Turn whatever credential was presented into one Principal (or null when
- * none was presented). Every credential kind ends here.
+ * none was presented). Every credential kind ends here:
+ * - `X-API-Key: sak_…` — an API key;
+ * - `Authorization: Bearer sak_…` — an API key too (the spec's second
+ *   reference); told apart from a JWT by its `sak_` prefix (a JWT starts `eyJ`);
+ * - `Authorization: Bearer <jwt>` — a login or OAuth access token (RFC 9068).
+ * Sending both headers is refused: one request, one credential.
  */
 export async function authenticateCredential(env: Env, presented: PresentedCredentials): Promise<Principal | null> {
+  const defer = presented.defer ?? swallow;
   const bearer = parseBearer(presented.authorization);
-  if (bearer) return principalFromAccessToken(env, bearer);
-  if (presented.apiKey !== undefined) {
-    throw new AppError("TOKEN_INVALID", { message: "The API key is invalid, expired or revoked." });
+  if (bearer !== null && presented.apiKey !== undefined) {
+    throw new AppError("TOKEN_INVALID", { message: "Send either an Authorization header or an X-API-Key header, not both." });
   }
+  if (presented.apiKey !== undefined) return principalFromApiKey(env, presented.apiKey.trim(), defer);
+  if (bearer !== null) return looksLikeApiKey(bearer) ? principalFromApiKey(env, bearer, defer) : principalFromAccessToken(env, bearer);
   return null;
 }
 
@@ -33,7 +46,12 @@ function parseBearer(header: string | undefined): string | null {
 
 async function principalFromAccessToken(env: Env, token: string): Promise<Principal> {
   const claims = await verifyAccessToken(env, token);
-  if (await isSessionRevoked(env.KV, claims.sid)) {
+  const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
+  const [sessionRevoked, clientRevoked] = await Promise.all([
+    isSessionRevoked(env.KV, claims.sid),
+    firstParty ? false : isClientRevoked(env.KV, claims.client_id),
+  ]);
+  if (sessionRevoked || clientRevoked) {
     throw new AppError("TOKEN_INVALID", { message: "The access token has been revoked.", headers: bearerChallenge("invalid_token", "The access token has been revoked") });
   }
   return {
@@ -42,7 +60,7 @@ async function principalFromAccessToken(env: Env, token: string): Promise<Princi
     tier: claims.tier,
     scopes: new Set(claims.scopes),
     credential: {
-      kind: claims.client_id === FIRST_PARTY_CLIENT_ID ? "login_token" : "oauth_token",
+      kind: firstParty ? "login_token" : "oauth_token",
       id: claims.jti,
       sid: claims.sid,
       clientId: claims.client_id,

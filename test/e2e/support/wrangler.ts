@@ -52,7 +52,8 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
   const persistDir = opts.persistDir ?? mkdtempSync(path.join(tmpdir(), "sas-e2e-"));
   const port = await freePort();
   const key: string = await generateDevSigningKey();
-  const vars = { JWT_PRIVATE_KEY: key, DATA_ENCRYPTION_KEY: generateDevDataKey() as string, ...opts.vars };
+  // The issuer is this server's own address unless a test says otherwise (tokens' `iss`, OAuth metadata).
+  const vars = { JWT_PRIVATE_KEY: key, DATA_ENCRYPTION_KEY: generateDevDataKey() as string, AUTH_ISSUER: `http://127.0.0.1:${port}`, ...opts.vars };
 
   const envArgs = opts.environment ? ["--env", opts.environment] : [];
   const migrate = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir, ...envArgs], { cwd: ROOT, env: baseEnv(), encoding: "utf8" });

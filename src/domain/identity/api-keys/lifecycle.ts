@@ -1,0 +1,116 @@
+import { AppError } from "../../../http/errors";
+import { iso } from "../../../lib/clock";
+import { sha256Hex } from "../../../lib/crypto";
+import { newId } from "../../../lib/ids";
+import { findApiKeyOfUser, insertApiKey, listApiKeysOfUser, revokeApiKey as revokeRow, rotateApiKey as rotateRows, type ApiKeyRow } from "../../../db/api-keys";
+import type { Principal } from "../principal";
+import type { Scope } from "../scopes";
+import { displayPrefix, generateApiKey } from "./format";
+
+/** Without expires_at a key lives a year; at most two (docs/decisions.md). */
+export const DEFAULT_API_KEY_TTL_MS = 365 * 86_400_000;
+export const MAX_API_KEY_TTL_MS = 2 * 365 * 86_400_000;
+/** Rotation grace: the old key keeps working this long (default 0, at most 7 days). */
+export const MAX_ROTATION_GRACE_SECONDS = 7 * 86_400;
+
+type Env = { DB: D1Database; ENVIRONMENT: string };
+
+export interface NewApiKey {
+  row: ApiKeyRow;
+  /** The secret: returned once, never stored. */
+  key: string;
+}
+
+/** API keys are minted from a bearer access token, never from another key (spec part 5). */
+export function requireBearerToken(principal: Principal, action: string) {
+  if (principal.credential.kind === "api_key") {
+    throw new AppError("INSUFFICIENT_PERMISSIONS", {
+      message: `${action} requires a bearer access token, not an API key.`,
+      details: { reason: "bearer_token_required" },
+    });
+  }
+}
+
+export async function createApiKey(
+  env: Env,
+  principal: Principal,
+  input: { name: string; scopes: Scope[]; expires_at?: string | undefined },
+  now = Date.now(),
+): Promise<NewApiKey> {
+  requireBearerToken(principal, "Creating an API key");
+  const missing = input.scopes.filter((s) => !principal.scopes.has(s));
+  if (missing.length > 0) {
+    throw new AppError("INSUFFICIENT_PERMISSIONS", {
+      message: `An API key cannot carry scopes your credential lacks: ${missing.join(", ")}.`,
+      details: { field: "scopes", missing_scopes: missing },
+    });
+  }
+  const expiresAt = input.expires_at === undefined ? now + DEFAULT_API_KEY_TTL_MS : Date.parse(input.expires_at);
+  if (!(expiresAt > now) || expiresAt > now + MAX_API_KEY_TTL_MS) {
+    throw new AppError("INVALID_FIELD_VALUE", {
+      message: "expires_at must be in the future and at most two years away.",
+      details: { field: "expires_at", reason: "must be in the future and at most two years away" },
+    });
+  }
+  const minted = await mint(env, principal.userId, input.name, [...new Set(input.scopes)].join(" "), iso(expiresAt), now);
+  await insertApiKey(env.DB, minted.row);
+  return minted;
+}
+
+async function mint(env: Env, userId: string, name: string, scopes: string, expiresAt: string, now: number): Promise<NewApiKey> {
+  const key = generateApiKey(env.ENVIRONMENT);
+  const row: ApiKeyRow = {
+    id: newId("key", now),
+    userId,
+    name,
+    prefix: displayPrefix(key),
+    keyHash: await sha256Hex(key),
+    scopes,
+    createdAt: iso(now),
+    expiresAt,
+    lastUsedAt: null,
+    revokedAt: null,
+    replacedBy: null,
+  };
+  return { row, key };
+}
+
+export const listApiKeys = (db: D1Database, principal: Principal) => listApiKeysOfUser(db, principal.userId);
+
+async function ownKey(db: D1Database, principal: Principal, id: string): Promise<ApiKeyRow> {
+  const row = await findApiKeyOfUser(db, id, principal.userId);
+  // Another user's key is indistinguishable from a missing one.
+  if (!row) throw new AppError("RESOURCE_NOT_FOUND", { message: "API key not found.", details: { key_id: id } });
+  return row;
+}
+
+/** Revoke now (idempotent). A key revoking itself is allowed. */
+export async function revokeApiKey(db: D1Database, principal: Principal, id: string, now = Date.now()): Promise<ApiKeyRow> {
+  await ownKey(db, principal, id);
+  await revokeRow(db, id, principal.userId, iso(now));
+  return ownKey(db, principal, id);
+}
+
+/**
+ * A new key with the same name, scopes and expiry; the old key keeps working
+ * for `graceSeconds`, then stops. A key already revoked, or already rotated,
+ * cannot be rotated (409).
+ */
+export async function rotateApiKey(env: Env, principal: Principal, id: string, graceSeconds: number, now = Date.now()): Promise<NewApiKey> {
+  requireBearerToken(principal, "Rotating an API key");
+  const old = await ownKey(env.DB, principal, id);
+  const notRotatable = () =>
+    new AppError("API_KEY_NOT_ROTATABLE", { details: { key_id: id, reason: old.replacedBy ? "already rotated" : "revoked or expired" } });
+  if (old.revokedAt || Date.parse(old.expiresAt) <= now) throw notRotatable();
+  const minted = await mint(env, principal.userId, old.name, old.scopes, old.expiresAt, now);
+  if (!(await rotateRows(env.DB, id, principal.userId, minted.row, iso(now + graceSeconds * 1000)))) throw notRotatable();
+  return minted;
+}
+
+/** The state a listing shows: revoked once the (possibly scheduled) revocation time has passed. */
+export function keyStatus(row: ApiKeyRow, now = Date.now()) {
+  return {
+    revoked: row.revokedAt !== null && Date.parse(row.revokedAt) <= now,
+    expired: Date.parse(row.expiresAt) <= now,
+  };
+}

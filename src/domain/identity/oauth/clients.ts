@@ -1,0 +1,111 @@
+import { AppError } from "../../../http/errors";
+import { iso } from "../../../lib/clock";
+import { sha256Hex } from "../../../lib/crypto";
+import { newId, randomToken } from "../../../lib/ids";
+import { deleteClientOfUser, findClientById, insertClient, listClientsOfUser, type OAuthClientRow } from "../../../db/oauth-clients";
+import { revokeClientTokens, revokeSession } from "../../../db/revocations";
+import { CLIENT_TOKEN_TTL } from "../access-tokens";
+import { requireBearerToken } from "../api-keys/lifecycle";
+import type { Principal } from "../principal";
+import { parseScopeString, type Scope } from "../scopes";
+import { MAX_REDIRECT_URIS, redirectUriProblem } from "./redirect-uris";
+
+export const CLIENT_SECRET_PREFIX = "sacs_";
+export type ClientType = "confidential" | "public";
+export type RegistrableGrant = "authorization_code" | "client_credentials";
+
+export interface OAuthClient {
+  id: string;
+  ownerUserId: string;
+  name: string;
+  clientType: ClientType;
+  secretHash: string | null;
+  redirectUris: string[];
+  grantTypes: RegistrableGrant[];
+  allowedScopes: Scope[];
+  createdAt: string;
+}
+
+export function clientFromRow(row: OAuthClientRow): OAuthClient {
+  return {
+    ...row,
+    redirectUris: JSON.parse(row.redirectUris) as string[],
+    grantTypes: JSON.parse(row.grantTypes) as RegistrableGrant[],
+    allowedScopes: parseScopeString(row.allowedScopes),
+  };
+}
+
+export async function findClient(db: D1Database, clientId: string): Promise<OAuthClient | null> {
+  if (clientId.length > 64) return null;
+  const row = await findClientById(db, clientId);
+  return row ? clientFromRow(row) : null;
+}
+
+export interface RegisterClientInput {
+  name: string;
+  client_type: ClientType;
+  redirect_uris: string[];
+  grant_types: RegistrableGrant[];
+  scopes: Scope[];
+}
+
+const invalidField = (field: string, reason: string) => new AppError("INVALID_FIELD_VALUE", { message: `${field}: ${reason}`, details: { field, reason } });
+
+/**
+ * Register a client for the caller. Public clients (no secret) may only use
+ * authorization_code, always with PKCE; the authorization_code grant needs at
+ * least one redirect URI. Allowed scopes ⊆ the caller's. The secret of a
+ * confidential client is returned once.
+ */
+export async function registerClient(db: D1Database, principal: Principal, input: RegisterClientInput, now = Date.now()) {
+  requireBearerToken(principal, "Registering an OAuth client");
+  const grants = [...new Set(input.grant_types)];
+  const redirectUris = [...new Set(input.redirect_uris)];
+  if (input.client_type === "public" && grants.includes("client_credentials")) {
+    throw invalidField("grant_types", "a public client cannot use client_credentials (it has no secret)");
+  }
+  if (grants.includes("authorization_code") && redirectUris.length === 0) throw invalidField("redirect_uris", "at least one is required for authorization_code");
+  if (redirectUris.length > MAX_REDIRECT_URIS) throw invalidField("redirect_uris", `at most ${MAX_REDIRECT_URIS}`);
+  for (const [i, uri] of redirectUris.entries()) {
+    const problem = redirectUriProblem(uri);
+    if (problem) throw invalidField(`redirect_uris.${i}`, problem);
+  }
+  const missing = input.scopes.filter((s) => !principal.scopes.has(s));
+  if (missing.length > 0) {
+    throw new AppError("INSUFFICIENT_PERMISSIONS", {
+      message: `A client cannot be allowed scopes your credential lacks: ${missing.join(", ")}.`,
+      details: { field: "scopes", missing_scopes: missing },
+    });
+  }
+  const secret = input.client_type === "confidential" ? CLIENT_SECRET_PREFIX + randomToken(32) : null;
+  const row: OAuthClientRow = {
+    id: newId("client", now),
+    ownerUserId: principal.userId,
+    name: input.name,
+    clientType: input.client_type,
+    secretHash: secret ? await sha256Hex(secret) : null,
+    redirectUris: JSON.stringify(redirectUris),
+    grantTypes: JSON.stringify(grants),
+    allowedScopes: [...new Set(input.scopes)].join(" "),
+    createdAt: iso(now),
+  };
+  await insertClient(db, row);
+  return { client: clientFromRow(row), secret };
+}
+
+export async function listClients(db: D1Database, principal: Principal): Promise<OAuthClient[]> {
+  return (await listClientsOfUser(db, principal.userId)).map(clientFromRow);
+}
+
+export async function getOwnClient(db: D1Database, principal: Principal, id: string): Promise<OAuthClient> {
+  const client = await findClient(db, id);
+  if (!client || client.ownerUserId !== principal.userId) throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
+  return client;
+}
+
+/** Delete a client: its codes go with it, its refresh tokens are revoked, and so are its live access tokens. */
+export async function deleteClient(env: { DB: D1Database; KV: KVNamespace }, principal: Principal, id: string, now = Date.now()): Promise<void> {
+  const families = await deleteClientOfUser(env.DB, id, principal.userId, iso(now));
+  if (families === null) throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
+  await Promise.all([revokeClientTokens(env.KV, id, CLIENT_TOKEN_TTL), ...families.map((f) => revokeSession(env.KV, f, CLIENT_TOKEN_TTL))]);
+}

@@ -1,0 +1,58 @@
+/**
+ * OAuth 2.0 error responses (RFC 6749 §5.2, RFC 7009 §2.2.1, RFC 7662 §2.3).
+ * These are rendered as `{error, error_description}`, not the /v1 envelope.
+ * Descriptions are generic and safe to show; internal causes are only logged.
+ */
+export type OAuthErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "unauthorized_client"
+  | "unsupported_grant_type"
+  | "invalid_scope"
+  | "unsupported_token_type"
+  | "access_denied"
+  | "unsupported_response_type"
+  | "server_error";
+
+const STATUS: Record<OAuthErrorCode, number> = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unauthorized_client: 400,
+  unsupported_grant_type: 400,
+  invalid_scope: 400,
+  unsupported_token_type: 400,
+  access_denied: 400,
+  unsupported_response_type: 400,
+  server_error: 500,
+};
+
+export class OAuthError extends Error {
+  readonly status: number;
+  constructor(
+    readonly error: OAuthErrorCode,
+    readonly description: string,
+    /** invalid_client after HTTP Basic: answer with a Basic challenge (RFC 6749 §5.2). */
+    readonly basicChallenge = false,
+  ) {
+    super(description);
+    this.name = "OAuthError";
+    this.status = STATUS[error];
+  }
+}
+
+/** The JSON error response of the token, revocation and introspection endpoints. */
+export function oauthErrorResponse(err: OAuthError): Response {
+  const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store", Pragma: "no-cache" });
+  if (err.error === "invalid_client" && err.basicChallenge) headers.set("WWW-Authenticate", 'Basic realm="session-analysis", charset="UTF-8"');
+  return new Response(JSON.stringify({ error: err.error, error_description: err.description }), { status: err.status, headers });
+}
+
+/** A successful token-endpoint JSON response (RFC 6749 §5.1: no-store). */
+export function oauthJsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", Pragma: "no-cache" },
+  });
+}

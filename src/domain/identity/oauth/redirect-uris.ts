@@ -1,0 +1,25 @@
+/**
+ * Redirect URI rules (RFC 6749 §3.1.2, RFC 8252 §7.3/§8.3, RFC 9700 §4.1.3):
+ * absolute; https, or http only on a loopback address (native apps); no
+ * fragment; no userinfo. Compared by exact string match, never by prefix.
+ */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
+export const MAX_REDIRECT_URIS = 10;
+
+export function redirectUriProblem(value: string): string | null {
+  if (value.length > 2000) return "is too long";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "must be an absolute URI";
+  }
+  if (value.includes("#")) return "must not contain a fragment";
+  if (url.username || url.password) return "must not contain credentials";
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return "must use https, or http on a loopback address (127.0.0.1, [::1], localhost)";
+}
+
+/** Exact match against the registered list (RFC 9700 §4.1.3). */
+export const isRegisteredRedirectUri = (registered: readonly string[], candidate: string) => registered.includes(candidate);

@@ -1,0 +1,89 @@
+import { sha256Hex } from "../../../lib/crypto";
+import { findRefreshTokenByHash } from "../../../db/refresh-tokens";
+import { isClientRevoked, isSessionRevoked } from "../../../db/revocations";
+import { audienceOf, verifyAccessToken, type AccessTokenClaims } from "../access-tokens";
+import { REFRESH_PREFIX, revokeGrantFamily } from "../refresh-rotation";
+import { authenticateClient } from "./client-auth";
+import { OAuthError } from "./errors";
+import type { FormParams } from "./form";
+import type { TokenEnv } from "./grants/token-response";
+
+async function accessClaims(env: TokenEnv, token: string): Promise<AccessTokenClaims | null> {
+  if (token.length > 4096) return null;
+  try {
+    return await verifyAccessToken(env, token);
+  } catch {
+    return null;
+  }
+}
+
+const refreshRow = async (env: TokenEnv, token: string) =>
+  token.startsWith(REFRESH_PREFIX) && token.length <= 256 ? findRefreshTokenByHash(env.DB, await sha256Hex(token)) : undefined;
+
+/**
+ * POST /oauth2/revoke (RFC 7009). Revoking either token of a grant revokes
+ * the whole grant: its refresh family and every access token with its `sid`
+ * (§2.1 allows it, and it is what a client asking to revoke means).
+ * Unknown, invalid or foreign tokens get the same 200 (§2.2), so the
+ * endpoint tells nobody whether a token exists. `token_type_hint` only
+ * orders the search (§2.1); both kinds are recognised by their form.
+ */
+export async function revokeToken(env: TokenEnv, authorization: string | undefined, form: FormParams, now = Date.now()): Promise<void> {
+  const { client } = await authenticateClient(env.DB, authorization, form);
+  const token = form.require("token");
+  form.get("token_type_hint"); // only checked for repetition: both token kinds are recognised by their form
+  const row = await refreshRow(env, token);
+  if (row) {
+    if (row.clientId === client.id) await revokeGrantFamily(env, row.familyId, now);
+    return;
+  }
+  const claims = await accessClaims(env, token);
+  if (claims && claims.client_id === client.id) await revokeGrantFamily(env, claims.sid, now);
+}
+
+export type IntrospectionResponse = { active: false } | ({ active: true } & Record<string, unknown>);
+
+/**
+ * POST /oauth2/introspect (RFC 7662). Confidential clients only, and a
+ * client learns about its own tokens only: a token of another client is
+ * reported `{active: false}` (§2.2 allows it; it keeps grants private).
+ */
+export async function introspectToken(env: TokenEnv, authorization: string | undefined, form: FormParams, now = Date.now()): Promise<IntrospectionResponse> {
+  const { client, method } = await authenticateClient(env.DB, authorization, form);
+  if (method === "none") throw new OAuthError("invalid_client", "Introspection needs client authentication (public clients cannot introspect).");
+  const token = form.require("token");
+  form.get("token_type_hint"); // only checked for repetition: both token kinds are recognised by their form
+  const inactive = { active: false } as const;
+
+  const row = await refreshRow(env, token);
+  if (row) {
+    if (row.clientId !== client.id || row.revokedAt || row.usedAt || Date.parse(row.expiresAt) <= now) return inactive;
+    if (await isSessionRevoked(env.KV, row.familyId)) return inactive;
+    return {
+      active: true,
+      token_type: "refresh_token",
+      scope: row.scope,
+      client_id: row.clientId,
+      sub: row.userId,
+      iss: env.AUTH_ISSUER,
+      iat: Math.floor(Date.parse(row.createdAt) / 1000),
+      exp: Math.floor(Date.parse(row.expiresAt) / 1000),
+    };
+  }
+  const claims = await accessClaims(env, token);
+  if (!claims || claims.client_id !== client.id) return inactive;
+  const [sessionRevoked, clientRevoked] = await Promise.all([isSessionRevoked(env.KV, claims.sid), isClientRevoked(env.KV, claims.client_id)]);
+  if (sessionRevoked || clientRevoked) return inactive;
+  return {
+    active: true,
+    token_type: "Bearer",
+    scope: claims.scopes.join(" "),
+    client_id: claims.client_id,
+    sub: claims.sub,
+    iss: env.AUTH_ISSUER,
+    aud: audienceOf(env.AUTH_ISSUER),
+    iat: claims.iat,
+    exp: claims.exp,
+    jti: claims.jti,
+  };
+}

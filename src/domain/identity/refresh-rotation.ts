@@ -1,0 +1,73 @@
+import { iso } from "../../lib/clock";
+import { sha256Hex } from "../../lib/crypto";
+import { newId, randomToken } from "../../lib/ids";
+import { consumeRefreshToken, findRefreshTokenByHash, insertRefreshToken, revokeFamily, type RefreshTokenRow } from "../../db/refresh-tokens";
+import { isSessionRevoked, revokeSession } from "../../db/revocations";
+import { LOGIN_TOKEN_TTL } from "./access-tokens";
+
+/** Refresh tokens live 30 days, and each use rotates them (RFC 9700 §4.14.2). */
+export const REFRESH_TOKEN_TTL = 30 * 86_400;
+/** Opaque refresh tokens carry a prefix so they are recognisable in logs and by scanners. */
+export const REFRESH_PREFIX = "sart_";
+
+type Env = { DB: D1Database; KV: KVNamespace };
+
+export type RotationOutcome =
+  | { ok: true; row: RefreshTokenRow }
+  | { ok: false; reason: "invalid" | "reused" | "expired" };
+
+/**
+ * Consume a presented refresh token for rotation. `clientId` is the client it
+ * must belong to (null: first-party login). A token that was already used
+ * means it leaked, or a client replayed it: the whole family is revoked,
+ * including the access tokens issued from it (RFC 9700 §4.14.2).
+ */
+export async function consumeForRotation(
+  env: Env,
+  presented: string,
+  clientId: string | null,
+  now = Date.now(),
+  /** Checks on the row before it is consumed (may throw), so a bad request does not burn the token. */
+  precheck?: (row: RefreshTokenRow) => void,
+): Promise<RotationOutcome> {
+  const row = await findRefreshTokenByHash(env.DB, await sha256Hex(presented));
+  // Bound to the client it was issued to (RFC 6749 §6, §10.4).
+  if (!row || row.clientId !== clientId || row.revokedAt) return { ok: false, reason: "invalid" };
+  // The family's sid was revoked (logout, code replay) even if a row escaped the UPDATE in a race.
+  if (await isSessionRevoked(env.KV, row.familyId)) {
+    await revokeFamily(env.DB, row.familyId, iso(now));
+    return { ok: false, reason: "invalid" };
+  }
+  precheck?.(row);
+  if (row.usedAt || !(await consumeRefreshToken(env.DB, row.id, iso(now)))) {
+    await revokeGrantFamily(env, row.familyId, now);
+    return { ok: false, reason: "reused" };
+  }
+  if (Date.parse(row.expiresAt) <= now) return { ok: false, reason: "expired" };
+  return { ok: true, row };
+}
+
+/** A fresh refresh token in `familyId`; returns the token (shown once, stored hashed). */
+export async function issueRefreshToken(
+  env: Env,
+  grant: { familyId: string; userId: string; clientId: string | null; scope: string },
+  now = Date.now(),
+): Promise<string> {
+  const token = REFRESH_PREFIX + randomToken(32);
+  await insertRefreshToken(env.DB, {
+    id: newId("rt", now),
+    tokenHash: await sha256Hex(token),
+    familyId: grant.familyId,
+    userId: grant.userId,
+    clientId: grant.clientId,
+    scope: grant.scope,
+    createdAt: iso(now),
+    expiresAt: iso(now + REFRESH_TOKEN_TTL * 1000),
+  });
+  return token;
+}
+
+/** Revoke a grant: its refresh family and every access token whose `sid` is the family. */
+export async function revokeGrantFamily(env: Env, familyId: string, now = Date.now()): Promise<void> {
+  await Promise.all([revokeFamily(env.DB, familyId, iso(now)), revokeSession(env.KV, familyId, LOGIN_TOKEN_TTL)]);
+}

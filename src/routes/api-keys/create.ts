@@ -1,0 +1,26 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { createApiKey } from "../../domain/identity/api-keys/lifecycle";
+import type { Scope } from "../../domain/identity/scopes";
+import type { router } from "../../http/openapi";
+import { CreateApiKeyBody, NewApiKeySchema, apiKeyResource } from "./schemas";
+
+const route = defineRoute({
+  method: "post",
+  path: "/",
+  tags: ["API keys"],
+  summary: "Create an API key",
+  description:
+    "Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the token's. The key is returned once; only its hash is stored.",
+  scope: "profile",
+  request: { body: { required: true, content: { "application/json": { schema: CreateApiKeyBody } } } },
+  responses: { 201: { description: "Created: the key is in `data.key`, shown only now", content: { "application/json": { schema: envelopeSchema(NewApiKeySchema) } } } },
+});
+
+export function mountCreateApiKey(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const { row, key } = await createApiKey(c.env, c.get("principal"), { ...body, scopes: body.scopes as Scope[] });
+    return c.json(ok({ ...apiKeyResource(row), key }, "API key created: store it now, it is not shown again"), 201);
+  });
+}

@@ -1,0 +1,23 @@
+import { z } from "@hono/zod-openapi";
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { listApiKeys } from "../../domain/identity/api-keys/lifecycle";
+import type { router } from "../../http/openapi";
+import { ApiKeySchema, apiKeyResource } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/",
+  tags: ["API keys"],
+  summary: "List the caller's API keys (never the keys themselves)",
+  scope: "profile",
+  responses: { 200: { description: "The keys, newest first", content: { "application/json": { schema: envelopeSchema(z.object({ api_keys: z.array(ApiKeySchema) })) } } } },
+});
+
+export function mountListApiKeys(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const rows = await listApiKeys(c.env.DB, c.get("principal"));
+    const now = Date.now();
+    return c.json(ok({ api_keys: rows.map((r) => apiKeyResource(r, now)) }), 200);
+  });
+}

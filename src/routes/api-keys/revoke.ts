@@ -1,0 +1,24 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { revokeApiKey } from "../../domain/identity/api-keys/lifecycle";
+import type { router } from "../../http/openapi";
+import { ApiKeySchema, KeyIdParam, apiKeyResource } from "./schemas";
+
+const route = defineRoute({
+  method: "delete",
+  path: "/{key_id}",
+  tags: ["API keys"],
+  summary: "Revoke an API key",
+  description: "Takes effect at once (and ends a rotation grace period early). Idempotent.",
+  scope: "profile",
+  request: { params: KeyIdParam },
+  responses: { 200: { description: "Revoked", content: { "application/json": { schema: envelopeSchema(ApiKeySchema) } } } },
+  errors: ["RESOURCE_NOT_FOUND"],
+});
+
+export function mountRevokeApiKey(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const row = await revokeApiKey(c.env.DB, c.get("principal"), c.req.valid("param").key_id);
+    return c.json(ok(apiKeyResource(row), "API key revoked"), 200);
+  });
+}

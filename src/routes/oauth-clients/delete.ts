@@ -1,0 +1,24 @@
+import { MessageOnlySchema } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { deleteClient } from "../../domain/identity/oauth/clients";
+import type { router } from "../../http/openapi";
+import { ClientIdParam } from "./schemas";
+
+const route = defineRoute({
+  method: "delete",
+  path: "/{client_id}",
+  tags: ["OAuth clients"],
+  summary: "Delete an OAuth client",
+  description: "Its pending codes are deleted, and every refresh and access token issued to it is revoked.",
+  scope: "profile",
+  request: { params: ClientIdParam },
+  responses: { 200: { description: "Deleted", content: { "application/json": { schema: MessageOnlySchema } } } },
+  errors: ["RESOURCE_NOT_FOUND"],
+});
+
+export function mountDeleteClient(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    await deleteClient(c.env, c.get("principal"), c.req.valid("param").client_id);
+    return c.json({ success: true as const, message: "OAuth client deleted; its tokens are revoked" }, 200);
+  });
+}

@@ -1,0 +1,23 @@
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { getOwnClient } from "../../domain/identity/oauth/clients";
+import type { router } from "../../http/openapi";
+import { ClientIdParam, OAuthClientSchema, clientResource } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/{client_id}",
+  tags: ["OAuth clients"],
+  summary: "One of your OAuth clients",
+  scope: "profile",
+  request: { params: ClientIdParam },
+  responses: { 200: { description: "The client", content: { "application/json": { schema: envelopeSchema(OAuthClientSchema) } } } },
+  errors: ["RESOURCE_NOT_FOUND"],
+});
+
+export function mountGetClient(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const client = await getOwnClient(c.env.DB, c.get("principal"), c.req.valid("param").client_id);
+    return c.json(ok(clientResource(client)), 200);
+  });
+}

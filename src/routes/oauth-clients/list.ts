@@ -1,0 +1,22 @@
+import { z } from "@hono/zod-openapi";
+import { envelopeSchema, ok } from "../../http/envelope";
+import { defineRoute } from "../../http/route";
+import { listClients } from "../../domain/identity/oauth/clients";
+import type { router } from "../../http/openapi";
+import { OAuthClientSchema, clientResource } from "./schemas";
+
+const route = defineRoute({
+  method: "get",
+  path: "/",
+  tags: ["OAuth clients"],
+  summary: "List your OAuth clients (never their secrets)",
+  scope: "profile",
+  responses: { 200: { description: "Your clients, newest first", content: { "application/json": { schema: envelopeSchema(z.object({ clients: z.array(OAuthClientSchema) })) } } } },
+});
+
+export function mountListClients(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const clients = await listClients(c.env.DB, c.get("principal"));
+    return c.json(ok({ clients: clients.map(clientResource) }), 200);
+  });
+}

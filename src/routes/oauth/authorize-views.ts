@@ -1,0 +1,85 @@
+import { html } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import { SCOPES, type Scope } from "../../domain/identity/scopes";
+import type { AuthorizationRequest } from "../../domain/identity/oauth/authorization-request";
+import { sha256Base64url } from "../../lib/crypto";
+
+/**
+ * The authorize page's HTML: plain forms, no JavaScript. Every interpolated
+ * value is escaped by hono/html. The stylesheet is inline and allowed by its
+ * hash in the page's CSP (see authorizePageCsp).
+ */
+const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0}
+main{max-width:26rem;margin:4rem auto;background:#fff;border-radius:.75rem;padding:2rem;box-shadow:0 1px 4px #0002}
+h1{font-size:1.3rem;margin-top:0}label{display:block;margin:.8rem 0 .3rem;font-weight:600}
+input[type=email],input[type=password]{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #bbb;border-radius:.4rem}
+button{padding:.6rem 1.2rem;border-radius:.4rem;border:1px solid #345;font-size:1rem;cursor:pointer;margin:.8rem .5rem 0 0}
+button.primary{background:#2456c9;color:#fff;border-color:#2456c9}ul{padding-left:1.2rem}li{margin:.3rem 0}
+.error{background:#fde8e8;color:#8a1c1c;padding:.6rem;border-radius:.4rem}.muted{color:#5b6270;font-size:.9rem}code{word-break:break-all}`;
+
+let styleHash: Promise<string> | undefined;
+
+/** CSP for the page: nothing but our inline style; forms may post here and redirect to the client's origin. */
+export async function authorizePageCsp(redirectOrigin?: string): Promise<string> {
+  styleHash ??= sha256Base64url(STYLE).then((h) => h.replace(/-/g, "+").replace(/_/g, "/") + "=");
+  const formAction = ["'self'", ...(redirectOrigin ? [redirectOrigin] : [])].join(" ");
+  return `default-src 'none'; style-src 'sha256-${await styleHash}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
+}
+
+function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
+  return html`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer">
+<title>${title} · Session Analysis</title><style>${STYLE}</style></head>
+<body><main>${body}</main></body>
+</html>`;
+}
+
+function hiddenFields(request: AuthorizationRequest, csrf: string) {
+  return html`${Object.entries(request.params).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
+<input type="hidden" name="csrf_token" value="${csrf}">`;
+}
+
+export function loginView(request: AuthorizationRequest, csrf: string, error?: string, email = "") {
+  return page(
+    "Sign in",
+    html`<h1>Sign in to continue to ${request.client.name}</h1>
+${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+<form method="post" action="/oauth2/authorize">
+${hiddenFields(request, csrf)}
+<input type="hidden" name="action" value="login">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${email}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button class="primary" type="submit">Sign in</button>
+</form>`,
+  );
+}
+
+export function consentView(request: AuthorizationRequest, csrf: string, user: { email: string }, scopes: Scope[]) {
+  return page(
+    "Authorize",
+    html`<h1>${request.client.name} wants to access your account</h1>
+<p>Signed in as <strong>${user.email}</strong>.</p>
+<p>If you allow it, <strong>${request.client.name}</strong> will be able to:</p>
+<ul id="scopes">${scopes.map((s) => html`<li data-scope="${s}">${SCOPES[s]} <span class="muted">(${s})</span></li>`)}</ul>
+<p class="muted">You will be sent back to <code>${new URL(request.redirectUri).origin}</code>.</p>
+<form method="post" action="/oauth2/authorize">
+${hiddenFields(request, csrf)}
+<button class="primary" type="submit" name="action" value="approve">Allow</button>
+<button type="submit" name="action" value="deny">Deny</button>
+</form>
+<form method="post" action="/oauth2/authorize">
+${hiddenFields(request, csrf)}
+<button type="submit" name="action" value="switch">Use a different account</button>
+</form>`,
+  );
+}
+
+export function errorView(message: string) {
+  return page(
+    "Authorization error",
+    html`<h1>This authorization request cannot be completed</h1>
+<p class="error" role="alert">${message}</p>
+<p class="muted">Return to the application and try again. If the problem persists, contact the application's developer.</p>`,
+  );
+}

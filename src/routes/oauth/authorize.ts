@@ -1,0 +1,176 @@
+import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../../env";
+import { AppError } from "../../http/errors";
+import { timingSafeEqual } from "../../lib/crypto";
+import { randomToken } from "../../lib/ids";
+import { findUserById } from "../../db/users";
+import { verifyCredentials } from "../../domain/identity/accounts";
+import {
+  AUTHORIZATION_PARAMS,
+  issueAuthorizationCode,
+  redirectBack,
+  validateAuthorizationRequest,
+  type AuthorizationRequest,
+} from "../../domain/identity/oauth/authorization-request";
+import { BROWSER_SESSION_TTL_SECONDS, readBrowserSession, signBrowserSession } from "../../domain/identity/oauth/browser-session";
+import { intersect } from "../../domain/identity/oauth/scopes";
+import { scopesForRole } from "../../domain/identity/scopes";
+import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
+import { authThrottle } from "../../middleware/auth-throttle";
+import { authorizePageCsp, consentView, errorView, loginView } from "./authorize-views";
+
+/**
+ * The authorization endpoint (RFC 6749 §3.1, §4.1): a server-rendered page.
+ * GET shows sign-in (no browser session) or consent; POST handles the forms
+ * (action = login | approve | deny | switch) and answers with 303 See Other
+ * (RFC 9700 §4.11). Every POST re-validates the whole request.
+ */
+const SESSION_COOKIE = "sas_authz_session";
+const CSRF_COOKIE = "sas_authz_csrf";
+const MAX_FORM_BYTES = 16 * 1024;
+
+type C = Context<AppEnv>;
+
+function cookieOptions(c: C, maxAge?: number) {
+  return {
+    path: OAUTH_PATHS.authorize,
+    httpOnly: true,
+    sameSite: "Lax" as const,
+    secure: new URL(c.req.url).protocol === "https:",
+    ...(maxAge !== undefined ? { maxAge } : {}),
+  };
+}
+
+/** Double-submit CSRF token: a random value in an HttpOnly cookie, echoed by every form. */
+function csrfToken(c: C, fresh = false): string {
+  const existing = getCookie(c, CSRF_COOKIE);
+  if (!fresh && existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+  const token = randomToken(32);
+  setCookie(c, CSRF_COOKIE, token, cookieOptions(c));
+  return token;
+}
+
+async function render(c: C, body: Promise<string> | string, status: 200 | 400 | 401 | 403 | 429, redirectUri?: string) {
+  c.header("Content-Security-Policy", await authorizePageCsp(redirectUri ? new URL(redirectUri).origin : undefined));
+  c.header("Cache-Control", "no-store");
+  return c.html(await body, status);
+}
+
+/** Validate; on failure, the response to send (the error page, or the redirect back to the client). */
+async function validated(c: C, source: URLSearchParams, status: 302 | 303): Promise<AuthorizationRequest | Response> {
+  const v = await validateAuthorizationRequest(c.env.DB, source);
+  if (v.kind === "fatal") return render(c, errorView(v.message), 400);
+  if (v.kind === "redirect") {
+    return c.redirect(redirectBack(v.redirectUri, c.env.AUTH_ISSUER, { error: v.error, error_description: v.description, state: v.state }), status);
+  }
+  return v.request;
+}
+
+async function signedInUser(c: C) {
+  const userId = await readBrowserSession(c.env, getCookie(c, SESSION_COOKIE));
+  return userId ? ((await findUserById(c.env.DB, userId)) ?? null) : null;
+}
+
+async function showPage(c: C, request: AuthorizationRequest) {
+  const csrf = csrfToken(c);
+  const user = await signedInUser(c);
+  if (!user) return render(c, loginView(request, csrf), 200, request.redirectUri);
+  const scopes = intersect(request.scopes, scopesForRole(user.role));
+  if (scopes.length === 0) {
+    const to = redirectBack(request.redirectUri, c.env.AUTH_ISSUER, { error: "invalid_scope", error_description: "None of the requested scopes can be granted to this account.", state: request.state });
+    return c.redirect(to, 302);
+  }
+  return render(c, consentView(request, csrf, user, scopes), 200, request.redirectUri);
+}
+
+function authorizeUrl(request: AuthorizationRequest): string {
+  const query = new URLSearchParams();
+  for (const name of AUTHORIZATION_PARAMS) if (request.params[name] !== undefined) query.set(name, request.params[name]!);
+  return `${OAUTH_PATHS.authorize}?${query}`;
+}
+
+async function signIn(c: C, request: AuthorizationRequest, email: string, password: string, csrf: string): Promise<Response> {
+  try {
+    const user = await verifyCredentials(c.env.DB, email, password.slice(0, 256));
+    setCookie(c, SESSION_COOKIE, await signBrowserSession(c.env, user.id), cookieOptions(c, BROWSER_SESSION_TTL_SECONDS));
+    csrfToken(c, true); // a fresh CSRF token for the signed-in session
+    return c.redirect(authorizeUrl(request), 303);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "INVALID_CREDENTIALS") {
+      return render(c, loginView(request, csrf, "Invalid email or password.", email), 401, request.redirectUri);
+    }
+    throw err;
+  }
+}
+
+export function authorizeRoutes() {
+  const app = new Hono<AppEnv>();
+
+  // The spec's second reference names /oauth/authorize: same endpoint, one canonical address (the cookie's Path).
+  app.get("/oauth/authorize", (c) => c.redirect(`${OAUTH_PATHS.authorize}${new URL(c.req.url).search}`, 302));
+
+  app.get(OAUTH_PATHS.authorize, async (c) => {
+    const request = await validated(c, new URL(c.req.url).searchParams, 302);
+    return request instanceof Response ? request : showPage(c, request);
+  });
+
+  app.post(OAUTH_PATHS.authorize, async (c) => {
+    const origin = c.req.header("origin");
+    if (origin !== undefined && origin !== "null" && origin !== new URL(c.req.url).origin) {
+      return render(c, errorView("This form was submitted from another site."), 403);
+    }
+    if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header("content-type") ?? "")) {
+      return render(c, errorView("The form was not submitted correctly."), 400);
+    }
+    const bytes = await c.req.arrayBuffer();
+    if (bytes.byteLength > MAX_FORM_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+    const text = new TextDecoder().decode(bytes);
+    const form = new URLSearchParams(text);
+    const cookieCsrf = getCookie(c, CSRF_COOKIE);
+    const sentCsrf = form.get("csrf_token");
+    if (!cookieCsrf || !sentCsrf || !timingSafeEqual(cookieCsrf, sentCsrf)) {
+      return render(c, errorView("Your session on this page expired or the form was forged. Go back to the application and start again."), 403);
+    }
+
+    const request = await validated(c, form, 303);
+    if (request instanceof Response) return request;
+    const action = form.get("action");
+
+    if (action === "login") {
+      const email = (form.get("email") ?? "").trim().toLowerCase().slice(0, 254);
+      // The same password-guessing throttle as /v1/auth/login: per client IP and per account.
+      try {
+        await authThrottle(async () => email || undefined)(c, async () => {
+          c.res = await signIn(c, request, email, form.get("password") ?? "", cookieCsrf);
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.code === "RATE_LIMIT_EXCEEDED") {
+          for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+          return render(c, loginView(request, cookieCsrf, err.message, email), 429, request.redirectUri);
+        }
+        throw err;
+      }
+      return c.res;
+    }
+    if (action === "switch") {
+      deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
+      return c.redirect(authorizeUrl(request), 303);
+    }
+    if (action !== "approve" && action !== "deny") return render(c, errorView("Unknown form action."), 400);
+
+    const user = await signedInUser(c);
+    if (!user) return render(c, loginView(request, cookieCsrf, "Please sign in again."), 401, request.redirectUri);
+    if (action === "deny") {
+      return c.redirect(redirectBack(request.redirectUri, c.env.AUTH_ISSUER, { error: "access_denied", error_description: "The user denied the request.", state: request.state }), 303);
+    }
+    const scopes = intersect(request.scopes, scopesForRole(user.role));
+    if (scopes.length === 0) {
+      return c.redirect(redirectBack(request.redirectUri, c.env.AUTH_ISSUER, { error: "invalid_scope", error_description: "None of the requested scopes can be granted to this account.", state: request.state }), 303);
+    }
+    const code = await issueAuthorizationCode(c.env.DB, request, user.id, scopes);
+    return c.redirect(redirectBack(request.redirectUri, c.env.AUTH_ISSUER, { code, state: request.state }), 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,19 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { AppError } from "../../http/errors";
+import { OAuthError, oauthErrorResponse } from "../../domain/identity/oauth/errors";
+
+/**
+ * Run an OAuth JSON endpoint: OAuthError → RFC 6749 §5.2 JSON; a service
+ * problem → server_error / temporarily_unavailable style JSON with no
+ * internals; the cause is only logged.
+ */
+export async function oauthEndpoint(c: Context<AppEnv>, handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler();
+  } catch (err) {
+    if (err instanceof OAuthError) return oauthErrorResponse(err);
+    if (!(err instanceof AppError)) console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err), stack: (err as Error)?.stack }));
+    return oauthErrorResponse(new OAuthError("server_error", "The authorization server could not complete the request."));
+  }
+}

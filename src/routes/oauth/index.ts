@@ -1,0 +1,19 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { OAuthError, oauthErrorResponse } from "../../domain/identity/oauth/errors";
+import type { AppEnv } from "../../env";
+import { authorizeRoutes } from "./authorize";
+import { mountSso } from "./sso";
+import { mountTokenEndpoints } from "./token";
+import { mountWellKnown } from "./well-known";
+
+/** The authorization server, at the service's origin (outside /v1): {auth_url} of the spec. */
+export function authorizationServerRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use("/oauth2/*", bodyLimit({ maxSize: 16 * 1024, onError: () => oauthErrorResponse(new OAuthError("invalid_request", "The request body is too large.")) }));
+  app.route("/", authorizeRoutes());
+  mountTokenEndpoints(app);
+  mountWellKnown(app);
+  mountSso(app);
+  return app;
+}
