@@ -87,3 +87,37 @@ export const sessionHistory = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.stage] }), index("session_history_order_idx").on(t.sessionId, t.position)],
 );
+
+/**
+ * Summary tables kept exact by SQLite triggers on `sessions` (migration
+ * 0006): whatever writes a session (the creating request, the SessionRoom,
+ * a cancel), the counts follow in the same statement. They make the list's
+ * `pagination.total` and the stats endpoint read a handful of rows instead of
+ * every session of the user (docs/decisions.md, "Performance").
+ */
+export const sessionCounts = sqliteTable(
+  "session_counts",
+  {
+    userId: text("user_id").notNull(),
+    sessionType: text("session_type").notNull(),
+    status: text("status").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sessionType, t.status] })],
+);
+
+/** Per user, UTC day of creation, type and status: counts, credits used and confidence sums. */
+export const sessionDaily = sqliteTable(
+  "session_daily",
+  {
+    userId: text("user_id").notNull(),
+    day: text("day").notNull(),
+    sessionType: text("session_type").notNull(),
+    status: text("status").notNull(),
+    n: integer("n").notNull().default(0),
+    credits: integer("credits").notNull().default(0),
+    confidenceSum: real("confidence_sum").notNull().default(0),
+    confidenceN: integer("confidence_n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.sessionType, t.status] })],
+);

@@ -12,7 +12,12 @@ import { creditIfChangedStatements, type LedgerEntry } from "./credits";
  * Each returns whether it changed the session row.
  */
 const { sessions, sessionHistory } = schema;
-const changed = (r: D1Result | undefined) => (r?.meta.changes ?? 0) === 1;
+/**
+ * Whether a conditional write to one session happened. D1's meta.changes also
+ * counts the rollup triggers' writes (migration 0006), so "changed" is > 0:
+ * the triggers only run when the session row itself changed.
+ */
+const changed = (r: D1Result | undefined) => (r?.meta.changes ?? 0) > 0;
 
 function historyInsert(d1: D1Database, sessionId: string, position: number, entry: HistoryEntry) {
   const q = db(d1)

@@ -1,7 +1,7 @@
 /**
  * Aggregates over a user's sessions for GET /users/me/stats and the User
- * resource's usage_stats. Both filter on (user_id, created_at), which
- * sessions_user_created_idx covers.
+ * resource's usage_stats, read from the trigger-kept rollups
+ * (session_counts, session_daily) rather than the sessions themselves.
  */
 export interface DayAggregate {
   day: string;
@@ -12,16 +12,19 @@ export interface DayAggregate {
   confidence_sum: number | null;
 }
 
+/**
+ * Per-day aggregates in [from, to) — both day-aligned ISO times — read from
+ * session_daily (kept by triggers): at most one row per (day, type, status)
+ * instead of one per session.
+ */
 export async function aggregatesBetween(d1: D1Database, userId: string, fromIso: string, toIso: string): Promise<DayAggregate[]> {
   const { results } = await d1
     .prepare(
-      `SELECT substr(created_at, 1, 10) AS day, status, session_type, COUNT(*) AS n,
-              SUM(credits_used) AS credits, SUM(confidence_score) AS confidence_sum
-         FROM sessions
-        WHERE user_id = ?1 AND created_at >= ?2 AND created_at < ?3
-        GROUP BY day, status, session_type`,
+      `SELECT day, status, session_type, n, credits, confidence_sum
+         FROM session_daily
+        WHERE user_id = ?1 AND day >= ?2 AND day < ?3 AND n > 0`,
     )
-    .bind(userId, fromIso, toIso)
+    .bind(userId, fromIso.slice(0, 10), toIso.slice(0, 10))
     .all<DayAggregate>();
   return results;
 }
@@ -33,14 +36,19 @@ export interface UsageCounts {
   failed: number;
 }
 
+/** Lifetime and since-`sinceIso` (a day boundary) counts, from the rollups. */
 export async function usageCounts(d1: D1Database, userId: string, sinceIso: string): Promise<UsageCounts> {
-  const row = await d1
-    .prepare(
-      `SELECT COUNT(*) AS total, COALESCE(SUM(created_at >= ?2), 0) AS since,
-              COALESCE(SUM(status = 'completed'), 0) AS completed, COALESCE(SUM(status = 'failed'), 0) AS failed
-         FROM sessions WHERE user_id = ?1`,
-    )
-    .bind(userId, sinceIso)
-    .first<UsageCounts>();
-  return row ?? { total: 0, since: 0, completed: 0, failed: 0 };
+  const [lifetime, recent] = await d1.batch([
+    d1
+      .prepare(
+        `SELECT COALESCE(SUM(n), 0) AS total, COALESCE(SUM(CASE WHEN status = 'completed' THEN n END), 0) AS completed,
+                COALESCE(SUM(CASE WHEN status = 'failed' THEN n END), 0) AS failed
+           FROM session_counts WHERE user_id = ?1`,
+      )
+      .bind(userId),
+    d1.prepare(`SELECT COALESCE(SUM(n), 0) AS since FROM session_daily WHERE user_id = ?1 AND day >= ?2`).bind(userId, sinceIso.slice(0, 10)),
+  ]);
+  const l = (lifetime?.results[0] ?? {}) as Partial<UsageCounts>;
+  const r = (recent?.results[0] ?? {}) as { since?: number };
+  return { total: l.total ?? 0, since: r.since ?? 0, completed: l.completed ?? 0, failed: l.failed ?? 0 };
 }

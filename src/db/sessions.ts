@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sum, type SQL } from "drizzle-orm";
 import type { SessionStatus, SessionType } from "../domain/sessions/types";
 import { db, schema } from "./client";
 import { debitStatements, ledgerRowWritten, type LedgerEntry } from "./credits";
 
-const { sessions, sessionHistory } = schema;
+const { sessions, sessionHistory, sessionCounts } = schema;
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSessionRow = typeof sessions.$inferInsert;
 export type HistoryRow = typeof sessionHistory.$inferSelect;
@@ -31,7 +31,8 @@ export async function insertPaidSession(d1: D1Database, row: NewSessionRow, debi
     ...debitStatements(d1, debit, row.creditsRequired, { sql: `(${ACTIVE_FOR_USER}) < ?3`, params: [maxActive] }),
     d1.prepare(conditional).bind(...insert.params, debit.ledgerId),
   ]);
-  return ledgerRowWritten(results[1]) && (results[2]?.meta.changes ?? 0) === 1;
+  // > 0, not === 1: D1 counts the rollup triggers' writes too.
+  return ledgerRowWritten(results[1]) && (results[2]?.meta.changes ?? 0) > 0;
 }
 
 export async function activeSessions(d1: D1Database, userId: string): Promise<{ count: number; soonest: string | null }> {
@@ -97,11 +98,20 @@ export function listQuery(d1: D1Database, f: ListFilter) {
 export type SessionListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["all"]>>[number];
 
 export async function listSessions(d1: D1Database, f: ListFilter): Promise<{ rows: SessionListRow[]; total: number }> {
-  const [rows, totals] = await Promise.all([
-    listQuery(d1, f).all(),
-    db(d1).select({ n: count() }).from(sessions).where(whereOf(f)).all(),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  const [rows, total] = await Promise.all([listQuery(d1, f).all(), countSessions(d1, f)]);
+  return { rows, total };
+}
+
+/**
+ * `pagination.total` from session_counts (kept by triggers): at most
+ * 4 types × 5 statuses rows per user, however many sessions match.
+ */
+async function countSessions(d1: D1Database, f: ListFilter): Promise<number> {
+  const conditions: SQL[] = [eq(sessionCounts.userId, f.userId)];
+  if (f.status) conditions.push(eq(sessionCounts.status, f.status));
+  if (f.types) conditions.push(inArray(sessionCounts.sessionType, f.types));
+  const row = await db(d1).select({ n: sum(sessionCounts.n) }).from(sessionCounts).where(and(...conditions)).get();
+  return Number(row?.n ?? 0);
 }
 
 export type SettingsPatch = Partial<Pick<SessionRow, "confidenceThreshold" | "priority" | "tags">>;
