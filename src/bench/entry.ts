@@ -5,6 +5,9 @@
  *
  * - GET /__bench/noop: does nothing — the runtime's ceiling in this worker.
  * - GET /__bench/d1/:id: one D1 read by primary key.
+ * - POST /__bench/seed-sessions?user_id=&count=&days=&id_base=: bulk rows (src/bench/seed.ts).
+ * - POST /__bench/credits?user_id=&credits=: set a balance, so load tests of
+ *   creation are not cut short by the price.
  * - Any request with `X-Bench-Meter: 1`: runs through the real app with a
  *   metered D1 binding and reports `X-D1-Rows-Read`, `X-D1-Rows-Written` and
  *   `X-D1-Queries` for that request.
@@ -12,6 +15,7 @@
 import worker from "../index";
 import type { Bindings } from "../env";
 import { meteredD1, type D1Usage } from "./d1-meter";
+import { seedSessions, setCredits } from "./seed";
 
 export { SessionRoom } from "../session-room/session-room";
 
@@ -25,6 +29,15 @@ export default {
     if (d1Read) {
       const row = await env.DB.prepare("SELECT id, tier FROM users WHERE id = ?").bind(decodeURIComponent(d1Read[1]!)).first();
       return json({ success: true, data: row });
+    }
+    if (request.method === "POST" && url.pathname === "/__bench/seed-sessions") {
+      const q = url.searchParams;
+      const written = await seedSessions(env.DB, q.get("user_id") ?? "", Number(q.get("count")), Number(q.get("days") ?? 365), Number(q.get("id_base")));
+      return json({ success: true, data: { rows_written: written } });
+    }
+    if (request.method === "POST" && url.pathname === "/__bench/credits") {
+      await setCredits(env.DB, url.searchParams.get("user_id") ?? "", Number(url.searchParams.get("credits")));
+      return json({ success: true, data: {} });
     }
     if (request.headers.get("x-bench-meter") === "1") {
       const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };

@@ -1,13 +1,37 @@
+import { CoalescingCounter } from "../lib/coalescing-counter";
+
 /**
- * Authenticated API calls per user per UTC day: one atomic upsert per call
- * (D1 rather than KV, whose read-modify-write is not atomic and which allows
- * one write per key per second).
+ * Authenticated API calls per user per UTC day, in D1 (an atomic upsert;
+ * KV's read-modify-write is not atomic). Calls are coalesced in the isolate
+ * and written at most once a second per (user, day) — never a D1 write per
+ * request on the hot path.
  */
-export async function countApiCall(d1: D1Database, userId: string, day: string): Promise<void> {
-  await d1
-    .prepare("INSERT INTO api_usage_daily (user_id, day, calls) VALUES (?1, ?2, 1) ON CONFLICT (user_id, day) DO UPDATE SET calls = calls + 1")
-    .bind(userId, day)
-    .run();
+const FLUSH_MS = 1_000;
+const counters = new WeakMap<D1Database, CoalescingCounter>();
+const keyOf = (userId: string, day: string) => `${userId}|${day}`;
+
+function counterFor(d1: D1Database): CoalescingCounter {
+  let counter = counters.get(d1);
+  if (!counter) {
+    counter = new CoalescingCounter(FLUSH_MS, async (key, calls) => {
+      const [userId, day] = key.split("|");
+      await d1
+        .prepare("INSERT INTO api_usage_daily (user_id, day, calls) VALUES (?1, ?2, ?3) ON CONFLICT (user_id, day) DO UPDATE SET calls = calls + excluded.calls")
+        .bind(userId, day, calls)
+        .run();
+    });
+    counters.set(d1, counter);
+  }
+  return counter;
+}
+
+export function countApiCall(d1: D1Database, userId: string, day: string, waitUntil: (p: Promise<unknown>) => void): void {
+  counterFor(d1).add(keyOf(userId, day), 1, waitUntil);
+}
+
+/** Calls this isolate has counted for the user's day but not yet written. */
+export function unwrittenApiCalls(d1: D1Database, userId: string, day: string): number {
+  return counterFor(d1).unwritten(keyOf(userId, day));
 }
 
 /** Calls in [fromDay, toDay) (YYYY-MM-DD). */
@@ -16,5 +40,8 @@ export async function apiCallsBetween(d1: D1Database, userId: string, fromDay: s
     .prepare("SELECT COALESCE(SUM(calls), 0) AS calls FROM api_usage_daily WHERE user_id = ?1 AND day >= ?2 AND day < ?3")
     .bind(userId, fromDay, toDay)
     .first<{ calls: number }>();
-  return row?.calls ?? 0;
+  // Read-your-writes: add what this isolate has counted today but not yet written.
+  const today = new Date().toISOString().slice(0, 10);
+  const pending = today >= fromDay && today < toDay ? unwrittenApiCalls(d1, userId, today) : 0;
+  return (row?.calls ?? 0) + pending;
 }

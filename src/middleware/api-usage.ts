@@ -2,19 +2,15 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { countApiCall } from "../db/api-usage";
 import { utcDay } from "../domain/billing/period";
-import { afterResponse } from "../lib/background";
+import { waitUntilOf } from "../lib/request";
 
 /**
  * Counts authenticated API calls per user per day (the Billing record's
- * usage.api_calls). The count is written after the response, off the
- * request's critical path (waitUntil); a failed count is only logged.
+ * usage.api_calls), coalesced in the isolate and written off the request
+ * path (src/db/api-usage.ts).
  */
 export const apiUsage: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const principal = c.get("principal");
-  if (!principal) return;
-  const write = countApiCall(c.env.DB, principal.userId, utcDay(Date.now())).catch((err) =>
-    console.error(JSON.stringify({ msg: "api call not counted", error: String(err) })),
-  );
-  await afterResponse(c, write);
+  if (principal) countApiCall(c.env.DB, principal.userId, utcDay(Date.now()), waitUntilOf(c));
 };

@@ -21,7 +21,7 @@ export const STEP_RETRY_MS = 5_000;
 /** Sub-protocol echoed to browsers that authenticate with `Sec-WebSocket-Protocol: bearer, <token>`. */
 export const BEARER_PROTOCOL = "bearer";
 
-type Distribute<T> = T extends unknown ? Omit<T, "seq" | "session_id"> : never;
+type Distribute<T> = T extends unknown ? Omit<T, "seq" | "session_id" | "sent_at"> : never;
 type Outgoing = Distribute<Exclude<LiveMessage, SnapshotMessage>>;
 
 /**
@@ -263,7 +263,8 @@ export class SessionRoom extends DurableObject<Bindings> {
   private async broadcast(s: RoomState, message: Outgoing): Promise<void> {
     s.seq += 1;
     await this.save(s);
-    const text = JSON.stringify({ ...message, seq: s.seq, session_id: s.init.sessionId });
+    // sent_at: when the fan-out began, so clients (and the bench) can measure delivery latency.
+    const text = JSON.stringify({ ...message, seq: s.seq, session_id: s.init.sessionId, sent_at: iso(Date.now()) });
     for (const ws of this.ctx.getWebSockets()) {
       try {
         ws.send(text);

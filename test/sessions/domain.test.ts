@@ -124,8 +124,8 @@ describe("deterministic analyzer", () => {
 
 describe("live message schema", () => {
   it("accepts the three message kinds and rejects others", () => {
-    expect(LiveMessage.safeParse({ type: "stage", seq: 2, session_id: "s", stage: "deep_analysis", entry: { timestamp: "t", stage: "deep_analysis", confidence: 0.7, notes: "n" }, next_stage: null, at: "t" }).success).toBe(true);
-    expect(LiveMessage.safeParse({ type: "transition", seq: 1, session_id: "s", from: "pending", to: "processing", stage: "initial_processing", at: "t" }).success).toBe(true);
+    expect(LiveMessage.safeParse({ type: "stage", seq: 2, session_id: "s", stage: "deep_analysis", entry: { timestamp: "t", stage: "deep_analysis", confidence: 0.7, notes: "n" }, next_stage: null, at: "t", sent_at: "t" }).success).toBe(true);
+    expect(LiveMessage.safeParse({ type: "transition", seq: 1, session_id: "s", from: "pending", to: "processing", stage: "initial_processing", at: "t", sent_at: "t" }).success).toBe(true);
     expect(LiveMessage.safeParse({ type: "progress", seq: 1 }).success).toBe(false);
   });
 });

@@ -47,6 +47,8 @@ export const TransitionMessage = z.object({
   /** failed: the catalogue code (AI_MODEL_ERROR, DEADLINE_EXCEEDED); cancelled: "cancelled". */
   reason: z.string().optional(),
   credits_refunded: z.number().int().optional(),
+  /** When the room began sending this message. */
+  sent_at: z.string(),
 });
 
 export const StageMessage = z.object({
@@ -57,6 +59,8 @@ export const StageMessage = z.object({
   entry: HistoryEntryMessage,
   next_stage: StageName.nullable(),
   at: z.string(),
+  /** When the room began sending this message. */
+  sent_at: z.string(),
 });
 
 export const LiveMessage = z.discriminatedUnion("type", [SnapshotMessage, TransitionMessage, StageMessage]);

@@ -1,0 +1,44 @@
+/** Seeding through the API (and the bench-only bulk route) for npm run bench. */
+export interface BenchUser {
+  id: string;
+  token: string;
+}
+
+export async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as any;
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+export async function registerUser(base: string, label: string, tier = "enterprise"): Promise<BenchUser> {
+  const data = await call(base, "POST", "/v1/auth/register", {
+    email: `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@bench.example`,
+    username: label.replace(/[^A-Za-z0-9_]/g, "_").slice(0, 30),
+    password: "bench-password-1",
+    tier,
+    marketing_consent: false,
+  });
+  return { id: data.user.id, token: data.token };
+}
+
+export async function apiKeyFor(base: string, user: BenchUser): Promise<string> {
+  const data = await call(base, "POST", "/v1/api-keys", { name: "bench", scopes: ["remote-viewing:read", "dowsing:read"] }, user.token);
+  return data.key;
+}
+
+// Below 2^53 so the id arithmetic stays exact in JavaScript and SQLite.
+let idBase = Date.now() * 1_000;
+
+/** Bulk rows for `user`, in chunks so no single statement runs long. */
+export async function bulkSessions(base: string, user: BenchUser, count: number) {
+  for (let done = 0; done < count; done += 5_000) {
+    const n = Math.min(5_000, count - done);
+    await call(base, "POST", `/__bench/seed-sessions?user_id=${user.id}&count=${n}&days=365&id_base=${idBase}`);
+    idBase += n;
+  }
+}
