@@ -13,16 +13,16 @@ export async function seedSessions(d1: D1Database, userId: string, count: number
   const result = await d1
     .prepare(
       `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ?2),
-       rows AS (SELECT i, abs(random()) AS r, abs(random()) % (?3 * 86400) AS ago FROM seq)
+       rows AS MATERIALIZED (SELECT i, abs(random()) AS r, abs(random()) % (?3 * 86400) AS ago FROM seq)
        INSERT INTO sessions (id, user_id, cue, session_type, status, stage, requested_duration, confidence_threshold,
                              analysis_types, priority, case_id, client_reference, tags, credits_required, credits_used,
                              credits_refunded, confidence_score, analysis_id, results, analysis, end_reason, created_at,
                              estimated_completion, started_at, completed_at, cancelled_at, duration, updated_at)
-       SELECT 'session_' || (?4 + i), ?1, 'Seeded cue number ' || i, CASE r % 4 ${types} END,
+       SELECT 'session_' || (CAST(?4 AS INTEGER) + i), ?1, 'Seeded cue number ' || i, CASE r % 4 ${types} END,
               CASE r % 10 WHEN 0 THEN 'failed' WHEN 1 THEN 'cancelled' ELSE 'completed' END, NULL, 300, 0.5,
               '["visual"]', 'normal', NULL, NULL, '[]', 10, CASE WHEN r % 10 IN (0, 1) THEN 0 ELSE 10 END,
               CASE WHEN r % 10 IN (0, 1) THEN 10 ELSE 0 END,
-              CASE WHEN r % 10 >= 2 THEN 0.5 + (r % 45) / 100.0 END, 'analysis_' || (?4 + i), NULL, NULL,
+              CASE WHEN r % 10 >= 2 THEN 0.5 + (r % 45) / 100.0 END, 'analysis_' || (CAST(?4 AS INTEGER) + i), NULL, NULL,
               CASE r % 10 WHEN 0 THEN 'AI_MODEL_ERROR' WHEN 1 THEN 'cancelled' END,
               strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || ago || ' seconds'),
               strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (ago - 300) || ' seconds'),
