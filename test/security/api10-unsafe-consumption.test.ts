@@ -47,7 +47,7 @@ describe("API10 unsafe consumption: hostile webhook receivers", () => {
   });
 
   it("a redirect to the metadata address is not followed and fails the attempt", async () => {
-    const calls: Array<{ url: string; redirect?: RequestRedirect }> = [];
+    const calls: Array<{ url: string; redirect?: string }> = [];
     const fetcher: typeof fetch = async (input, init) => {
       calls.push({ url: String(input), redirect: init?.redirect });
       return new Response(null, { status: 307, headers: { location: "http://169.254.169.254/latest/meta-data/" } });
