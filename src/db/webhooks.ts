@@ -4,8 +4,21 @@ import { db, schema } from "./client";
 const { webhooks } = schema;
 export type WebhookRow = typeof webhooks.$inferSelect;
 
-export async function insertWebhook(d1: D1Database, row: WebhookRow): Promise<void> {
-  await db(d1).insert(webhooks).values(row).run();
+/**
+ * Insert only while the user has fewer than `max` webhooks: the count and the
+ * insert are one statement, so concurrent creations cannot overshoot the cap.
+ * False when the cap was reached.
+ */
+export async function insertWebhookUnderCap(d1: D1Database, row: WebhookRow, max: number): Promise<boolean> {
+  const result = await d1
+    .prepare(
+      `INSERT INTO webhooks (id, user_id, url, events, secret_sealed, active, description, created_at, updated_at, last_triggered)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL
+       WHERE (SELECT COUNT(*) FROM webhooks WHERE user_id = ?2) < ?10`,
+    )
+    .bind(row.id, row.userId, row.url, JSON.stringify(row.events), row.secretSealed, row.active ? 1 : 0, row.description, row.createdAt, row.updatedAt, max)
+    .run();
+  return result.meta.changes === 1;
 }
 
 export async function listWebhooks(d1: D1Database, userId: string): Promise<WebhookRow[]> {

@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Scope } from "../domain/identity/scopes";
 import { requireScope } from "../middleware/authenticate";
+import { IdempotencyKeyHeaders, idempotent } from "../middleware/idempotency";
 import { ErrorEnvelopeSchema } from "./envelope";
 import { ERROR_CATALOGUE, codesByStatus, type ErrorCode } from "./errors";
 
@@ -10,6 +11,7 @@ const AUTH_ERRORS: ErrorCode[] = ["AUTHENTICATION_REQUIRED", "TOKEN_INVALID", "T
 /** Errors every route can return. */
 const COMMON_ERRORS: ErrorCode[] = ["INVALID_FIELD_VALUE", "RATE_LIMIT_EXCEEDED", "SERVICE_UNAVAILABLE", "INTERNAL_SERVER_ERROR"];
 const BODY_ERRORS: ErrorCode[] = ["INVALID_REQUEST_BODY", "PAYLOAD_TOO_LARGE", "MISSING_REQUIRED_FIELD", "FIELD_TOO_LONG"];
+const IDEMPOTENCY_ERRORS: ErrorCode[] = ["FIELD_TOO_LONG", "IDEMPOTENCY_KEY_MISMATCH", "IDEMPOTENCY_KEY_IN_USE"];
 
 /** Security requirement objects: any one credential kind, carrying `scope`. */
 export function securityFor(scope: Scope | Scope[]) {
@@ -23,6 +25,11 @@ type DefineRouteConfig = Omit<RouteConfig, "security" | "responses"> & {
   responses: RouteConfig["responses"];
   /** Error codes this operation can return besides the common ones. */
   errors?: ErrorCode[];
+  /**
+   * Honour `Idempotency-Key` (src/middleware/idempotency.ts): adds the
+   * middleware after the scope check, the header parameter and its errors.
+   */
+  idempotent?: boolean;
 };
 
 /**
@@ -31,8 +38,9 @@ type DefineRouteConfig = Omit<RouteConfig, "security" | "responses"> & {
  * the catalogue), so the document and the behaviour cannot drift apart.
  */
 export function defineRoute<const C extends DefineRouteConfig>(config: C) {
-  const { scope, errors = [], middleware, ...rest } = config;
+  const { scope, errors = [], middleware, idempotent: isIdempotent = false, ...rest } = config;
   const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...errors]);
+  if (isIdempotent) IDEMPOTENCY_ERRORS.forEach((c) => codes.add(c));
   if (scope) AUTH_ERRORS.forEach((c) => codes.add(c));
   if (rest.request?.body) BODY_ERRORS.forEach((c) => codes.add(c));
 
@@ -45,7 +53,14 @@ export function defineRoute<const C extends DefineRouteConfig>(config: C) {
   }
 
   const auth: MiddlewareHandler[] = scope ? [requireScope(scope === "authenticated" ? [] : scope)] : [];
-  const extra = middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : [];
+  const extra = [
+    ...(isIdempotent ? [idempotent()] : []),
+    ...(middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : []),
+  ];
+  if (isIdempotent) {
+    if (rest.request?.headers) throw new Error("defineRoute: idempotent routes declare no other headers yet");
+    rest.request = { ...rest.request, headers: IdempotencyKeyHeaders };
+  }
   const security = scope === undefined ? [] : securityFor(scope === "authenticated" ? [] : scope);
 
   return createRoute({

@@ -2,7 +2,6 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { AppError } from "../http/errors";
 import { AUTH_THROTTLE, authAccountWindows, authIpWindows, parseScale, type WindowPolicy } from "../domain/limits/policies";
-import type { Decision } from "../domain/limits/rate-limiter";
 import { clientIp } from "../lib/request";
 import { limiterFor, rateLimitHeaders } from "./rate-limit";
 
@@ -13,7 +12,11 @@ import { limiterFor, rateLimitHeaders } from "./rate-limit";
  * attempt and charged after it: a failure (status ≥ 400) costs
  * AUTH_THROTTLE.failureCost points, a success successCost.
  */
-export function authThrottle(accountOf?: (c: Context<AppEnv>) => Promise<string | undefined>): MiddlewareHandler<AppEnv> {
+export function authThrottle(
+  accountOf?: (c: Context<AppEnv>) => Promise<string | undefined>,
+  /** How to refuse (default: the /v1 429 envelope). The OAuth token endpoint answers in RFC 6749 form. */
+  refuse: (retryAfter: number, headers: Record<string, string>) => Response | Promise<Response> = refuseWithEnvelope,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
     const limiter = limiterFor(c);
@@ -23,7 +26,10 @@ export function authThrottle(accountOf?: (c: Context<AppEnv>) => Promise<string 
 
     const checks = await Promise.all(buckets.map(([key, windows]) => limiter.peek(key, windows)));
     const denied = checks.find((d) => !d.allowed);
-    if (denied) throw tooManyAttempts(buckets[checks.indexOf(denied)]![1], denied);
+    if (denied) {
+      const headers = { ...rateLimitHeaders(buckets[checks.indexOf(denied)]![1], denied), "Retry-After": String(denied.retryAfter) };
+      return refuse(denied.retryAfter, headers);
+    }
 
     await next();
     const cost = c.res.status >= 400 ? AUTH_THROTTLE.failureCost : AUTH_THROTTLE.successCost;
@@ -31,11 +37,11 @@ export function authThrottle(accountOf?: (c: Context<AppEnv>) => Promise<string 
   };
 }
 
-function tooManyAttempts(windows: WindowPolicy[], decision: Decision) {
-  return new AppError("RATE_LIMIT_EXCEEDED", {
-    message: `Too many sign-in attempts: retry in ${decision.retryAfter} seconds.`,
-    details: { retry_after: decision.retryAfter, window: windows[0]!.name },
-    headers: { ...rateLimitHeaders(windows, decision), "Retry-After": String(decision.retryAfter) },
+function refuseWithEnvelope(retryAfter: number, headers: Record<string, string>): never {
+  throw new AppError("RATE_LIMIT_EXCEEDED", {
+    message: `Too many sign-in attempts: retry in ${retryAfter} seconds.`,
+    details: { retry_after: retryAfter },
+    headers,
   });
 }
 

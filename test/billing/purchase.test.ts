@@ -153,7 +153,7 @@ describe("Idempotency-Key on purchase", () => {
   it("refuses a malformed key", async () => {
     const u = await registerUser();
     const pm = await addCard(u.token);
-    const err = expectErrorEnvelope(await purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "x".repeat(256) }), 422, "INVALID_FIELD_VALUE");
+    const err = expectErrorEnvelope(await purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "x".repeat(256) }), 422, "FIELD_TOO_LONG");
     expect(err.details.field).toBe("Idempotency-Key");
   });
 });

@@ -1,7 +1,7 @@
 import { AppError } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { deleteOwnWebhook, findOwnWebhook, insertWebhook, listWebhooks, updateOwnWebhook, type WebhookRow } from "../../db/webhooks";
+import { deleteOwnWebhook, findOwnWebhook, insertWebhookUnderCap, listWebhooks, updateOwnWebhook, type WebhookRow } from "../../db/webhooks";
 import type { Bindings } from "../../env";
 import { dataEncryptionKey } from "../encryption/data-key";
 import { seal } from "../encryption/secret-box";
@@ -57,7 +57,10 @@ export async function createWebhook(env: Env, principal: Principal, input: Creat
     updatedAt: at,
     lastTriggered: null,
   };
-  await insertWebhook(env.DB, webhook);
+  // The count above refuses early and cheaply; this conditional insert settles races.
+  if (!(await insertWebhookUnderCap(env.DB, webhook, MAX_WEBHOOKS_PER_USER))) {
+    throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });
+  }
   return { webhook, secret };
 }
 

@@ -11,8 +11,9 @@ const route = defineRoute({
   tags: ["API keys"],
   summary: "Create an API key",
   description:
-    "Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the token's. The key is returned once; only its hash is stored.",
+    "Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`, which never create a second key); only its hash is stored.",
   scope: "profile",
+  idempotent: true,
   request: { body: { required: true, content: { "application/json": { schema: CreateApiKeyBody } } } },
   responses: { 201: { description: "Created: the key is in `data.key`, shown only now", content: { "application/json": { schema: envelopeSchema(NewApiKeySchema) } } } },
 });

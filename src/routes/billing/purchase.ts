@@ -1,7 +1,6 @@
 import { envelopeSchema, ok } from "../../http/envelope";
 import { defineRoute } from "../../http/route";
 import { purchaseCredits } from "../../domain/billing/purchase";
-import { idempotent } from "../../middleware/idempotency";
 import type { router } from "../../http/openapi";
 import { PurchaseBody, PurchaseResultSchema } from "./schemas";
 
@@ -13,10 +12,10 @@ const route = defineRoute({
   description:
     "Charges the payment method for `quantity` × the package and credits the balance once. Send `Idempotency-Key` to retry safely: a repeat returns the first response (`Idempotent-Replayed: true`) without charging again.",
   scope: "profile",
-  middleware: [idempotent()],
+  idempotent: true,
   request: { body: { required: true, content: { "application/json": { schema: PurchaseBody } } } },
   responses: { 201: { description: "Credits purchased", content: { "application/json": { schema: envelopeSchema(PurchaseResultSchema) } } } },
-  errors: ["RESOURCE_NOT_FOUND", "PAYMENT_DECLINED", "PAYMENT_FAILED", "IDEMPOTENCY_KEY_MISMATCH", "IDEMPOTENCY_KEY_IN_USE"],
+  errors: ["RESOURCE_NOT_FOUND", "PAYMENT_DECLINED", "PAYMENT_FAILED"],
 });
 
 export function mountPurchase(app: ReturnType<typeof router>) {

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { OAuthClient } from "../../domain/identity/oauth/clients";
+import { ALL_SCOPES } from "../../domain/identity/scopes";
 import { ScopeSchema } from "../api-keys/schemas";
 
 export const ClientIdParam = z.object({
@@ -18,8 +19,9 @@ export const CreateClientBody = z
     grant_types: z
       .array(z.enum(["authorization_code", "client_credentials"]))
       .min(1)
+      .max(2)
       .openapi({ description: "`authorization_code` (implies refresh_token) and/or `client_credentials` (confidential only)." }),
-    scopes: z.array(ScopeSchema).min(1).openapi({ description: "The most this client may ever be granted; a subset of yours." }),
+    scopes: z.array(ScopeSchema).min(1).max(ALL_SCOPES.length).openapi({ description: "The most this client may ever be granted; a subset of yours." }),
   })
   .openapi("CreateOAuthClientRequest");
 

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { oauthJsonResponse } from "../../domain/identity/oauth/errors";
+import { OAuthError, oauthErrorResponse, oauthJsonResponse } from "../../domain/identity/oauth/errors";
+import { authThrottle } from "../../middleware/auth-throttle";
 import { readForm } from "../../domain/identity/oauth/form";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { tokenRequest } from "../../domain/identity/oauth/token-endpoint";
@@ -8,8 +9,19 @@ import { introspectToken, revokeToken } from "../../domain/identity/oauth/revoca
 import { oauthEndpoint } from "./endpoint";
 
 /** POST /oauth2/token (RFC 6749 §3.2), /oauth2/revoke (RFC 7009), /oauth2/introspect (RFC 7662). */
+/**
+ * The token endpoint spends the same per-IP budget as /v1/auth/login
+ * (failures cost more than successes); over it, RFC 6749-style JSON:
+ * 429 `{"error":"slow_down"}` with Retry-After, never the /v1 envelope.
+ */
+const throttleTokenRequests = authThrottle(undefined, (retryAfter, headers) => {
+  const res = oauthErrorResponse(new OAuthError("slow_down", `Too many token requests from this address: retry in ${retryAfter} seconds.`));
+  for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+  return res;
+});
+
 export function mountTokenEndpoints(app: Hono<AppEnv>) {
-  app.post(OAUTH_PATHS.token, (c) =>
+  app.post(OAUTH_PATHS.token, throttleTokenRequests, (c) =>
     oauthEndpoint(c, async () => oauthJsonResponse(await tokenRequest(c.env, c.req.header("authorization"), await readForm(c.req.raw)))),
   );
   app.post(OAUTH_PATHS.revoke, (c) =>

@@ -13,7 +13,9 @@ export type OAuthErrorCode =
   | "unsupported_token_type"
   | "access_denied"
   | "unsupported_response_type"
-  | "server_error";
+  | "server_error"
+  /** Throttled (RFC 8628 §3.5's code, used at the token endpoint with 429 and Retry-After). */
+  | "slow_down";
 
 const STATUS: Record<OAuthErrorCode, number> = {
   invalid_request: 400,
@@ -26,6 +28,7 @@ const STATUS: Record<OAuthErrorCode, number> = {
   access_denied: 400,
   unsupported_response_type: 400,
   server_error: 500,
+  slow_down: 429,
 };
 
 export class OAuthError extends Error {

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { registerUser, uniqueEmail } from "../support/factories";
+import { api } from "../support/http";
+import { basic, createClient, postForm } from "../support/oauth";
+
+/**
+ * POST /oauth2/token spends the per-IP budget of the sign-in endpoints
+ * (30 points a minute; a failure costs 5, a success 1) and refuses in
+ * RFC 6749 form: 429 {"error":"slow_down"} with Retry-After and no-store.
+ */
+
+/** Fixed one-minute windows: start a burst early in a window so it cannot straddle a reset. */
+async function earlyInWindow() {
+  const into = Date.now() % 60_000;
+  if (into > 45_000) await new Promise((r) => setTimeout(r, 60_000 - into + 50));
+}
+
+const badClientAttempt = (ip: string) =>
+  postForm("/oauth2/token", { grant_type: "client_credentials" }, { authorization: basic("no-such-client", "wrong-secret"), "cf-connecting-ip": ip });
+
+describe("token endpoint throttling", () => {
+  it("failed attempts from one address are refused after the budget: 429 slow_down, Retry-After, no-store, not the envelope", async () => {
+    await earlyInWindow();
+    const ip = "203.0.113.91";
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await badClientAttempt(ip)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+
+    const refused = await badClientAttempt(ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe("slow_down");
+    expect(refused.body.error_description).toMatch(/retry in \d+ seconds/);
+    expect(refused.body).not.toHaveProperty("success");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(refused.headers.get("content-type")).toContain("application/json");
+    expect(refused.headers.get("ratelimit")).toMatch(/"auth-ip";r=0;t=\d+/);
+
+    // Even a correct request from that address is refused until the window resets…
+    const u = await registerUser();
+    const client = await createClient(u.token, { grant_types: ["client_credentials"] });
+    const good = await postForm("/oauth2/token", { grant_type: "client_credentials" }, { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": ip });
+    expect(good.status).toBe(429);
+    // …while another address is unaffected.
+    const elsewhere = await postForm("/oauth2/token", { grant_type: "client_credentials" }, { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": "203.0.113.92" });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it("successes cost less than failures: 20 good token requests from one address all pass", async () => {
+    await earlyInWindow();
+    const ip = "203.0.113.93";
+    const u = await registerUser();
+    const client = await createClient(u.token, { grant_types: ["client_credentials"] });
+    for (let i = 0; i < 20; i++) {
+      const res = await postForm("/oauth2/token", { grant_type: "client_credentials" }, { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": ip });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it("shares the address's budget with /v1/auth/login: guessing passwords then tokens does not double the attempts", async () => {
+    await earlyInWindow();
+    const ip = "203.0.113.94";
+    for (let i = 0; i < 6; i++) {
+      const res = await api("POST", "/v1/auth/login", { body: { email: uniqueEmail("guess"), password: "guess-password-1" }, headers: { "cf-connecting-ip": ip } });
+      expect(res.status).toBe(401);
+    }
+    const res = await badClientAttempt(ip);
+    expect(res.status).toBe(429);
+    expect(res.body.error).toBe("slow_down");
+  });
+});

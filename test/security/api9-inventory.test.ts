@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { api } from "../support/http";
+
+/**
+ * API9:2023 Improper Inventory Management.
+ * Risks: forgotten, undocumented or debug endpoints reachable in production;
+ * documentation that drifts from what is served.
+ * Checks: every /v1 route served is in /v1/openapi.json and vice versa
+ * (test/http/openapi.test.ts, "documents every route the app serves"); here,
+ * additionally: the routes outside /v1 are exactly the authorization server's
+ * known list; the benchmark endpoints (src/bench, a separate wrangler
+ * environment) are absent from the production worker and its document; every
+ * documented operation declares its security (or is deliberately public).
+ */
+const PUBLIC_V1 = new Set(["POST /auth/register", "POST /auth/login", "POST /auth/refresh", "GET /billing/packages"]);
+const OUTSIDE_V1 = [
+  "GET /.well-known/jwks.json",
+  "GET /.well-known/oauth-authorization-server",
+  "GET /oauth/authorize",
+  "GET /oauth2/authorize",
+  "POST /oauth2/authorize",
+  "POST /oauth2/introspect",
+  "POST /oauth2/revoke",
+  "POST /oauth2/token",
+];
+
+describe("API9 improper inventory management", () => {
+  it("the only routes outside /v1 are the authorization server's (plus the SSO placeholder)", () => {
+    const outside = new Set<string>();
+    for (const r of createApp().routes) {
+      if (r.method === "ALL" || r.path.startsWith("/v1")) continue;
+      outside.add(`${r.method} ${r.path}`);
+    }
+    const unexpected = [...outside].filter((k) => !OUTSIDE_V1.includes(k) && !/\/saml/.test(k));
+    expect(unexpected).toEqual([]);
+  });
+
+  it("benchmark and debug endpoints do not exist on the production worker", async () => {
+    for (const path of ["/__bench/noop", "/__bench/d1/users", "/bench", "/debug", "/v1/debug", "/v1/internal", "/admin", "/v1/openapi.yaml"]) {
+      const res = await api("GET", path);
+      expect(res.status, path).toBe(404);
+    }
+    expect(createApp().routes.some((r) => r.path.includes("bench"))).toBe(false);
+    const doc = (await api("GET", "/v1/openapi.json")).body;
+    expect(Object.keys(doc.paths).filter((p) => /bench|debug|internal/.test(p))).toEqual([]);
+  });
+
+  it("every documented operation declares its security, except the deliberately public ones", async () => {
+    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const open: string[] = [];
+    for (const [path, ops] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        if (!op.security || op.security.length === 0) open.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(open.sort()).toEqual([...PUBLIC_V1].sort());
+  });
+
+  it("the document names the served version and one server", async () => {
+    const doc = (await api("GET", "/v1/openapi.json")).body;
+    expect(doc.info.version).toBeTruthy();
+    const res = await api("GET", "/v1/billing/packages");
+    expect(res.headers.get("x-api-version")).toBeTruthy();
+  });
+});
