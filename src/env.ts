@@ -18,6 +18,8 @@ export interface Bindings {
   PAYMENT_GATEWAY: string;
   ANALYZER_ENGINE: string;
   RATE_LIMIT_WINDOW_SCALE: string;
+  /** Optional, tests only: multiplies the webhook retry schedule (0 < x ≤ 1; ignored in production). */
+  WEBHOOK_RETRY_SCALE?: string;
 
   /** Secret: the ES256 private signing key as a JWK JSON string (with `kid`). */
   JWT_PRIVATE_KEY?: string;

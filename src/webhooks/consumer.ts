@@ -4,7 +4,7 @@ import type { EventMessage } from "../domain/webhooks/events";
 import { attemptDelivery, markDead, type DeliveryDeps } from "./deliver";
 import { fanOut } from "./fan-out";
 import { DELIVERY_TIMEOUT_MS } from "./send";
-import { retryDelaySeconds } from "./retry-policy";
+import { retryScale, scaledRetryDelaySeconds } from "./retry-policy";
 
 type QueueMessage = EventMessage | DeliveryMessage;
 
@@ -31,6 +31,7 @@ const isProbe = (body: unknown) => typeof body === "object" && body !== null && 
  */
 export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Bindings, deps: DeliveryDeps = defaultDeps()): Promise<void> {
   if (isDeadLetterQueue(batch.queue)) return handleDeadLetters(batch, env, deps);
+  const scale = retryScale(env);
   for (const message of batch.messages) {
     if (isProbe(message.body)) {
       message.ack(); // the admin status probe checks the producer; there is nothing to deliver
@@ -45,11 +46,11 @@ export async function handleWebhookBatch(batch: MessageBatch<unknown>, env: Bind
     try {
       const verdict = parsed.kind === "event" ? (await fanOut(env, parsed, deps.now()), "ack") : await attemptDelivery(env, parsed.delivery_id, deps);
       if (verdict === "ack") message.ack();
-      else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      else message.retry({ delaySeconds: scaledRetryDelaySeconds(message.attempts, scale) });
     } catch (err) {
       // Our own failure (D1, queue): retry the message, not the receiver's fault.
       console.error(JSON.stringify({ msg: "webhook queue message failed", id: message.id, error: String(err) }));
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      message.retry({ delaySeconds: scaledRetryDelaySeconds(message.attempts, scale) });
     }
   }
 }

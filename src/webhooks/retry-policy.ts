@@ -16,5 +16,25 @@ export function retryDelaySeconds(attempt: number): number {
   return RETRY_DELAYS_SECONDS[i]!;
 }
 
+/**
+ * The delay multiplied by `scale` (WEBHOOK_RETRY_SCALE, see retryScale) for
+ * local fault tests: whole seconds, at least 1. Scale 1 is the schedule itself.
+ */
+export function scaledRetryDelaySeconds(attempt: number, scale: number): number {
+  const delay = retryDelaySeconds(attempt);
+  return scale === 1 ? delay : Math.max(1, Math.ceil(delay * scale));
+}
+
+/**
+ * The WEBHOOK_RETRY_SCALE var: a number in (0, 1] multiplying the schedule,
+ * for tests under `wrangler dev` where retries run in real time. Absent,
+ * unusable, or in production: 1 (the documented schedule).
+ */
+export function retryScale(env: { ENVIRONMENT: string; WEBHOOK_RETRY_SCALE?: string | undefined }): number {
+  if (env.ENVIRONMENT === "production" || env.WEBHOOK_RETRY_SCALE === undefined) return 1;
+  const n = Number(env.WEBHOOK_RETRY_SCALE);
+  return Number.isFinite(n) && n > 0 && n <= 1 ? n : 1;
+}
+
 /** True when no retry follows this attempt (the queue dead-letters the message). */
 export const isFinalAttempt = (attempt: number): boolean => attempt > MAX_RETRIES;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RETRIES, RETRY_DELAYS_SECONDS, isFinalAttempt, retryDelaySeconds } from "../../src/webhooks/retry-policy";
+import { MAX_RETRIES, RETRY_DELAYS_SECONDS, isFinalAttempt, retryDelaySeconds, retryScale, scaledRetryDelaySeconds } from "../../src/webhooks/retry-policy";
 
 describe("retry policy", () => {
   it("backs off exponentially-ish and stays within the Queues limit of 12 h", () => {
@@ -13,5 +13,15 @@ describe("retry policy", () => {
     expect(RETRY_DELAYS_SECONDS).toHaveLength(MAX_RETRIES);
     expect(isFinalAttempt(MAX_RETRIES)).toBe(false);
     expect(isFinalAttempt(MAX_RETRIES + 1)).toBe(true);
+  });
+
+  it("WEBHOOK_RETRY_SCALE shrinks the schedule for local tests, never in production", () => {
+    expect([1, 2, 3, 4].map((a) => scaledRetryDelaySeconds(a, 0.1))).toEqual([1, 3, 12, 60]);
+    expect(scaledRetryDelaySeconds(1, 0.01)).toBe(1); // whole seconds, at least 1
+    expect([1, 2, 8].map((a) => scaledRetryDelaySeconds(a, 1))).toEqual([5, 30, 14400]);
+    expect(retryScale({ ENVIRONMENT: "development", WEBHOOK_RETRY_SCALE: "0.1" })).toBe(0.1);
+    expect(retryScale({ ENVIRONMENT: "production", WEBHOOK_RETRY_SCALE: "0.1" })).toBe(1);
+    expect(retryScale({ ENVIRONMENT: "development" })).toBe(1);
+    for (const bad of ["0", "-1", "2", "abc", ""]) expect(retryScale({ ENVIRONMENT: "staging", WEBHOOK_RETRY_SCALE: bad })).toBe(1);
   });
 });

@@ -1,0 +1,50 @@
+/** A small JSON client for e2e tests against a running server. */
+export interface ApiResult {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+export function apiClient(baseUrl: () => string) {
+  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult> => {
+    const res = await fetch(`${baseUrl()}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  };
+  let n = 0;
+  const register = async (label: string): Promise<string> => {
+    const reg = await call("POST", "/v1/auth/register", undefined, {
+      email: `${label}.${Date.now()}.${n++}@example.com`,
+      username: label.replace(/[^a-z0-9]/gi, "").slice(0, 20) || "user",
+      password: "correct-horse-42",
+      tier: "basic",
+      marketing_consent: false,
+    });
+    if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+    return reg.body.data.token as string;
+  };
+  return { call, register };
+}
+
+/** Poll `probe` until it returns a non-undefined value, or throw after `timeoutMs`. */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000, everyMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await probe();
+      if (v !== undefined) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
