@@ -32,11 +32,36 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
   const existing = c.get("principal");
   if (existing) return existing;
   const principal = await authenticateCredential(c.env, {
-    authorization: c.req.header("authorization"),
-    apiKey: c.req.header("x-api-key"),
+    ...presentedCredentials(c),
     defer: (work) => c.executionCtx.waitUntil(work.catch((err) => console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err) })))),
   });
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
   c.set("principal", principal);
   return principal;
+}
+
+/**
+ * The credential a request presents. Headers first; a WebSocket handshake
+ * (browsers cannot set headers on it) may instead carry an access token as
+ * `Sec-WebSocket-Protocol: bearer, <token>` (preferred: URLs get logged) or
+ * `?access_token=<token>` (docs/decisions.md). Tokens in URLs are accepted on
+ * WebSocket upgrades only. One function, so authentication and the rate
+ * limiter always see the same principal.
+ */
+export function presentedCredentials(c: Context<AppEnv>): { authorization?: string | undefined; apiKey?: string | undefined } {
+  const authorization = c.req.header("authorization");
+  const apiKey = c.req.header("x-api-key");
+  if (authorization === undefined && apiKey === undefined && c.req.header("upgrade")?.toLowerCase() === "websocket") {
+    const token = bearerFromProtocols(c.req.header("sec-websocket-protocol")) ?? c.req.query("access_token");
+    if (token) return { authorization: `Bearer ${token}` };
+  }
+  return { authorization, apiKey };
+}
+
+/** `bearer, <token>` → the token (the entry right after "bearer"). */
+export function bearerFromProtocols(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const parts = header.split(",").map((p) => p.trim());
+  const i = parts.indexOf("bearer");
+  return i >= 0 ? parts[i + 1] || undefined : undefined;
 }

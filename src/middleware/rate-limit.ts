@@ -4,7 +4,7 @@ import { AppError } from "../http/errors";
 import { KvRateLimiter } from "../db/kv-rate-limiter";
 import { anonymousWindows, parseScale, tierWindows } from "../domain/limits/policies";
 import { rateLimitHeader, rateLimitPolicyHeader, type Decision, type RateLimiter } from "../domain/limits/rate-limiter";
-import { principalOf } from "./authenticate";
+import { presentedCredentials, principalOf } from "./authenticate";
 import { clientIp, waitUntilOf } from "../lib/request";
 
 export function limiterFor(c: Context<AppEnv>): RateLimiter {
@@ -41,7 +41,8 @@ export function rateLimitHeaders(windows: Parameters<typeof rateLimitPolicyHeade
 
 /** The principal if the credential is valid; invalid ones are refused later by the route itself. */
 async function optionalPrincipal(c: Context<AppEnv>) {
-  if (!c.req.header("authorization") && !c.req.header("x-api-key")) return undefined;
+  const presented = presentedCredentials(c);
+  if (presented.authorization === undefined && presented.apiKey === undefined) return undefined;
   try {
     return await principalOf(c);
   } catch {

@@ -161,3 +161,25 @@ describe("login throttling", () => {
     expect(statuses.slice(6)).toEqual([429, 429]);
   });
 });
+
+describe("WebSocket handshakes", () => {
+  it("a token in Sec-WebSocket-Protocol counts against the user, not the client IP's anonymous budget", async () => {
+    const { exports } = await import("cloudflare:workers");
+    const { heldSession } = await import("../sessions/support");
+    const u = await registerUser({ tier: "enterprise" });
+    const s = await heldSession(u.token);
+    const statuses: number[] = [];
+    // More than the 60 anonymous requests a minute one address may make.
+    for (let i = 0; i < 70; i++) {
+      const res = await exports.default.fetch(
+        new Request(`http://127.0.0.1/v1/ws/${s.id}`, {
+          headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `bearer, ${u.token}`, "cf-connecting-ip": "203.0.113.99" },
+        }),
+      );
+      statuses.push(res.status);
+      res.webSocket?.accept();
+      res.webSocket?.close(1000);
+    }
+    expect(statuses.filter((st) => st !== 101)).toEqual([]);
+  });
+});
