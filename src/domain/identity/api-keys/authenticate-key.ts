@@ -12,6 +12,36 @@ export const LAST_USED_THROTTLE_MS = 60_000;
 
 export type Defer = (work: Promise<unknown>) => void;
 
+/**
+ * Keys found are remembered in the isolate for KEY_CACHE_TTL_MS, so a busy
+ * server-to-server client costs no D1 read for its key on most requests.
+ * Revocation, expiry and grace periods are still checked against the cached
+ * row on every request; a revocation or rotation made through this isolate
+ * drops the entry at once; one made elsewhere applies here within the TTL
+ * (the same bound as access-token revocation, docs/decisions.md). Misses are
+ * not cached, so unknown keys cannot fill the cache.
+ */
+const KEY_CACHE_TTL_MS = 5_000;
+const MAX_CACHED_KEYS = 10_000;
+type Found = NonNullable<Awaited<ReturnType<typeof findApiKeyByHash>>>;
+const keyCache = new Map<string, { found: Found; until: number }>();
+
+async function lookUp(d1: D1Database, keyHash: string, now: number): Promise<Found | undefined> {
+  const hit = keyCache.get(keyHash);
+  if (hit && hit.until > now) return hit.found;
+  const found = await findApiKeyByHash(d1, keyHash);
+  if (found) {
+    if (keyCache.size >= MAX_CACHED_KEYS) keyCache.clear();
+    keyCache.set(keyHash, { found, until: now + KEY_CACHE_TTL_MS });
+  } else keyCache.delete(keyHash);
+  return found;
+}
+
+/** Forget a key (by id) after it was revoked or rotated through this isolate. */
+export function forgetApiKey(id: string): void {
+  for (const [hash, entry] of keyCache) if (entry.found.key.id === id) keyCache.delete(hash);
+}
+
 const invalid = () =>
   new AppError("TOKEN_INVALID", { message: "The API key is invalid or revoked.", headers: bearerChallenge("invalid_token", "The API key is invalid or revoked") });
 
@@ -22,7 +52,7 @@ const invalid = () =>
  */
 export async function principalFromApiKey(env: { DB: D1Database }, key: string, defer: Defer, now = Date.now()): Promise<Principal> {
   if (!hasValidChecksum(key)) throw invalid();
-  const found = await findApiKeyByHash(env.DB, await sha256Hex(key));
+  const found = await lookUp(env.DB, await sha256Hex(key), now);
   if (!found) throw invalid();
   const { key: row, role, tier } = found;
   if (row.revokedAt && Date.parse(row.revokedAt) <= now) throw invalid();
@@ -32,6 +62,7 @@ export async function principalFromApiKey(env: { DB: D1Database }, key: string, 
   }
   if (!row.lastUsedAt || Date.parse(row.lastUsedAt) < now - LAST_USED_THROTTLE_MS) {
     defer(touchApiKey(env.DB, row.id, iso(now), iso(now - LAST_USED_THROTTLE_MS)));
+    row.lastUsedAt = iso(now); // the cached row too, so requests within the TTL do not touch again
   }
   const allowed = new Set(scopesForRole(role));
   return {

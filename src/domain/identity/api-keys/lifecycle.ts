@@ -2,6 +2,7 @@ import { AppError } from "../../../http/errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId } from "../../../lib/ids";
+import { forgetApiKey } from "./authenticate-key";
 import { findApiKeyOfUser, insertApiKey, listApiKeysOfUser, revokeApiKey as revokeRow, rotateApiKey as rotateRows, type ApiKeyRow } from "../../../db/api-keys";
 import type { Principal } from "../principal";
 import type { Scope } from "../scopes";
@@ -88,6 +89,7 @@ async function ownKey(db: D1Database, principal: Principal, id: string): Promise
 export async function revokeApiKey(db: D1Database, principal: Principal, id: string, now = Date.now()): Promise<ApiKeyRow> {
   await ownKey(db, principal, id);
   await revokeRow(db, id, principal.userId, iso(now));
+  forgetApiKey(id);
   return ownKey(db, principal, id);
 }
 
@@ -104,6 +106,7 @@ export async function rotateApiKey(env: Env, principal: Principal, id: string, g
   if (old.revokedAt || Date.parse(old.expiresAt) <= now) throw notRotatable();
   const minted = await mint(env, principal.userId, old.name, old.scopes, old.expiresAt, now);
   if (!(await rotateRows(env.DB, id, principal.userId, minted.row, iso(now + graceSeconds * 1000)))) throw notRotatable();
+  forgetApiKey(id);
   return minted;
 }
 
