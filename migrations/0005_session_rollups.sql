@@ -9,11 +9,17 @@ CREATE TABLE `session_counts` (
 CREATE TABLE `session_daily` (
 	`user_id` text NOT NULL,
 	`day` text NOT NULL,
-	`session_type` text NOT NULL,
-	`status` text NOT NULL,
 	`n` integer DEFAULT 0 NOT NULL,
 	`credits` integer DEFAULT 0 NOT NULL,
-	`confidence_sum` real DEFAULT 0 NOT NULL,
-	`confidence_n` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(`user_id`, `day`, `session_type`, `status`)
+	`completed_confidence_sum` real DEFAULT 0 NOT NULL,
+	`pending` integer DEFAULT 0 NOT NULL,
+	`processing` integer DEFAULT 0 NOT NULL,
+	`completed` integer DEFAULT 0 NOT NULL,
+	`failed` integer DEFAULT 0 NOT NULL,
+	`cancelled` integer DEFAULT 0 NOT NULL,
+	`remote_viewing` integer DEFAULT 0 NOT NULL,
+	`dowsing` integer DEFAULT 0 NOT NULL,
+	`precognition` integer DEFAULT 0 NOT NULL,
+	`intuitive_analysis` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`user_id`, `day`)
 );

@@ -106,18 +106,28 @@ export const sessionCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.sessionType, t.status] })],
 );
 
-/** Per user, UTC day of creation, type and status: counts, credits used and confidence sums. */
+/**
+ * One row per user and UTC day of creation: the day's count and credits, the
+ * confidence sum of its completed sessions, and counts per status and per
+ * type. A year of stats reads at most 365 rows, however many sessions.
+ */
 export const sessionDaily = sqliteTable(
   "session_daily",
   {
     userId: text("user_id").notNull(),
     day: text("day").notNull(),
-    sessionType: text("session_type").notNull(),
-    status: text("status").notNull(),
     n: integer("n").notNull().default(0),
     credits: integer("credits").notNull().default(0),
-    confidenceSum: real("confidence_sum").notNull().default(0),
-    confidenceN: integer("confidence_n").notNull().default(0),
+    completedConfidenceSum: real("completed_confidence_sum").notNull().default(0),
+    pending: integer("pending").notNull().default(0),
+    processing: integer("processing").notNull().default(0),
+    completed: integer("completed").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    cancelled: integer("cancelled").notNull().default(0),
+    remoteViewing: integer("remote_viewing").notNull().default(0),
+    dowsing: integer("dowsing").notNull().default(0),
+    precognition: integer("precognition").notNull().default(0),
+    intuitiveAnalysis: integer("intuitive_analysis").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day, t.sessionType, t.status] })],
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -5,22 +5,30 @@
  */
 export interface DayAggregate {
   day: string;
-  status: string;
-  session_type: string;
   n: number;
   credits: number;
-  confidence_sum: number | null;
+  completed_confidence_sum: number;
+  pending: number;
+  processing: number;
+  completed: number;
+  failed: number;
+  cancelled: number;
+  remote_viewing: number;
+  dowsing: number;
+  precognition: number;
+  intuitive_analysis: number;
 }
 
 /**
  * Per-day aggregates in [from, to) — both day-aligned ISO times — read from
- * session_daily (kept by triggers): at most one row per (day, type, status)
- * instead of one per session.
+ * session_daily (kept by triggers): one row per active day, however many
+ * sessions it had.
  */
 export async function aggregatesBetween(d1: D1Database, userId: string, fromIso: string, toIso: string): Promise<DayAggregate[]> {
   const { results } = await d1
     .prepare(
-      `SELECT day, status, session_type, n, credits, confidence_sum
+      `SELECT day, n, credits, completed_confidence_sum, pending, processing, completed, failed, cancelled,
+              remote_viewing, dowsing, precognition, intuitive_analysis
          FROM session_daily
         WHERE user_id = ?1 AND day >= ?2 AND day < ?3 AND n > 0`,
     )

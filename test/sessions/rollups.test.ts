@@ -11,6 +11,7 @@ import { completedSession, heldSession, stepRoom } from "./support";
  * creations, completions, cancellations and failures happened.
  */
 const TYPES = ["remote_viewing", "dowsing", "precognition", "intuitive_analysis"] as const;
+const STATUSES = ["pending", "processing", "completed", "failed", "cancelled"] as const;
 const op = fc.record({
   type: fc.constantFrom(...TYPES),
   end: fc.constantFrom("complete", "cancel-pending", "cancel-processing", "fail", "leave-pending"),
@@ -21,9 +22,11 @@ async function direct(userId: string) {
     "SELECT session_type, status, COUNT(*) AS n FROM sessions WHERE user_id = ? GROUP BY session_type, status ORDER BY session_type, status",
   ).bind(userId).all();
   const daily = await env.DB.prepare(
-    `SELECT substr(created_at, 1, 10) AS day, session_type, status, COUNT(*) AS n, SUM(credits_used) AS credits,
-            ROUND(COALESCE(SUM(confidence_score), 0), 6) AS confidence_sum, COUNT(confidence_score) AS confidence_n
-       FROM sessions WHERE user_id = ? GROUP BY day, session_type, status ORDER BY day, session_type, status`,
+    `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n, SUM(credits_used) AS credits,
+            ROUND(COALESCE(SUM(CASE WHEN status = 'completed' THEN confidence_score END), 0), 6) AS completed_confidence_sum,
+            ${STATUSES.map((st) => `SUM(status = '${st}') AS ${st}`).join(", ")},
+            ${TYPES.map((t) => `SUM(session_type = '${t}') AS ${t}`).join(", ")}
+       FROM sessions WHERE user_id = ? GROUP BY day ORDER BY day`,
   ).bind(userId).all();
   return { counts: counts.results, daily: daily.results };
 }
@@ -33,8 +36,8 @@ async function rolled(userId: string) {
     "SELECT session_type, status, n FROM session_counts WHERE user_id = ? AND n <> 0 ORDER BY session_type, status",
   ).bind(userId).all();
   const daily = await env.DB.prepare(
-    `SELECT day, session_type, status, n, credits, ROUND(confidence_sum, 6) AS confidence_sum, confidence_n
-       FROM session_daily WHERE user_id = ? AND n <> 0 ORDER BY day, session_type, status`,
+    `SELECT day, n, credits, ROUND(completed_confidence_sum, 6) AS completed_confidence_sum, ${[...STATUSES, ...TYPES].join(", ")}
+       FROM session_daily WHERE user_id = ? AND n <> 0 ORDER BY day`,
   ).bind(userId).all();
   return { counts: counts.results, daily: daily.results };
 }

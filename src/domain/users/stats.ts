@@ -53,10 +53,10 @@ export async function userStats(d1: D1Database, userId: string, q: StatsQuery, n
   let creditsUsed = 0;
   let confidenceSum = 0;
   for (const r of rows) {
-    byStatus[r.status as SessionStatus] += r.n;
-    byType[r.session_type as SessionType] += r.n;
+    for (const status of SESSION_STATUSES) byStatus[status] += r[status];
+    for (const type of SESSION_TYPES) byType[type] += r[type];
     creditsUsed += r.credits;
-    if (r.status === "completed") confidenceSum += r.confidence_sum ?? 0;
+    confidenceSum += r.completed_confidence_sum;
     const day = days.get(r.day);
     if (day) {
       day.sessions += r.n;
