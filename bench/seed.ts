@@ -10,9 +10,12 @@ export async function call(base: string, method: string, path: string, body?: un
     headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = (await res.json()) as any;
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
+  const text = await res.text();
+  if (!res.ok) {
+    // wrangler dev answers uncaught errors with an HTML page: keep only its text.
+    throw new Error(`${method} ${path} → ${res.status} ${text.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 600)}`);
+  }
+  return (JSON.parse(text) as { data: any }).data;
 }
 
 export async function registerUser(base: string, label: string, tier = "enterprise"): Promise<BenchUser> {
@@ -38,7 +41,18 @@ let idBase = Date.now() * 1_000;
 export async function bulkSessions(base: string, user: BenchUser, count: number) {
   for (let done = 0; done < count; done += 5_000) {
     const n = Math.min(5_000, count - done);
-    await call(base, "POST", `/__bench/seed-sessions?user_id=${user.id}&count=${n}&days=365&id_base=${idBase}`);
-    idBase += n;
+    // One INSERT per chunk: a failed chunk wrote nothing, so it is retried with fresh ids.
+    for (let attempt = 1; ; attempt++) {
+      const from = idBase;
+      idBase += n;
+      try {
+        await call(base, "POST", `/__bench/seed-sessions?user_id=${user.id}&count=${n}&days=365&id_base=${from}`);
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        console.warn(`  seed chunk failed (attempt ${attempt}), retrying: ${String(err).slice(0, 300)}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
   }
 }

@@ -32,8 +32,12 @@ export default {
     }
     if (request.method === "POST" && url.pathname === "/__bench/seed-sessions") {
       const q = url.searchParams;
-      const written = await seedSessions(env.DB, q.get("user_id") ?? "", Number(q.get("count")), Number(q.get("days") ?? 365), Number(q.get("id_base")));
-      return json({ success: true, data: { rows_written: written } });
+      try {
+        const written = await seedSessions(env.DB, q.get("user_id") ?? "", Number(q.get("count")), Number(q.get("days") ?? 365), Number(q.get("id_base")));
+        return json({ success: true, data: { rows_written: written } });
+      } catch (err) {
+        return new Response(JSON.stringify({ success: false, error: { code: "DATABASE_ERROR", message: String(err) } }), { status: 500 });
+      }
     }
     if (request.method === "POST" && url.pathname === "/__bench/credits") {
       await setCredits(env.DB, url.searchParams.get("user_id") ?? "", Number(url.searchParams.get("credits")));
