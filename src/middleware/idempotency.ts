@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { AppError } from "../http/errors";
-import { afterResponse } from "../lib/background";
+import { waitUntilOf } from "../lib/request";
 import { iso } from "../lib/clock";
 import { sha256Hex } from "../lib/crypto";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
@@ -116,7 +116,7 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
         await completeIdempotencyKey(d1, principal.userId, key, status, sealed);
       }
     }
-    await afterResponse(c, purgeExpiredIdempotencyKeys(d1, iso(now)).catch(() => undefined));
+    waitUntilOf(c)(purgeExpiredIdempotencyKeys(d1, iso(now)).catch(() => undefined));
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openRawWebSocket } from "./support/raw-websocket";
+import { apiClient } from "./support/api";
 import { startWrangler, type DevServer } from "./support/wrangler";
 
 // A session's whole life under a real `wrangler dev`: D1, the SessionRoom's
@@ -14,14 +15,7 @@ describe("sessions against wrangler dev", () => {
     await server?.stop();
   });
 
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const { call } = apiClient(() => server.url);
 
   it("creates a session, streams its progress over WebSocket to completion, and reports it", async () => {
     const reg = await call("POST", "/v1/auth/register", undefined, {

@@ -1,6 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../node/receiver";
+import { apiClient } from "./support/api";
 import { startWrangler, type DevServer } from "./support/wrangler";
 
 // Billing events through the real Queue of `wrangler dev` to a real HTTP receiver on 127.0.0.1.
@@ -16,14 +17,7 @@ describe("webhook delivery against wrangler dev", () => {
     await receiver?.close();
   });
 
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const { call } = apiClient(() => server.url);
 
   const waitFor = async (bucket: string, count: number) => {
     const deadline = Date.now() + 30_000;

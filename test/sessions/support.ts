@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { issueAccessToken } from "../../src/domain/identity/access-tokens";
-import type { Scope } from "../../src/domain/identity/scopes";
 import { api } from "../support/http";
+
+export { tokenWithScopes } from "../support/tokens";
 
 export const validSession = (overrides: Record<string, unknown> = {}) => ({
   cue: "Describe the target location",
@@ -63,12 +63,6 @@ export async function waitForStatus(token: string, id: string, statuses: string[
 
 export async function balance(token: string): Promise<number> {
   return (await api("GET", "/v1/users/me", { token })).body.data.credits;
-}
-
-/** An access token for the user carrying only `scopes` (as an OAuth client's token would). */
-export async function tokenWithScopes(userId: string, scopes: Scope[]): Promise<string> {
-  const { token } = await issueAccessToken(env, { userId, role: "user", tier: "basic", scopes, sid: `test-${crypto.randomUUID()}`, ttlSeconds: 600 });
-  return token;
 }
 
 /** Create a session and drive it to completion at once (no waiting on scaled time). */
