@@ -12,3 +12,4 @@ export * from "./schema/idempotency";
 export * from "./schema/sessions";
 export * from "./schema/oauth";
 export * from "./schema/api-keys";
+export * from "./schema/outbox";

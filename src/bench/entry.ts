@@ -55,4 +55,5 @@ export default {
     return worker.fetch(request, env, ctx);
   },
   queue: worker.queue,
+  scheduled: worker.scheduled,
 } satisfies ExportedHandler<Bindings>;

@@ -1,23 +1,33 @@
 import { db, schema } from "./client";
-import { balanceOf, creditStatements, ledgerRowWritten, type LedgerEntry } from "./credits";
+import type { EventMessage } from "../domain/webhooks/events";
+import { creditStatements, ledgerRowWritten, type LedgerEntry } from "./credits";
+import { outboxStatement } from "./outbox";
 
 const { transactions } = schema;
 export type TransactionRow = typeof transactions.$inferSelect;
 
 /**
- * A completed purchase: the transaction row, the ledger row and the balance
- * change in one atomic batch. The ledger is unique per (credit_purchase,
+ * A completed purchase: the transaction row, the ledger row, the balance
+ * change and the outboxed billing.payment_succeeded event in one atomic batch. The ledger is unique per (credit_purchase,
  * transaction id), so the credit can never be applied twice.
- * Returns whether the credit was applied and the balance after it.
+ * Returns whether the credit was applied and the balance right after it.
  */
 export async function recordCompletedPurchase(
   d1: D1Database,
   row: TransactionRow,
   entry: LedgerEntry,
+  event: EventMessage,
 ): Promise<{ applied: boolean; newBalance: number }> {
   const insert = db(d1).insert(transactions).values(row).onConflictDoNothing().toSQL();
-  const results = await d1.batch([...creditStatements(d1, entry, row.credits), d1.prepare(insert.sql).bind(...insert.params)]);
-  return { applied: ledgerRowWritten(results[0]), newBalance: await balanceOf(d1, row.userId) };
+  const results = await d1.batch([
+    ...creditStatements(d1, entry, row.credits),
+    d1.prepare(insert.sql).bind(...insert.params),
+    outboxStatement(d1, event, entry.ledgerId, row.userId),
+    // The balance right after this credit, read inside the same transaction.
+    d1.prepare("SELECT credits FROM users WHERE id = ?").bind(row.userId),
+  ]);
+  const newBalance = (results[4]?.results[0] as { credits: number } | undefined)?.credits ?? 0;
+  return { applied: ledgerRowWritten(results[0]), newBalance };
 }
 
 /** A failed purchase (declined or processor failure): recorded, no credit. */

@@ -5,6 +5,7 @@ import { recordCompletedPurchase, recordFailedPurchase, type TransactionRow } fr
 import type { Bindings } from "../../env";
 import type { Principal } from "../identity/principal";
 import { eventIdFor, eventMessage } from "../webhooks/events";
+import { publish } from "../webhooks/outbox";
 import { CURRENCY, creditPackage, toMajorUnits, type CreditPackageCode } from "./catalogue";
 import { isExpired } from "./cards";
 import { paymentGateway } from "./gateway";
@@ -31,7 +32,8 @@ type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "PAYMENT_GATEWAY">;
  * Buy credits: charge the payment method, then apply the credit once,
  * atomically, with its ledger row and transaction (db/transactions.ts).
  * A decline or processor failure records a failed transaction and credits nothing.
- * On success a billing.payment_succeeded event goes to the webhook queue.
+ * On success a billing.payment_succeeded event is committed with the purchase
+ * (transactional outbox) and sent to the webhook queue.
  */
 export async function purchaseCredits(env: Env, principal: Principal, input: PurchaseInput, now = Date.now()): Promise<PurchaseResult> {
   const pm = await ownPaymentMethod(env.DB, principal, input.payment_method_id);
@@ -73,22 +75,16 @@ export async function purchaseCredits(env: Env, principal: Principal, input: Pur
   }
 
   const entry = { ledgerId: newId("led", now), userId: principal.userId, reason: "credit_purchase" as const, referenceId: txnId, description, at };
-  const { newBalance } = await recordCompletedPurchase(env.DB, { ...row, gatewayReference: charge.chargeId }, entry);
-  const result: PurchaseResult = { transaction_id: txnId, credits_purchased: credits, amount: toMajorUnits(amountCents), currency: CURRENCY, payment_status: "succeeded", new_balance: newBalance };
-  await enqueuePaymentSucceeded(env, principal.userId, txnId, at, { ...result, credit_package: pkg.code, quantity: input.quantity });
-  return result;
-}
-
-/**
- * The purchase is already committed: a queue outage must not turn it into an
- * error the client would retry (and pay twice). The event is then lost;
- * logged so an operator can see it (docs/decisions.md).
- */
-async function enqueuePaymentSucceeded(env: Env, userId: string, txnId: string, at: string, data: Record<string, unknown>): Promise<void> {
-  try {
-    const eventId = await eventIdFor("billing.payment_succeeded", txnId);
-    await env.WEBHOOK_QUEUE.send(eventMessage("billing.payment_succeeded", eventId, userId, at, data));
-  } catch (err) {
-    console.error(JSON.stringify({ msg: "billing.payment_succeeded not enqueued", transaction_id: txnId, error: String(err) }));
-  }
+  const summary = { transaction_id: txnId, credits_purchased: credits, amount: toMajorUnits(amountCents), currency: CURRENCY, payment_status: "succeeded" as const };
+  const event = eventMessage("billing.payment_succeeded", await eventIdFor("billing.payment_succeeded", txnId), principal.userId, at, {
+    ...summary,
+    credit_package: pkg.code,
+    quantity: input.quantity,
+  });
+  const { newBalance } = await recordCompletedPurchase(env.DB, { ...row, gatewayReference: charge.chargeId }, entry, event);
+  // The event is committed with the purchase (outbox); a queue outage only delays it.
+  // The same payload as the outboxed row (whose new_balance was set in the batch), so an
+  // immediate send and a swept re-send are identical.
+  await publish(env, [{ ...event, data: { ...event.data, new_balance: newBalance } }], now);
+  return { ...summary, new_balance: newBalance };
 }

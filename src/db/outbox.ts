@@ -1,0 +1,30 @@
+import type { EventMessage } from "../domain/webhooks/events";
+
+/**
+ * The outbox row for `message`, written only if the batch's ledger row
+ * `ledgerId` was (so an event exists iff the change it announces happened).
+ * With `balanceOf`, `data.new_balance` is set in SQL to that user's balance at
+ * this point of the batch, so the stored payload is exact.
+ */
+export function outboxStatement(d1: D1Database, message: EventMessage, ledgerId: string, balanceOf?: string): D1PreparedStatement {
+  const payload = balanceOf ? "json_set(?2, '$.data.new_balance', (SELECT credits FROM users WHERE id = ?5))" : "?2";
+  return d1
+    .prepare(
+      `INSERT INTO event_outbox (event_id, message, created_at) SELECT ?1, ${payload}, ?3 WHERE EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?4) ON CONFLICT (event_id) DO NOTHING`,
+    )
+    .bind(message.event_id, JSON.stringify(message), message.occurred_at, ledgerId, ...(balanceOf ? [balanceOf] : []));
+}
+
+export async function markSent(d1: D1Database, eventIds: string[], at: string): Promise<void> {
+  if (eventIds.length === 0) return;
+  await d1.batch(eventIds.map((id) => d1.prepare("UPDATE event_outbox SET sent_at = ?2 WHERE event_id = ?1 AND sent_at IS NULL").bind(id, at)));
+}
+
+/** Unsent events created before `before` (ISO), oldest first (partial index event_outbox_unsent_idx). */
+export async function unsentBefore(d1: D1Database, before: string, limit: number): Promise<EventMessage[]> {
+  const { results } = await d1
+    .prepare("SELECT message FROM event_outbox WHERE sent_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2")
+    .bind(before, limit)
+    .all<{ message: string }>();
+  return results.map((r) => JSON.parse(r.message) as EventMessage);
+}

@@ -1,0 +1,34 @@
+import { markSent, unsentBefore } from "../../db/outbox";
+import type { Bindings } from "../../env";
+import { iso } from "../../lib/clock";
+import type { EventMessage } from "./events";
+
+type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE">;
+
+/** Events older than this and still unsent are re-sent by the sweeper (a request may still be sending younger ones). */
+export const OUTBOX_GRACE_MS = 30_000;
+const SWEEP_BATCH = 100;
+
+/**
+ * Send outboxed events to the webhook queue and mark them sent. A failure is
+ * logged, not thrown: the change they announce is already committed, and the
+ * sweeper sends them later. Sending twice is harmless: event ids are
+ * deterministic and deliveries are at-least-once (receivers dedupe on webhook-id).
+ */
+export async function publish(env: Env, messages: EventMessage[], now = Date.now()): Promise<boolean> {
+  if (messages.length === 0) return true;
+  try {
+    await env.WEBHOOK_QUEUE.sendBatch(messages.map((body) => ({ body })));
+    await markSent(env.DB, messages.map((m) => m.event_id), iso(now));
+    return true;
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "outboxed events not sent; the sweeper will retry", event_ids: messages.map((m) => m.event_id), error: String(err) }));
+    return false;
+  }
+}
+
+/** The cron sweeper: re-send what requests could not (every minute, wrangler.toml [triggers]). */
+export async function sweepOutbox(env: Env, now = Date.now()): Promise<number> {
+  const pending = await unsentBefore(env.DB, iso(now - OUTBOX_GRACE_MS), SWEEP_BATCH);
+  return (await publish(env, pending, now)) ? pending.length : 0;
+}
