@@ -11,18 +11,18 @@ import { clientVersion } from "./middleware/client-version";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
+import { dataEncryptionKey } from "./domain/encryption/data-key";
 import { signingKeys } from "./domain/identity/signing-keys";
 import { adminRoutes } from "./routes/admin";
-import { dataEncryptionKey } from "./domain/encryption/data-key";
-import { authRoutes } from "./routes/auth";
-import { sessionRoutes } from "./routes/sessions";
-import { userRoutes } from "./routes/users";
-import { billingRoutes } from "./routes/billing";
-import { webhookRoutes } from "./routes/webhooks";
-import { wsRoutes } from "./routes/ws";
 import { apiKeyRoutes } from "./routes/api-keys";
+import { authRoutes } from "./routes/auth";
+import { billingRoutes } from "./routes/billing";
 import { authorizationServerRoutes } from "./routes/oauth";
 import { oauthClientRoutes } from "./routes/oauth-clients";
+import { sessionRoutes } from "./routes/sessions";
+import { userRoutes } from "./routes/users";
+import { webhookRoutes } from "./routes/webhooks";
+import { wsRoutes } from "./routes/ws";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
