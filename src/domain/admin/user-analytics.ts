@@ -1,8 +1,8 @@
 import { userAnalytics, usersByCountry } from "../../db/user-analytics";
 import { iso } from "../../lib/clock";
-import { AppError } from "../../http/errors";
 import type { Principal, Tier } from "../identity/principal";
 import { periodStart, type Period } from "./periods";
+import { requireAdmin } from "./require-admin";
 
 /**
  * Service-wide user analytics (docs/decisions.md, "Admin"):
@@ -14,7 +14,7 @@ import { periodStart, type Period } from "./periods";
  *   at registration or last login ("unknown" when there was none).
  */
 export async function getUserAnalytics(d1: D1Database, principal: Principal, period: Period, tier: Tier | undefined, now = Date.now()) {
-  requireAdmin(principal);
+  await requireAdmin(d1, principal);
   const since = iso(periodStart(period, now));
   const [counts, countries] = await Promise.all([userAnalytics(d1, since, tier ?? null), usersByCountry(d1, tier ?? null)]);
   const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
@@ -32,11 +32,4 @@ export async function getUserAnalytics(d1: D1Database, principal: Principal, per
       percentage: counts.total === 0 ? 0 : round((c.users / counts.total) * 100, 2),
     })),
   };
-}
-
-/** Admin endpoints need the admin role as well as the admin scope (defence in depth). */
-export function requireAdmin(principal: Principal): void {
-  if (principal.role !== "admin") {
-    throw new AppError("INSUFFICIENT_PERMISSIONS", { message: "This operation is for administrators.", details: { required_role: "admin" } });
-  }
 }

@@ -3,7 +3,7 @@ import { defineRoute } from "../../http/route";
 import type { router } from "../../http/openapi";
 import { dependencyProbes, liveMetrics } from "../../domain/admin/probes";
 import { systemStatus } from "../../domain/admin/system-status";
-import { requireAdmin } from "../../domain/admin/user-analytics";
+import { requireAdmin } from "../../domain/admin/require-admin";
 import { SystemStatusSchema } from "./schemas";
 
 const route = defineRoute({
@@ -18,7 +18,7 @@ const route = defineRoute({
 
 export function mountGetSystemStatus(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
-    requireAdmin(c.get("principal"));
+    await requireAdmin(c.env.DB, c.get("principal"), { whenStoreDown: "trust-token" });
     return c.json(ok(await systemStatus(dependencyProbes(c.env), () => liveMetrics(c.env))), 200);
   });
 }

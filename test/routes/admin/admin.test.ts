@@ -70,6 +70,26 @@ describe("GET /v1/admin/system/status", () => {
     expectErrorEnvelope(await api("GET", "/v1/admin/system/status"), 401, "AUTHENTICATION_REQUIRED");
   });
 
+  it("a demoted admin loses access at once, whatever the token says", async () => {
+    const email = "root@example.com";
+    const reg = await api("POST", "/v1/auth/register", { body: { email, username: "root_user", password: PASSWORD, tier: "basic", marketing_consent: false } });
+    const signIn = reg.status === 201 ? reg : await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
+    const { token, user } = signIn.body.data;
+    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(user.id).run();
+    expect((await api("GET", "/v1/admin/system/status", { token })).status).toBe(200);
+    await env.DB.prepare("UPDATE users SET role = 'user' WHERE id = ?").bind(user.id).run();
+    expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users", { token }), 403, "INSUFFICIENT_PERMISSIONS");
+    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(user.id).run();
+  });
+
+  it("a token claiming the admin role for a non-admin is refused", async () => {
+    const u = await registerUser();
+    const misissued = await mintToken(u.id, { scopes: ["remote-viewing:admin", "analytics:admin"], role: "admin" });
+    expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token: misissued }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users", { token: misissued }), 403, "INSUFFICIENT_PERMISSIONS");
+  });
+
   it("an admin's credential without the admin scope is refused", async () => {
     const admin = await adminUser();
     const narrow = await mintToken(admin.id, { scopes: ["profile"], role: "admin" });
