@@ -2,7 +2,8 @@
  * Credit ledger statements. D1 has no interactive transactions, but a batch
  * is atomic: callers put these statements in one `d1.batch([...])` together
  * with whatever the change pays for (a session row, a transaction row), and
- * make those depend on the ledger row existing (see `ledgerRowExists`).
+ * make those depend on the ledger row existing (`WHERE EXISTS (SELECT 1 FROM
+ * credit_ledger WHERE id = <the entry's ledgerId>)`).
  *
  * Rules (docs/decisions.md, "Credits"):
  * - a balance never goes below zero: debits are conditional (`credits >= amount`)
@@ -70,9 +71,6 @@ export function signupGrantStatement(d1: D1Database, entry: LedgerEntry, amount:
     .prepare(`${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2)`)
     .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at);
 }
-
-/** SQL condition for statements in the same batch that must only apply if the ledger row was written. */
-export const ledgerRowExists = "EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?)";
 
 export const ledgerRowWritten = (result: D1Result | undefined): boolean => (result?.meta.changes ?? 0) === 1;
 

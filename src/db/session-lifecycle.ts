@@ -110,7 +110,3 @@ export async function markEnded(d1: D1Database, id: string, e: Ending): Promise<
   return changed(r);
 }
 
-export async function statusOf(d1: D1Database, id: string): Promise<SessionStatus | undefined> {
-  const row = await db(d1).select({ status: sessions.status }).from(sessions).where(eq(sessions.id, id)).get();
-  return row?.status;
-}

@@ -1,8 +1,2 @@
-/** Time is injected so tests and the state machine stay deterministic. */
-export interface Clock {
-  now(): number;
-}
-export const systemClock: Clock = { now: () => Date.now() };
-
+/** Times are passed in as epoch milliseconds (`now` parameters), so tests control them. */
 export const iso = (ms: number): string => new Date(ms).toISOString();
-export const unixSeconds = (ms: number): number => Math.floor(ms / 1000);
