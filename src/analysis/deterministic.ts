@@ -1,6 +1,7 @@
 import type { HistoryEntry, Stage } from "../domain/sessions/types";
 import { AnalyzerError, type Analyzer, type AnalyzerInput, type AnalysisOutcome, type Finding, type StageReport } from "./analyzer";
-import { rng, round, seedOf, type Rng } from "./seeded";
+import { round } from "../lib/numbers";
+import { rng, seedOf, type Rng } from "./seeded";
 
 export const DETERMINISTIC_MODEL_VERSION = "deterministic-1.0";
 

@@ -1,3 +1,4 @@
+import { sha256Bytes } from "../lib/crypto";
 /** A seeded pseudo-random source: the same seed gives the same sequence. */
 export interface Rng {
   next(): number;
@@ -7,7 +8,7 @@ export interface Rng {
 
 /** A 32-bit seed from SHA-256 of the text. */
 export async function seedOf(text: string): Promise<number> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  const digest = await sha256Bytes(text);
   return ((digest[0]! << 24) | (digest[1]! << 16) | (digest[2]! << 8) | digest[3]!) >>> 0;
 }
 
@@ -28,4 +29,3 @@ export function rng(seed: number): Rng {
   };
 }
 
-export const round = (n: number, digits: number): number => Math.round(n * 10 ** digits) / 10 ** digits;

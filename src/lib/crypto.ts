@@ -1,16 +1,18 @@
-import { base64url } from "./ids";
+import { base64url } from "./encoding";
 
 const encoder = new TextEncoder();
 
+export async function sha256Bytes(input: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(input)));
+}
+
 /** SHA-256 hex digest; how opaque secrets (refresh tokens, API keys) are stored. */
 export async function sha256Hex(input: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(input));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return [...(await sha256Bytes(input))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export async function sha256Base64url(input: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(input));
-  return base64url(new Uint8Array(digest));
+  return base64url(await sha256Bytes(input));
 }
 
 /** Constant-time comparison of two strings (no early exit on the first mismatch). */

@@ -1,3 +1,6 @@
+import { sha256Bytes } from "./crypto";
+import { base64url } from "./encoding";
+
 /**
  * Ids are `<prefix>_<digits>` (spec part 2). The digits are the creation time
  * in milliseconds followed by 6 random digits: sortable by creation, and
@@ -13,28 +16,21 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${now}${suffix}`;
 }
 
+/**
+ * A deterministic `<prefix>_<27 digits>` id from SHA-256 of `key`: the same key
+ * always gives the same id, so a repeated step (an alarm, a retry, a replay)
+ * produces the same event or delivery id and receivers can dedupe on it.
+ */
+export async function deterministicId(prefix: IdPrefix, key: string): Promise<string> {
+  const digest = await sha256Bytes(key);
+  let digits = "";
+  for (let i = 0; i < 9; i++) digits += digest[i]!.toString().padStart(3, "0");
+  return `${prefix}_${digits}`;
+}
+
 /** Random bytes as base64url, for opaque secrets (refresh tokens, API keys). */
 export function randomToken(bytes = 32): string {
   const buf = new Uint8Array(bytes);
   crypto.getRandomValues(buf);
   return base64url(buf);
-}
-
-export function base64url(buf: Uint8Array): string {
-  let s = "";
-  for (const b of buf) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-export function base64(buf: Uint8Array): string {
-  let s = "";
-  for (const b of buf) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
-export function fromBase64(s: string): Uint8Array {
-  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
 }

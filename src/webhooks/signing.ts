@@ -1,4 +1,4 @@
-import { base64 } from "../lib/ids";
+import { base64 } from "../lib/encoding";
 
 /**
  * Standard Webhooks signature: `v1,` + base64(HMAC-SHA256(key, "{id}.{timestamp}.{body}"))

@@ -1,5 +1,6 @@
 import { userAnalytics, usersByCountry } from "../../db/user-analytics";
 import { iso } from "../../lib/clock";
+import { round } from "../../lib/numbers";
 import type { Principal, Tier } from "../identity/principal";
 import { periodStart, type Period } from "./periods";
 import { requireAdmin } from "./require-admin";
@@ -17,7 +18,6 @@ export async function getUserAnalytics(d1: D1Database, principal: Principal, per
   await requireAdmin(d1, principal);
   const since = iso(periodStart(period, now));
   const [counts, countries] = await Promise.all([userAnalytics(d1, since, tier ?? null), usersByCountry(d1, tier ?? null)]);
-  const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
   return {
     period,
     ...(tier ? { tier } : {}),

@@ -1,5 +1,5 @@
 import { AppError } from "../../http/errors";
-import { fromBase64 } from "../../lib/ids";
+import { fromBase64 } from "../../lib/encoding";
 
 /**
  * The AES-256-GCM key for data we must be able to read back (webhook signing

@@ -1,4 +1,4 @@
-import { base64, fromBase64 } from "../../lib/ids";
+import { base64, fromBase64 } from "../../lib/encoding";
 
 /**
  * AES-256-GCM sealing of small secrets stored in D1. Format: `v1.<iv>.<ciphertext>`

@@ -1,4 +1,4 @@
-import { base64, fromBase64 } from "../../lib/ids";
+import { base64, fromBase64 } from "../../lib/encoding";
 import { timingSafeEqual } from "../../lib/crypto";
 
 /**

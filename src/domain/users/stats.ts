@@ -2,6 +2,7 @@ import { AppError } from "../../http/errors";
 import { balanceOf } from "../../db/credits";
 import { aggregatesBetween, usageCounts } from "../../db/session-stats";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../sessions/types";
+import { round } from "../../lib/numbers";
 
 /**
  * Usage statistics (docs/decisions.md, "Sessions"). A period is the last N
@@ -19,7 +20,6 @@ export const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
-const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
 export interface StatsQuery {
   period: Period;
@@ -71,8 +71,8 @@ export async function userStats(d1: D1Database, userId: string, q: StatsQuery, n
     sessions: { total: rows.reduce((n, r) => n + r.n, 0), ...byStatus },
     credits_used: creditsUsed,
     credits_remaining: credits,
-    success_rate: finished === 0 ? 0 : round(byStatus.completed / finished),
-    average_confidence: byStatus.completed === 0 ? null : round(confidenceSum / byStatus.completed),
+    success_rate: finished === 0 ? 0 : round(byStatus.completed / finished, 4),
+    average_confidence: byStatus.completed === 0 ? null : round(confidenceSum / byStatus.completed, 4),
     session_types: byType,
     daily_breakdown: [...days].map(([date, v]) => ({ date, ...v })),
   };
@@ -84,5 +84,5 @@ export async function usageStatsOf(d1: D1Database, userId: string, now = Date.no
   const monthStart = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
   const c = await usageCounts(d1, userId, monthStart);
   const finished = c.completed + c.failed;
-  return { sessions_this_month: c.since, total_sessions: c.total, success_rate: finished === 0 ? 0 : round(c.completed / finished) };
+  return { sessions_this_month: c.since, total_sessions: c.total, success_rate: finished === 0 ? 0 : round(c.completed / finished, 4) };
 }

@@ -1,3 +1,5 @@
+import { deterministicId } from "../../lib/ids";
+
 /**
  * A delivery = one event for one webhook. The consumer fans an EventMessage
  * out into one DeliveryMessage per receiving webhook, so each webhook is
@@ -14,11 +16,8 @@ export const deliveryMessage = (deliveryId: string): DeliveryMessage => ({ kind:
  * Deterministic per (event, webhook): it is the `webhook-id` header, the same
  * on every retry and replay, so receivers can dedupe on it (Standard Webhooks).
  */
-export async function deliveryIdFor(eventId: string, webhookId: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${eventId}:${webhookId}`)));
-  let digits = "";
-  for (let i = 0; i < 9; i++) digits += digest[i]!.toString().padStart(3, "0");
-  return `dlv_${digits}`;
+export function deliveryIdFor(eventId: string, webhookId: string): Promise<string> {
+  return deterministicId("dlv", `${eventId}:${webhookId}`);
 }
 
 /** The Standard Webhooks payload: `{type, timestamp, data}`; timestamp is when the event happened. */

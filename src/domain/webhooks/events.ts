@@ -1,3 +1,5 @@
+import { deterministicId } from "../../lib/ids";
+
 /**
  * The event message every producer puts on the WEBHOOK_QUEUE (spec part 6).
  * Producers: the SessionRoom (session.completed, session.failed,
@@ -26,11 +28,8 @@ export interface EventMessage {
  * A deterministic event id: the same (type, subject) always gives the same id,
  * so an alarm that runs twice produces the same event (receivers dedupe on it).
  */
-export async function eventIdFor(type: EventType, subjectId: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${type}:${subjectId}`)));
-  let digits = "";
-  for (let i = 0; i < 9; i++) digits += digest[i]!.toString().padStart(3, "0");
-  return `evt_${digits}`;
+export function eventIdFor(type: EventType, subjectId: string): Promise<string> {
+  return deterministicId("evt", `${type}:${subjectId}`);
 }
 
 export function eventMessage(type: EventType, eventId: string, userId: string, occurredAt: string, data: Record<string, unknown>): EventMessage {
