@@ -1,4 +1,4 @@
-import { AppError } from "../../http/errors";
+import { cachedBySecret, notConfigured } from "../../lib/secret-config";
 import { fromBase64 } from "../../lib/encoding";
 
 /**
@@ -12,29 +12,13 @@ import { fromBase64 } from "../../lib/encoding";
  *   unreadable after a restart).
  * Imported once per isolate and cached.
  */
-let cached: { source: string; key: Promise<CryptoKey> } | undefined;
-
 type Env = { ENVIRONMENT: string; DATA_ENCRYPTION_KEY?: string };
 
-export function dataEncryptionKey(env: Env): Promise<CryptoKey> {
-  const source = env.DATA_ENCRYPTION_KEY ?? "";
-  if (cached?.source === source) return cached.key;
-  const key = load(env);
-  cached = { source, key };
-  key.catch(() => {
-    if (cached?.key === key) cached = undefined;
-  });
-  return key;
-}
-
-const notConfigured = () => new AppError("SERVICE_UNAVAILABLE", { message: "The service is not configured." });
+export const dataEncryptionKey = cachedBySecret<Env, CryptoKey>((env) => env.DATA_ENCRYPTION_KEY ?? "", load);
 
 async function load(env: Env): Promise<CryptoKey> {
   if (!env.DATA_ENCRYPTION_KEY) {
-    if (env.ENVIRONMENT !== "development") {
-      console.error("DATA_ENCRYPTION_KEY secret is not set: refusing requests");
-      throw notConfigured();
-    }
+    if (env.ENVIRONMENT !== "development") throw notConfigured("DATA_ENCRYPTION_KEY secret is not set");
     console.warn("DATA_ENCRYPTION_KEY not set: using an ephemeral development key (encrypted data dies with this isolate)");
     return crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]) as Promise<CryptoKey>;
   }
@@ -44,9 +28,6 @@ async function load(env: Env): Promise<CryptoKey> {
   } catch {
     raw = new Uint8Array();
   }
-  if (raw.length !== 32) {
-    console.error("DATA_ENCRYPTION_KEY must be base64 of exactly 32 bytes: refusing requests");
-    throw notConfigured();
-  }
+  if (raw.length !== 32) throw notConfigured("DATA_ENCRYPTION_KEY must be base64 of exactly 32 bytes");
   return crypto.subtle.importKey("raw", raw, { name: "AES-GCM" }, false, ["encrypt", "decrypt"]);
 }

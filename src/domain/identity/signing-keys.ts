@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
-import { AppError } from "../../http/errors";
+import { cachedBySecret, notConfigured } from "../../lib/secret-config";
 
 /**
  * The ES256 key that signs every access token (RFC 9068 tokens, asymmetric so
@@ -21,26 +21,14 @@ export interface SigningKeys {
 export const DEV_KID_PREFIX = "dev-";
 export const ALG = "ES256";
 
-let cached: { source: string; keys: Promise<SigningKeys> } | undefined;
+type Env = { ENVIRONMENT: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string };
 
-export function signingKeys(env: { ENVIRONMENT: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string }): Promise<SigningKeys> {
-  const source = `${env.JWT_PRIVATE_KEY ?? ""}|${env.JWT_PREVIOUS_PUBLIC_KEYS ?? ""}`;
-  if (cached?.source === source) return cached.keys;
-  const keys = load(env);
-  cached = { source, keys };
-  keys.catch(() => {
-    if (cached?.keys === keys) cached = undefined;
-  });
-  return keys;
-}
+export const signingKeys = cachedBySecret<Env, SigningKeys>((env) => `${env.JWT_PRIVATE_KEY ?? ""}|${env.JWT_PREVIOUS_PUBLIC_KEYS ?? ""}`, load);
 
-async function load(env: { ENVIRONMENT: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string }): Promise<SigningKeys> {
+async function load(env: Env): Promise<SigningKeys> {
   const isDev = env.ENVIRONMENT === "development";
   if (!env.JWT_PRIVATE_KEY) {
-    if (!isDev) {
-      console.error("JWT_PRIVATE_KEY secret is not set: refusing requests");
-      throw new AppError("SERVICE_UNAVAILABLE", { message: "The service is not configured." });
-    }
+    if (!isDev) throw notConfigured("JWT_PRIVATE_KEY secret is not set");
     console.warn("JWT_PRIVATE_KEY not set: using an ephemeral development key (tokens die with this isolate)");
     const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
     const jwk = await exportJWK(publicKey);
@@ -51,13 +39,11 @@ async function load(env: { ENVIRONMENT: string; JWT_PRIVATE_KEY?: string; JWT_PR
   try {
     jwk = JSON.parse(env.JWT_PRIVATE_KEY) as JWK;
   } catch {
-    console.error("JWT_PRIVATE_KEY is not valid JSON");
-    throw new AppError("SERVICE_UNAVAILABLE", { message: "The service is not configured." });
+    throw notConfigured("JWT_PRIVATE_KEY is not valid JSON");
   }
   const kid = jwk.kid;
   if (!kid || (!isDev && kid.startsWith(DEV_KID_PREFIX))) {
-    console.error("JWT_PRIVATE_KEY has no kid, or is a development key outside development");
-    throw new AppError("SERVICE_UNAVAILABLE", { message: "The service is not configured." });
+    throw notConfigured("JWT_PRIVATE_KEY has no kid, or is a development key outside development");
   }
   const privateKey = (await importJWK({ ...jwk, alg: ALG }, ALG)) as CryptoKey;
   const { d: _d, ...publicPart } = jwk;

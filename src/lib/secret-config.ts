@@ -1,0 +1,27 @@
+import { AppError } from "../http/errors";
+
+/**
+ * Keys derived from secrets (the JWT signing key, the data encryption key) are
+ * imported once per isolate: the promise is cached against the secret's
+ * value, so a changed secret is picked up and a failed load is retried on the
+ * next request rather than cached.
+ */
+export function cachedBySecret<E, T>(sourceOf: (env: E) => string, load: (env: E) => Promise<T>): (env: E) => Promise<T> {
+  let cached: { source: string; value: Promise<T> } | undefined;
+  return (env) => {
+    const source = sourceOf(env);
+    if (cached?.source === source) return cached.value;
+    const value = load(env);
+    cached = { source, value };
+    value.catch(() => {
+      if (cached?.value === value) cached = undefined;
+    });
+    return value;
+  };
+}
+
+/** A required secret is missing or unusable: log why, refuse the request with a generic 503. */
+export function notConfigured(why: string): AppError {
+  console.error(`${why}: refusing requests`);
+  return new AppError("SERVICE_UNAVAILABLE", { message: "The service is not configured." });
+}
