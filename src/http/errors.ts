@@ -75,6 +75,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A rule outside the zod schema rejected a field (422 INVALID_FIELD_VALUE),
+ * shaped like the validation hook's errors: `details.field`, `details.reason`.
+ */
+export function invalidField(field: string, reason: string, location?: "body" | "query" | "header"): AppError {
+  return new AppError("INVALID_FIELD_VALUE", { message: `${field}: ${reason}`, details: { field, reason, ...(location ? { location } : {}) } });
+}
+
 /** Codes grouped by status, for OpenAPI error responses. */
 export function codesByStatus(codes: readonly ErrorCode[]): Map<number, ErrorCode[]> {
   const byStatus = new Map<number, ErrorCode[]>();

@@ -1,4 +1,4 @@
-import { AppError } from "../../http/errors";
+import { invalidField } from "../../http/errors";
 import { billingHistory } from "../../db/billing-history";
 import type { Principal } from "../identity/principal";
 import { toMajorUnits } from "./catalogue";
@@ -15,7 +15,7 @@ const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00.
 /** Transactions newest first; start_date and end_date are inclusive UTC dates. */
 export async function transactionHistory(d1: D1Database, principal: Principal, q: HistoryInput) {
   if (q.start_date && q.end_date && q.start_date > q.end_date) {
-    throw new AppError("INVALID_FIELD_VALUE", { message: "end_date: must not be before start_date", details: { field: "end_date", reason: "must not be before start_date", location: "query" } });
+    throw invalidField("end_date", "must not be before start_date", "query");
   }
   const { rows, total } = await billingHistory(d1, {
     userId: principal.userId,

@@ -1,4 +1,4 @@
-import { AppError } from "../../http/errors";
+import { AppError, invalidField } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { findOwnPaymentMethod, insertPaymentMethod, listPaymentMethods, type PaymentMethodRow } from "../../db/payment-methods";
@@ -14,15 +14,14 @@ export interface AddCardInput {
   set_default?: boolean | undefined;
 }
 
-const invalid = (field: string, reason: string) => new AppError("INVALID_FIELD_VALUE", { message: `${field}: ${reason}`, details: { field, reason } });
 
 /** Tokenize the card with the gateway and keep only brand, last four and expiry. */
 export async function addPaymentMethod(d1: D1Database, gateway: PaymentGateway, principal: Principal, input: AddCardInput, now = Date.now()): Promise<PaymentMethodRow> {
   const number = input.number.replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw invalid("number", "not a valid card number");
-  if (isExpired(input.exp_month, input.exp_year, now)) throw invalid("exp_year", "the card has expired");
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw invalidField("number", "not a valid card number");
+  if (isExpired(input.exp_month, input.exp_year, now)) throw invalidField("exp_year", "the card has expired");
   const token = await gateway.tokenizeCard({ number, expMonth: input.exp_month, expYear: input.exp_year, cvc: input.cvc });
-  if (!token.ok) throw invalid("number", token.reason);
+  if (!token.ok) throw invalidField("number", token.reason);
   return insertPaymentMethod(
     d1,
     {

@@ -1,4 +1,4 @@
-import { AppError } from "../../http/errors";
+import { AppError, invalidField } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
@@ -42,7 +42,7 @@ export interface RegisterInput {
 export async function register(env: Env, input: RegisterInput, country: string, now = Date.now()): Promise<LoginResult> {
   const email = input.email.toLowerCase();
   const weakness = passwordWeakness(input.password, email);
-  if (weakness) throw new AppError("INVALID_FIELD_VALUE", { message: `password: ${weakness}`, details: { field: "password", reason: weakness } });
+  if (weakness) throw invalidField("password", weakness);
   if (await findUserByEmail(env.DB, email)) throw emailTaken();
 
   const role: Role = isAdminEmail(env.ADMIN_EMAILS, email) ? "admin" : "user";

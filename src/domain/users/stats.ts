@@ -1,4 +1,4 @@
-import { AppError } from "../../http/errors";
+import { invalidField } from "../../http/errors";
 import { balanceOf } from "../../db/credits";
 import { aggregatesBetween, usageCounts } from "../../db/session-stats";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../sessions/types";
@@ -39,8 +39,7 @@ function rangeOf(q: StatsQuery, now: number): { period: string; from: number; to
   return { period: "custom", from, to };
 }
 
-const invalidRange = (field: string, reason: string) =>
-  new AppError("INVALID_FIELD_VALUE", { message: `${field}: ${reason}`, details: { field, reason, location: "query" } });
+const invalidRange = (field: string, reason: string) => invalidField(field, reason, "query");
 
 export async function userStats(d1: D1Database, userId: string, q: StatsQuery, now = Date.now()) {
   const { period, from, to } = rangeOf(q, now);

@@ -1,4 +1,4 @@
-import { AppError } from "../../http/errors";
+import { AppError, invalidField } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { deleteOwnWebhook, findOwnWebhook, insertWebhookUnderCap, listWebhooks, updateOwnWebhook, type WebhookRow } from "../../db/webhooks";
@@ -24,11 +24,10 @@ export interface CreateWebhookInput {
   description?: string | undefined;
 }
 
-const invalid = (field: string, reason: string) => new AppError("INVALID_FIELD_VALUE", { message: `${field}: ${reason}`, details: { field, reason } });
 
 function checkUrl(env: Env, url: string): string {
   const verdict = classifyWebhookUrl(url, { allowPrivate: allowPrivateUrls(env) });
-  if (!verdict.ok) throw invalid("url", verdict.reason);
+  if (!verdict.ok) throw invalidField("url", verdict.reason);
   return verdict.url.href;
 }
 
@@ -37,7 +36,7 @@ export async function createWebhook(env: Env, principal: Principal, input: Creat
   const url = checkUrl(env, input.url);
   if (input.secret !== undefined) {
     const weakness = secretWeakness(input.secret);
-    if (weakness) throw invalid("secret", weakness);
+    if (weakness) throw invalidField("secret", weakness);
   }
   if ((await listWebhooks(env.DB, principal.userId)).length >= MAX_WEBHOOKS_PER_USER) {
     throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });

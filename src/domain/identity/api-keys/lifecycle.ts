@@ -1,4 +1,4 @@
-import { AppError } from "../../../http/errors";
+import { AppError, invalidField } from "../../../http/errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId } from "../../../lib/ids";
@@ -48,10 +48,7 @@ export async function createApiKey(
   }
   const expiresAt = input.expires_at === undefined ? now + DEFAULT_API_KEY_TTL_MS : Date.parse(input.expires_at);
   if (!(expiresAt > now) || expiresAt > now + MAX_API_KEY_TTL_MS) {
-    throw new AppError("INVALID_FIELD_VALUE", {
-      message: "expires_at must be in the future and at most two years away.",
-      details: { field: "expires_at", reason: "must be in the future and at most two years away" },
-    });
+    throw invalidField("expires_at", "must be in the future and at most two years away");
   }
   const minted = await mint(env, principal.userId, input.name, [...new Set(input.scopes)].join(" "), iso(expiresAt), now);
   await insertApiKey(env.DB, minted.row);

@@ -1,4 +1,4 @@
-import { AppError } from "../../../http/errors";
+import { AppError, invalidField } from "../../../http/errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
@@ -49,7 +49,6 @@ export interface RegisterClientInput {
   scopes: Scope[];
 }
 
-const invalidField = (field: string, reason: string) => new AppError("INVALID_FIELD_VALUE", { message: `${field}: ${reason}`, details: { field, reason } });
 
 /**
  * Register a client for the caller. Public clients (no secret) may only use
