@@ -1,7 +1,6 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import type { AppEnv } from "./env";
 import { AppError } from "./http/errors";
 import { onError } from "./http/on-error";
 import { router } from "./http/openapi";

@@ -1,27 +1,20 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
 import worker from "../../src/index";
 import { addCard, CARDS, purchase } from "../support/billing";
 import { registerUser } from "../support/factories";
+import { apiWithEnv } from "../support/http";
 import { receiverBucket, waitForReceived } from "../support/receiver";
 import { createWebhook, STRONG_SECRET } from "../support/webhooks";
 
 const queueDown = { send: () => Promise.reject(new Error("queue down")), sendBatch: () => Promise.reject(new Error("queue down")) };
 
-async function purchaseWhileQueueDown(token: string, paymentMethodId: string) {
-  const res = await createApp().fetch(
-    new Request("http://127.0.0.1/v1/billing/credits/purchase", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "cf-connecting-ip": "198.51.100.30" },
-      body: JSON.stringify({ credit_package: "starter", payment_method_id: paymentMethodId, quantity: 1 }),
-    }),
-    { ...env, WEBHOOK_QUEUE: queueDown },
-    createExecutionContext(),
-  );
-  return { status: res.status, body: (await res.json()) as any };
-}
+const purchaseWhileQueueDown = (token: string, paymentMethodId: string) =>
+  apiWithEnv({ WEBHOOK_QUEUE: queueDown }, "POST", "/v1/billing/credits/purchase", {
+    token,
+    body: { credit_package: "starter", payment_method_id: paymentMethodId, quantity: 1 },
+  });
 
 const outboxRow = (txnId: string) =>
   env.DB.prepare("SELECT event_id, sent_at, message FROM event_outbox WHERE json_extract(message, '$.data.transaction_id') = ?")

@@ -1,23 +1,10 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import { api, expectErrorEnvelope } from "../support/http";
+import { api, apiWithEnv, expectErrorEnvelope } from "../support/http";
 import { registerUser } from "../support/factories";
 import { validSession } from "./support";
 
 /** The real app with real-time processing, so created sessions stay pending for seconds. */
-async function createSlowly(token: string) {
-  const res = await createApp().fetch(
-    new Request("http://127.0.0.1/v1/sessions", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "cf-connecting-ip": "198.51.100.20" },
-      body: JSON.stringify(validSession()),
-    }),
-    { ...env, ANALYSIS_TIME_SCALE: "1" },
-    { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
-  );
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-}
+const createSlowly = (token: string) => apiWithEnv({ ANALYSIS_TIME_SCALE: "1" }, "POST", "/v1/sessions", { token, body: validSession() });
 
 describe("concurrent-session cap (spec part 8, reference 2)", () => {
   it("a basic user may have 5 sessions pending or processing; the 6th gets 429 until one ends", async () => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, expectErrorEnvelope } from "../support/http";
 import { registerUser } from "../support/factories";
-import { balance, createSession, validSession } from "./support";
+import { balance, validSession } from "./support";
 
 describe("POST /v1/sessions", () => {
   it("creates a pending session, debits its price and returns the creation fields", async () => {

@@ -1,4 +1,6 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { createApp } from "../../src/app";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -20,8 +22,8 @@ export interface RequestOptions {
 
 export const BASE = "http://127.0.0.1:8787";
 
-/** Call the real worker (its default export's fetch) as a client would. */
-export async function api<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+/** The request a client would send (shared by api() and apiWithEnv()). */
+function clientRequest(method: string, path: string, opts: RequestOptions): Request {
   const headers = new Headers(opts.headers);
   if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
   if (opts.apiKey) headers.set("X-API-Key", opts.apiKey);
@@ -33,7 +35,10 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
     body = JSON.stringify(opts.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method, headers, body, ...(opts.cf ? { cf: opts.cf } : {}) } as RequestInit));
+  return new Request(`${BASE}${path}`, { method, headers, body, ...(opts.cf ? { cf: opts.cf } : {}) } as RequestInit);
+}
+
+async function toApiResponse<T>(res: Response): Promise<ApiResponse<T>> {
   const text = await res.text();
   let parsed: any = undefined;
   try {
@@ -42,6 +47,23 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
     parsed = undefined;
   }
   return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+/** Call the real worker (its default export's fetch) as a client would. */
+export async function api<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  return toApiResponse<T>(await exports.default.fetch(clientRequest(method, path, opts)));
+}
+
+/**
+ * Call the real app with some bindings or vars replaced (a failing queue, a
+ * broken D1, real-time processing): fault injection at the edge of the worker.
+ */
+export async function apiWithEnv<T = any>(overrides: Record<string, unknown>, method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const ctx = createExecutionContext();
+  const res = await createApp().fetch(clientRequest(method, path, opts), { ...env, ...overrides }, ctx);
+  const out = await toApiResponse<T>(res);
+  await waitOnExecutionContext(ctx);
+  return out;
 }
 
 /** Assert the error envelope shape of spec part 7 and return the error. */

@@ -1,6 +1,5 @@
 import { SignJWT, createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { AppError } from "../../http/errors";
-import { newId } from "../../lib/ids";
 import type { Role, Scope } from "./scopes";
 import { parseScopeString } from "./scopes";
 import type { Tier } from "./principal";

@@ -1,16 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../../src/app";
 import { signingKeys } from "../../../src/domain/identity/signing-keys";
+import { apiWithEnv } from "../../support/http";
 
-const call = (overrides: Record<string, unknown>) =>
-  createApp().fetch(new Request("http://127.0.0.1/v1/users/me"), { ...env, ...overrides }, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+const call = (overrides: Record<string, unknown>) => apiWithEnv(overrides, "GET", "/v1/users/me");
 
 describe("signing key configuration", () => {
   it("production without JWT_PRIVATE_KEY refuses every request with 503 SERVICE_UNAVAILABLE", async () => {
     const res = await call({ ENVIRONMENT: "production", JWT_PRIVATE_KEY: undefined });
     expect(res.status).toBe(503);
-    const body = (await res.json()) as any;
+    const body = res.body;
     expect(body.error.code).toBe("SERVICE_UNAVAILABLE");
     expect(JSON.stringify(body)).not.toContain("JWT");
   });

@@ -1,20 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../../src/app";
-import { api, expectErrorEnvelope } from "../../support/http";
+import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { adminUser, registerUser, PASSWORD, uniqueEmail } from "../../support/factories";
 import { mintToken } from "../../support/tokens";
 
-const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
-
-async function statusWith(overrides: Record<string, unknown>, token: string) {
-  const res = await createApp().fetch(
-    new Request("http://127.0.0.1/v1/admin/system/status", { headers: { authorization: `Bearer ${token}`, "cf-connecting-ip": "198.51.100.9" } }),
-    { ...env, ...overrides },
-    ctx,
-  );
-  return { status: res.status, body: (await res.json()) as any };
-}
+const statusWith = (overrides: Record<string, unknown>, token: string) => apiWithEnv(overrides, "GET", "/v1/admin/system/status", { token });
 
 describe("GET /v1/admin/system/status", () => {
   it("reports every dependency healthy from real probes", async () => {
@@ -102,17 +92,13 @@ describe("status metrics from real data", () => {
     const admin = await adminUser();
     const before = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics.active_sessions;
     const u = await registerUser();
-    const created = await createApp().fetch(
-      new Request("http://127.0.0.1/v1/sessions", {
-        method: "POST",
-        headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json", "cf-connecting-ip": "198.51.100.21" },
-        body: JSON.stringify({ cue: "metrics probe", session_type: "dowsing", parameters: { duration: 60 } }),
-      }),
-      { ...env, ANALYSIS_TIME_SCALE: "1" },
-      ctx,
-    );
+    // Real-time processing, so the session stays active while we look.
+    const created = await apiWithEnv({ ANALYSIS_TIME_SCALE: "1" }, "POST", "/v1/sessions", {
+      token: u.token,
+      body: { cue: "metrics probe", session_type: "dowsing", parameters: { duration: 60 } },
+    });
     expect(created.status).toBe(201);
-    const id = ((await created.json()) as any).data.id;
+    const id = created.body.data.id;
     const during = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics.active_sessions;
     expect(during).toBeGreaterThanOrEqual(before + 1);
     await api("DELETE", `/v1/sessions/${id}`, { token: u.token });
