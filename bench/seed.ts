@@ -1,21 +1,19 @@
 /** Seeding through the API (and the bench-only bulk route) for npm run bench. */
+import { apiClient } from "../test/e2e/support/api";
+
 export interface BenchUser {
   id: string;
   token: string;
 }
 
+/** The data of a successful call; anything else throws with the server's answer (HTML pages reduced to text). */
 export async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) {
-    // wrangler dev answers uncaught errors with an HTML page: keep only its text.
-    throw new Error(`${method} ${path} → ${res.status} ${text.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 600)}`);
+  const res = await apiClient(() => base).call(method, path, token, body);
+  if (res.status >= 300) {
+    const text = res.body ? JSON.stringify(res.body) : res.text.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 600)}`);
   }
-  return (JSON.parse(text) as { data: any }).data;
+  return res.body.data;
 }
 
 export async function registerUser(base: string, label: string, tier = "enterprise"): Promise<BenchUser> {
@@ -41,18 +39,7 @@ let idBase = Date.now() * 1_000;
 export async function bulkSessions(base: string, user: BenchUser, count: number) {
   for (let done = 0; done < count; done += 5_000) {
     const n = Math.min(5_000, count - done);
-    // One INSERT per chunk: a failed chunk wrote nothing, so it is retried with fresh ids.
-    for (let attempt = 1; ; attempt++) {
-      const from = idBase;
-      idBase += n;
-      try {
-        await call(base, "POST", `/__bench/seed-sessions?user_id=${user.id}&count=${n}&days=365&id_base=${from}`);
-        break;
-      } catch (err) {
-        if (attempt >= 3) throw err;
-        console.warn(`  seed chunk failed (attempt ${attempt}), retrying: ${String(err).slice(0, 300)}`);
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
+    await call(base, "POST", `/__bench/seed-sessions?user_id=${user.id}&count=${n}&days=365&id_base=${idBase}`);
+    idBase += n;
   }
 }

@@ -24,13 +24,13 @@ export async function seedSessions(d1: D1Database, userId: string, count: number
               CASE WHEN r % 10 IN (0, 1) THEN 10 ELSE 0 END,
               CASE WHEN r % 10 >= 2 THEN 0.5 + (r % 45) / 100.0 END, 'analysis_' || (CAST(?4 AS INTEGER) + i), NULL, NULL,
               CASE r % 10 WHEN 0 THEN 'AI_MODEL_ERROR' WHEN 1 THEN 'cancelled' END,
-              strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || ago || ' seconds'),
-              strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (ago - 300) || ' seconds'),
-              strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (ago - 30) || ' seconds'),
-              CASE WHEN r % 10 >= 2 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (ago - 300) || ' seconds') END,
-              CASE WHEN r % 10 = 1 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (ago - 60) || ' seconds') END,
+              strftime('%Y-%m-%dT%H:%M:%fZ', 'now', (-(ago)) || ' seconds'),
+              strftime('%Y-%m-%dT%H:%M:%fZ', 'now', (-(ago - 300)) || ' seconds'),
+              strftime('%Y-%m-%dT%H:%M:%fZ', 'now', (-(ago - 30)) || ' seconds'),
+              CASE WHEN r % 10 >= 2 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', (-(ago - 300)) || ' seconds') END,
+              CASE WHEN r % 10 = 1 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', (-(ago - 60)) || ' seconds') END,
               CASE WHEN r % 10 >= 2 THEN 270 END,
-              strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || ago || ' seconds')
+              strftime('%Y-%m-%dT%H:%M:%fZ', 'now', (-(ago)) || ' seconds')
          FROM rows`,
     )
     .bind(userId, count, days, idBase)

@@ -1,8 +1,10 @@
 /** A small JSON client for e2e tests against a running server. */
 export interface ApiResult {
   status: number;
+  /** Parsed JSON, or null when the answer was not JSON (e.g. wrangler's HTML error page). */
   body: any;
   headers: Headers;
+  text: string;
 }
 
 export function apiClient(baseUrl: () => string) {
@@ -14,7 +16,13 @@ export function apiClient(baseUrl: () => string) {
       signal: AbortSignal.timeout(15_000),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+    let parsed: any = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, body: parsed, headers: res.headers, text };
   };
   let n = 0;
   const register = async (label: string): Promise<string> => {
