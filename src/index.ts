@@ -1,6 +1,6 @@
 import { createApp } from "./app";
 import type { Bindings } from "./env";
-import { sweepOutbox } from "./domain/webhooks/outbox";
+import { runMaintenance } from "./maintenance";
 import { handleWebhookBatch } from "./webhooks/consumer";
 
 export { SessionRoom } from "./session-room/session-room";
@@ -13,8 +13,8 @@ export default {
   async queue(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
     await handleWebhookBatch(batch, env);
   },
-  /** Every minute (wrangler.toml [triggers]): re-send outboxed events a request could not send. */
+  /** Every minute (wrangler.toml [triggers]): housekeeping kept off the request path (src/maintenance.ts). */
   async scheduled(_controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
-    ctx.waitUntil(sweepOutbox(env).then((n) => (n > 0 ? console.log(JSON.stringify({ msg: "outbox swept", sent: n })) : undefined)));
+    ctx.waitUntil(runMaintenance(env).then((done) => console.log(JSON.stringify({ msg: "maintenance", ...done }))));
   },
 } satisfies ExportedHandler<Bindings>;

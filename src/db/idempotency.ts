@@ -55,9 +55,11 @@ export async function releaseIdempotencyKey(d1: D1Database, ownerId: string, key
 }
 
 /** Purge expired records (bounded per call, uses the expires_at index). */
-export async function purgeExpiredIdempotencyKeys(d1: D1Database, now: string): Promise<void> {
-  await d1
-    .prepare("DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE expires_at <= ?1 LIMIT 100)")
-    .bind(now)
+/** Delete up to `limit` expired records (claims already treat them as free); returns how many went. */
+export async function purgeExpiredIdempotencyKeys(d1: D1Database, now: string, limit = 100): Promise<number> {
+  const result = await d1
+    .prepare("DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE expires_at <= ?1 LIMIT ?2)")
+    .bind(now, limit)
     .run();
+  return result.meta.changes;
 }

@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { AppError } from "../http/errors";
-import { waitUntilOf } from "../lib/request";
 import { iso } from "../lib/clock";
 import { sha256Hex } from "../lib/crypto";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
@@ -11,7 +10,6 @@ import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   findIdempotencyRecord,
-  purgeExpiredIdempotencyKeys,
   releaseIdempotencyKey,
 } from "../db/idempotency";
 import { principalOf } from "./authenticate";
@@ -33,6 +31,7 @@ import { principalOf } from "./authenticate";
  *   the key, so the client can fix the request or retry with the same key.
  * - Stored bodies are sealed (AES-256-GCM, the data encryption key): a create
  *   response can carry a secret shown once (API key, webhook secret).
+ * Expired records are deleted by the scheduled maintenance (src/maintenance.ts).
  * Must run after authentication (defineRoute puts it after the scope check).
  */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
@@ -116,7 +115,6 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
         await completeIdempotencyKey(d1, principal.userId, key, status, sealed);
       }
     }
-    waitUntilOf(c)(purgeExpiredIdempotencyKeys(d1, iso(now)).catch(() => undefined));
   };
 }
 
