@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { startWrangler } from "../test/e2e/support/wrangler";
 import { cpuMillis, processTree } from "./lib/cpu";
-import { runLoad, type LoadResult } from "./lib/load";
-import { table, writeResults, type Row } from "./lib/report";
+import { type LoadResult, runLoad } from "./lib/load";
+import { type Row, table, writeResults } from "./lib/report";
 import { apiKeyFor, bulkSessions, call, registerUser } from "./seed";
 import { fanout } from "./websocket-fanout";
 
@@ -42,18 +42,41 @@ async function main() {
     const tree = () => processTree(server.pid()!);
 
     /** One route: a metered request for D1 rows, then the bounded load with CPU before/after. */
-    async function measure(name: string, url: string, opts: { headers?: Record<string, string>; method?: "GET" | "POST"; body?: string } = {}) {
-      const metered = await fetch(`${base}${url}`, { method: opts.method ?? "GET", headers: { ...opts.headers, "x-bench-meter": "1", ...(opts.body ? { "content-type": "application/json" } : {}) }, body: opts.body });
+    async function measure(
+      name: string,
+      url: string,
+      opts: { headers?: Record<string, string>; method?: "GET" | "POST"; body?: string } = {},
+    ) {
+      const metered = await fetch(`${base}${url}`, {
+        method: opts.method ?? "GET",
+        headers: {
+          ...opts.headers,
+          "x-bench-meter": "1",
+          ...(opts.body ? { "content-type": "application/json" } : {}),
+        },
+        body: opts.body,
+      });
       if (!metered.ok && metered.status !== 201) throw new Error(`${name}: ${metered.status} ${await metered.text()}`);
       const rowsRead = metered.headers.has("x-d1-rows-read") ? Number(metered.headers.get("x-d1-rows-read")) : null;
-      const rowsWritten = metered.headers.has("x-d1-rows-written") ? Number(metered.headers.get("x-d1-rows-written")) : null;
+      const rowsWritten = metered.headers.has("x-d1-rows-written")
+        ? Number(metered.headers.get("x-d1-rows-written"))
+        : null;
       const pids = tree();
       const cpuBefore = cpuMillis(pids);
-      const load = await runLoad({ url: `${base}${url}`, method: opts.method, headers: { ...opts.headers, ...(opts.body ? { "content-type": "application/json" } : {}) }, body: opts.body, duration: DURATION, connections: CONNECTIONS });
+      const load = await runLoad({
+        url: `${base}${url}`,
+        method: opts.method,
+        headers: { ...opts.headers, ...(opts.body ? { "content-type": "application/json" } : {}) },
+        body: opts.body,
+        duration: DURATION,
+        connections: CONNECTIONS,
+      });
       const cpu = cpuMillis(pids) - cpuBefore;
       const m = { name, load, cpuMsPerReq: load.requests ? cpu / load.requests : null, rowsRead, rowsWritten };
       results.push(m);
-      console.log(`  ${name}: ${load.rps.toFixed(0)} req/s p50 ${load.p50} ms p99 ${load.p99} ms non-2xx ${load.non2xx} rows r/w ${rowsRead}/${rowsWritten}`);
+      console.log(
+        `  ${name}: ${load.rps.toFixed(0)} req/s p50 ${load.p50} ms p99 ${load.p99} ms non-2xx ${load.non2xx} rows r/w ${rowsRead}/${rowsWritten}`,
+      );
       return m;
     }
 
@@ -63,7 +86,13 @@ async function main() {
     await call(base, "POST", `/__bench/credits?user_id=${creator.id}&credits=100000000`);
     const others = await Promise.all(Array.from({ length: 9 }, (_, i) => registerUser(base, `other${i}`)));
     const apiKey = await apiKeyFor(base, caller);
-    const viaApi = await call(base, "POST", "/v1/sessions", { cue: "Benchmark target", session_type: "remote_viewing", parameters: { duration: 30 } }, caller.token);
+    const viaApi = await call(
+      base,
+      "POST",
+      "/v1/sessions",
+      { cue: "Benchmark target", session_type: "remote_viewing", parameters: { duration: 30 } },
+      caller.token,
+    );
     const sessionId: string = viaApi.id;
     const jwt = { authorization: `Bearer ${caller.token}` };
 
@@ -95,7 +124,9 @@ async function main() {
 
     console.log(`measure: WebSocket fan-out to ${SOCKETS} sockets`);
     const ws = await fanout(base, await registerUser(base, "watcher"), SOCKETS);
-    console.log(`  ${ws.connected}/${ws.sockets} connected, ${ws.progressMessages} progress messages, every socket got every message: ${ws.everySocketGotEveryMessage}, latency p50 ${ws.p50} ms p99 ${ws.p99} ms`);
+    console.log(
+      `  ${ws.connected}/${ws.sockets} connected, ${ws.progressMessages} progress messages, every socket got every message: ${ws.everySocketGotEveryMessage}, latency p50 ${ws.p50} ms p99 ${ws.p99} ms`,
+    );
 
     const rows: Row[] = results.map((m) => ({
       name: m.name,
@@ -112,8 +143,12 @@ async function main() {
     const byName = (n: string) => results.find((r) => r.name === n)!;
     const targets = {
       "GET by id (JWT) ≥ 70% of one-D1-read baseline": byName("GET /v1/sessions/{id} (JWT)").load.rps / d1.load.rps,
-      "list p50 100k / 10k ≤ 1.5": byName("GET /v1/sessions filtered, 100k table").load.p50 / Math.max(1, byName("GET /v1/sessions filtered, 10k table").load.p50),
-      "stats p50 10k sessions / 1k sessions ≤ 1.5": byName("GET /v1/users/me/stats, caller 10k sessions").load.p50 / Math.max(1, byName("GET /v1/users/me/stats, caller 1k sessions").load.p50),
+      "list p50 100k / 10k ≤ 1.5":
+        byName("GET /v1/sessions filtered, 100k table").load.p50 /
+        Math.max(1, byName("GET /v1/sessions filtered, 10k table").load.p50),
+      "stats p50 10k sessions / 1k sessions ≤ 1.5":
+        byName("GET /v1/users/me/stats, caller 10k sessions").load.p50 /
+        Math.max(1, byName("GET /v1/users/me/stats, caller 1k sessions").load.p50),
     };
     const md = [
       `Run ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), ${DURATION} s per route, ${CONNECTIONS} connections, autocannon against wrangler dev --env bench.`,
@@ -122,10 +157,18 @@ async function main() {
       "",
       `WebSocket fan-out: ${ws.connected}/${ws.sockets} sockets on one session, ${ws.progressMessages} progress messages each, every socket received every message: ${ws.everySocketGotEveryMessage}; delivery latency from the room's send to receipt p50 ${ws.p50} ms, p99 ${ws.p99} ms, max ${ws.max} ms.`,
       "",
-      "Targets: " + Object.entries(targets).map(([k, v]) => `${k}: ${v.toFixed(2)}`).join("; ") + ".",
+      "Targets: " +
+        Object.entries(targets)
+          .map(([k, v]) => `${k}: ${v.toFixed(2)}`)
+          .join("; ") +
+        ".",
     ].join("\n");
     console.log(`\n${md}\n`);
-    writeResults(path.join(import.meta.dirname, "results"), { rows, websocket: ws, targets, duration: DURATION, connections: CONNECTIONS }, md);
+    writeResults(
+      path.join(import.meta.dirname, "results"),
+      { rows, websocket: ws, targets, duration: DURATION, connections: CONNECTIONS },
+      md,
+    );
     console.log("bench: results written to bench/results/latest.json and latest.md");
   } finally {
     await server.stop();

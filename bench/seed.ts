@@ -10,7 +10,12 @@ export interface BenchUser {
 export async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
   const res = await apiClient(() => base).call(method, path, token, body);
   if (res.status >= 300) {
-    const text = res.body ? JSON.stringify(res.body) : res.text.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    const text = res.body
+      ? JSON.stringify(res.body)
+      : res.text
+          .replace(/<style[\s\S]*?<\/style>/g, "")
+          .replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ");
     throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 600)}`);
   }
   return res.body.data;
@@ -28,7 +33,13 @@ export async function registerUser(base: string, label: string, tier = "enterpri
 }
 
 export async function apiKeyFor(base: string, user: BenchUser): Promise<string> {
-  const data = await call(base, "POST", "/v1/api-keys", { name: "bench", scopes: ["remote-viewing:read", "dowsing:read"] }, user.token);
+  const data = await call(
+    base,
+    "POST",
+    "/v1/api-keys",
+    { name: "bench", scopes: ["remote-viewing:read", "dowsing:read"] },
+    user.token,
+  );
   return data.key;
 }
 

@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import { call, type BenchUser } from "./seed";
+import { type BenchUser, call } from "./seed";
 
 export interface FanoutResult {
   sockets: number;
@@ -11,7 +11,8 @@ export interface FanoutResult {
   max: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /**
  * N sockets on one session: each must receive every progress message (every
@@ -20,7 +21,13 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  */
 export async function fanout(base: string, user: BenchUser, sockets: number): Promise<FanoutResult> {
   // 3,600 s at the bench time scale (0.01): 3.6 s pending while the sockets connect, then 32 s of stages.
-  const session = await call(base, "POST", "/v1/sessions", { cue: "Fan-out benchmark", session_type: "remote_viewing", parameters: { duration: 3600 } }, user.token);
+  const session = await call(
+    base,
+    "POST",
+    "/v1/sessions",
+    { cue: "Fan-out benchmark", session_type: "remote_viewing", parameters: { duration: 3600 } },
+    user.token,
+  );
   const wsUrl: string = session.websocket_url;
   const received: Array<Map<number, number>> = [];
   const latencies: number[] = [];
@@ -52,5 +59,13 @@ export async function fanout(base: string, user: BenchUser, sockets: number): Pr
   for (const m of received) for (const seq of m.keys()) allSeqs.add(seq);
   const everySocketGotEveryMessage = received.every((m) => m.size === allSeqs.size);
   const sorted = latencies.sort((a, b) => a - b);
-  return { sockets, connected, progressMessages: allSeqs.size, everySocketGotEveryMessage, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
+  return {
+    sockets,
+    connected,
+    progressMessages: allSeqs.size,
+    everySocketGotEveryMessage,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
 }

@@ -4,12 +4,13 @@
  * are protected is listed in docs/storage.md.
  * Times are stored as ISO-8601 UTC text (sortable, and what the API returns).
  */
-export * from "./schema/identity";
-export * from "./schema/credits";
-export * from "./schema/billing";
-export * from "./schema/webhooks";
-export * from "./schema/idempotency";
-export * from "./schema/sessions";
-export * from "./schema/oauth";
+
 export * from "./schema/api-keys";
+export * from "./schema/billing";
+export * from "./schema/credits";
+export * from "./schema/idempotency";
+export * from "./schema/identity";
+export * from "./schema/oauth";
 export * from "./schema/outbox";
+export * from "./schema/sessions";
+export * from "./schema/webhooks";

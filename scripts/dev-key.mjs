@@ -4,9 +4,19 @@
 import { webcrypto } from "node:crypto";
 
 export async function generateDevSigningKey() {
-  const { privateKey } = await webcrypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const { privateKey } = await webcrypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    "sign",
+    "verify",
+  ]);
   const jwk = await webcrypto.subtle.exportKey("jwk", privateKey);
-  return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y, d: jwk.d, kid: `dev-${Date.now().toString(36)}` });
+  return JSON.stringify({
+    kty: jwk.kty,
+    crv: jwk.crv,
+    x: jwk.x,
+    y: jwk.y,
+    d: jwk.d,
+    kid: `dev-${Date.now().toString(36)}`,
+  });
 }
 
 // The development DATA_ENCRYPTION_KEY: base64 of 32 random bytes (AES-256-GCM).

@@ -16,7 +16,9 @@ const wrangler = "node_modules/.bin/wrangler";
 const appendDevVar = (name, value, what) => {
   const devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
   if (new RegExp(`^${name}=`, "m").test(devVars)) return;
-  writeFileSync(".dev.vars", `${devVars}${devVars && !devVars.endsWith("\n") ? "\n" : ""}${name}='${value}'\n`, { mode: 0o600 });
+  writeFileSync(".dev.vars", `${devVars}${devVars && !devVars.endsWith("\n") ? "\n" : ""}${name}='${value}'\n`, {
+    mode: 0o600,
+  });
   console.log(`dev: wrote a development ${what} to .dev.vars`);
 };
 appendDevVar("JWT_PRIVATE_KEY", await generateDevSigningKey(), "signing key");
@@ -28,7 +30,10 @@ for (const flag of ["--persist-to", "--env", "-e"]) {
   const i = args.indexOf(flag);
   if (i >= 0 && args[i + 1]) shared.push(flag, args[i + 1]);
 }
-const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", ...shared], { stdio: "inherit", env });
+const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", ...shared], {
+  stdio: "inherit",
+  env,
+});
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));

@@ -1,6 +1,8 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
+import { dataEncryptionKey } from "./domain/encryption/data-key";
+import { signingKeys } from "./domain/identity/signing-keys";
 import { AppError } from "./http/errors";
 import { onError } from "./http/on-error";
 import { router } from "./http/openapi";
@@ -10,8 +12,6 @@ import { clientVersion } from "./middleware/client-version";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
-import { dataEncryptionKey } from "./domain/encryption/data-key";
-import { signingKeys } from "./domain/identity/signing-keys";
 import { adminRoutes } from "./routes/admin";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
@@ -29,7 +29,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp() {
   const app = router();
   app.onError(onError);
-  app.notFound((c) => onError(new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } }), c));
+  app.notFound((c) =>
+    onError(new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } }), c),
+  );
 
   app.use("*", requestId, securityHeaders);
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate).
@@ -46,7 +48,14 @@ export function createApp() {
     cors({
       origin: "*",
       allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", "X-API-Key", "X-Client-Version", "X-Request-Id", "Idempotency-Key"],
+      allowHeaders: [
+        "Authorization",
+        "Content-Type",
+        "X-API-Key",
+        "X-Client-Version",
+        "X-Request-Id",
+        "Idempotency-Key",
+      ],
       exposeHeaders: ["X-Request-Id", "X-API-Version", "RateLimit", "RateLimit-Policy", "Retry-After"],
       credentials: false,
       maxAge: 86_400,
@@ -54,7 +63,15 @@ export function createApp() {
   );
   v1.use("*", clientVersion);
   v1.use("*", rateLimit, apiUsage);
-  v1.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("PAYLOAD_TOO_LARGE", { details: { max_bytes: MAX_BODY_BYTES } }); } }));
+  v1.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", { details: { max_bytes: MAX_BODY_BYTES } });
+      },
+    }),
+  );
   v1.route("/auth", authRoutes());
   v1.route("/users", userRoutes());
   v1.route("/billing", billingRoutes());
@@ -72,7 +89,10 @@ export function createApp() {
     async (c, next) => {
       await next();
       // The docs UI loads its script from a CDN; allow exactly that.
-      c.header("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; font-src https://fonts.gstatic.com https://cdn.jsdelivr.net; img-src 'self' data: https:; connect-src 'self'; frame-ancestors 'none'");
+      c.header(
+        "Content-Security-Policy",
+        "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; font-src https://fonts.gstatic.com https://cdn.jsdelivr.net; img-src 'self' data: https:; connect-src 'self'; frame-ancestors 'none'",
+      );
       c.header("Cache-Control", "public, max-age=300");
     },
     Scalar({ url: "/v1/openapi.json", pageTitle: "Session Analysis API" }),

@@ -23,7 +23,9 @@ describe("scheduled maintenance (cron)", () => {
     await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
 
-    const left = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE owner_id = ?").bind(owner).all<{ key: string }>();
+    const left = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE owner_id = ?")
+      .bind(owner)
+      .all<{ key: string }>();
     expect(left.results.map((r) => r.key)).toEqual(["live"]);
   });
 });

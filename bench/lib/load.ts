@@ -18,7 +18,12 @@ export interface LoadOptions {
   duration: number;
   connections: number;
   /** Build each request (for bodies that must differ, e.g. fresh sessions). */
-  setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => typeof req;
+  setupRequest?: (req: {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }) => typeof req;
 }
 
 /** One bounded autocannon run against one route. */

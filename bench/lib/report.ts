@@ -17,7 +17,8 @@ export interface Row {
 const fmt = (n: number | null, digits = 0) => (n === null ? "–" : n.toFixed(digits));
 
 export function table(rows: Row[]): string {
-  const head = "| Route | req/s | p50 ms | p99 ms | vs noop | vs 1 D1 read | CPU ms/req | D1 rows read | D1 rows written | non-2xx |";
+  const head =
+    "| Route | req/s | p50 ms | p99 ms | vs noop | vs 1 D1 read | CPU ms/req | D1 rows read | D1 rows written | non-2xx |";
   const sep = "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
   const lines = rows.map(
     (r) =>
@@ -29,5 +30,5 @@ export function table(rows: Row[]): string {
 export function writeResults(dir: string, payload: Record<string, unknown>, markdown: string) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "latest.json"), JSON.stringify(payload, null, 2));
-  writeFileSync(path.join(dir, "latest.md"), markdown + "\n");
+  writeFileSync(path.join(dir, "latest.md"), `${markdown}\n`);
 }

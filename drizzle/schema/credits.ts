@@ -16,7 +16,9 @@ export const creditLedger = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Signed change: negative for debits. */
     delta: integer("delta").notNull(),
-    reason: text("reason", { enum: ["signup_grant", "session_debit", "session_refund", "credit_purchase", "adjustment"] }).notNull(),
+    reason: text("reason", {
+      enum: ["signup_grant", "session_debit", "session_refund", "credit_purchase", "adjustment"],
+    }).notNull(),
     /** What caused it: a session id, transaction id, or the user id for the signup grant. */
     referenceId: text("reference_id").notNull(),
     description: text("description").notNull(),
@@ -27,4 +29,3 @@ export const creditLedger = sqliteTable(
     index("credit_ledger_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
-

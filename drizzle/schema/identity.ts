@@ -11,7 +11,9 @@ export const users = sqliteTable(
     /** PBKDF2-SHA256, `pbkdf2_sha256$iter$salt$hash`; never the password. */
     passwordHash: text("password_hash").notNull(),
     tier: text("tier", { enum: ["basic", "professional", "enterprise"] }).notNull(),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
     /** Current balance; never negative (CHECK + conditional writes). */
     credits: integer("credits").notNull().default(0),
     marketingConsent: integer("marketing_consent", { mode: "boolean" }).notNull().default(false),

@@ -20,7 +20,9 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     cue: text("cue").notNull(),
-    sessionType: text("session_type", { enum: ["remote_viewing", "dowsing", "precognition", "intuitive_analysis"] }).notNull(),
+    sessionType: text("session_type", {
+      enum: ["remote_viewing", "dowsing", "precognition", "intuitive_analysis"],
+    }).notNull(),
     status: text("status", { enum: ["pending", "processing", "completed", "failed", "cancelled"] }).notNull(),
     /** The stage in progress while processing; null otherwise. */
     stage: text("stage"),
@@ -85,7 +87,10 @@ export const sessionHistory = sqliteTable(
     confidence: real("confidence").notNull(),
     notes: text("notes").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sessionId, t.stage] }), index("session_history_order_idx").on(t.sessionId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.stage] }),
+    index("session_history_order_idx").on(t.sessionId, t.position),
+  ],
 );
 
 /**

@@ -50,7 +50,12 @@ export interface AnalysisBody {
     };
     recommendations: string[];
   };
-  metadata: { analysis_duration: number; model_version: string; processing_nodes: number; data_points_analyzed: number };
+  metadata: {
+    analysis_duration: number;
+    model_version: string;
+    processing_nodes: number;
+    data_points_analyzed: number;
+  };
 }
 
 export interface AnalysisOutcome {

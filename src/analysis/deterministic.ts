@@ -1,7 +1,14 @@
 import type { HistoryEntry, Stage } from "../domain/sessions/types";
-import { AnalyzerError, type Analyzer, type AnalyzerInput, type AnalysisOutcome, type Finding, type StageReport } from "./analyzer";
 import { round } from "../lib/numbers";
-import { rng, seedOf, type Rng } from "./seeded";
+import {
+  type AnalysisOutcome,
+  type Analyzer,
+  AnalyzerError,
+  type AnalyzerInput,
+  type Finding,
+  type StageReport,
+} from "./analyzer";
+import { type Rng, rng, seedOf } from "./seeded";
 
 export const DETERMINISTIC_MODEL_VERSION = "deterministic-1.0";
 
@@ -22,7 +29,12 @@ const VISUALS = [
   ["movement", "slow, repeated motion near the centre"],
   ["light", "strong light from one side, long shadows"],
 ] as const;
-const CONDITIONS = ["access appears restricted", "the area shows signs of recent activity", "conditions look stable", "the surroundings are quiet"];
+const CONDITIONS = [
+  "access appears restricted",
+  "the area shows signs of recent activity",
+  "conditions look stable",
+  "the surroundings are quiet",
+];
 const STAGE_NOTES: Record<Stage, string> = {
   initial_processing: "Cue parsed and impressions gathered",
   deep_analysis: "Impressions cross-referenced and clustered",
@@ -40,8 +52,10 @@ const STAGE_NOTES: Record<Stage, string> = {
  * findings cleared the threshold.
  */
 export function deterministicAnalyzer(options: { testHooks: boolean }): Analyzer {
-  const failAt = (input: AnalyzerInput): string | undefined => (options.testHooks ? FAIL_MARKER.exec(input.cue)?.[1] : undefined);
-  const seeded = async (input: AnalyzerInput, salt: string): Promise<Rng> => rng(await seedOf(`${input.sessionId}\u0000${input.cue}\u0000${salt}`));
+  const failAt = (input: AnalyzerInput): string | undefined =>
+    options.testHooks ? FAIL_MARKER.exec(input.cue)?.[1] : undefined;
+  const seeded = async (input: AnalyzerInput, salt: string): Promise<Rng> =>
+    rng(await seedOf(`${input.sessionId}\u0000${input.cue}\u0000${salt}`));
 
   return {
     name: "deterministic",
@@ -54,7 +68,12 @@ export function deterministicAnalyzer(options: { testHooks: boolean }): Analyzer
     async finish(input, history: readonly HistoryEntry[]): Promise<AnalysisOutcome> {
       const r = await seeded(input, "final");
       const stageConfidences = history.map((h) => h.confidence);
-      const confidenceScore = round(stageConfidences.length ? stageConfidences.reduce((a, b) => a + b, 0) / stageConfidences.length : r.between(0.5, 0.9), 2);
+      const confidenceScore = round(
+        stageConfidences.length
+          ? stageConfidences.reduce((a, b) => a + b, 0) / stageConfidences.length
+          : r.between(0.5, 0.9),
+        2,
+      );
       const threshold = input.parameters.confidence_threshold;
 
       const coordinates = {
@@ -68,7 +87,11 @@ export function deterministicAnalyzer(options: { testHooks: boolean }): Analyzer
         confidence: round(r.between(0.4, 0.98), 2),
       }));
       const allFindings: Finding[] = [
-        { type: "location", description: `Target located near ${coordinates.latitude}, ${coordinates.longitude}`, confidence: round(r.between(0.5, 0.95), 2) },
+        {
+          type: "location",
+          description: `Target located near ${coordinates.latitude}, ${coordinates.longitude}`,
+          confidence: round(r.between(0.5, 0.95), 2),
+        },
         { type: "condition", description: capitalise(r.pick(CONDITIONS)), confidence: round(r.between(0.4, 0.9), 2) },
       ];
       const visual = allVisual.filter((f) => f.confidence >= threshold);
@@ -111,10 +134,13 @@ const label = (t: string) => t.replace(/_/g, " ").replace(/^./, (c) => c.toUpper
 const excerpt = (cue: string) => (cue.length > 60 ? `${cue.slice(0, 57)}...` : cue);
 
 function recommendationsFor(confidence: number, threshold: number, kept: number): string[] {
-  const out = [confidence >= 0.75 ? "Proceed to field verification of the location finding." : "Repeat the session with a more specific cue."];
-  if (kept === 0) out.push(`No finding reached the threshold ${threshold}; consider lowering it or extending the duration.`);
+  const out = [
+    confidence >= 0.75
+      ? "Proceed to field verification of the location finding."
+      : "Repeat the session with a more specific cue.",
+  ];
+  if (kept === 0)
+    out.push(`No finding reached the threshold ${threshold}; consider lowering it or extending the duration.`);
   out.push("Compare with earlier sessions on the same case before acting.");
   return out;
 }
-
-

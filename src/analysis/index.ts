@@ -16,4 +16,4 @@ export function analyzerFor(env: Pick<Bindings, "ANALYZER_ENGINE" | "ENVIRONMENT
   return make(env);
 }
 
-export { AnalyzerError, type Analyzer } from "./analyzer";
+export { type Analyzer, AnalyzerError } from "./analyzer";

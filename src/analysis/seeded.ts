@@ -28,4 +28,3 @@ export function rng(seed: number): Rng {
     pick: (items) => items[Math.floor(next() * items.length)]!,
   };
 }
-

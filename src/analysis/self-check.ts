@@ -18,7 +18,14 @@ export async function analyzerSelfCheck(env: Pick<Bindings, "ANALYZER_ENGINE" | 
   const analyzer = analyzerFor(env);
   const run = async () => {
     const stage = await analyzer.stage(PROBE_INPUT, "initial_processing");
-    const history = [{ timestamp: "2026-01-01T00:00:00.000Z", stage: "initial_processing" as const, confidence: stage.confidence, notes: stage.notes }];
+    const history = [
+      {
+        timestamp: "2026-01-01T00:00:00.000Z",
+        stage: "initial_processing" as const,
+        confidence: stage.confidence,
+        notes: stage.notes,
+      },
+    ];
     return { stage, outcome: await analyzer.finish(PROBE_INPUT, history) };
   };
   const [a, b] = [await run(), await run()];

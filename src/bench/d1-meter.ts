@@ -48,7 +48,7 @@ export function meteredD1(db: D1Database, usage: D1Usage): D1Database {
     };
     return metered as unknown as D1PreparedStatement;
   };
-  const unwrap = (s: D1PreparedStatement) => ((s as unknown as { unwrap?: () => D1PreparedStatement }).unwrap?.() ?? s);
+  const unwrap = (s: D1PreparedStatement) => (s as unknown as { unwrap?: () => D1PreparedStatement }).unwrap?.() ?? s;
   return {
     prepare: (sql: string) => wrap(db.prepare(sql)),
     async batch(statements: D1PreparedStatement[]) {

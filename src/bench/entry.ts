@@ -12,9 +12,10 @@
  *   metered D1 binding and reports `X-D1-Rows-Read`, `X-D1-Rows-Written` and
  *   `X-D1-Queries` for that request.
  */
-import worker from "../index";
+
 import type { Bindings } from "../env";
-import { meteredD1, type D1Usage } from "./d1-meter";
+import worker from "../index";
+import { type D1Usage, meteredD1 } from "./d1-meter";
 import { seedSessions, setCredits } from "./seed";
 
 export { SessionRoom } from "../session-room/session-room";
@@ -27,16 +28,27 @@ export default {
     if (url.pathname === "/__bench/noop") return json({ success: true, data: {} });
     const d1Read = /^\/__bench\/d1\/([^/]+)$/.exec(url.pathname);
     if (d1Read) {
-      const row = await env.DB.prepare("SELECT id, tier FROM users WHERE id = ?").bind(decodeURIComponent(d1Read[1]!)).first();
+      const row = await env.DB.prepare("SELECT id, tier FROM users WHERE id = ?")
+        .bind(decodeURIComponent(d1Read[1]!))
+        .first();
       return json({ success: true, data: row });
     }
     if (request.method === "POST" && url.pathname === "/__bench/seed-sessions") {
       const q = url.searchParams;
       try {
-        const written = await seedSessions(env.DB, q.get("user_id") ?? "", Number(q.get("count")), Number(q.get("days") ?? 365), Number(q.get("id_base")));
+        const written = await seedSessions(
+          env.DB,
+          q.get("user_id") ?? "",
+          Number(q.get("count")),
+          Number(q.get("days") ?? 365),
+          Number(q.get("id_base")),
+        );
         return json({ success: true, data: { rows_written: written } });
       } catch (err) {
-        return new Response(JSON.stringify({ success: false, error: { code: "DATABASE_ERROR", message: String(err) } }), { status: 500 });
+        return new Response(
+          JSON.stringify({ success: false, error: { code: "DATABASE_ERROR", message: String(err) } }),
+          { status: 500 },
+        );
       }
     }
     if (request.method === "POST" && url.pathname === "/__bench/credits") {

@@ -8,7 +8,13 @@
  */
 const TYPES = ["remote_viewing", "dowsing", "precognition", "intuitive_analysis"];
 
-export async function seedSessions(d1: D1Database, userId: string, count: number, days: number, idBase: number): Promise<number> {
+export async function seedSessions(
+  d1: D1Database,
+  userId: string,
+  count: number,
+  days: number,
+  idBase: number,
+): Promise<number> {
   const types = TYPES.map((t, i) => `WHEN ${i} THEN '${t}'`).join(" ");
   const result = await d1
     .prepare(

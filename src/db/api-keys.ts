@@ -19,7 +19,11 @@ export async function findApiKeyByHash(d1: D1Database, keyHash: string) {
 }
 
 export async function findApiKeyOfUser(d1: D1Database, id: string, userId: string): Promise<ApiKeyRow | undefined> {
-  return db(d1).select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).get();
+  return db(d1)
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .get();
 }
 
 export async function listApiKeysOfUser(d1: D1Database, userId: string): Promise<ApiKeyRow[]> {
@@ -31,7 +35,9 @@ export async function revokeApiKey(d1: D1Database, id: string, userId: string, a
   await db(d1)
     .update(apiKeys)
     .set({ revokedAt: at })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), or(isNull(apiKeys.revokedAt), gt(apiKeys.revokedAt, at))))
+    .where(
+      and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), or(isNull(apiKeys.revokedAt), gt(apiKeys.revokedAt, at))),
+    )
     .run();
 }
 
@@ -40,11 +46,19 @@ export async function revokeApiKey(d1: D1Database, id: string, userId: string, a
  * revocation, only if the old one was not yet revoked or rotated.
  * Returns false when it was (nothing written).
  */
-export async function rotateApiKey(d1: D1Database, oldId: string, userId: string, replacement: ApiKeyRow, oldRevokedAt: string): Promise<boolean> {
+export async function rotateApiKey(
+  d1: D1Database,
+  oldId: string,
+  userId: string,
+  replacement: ApiKeyRow,
+  oldRevokedAt: string,
+): Promise<boolean> {
   const r = replacement;
   const [updated] = await d1.batch([
     d1
-      .prepare("UPDATE api_keys SET revoked_at = ?1, replaced_by = ?2 WHERE id = ?3 AND user_id = ?4 AND revoked_at IS NULL")
+      .prepare(
+        "UPDATE api_keys SET revoked_at = ?1, replaced_by = ?2 WHERE id = ?3 AND user_id = ?4 AND revoked_at IS NULL",
+      )
       .bind(oldRevokedAt, r.id, oldId, userId),
     // Written only if the update above claimed the old key for this replacement.
     d1

@@ -16,7 +16,9 @@ function counterFor(d1: D1Database): CoalescingCounter {
     counter = new CoalescingCounter(FLUSH_MS, async (key, calls) => {
       const [userId, day] = key.split("|");
       await d1
-        .prepare("INSERT INTO api_usage_daily (user_id, day, calls) VALUES (?1, ?2, ?3) ON CONFLICT (user_id, day) DO UPDATE SET calls = calls + excluded.calls")
+        .prepare(
+          "INSERT INTO api_usage_daily (user_id, day, calls) VALUES (?1, ?2, ?3) ON CONFLICT (user_id, day) DO UPDATE SET calls = calls + excluded.calls",
+        )
         .bind(userId, day, calls)
         .run();
     });
@@ -25,7 +27,12 @@ function counterFor(d1: D1Database): CoalescingCounter {
   return counter;
 }
 
-export function countApiCall(d1: D1Database, userId: string, day: string, waitUntil: (p: Promise<unknown>) => void): void {
+export function countApiCall(
+  d1: D1Database,
+  userId: string,
+  day: string,
+  waitUntil: (p: Promise<unknown>) => void,
+): void {
   counterFor(d1).add(keyOf(userId, day), 1, waitUntil);
 }
 
@@ -37,7 +44,9 @@ export function unwrittenApiCalls(d1: D1Database, userId: string, day: string): 
 /** Calls in [fromDay, toDay) (YYYY-MM-DD). */
 export async function apiCallsBetween(d1: D1Database, userId: string, fromDay: string, toDay: string): Promise<number> {
   const row = await d1
-    .prepare("SELECT COALESCE(SUM(calls), 0) AS calls FROM api_usage_daily WHERE user_id = ?1 AND day >= ?2 AND day < ?3")
+    .prepare(
+      "SELECT COALESCE(SUM(calls), 0) AS calls FROM api_usage_daily WHERE user_id = ?1 AND day >= ?2 AND day < ?3",
+    )
     .bind(userId, fromDay, toDay)
     .first<{ calls: number }>();
   // Read-your-writes: add what this isolate has counted today but not yet written.

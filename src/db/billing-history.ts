@@ -40,8 +40,13 @@ export async function billingHistory(d1: D1Database, q: HistoryQuery): Promise<{
   const from = q.from ?? "";
   const to = q.to ?? "9999";
   const [page, count] = await d1.batch([
-    d1.prepare(`SELECT * FROM (${UNION}) ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`).bind(q.userId, from, to, q.limit, q.offset),
+    d1
+      .prepare(`SELECT * FROM (${UNION}) ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
+      .bind(q.userId, from, to, q.limit, q.offset),
     d1.prepare(`SELECT COUNT(*) AS total FROM (${UNION}) ${where}`).bind(q.userId, from, to),
   ]);
-  return { rows: (page?.results ?? []) as HistoryRow[], total: ((count?.results?.[0] as { total: number } | undefined)?.total) ?? 0 };
+  return {
+    rows: (page?.results ?? []) as HistoryRow[],
+    total: (count?.results?.[0] as { total: number } | undefined)?.total ?? 0,
+  };
 }

@@ -40,10 +40,17 @@ export interface DebitGuard {
  * Debit `amount` only if the balance covers it. The ledger row is written iff
  * the balance changed. Check `ledgerRowWritten(results[1])` after the batch.
  */
-export function debitStatements(d1: D1Database, entry: LedgerEntry, amount: number, guard?: DebitGuard): D1PreparedStatement[] {
+export function debitStatements(
+  d1: D1Database,
+  entry: LedgerEntry,
+  amount: number,
+  guard?: DebitGuard,
+): D1PreparedStatement[] {
   const extra = guard ? ` AND (${guard.sql})` : "";
   return [
-    d1.prepare(`UPDATE users SET credits = credits - ?1 WHERE id = ?2 AND credits >= ?1${extra}`).bind(amount, entry.userId, ...(guard?.params ?? [])),
+    d1
+      .prepare(`UPDATE users SET credits = credits - ?1 WHERE id = ?2 AND credits >= ?1${extra}`)
+      .bind(amount, entry.userId, ...(guard?.params ?? [])),
     d1
       .prepare(`${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1`)
       .bind(entry.ledgerId, entry.userId, -amount, entry.reason, entry.referenceId, entry.description, entry.at),
@@ -60,7 +67,9 @@ export function creditStatements(d1: D1Database, entry: LedgerEntry, amount: num
       .prepare(`${INSERT_COLUMNS} VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (reason, reference_id) DO NOTHING`)
       .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at),
     d1
-      .prepare("UPDATE users SET credits = credits + ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)")
+      .prepare(
+        "UPDATE users SET credits = credits + ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)",
+      )
       .bind(amount, entry.userId, entry.ledgerId),
   ];
 }
@@ -88,10 +97,14 @@ export async function balanceOf(d1: D1Database, userId: string): Promise<number>
 export function creditIfChangedStatements(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement[] {
   return [
     d1
-      .prepare(`${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1 ON CONFLICT (reason, reference_id) DO NOTHING`)
+      .prepare(
+        `${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1 ON CONFLICT (reason, reference_id) DO NOTHING`,
+      )
       .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at),
     d1
-      .prepare("UPDATE users SET credits = credits + ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)")
+      .prepare(
+        "UPDATE users SET credits = credits + ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)",
+      )
       .bind(amount, entry.userId, entry.ledgerId),
   ];
 }

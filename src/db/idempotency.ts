@@ -12,7 +12,11 @@ export interface IdempotencyRecord {
   expiresAt: string;
 }
 
-export async function findIdempotencyRecord(d1: D1Database, ownerId: string, key: string): Promise<IdempotencyRecord | null> {
+export async function findIdempotencyRecord(
+  d1: D1Database,
+  ownerId: string,
+  key: string,
+): Promise<IdempotencyRecord | null> {
   return d1
     .prepare(
       "SELECT request_hash AS requestHash, status, response_status AS responseStatus, response_body AS responseBody, locked_until AS lockedUntil, expires_at AS expiresAt FROM idempotency_keys WHERE owner_id = ?1 AND key = ?2",
@@ -42,23 +46,36 @@ export async function claimIdempotencyKey(
   return result.meta.changes === 1;
 }
 
-export async function completeIdempotencyKey(d1: D1Database, ownerId: string, key: string, status: number, body: string): Promise<void> {
+export async function completeIdempotencyKey(
+  d1: D1Database,
+  ownerId: string,
+  key: string,
+  status: number,
+  body: string,
+): Promise<void> {
   await d1
-    .prepare("UPDATE idempotency_keys SET status = 'completed', response_status = ?3, response_body = ?4 WHERE owner_id = ?1 AND key = ?2 AND status = 'in_progress'")
+    .prepare(
+      "UPDATE idempotency_keys SET status = 'completed', response_status = ?3, response_body = ?4 WHERE owner_id = ?1 AND key = ?2 AND status = 'in_progress'",
+    )
     .bind(ownerId, key, status, body)
     .run();
 }
 
 /** Forget an unfinished key (the request failed in a way that is safe to retry). */
 export async function releaseIdempotencyKey(d1: D1Database, ownerId: string, key: string): Promise<void> {
-  await d1.prepare("DELETE FROM idempotency_keys WHERE owner_id = ?1 AND key = ?2 AND status = 'in_progress'").bind(ownerId, key).run();
+  await d1
+    .prepare("DELETE FROM idempotency_keys WHERE owner_id = ?1 AND key = ?2 AND status = 'in_progress'")
+    .bind(ownerId, key)
+    .run();
 }
 
 /** Purge expired records (bounded per call, uses the expires_at index). */
 /** Delete up to `limit` expired records (claims already treat them as free); returns how many went. */
 export async function purgeExpiredIdempotencyKeys(d1: D1Database, now: string, limit = 100): Promise<number> {
   const result = await d1
-    .prepare("DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE expires_at <= ?1 LIMIT ?2)")
+    .prepare(
+      "DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE expires_at <= ?1 LIMIT ?2)",
+    )
     .bind(now, limit)
     .run();
   return result.meta.changes;

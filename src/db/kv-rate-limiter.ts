@@ -1,5 +1,5 @@
+import { secondsUntilReset, type WindowPolicy, windowStart } from "../domain/limits/policies";
 import type { Decision, RateLimiter, WindowState } from "../domain/limits/rate-limiter";
-import { secondsUntilReset, windowStart, type WindowPolicy } from "../domain/limits/policies";
 
 /**
  * Fixed-window counters in KV, made as exact as KV allows (docs/decisions.md,
@@ -41,7 +41,12 @@ export class KvRateLimiter implements RateLimiter {
     private readonly waitUntil: (p: Promise<unknown>) => void,
   ) {}
 
-  async consume(key: string, windows: WindowPolicy[], cost: number, options: { force?: boolean; now?: number } = {}): Promise<Decision> {
+  async consume(
+    key: string,
+    windows: WindowPolicy[],
+    cost: number,
+    options: { force?: boolean; now?: number } = {},
+  ): Promise<Decision> {
     const now = options.now ?? Date.now();
     const loaded = await Promise.all(windows.map((w) => this.counter(key, w, now)));
     // No await from here to the increment: the check and the count are atomic in this isolate.
@@ -49,7 +54,7 @@ export class KvRateLimiter implements RateLimiter {
     const allowed = !over;
     if (allowed || options.force) for (const c of loaded) c.mine += cost;
     const decision = this.decide(windows, loaded, now, allowed);
-    windows.forEach((w, i) => this.scheduleSync(key, w, now, loaded[i]!));
+    for (const [i, w] of windows.entries()) this.scheduleSync(key, w, now, loaded[i]!);
     return decision;
   }
 
@@ -93,7 +98,10 @@ export class KvRateLimiter implements RateLimiter {
       let others = 0;
       let cursor: string | undefined;
       do {
-        const page: KVNamespaceListResult<{ count?: number }> = await this.kv.list<{ count?: number }>({ prefix, ...(cursor ? { cursor } : {}) });
+        const page: KVNamespaceListResult<{ count?: number }> = await this.kv.list<{ count?: number }>({
+          prefix,
+          ...(cursor ? { cursor } : {}),
+        });
         for (const k of page.keys) if (!k.name.endsWith(`:${isolate()}`)) others += k.metadata?.count ?? 0;
         cursor = page.list_complete ? undefined : page.cursor;
       } while (cursor);

@@ -13,7 +13,12 @@ export async function findClientById(d1: D1Database, id: string): Promise<OAuthC
 }
 
 export async function listClientsOfUser(d1: D1Database, userId: string): Promise<OAuthClientRow[]> {
-  return db(d1).select().from(oauthClients).where(eq(oauthClients.ownerUserId, userId)).orderBy(desc(oauthClients.createdAt)).all();
+  return db(d1)
+    .select()
+    .from(oauthClients)
+    .where(eq(oauthClients.ownerUserId, userId))
+    .orderBy(desc(oauthClients.createdAt))
+    .all();
 }
 
 /**
@@ -21,14 +26,21 @@ export async function listClientsOfUser(d1: D1Database, userId: string): Promise
  * it, atomically. Returns the refresh-token families that were live (their
  * access tokens' `sid`s) so the caller can revoke those too; null if no such client.
  */
-export async function deleteClientOfUser(d1: D1Database, id: string, userId: string, at: string): Promise<string[] | null> {
+export async function deleteClientOfUser(
+  d1: D1Database,
+  id: string,
+  userId: string,
+  at: string,
+): Promise<string[] | null> {
   const families = await db(d1)
     .selectDistinct({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.clientId, id))
     .all();
   const [deleted] = await db(d1).batch([
-    db(d1).delete(oauthClients).where(and(eq(oauthClients.id, id), eq(oauthClients.ownerUserId, userId))),
+    db(d1)
+      .delete(oauthClients)
+      .where(and(eq(oauthClients.id, id), eq(oauthClients.ownerUserId, userId))),
     db(d1).update(refreshTokens).set({ revokedAt: at }).where(eq(refreshTokens.clientId, id)),
   ]);
   if ((deleted.meta.changes ?? 0) === 0) return null;

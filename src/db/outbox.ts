@@ -6,7 +6,12 @@ import type { EventMessage } from "../domain/webhooks/events";
  * With `balanceOf`, `data.new_balance` is set in SQL to that user's balance at
  * this point of the batch, so the stored payload is exact.
  */
-export function outboxStatement(d1: D1Database, message: EventMessage, ledgerId: string, balanceOf?: string): D1PreparedStatement {
+export function outboxStatement(
+  d1: D1Database,
+  message: EventMessage,
+  ledgerId: string,
+  balanceOf?: string,
+): D1PreparedStatement {
   const payload = balanceOf ? "json_set(?2, '$.data.new_balance', (SELECT credits FROM users WHERE id = ?5))" : "?2";
   return d1
     .prepare(
@@ -17,7 +22,11 @@ export function outboxStatement(d1: D1Database, message: EventMessage, ledgerId:
 
 export async function markSent(d1: D1Database, eventIds: string[], at: string): Promise<void> {
   if (eventIds.length === 0) return;
-  await d1.batch(eventIds.map((id) => d1.prepare("UPDATE event_outbox SET sent_at = ?2 WHERE event_id = ?1 AND sent_at IS NULL").bind(id, at)));
+  await d1.batch(
+    eventIds.map((id) =>
+      d1.prepare("UPDATE event_outbox SET sent_at = ?2 WHERE event_id = ?1 AND sent_at IS NULL").bind(id, at),
+    ),
+  );
 }
 
 /** Unsent events created before `before` (ISO), oldest first (partial index event_outbox_unsent_idx). */

@@ -8,7 +8,11 @@ export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
  * Insert a card; it becomes the default if asked or if it is the user's
  * first. One batch: clearing the old default and inserting stay atomic.
  */
-export async function insertPaymentMethod(d1: D1Database, row: Omit<PaymentMethodRow, "isDefault">, makeDefault: boolean): Promise<PaymentMethodRow> {
+export async function insertPaymentMethod(
+  d1: D1Database,
+  row: Omit<PaymentMethodRow, "isDefault">,
+  makeDefault: boolean,
+): Promise<PaymentMethodRow> {
   const client = db(d1);
   const hasDefault = await client
     .select({ id: paymentMethods.id })
@@ -29,14 +33,31 @@ export async function insertPaymentMethod(d1: D1Database, row: Omit<PaymentMetho
 }
 
 export async function listPaymentMethods(d1: D1Database, userId: string): Promise<PaymentMethodRow[]> {
-  return db(d1).select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(asc(paymentMethods.createdAt)).all();
+  return db(d1)
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(asc(paymentMethods.createdAt))
+    .all();
 }
 
 /** The user's payment method, or undefined when it does not exist or is someone else's. */
-export async function findOwnPaymentMethod(d1: D1Database, userId: string, id: string): Promise<PaymentMethodRow | undefined> {
-  return db(d1).select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId))).get();
+export async function findOwnPaymentMethod(
+  d1: D1Database,
+  userId: string,
+  id: string,
+): Promise<PaymentMethodRow | undefined> {
+  return db(d1)
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+    .get();
 }
 
 export async function findDefaultPaymentMethod(d1: D1Database, userId: string): Promise<PaymentMethodRow | undefined> {
-  return db(d1).select().from(paymentMethods).where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true))).get();
+  return db(d1)
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true)))
+    .get();
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { SessionResults, AnalysisBody } from "../analysis/analyzer";
-import type { HistoryEntry, SessionStatus, Stage } from "../domain/sessions/types";
+import type { AnalysisBody, SessionResults } from "../analysis/analyzer";
 import { sourcesOf } from "../domain/sessions/state-machine";
+import type { HistoryEntry, SessionStatus, Stage } from "../domain/sessions/types";
 import { db, schema } from "./client";
 import { creditIfChangedStatements, type LedgerEntry } from "./credits";
 
@@ -43,7 +43,13 @@ export async function markProcessing(d1: D1Database, id: string, at: string, sta
 }
 
 /** Append a finished stage to the history and move on to the next stage. */
-export async function recordStage(d1: D1Database, id: string, position: number, entry: HistoryEntry, next: Stage | null): Promise<boolean> {
+export async function recordStage(
+  d1: D1Database,
+  id: string,
+  position: number,
+  entry: HistoryEntry,
+  next: Stage | null,
+): Promise<boolean> {
   const q = db(d1)
     .update(sessions)
     .set({ stage: next, updatedAt: entry.timestamp })
@@ -109,4 +115,3 @@ export async function markEnded(d1: D1Database, id: string, e: Ending): Promise<
   const [r] = await d1.batch(statements);
   return changed(r);
 }
-

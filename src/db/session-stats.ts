@@ -24,7 +24,12 @@ export interface DayAggregate {
  * session_daily (kept by triggers): one row per active day, however many
  * sessions it had.
  */
-export async function aggregatesBetween(d1: D1Database, userId: string, fromIso: string, toIso: string): Promise<DayAggregate[]> {
+export async function aggregatesBetween(
+  d1: D1Database,
+  userId: string,
+  fromIso: string,
+  toIso: string,
+): Promise<DayAggregate[]> {
   const { results } = await d1
     .prepare(
       `SELECT day, n, credits, completed_confidence_sum, pending, processing, completed, failed, cancelled,
@@ -54,7 +59,9 @@ export async function usageCounts(d1: D1Database, userId: string, sinceIso: stri
            FROM session_counts WHERE user_id = ?1`,
       )
       .bind(userId),
-    d1.prepare(`SELECT COALESCE(SUM(n), 0) AS since FROM session_daily WHERE user_id = ?1 AND day >= ?2`).bind(userId, sinceIso.slice(0, 10)),
+    d1
+      .prepare(`SELECT COALESCE(SUM(n), 0) AS since FROM session_daily WHERE user_id = ?1 AND day >= ?2`)
+      .bind(userId, sinceIso.slice(0, 10)),
   ]);
   const l = (lifetime?.results[0] ?? {}) as Partial<UsageCounts>;
   const r = (recent?.results[0] ?? {}) as { since?: number };

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sum, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sum } from "drizzle-orm";
 import type { SessionStatus, SessionType } from "../domain/sessions/types";
 import { db, schema } from "./client";
-import { debitStatements, ledgerRowWritten, type LedgerEntry } from "./credits";
+import { debitStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
 
 const { sessions, sessionHistory, sessionCounts } = schema;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -22,10 +22,18 @@ const ACTIVE_FOR_USER = "SELECT COUNT(*) FROM sessions WHERE user_id = ?2 AND st
  * are checked in the debit's single UPDATE, so racing creations can never
  * overshoot either (D1 runs batches one at a time).
  */
-export async function insertPaidSession(d1: D1Database, row: NewSessionRow, debit: LedgerEntry, maxActive: number): Promise<boolean> {
+export async function insertPaidSession(
+  d1: D1Database,
+  row: NewSessionRow,
+  debit: LedgerEntry,
+  maxActive: number,
+): Promise<boolean> {
   const insert = db(d1).insert(sessions).values(row).toSQL();
   // drizzle renders `insert … values (…)`; make the row conditional on the ledger row.
-  const conditional = insert.sql.replace(/ values \((.*)\)$/i, " select $1 where exists (select 1 from credit_ledger where id = ?)");
+  const conditional = insert.sql.replace(
+    / values \((.*)\)$/i,
+    " select $1 where exists (select 1 from credit_ledger where id = ?)",
+  );
   if (conditional === insert.sql) throw new Error("unexpected INSERT shape for sessions");
   const results = await d1.batch([
     ...debitStatements(d1, debit, row.creditsRequired, { sql: `(${ACTIVE_FOR_USER}) < ?3`, params: [maxActive] }),
@@ -35,9 +43,14 @@ export async function insertPaidSession(d1: D1Database, row: NewSessionRow, debi
   return ledgerRowWritten(results[1]) && (results[2]?.meta.changes ?? 0) > 0;
 }
 
-export async function activeSessions(d1: D1Database, userId: string): Promise<{ count: number; soonest: string | null }> {
+export async function activeSessions(
+  d1: D1Database,
+  userId: string,
+): Promise<{ count: number; soonest: string | null }> {
   const row = await d1
-    .prepare("SELECT COUNT(*) AS count, MIN(estimated_completion) AS soonest FROM sessions WHERE user_id = ?1 AND status IN ('pending', 'processing')")
+    .prepare(
+      "SELECT COUNT(*) AS count, MIN(estimated_completion) AS soonest FROM sessions WHERE user_id = ?1 AND status IN ('pending', 'processing')",
+    )
     .bind(userId)
     .first<{ count: number; soonest: string | null }>();
   return { count: row?.count ?? 0, soonest: row?.soonest ?? null };
@@ -48,7 +61,12 @@ export async function findSession(d1: D1Database, id: string): Promise<SessionRo
 }
 
 export async function historyOf(d1: D1Database, sessionId: string): Promise<HistoryRow[]> {
-  return db(d1).select().from(sessionHistory).where(eq(sessionHistory.sessionId, sessionId)).orderBy(asc(sessionHistory.position)).all();
+  return db(d1)
+    .select()
+    .from(sessionHistory)
+    .where(eq(sessionHistory.sessionId, sessionId))
+    .orderBy(asc(sessionHistory.position))
+    .all();
 }
 
 export type SortBy = "created_at" | "completed_at" | "confidence_score";
@@ -64,7 +82,11 @@ export interface ListFilter {
   offset: number;
 }
 
-const SORT_COLUMNS = { created_at: sessions.createdAt, completed_at: sessions.completedAt, confidence_score: sessions.confidenceScore } as const;
+const SORT_COLUMNS = {
+  created_at: sessions.createdAt,
+  completed_at: sessions.completedAt,
+  confidence_score: sessions.confidenceScore,
+} as const;
 
 function whereOf(f: ListFilter): SQL | undefined {
   const conditions: SQL[] = [eq(sessions.userId, f.userId)];
@@ -110,7 +132,11 @@ async function countSessions(d1: D1Database, f: ListFilter): Promise<number> {
   const conditions: SQL[] = [eq(sessionCounts.userId, f.userId)];
   if (f.status) conditions.push(eq(sessionCounts.status, f.status));
   if (f.types) conditions.push(inArray(sessionCounts.sessionType, f.types));
-  const row = await db(d1).select({ n: sum(sessionCounts.n) }).from(sessionCounts).where(and(...conditions)).get();
+  const row = await db(d1)
+    .select({ n: sum(sessionCounts.n) })
+    .from(sessionCounts)
+    .where(and(...conditions))
+    .get();
   return Number(row?.n ?? 0);
 }
 
@@ -121,7 +147,12 @@ export type SettingsPatch = Partial<Pick<SessionRow, "confidenceThreshold" | "pr
  * on the status, so a session that ends concurrently is never changed.
  * Returns the updated row, or undefined if it had already ended.
  */
-export async function updateOpenSession(d1: D1Database, id: string, patch: SettingsPatch, at: string): Promise<SessionRow | undefined> {
+export async function updateOpenSession(
+  d1: D1Database,
+  id: string,
+  patch: SettingsPatch,
+  at: string,
+): Promise<SessionRow | undefined> {
   return db(d1)
     .update(sessions)
     .set({ ...patch, updatedAt: at })

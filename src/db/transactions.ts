@@ -1,6 +1,6 @@
-import { db, schema } from "./client";
 import type { EventMessage } from "../domain/webhooks/events";
-import { creditStatements, ledgerRowWritten, type LedgerEntry } from "./credits";
+import { db, schema } from "./client";
+import { creditStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
 import { outboxStatement } from "./outbox";
 
 const { transactions } = schema;

@@ -8,7 +8,12 @@
  * creation writes exactly one `session_debit` ledger row, so counting those
  * counts sessions; refunds give credits back.
  */
-export async function ledgerUsageBetween(d1: D1Database, userId: string, from: string, to: string): Promise<{ sessions: number; creditsUsed: number }> {
+export async function ledgerUsageBetween(
+  d1: D1Database,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<{ sessions: number; creditsUsed: number }> {
   const row = await d1
     .prepare(
       `SELECT

@@ -36,9 +36,14 @@ export async function userAnalytics(d1: D1Database, since: string, tier: string 
   return row!;
 }
 
-export async function usersByCountry(d1: D1Database, tier: string | null): Promise<Array<{ country: string; users: number }>> {
+export async function usersByCountry(
+  d1: D1Database,
+  tier: string | null,
+): Promise<Array<{ country: string; users: number }>> {
   const { results } = await d1
-    .prepare(`SELECT country, COUNT(*) AS users FROM users WHERE (?1 IS NULL OR tier = ?1) GROUP BY country ORDER BY users DESC, country ASC`)
+    .prepare(
+      `SELECT country, COUNT(*) AS users FROM users WHERE (?1 IS NULL OR tier = ?1) GROUP BY country ORDER BY users DESC, country ASC`,
+    )
     .bind(tier)
     .all<{ country: string; users: number }>();
   return results;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "./client";
-import { signupGrantStatement, type LedgerEntry } from "./credits";
+import { type LedgerEntry, signupGrantStatement } from "./credits";
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type NewUserRow = typeof schema.users.$inferInsert;

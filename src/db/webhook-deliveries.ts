@@ -24,7 +24,12 @@ export async function insertDeliveries(d1: D1Database, rows: DeliveryRow[]): Pro
   const stored = await client
     .select({ id: webhookDeliveries.id, status: webhookDeliveries.status, attempts: webhookDeliveries.attempts })
     .from(webhookDeliveries)
-    .where(inArray(webhookDeliveries.id, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        rows.map((r) => r.id),
+      ),
+    )
     .all();
   return stored.filter((r) => r.status === "pending" && r.attempts === 0).map((r) => r.id);
 }
@@ -37,8 +42,16 @@ export async function findDelivery(d1: D1Database, id: string): Promise<Delivery
   return db(d1).select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).get();
 }
 
-export async function findDeliveryOfWebhook(d1: D1Database, webhookId: string, id: string): Promise<DeliveryRow | undefined> {
-  return db(d1).select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.webhookId, webhookId))).get();
+export async function findDeliveryOfWebhook(
+  d1: D1Database,
+  webhookId: string,
+  id: string,
+): Promise<DeliveryRow | undefined> {
+  return db(d1)
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.webhookId, webhookId)))
+    .get();
 }
 
 export interface AttemptOutcome {
@@ -55,10 +68,16 @@ export interface AttemptOutcome {
  * delivery's counter), the delivery's new status and the webhook's
  * last_triggered. Returns the attempt number.
  */
-export async function recordAttempt(d1: D1Database, delivery: Pick<DeliveryRow, "id" | "webhookId">, o: AttemptOutcome): Promise<number> {
+export async function recordAttempt(
+  d1: D1Database,
+  delivery: Pick<DeliveryRow, "id" | "webhookId">,
+  o: AttemptOutcome,
+): Promise<number> {
   const [, inserted] = await d1.batch([
     d1
-      .prepare("UPDATE webhook_deliveries SET attempts = attempts + 1, status = ?2, last_status_code = ?3, last_error = ?4, updated_at = ?5 WHERE id = ?1")
+      .prepare(
+        "UPDATE webhook_deliveries SET attempts = attempts + 1, status = ?2, last_status_code = ?3, last_error = ?4, updated_at = ?5 WHERE id = ?1",
+      )
       .bind(delivery.id, o.status, o.statusCode, o.error, o.at),
     d1
       .prepare(
@@ -71,7 +90,13 @@ export async function recordAttempt(d1: D1Database, delivery: Pick<DeliveryRow, 
 }
 
 /** Set a delivery's status without an HTTP attempt (dead-lettered, skipped, refused, replay queued). */
-export async function setDeliveryStatus(d1: D1Database, id: string, status: DeliveryStatus, at: string, error?: string): Promise<void> {
+export async function setDeliveryStatus(
+  d1: D1Database,
+  id: string,
+  status: DeliveryStatus,
+  at: string,
+  error?: string,
+): Promise<void> {
   await db(d1)
     .update(webhookDeliveries)
     .set({ status, updatedAt: at, ...(error !== undefined ? { lastError: error } : {}) })
@@ -84,7 +109,12 @@ export async function setDeliveryStatus(d1: D1Database, id: string, status: Deli
  * replay that succeeded, or a permanent failure already recorded).
  */
 export async function markDeliveryDead(d1: D1Database, id: string, at: string): Promise<void> {
-  await d1.prepare("UPDATE webhook_deliveries SET status = 'dead', updated_at = ?2 WHERE id = ?1 AND status IN ('pending', 'retrying')").bind(id, at).run();
+  await d1
+    .prepare(
+      "UPDATE webhook_deliveries SET status = 'dead', updated_at = ?2 WHERE id = ?1 AND status IN ('pending', 'retrying')",
+    )
+    .bind(id, at)
+    .run();
 }
 
 export async function listDeliveries(
@@ -102,14 +132,22 @@ export async function listDeliveries(
     .limit(limit)
     .offset(offset)
     .all();
-  const total = await d1.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ?").bind(webhookId).first<{ n: number }>();
+  const total = await d1
+    .prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ?")
+    .bind(webhookId)
+    .first<{ n: number }>();
   const attempts =
     deliveries.length === 0
       ? []
       : await client
           .select()
           .from(webhookDeliveryAttempts)
-          .where(inArray(webhookDeliveryAttempts.deliveryId, deliveries.map((d) => d.id)))
+          .where(
+            inArray(
+              webhookDeliveryAttempts.deliveryId,
+              deliveries.map((d) => d.id),
+            ),
+          )
           .orderBy(webhookDeliveryAttempts.attempt)
           .all();
   return { deliveries, attempts, total: total?.n ?? 0 };

@@ -16,7 +16,18 @@ export async function insertWebhookUnderCap(d1: D1Database, row: WebhookRow, max
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL
        WHERE (SELECT COUNT(*) FROM webhooks WHERE user_id = ?2) < ?10`,
     )
-    .bind(row.id, row.userId, row.url, JSON.stringify(row.events), row.secretSealed, row.active ? 1 : 0, row.description, row.createdAt, row.updatedAt, max)
+    .bind(
+      row.id,
+      row.userId,
+      row.url,
+      JSON.stringify(row.events),
+      row.secretSealed,
+      row.active ? 1 : 0,
+      row.description,
+      row.createdAt,
+      row.updatedAt,
+      max,
+    )
     .run();
   return result.meta.changes === 1;
 }
@@ -27,7 +38,11 @@ export async function listWebhooks(d1: D1Database, userId: string): Promise<Webh
 
 /** The user's webhook, or undefined when missing or someone else's. */
 export async function findOwnWebhook(d1: D1Database, userId: string, id: string): Promise<WebhookRow | undefined> {
-  return db(d1).select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).get();
+  return db(d1)
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    .get();
 }
 
 export async function findWebhook(d1: D1Database, id: string): Promise<WebhookRow | undefined> {
@@ -35,7 +50,11 @@ export async function findWebhook(d1: D1Database, id: string): Promise<WebhookRo
 }
 
 export async function activeWebhooksOf(d1: D1Database, userId: string): Promise<WebhookRow[]> {
-  return db(d1).select().from(webhooks).where(and(eq(webhooks.userId, userId), eq(webhooks.active, true))).all();
+  return db(d1)
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.userId, userId), eq(webhooks.active, true)))
+    .all();
 }
 
 export async function updateOwnWebhook(
@@ -44,10 +63,18 @@ export async function updateOwnWebhook(
   id: string,
   patch: Partial<Pick<WebhookRow, "url" | "events" | "active" | "description" | "updatedAt">>,
 ): Promise<WebhookRow | undefined> {
-  return db(d1).update(webhooks).set(patch).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).returning().get();
+  return db(d1)
+    .update(webhooks)
+    .set(patch)
+    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    .returning()
+    .get();
 }
 
 export async function deleteOwnWebhook(d1: D1Database, userId: string, id: string): Promise<boolean> {
-  const result = await db(d1).delete(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).run();
+  const result = await db(d1)
+    .delete(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    .run();
   return result.meta.changes === 1;
 }

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ERROR_CATALOGUE, type AppError, type ErrorCode } from "./errors";
+import { type AppError, ERROR_CATALOGUE, type ErrorCode } from "./errors";
 
 /** Success envelope (spec part 1): `{ success: true, data?, message? }`. */
 export function ok<T>(data: T, message?: string): { success: true; data: T; message?: string } {
@@ -27,9 +27,7 @@ export function envelopeSchema<T extends z.ZodType>(data: T, name?: string) {
   return name ? schema.openapi(name) : schema;
 }
 
-export const MessageOnlySchema = z
-  .object({ success: z.literal(true), message: z.string() })
-  .openapi("MessageEnvelope");
+export const MessageOnlySchema = z.object({ success: z.literal(true), message: z.string() }).openapi("MessageEnvelope");
 
 export const ErrorEnvelopeSchema = z
   .object({

@@ -38,7 +38,10 @@ export const ERROR_CATALOGUE = {
   WEBHOOK_INACTIVE: { status: 409, message: "The webhook is inactive; activate it to deliver to it." }, // added
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
-  PAYMENT_FAILED: { status: 502, message: "The payment processor failed temporarily; no charge was made. Retry later." }, // added
+  PAYMENT_FAILED: {
+    status: 502,
+    message: "The payment processor failed temporarily; no charge was made. Retry later.",
+  }, // added
   DATABASE_ERROR: { status: 500, message: "A database operation failed." },
   AI_MODEL_ERROR: { status: 500, message: "Model processing failed." },
   INTERNAL_SERVER_ERROR: { status: 500, message: "An unexpected error occurred." },
@@ -80,7 +83,10 @@ export class AppError extends Error {
  * shaped like the validation hook's errors: `details.field`, `details.reason`.
  */
 export function invalidField(field: string, reason: string, location?: "body" | "query" | "header"): AppError {
-  return new AppError("INVALID_FIELD_VALUE", { message: `${field}: ${reason}`, details: { field, reason, ...(location ? { location } : {}) } });
+  return new AppError("INVALID_FIELD_VALUE", {
+    message: `${field}: ${reason}`,
+    details: { field, reason, ...(location ? { location } : {}) },
+  });
 }
 
 /** Codes grouped by status, for OpenAPI error responses. */

@@ -10,8 +10,16 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof HTTPException) {
     // Thrown by Hono's validators and body limit.
     if (err.status === 413) return new AppError("PAYLOAD_TOO_LARGE");
-    if (err.status === 415) return new AppError("INVALID_REQUEST_BODY", { message: "Content-Type must be application/json.", details: { reason: "unsupported content type" } });
-    if (err.status === 400) return new AppError("INVALID_REQUEST_BODY", { message: "The request body is not valid JSON.", details: { reason: "malformed JSON" } });
+    if (err.status === 415)
+      return new AppError("INVALID_REQUEST_BODY", {
+        message: "Content-Type must be application/json.",
+        details: { reason: "unsupported content type" },
+      });
+    if (err.status === 400)
+      return new AppError("INVALID_REQUEST_BODY", {
+        message: "The request body is not valid JSON.",
+        details: { reason: "malformed JSON" },
+      });
   }
   return new AppError("INTERNAL_SERVER_ERROR");
 }

@@ -1,14 +1,15 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { SCOPES } from "../domain/identity/scopes";
-import { CURRENT_API_VERSION } from "../middleware/client-version";
 import type { AppEnv } from "../env";
+import { CURRENT_API_VERSION } from "../middleware/client-version";
 
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "An access token from /v1/auth/login, /v1/auth/register, /v1/auth/refresh or the OAuth token endpoint.",
+    description:
+      "An access token from /v1/auth/login, /v1/auth/register, /v1/auth/refresh or the OAuth token endpoint.",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "apiKey",
@@ -19,7 +20,12 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
     type: "oauth2",
     flows: {
-      authorizationCode: { authorizationUrl: "/oauth2/authorize", tokenUrl: "/oauth2/token", refreshUrl: "/oauth2/token", scopes: { ...SCOPES } },
+      authorizationCode: {
+        authorizationUrl: "/oauth2/authorize",
+        tokenUrl: "/oauth2/token",
+        refreshUrl: "/oauth2/token",
+        scopes: { ...SCOPES },
+      },
       clientCredentials: { tokenUrl: "/oauth2/token", scopes: { ...SCOPES } },
     },
   });

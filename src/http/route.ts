@@ -4,13 +4,28 @@ import type { Scope } from "../domain/identity/scopes";
 import { requireScope } from "../middleware/authenticate";
 import { IdempotencyKeyHeaders, idempotent } from "../middleware/idempotency";
 import { ErrorEnvelopeSchema } from "./envelope";
-import { ERROR_CATALOGUE, codesByStatus, type ErrorCode } from "./errors";
+import { codesByStatus, ERROR_CATALOGUE, type ErrorCode } from "./errors";
 
 /** Errors every authenticated route can return. */
-const AUTH_ERRORS: ErrorCode[] = ["AUTHENTICATION_REQUIRED", "TOKEN_INVALID", "TOKEN_EXPIRED", "INSUFFICIENT_PERMISSIONS"];
+const AUTH_ERRORS: ErrorCode[] = [
+  "AUTHENTICATION_REQUIRED",
+  "TOKEN_INVALID",
+  "TOKEN_EXPIRED",
+  "INSUFFICIENT_PERMISSIONS",
+];
 /** Errors every route can return. */
-const COMMON_ERRORS: ErrorCode[] = ["INVALID_FIELD_VALUE", "RATE_LIMIT_EXCEEDED", "SERVICE_UNAVAILABLE", "INTERNAL_SERVER_ERROR"];
-const BODY_ERRORS: ErrorCode[] = ["INVALID_REQUEST_BODY", "PAYLOAD_TOO_LARGE", "MISSING_REQUIRED_FIELD", "FIELD_TOO_LONG"];
+const COMMON_ERRORS: ErrorCode[] = [
+  "INVALID_FIELD_VALUE",
+  "RATE_LIMIT_EXCEEDED",
+  "SERVICE_UNAVAILABLE",
+  "INTERNAL_SERVER_ERROR",
+];
+const BODY_ERRORS: ErrorCode[] = [
+  "INVALID_REQUEST_BODY",
+  "PAYLOAD_TOO_LARGE",
+  "MISSING_REQUIRED_FIELD",
+  "FIELD_TOO_LONG",
+];
 const IDEMPOTENCY_ERRORS: ErrorCode[] = ["FIELD_TOO_LONG", "IDEMPOTENCY_KEY_MISMATCH", "IDEMPOTENCY_KEY_IN_USE"];
 
 /** Security requirement objects: any one credential kind, carrying `scope`. */
@@ -40,9 +55,12 @@ type DefineRouteConfig = Omit<RouteConfig, "security" | "responses"> & {
 export function defineRoute<const C extends DefineRouteConfig>(config: C) {
   const { scope, errors = [], middleware, idempotent: isIdempotent = false, ...rest } = config;
   const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...errors]);
-  if (isIdempotent) IDEMPOTENCY_ERRORS.forEach((c) => codes.add(c));
-  if (scope) AUTH_ERRORS.forEach((c) => codes.add(c));
-  if (rest.request?.body) BODY_ERRORS.forEach((c) => codes.add(c));
+  const add = (group: readonly ErrorCode[]) => {
+    for (const c of group) codes.add(c);
+  };
+  if (isIdempotent) add(IDEMPOTENCY_ERRORS);
+  if (scope) add(AUTH_ERRORS);
+  if (rest.request?.body) add(BODY_ERRORS);
 
   const errorResponses: RouteConfig["responses"] = {};
   for (const [status, list] of codesByStatus([...codes])) {
@@ -68,9 +86,7 @@ export function defineRoute<const C extends DefineRouteConfig>(config: C) {
     security,
     middleware: [...auth, ...extra] as MiddlewareHandler[],
     responses: { ...config.responses, ...errorResponses },
-    ...(scope && scope !== "authenticated"
-      ? { "x-required-scopes": Array.isArray(scope) ? scope : [scope] }
-      : {}),
+    ...(scope && scope !== "authenticated" ? { "x-required-scopes": Array.isArray(scope) ? scope : [scope] } : {}),
   } as unknown as Omit<C, "scope" | "errors"> & { path: C["path"] }) as Omit<C, "scope" | "errors"> & {
     getRoutingPath(): string;
   };

@@ -18,7 +18,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 function codeFor(issue: Issue, input?: unknown): ErrorCode {
   if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) return "MISSING_REQUIRED_FIELD";
   // An absent enum field fails as invalid_value in zod 4; it is still missing, not invalid.
-  if (issue.code === "invalid_value" && input !== undefined && issue.path.length > 0 && valueAt(input, issue.path) === undefined) return "MISSING_REQUIRED_FIELD";
+  if (
+    issue.code === "invalid_value" &&
+    input !== undefined &&
+    issue.path.length > 0 &&
+    valueAt(input, issue.path) === undefined
+  )
+    return "MISSING_REQUIRED_FIELD";
   if (issue.code === "too_big" && (issue.origin === "string" || issue.origin === "array")) return "FIELD_TOO_LONG";
   return "INVALID_FIELD_VALUE";
 }
@@ -37,12 +43,20 @@ export function validationError(error: z.ZodError, target: string, input?: unkno
   const errors = issues.map((i) => ({ field: fieldOf(i, target), reason: i.message, code: codeFor(i, input) }));
   return new AppError(code, {
     message: `${errors[0]!.field}: ${errors[0]!.reason}`,
-    details: { field: errors[0]!.field, reason: errors[0]!.reason, location: target === "json" ? "body" : target, errors },
+    details: {
+      field: errors[0]!.field,
+      reason: errors[0]!.reason,
+      location: target === "json" ? "body" : target,
+      errors,
+    },
   });
 }
 
 /** The OpenAPIHono defaultHook: every validation failure becomes a catalogue error. */
-export function validationHook(result: { success: boolean; error?: z.ZodError; target: string; data?: unknown }, _c: Context): void {
+export function validationHook(
+  result: { success: boolean; error?: z.ZodError; target: string; data?: unknown },
+  _c: Context,
+): void {
   // On failure `data` is the raw input (@hono/zod-validator passes it to the hook).
   if (!result.success && result.error) throw validationError(result.error, result.target, result.data);
 }

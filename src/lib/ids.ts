@@ -7,7 +7,21 @@ import { base64url } from "./encoding";
  * unguessable enough that enumeration finds nothing (ownership is checked
  * anyway: another user's resource is a 404).
  */
-export type IdPrefix = "user" | "session" | "analysis" | "webhook" | "txn" | "pm" | "req" | "key" | "client" | "evt" | "dlv" | "led" | "rt" | "code";
+export type IdPrefix =
+  | "user"
+  | "session"
+  | "analysis"
+  | "webhook"
+  | "txn"
+  | "pm"
+  | "req"
+  | "key"
+  | "client"
+  | "evt"
+  | "dlv"
+  | "led"
+  | "rt"
+  | "code";
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   const random = new Uint32Array(1);

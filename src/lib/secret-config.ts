@@ -6,7 +6,10 @@ import { AppError } from "../http/errors";
  * value, so a changed secret is picked up and a failed load is retried on the
  * next request rather than cached.
  */
-export function cachedBySecret<E, T>(sourceOf: (env: E) => string, load: (env: E) => Promise<T>): (env: E) => Promise<T> {
+export function cachedBySecret<E, T>(
+  sourceOf: (env: E) => string,
+  load: (env: E) => Promise<T>,
+): (env: E) => Promise<T> {
   let cached: { source: string; value: Promise<T> } | undefined;
   return (env) => {
     const source = sourceOf(env);

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
 import { countApiCall } from "../db/api-usage";
 import { utcDay } from "../domain/billing/period";
+import type { AppEnv } from "../env";
 import { waitUntilOf } from "../lib/request";
 
 /**

@@ -1,7 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
+import {
+  AUTH_THROTTLE,
+  authAccountWindows,
+  authIpWindows,
+  parseScale,
+  type WindowPolicy,
+} from "../domain/limits/policies";
 import type { AppEnv } from "../env";
 import { AppError } from "../http/errors";
-import { AUTH_THROTTLE, authAccountWindows, authIpWindows, parseScale, type WindowPolicy } from "../domain/limits/policies";
 import { clientIp } from "../lib/request";
 import { limiterFor, rateLimitHeaders } from "./rate-limit";
 
@@ -27,7 +33,10 @@ export function authThrottle(
     const checks = await Promise.all(buckets.map(([key, windows]) => limiter.peek(key, windows)));
     const denied = checks.find((d) => !d.allowed);
     if (denied) {
-      const headers = { ...rateLimitHeaders(buckets[checks.indexOf(denied)]![1], denied), "Retry-After": String(denied.retryAfter) };
+      const headers = {
+        ...rateLimitHeaders(buckets[checks.indexOf(denied)]![1], denied),
+        "Retry-After": String(denied.retryAfter),
+      };
       return refuse(denied.retryAfter, headers);
     }
 

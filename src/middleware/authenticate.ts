@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
-import { AppError } from "../http/errors";
 import { bearerChallenge } from "../domain/identity/access-tokens";
 import { authenticateCredential } from "../domain/identity/authenticate";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
+import type { AppEnv } from "../env";
+import { AppError } from "../http/errors";
 
 /**
  * Authenticate the caller and check the route's scope. `scopes` is "any of":
@@ -33,7 +33,10 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
   if (existing) return existing;
   const principal = await authenticateCredential(c.env, {
     ...presentedCredentials(c),
-    defer: (work) => c.executionCtx.waitUntil(work.catch((err) => console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err) })))),
+    defer: (work) =>
+      c.executionCtx.waitUntil(
+        work.catch((err) => console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err) }))),
+      ),
   });
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
   c.set("principal", principal);
@@ -48,7 +51,10 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
  * WebSocket upgrades only. One function, so authentication and the rate
  * limiter always see the same principal.
  */
-export function presentedCredentials(c: Context<AppEnv>): { authorization?: string | undefined; apiKey?: string | undefined } {
+export function presentedCredentials(c: Context<AppEnv>): {
+  authorization?: string | undefined;
+  apiKey?: string | undefined;
+} {
   const authorization = c.req.header("authorization");
   const apiKey = c.req.header("x-api-key");
   if (authorization === undefined && apiKey === undefined && c.req.header("upgrade")?.toLowerCase() === "websocket") {

@@ -17,7 +17,9 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function resolveApiVersion(requested: string | undefined): string {
   if (requested === undefined) return CURRENT_API_VERSION;
   const m = DATE.exec(requested.trim());
-  const valid = m && !Number.isNaN(Date.parse(`${requested.trim()}T00:00:00Z`)) &&
+  const valid =
+    m &&
+    !Number.isNaN(Date.parse(`${requested.trim()}T00:00:00Z`)) &&
     new Date(`${requested.trim()}T00:00:00Z`).toISOString().startsWith(requested.trim());
   if (!valid) {
     throw new AppError("INVALID_FIELD_VALUE", {

@@ -1,17 +1,17 @@
-import type { MiddlewareHandler } from "hono";
 import { z } from "@hono/zod-openapi";
-import type { AppEnv } from "../env";
-import { AppError } from "../http/errors";
-import { iso } from "../lib/clock";
-import { sha256Hex } from "../lib/crypto";
-import { dataEncryptionKey } from "../domain/encryption/data-key";
-import { open, seal } from "../domain/encryption/secret-box";
+import type { MiddlewareHandler } from "hono";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   findIdempotencyRecord,
   releaseIdempotencyKey,
 } from "../db/idempotency";
+import { dataEncryptionKey } from "../domain/encryption/data-key";
+import { open, seal } from "../domain/encryption/secret-box";
+import type { AppEnv } from "../env";
+import { AppError } from "../http/errors";
+import { iso } from "../lib/clock";
+import { sha256Hex } from "../lib/crypto";
 import { principalOf } from "./authenticate";
 
 /**
@@ -59,8 +59,12 @@ export const IdempotencyKeyHeaders = z.object({
 
 function checkKey(key: string): void {
   const fail = (code: "FIELD_TOO_LONG" | "INVALID_FIELD_VALUE", reason: string) =>
-    new AppError(code, { message: `Idempotency-Key: ${reason}`, details: { field: "Idempotency-Key", reason, location: "header" } });
-  if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw fail("FIELD_TOO_LONG", `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
+    new AppError(code, {
+      message: `Idempotency-Key: ${reason}`,
+      details: { field: "Idempotency-Key", reason, location: "header" },
+    });
+  if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH)
+    throw fail("FIELD_TOO_LONG", `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
   if (!PRINTABLE.test(key)) throw fail("INVALID_FIELD_VALUE", "must be 1 to 255 printable ASCII characters");
 }
 
@@ -91,13 +95,17 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
     if (!claimed) {
       const existing = await findIdempotencyRecord(d1, principal.userId, key);
       if (!existing) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } }); // released between our two reads
-      if (existing.requestHash !== requestHash) throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "Idempotency-Key", location: "header" } });
-      if (existing.status !== "completed") throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
+      if (existing.requestHash !== requestHash)
+        throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "Idempotency-Key", location: "header" } });
+      if (existing.status !== "completed")
+        throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
       const body = await open(await dataEncryptionKey(c.env), existing.responseBody ?? "", associated);
       if (body === null) {
         // Sealed under a data key this isolate no longer has: we cannot replay, and must not redo the work.
         console.error(JSON.stringify({ request_id: c.get("requestId"), error: "idempotency record unreadable" }));
-        throw new AppError("SERVICE_UNAVAILABLE", { message: "The stored response for this Idempotency-Key cannot be read." });
+        throw new AppError("SERVICE_UNAVAILABLE", {
+          message: "The stored response for this Idempotency-Key cannot be read.",
+        });
       }
       c.header("Idempotent-Replayed", "true");
       return c.body(body, (existing.responseStatus ?? 200) as 200, { "content-type": "application/json" });
@@ -130,7 +138,11 @@ function canonicalBody(text: string): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }

@@ -1,11 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
-import { AppError } from "../http/errors";
 import { KvRateLimiter } from "../db/kv-rate-limiter";
 import { anonymousWindows, parseScale, tierWindows } from "../domain/limits/policies";
-import { rateLimitHeader, rateLimitPolicyHeader, type Decision, type RateLimiter } from "../domain/limits/rate-limiter";
-import { presentedCredentials, principalOf } from "./authenticate";
+import { type Decision, type RateLimiter, rateLimitHeader, rateLimitPolicyHeader } from "../domain/limits/rate-limiter";
+import type { AppEnv } from "../env";
+import { AppError } from "../http/errors";
 import { clientIp, waitUntilOf } from "../lib/request";
+import { presentedCredentials, principalOf } from "./authenticate";
 
 export function limiterFor(c: Context<AppEnv>): RateLimiter {
   return new KvRateLimiter(c.env.KV, waitUntilOf(c));
@@ -27,7 +27,15 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!decision.allowed) {
     throw new AppError("RATE_LIMIT_EXCEEDED", {
       message: `Rate limit exceeded: retry in ${decision.retryAfter} seconds.`,
-      details: { retry_after: decision.retryAfter, limits: decision.windows.map((w) => ({ window: w.policy.name, limit: w.policy.limit, remaining: w.remaining, reset: w.reset })) },
+      details: {
+        retry_after: decision.retryAfter,
+        limits: decision.windows.map((w) => ({
+          window: w.policy.name,
+          limit: w.policy.limit,
+          remaining: w.remaining,
+          reset: w.reset,
+        })),
+      },
       headers: { ...headers, "Retry-After": String(decision.retryAfter) },
     });
   }

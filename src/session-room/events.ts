@@ -1,6 +1,6 @@
 import type { SessionRow } from "../db/sessions";
 import { analysisResource, sessionEventSummary } from "../domain/sessions/resources";
-import { eventIdFor, eventMessage, type EventMessage } from "../domain/webhooks/events";
+import { type EventMessage, eventIdFor, eventMessage } from "../domain/webhooks/events";
 
 /**
  * The webhook events a terminal session produces. Ids are deterministic per
@@ -12,7 +12,9 @@ export async function terminalEvents(row: SessionRow): Promise<EventMessage[]> {
   if (row.status === "completed") {
     const analysis = analysisResource(row);
     return [
-      eventMessage("session.completed", await eventIdFor("session.completed", row.id), row.userId, at, { session: sessionEventSummary(row) }),
+      eventMessage("session.completed", await eventIdFor("session.completed", row.id), row.userId, at, {
+        session: sessionEventSummary(row),
+      }),
       eventMessage("analysis.ready", await eventIdFor("analysis.ready", row.id), row.userId, at, {
         analysis_id: analysis.analysis_id,
         session_id: row.id,

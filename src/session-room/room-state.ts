@@ -29,5 +29,10 @@ export interface RoomState {
 export const STATE_KEY = "state";
 
 export type CancelOutcome =
-  | { ok: true; credits_refunded: number; refund_reason: Exclude<RefundReason, "processing_failed">; status: "cancelled" }
+  | {
+      ok: true;
+      credits_refunded: number;
+      refund_reason: Exclude<RefundReason, "processing_failed">;
+      status: "cancelled";
+    }
   | { ok: false; status: SessionStatus | "unknown" };

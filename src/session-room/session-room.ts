@@ -1,19 +1,19 @@
 import { DurableObject } from "cloudflare:workers";
-import { analyzerFor, AnalyzerError } from "../analysis";
+import { AnalyzerError, analyzerFor } from "../analysis";
 import type { AnalyzerInput } from "../analysis/analyzer";
-import { markCompleted, markEnded, markProcessing, recordStage, type Ending } from "../db/session-lifecycle";
+import { type Ending, markCompleted, markEnded, markProcessing, recordStage } from "../db/session-lifecycle";
 import { findSession, historyOf, type SessionRow } from "../db/sessions";
+import type { LiveMessage, SnapshotMessage } from "../domain/sessions/live-messages";
 import { cancellationRefund, failureRefund } from "../domain/sessions/pricing";
 import { historyEntry, parametersOf } from "../domain/sessions/resources";
 import { stageAfterStep, stageOfStep } from "../domain/sessions/schedule";
 import { canTransition, isTerminal } from "../domain/sessions/state-machine";
-import { STAGES, type HistoryEntry, type SessionStatus, type Stage } from "../domain/sessions/types";
-import type { LiveMessage, SnapshotMessage } from "../domain/sessions/live-messages";
+import { type HistoryEntry, type SessionStatus, STAGES, type Stage } from "../domain/sessions/types";
 import type { Bindings } from "../env";
 import { iso } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { terminalEvents } from "./events";
-import { STATE_KEY, type CancelOutcome, type RoomInit, type RoomState } from "./room-state";
+import { type CancelOutcome, type RoomInit, type RoomState, STATE_KEY } from "./room-state";
 
 /** Delay before re-running a step that hit an infrastructure error. */
 export const STEP_RETRY_MS = 5_000;
@@ -65,19 +65,29 @@ export class SessionRoom extends DurableObject<Bindings> {
     if (!canTransition(s.status, "cancelled")) return { ok: false, status: s.status };
     const refund = cancellationRefund(s.init.creditsPaid, s.status as "pending" | "processing", s.stage);
     const now = Date.now();
-    const ended = await markEnded(this.env.DB, s.init.sessionId, this.ending(s, "cancelled", now, refund.credits, "cancelled"));
+    const ended = await markEnded(
+      this.env.DB,
+      s.init.sessionId,
+      this.ending(s, "cancelled", now, refund.credits, "cancelled"),
+    );
     if (!ended) {
       // D1 already shows an end this room had not recorded (a step repeated after a crash).
       const status = await this.adoptFromD1(s);
       return { ok: false, status };
     }
     await this.finish(s, "cancelled", now, { reason: "cancelled", credits_refunded: refund.credits });
-    return { ok: true, credits_refunded: refund.credits, refund_reason: refund.reason as "cancelled_before_processing" | "cancelled_during_processing", status: "cancelled" };
+    return {
+      ok: true,
+      credits_refunded: refund.credits,
+      refund_reason: refund.reason as "cancelled_before_processing" | "cancelled_during_processing",
+      status: "cancelled",
+    };
   }
 
   /** WebSocket upgrade, already authenticated and authorised by the worker. */
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket")
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
     const s = await this.load();
     if (!s) return new Response("Unknown session", { status: 404 });
     const { 0: client, 1: server } = new WebSocketPair();
@@ -122,7 +132,8 @@ export class SessionRoom extends DurableObject<Bindings> {
   // ---- steps ---------------------------------------------------------------
 
   private async advance(s: RoomState, now: number): Promise<void> {
-    if (now > s.init.schedule.deadline) return this.fail(s, now, "DEADLINE_EXCEEDED", "The session passed its deadline.");
+    if (now > s.init.schedule.deadline)
+      return this.fail(s, now, "DEADLINE_EXCEEDED", "The session passed its deadline.");
     try {
       if (s.step === 0) await this.begin(s, now);
       else await this.runStage(s, now);
@@ -136,7 +147,7 @@ export class SessionRoom extends DurableObject<Bindings> {
     const first = STAGES[0];
     if (!(await markProcessing(this.env.DB, s.init.sessionId, iso(now), first))) {
       const row = await findSession(this.env.DB, s.init.sessionId);
-      if (!row || row.status !== "processing") return void (await this.adoptFromD1(s, row));
+      if (row?.status !== "processing") return void (await this.adoptFromD1(s, row));
       now = Date.parse(row.startedAt ?? iso(now)); // the first attempt's start time stands
     }
     Object.assign(s, { status: "processing", stage: first, step: 1, startedAt: now });
@@ -148,7 +159,7 @@ export class SessionRoom extends DurableObject<Bindings> {
   private async runStage(s: RoomState, now: number): Promise<void> {
     const stage = stageOfStep(s.step)!;
     const row = await findSession(this.env.DB, s.init.sessionId);
-    if (!row || row.status !== "processing") return void (await this.adoptFromD1(s, row));
+    if (row?.status !== "processing") return void (await this.adoptFromD1(s, row));
     const input = analyzerInput(row);
     const analyzer = analyzerFor(this.env);
     const report = await analyzer.stage(input, stage);
@@ -175,8 +186,14 @@ export class SessionRoom extends DurableObject<Bindings> {
   private async fail(s: RoomState, now: number, code: string, message: string): Promise<void> {
     const refund = failureRefund(s.init.creditsPaid);
     const stage: Stage = s.stage ?? STAGES[0];
-    const history = { position: STAGES.indexOf(stage) + 1, entry: { timestamp: iso(now), stage, confidence: 0, notes: `Failed: ${message} (${code})` } };
-    const ended = await markEnded(this.env.DB, s.init.sessionId, { ...this.ending(s, "failed", now, refund.credits, code), history });
+    const history = {
+      position: STAGES.indexOf(stage) + 1,
+      entry: { timestamp: iso(now), stage, confidence: 0, notes: `Failed: ${message} (${code})` },
+    };
+    const ended = await markEnded(this.env.DB, s.init.sessionId, {
+      ...this.ending(s, "failed", now, refund.credits, code),
+      history,
+    });
     if (!ended) return void (await this.adoptFromD1(s));
     await this.finish(s, "failed", now, { reason: code, credits_refunded: refund.credits });
   }
@@ -185,7 +202,12 @@ export class SessionRoom extends DurableObject<Bindings> {
    * After the terminal D1 write: enqueue the webhook events, record the end,
    * tell the sockets and close them normally.
    */
-  private async finish(s: RoomState, to: SessionStatus, now: number, extra: Partial<Extract<Outgoing, { type: "transition" }>>): Promise<void> {
+  private async finish(
+    s: RoomState,
+    to: SessionStatus,
+    now: number,
+    extra: Partial<Extract<Outgoing, { type: "transition" }>>,
+  ): Promise<void> {
     const row = await findSession(this.env.DB, s.init.sessionId);
     if (row) for (const event of await terminalEvents(row)) await this.env.WEBHOOK_QUEUE.send(event);
     const from = s.status;
@@ -209,7 +231,9 @@ export class SessionRoom extends DurableObject<Bindings> {
     if (isTerminal(row.status)) {
       await this.finish(s, row.status, Date.parse(row.updatedAt), {
         ...(row.status === "completed" ? { confidence_score: row.confidenceScore } : {}),
-        ...(row.status !== "completed" ? { reason: row.endReason ?? row.status, credits_refunded: row.creditsRefunded } : {}),
+        ...(row.status !== "completed"
+          ? { reason: row.endReason ?? row.status, credits_refunded: row.creditsRefunded }
+          : {}),
       });
     }
     return row.status;

@@ -1,11 +1,11 @@
 import { findDelivery, markDeliveryDead, recordAttempt, setDeliveryStatus } from "../db/webhook-deliveries";
 import { findWebhook } from "../db/webhooks";
-import type { Bindings } from "../env";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open } from "../domain/encryption/secret-box";
 import { allowPrivateUrls } from "../domain/webhooks/deliveries";
 import { signingKeyBytes } from "../domain/webhooks/secrets";
 import { classifyWebhookUrl } from "../domain/webhooks/url-safety";
+import type { Bindings } from "../env";
 import { iso } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { sendSigned } from "./send";
@@ -38,7 +38,14 @@ export async function attemptDelivery(env: Env, deliveryId: string, deps: Delive
     return "ack";
   }
   const permanentFailure = async (error: string) => {
-    await recordAttempt(env.DB, delivery, { attemptId: newId("dlv", now), status: "failed", statusCode: null, durationMs: 0, error, at: iso(now) });
+    await recordAttempt(env.DB, delivery, {
+      attemptId: newId("dlv", now),
+      status: "failed",
+      statusCode: null,
+      durationMs: 0,
+      error,
+      at: iso(now),
+    });
     return "ack" as const;
   };
   const verdict = classifyWebhookUrl(webhook.url, { allowPrivate: allowPrivateUrls(env) });

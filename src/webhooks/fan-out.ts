@@ -1,9 +1,9 @@
-import { insertDeliveries, type DeliveryRow } from "../db/webhook-deliveries";
+import { type DeliveryRow, insertDeliveries } from "../db/webhook-deliveries";
 import { activeWebhooksOf } from "../db/webhooks";
-import type { Bindings } from "../env";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "../domain/webhooks/deliveries";
 import type { EventMessage } from "../domain/webhooks/events";
 import { receives } from "../domain/webhooks/subscriptions";
+import type { Bindings } from "../env";
 import { iso } from "../lib/clock";
 
 /**
@@ -11,7 +11,11 @@ import { iso } from "../lib/clock";
  * type. Idempotent: a repeated event (producer retry, queue redelivery)
  * finds its deliveries already stored and sends only those never attempted.
  */
-export async function fanOut(env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">, event: EventMessage, now: number): Promise<number> {
+export async function fanOut(
+  env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">,
+  event: EventMessage,
+  now: number,
+): Promise<number> {
   const targets = (await activeWebhooksOf(env.DB, event.user_id)).filter((w) => receives(w, event.type));
   const body = payloadBody(event.type, event.occurred_at, event.data);
   const at = iso(now);

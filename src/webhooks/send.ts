@@ -38,11 +38,18 @@ export async function sendSigned(req: SendRequest): Promise<SendOutcome> {
     });
     await res.body?.cancel(); // the response body is never needed
     const ok = res.status >= 200 && res.status < 300;
-    const error = ok ? null : res.status >= 300 && res.status < 400 ? `redirect not followed (HTTP ${res.status})` : `HTTP ${res.status}`;
+    const error = ok
+      ? null
+      : res.status >= 300 && res.status < 400
+        ? `redirect not followed (HTTP ${res.status})`
+        : `HTTP ${res.status}`;
     return { ok, statusCode: res.status, durationMs: Date.now() - started, error };
   } catch (err) {
     const name = (err as Error)?.name;
-    const error = name === "TimeoutError" || name === "AbortError" ? `timed out after ${req.timeoutMs} ms` : `network error: ${String((err as Error)?.message ?? err)}`;
+    const error =
+      name === "TimeoutError" || name === "AbortError"
+        ? `timed out after ${req.timeoutMs} ms`
+        : `network error: ${String((err as Error)?.message ?? err)}`;
     return { ok: false, statusCode: null, durationMs: Date.now() - started, error: error.slice(0, MAX_ERROR_LENGTH) };
   }
 }

@@ -13,7 +13,13 @@ const billing = (token: string) => api("GET", "/v1/billing", { token });
 /** What a session creation writes (issue #3): one session_debit ledger row and the balance change. */
 async function sessionDebit(userId: string, amount: number, at = new Date().toISOString()) {
   const sessionId = newId("session");
-  await env.DB.batch(debitStatements(env.DB, { ledgerId: newId("led"), userId, reason: "session_debit", referenceId: sessionId, description: "Session", at }, amount));
+  await env.DB.batch(
+    debitStatements(
+      env.DB,
+      { ledgerId: newId("led"), userId, reason: "session_debit", referenceId: sessionId, description: "Session", at },
+      amount,
+    ),
+  );
 }
 
 describe("GET /v1/billing", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CARDS, addCard, purchase } from "../support/billing";
+import { addCard, CARDS, purchase } from "../support/billing";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
 import { tokenWithScopes } from "../support/tokens";
@@ -10,7 +10,9 @@ const history = (token: string, query = "") => api("GET", `/v1/billing/history${
 /** A ledger row dated `at`, as a session debit would write it (sessions: issue #3). */
 async function ledgerRow(userId: string, reason: string, delta: number, at: string) {
   const id = `led_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  await env.DB.prepare("INSERT INTO credit_ledger (id, user_id, delta, reason, reference_id, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO credit_ledger (id, user_id, delta, reason, reference_id, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  )
     .bind(id, userId, delta, reason, `ref_${id}`, `${reason} row`, at)
     .run();
   return id;
@@ -20,7 +22,10 @@ describe("GET /v1/billing/history", () => {
   it("lists purchases (completed and failed) and credit movements, newest first", async () => {
     const u = await registerUser();
     const ok = await purchase(u.token, { credit_package: "starter", payment_method_id: await addCard(u.token) });
-    const declined = await purchase(u.token, { credit_package: "pro", payment_method_id: await addCard(u.token, CARDS.declined) });
+    const declined = await purchase(u.token, {
+      credit_package: "pro",
+      payment_method_id: await addCard(u.token, CARDS.declined),
+    });
     const res = await history(u.token);
     expect(res.status).toBe(200);
     const txns = res.body.data.transactions;
@@ -51,7 +56,10 @@ describe("GET /v1/billing/history", () => {
     const u = await registerUser();
     for (let i = 0; i < 4; i++) await ledgerRow(u.id, "session_debit", -1, `2026-01-0${i + 1}T10:00:00.000Z`);
     const page = await history(u.token, "?limit=2&offset=1");
-    expect(page.body.data.transactions.map((t: any) => t.created_at)).toEqual(["2026-01-04T10:00:00.000Z", "2026-01-03T10:00:00.000Z"]) // the signup grant (today) is first;
+    expect(page.body.data.transactions.map((t: any) => t.created_at)).toEqual([
+      "2026-01-04T10:00:00.000Z",
+      "2026-01-03T10:00:00.000Z",
+    ]); // the signup grant (today) is first;
     expect(page.body.data.pagination).toEqual({ total: 5, limit: 2, offset: 1, has_more: true });
     const last = await history(u.token, "?limit=2&offset=4");
     expect(last.body.data.pagination.has_more).toBe(false);
@@ -65,7 +73,11 @@ describe("GET /v1/billing/history", () => {
     const res = await history(u.token, "?start_date=2026-02-01&end_date=2026-02-15");
     expect(res.body.data.transactions.map((t: any) => t.credits)).toEqual([-2, -1]);
     expect(res.body.data.pagination.total).toBe(2);
-    expect((await history(u.token, "?start_date=2026-02-16&end_date=2026-02-16")).body.data.transactions.map((t: any) => t.credits)).toEqual([-3]);
+    expect(
+      (await history(u.token, "?start_date=2026-02-16&end_date=2026-02-16")).body.data.transactions.map(
+        (t: any) => t.credits,
+      ),
+    ).toEqual([-3]);
   });
 
   it.each([

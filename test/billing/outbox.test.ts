@@ -8,7 +8,10 @@ import { apiWithEnv } from "../support/http";
 import { receiverBucket, waitForReceived } from "../support/receiver";
 import { createWebhook, STRONG_SECRET } from "../support/webhooks";
 
-const queueDown = { send: () => Promise.reject(new Error("queue down")), sendBatch: () => Promise.reject(new Error("queue down")) };
+const queueDown = {
+  send: () => Promise.reject(new Error("queue down")),
+  sendBatch: () => Promise.reject(new Error("queue down")),
+};
 
 const purchaseWhileQueueDown = (token: string, paymentMethodId: string) =>
   apiWithEnv({ WEBHOOK_QUEUE: queueDown }, "POST", "/v1/billing/credits/purchase", {
@@ -17,14 +20,20 @@ const purchaseWhileQueueDown = (token: string, paymentMethodId: string) =>
   });
 
 const outboxRow = (txnId: string) =>
-  env.DB.prepare("SELECT event_id, sent_at, message FROM event_outbox WHERE json_extract(message, '$.data.transaction_id') = ?")
+  env.DB.prepare(
+    "SELECT event_id, sent_at, message FROM event_outbox WHERE json_extract(message, '$.data.transaction_id') = ?",
+  )
     .bind(txnId)
     .first<{ event_id: string; sent_at: string | null; message: string }>();
 
 describe("billing.payment_succeeded through the outbox", () => {
   it("a normal purchase commits its event with the purchase and marks it sent", async () => {
     const u = await registerUser();
-    const res = await purchase(u.token, { credit_package: "starter", payment_method_id: await addCard(u.token), quantity: 1 });
+    const res = await purchase(u.token, {
+      credit_package: "starter",
+      payment_method_id: await addCard(u.token),
+      quantity: 1,
+    });
     expect(res.status).toBe(201);
     const row = await outboxRow(res.body.data.transaction_id);
     expect(row?.sent_at).not.toBeNull();
@@ -39,14 +48,20 @@ describe("billing.payment_succeeded through the outbox", () => {
   it("a queue outage does not fail the purchase or lose its event: the cron sweeper sends it", async () => {
     const u = await registerUser();
     const bucket = receiverBucket();
-    await createWebhook(u.token, { url: bucket.url("ok"), events: ["billing.payment_succeeded"], secret: STRONG_SECRET });
+    await createWebhook(u.token, {
+      url: bucket.url("ok"),
+      events: ["billing.payment_succeeded"],
+      secret: STRONG_SECRET,
+    });
     const res = await purchaseWhileQueueDown(u.token, await addCard(u.token));
     expect(res.status).toBe(201);
     const txn = res.body.data.transaction_id;
     expect((await outboxRow(txn))?.sent_at).toBeNull();
 
     // Old enough for the sweeper (it leaves events a request may still be sending).
-    await env.DB.prepare("UPDATE event_outbox SET created_at = ? WHERE event_id = ?").bind(new Date(Date.now() - 120_000).toISOString(), (await outboxRow(txn))!.event_id).run();
+    await env.DB.prepare("UPDATE event_outbox SET created_at = ? WHERE event_id = ?")
+      .bind(new Date(Date.now() - 120_000).toISOString(), (await outboxRow(txn))!.event_id)
+      .run();
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
@@ -61,7 +76,11 @@ describe("billing.payment_succeeded through the outbox", () => {
 
   it("a declined purchase writes no event", async () => {
     const u = await registerUser();
-    const res = await purchase(u.token, { credit_package: "starter", payment_method_id: await addCard(u.token, CARDS.declined), quantity: 1 });
+    const res = await purchase(u.token, {
+      credit_package: "starter",
+      payment_method_id: await addCard(u.token, CARDS.declined),
+      quantity: 1,
+    });
     expect(res.status).toBe(402);
     expect(await outboxRow(res.body.error.details.transaction_id)).toBeNull();
   });

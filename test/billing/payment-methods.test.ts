@@ -1,19 +1,28 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CARDS, addCard } from "../support/billing";
+import { addCard, CARDS } from "../support/billing";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
 import { tokenWithScopes } from "../support/tokens";
 
 const add = (token: string, body: Record<string, unknown>) =>
-  api("POST", "/v1/billing/payment-methods", { token, body: { number: CARDS.visa, exp_month: 12, exp_year: 2034, cvc: "123", ...body } });
+  api("POST", "/v1/billing/payment-methods", {
+    token,
+    body: { number: CARDS.visa, exp_month: 12, exp_year: 2034, cvc: "123", ...body },
+  });
 
 describe("payment methods", () => {
   it("saves a test card keeping only brand, last four and expiry; the first becomes the default", async () => {
     const u = await registerUser();
     const res = await add(u.token, { number: "4242 4242 4242 4242", exp_month: 3 });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ type: "card", brand: "visa", last_four: "4242", expiry: "03/34", is_default: true });
+    expect(res.body.data).toMatchObject({
+      type: "card",
+      brand: "visa",
+      last_four: "4242",
+      expiry: "03/34",
+      is_default: true,
+    });
     expect(res.body.data.id).toMatch(/^pm_\d+$/);
     const row = await env.DB.prepare("SELECT * FROM payment_methods WHERE id = ?").bind(res.body.data.id).first();
     expect(JSON.stringify(row)).not.toContain(CARDS.visa);
@@ -50,7 +59,11 @@ describe("payment methods", () => {
   it("needs a credential with the profile scope", async () => {
     const u = await registerUser();
     expectErrorEnvelope(await api("GET", "/v1/billing/payment-methods"), 401, "AUTHENTICATION_REQUIRED");
-    expectErrorEnvelope(await api("GET", "/v1/billing/payment-methods", { token: await tokenWithScopes(u.id, ["analytics:read"]) }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("GET", "/v1/billing/payment-methods", { token: await tokenWithScopes(u.id, ["analytics:read"]) }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
   });
 });
 
@@ -59,6 +72,12 @@ describe("GET /v1/billing/packages", () => {
     const res = await api("GET", "/v1/billing/packages");
     expect(res.status).toBe(200);
     expect(res.body.data.max_quantity).toBe(10);
-    expect(res.body.data.packages).toContainEqual({ code: "starter", name: "Starter", credits: 100, price: 10, currency: "USD" });
+    expect(res.body.data.packages).toContainEqual({
+      code: "starter",
+      name: "Starter",
+      credits: 100,
+      price: 10,
+      currency: "USD",
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CARDS, addCard, purchase } from "../support/billing";
+import { addCard, CARDS, purchase } from "../support/billing";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
 import { tokenWithScopes } from "../support/tokens";
@@ -13,12 +13,24 @@ describe("POST /v1/billing/credits/purchase", () => {
     const pm = await addCard(u.token);
     const res = await purchase(u.token, { credit_package: "standard", payment_method_id: pm, quantity: 2 });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ credits_purchased: 1000, amount: 90, currency: "USD", payment_status: "succeeded", new_balance: 1100 });
+    expect(res.body.data).toMatchObject({
+      credits_purchased: 1000,
+      amount: 90,
+      currency: "USD",
+      payment_status: "succeeded",
+      new_balance: 1100,
+    });
     expect(res.body.data.transaction_id).toMatch(/^txn_\d+$/);
     expect(await balance(u.token)).toBe(1100);
-    const ledger = await env.DB.prepare("SELECT delta FROM credit_ledger WHERE reason = 'credit_purchase' AND reference_id = ?").bind(res.body.data.transaction_id).all();
+    const ledger = await env.DB.prepare(
+      "SELECT delta FROM credit_ledger WHERE reason = 'credit_purchase' AND reference_id = ?",
+    )
+      .bind(res.body.data.transaction_id)
+      .all();
     expect(ledger.results).toEqual([{ delta: 1000 }]);
-    const txn = await env.DB.prepare("SELECT status, amount_cents, credits FROM transactions WHERE id = ?").bind(res.body.data.transaction_id).first();
+    const txn = await env.DB.prepare("SELECT status, amount_cents, credits FROM transactions WHERE id = ?")
+      .bind(res.body.data.transaction_id)
+      .first();
     expect(txn).toEqual({ status: "completed", amount_cents: 9000, credits: 1000 });
   });
 
@@ -32,17 +44,27 @@ describe("POST /v1/billing/credits/purchase", () => {
   it("a declined card is 402 PAYMENT_DECLINED: no credits, a failed transaction recorded", async () => {
     const u = await registerUser();
     const pm = await addCard(u.token, CARDS.declined);
-    const err = expectErrorEnvelope(await purchase(u.token, { credit_package: "starter", payment_method_id: pm, quantity: 1 }), 402, "PAYMENT_DECLINED");
+    const err = expectErrorEnvelope(
+      await purchase(u.token, { credit_package: "starter", payment_method_id: pm, quantity: 1 }),
+      402,
+      "PAYMENT_DECLINED",
+    );
     expect(err.details.decline_code).toBe("card_declined");
     expect(await balance(u.token)).toBe(100);
-    const txn = await env.DB.prepare("SELECT status, failure_code FROM transactions WHERE id = ?").bind(err.details.transaction_id).first();
+    const txn = await env.DB.prepare("SELECT status, failure_code FROM transactions WHERE id = ?")
+      .bind(err.details.transaction_id)
+      .first();
     expect(txn).toEqual({ status: "failed", failure_code: "card_declined" });
   });
 
   it("insufficient funds is a decline too", async () => {
     const u = await registerUser();
     const pm = await addCard(u.token, CARDS.insufficientFunds);
-    const err = expectErrorEnvelope(await purchase(u.token, { credit_package: "starter", payment_method_id: pm }), 402, "PAYMENT_DECLINED");
+    const err = expectErrorEnvelope(
+      await purchase(u.token, { credit_package: "starter", payment_method_id: pm }),
+      402,
+      "PAYMENT_DECLINED",
+    );
     expect(err.details.decline_code).toBe("insufficient_funds");
   });
 
@@ -59,8 +81,16 @@ describe("POST /v1/billing/credits/purchase", () => {
     const owner = await registerUser();
     const other = await registerUser();
     const pm = await addCard(owner.token);
-    expectErrorEnvelope(await purchase(other.token, { credit_package: "starter", payment_method_id: pm }), 404, "RESOURCE_NOT_FOUND");
-    expectErrorEnvelope(await purchase(other.token, { credit_package: "starter", payment_method_id: "pm_123" }), 404, "RESOURCE_NOT_FOUND");
+    expectErrorEnvelope(
+      await purchase(other.token, { credit_package: "starter", payment_method_id: pm }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
+    expectErrorEnvelope(
+      await purchase(other.token, { credit_package: "starter", payment_method_id: "pm_123" }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
     expect(await balance(other.token)).toBe(100);
   });
 
@@ -81,9 +111,17 @@ describe("POST /v1/billing/credits/purchase", () => {
   it("needs the profile scope and a credential", async () => {
     const u = await registerUser();
     const pm = await addCard(u.token);
-    expectErrorEnvelope(await api("POST", "/v1/billing/credits/purchase", { body: { credit_package: "starter", payment_method_id: pm } }), 401, "AUTHENTICATION_REQUIRED");
+    expectErrorEnvelope(
+      await api("POST", "/v1/billing/credits/purchase", { body: { credit_package: "starter", payment_method_id: pm } }),
+      401,
+      "AUTHENTICATION_REQUIRED",
+    );
     const readOnly = await tokenWithScopes(u.id, ["analytics:read"]);
-    expectErrorEnvelope(await purchase(readOnly, { credit_package: "starter", payment_method_id: pm }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await purchase(readOnly, { credit_package: "starter", payment_method_id: pm }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
   });
 });
 
@@ -94,7 +132,11 @@ describe("Idempotency-Key on purchase", () => {
     const body = { credit_package: "starter", payment_method_id: pm, quantity: 1 };
     const first = await purchase(u.token, body, { "Idempotency-Key": "order-1" });
     // Key order and whitespace do not matter.
-    const again = await purchase(u.token, { quantity: 1, payment_method_id: pm, credit_package: "starter" }, { "Idempotency-Key": "order-1" });
+    const again = await purchase(
+      u.token,
+      { quantity: 1, payment_method_id: pm, credit_package: "starter" },
+      { "Idempotency-Key": "order-1" },
+    );
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
@@ -107,16 +149,35 @@ describe("Idempotency-Key on purchase", () => {
   it("the same key with a different body is refused with 422", async () => {
     const u = await registerUser();
     const pm = await addCard(u.token);
-    expect((await purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "k-2" })).status).toBe(201);
-    expectErrorEnvelope(await purchase(u.token, { credit_package: "pro", payment_method_id: pm }, { "Idempotency-Key": "k-2" }), 422, "IDEMPOTENCY_KEY_MISMATCH");
+    expect(
+      (await purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "k-2" }))
+        .status,
+    ).toBe(201);
+    expectErrorEnvelope(
+      await purchase(u.token, { credit_package: "pro", payment_method_id: pm }, { "Idempotency-Key": "k-2" }),
+      422,
+      "IDEMPOTENCY_KEY_MISMATCH",
+    );
     expect(await balance(u.token)).toBe(200);
   });
 
   it("keys are per user: another user's identical key is independent", async () => {
     const a = await registerUser();
     const b = await registerUser();
-    expect((await purchase(a.token, { credit_package: "starter", payment_method_id: await addCard(a.token) }, { "Idempotency-Key": "shared" })).status).toBe(201);
-    const res = await purchase(b.token, { credit_package: "starter", payment_method_id: await addCard(b.token) }, { "Idempotency-Key": "shared" });
+    expect(
+      (
+        await purchase(
+          a.token,
+          { credit_package: "starter", payment_method_id: await addCard(a.token) },
+          { "Idempotency-Key": "shared" },
+        )
+      ).status,
+    ).toBe(201);
+    const res = await purchase(
+      b.token,
+      { credit_package: "starter", payment_method_id: await addCard(b.token) },
+      { "Idempotency-Key": "shared" },
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get("idempotent-replayed")).toBeNull();
   });
@@ -124,8 +185,16 @@ describe("Idempotency-Key on purchase", () => {
   it("a decline is replayed too (the card is not charged again)", async () => {
     const u = await registerUser();
     const pm = await addCard(u.token, CARDS.declined);
-    const first = await purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "d-1" });
-    const again = await purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "d-1" });
+    const first = await purchase(
+      u.token,
+      { credit_package: "starter", payment_method_id: pm },
+      { "Idempotency-Key": "d-1" },
+    );
+    const again = await purchase(
+      u.token,
+      { credit_package: "starter", payment_method_id: pm },
+      { "Idempotency-Key": "d-1" },
+    );
     expect(first.status).toBe(402);
     expect(again.status).toBe(402);
     expect(again.body.error.details.transaction_id).toBe(first.body.error.details.transaction_id);
@@ -134,8 +203,15 @@ describe("Idempotency-Key on purchase", () => {
   it("a transient failure releases the key so the same key can retry the charge", async () => {
     const u = await registerUser();
     const pm = await addCard(u.token, CARDS.processingError);
-    expect((await purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "t-1" })).status).toBe(502);
-    const again = await purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "t-1" });
+    expect(
+      (await purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "t-1" }))
+        .status,
+    ).toBe(502);
+    const again = await purchase(
+      u.token,
+      { credit_package: "starter", payment_method_id: pm },
+      { "Idempotency-Key": "t-1" },
+    );
     expect(again.status).toBe(502);
     expect(again.headers.get("idempotent-replayed")).toBeNull();
   });
@@ -144,7 +220,9 @@ describe("Idempotency-Key on purchase", () => {
     const u = await registerUser();
     const pm = await addCard(u.token);
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "race" })),
+      Array.from({ length: 4 }, () =>
+        purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "race" }),
+      ),
     );
     expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     expect(await balance(u.token)).toBe(200);
@@ -153,7 +231,15 @@ describe("Idempotency-Key on purchase", () => {
   it("refuses a malformed key", async () => {
     const u = await registerUser();
     const pm = await addCard(u.token);
-    const err = expectErrorEnvelope(await purchase(u.token, { credit_package: "starter", payment_method_id: pm }, { "Idempotency-Key": "x".repeat(256) }), 422, "FIELD_TOO_LONG");
+    const err = expectErrorEnvelope(
+      await purchase(
+        u.token,
+        { credit_package: "starter", payment_method_id: pm },
+        { "Idempotency-Key": "x".repeat(256) },
+      ),
+      422,
+      "FIELD_TOO_LONG",
+    );
     expect(err.details.field).toBe("Idempotency-Key");
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, eventually, sleep } from "./support/api";
-import { startWrangler, type DevServer } from "./support/wrangler";
+import { type DevServer, startWrangler } from "./support/wrangler";
 
 // Fault test (issue #7): `wrangler dev` is stopped and started again while
 // sessions are processing. Durable Object storage and alarms survive in the
@@ -22,7 +22,11 @@ describe("restarting wrangler dev while sessions are processing", () => {
     const before = (await call("GET", "/v1/users/me", token)).body.data.credits as number;
     const sessions: Array<{ id: string; paid: number }> = [];
     for (const cue of ["Describe the harbour", "Describe the mill", "Describe the quarry"]) {
-      const created = await call("POST", "/v1/sessions", token, { cue, session_type: "dowsing", parameters: { duration: 900 } });
+      const created = await call("POST", "/v1/sessions", token, {
+        cue,
+        session_type: "dowsing",
+        parameters: { duration: 900 },
+      });
       expect(created.status).toBe(201);
       sessions.push({ id: created.body.data.id, paid: created.body.data.credits_required });
     }
@@ -30,11 +34,19 @@ describe("restarting wrangler dev while sessions are processing", () => {
     expect((await call("GET", "/v1/users/me", token)).body.data.credits).toBe(before - totalPaid);
 
     // Wait until every session is processing (past its pending 10 %), none finished.
-    await eventually("all sessions processing", async () => {
-      const statuses = await Promise.all(sessions.map(async (s) => (await call("GET", `/v1/sessions/${s.id}`, token)).body.data.status as string));
-      if (statuses.some((st) => st !== "pending" && st !== "processing")) throw new Error(`unexpected statuses ${statuses}`);
-      return statuses.every((st) => st === "processing") ? statuses : undefined;
-    }, 8_000, 100);
+    await eventually(
+      "all sessions processing",
+      async () => {
+        const statuses = await Promise.all(
+          sessions.map(async (s) => (await call("GET", `/v1/sessions/${s.id}`, token)).body.data.status as string),
+        );
+        if (statuses.some((st) => st !== "pending" && st !== "processing"))
+          throw new Error(`unexpected statuses ${statuses}`);
+        return statuses.every((st) => st === "processing") ? statuses : undefined;
+      },
+      8_000,
+      100,
+    );
 
     const restartAt = Date.now();
     const pidBefore = server.pid();
@@ -47,7 +59,8 @@ describe("restarting wrangler dev while sessions are processing", () => {
           `session ${s.id} to complete after the restart`,
           async () => {
             const row = (await call("GET", `/v1/sessions/${s.id}`, token)).body.data;
-            if (row.status === "failed" || row.status === "cancelled") throw new Error(`session ${row.status}: ${JSON.stringify(row.error)}`);
+            if (row.status === "failed" || row.status === "cancelled")
+              throw new Error(`session ${row.status}: ${JSON.stringify(row.error)}`);
             return row.status === "completed" ? row : undefined;
           },
           60_000,
@@ -61,7 +74,8 @@ describe("restarting wrangler dev while sessions are processing", () => {
       expect(row.results).not.toBeNull();
       // Finished after the old server was killed: only the restored alarms can have done it.
       expect(Date.parse(row.completed_at)).toBeGreaterThan(restartAt);
-      const history = (await call("GET", `/v1/sessions/${id}/analysis/history`, token)).body.data.analysis_history as Array<{ stage: string; timestamp: string }>;
+      const history = (await call("GET", `/v1/sessions/${id}/analysis/history`, token)).body.data
+        .analysis_history as Array<{ stage: string; timestamp: string }>;
       expect(history.map((h) => h.stage)).toEqual(["initial_processing", "deep_analysis", "final_validation"]);
       expect(Date.parse(history.at(-1)!.timestamp)).toBeGreaterThan(restartAt);
     }
@@ -69,10 +83,16 @@ describe("restarting wrangler dev while sessions are processing", () => {
     // No double charge, no refund: one debit per session in the ledger, balance down by exactly the prices.
     await sleep(1_000);
     expect((await call("GET", "/v1/users/me", token)).body.data.credits).toBe(before - totalPaid);
-    const items = (await call("GET", "/v1/billing/history?limit=100", token)).body.data.transactions as Array<{ type: string; credits: number; description: string }>;
+    const items = (await call("GET", "/v1/billing/history?limit=100", token)).body.data.transactions as Array<{
+      type: string;
+      credits: number;
+      description: string;
+    }>;
     expect(items.filter((t) => t.type === "session_refund")).toEqual([]);
     for (const { id, paid } of sessions) {
-      expect(items.filter((t) => t.description.includes(id)).map((t) => [t.type, t.credits])).toEqual([["session_debit", -paid]]);
+      expect(items.filter((t) => t.description.includes(id)).map((t) => [t.type, t.credits])).toEqual([
+        ["session_debit", -paid],
+      ]);
     }
     const stats = (await call("GET", "/v1/users/me/stats?period=day", token)).body.data;
     expect(stats.sessions).toMatchObject({ total: 3, completed: 3, failed: 0 });

@@ -4,8 +4,8 @@ import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, eventually, sleep } from "./support/api";
-import { readReceived, startReceiverProcess, type ReceiverProcess } from "./support/receiver-process";
-import { freePort, startWrangler, type DevServer } from "./support/wrangler";
+import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
+import { type DevServer, freePort, startWrangler } from "./support/wrangler";
 
 // Fault tests (issue #7) for webhook delivery under a real `wrangler dev`:
 // the Queue, its retries and the SessionRoom's alarms are the real local ones.
@@ -18,7 +18,9 @@ describe("webhook faults against wrangler dev", () => {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "sas-faults-"));
-    server = await startWrangler({ vars: { WEBHOOK_ALLOW_PRIVATE_URLS: "true", ANALYSIS_TIME_SCALE: "0.01", WEBHOOK_RETRY_SCALE: "0.1" } });
+    server = await startWrangler({
+      vars: { WEBHOOK_ALLOW_PRIVATE_URLS: "true", ANALYSIS_TIME_SCALE: "0.01", WEBHOOK_RETRY_SCALE: "0.1" },
+    });
   });
   afterEach(async () => {
     for (const r of receivers.splice(0)) await r.kill();
@@ -31,7 +33,13 @@ describe("webhook faults against wrangler dev", () => {
   const deliveriesOf = async (token: string, webhookId: string) => {
     const res = await call("GET", `/v1/webhooks/${webhookId}/deliveries?limit=50`, token);
     if (res.status !== 200) throw new Error(`deliveries: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data.deliveries as Array<{ id: string; event_type: string; status: string; attempts: number; last_error: string | null }>;
+    return res.body.data.deliveries as Array<{
+      id: string;
+      event_type: string;
+      status: string;
+      attempts: number;
+      last_error: string | null;
+    }>;
   };
 
   const waitForSession = (token: string, id: string, status: string) =>
@@ -49,13 +57,25 @@ describe("webhook faults against wrangler dev", () => {
     receivers.push(first);
 
     const token = await register("e2e-fault-receiver");
-    const hook = await call("POST", "/v1/webhooks", token, { url, events: ["billing.payment_succeeded", "session.completed", "analysis.ready"] });
+    const hook = await call("POST", "/v1/webhooks", token, {
+      url,
+      events: ["billing.payment_succeeded", "session.completed", "analysis.ready"],
+    });
     expect(hook.status).toBe(201);
     const verifier = new Webhook(hook.body.data.secret);
-    const pm = await call("POST", "/v1/billing/payment-methods", token, { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" });
+    const pm = await call("POST", "/v1/billing/payment-methods", token, {
+      number: "4242424242424242",
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: "123",
+    });
     expect(pm.status).toBe(201);
     const buy = async () => {
-      const r = await call("POST", "/v1/billing/credits/purchase", token, { credit_package: "starter", payment_method_id: pm.body.data.id, quantity: 1 });
+      const r = await call("POST", "/v1/billing/credits/purchase", token, {
+        credit_package: "starter",
+        payment_method_id: pm.body.data.id,
+        quantity: 1,
+      });
       expect(r.status).toBe(201);
       return r.body.data.transaction_id as string;
     };
@@ -68,7 +88,11 @@ describe("webhook faults against wrangler dev", () => {
 
     // 2. While it is down (connection refused): three more purchases and a session (2 events).
     transactions.push(await buy(), await buy(), await buy());
-    const session = await call("POST", "/v1/sessions", token, { cue: "Describe the bridge", session_type: "dowsing", parameters: { duration: 30 } });
+    const session = await call("POST", "/v1/sessions", token, {
+      cue: "Describe the bridge",
+      session_type: "dowsing",
+      parameters: { duration: 30 },
+    });
     expect(session.status).toBe(201);
     await waitForSession(token, session.body.data.id, "completed");
 
@@ -107,9 +131,20 @@ describe("webhook faults against wrangler dev", () => {
     // None lost: every delivery id of the log reached the receiver, and nothing else did.
     expect([...byId.keys()].sort()).toEqual(done.map((d) => d.id).sort());
     expect(new Set(transactions).size).toBe(4);
-    const distinct = (type: (t: string) => boolean, pick: (p: { type: string; data: any }) => string) => [...new Set(payloads.filter((p) => type(p.type)).map(pick))].sort();
-    expect(distinct((t) => t === "billing.payment_succeeded", (p) => p.data.transaction_id)).toEqual([...transactions].sort());
-    expect(distinct((t) => t !== "billing.payment_succeeded", (p) => p.type)).toEqual(["analysis.ready", "session.completed"]);
+    const distinct = (type: (t: string) => boolean, pick: (p: { type: string; data: any }) => string) =>
+      [...new Set(payloads.filter((p) => type(p.type)).map(pick))].sort();
+    expect(
+      distinct(
+        (t) => t === "billing.payment_succeeded",
+        (p) => p.data.transaction_id,
+      ),
+    ).toEqual([...transactions].sort());
+    expect(
+      distinct(
+        (t) => t !== "billing.payment_succeeded",
+        (p) => p.type,
+      ),
+    ).toEqual(["analysis.ready", "session.completed"]);
     // Duplicates carry the same webhook-id and the same body: the request that
     // killed the first receiver was recorded there and delivered again to the second.
     for (const { bodies } of byId.values()) expect(bodies.size).toBe(1);
@@ -127,7 +162,10 @@ describe("webhook faults against wrangler dev", () => {
     const log = path.join(dir, "failed.jsonl");
     receivers.push(await startReceiverProcess(port, log));
     const token = await register("e2e-fault-analyzer");
-    const hook = await call("POST", "/v1/webhooks", token, { url: `http://127.0.0.1:${port}/hooks`, events: ["session.failed", "session.completed", "analysis.ready"] });
+    const hook = await call("POST", "/v1/webhooks", token, {
+      url: `http://127.0.0.1:${port}/hooks`,
+      events: ["session.failed", "session.completed", "analysis.ready"],
+    });
     expect(hook.status).toBe(201);
     const verifier = new Webhook(hook.body.data.secret);
 
@@ -135,7 +173,11 @@ describe("webhook faults against wrangler dev", () => {
     const before = (await call("GET", "/v1/users/me", token)).body.data.credits as number;
     const sessions = [];
     for (const stage of stages) {
-      const created = await call("POST", "/v1/sessions", token, { cue: `Describe the tower [[fail:${stage}]]`, session_type: "remote_viewing", parameters: { duration: 30 } });
+      const created = await call("POST", "/v1/sessions", token, {
+        cue: `Describe the tower [[fail:${stage}]]`,
+        session_type: "remote_viewing",
+        parameters: { duration: 30 },
+      });
       expect(created.status).toBe(201);
       expect(created.body.data.credits_required).toBeGreaterThan(0);
       sessions.push({ stage, id: created.body.data.id as string, paid: created.body.data.credits_required as number });
@@ -145,10 +187,17 @@ describe("webhook faults against wrangler dev", () => {
 
     for (const { stage, id, paid } of sessions) {
       const failed = await waitForSession(token, id, "failed");
-      expect(failed).toMatchObject({ error: { code: "AI_MODEL_ERROR" }, credits_refunded: paid, credits_used: 0, results: null, confidence_score: null });
+      expect(failed).toMatchObject({
+        error: { code: "AI_MODEL_ERROR" },
+        credits_refunded: paid,
+        credits_used: 0,
+        results: null,
+        confidence_score: null,
+      });
       const analysis = (await call("GET", `/v1/sessions/${id}/analysis`, token)).body.data;
       expect(analysis).toMatchObject({ status: "failed", results: null });
-      const history = (await call("GET", `/v1/sessions/${id}/analysis/history`, token)).body.data.analysis_history as Array<{ stage: string; confidence: number; notes: string }>;
+      const history = (await call("GET", `/v1/sessions/${id}/analysis/history`, token)).body.data
+        .analysis_history as Array<{ stage: string; confidence: number; notes: string }>;
       // The stages before the failing one, then the failing one with confidence 0 and the error code.
       expect(history.map((h) => h.stage)).toEqual(stages.slice(0, stages.indexOf(stage) + 1));
       expect(history.at(-1)).toMatchObject({ stage, confidence: 0 });
@@ -167,14 +216,22 @@ describe("webhook faults against wrangler dev", () => {
       expect(event).toBeDefined();
       const payload = verifier.verify(event.body, event.headers) as { type: string; data: any };
       expect(payload.type).toBe("session.failed");
-      expect(payload.data).toMatchObject({ session: { id, status: "failed" }, error: { code: "AI_MODEL_ERROR" }, credits_refunded: paid });
+      expect(payload.data).toMatchObject({
+        session: { id, status: "failed" },
+        error: { code: "AI_MODEL_ERROR" },
+        credits_refunded: paid,
+      });
       const delivery = deliveries.find((d) => d.id === event.headers["webhook-id"]);
       expect(delivery).toMatchObject({ event_type: "session.failed", status: "succeeded", attempts: 1 });
     }
 
     // Refunded exactly once each: the balance is back, and the ledger shows one debit and one refund per session.
     expect((await call("GET", "/v1/users/me", token)).body.data.credits).toBe(before);
-    const items = (await call("GET", "/v1/billing/history?limit=100", token)).body.data.transactions as Array<{ type: string; credits: number; description: string }>;
+    const items = (await call("GET", "/v1/billing/history?limit=100", token)).body.data.transactions as Array<{
+      type: string;
+      credits: number;
+      description: string;
+    }>;
     for (const { id, paid } of sessions) {
       const mine = items.filter((t) => t.description.includes(id));
       expect(mine.map((t) => [t.type, t.credits]).sort()).toEqual([

@@ -1,10 +1,10 @@
-import { createServer, type Server } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWrangler, type DevServer } from "./support/wrangler";
+import { type DevServer, startWrangler } from "./support/wrangler";
 
 /**
  * The authorize page in real Chromium against `wrangler dev`: sign in, read
@@ -31,7 +31,9 @@ describe("authorize page in Chromium", () => {
     server = await startWrangler();
     callbackServer = createServer((req, res) => {
       hits.push(req.url ?? "");
-      res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Callback</title><p>Back at the app</p>");
+      res
+        .writeHead(200, { "content-type": "text/html" })
+        .end("<!doctype html><title>Callback</title><p>Back at the app</p>");
     });
     await new Promise<void>((resolve) => callbackServer.listen(0, "127.0.0.1", resolve));
     callbackUrl = `http://127.0.0.1:${(callbackServer.address() as { port: number }).port}/callback`;
@@ -41,7 +43,16 @@ describe("authorize page in Chromium", () => {
       executablePath: "/usr/bin/chromium",
       headless: true,
       javaScriptEnabled: false, // the page must work without JavaScript
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
     });
   });
 
@@ -63,7 +74,13 @@ describe("authorize page in Chromium", () => {
     const created = await fetch(`${server.url}/v1/oauth/clients`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${userToken}` },
-      body: JSON.stringify({ name: "Browser Test App", client_type: "confidential", redirect_uris: [callbackUrl], grant_types: ["authorization_code"], scopes: ["profile", "remote-viewing:read"] }),
+      body: JSON.stringify({
+        name: "Browser Test App",
+        client_type: "confidential",
+        redirect_uris: [callbackUrl],
+        grant_types: ["authorization_code"],
+        scopes: ["profile", "remote-viewing:read"],
+      }),
     });
     const client = ((await created.json()) as any).data as { client_id: string; client_secret: string };
 
@@ -99,7 +116,10 @@ describe("authorize page in Chromium", () => {
     expect(scopes.join("\n")).toContain("Read and update your profile");
     expect(scopes.join("\n")).toContain("Read your remote-viewing sessions and their results");
 
-    await Promise.all([page.waitForURL((u) => u.toString().startsWith(callbackUrl)), page.click("button[value=approve]")]);
+    await Promise.all([
+      page.waitForURL((u) => u.toString().startsWith(callbackUrl)),
+      page.click("button[value=approve]"),
+    ]);
     const landed = new URL(page.url());
     expect(landed.searchParams.get("state")).toBe(state);
     expect(landed.searchParams.get("iss")).toBe(server.url);
@@ -111,14 +131,24 @@ describe("authorize page in Chromium", () => {
 
     const token = await fetch(`${server.url}/oauth2/token`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}` },
-      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: callbackUrl, code_verifier: verifier }),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}`,
+      },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: callbackUrl,
+        code_verifier: verifier,
+      }),
     });
     expect(token.status).toBe(200);
     const tokens = (await token.json()) as { access_token: string; refresh_token: string; scope: string };
     expect(tokens.scope).toBe("profile remote-viewing:read");
     expect(tokens.refresh_token).toBeTruthy();
-    const me = await fetch(`${server.url}/v1/users/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const me = await fetch(`${server.url}/v1/users/me`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(me.status).toBe(200);
     await page.close();
   });

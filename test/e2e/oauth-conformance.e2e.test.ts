@@ -1,7 +1,7 @@
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAndApprove } from "./support/authorize-driver";
-import { startWrangler, type DevServer } from "./support/wrangler";
+import { type DevServer, startWrangler } from "./support/wrangler";
 
 /**
  * Black-box conformance: a certified OAuth client library (oauth4webapi)
@@ -34,11 +34,20 @@ describe("OAuth 2.0 conformance with oauth4webapi", () => {
     const reg = await fetch(`${server.url}/v1/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, username: "conformance", password: PASSWORD, tier: "basic", marketing_consent: false }),
+      body: JSON.stringify({
+        email,
+        username: "conformance",
+        password: PASSWORD,
+        tier: "basic",
+        marketing_consent: false,
+      }),
     });
     userToken = ((await reg.json()) as any).data.token;
     const issuer = new URL(server.url);
-    as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }));
+    as = await oauth.processDiscoveryResponse(
+      issuer,
+      await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }),
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -51,16 +60,32 @@ describe("OAuth 2.0 conformance with oauth4webapi", () => {
   });
 
   it("client_credentials with client_secret_basic; the token validates as RFC 9068 against the JWKS", async () => {
-    const created = await v1("POST", "/oauth/clients", userToken, { name: "cc", client_type: "confidential", grant_types: ["client_credentials"], scopes: ["profile", "analytics:read"] });
+    const created = await v1("POST", "/oauth/clients", userToken, {
+      name: "cc",
+      client_type: "confidential",
+      grant_types: ["client_credentials"],
+      scopes: ["profile", "analytics:read"],
+    });
     expect(created.status).toBe(201);
     const client: oauth.Client = { client_id: created.body.data.client_id };
-    const res = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(created.body.data.client_secret), { scope: "profile" }, insecure);
+    const res = await oauth.clientCredentialsGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretBasic(created.body.data.client_secret),
+      { scope: "profile" },
+      insecure,
+    );
     const tokens = await oauth.processClientCredentialsResponse(as, client, res);
     expect(tokens.token_type).toBe("bearer");
     expect(tokens.expires_in).toBe(3600);
     expect(tokens.scope).toBe("profile");
 
-    const claims = await oauth.validateJwtAccessToken(as, new Request(`${server.url}/v1/users/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } }), `${server.url}/v1`, insecure);
+    const claims = await oauth.validateJwtAccessToken(
+      as,
+      new Request(`${server.url}/v1/users/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } }),
+      `${server.url}/v1`,
+      insecure,
+    );
     expect(claims.client_id).toBe(client.client_id);
     expect(claims.iss).toBe(server.url);
     expect((await v1("GET", "/users/me", tokens.access_token)).status).toBe(200);
@@ -91,30 +116,60 @@ describe("OAuth 2.0 conformance with oauth4webapi", () => {
     }).toString();
     const callback = await signInAndApprove(url.toString(), email, PASSWORD);
     const params = oauth.validateAuthResponse(as, client, callback, state);
-    const tokenRes = await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, verifier, insecure);
+    const tokenRes = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      auth,
+      params,
+      redirectUri,
+      verifier,
+      insecure,
+    );
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, tokenRes);
     expect(tokens.refresh_token).toBeTruthy();
     expect(tokens.scope).toBe("profile remote-viewing:read");
 
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refresh_token!, insecure),
+    );
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
 
-    const introspected = await oauth.processIntrospectionResponse(as, client, await oauth.introspectionRequest(as, client, auth, refreshed.access_token, insecure));
+    const introspected = await oauth.processIntrospectionResponse(
+      as,
+      client,
+      await oauth.introspectionRequest(as, client, auth, refreshed.access_token, insecure),
+    );
     expect(introspected.active).toBe(true);
     expect(introspected.client_id).toBe(client.client_id);
 
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, auth, refreshed.refresh_token!, insecure));
-    const after = await oauth.processIntrospectionResponse(as, client, await oauth.introspectionRequest(as, client, auth, refreshed.access_token, insecure));
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(as, client, auth, refreshed.refresh_token!, insecure),
+    );
+    const after = await oauth.processIntrospectionResponse(
+      as,
+      client,
+      await oauth.introspectionRequest(as, client, auth, refreshed.access_token, insecure),
+    );
     expect(after.active).toBe(false);
     expect((await v1("GET", "/users/me", refreshed.access_token)).status).toBe(401);
 
     // The old refresh token (rotated) is refused with the RFC error.
     const replay = await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refresh_token!, insecure);
-    await expect(oauth.processRefreshTokenResponse(as, client, replay)).rejects.toMatchObject({ error: "invalid_grant" });
+    await expect(oauth.processRefreshTokenResponse(as, client, replay)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
   });
 
   it("public client (token_endpoint_auth_method none) with PKCE", async () => {
-    const created = await v1("POST", "/oauth/clients", userToken, { name: "Native", client_type: "public", redirect_uris: [redirectUri], grant_types: ["authorization_code"], scopes: ["profile"] });
+    const created = await v1("POST", "/oauth/clients", userToken, {
+      name: "Native",
+      client_type: "public",
+      redirect_uris: [redirectUri],
+      grant_types: ["authorization_code"],
+      scopes: ["profile"],
+    });
     const client: oauth.Client = { client_id: created.body.data.client_id, token_endpoint_auth_method: "none" };
     const verifier = oauth.generateRandomCodeVerifier();
     const url = new URL(as.authorization_endpoint!);
@@ -128,7 +183,11 @@ describe("OAuth 2.0 conformance with oauth4webapi", () => {
     }).toString();
     const callback = await signInAndApprove(url.toString(), email, PASSWORD);
     const params = oauth.validateAuthResponse(as, client, callback, oauth.expectNoState);
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, insecure));
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, insecure),
+    );
     expect((await v1("GET", "/users/me", tokens.access_token)).status).toBe(200);
   });
 
@@ -142,6 +201,9 @@ describe("OAuth 2.0 conformance with oauth4webapi", () => {
     expect((challenge as oauth.WWWAuthenticateChallengeError).cause[0]!.scheme).toBe("basic");
     // client_secret_post failed: the JSON error body.
     const post = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretPost("nope"), {}, insecure);
-    await expect(oauth.processClientCredentialsResponse(as, client, post)).rejects.toMatchObject({ error: "invalid_client", status: 401 });
+    await expect(oauth.processClientCredentialsResponse(as, client, post)).rejects.toMatchObject({
+      error: "invalid_client",
+      status: 401,
+    });
   });
 });

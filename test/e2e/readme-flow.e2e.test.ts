@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWrangler, type DevServer } from "./support/wrangler";
+import { type DevServer, startWrangler } from "./support/wrangler";
 
 // The README's curl walkthrough, against a real `wrangler dev`.
 describe("README flow against wrangler dev", () => {
@@ -16,7 +16,13 @@ describe("README flow against wrangler dev", () => {
     const reg = await fetch(`${server.url}/v1/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, username: "ada", password: "correct-horse-42", tier: "basic", marketing_consent: false }),
+      body: JSON.stringify({
+        email,
+        username: "ada",
+        password: "correct-horse-42",
+        tier: "basic",
+        marketing_consent: false,
+      }),
     });
     expect(reg.status).toBe(201);
 

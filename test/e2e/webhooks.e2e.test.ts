@@ -1,8 +1,8 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startReceiver, type Receiver } from "../node/receiver";
+import { type Receiver, startReceiver } from "../node/receiver";
 import { apiClient } from "./support/api";
-import { startWrangler, type DevServer } from "./support/wrangler";
+import { type DevServer, startWrangler } from "./support/wrangler";
 
 // Billing events through the real Queue of `wrangler dev` to a real HTTP receiver on 127.0.0.1.
 describe("webhook delivery against wrangler dev", () => {
@@ -22,24 +22,45 @@ describe("webhook delivery against wrangler dev", () => {
   const waitFor = async (bucket: string, count: number) => {
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const got = (await (await fetch(`${receiver.url}/__received/${bucket}`)).json()) as Array<{ headers: Record<string, string>; body: string }>;
+      const got = (await (await fetch(`${receiver.url}/__received/${bucket}`)).json()) as Array<{
+        headers: Record<string, string>;
+        body: string;
+      }>;
       if (got.length >= count || Date.now() > deadline) return got;
       await new Promise((r) => setTimeout(r, 200));
     }
   };
 
   it("a purchase and a test ping arrive signed per Standard Webhooks", async () => {
-    const reg = await call("POST", "/v1/auth/register", undefined, { email: `hooks.${Date.now()}@example.com`, username: "hooks", password: "correct-horse-42", tier: "basic", marketing_consent: false });
+    const reg = await call("POST", "/v1/auth/register", undefined, {
+      email: `hooks.${Date.now()}@example.com`,
+      username: "hooks",
+      password: "correct-horse-42",
+      tier: "basic",
+      marketing_consent: false,
+    });
     expect(reg.status).toBe(201);
     const token = reg.body.data.token as string;
 
-    const hook = await call("POST", "/v1/webhooks", token, { url: `${receiver.url}/e2e/ok`, events: ["billing.payment_succeeded"] });
+    const hook = await call("POST", "/v1/webhooks", token, {
+      url: `${receiver.url}/e2e/ok`,
+      events: ["billing.payment_succeeded"],
+    });
     expect(hook.status).toBe(201);
     const verifier = new Webhook(hook.body.data.secret);
 
-    const pm = await call("POST", "/v1/billing/payment-methods", token, { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" });
+    const pm = await call("POST", "/v1/billing/payment-methods", token, {
+      number: "4242424242424242",
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: "123",
+    });
     expect(pm.status).toBe(201);
-    const bought = await call("POST", "/v1/billing/credits/purchase", token, { credit_package: "starter", payment_method_id: pm.body.data.id, quantity: 1 });
+    const bought = await call("POST", "/v1/billing/credits/purchase", token, {
+      credit_package: "starter",
+      payment_method_id: pm.body.data.id,
+      quantity: 1,
+    });
     expect(bought.status).toBe(201);
 
     const [paid] = await waitFor("e2e", 1);
@@ -56,6 +77,9 @@ describe("webhook delivery against wrangler dev", () => {
     expect(both[1]!.headers["webhook-id"]).toBe(ping.body.data.delivery_id);
 
     const log = await call("GET", `/v1/webhooks/${hook.body.data.id}/deliveries`, token);
-    expect(log.body.data.deliveries.map((d: any) => d.event_type).sort()).toEqual(["billing.payment_succeeded", "webhook.test"]);
+    expect(log.body.data.deliveries.map((d: any) => d.event_type).sort()).toEqual([
+      "billing.payment_succeeded",
+      "webhook.test",
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ERROR_CATALOGUE } from "../../src/http/errors";
-import { api, type ApiResponse } from "../support/http";
 import { registerUser } from "../support/factories";
+import { type ApiResponse, api } from "../support/http";
 
 /**
  * Property: for every operation in the OpenAPI document, random and malformed
@@ -15,12 +15,33 @@ const CODES = new Set(Object.keys(ERROR_CATALOGUE));
 const jsonish = fc.oneof(
   fc.json({ maxDepth: 3 }),
   fc.string({ maxLength: 200 }),
-  fc.constantFrom("", "{", "[", "null", "{}", '{"a":', "\u0000", '{"cue":' + '"x"'.repeat(3) + "}"),
+  fc.constantFrom("", "{", "[", "null", "{}", '{"a":', "\u0000", `{"cue":${'"x"'.repeat(3)}}`),
   fc.dictionary(fc.string({ maxLength: 12 }), fc.anything({ maxDepth: 2 })).map((d) => JSON.stringify(d)),
 );
-const pathParam = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("session_1", "webhook_1", "0", "-1", "..", "%00", "a/b", "session_99999999999999999999"));
+const pathParam = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom("session_1", "webhook_1", "0", "-1", "..", "%00", "a/b", "session_99999999999999999999"),
+);
 const queryString = fc
-  .array(fc.tuple(fc.constantFrom("limit", "offset", "status", "sort_by", "order", "period", "start_date", "end_date", "tier", "session_type", fc.string({ maxLength: 8 }) as unknown as string), fc.string({ maxLength: 30 })), { maxLength: 5 })
+  .array(
+    fc.tuple(
+      fc.constantFrom(
+        "limit",
+        "offset",
+        "status",
+        "sort_by",
+        "order",
+        "period",
+        "start_date",
+        "end_date",
+        "tier",
+        "session_type",
+        fc.string({ maxLength: 8 }) as unknown as string,
+      ),
+      fc.string({ maxLength: 30 }),
+    ),
+    { maxLength: 5 },
+  )
   .map((pairs) => new URLSearchParams(pairs.map(([k, v]) => [String(k), v])).toString());
 
 function assertEnvelope(res: ApiResponse, label: string) {
@@ -49,16 +70,23 @@ describe("fuzzing every documented operation", () => {
       // Logging out would revoke the fuzzing user's token mid-run.
       const authOptions = op.path === "/auth/logout" ? [false] : [true, false];
       await fc.assert(
-        fc.asyncProperty(pathParam, queryString, jsonish, fc.constantFrom(...authOptions), fc.constantFrom("application/json", "text/plain", ""), async (param, query, body, authed, contentType) => {
-          const path = op.path.replace(/\{[^}]+\}/g, encodeURIComponent(param));
-          const url = `/v1${path}${query ? `?${query}` : ""}`;
-          const hasBody = !["GET", "HEAD"].includes(op.method);
-          const res = await api(op.method, url, {
-            ...(authed ? { token: user.token } : {}),
-            ...(hasBody ? { raw: body, headers: contentType ? { "content-type": contentType } : {} } : {}),
-          });
-          assertEnvelope(res, `${op.method} ${url}`);
-        }),
+        fc.asyncProperty(
+          pathParam,
+          queryString,
+          jsonish,
+          fc.constantFrom(...authOptions),
+          fc.constantFrom("application/json", "text/plain", ""),
+          async (param, query, body, authed, contentType) => {
+            const path = op.path.replace(/\{[^}]+\}/g, encodeURIComponent(param));
+            const url = `/v1${path}${query ? `?${query}` : ""}`;
+            const hasBody = !["GET", "HEAD"].includes(op.method);
+            const res = await api(op.method, url, {
+              ...(authed ? { token: user.token } : {}),
+              ...(hasBody ? { raw: body, headers: contentType ? { "content-type": contentType } : {} } : {}),
+            });
+            assertEnvelope(res, `${op.method} ${url}`);
+          },
+        ),
         { numRuns: RUNS_PER_OPERATION, seed: 20261122 },
       );
     }

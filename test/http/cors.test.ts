@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { api } from "../support/http";
 import { registerUser } from "../support/factories";
+import { api } from "../support/http";
 
 describe("CORS on /v1", () => {
   it("answers a preflight from any origin, without credentials", async () => {
     const res = await api("OPTIONS", "/v1/users/me", {
-      headers: { origin: "https://app.example", "access-control-request-method": "GET", "access-control-request-headers": "authorization,x-client-version" },
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization,x-client-version",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
@@ -18,12 +22,19 @@ describe("CORS on /v1", () => {
     const res = await api("GET", "/v1/users/me", { token: u.token, headers: { origin: "https://app.example" } });
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     const exposed = res.headers.get("access-control-expose-headers")!.toLowerCase();
-    for (const h of ["x-request-id", "x-api-version", "ratelimit", "ratelimit-policy", "retry-after"]) expect(exposed).toContain(h);
+    for (const h of ["x-request-id", "x-api-version", "ratelimit", "ratelimit-policy", "retry-after"])
+      expect(exposed).toContain(h);
   });
 
   it("sets no cookies on /v1", async () => {
     const res = await api("POST", "/v1/auth/register", {
-      body: { email: `cookie.${Date.now()}@example.com`, username: "c_user", password: "correct-horse-42", tier: "basic", marketing_consent: false },
+      body: {
+        email: `cookie.${Date.now()}@example.com`,
+        username: "c_user",
+        password: "correct-horse-42",
+        tier: "basic",
+        marketing_consent: false,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.headers.get("set-cookie")).toBeNull();

@@ -2,13 +2,19 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { onError } from "../../src/http/on-error";
 import { requestId } from "../../src/middleware/request-id";
-import { api, expectErrorEnvelope } from "../support/http";
 import { registerUser } from "../support/factories";
+import { api, expectErrorEnvelope } from "../support/http";
 
 describe("envelope and errors", () => {
   it("wraps success in {success, data, message}", async () => {
     const res = await api("POST", "/v1/auth/register", {
-      body: { email: `env.${Date.now()}@example.com`, username: "env_user", password: "correct-horse-42", tier: "basic", marketing_consent: true },
+      body: {
+        email: `env.${Date.now()}@example.com`,
+        username: "env_user",
+        password: "correct-horse-42",
+        tier: "basic",
+        marketing_consent: true,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
@@ -24,21 +30,34 @@ describe("envelope and errors", () => {
   });
 
   it("answers malformed JSON with 400 INVALID_REQUEST_BODY", async () => {
-    const res = await api("POST", "/v1/auth/login", { raw: '{"email": "a@b.c", ', headers: { "content-type": "application/json" } });
+    const res = await api("POST", "/v1/auth/login", {
+      raw: '{"email": "a@b.c", ',
+      headers: { "content-type": "application/json" },
+    });
     expectErrorEnvelope(res, 400, "INVALID_REQUEST_BODY");
   });
 
   it("answers a non-JSON content type with 400 INVALID_REQUEST_BODY", async () => {
-    const res = await api("POST", "/v1/auth/login", { raw: "email=a@b.c&password=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await api("POST", "/v1/auth/login", {
+      raw: "email=a@b.c&password=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expectErrorEnvelope(res, 400, "INVALID_REQUEST_BODY");
-    const noType = await api("POST", "/v1/auth/login", { raw: '{"email":"a@b.c","password":"x"}', headers: { "content-type": "" } });
+    const noType = await api("POST", "/v1/auth/login", {
+      raw: '{"email":"a@b.c","password":"x"}',
+      headers: { "content-type": "" },
+    });
     expect([400, 401]).toContain(noType.status);
     expect(noType.body.success).toBe(false);
   });
 
   it("refuses a body over 64 KiB before parsing, with 413 PAYLOAD_TOO_LARGE", async () => {
     const big = JSON.stringify({ email: "a@b.c", password: "x".repeat(70 * 1024) });
-    expectErrorEnvelope(await api("POST", "/v1/auth/login", { raw: big, headers: { "content-type": "application/json" } }), 413, "PAYLOAD_TOO_LARGE");
+    expectErrorEnvelope(
+      await api("POST", "/v1/auth/login", { raw: big, headers: { "content-type": "application/json" } }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    );
   });
 
   it("answers an empty body on a JSON route with a 4xx, never a 500", async () => {
@@ -48,7 +67,10 @@ describe("envelope and errors", () => {
   });
 
   it("answers a JSON body that is not an object with 422", async () => {
-    const res = await api("POST", "/v1/auth/register", { raw: "[1,2,3]", headers: { "content-type": "application/json" } });
+    const res = await api("POST", "/v1/auth/register", {
+      raw: "[1,2,3]",
+      headers: { "content-type": "application/json" },
+    });
     expectErrorEnvelope(res, 422, "INVALID_FIELD_VALUE");
   });
 

@@ -31,8 +31,14 @@ describe("GET /v1/openapi.json", () => {
       if (!key.startsWith(`${r.method} /v1/`) || NOT_OPERATIONS.has(key)) continue;
       served.add(key);
     }
-    expect([...served].filter((k) => !documented.has(k)), "served but undocumented").toEqual([]);
-    expect([...documented].filter((k) => !served.has(k)), "documented but not served").toEqual([]);
+    expect(
+      [...served].filter((k) => !documented.has(k)),
+      "served but undocumented",
+    ).toEqual([]);
+    expect(
+      [...documented].filter((k) => !served.has(k)),
+      "documented but not served",
+    ).toEqual([]);
     expect(served.size).toBeGreaterThanOrEqual(6);
   });
 

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { idempotencyRequestHash } from "../../src/middleware/idempotency";
+import { validSession } from "../sessions/support";
 import { addCard } from "../support/billing";
 import { registerUser, type TestUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
-import { validSession } from "../sessions/support";
 
 /**
  * Idempotency-Key on every operation issue #6 names. One table, the same
@@ -26,7 +26,7 @@ interface Case {
   secretOf?(body: any): string;
 }
 
-const count = async (sql: string, userId: string) => ((await env.DB.prepare(sql).bind(userId).first<{ n: number }>())!.n);
+const count = async (sql: string, userId: string) => (await env.DB.prepare(sql).bind(userId).first<{ n: number }>())!.n;
 
 const CASES: Case[] = [
   {
@@ -102,7 +102,11 @@ describe.each(CASES)("Idempotency-Key on $name", (c) => {
   it("the same key with a different body → 422 IDEMPOTENCY_KEY_MISMATCH, nothing done", async () => {
     const u = await registerUser();
     expect((await post(u, c.path, await c.body(u), "mismatch-1")).status).toBe(201);
-    const err = expectErrorEnvelope(await post(u, c.path, await c.other(u), "mismatch-1"), 422, "IDEMPOTENCY_KEY_MISMATCH");
+    const err = expectErrorEnvelope(
+      await post(u, c.path, await c.other(u), "mismatch-1"),
+      422,
+      "IDEMPOTENCY_KEY_MISMATCH",
+    );
     expect(err.details.field).toBe("Idempotency-Key");
     expect(await c.effects(u)).toBe(1);
   });
@@ -115,7 +119,13 @@ describe.each(CASES)("Idempotency-Key on $name", (c) => {
     await env.DB.prepare(
       "INSERT INTO idempotency_keys (owner_id, key, request_hash, status, created_at, locked_until, expires_at) VALUES (?, 'running-1', ?, 'in_progress', ?, ?, ?)",
     )
-      .bind(u.id, await idempotencyRequestHash("POST", c.path, JSON.stringify(body)), new Date(now).toISOString(), new Date(now + 60_000).toISOString(), new Date(now + 86_400_000).toISOString())
+      .bind(
+        u.id,
+        await idempotencyRequestHash("POST", c.path, JSON.stringify(body)),
+        new Date(now).toISOString(),
+        new Date(now + 60_000).toISOString(),
+        new Date(now + 86_400_000).toISOString(),
+      )
       .run();
     const res = await post(u, c.path, body, "running-1");
     expectErrorEnvelope(res, 409, "IDEMPOTENCY_KEY_IN_USE");
@@ -149,7 +159,9 @@ describe.each(CASES)("Idempotency-Key on $name", (c) => {
     const u = await registerUser();
     const bad = await post(u, c.path, c.invalid, "fix-me");
     expect(bad.status).toBe(422);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE owner_id = ?").bind(u.id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE owner_id = ?").bind(u.id).first("n"),
+    ).toBe(0);
     const good = await post(u, c.path, await c.body(u), "fix-me");
     expect(good.status).toBe(201);
     expect(good.headers.get("idempotent-replayed")).toBeNull();
@@ -170,7 +182,9 @@ describe.each(CASES)("Idempotency-Key on $name", (c) => {
   it("is kept at least 24 hours, and the stored response is sealed (no secret in D1)", async () => {
     const u = await registerUser();
     const first = await post(u, c.path, await c.body(u), "kept-1");
-    const row = await env.DB.prepare("SELECT created_at, expires_at, response_body FROM idempotency_keys WHERE owner_id = ? AND key = 'kept-1'")
+    const row = await env.DB.prepare(
+      "SELECT created_at, expires_at, response_body FROM idempotency_keys WHERE owner_id = ? AND key = 'kept-1'",
+    )
       .bind(u.id)
       .first<{ created_at: string; expires_at: string; response_body: string }>();
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBeGreaterThanOrEqual(24 * 3600 * 1000);
@@ -185,7 +199,9 @@ describe("Idempotency-Key: expiry and documentation", () => {
     const u = await registerUser();
     const body = { name: "old", scopes: ["profile"] };
     expect((await post(u, "/v1/api-keys", body, "expiring")).status).toBe(201);
-    await env.DB.prepare("UPDATE idempotency_keys SET expires_at = ? WHERE owner_id = ? AND key = 'expiring'").bind(new Date(Date.now() - 1000).toISOString(), u.id).run();
+    await env.DB.prepare("UPDATE idempotency_keys SET expires_at = ? WHERE owner_id = ? AND key = 'expiring'")
+      .bind(new Date(Date.now() - 1000).toISOString(), u.id)
+      .run();
     const again = await post(u, "/v1/api-keys", { name: "new", scopes: ["profile"] }, "expiring");
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBeNull();
@@ -199,7 +215,9 @@ describe("Idempotency-Key: expiry and documentation", () => {
     const documented: string[] = [];
     for (const [path, ops] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(ops)) {
-        const param = (op.parameters ?? []).find((p: any) => p.in === "header" && p.name.toLowerCase() === "idempotency-key");
+        const param = (op.parameters ?? []).find(
+          (p: any) => p.in === "header" && p.name.toLowerCase() === "idempotency-key",
+        );
         if (!param) continue;
         documented.push(`${method.toUpperCase()} ${path}`);
         expect(param.schema.maxLength).toBe(255);
@@ -209,6 +227,11 @@ describe("Idempotency-Key: expiry and documentation", () => {
         expect(JSON.stringify(op.responses["409"])).toContain("IDEMPOTENCY_KEY_IN_USE");
       }
     }
-    expect(documented.sort()).toEqual(["POST /api-keys", "POST /billing/credits/purchase", "POST /sessions", "POST /webhooks"]);
+    expect(documented.sort()).toEqual([
+      "POST /api-keys",
+      "POST /billing/credits/purchase",
+      "POST /sessions",
+      "POST /webhooks",
+    ]);
   });
 });

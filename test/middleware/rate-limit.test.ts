@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { KvRateLimiter } from "../../src/db/kv-rate-limiter";
 import { tierWindows } from "../../src/domain/limits/policies";
-import { api, expectErrorEnvelope } from "../support/http";
 import { PASSWORD, registerUser, uniqueEmail } from "../support/factories";
+import { api, expectErrorEnvelope } from "../support/http";
 import { mintToken } from "../support/tokens";
 
 const noWait = () => undefined;
@@ -31,8 +31,12 @@ describe("tier rate limits on /v1", () => {
   it("professional and enterprise principals get their tier's figures", async () => {
     const pro = await registerUser({ tier: "professional" });
     const ent = await registerUser({ tier: "enterprise" });
-    expect((await api("GET", "/v1/users/me", { token: pro.token })).headers.get("ratelimit-policy")).toBe('"minute";q=1000;w=60, "day";q=10000;w=86400');
-    expect((await api("GET", "/v1/users/me", { token: ent.token })).headers.get("ratelimit-policy")).toBe('"minute";q=10000;w=60, "day";q=100000;w=86400');
+    expect((await api("GET", "/v1/users/me", { token: pro.token })).headers.get("ratelimit-policy")).toBe(
+      '"minute";q=1000;w=60, "day";q=10000;w=86400',
+    );
+    expect((await api("GET", "/v1/users/me", { token: ent.token })).headers.get("ratelimit-policy")).toBe(
+      '"minute";q=10000;w=60, "day";q=100000;w=86400',
+    );
   });
 
   it("the remaining count goes down by one per request", async () => {
@@ -57,14 +61,18 @@ describe("tier rate limits on /v1", () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(err.details.retry_after).toBe(retryAfter);
     expect(blocked.headers.get("ratelimit")).toContain('"minute";r=0');
-    const row = await env.DB.prepare("SELECT username FROM users WHERE id = ?").bind(u.id).first<{ username: string }>();
+    const row = await env.DB.prepare("SELECT username FROM users WHERE id = ?")
+      .bind(u.id)
+      .first<{ username: string }>();
     expect(row?.username).toBe("tester");
   });
 
   it("a concurrent burst over the limit lets through exactly the limit on one instance (no slack)", async () => {
     await awayFromMinuteBoundary();
     const u = await registerUser();
-    const results = await Promise.all(Array.from({ length: 140 }, () => api("GET", "/v1/users/me", { token: u.token })));
+    const results = await Promise.all(
+      Array.from({ length: 140 }, () => api("GET", "/v1/users/me", { token: u.token })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(100);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);
@@ -90,7 +98,11 @@ describe("tier rate limits on /v1", () => {
 
 describe("KvRateLimiter windows (real KV, injected clock)", () => {
   it("applies each tier's per-minute figure and resets with the window", async () => {
-    for (const [tier, perMinute] of [["basic", 100], ["professional", 1000], ["enterprise", 10000]] as const) {
+    for (const [tier, perMinute] of [
+      ["basic", 100],
+      ["professional", 1000],
+      ["enterprise", 10000],
+    ] as const) {
       const limiter = new KvRateLimiter(env.KV, noWait);
       const key = `test:${tier}:${crypto.randomUUID()}`;
       const windows = tierWindows(tier, 1);
@@ -112,7 +124,8 @@ describe("KvRateLimiter windows (real KV, injected clock)", () => {
     const key = `test:day:${crypto.randomUUID()}`;
     const windows = tierWindows("basic", 1);
     const t0 = Date.UTC(2026, 10, 22, 0, 0, 0);
-    for (let m = 0; m < 10; m++) expect((await limiter.consume(key, windows, 100, { now: t0 + m * 60_000 })).allowed).toBe(true);
+    for (let m = 0; m < 10; m++)
+      expect((await limiter.consume(key, windows, 100, { now: t0 + m * 60_000 })).allowed).toBe(true);
     const denied = await limiter.consume(key, windows, 1, { now: t0 + 10 * 60_000 });
     expect(denied.allowed).toBe(false);
     expect(denied.retryAfter).toBeGreaterThan(3600);
@@ -136,7 +149,9 @@ describe("login throttling", () => {
     const u = await registerUser();
     // 50 points an hour, a failure costs 5: ten failures spend it.
     for (let i = 0; i < 10; i++) {
-      expect((await api("POST", "/v1/auth/login", { body: { email: u.email, password: "wrong-password-9" } })).status).toBe(401);
+      expect(
+        (await api("POST", "/v1/auth/login", { body: { email: u.email, password: "wrong-password-9" } })).status,
+      ).toBe(401);
     }
     const blocked = await api("POST", "/v1/auth/login", { body: { email: u.email, password: PASSWORD } });
     expectErrorEnvelope(blocked, 429, "RATE_LIMIT_EXCEEDED");
@@ -153,7 +168,10 @@ describe("login throttling", () => {
     const ip = "203.0.113.77";
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await api("POST", "/v1/auth/login", { body: { email: uniqueEmail("guess"), password: "guess-password-1" }, headers: { "cf-connecting-ip": ip } });
+      const res = await api("POST", "/v1/auth/login", {
+        body: { email: uniqueEmail("guess"), password: "guess-password-1" },
+        headers: { "cf-connecting-ip": ip },
+      });
       statuses.push(res.status);
     }
     // 30 points a minute at 5 per failure: six failures, then refused.
@@ -173,7 +191,11 @@ describe("WebSocket handshakes", () => {
     for (let i = 0; i < 70; i++) {
       const res = await exports.default.fetch(
         new Request(`http://127.0.0.1/v1/ws/${s.id}`, {
-          headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `bearer, ${u.token}`, "cf-connecting-ip": "203.0.113.99" },
+          headers: {
+            Upgrade: "websocket",
+            "Sec-WebSocket-Protocol": `bearer, ${u.token}`,
+            "cf-connecting-ip": "203.0.113.99",
+          },
         }),
       );
       statuses.push(res.status);

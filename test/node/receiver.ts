@@ -30,7 +30,10 @@ export async function startReceiver(): Promise<Receiver> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
-    buckets.set(bucket, [...(buckets.get(bucket) ?? []), { path: req.url ?? "", headers, body: Buffer.concat(chunks).toString("utf8"), receivedAt: Date.now() }]);
+    buckets.set(bucket, [
+      ...(buckets.get(bucket) ?? []),
+      { path: req.url ?? "", headers, body: Buffer.concat(chunks).toString("utf8"), receivedAt: Date.now() },
+    ]);
     if (mode.startsWith("status-")) return void res.writeHead(Number(mode.slice(7))).end("nope");
     if (mode === "redirect") return void res.writeHead(302, { location: "http://127.0.0.1:1/elsewhere" }).end();
     if (mode.startsWith("slow-")) await new Promise((r) => setTimeout(r, Math.min(Number(mode.slice(5)), 5000)));

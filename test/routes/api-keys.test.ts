@@ -1,12 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectErrorEnvelope } from "../support/http";
 import { registerUser } from "../support/factories";
+import { api, expectErrorEnvelope } from "../support/http";
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 async function createKey(token: string, body: Record<string, unknown> = {}) {
-  const res = await api("POST", "/v1/api-keys", { token, body: { name: "ci", scopes: ["profile", "remote-viewing:read"], expires_at: future(30), ...body } });
+  const res = await api("POST", "/v1/api-keys", {
+    token,
+    body: { name: "ci", scopes: ["profile", "remote-viewing:read"], expires_at: future(30), ...body },
+  });
   if (res.status !== 201) throw new Error(`create key: ${res.status} ${res.text}`);
   return res.body.data as { id: string; key: string; prefix: string; scopes: string[] };
 }
@@ -18,7 +21,9 @@ describe("POST /v1/api-keys", () => {
     expect(created.key).toMatch(/^sak_test_[0-9A-Za-z]{49}$/);
     expect(created.key.startsWith(created.prefix)).toBe(true);
     expect(created.scopes).toEqual(["profile", "remote-viewing:read"]);
-    const stored = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?").bind(created.id).first<Record<string, unknown>>();
+    const stored = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?")
+      .bind(created.id)
+      .first<Record<string, unknown>>();
     expect(JSON.stringify(stored)).not.toContain(created.key);
     expect(stored!.key_hash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -27,7 +32,9 @@ describe("POST /v1/api-keys", () => {
     expect(list.text).not.toContain(created.key);
     const listed = list.body.data.api_keys.find((k: { id: string }) => k.id === created.id);
     expect(listed).toMatchObject({ name: "ci", prefix: created.prefix, revoked: false, last_used_at: null });
-    expect(Object.keys(listed)).toEqual(expect.arrayContaining(["id", "name", "prefix", "scopes", "created_at", "expires_at", "last_used_at", "revoked"]));
+    expect(Object.keys(listed)).toEqual(
+      expect.arrayContaining(["id", "name", "prefix", "scopes", "created_at", "expires_at", "last_used_at", "revoked"]),
+    );
   });
 
   it("authenticates as X-API-Key and as Authorization: Bearer, with the key's scopes only", async () => {
@@ -41,12 +48,39 @@ describe("POST /v1/api-keys", () => {
 
   it("refuses scopes the creator lacks, past or far expiries, and unknown scopes", async () => {
     const u = await registerUser();
-    const admin = await api("POST", "/v1/api-keys", { token: u.token, body: { name: "x", scopes: ["analytics:admin"], expires_at: future(1) } });
-    expect(expectErrorEnvelope(admin, 403, "INSUFFICIENT_PERMISSIONS").details.missing_scopes).toEqual(["analytics:admin"]);
-    expectErrorEnvelope(await api("POST", "/v1/api-keys", { token: u.token, body: { name: "x", scopes: ["profile"], expires_at: future(-1) } }), 422, "INVALID_FIELD_VALUE");
-    expectErrorEnvelope(await api("POST", "/v1/api-keys", { token: u.token, body: { name: "x", scopes: ["profile"], expires_at: future(800) } }), 422, "INVALID_FIELD_VALUE");
-    expectErrorEnvelope(await api("POST", "/v1/api-keys", { token: u.token, body: { name: "x", scopes: ["superuser"] } }), 422, "INVALID_FIELD_VALUE");
-    expectErrorEnvelope(await api("POST", "/v1/api-keys", { token: u.token, body: { scopes: ["profile"] } }), 422, "MISSING_REQUIRED_FIELD");
+    const admin = await api("POST", "/v1/api-keys", {
+      token: u.token,
+      body: { name: "x", scopes: ["analytics:admin"], expires_at: future(1) },
+    });
+    expect(expectErrorEnvelope(admin, 403, "INSUFFICIENT_PERMISSIONS").details.missing_scopes).toEqual([
+      "analytics:admin",
+    ]);
+    expectErrorEnvelope(
+      await api("POST", "/v1/api-keys", {
+        token: u.token,
+        body: { name: "x", scopes: ["profile"], expires_at: future(-1) },
+      }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
+    expectErrorEnvelope(
+      await api("POST", "/v1/api-keys", {
+        token: u.token,
+        body: { name: "x", scopes: ["profile"], expires_at: future(800) },
+      }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
+    expectErrorEnvelope(
+      await api("POST", "/v1/api-keys", { token: u.token, body: { name: "x", scopes: ["superuser"] } }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
+    expectErrorEnvelope(
+      await api("POST", "/v1/api-keys", { token: u.token, body: { scopes: ["profile"] } }),
+      422,
+      "MISSING_REQUIRED_FIELD",
+    );
   });
 
   it("cannot be called with an API key (a bearer access token is required)", async () => {
@@ -54,7 +88,9 @@ describe("POST /v1/api-keys", () => {
     const { key } = await createKey(u.token);
     const res = await api("POST", "/v1/api-keys", { apiKey: key, body: { name: "y", scopes: ["profile"] } });
     expect(expectErrorEnvelope(res, 403, "INSUFFICIENT_PERMISSIONS").details.reason).toBe("bearer_token_required");
-    expect((await api("POST", "/v1/api-keys", { token: key, body: { name: "y", scopes: ["profile"] } })).status).toBe(403);
+    expect((await api("POST", "/v1/api-keys", { token: key, body: { name: "y", scopes: ["profile"] } })).status).toBe(
+      403,
+    );
   });
 
   it("defaults the expiry to one year", async () => {
@@ -81,7 +117,9 @@ describe("API key authentication failures", () => {
     expect((await api("DELETE", `/v1/api-keys/${id}`, { token: u.token })).status).toBe(200); // idempotent
 
     const other = await createKey(u.token);
-    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), other.id).run();
+    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), other.id)
+      .run();
     expectErrorEnvelope(await api("GET", "/v1/users/me", { apiKey: other.key }), 401, "TOKEN_EXPIRED");
   });
 
@@ -96,7 +134,11 @@ describe("API key authentication failures", () => {
     const b = await registerUser();
     const { id } = await createKey(a.token);
     expectErrorEnvelope(await api("DELETE", `/v1/api-keys/${id}`, { token: b.token }), 404, "RESOURCE_NOT_FOUND");
-    expectErrorEnvelope(await api("POST", `/v1/api-keys/${id}/rotate`, { token: b.token, body: {} }), 404, "RESOURCE_NOT_FOUND");
+    expectErrorEnvelope(
+      await api("POST", `/v1/api-keys/${id}/rotate`, { token: b.token, body: {} }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
   });
 
   it("logout with an API key is refused: keys are revoked, not logged out", async () => {
@@ -112,7 +154,10 @@ describe("last_used_at", () => {
     const u = await registerUser();
     const { key, id } = await createKey(u.token);
     await api("GET", "/v1/users/me", { apiKey: key });
-    const read = async () => (await env.DB.prepare("SELECT last_used_at FROM api_keys WHERE id = ?").bind(id).first<{ last_used_at: string | null }>())!.last_used_at;
+    const read = async () =>
+      (await env.DB.prepare("SELECT last_used_at FROM api_keys WHERE id = ?")
+        .bind(id)
+        .first<{ last_used_at: string | null }>())!.last_used_at;
     let first: string | null = null;
     for (let i = 0; i < 50 && !first; i++) {
       first = await read();
@@ -136,26 +181,43 @@ describe("POST /v1/api-keys/{id}/rotate", () => {
     expect(fresh.scopes).toEqual(old.scopes);
     expect((await api("GET", "/v1/users/me", { apiKey: fresh.key })).status).toBe(200);
     expectErrorEnvelope(await api("GET", "/v1/users/me", { apiKey: old.key }), 401, "TOKEN_INVALID");
-    expectErrorEnvelope(await api("POST", `/v1/api-keys/${old.id}/rotate`, { token: u.token, body: {} }), 409, "API_KEY_NOT_ROTATABLE");
+    expectErrorEnvelope(
+      await api("POST", `/v1/api-keys/${old.id}/rotate`, { token: u.token, body: {} }),
+      409,
+      "API_KEY_NOT_ROTATABLE",
+    );
   });
 
   it("with a grace period both keys work until it ends; revoking ends it early", async () => {
     const u = await registerUser();
     const old = await createKey(u.token);
-    const res = await api("POST", `/v1/api-keys/${old.id}/rotate`, { token: u.token, body: { grace_period_seconds: 3600 } });
+    const res = await api("POST", `/v1/api-keys/${old.id}/rotate`, {
+      token: u.token,
+      body: { grace_period_seconds: 3600 },
+    });
     expect(res.status).toBe(201);
     expect((await api("GET", "/v1/users/me", { apiKey: old.key })).status).toBe(200);
     expect((await api("GET", "/v1/users/me", { apiKey: res.body.data.key })).status).toBe(200);
-    const listed = (await api("GET", "/v1/api-keys", { token: u.token })).body.data.api_keys.find((k: { id: string }) => k.id === old.id);
+    const listed = (await api("GET", "/v1/api-keys", { token: u.token })).body.data.api_keys.find(
+      (k: { id: string }) => k.id === old.id,
+    );
     expect(listed).toMatchObject({ revoked: false, replaced_by: res.body.data.id });
     expect((await api("DELETE", `/v1/api-keys/${old.id}`, { token: u.token })).status).toBe(200);
     expectErrorEnvelope(await api("GET", "/v1/users/me", { apiKey: old.key }), 401, "TOKEN_INVALID");
-    expectErrorEnvelope(await api("POST", `/v1/api-keys/${old.id}/rotate`, { token: u.token, body: { grace_period_seconds: 999999 } }), 422, "INVALID_FIELD_VALUE");
+    expectErrorEnvelope(
+      await api("POST", `/v1/api-keys/${old.id}/rotate`, { token: u.token, body: { grace_period_seconds: 999999 } }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
   });
 
   it("requires a bearer token", async () => {
     const u = await registerUser();
     const old = await createKey(u.token);
-    expectErrorEnvelope(await api("POST", `/v1/api-keys/${old.id}/rotate`, { apiKey: old.key, body: {} }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("POST", `/v1/api-keys/${old.id}/rotate`, { apiKey: old.key, body: {} }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
   });
 });

@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { registerUser, PASSWORD } from "../support/factories";
-import { Browser, REDIRECT, adminUser, authorizePath, createClient, pkcePair } from "../support/oauth";
+import { PASSWORD, registerUser } from "../support/factories";
+import { adminUser, authorizePath, Browser, createClient, pkcePair, REDIRECT } from "../support/oauth";
 
 async function setup() {
   const user = await registerUser();
   const client = await createClient(user.token);
   const { challenge } = await pkcePair();
-  const params = { response_type: "code", client_id: client.client_id, redirect_uri: REDIRECT, scope: "profile remote-viewing:read", state: "st-1", code_challenge: challenge, code_challenge_method: "S256" };
+  const params = {
+    response_type: "code",
+    client_id: client.client_id,
+    redirect_uri: REDIRECT,
+    scope: "profile remote-viewing:read",
+    state: "st-1",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  };
   return { user, client, params };
 }
 
@@ -86,10 +94,18 @@ describe("POST /oauth2/authorize", () => {
     const browser = new Browser();
     const page = await browser.request("GET", authorizePath(params));
     const fields = Browser.hiddenFields(page.text);
-    const bad = await browser.request("POST", "/oauth2/authorize", { ...fields, email: user.email, password: "wrong-password-1" });
+    const bad = await browser.request("POST", "/oauth2/authorize", {
+      ...fields,
+      email: user.email,
+      password: "wrong-password-1",
+    });
     expect(bad.status).toBe(401);
     expect(bad.text).toContain("Invalid email or password.");
-    const good = await browser.request("POST", "/oauth2/authorize", { ...fields, email: user.email, password: PASSWORD });
+    const good = await browser.request("POST", "/oauth2/authorize", {
+      ...fields,
+      email: user.email,
+      password: PASSWORD,
+    });
     expect(good.status).toBe(303);
     expect(good.location).toBe(authorizePath(params));
     const session = good.headers.getSetCookie().find((c) => c.startsWith("sas_authz_session="))!;
@@ -109,10 +125,20 @@ describe("POST /oauth2/authorize", () => {
     const fields = Browser.hiddenFields(page.text);
     let last = 0;
     for (let i = 0; i < 10 && last !== 429; i++) {
-      last = (await browser.request("POST", "/oauth2/authorize", { ...fields, email: user.email, password: `wrong-password-${i}` })).status;
+      last = (
+        await browser.request("POST", "/oauth2/authorize", {
+          ...fields,
+          email: user.email,
+          password: `wrong-password-${i}`,
+        })
+      ).status;
     }
     expect(last).toBe(429);
-    const blocked = await browser.request("POST", "/oauth2/authorize", { ...fields, email: user.email, password: PASSWORD });
+    const blocked = await browser.request("POST", "/oauth2/authorize", {
+      ...fields,
+      email: user.email,
+      password: PASSWORD,
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.text).toContain("Too many sign-in attempts");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -122,9 +148,16 @@ describe("POST /oauth2/authorize", () => {
     const { user, params } = await setup();
     const browser = new Browser();
     const login = await browser.request("GET", authorizePath(params));
-    await browser.request("POST", "/oauth2/authorize", { ...Browser.hiddenFields(login.text), email: user.email, password: PASSWORD });
+    await browser.request("POST", "/oauth2/authorize", {
+      ...Browser.hiddenFields(login.text),
+      email: user.email,
+      password: PASSWORD,
+    });
     const consent = await browser.request("GET", authorizePath(params));
-    const res = await browser.request("POST", "/oauth2/authorize", { ...Browser.hiddenFields(consent.text), action: "deny" });
+    const res = await browser.request("POST", "/oauth2/authorize", {
+      ...Browser.hiddenFields(consent.text),
+      action: "deny",
+    });
     expect(res.status).toBe(303);
     const to = new URL(res.location!);
     expect(to.searchParams.get("error")).toBe("access_denied");
@@ -137,12 +170,35 @@ describe("POST /oauth2/authorize", () => {
     const browser = new Browser();
     const page = await browser.request("GET", authorizePath(params));
     const fields = Browser.hiddenFields(page.text);
-    expect((await browser.request("POST", "/oauth2/authorize", { ...fields, csrf_token: "x".repeat(43), email: user.email, password: PASSWORD })).status).toBe(403);
+    expect(
+      (
+        await browser.request("POST", "/oauth2/authorize", {
+          ...fields,
+          csrf_token: "x".repeat(43),
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(403);
     const { csrf_token: _omit, ...noCsrf } = fields;
-    expect((await browser.request("POST", "/oauth2/authorize", { ...noCsrf, email: user.email, password: PASSWORD })).status).toBe(403);
-    expect((await browser.request("POST", "/oauth2/authorize", { ...fields, email: user.email, password: PASSWORD }, { origin: "https://evil.example" })).status).toBe(403);
+    expect(
+      (await browser.request("POST", "/oauth2/authorize", { ...noCsrf, email: user.email, password: PASSWORD })).status,
+    ).toBe(403);
+    expect(
+      (
+        await browser.request(
+          "POST",
+          "/oauth2/authorize",
+          { ...fields, email: user.email, password: PASSWORD },
+          { origin: "https://evil.example" },
+        )
+      ).status,
+    ).toBe(403);
     // A fresh browser (no CSRF cookie) replaying the fields is refused too.
-    expect((await new Browser().request("POST", "/oauth2/authorize", { ...fields, email: user.email, password: PASSWORD })).status).toBe(403);
+    expect(
+      (await new Browser().request("POST", "/oauth2/authorize", { ...fields, email: user.email, password: PASSWORD }))
+        .status,
+    ).toBe(403);
   });
 
   it("approve without a signed-in session shows the sign-in form; tampered hidden fields are re-validated", async () => {
@@ -153,7 +209,11 @@ describe("POST /oauth2/authorize", () => {
     const approve = await browser.request("POST", "/oauth2/authorize", { ...fields, action: "approve" });
     expect(approve.status).toBe(401);
     expect(approve.text).toContain("Please sign in again.");
-    const tampered = await browser.request("POST", "/oauth2/authorize", { ...fields, redirect_uri: "https://evil.example/cb", action: "approve" });
+    const tampered = await browser.request("POST", "/oauth2/authorize", {
+      ...fields,
+      redirect_uri: "https://evil.example/cb",
+      action: "approve",
+    });
     expect(tampered.status).toBe(400);
     expect(tampered.location).toBeNull();
   });
@@ -162,9 +222,16 @@ describe("POST /oauth2/authorize", () => {
     const { user, params } = await setup();
     const browser = new Browser();
     const login = await browser.request("GET", authorizePath(params));
-    await browser.request("POST", "/oauth2/authorize", { ...Browser.hiddenFields(login.text), email: user.email, password: PASSWORD });
+    await browser.request("POST", "/oauth2/authorize", {
+      ...Browser.hiddenFields(login.text),
+      email: user.email,
+      password: PASSWORD,
+    });
     const consent = await browser.request("GET", authorizePath(params));
-    const out = await browser.request("POST", "/oauth2/authorize", { ...Browser.hiddenFields(consent.text), action: "switch" });
+    const out = await browser.request("POST", "/oauth2/authorize", {
+      ...Browser.hiddenFields(consent.text),
+      action: "switch",
+    });
     expect(out.status).toBe(303);
     expect((await browser.request("GET", authorizePath(params))).text).toContain("Sign in to continue");
   });
@@ -176,7 +243,11 @@ describe("POST /oauth2/authorize", () => {
     const base = { response_type: "code", client_id: client.client_id, redirect_uri: REDIRECT, state: "adm" };
     const browser = new Browser();
     const login = await browser.request("GET", authorizePath({ ...base, scope: "profile analytics:admin" }));
-    await browser.request("POST", "/oauth2/authorize", { ...Browser.hiddenFields(login.text), email: user.email, password: PASSWORD });
+    await browser.request("POST", "/oauth2/authorize", {
+      ...Browser.hiddenFields(login.text),
+      email: user.email,
+      password: PASSWORD,
+    });
     const consent = await browser.request("GET", authorizePath({ ...base, scope: "profile analytics:admin" }));
     expect(consent.text).toContain('data-scope="profile"');
     expect(consent.text).not.toContain('data-scope="analytics:admin"');

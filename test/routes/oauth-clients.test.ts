@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectErrorEnvelope } from "../support/http";
 import { registerUser } from "../support/factories";
+import { api, expectErrorEnvelope } from "../support/http";
 import { clientCredentialsToken, createClient } from "../support/oauth";
 
 const body = (o: Record<string, unknown> = {}) => ({
@@ -22,7 +22,9 @@ describe("/v1/oauth/clients", () => {
     expect(c.client_secret).toMatch(/^sacs_/);
     expect(c.grant_types).toEqual(["authorization_code", "refresh_token"]);
     expect(c.token_endpoint_auth_method).toBe("client_secret_basic");
-    const row = await env.DB.prepare("SELECT * FROM oauth_clients WHERE id = ?").bind(c.client_id).first<Record<string, string>>();
+    const row = await env.DB.prepare("SELECT * FROM oauth_clients WHERE id = ?")
+      .bind(c.client_id)
+      .first<Record<string, string>>();
     expect(JSON.stringify(row)).not.toContain(c.client_secret);
     const list = await api("GET", "/v1/oauth/clients", { token: u.token });
     expect(list.text).not.toContain(c.client_secret);
@@ -34,41 +36,100 @@ describe("/v1/oauth/clients", () => {
 
   it("validates redirect URIs: https, or http on loopback; no fragments", async () => {
     const u = await registerUser();
-    for (const uri of ["http://app.example/cb", "https://app.example/cb#frag", "/relative", "javascript:alert(1)", "https://user:pw@app.example/cb"]) {
+    for (const uri of [
+      "http://app.example/cb",
+      "https://app.example/cb#frag",
+      "/relative",
+      "javascript:alert(1)",
+      "https://user:pw@app.example/cb",
+    ]) {
       const res = await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ redirect_uris: [uri] }) });
       expectErrorEnvelope(res, 422, "INVALID_FIELD_VALUE");
     }
-    for (const uri of ["http://127.0.0.1:5000/cb", "http://[::1]/cb", "http://localhost:3000/cb", "https://app.example/cb?x=1"]) {
-      expect((await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ redirect_uris: [uri] }) })).status).toBe(201);
+    for (const uri of [
+      "http://127.0.0.1:5000/cb",
+      "http://[::1]/cb",
+      "http://localhost:3000/cb",
+      "https://app.example/cb?x=1",
+    ]) {
+      expect(
+        (await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ redirect_uris: [uri] }) })).status,
+      ).toBe(201);
     }
   });
 
   it("refuses a public client_credentials client, code clients without redirect URIs, scopes the caller lacks", async () => {
     const u = await registerUser();
-    expectErrorEnvelope(await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ client_type: "public", grant_types: ["client_credentials"] }) }), 422, "INVALID_FIELD_VALUE");
-    expectErrorEnvelope(await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ redirect_uris: [] }) }), 422, "INVALID_FIELD_VALUE");
-    expectErrorEnvelope(await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ scopes: ["analytics:admin"] }) }), 403, "INSUFFICIENT_PERMISSIONS");
-    expectErrorEnvelope(await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ grant_types: ["password"] }) }), 422, "INVALID_FIELD_VALUE");
-    expect((await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ grant_types: ["client_credentials"], redirect_uris: [] }) })).status).toBe(201);
+    expectErrorEnvelope(
+      await api("POST", "/v1/oauth/clients", {
+        token: u.token,
+        body: body({ client_type: "public", grant_types: ["client_credentials"] }),
+      }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
+    expectErrorEnvelope(
+      await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ redirect_uris: [] }) }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
+    expectErrorEnvelope(
+      await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ scopes: ["analytics:admin"] }) }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
+    expectErrorEnvelope(
+      await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ grant_types: ["password"] }) }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
+    expect(
+      (
+        await api("POST", "/v1/oauth/clients", {
+          token: u.token,
+          body: body({ grant_types: ["client_credentials"], redirect_uris: [] }),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("another user's client is a 404; delete works once", async () => {
     const a = await registerUser();
     const b = await registerUser();
     const c = await createClient(a.token);
-    expectErrorEnvelope(await api("GET", `/v1/oauth/clients/${c.client_id}`, { token: b.token }), 404, "RESOURCE_NOT_FOUND");
-    expectErrorEnvelope(await api("DELETE", `/v1/oauth/clients/${c.client_id}`, { token: b.token }), 404, "RESOURCE_NOT_FOUND");
+    expectErrorEnvelope(
+      await api("GET", `/v1/oauth/clients/${c.client_id}`, { token: b.token }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
+    expectErrorEnvelope(
+      await api("DELETE", `/v1/oauth/clients/${c.client_id}`, { token: b.token }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
     expect((await api("DELETE", `/v1/oauth/clients/${c.client_id}`, { token: a.token })).status).toBe(200);
-    expectErrorEnvelope(await api("DELETE", `/v1/oauth/clients/${c.client_id}`, { token: a.token }), 404, "RESOURCE_NOT_FOUND");
+    expectErrorEnvelope(
+      await api("DELETE", `/v1/oauth/clients/${c.client_id}`, { token: a.token }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
   });
 
   it("needs a bearer token to register; an OAuth token cannot register clients with scopes it lacks", async () => {
     const u = await registerUser();
     const key = await api("POST", "/v1/api-keys", { token: u.token, body: { name: "k", scopes: ["profile"] } });
-    expectErrorEnvelope(await api("POST", "/v1/oauth/clients", { apiKey: key.body.data.key, body: body() }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("POST", "/v1/oauth/clients", { apiKey: key.body.data.key, body: body() }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
     const client = await createClient(u.token);
     const cc = await clientCredentialsToken(client, "profile");
-    expectErrorEnvelope(await api("POST", "/v1/oauth/clients", { token: cc.access_token, body: body({ scopes: ["analytics:read"] }) }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("POST", "/v1/oauth/clients", { token: cc.access_token, body: body({ scopes: ["analytics:read"] }) }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
   });
 });
 
@@ -86,8 +147,12 @@ describe("well-known documents", () => {
       response_types_supported: ["code"],
       code_challenge_methods_supported: ["S256"],
     });
-    expect(res.body.grant_types_supported).toEqual(expect.arrayContaining(["authorization_code", "client_credentials", "refresh_token"]));
-    expect(res.body.token_endpoint_auth_methods_supported).toEqual(expect.arrayContaining(["client_secret_basic", "client_secret_post"]));
+    expect(res.body.grant_types_supported).toEqual(
+      expect.arrayContaining(["authorization_code", "client_credentials", "refresh_token"]),
+    );
+    expect(res.body.token_endpoint_auth_methods_supported).toEqual(
+      expect.arrayContaining(["client_secret_basic", "client_secret_post"]),
+    );
     expect(res.body.scopes_supported).toContain("remote-viewing:read");
   });
 

@@ -16,7 +16,11 @@ async function earlyInWindow() {
 }
 
 const badClientAttempt = (ip: string) =>
-  postForm("/oauth2/token", { grant_type: "client_credentials" }, { authorization: basic("no-such-client", "wrong-secret"), "cf-connecting-ip": ip });
+  postForm(
+    "/oauth2/token",
+    { grant_type: "client_credentials" },
+    { authorization: basic("no-such-client", "wrong-secret"), "cf-connecting-ip": ip },
+  );
 
 describe("token endpoint throttling", () => {
   it("failed attempts from one address are refused after the budget: 429 slow_down, Retry-After, no-store, not the envelope", async () => {
@@ -40,10 +44,18 @@ describe("token endpoint throttling", () => {
     // Even a correct request from that address is refused until the window resets…
     const u = await registerUser();
     const client = await createClient(u.token, { grant_types: ["client_credentials"] });
-    const good = await postForm("/oauth2/token", { grant_type: "client_credentials" }, { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": ip });
+    const good = await postForm(
+      "/oauth2/token",
+      { grant_type: "client_credentials" },
+      { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": ip },
+    );
     expect(good.status).toBe(429);
     // …while another address is unaffected.
-    const elsewhere = await postForm("/oauth2/token", { grant_type: "client_credentials" }, { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": "203.0.113.92" });
+    const elsewhere = await postForm(
+      "/oauth2/token",
+      { grant_type: "client_credentials" },
+      { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": "203.0.113.92" },
+    );
     expect(elsewhere.status).toBe(200);
   });
 
@@ -53,7 +65,11 @@ describe("token endpoint throttling", () => {
     const u = await registerUser();
     const client = await createClient(u.token, { grant_types: ["client_credentials"] });
     for (let i = 0; i < 20; i++) {
-      const res = await postForm("/oauth2/token", { grant_type: "client_credentials" }, { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": ip });
+      const res = await postForm(
+        "/oauth2/token",
+        { grant_type: "client_credentials" },
+        { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": ip },
+      );
       expect(res.status).toBe(200);
     }
   });
@@ -62,7 +78,10 @@ describe("token endpoint throttling", () => {
     await earlyInWindow();
     const ip = "203.0.113.94";
     for (let i = 0; i < 6; i++) {
-      const res = await api("POST", "/v1/auth/login", { body: { email: uniqueEmail("guess"), password: "guess-password-1" }, headers: { "cf-connecting-ip": ip } });
+      const res = await api("POST", "/v1/auth/login", {
+        body: { email: uniqueEmail("guess"), password: "guess-password-1" },
+        headers: { "cf-connecting-ip": ip },
+      });
       expect(res.status).toBe(401);
     }
     const res = await badClientAttempt(ip);

@@ -11,7 +11,11 @@ import { adminUser, clientCredentialsToken, createClient, type TestClient } from
  * soon as they are mounted; only path parameters may need a filler here.
  */
 const PATH_FILLERS: Record<string, string> = {};
-const fill = (path: string) => path.replace(/\{([^}]+)\}/g, (_, name: string) => PATH_FILLERS[name] ?? `${name.replace(/_id$/, "")}_1000000000000000000`);
+const fill = (path: string) =>
+  path.replace(
+    /\{([^}]+)\}/g,
+    (_, name: string) => PATH_FILLERS[name] ?? `${name.replace(/_id$/, "")}_1000000000000000000`,
+  );
 
 interface Operation {
   method: string;
@@ -27,7 +31,13 @@ async function operations(): Promise<Operation[]> {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
-      ops.push({ method: method.toUpperCase(), path: `/v1${path}`, scopes: op["x-required-scopes"], security: op.security ?? [], hasBody: Boolean(op.requestBody) });
+      ops.push({
+        method: method.toUpperCase(),
+        path: `/v1${path}`,
+        scopes: op["x-required-scopes"],
+        security: op.security ?? [],
+        hasBody: Boolean(op.requestBody),
+      });
     }
   }
   return ops;
@@ -38,7 +48,11 @@ describe("scope matrix (every /v1 operation)", () => {
   let ops: Operation[];
   beforeAll(async () => {
     const admin = await adminUser();
-    client = await createClient(admin.token, { grant_types: ["client_credentials"], redirect_uris: [], scopes: ALL_SCOPES });
+    client = await createClient(admin.token, {
+      grant_types: ["client_credentials"],
+      redirect_uris: [],
+      scopes: ALL_SCOPES,
+    });
     ops = await operations();
   });
 
@@ -46,7 +60,8 @@ describe("scope matrix (every /v1 operation)", () => {
     expect(ops.filter((o) => o.scopes).length).toBeGreaterThanOrEqual(8);
     for (const op of ops.filter((o) => o.scopes)) {
       expect(op.security.length, `${op.method} ${op.path}`).toBeGreaterThan(0);
-      for (const requirement of op.security) expect(Object.values(requirement)[0], `${op.method} ${op.path}`).toEqual(op.scopes);
+      for (const requirement of op.security)
+        expect(Object.values(requirement)[0], `${op.method} ${op.path}`).toEqual(op.scopes);
     }
   });
 
@@ -57,7 +72,11 @@ describe("scope matrix (every /v1 operation)", () => {
       const { access_token } = await clientCredentialsToken(client, others.join(" "));
       const res = await api(op.method, fill(op.path), { token: access_token, ...(op.hasBody ? { body: {} } : {}) });
       const err = res.body?.error;
-      if (res.status !== 403 || err?.code !== "INSUFFICIENT_PERMISSIONS" || JSON.stringify(err.details.required_scopes) !== JSON.stringify(op.scopes)) {
+      if (
+        res.status !== 403 ||
+        err?.code !== "INSUFFICIENT_PERMISSIONS" ||
+        JSON.stringify(err.details.required_scopes) !== JSON.stringify(op.scopes)
+      ) {
         failures.push(`${op.method} ${op.path}: ${res.status} ${res.text.slice(0, 200)}`);
       }
       expect(res.headers.get("www-authenticate") ?? "").toContain("insufficient_scope");
@@ -70,7 +89,8 @@ describe("scope matrix (every /v1 operation)", () => {
     for (const op of ops.filter((o) => o.scopes)) {
       const { access_token } = await clientCredentialsToken(client, op.scopes!.join(" "));
       const res = await api(op.method, fill(op.path), { token: access_token, ...(op.hasBody ? { body: {} } : {}) });
-      if (res.status === 401 || res.status === 403) failures.push(`${op.method} ${op.path}: ${res.status} ${res.text.slice(0, 200)}`);
+      if (res.status === 401 || res.status === 403)
+        failures.push(`${op.method} ${op.path}: ${res.status} ${res.text.slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
   });

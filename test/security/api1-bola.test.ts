@@ -33,7 +33,12 @@ describe("API1 BOLA: another user's object ids are 404 on every resource route",
     ["POST", `/v1/webhooks/${a.webhookId}/test`, "RESOURCE_NOT_FOUND"],
     ["POST", `/v1/webhooks/${a.webhookId}/deliveries/${a.deliveryId}/replay`, "RESOURCE_NOT_FOUND"],
     // Payment methods: paying with A's card
-    ["POST", "/v1/billing/credits/purchase", "RESOURCE_NOT_FOUND", { credit_package: "starter", payment_method_id: a.paymentMethodId }],
+    [
+      "POST",
+      "/v1/billing/credits/purchase",
+      "RESOURCE_NOT_FOUND",
+      { credit_package: "starter", payment_method_id: a.paymentMethodId },
+    ],
     // API keys
     ["DELETE", `/v1/api-keys/${a.apiKeyId}`, "RESOURCE_NOT_FOUND"],
     ["POST", `/v1/api-keys/${a.apiKeyId}/rotate`, "RESOURCE_NOT_FOUND", {}],
@@ -45,7 +50,8 @@ describe("API1 BOLA: another user's object ids are 404 on every resource route",
   it.each(attempts)("%s %s → 404 %s, nothing of A's in the answer", async (method, path, code, body) => {
     const res = await api(method, path, { token: b.token, ...(body === undefined ? {} : { body }) });
     expectErrorEnvelope(res, 404, code);
-    for (const secretish of [a.cue, a.webhookSecret, a.apiKey, a.clientSecret, a.user.email, a.user.id]) expect(res.text).not.toContain(secretish);
+    for (const secretish of [a.cue, a.webhookSecret, a.apiKey, a.clientSecret, a.user.email, a.user.id])
+      expect(res.text).not.toContain(secretish);
   });
 
   it("an unknown id of the same shape gets the same answer (no existence oracle)", async () => {
@@ -56,13 +62,23 @@ describe("API1 BOLA: another user's object ids are 404 on every resource route",
     expect(unknown.body.error.message).toBe(foreign.body.error.message);
     const foreignHook = await api("GET", `/v1/webhooks/${a.webhookId}`, { token: b.token });
     const unknownHook = await api("GET", "/v1/webhooks/webhook_1000000000000000001", { token: b.token });
-    expect([unknownHook.status, unknownHook.body.error.message]).toEqual([foreignHook.status, foreignHook.body.error.message]);
+    expect([unknownHook.status, unknownHook.body.error.message]).toEqual([
+      foreignHook.status,
+      foreignHook.body.error.message,
+    ]);
   });
 
   it("A's own replay target cannot be reached through B's webhook either", async () => {
-    const mine = await api("POST", "/v1/webhooks", { token: b.token, body: { url: receiverBucket().url(), events: ["session.completed"] } });
+    const mine = await api("POST", "/v1/webhooks", {
+      token: b.token,
+      body: { url: receiverBucket().url(), events: ["session.completed"] },
+    });
     expect(mine.status).toBe(201);
-    expectErrorEnvelope(await api("POST", `/v1/webhooks/${mine.body.data.id}/deliveries/${a.deliveryId}/replay`, { token: b.token }), 404, "RESOURCE_NOT_FOUND");
+    expectErrorEnvelope(
+      await api("POST", `/v1/webhooks/${mine.body.data.id}/deliveries/${a.deliveryId}/replay`, { token: b.token }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
   });
 
   it("the WebSocket of A's session refuses B before the upgrade with 404", async () => {
@@ -73,16 +89,27 @@ describe("API1 BOLA: another user's object ids are 404 on every resource route",
   });
 
   it("B's lists never show A's objects", async () => {
-    for (const path of ["/v1/sessions", "/v1/webhooks", "/v1/api-keys", "/v1/oauth/clients", "/v1/billing/payment-methods", "/v1/billing/history"]) {
+    for (const path of [
+      "/v1/sessions",
+      "/v1/webhooks",
+      "/v1/api-keys",
+      "/v1/oauth/clients",
+      "/v1/billing/payment-methods",
+      "/v1/billing/history",
+    ]) {
       const res = await api("GET", path, { token: b.token });
       expect(res.status, path).toBe(200);
-      for (const id of [a.sessionId, a.webhookId, a.apiKeyId, a.clientId, a.paymentMethodId, a.cue]) expect(res.text, path).not.toContain(id);
+      for (const id of [a.sessionId, a.webhookId, a.apiKeyId, a.clientId, a.paymentMethodId, a.cue])
+        expect(res.text, path).not.toContain(id);
     }
   });
 
   it("after all of B's attempts A's objects are intact", async () => {
     const t = a.user.token;
-    expect((await api("GET", `/v1/sessions/${a.sessionId}`, { token: t })).body.data).toMatchObject({ status: "pending", parameters: { priority: "normal" } });
+    expect((await api("GET", `/v1/sessions/${a.sessionId}`, { token: t })).body.data).toMatchObject({
+      status: "pending",
+      parameters: { priority: "normal" },
+    });
     expect((await api("GET", `/v1/webhooks/${a.webhookId}`, { token: t })).body.data.active).toBe(true);
     expect((await api("GET", "/v1/users/me", { apiKey: a.apiKey })).status).toBe(200);
     expect((await api("GET", `/v1/oauth/clients/${a.clientId}`, { token: t })).status).toBe(200);

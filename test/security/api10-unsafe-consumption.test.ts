@@ -14,7 +14,13 @@ import { sendSigned } from "../../src/webhooks/send";
  * bounded error string, never the receiver's content. End to end with a real
  * receiver (slow, redirect, 500): test/webhooks/consumer.test.ts.
  */
-const base = { url: "https://hooks.example.com/x", keyBytes: new Uint8Array(32), msgId: "dlv_1", body: "{}", now: Date.now() };
+const base = {
+  url: "https://hooks.example.com/x",
+  keyBytes: new Uint8Array(32),
+  msgId: "dlv_1",
+  body: "{}",
+  now: Date.now(),
+};
 
 describe("API10 unsafe consumption: hostile webhook receivers", () => {
   it("an endless response body is not read: the attempt ends at once and the stream is cancelled", async () => {
@@ -30,7 +36,11 @@ describe("API10 unsafe consumption: hostile webhook receivers", () => {
       },
     });
     const started = Date.now();
-    const out = await sendSigned({ ...base, timeoutMs: 2_000, fetcher: async () => new Response(endless, { status: 200 }) });
+    const out = await sendSigned({
+      ...base,
+      timeoutMs: 2_000,
+      fetcher: async () => new Response(endless, { status: 200 }),
+    });
     expect(out).toMatchObject({ ok: true, statusCode: 200, error: null });
     expect(cancelled).toBe(true);
     expect(pulled).toBeLessThanOrEqual(2);
@@ -61,13 +71,18 @@ describe("API10 unsafe consumption: hostile webhook receivers", () => {
     const out = await sendSigned({
       ...base,
       timeoutMs: 1_000,
-      fetcher: async () => new Response(JSON.stringify({ unsubscribe: true, redirect_to: "http://127.0.0.1/" }), { status: 202 }),
+      fetcher: async () =>
+        new Response(JSON.stringify({ unsubscribe: true, redirect_to: "http://127.0.0.1/" }), { status: 202 }),
     });
     expect(out).toEqual({ ok: true, statusCode: 202, durationMs: expect.any(Number), error: null });
   });
 
   it("a receiver's network error text is bounded before it is stored", async () => {
-    const out = await sendSigned({ ...base, timeoutMs: 1_000, fetcher: async () => Promise.reject(new Error(`boom ${"x".repeat(10_000)}\ninjected log line`)) });
+    const out = await sendSigned({
+      ...base,
+      timeoutMs: 1_000,
+      fetcher: async () => Promise.reject(new Error(`boom ${"x".repeat(10_000)}\ninjected log line`)),
+    });
     expect(out.ok).toBe(false);
     expect(out.error!.length).toBeLessThanOrEqual(300);
   });

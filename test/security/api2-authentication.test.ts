@@ -30,25 +30,47 @@ describe("API2 broken authentication: access tokens", async () => {
 
   const forged: Array<[string, () => Promise<string>, string]> = [
     ["garbage", async () => "not-a-token", "TOKEN_INVALID"],
-    ["alg none (unsigned)", async () => `${b64url({ alg: "none", typ: "at+jwt" })}.${b64url(standardClaims(u.id))}.`, "TOKEN_INVALID"],
+    [
+      "alg none (unsigned)",
+      async () => `${b64url({ alg: "none", typ: "at+jwt" })}.${b64url(standardClaims(u.id))}.`,
+      "TOKEN_INVALID",
+    ],
     ["signed by a foreign key", () => signWithForeignKey(standardClaims(u.id)), "TOKEN_INVALID"],
-    ["wrong issuer", () => signWithServiceKey({ ...standardClaims(u.id), iss: "https://evil.example" }), "TOKEN_INVALID"],
-    ["wrong audience", () => signWithServiceKey({ ...standardClaims(u.id), aud: "https://evil.example/v1" }), "TOKEN_INVALID"],
+    [
+      "wrong issuer",
+      () => signWithServiceKey({ ...standardClaims(u.id), iss: "https://evil.example" }),
+      "TOKEN_INVALID",
+    ],
+    [
+      "wrong audience",
+      () => signWithServiceKey({ ...standardClaims(u.id), aud: "https://evil.example/v1" }),
+      "TOKEN_INVALID",
+    ],
     ["typ JWT instead of at+jwt", () => signWithServiceKey(standardClaims(u.id), { typ: "JWT" }), "TOKEN_INVALID"],
     [
       "HS256 keyed with the public key (algorithm confusion)",
       async () => {
         const { d: _private, ...publicJwk } = JSON.parse(env.JWT_PRIVATE_KEY!);
         const secret = new TextEncoder().encode(JSON.stringify(publicJwk));
-        return new SignJWT(standardClaims(u.id)).setProtectedHeader({ alg: "HS256", typ: "at+jwt", kid: publicJwk.kid }).sign(secret);
+        return new SignJWT(standardClaims(u.id))
+          .setProtectedHeader({ alg: "HS256", typ: "at+jwt", kid: publicJwk.kid })
+          .sign(secret);
       },
       "TOKEN_INVALID",
     ],
-    ["payload edited after signing (sub swapped)", async () => {
-      const [h, , s] = (await mintToken(u.id, { scopes: ["profile"] })).split(".");
-      return `${h}.${b64url({ ...standardClaims("user_1"), scope: "profile" })}.${s}`;
-    }, "TOKEN_INVALID"],
-    ["expired", () => mintToken(u.id, { scopes: ["profile"], now: Date.now() - 3 * 86_400_000, ttl: 60 }), "TOKEN_EXPIRED"],
+    [
+      "payload edited after signing (sub swapped)",
+      async () => {
+        const [h, , s] = (await mintToken(u.id, { scopes: ["profile"] })).split(".");
+        return `${h}.${b64url({ ...standardClaims("user_1"), scope: "profile" })}.${s}`;
+      },
+      "TOKEN_INVALID",
+    ],
+    [
+      "expired",
+      () => mintToken(u.id, { scopes: ["profile"], now: Date.now() - 3 * 86_400_000, ttl: 60 }),
+      "TOKEN_EXPIRED",
+    ],
   ];
 
   it.each(forged)("%s → 401", async (_name, make, code) => {
@@ -62,7 +84,8 @@ describe("API2 broken authentication: access tokens", async () => {
     expect((await api("POST", "/v1/auth/logout", { token: v.token })).status).toBe(200);
     expectErrorEnvelope(await api("GET", "/v1/users/me", { token: v.token }), 401, "TOKEN_INVALID");
     const w = await registerUser();
-    const key = (await api("POST", "/v1/api-keys", { token: w.token, body: { name: "k", scopes: ["profile"] } })).body.data.key;
+    const key = (await api("POST", "/v1/api-keys", { token: w.token, body: { name: "k", scopes: ["profile"] } })).body
+      .data.key;
     expectErrorEnvelope(await api("GET", "/v1/users/me", { token: w.token, apiKey: key }), 401, "TOKEN_INVALID");
   });
 
@@ -70,9 +93,17 @@ describe("API2 broken authentication: access tokens", async () => {
     const v = await registerUser();
     const rotated = await api("POST", "/v1/auth/refresh", { body: { refresh_token: v.refreshToken } });
     expect(rotated.status).toBe(200);
-    expectErrorEnvelope(await api("POST", "/v1/auth/refresh", { body: { refresh_token: v.refreshToken } }), 401, "TOKEN_INVALID");
+    expectErrorEnvelope(
+      await api("POST", "/v1/auth/refresh", { body: { refresh_token: v.refreshToken } }),
+      401,
+      "TOKEN_INVALID",
+    );
     expectErrorEnvelope(await api("GET", "/v1/users/me", { token: rotated.body.data.token }), 401, "TOKEN_INVALID");
-    expectErrorEnvelope(await api("POST", "/v1/auth/refresh", { body: { refresh_token: rotated.body.data.refresh_token } }), 401, "TOKEN_INVALID");
+    expectErrorEnvelope(
+      await api("POST", "/v1/auth/refresh", { body: { refresh_token: rotated.body.data.refresh_token } }),
+      401,
+      "TOKEN_INVALID",
+    );
   });
 
   it("login does not tell an unknown email from a wrong password", async () => {
@@ -87,7 +118,8 @@ describe("API2 broken authentication: access tokens", async () => {
 
 describe("API2 broken authentication: API keys", async () => {
   const u = await registerUser();
-  const created = (await api("POST", "/v1/api-keys", { token: u.token, body: { name: "k", scopes: ["profile"] } })).body.data;
+  const created = (await api("POST", "/v1/api-keys", { token: u.token, body: { name: "k", scopes: ["profile"] } })).body
+    .data;
   const key: string = created.key;
 
   it("the issued key works (control)", async () => {
@@ -103,18 +135,29 @@ describe("API2 broken authentication: API keys", async () => {
   });
 
   it("a well-formed key with a valid checksum that was never issued → 401", async () => {
-    expectErrorEnvelope(await api("GET", "/v1/users/me", { apiKey: generateApiKey(env.ENVIRONMENT) }), 401, "TOKEN_INVALID");
+    expectErrorEnvelope(
+      await api("GET", "/v1/users/me", { apiKey: generateApiKey(env.ENVIRONMENT) }),
+      401,
+      "TOKEN_INVALID",
+    );
   });
 
   it("truncated, padded, or with the other environment's prefix → 401", async () => {
-    for (const bad of [key.slice(0, -1), `${key}x`, key.replace(/^sak_(test|live)_/, (_m, k) => `sak_${k === "test" ? "live" : "test"}_`)]) {
+    for (const bad of [
+      key.slice(0, -1),
+      `${key}x`,
+      key.replace(/^sak_(test|live)_/, (_m, k) => `sak_${k === "test" ? "live" : "test"}_`),
+    ]) {
       expectErrorEnvelope(await api("GET", "/v1/users/me", { apiKey: bad }), 401, "TOKEN_INVALID");
     }
   });
 
   it("an expired key → 401 TOKEN_EXPIRED; a revoked key → 401 TOKEN_INVALID", async () => {
-    const other = (await api("POST", "/v1/api-keys", { token: u.token, body: { name: "exp", scopes: ["profile"] } })).body.data;
-    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), other.id).run();
+    const other = (await api("POST", "/v1/api-keys", { token: u.token, body: { name: "exp", scopes: ["profile"] } }))
+      .body.data;
+    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), other.id)
+      .run();
     expectErrorEnvelope(await api("GET", "/v1/users/me", { apiKey: other.key }), 401, "TOKEN_EXPIRED");
     expect((await api("DELETE", `/v1/api-keys/${created.id}`, { token: u.token })).status).toBe(200);
     expectErrorEnvelope(await api("GET", "/v1/users/me", { apiKey: key }), 401, "TOKEN_INVALID");

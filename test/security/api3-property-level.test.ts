@@ -20,13 +20,24 @@ describe("API3 mass assignment", () => {
     const before = (await api("GET", "/v1/users/me", { token: a.user.token })).body.data;
     const res = await api("PUT", "/v1/users/me", {
       token: a.user.token,
-      body: { username: "renamed", tier: "enterprise", credits: 1_000_000, role: "admin", email: "takeover@example.com", id: "user_1", password_hash: "x", created_at: "2000-01-01T00:00:00Z" },
+      body: {
+        username: "renamed",
+        tier: "enterprise",
+        credits: 1_000_000,
+        role: "admin",
+        email: "takeover@example.com",
+        id: "user_1",
+        password_hash: "x",
+        created_at: "2000-01-01T00:00:00Z",
+      },
     });
     expect(res.status).toBe(200);
     const after = (await api("GET", "/v1/users/me", { token: a.user.token })).body.data;
     expect(after.username).toBe("renamed");
     expect({ ...after, username: before.username, usage_stats: before.usage_stats }).toEqual(before);
-    const row = await env.DB.prepare("SELECT email, tier, role, credits FROM users WHERE id = ?").bind(a.user.id).first<any>();
+    const row = await env.DB.prepare("SELECT email, tier, role, credits FROM users WHERE id = ?")
+      .bind(a.user.id)
+      .first<any>();
     expect(row).toMatchObject({ email: a.user.email, tier: "basic", role: "user", credits: before.credits });
     // And no admin powers were gained.
     expect((await api("GET", "/v1/admin/system/status", { token: a.user.token })).status).toBe(403);
@@ -55,7 +66,9 @@ describe("API3 mass assignment", () => {
     expect(res.body.data.id).not.toBe("session_1");
     expect(res.body.data.credits_required).toBe(15);
     expect((await api("GET", "/v1/users/me", { token: a.user.token })).body.data.credits).toBe(credits - 15);
-    const row = await env.DB.prepare("SELECT user_id, status FROM sessions WHERE id = ?").bind(res.body.data.id).first<any>();
+    const row = await env.DB.prepare("SELECT user_id, status FROM sessions WHERE id = ?")
+      .bind(res.body.data.id)
+      .first<any>();
     expect(row.user_id).toBe(a.user.id);
   });
 
@@ -64,11 +77,23 @@ describe("API3 mass assignment", () => {
     const before = (await api("GET", `/v1/sessions/${a.sessionId}`, { token: a.user.token })).body.data;
     const res = await api("PUT", `/v1/sessions/${a.sessionId}`, {
       token: a.user.token,
-      body: { cue: "rewritten", status: "completed", session_type: "dowsing", credits_required: 0, parameters: { duration: 30, priority: "high" }, metadata: { case_id: "forged", tags: ["t"] } },
+      body: {
+        cue: "rewritten",
+        status: "completed",
+        session_type: "dowsing",
+        credits_required: 0,
+        parameters: { duration: 30, priority: "high" },
+        metadata: { case_id: "forged", tags: ["t"] },
+      },
     });
     expect(res.status).toBe(200);
     const after = (await api("GET", `/v1/sessions/${a.sessionId}`, { token: a.user.token })).body.data;
-    expect(after).toMatchObject({ cue: before.cue, status: "pending", session_type: before.session_type, credits_required: before.credits_required });
+    expect(after).toMatchObject({
+      cue: before.cue,
+      status: "pending",
+      session_type: before.session_type,
+      credits_required: before.credits_required,
+    });
     expect(after.parameters.duration).toBe(before.parameters.duration);
     expect(after.parameters.priority).toBe("high");
     expect(after.metadata.case_id).toBe(before.metadata.case_id);
@@ -77,23 +102,48 @@ describe("API3 mass assignment", () => {
 
   it("PUT /webhooks/{id} cannot change the secret, owner or id", async () => {
     const a = await estate();
-    const sealed = await env.DB.prepare("SELECT secret_sealed, user_id FROM webhooks WHERE id = ?").bind(a.webhookId).first<any>();
+    const sealed = await env.DB.prepare("SELECT secret_sealed, user_id FROM webhooks WHERE id = ?")
+      .bind(a.webhookId)
+      .first<any>();
     const res = await api("PUT", `/v1/webhooks/${a.webhookId}`, {
       token: a.user.token,
-      body: { description: "edited", secret: "whsec_" + btoa("x".repeat(32)), user_id: "user_1", id: "webhook_1", last_triggered: "2000-01-01T00:00:00Z" },
+      body: {
+        description: "edited",
+        secret: `whsec_${btoa("x".repeat(32))}`,
+        user_id: "user_1",
+        id: "webhook_1",
+        last_triggered: "2000-01-01T00:00:00Z",
+      },
     });
     expect(res.status).toBe(200);
-    const row = await env.DB.prepare("SELECT secret_sealed, user_id, description, last_triggered FROM webhooks WHERE id = ?").bind(a.webhookId).first<any>();
-    expect(row).toMatchObject({ secret_sealed: sealed.secret_sealed, user_id: a.user.id, description: "edited", last_triggered: null });
+    const row = await env.DB.prepare(
+      "SELECT secret_sealed, user_id, description, last_triggered FROM webhooks WHERE id = ?",
+    )
+      .bind(a.webhookId)
+      .first<any>();
+    expect(row).toMatchObject({
+      secret_sealed: sealed.secret_sealed,
+      user_id: a.user.id,
+      description: "edited",
+      last_triggered: null,
+    });
   });
 
   it("POST /api-keys cannot grant scopes beyond the creating token, and ignores owner/id fields", async () => {
     const a = await estate();
-    const res = await api("POST", "/v1/api-keys", { token: a.user.token, body: { name: "x", scopes: ["analytics:admin"], user_id: "user_1" } });
+    const res = await api("POST", "/v1/api-keys", {
+      token: a.user.token,
+      body: { name: "x", scopes: ["analytics:admin"], user_id: "user_1" },
+    });
     expect(res.status).toBe(403);
-    const ok = await api("POST", "/v1/api-keys", { token: a.user.token, body: { name: "y", scopes: ["profile"], user_id: "user_1", id: "key_1", revoked_at: null } });
+    const ok = await api("POST", "/v1/api-keys", {
+      token: a.user.token,
+      body: { name: "y", scopes: ["profile"], user_id: "user_1", id: "key_1", revoked_at: null },
+    });
     expect(ok.status).toBe(201);
-    expect((await env.DB.prepare("SELECT user_id FROM api_keys WHERE id = ?").bind(ok.body.data.id).first<any>()).user_id).toBe(a.user.id);
+    expect(
+      (await env.DB.prepare("SELECT user_id FROM api_keys WHERE id = ?").bind(ok.body.data.id).first<any>()).user_id,
+    ).toBe(a.user.id);
   });
 });
 
@@ -108,7 +158,14 @@ describe("API3 excessive data exposure: secrets never come back after creation",
       env.DB.prepare("SELECT secret_hash AS v FROM oauth_clients WHERE id = ?").bind(a.clientId).first<{ v: string }>(),
     ]);
     expect(rows.every((r) => typeof r?.v === "string" && r.v.length > 20)).toBe(true);
-    const secrets = [PASSWORD, a.apiKey, a.webhookSecret, a.clientSecret, a.user.refreshToken, ...rows.map((r) => r!.v)];
+    const secrets = [
+      PASSWORD,
+      a.apiKey,
+      a.webhookSecret,
+      a.clientSecret,
+      a.user.refreshToken,
+      ...rows.map((r) => r!.v),
+    ];
     const calls: Array<[string, string, unknown?]> = [
       ["GET", "/v1/users/me"],
       ["PUT", "/v1/users/me", { username: "still-me" }],

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { validSession } from "../sessions/support";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
-import { validSession } from "../sessions/support";
 
 /**
  * API4:2023 Unrestricted Resource Consumption.
@@ -20,7 +20,11 @@ describe("API4 unrestricted resource consumption", async () => {
   it("a body over 64 KiB → 413 before parsing, on every body-taking route kind", async () => {
     const big = JSON.stringify({ cue: "x".repeat(70 * 1024), session_type: "remote_viewing" });
     for (const path of ["/v1/sessions", "/v1/webhooks", "/v1/auth/login", "/v1/api-keys"]) {
-      const res = await api("POST", path, { token: u.token, raw: big, headers: { "content-type": "application/json" } });
+      const res = await api("POST", path, {
+        token: u.token,
+        raw: big,
+        headers: { "content-type": "application/json" },
+      });
       expectErrorEnvelope(res, 413, "PAYLOAD_TOO_LARGE");
     }
   });
@@ -37,23 +41,83 @@ describe("API4 unrestricted resource consumption", async () => {
   });
 
   it("webhook delivery pages are capped at 50", async () => {
-    const hook = await api("POST", "/v1/webhooks", { token: u.token, body: { url: "https://hooks.example.com/p", events: ["session.completed"], active: false } });
-    expectErrorEnvelope(await api("GET", `/v1/webhooks/${hook.body.data.id}/deliveries?limit=51`, { token: u.token }), 422, "INVALID_FIELD_VALUE");
+    const hook = await api("POST", "/v1/webhooks", {
+      token: u.token,
+      body: { url: "https://hooks.example.com/p", events: ["session.completed"], active: false },
+    });
+    expectErrorEnvelope(
+      await api("GET", `/v1/webhooks/${hook.body.data.id}/deliveries?limit=51`, { token: u.token }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
     await api("DELETE", `/v1/webhooks/${hook.body.data.id}`, { token: u.token });
   });
 
   const tooLong: Array<[string, string, Record<string, unknown>, string]> = [
     ["cue over 2,000 characters", "/v1/sessions", validSession({ cue: "x".repeat(2001) }), "cue"],
-    ["21 tags", "/v1/sessions", validSession({ metadata: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) } }), "metadata.tags"],
+    [
+      "21 tags",
+      "/v1/sessions",
+      validSession({ metadata: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) } }),
+      "metadata.tags",
+    ],
     ["a 51-character tag", "/v1/sessions", validSession({ metadata: { tags: ["x".repeat(51)] } }), "metadata.tags.0"],
     ["case_id over 100", "/v1/sessions", validSession({ metadata: { case_id: "x".repeat(101) } }), "metadata.case_id"],
-    ["webhook url over 2,048", "/v1/webhooks", { url: `https://hooks.example.com/${"x".repeat(2048)}`, events: ["session.completed"] }, "url"],
-    ["webhook description over 500", "/v1/webhooks", { url: "https://hooks.example.com/d", events: ["session.completed"], description: "x".repeat(501) }, "description"],
+    [
+      "webhook url over 2,048",
+      "/v1/webhooks",
+      { url: `https://hooks.example.com/${"x".repeat(2048)}`, events: ["session.completed"] },
+      "url",
+    ],
+    [
+      "webhook description over 500",
+      "/v1/webhooks",
+      { url: "https://hooks.example.com/d", events: ["session.completed"], description: "x".repeat(501) },
+      "description",
+    ],
     ["api key name over 100", "/v1/api-keys", { name: "x".repeat(101), scopes: ["profile"] }, "name"],
-    ["api key with more scopes than exist", "/v1/api-keys", { name: "k", scopes: Array.from({ length: 40 }, () => "profile") }, "scopes"],
-    ["oauth client with 11 redirect URIs", "/v1/oauth/clients", { name: "c", client_type: "confidential", redirect_uris: Array.from({ length: 11 }, (_, i) => `https://app.example/cb${i}`), grant_types: ["authorization_code"], scopes: ["profile"] }, "redirect_uris"],
-    ["oauth client with more scopes than exist", "/v1/oauth/clients", { name: "c", client_type: "confidential", redirect_uris: ["https://app.example/cb"], grant_types: ["authorization_code"], scopes: Array.from({ length: 40 }, () => "profile") }, "scopes"],
-    ["oauth client with repeated grant types", "/v1/oauth/clients", { name: "c", client_type: "confidential", redirect_uris: ["https://app.example/cb"], grant_types: ["authorization_code", "authorization_code", "authorization_code"], scopes: ["profile"] }, "grant_types"],
+    [
+      "api key with more scopes than exist",
+      "/v1/api-keys",
+      { name: "k", scopes: Array.from({ length: 40 }, () => "profile") },
+      "scopes",
+    ],
+    [
+      "oauth client with 11 redirect URIs",
+      "/v1/oauth/clients",
+      {
+        name: "c",
+        client_type: "confidential",
+        redirect_uris: Array.from({ length: 11 }, (_, i) => `https://app.example/cb${i}`),
+        grant_types: ["authorization_code"],
+        scopes: ["profile"],
+      },
+      "redirect_uris",
+    ],
+    [
+      "oauth client with more scopes than exist",
+      "/v1/oauth/clients",
+      {
+        name: "c",
+        client_type: "confidential",
+        redirect_uris: ["https://app.example/cb"],
+        grant_types: ["authorization_code"],
+        scopes: Array.from({ length: 40 }, () => "profile"),
+      },
+      "scopes",
+    ],
+    [
+      "oauth client with repeated grant types",
+      "/v1/oauth/clients",
+      {
+        name: "c",
+        client_type: "confidential",
+        redirect_uris: ["https://app.example/cb"],
+        grant_types: ["authorization_code", "authorization_code", "authorization_code"],
+        scopes: ["profile"],
+      },
+      "grant_types",
+    ],
     ["username over 32", "/v1/users/me", { username: "x".repeat(33) }, "username"],
   ];
 
@@ -66,7 +130,12 @@ describe("API4 unrestricted resource consumption", async () => {
   it("at most 20 webhooks per user, even when creations race", async () => {
     const v = await registerUser();
     const results = await Promise.all(
-      Array.from({ length: 26 }, (_, i) => api("POST", "/v1/webhooks", { token: v.token, body: { url: `https://hooks.example.com/${i}`, events: ["session.completed"], active: false } })),
+      Array.from({ length: 26 }, (_, i) =>
+        api("POST", "/v1/webhooks", {
+          token: v.token,
+          body: { url: `https://hooks.example.com/${i}`, events: ["session.completed"], active: false },
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(20);
     for (const r of results.filter((r) => r.status !== 201)) expectErrorEnvelope(r, 409, "WEBHOOK_LIMIT_REACHED");
@@ -86,5 +155,4 @@ describe("API4 unrestricted resource consumption", async () => {
     expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(refused!.headers.get("ratelimit")).toMatch(/"minute";r=0/);
   });
-
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adminUser, registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
-import { createClient, clientCredentialsToken } from "../support/oauth";
+import { clientCredentialsToken, createClient } from "../support/oauth";
 import { mintToken } from "../support/tokens";
 
 /**
@@ -25,12 +25,20 @@ describe("API5 broken function level authorization", async () => {
   });
 
   it.each(ADMIN_ROUTES)("%s: a non-admin's hand-made token with every admin scope → 403", async (path) => {
-    const token = await mintToken(user.id, { scopes: ["remote-viewing:admin", "dowsing:admin", "analytics:admin"], ttl: 600 });
+    const token = await mintToken(user.id, {
+      scopes: ["remote-viewing:admin", "dowsing:admin", "analytics:admin"],
+      ttl: 600,
+    });
     expectErrorEnvelope(await api("GET", path, { token }), 403, "INSUFFICIENT_PERMISSIONS");
   });
 
   it.each(ADMIN_ROUTES)("%s: a non-admin's API key and OAuth client token → 403", async (path) => {
-    const key = (await api("POST", "/v1/api-keys", { token: user.token, body: { name: "k", scopes: ["profile", "analytics:read"] } })).body.data.key;
+    const key = (
+      await api("POST", "/v1/api-keys", {
+        token: user.token,
+        body: { name: "k", scopes: ["profile", "analytics:read"] },
+      })
+    ).body.data.key;
     expectErrorEnvelope(await api("GET", path, { apiKey: key }), 403, "INSUFFICIENT_PERMISSIONS");
     const client = await createClient(user.token, { grant_types: ["client_credentials"] });
     const { access_token } = await clientCredentialsToken(client);
@@ -38,24 +46,57 @@ describe("API5 broken function level authorization", async () => {
   });
 
   it("a non-admin cannot create an API key or OAuth client with admin scopes", async () => {
-    expect((await api("POST", "/v1/api-keys", { token: user.token, body: { name: "k", scopes: ["analytics:admin"] } })).status).toBe(403);
-    expect((await api("POST", "/v1/oauth/clients", { token: user.token, body: { name: "c", client_type: "confidential", redirect_uris: ["https://app.example/cb"], grant_types: ["client_credentials"], scopes: ["analytics:admin"] } })).status).toBe(403);
+    expect(
+      (await api("POST", "/v1/api-keys", { token: user.token, body: { name: "k", scopes: ["analytics:admin"] } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await api("POST", "/v1/oauth/clients", {
+          token: user.token,
+          body: {
+            name: "c",
+            client_type: "confidential",
+            redirect_uris: ["https://app.example/cb"],
+            grant_types: ["client_credentials"],
+            scopes: ["analytics:admin"],
+          },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("an admin's credential without the admin scope → 403; with it → 200", async () => {
     const noScope = await mintToken(admin.id, { scopes: ["profile", "analytics:read"], ttl: 600, role: "admin" });
-    for (const path of ADMIN_ROUTES) expectErrorEnvelope(await api("GET", path, { token: noScope }), 403, "INSUFFICIENT_PERMISSIONS");
+    for (const path of ADMIN_ROUTES)
+      expectErrorEnvelope(await api("GET", path, { token: noScope }), 403, "INSUFFICIENT_PERMISSIONS");
     for (const path of ADMIN_ROUTES) expect((await api("GET", path, { token: admin.token })).status).toBe(200);
-    const key = (await api("POST", "/v1/api-keys", { token: admin.token, body: { name: "ops", scopes: ["analytics:admin"] } })).body.data.key;
+    const key = (
+      await api("POST", "/v1/api-keys", { token: admin.token, body: { name: "ops", scopes: ["analytics:admin"] } })
+    ).body.data.key;
     expect((await api("GET", "/v1/admin/analytics/users", { apiKey: key })).status).toBe(200);
     expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { apiKey: key }), 403, "INSUFFICIENT_PERMISSIONS");
   });
 
   it("an API key cannot mint API keys or OAuth clients (no privilege expansion through a leaked key)", async () => {
-    const key = (await api("POST", "/v1/api-keys", { token: user.token, body: { name: "k", scopes: ["profile"] } })).body.data.key;
-    expectErrorEnvelope(await api("POST", "/v1/api-keys", { apiKey: key, body: { name: "child", scopes: ["profile"] } }), 403, "INSUFFICIENT_PERMISSIONS");
+    const key = (await api("POST", "/v1/api-keys", { token: user.token, body: { name: "k", scopes: ["profile"] } }))
+      .body.data.key;
     expectErrorEnvelope(
-      await api("POST", "/v1/oauth/clients", { apiKey: key, body: { name: "c", client_type: "confidential", redirect_uris: ["https://app.example/cb"], grant_types: ["client_credentials"], scopes: ["profile"] } }),
+      await api("POST", "/v1/api-keys", { apiKey: key, body: { name: "child", scopes: ["profile"] } }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
+    expectErrorEnvelope(
+      await api("POST", "/v1/oauth/clients", {
+        apiKey: key,
+        body: {
+          name: "c",
+          client_type: "confidential",
+          redirect_uris: ["https://app.example/cb"],
+          grant_types: ["client_credentials"],
+          scopes: ["profile"],
+        },
+      }),
       403,
       "INSUFFICIENT_PERMISSIONS",
     );

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { validSession } from "../sessions/support";
 import { addCard, CARDS } from "../support/billing";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
-import { validSession } from "../sessions/support";
 
 /**
  * API6:2023 Unrestricted Access to Sensitive Business Flows.
@@ -18,13 +18,17 @@ import { validSession } from "../sessions/support";
  */
 const balance = async (token: string) => (await api("GET", "/v1/users/me", { token })).body.data.credits as number;
 const ledgerSum = async (userId: string) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS n FROM credit_ledger WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS n FROM credit_ledger WHERE user_id = ?")
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 
 describe("API6 sensitive business flows", () => {
   it("racing session creations cannot overdraw credits (100 credits, 8 × 74-credit sessions → one)", async () => {
     const u = await registerUser();
     const body = validSession({ parameters: { duration: 3600, analysis_types: ["visual", "spatial", "temporal"] } });
-    const results = await Promise.all(Array.from({ length: 8 }, () => api("POST", "/v1/sessions", { token: u.token, body })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => api("POST", "/v1/sessions", { token: u.token, body })),
+    );
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     expect(created[0]!.body.data.credits_required).toBe(74);
@@ -36,9 +40,14 @@ describe("API6 sensitive business flows", () => {
 
   it("cancelling twice refunds once", async () => {
     const u = await registerUser();
-    const created = await api("POST", "/v1/sessions", { token: u.token, body: validSession({ parameters: { duration: 3600 } }) });
+    const created = await api("POST", "/v1/sessions", {
+      token: u.token,
+      body: validSession({ parameters: { duration: 3600 } }),
+    });
     expect(created.status).toBe(201);
-    const [first, second] = await Promise.all([1, 2].map(() => api("DELETE", `/v1/sessions/${created.body.data.id}`, { token: u.token })));
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => api("DELETE", `/v1/sessions/${created.body.data.id}`, { token: u.token })),
+    );
     expect([first!.status, second!.status].sort()).toEqual([200, 409]);
     expect(await balance(u.token)).toBe(100);
     expect(await ledgerSum(u.id)).toBe(100);
@@ -48,14 +57,28 @@ describe("API6 sensitive business flows", () => {
     const u = await registerUser();
     const pm = await addCard(u.token, CARDS.visa);
     const body = { credit_package: "starter", payment_method_id: pm };
-    const same = await Promise.all([1, 2, 3].map(() => api("POST", "/v1/billing/credits/purchase", { token: u.token, body, headers: { "Idempotency-Key": "checkout-42" } })));
+    const same = await Promise.all(
+      [1, 2, 3].map(() =>
+        api("POST", "/v1/billing/credits/purchase", {
+          token: u.token,
+          body,
+          headers: { "Idempotency-Key": "checkout-42" },
+        }),
+      ),
+    );
     expect(same.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null)).toHaveLength(1);
     expect(await balance(u.token)).toBe(200);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE user_id = ? AND status = 'completed'").bind(u.id).first("n")).toBe(1);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE user_id = ? AND status = 'completed'")
+        .bind(u.id)
+        .first("n"),
+    ).toBe(1);
   });
 
   it("the balance cannot be driven negative even by a direct write (CHECK constraint)", async () => {
     const u = await registerUser();
-    await expect(env.DB.prepare("UPDATE users SET credits = -1 WHERE id = ?").bind(u.id).run()).rejects.toThrow(/CHECK/);
+    await expect(env.DB.prepare("UPDATE users SET credits = -1 WHERE id = ?").bind(u.id).run()).rejects.toThrow(
+      /CHECK/,
+    );
   });
 });

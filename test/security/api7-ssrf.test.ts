@@ -44,21 +44,41 @@ describe("API7 SSRF: webhook URLs", async () => {
   const u = await registerUser();
 
   it.each(REFUSED)("create with %s → 422 on url", async (url) => {
-    const err = expectErrorEnvelope(await strictApi("POST", "/v1/webhooks", u.token, { url, events: ["session.completed"] }), 422, "INVALID_FIELD_VALUE");
+    const err = expectErrorEnvelope(
+      await strictApi("POST", "/v1/webhooks", u.token, { url, events: ["session.completed"] }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
     expect(err.details.field).toBe("url");
   });
 
   it("update to a metadata address → 422 on url, the stored URL unchanged", async () => {
-    const created = await strictApi("POST", "/v1/webhooks", u.token, { url: "https://hooks.example.com/ok", events: ["session.completed"], active: false });
+    const created = await strictApi("POST", "/v1/webhooks", u.token, {
+      url: "https://hooks.example.com/ok",
+      events: ["session.completed"],
+      active: false,
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
-    const err = expectErrorEnvelope(await strictApi("PUT", `/v1/webhooks/${id}`, u.token, { url: "https://169.254.169.254/latest/meta-data" }), 422, "INVALID_FIELD_VALUE");
+    const err = expectErrorEnvelope(
+      await strictApi("PUT", `/v1/webhooks/${id}`, u.token, { url: "https://169.254.169.254/latest/meta-data" }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
     expect(err.details.field).toBe("url");
     expect((await strictApi("GET", `/v1/webhooks/${id}`, u.token)).body.data.url).toBe("https://hooks.example.com/ok");
   });
 
   it("a public https URL is accepted (control)", async () => {
-    expect((await strictApi("POST", "/v1/webhooks", u.token, { url: "https://hooks.example.com/accepted", events: ["session.completed"], active: false })).status).toBe(201);
+    expect(
+      (
+        await strictApi("POST", "/v1/webhooks", u.token, {
+          url: "https://hooks.example.com/accepted",
+          events: ["session.completed"],
+          active: false,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("even with private URLs allowed for local testing, metadata addresses stay refused", () => {

@@ -37,8 +37,12 @@ describe("API8 security misconfiguration", async () => {
     ["POST", "/oauth2/token", false],
     ["GET", "/nowhere", false],
   ] as const)("%s %s (authenticated: %s) carries the security headers", async (method, path, auth) => {
-    const res = await api(method, path, { ...(auth ? { token: u.token } : {}), ...(method === "POST" ? { raw: "{", headers: { "content-type": "application/json" } } : {}) });
-    for (const [name, pattern] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), `${name} on ${method} ${path}`).toMatch(pattern);
+    const res = await api(method, path, {
+      ...(auth ? { token: u.token } : {}),
+      ...(method === "POST" ? { raw: "{", headers: { "content-type": "application/json" } } : {}),
+    });
+    for (const [name, pattern] of Object.entries(SECURITY_HEADERS))
+      expect(res.headers.get(name), `${name} on ${method} ${path}`).toMatch(pattern);
   });
 
   it("API responses are not cached", async () => {
@@ -46,28 +50,44 @@ describe("API8 security misconfiguration", async () => {
   });
 
   it("a cross-origin preflight from any site gets * without credentials; no cookies are set on /v1", async () => {
-    const res = await api("OPTIONS", "/v1/sessions", { headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    const res = await api("OPTIONS", "/v1/sessions", {
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();
-    const login = await api("POST", "/v1/auth/login", { body: { email: u.email, password: "correct-horse-42" }, headers: { origin: "https://evil.example" } });
+    const login = await api("POST", "/v1/auth/login", {
+      body: { email: u.email, password: "correct-horse-42" },
+      headers: { origin: "https://evil.example" },
+    });
     expect(login.headers.get("set-cookie")).toBeNull();
   });
 
   it.each([
-    ["malformed JSON", "{\"cue\": ", 400, "INVALID_REQUEST_BODY"],
+    ["malformed JSON", '{"cue": ', 400, "INVALID_REQUEST_BODY"],
     ["JSON of the wrong type", "[1,2,3]", 422, "INVALID_FIELD_VALUE"],
     ["deeply nested JSON", `${"[".repeat(5000)}${"]".repeat(5000)}`, 422, "INVALID_FIELD_VALUE"],
     ["a number where an object is expected", "12345678901234567890123456789", 422, "INVALID_FIELD_VALUE"],
     ["null", "null", 422, "INVALID_FIELD_VALUE"],
   ])("%s → 4xx, the envelope, no stack or internals", async (_name, raw, status, code) => {
-    const res = await api("POST", "/v1/sessions", { token: u.token, raw, headers: { "content-type": "application/json" } });
+    const res = await api("POST", "/v1/sessions", {
+      token: u.token,
+      raw,
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
     expect(res.text).not.toMatch(/\bat \S+\.(ts|js):\d+|stack|node_modules|ZodError|SQLITE|D1_/i);
   });
 
   it("unknown routes and methods → 404 ROUTE_NOT_FOUND envelope, not a framework page", async () => {
-    for (const [method, path] of [["GET", "/v1/nope"], ["PATCH", "/v1/sessions"], ["GET", "/v1/admin"], ["GET", "/v2/sessions"], ["GET", "/.env"], ["GET", "/v1/../wrangler.toml"]]) {
+    for (const [method, path] of [
+      ["GET", "/v1/nope"],
+      ["PATCH", "/v1/sessions"],
+      ["GET", "/v1/admin"],
+      ["GET", "/v2/sessions"],
+      ["GET", "/.env"],
+      ["GET", "/v1/../wrangler.toml"],
+    ]) {
       const res = await api(method!, path!, { token: u.token });
       expect([404, 405], `${method} ${path}`).toContain(res.status);
       expect(res.body?.success, `${method} ${path}`).toBe(false);
@@ -77,12 +97,20 @@ describe("API8 security misconfiguration", async () => {
   });
 
   const inProduction = (overrides: Record<string, unknown>) =>
-    createApp().request(`${BASE}/v1/billing/packages`, {}, { ...env, ENVIRONMENT: "production", ...overrides }, createExecutionContext());
+    createApp().request(
+      `${BASE}/v1/billing/packages`,
+      {},
+      { ...env, ENVIRONMENT: "production", ...overrides },
+      createExecutionContext(),
+    );
 
   it("production without its signing key or data encryption key refuses with 503, naming neither", async () => {
     const jwk = JSON.parse(env.JWT_PRIVATE_KEY!);
     const prodKey = JSON.stringify({ ...jwk, kid: "prod-2026-11" });
-    for (const overrides of [{ JWT_PRIVATE_KEY: undefined }, { JWT_PRIVATE_KEY: prodKey, DATA_ENCRYPTION_KEY: undefined }]) {
+    for (const overrides of [
+      { JWT_PRIVATE_KEY: undefined },
+      { JWT_PRIVATE_KEY: prodKey, DATA_ENCRYPTION_KEY: undefined },
+    ]) {
       const res = await inProduction(overrides);
       expect(res.status).toBe(503);
       const text = await res.text();
@@ -95,11 +123,27 @@ describe("API8 security misconfiguration", async () => {
 
   it("production ignores WEBHOOK_ALLOW_PRIVATE_URLS (a test-only switch cannot open SSRF there)", async () => {
     const jwk = JSON.parse(env.JWT_PRIVATE_KEY!);
-    const prodEnv = { ...env, ENVIRONMENT: "production", JWT_PRIVATE_KEY: JSON.stringify({ ...jwk, kid: "prod-2026-11" }), WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
-    const { token } = await issueAccessToken(prodEnv, { userId: u.id, role: "user", tier: "basic", scopes: ["profile"], sid: crypto.randomUUID(), ttlSeconds: 600 });
+    const prodEnv = {
+      ...env,
+      ENVIRONMENT: "production",
+      JWT_PRIVATE_KEY: JSON.stringify({ ...jwk, kid: "prod-2026-11" }),
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    };
+    const { token } = await issueAccessToken(prodEnv, {
+      userId: u.id,
+      role: "user",
+      tier: "basic",
+      scopes: ["profile"],
+      sid: crypto.randomUUID(),
+      ttlSeconds: 600,
+    });
     const res = await createApp().request(
       `${BASE}/v1/webhooks`,
-      { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ url: "http://127.0.0.1:8080/x", events: ["session.completed"] }) },
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: "http://127.0.0.1:8080/x", events: ["session.completed"] }),
+      },
       prodEnv,
       createExecutionContext(),
     );

@@ -37,7 +37,16 @@ describe("API9 improper inventory management", () => {
   });
 
   it("benchmark and debug endpoints do not exist on the production worker", async () => {
-    for (const path of ["/__bench/noop", "/__bench/d1/users", "/bench", "/debug", "/v1/debug", "/v1/internal", "/admin", "/v1/openapi.yaml"]) {
+    for (const path of [
+      "/__bench/noop",
+      "/__bench/d1/users",
+      "/bench",
+      "/debug",
+      "/v1/debug",
+      "/v1/internal",
+      "/admin",
+      "/v1/openapi.yaml",
+    ]) {
       const res = await api("GET", path);
       expect(res.status, path).toBe(404);
     }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { api, apiWithEnv, expectErrorEnvelope } from "../support/http";
 import { registerUser } from "../support/factories";
+import { api, apiWithEnv, expectErrorEnvelope } from "../support/http";
 import { validSession } from "./support";
 
 /** The real app with real-time processing, so created sessions stay pending for seconds. */
-const createSlowly = (token: string) => apiWithEnv({ ANALYSIS_TIME_SCALE: "1" }, "POST", "/v1/sessions", { token, body: validSession() });
+const createSlowly = (token: string) =>
+  apiWithEnv({ ANALYSIS_TIME_SCALE: "1" }, "POST", "/v1/sessions", { token, body: validSession() });
 
 describe("concurrent-session cap (spec part 8, reference 2)", () => {
   it("a basic user may have 5 sessions pending or processing; the 6th gets 429 until one ends", async () => {
@@ -18,11 +19,16 @@ describe("concurrent-session cap (spec part 8, reference 2)", () => {
     const sixth = await createSlowly(u.token);
     expect(sixth.status).toBe(429);
     expect(sixth.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
-    expect(sixth.body.error.details).toMatchObject({ limit: "concurrent_sessions", max_concurrent_sessions: 5, active_sessions: 5 });
+    expect(sixth.body.error.details).toMatchObject({
+      limit: "concurrent_sessions",
+      max_concurrent_sessions: 5,
+      active_sessions: 5,
+    });
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
     // Refused before charging: the balance is the starting 100 minus five sessions.
     const me = await api("GET", "/v1/users/me", { token: u.token });
-    const spent = ids.length * (await api("GET", `/v1/sessions/${ids[0]}`, { token: u.token })).body.data.credits_required;
+    const spent =
+      ids.length * (await api("GET", `/v1/sessions/${ids[0]}`, { token: u.token })).body.data.credits_required;
     expect(me.body.data.credits).toBe(100 - spent);
 
     // Cancelling one frees a slot.
@@ -50,6 +56,9 @@ describe("concurrent-session cap (spec part 8, reference 2)", () => {
     expect(first.body.data.credits_required).toBeGreaterThan(50); // so a second cannot be afforded from 100
     const second = await api("POST", "/v1/sessions", { token: u.token, body: long });
     const err = expectErrorEnvelope(second, 409, "INSUFFICIENT_CREDITS");
-    expect(err.details).toEqual({ required: first.body.data.credits_required, available: 100 - first.body.data.credits_required });
+    expect(err.details).toEqual({
+      required: first.body.data.credits_required,
+      available: 100 - first.body.data.credits_required,
+    });
   });
 });

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { deterministicAnalyzer } from "../../src/analysis/deterministic";
-import { AnalyzerError } from "../../src/analysis/analyzer";
-import { cancellationRefund, failureRefund, priceOf } from "../../src/domain/sessions/pricing";
-import { DEADLINE_GRACE_MS, scheduleFor, stageAfterStep, stageOfStep, timeScale } from "../../src/domain/sessions/schedule";
-import { canCancel, canTransition, canUpdate, isTerminal, sourcesOf } from "../../src/domain/sessions/state-machine";
-import { LiveMessage } from "../../src/domain/sessions/live-messages";
 import type { AnalyzerInput } from "../../src/analysis/analyzer";
+import { AnalyzerError } from "../../src/analysis/analyzer";
+import { deterministicAnalyzer } from "../../src/analysis/deterministic";
+import { LiveMessage } from "../../src/domain/sessions/live-messages";
+import { cancellationRefund, failureRefund, priceOf } from "../../src/domain/sessions/pricing";
+import {
+  DEADLINE_GRACE_MS,
+  scheduleFor,
+  stageAfterStep,
+  stageOfStep,
+  timeScale,
+} from "../../src/domain/sessions/schedule";
+import { canCancel, canTransition, canUpdate, isTerminal, sourcesOf } from "../../src/domain/sessions/state-machine";
 
 describe("session state machine", () => {
   it("allows exactly the documented transitions", () => {
@@ -18,7 +24,9 @@ describe("session state machine", () => {
       ["processing", "cancelled"],
     ];
     const all = ["pending", "processing", "completed", "failed", "cancelled"] as const;
-    for (const from of all) for (const to of all) expect(canTransition(from, to), `${from}→${to}`).toBe(legal.some(([f, t]) => f === from && t === to));
+    for (const from of all)
+      for (const to of all)
+        expect(canTransition(from, to), `${from}→${to}`).toBe(legal.some(([f, t]) => f === from && t === to));
   });
 
   it("says which states end, update and cancel", () => {
@@ -37,14 +45,25 @@ describe("price and refunds", () => {
     expect(priceOf("remote_viewing", { duration: 300, analysis_types: ["visual"] })).toBe(15);
     expect(priceOf("dowsing", { duration: 30, analysis_types: ["visual"] })).toBe(6);
     expect(priceOf("precognition", { duration: 61, analysis_types: ["visual", "spatial"] })).toBe(15 + 2 + 2);
-    expect(priceOf("intuitive_analysis", { duration: 3600, analysis_types: ["visual", "spatial", "temporal"] })).toBe(5 + 60 + 4);
+    expect(priceOf("intuitive_analysis", { duration: 3600, analysis_types: ["visual", "spatial", "temporal"] })).toBe(
+      5 + 60 + 4,
+    );
   });
 
   it("refunds everything while pending and the unstarted stages while processing, rounded down", () => {
     expect(cancellationRefund(70, "pending", null)).toEqual({ credits: 70, reason: "cancelled_before_processing" });
-    expect(cancellationRefund(70, "processing", "initial_processing")).toEqual({ credits: 52, reason: "cancelled_during_processing" });
-    expect(cancellationRefund(70, "processing", "deep_analysis")).toEqual({ credits: 17, reason: "cancelled_during_processing" });
-    expect(cancellationRefund(70, "processing", "final_validation")).toEqual({ credits: 0, reason: "cancelled_during_processing" });
+    expect(cancellationRefund(70, "processing", "initial_processing")).toEqual({
+      credits: 52,
+      reason: "cancelled_during_processing",
+    });
+    expect(cancellationRefund(70, "processing", "deep_analysis")).toEqual({
+      credits: 17,
+      reason: "cancelled_during_processing",
+    });
+    expect(cancellationRefund(70, "processing", "final_validation")).toEqual({
+      credits: 0,
+      reason: "cancelled_during_processing",
+    });
     expect(cancellationRefund(4, "processing", "initial_processing").credits).toBe(3);
     expect(failureRefund(70)).toEqual({ credits: 70, reason: "processing_failed" });
   });
@@ -100,9 +119,17 @@ describe("deterministic analyzer", () => {
     expect(outcome.confidenceScore).toBeLessThanOrEqual(1);
     expect(outcome.results.analysis_types).toEqual(["visual", "spatial"]);
     const a = outcome.analysis;
-    expect(a.results.detailed_analysis.spatial_data).toMatchObject({ terrain: expect.any(String), depth: expect.any(String) });
+    expect(a.results.detailed_analysis.spatial_data).toMatchObject({
+      terrain: expect.any(String),
+      depth: expect.any(String),
+    });
     expect(Date.parse(a.results.detailed_analysis.temporal_data.time_of_event)).not.toBeNaN();
-    expect(a.metadata).toEqual({ analysis_duration: 300, model_version: "deterministic-1.0", processing_nodes: 3, data_points_analyzed: expect.any(Number) });
+    expect(a.metadata).toEqual({
+      analysis_duration: 300,
+      model_version: "deterministic-1.0",
+      processing_nodes: 3,
+      data_points_analyzed: expect.any(Number),
+    });
   });
 
   it("leaves out findings below the confidence threshold", async () => {
@@ -124,8 +151,30 @@ describe("deterministic analyzer", () => {
 
 describe("live message schema", () => {
   it("accepts the three message kinds and rejects others", () => {
-    expect(LiveMessage.safeParse({ type: "stage", seq: 2, session_id: "s", stage: "deep_analysis", entry: { timestamp: "t", stage: "deep_analysis", confidence: 0.7, notes: "n" }, next_stage: null, at: "t", sent_at: "t" }).success).toBe(true);
-    expect(LiveMessage.safeParse({ type: "transition", seq: 1, session_id: "s", from: "pending", to: "processing", stage: "initial_processing", at: "t", sent_at: "t" }).success).toBe(true);
+    expect(
+      LiveMessage.safeParse({
+        type: "stage",
+        seq: 2,
+        session_id: "s",
+        stage: "deep_analysis",
+        entry: { timestamp: "t", stage: "deep_analysis", confidence: 0.7, notes: "n" },
+        next_stage: null,
+        at: "t",
+        sent_at: "t",
+      }).success,
+    ).toBe(true);
+    expect(
+      LiveMessage.safeParse({
+        type: "transition",
+        seq: 1,
+        session_id: "s",
+        from: "pending",
+        to: "processing",
+        stage: "initial_processing",
+        at: "t",
+        sent_at: "t",
+      }).success,
+    ).toBe(true);
     expect(LiveMessage.safeParse({ type: "progress", seq: 1 }).success).toBe(false);
   });
 });

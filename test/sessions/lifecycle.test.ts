@@ -1,9 +1,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectErrorEnvelope } from "../support/http";
-import { registerUser } from "../support/factories";
 import { createSession as createSessionDirect } from "../../src/domain/sessions/create";
+import { registerUser } from "../support/factories";
+import { api, expectErrorEnvelope } from "../support/http";
 import { balance, createSession, getSession, heldSession, roomStub, stepRoom, waitForStatus } from "./support";
 
 const STAGES = ["initial_processing", "deep_analysis", "final_validation"];
@@ -19,18 +19,28 @@ describe("a session's life", () => {
     expect(done.confidence_score).toBeGreaterThan(0);
     expect(done.confidence_score).toBeLessThanOrEqual(1);
     expect(done.results.summary).toContain("Describe the target location");
-    expect(done.results.coordinates).toEqual({ latitude: expect.any(Number), longitude: expect.any(Number), accuracy_radius: expect.any(Number) });
+    expect(done.results.coordinates).toEqual({
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+      accuracy_radius: expect.any(Number),
+    });
     expect(done.results.analysis_types).toEqual(["visual"]);
     for (const v of done.results.visual_data) expect(v.confidence).toBeGreaterThanOrEqual(0.5);
     expect(done.duration).toBeGreaterThanOrEqual(0);
 
-    const history = (await api("GET", `/v1/sessions/${created.id}/analysis/history`, { token: u.token })).body.data.analysis_history;
+    const history = (await api("GET", `/v1/sessions/${created.id}/analysis/history`, { token: u.token })).body.data
+      .analysis_history;
     expect(history.map((h: any) => h.stage)).toEqual(STAGES);
     const times = history.map((h: any) => Date.parse(h.timestamp));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
 
     const analysis = (await api("GET", `/v1/sessions/${created.id}/analysis`, { token: u.token })).body.data;
-    expect(analysis).toMatchObject({ session_id: created.id, status: "completed", confidence_score: done.confidence_score, completed_at: done.completed_at });
+    expect(analysis).toMatchObject({
+      session_id: created.id,
+      status: "completed",
+      confidence_score: done.confidence_score,
+      completed_at: done.completed_at,
+    });
     expect(analysis.analysis_id).toMatch(/^analysis_\d+$/);
     expect(analysis.results.key_findings.every((f: any) => ["location", "condition"].includes(f.type))).toBe(true);
     expect(analysis.results.detailed_analysis.spatial_data.coordinates).toEqual(done.results.coordinates);
@@ -43,14 +53,24 @@ describe("a session's life", () => {
     const u = await registerUser();
     const s = await heldSession(u.token);
     const analysis = (await api("GET", `/v1/sessions/${s.id}/analysis`, { token: u.token })).body.data;
-    expect(analysis).toMatchObject({ session_id: s.id, status: "pending", results: null, metadata: null, completed_at: null, confidence_score: null });
-    expect((await api("GET", `/v1/sessions/${s.id}/analysis/history`, { token: u.token })).body.data.analysis_history).toEqual([]);
+    expect(analysis).toMatchObject({
+      session_id: s.id,
+      status: "pending",
+      results: null,
+      metadata: null,
+      completed_at: null,
+      confidence_score: null,
+    });
+    expect(
+      (await api("GET", `/v1/sessions/${s.id}/analysis/history`, { token: u.token })).body.data.analysis_history,
+    ).toEqual([]);
   });
 
   it("history grows stage by stage while processing", async () => {
     const u = await registerUser();
     const s = await heldSession(u.token);
-    const history = async () => (await api("GET", `/v1/sessions/${s.id}/analysis/history`, { token: u.token })).body.data.analysis_history;
+    const history = async () =>
+      (await api("GET", `/v1/sessions/${s.id}/analysis/history`, { token: u.token })).body.data.analysis_history;
     await stepRoom(s.id);
     expect((await getSession(u.token, s.id)).status).toBe("processing");
     expect((await getSession(u.token, s.id)).stage).toBe("initial_processing");
@@ -69,9 +89,20 @@ describe("a session's life", () => {
     const s = await heldSession(u.token);
     const stub = roomStub(s.id);
     const snapshotDb = async () => ({
-      session: await env.DB.prepare("SELECT status, stage, started_at, completed_at, confidence_score, results, credits_used, credits_refunded FROM sessions WHERE id = ?").bind(s.id).first(),
-      history: (await env.DB.prepare("SELECT stage, timestamp, confidence FROM session_history WHERE session_id = ? ORDER BY position").bind(s.id).all()).results,
-      ledger: (await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE reference_id = ?").bind(s.id).all()).results,
+      session: await env.DB.prepare(
+        "SELECT status, stage, started_at, completed_at, confidence_score, results, credits_used, credits_refunded FROM sessions WHERE id = ?",
+      )
+        .bind(s.id)
+        .first(),
+      history: (
+        await env.DB.prepare(
+          "SELECT stage, timestamp, confidence FROM session_history WHERE session_id = ? ORDER BY position",
+        )
+          .bind(s.id)
+          .all()
+      ).results,
+      ledger: (await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE reference_id = ?").bind(s.id).all())
+        .results,
       credits: await balance(u.token),
     });
     // Each step is re-run from the room state it started with, as if the alarm
@@ -107,12 +138,20 @@ describe("a session's life", () => {
     expect(failed.results).toBeNull();
     expect(failed.completed_at).not.toBeNull();
     expect(await balance(u.token)).toBe(100);
-    const history = (await api("GET", `/v1/sessions/${s.id}/analysis/history`, { token: u.token })).body.data.analysis_history;
+    const history = (await api("GET", `/v1/sessions/${s.id}/analysis/history`, { token: u.token })).body.data
+      .analysis_history;
     expect(history.map((h: any) => h.stage)).toEqual(["initial_processing", "deep_analysis"]);
     expect(history[1].confidence).toBe(0);
     expect(history[1].notes).toContain("AI_MODEL_ERROR");
-    const ledger = await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE reference_id = ? ORDER BY created_at, delta").bind(s.id).all();
-    expect(ledger.results).toEqual([{ delta: -s.credits_required, reason: "session_debit" }, { delta: s.credits_required, reason: "session_refund" }]);
+    const ledger = await env.DB.prepare(
+      "SELECT delta, reason FROM credit_ledger WHERE reference_id = ? ORDER BY created_at, delta",
+    )
+      .bind(s.id)
+      .all();
+    expect(ledger.results).toEqual([
+      { delta: -s.credits_required, reason: "session_debit" },
+      { delta: s.credits_required, reason: "session_refund" },
+    ]);
   });
 
   it("fails a session whose deadline has passed, refunded", async () => {
@@ -137,15 +176,28 @@ describe("DELETE /v1/sessions/{id}", () => {
     const s = await heldSession(u.token);
     const res = await api("DELETE", `/v1/sessions/${s.id}`, { token: u.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: expect.any(String), refund: { credits_refunded: s.credits_required, refund_reason: "cancelled_before_processing" } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: expect.any(String),
+      refund: { credits_refunded: s.credits_required, refund_reason: "cancelled_before_processing" },
+    });
     const after = await getSession(u.token, s.id);
-    expect(after).toMatchObject({ status: "cancelled", credits_used: 0, credits_refunded: s.credits_required, started_at: null });
+    expect(after).toMatchObject({
+      status: "cancelled",
+      credits_used: 0,
+      credits_refunded: s.credits_required,
+      started_at: null,
+    });
     expect(after.cancelled_at).not.toBeNull();
     expect(await balance(u.token)).toBe(100);
     // Its processing stopped: no alarm left, and running one changes nothing.
     expect(await runDurableObjectAlarm(roomStub(s.id))).toBe(false);
     expect((await getSession(u.token, s.id)).status).toBe("cancelled");
-    expectErrorEnvelope(await api("DELETE", `/v1/sessions/${s.id}`, { token: u.token }), 409, "SESSION_ALREADY_COMPLETED");
+    expectErrorEnvelope(
+      await api("DELETE", `/v1/sessions/${s.id}`, { token: u.token }),
+      409,
+      "SESSION_ALREADY_COMPLETED",
+    );
   });
 
   it("cancels a processing session with the pro-rata refund of the stages not begun", async () => {
@@ -156,11 +208,18 @@ describe("DELETE /v1/sessions/{id}", () => {
     await stepRoom(s.id); // deep_analysis in progress: only final_validation (25 %) not begun
     const res = await api("DELETE", `/v1/sessions/${s.id}`, { token: u.token });
     expect(res.status).toBe(200);
-    expect(res.body.refund).toEqual({ credits_refunded: Math.floor(70 * 0.25), refund_reason: "cancelled_during_processing" });
+    expect(res.body.refund).toEqual({
+      credits_refunded: Math.floor(70 * 0.25),
+      refund_reason: "cancelled_during_processing",
+    });
     const after = await getSession(u.token, s.id);
     expect(after).toMatchObject({ status: "cancelled", credits_used: 70 - 17, credits_refunded: 17 });
     expect(await balance(u.token)).toBe(100 - 70 + 17);
-    const ledger = await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE reference_id = ? AND reason = 'session_refund'").bind(s.id).all();
+    const ledger = await env.DB.prepare(
+      "SELECT delta, reason FROM credit_ledger WHERE reference_id = ? AND reason = 'session_refund'",
+    )
+      .bind(s.id)
+      .all();
     expect(ledger.results).toEqual([{ delta: 17, reason: "session_refund" }]);
   });
 
@@ -168,8 +227,16 @@ describe("DELETE /v1/sessions/{id}", () => {
     const u = await registerUser();
     const s = await createSession(u.token);
     await waitForStatus(u.token, s.id, ["completed"]);
-    expectErrorEnvelope(await api("DELETE", `/v1/sessions/${s.id}`, { token: u.token }), 409, "SESSION_ALREADY_COMPLETED");
-    expectErrorEnvelope(await api("PUT", `/v1/sessions/${s.id}`, { token: u.token, body: { metadata: { tags: ["late"] } } }), 409, "SESSION_ALREADY_COMPLETED");
+    expectErrorEnvelope(
+      await api("DELETE", `/v1/sessions/${s.id}`, { token: u.token }),
+      409,
+      "SESSION_ALREADY_COMPLETED",
+    );
+    expectErrorEnvelope(
+      await api("PUT", `/v1/sessions/${s.id}`, { token: u.token, body: { metadata: { tags: ["late"] } } }),
+      409,
+      "SESSION_ALREADY_COMPLETED",
+    );
     expect(await balance(u.token)).toBe(100 - s.credits_required);
   });
 });
@@ -181,7 +248,11 @@ describe("PUT /v1/sessions/{id}", () => {
     await stepRoom(s.id);
     const res = await api("PUT", `/v1/sessions/${s.id}`, {
       token: u.token,
-      body: { parameters: { confidence_threshold: 1, priority: "high" }, metadata: { tags: ["urgent"] }, cue: "ignored" },
+      body: {
+        parameters: { confidence_threshold: 1, priority: "high" },
+        metadata: { tags: ["urgent"] },
+        cue: "ignored",
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -201,7 +272,11 @@ describe("PUT /v1/sessions/{id}", () => {
   it("validates the body", async () => {
     const u = await registerUser();
     const s = await heldSession(u.token);
-    const err = expectErrorEnvelope(await api("PUT", `/v1/sessions/${s.id}`, { token: u.token, body: { parameters: { confidence_threshold: 2 } } }), 422, "INVALID_FIELD_VALUE");
+    const err = expectErrorEnvelope(
+      await api("PUT", `/v1/sessions/${s.id}`, { token: u.token, body: { parameters: { confidence_threshold: 2 } } }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
     expect(err.details.field).toBe("parameters.confidence_threshold");
   });
 });
@@ -217,12 +292,34 @@ describe("creation when the SessionRoom cannot be reached", () => {
         },
       }),
     };
-    const principal = { userId: u.id, role: "user", tier: "basic", scopes: new Set(["remote-viewing:write"]), credential: { kind: "login_token", id: "t" } } as any;
-    const input = { cue: "x", session_type: "remote_viewing" as const, parameters: { duration: 60, confidence_threshold: 0.5, analysis_types: ["visual" as const], priority: "normal" as const }, metadata: { tags: [] } };
-    const err = await createSessionDirect({ DB: env.DB, ANALYSIS_TIME_SCALE: "0.001", SESSION_ROOM: unreachable as any }, principal, input).catch((e) => e);
+    const principal = {
+      userId: u.id,
+      role: "user",
+      tier: "basic",
+      scopes: new Set(["remote-viewing:write"]),
+      credential: { kind: "login_token", id: "t" },
+    } as any;
+    const input = {
+      cue: "x",
+      session_type: "remote_viewing" as const,
+      parameters: {
+        duration: 60,
+        confidence_threshold: 0.5,
+        analysis_types: ["visual" as const],
+        priority: "normal" as const,
+      },
+      metadata: { tags: [] },
+    };
+    const err = await createSessionDirect(
+      { DB: env.DB, ANALYSIS_TIME_SCALE: "0.001", SESSION_ROOM: unreachable as any },
+      principal,
+      input,
+    ).catch((e) => e);
     expect(err.code).toBe("SERVICE_UNAVAILABLE");
     const sessionId = err.details.session_id;
-    const row = await env.DB.prepare("SELECT status, end_reason, credits_used FROM sessions WHERE id = ?").bind(sessionId).first();
+    const row = await env.DB.prepare("SELECT status, end_reason, credits_used FROM sessions WHERE id = ?")
+      .bind(sessionId)
+      .first();
     expect(row).toEqual({ status: "failed", end_reason: "SERVICE_UNAVAILABLE", credits_used: 0 });
     expect(await balance(u.token)).toBe(100);
   });
@@ -234,7 +331,14 @@ describe("infrastructure errors during a step", () => {
     const s = await heldSession(u.token);
     const outcome = await runInDurableObject(roomStub(s.id), async (room, state) => {
       const realEnv = (room as any).env;
-      const broken = { prepare: () => { throw new Error("D1 unavailable"); }, batch: async () => { throw new Error("D1 unavailable"); } };
+      const broken = {
+        prepare: () => {
+          throw new Error("D1 unavailable");
+        },
+        batch: async () => {
+          throw new Error("D1 unavailable");
+        },
+      };
       (room as any).env = { ...realEnv, DB: broken };
       const before = Date.now();
       try {
@@ -242,7 +346,10 @@ describe("infrastructure errors during a step", () => {
       } finally {
         (room as any).env = realEnv;
       }
-      return { alarmIn: ((await state.storage.getAlarm()) ?? 0) - before, step: (await state.storage.get<any>("state")).step };
+      return {
+        alarmIn: ((await state.storage.getAlarm()) ?? 0) - before,
+        step: (await state.storage.get<any>("state")).step,
+      };
     });
     expect(outcome.step).toBe(0);
     expect(outcome.alarmIn).toBeGreaterThanOrEqual(4_000);

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listQuery, type ListFilter } from "../../src/db/sessions";
-import { api, expectErrorEnvelope } from "../support/http";
+import { type ListFilter, listQuery } from "../../src/db/sessions";
 import { registerUser, type TestUser } from "../support/factories";
+import { api, expectErrorEnvelope } from "../support/http";
 import { completedSession, heldSession, tokenWithScopes, topUp } from "./support";
 
 const pause = () => new Promise((r) => setTimeout(r, 3));
@@ -15,7 +15,8 @@ describe("GET /v1/sessions", () => {
     u = await registerUser();
     // Long sessions stay pending long enough to be held; top the balance up for them.
     await topUp(u.id);
-    const held = async (type: string) => (await heldSession(u.token, { session_type: type, parameters: { duration: 3600 } })).id;
+    const held = async (type: string) =>
+      (await heldSession(u.token, { session_type: type, parameters: { duration: 3600 } })).id;
     ids.rvPending = await held("remote_viewing");
     await pause();
     ids.dowsingDone = (await completedSession(u.token, { session_type: "dowsing" })).id;
@@ -37,9 +38,24 @@ describe("GET /v1/sessions", () => {
   it("lists only the caller's sessions, newest first, with the list fields and pagination", async () => {
     const res = await list();
     expect(res.status).toBe(200);
-    expect(idsOf(res)).toEqual([ids.dowsingPending, ids.intuitiveCancelled, ids.precogDone, ids.dowsingDone, ids.rvPending]);
+    expect(idsOf(res)).toEqual([
+      ids.dowsingPending,
+      ids.intuitiveCancelled,
+      ids.precogDone,
+      ids.dowsingDone,
+      ids.rvPending,
+    ]);
     expect(res.body.data.pagination).toEqual({ total: 5, limit: 20, offset: 0, has_more: false });
-    expect(Object.keys(res.body.data.sessions[0]).sort()).toEqual(["completed_at", "confidence_score", "created_at", "credits_used", "cue", "id", "session_type", "status"]);
+    expect(Object.keys(res.body.data.sessions[0]).sort()).toEqual([
+      "completed_at",
+      "confidence_score",
+      "created_at",
+      "credits_used",
+      "cue",
+      "id",
+      "session_type",
+      "status",
+    ]);
   });
 
   it("filters by status and by session_type", async () => {
@@ -48,7 +64,10 @@ describe("GET /v1/sessions", () => {
     expect(idsOf(await list("?status=cancelled"))).toEqual([ids.intuitiveCancelled]);
     expect(idsOf(await list("?session_type=dowsing"))).toEqual([ids.dowsingPending, ids.dowsingDone]);
     expect(idsOf(await list("?session_type=dowsing&status=completed"))).toEqual([ids.dowsingDone]);
-    expect((await list("?status=failed")).body.data).toEqual({ sessions: [], pagination: { total: 0, limit: 20, offset: 0, has_more: false } });
+    expect((await list("?status=failed")).body.data).toEqual({
+      sessions: [],
+      pagination: { total: 0, limit: 20, offset: 0, has_more: false },
+    });
   });
 
   it("sorts by confidence_score and completed_at; sessions without the value sort last in desc, first in asc", async () => {
@@ -74,7 +93,10 @@ describe("GET /v1/sessions", () => {
     expect(idsOf(last)).toEqual([ids.rvPending]);
     expect(last.body.data.pagination).toEqual({ total: 5, limit: 2, offset: 4, has_more: false });
     const beyond = await list("?offset=50");
-    expect(beyond.body.data).toEqual({ sessions: [], pagination: { total: 5, limit: 20, offset: 50, has_more: false } });
+    expect(beyond.body.data).toEqual({
+      sessions: [],
+      pagination: { total: 5, limit: 20, offset: 50, has_more: false },
+    });
     expect(idsOf(await list("?limit=100"))).toHaveLength(5);
   });
 
@@ -97,7 +119,12 @@ describe("GET /v1/sessions", () => {
     const rvOnly = await tokenWithScopes(u.id, ["remote-viewing:read"]);
     expect(idsOf(await list("", rvOnly))).toEqual([ids.rvPending]);
     const dowsingOnly = await tokenWithScopes(u.id, ["dowsing:read"]);
-    expect(idsOf(await list("", dowsingOnly))).toEqual([ids.dowsingPending, ids.intuitiveCancelled, ids.precogDone, ids.dowsingDone]);
+    expect(idsOf(await list("", dowsingOnly))).toEqual([
+      ids.dowsingPending,
+      ids.intuitiveCancelled,
+      ids.precogDone,
+      ids.dowsingDone,
+    ]);
     expect((await list("", dowsingOnly)).body.data.pagination.total).toBe(4);
     expectErrorEnvelope(await list("?session_type=remote_viewing", dowsingOnly), 403, "INSUFFICIENT_PERMISSIONS");
     expectErrorEnvelope(await list("", await tokenWithScopes(u.id, ["profile"])), 403, "INSUFFICIENT_PERMISSIONS");
@@ -106,8 +133,17 @@ describe("GET /v1/sessions", () => {
 
 describe("GET /v1/sessions is index-backed", () => {
   const plan = async (f: Partial<ListFilter>) => {
-    const q = listQuery(env.DB, { userId: "user_1", sortBy: "created_at", order: "desc", limit: 20, offset: 0, ...f }).toSQL();
-    const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+    const q = listQuery(env.DB, {
+      userId: "user_1",
+      sortBy: "created_at",
+      order: "desc",
+      limit: 20,
+      offset: 0,
+      ...f,
+    }).toSQL();
+    const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+      .bind(...q.params)
+      .all<{ detail: string }>();
     return rows.results.map((r) => r.detail).join("\n");
   };
 

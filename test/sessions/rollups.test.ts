@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { api } from "../support/http";
 import { registerUser } from "../support/factories";
+import { api } from "../support/http";
 import { completedSession, heldSession, stepRoom } from "./support";
 
 /**
@@ -20,25 +20,33 @@ const op = fc.record({
 async function direct(userId: string) {
   const counts = await env.DB.prepare(
     "SELECT session_type, status, COUNT(*) AS n FROM sessions WHERE user_id = ? GROUP BY session_type, status ORDER BY session_type, status",
-  ).bind(userId).all();
+  )
+    .bind(userId)
+    .all();
   const daily = await env.DB.prepare(
     `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n, SUM(credits_used) AS credits,
             ROUND(COALESCE(SUM(CASE WHEN status = 'completed' THEN confidence_score END), 0), 6) AS completed_confidence_sum,
             ${STATUSES.map((st) => `SUM(status = '${st}') AS ${st}`).join(", ")},
             ${TYPES.map((t) => `SUM(session_type = '${t}') AS ${t}`).join(", ")}
        FROM sessions WHERE user_id = ? GROUP BY day ORDER BY day`,
-  ).bind(userId).all();
+  )
+    .bind(userId)
+    .all();
   return { counts: counts.results, daily: daily.results };
 }
 
 async function rolled(userId: string) {
   const counts = await env.DB.prepare(
     "SELECT session_type, status, n FROM session_counts WHERE user_id = ? AND n <> 0 ORDER BY session_type, status",
-  ).bind(userId).all();
+  )
+    .bind(userId)
+    .all();
   const daily = await env.DB.prepare(
     `SELECT day, n, credits, ROUND(completed_confidence_sum, 6) AS completed_confidence_sum, ${[...STATUSES, ...TYPES].join(", ")}
        FROM session_daily WHERE user_id = ? AND n <> 0 ORDER BY day`,
-  ).bind(userId).all();
+  )
+    .bind(userId)
+    .all();
   return { counts: counts.results, daily: daily.results };
 }
 
@@ -55,7 +63,8 @@ describe("session rollups", () => {
           }
           const s = await heldSession(u.token, { session_type: type });
           if (end === "cancel-processing") await stepRoom(s.id);
-          if (end.startsWith("cancel")) expect((await api("DELETE", `/v1/sessions/${s.id}`, { token: u.token })).status).toBe(200);
+          if (end.startsWith("cancel"))
+            expect((await api("DELETE", `/v1/sessions/${s.id}`, { token: u.token })).status).toBe(200);
         }
         expect(await rolled(u.id)).toEqual(await direct(u.id));
       }),

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, expectErrorEnvelope } from "../support/http";
 import { registerUser, type TestUser } from "../support/factories";
+import { api, expectErrorEnvelope } from "../support/http";
 import { balance, completedSession, getSession, heldSession, stepRoom, tokenWithScopes, topUp } from "./support";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -48,11 +48,17 @@ describe("GET /v1/users/me/stats and usage_stats", () => {
   it("honours period and start_date/end_date", async () => {
     const day = (await api("GET", "/v1/users/me/stats?period=day", { token: u.token })).body.data;
     expect(day.daily_breakdown).toEqual([{ date: today(), sessions: 4, credits_used: expect.any(Number) }]);
-    expect((await api("GET", "/v1/users/me/stats?period=year", { token: u.token })).body.data.daily_breakdown).toHaveLength(365);
-    const custom = (await api("GET", `/v1/users/me/stats?start_date=${daysAgo(1)}&end_date=${today()}`, { token: u.token })).body.data;
+    expect(
+      (await api("GET", "/v1/users/me/stats?period=year", { token: u.token })).body.data.daily_breakdown,
+    ).toHaveLength(365);
+    const custom = (
+      await api("GET", `/v1/users/me/stats?start_date=${daysAgo(1)}&end_date=${today()}`, { token: u.token })
+    ).body.data;
     expect(custom.period).toBe("custom");
     expect(custom.daily_breakdown.map((d: any) => d.sessions)).toEqual([0, 4]);
-    const past = (await api("GET", `/v1/users/me/stats?start_date=${daysAgo(10)}&end_date=${daysAgo(5)}`, { token: u.token })).body.data;
+    const past = (
+      await api("GET", `/v1/users/me/stats?start_date=${daysAgo(10)}&end_date=${daysAgo(5)}`, { token: u.token })
+    ).body.data;
     expect(past.sessions.total).toBe(0);
     expect(past.success_rate).toBe(0);
     expect(past.average_confidence).toBeNull();
@@ -65,12 +71,20 @@ describe("GET /v1/users/me/stats and usage_stats", () => {
     [`?start_date=2026-02-10&end_date=2026-02-01`, "start_date"],
     [`?start_date=2024-01-01&end_date=2026-01-01`, "end_date"],
   ])("%s → 422 naming %s", async (query, field) => {
-    const err = expectErrorEnvelope(await api("GET", `/v1/users/me/stats${query}`, { token: u.token }), 422, "INVALID_FIELD_VALUE");
+    const err = expectErrorEnvelope(
+      await api("GET", `/v1/users/me/stats${query}`, { token: u.token }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
     expect(err.details.field).toBe(field);
   });
 
   it("needs analytics:read", async () => {
-    expectErrorEnvelope(await api("GET", "/v1/users/me/stats", { token: await tokenWithScopes(u.id, ["profile"]) }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("GET", "/v1/users/me/stats", { token: await tokenWithScopes(u.id, ["profile"]) }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
   });
 
   it("GET /v1/users/me usage_stats are real", async () => {

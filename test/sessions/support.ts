@@ -15,7 +15,13 @@ export const validSession = (overrides: Record<string, unknown> = {}) => ({
 export async function createSession(token: string, overrides: Record<string, unknown> = {}) {
   const res = await api("POST", "/v1/sessions", { token, body: validSession(overrides) });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
-  return res.body.data as { id: string; credits_required: number; websocket_url: string; estimated_completion: string; created_at: string };
+  return res.body.data as {
+    id: string;
+    credits_required: number;
+    websocket_url: string;
+    estimated_completion: string;
+    created_at: string;
+  };
 }
 
 export const roomStub = (sessionId: string) => env.SESSION_ROOM.get(env.SESSION_ROOM.idFromName(sessionId));

@@ -1,10 +1,10 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LiveMessage } from "../../src/domain/sessions/live-messages";
 import { registerUser } from "../support/factories";
 import { BASE } from "../support/http";
 import { heldSession, roomStub, stepRoom } from "./support";
-import { runDurableObjectAlarm } from "cloudflare:test";
 
 interface Client {
   messages: any[];
@@ -14,7 +14,10 @@ interface Client {
   protocol: string | null;
 }
 
-async function connect(sessionId: string, init: { token?: string; protocols?: string; query?: string } = {}): Promise<Client> {
+async function connect(
+  sessionId: string,
+  init: { token?: string; protocols?: string; query?: string } = {},
+): Promise<Client> {
   const headers: Record<string, string> = { Upgrade: "websocket" };
   if (init.protocols) headers["Sec-WebSocket-Protocol"] = init.protocols;
   const url = `${BASE}/v1/ws/${sessionId}${init.query ?? (init.token ? `?access_token=${init.token}` : "")}`;
@@ -29,7 +32,9 @@ async function connect(sessionId: string, init: { token?: string; protocols?: st
     messages.push(text === "pong" ? text : JSON.parse(text));
     wake();
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
+  );
   ws.accept();
   return {
     ws,
@@ -39,7 +44,8 @@ async function connect(sessionId: string, init: { token?: string; protocols?: st
     async next(n) {
       const deadline = Date.now() + 10_000;
       while (messages.length < n) {
-        if (Date.now() > deadline) throw new Error(`only ${messages.length} of ${n} messages: ${JSON.stringify(messages)}`);
+        if (Date.now() > deadline)
+          throw new Error(`only ${messages.length} of ${n} messages: ${JSON.stringify(messages)}`);
         await new Promise<void>((r) => {
           wake = r;
           setTimeout(r, 50);
@@ -52,7 +58,9 @@ async function connect(sessionId: string, init: { token?: string; protocols?: st
 
 async function refused(sessionId: string, opts: { token?: string; headers?: Record<string, string> } = {}) {
   const res = await exports.default.fetch(
-    new Request(`${BASE}/v1/ws/${sessionId}${opts.token ? `?access_token=${opts.token}` : ""}`, { headers: { Upgrade: "websocket", ...opts.headers } }),
+    new Request(`${BASE}/v1/ws/${sessionId}${opts.token ? `?access_token=${opts.token}` : ""}`, {
+      headers: { Upgrade: "websocket", ...opts.headers },
+    }),
   );
   return { status: res.status, body: (await res.json()) as any, webSocket: res.webSocket };
 }
@@ -76,7 +84,14 @@ describe("live progress over WebSocket", () => {
       const m = client.messages;
       for (const message of m) expect(LiveMessage.safeParse(message).success).toBe(true);
       expect(m.map((x) => x.type)).toEqual(["snapshot", "transition", "stage", "stage", "stage", "transition"]);
-      expect(m[0]).toMatchObject({ session_id: s.id, status: "pending", stage: null, history: [], seq: 0, estimated_completion: s.estimated_completion });
+      expect(m[0]).toMatchObject({
+        session_id: s.id,
+        status: "pending",
+        stage: null,
+        history: [],
+        seq: 0,
+        estimated_completion: s.estimated_completion,
+      });
       expect(m[1]).toMatchObject({ from: "pending", to: "processing", stage: "initial_processing" });
       expect(m.slice(2, 5).map((x) => x.stage)).toEqual(["initial_processing", "deep_analysis", "final_validation"]);
       expect(m.slice(2, 5).map((x) => x.next_stage)).toEqual(["deep_analysis", "final_validation", null]);
@@ -96,9 +111,18 @@ describe("live progress over WebSocket", () => {
     expect(snap).toMatchObject({ type: "snapshot", status: "processing", stage: "deep_analysis", seq: 2 });
     expect(snap.history.map((h: any) => h.stage)).toEqual(["initial_processing"]);
     // Cancelling tells the clients and closes normally.
-    await exports.default.fetch(new Request(`${BASE}/v1/sessions/${s.id}`, { method: "DELETE", headers: { authorization: `Bearer ${u.token}` } }));
+    await exports.default.fetch(
+      new Request(`${BASE}/v1/sessions/${s.id}`, { method: "DELETE", headers: { authorization: `Bearer ${u.token}` } }),
+    );
     expect((await mid.closed).code).toBe(1000);
-    expect(mid.messages[1]).toMatchObject({ type: "transition", from: "processing", to: "cancelled", reason: "cancelled", credits_refunded: 17, seq: 3 });
+    expect(mid.messages[1]).toMatchObject({
+      type: "transition",
+      from: "processing",
+      to: "cancelled",
+      reason: "cancelled",
+      credits_refunded: 17,
+      seq: 3,
+    });
 
     const late = await connect(s.id, { token: u.token });
     expect((await late.closed).code).toBe(1000);
@@ -131,7 +155,9 @@ describe("live progress over WebSocket", () => {
     expect(foreign.webSocket).toBeNull();
     expect((await refused(s.id, { headers: { "Sec-WebSocket-Protocol": `bearer, ${other.token}` } })).status).toBe(404);
     expect((await refused("session_123", { token: owner.token })).status).toBe(404);
-    const plain = await exports.default.fetch(new Request(`${BASE}/v1/ws/${s.id}`, { headers: { authorization: `Bearer ${owner.token}` } }));
+    const plain = await exports.default.fetch(
+      new Request(`${BASE}/v1/ws/${s.id}`, { headers: { authorization: `Bearer ${owner.token}` } }),
+    );
     expect(plain.status).toBe(426);
     expect(((await plain.json()) as any).error.code).toBe("WEBSOCKET_UPGRADE_REQUIRED");
   });

@@ -9,8 +9,15 @@ export const CARDS = {
 } as const;
 
 /** Save a test card for the user and return its pm_ id. */
-export async function addCard(token: string, number: string = CARDS.visa, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await api("POST", "/v1/billing/payment-methods", { token, body: { number, exp_month: 12, exp_year: 2034, cvc: "123", ...extra } });
+export async function addCard(
+  token: string,
+  number: string = CARDS.visa,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await api("POST", "/v1/billing/payment-methods", {
+    token,
+    body: { number, exp_month: 12, exp_year: 2034, cvc: "123", ...extra },
+  });
   if (res.status !== 201) throw new Error(`add card failed: ${res.status} ${res.text}`);
   return res.body.data.id;
 }

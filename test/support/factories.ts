@@ -28,7 +28,9 @@ export async function registerUser(overrides: Record<string, unknown> = {}): Pro
 /** The admin of this test run (ADMIN_EMAILS in vitest.config.ts): registered once, then signed in. */
 export async function adminUser(): Promise<TestUser> {
   const email = "admin@example.com";
-  const reg = await api("POST", "/v1/auth/register", { body: { email, username: "admin", password: PASSWORD, tier: "enterprise", marketing_consent: false } });
+  const reg = await api("POST", "/v1/auth/register", {
+    body: { email, username: "admin", password: PASSWORD, tier: "enterprise", marketing_consent: false },
+  });
   const res = reg.status === 201 ? reg : await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
   if (res.status !== 200 && res.status !== 201) throw new Error(`admin sign-in failed: ${res.status} ${res.text}`);
   return { id: res.body.data.user.id, email, token: res.body.data.token, refreshToken: res.body.data.refresh_token };

@@ -40,7 +40,7 @@ function clientRequest(method: string, path: string, opts: RequestOptions): Requ
 
 async function toApiResponse<T>(res: Response): Promise<ApiResponse<T>> {
   const text = await res.text();
-  let parsed: any = undefined;
+  let parsed: any;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
@@ -58,7 +58,12 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
  * Call the real app with some bindings or vars replaced (a failing queue, a
  * broken D1, real-time processing): fault injection at the edge of the worker.
  */
-export async function apiWithEnv<T = any>(overrides: Record<string, unknown>, method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function apiWithEnv<T = any>(
+  overrides: Record<string, unknown>,
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const ctx = createExecutionContext();
   const res = await createApp().fetch(clientRequest(method, path, opts), { ...env, ...overrides }, ctx);
   const out = await toApiResponse<T>(res);
@@ -84,5 +89,5 @@ export function expectErrorEnvelope(res: ApiResponse, status: number, code: stri
 function randomIp(): string {
   const b = new Uint8Array(3);
   crypto.getRandomValues(b);
-  return `198.18.${b[0]}.${b[1]! % 254 + 1}`;
+  return `198.18.${b[0]}.${(b[1]! % 254) + 1}`;
 }

@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
-import { api, BASE } from "./http";
 import { PASSWORD, registerUser, type TestUser } from "./factories";
+import { api, BASE } from "./http";
 
 export { adminUser } from "./factories";
 
@@ -28,12 +28,17 @@ export async function createClient(token: string, overrides: Record<string, unkn
   return res.body.data;
 }
 
-export const basic = (id: string, secret: string) => `Basic ${btoa(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`)}`;
+export const basic = (id: string, secret: string) =>
+  `Basic ${btoa(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`)}`;
 
 /** POST a form to an authorization-server endpoint. */
 export async function postForm(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
   const res = await exports.default.fetch(
-    new Request(`${BASE}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": randomIp(), ...headers }, body: new URLSearchParams(form) }),
+    new Request(`${BASE}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": randomIp(), ...headers },
+      body: new URLSearchParams(form),
+    }),
   );
   const text = await res.text();
   let body: any;
@@ -46,7 +51,11 @@ export async function postForm(path: string, form: Record<string, string>, heade
 }
 
 export async function clientCredentialsToken(client: TestClient, scope?: string) {
-  const res = await postForm("/oauth2/token", { grant_type: "client_credentials", ...(scope !== undefined ? { scope } : {}) }, { authorization: basic(client.client_id, client.client_secret!) });
+  const res = await postForm(
+    "/oauth2/token",
+    { grant_type: "client_credentials", ...(scope !== undefined ? { scope } : {}) },
+    { authorization: basic(client.client_id, client.client_secret!) },
+  );
   if (res.status !== 200) throw new Error(`client_credentials: ${res.status} ${res.text}`);
   return res.body as { access_token: string; scope: string; expires_in: number };
 }
@@ -54,9 +63,15 @@ export async function clientCredentialsToken(client: TestClient, scope?: string)
 export async function pkcePair() {
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
-  const verifier = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const verifier = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-  const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const challenge = btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
   return { verifier, challenge };
 }
 
@@ -71,7 +86,14 @@ export class Browser {
     if (!h.has("cf-connecting-ip")) h.set("cf-connecting-ip", this.ip);
     if (this.cookies.size) h.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (form) h.set("content-type", "application/x-www-form-urlencoded");
-    const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method, headers: h, body: form ? new URLSearchParams(form) : undefined, redirect: "manual" }));
+    const res = await exports.default.fetch(
+      new Request(`${BASE}${path}`, {
+        method,
+        headers: h,
+        body: form ? new URLSearchParams(form) : undefined,
+        redirect: "manual",
+      }),
+    );
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const i = pair!.indexOf("=");
@@ -87,12 +109,19 @@ export class Browser {
   static hiddenFields(html: string): Record<string, string> {
     const fields: Record<string, string> = {};
     const form = html.slice(html.indexOf("<form"), html.indexOf("</form>"));
-    for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]!] = decodeEntities(m[2]!);
+    for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+      fields[m[1]!] = decodeEntities(m[2]!);
     return fields;
   }
 }
 
-const decodeEntities = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 export function authorizePath(params: Record<string, string>) {
   return `/oauth2/authorize?${new URLSearchParams(params)}`;
@@ -103,11 +132,18 @@ export async function authorizeAndApprove(browser: Browser, user: { email: strin
   const page = await browser.request("GET", authorizePath(params));
   if (page.status !== 200) throw new Error(`authorize page: ${page.status} ${page.location ?? page.text}`);
   if (page.text.includes('value="login"')) {
-    const login = await browser.request("POST", "/oauth2/authorize", { ...Browser.hiddenFields(page.text), email: user.email, password: PASSWORD });
+    const login = await browser.request("POST", "/oauth2/authorize", {
+      ...Browser.hiddenFields(page.text),
+      email: user.email,
+      password: PASSWORD,
+    });
     if (login.status !== 303) throw new Error(`login: ${login.status} ${login.text}`);
     return authorizeAndApprove(browser, user, params);
   }
-  const approve = await browser.request("POST", "/oauth2/authorize", { ...Browser.hiddenFields(page.text), action: "approve" });
+  const approve = await browser.request("POST", "/oauth2/authorize", {
+    ...Browser.hiddenFields(page.text),
+    action: "approve",
+  });
   if (approve.status !== 303) throw new Error(`approve: ${approve.status} ${approve.text}`);
   return new URL(approve.location!);
 }
@@ -137,7 +173,6 @@ export function exchangeCode(client: TestClient, code: string, verifier: string,
     client.client_secret ? { authorization: basic(client.client_id, client.client_secret) } : {},
   );
 }
-
 
 function randomIp(): string {
   const b = new Uint8Array(2);

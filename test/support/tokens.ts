@@ -1,10 +1,13 @@
 import { env } from "cloudflare:workers";
-import { SignJWT, generateKeyPair, importJWK, type JWK } from "jose";
-import { LOGIN_TOKEN_TTL, audienceOf, issueAccessToken } from "../../src/domain/identity/access-tokens";
+import { generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
+import { audienceOf, issueAccessToken, LOGIN_TOKEN_TTL } from "../../src/domain/identity/access-tokens";
 import type { Scope } from "../../src/domain/identity/scopes";
 
 /** Sign a token with the service's real key, for a user, with chosen scopes and times. */
-export async function mintToken(userId: string, opts: { scopes?: Scope[]; now?: number; ttl?: number; role?: "user" | "admin" } = {}) {
+export async function mintToken(
+  userId: string,
+  opts: { scopes?: Scope[]; now?: number; ttl?: number; role?: "user" | "admin" } = {},
+) {
   const { token } = await issueAccessToken(
     env,
     {

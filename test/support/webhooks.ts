@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
-import { api, BASE, type ApiResponse } from "./http";
+import { type ApiResponse, api, BASE } from "./http";
 
 export const STRONG_SECRET = "a-Very-strong-shared-secret-0123456789";
 
@@ -17,7 +17,11 @@ export function createWebhook(token: string, body: Record<string, unknown>) {
 export async function strictApi(method: string, path: string, token: string, body?: unknown): Promise<ApiResponse> {
   const res = await createApp().request(
     `${BASE}${path}`,
-    { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) },
+    {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
     { ...env, WEBHOOK_ALLOW_PRIVATE_URLS: "false" },
     createExecutionContext(),
   );

@@ -4,15 +4,15 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { findDelivery, insertDelivery } from "../../src/db/webhook-deliveries";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "../../src/domain/webhooks/deliveries";
-import { eventIdFor, eventMessage, type EventType } from "../../src/domain/webhooks/events";
+import { type EventType, eventIdFor, eventMessage } from "../../src/domain/webhooks/events";
+import { newId } from "../../src/lib/ids";
 import { handleWebhookBatch } from "../../src/webhooks/consumer";
 import type { DeliveryDeps } from "../../src/webhooks/deliver";
-import { newId } from "../../src/lib/ids";
 import { addCard, purchase } from "../support/billing";
 import { registerUser, type TestUser } from "../support/factories";
 import { api } from "../support/http";
 import { received, receiverBucket, waitForReceived } from "../support/receiver";
-import { STRONG_SECRET, createWebhook } from "../support/webhooks";
+import { createWebhook, STRONG_SECRET } from "../support/webhooks";
 
 const QUEUE = "session-analysis-webhooks-dev";
 const DLQ = "session-analysis-webhooks-dlq-dev";
@@ -29,13 +29,22 @@ async function consume(queue: string, body: unknown, attempts = 1, environment =
     (m) =>
       new Proxy(m, {
         get: (target, prop) => {
-          if (prop === "retry") return (options?: QueueRetryOptions) => (delays.push(options?.delaySeconds), target.retry(options));
+          if (prop === "retry")
+            return (options?: QueueRetryOptions) => {
+              delays.push(options?.delaySeconds);
+              target.retry(options);
+            };
           const value = Reflect.get(target, prop);
           return typeof value === "function" ? value.bind(target) : value;
         },
       }),
   );
-  const observedBatch = { queue: batch.queue, messages: observed, ackAll: () => batch.ackAll(), retryAll: (o?: QueueRetryOptions) => batch.retryAll(o) };
+  const observedBatch = {
+    queue: batch.queue,
+    messages: observed,
+    ackAll: () => batch.ackAll(),
+    retryAll: (o?: QueueRetryOptions) => batch.retryAll(o),
+  };
   await handleWebhookBatch(observedBatch as unknown as MessageBatch<unknown>, environment, deps(timeoutMs));
   return { ...(await getQueueResult(batch, ctx)), delays };
 }
@@ -52,8 +61,18 @@ async function storedDelivery(u: TestUser, webhookId: string) {
   const id = await deliveryIdFor(eventId, webhookId);
   const at = new Date().toISOString();
   await insertDelivery(env.DB, {
-    id, webhookId, userId: u.id, eventId, eventType: "session.completed", body: payloadBody("session.completed", at, { session_id: "session_1" }),
-    status: "pending", attempts: 0, lastStatusCode: null, lastError: null, createdAt: at, updatedAt: at,
+    id,
+    webhookId,
+    userId: u.id,
+    eventId,
+    eventType: "session.completed",
+    body: payloadBody("session.completed", at, { session_id: "session_1" }),
+    status: "pending",
+    attempts: 0,
+    lastStatusCode: null,
+    lastError: null,
+    createdAt: at,
+    updatedAt: at,
   });
   return id;
 }
@@ -75,7 +94,11 @@ describe("event fan-out and signed delivery", () => {
     expect(result.explicitAcks).toHaveLength(1);
     const [got] = await waitForReceived(a.name, 1);
     expect(got).toBeDefined();
-    const payload = verifier.verify(got!.body, got!.headers) as { type: string; timestamp: string; data: Record<string, unknown> };
+    const payload = verifier.verify(got!.body, got!.headers) as {
+      type: string;
+      timestamp: string;
+      data: Record<string, unknown>;
+    };
     expect(payload).toEqual({ type: "session.completed", timestamp: msg.occurred_at, data: msg.data });
     expect(got!.headers["webhook-id"]).toBe(await deliveryIdFor(msg.event_id, subscribed.id));
     expect(got!.headers["content-type"]).toBe("application/json");
@@ -86,7 +109,13 @@ describe("event fan-out and signed delivery", () => {
 
     const log = await api("GET", `/v1/webhooks/${subscribed.id}/deliveries`, { token: u.token });
     expect(log.body.data.deliveries).toHaveLength(1);
-    expect(log.body.data.deliveries[0]).toMatchObject({ event_id: msg.event_id, event_type: "session.completed", status: "succeeded", attempts: 1, last_status_code: 200 });
+    expect(log.body.data.deliveries[0]).toMatchObject({
+      event_id: msg.event_id,
+      event_type: "session.completed",
+      status: "succeeded",
+      attempts: 1,
+      last_status_code: 200,
+    });
     expect(log.body.data.deliveries[0].attempt_log[0]).toMatchObject({ attempt: 1, status_code: 200, error: null });
     const list = await api("GET", "/v1/webhooks", { token: u.token });
     expect(list.body.data.webhooks.find((w: any) => w.id === subscribed.id).last_triggered).not.toBeNull();
@@ -105,7 +134,13 @@ describe("event fan-out and signed delivery", () => {
     const [got] = await waitForReceived(bucket.name, 1);
     const payload = verifier.verify(got!.body, got!.headers) as { type: string; data: Record<string, unknown> };
     expect(payload.type).toBe("billing.payment_succeeded");
-    expect(payload.data).toMatchObject({ transaction_id: res.body.data.transaction_id, credits_purchased: 100, amount: 10, currency: "USD", new_balance: 200 });
+    expect(payload.data).toMatchObject({
+      transaction_id: res.body.data.transaction_id,
+      credits_purchased: 100,
+      amount: 10,
+      currency: "USD",
+      new_balance: 200,
+    });
   });
 });
 
@@ -142,7 +177,10 @@ describe("retries, timeouts and the dead-letter queue", () => {
     const w = await hook(u, receiverBucket().url("redirect"));
     const id = await storedDelivery(u, w.id);
     expect((await consume(QUEUE, deliveryMessage(id))).retryMessages).toHaveLength(1);
-    expect(await findDelivery(env.DB, id)).toMatchObject({ lastStatusCode: 302, lastError: "redirect not followed (HTTP 302)" });
+    expect(await findDelivery(env.DB, id)).toMatchObject({
+      lastStatusCode: 302,
+      lastError: "redirect not followed (HTTP 302)",
+    });
   });
 
   it("after the last try the message goes to the dead-letter queue, whose consumer marks the delivery dead", async () => {
@@ -189,7 +227,10 @@ describe("retries, timeouts and the dead-letter queue", () => {
     const result = await consume(QUEUE, deliveryMessage(id), 1, { ...env, WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
     expect(result.explicitAcks).toHaveLength(1);
     expect(await received(bucket.name)).toHaveLength(0);
-    expect(await findDelivery(env.DB, id)).toMatchObject({ status: "failed", lastError: "url refused: must use https" });
+    expect(await findDelivery(env.DB, id)).toMatchObject({
+      status: "failed",
+      lastError: "url refused: must use https",
+    });
   });
 
   it("drops messages it does not understand", async () => {
@@ -212,11 +253,17 @@ describe("test ping and replay", () => {
     expect(first!.headers["webhook-id"]).toBe(ping.body.data.delivery_id);
 
     // Wait for the delivery to be logged as succeeded, then replay it.
-    for (let i = 0; i < 50 && (await findDelivery(env.DB, ping.body.data.delivery_id))?.status !== "succeeded"; i++) await new Promise((r) => setTimeout(r, 100));
-    const replay = await api("POST", `/v1/webhooks/${w.id}/deliveries/${ping.body.data.delivery_id}/replay`, { token: u.token });
+    for (let i = 0; i < 50 && (await findDelivery(env.DB, ping.body.data.delivery_id))?.status !== "succeeded"; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const replay = await api("POST", `/v1/webhooks/${w.id}/deliveries/${ping.body.data.delivery_id}/replay`, {
+      token: u.token,
+    });
     expect(replay.status).toBe(202);
     const both = await waitForReceived(bucket.name, 2);
-    expect(both.map((r) => r.headers["webhook-id"])).toEqual([first!.headers["webhook-id"], first!.headers["webhook-id"]]);
+    expect(both.map((r) => r.headers["webhook-id"])).toEqual([
+      first!.headers["webhook-id"],
+      first!.headers["webhook-id"],
+    ]);
     expect(both[1]!.body).toBe(first!.body);
     expect(() => verifier.verify(both[1]!.body, both[1]!.headers)).not.toThrow();
   });
@@ -226,6 +273,8 @@ describe("test ping and replay", () => {
     const w = await hook(u, receiverBucket().url());
     expect((await api("POST", `/v1/webhooks/${w.id}/deliveries/dlv_123/replay`, { token: u.token })).status).toBe(404);
     await api("PUT", `/v1/webhooks/${w.id}`, { token: u.token, body: { active: false } });
-    expect((await api("POST", `/v1/webhooks/${w.id}/test`, { token: u.token })).body.error.code).toBe("WEBHOOK_INACTIVE");
+    expect((await api("POST", `/v1/webhooks/${w.id}/test`, { token: u.token })).body.error.code).toBe(
+      "WEBHOOK_INACTIVE",
+    );
   });
 });

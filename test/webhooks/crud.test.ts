@@ -4,19 +4,32 @@ import { describe, expect, it } from "vitest";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
 import { tokenWithScopes } from "../support/tokens";
-import { STRONG_SECRET, createWebhook, strictApi } from "../support/webhooks";
+import { createWebhook, STRONG_SECRET, strictApi } from "../support/webhooks";
 
 const URL_OK = "https://hooks.example.com/session-analysis";
 
 describe("POST /v1/webhooks", () => {
   it("creates a webhook and returns the client's secret once; it is stored sealed", async () => {
     const u = await registerUser();
-    const res = await createWebhook(u.token, { url: URL_OK, events: ["session.completed", "analysis.ready"], secret: STRONG_SECRET, description: "prod hook" });
+    const res = await createWebhook(u.token, {
+      url: URL_OK,
+      events: ["session.completed", "analysis.ready"],
+      secret: STRONG_SECRET,
+      description: "prod hook",
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ url: URL_OK, events: ["session.completed", "analysis.ready"], active: true, secret: STRONG_SECRET, description: "prod hook" });
+    expect(res.body.data).toMatchObject({
+      url: URL_OK,
+      events: ["session.completed", "analysis.ready"],
+      active: true,
+      secret: STRONG_SECRET,
+      description: "prod hook",
+    });
     expect(res.body.data.id).toMatch(/^webhook_\d+$/);
     expect(Date.parse(res.body.data.created_at)).not.toBeNaN();
-    const row = await env.DB.prepare("SELECT * FROM webhooks WHERE id = ?").bind(res.body.data.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT * FROM webhooks WHERE id = ?")
+      .bind(res.body.data.id)
+      .first<Record<string, unknown>>();
     expect(JSON.stringify(row)).not.toContain(STRONG_SECRET);
     expect(String(row!.secret_sealed)).toMatch(/^v1\./);
   });
@@ -72,7 +85,11 @@ describe("POST /v1/webhooks", () => {
   it("refuses a private url on update too", async () => {
     const u = await registerUser();
     const id = (await createWebhook(u.token, { url: URL_OK })).body.data.id;
-    const err = expectErrorEnvelope(await strictApi("PUT", `/v1/webhooks/${id}`, u.token, { url: "https://192.168.1.1/x" }), 422, "INVALID_FIELD_VALUE");
+    const err = expectErrorEnvelope(
+      await strictApi("PUT", `/v1/webhooks/${id}`, u.token, { url: "https://192.168.1.1/x" }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
     expect(err.details.field).toBe("url");
   });
 });
@@ -86,7 +103,15 @@ describe("GET, PUT, DELETE /v1/webhooks", () => {
     const list = await api("GET", "/v1/webhooks", { token: u.token });
     expect(list.status).toBe(200);
     expect(list.body.data.webhooks).toEqual([
-      { id: created.id, url: URL_OK, events: ["session.completed"], active: true, description: "", created_at: created.created_at, last_triggered: null },
+      {
+        id: created.id,
+        url: URL_OK,
+        events: ["session.completed"],
+        active: true,
+        description: "",
+        created_at: created.created_at,
+        last_triggered: null,
+      },
     ]);
     expect(list.text).not.toContain(STRONG_SECRET);
     const one = await api("GET", `/v1/webhooks/${created.id}`, { token: u.token });
@@ -97,11 +122,33 @@ describe("GET, PUT, DELETE /v1/webhooks", () => {
   it("updates events, active, url and description", async () => {
     const u = await registerUser();
     const id = (await createWebhook(u.token, { url: URL_OK })).body.data.id;
-    const res = await api("PUT", `/v1/webhooks/${id}`, { token: u.token, body: { events: ["billing.payment_succeeded"], active: false, url: "https://other.example.com/h", description: "d" } });
+    const res = await api("PUT", `/v1/webhooks/${id}`, {
+      token: u.token,
+      body: {
+        events: ["billing.payment_succeeded"],
+        active: false,
+        url: "https://other.example.com/h",
+        description: "d",
+      },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id, events: ["billing.payment_succeeded"], active: false, url: "https://other.example.com/h", description: "d" });
-    expectErrorEnvelope(await api("PUT", `/v1/webhooks/${id}`, { token: u.token, body: {} }), 422, "INVALID_FIELD_VALUE");
-    expectErrorEnvelope(await api("PUT", `/v1/webhooks/${id}`, { token: u.token, body: { events: ["nope"] } }), 422, "INVALID_FIELD_VALUE");
+    expect(res.body.data).toMatchObject({
+      id,
+      events: ["billing.payment_succeeded"],
+      active: false,
+      url: "https://other.example.com/h",
+      description: "d",
+    });
+    expectErrorEnvelope(
+      await api("PUT", `/v1/webhooks/${id}`, { token: u.token, body: {} }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
+    expectErrorEnvelope(
+      await api("PUT", `/v1/webhooks/${id}`, { token: u.token, body: { events: ["nope"] } }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
   });
 
   it("deletes", async () => {
@@ -138,7 +185,11 @@ describe("GET, PUT, DELETE /v1/webhooks", () => {
   it("needs the profile scope", async () => {
     const u = await registerUser();
     expectErrorEnvelope(await api("GET", "/v1/webhooks"), 401, "AUTHENTICATION_REQUIRED");
-    expectErrorEnvelope(await api("GET", "/v1/webhooks", { token: await tokenWithScopes(u.id, ["analytics:read"]) }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("GET", "/v1/webhooks", { token: await tokenWithScopes(u.id, ["analytics:read"]) }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
   });
 
   it("caps webhooks per user", async () => {

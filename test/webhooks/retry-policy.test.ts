@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RETRIES, RETRY_DELAYS_SECONDS, isFinalAttempt, retryDelaySeconds, retryScale, scaledRetryDelaySeconds } from "../../src/webhooks/retry-policy";
+import {
+  isFinalAttempt,
+  MAX_RETRIES,
+  RETRY_DELAYS_SECONDS,
+  retryDelaySeconds,
+  retryScale,
+  scaledRetryDelaySeconds,
+} from "../../src/webhooks/retry-policy";
 
 describe("retry policy", () => {
   it("backs off exponentially-ish and stays within the Queues limit of 12 h", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelaySeconds)).toEqual([5, 30, 120, 600, 1800, 3600, 7200, 14400]);
-    for (let i = 1; i < RETRY_DELAYS_SECONDS.length; i++) expect(RETRY_DELAYS_SECONDS[i]!).toBeGreaterThan(RETRY_DELAYS_SECONDS[i - 1]!);
+    for (let i = 1; i < RETRY_DELAYS_SECONDS.length; i++)
+      expect(RETRY_DELAYS_SECONDS[i]!).toBeGreaterThan(RETRY_DELAYS_SECONDS[i - 1]!);
     expect(Math.max(...RETRY_DELAYS_SECONDS)).toBeLessThanOrEqual(43_200);
     expect(retryDelaySeconds(50)).toBe(14400);
   });
@@ -22,6 +30,7 @@ describe("retry policy", () => {
     expect(retryScale({ ENVIRONMENT: "development", WEBHOOK_RETRY_SCALE: "0.1" })).toBe(0.1);
     expect(retryScale({ ENVIRONMENT: "production", WEBHOOK_RETRY_SCALE: "0.1" })).toBe(1);
     expect(retryScale({ ENVIRONMENT: "development" })).toBe(1);
-    for (const bad of ["0", "-1", "2", "abc", ""]) expect(retryScale({ ENVIRONMENT: "staging", WEBHOOK_RETRY_SCALE: bad })).toBe(1);
+    for (const bad of ["0", "-1", "2", "abc", ""])
+      expect(retryScale({ ENVIRONMENT: "staging", WEBHOOK_RETRY_SCALE: bad })).toBe(1);
   });
 });

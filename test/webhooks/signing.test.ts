@@ -38,12 +38,16 @@ describe("sealed secrets", () => {
     expect(box).not.toContain("s3cret");
     expect(await open(key, box, "webhook_1")).toBe("s3cret");
     expect(await open(key, box, "webhook_2")).toBeNull();
-    expect(await open(key, box.slice(0, -4) + "AAAA", "webhook_1")).toBeNull();
+    expect(await open(key, `${box.slice(0, -4)}AAAA`, "webhook_1")).toBeNull();
   });
 
   it("production refuses to run without DATA_ENCRYPTION_KEY or with a malformed one", async () => {
-    await expect(dataEncryptionKey({ ENVIRONMENT: "production" })).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
-    await expect(dataEncryptionKey({ ENVIRONMENT: "production", DATA_ENCRYPTION_KEY: btoa("short") })).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+    await expect(dataEncryptionKey({ ENVIRONMENT: "production" })).rejects.toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+    });
+    await expect(
+      dataEncryptionKey({ ENVIRONMENT: "production", DATA_ENCRYPTION_KEY: btoa("short") }),
+    ).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
     await expect(dataEncryptionKey({ ENVIRONMENT: "development" })).resolves.toBeDefined(); // ephemeral development key
   });
 });

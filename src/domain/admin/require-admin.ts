@@ -8,7 +8,11 @@ import type { Principal } from "../identity/principal";
  * demoted admin loses access at once. One read per admin call; admin calls
  * are rare, so the rest of the API keeps trusting the token.
  */
-export async function requireAdmin(d1: D1Database, principal: Principal, options: { whenStoreDown?: "trust-token" } = {}): Promise<void> {
+export async function requireAdmin(
+  d1: D1Database,
+  principal: Principal,
+  options: { whenStoreDown?: "trust-token" } = {},
+): Promise<void> {
   if (principal.role !== "admin") throw notAdmin();
   let role: string | undefined;
   try {
@@ -24,5 +28,7 @@ export async function requireAdmin(d1: D1Database, principal: Principal, options
 }
 
 const notAdmin = () =>
-  new AppError("INSUFFICIENT_PERMISSIONS", { message: "This operation is for administrators.", details: { required_role: "admin" } });
-
+  new AppError("INSUFFICIENT_PERMISSIONS", {
+    message: "This operation is for administrators.",
+    details: { required_role: "admin" },
+  });

@@ -23,7 +23,9 @@ async function timed(probe: Probe): Promise<{ name: ServiceName; status: Health;
   try {
     await Promise.race([
       probe.run(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS)),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`timed out after ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS),
+      ),
     ]);
     return { name: probe.name, status: "healthy", latency_ms: Date.now() - started };
   } catch (err) {

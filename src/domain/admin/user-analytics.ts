@@ -2,7 +2,7 @@ import { userAnalytics, usersByCountry } from "../../db/user-analytics";
 import { iso } from "../../lib/clock";
 import { round } from "../../lib/numbers";
 import type { Principal, Tier } from "../identity/principal";
-import { periodStart, type Period } from "./periods";
+import { type Period, periodStart } from "./periods";
 import { requireAdmin } from "./require-admin";
 
 /**
@@ -14,10 +14,19 @@ import { requireAdmin } from "./require-admin";
  * - geographic_distribution: every user by the country Cloudflare reported
  *   at registration or last login ("unknown" when there was none).
  */
-export async function getUserAnalytics(d1: D1Database, principal: Principal, period: Period, tier: Tier | undefined, now = Date.now()) {
+export async function getUserAnalytics(
+  d1: D1Database,
+  principal: Principal,
+  period: Period,
+  tier: Tier | undefined,
+  now = Date.now(),
+) {
   await requireAdmin(d1, principal);
   const since = iso(periodStart(period, now));
-  const [counts, countries] = await Promise.all([userAnalytics(d1, since, tier ?? null), usersByCountry(d1, tier ?? null)]);
+  const [counts, countries] = await Promise.all([
+    userAnalytics(d1, since, tier ?? null),
+    usersByCountry(d1, tier ?? null),
+  ]);
   return {
     period,
     ...(tier ? { tier } : {}),

@@ -3,8 +3,8 @@ import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import { ledgerUsageBetween, storedBytes } from "../../db/usage";
 import type { Principal } from "../identity/principal";
 import { getOwnUser } from "../users/profile";
-import { TIER_PLANS, toMajorUnits } from "./catalogue";
 import { expiryString } from "./cards";
+import { TIER_PLANS, toMajorUnits } from "./catalogue";
 import { currentMonth, lastMonth, type Month } from "./period";
 
 /** Storage is billed in decimal gigabytes (10^9 bytes), like cloud providers do. */
@@ -23,7 +23,12 @@ async function usageFor(d1: D1Database, userId: string, m: Month): Promise<Month
     // Storage at the end of the month: what was stored by then (and is still stored).
     storedBytes(d1, userId, m.end),
   ]);
-  return { sessions: ledger.sessions, api_calls: apiCalls, storage_gb: Number((bytes / BYTES_PER_GB).toFixed(9)), creditsUsed: ledger.creditsUsed };
+  return {
+    sessions: ledger.sessions,
+    api_calls: apiCalls,
+    storage_gb: Number((bytes / BYTES_PER_GB).toFixed(9)),
+    creditsUsed: ledger.creditsUsed,
+  };
 }
 
 /** The Billing record of spec part 2, every figure computed from stored data. */
@@ -44,7 +49,15 @@ export async function billingRecord(d1: D1Database, principal: Principal, now = 
     currency: "USD",
     credits: { included: plan.includedCredits, used: creditsUsed, remaining: user.credits, reset_date: thisMonth.end },
     usage: { current_month: currentUsage, last_month: lastUsage },
-    payment_method: pm ? { id: pm.id, type: "card" as const, brand: pm.brand, last_four: pm.lastFour, expiry: expiryString(pm.expMonth, pm.expYear) } : null,
+    payment_method: pm
+      ? {
+          id: pm.id,
+          type: "card" as const,
+          brand: pm.brand,
+          last_four: pm.lastFour,
+          expiry: expiryString(pm.expMonth, pm.expYear),
+        }
+      : null,
     next_billing_date: thisMonth.end,
   };
 }

@@ -1,5 +1,5 @@
-import { invalidField } from "../../http/errors";
 import { billingHistory } from "../../db/billing-history";
+import { invalidField } from "../../http/errors";
 import type { Principal } from "../identity/principal";
 import { toMajorUnits } from "./catalogue";
 

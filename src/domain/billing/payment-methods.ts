@@ -1,7 +1,12 @@
+import {
+  findOwnPaymentMethod,
+  insertPaymentMethod,
+  listPaymentMethods,
+  type PaymentMethodRow,
+} from "../../db/payment-methods";
 import { AppError, invalidField } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { findOwnPaymentMethod, insertPaymentMethod, listPaymentMethods, type PaymentMethodRow } from "../../db/payment-methods";
 import type { Principal } from "../identity/principal";
 import { isExpired, luhnValid } from "./cards";
 import type { PaymentGateway } from "./gateway";
@@ -14,13 +19,23 @@ export interface AddCardInput {
   set_default?: boolean | undefined;
 }
 
-
 /** Tokenize the card with the gateway and keep only brand, last four and expiry. */
-export async function addPaymentMethod(d1: D1Database, gateway: PaymentGateway, principal: Principal, input: AddCardInput, now = Date.now()): Promise<PaymentMethodRow> {
+export async function addPaymentMethod(
+  d1: D1Database,
+  gateway: PaymentGateway,
+  principal: Principal,
+  input: AddCardInput,
+  now = Date.now(),
+): Promise<PaymentMethodRow> {
   const number = input.number.replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw invalidField("number", "not a valid card number");
   if (isExpired(input.exp_month, input.exp_year, now)) throw invalidField("exp_year", "the card has expired");
-  const token = await gateway.tokenizeCard({ number, expMonth: input.exp_month, expYear: input.exp_year, cvc: input.cvc });
+  const token = await gateway.tokenizeCard({
+    number,
+    expMonth: input.exp_month,
+    expYear: input.exp_year,
+    cvc: input.cvc,
+  });
   if (!token.ok) throw invalidField("number", token.reason);
   return insertPaymentMethod(
     d1,
@@ -46,6 +61,10 @@ export function ownPaymentMethods(d1: D1Database, principal: Principal): Promise
 /** Another user's payment method is indistinguishable from a missing one (404). */
 export async function ownPaymentMethod(d1: D1Database, principal: Principal, id: string): Promise<PaymentMethodRow> {
   const pm = await findOwnPaymentMethod(d1, principal.userId, id);
-  if (!pm) throw new AppError("RESOURCE_NOT_FOUND", { message: "Payment method not found.", details: { field: "payment_method_id", resource: "payment_method" } });
+  if (!pm)
+    throw new AppError("RESOURCE_NOT_FOUND", {
+      message: "Payment method not found.",
+      details: { field: "payment_method_id", resource: "payment_method" },
+    });
   return pm;
 }

@@ -1,13 +1,13 @@
+import { recordCompletedPurchase, recordFailedPurchase, type TransactionRow } from "../../db/transactions";
+import type { Bindings } from "../../env";
 import { AppError } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { recordCompletedPurchase, recordFailedPurchase, type TransactionRow } from "../../db/transactions";
-import type { Bindings } from "../../env";
 import type { Principal } from "../identity/principal";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
-import { CURRENCY, creditPackage, toMajorUnits, type CreditPackageCode } from "./catalogue";
 import { isExpired } from "./cards";
+import { type CreditPackageCode, CURRENCY, creditPackage, toMajorUnits } from "./catalogue";
 import { paymentGateway } from "./gateway";
 import { ownPaymentMethod } from "./payment-methods";
 
@@ -35,10 +35,18 @@ type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "PAYMENT_GATEWAY">;
  * On success a billing.payment_succeeded event is committed with the purchase
  * (transactional outbox) and sent to the webhook queue.
  */
-export async function purchaseCredits(env: Env, principal: Principal, input: PurchaseInput, now = Date.now()): Promise<PurchaseResult> {
+export async function purchaseCredits(
+  env: Env,
+  principal: Principal,
+  input: PurchaseInput,
+  now = Date.now(),
+): Promise<PurchaseResult> {
   const pm = await ownPaymentMethod(env.DB, principal, input.payment_method_id);
   if (isExpired(pm.expMonth, pm.expYear, now)) {
-    throw new AppError("PAYMENT_DECLINED", { message: "The card has expired.", details: { field: "payment_method_id", decline_code: "expired_card" } });
+    throw new AppError("PAYMENT_DECLINED", {
+      message: "The card has expired.",
+      details: { field: "payment_method_id", decline_code: "expired_card" },
+    });
   }
   const pkg = creditPackage(input.credit_package);
   const credits = pkg.credits * input.quantity;
@@ -65,23 +73,63 @@ export async function purchaseCredits(env: Env, principal: Principal, input: Pur
 
   const gateway = paymentGateway(env);
   if (gateway.name !== pm.gateway) {
-    throw new AppError("PAYMENT_DECLINED", { message: "The payment method belongs to another payment gateway.", details: { field: "payment_method_id", decline_code: "invalid_token" } });
+    throw new AppError("PAYMENT_DECLINED", {
+      message: "The payment method belongs to another payment gateway.",
+      details: { field: "payment_method_id", decline_code: "invalid_token" },
+    });
   }
-  const charge = await gateway.charge({ token: pm.gatewayToken, amountCents, currency: CURRENCY, description, idempotencyKey: txnId });
+  const charge = await gateway.charge({
+    token: pm.gatewayToken,
+    amountCents,
+    currency: CURRENCY,
+    description,
+    idempotencyKey: txnId,
+  });
   if (charge.status !== "succeeded") {
-    await recordFailedPurchase(env.DB, { ...row, status: "failed", gatewayReference: charge.code, failureCode: charge.code });
+    await recordFailedPurchase(env.DB, {
+      ...row,
+      status: "failed",
+      gatewayReference: charge.code,
+      failureCode: charge.code,
+    });
     const details = { transaction_id: txnId, decline_code: charge.code, reason: charge.message };
-    throw charge.status === "declined" ? new AppError("PAYMENT_DECLINED", { message: charge.message, details }) : new AppError("PAYMENT_FAILED", { details, headers: { "Retry-After": "5" } });
+    throw charge.status === "declined"
+      ? new AppError("PAYMENT_DECLINED", { message: charge.message, details })
+      : new AppError("PAYMENT_FAILED", { details, headers: { "Retry-After": "5" } });
   }
 
-  const entry = { ledgerId: newId("led", now), userId: principal.userId, reason: "credit_purchase" as const, referenceId: txnId, description, at };
-  const summary = { transaction_id: txnId, credits_purchased: credits, amount: toMajorUnits(amountCents), currency: CURRENCY, payment_status: "succeeded" as const };
-  const event = eventMessage("billing.payment_succeeded", await eventIdFor("billing.payment_succeeded", txnId), principal.userId, at, {
-    ...summary,
-    credit_package: pkg.code,
-    quantity: input.quantity,
-  });
-  const { newBalance } = await recordCompletedPurchase(env.DB, { ...row, gatewayReference: charge.chargeId }, entry, event);
+  const entry = {
+    ledgerId: newId("led", now),
+    userId: principal.userId,
+    reason: "credit_purchase" as const,
+    referenceId: txnId,
+    description,
+    at,
+  };
+  const summary = {
+    transaction_id: txnId,
+    credits_purchased: credits,
+    amount: toMajorUnits(amountCents),
+    currency: CURRENCY,
+    payment_status: "succeeded" as const,
+  };
+  const event = eventMessage(
+    "billing.payment_succeeded",
+    await eventIdFor("billing.payment_succeeded", txnId),
+    principal.userId,
+    at,
+    {
+      ...summary,
+      credit_package: pkg.code,
+      quantity: input.quantity,
+    },
+  );
+  const { newBalance } = await recordCompletedPurchase(
+    env.DB,
+    { ...row, gatewayReference: charge.chargeId },
+    entry,
+    event,
+  );
   // The event is committed with the purchase (outbox); a queue outage only delays it.
   // The same payload as the outboxed row (whose new_balance was set in the batch), so an
   // immediate send and a swept re-send are identical.

@@ -28,9 +28,17 @@ function charge(behaviour: Behaviour | undefined): ChargeResult {
     case "insufficient_funds":
       return { status: "declined", code: "insufficient_funds", message: "The card has insufficient funds." };
     case "processing_error":
-      return { status: "failed", code: "processing_error", message: "The processor failed to process the card; try again." };
+      return {
+        status: "failed",
+        code: "processing_error",
+        message: "The processor failed to process the card; try again.",
+      };
     default:
-      return { status: "declined", code: "invalid_token", message: "The payment method is not valid for this gateway." };
+      return {
+        status: "declined",
+        code: "invalid_token",
+        message: "The payment method is not valid for this gateway.",
+      };
   }
 }
 
@@ -38,8 +46,14 @@ export const testGateway: PaymentGateway = {
   name: "test",
   async tokenizeCard(card) {
     const behaviour = (TEST_CARDS as Record<string, Behaviour>)[card.number];
-    if (!behaviour) return { ok: false, reason: "not a test card: the test gateway accepts only the documented test card numbers" };
-    return { ok: true, token: `${TOKEN_PREFIX}${behaviour}_${crypto.randomUUID()}`, brand: cardBrand(card.number), lastFour: card.number.slice(-4) };
+    if (!behaviour)
+      return { ok: false, reason: "not a test card: the test gateway accepts only the documented test card numbers" };
+    return {
+      ok: true,
+      token: `${TOKEN_PREFIX}${behaviour}_${crypto.randomUUID()}`,
+      brand: cardBrand(card.number),
+      lastFour: card.number.slice(-4),
+    };
   },
   async charge(request) {
     const behaviour = Object.values(TEST_CARDS).find((b) => request.token.startsWith(`${TOKEN_PREFIX}${b}_`));

@@ -1,5 +1,5 @@
-import { cachedBySecret, notConfigured } from "../../lib/secret-config";
 import { fromBase64 } from "../../lib/encoding";
+import { cachedBySecret, notConfigured } from "../../lib/secret-config";
 
 /**
  * The AES-256-GCM key for data we must be able to read back (webhook signing
@@ -19,8 +19,13 @@ export const dataEncryptionKey = cachedBySecret<Env, CryptoKey>((env) => env.DAT
 async function load(env: Env): Promise<CryptoKey> {
   if (!env.DATA_ENCRYPTION_KEY) {
     if (env.ENVIRONMENT !== "development") throw notConfigured("DATA_ENCRYPTION_KEY secret is not set");
-    console.warn("DATA_ENCRYPTION_KEY not set: using an ephemeral development key (encrypted data dies with this isolate)");
-    return crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]) as Promise<CryptoKey>;
+    console.warn(
+      "DATA_ENCRYPTION_KEY not set: using an ephemeral development key (encrypted data dies with this isolate)",
+    );
+    return crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, [
+      "encrypt",
+      "decrypt",
+    ]) as Promise<CryptoKey>;
   }
   let raw: Uint8Array;
   try {

@@ -11,7 +11,11 @@ const encoder = new TextEncoder();
 
 export async function seal(key: CryptoKey, plaintext: string, associatedData: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ct = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(associatedData) }, key, encoder.encode(plaintext));
+  const ct = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: encoder.encode(associatedData) },
+    key,
+    encoder.encode(plaintext),
+  );
   return `${VERSION}.${base64(iv)}.${base64(new Uint8Array(ct))}`;
 }
 
@@ -20,7 +24,11 @@ export async function open(key: CryptoKey, box: string, associatedData: string):
   const [version, iv, ct] = box.split(".");
   if (version !== VERSION || !iv || !ct) return null;
   try {
-    const pt = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(iv), additionalData: encoder.encode(associatedData) }, key, fromBase64(ct));
+    const pt = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: fromBase64(iv), additionalData: encoder.encode(associatedData) },
+      key,
+      fromBase64(ct),
+    );
     return new TextDecoder().decode(pt);
   } catch {
     return null;

@@ -1,9 +1,9 @@
-import { SignJWT, createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { createLocalJWKSet, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { AppError } from "../../http/errors";
+import type { Tier } from "./principal";
 import type { Role, Scope } from "./scopes";
 import { parseScopeString } from "./scopes";
-import type { Tier } from "./principal";
-import { ALG, signingKeys, type SigningKeys } from "./signing-keys";
+import { ALG, type SigningKeys, signingKeys } from "./signing-keys";
 
 /** Lifetimes (spec part 5): login/refresh tokens 86400 s; client_credentials 3600 s. */
 export const LOGIN_TOKEN_TTL = 86_400;
@@ -82,7 +82,8 @@ export async function verifyAccessToken(env: Env, token: string): Promise<Access
       requiredClaims: ["sub", "jti", "exp", "iat"],
     }));
   } catch (err) {
-    if (err instanceof joseErrors.JWTExpired) throw new AppError("TOKEN_EXPIRED", { headers: bearerChallenge("invalid_token", "The access token expired") });
+    if (err instanceof joseErrors.JWTExpired)
+      throw new AppError("TOKEN_EXPIRED", { headers: bearerChallenge("invalid_token", "The access token expired") });
     throw new AppError("TOKEN_INVALID", { headers: bearerChallenge("invalid_token", "The access token is invalid") });
   }
   const role = payload.role === "admin" ? "admin" : "user";
@@ -108,4 +109,3 @@ export function bearerChallenge(error?: "invalid_token" | "insufficient_scope", 
   if (scope) parts.push(`scope="${scope}"`);
   return { "WWW-Authenticate": parts.join(", ") };
 }
-

@@ -1,13 +1,13 @@
+import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
+import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
-import type { Bindings } from "../../env";
-import { LOGIN_TOKEN_TTL, issueAccessToken } from "./access-tokens";
+import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
 import { DUMMY_PASSWORD_HASH, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
 import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refresh-rotation";
-import { scopesForRole, type Role } from "./scopes";
+import { type Role, scopesForRole } from "./scopes";
 
 export { REFRESH_TOKEN_TTL } from "./refresh-rotation";
 
@@ -21,7 +21,10 @@ export interface LoginResult {
   refreshToken: string;
 }
 
-type Env = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT" | "AUTH_ISSUER" | "ADMIN_EMAILS" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS">;
+type Env = Pick<
+  Bindings,
+  "DB" | "KV" | "ENVIRONMENT" | "AUTH_ISSUER" | "ADMIN_EMAILS" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS"
+>;
 
 export function isAdminEmail(adminEmails: string, email: string): boolean {
   return adminEmails
@@ -39,7 +42,12 @@ export interface RegisterInput {
   marketing_consent: boolean;
 }
 
-export async function register(env: Env, input: RegisterInput, country: string, now = Date.now()): Promise<LoginResult> {
+export async function register(
+  env: Env,
+  input: RegisterInput,
+  country: string,
+  now = Date.now(),
+): Promise<LoginResult> {
   const email = input.email.toLowerCase();
   const weakness = passwordWeakness(input.password, email);
   if (weakness) throw invalidField("password", weakness);
@@ -64,7 +72,14 @@ export async function register(env: Env, input: RegisterInput, country: string, 
     lastLogin: at,
   };
   // The unique index settles a race between two registrations of one email.
-  const grant = { ledgerId: newId("led", now), userId: user.id, reason: "signup_grant" as const, referenceId: user.id, description: `Starting credits for the ${input.tier} tier`, at };
+  const grant = {
+    ledgerId: newId("led", now),
+    userId: user.id,
+    reason: "signup_grant" as const,
+    referenceId: user.id,
+    description: `Starting credits for the ${input.tier} tier`,
+    at,
+  };
   if (!(await insertUser(env.DB, user, grant))) throw emailTaken();
   return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
 }
@@ -84,11 +99,20 @@ export async function verifyCredentials(db: D1Database, email: string, password:
   return user;
 }
 
-export async function login(env: Env, email: string, password: string, country: string, now = Date.now()): Promise<LoginResult> {
+export async function login(
+  env: Env,
+  email: string,
+  password: string,
+  country: string,
+  now = Date.now(),
+): Promise<LoginResult> {
   const user = await verifyCredentials(env.DB, email, password);
   const at = iso(now);
   await recordLogin(env.DB, user.id, at, country);
-  return { user: { ...user, lastLogin: at, country }, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
+  return {
+    user: { ...user, lastLogin: at, country },
+    ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)),
+  };
 }
 
 /** An access token plus a fresh refresh token in family `familyId` (the token's `sid`). */
@@ -99,7 +123,11 @@ async function issueLoginTokens(env: Env, user: UserRow, familyId: string, now: 
     { userId: user.id, role: user.role, tier: user.tier, scopes, sid: familyId, ttlSeconds: LOGIN_TOKEN_TTL },
     now,
   );
-  const refreshToken = await issueRefreshToken(env, { familyId, userId: user.id, clientId: null, scope: scopes.join(" ") }, now);
+  const refreshToken = await issueRefreshToken(
+    env,
+    { familyId, userId: user.id, clientId: null, scope: scopes.join(" ") },
+    now,
+  );
   return { token: access.token, expiresIn: access.expiresIn, refreshToken };
 }
 
@@ -112,8 +140,12 @@ export async function refresh(env: Env, presented: string, now = Date.now()): Pr
   // Rows with a client_id belong to OAuth clients: only /oauth2/token rotates those.
   const outcome = await consumeForRotation(env, presented, null, now);
   if (!outcome.ok) {
-    if (outcome.reason === "expired") throw new AppError("TOKEN_EXPIRED", { message: "The refresh token has expired." });
-    if (outcome.reason === "reused") throw new AppError("TOKEN_INVALID", { message: "The refresh token was already used; its session has been revoked." });
+    if (outcome.reason === "expired")
+      throw new AppError("TOKEN_EXPIRED", { message: "The refresh token has expired." });
+    if (outcome.reason === "reused")
+      throw new AppError("TOKEN_INVALID", {
+        message: "The refresh token was already used; its session has been revoked.",
+      });
     throw new AppError("TOKEN_INVALID", { message: "The refresh token is invalid, expired or revoked." });
   }
   const user = await findUserById(env.DB, outcome.row.userId);

@@ -1,8 +1,8 @@
-import { AppError } from "../../http/errors";
 import { isClientRevoked, isSessionRevoked } from "../../db/revocations";
 import type { Bindings } from "../../env";
-import { FIRST_PARTY_CLIENT_ID, bearerChallenge, verifyAccessToken } from "./access-tokens";
-import { principalFromApiKey, type Defer } from "./api-keys/authenticate-key";
+import { AppError } from "../../http/errors";
+import { bearerChallenge, FIRST_PARTY_CLIENT_ID, verifyAccessToken } from "./access-tokens";
+import { type Defer, principalFromApiKey } from "./api-keys/authenticate-key";
 import { looksLikeApiKey } from "./api-keys/format";
 import type { Principal } from "./principal";
 
@@ -30,17 +30,24 @@ export async function authenticateCredential(env: Env, presented: PresentedCrede
   const defer = presented.defer ?? swallow;
   const bearer = parseBearer(presented.authorization);
   if (bearer !== null && presented.apiKey !== undefined) {
-    throw new AppError("TOKEN_INVALID", { message: "Send either an Authorization header or an X-API-Key header, not both." });
+    throw new AppError("TOKEN_INVALID", {
+      message: "Send either an Authorization header or an X-API-Key header, not both.",
+    });
   }
   if (presented.apiKey !== undefined) return principalFromApiKey(env, presented.apiKey.trim(), defer);
-  if (bearer !== null) return looksLikeApiKey(bearer) ? principalFromApiKey(env, bearer, defer) : principalFromAccessToken(env, bearer);
+  if (bearer !== null)
+    return looksLikeApiKey(bearer) ? principalFromApiKey(env, bearer, defer) : principalFromAccessToken(env, bearer);
   return null;
 }
 
 function parseBearer(header: string | undefined): string | null {
   if (header === undefined) return null;
   const match = /^Bearer[ ]+([^ ]+)[ ]*$/i.exec(header);
-  if (!match) throw new AppError("TOKEN_INVALID", { message: "The Authorization header must be 'Bearer <token>'.", headers: bearerChallenge("invalid_token") });
+  if (!match)
+    throw new AppError("TOKEN_INVALID", {
+      message: "The Authorization header must be 'Bearer <token>'.",
+      headers: bearerChallenge("invalid_token"),
+    });
   return match[1]!;
 }
 
@@ -52,7 +59,10 @@ async function principalFromAccessToken(env: Env, token: string): Promise<Princi
     firstParty ? false : isClientRevoked(env.KV, claims.client_id),
   ]);
   if (sessionRevoked || clientRevoked) {
-    throw new AppError("TOKEN_INVALID", { message: "The access token has been revoked.", headers: bearerChallenge("invalid_token", "The access token has been revoked") });
+    throw new AppError("TOKEN_INVALID", {
+      message: "The access token has been revoked.",
+      headers: bearerChallenge("invalid_token", "The access token has been revoked"),
+    });
   }
   return {
     userId: claims.sub,

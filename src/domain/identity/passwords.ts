@@ -1,5 +1,5 @@
-import { base64, fromBase64 } from "../../lib/encoding";
 import { timingSafeEqual } from "../../lib/crypto";
+import { base64, fromBase64 } from "../../lib/encoding";
 
 /**
  * PBKDF2-SHA256 through crypto.subtle. Production Workers refuse more than
@@ -41,7 +41,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * unknown account costs the same PBKDF2 work as a wrong password (no
  * account enumeration by timing).
  */
-export const DUMMY_PASSWORD_HASH = "pbkdf2_sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+export const DUMMY_PASSWORD_HASH =
+  "pbkdf2_sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
 /** Why a password is too weak, or null if it passes the documented rule. */
 export function passwordWeakness(password: string, email?: string): string | null {

@@ -1,8 +1,14 @@
+import {
+  consumeRefreshToken,
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  type RefreshTokenRow,
+  revokeFamily,
+} from "../../db/refresh-tokens";
+import { isSessionRevoked, revokeSession } from "../../db/revocations";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
-import { consumeRefreshToken, findRefreshTokenByHash, insertRefreshToken, revokeFamily, type RefreshTokenRow } from "../../db/refresh-tokens";
-import { isSessionRevoked, revokeSession } from "../../db/revocations";
 import { LOGIN_TOKEN_TTL } from "./access-tokens";
 
 /** Refresh tokens live 30 days, and each use rotates them (RFC 9700 §4.14.2). */

@@ -34,7 +34,7 @@ export function scopesForRole(role: Role): Scope[] {
 }
 
 export function isScope(s: string): s is Scope {
-  return Object.prototype.hasOwnProperty.call(SCOPES, s);
+  return Object.hasOwn(SCOPES, s);
 }
 
 /** Parse a space-separated scope string (RFC 6749 §3.3), keeping only known scopes. */

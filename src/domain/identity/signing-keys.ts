@@ -23,7 +23,10 @@ export const ALG = "ES256";
 
 type Env = { ENVIRONMENT: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string };
 
-export const signingKeys = cachedBySecret<Env, SigningKeys>((env) => `${env.JWT_PRIVATE_KEY ?? ""}|${env.JWT_PREVIOUS_PUBLIC_KEYS ?? ""}`, load);
+export const signingKeys = cachedBySecret<Env, SigningKeys>(
+  (env) => `${env.JWT_PRIVATE_KEY ?? ""}|${env.JWT_PREVIOUS_PUBLIC_KEYS ?? ""}`,
+  load,
+);
 
 async function load(env: Env): Promise<SigningKeys> {
   const isDev = env.ENVIRONMENT === "development";
@@ -48,5 +51,9 @@ async function load(env: Env): Promise<SigningKeys> {
   const privateKey = (await importJWK({ ...jwk, alg: ALG }, ALG)) as CryptoKey;
   const { d: _d, ...publicPart } = jwk;
   const previous = env.JWT_PREVIOUS_PUBLIC_KEYS ? (JSON.parse(env.JWT_PREVIOUS_PUBLIC_KEYS) as JWK[]) : [];
-  return { kid, privateKey, publicJwks: [{ ...publicPart, kid, alg: ALG, use: "sig", key_ops: undefined }, ...previous] };
+  return {
+    kid,
+    privateKey,
+    publicJwks: [{ ...publicPart, kid, alg: ALG, use: "sig", key_ops: undefined }, ...previous],
+  };
 }

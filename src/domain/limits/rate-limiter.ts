@@ -25,7 +25,12 @@ export interface RateLimiter {
    * window would exceed its limit nothing is counted and the request is
    * denied. `force` counts even when over (charging after the fact).
    */
-  consume(key: string, windows: WindowPolicy[], cost: number, options?: { force?: boolean; now?: number }): Promise<Decision>;
+  consume(
+    key: string,
+    windows: WindowPolicy[],
+    cost: number,
+    options?: { force?: boolean; now?: number },
+  ): Promise<Decision>;
   /** The state without counting anything. */
   peek(key: string, windows: WindowPolicy[], options?: { now?: number }): Promise<Decision>;
 }

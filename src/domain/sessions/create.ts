@@ -1,12 +1,12 @@
-import { AppError } from "../../http/errors";
 import { balanceOf } from "../../db/credits";
 import { markEnded } from "../../db/session-lifecycle";
 import { activeSessions, insertPaidSession, type SessionRow } from "../../db/sessions";
-import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import type { Bindings } from "../../env";
+import { AppError } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
+import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import { requireSessionScope } from "./families";
 import { failureRefund, priceOf } from "./pricing";
 import { roomOf } from "./room";
@@ -26,7 +26,12 @@ type Env = Pick<Bindings, "DB" | "SESSION_ROOM" | "ANALYSIS_TIME_SCALE">;
  * Create a session: debit its price and insert it atomically, then hand it
  * to its SessionRoom, which drives it from here on.
  */
-export async function createSession(env: Env, principal: Principal, input: CreateSessionInput, now = Date.now()): Promise<SessionRow> {
+export async function createSession(
+  env: Env,
+  principal: Principal,
+  input: CreateSessionInput,
+  now = Date.now(),
+): Promise<SessionRow> {
   requireSessionScope(principal, input.session_type, "write");
   const price = priceOf(input.session_type, input.parameters);
   const schedule = scheduleFor(now, input.parameters.duration, timeScale(env.ANALYSIS_TIME_SCALE));
@@ -61,14 +66,19 @@ export async function createSession(env: Env, principal: Principal, input: Creat
     duration: null,
     updatedAt: at,
   };
-  const paid = await insertPaidSession(env.DB, row, {
-    ledgerId: newId("led", now),
-    userId: principal.userId,
-    reason: "session_debit",
-    referenceId: row.id,
-    description: `${input.session_type} session ${row.id}`,
-    at,
-  }, CONCURRENT_SESSION_CAPS[principal.tier]);
+  const paid = await insertPaidSession(
+    env.DB,
+    row,
+    {
+      ledgerId: newId("led", now),
+      userId: principal.userId,
+      reason: "session_debit",
+      referenceId: row.id,
+      description: `${input.session_type} session ${row.id}`,
+      at,
+    },
+    CONCURRENT_SESSION_CAPS[principal.tier],
+  );
   if (!paid) {
     // Credits first: waiting for a session to finish would not help an empty balance.
     const available = await balanceOf(env.DB, principal.userId);
@@ -80,14 +90,20 @@ export async function createSession(env: Env, principal: Principal, input: Creat
     }
     await refuseOverCap(env.DB, principal, now);
     // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
-    throw new AppError("SERVICE_UNAVAILABLE", { message: "The session could not be created; retry.", headers: { "Retry-After": "1" } });
+    throw new AppError("SERVICE_UNAVAILABLE", {
+      message: "The session could not be created; retry.",
+      headers: { "Retry-After": "1" },
+    });
   }
   try {
     await roomOf(env, row.id).start({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
   } catch (err) {
     await abandonUnstarted(env.DB, row, now);
     console.error(JSON.stringify({ session_id: row.id, error: "SessionRoom.start failed", cause: String(err) }));
-    throw new AppError("SERVICE_UNAVAILABLE", { message: "The session could not be started; its credits were refunded.", details: { session_id: row.id } });
+    throw new AppError("SERVICE_UNAVAILABLE", {
+      message: "The session could not be started; its credits were refunded.",
+      details: { session_id: row.id },
+    });
   }
   return row;
 }
@@ -101,10 +117,18 @@ async function refuseOverCap(d1: D1Database, principal: Principal, now: number):
   const cap = CONCURRENT_SESSION_CAPS[principal.tier];
   const active = await activeSessions(d1, principal.userId);
   if (active.count < cap) return;
-  const retryAfter = Math.max(1, Math.ceil(((active.soonest ? Date.parse(active.soonest) : now + 60_000) - now) / 1000));
+  const retryAfter = Math.max(
+    1,
+    Math.ceil(((active.soonest ? Date.parse(active.soonest) : now + 60_000) - now) / 1000),
+  );
   throw new AppError("RATE_LIMIT_EXCEEDED", {
     message: `The ${principal.tier} tier allows ${cap} sessions pending or processing at once; wait for one to finish or cancel one.`,
-    details: { limit: "concurrent_sessions", max_concurrent_sessions: cap, active_sessions: active.count, retry_after: retryAfter },
+    details: {
+      limit: "concurrent_sessions",
+      max_concurrent_sessions: cap,
+      active_sessions: active.count,
+      retry_after: retryAfter,
+    },
     headers: { "Retry-After": String(retryAfter) },
   });
 }
@@ -125,6 +149,13 @@ async function abandonUnstarted(d1: D1Database, row: SessionRow, now: number): P
     creditsPaid: row.creditsRequired,
     refund: refund.credits,
     endReason: "SERVICE_UNAVAILABLE",
-    ledger: { ledgerId: newId("led", now), userId: row.userId, reason: "session_refund", referenceId: row.id, description: `Refund for unstarted session ${row.id}`, at },
+    ledger: {
+      ledgerId: newId("led", now),
+      userId: row.userId,
+      reason: "session_refund",
+      referenceId: row.id,
+      description: `Refund for unstarted session ${row.id}`,
+      at,
+    },
   });
 }

@@ -1,6 +1,6 @@
-import { AppError } from "../../http/errors";
-import { findSession, updateOpenSession, type SessionRow } from "../../db/sessions";
+import { findSession, type SessionRow, updateOpenSession } from "../../db/sessions";
 import type { Bindings } from "../../env";
+import { AppError } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import type { Principal } from "../identity/principal";
 import { ownSession } from "./queries";
@@ -25,14 +25,22 @@ const alreadyEnded = (row: Pick<SessionRow, "id" | "status">) =>
  * threshold when it produces the results, so a change before the last stage
  * ends takes effect. An ended session → 409.
  */
-export async function updateSession(d1: D1Database, principal: Principal, id: string, patch: SessionPatch, now = Date.now()): Promise<SessionRow> {
+export async function updateSession(
+  d1: D1Database,
+  principal: Principal,
+  id: string,
+  patch: SessionPatch,
+  now = Date.now(),
+): Promise<SessionRow> {
   const row = await ownSession(d1, principal, id, "write");
   if (!canUpdate(row.status)) throw alreadyEnded(row);
   const updated = await updateOpenSession(
     d1,
     id,
     {
-      ...(patch.parameters?.confidence_threshold !== undefined ? { confidenceThreshold: patch.parameters.confidence_threshold } : {}),
+      ...(patch.parameters?.confidence_threshold !== undefined
+        ? { confidenceThreshold: patch.parameters.confidence_threshold }
+        : {}),
       ...(patch.parameters?.priority !== undefined ? { priority: patch.parameters.priority } : {}),
       ...(patch.metadata?.tags !== undefined ? { tags: JSON.stringify(patch.metadata.tags) } : {}),
     },

@@ -41,7 +41,11 @@ export interface Refund {
  * never exceeds what was paid). Deterministic: it does not depend on how far
  * into a stage the clock happens to be.
  */
-export function cancellationRefund(creditsPaid: number, status: "pending" | "processing", currentStage: Stage | null): Refund {
+export function cancellationRefund(
+  creditsPaid: number,
+  status: "pending" | "processing",
+  currentStage: Stage | null,
+): Refund {
   if (status === "pending") return { credits: creditsPaid, reason: "cancelled_before_processing" };
   const stages = Object.keys(STAGE_WEIGHTS) as Stage[];
   const index = currentStage ? stages.indexOf(currentStage) : 0;

@@ -1,7 +1,7 @@
-import { AppError } from "../../http/errors";
 import { findSession, historyOf, listSessions, type SessionRow, type SortBy } from "../../db/sessions";
+import { AppError } from "../../http/errors";
 import type { Principal } from "../identity/principal";
-import { readableTypes, requireSessionScope, type Action } from "./families";
+import { type Action, readableTypes, requireSessionScope } from "./families";
 import { historyEntry } from "./resources";
 import type { SessionStatus, SessionType } from "./types";
 
@@ -10,7 +10,12 @@ import type { SessionStatus, SessionType } from "./types";
  * (else 404 — another user's session is indistinguishable from none), then
  * the credential carries the session family's scope for `action` (else 403).
  */
-export async function ownSession(d1: D1Database, principal: Principal, id: string, action: Action): Promise<SessionRow> {
+export async function ownSession(
+  d1: D1Database,
+  principal: Principal,
+  id: string,
+  action: Action,
+): Promise<SessionRow> {
   const row = await findSession(d1, id);
   if (!row || row.userId !== principal.userId) throw new AppError("SESSION_NOT_FOUND", { details: { session_id: id } });
   requireSessionScope(principal, row.sessionType, action);
@@ -47,4 +52,3 @@ export async function listOwnSessions(d1: D1Database, principal: Principal, q: L
   });
   return { rows, pagination: { total, limit: q.limit, offset: q.offset, has_more: q.offset + rows.length < total } };
 }
-

@@ -58,7 +58,12 @@ export function sessionListItem(row: SessionListRow) {
   };
 }
 
-export const historyEntry = (h: HistoryRow): HistoryEntry => ({ timestamp: h.timestamp, stage: h.stage, confidence: h.confidence, notes: h.notes });
+export const historyEntry = (h: HistoryRow): HistoryEntry => ({
+  timestamp: h.timestamp,
+  stage: h.stage,
+  confidence: h.confidence,
+  notes: h.notes,
+});
 
 /**
  * The Analysis resource. Before completion (docs/decisions.md) it is returned

@@ -1,7 +1,8 @@
 import type { Bindings } from "../../env";
 
 /** The SessionRoom of a session: one Durable Object per session id. */
-export const roomOf = (env: Pick<Bindings, "SESSION_ROOM">, sessionId: string) => env.SESSION_ROOM.get(env.SESSION_ROOM.idFromName(sessionId));
+export const roomOf = (env: Pick<Bindings, "SESSION_ROOM">, sessionId: string) =>
+  env.SESSION_ROOM.get(env.SESSION_ROOM.idFromName(sessionId));
 
 /**
  * The live-progress address on this service: ws:// when the request came

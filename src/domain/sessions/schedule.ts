@@ -1,5 +1,5 @@
-import { STAGES, type Stage } from "./types";
 import { STAGE_WEIGHTS } from "./pricing";
+import { STAGES, type Stage } from "./types";
 
 /**
  * When each step of a session happens. Processing time is the requested

@@ -1,12 +1,14 @@
+import { findUserById, type UserRow, updateProfile } from "../../db/users";
 import { AppError } from "../../http/errors";
-import { findUserById, updateProfile, type UserRow } from "../../db/users";
-import type { Principal } from "../identity/principal";
 import type { UsageStats } from "../../routes/users/schemas";
+import type { Principal } from "../identity/principal";
 import { usageStatsOf } from "./stats";
 
 export interface ProfilePatch {
   username?: string | undefined;
-  preferences?: { notifications?: boolean | undefined; theme?: string | undefined; language?: string | undefined } | undefined;
+  preferences?:
+    | { notifications?: boolean | undefined; theme?: string | undefined; language?: string | undefined }
+    | undefined;
 }
 
 export async function getOwnUser(d1: D1Database, principal: Principal): Promise<UserRow> {

@@ -1,8 +1,8 @@
-import { invalidField } from "../../http/errors";
 import { balanceOf } from "../../db/credits";
 import { aggregatesBetween, usageCounts } from "../../db/session-stats";
-import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../sessions/types";
+import { invalidField } from "../../http/errors";
 import { round } from "../../lib/numbers";
+import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../sessions/types";
 
 /**
  * Usage statistics (docs/decisions.md, "Sessions"). A period is the last N
@@ -35,7 +35,8 @@ function rangeOf(q: StatsQuery, now: number): { period: string; from: number; to
   const to = q.end_date ? Date.parse(`${q.end_date}T00:00:00Z`) + DAY_MS : startOfDay(now) + DAY_MS;
   const from = q.start_date ? Date.parse(`${q.start_date}T00:00:00Z`) : to - PERIOD_DAYS[q.period] * DAY_MS;
   if (from >= to) throw invalidRange("start_date", "must not be after end_date");
-  if ((to - from) / DAY_MS > MAX_RANGE_DAYS) throw invalidRange("end_date", `the range may span at most ${MAX_RANGE_DAYS} days`);
+  if ((to - from) / DAY_MS > MAX_RANGE_DAYS)
+    throw invalidRange("end_date", `the range may span at most ${MAX_RANGE_DAYS} days`);
   return { period: "custom", from, to };
 }
 
@@ -43,7 +44,10 @@ const invalidRange = (field: string, reason: string) => invalidField(field, reas
 
 export async function userStats(d1: D1Database, userId: string, q: StatsQuery, now = Date.now()) {
   const { period, from, to } = rangeOf(q, now);
-  const [rows, credits] = await Promise.all([aggregatesBetween(d1, userId, new Date(from).toISOString(), new Date(to).toISOString()), balanceOf(d1, userId)]);
+  const [rows, credits] = await Promise.all([
+    aggregatesBetween(d1, userId, new Date(from).toISOString(), new Date(to).toISOString()),
+    balanceOf(d1, userId),
+  ]);
 
   const byStatus = Object.fromEntries(SESSION_STATUSES.map((s) => [s, 0])) as Record<SessionStatus, number>;
   const byType = Object.fromEntries(SESSION_TYPES.map((t) => [t, 0])) as Record<SessionType, number>;
@@ -83,5 +87,9 @@ export async function usageStatsOf(d1: D1Database, userId: string, now = Date.no
   const monthStart = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
   const c = await usageCounts(d1, userId, monthStart);
   const finished = c.completed + c.failed;
-  return { sessions_this_month: c.since, total_sessions: c.total, success_rate: finished === 0 ? 0 : round(c.completed / finished, 4) };
+  return {
+    sessions_this_month: c.since,
+    total_sessions: c.total,
+    success_rate: finished === 0 ? 0 : round(c.completed / finished, 4),
+  };
 }

@@ -9,7 +9,12 @@ import { deterministicId } from "../../lib/ids";
  * A message carries everything a delivery needs: the consumer never has to
  * read the session or the transaction again.
  */
-export const EVENT_TYPES = ["session.completed", "session.failed", "analysis.ready", "billing.payment_succeeded"] as const;
+export const EVENT_TYPES = [
+  "session.completed",
+  "session.failed",
+  "analysis.ready",
+  "billing.payment_succeeded",
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export interface EventMessage {
@@ -32,6 +37,12 @@ export function eventIdFor(type: EventType, subjectId: string): Promise<string> 
   return deterministicId("evt", `${type}:${subjectId}`);
 }
 
-export function eventMessage(type: EventType, eventId: string, userId: string, occurredAt: string, data: Record<string, unknown>): EventMessage {
+export function eventMessage(
+  type: EventType,
+  eventId: string,
+  userId: string,
+  occurredAt: string,
+  data: Record<string, unknown>,
+): EventMessage {
   return { kind: "event", event_id: eventId, type, user_id: userId, occurred_at: occurredAt, data };
 }

@@ -1,8 +1,15 @@
+import {
+  deleteOwnWebhook,
+  findOwnWebhook,
+  insertWebhookUnderCap,
+  listWebhooks,
+  updateOwnWebhook,
+  type WebhookRow,
+} from "../../db/webhooks";
+import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { deleteOwnWebhook, findOwnWebhook, insertWebhookUnderCap, listWebhooks, updateOwnWebhook, type WebhookRow } from "../../db/webhooks";
-import type { Bindings } from "../../env";
 import { dataEncryptionKey } from "../encryption/data-key";
 import { seal } from "../encryption/secret-box";
 import type { Principal } from "../identity/principal";
@@ -24,7 +31,6 @@ export interface CreateWebhookInput {
   description?: string | undefined;
 }
 
-
 function checkUrl(env: Env, url: string): string {
   const verdict = classifyWebhookUrl(url, { allowPrivate: allowPrivateUrls(env) });
   if (!verdict.ok) throw invalidField("url", verdict.reason);
@@ -32,7 +38,12 @@ function checkUrl(env: Env, url: string): string {
 }
 
 /** Create a webhook; the secret (chosen or generated) is returned this once and stored sealed. */
-export async function createWebhook(env: Env, principal: Principal, input: CreateWebhookInput, now = Date.now()): Promise<{ webhook: WebhookRow; secret: string }> {
+export async function createWebhook(
+  env: Env,
+  principal: Principal,
+  input: CreateWebhookInput,
+  now = Date.now(),
+): Promise<{ webhook: WebhookRow; secret: string }> {
   const url = checkUrl(env, input.url);
   if (input.secret !== undefined) {
     const weakness = secretWeakness(input.secret);
@@ -74,7 +85,8 @@ export async function ownWebhook(d1: D1Database, principal: Principal, id: strin
   return webhook;
 }
 
-const notFound = () => new AppError("RESOURCE_NOT_FOUND", { message: "Webhook not found.", details: { resource: "webhook" } });
+const notFound = () =>
+  new AppError("RESOURCE_NOT_FOUND", { message: "Webhook not found.", details: { resource: "webhook" } });
 
 export interface UpdateWebhookInput {
   url?: string | undefined;
@@ -83,7 +95,13 @@ export interface UpdateWebhookInput {
   description?: string | undefined;
 }
 
-export async function updateWebhook(env: Env, principal: Principal, id: string, input: UpdateWebhookInput, now = Date.now()): Promise<WebhookRow> {
+export async function updateWebhook(
+  env: Env,
+  principal: Principal,
+  id: string,
+  input: UpdateWebhookInput,
+  now = Date.now(),
+): Promise<WebhookRow> {
   const patch = {
     ...(input.url !== undefined ? { url: checkUrl(env, input.url) } : {}),
     ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),

@@ -19,10 +19,20 @@ export async function publish(env: Env, messages: EventMessage[], now = Date.now
   if (messages.length === 0) return true;
   try {
     await env.WEBHOOK_QUEUE.sendBatch(messages.map((body) => ({ body })));
-    await markSent(env.DB, messages.map((m) => m.event_id), iso(now));
+    await markSent(
+      env.DB,
+      messages.map((m) => m.event_id),
+      iso(now),
+    );
     return true;
   } catch (err) {
-    console.error(JSON.stringify({ msg: "outboxed events not sent; the sweeper will retry", event_ids: messages.map((m) => m.event_id), error: String(err) }));
+    console.error(
+      JSON.stringify({
+        msg: "outboxed events not sent; the sweeper will retry",
+        event_ids: messages.map((m) => m.event_id),
+        error: String(err),
+      }),
+    );
     return false;
   }
 }

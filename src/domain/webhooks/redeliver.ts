@@ -1,8 +1,8 @@
+import { findDeliveryOfWebhook, insertDelivery, listDeliveries, setDeliveryStatus } from "../../db/webhook-deliveries";
+import type { Bindings } from "../../env";
 import { AppError } from "../../http/errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { findDeliveryOfWebhook, insertDelivery, listDeliveries, setDeliveryStatus } from "../../db/webhook-deliveries";
-import type { Bindings } from "../../env";
 import type { Principal } from "../identity/principal";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "./deliveries";
 import { ownWebhook } from "./manage";
@@ -11,7 +11,13 @@ import { TEST_EVENT_TYPE } from "./subscriptions";
 type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE">;
 
 /** The webhook's delivery log, newest first, each delivery with its attempts. */
-export async function deliveryLog(d1: D1Database, principal: Principal, webhookId: string, limit: number, offset: number) {
+export async function deliveryLog(
+  d1: D1Database,
+  principal: Principal,
+  webhookId: string,
+  limit: number,
+  offset: number,
+) {
   const webhook = await ownWebhook(d1, principal, webhookId);
   const { deliveries, attempts, total } = await listDeliveries(d1, webhook.id, limit, offset);
   return {
@@ -27,7 +33,13 @@ export async function deliveryLog(d1: D1Database, principal: Principal, webhookI
       updated_at: d.updatedAt,
       attempt_log: attempts
         .filter((a) => a.deliveryId === d.id)
-        .map((a) => ({ attempt: a.attempt, status_code: a.statusCode, duration_ms: a.durationMs, error: a.error, attempted_at: a.createdAt })),
+        .map((a) => ({
+          attempt: a.attempt,
+          status_code: a.statusCode,
+          duration_ms: a.durationMs,
+          error: a.error,
+          attempted_at: a.createdAt,
+        })),
     })),
     pagination: { total, limit, offset, has_more: offset + deliveries.length < total },
   };
@@ -44,10 +56,17 @@ async function activeOwnWebhook(d1: D1Database, principal: Principal, webhookId:
  * (receivers that already processed it can dedupe); a fresh timestamp and
  * signature. Its attempts continue in the same log.
  */
-export async function replayDelivery(env: Env, principal: Principal, webhookId: string, deliveryId: string, now = Date.now()) {
+export async function replayDelivery(
+  env: Env,
+  principal: Principal,
+  webhookId: string,
+  deliveryId: string,
+  now = Date.now(),
+) {
   const webhook = await activeOwnWebhook(env.DB, principal, webhookId);
   const delivery = await findDeliveryOfWebhook(env.DB, webhook.id, deliveryId);
-  if (!delivery) throw new AppError("RESOURCE_NOT_FOUND", { message: "Delivery not found.", details: { resource: "delivery" } });
+  if (!delivery)
+    throw new AppError("RESOURCE_NOT_FOUND", { message: "Delivery not found.", details: { resource: "delivery" } });
   await setDeliveryStatus(env.DB, delivery.id, "pending", iso(now));
   await env.WEBHOOK_QUEUE.send(deliveryMessage(delivery.id));
   return { delivery_id: delivery.id, event_id: delivery.eventId, status: "pending" as const };

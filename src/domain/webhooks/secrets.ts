@@ -27,13 +27,15 @@ export function secretWeakness(secret: string): string | null {
   if (secret.startsWith(SECRET_PREFIX)) {
     const key = decodePrefixed(secret);
     if (!key) return "a whsec_ secret must be followed by valid base64";
-    if (key.length < MIN_KEY_BYTES || key.length > MAX_KEY_BYTES) return `a whsec_ secret must encode ${MIN_KEY_BYTES} to ${MAX_KEY_BYTES} bytes`;
+    if (key.length < MIN_KEY_BYTES || key.length > MAX_KEY_BYTES)
+      return `a whsec_ secret must encode ${MIN_KEY_BYTES} to ${MAX_KEY_BYTES} bytes`;
     return null;
   }
   if (!/^[\x21-\x7e]+$/.test(secret)) return "must contain only printable ASCII characters without spaces";
   if (secret.length < MIN_RAW_SECRET_LENGTH) return `must be at least ${MIN_RAW_SECRET_LENGTH} characters`;
   if (secret.length > MAX_RAW_SECRET_LENGTH) return `must be at most ${MAX_RAW_SECRET_LENGTH} characters`;
-  if (new Set(secret).size < MIN_DISTINCT_CHARS) return `must contain at least ${MIN_DISTINCT_CHARS} distinct characters`;
+  if (new Set(secret).size < MIN_DISTINCT_CHARS)
+    return `must contain at least ${MIN_DISTINCT_CHARS} distinct characters`;
   return null;
 }
 

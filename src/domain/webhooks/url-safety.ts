@@ -26,7 +26,14 @@
  */
 export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 
-const METADATA_HOSTS = new Set(["169.254.169.254", "169.254.170.2", "100.100.100.200", "[fd00:ec2::254]", "metadata.google.internal", "metadata"]);
+const METADATA_HOSTS = new Set([
+  "169.254.169.254",
+  "169.254.170.2",
+  "100.100.100.200",
+  "[fd00:ec2::254]",
+  "metadata.google.internal",
+  "metadata",
+]);
 
 export function classifyWebhookUrl(raw: string, opts: { allowPrivate: boolean }): UrlVerdict {
   let url: URL;
@@ -60,7 +67,8 @@ export function classifyWebhookUrl(raw: string, opts: { allowPrivate: boolean })
 
 function refusedHostname(host: string): string | null {
   if (host === "localhost" || host.endsWith(".localhost")) return "targets localhost";
-  if (host.endsWith(".local") || host.endsWith(".internal") || host.endsWith(".home.arpa")) return "targets a local-network name";
+  if (host.endsWith(".local") || host.endsWith(".internal") || host.endsWith(".home.arpa"))
+    return "targets a local-network name";
   if (!host.includes(".")) return "must be a fully qualified domain name";
   return null;
 }
@@ -72,7 +80,10 @@ export function parseIPv4(host: string): number | null {
   return parts.reduce((acc, p) => acc * 256 + Number(p), 0);
 }
 
-const cidr4 = (a: number, b: number, c: number, d: number, bits: number) => ({ base: ((a * 256 + b) * 256 + c) * 256 + d, bits });
+const cidr4 = (a: number, b: number, c: number, d: number, bits: number) => ({
+  base: ((a * 256 + b) * 256 + c) * 256 + d,
+  bits,
+});
 const IPV4_REFUSED: Array<{ base: number; bits: number; kind: string }> = [
   { ...cidr4(0, 0, 0, 0, 8), kind: "this-network (unspecified)" },
   { ...cidr4(10, 0, 0, 0, 8), kind: "private" },
@@ -112,7 +123,8 @@ export function parseIPv6(text: string): number[] | null {
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;
-  const parse = (s: string) => (s === "" ? [] : s.split(":").map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN)));
+  const parse = (s: string) =>
+    s === "" ? [] : s.split(":").map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN));
   const head = parse(halves[0]!);
   const rest = halves.length === 2 ? parse(halves[1]!) : [];
   const groups = head.length + rest.length;
@@ -127,9 +139,11 @@ export function refusedIPv6(g: number[]): string | null {
   const embedded = (hi: number, lo: number) => refusedIPv4(hi * 65536 + lo);
   if (g.every((x) => x === 0)) return "unspecified";
   if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0 && h === 0 && i === 1) return "loopback";
-  if (a === 0xfd00 && b === 0x0ec2 && c === 0 && d === 0 && e === 0 && f === 0 && h === 0 && i === 0x254) return "metadata";
+  if (a === 0xfd00 && b === 0x0ec2 && c === 0 && d === 0 && e === 0 && f === 0 && h === 0 && i === 0x254)
+    return "metadata";
   // IPv4-mapped ::ffff:a.b.c.d and IPv4-compatible ::a.b.c.d
-  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0xffff || f === 0)) return embedded(h, i) ?? (f === 0 ? "IPv4-compatible (deprecated)" : null);
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0xffff || f === 0))
+    return embedded(h, i) ?? (f === 0 ? "IPv4-compatible (deprecated)" : null);
   // NAT64 64:ff9b::/96 (RFC 6052) and 6to4 2002::/16 (RFC 3056) carry an IPv4 address
   if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0) return embedded(h, i);
   if (a === 0x2002) return embedded(b, c);

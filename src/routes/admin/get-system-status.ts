@@ -1,9 +1,9 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
-import type { router } from "../../http/openapi";
 import { dependencyProbes, liveMetrics } from "../../domain/admin/probes";
-import { systemStatus } from "../../domain/admin/system-status";
 import { requireAdmin } from "../../domain/admin/require-admin";
+import { systemStatus } from "../../domain/admin/system-status";
+import { envelopeSchema, ok } from "../../http/envelope";
+import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { SystemStatusSchema } from "./schemas";
 
 const route = defineRoute({
@@ -11,9 +11,12 @@ const route = defineRoute({
   path: "/system/status",
   tags: ["Admin"],
   summary: "Health of the service and its dependencies (admins)",
-  description: "Each dependency is probed with a real round trip. A failing probe makes the status `degraded` (or `unhealthy` for the database); the endpoint still answers 200.",
+  description:
+    "Each dependency is probed with a real round trip. A failing probe makes the status `degraded` (or `unhealthy` for the database); the endpoint still answers 200.",
   scope: ["remote-viewing:admin", "dowsing:admin"],
-  responses: { 200: { description: "Status", content: { "application/json": { schema: envelopeSchema(SystemStatusSchema) } } } },
+  responses: {
+    200: { description: "Status", content: { "application/json": { schema: envelopeSchema(SystemStatusSchema) } } },
+  },
 });
 
 export function mountGetSystemStatus(app: ReturnType<typeof router>) {

@@ -1,7 +1,7 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
-import type { router } from "../../http/openapi";
 import { getUserAnalytics } from "../../domain/admin/user-analytics";
+import { envelopeSchema, ok } from "../../http/envelope";
+import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { UserAnalyticsQuery, UserAnalyticsSchema } from "./schemas";
 
 const route = defineRoute({
@@ -11,7 +11,9 @@ const route = defineRoute({
   summary: "Service-wide user analytics (admins)",
   scope: "analytics:admin",
   request: { query: UserAnalyticsQuery },
-  responses: { 200: { description: "Analytics", content: { "application/json": { schema: envelopeSchema(UserAnalyticsSchema) } } } },
+  responses: {
+    200: { description: "Analytics", content: { "application/json": { schema: envelopeSchema(UserAnalyticsSchema) } } },
+  },
 });
 
 export function mountGetUserAnalytics(app: ReturnType<typeof router>) {

@@ -8,7 +8,9 @@ export const SystemStatusSchema = z
   .object({
     status: Health,
     timestamp: z.string().openapi({ format: "date-time" }),
-    services: z.record(z.string(), Health).openapi({ example: { api: "healthy", database: "healthy", cache: "healthy", ai_models: "healthy", queue: "healthy" } }),
+    services: z.record(z.string(), Health).openapi({
+      example: { api: "healthy", database: "healthy", cache: "healthy", ai_models: "healthy", queue: "healthy" },
+    }),
     checks: z.record(z.string(), z.object({ status: Health, latency_ms: z.number().int() })),
     metrics: z.object({
       active_sessions: z.number().int().nullable(),
@@ -33,8 +35,16 @@ export const UserAnalyticsSchema = z
     total_users: z.number().int(),
     active_users: z.number().int().openapi({ description: "Signed in or started a session within the period." }),
     new_users: z.number().int(),
-    retention_rate: z.number().openapi({ description: "Of users registered before the period, the fraction active within it." }),
-    tier_distribution: z.object({ basic: z.number().int(), professional: z.number().int(), enterprise: z.number().int() }),
-    geographic_distribution: z.array(z.object({ country: z.string(), users: z.number().int(), percentage: z.number() })),
+    retention_rate: z
+      .number()
+      .openapi({ description: "Of users registered before the period, the fraction active within it." }),
+    tier_distribution: z.object({
+      basic: z.number().int(),
+      professional: z.number().int(),
+      enterprise: z.number().int(),
+    }),
+    geographic_distribution: z.array(
+      z.object({ country: z.string(), users: z.number().int(), percentage: z.number() }),
+    ),
   })
   .openapi("UserAnalytics");

@@ -1,9 +1,9 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { createApiKey } from "../../domain/identity/api-keys/lifecycle";
 import type { Scope } from "../../domain/identity/scopes";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
-import { CreateApiKeyBody, NewApiKeySchema, apiKeyResource } from "./schemas";
+import { defineRoute } from "../../http/route";
+import { apiKeyResource, CreateApiKeyBody, NewApiKeySchema } from "./schemas";
 
 const route = defineRoute({
   method: "post",
@@ -15,7 +15,12 @@ const route = defineRoute({
   scope: "profile",
   idempotent: true,
   request: { body: { required: true, content: { "application/json": { schema: CreateApiKeyBody } } } },
-  responses: { 201: { description: "Created: the key is in `data.key`, shown only now", content: { "application/json": { schema: envelopeSchema(NewApiKeySchema) } } } },
+  responses: {
+    201: {
+      description: "Created: the key is in `data.key`, shown only now",
+      content: { "application/json": { schema: envelopeSchema(NewApiKeySchema) } },
+    },
+  },
 });
 
 export function mountCreateApiKey(app: ReturnType<typeof router>) {

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { listApiKeys } from "../../domain/identity/api-keys/lifecycle";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { ApiKeySchema, apiKeyResource } from "./schemas";
 
 const route = defineRoute({
@@ -11,7 +11,12 @@ const route = defineRoute({
   tags: ["API keys"],
   summary: "List the caller's API keys (never the keys themselves)",
   scope: "profile",
-  responses: { 200: { description: "The keys, newest first", content: { "application/json": { schema: envelopeSchema(z.object({ api_keys: z.array(ApiKeySchema) })) } } } },
+  responses: {
+    200: {
+      description: "The keys, newest first",
+      content: { "application/json": { schema: envelopeSchema(z.object({ api_keys: z.array(ApiKeySchema) })) } },
+    },
+  },
 });
 
 export function mountListApiKeys(app: ReturnType<typeof router>) {

@@ -1,8 +1,8 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { revokeApiKey } from "../../domain/identity/api-keys/lifecycle";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
-import { ApiKeySchema, KeyIdParam, apiKeyResource } from "./schemas";
+import { defineRoute } from "../../http/route";
+import { ApiKeySchema, apiKeyResource, KeyIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "delete",
@@ -12,7 +12,9 @@ const route = defineRoute({
   description: "Takes effect at once (and ends a rotation grace period early). Idempotent.",
   scope: "profile",
   request: { params: KeyIdParam },
-  responses: { 200: { description: "Revoked", content: { "application/json": { schema: envelopeSchema(ApiKeySchema) } } } },
+  responses: {
+    200: { description: "Revoked", content: { "application/json": { schema: envelopeSchema(ApiKeySchema) } } },
+  },
   errors: ["RESOURCE_NOT_FOUND"],
 });
 

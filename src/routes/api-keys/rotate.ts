@@ -1,8 +1,8 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { rotateApiKey } from "../../domain/identity/api-keys/lifecycle";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
-import { KeyIdParam, NewApiKeySchema, RotateApiKeyBody, apiKeyResource } from "./schemas";
+import { defineRoute } from "../../http/route";
+import { apiKeyResource, KeyIdParam, NewApiKeySchema, RotateApiKeyBody } from "./schemas";
 
 const route = defineRoute({
   method: "post",
@@ -12,8 +12,16 @@ const route = defineRoute({
   description:
     "Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working for `grace_period_seconds` (default 0, at most 7 days), then stops. Requires a bearer access token.",
   scope: "profile",
-  request: { params: KeyIdParam, body: { required: false, content: { "application/json": { schema: RotateApiKeyBody } } } },
-  responses: { 201: { description: "The new key, in `data.key`, shown only now", content: { "application/json": { schema: envelopeSchema(NewApiKeySchema) } } } },
+  request: {
+    params: KeyIdParam,
+    body: { required: false, content: { "application/json": { schema: RotateApiKeyBody } } },
+  },
+  responses: {
+    201: {
+      description: "The new key, in `data.key`, shown only now",
+      content: { "application/json": { schema: envelopeSchema(NewApiKeySchema) } },
+    },
+  },
   errors: ["RESOURCE_NOT_FOUND", "API_KEY_NOT_ROTATABLE"],
 });
 
@@ -21,6 +29,9 @@ export function mountRotateApiKey(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
     const grace = c.req.valid("json")?.grace_period_seconds ?? 0;
     const { row, key } = await rotateApiKey(c.env, c.get("principal"), c.req.valid("param").key_id, grace);
-    return c.json(ok({ ...apiKeyResource(row), key }, "API key rotated: store the new key now, it is not shown again"), 201);
+    return c.json(
+      ok({ ...apiKeyResource(row), key }, "API key rotated: store the new key now, it is not shown again"),
+      201,
+    );
   });
 }

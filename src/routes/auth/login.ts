@@ -1,9 +1,9 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
-import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
 import { login } from "../../domain/identity/accounts";
-import { countryOf } from "../../lib/request";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
+import { countryOf } from "../../lib/request";
+import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
 import { userSummary } from "../users/schemas";
 import { AuthResultSchema, LoginBody } from "./schemas";
 
@@ -15,7 +15,9 @@ const route = defineRoute({
   summary: "Sign in with email and password",
   description: "A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.",
   request: { body: { required: true, content: { "application/json": { schema: LoginBody } } } },
-  responses: { 200: { description: "Signed in", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } } },
+  responses: {
+    200: { description: "Signed in", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },
+  },
   errors: ["INVALID_CREDENTIALS"],
 });
 
@@ -25,7 +27,13 @@ export function mountLogin(app: ReturnType<typeof router>) {
     const result = await login(c.env, email, password, countryOf(c));
     return c.json(
       ok(
-        { user: userSummary(result.user), token: result.token, token_type: "Bearer" as const, expires_in: result.expiresIn, refresh_token: result.refreshToken },
+        {
+          user: userSummary(result.user),
+          token: result.token,
+          token_type: "Bearer" as const,
+          expires_in: result.expiresIn,
+          refresh_token: result.refreshToken,
+        },
         "Login successful",
       ),
       200,

@@ -1,7 +1,7 @@
-import { MessageOnlySchema } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { logout } from "../../domain/identity/accounts";
+import { MessageOnlySchema } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 
 const route = defineRoute({
   method: "post",

@@ -1,8 +1,8 @@
+import { refresh } from "../../domain/identity/accounts";
 import { envelopeSchema, ok } from "../../http/envelope";
+import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { authThrottle } from "../../middleware/auth-throttle";
-import { refresh } from "../../domain/identity/accounts";
-import type { router } from "../../http/openapi";
 import { RefreshBody, RefreshResultSchema } from "./schemas";
 
 const route = defineRoute({
@@ -11,15 +11,29 @@ const route = defineRoute({
   tags: ["Authentication"],
   middleware: [authThrottle()],
   summary: "Exchange a refresh token for a new access token",
-  description: "Refresh tokens are single-use: each call returns a new one. Presenting a used refresh token revokes the whole session (reuse detection, RFC 9700 §4.14).",
+  description:
+    "Refresh tokens are single-use: each call returns a new one. Presenting a used refresh token revokes the whole session (reuse detection, RFC 9700 §4.14).",
   request: { body: { required: true, content: { "application/json": { schema: RefreshBody } } } },
-  responses: { 200: { description: "Rotated", content: { "application/json": { schema: envelopeSchema(RefreshResultSchema) } } } },
+  responses: {
+    200: { description: "Rotated", content: { "application/json": { schema: envelopeSchema(RefreshResultSchema) } } },
+  },
   errors: ["TOKEN_INVALID", "TOKEN_EXPIRED"],
 });
 
 export function mountRefresh(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
     const result = await refresh(c.env, c.req.valid("json").refresh_token);
-    return c.json(ok({ token: result.token, token_type: "Bearer" as const, expires_in: result.expiresIn, refresh_token: result.refreshToken }, "Token refreshed"), 200);
+    return c.json(
+      ok(
+        {
+          token: result.token,
+          token_type: "Bearer" as const,
+          expires_in: result.expiresIn,
+          refresh_token: result.refreshToken,
+        },
+        "Token refreshed",
+      ),
+      200,
+    );
   });
 }

@@ -1,9 +1,9 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
-import { authThrottle } from "../../middleware/auth-throttle";
 import { register } from "../../domain/identity/accounts";
-import { countryOf } from "../../lib/request";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
+import { countryOf } from "../../lib/request";
+import { authThrottle } from "../../middleware/auth-throttle";
 import { userSummary } from "../users/schemas";
 import { AuthResultSchema, RegisterBody } from "./schemas";
 
@@ -13,9 +13,12 @@ const route = defineRoute({
   tags: ["Authentication"],
   middleware: [authThrottle()],
   summary: "Create an account",
-  description: "Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.",
+  description:
+    "Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.",
   request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },
-  responses: { 201: { description: "Registered", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } } },
+  responses: {
+    201: { description: "Registered", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },
+  },
   errors: ["EMAIL_ALREADY_REGISTERED"],
 });
 
@@ -24,7 +27,13 @@ export function mountRegister(app: ReturnType<typeof router>) {
     const result = await register(c.env, c.req.valid("json"), countryOf(c));
     return c.json(
       ok(
-        { user: userSummary(result.user), token: result.token, token_type: "Bearer" as const, expires_in: result.expiresIn, refresh_token: result.refreshToken },
+        {
+          user: userSummary(result.user),
+          token: result.token,
+          token_type: "Bearer" as const,
+          expires_in: result.expiresIn,
+          refresh_token: result.refreshToken,
+        },
         "Registration successful",
       ),
       201,

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/identity/passwords";
 import { TIERS } from "../../domain/identity/principal";
-import { UserSummarySchema, UsernameSchema } from "../users/schemas";
+import { UsernameSchema, UserSummarySchema } from "../users/schemas";
 
 export const EmailSchema = z.email().max(254).openapi({ example: "ada@example.com" });
 
@@ -13,7 +13,10 @@ export const RegisterBody = z
       .string()
       .min(PASSWORD_MIN_LENGTH)
       .max(PASSWORD_MAX_LENGTH)
-      .openapi({ description: `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters with at least one letter and one digit, not containing the email's local part.`, example: "correct-horse-42" }),
+      .openapi({
+        description: `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters with at least one letter and one digit, not containing the email's local part.`,
+        example: "correct-horse-42",
+      }),
     tier: z.enum(TIERS).default("basic"),
     marketing_consent: z.boolean().default(false),
   })

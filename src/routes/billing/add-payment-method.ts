@@ -1,8 +1,8 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { paymentGateway } from "../../domain/billing/gateway";
 import { addPaymentMethod } from "../../domain/billing/payment-methods";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { AddPaymentMethodBody, PaymentMethodSchema, paymentMethodResource } from "./schemas";
 
 const route = defineRoute({
@@ -14,7 +14,9 @@ const route = defineRoute({
     "The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or one sent with `set_default: true`) becomes the default. Test gateway cards: docs/decisions.md.",
   scope: "profile",
   request: { body: { required: true, content: { "application/json": { schema: AddPaymentMethodBody } } } },
-  responses: { 201: { description: "Saved", content: { "application/json": { schema: envelopeSchema(PaymentMethodSchema) } } } },
+  responses: {
+    201: { description: "Saved", content: { "application/json": { schema: envelopeSchema(PaymentMethodSchema) } } },
+  },
 });
 
 export function mountAddPaymentMethod(app: ReturnType<typeof router>) {

@@ -1,7 +1,7 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { billingRecord } from "../../domain/billing/billing-record";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { BillingSchema } from "./schemas";
 
 const route = defineRoute({
@@ -9,9 +9,15 @@ const route = defineRoute({
   path: "/",
   tags: ["Billing"],
   summary: "The caller's billing record",
-  description: "Tier, monthly fee, credits of the current month, usage of this and last month (UTC calendar months), default payment method and next billing date.",
+  description:
+    "Tier, monthly fee, credits of the current month, usage of this and last month (UTC calendar months), default payment method and next billing date.",
   scope: "analytics:read",
-  responses: { 200: { description: "The billing record", content: { "application/json": { schema: envelopeSchema(BillingSchema) } } } },
+  responses: {
+    200: {
+      description: "The billing record",
+      content: { "application/json": { schema: envelopeSchema(BillingSchema) } },
+    },
+  },
 });
 
 export function mountGetBilling(app: ReturnType<typeof router>) {

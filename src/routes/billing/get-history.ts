@@ -1,7 +1,7 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { transactionHistory } from "../../domain/billing/history";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { HistoryQuery, HistorySchema } from "./schemas";
 
 const route = defineRoute({
@@ -13,9 +13,16 @@ const route = defineRoute({
     "Credit purchases (completed and failed) and every credit movement of the ledger: `signup_grant`, `session_debit`, `session_refund`, `adjustment`. Credit-only movements have `amount` 0.",
   scope: "analytics:read",
   request: { query: HistoryQuery },
-  responses: { 200: { description: "A page of transactions", content: { "application/json": { schema: envelopeSchema(HistorySchema) } } } },
+  responses: {
+    200: {
+      description: "A page of transactions",
+      content: { "application/json": { schema: envelopeSchema(HistorySchema) } },
+    },
+  },
 });
 
 export function mountGetHistory(app: ReturnType<typeof router>) {
-  app.openapi(route, async (c) => c.json(ok(await transactionHistory(c.env.DB, c.get("principal"), c.req.valid("query"))), 200));
+  app.openapi(route, async (c) =>
+    c.json(ok(await transactionHistory(c.env.DB, c.get("principal"), c.req.valid("query"))), 200),
+  );
 }

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { CREDIT_PACKAGES, CURRENCY, MAX_PURCHASE_QUANTITY, toMajorUnits } from "../../domain/billing/catalogue";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { PackageSchema } from "./schemas";
 
 const route = defineRoute({
@@ -13,7 +13,11 @@ const route = defineRoute({
   responses: {
     200: {
       description: "The packages",
-      content: { "application/json": { schema: envelopeSchema(z.object({ packages: z.array(PackageSchema), max_quantity: z.number().int() })) } },
+      content: {
+        "application/json": {
+          schema: envelopeSchema(z.object({ packages: z.array(PackageSchema), max_quantity: z.number().int() })),
+        },
+      },
     },
   },
 });
@@ -22,7 +26,13 @@ export function mountListPackages(app: ReturnType<typeof router>) {
   app.openapi(route, (c) =>
     c.json(
       ok({
-        packages: CREDIT_PACKAGES.map((p) => ({ code: p.code, name: p.name, credits: p.credits, price: toMajorUnits(p.priceCents), currency: CURRENCY })),
+        packages: CREDIT_PACKAGES.map((p) => ({
+          code: p.code,
+          name: p.name,
+          credits: p.credits,
+          price: toMajorUnits(p.priceCents),
+          currency: CURRENCY,
+        })),
         max_quantity: MAX_PURCHASE_QUANTITY,
       }),
       200,

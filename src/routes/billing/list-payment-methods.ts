@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { ownPaymentMethods } from "../../domain/billing/payment-methods";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { PaymentMethodSchema, paymentMethodResource } from "./schemas";
 
 const route = defineRoute({
@@ -12,7 +12,12 @@ const route = defineRoute({
   summary: "The caller's saved cards",
   scope: "profile",
   responses: {
-    200: { description: "Payment methods", content: { "application/json": { schema: envelopeSchema(z.object({ payment_methods: z.array(PaymentMethodSchema) })) } } },
+    200: {
+      description: "Payment methods",
+      content: {
+        "application/json": { schema: envelopeSchema(z.object({ payment_methods: z.array(PaymentMethodSchema) })) },
+      },
+    },
   },
 });
 

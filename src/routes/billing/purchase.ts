@@ -1,7 +1,7 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { purchaseCredits } from "../../domain/billing/purchase";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { PurchaseBody, PurchaseResultSchema } from "./schemas";
 
 const route = defineRoute({
@@ -14,10 +14,17 @@ const route = defineRoute({
   scope: "profile",
   idempotent: true,
   request: { body: { required: true, content: { "application/json": { schema: PurchaseBody } } } },
-  responses: { 201: { description: "Credits purchased", content: { "application/json": { schema: envelopeSchema(PurchaseResultSchema) } } } },
+  responses: {
+    201: {
+      description: "Credits purchased",
+      content: { "application/json": { schema: envelopeSchema(PurchaseResultSchema) } },
+    },
+  },
   errors: ["RESOURCE_NOT_FOUND", "PAYMENT_DECLINED", "PAYMENT_FAILED"],
 });
 
 export function mountPurchase(app: ReturnType<typeof router>) {
-  app.openapi(route, async (c) => c.json(ok(await purchaseCredits(c.env, c.get("principal"), c.req.valid("json")), "Credits purchased"), 201));
+  app.openapi(route, async (c) =>
+    c.json(ok(await purchaseCredits(c.env, c.get("principal"), c.req.valid("json")), "Credits purchased"), 201),
+  );
 }

@@ -1,10 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { PaymentMethodRow } from "../../db/payment-methods";
-import { CREDIT_PACKAGE_CODES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
 import { expiryString } from "../../domain/billing/cards";
+import { CREDIT_PACKAGE_CODES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
-const Usage = z.object({ sessions: z.number().int(), api_calls: z.number().int(), storage_gb: z.number() }).openapi("MonthUsage");
+const Usage = z
+  .object({ sessions: z.number().int(), api_calls: z.number().int(), storage_gb: z.number() })
+  .openapi("MonthUsage");
 
 export const PaymentMethodSchema = z
   .object({
@@ -33,7 +35,12 @@ export const BillingSchema = z
     tier: z.enum(["basic", "professional", "enterprise"]),
     monthly_fee: z.number().openapi({ description: "Monthly fee of the tier, in `currency`" }),
     currency: z.string().openapi({ example: "USD" }),
-    credits: z.object({ included: z.number().int(), used: z.number().int(), remaining: z.number().int(), reset_date: Timestamp }),
+    credits: z.object({
+      included: z.number().int(),
+      used: z.number().int(),
+      remaining: z.number().int(),
+      reset_date: Timestamp,
+    }),
     usage: z.object({ current_month: Usage, last_month: Usage }),
     payment_method: z
       .object({ id: z.string(), type: z.literal("card"), brand: z.string(), last_four: z.string(), expiry: z.string() })
@@ -44,12 +51,21 @@ export const BillingSchema = z
   .openapi("Billing");
 
 export const PackageSchema = z
-  .object({ code: z.enum(CREDIT_PACKAGE_CODES), name: z.string(), credits: z.number().int(), price: z.number(), currency: z.string() })
+  .object({
+    code: z.enum(CREDIT_PACKAGE_CODES),
+    name: z.string(),
+    credits: z.number().int(),
+    price: z.number(),
+    currency: z.string(),
+  })
   .openapi("CreditPackage");
 
 export const AddPaymentMethodBody = z
   .object({
-    number: z.string().min(12).max(23).openapi({ example: "4242424242424242", description: "Card number (test gateway: documented test cards only). Never stored." }),
+    number: z.string().min(12).max(23).openapi({
+      example: "4242424242424242",
+      description: "Card number (test gateway: documented test cards only). Never stored.",
+    }),
     exp_month: z.number().int().min(1).max(12),
     exp_year: z.number().int().min(2000).max(2100),
     cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
@@ -76,7 +92,13 @@ export const PurchaseResultSchema = z
   })
   .openapi("PurchaseResult");
 
-export const TRANSACTION_TYPES = ["credit_purchase", "session_debit", "session_refund", "signup_grant", "adjustment"] as const;
+export const TRANSACTION_TYPES = [
+  "credit_purchase",
+  "session_debit",
+  "session_refund",
+  "signup_grant",
+  "adjustment",
+] as const;
 
 export const TransactionSchema = z
   .object({
@@ -84,7 +106,9 @@ export const TransactionSchema = z
     type: z.enum(TRANSACTION_TYPES),
     amount: z.number().openapi({ description: "Money charged (0 for credit-only movements)" }),
     currency: z.string(),
-    credits: z.number().int().openapi({ description: "Credit change: positive for purchases, grants and refunds, negative for session debits" }),
+    credits: z.number().int().openapi({
+      description: "Credit change: positive for purchases, grants and refunds, negative for session debits",
+    }),
     status: z.enum(["completed", "failed"]),
     created_at: Timestamp,
     description: z.string(),
@@ -94,7 +118,10 @@ export const TransactionSchema = z
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO 8601 date (YYYY-MM-DD)")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "not a real date");
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    "not a real date",
+  );
 
 export const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -106,6 +133,11 @@ export const HistoryQuery = z.object({
 export const HistorySchema = z
   .object({
     transactions: z.array(TransactionSchema),
-    pagination: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() }),
+    pagination: z.object({
+      total: z.number().int(),
+      limit: z.number().int(),
+      offset: z.number().int(),
+      has_more: z.boolean(),
+    }),
   })
   .openapi("BillingHistory");

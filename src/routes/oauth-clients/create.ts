@@ -1,9 +1,9 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { registerClient } from "../../domain/identity/oauth/clients";
 import type { Scope } from "../../domain/identity/scopes";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
-import { CreateClientBody, NewOAuthClientSchema, clientResource } from "./schemas";
+import { defineRoute } from "../../http/route";
+import { CreateClientBody, clientResource, NewOAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
   method: "post",
@@ -14,13 +14,27 @@ const route = defineRoute({
     "Requires a bearer access token. The client_secret of a confidential client is returned once and stored only as a hash. client_credentials tokens act for you, within the client's scopes.",
   scope: "profile",
   request: { body: { required: true, content: { "application/json": { schema: CreateClientBody } } } },
-  responses: { 201: { description: "Registered", content: { "application/json": { schema: envelopeSchema(NewOAuthClientSchema) } } } },
+  responses: {
+    201: {
+      description: "Registered",
+      content: { "application/json": { schema: envelopeSchema(NewOAuthClientSchema) } },
+    },
+  },
 });
 
 export function mountCreateClient(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const { client, secret } = await registerClient(c.env.DB, c.get("principal"), { ...body, scopes: body.scopes as Scope[] });
-    return c.json(ok({ ...clientResource(client), client_secret: secret }, "OAuth client registered: store the client_secret now, it is not shown again"), 201);
+    const { client, secret } = await registerClient(c.env.DB, c.get("principal"), {
+      ...body,
+      scopes: body.scopes as Scope[],
+    });
+    return c.json(
+      ok(
+        { ...clientResource(client), client_secret: secret },
+        "OAuth client registered: store the client_secret now, it is not shown again",
+      ),
+      201,
+    );
   });
 }

@@ -1,7 +1,7 @@
-import { MessageOnlySchema } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { deleteClient } from "../../domain/identity/oauth/clients";
+import { MessageOnlySchema } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { ClientIdParam } from "./schemas";
 
 const route = defineRoute({

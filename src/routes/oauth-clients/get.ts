@@ -1,8 +1,8 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { getOwnClient } from "../../domain/identity/oauth/clients";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
-import { ClientIdParam, OAuthClientSchema, clientResource } from "./schemas";
+import { defineRoute } from "../../http/route";
+import { ClientIdParam, clientResource, OAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
@@ -11,7 +11,9 @@ const route = defineRoute({
   summary: "One of your OAuth clients",
   scope: "profile",
   request: { params: ClientIdParam },
-  responses: { 200: { description: "The client", content: { "application/json": { schema: envelopeSchema(OAuthClientSchema) } } } },
+  responses: {
+    200: { description: "The client", content: { "application/json": { schema: envelopeSchema(OAuthClientSchema) } } },
+  },
   errors: ["RESOURCE_NOT_FOUND"],
 });
 

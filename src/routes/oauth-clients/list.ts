@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { listClients } from "../../domain/identity/oauth/clients";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
-import { OAuthClientSchema, clientResource } from "./schemas";
+import { defineRoute } from "../../http/route";
+import { clientResource, OAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
@@ -11,7 +11,12 @@ const route = defineRoute({
   tags: ["OAuth clients"],
   summary: "List your OAuth clients (never their secrets)",
   scope: "profile",
-  responses: { 200: { description: "Your clients, newest first", content: { "application/json": { schema: envelopeSchema(z.object({ clients: z.array(OAuthClientSchema) })) } } } },
+  responses: {
+    200: {
+      description: "Your clients, newest first",
+      content: { "application/json": { schema: envelopeSchema(z.object({ clients: z.array(OAuthClientSchema) })) } },
+    },
+  },
 });
 
 export function mountListClients(app: ReturnType<typeof router>) {

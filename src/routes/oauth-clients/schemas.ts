@@ -4,24 +4,44 @@ import { ALL_SCOPES } from "../../domain/identity/scopes";
 import { ScopeSchema } from "../api-keys/schemas";
 
 export const ClientIdParam = z.object({
-  client_id: z.string().max(64).openapi({ param: { name: "client_id", in: "path" }, example: "client_1763776000000123456" }),
+  client_id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "client_id", in: "path" }, example: "client_1763776000000123456" }),
 });
 
 export const CreateClientBody = z
   .object({
-    name: z.string().trim().min(1).max(100).openapi({ description: "Shown to users on the consent screen.", example: "Acme Reporting" }),
-    client_type: z.enum(["confidential", "public"]).openapi({ description: "`confidential`: a server that keeps a client_secret. `public`: a native or browser app (no secret, PKCE required)." }),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .openapi({ description: "Shown to users on the consent screen.", example: "Acme Reporting" }),
+    client_type: z.enum(["confidential", "public"]).openapi({
+      description:
+        "`confidential`: a server that keeps a client_secret. `public`: a native or browser app (no secret, PKCE required).",
+    }),
     redirect_uris: z
       .array(z.string().max(2000))
       .max(10)
       .default([])
-      .openapi({ description: "Absolute; https, or http on a loopback address for native apps. Compared exactly.", example: ["https://acme.example/callback"] }),
+      .openapi({
+        description: "Absolute; https, or http on a loopback address for native apps. Compared exactly.",
+        example: ["https://acme.example/callback"],
+      }),
     grant_types: z
       .array(z.enum(["authorization_code", "client_credentials"]))
       .min(1)
       .max(2)
-      .openapi({ description: "`authorization_code` (implies refresh_token) and/or `client_credentials` (confidential only)." }),
-    scopes: z.array(ScopeSchema).min(1).max(ALL_SCOPES.length).openapi({ description: "The most this client may ever be granted; a subset of yours." }),
+      .openapi({
+        description: "`authorization_code` (implies refresh_token) and/or `client_credentials` (confidential only).",
+      }),
+    scopes: z
+      .array(ScopeSchema)
+      .min(1)
+      .max(ALL_SCOPES.length)
+      .openapi({ description: "The most this client may ever be granted; a subset of yours." }),
   })
   .openapi("CreateOAuthClientRequest");
 
@@ -39,7 +59,10 @@ export const OAuthClientSchema = z
   .openapi("OAuthClient");
 
 export const NewOAuthClientSchema = OAuthClientSchema.extend({
-  client_secret: z.string().nullable().openapi({ description: "Confidential clients only. Shown only in this response: store it now." }),
+  client_secret: z
+    .string()
+    .nullable()
+    .openapi({ description: "Confidential clients only. Shown only in this response: store it now." }),
 }).openapi("NewOAuthClient");
 
 export function clientResource(client: OAuthClient) {
@@ -49,7 +72,9 @@ export function clientResource(client: OAuthClient) {
     client_type: client.clientType,
     redirect_uris: client.redirectUris,
     // authorization_code clients may also refresh.
-    grant_types: client.grantTypes.includes("authorization_code") ? [...client.grantTypes, "refresh_token"] : client.grantTypes,
+    grant_types: client.grantTypes.includes("authorization_code")
+      ? [...client.grantTypes, "refresh_token"]
+      : client.grantTypes,
     scopes: client.allowedScopes,
     token_endpoint_auth_method: client.clientType === "public" ? ("none" as const) : ("client_secret_basic" as const),
     created_at: client.createdAt,

@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { SCOPES, type Scope } from "../../domain/identity/scopes";
 import type { AuthorizationRequest } from "../../domain/identity/oauth/authorization-request";
+import { SCOPES, type Scope } from "../../domain/identity/scopes";
 import { sha256Base64url } from "../../lib/crypto";
 
 /**
@@ -21,7 +21,7 @@ let styleHash: Promise<string> | undefined;
 
 /** CSP for the page: nothing but our inline style; forms may post here and redirect to the client's origin. */
 export async function authorizePageCsp(redirectOrigin?: string): Promise<string> {
-  styleHash ??= sha256Base64url(STYLE).then((h) => h.replace(/-/g, "+").replace(/_/g, "/") + "=");
+  styleHash ??= sha256Base64url(STYLE).then((h) => `${h.replace(/-/g, "+").replace(/_/g, "/")}=`);
   const formAction = ["'self'", ...(redirectOrigin ? [redirectOrigin] : [])].join(" ");
   return `default-src 'none'; style-src 'sha256-${await styleHash}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
 }

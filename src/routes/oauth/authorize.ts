@@ -1,22 +1,26 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppEnv } from "../../env";
-import { AppError } from "../../http/errors";
-import { timingSafeEqual } from "../../lib/crypto";
-import { randomToken } from "../../lib/ids";
 import { findUserById } from "../../db/users";
 import { verifyCredentials } from "../../domain/identity/accounts";
 import {
   AUTHORIZATION_PARAMS,
+  type AuthorizationRequest,
   issueAuthorizationCode,
   redirectBack,
   validateAuthorizationRequest,
-  type AuthorizationRequest,
 } from "../../domain/identity/oauth/authorization-request";
-import { BROWSER_SESSION_TTL_SECONDS, readBrowserSession, signBrowserSession } from "../../domain/identity/oauth/browser-session";
+import {
+  BROWSER_SESSION_TTL_SECONDS,
+  readBrowserSession,
+  signBrowserSession,
+} from "../../domain/identity/oauth/browser-session";
+import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { intersect } from "../../domain/identity/oauth/scopes";
 import { scopesForRole } from "../../domain/identity/scopes";
-import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
+import type { AppEnv } from "../../env";
+import { AppError } from "../../http/errors";
+import { timingSafeEqual } from "../../lib/crypto";
+import { randomToken } from "../../lib/ids";
 import { authThrottle } from "../../middleware/auth-throttle";
 import { authorizePageCsp, consentView, errorView, loginView } from "./authorize-views";
 
@@ -62,7 +66,14 @@ async function validated(c: C, source: URLSearchParams, status: 302 | 303): Prom
   const v = await validateAuthorizationRequest(c.env.DB, source);
   if (v.kind === "fatal") return render(c, errorView(v.message), 400);
   if (v.kind === "redirect") {
-    return c.redirect(redirectBack(v.redirectUri, c.env.AUTH_ISSUER, { error: v.error, error_description: v.description, state: v.state }), status);
+    return c.redirect(
+      redirectBack(v.redirectUri, c.env.AUTH_ISSUER, {
+        error: v.error,
+        error_description: v.description,
+        state: v.state,
+      }),
+      status,
+    );
   }
   return v.request;
 }
@@ -78,7 +89,11 @@ async function showPage(c: C, request: AuthorizationRequest) {
   if (!user) return render(c, loginView(request, csrf), 200, request.redirectUri);
   const scopes = intersect(request.scopes, scopesForRole(user.role));
   if (scopes.length === 0) {
-    const to = redirectBack(request.redirectUri, c.env.AUTH_ISSUER, { error: "invalid_scope", error_description: "None of the requested scopes can be granted to this account.", state: request.state });
+    const to = redirectBack(request.redirectUri, c.env.AUTH_ISSUER, {
+      error: "invalid_scope",
+      error_description: "None of the requested scopes can be granted to this account.",
+      state: request.state,
+    });
     return c.redirect(to, 302);
   }
   return render(c, consentView(request, csrf, user, scopes), 200, request.redirectUri);
@@ -86,14 +101,26 @@ async function showPage(c: C, request: AuthorizationRequest) {
 
 function authorizeUrl(request: AuthorizationRequest): string {
   const query = new URLSearchParams();
-  for (const name of AUTHORIZATION_PARAMS) if (request.params[name] !== undefined) query.set(name, request.params[name]!);
+  for (const name of AUTHORIZATION_PARAMS)
+    if (request.params[name] !== undefined) query.set(name, request.params[name]!);
   return `${OAUTH_PATHS.authorize}?${query}`;
 }
 
-async function signIn(c: C, request: AuthorizationRequest, email: string, password: string, csrf: string): Promise<Response> {
+async function signIn(
+  c: C,
+  request: AuthorizationRequest,
+  email: string,
+  password: string,
+  csrf: string,
+): Promise<Response> {
   try {
     const user = await verifyCredentials(c.env.DB, email, password.slice(0, 256));
-    setCookie(c, SESSION_COOKIE, await signBrowserSession(c.env, user.id), cookieOptions(c, BROWSER_SESSION_TTL_SECONDS));
+    setCookie(
+      c,
+      SESSION_COOKIE,
+      await signBrowserSession(c.env, user.id),
+      cookieOptions(c, BROWSER_SESSION_TTL_SECONDS),
+    );
     csrfToken(c, true); // a fresh CSRF token for the signed-in session
     return c.redirect(authorizeUrl(request), 303);
   } catch (err) {
@@ -130,7 +157,13 @@ export function authorizeRoutes() {
     const cookieCsrf = getCookie(c, CSRF_COOKIE);
     const sentCsrf = form.get("csrf_token");
     if (!cookieCsrf || !sentCsrf || !timingSafeEqual(cookieCsrf, sentCsrf)) {
-      return render(c, errorView("Your session on this page expired or the form was forged. Go back to the application and start again."), 403);
+      return render(
+        c,
+        errorView(
+          "Your session on this page expired or the form was forged. Go back to the application and start again.",
+        ),
+        403,
+      );
     }
 
     const request = await validated(c, form, 303);
@@ -162,11 +195,25 @@ export function authorizeRoutes() {
     const user = await signedInUser(c);
     if (!user) return render(c, loginView(request, cookieCsrf, "Please sign in again."), 401, request.redirectUri);
     if (action === "deny") {
-      return c.redirect(redirectBack(request.redirectUri, c.env.AUTH_ISSUER, { error: "access_denied", error_description: "The user denied the request.", state: request.state }), 303);
+      return c.redirect(
+        redirectBack(request.redirectUri, c.env.AUTH_ISSUER, {
+          error: "access_denied",
+          error_description: "The user denied the request.",
+          state: request.state,
+        }),
+        303,
+      );
     }
     const scopes = intersect(request.scopes, scopesForRole(user.role));
     if (scopes.length === 0) {
-      return c.redirect(redirectBack(request.redirectUri, c.env.AUTH_ISSUER, { error: "invalid_scope", error_description: "None of the requested scopes can be granted to this account.", state: request.state }), 303);
+      return c.redirect(
+        redirectBack(request.redirectUri, c.env.AUTH_ISSUER, {
+          error: "invalid_scope",
+          error_description: "None of the requested scopes can be granted to this account.",
+          state: request.state,
+        }),
+        303,
+      );
     }
     const code = await issueAuthorizationCode(c.env.DB, request, user.id, scopes);
     return c.redirect(redirectBack(request.redirectUri, c.env.AUTH_ISSUER, { code, state: request.state }), 303);

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
+import { OAuthError, oauthErrorResponse } from "../../domain/identity/oauth/errors";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../http/errors";
-import { OAuthError, oauthErrorResponse } from "../../domain/identity/oauth/errors";
 
 /**
  * Run an OAuth JSON endpoint: OAuthError → RFC 6749 §5.2 JSON; a service
@@ -13,7 +13,12 @@ export async function oauthEndpoint(c: Context<AppEnv>, handler: () => Promise<R
     return await handler();
   } catch (err) {
     if (err instanceof OAuthError) return oauthErrorResponse(err);
-    if (!(err instanceof AppError)) console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err), stack: (err as Error)?.stack }));
-    return oauthErrorResponse(new OAuthError("server_error", "The authorization server could not complete the request."));
+    if (!(err instanceof AppError))
+      console.error(
+        JSON.stringify({ request_id: c.get("requestId"), error: String(err), stack: (err as Error)?.stack }),
+      );
+    return oauthErrorResponse(
+      new OAuthError("server_error", "The authorization server could not complete the request."),
+    );
   }
 }

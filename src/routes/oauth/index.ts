@@ -10,7 +10,13 @@ import { mountWellKnown } from "./well-known";
 /** The authorization server, at the service's origin (outside /v1): {auth_url} of the spec. */
 export function authorizationServerRoutes() {
   const app = new Hono<AppEnv>();
-  app.use("/oauth2/*", bodyLimit({ maxSize: 16 * 1024, onError: () => oauthErrorResponse(new OAuthError("invalid_request", "The request body is too large.")) }));
+  app.use(
+    "/oauth2/*",
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: () => oauthErrorResponse(new OAuthError("invalid_request", "The request body is too large.")),
+    }),
+  );
   app.route("/", authorizeRoutes());
   mountTokenEndpoints(app);
   mountWellKnown(app);

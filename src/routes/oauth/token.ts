@@ -1,11 +1,11 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "../../env";
 import { OAuthError, oauthErrorResponse, oauthJsonResponse } from "../../domain/identity/oauth/errors";
-import { authThrottle } from "../../middleware/auth-throttle";
 import { readForm } from "../../domain/identity/oauth/form";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
-import { tokenRequest } from "../../domain/identity/oauth/token-endpoint";
 import { introspectToken, revokeToken } from "../../domain/identity/oauth/revocation";
+import { tokenRequest } from "../../domain/identity/oauth/token-endpoint";
+import type { AppEnv } from "../../env";
+import { authThrottle } from "../../middleware/auth-throttle";
 import { oauthEndpoint } from "./endpoint";
 
 /** POST /oauth2/token (RFC 6749 §3.2), /oauth2/revoke (RFC 7009), /oauth2/introspect (RFC 7662). */
@@ -15,14 +15,18 @@ import { oauthEndpoint } from "./endpoint";
  * 429 `{"error":"slow_down"}` with Retry-After, never the /v1 envelope.
  */
 const throttleTokenRequests = authThrottle(undefined, (retryAfter, headers) => {
-  const res = oauthErrorResponse(new OAuthError("slow_down", `Too many token requests from this address: retry in ${retryAfter} seconds.`));
+  const res = oauthErrorResponse(
+    new OAuthError("slow_down", `Too many token requests from this address: retry in ${retryAfter} seconds.`),
+  );
   for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
   return res;
 });
 
 export function mountTokenEndpoints(app: Hono<AppEnv>) {
   app.post(OAUTH_PATHS.token, throttleTokenRequests, (c) =>
-    oauthEndpoint(c, async () => oauthJsonResponse(await tokenRequest(c.env, c.req.header("authorization"), await readForm(c.req.raw)))),
+    oauthEndpoint(c, async () =>
+      oauthJsonResponse(await tokenRequest(c.env, c.req.header("authorization"), await readForm(c.req.raw))),
+    ),
   );
   app.post(OAUTH_PATHS.revoke, (c) =>
     oauthEndpoint(c, async () => {
@@ -31,6 +35,8 @@ export function mountTokenEndpoints(app: Hono<AppEnv>) {
     }),
   );
   app.post(OAUTH_PATHS.introspect, (c) =>
-    oauthEndpoint(c, async () => oauthJsonResponse(await introspectToken(c.env, c.req.header("authorization"), await readForm(c.req.raw)))),
+    oauthEndpoint(c, async () =>
+      oauthJsonResponse(await introspectToken(c.env, c.req.header("authorization"), await readForm(c.req.raw))),
+    ),
   );
 }

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "../../env";
 import { authorizationServerMetadata, OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { signingKeys } from "../../domain/identity/signing-keys";
+import type { AppEnv } from "../../env";
 
 /** RFC 8414 metadata and the JWKS (RFC 7517) that verifies our access tokens. Public and cacheable. */
 export function mountWellKnown(app: Hono<AppEnv>) {

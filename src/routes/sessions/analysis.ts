@@ -1,8 +1,8 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { ownSession } from "../../domain/sessions/queries";
 import { analysisResource } from "../../domain/sessions/resources";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { AnalysisSchema, SessionIdParam } from "./schemas";
 
 const route = defineRoute({
@@ -15,7 +15,9 @@ const route = defineRoute({
     "shape with the session's `status` and `results`, `metadata`, `completed_at`, `confidence_score` null, so clients can poll one address.",
   scope: ["remote-viewing:read", "dowsing:read"],
   request: { params: SessionIdParam },
-  responses: { 200: { description: "The analysis", content: { "application/json": { schema: envelopeSchema(AnalysisSchema) } } } },
+  responses: {
+    200: { description: "The analysis", content: { "application/json": { schema: envelopeSchema(AnalysisSchema) } } },
+  },
   errors: ["SESSION_NOT_FOUND"],
 });
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { defineRoute } from "../../http/route";
 import { cancelSession } from "../../domain/sessions/manage";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { SessionIdParam } from "./schemas";
 
 const CancelResult = z

@@ -1,10 +1,10 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { createSession } from "../../domain/sessions/create";
 import { metadataOf, parametersOf } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
-import { CreateSessionBody, CreatedSessionSchema } from "./schemas";
+import { defineRoute } from "../../http/route";
+import { CreatedSessionSchema, CreateSessionBody } from "./schemas";
 
 const route = defineRoute({
   method: "post",
@@ -21,7 +21,12 @@ const route = defineRoute({
   scope: ["remote-viewing:write", "dowsing:write"],
   idempotent: true,
   request: { body: { required: true, content: { "application/json": { schema: CreateSessionBody } } } },
-  responses: { 201: { description: "Created, pending", content: { "application/json": { schema: envelopeSchema(CreatedSessionSchema) } } } },
+  responses: {
+    201: {
+      description: "Created, pending",
+      content: { "application/json": { schema: envelopeSchema(CreatedSessionSchema) } },
+    },
+  },
   errors: ["INSUFFICIENT_CREDITS"],
 });
 

@@ -1,9 +1,9 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { ownSession } from "../../domain/sessions/queries";
 import { sessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { SessionIdParam, SessionSchema } from "./schemas";
 
 const route = defineRoute({
@@ -14,7 +14,9 @@ const route = defineRoute({
   description: "Another user's session is reported as not found. Needs the session family's `:read` scope.",
   scope: ["remote-viewing:read", "dowsing:read"],
   request: { params: SessionIdParam },
-  responses: { 200: { description: "The session", content: { "application/json": { schema: envelopeSchema(SessionSchema) } } } },
+  responses: {
+    200: { description: "The session", content: { "application/json": { schema: envelopeSchema(SessionSchema) } } },
+  },
   errors: ["SESSION_NOT_FOUND"],
 });
 

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { sessionHistory } from "../../domain/sessions/queries";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { HistoryEntrySchema, SessionIdParam } from "./schemas";
 
 const HistoryResult = z.object({ analysis_history: z.array(HistoryEntrySchema) }).openapi("AnalysisHistory");
@@ -12,10 +12,13 @@ const route = defineRoute({
   path: "/{session_id}/analysis/history",
   tags: ["Analysis"],
   summary: "The analysis history",
-  description: "One entry per finished stage, in time order; it grows while the session is processing. A failed stage adds an entry with confidence 0.",
+  description:
+    "One entry per finished stage, in time order; it grows while the session is processing. A failed stage adds an entry with confidence 0.",
   scope: ["remote-viewing:read", "dowsing:read"],
   request: { params: SessionIdParam },
-  responses: { 200: { description: "The history", content: { "application/json": { schema: envelopeSchema(HistoryResult) } } } },
+  responses: {
+    200: { description: "The history", content: { "application/json": { schema: envelopeSchema(HistoryResult) } } },
+  },
   errors: ["SESSION_NOT_FOUND"],
 });
 

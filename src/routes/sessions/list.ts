@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { listOwnSessions } from "../../domain/sessions/queries";
 import { sessionListItem } from "../../domain/sessions/resources";
 import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { PaginationSchema, SessionListItemSchema } from "./schemas";
 
 const ListQuery = z.object({
@@ -16,7 +16,9 @@ const ListQuery = z.object({
   order: z.enum(["asc", "desc"]).default("desc"),
 });
 
-const ListResult = z.object({ sessions: z.array(SessionListItemSchema), pagination: PaginationSchema }).openapi("SessionList");
+const ListResult = z
+  .object({ sessions: z.array(SessionListItemSchema), pagination: PaginationSchema })
+  .openapi("SessionList");
 
 const route = defineRoute({
   method: "get",
@@ -28,7 +30,9 @@ const route = defineRoute({
     "sessions without a value for the sort field (not completed) sort last in `desc` and first in `asc`.",
   scope: ["remote-viewing:read", "dowsing:read"],
   request: { query: ListQuery },
-  responses: { 200: { description: "A page of sessions", content: { "application/json": { schema: envelopeSchema(ListResult) } } } },
+  responses: {
+    200: { description: "A page of sessions", content: { "application/json": { schema: envelopeSchema(ListResult) } } },
+  },
 });
 
 export function mountList(app: ReturnType<typeof router>) {

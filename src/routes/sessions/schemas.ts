@@ -22,8 +22,19 @@ const Tags = z.array(z.string().trim().min(1).max(TAG_MAX)).max(TAGS_MAX);
 
 const CreateParameters = z
   .object({
-    duration: z.number().int().min(DURATION.min).max(DURATION.max).default(DURATION.default).openapi({ description: "Requested processing seconds (30–3600, default 300)." }),
-    confidence_threshold: z.number().min(0).max(1).default(DEFAULT_CONFIDENCE_THRESHOLD).openapi({ description: "Findings below it are left out of the results (default 0.5)." }),
+    duration: z
+      .number()
+      .int()
+      .min(DURATION.min)
+      .max(DURATION.max)
+      .default(DURATION.default)
+      .openapi({ description: "Requested processing seconds (30–3600, default 300)." }),
+    confidence_threshold: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(DEFAULT_CONFIDENCE_THRESHOLD)
+      .openapi({ description: "Findings below it are left out of the results (default 0.5)." }),
     analysis_types: z
       .array(z.enum(ANALYSIS_TYPES))
       .min(1)
@@ -44,7 +55,12 @@ const CreateMetadata = z
 
 export const CreateSessionBody = z
   .object({
-    cue: z.string().trim().min(1, "must not be empty").max(CUE_MAX).openapi({ description: `The question or target text (1–${CUE_MAX} characters after trimming).` }),
+    cue: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(CUE_MAX)
+      .openapi({ description: `The question or target text (1–${CUE_MAX} characters after trimming).` }),
     session_type: z.enum(SESSION_TYPES),
     parameters: CreateParameters.prefault({}),
     metadata: CreateMetadata.prefault({}),
@@ -53,7 +69,9 @@ export const CreateSessionBody = z
 
 export const UpdateSessionBody = z
   .object({
-    parameters: z.object({ confidence_threshold: z.number().min(0).max(1).optional(), priority: z.enum(PRIORITIES).optional() }).optional(),
+    parameters: z
+      .object({ confidence_threshold: z.number().min(0).max(1).optional(), priority: z.enum(PRIORITIES).optional() })
+      .optional(),
     metadata: z.object({ tags: Tags.optional() }).optional(),
   })
   .openapi("UpdateSessionRequest");
@@ -72,10 +90,17 @@ export const MetadataSchema = z
   .openapi("SessionMetadata");
 
 const Finding = z.object({ type: z.string(), description: z.string(), confidence: z.number() }).openapi("Finding");
-const Coordinates = z.object({ latitude: z.number(), longitude: z.number(), accuracy_radius: z.number() }).openapi("Coordinates");
+const Coordinates = z
+  .object({ latitude: z.number(), longitude: z.number(), accuracy_radius: z.number() })
+  .openapi("Coordinates");
 
 export const ResultsSchema = z
-  .object({ summary: z.string(), coordinates: Coordinates, visual_data: z.array(Finding), analysis_types: z.array(z.string()) })
+  .object({
+    summary: z.string(),
+    coordinates: Coordinates,
+    visual_data: z.array(Finding),
+    analysis_types: z.array(z.string()),
+  })
   .openapi("SessionResults");
 
 export const SessionSchema = z
@@ -84,7 +109,10 @@ export const SessionSchema = z
     cue: z.string(),
     session_type: z.enum(SESSION_TYPES),
     status: z.enum(SESSION_STATUSES),
-    stage: z.string().nullable().openapi({ description: `Stage in progress while processing: ${STAGES.join(", ")}.` }),
+    stage: z
+      .string()
+      .nullable()
+      .openapi({ description: `Stage in progress while processing: ${STAGES.join(", ")}.` }),
     created_at: Timestamp,
     started_at: NullableTimestamp,
     completed_at: NullableTimestamp.openapi({ description: "When processing ended (completed or failed)." }),
@@ -159,7 +187,12 @@ export const AnalysisSchema = z
       })
       .nullable(),
     metadata: z
-      .object({ analysis_duration: z.number().int(), model_version: z.string(), processing_nodes: z.number().int(), data_points_analyzed: z.number().int() })
+      .object({
+        analysis_duration: z.number().int(),
+        model_version: z.string(),
+        processing_nodes: z.number().int(),
+        data_points_analyzed: z.number().int(),
+      })
       .nullable(),
   })
   .openapi("Analysis");

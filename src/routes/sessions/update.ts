@@ -1,12 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { updateSession } from "../../domain/sessions/manage";
 import { metadataOf, parametersOf } from "../../domain/sessions/resources";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { MetadataSchema, ParametersSchema, SessionIdParam, UpdateSessionBody } from "./schemas";
 
-const UpdateResult = z.object({ id: z.string(), parameters: ParametersSchema, metadata: MetadataSchema }).openapi("UpdatedSession");
+const UpdateResult = z
+  .object({ id: z.string(), parameters: ParametersSchema, metadata: MetadataSchema })
+  .openapi("UpdatedSession");
 
 const route = defineRoute({
   method: "put",
@@ -17,8 +19,13 @@ const route = defineRoute({
     "Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. " +
     "A new confidence_threshold applies if set before the last stage ends. Needs the family's `:write` scope.",
   scope: ["remote-viewing:write", "dowsing:write"],
-  request: { params: SessionIdParam, body: { required: true, content: { "application/json": { schema: UpdateSessionBody } } } },
-  responses: { 200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(UpdateResult) } } } },
+  request: {
+    params: SessionIdParam,
+    body: { required: true, content: { "application/json": { schema: UpdateSessionBody } } },
+  },
+  responses: {
+    200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(UpdateResult) } } },
+  },
   errors: ["SESSION_NOT_FOUND", "SESSION_ALREADY_COMPLETED"],
 });
 

@@ -1,7 +1,7 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { getOwnUser, usageStats } from "../../domain/users/profile";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { UserSchema, userResource } from "./schemas";
 
 const route = defineRoute({
@@ -11,7 +11,9 @@ const route = defineRoute({
   summary: "The caller's user resource",
   description: "`email` is included when the credential carries the `email` scope.",
   scope: "profile",
-  responses: { 200: { description: "The user", content: { "application/json": { schema: envelopeSchema(UserSchema) } } } },
+  responses: {
+    200: { description: "The user", content: { "application/json": { schema: envelopeSchema(UserSchema) } } },
+  },
 });
 
 export function mountGetMe(app: ReturnType<typeof router>) {

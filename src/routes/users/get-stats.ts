@@ -1,13 +1,16 @@
 import { z } from "@hono/zod-openapi";
+import { MAX_RANGE_DAYS, PERIOD_DAYS, type Period, userStats } from "../../domain/users/stats";
 import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
-import { MAX_RANGE_DAYS, PERIOD_DAYS, userStats, type Period } from "../../domain/users/stats";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 
 const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "must be a calendar date");
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    "must be a calendar date",
+  );
 
 const StatsQuery = z.object({
   period: z.enum(Object.keys(PERIOD_DAYS) as [Period, ...Period[]]).default("month"),
@@ -15,7 +18,8 @@ const StatsQuery = z.object({
   end_date: IsoDate.optional(),
 });
 
-const counts = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
+const counts = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
 
 const StatsSchema = z
   .object({
@@ -26,9 +30,14 @@ const StatsSchema = z
     credits_used: z.number().int(),
     credits_remaining: z.number().int(),
     success_rate: z.number().openapi({ description: "completed / (completed + failed); 0 when none finished" }),
-    average_confidence: z.number().nullable().openapi({ description: "Mean confidence_score of completed sessions; null when none" }),
+    average_confidence: z
+      .number()
+      .nullable()
+      .openapi({ description: "Mean confidence_score of completed sessions; null when none" }),
     session_types: counts(["remote_viewing", "dowsing", "precognition", "intuitive_analysis"] as const),
-    daily_breakdown: z.array(z.object({ date: z.string(), sessions: z.number().int(), credits_used: z.number().int() })),
+    daily_breakdown: z.array(
+      z.object({ date: z.string(), sessions: z.number().int(), credits_used: z.number().int() }),
+    ),
   })
   .openapi("UserStats");
 
@@ -43,7 +52,9 @@ const route = defineRoute({
     "daily_breakdown lists every day of the range, zeros included.",
   scope: "analytics:read",
   request: { query: StatsQuery },
-  responses: { 200: { description: "Statistics", content: { "application/json": { schema: envelopeSchema(StatsSchema) } } } },
+  responses: {
+    200: { description: "Statistics", content: { "application/json": { schema: envelopeSchema(StatsSchema) } } },
+  },
 });
 
 export function mountGetStats(app: ReturnType<typeof router>) {

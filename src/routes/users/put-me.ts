@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { updateOwnProfile } from "../../domain/users/profile";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
-import { LANGUAGES, PreferencesSchema, THEMES, UsernameSchema, preferencesOf } from "./schemas";
+import { defineRoute } from "../../http/route";
+import { LANGUAGES, PreferencesSchema, preferencesOf, THEMES, UsernameSchema } from "./schemas";
 
 /**
  * Only username and preferences are writable. Unknown keys (tier, credits,
@@ -13,12 +13,18 @@ const UpdateMeBody = z
   .object({
     username: UsernameSchema.optional(),
     preferences: z
-      .object({ notifications: z.boolean().optional(), theme: z.enum(THEMES).optional(), language: z.enum(LANGUAGES).optional() })
+      .object({
+        notifications: z.boolean().optional(),
+        theme: z.enum(THEMES).optional(),
+        language: z.enum(LANGUAGES).optional(),
+      })
       .optional(),
   })
   .openapi("UpdateMeRequest");
 
-const UpdateMeResult = z.object({ id: z.string(), username: z.string(), preferences: PreferencesSchema }).openapi("UpdateMeResult");
+const UpdateMeResult = z
+  .object({ id: z.string(), username: z.string(), preferences: PreferencesSchema })
+  .openapi("UpdateMeResult");
 
 const route = defineRoute({
   method: "put",
@@ -27,12 +33,17 @@ const route = defineRoute({
   summary: "Update the caller's username and preferences",
   scope: "profile",
   request: { body: { required: true, content: { "application/json": { schema: UpdateMeBody } } } },
-  responses: { 200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(UpdateMeResult) } } } },
+  responses: {
+    200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(UpdateMeResult) } } },
+  },
 });
 
 export function mountPutMe(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
     const user = await updateOwnProfile(c.env.DB, c.get("principal"), c.req.valid("json"));
-    return c.json(ok({ id: user.id, username: user.username, preferences: preferencesOf(user) }, "Profile updated"), 200);
+    return c.json(
+      ok({ id: user.id, username: user.username, preferences: preferencesOf(user) }, "Profile updated"),
+      200,
+    );
   });
 }

@@ -55,7 +55,13 @@ export const preferencesOf = (u: UserRow) => ({
 
 /** The email is shown only to credentials with the `email` scope (spec part 5). */
 export function userSummary(u: UserRow, showEmail = true) {
-  return { id: u.id, ...(showEmail ? { email: u.email } : {}), username: u.username, tier: u.tier, created_at: u.createdAt };
+  return {
+    id: u.id,
+    ...(showEmail ? { email: u.email } : {}),
+    username: u.username,
+    tier: u.tier,
+    created_at: u.createdAt,
+  };
 }
 
 export function userResource(u: UserRow, usage: UsageStats, showEmail: boolean) {

@@ -1,19 +1,22 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { createWebhook } from "../../domain/webhooks/manage";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
-import { CreateWebhookBody, CreatedWebhookSchema, webhookResource } from "./schemas";
+import { defineRoute } from "../../http/route";
+import { CreatedWebhookSchema, CreateWebhookBody, webhookResource } from "./schemas";
 
 const route = defineRoute({
   method: "post",
   path: "/",
   tags: ["Webhooks"],
   summary: "Register a webhook",
-  description: "Deliveries follow Standard Webhooks (signed with the secret). The secret is returned only in this response (and in replays of it with the same `Idempotency-Key`, which never create a second webhook).",
+  description:
+    "Deliveries follow Standard Webhooks (signed with the secret). The secret is returned only in this response (and in replays of it with the same `Idempotency-Key`, which never create a second webhook).",
   scope: "profile",
   idempotent: true,
   request: { body: { required: true, content: { "application/json": { schema: CreateWebhookBody } } } },
-  responses: { 201: { description: "Created", content: { "application/json": { schema: envelopeSchema(CreatedWebhookSchema) } } } },
+  responses: {
+    201: { description: "Created", content: { "application/json": { schema: envelopeSchema(CreatedWebhookSchema) } } },
+  },
   errors: ["WEBHOOK_LIMIT_REACHED"],
 });
 

@@ -1,7 +1,7 @@
-import { MessageOnlySchema } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { deleteWebhook } from "../../domain/webhooks/manage";
+import { MessageOnlySchema } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { WebhookIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -1,7 +1,7 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { ownWebhook } from "../../domain/webhooks/manage";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { WebhookIdParam, WebhookSchema, webhookResource } from "./schemas";
 
 const route = defineRoute({
@@ -11,10 +11,14 @@ const route = defineRoute({
   summary: "One webhook (without its secret)",
   scope: "profile",
   request: { params: WebhookIdParam },
-  responses: { 200: { description: "The webhook", content: { "application/json": { schema: envelopeSchema(WebhookSchema) } } } },
+  responses: {
+    200: { description: "The webhook", content: { "application/json": { schema: envelopeSchema(WebhookSchema) } } },
+  },
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
 export function mountGetWebhook(app: ReturnType<typeof router>) {
-  app.openapi(route, async (c) => c.json(ok(webhookResource(await ownWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id))), 200));
+  app.openapi(route, async (c) =>
+    c.json(ok(webhookResource(await ownWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id))), 200),
+  );
 }

@@ -1,7 +1,7 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { deliveryLog } from "../../domain/webhooks/redeliver";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { DeliveryLogQuery, DeliveryLogSchema, WebhookIdParam } from "./schemas";
 
 const route = defineRoute({
@@ -12,13 +12,18 @@ const route = defineRoute({
   description: "Each delivery (one event for this webhook) with every attempt: status code, duration, error.",
   scope: "profile",
   request: { params: WebhookIdParam, query: DeliveryLogQuery },
-  responses: { 200: { description: "Deliveries", content: { "application/json": { schema: envelopeSchema(DeliveryLogSchema) } } } },
+  responses: {
+    200: { description: "Deliveries", content: { "application/json": { schema: envelopeSchema(DeliveryLogSchema) } } },
+  },
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
 export function mountListDeliveries(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
     const { limit, offset } = c.req.valid("query");
-    return c.json(ok(await deliveryLog(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id, limit, offset)), 200);
+    return c.json(
+      ok(await deliveryLog(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id, limit, offset)),
+      200,
+    );
   });
 }

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { ownWebhooks } from "../../domain/webhooks/manage";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { WebhookSchema, webhookResource } from "./schemas";
 
 const route = defineRoute({
@@ -11,9 +11,16 @@ const route = defineRoute({
   tags: ["Webhooks"],
   summary: "The caller's webhooks (without secrets)",
   scope: "profile",
-  responses: { 200: { description: "Webhooks", content: { "application/json": { schema: envelopeSchema(z.object({ webhooks: z.array(WebhookSchema) })) } } } },
+  responses: {
+    200: {
+      description: "Webhooks",
+      content: { "application/json": { schema: envelopeSchema(z.object({ webhooks: z.array(WebhookSchema) })) } },
+    },
+  },
 });
 
 export function mountListWebhooks(app: ReturnType<typeof router>) {
-  app.openapi(route, async (c) => c.json(ok({ webhooks: (await ownWebhooks(c.env.DB, c.get("principal"))).map(webhookResource) }), 200));
+  app.openapi(route, async (c) =>
+    c.json(ok({ webhooks: (await ownWebhooks(c.env.DB, c.get("principal"))).map(webhookResource) }), 200),
+  );
 }

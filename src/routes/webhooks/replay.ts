@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { replayDelivery } from "../../domain/webhooks/redeliver";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { DeliveryQueuedSchema, WebhookIdParam } from "./schemas";
 
 const route = defineRoute({
@@ -10,20 +10,29 @@ const route = defineRoute({
   path: "/{webhook_id}/deliveries/{delivery_id}/replay",
   tags: ["Webhooks"],
   summary: "Redeliver one delivery",
-  description: "Queues the same payload with the same `webhook-id` (receivers dedupe on it) and a fresh timestamp and signature.",
+  description:
+    "Queues the same payload with the same `webhook-id` (receivers dedupe on it) and a fresh timestamp and signature.",
   scope: "profile",
   request: {
     params: WebhookIdParam.extend({
-      delivery_id: z.string().regex(/^dlv_\d+$/, "must look like dlv_<digits>").openapi({ param: { name: "delivery_id", in: "path" } }),
+      delivery_id: z
+        .string()
+        .regex(/^dlv_\d+$/, "must look like dlv_<digits>")
+        .openapi({ param: { name: "delivery_id", in: "path" } }),
     }),
   },
-  responses: { 202: { description: "Queued", content: { "application/json": { schema: envelopeSchema(DeliveryQueuedSchema) } } } },
+  responses: {
+    202: { description: "Queued", content: { "application/json": { schema: envelopeSchema(DeliveryQueuedSchema) } } },
+  },
   errors: ["RESOURCE_NOT_FOUND", "WEBHOOK_INACTIVE"],
 });
 
 export function mountReplayDelivery(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
     const { webhook_id, delivery_id } = c.req.valid("param");
-    return c.json(ok(await replayDelivery(c.env, c.get("principal"), webhook_id, delivery_id), "Redelivery queued"), 202);
+    return c.json(
+      ok(await replayDelivery(c.env, c.get("principal"), webhook_id, delivery_id), "Redelivery queued"),
+      202,
+    );
   });
 }

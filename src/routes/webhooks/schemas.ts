@@ -6,7 +6,10 @@ import { MAX_RAW_SECRET_LENGTH } from "../../domain/webhooks/secrets";
 const Timestamp = z.string().openapi({ format: "date-time" });
 
 export const WebhookIdParam = z.object({
-  webhook_id: z.string().regex(/^webhook_\d+$/, "must look like webhook_<digits>").openapi({ param: { name: "webhook_id", in: "path" }, example: "webhook_1763776000000123456" }),
+  webhook_id: z
+    .string()
+    .regex(/^webhook_\d+$/, "must look like webhook_<digits>")
+    .openapi({ param: { name: "webhook_id", in: "path" }, example: "webhook_1763776000000123456" }),
 });
 
 const Events = z
@@ -14,26 +17,35 @@ const Events = z
   .min(1)
   .max(EVENT_TYPES.length * 2)
   .openapi({ example: ["session.completed", "analysis.ready"] });
-const Url = z.string().max(2048).openapi({ example: "https://example.com/hooks/session-analysis", description: "https only; private, loopback, link-local and metadata addresses are refused" });
+const Url = z.string().max(2048).openapi({
+  example: "https://example.com/hooks/session-analysis",
+  description: "https only; private, loopback, link-local and metadata addresses are refused",
+});
 const Description = z.string().max(500);
 
 export const CreateWebhookBody = z
   .object({
     url: Url,
     events: Events,
-    secret: z
-      .string()
-      .max(MAX_RAW_SECRET_LENGTH)
-      .optional()
-      .openapi({ description: "Optional. `whsec_` + base64 of 24–64 bytes, or 32–128 printable characters (≥ 10 distinct). Generated when absent." }),
+    secret: z.string().max(MAX_RAW_SECRET_LENGTH).optional().openapi({
+      description:
+        "Optional. `whsec_` + base64 of 24–64 bytes, or 32–128 printable characters (≥ 10 distinct). Generated when absent.",
+    }),
     active: z.boolean().optional().default(true),
     description: Description.optional(),
   })
   .openapi("CreateWebhookRequest");
 
 export const UpdateWebhookBody = z
-  .object({ url: Url.optional(), events: Events.optional(), active: z.boolean().optional(), description: Description.optional() })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "send at least one of url, events, active, description" })
+  .object({
+    url: Url.optional(),
+    events: Events.optional(),
+    active: z.boolean().optional(),
+    description: Description.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: "send at least one of url, events, active, description",
+  })
   .openapi("UpdateWebhookRequest");
 
 export const WebhookSchema = z
@@ -85,10 +97,21 @@ export const DeliveryLogSchema = z
         created_at: Timestamp,
         updated_at: Timestamp,
         attempt_log: z.array(
-          z.object({ attempt: z.number().int(), status_code: z.number().int().nullable(), duration_ms: z.number().int(), error: z.string().nullable(), attempted_at: Timestamp }),
+          z.object({
+            attempt: z.number().int(),
+            status_code: z.number().int().nullable(),
+            duration_ms: z.number().int(),
+            error: z.string().nullable(),
+            attempted_at: Timestamp,
+          }),
         ),
       }),
     ),
-    pagination: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() }),
+    pagination: z.object({
+      total: z.number().int(),
+      limit: z.number().int(),
+      offset: z.number().int(),
+      has_more: z.boolean(),
+    }),
   })
   .openapi("WebhookDeliveryLog");

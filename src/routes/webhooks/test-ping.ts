@@ -1,7 +1,7 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { sendTestPing } from "../../domain/webhooks/redeliver";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { DeliveryQueuedSchema, WebhookIdParam } from "./schemas";
 
 const route = defineRoute({
@@ -9,13 +9,21 @@ const route = defineRoute({
   path: "/{webhook_id}/test",
   tags: ["Webhooks"],
   summary: "Send a signed test event",
-  description: "Queues a `webhook.test` event to this webhook only, whatever its subscribed events; it appears in the delivery log.",
+  description:
+    "Queues a `webhook.test` event to this webhook only, whatever its subscribed events; it appears in the delivery log.",
   scope: "profile",
   request: { params: WebhookIdParam },
-  responses: { 202: { description: "Queued", content: { "application/json": { schema: envelopeSchema(DeliveryQueuedSchema) } } } },
+  responses: {
+    202: { description: "Queued", content: { "application/json": { schema: envelopeSchema(DeliveryQueuedSchema) } } },
+  },
   errors: ["RESOURCE_NOT_FOUND", "WEBHOOK_INACTIVE"],
 });
 
 export function mountTestPing(app: ReturnType<typeof router>) {
-  app.openapi(route, async (c) => c.json(ok(await sendTestPing(c.env, c.get("principal"), c.req.valid("param").webhook_id), "Test event queued"), 202));
+  app.openapi(route, async (c) =>
+    c.json(
+      ok(await sendTestPing(c.env, c.get("principal"), c.req.valid("param").webhook_id), "Test event queued"),
+      202,
+    ),
+  );
 }

@@ -1,7 +1,7 @@
-import { envelopeSchema, ok } from "../../http/envelope";
-import { defineRoute } from "../../http/route";
 import { updateWebhook } from "../../domain/webhooks/manage";
+import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { UpdateWebhookBody, WebhookIdParam, WebhookSchema, webhookResource } from "./schemas";
 
 const route = defineRoute({
@@ -11,14 +11,24 @@ const route = defineRoute({
   summary: "Change a webhook's events, active flag, url or description",
   description: "The secret cannot be changed here (delete and re-create to rotate it).",
   scope: "profile",
-  request: { params: WebhookIdParam, body: { required: true, content: { "application/json": { schema: UpdateWebhookBody } } } },
-  responses: { 200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(WebhookSchema) } } } },
+  request: {
+    params: WebhookIdParam,
+    body: { required: true, content: { "application/json": { schema: UpdateWebhookBody } } },
+  },
+  responses: {
+    200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(WebhookSchema) } } },
+  },
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
 export function mountUpdateWebhook(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
-    const webhook = await updateWebhook(c.env, c.get("principal"), c.req.valid("param").webhook_id, c.req.valid("json"));
+    const webhook = await updateWebhook(
+      c.env,
+      c.get("principal"),
+      c.req.valid("param").webhook_id,
+      c.req.valid("json"),
+    );
     return c.json(ok(webhookResource(webhook), "Webhook updated"), 200);
   });
 }

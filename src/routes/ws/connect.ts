@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { AppError } from "../../http/errors";
-import { defineRoute } from "../../http/route";
 import { liveMessageJsonSchema } from "../../domain/sessions/live-messages";
 import { ownSession } from "../../domain/sessions/queries";
 import { roomOf } from "../../domain/sessions/room";
+import { AppError } from "../../http/errors";
 import type { router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
 import { SessionIdParam } from "../sessions/schemas";
 
 const description = [
@@ -31,7 +31,13 @@ const route = defineRoute({
   scope: ["remote-viewing:read", "dowsing:read"],
   request: {
     params: SessionIdParam,
-    query: z.object({ access_token: z.string().max(4096).optional().openapi({ description: "Access token, for clients that cannot set headers." }) }),
+    query: z.object({
+      access_token: z
+        .string()
+        .max(4096)
+        .optional()
+        .openapi({ description: "Access token, for clients that cannot set headers." }),
+    }),
   },
   responses: { 101: { description: "Switching Protocols: the WebSocket is open." } },
   errors: ["SESSION_NOT_FOUND", "WEBSOCKET_UPGRADE_REQUIRED"],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { crc32, displayPrefix, generateApiKey, hasValidChecksum, looksLikeApiKey } from "../../../src/domain/identity/api-keys/format";
+import {
+  crc32,
+  displayPrefix,
+  generateApiKey,
+  hasValidChecksum,
+  looksLikeApiKey,
+} from "../../../src/domain/identity/api-keys/format";
 
 describe("API key format", () => {
   it("is sak_<env>_ + 43 base62 chars + a 6-char CRC32 checksum", () => {

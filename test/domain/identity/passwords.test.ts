@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { PBKDF2_ITERATIONS, hashPassword, passwordWeakness, verifyPassword } from "../../../src/domain/identity/passwords";
+import {
+  hashPassword,
+  PBKDF2_ITERATIONS,
+  passwordWeakness,
+  verifyPassword,
+} from "../../../src/domain/identity/passwords";
 
 describe("passwords", () => {
   it("hashes with at most the Workers cap of 100,000 PBKDF2 iterations", () => {

@@ -21,7 +21,10 @@ describe("signing key configuration", () => {
 
   it("production accepts a real key", async () => {
     const jwk = JSON.parse(env.JWT_PRIVATE_KEY!);
-    const res = await call({ ENVIRONMENT: "production", JWT_PRIVATE_KEY: JSON.stringify({ ...jwk, kid: "prod-2026-11" }) });
+    const res = await call({
+      ENVIRONMENT: "production",
+      JWT_PRIVATE_KEY: JSON.stringify({ ...jwk, kid: "prod-2026-11" }),
+    });
     expect(res.status).toBe(401); // reaches authentication: no credentials sent
   });
 

@@ -8,10 +8,20 @@ export interface ApiResult {
 }
 
 export function apiClient(baseUrl: () => string) {
-  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult> => {
+  const call = async (
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResult> => {
     const res = await fetch(`${baseUrl()}${path}`, {
       method,
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
@@ -40,7 +50,12 @@ export function apiClient(baseUrl: () => string) {
 }
 
 /** Poll `probe` until it returns a non-undefined value, or throw after `timeoutMs`. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000, everyMs = 250): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 30_000,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -50,7 +65,8 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

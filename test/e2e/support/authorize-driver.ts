@@ -10,7 +10,12 @@ export async function signInAndApprove(authorizeUrl: string, email: string, pass
     const headers: Record<string, string> = {};
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
     if (form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const res = await fetch(url, { method: form ? "POST" : "GET", headers, body: form ? new URLSearchParams(form) : undefined, redirect: "manual" });
+    const res = await fetch(url, {
+      method: form ? "POST" : "GET",
+      headers,
+      body: form ? new URLSearchParams(form) : undefined,
+      redirect: "manual",
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const i = pair!.indexOf("=");
@@ -22,13 +27,19 @@ export async function signInAndApprove(authorizeUrl: string, email: string, pass
     const form = html.slice(html.indexOf("<form"), html.indexOf("</form>"));
     const out: Record<string, string> = {};
     for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-      out[m[1]!] = m[2]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+      out[m[1]!] = m[2]!
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&");
     }
     return out;
   };
 
   const login = await send(authorizeUrl);
-  if (login.res.status !== 200) throw new Error(`authorize: ${login.res.status} ${login.res.headers.get("location") ?? login.text}`);
+  if (login.res.status !== 200)
+    throw new Error(`authorize: ${login.res.status} ${login.res.headers.get("location") ?? login.text}`);
   const signedIn = await send(`${origin}/oauth2/authorize`, { ...fields(login.text), email, password });
   if (signedIn.res.status !== 303) throw new Error(`sign in: ${signedIn.res.status}`);
   const consent = await send(new URL(signedIn.res.headers.get("location")!, origin).toString());

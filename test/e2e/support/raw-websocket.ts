@@ -27,11 +27,19 @@ export function openRawWebSocket(url: string, headers: Record<string, string> = 
     });
     // `head` holds whatever arrived with the 101 response: often the first frames.
     req.on("upgrade", (res, socket: Socket, head: Buffer) => {
-      resolve({ status: res.statusCode ?? 0, protocol: res.headers["sec-websocket-protocol"] as string | undefined, done: readFrames(socket, head) });
+      resolve({
+        status: res.statusCode ?? 0,
+        protocol: res.headers["sec-websocket-protocol"] as string | undefined,
+        done: readFrames(socket, head),
+      });
     });
     req.on("response", (res) => {
       res.resume();
-      resolve({ status: res.statusCode ?? 0, protocol: undefined, done: Promise.resolve({ messages: [], closeCode: undefined }) });
+      resolve({
+        status: res.statusCode ?? 0,
+        protocol: undefined,
+        done: Promise.resolve({ messages: [], closeCode: undefined }),
+      });
     });
     req.on("error", reject);
     req.end();

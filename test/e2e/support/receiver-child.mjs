@@ -18,7 +18,16 @@ const server = createServer(async (req, res) => {
   seen += 1;
   const headers = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
-  appendFileSync(log, JSON.stringify({ pid: process.pid, n: seen, headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() }) + "\n");
+  appendFileSync(
+    log,
+    `${JSON.stringify({
+      pid: process.pid,
+      n: seen,
+      headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+      at: Date.now(),
+    })}\n`,
+  );
   if (seen === dieOn) process.kill(process.pid, "SIGKILL");
   res.writeHead(200, { "content-type": "text/plain" }).end("ok");
 });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -20,12 +20,18 @@ export interface ReceiverProcess {
 }
 
 /** Start receiver-child.mjs on 127.0.0.1:<port>, appending what it receives to `log`. */
-export async function startReceiverProcess(port: number, log: string, opts: { dieOnRequest?: number } = {}): Promise<ReceiverProcess> {
+export async function startReceiverProcess(
+  port: number,
+  log: string,
+  opts: { dieOnRequest?: number } = {},
+): Promise<ReceiverProcess> {
   const child = spawn(process.execPath, [SCRIPT], {
     env: { ...process.env, PORT: String(port), LOG: log, DIE_ON_REQUEST: String(opts.dieOnRequest ?? 0) },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<string>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? String(code))));
+  const exited = new Promise<string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(signal ?? String(code))),
+  );
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`receiver did not start: ${output}`)), 10_000);

@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createServer } from "node:net";
 // @ts-expect-error — plain .mjs helper
 import { generateDevDataKey, generateDevSigningKey } from "../../../scripts/dev-key.mjs";
 
@@ -53,15 +53,36 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
   const port = await freePort();
   const key: string = await generateDevSigningKey();
   // The issuer is this server's own address unless a test says otherwise (tokens' `iss`, OAuth metadata).
-  const vars = { JWT_PRIVATE_KEY: key, DATA_ENCRYPTION_KEY: generateDevDataKey() as string, AUTH_ISSUER: `http://127.0.0.1:${port}`, ...opts.vars };
+  const vars = {
+    JWT_PRIVATE_KEY: key,
+    DATA_ENCRYPTION_KEY: generateDevDataKey() as string,
+    AUTH_ISSUER: `http://127.0.0.1:${port}`,
+    ...opts.vars,
+  };
 
   const envArgs = opts.environment ? ["--env", opts.environment] : [];
-  const migrate = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir, ...envArgs], { cwd: ROOT, env: baseEnv(), encoding: "utf8" });
+  const migrate = spawnSync(
+    WRANGLER,
+    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir, ...envArgs],
+    { cwd: ROOT, env: baseEnv(), encoding: "utf8" },
+  );
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
 
   let child: ChildProcess | undefined;
   const launch = async () => {
-    const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--log-level", opts.logLevel ?? "warn", "--show-interactive-dev-session=false", ...envArgs];
+    const args = [
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      persistDir,
+      "--log-level",
+      opts.logLevel ?? "warn",
+      "--show-interactive-dev-session=false",
+      ...envArgs,
+    ];
     for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
     child = spawn(WRANGLER, args, { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";

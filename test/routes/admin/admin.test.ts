@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { adminUser, PASSWORD, registerUser, uniqueEmail } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
-import { adminUser, registerUser, PASSWORD, uniqueEmail } from "../../support/factories";
 import { mintToken } from "../../support/tokens";
 
-const statusWith = (overrides: Record<string, unknown>, token: string) => apiWithEnv(overrides, "GET", "/v1/admin/system/status", { token });
+const statusWith = (overrides: Record<string, unknown>, token: string) =>
+  apiWithEnv(overrides, "GET", "/v1/admin/system/status", { token });
 
 describe("GET /v1/admin/system/status", () => {
   it("reports every dependency healthy from real probes", async () => {
@@ -13,7 +14,13 @@ describe("GET /v1/admin/system/status", () => {
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(data.status).toBe("healthy");
-    expect(data.services).toMatchObject({ api: "healthy", database: "healthy", cache: "healthy", durable_objects: "healthy", queue: "healthy" });
+    expect(data.services).toMatchObject({
+      api: "healthy",
+      database: "healthy",
+      cache: "healthy",
+      durable_objects: "healthy",
+      queue: "healthy",
+    });
     expect(data.services.ai_models).toBe("healthy");
     expect(Number.isInteger(data.metrics.active_sessions)).toBe(true);
     expect(Number.isInteger(data.metrics.queue_depth)).toBe(true);
@@ -26,7 +33,10 @@ describe("GET /v1/admin/system/status", () => {
 
   it("a failing queue producer makes the status degraded, not a 500", async () => {
     const admin = await adminUser();
-    const res = await statusWith({ WEBHOOK_QUEUE: { send: () => Promise.reject(new Error("queue down")) } }, admin.token);
+    const res = await statusWith(
+      { WEBHOOK_QUEUE: { send: () => Promise.reject(new Error("queue down")) } },
+      admin.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe("degraded");
     expect(res.body.data.services.queue).toBe("unhealthy");
@@ -36,7 +46,14 @@ describe("GET /v1/admin/system/status", () => {
 
   it("a failing database makes the status unhealthy", async () => {
     const admin = await adminUser();
-    const brokenDb = { prepare: () => ({ first: () => Promise.reject(new Error("D1 down")), bind() { return this; } }) };
+    const brokenDb = {
+      prepare: () => ({
+        first: () => Promise.reject(new Error("D1 down")),
+        bind() {
+          return this;
+        },
+      }),
+    };
     const res = await statusWith({ DB: brokenDb }, admin.token);
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe("unhealthy");
@@ -53,17 +70,32 @@ describe("GET /v1/admin/system/status", () => {
 
   it("refuses non-admins with 403, even with a hand-made admin-scoped token", async () => {
     const u = await registerUser();
-    expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token: u.token }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("GET", "/v1/admin/system/status", { token: u.token }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
     const forged = await mintToken(u.id, { scopes: ["remote-viewing:admin", "analytics:admin"], role: "user" });
-    expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token: forged }), 403, "INSUFFICIENT_PERMISSIONS");
-    expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users", { token: forged }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("GET", "/v1/admin/system/status", { token: forged }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
+    expectErrorEnvelope(
+      await api("GET", "/v1/admin/analytics/users", { token: forged }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
     expectErrorEnvelope(await api("GET", "/v1/admin/system/status"), 401, "AUTHENTICATION_REQUIRED");
   });
 
   it("a demoted admin loses access at once, whatever the token says", async () => {
     const email = "root@example.com";
-    const reg = await api("POST", "/v1/auth/register", { body: { email, username: "root_user", password: PASSWORD, tier: "basic", marketing_consent: false } });
-    const signIn = reg.status === 201 ? reg : await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
+    const reg = await api("POST", "/v1/auth/register", {
+      body: { email, username: "root_user", password: PASSWORD, tier: "basic", marketing_consent: false },
+    });
+    const signIn =
+      reg.status === 201 ? reg : await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
     const { token, user } = signIn.body.data;
     await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(user.id).run();
     expect((await api("GET", "/v1/admin/system/status", { token })).status).toBe(200);
@@ -76,21 +108,34 @@ describe("GET /v1/admin/system/status", () => {
   it("a token claiming the admin role for a non-admin is refused", async () => {
     const u = await registerUser();
     const misissued = await mintToken(u.id, { scopes: ["remote-viewing:admin", "analytics:admin"], role: "admin" });
-    expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token: misissued }), 403, "INSUFFICIENT_PERMISSIONS");
-    expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users", { token: misissued }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("GET", "/v1/admin/system/status", { token: misissued }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
+    expectErrorEnvelope(
+      await api("GET", "/v1/admin/analytics/users", { token: misissued }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
   });
 
   it("an admin's credential without the admin scope is refused", async () => {
     const admin = await adminUser();
     const narrow = await mintToken(admin.id, { scopes: ["profile"], role: "admin" });
-    expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token: narrow }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("GET", "/v1/admin/system/status", { token: narrow }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
   });
 });
 
 describe("status metrics from real data", () => {
   it("active_sessions counts pending and processing sessions", async () => {
     const admin = await adminUser();
-    const before = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics.active_sessions;
+    const before = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics
+      .active_sessions;
     const u = await registerUser();
     // Real-time processing, so the session stays active while we look.
     const created = await apiWithEnv({ ANALYSIS_TIME_SCALE: "1" }, "POST", "/v1/sessions", {
@@ -99,10 +144,12 @@ describe("status metrics from real data", () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
-    const during = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics.active_sessions;
+    const during = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics
+      .active_sessions;
     expect(during).toBeGreaterThanOrEqual(before + 1);
     await api("DELETE", `/v1/sessions/${id}`, { token: u.token });
-    const after = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics.active_sessions;
+    const after = (await api("GET", "/v1/admin/system/status", { token: admin.token })).body.data.metrics
+      .active_sessions;
     expect(after).toBe(during - 1);
   });
 });
@@ -114,7 +161,13 @@ describe("GET /v1/admin/analytics/users", () => {
     // Three new professional users from Antarctica (only this test uses AQ).
     for (let i = 0; i < 3; i++) {
       const res = await api("POST", "/v1/auth/register", {
-        body: { email: uniqueEmail("aq"), username: "penguin", password: PASSWORD, tier: "professional", marketing_consent: false },
+        body: {
+          email: uniqueEmail("aq"),
+          username: "penguin",
+          password: PASSWORD,
+          tier: "professional",
+          marketing_consent: false,
+        },
         cf: { country: "AQ" },
       });
       expect(res.status).toBe(201);
@@ -148,8 +201,16 @@ describe("GET /v1/admin/analytics/users", () => {
 
   it("validates period and tier", async () => {
     const admin = await adminUser();
-    const bad = expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users?period=decade", { token: admin.token }), 422, "INVALID_FIELD_VALUE");
+    const bad = expectErrorEnvelope(
+      await api("GET", "/v1/admin/analytics/users?period=decade", { token: admin.token }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
     expect(bad.details.field).toBe("period");
-    expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users?tier=gold", { token: admin.token }), 422, "INVALID_FIELD_VALUE");
+    expectErrorEnvelope(
+      await api("GET", "/v1/admin/analytics/users?tier=gold", { token: admin.token }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
   });
 });

@@ -1,14 +1,24 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectErrorEnvelope } from "../../support/http";
 import { PASSWORD, uniqueEmail } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
 import { decodePayload } from "../../support/tokens";
 
-const valid = () => ({ email: uniqueEmail("reg"), username: "ada_l", password: PASSWORD, tier: "basic", marketing_consent: false });
+const valid = () => ({
+  email: uniqueEmail("reg"),
+  username: "ada_l",
+  password: PASSWORD,
+  tier: "basic",
+  marketing_consent: false,
+});
 
 describe("POST /v1/auth/register", () => {
   it("creates the user with the tier's starting credits and signs them in", async () => {
-    for (const [tier, credits] of [["basic", 100], ["professional", 1000], ["enterprise", 10000]] as const) {
+    for (const [tier, credits] of [
+      ["basic", 100],
+      ["professional", 1000],
+      ["enterprise", 10000],
+    ] as const) {
       const body = { ...valid(), tier };
       const res = await api("POST", "/v1/auth/register", { body });
       expect(res.status).toBe(201);
@@ -22,7 +32,9 @@ describe("POST /v1/auth/register", () => {
       const me = await api("GET", "/v1/users/me", { token });
       expect(me.body.data.credits).toBe(credits);
       // The starting balance is one ledger row.
-      const ledger = await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE user_id = ?").bind(user.id).all();
+      const ledger = await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE user_id = ?")
+        .bind(user.id)
+        .all();
       expect(ledger.results).toEqual([{ delta: credits, reason: "signup_grant" }]);
     }
   });
@@ -32,7 +44,9 @@ describe("POST /v1/auth/register", () => {
     const b = { ...valid() };
     await api("POST", "/v1/auth/register", { body: a });
     await api("POST", "/v1/auth/register", { body: b });
-    const rows = await env.DB.prepare("SELECT password_hash FROM users WHERE email IN (?, ?)").bind(a.email, b.email).all<{ password_hash: string }>();
+    const rows = await env.DB.prepare("SELECT password_hash FROM users WHERE email IN (?, ?)")
+      .bind(a.email, b.email)
+      .all<{ password_hash: string }>();
     expect(rows.results).toHaveLength(2);
     for (const { password_hash } of rows.results) {
       expect(password_hash).toMatch(/^pbkdf2_sha256\$100000\$[^$]+\$[^$]+$/);

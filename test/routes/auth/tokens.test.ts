@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { api, expectErrorEnvelope } from "../../support/http";
 import { PASSWORD, registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
 import { mintToken, signWithForeignKey, signWithServiceKey, standardClaims } from "../../support/tokens";
 
 /** The token matrix of issue #2, against an authenticated route. */
@@ -26,9 +26,21 @@ describe("access token matrix on GET /v1/users/me", () => {
   it("wrong issuer, wrong audience, wrong typ → 401 TOKEN_INVALID", async () => {
     const u = await registerUser();
     const base = standardClaims(u.id);
-    expectErrorEnvelope(await api("GET", "/v1/users/me", { token: await signWithServiceKey({ ...base, iss: "https://evil.example" }) }), 401, "TOKEN_INVALID");
-    expectErrorEnvelope(await api("GET", "/v1/users/me", { token: await signWithServiceKey({ ...base, aud: "https://other.example" }) }), 401, "TOKEN_INVALID");
-    expectErrorEnvelope(await api("GET", "/v1/users/me", { token: await signWithServiceKey(base, { typ: "JWT" }) }), 401, "TOKEN_INVALID");
+    expectErrorEnvelope(
+      await api("GET", "/v1/users/me", { token: await signWithServiceKey({ ...base, iss: "https://evil.example" }) }),
+      401,
+      "TOKEN_INVALID",
+    );
+    expectErrorEnvelope(
+      await api("GET", "/v1/users/me", { token: await signWithServiceKey({ ...base, aud: "https://other.example" }) }),
+      401,
+      "TOKEN_INVALID",
+    );
+    expectErrorEnvelope(
+      await api("GET", "/v1/users/me", { token: await signWithServiceKey(base, { typ: "JWT" }) }),
+      401,
+      "TOKEN_INVALID",
+    );
     // The same claims with the right header are accepted: the refusals above are about iss/aud/typ.
     expect((await api("GET", "/v1/users/me", { token: await signWithServiceKey(base) })).status).toBe(200);
   });
@@ -42,7 +54,11 @@ describe("access token matrix on GET /v1/users/me", () => {
 
   it("a signature by another key → 401 TOKEN_INVALID", async () => {
     const u = await registerUser();
-    expectErrorEnvelope(await api("GET", "/v1/users/me", { token: await signWithForeignKey(standardClaims(u.id)) }), 401, "TOKEN_INVALID");
+    expectErrorEnvelope(
+      await api("GET", "/v1/users/me", { token: await signWithForeignKey(standardClaims(u.id)) }),
+      401,
+      "TOKEN_INVALID",
+    );
   });
 
   it("revoked by logout → 401 TOKEN_INVALID", async () => {
@@ -54,7 +70,11 @@ describe("access token matrix on GET /v1/users/me", () => {
     expect(out.body.data).toBeUndefined();
     expectErrorEnvelope(await api("GET", "/v1/users/me", { token: u.token }), 401, "TOKEN_INVALID");
     // Its refresh token died with it.
-    expectErrorEnvelope(await api("POST", "/v1/auth/refresh", { body: { refresh_token: u.refreshToken } }), 401, "TOKEN_INVALID");
+    expectErrorEnvelope(
+      await api("POST", "/v1/auth/refresh", { body: { refresh_token: u.refreshToken } }),
+      401,
+      "TOKEN_INVALID",
+    );
   });
 
   it("logout revokes only that login: another login of the same user keeps working", async () => {
@@ -95,7 +115,11 @@ describe("POST /v1/auth/refresh", () => {
     const first = await api("POST", "/v1/auth/refresh", { body: { refresh_token: u.refreshToken } });
     const { token, refresh_token } = first.body.data;
     // An attacker replays the original token.
-    expectErrorEnvelope(await api("POST", "/v1/auth/refresh", { body: { refresh_token: u.refreshToken } }), 401, "TOKEN_INVALID");
+    expectErrorEnvelope(
+      await api("POST", "/v1/auth/refresh", { body: { refresh_token: u.refreshToken } }),
+      401,
+      "TOKEN_INVALID",
+    );
     // The legitimate holder's newer tokens are now dead too.
     expectErrorEnvelope(await api("POST", "/v1/auth/refresh", { body: { refresh_token } }), 401, "TOKEN_INVALID");
     expectErrorEnvelope(await api("GET", "/v1/users/me", { token }), 401, "TOKEN_INVALID");
@@ -104,14 +128,24 @@ describe("POST /v1/auth/refresh", () => {
 
   it("of two concurrent uses of one refresh token, at most one succeeds", async () => {
     const u = await registerUser();
-    const results = await Promise.all([1, 2, 3].map(() => api("POST", "/v1/auth/refresh", { body: { refresh_token: u.refreshToken } })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => api("POST", "/v1/auth/refresh", { body: { refresh_token: u.refreshToken } })),
+    );
     expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
     for (const r of results) expect([200, 401]).toContain(r.status);
   });
 
   it("refuses unknown tokens and bad bodies", async () => {
-    expectErrorEnvelope(await api("POST", "/v1/auth/refresh", { body: { refresh_token: "sart_nope" } }), 401, "TOKEN_INVALID");
+    expectErrorEnvelope(
+      await api("POST", "/v1/auth/refresh", { body: { refresh_token: "sart_nope" } }),
+      401,
+      "TOKEN_INVALID",
+    );
     expectErrorEnvelope(await api("POST", "/v1/auth/refresh", { body: {} }), 422, "MISSING_REQUIRED_FIELD");
-    expectErrorEnvelope(await api("POST", "/v1/auth/refresh", { body: { refresh_token: "" } }), 422, "INVALID_FIELD_VALUE");
+    expectErrorEnvelope(
+      await api("POST", "/v1/auth/refresh", { body: { refresh_token: "" } }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, expectErrorEnvelope } from "../../support/http";
 import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
 import { mintToken } from "../../support/tokens";
 
 describe("GET /v1/users/me", () => {
@@ -18,7 +18,11 @@ describe("GET /v1/users/me", () => {
       created_at: expect.any(String),
       last_login: expect.any(String),
       preferences: { notifications: true, theme: "light", language: "en" },
-      usage_stats: { sessions_this_month: expect.any(Number), total_sessions: expect.any(Number), success_rate: expect.any(Number) },
+      usage_stats: {
+        sessions_this_month: expect.any(Number),
+        total_sessions: expect.any(Number),
+        success_rate: expect.any(Number),
+      },
     });
     expect(res.body.data).not.toHaveProperty("password_hash");
     expect(JSON.stringify(res.body)).not.toMatch(/pbkdf2/);
@@ -37,9 +41,16 @@ describe("GET /v1/users/me", () => {
 describe("PUT /v1/users/me", () => {
   it("updates username and preferences and returns id, username, preferences", async () => {
     const u = await registerUser();
-    const res = await api("PUT", "/v1/users/me", { token: u.token, body: { username: "grace.h", preferences: { theme: "dark", language: "es", notifications: false } } });
+    const res = await api("PUT", "/v1/users/me", {
+      token: u.token,
+      body: { username: "grace.h", preferences: { theme: "dark", language: "es", notifications: false } },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id: u.id, username: "grace.h", preferences: { theme: "dark", language: "es", notifications: false } });
+    expect(res.body.data).toEqual({
+      id: u.id,
+      username: "grace.h",
+      preferences: { theme: "dark", language: "es", notifications: false },
+    });
     const me = await api("GET", "/v1/users/me", { token: u.token });
     expect(me.body.data.username).toBe("grace.h");
     expect(me.body.data.preferences).toEqual({ theme: "dark", language: "es", notifications: false });
@@ -57,29 +68,63 @@ describe("PUT /v1/users/me", () => {
     const u = await registerUser();
     const res = await api("PUT", "/v1/users/me", {
       token: u.token,
-      body: { tier: "enterprise", credits: 999999, role: "admin", email: "evil@example.com", id: "user_1", password_hash: "x", username: "still_me" },
+      body: {
+        tier: "enterprise",
+        credits: 999999,
+        role: "admin",
+        email: "evil@example.com",
+        id: "user_1",
+        password_hash: "x",
+        username: "still_me",
+      },
     });
     expect(res.status).toBe(200);
-    const row = await env.DB.prepare("SELECT id, tier, credits, role, email, username FROM users WHERE id = ?").bind(u.id).first();
+    const row = await env.DB.prepare("SELECT id, tier, credits, role, email, username FROM users WHERE id = ?")
+      .bind(u.id)
+      .first();
     expect(row).toEqual({ id: u.id, tier: "basic", credits: 100, role: "user", email: u.email, username: "still_me" });
   });
 
   it("validates fields, naming them", async () => {
     const u = await registerUser();
-    const theme = expectErrorEnvelope(await api("PUT", "/v1/users/me", { token: u.token, body: { preferences: { theme: "neon" } } }), 422, "INVALID_FIELD_VALUE");
+    const theme = expectErrorEnvelope(
+      await api("PUT", "/v1/users/me", { token: u.token, body: { preferences: { theme: "neon" } } }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
     expect(theme.details.field).toBe("preferences.theme");
-    const lang = expectErrorEnvelope(await api("PUT", "/v1/users/me", { token: u.token, body: { preferences: { language: "klingon" } } }), 422, "INVALID_FIELD_VALUE");
+    const lang = expectErrorEnvelope(
+      await api("PUT", "/v1/users/me", { token: u.token, body: { preferences: { language: "klingon" } } }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
     expect(lang.details.field).toBe("preferences.language");
-    const notif = expectErrorEnvelope(await api("PUT", "/v1/users/me", { token: u.token, body: { preferences: { notifications: "yes" } } }), 422, "INVALID_FIELD_VALUE");
+    const notif = expectErrorEnvelope(
+      await api("PUT", "/v1/users/me", { token: u.token, body: { preferences: { notifications: "yes" } } }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
     expect(notif.details.field).toBe("preferences.notifications");
-    const long = expectErrorEnvelope(await api("PUT", "/v1/users/me", { token: u.token, body: { username: "x".repeat(40) } }), 422, "FIELD_TOO_LONG");
+    const long = expectErrorEnvelope(
+      await api("PUT", "/v1/users/me", { token: u.token, body: { username: "x".repeat(40) } }),
+      422,
+      "FIELD_TOO_LONG",
+    );
     expect(long.details.field).toBe("username");
   });
 
   it("requires authentication and the profile scope", async () => {
-    expectErrorEnvelope(await api("PUT", "/v1/users/me", { body: { username: "x_y_z" } }), 401, "AUTHENTICATION_REQUIRED");
+    expectErrorEnvelope(
+      await api("PUT", "/v1/users/me", { body: { username: "x_y_z" } }),
+      401,
+      "AUTHENTICATION_REQUIRED",
+    );
     const u = await registerUser();
     const token = await mintToken(u.id, { scopes: ["email"] });
-    expectErrorEnvelope(await api("PUT", "/v1/users/me", { token, body: { username: "x_y_z" } }), 403, "INSUFFICIENT_PERMISSIONS");
+    expectErrorEnvelope(
+      await api("PUT", "/v1/users/me", { token, body: { username: "x_y_z" } }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
   });
 });

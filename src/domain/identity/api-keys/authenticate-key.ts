@@ -1,7 +1,7 @@
+import { findApiKeyByHash, touchApiKey } from "../../../db/api-keys";
 import { AppError } from "../../../http/errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
-import { findApiKeyByHash, touchApiKey } from "../../../db/api-keys";
 import { bearerChallenge } from "../access-tokens";
 import type { Principal } from "../principal";
 import { parseScopeString, scopesForRole } from "../scopes";
@@ -43,14 +43,22 @@ export function forgetApiKey(id: string): void {
 }
 
 const invalid = () =>
-  new AppError("TOKEN_INVALID", { message: "The API key is invalid or revoked.", headers: bearerChallenge("invalid_token", "The API key is invalid or revoked") });
+  new AppError("TOKEN_INVALID", {
+    message: "The API key is invalid or revoked.",
+    headers: bearerChallenge("invalid_token", "The API key is invalid or revoked"),
+  });
 
 /**
  * An API key → the principal of its owner, with the key's scopes (limited to
  * what the owner's role still allows). Malformed keys and bad checksums are
  * refused before any database read.
  */
-export async function principalFromApiKey(env: { DB: D1Database }, key: string, defer: Defer, now = Date.now()): Promise<Principal> {
+export async function principalFromApiKey(
+  env: { DB: D1Database },
+  key: string,
+  defer: Defer,
+  now = Date.now(),
+): Promise<Principal> {
   if (!hasValidChecksum(key)) throw invalid();
   const found = await lookUp(env.DB, await sha256Hex(key), now);
   if (!found) throw invalid();
@@ -58,7 +66,10 @@ export async function principalFromApiKey(env: { DB: D1Database }, key: string, 
   if (row.revokedAt && Date.parse(row.revokedAt) <= now) throw invalid();
   const expiresAt = Date.parse(row.expiresAt);
   if (expiresAt <= now) {
-    throw new AppError("TOKEN_EXPIRED", { message: "The API key has expired.", headers: bearerChallenge("invalid_token", "The API key has expired") });
+    throw new AppError("TOKEN_EXPIRED", {
+      message: "The API key has expired.",
+      headers: bearerChallenge("invalid_token", "The API key has expired"),
+    });
   }
   if (!row.lastUsedAt || Date.parse(row.lastUsedAt) < now - LAST_USED_THROTTLE_MS) {
     defer(touchApiKey(env.DB, row.id, iso(now), iso(now - LAST_USED_THROTTLE_MS)));

@@ -1,11 +1,18 @@
+import {
+  type ApiKeyRow,
+  findApiKeyOfUser,
+  insertApiKey,
+  listApiKeysOfUser,
+  revokeApiKey as revokeRow,
+  rotateApiKey as rotateRows,
+} from "../../../db/api-keys";
 import { AppError, invalidField } from "../../../http/errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId } from "../../../lib/ids";
-import { forgetApiKey } from "./authenticate-key";
-import { findApiKeyOfUser, insertApiKey, listApiKeysOfUser, revokeApiKey as revokeRow, rotateApiKey as rotateRows, type ApiKeyRow } from "../../../db/api-keys";
 import type { Principal } from "../principal";
 import type { Scope } from "../scopes";
+import { forgetApiKey } from "./authenticate-key";
 import { displayPrefix, generateApiKey } from "./format";
 
 /** Without expires_at a key lives a year; at most two (docs/decisions.md). */
@@ -50,12 +57,26 @@ export async function createApiKey(
   if (!(expiresAt > now) || expiresAt > now + MAX_API_KEY_TTL_MS) {
     throw invalidField("expires_at", "must be in the future and at most two years away");
   }
-  const minted = await mint(env, principal.userId, input.name, [...new Set(input.scopes)].join(" "), iso(expiresAt), now);
+  const minted = await mint(
+    env,
+    principal.userId,
+    input.name,
+    [...new Set(input.scopes)].join(" "),
+    iso(expiresAt),
+    now,
+  );
   await insertApiKey(env.DB, minted.row);
   return minted;
 }
 
-async function mint(env: Env, userId: string, name: string, scopes: string, expiresAt: string, now: number): Promise<NewApiKey> {
+async function mint(
+  env: Env,
+  userId: string,
+  name: string,
+  scopes: string,
+  expiresAt: string,
+  now: number,
+): Promise<NewApiKey> {
   const key = generateApiKey(env.ENVIRONMENT);
   const row: ApiKeyRow = {
     id: newId("key", now),
@@ -83,7 +104,12 @@ async function ownKey(db: D1Database, principal: Principal, id: string): Promise
 }
 
 /** Revoke now (idempotent). A key revoking itself is allowed. */
-export async function revokeApiKey(db: D1Database, principal: Principal, id: string, now = Date.now()): Promise<ApiKeyRow> {
+export async function revokeApiKey(
+  db: D1Database,
+  principal: Principal,
+  id: string,
+  now = Date.now(),
+): Promise<ApiKeyRow> {
   await ownKey(db, principal, id);
   await revokeRow(db, id, principal.userId, iso(now));
   forgetApiKey(id);
@@ -95,14 +121,23 @@ export async function revokeApiKey(db: D1Database, principal: Principal, id: str
  * for `graceSeconds`, then stops. A key already revoked, or already rotated,
  * cannot be rotated (409).
  */
-export async function rotateApiKey(env: Env, principal: Principal, id: string, graceSeconds: number, now = Date.now()): Promise<NewApiKey> {
+export async function rotateApiKey(
+  env: Env,
+  principal: Principal,
+  id: string,
+  graceSeconds: number,
+  now = Date.now(),
+): Promise<NewApiKey> {
   requireBearerToken(principal, "Rotating an API key");
   const old = await ownKey(env.DB, principal, id);
   const notRotatable = () =>
-    new AppError("API_KEY_NOT_ROTATABLE", { details: { key_id: id, reason: old.replacedBy ? "already rotated" : "revoked or expired" } });
+    new AppError("API_KEY_NOT_ROTATABLE", {
+      details: { key_id: id, reason: old.replacedBy ? "already rotated" : "revoked or expired" },
+    });
   if (old.revokedAt || Date.parse(old.expiresAt) <= now) throw notRotatable();
   const minted = await mint(env, principal.userId, old.name, old.scopes, old.expiresAt, now);
-  if (!(await rotateRows(env.DB, id, principal.userId, minted.row, iso(now + graceSeconds * 1000)))) throw notRotatable();
+  if (!(await rotateRows(env.DB, id, principal.userId, minted.row, iso(now + graceSeconds * 1000))))
+    throw notRotatable();
   forgetApiKey(id);
   return minted;
 }

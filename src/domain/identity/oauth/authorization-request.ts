@@ -1,14 +1,14 @@
+import { insertAuthorizationCode } from "../../../db/authorization-codes";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
-import { insertAuthorizationCode } from "../../../db/authorization-codes";
 import type { Scope } from "../scopes";
 import { findClient, type OAuthClient } from "./clients";
 import type { OAuthErrorCode } from "./errors";
+import { OAuthError } from "./errors";
 import { isValidS256Challenge } from "./pkce";
 import { isRegisteredRedirectUri } from "./redirect-uris";
 import { grantScopes } from "./scopes";
-import { OAuthError } from "./errors";
 
 /** Codes live five minutes (RFC 6749 §4.1.2 recommends at most ten). */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 300;
@@ -17,7 +17,15 @@ const CODE_PREFIX = "saac_";
 const STATE = /^[\x20-\x7E]{1,500}$/;
 
 /** The parameters of the authorization request that travel through the login and consent forms. */
-export const AUTHORIZATION_PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
+export const AUTHORIZATION_PARAMS = [
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "scope",
+  "state",
+  "code_challenge",
+  "code_challenge_method",
+] as const;
 export type AuthorizationParams = Partial<Record<(typeof AUTHORIZATION_PARAMS)[number], string>>;
 
 export interface AuthorizationRequest {
@@ -56,7 +64,8 @@ export function readAuthorizationParams(source: URLSearchParams): { params: Auth
  */
 export async function validateAuthorizationRequest(db: D1Database, source: URLSearchParams): Promise<Validation> {
   const { params, repeated } = readAuthorizationParams(source);
-  if (repeated === "client_id" || repeated === "redirect_uri") return { kind: "fatal", message: `The parameter ${repeated} was sent more than once.` };
+  if (repeated === "client_id" || repeated === "redirect_uri")
+    return { kind: "fatal", message: `The parameter ${repeated} was sent more than once.` };
   if (!params.client_id) return { kind: "fatal", message: "The request has no client_id." };
   const client = await findClient(db, params.client_id);
   if (!client) return { kind: "fatal", message: "The application (client_id) is unknown." };
@@ -64,20 +73,34 @@ export async function validateAuthorizationRequest(db: D1Database, source: URLSe
   let redirectUri = params.redirect_uri;
   if (redirectUri === undefined) {
     // §3.1.2.3: may be omitted only when exactly one is registered.
-    if (client.redirectUris.length !== 1) return { kind: "fatal", message: "The request has no redirect_uri, and the application does not have exactly one registered." };
+    if (client.redirectUris.length !== 1)
+      return {
+        kind: "fatal",
+        message: "The request has no redirect_uri, and the application does not have exactly one registered.",
+      };
     redirectUri = client.redirectUris[0]!;
   } else if (!isRegisteredRedirectUri(client.redirectUris, redirectUri)) {
     return { kind: "fatal", message: "The redirect_uri is not registered for this application." };
   }
 
   const state = params.state !== undefined && STATE.test(params.state) ? params.state : undefined;
-  const fail = (error: OAuthErrorCode, description: string): Validation => ({ kind: "redirect", redirectUri: redirectUri!, ...(state ? { state } : {}), error, description });
+  const fail = (error: OAuthErrorCode, description: string): Validation => ({
+    kind: "redirect",
+    redirectUri: redirectUri!,
+    ...(state ? { state } : {}),
+    error,
+    description,
+  });
   if (repeated) return fail("invalid_request", `The parameter ${repeated} was sent more than once.`);
-  if (params.state !== undefined && !state) return fail("invalid_request", "state must be at most 500 printable ASCII characters.");
+  if (params.state !== undefined && !state)
+    return fail("invalid_request", "state must be at most 500 printable ASCII characters.");
   if (params.response_type !== "code") {
-    return params.response_type === undefined ? fail("invalid_request", "response_type is required.") : fail("unsupported_response_type", "Only response_type=code is supported.");
+    return params.response_type === undefined
+      ? fail("invalid_request", "response_type is required.")
+      : fail("unsupported_response_type", "Only response_type=code is supported.");
   }
-  if (!client.grantTypes.includes("authorization_code")) return fail("unauthorized_client", "This application may not use the authorization code flow.");
+  if (!client.grantTypes.includes("authorization_code"))
+    return fail("unauthorized_client", "This application may not use the authorization code flow.");
 
   let scopes: Scope[];
   try {
@@ -91,20 +114,36 @@ export async function validateAuthorizationRequest(db: D1Database, source: URLSe
   const { code_challenge: challenge, code_challenge_method: method } = params;
   if (challenge === undefined) {
     if (method !== undefined) return fail("invalid_request", "code_challenge_method was sent without code_challenge.");
-    if (client.clientType === "public") return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.");
+    if (client.clientType === "public")
+      return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.");
   } else {
-    if (method !== "S256") return fail("invalid_request", "Only code_challenge_method=S256 is supported (plain is refused).");
-    if (!isValidS256Challenge(challenge)) return fail("invalid_request", "code_challenge must be 43 base64url characters (S256).");
+    if (method !== "S256")
+      return fail("invalid_request", "Only code_challenge_method=S256 is supported (plain is refused).");
+    if (!isValidS256Challenge(challenge))
+      return fail("invalid_request", "code_challenge must be 43 base64url characters (S256).");
   }
 
   return {
     kind: "ok",
-    request: { client, redirectUri, scopes, ...(state ? { state } : {}), ...(challenge ? { codeChallenge: challenge } : {}), params },
+    request: {
+      client,
+      redirectUri,
+      scopes,
+      ...(state ? { state } : {}),
+      ...(challenge ? { codeChallenge: challenge } : {}),
+      params,
+    },
   };
 }
 
 /** Issue a single-use code for an approved request; returns the code (stored only hashed). */
-export async function issueAuthorizationCode(db: D1Database, request: AuthorizationRequest, userId: string, scopes: Scope[], now = Date.now()): Promise<string> {
+export async function issueAuthorizationCode(
+  db: D1Database,
+  request: AuthorizationRequest,
+  userId: string,
+  scopes: Scope[],
+  now = Date.now(),
+): Promise<string> {
   const code = CODE_PREFIX + randomToken(32);
   await insertAuthorizationCode(db, {
     id: newId("code", now),

@@ -1,4 +1,4 @@
-import { SignJWT, createLocalJWKSet, jwtVerify } from "jose";
+import { createLocalJWKSet, jwtVerify, SignJWT } from "jose";
 import { ALG, signingKeys } from "../signing-keys";
 
 /**

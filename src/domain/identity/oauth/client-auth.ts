@@ -18,7 +18,10 @@ function parseBasic(header: string): { id: string; secret: string } | null {
     const decoded = atob(m[1]!);
     const i = decoded.indexOf(":");
     if (i < 0) return null;
-    return { id: decodeURIComponent(decoded.slice(0, i).replace(/\+/g, " ")), secret: decodeURIComponent(decoded.slice(i + 1).replace(/\+/g, " ")) };
+    return {
+      id: decodeURIComponent(decoded.slice(0, i).replace(/\+/g, " ")),
+      secret: decodeURIComponent(decoded.slice(i + 1).replace(/\+/g, " ")),
+    };
   } catch {
     return null;
   }
@@ -30,7 +33,11 @@ function parseBasic(header: string): { id: string; secret: string } | null {
  * only) none with just `client_id`. Using two methods at once is refused
  * (RFC 6749 §2.3). Any failure is invalid_client, 401 (§5.2).
  */
-export async function authenticateClient(db: D1Database, authorization: string | undefined, form: FormParams): Promise<AuthenticatedClient> {
+export async function authenticateClient(
+  db: D1Database,
+  authorization: string | undefined,
+  form: FormParams,
+): Promise<AuthenticatedClient> {
   const basic = authorization !== undefined && /^Basic /i.test(authorization);
   const fail = (description = "Client authentication failed.") => new OAuthError("invalid_client", description, basic);
   const postedId = form.get("client_id");
@@ -42,8 +49,10 @@ export async function authenticateClient(db: D1Database, authorization: string |
   if (basic) {
     const creds = parseBasic(authorization!);
     if (!creds) throw fail("The Basic Authorization header is malformed.");
-    if (postedSecret !== undefined) throw new OAuthError("invalid_request", "Use one client authentication method, not two.");
-    if (postedId !== undefined && postedId !== creds.id) throw new OAuthError("invalid_request", "client_id does not match the Authorization header.");
+    if (postedSecret !== undefined)
+      throw new OAuthError("invalid_request", "Use one client authentication method, not two.");
+    if (postedId !== undefined && postedId !== creds.id)
+      throw new OAuthError("invalid_request", "client_id does not match the Authorization header.");
     ({ id, secret } = creds);
     method = "client_secret_basic";
   } else if (authorization !== undefined && !/^Bearer /i.test(authorization)) {
@@ -61,7 +70,8 @@ export async function authenticateClient(db: D1Database, authorization: string |
     if (method !== "none") throw fail("This is a public client: it has no secret.");
     return { client, method };
   }
-  if (secret === undefined || client.secretHash === null) throw fail("This client must authenticate with its client_secret.");
+  if (secret === undefined || client.secretHash === null)
+    throw fail("This client must authenticate with its client_secret.");
   if (!timingSafeEqual(await sha256Hex(secret), client.secretHash)) throw fail();
   return { client, method };
 }

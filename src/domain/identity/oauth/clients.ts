@@ -1,9 +1,15 @@
+import {
+  deleteClientOfUser,
+  findClientById,
+  insertClient,
+  listClientsOfUser,
+  type OAuthClientRow,
+} from "../../../db/oauth-clients";
+import { revokeClientTokens, revokeSession } from "../../../db/revocations";
 import { AppError, invalidField } from "../../../http/errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
-import { deleteClientOfUser, findClientById, insertClient, listClientsOfUser, type OAuthClientRow } from "../../../db/oauth-clients";
-import { revokeClientTokens, revokeSession } from "../../../db/revocations";
 import { CLIENT_TOKEN_TTL } from "../access-tokens";
 import { requireBearerToken } from "../api-keys/lifecycle";
 import type { Principal } from "../principal";
@@ -49,21 +55,26 @@ export interface RegisterClientInput {
   scopes: Scope[];
 }
 
-
 /**
  * Register a client for the caller. Public clients (no secret) may only use
  * authorization_code, always with PKCE; the authorization_code grant needs at
  * least one redirect URI. Allowed scopes ⊆ the caller's. The secret of a
  * confidential client is returned once.
  */
-export async function registerClient(db: D1Database, principal: Principal, input: RegisterClientInput, now = Date.now()) {
+export async function registerClient(
+  db: D1Database,
+  principal: Principal,
+  input: RegisterClientInput,
+  now = Date.now(),
+) {
   requireBearerToken(principal, "Registering an OAuth client");
   const grants = [...new Set(input.grant_types)];
   const redirectUris = [...new Set(input.redirect_uris)];
   if (input.client_type === "public" && grants.includes("client_credentials")) {
     throw invalidField("grant_types", "a public client cannot use client_credentials (it has no secret)");
   }
-  if (grants.includes("authorization_code") && redirectUris.length === 0) throw invalidField("redirect_uris", "at least one is required for authorization_code");
+  if (grants.includes("authorization_code") && redirectUris.length === 0)
+    throw invalidField("redirect_uris", "at least one is required for authorization_code");
   if (redirectUris.length > MAX_REDIRECT_URIS) throw invalidField("redirect_uris", `at most ${MAX_REDIRECT_URIS}`);
   for (const [i, uri] of redirectUris.entries()) {
     const problem = redirectUriProblem(uri);
@@ -98,13 +109,23 @@ export async function listClients(db: D1Database, principal: Principal): Promise
 
 export async function getOwnClient(db: D1Database, principal: Principal, id: string): Promise<OAuthClient> {
   const client = await findClient(db, id);
-  if (!client || client.ownerUserId !== principal.userId) throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
+  if (!client || client.ownerUserId !== principal.userId)
+    throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
   return client;
 }
 
 /** Delete a client: its codes go with it, its refresh tokens are revoked, and so are its live access tokens. */
-export async function deleteClient(env: { DB: D1Database; KV: KVNamespace }, principal: Principal, id: string, now = Date.now()): Promise<void> {
+export async function deleteClient(
+  env: { DB: D1Database; KV: KVNamespace },
+  principal: Principal,
+  id: string,
+  now = Date.now(),
+): Promise<void> {
   const families = await deleteClientOfUser(env.DB, id, principal.userId, iso(now));
-  if (families === null) throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
-  await Promise.all([revokeClientTokens(env.KV, id, CLIENT_TOKEN_TTL), ...families.map((f) => revokeSession(env.KV, f, CLIENT_TOKEN_TTL))]);
+  if (families === null)
+    throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
+  await Promise.all([
+    revokeClientTokens(env.KV, id, CLIENT_TOKEN_TTL),
+    ...families.map((f) => revokeSession(env.KV, f, CLIENT_TOKEN_TTL)),
+  ]);
 }

@@ -22,4 +22,5 @@ export function redirectUriProblem(value: string): string | null {
 }
 
 /** Exact match against the registered list (RFC 9700 §4.1.3). */
-export const isRegisteredRedirectUri = (registered: readonly string[], candidate: string) => registered.includes(candidate);
+export const isRegisteredRedirectUri = (registered: readonly string[], candidate: string) =>
+  registered.includes(candidate);

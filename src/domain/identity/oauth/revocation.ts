@@ -1,7 +1,7 @@
-import { sha256Hex } from "../../../lib/crypto";
 import { findRefreshTokenByHash } from "../../../db/refresh-tokens";
 import { isClientRevoked, isSessionRevoked } from "../../../db/revocations";
-import { audienceOf, verifyAccessToken, type AccessTokenClaims } from "../access-tokens";
+import { sha256Hex } from "../../../lib/crypto";
+import { type AccessTokenClaims, audienceOf, verifyAccessToken } from "../access-tokens";
 import { REFRESH_PREFIX, revokeGrantFamily } from "../refresh-rotation";
 import { authenticateClient } from "./client-auth";
 import { OAuthError } from "./errors";
@@ -18,7 +18,9 @@ async function accessClaims(env: TokenEnv, token: string): Promise<AccessTokenCl
 }
 
 const refreshRow = async (env: TokenEnv, token: string) =>
-  token.startsWith(REFRESH_PREFIX) && token.length <= 256 ? findRefreshTokenByHash(env.DB, await sha256Hex(token)) : undefined;
+  token.startsWith(REFRESH_PREFIX) && token.length <= 256
+    ? findRefreshTokenByHash(env.DB, await sha256Hex(token))
+    : undefined;
 
 /**
  * POST /oauth2/revoke (RFC 7009). Revoking either token of a grant revokes
@@ -28,7 +30,12 @@ const refreshRow = async (env: TokenEnv, token: string) =>
  * endpoint tells nobody whether a token exists. `token_type_hint` only
  * orders the search (§2.1); both kinds are recognised by their form.
  */
-export async function revokeToken(env: TokenEnv, authorization: string | undefined, form: FormParams, now = Date.now()): Promise<void> {
+export async function revokeToken(
+  env: TokenEnv,
+  authorization: string | undefined,
+  form: FormParams,
+  now = Date.now(),
+): Promise<void> {
   const { client } = await authenticateClient(env.DB, authorization, form);
   const token = form.require("token");
   form.get("token_type_hint"); // only checked for repetition: both token kinds are recognised by their form
@@ -48,9 +55,18 @@ export type IntrospectionResponse = { active: false } | ({ active: true } & Reco
  * client learns about its own tokens only: a token of another client is
  * reported `{active: false}` (§2.2 allows it; it keeps grants private).
  */
-export async function introspectToken(env: TokenEnv, authorization: string | undefined, form: FormParams, now = Date.now()): Promise<IntrospectionResponse> {
+export async function introspectToken(
+  env: TokenEnv,
+  authorization: string | undefined,
+  form: FormParams,
+  now = Date.now(),
+): Promise<IntrospectionResponse> {
   const { client, method } = await authenticateClient(env.DB, authorization, form);
-  if (method === "none") throw new OAuthError("invalid_client", "Introspection needs client authentication (public clients cannot introspect).");
+  if (method === "none")
+    throw new OAuthError(
+      "invalid_client",
+      "Introspection needs client authentication (public clients cannot introspect).",
+    );
   const token = form.require("token");
   form.get("token_type_hint"); // only checked for repetition: both token kinds are recognised by their form
   const inactive = { active: false } as const;
@@ -72,7 +88,10 @@ export async function introspectToken(env: TokenEnv, authorization: string | und
   }
   const claims = await accessClaims(env, token);
   if (!claims || claims.client_id !== client.id) return inactive;
-  const [sessionRevoked, clientRevoked] = await Promise.all([isSessionRevoked(env.KV, claims.sid), isClientRevoked(env.KV, claims.client_id)]);
+  const [sessionRevoked, clientRevoked] = await Promise.all([
+    isSessionRevoked(env.KV, claims.sid),
+    isClientRevoked(env.KV, claims.client_id),
+  ]);
   if (sessionRevoked || clientRevoked) return inactive;
   return {
     active: true,

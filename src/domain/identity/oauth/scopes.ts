@@ -15,9 +15,11 @@ export function grantScopes(requested: string | undefined, ceiling: readonly Sco
   // scope-token = 1*( %x21 / %x23-5B / %x5D-7E ), separated by single spaces.
   const names = requested.split(" ").filter((s) => s !== "");
   const unknown = names.filter((s) => !isScope(s));
-  if (unknown.length > 0) throw new OAuthError("invalid_scope", `Unknown scope: ${unknown.slice(0, 3).join(" ").slice(0, 100)}.`);
+  if (unknown.length > 0)
+    throw new OAuthError("invalid_scope", `Unknown scope: ${unknown.slice(0, 3).join(" ").slice(0, 100)}.`);
   const outside = names.filter((s) => !ceiling.includes(s as Scope));
-  if (outside.length > 0) throw new OAuthError("invalid_scope", `Scope not allowed for this client: ${outside.join(" ")}.`);
+  if (outside.length > 0)
+    throw new OAuthError("invalid_scope", `Scope not allowed for this client: ${outside.join(" ")}.`);
   if (names.length === 0) throw new OAuthError("invalid_scope", "The scope parameter is empty.");
   return [...new Set(names as Scope[])];
 }

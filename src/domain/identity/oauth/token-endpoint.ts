@@ -9,14 +9,26 @@ import type { TokenEnv, TokenResponse } from "./grants/token-response";
 export const SUPPORTED_GRANT_TYPES = ["authorization_code", "client_credentials", "refresh_token"] as const;
 
 /** POST /oauth2/token (RFC 6749 §3.2): authenticate the client, then run the grant. */
-export async function tokenRequest(env: TokenEnv, authorization: string | undefined, form: FormParams, now = Date.now()): Promise<TokenResponse> {
+export async function tokenRequest(
+  env: TokenEnv,
+  authorization: string | undefined,
+  form: FormParams,
+  now = Date.now(),
+): Promise<TokenResponse> {
   const grantType = form.require("grant_type");
   const grant =
-    grantType === "client_credentials" ? clientCredentialsGrant
-    : grantType === "authorization_code" ? authorizationCodeGrant
-    : grantType === "refresh_token" ? refreshTokenGrant
-    : null;
-  if (!grant) throw new OAuthError("unsupported_grant_type", "Supported grant types: authorization_code, client_credentials, refresh_token.");
+    grantType === "client_credentials"
+      ? clientCredentialsGrant
+      : grantType === "authorization_code"
+        ? authorizationCodeGrant
+        : grantType === "refresh_token"
+          ? refreshTokenGrant
+          : null;
+  if (!grant)
+    throw new OAuthError(
+      "unsupported_grant_type",
+      "Supported grant types: authorization_code, client_credentials, refresh_token.",
+    );
   const client = await authenticateClient(env.DB, authorization, form);
   return grant(env, client, form, now);
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { readAuthorizationParams, redirectBack } from "../../../../src/domain/identity/oauth/authorization-request";
 import { OAuthError } from "../../../../src/domain/identity/oauth/errors";
 import { isValidS256Challenge, isValidVerifier, verifierMatches } from "../../../../src/domain/identity/oauth/pkce";
 import { redirectUriProblem } from "../../../../src/domain/identity/oauth/redirect-uris";
 import { grantScopes } from "../../../../src/domain/identity/oauth/scopes";
-import { readAuthorizationParams, redirectBack } from "../../../../src/domain/identity/oauth/authorization-request";
 
 describe("PKCE (RFC 7636)", () => {
   // Challenge computed independently with Node's crypto: base64url(sha256(verifier)).
@@ -12,7 +12,7 @@ describe("PKCE (RFC 7636)", () => {
 
   it("accepts the matching verifier and nothing else", async () => {
     expect(await verifierMatches(verifier, challenge)).toBe(true);
-    expect(await verifierMatches(verifier.slice(0, -1) + "N", challenge)).toBe(false);
+    expect(await verifierMatches(`${verifier.slice(0, -1)}N`, challenge)).toBe(false);
     expect(await verifierMatches(challenge, challenge)).toBe(false); // plain-style use of the challenge
   });
 
@@ -20,9 +20,9 @@ describe("PKCE (RFC 7636)", () => {
     expect(isValidVerifier("a".repeat(42))).toBe(false);
     expect(isValidVerifier("a".repeat(43))).toBe(true);
     expect(isValidVerifier("a".repeat(129))).toBe(false);
-    expect(isValidVerifier("a".repeat(42) + " ")).toBe(false);
+    expect(isValidVerifier(`${"a".repeat(42)} `)).toBe(false);
     expect(isValidS256Challenge(challenge)).toBe(true);
-    expect(isValidS256Challenge(challenge + "=")).toBe(false);
+    expect(isValidS256Challenge(`${challenge}=`)).toBe(false);
   });
 });
 
@@ -70,7 +70,13 @@ describe("authorization request helpers", () => {
   });
 
   it("keeps the redirect URI's own query and adds iss", () => {
-    const to = new URL(redirectBack("https://app.example/cb?tenant=7", "https://auth.example", { code: "c", state: "s&t", error: undefined }));
+    const to = new URL(
+      redirectBack("https://app.example/cb?tenant=7", "https://auth.example", {
+        code: "c",
+        state: "s&t",
+        error: undefined,
+      }),
+    );
     expect(to.searchParams.get("tenant")).toBe("7");
     expect(to.searchParams.get("state")).toBe("s&t");
     expect(to.searchParams.get("iss")).toBe("https://auth.example");

@@ -1,7 +1,7 @@
-import { sha256Hex } from "../../../../lib/crypto";
-import { iso } from "../../../../lib/clock";
 import { consumeAuthorizationCode, findAuthorizationCodeByHash } from "../../../../db/authorization-codes";
 import { findUserById } from "../../../../db/users";
+import { iso } from "../../../../lib/clock";
+import { sha256Hex } from "../../../../lib/crypto";
 import { issueRefreshToken, revokeGrantFamily } from "../../refresh-rotation";
 import { parseScopeString, scopesForRole } from "../../scopes";
 import type { AuthenticatedClient } from "../client-auth";
@@ -11,15 +11,22 @@ import { verifierMatches } from "../pkce";
 import { intersect } from "../scopes";
 import { accessTokenResponse, type TokenEnv, type TokenResponse } from "./token-response";
 
-const badCode = (why = "The authorization code is invalid, expired or already used.") => new OAuthError("invalid_grant", why);
+const badCode = (why = "The authorization code is invalid, expired or already used.") =>
+  new OAuthError("invalid_grant", why);
 
 /**
  * RFC 6749 §4.1.3 with PKCE (RFC 7636 §4.5–4.6). The code is single-use:
  * a second exchange is refused and revokes every token issued from the
  * first (§4.1.2, §10.5). redirect_uri must equal the authorization request's.
  */
-export async function authorizationCodeGrant(env: TokenEnv, { client }: AuthenticatedClient, form: FormParams, now = Date.now()): Promise<TokenResponse> {
-  if (!client.grantTypes.includes("authorization_code")) throw new OAuthError("unauthorized_client", "This client may not use the authorization_code grant.");
+export async function authorizationCodeGrant(
+  env: TokenEnv,
+  { client }: AuthenticatedClient,
+  form: FormParams,
+  now = Date.now(),
+): Promise<TokenResponse> {
+  if (!client.grantTypes.includes("authorization_code"))
+    throw new OAuthError("unauthorized_client", "This client may not use the authorization_code grant.");
   const code = form.require("code");
   const redirectUri = form.require("redirect_uri");
   const verifier = form.get("code_verifier");
@@ -34,7 +41,8 @@ export async function authorizationCodeGrant(env: TokenEnv, { client }: Authenti
   if (row.redirectUri !== redirectUri) throw badCode("redirect_uri does not match the authorization request.");
   if (row.codeChallenge !== null) {
     if (verifier === undefined) throw new OAuthError("invalid_request", "code_verifier is required (PKCE).");
-    if (!(await verifierMatches(verifier, row.codeChallenge))) throw badCode("The code_verifier does not match the code_challenge.");
+    if (!(await verifierMatches(verifier, row.codeChallenge)))
+      throw badCode("The code_verifier does not match the code_challenge.");
   } else if (verifier !== undefined) {
     // RFC 9700 §2.1.1: a verifier without a challenge is refused (PKCE downgrade).
     throw badCode("A code_verifier was sent but the authorization request had no code_challenge.");
@@ -47,6 +55,10 @@ export async function authorizationCodeGrant(env: TokenEnv, { client }: Authenti
   const user = await findUserById(env.DB, row.userId);
   if (!user) throw badCode();
   const scopes = intersect(parseScopeString(row.scope), scopesForRole(user.role));
-  const refreshToken = await issueRefreshToken(env, { familyId: row.familyId, userId: user.id, clientId: client.id, scope: scopes.join(" ") }, now);
+  const refreshToken = await issueRefreshToken(
+    env,
+    { familyId: row.familyId, userId: user.id, clientId: client.id, scope: scopes.join(" ") },
+    now,
+  );
   return accessTokenResponse(env, { user, clientId: client.id, scopes, sid: row.familyId, refreshToken }, now);
 }

@@ -12,7 +12,12 @@ import { accessTokenResponse, type TokenEnv, type TokenResponse } from "./token-
  * the owner's own; a fresh `sid` per token (revocable alone). No refresh
  * token (§4.4.3).
  */
-export async function clientCredentialsGrant(env: TokenEnv, { client, method }: AuthenticatedClient, form: FormParams, now = Date.now()): Promise<TokenResponse> {
+export async function clientCredentialsGrant(
+  env: TokenEnv,
+  { client, method }: AuthenticatedClient,
+  form: FormParams,
+  now = Date.now(),
+): Promise<TokenResponse> {
   if (method === "none" || !client.grantTypes.includes("client_credentials")) {
     throw new OAuthError("unauthorized_client", "This client may not use the client_credentials grant.");
   }

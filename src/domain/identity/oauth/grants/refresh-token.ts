@@ -13,8 +13,14 @@ import { accessTokenResponse, type TokenEnv, type TokenResponse } from "./token-
  * access tokens issued from it (RFC 9700 §4.14.2). `scope` may narrow the new
  * access token; the grant itself (and the new refresh token) keeps its scope.
  */
-export async function refreshTokenGrant(env: TokenEnv, { client }: AuthenticatedClient, form: FormParams, now = Date.now()): Promise<TokenResponse> {
-  if (!client.grantTypes.includes("authorization_code")) throw new OAuthError("unauthorized_client", "This client may not use the refresh_token grant.");
+export async function refreshTokenGrant(
+  env: TokenEnv,
+  { client }: AuthenticatedClient,
+  form: FormParams,
+  now = Date.now(),
+): Promise<TokenResponse> {
+  if (!client.grantTypes.includes("authorization_code"))
+    throw new OAuthError("unauthorized_client", "This client may not use the refresh_token grant.");
   const presented = form.require("refresh_token");
   const requested = form.get("scope");
   let scopes: ReturnType<typeof grantScopes> = [];
@@ -25,11 +31,24 @@ export async function refreshTokenGrant(env: TokenEnv, { client }: Authenticated
           scopes = grantScopes(requested, parseScopeString(row.scope));
         });
   if (!outcome.ok) {
-    throw new OAuthError("invalid_grant", outcome.reason === "reused" ? "The refresh token was already used; the grant has been revoked." : "The refresh token is invalid, expired or revoked.");
+    throw new OAuthError(
+      "invalid_grant",
+      outcome.reason === "reused"
+        ? "The refresh token was already used; the grant has been revoked."
+        : "The refresh token is invalid, expired or revoked.",
+    );
   }
   const user = await findUserById(env.DB, outcome.row.userId);
   if (!user) throw new OAuthError("invalid_grant", "The refresh token is invalid, expired or revoked.");
   const allowed = scopesForRole(user.role);
-  const refreshToken = await issueRefreshToken(env, { familyId: outcome.row.familyId, userId: user.id, clientId: client.id, scope: outcome.row.scope }, now);
-  return accessTokenResponse(env, { user, clientId: client.id, scopes: intersect(scopes, allowed), sid: outcome.row.familyId, refreshToken }, now);
+  const refreshToken = await issueRefreshToken(
+    env,
+    { familyId: outcome.row.familyId, userId: user.id, clientId: client.id, scope: outcome.row.scope },
+    now,
+  );
+  return accessTokenResponse(
+    env,
+    { user, clientId: client.id, scopes: intersect(scopes, allowed), sid: outcome.row.familyId, refreshToken },
+    now,
+  );
 }

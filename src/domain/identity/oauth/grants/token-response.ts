@@ -3,7 +3,10 @@ import type { Bindings } from "../../../../env";
 import { CLIENT_TOKEN_TTL, issueAccessToken } from "../../access-tokens";
 import type { Scope } from "../../scopes";
 
-export type TokenEnv = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT" | "AUTH_ISSUER" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS">;
+export type TokenEnv = Pick<
+  Bindings,
+  "DB" | "KV" | "ENVIRONMENT" | "AUTH_ISSUER" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS"
+>;
 
 /** Every OAuth access token lives one hour (spec part 5 for client_credentials; we use it for all OAuth grants). */
 export const OAUTH_ACCESS_TOKEN_TTL = CLIENT_TOKEN_TTL;
@@ -20,12 +23,26 @@ export interface TokenResponse {
 /** RFC 6749 §5.1 successful response, plus the spec's `issued_at`. */
 export async function accessTokenResponse(
   env: TokenEnv,
-  grant: { user: Pick<UserRow, "id" | "role" | "tier">; clientId: string; scopes: Scope[]; sid: string; refreshToken?: string },
+  grant: {
+    user: Pick<UserRow, "id" | "role" | "tier">;
+    clientId: string;
+    scopes: Scope[];
+    sid: string;
+    refreshToken?: string;
+  },
   now: number,
 ): Promise<TokenResponse> {
   const access = await issueAccessToken(
     env,
-    { userId: grant.user.id, role: grant.user.role, tier: grant.user.tier, scopes: grant.scopes, sid: grant.sid, clientId: grant.clientId, ttlSeconds: OAUTH_ACCESS_TOKEN_TTL },
+    {
+      userId: grant.user.id,
+      role: grant.user.role,
+      tier: grant.user.tier,
+      scopes: grant.scopes,
+      sid: grant.sid,
+      clientId: grant.clientId,
+      ttlSeconds: OAUTH_ACCESS_TOKEN_TTL,
+    },
     now,
   );
   return {
