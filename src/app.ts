@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
 import { signingKeys } from "./domain/identity/signing-keys";
-import { AppError } from "./http/errors";
+import { AppError } from "./errors";
 import { onError } from "./http/on-error";
 import { router } from "./http/openapi";
 import { openApiDocumentConfig, registerSecuritySchemes } from "./http/openapi-document";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { type AppError, ERROR_CATALOGUE, type ErrorCode } from "./errors";
+import { type AppError, ERROR_CATALOGUE, type ErrorCode } from "../errors";
 
 /** Success envelope (spec part 1): `{ success: true, data?, message? }`. */
 export function ok<T>(data: T, message?: string): { success: true; data: T; message?: string } {

@@ -1,10 +1,10 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Scope } from "../domain/identity/scopes";
+import { codesByStatus, ERROR_CATALOGUE, type ErrorCode } from "../errors";
 import { requireScope } from "../middleware/authenticate";
 import { IdempotencyKeyHeaders, idempotent } from "../middleware/idempotency";
 import { ErrorEnvelopeSchema } from "./envelope";
-import { codesByStatus, ERROR_CATALOGUE, type ErrorCode } from "./errors";
 
 /** Errors every authenticated route can return. */
 const AUTH_ERRORS: ErrorCode[] = [

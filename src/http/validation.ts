@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { AppError, type ErrorCode } from "./errors";
+import { AppError, type ErrorCode } from "../errors";
 
 type Issue = z.core.$ZodIssue;
 

@@ -1,4 +1,4 @@
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 
 /**
  * Keys derived from secrets (the JWT signing key, the data encryption key) are

@@ -7,7 +7,7 @@ import {
   type WindowPolicy,
 } from "../domain/limits/policies";
 import type { AppEnv } from "../env";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { clientIp } from "../lib/request";
 import { limiterFor, rateLimitHeaders } from "./rate-limit";
 

@@ -4,7 +4,7 @@ import { authenticateCredential } from "../domain/identity/authenticate";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
 import type { AppEnv } from "../env";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 
 /**
  * Authenticate the caller and check the route's scope. `scopes` is "any of":

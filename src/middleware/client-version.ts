@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 
 /**
  * API versions by release date (spec part 9). A client pins behaviour with

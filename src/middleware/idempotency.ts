@@ -9,7 +9,7 @@ import {
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open, seal } from "../domain/encryption/secret-box";
 import type { AppEnv } from "../env";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { iso } from "../lib/clock";
 import { sha256Hex } from "../lib/crypto";
 import { principalOf } from "./authenticate";

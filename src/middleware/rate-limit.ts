@@ -3,7 +3,7 @@ import { KvRateLimiter } from "../db/kv-rate-limiter";
 import { anonymousWindows, parseScale, tierWindows } from "../domain/limits/policies";
 import { type Decision, type RateLimiter, rateLimitHeader, rateLimitPolicyHeader } from "../domain/limits/rate-limiter";
 import type { AppEnv } from "../env";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { clientIp, waitUntilOf } from "../lib/request";
 import { presentedCredentials, principalOf } from "./authenticate";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ERROR_CATALOGUE } from "../../src/http/errors";
+import { ERROR_CATALOGUE } from "../../src/errors";
 import { registerUser } from "../support/factories";
 import { type ApiResponse, api } from "../support/http";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { ERROR_CATALOGUE } from "../../src/http/errors";
+import { ERROR_CATALOGUE } from "../../src/errors";
 import { api } from "../support/http";
 
 /** Documentation endpoints are not operations of the API itself. */

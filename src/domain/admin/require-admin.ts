@@ -1,5 +1,5 @@
 import { findUserById } from "../../db/users";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { Principal } from "../identity/principal";
 
 /**

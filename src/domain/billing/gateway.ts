@@ -1,4 +1,4 @@
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { testGateway } from "./test-gateway";
 
 /**

@@ -1,5 +1,5 @@
 import { billingHistory } from "../../db/billing-history";
-import { invalidField } from "../../http/errors";
+import { invalidField } from "../../errors";
 import type { Principal } from "../identity/principal";
 import { toMajorUnits } from "./catalogue";
 

@@ -4,7 +4,7 @@ import {
   listPaymentMethods,
   type PaymentMethodRow,
 } from "../../db/payment-methods";
-import { AppError, invalidField } from "../../http/errors";
+import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";

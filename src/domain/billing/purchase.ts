@@ -1,6 +1,6 @@
 import { recordCompletedPurchase, recordFailedPurchase, type TransactionRow } from "../../db/transactions";
 import type { Bindings } from "../../env";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";

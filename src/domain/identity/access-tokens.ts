@@ -1,5 +1,5 @@
 import { createLocalJWKSet, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { Tier } from "./principal";
 import type { Role, Scope } from "./scopes";
 import { parseScopeString } from "./scopes";

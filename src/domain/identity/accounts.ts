@@ -1,6 +1,6 @@
 import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
 import type { Bindings } from "../../env";
-import { AppError, invalidField } from "../../http/errors";
+import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";

@@ -1,6 +1,6 @@
 import { isClientRevoked, isSessionRevoked } from "../../db/revocations";
 import type { Bindings } from "../../env";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { bearerChallenge, FIRST_PARTY_CLIENT_ID, verifyAccessToken } from "./access-tokens";
 import { type Defer, principalFromApiKey } from "./api-keys/authenticate-key";
 import { looksLikeApiKey } from "./api-keys/format";

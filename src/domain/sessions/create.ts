@@ -2,7 +2,7 @@ import { balanceOf } from "../../db/credits";
 import { markEnded } from "../../db/session-lifecycle";
 import { activeSessions, insertPaidSession, type SessionRow } from "../../db/sessions";
 import type { Bindings } from "../../env";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";

@@ -1,4 +1,4 @@
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { Principal } from "../identity/principal";
 import type { Scope } from "../identity/scopes";
 import { SESSION_TYPES, type SessionType } from "./types";

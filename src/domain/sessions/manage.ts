@@ -1,6 +1,6 @@
 import { findSession, type SessionRow, updateOpenSession } from "../../db/sessions";
 import type { Bindings } from "../../env";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import type { Principal } from "../identity/principal";
 import { ownSession } from "./queries";

@@ -1,5 +1,5 @@
 import { findSession, historyOf, listSessions, type SessionRow, type SortBy } from "../../db/sessions";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { Principal } from "../identity/principal";
 import { type Action, readableTypes, requireSessionScope } from "./families";
 import { historyEntry } from "./resources";

@@ -1,6 +1,5 @@
 import { findUserById, type UserRow, updateProfile } from "../../db/users";
-import { AppError } from "../../http/errors";
-import type { UsageStats } from "../../routes/users/schemas";
+import { AppError } from "../../errors";
 import type { Principal } from "../identity/principal";
 import { usageStatsOf } from "./stats";
 
@@ -31,6 +30,14 @@ export async function updateOwnProfile(d1: D1Database, principal: Principal, pat
 }
 
 /** Usage figures for the User resource, from the sessions table (see ./stats.ts). */
+/** User.usage_stats (spec part 2). */
+export interface UsageStats {
+  sessions_this_month: number;
+  total_sessions: number;
+  /** Fraction 0 to 1. */
+  success_rate: number;
+}
+
 export async function usageStats(d1: D1Database, userId: string): Promise<UsageStats> {
   return usageStatsOf(d1, userId);
 }

@@ -1,6 +1,6 @@
 import { balanceOf } from "../../db/credits";
 import { aggregatesBetween, usageCounts } from "../../db/session-stats";
-import { invalidField } from "../../http/errors";
+import { invalidField } from "../../errors";
 import { round } from "../../lib/numbers";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../sessions/types";
 

@@ -7,7 +7,7 @@ import {
   type WebhookRow,
 } from "../../db/webhooks";
 import type { Bindings } from "../../env";
-import { AppError, invalidField } from "../../http/errors";
+import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { dataEncryptionKey } from "../encryption/data-key";

@@ -1,6 +1,6 @@
 import { findDeliveryOfWebhook, insertDelivery, listDeliveries, setDeliveryStatus } from "../../db/webhook-deliveries";
 import type { Bindings } from "../../env";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";

@@ -18,7 +18,7 @@ import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { intersect } from "../../domain/identity/oauth/scopes";
 import { scopesForRole } from "../../domain/identity/scopes";
 import type { AppEnv } from "../../env";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { timingSafeEqual } from "../../lib/crypto";
 import { randomToken } from "../../lib/ids";
 import { authThrottle } from "../../middleware/auth-throttle";

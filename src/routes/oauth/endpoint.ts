@@ -1,7 +1,8 @@
 import type { Context } from "hono";
-import { OAuthError, oauthErrorResponse } from "../../domain/identity/oauth/errors";
+import { OAuthError } from "../../domain/identity/oauth/errors";
 import type { AppEnv } from "../../env";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
+import { oauthErrorResponse } from "./responses";
 
 /**
  * Run an OAuth JSON endpoint: OAuthError → RFC 6749 §5.2 JSON; a service

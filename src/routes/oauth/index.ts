@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { OAuthError, oauthErrorResponse } from "../../domain/identity/oauth/errors";
+import { OAuthError } from "../../domain/identity/oauth/errors";
 import type { AppEnv } from "../../env";
 import { authorizeRoutes } from "./authorize";
+import { oauthErrorResponse } from "./responses";
 import { mountSso } from "./sso";
 import { mountTokenEndpoints } from "./token";
 import { mountWellKnown } from "./well-known";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { OAuthError, oauthErrorResponse, oauthJsonResponse } from "../../domain/identity/oauth/errors";
+import { OAuthError } from "../../domain/identity/oauth/errors";
 import { readForm } from "../../domain/identity/oauth/form";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { introspectToken, revokeToken } from "../../domain/identity/oauth/revocation";
@@ -7,6 +7,7 @@ import { tokenRequest } from "../../domain/identity/oauth/token-endpoint";
 import type { AppEnv } from "../../env";
 import { authThrottle } from "../../middleware/auth-throttle";
 import { oauthEndpoint } from "./endpoint";
+import { oauthErrorResponse, oauthJsonResponse } from "./responses";
 
 /** POST /oauth2/token (RFC 6749 §3.2), /oauth2/revoke (RFC 7009), /oauth2/introspect (RFC 7662). */
 /**

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { UserRow } from "../../db/users";
+import type { UsageStats } from "../../domain/users/profile";
 
 export const THEMES = ["light", "dark", "system"] as const;
 export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "ja", "zh"] as const;
@@ -44,8 +45,6 @@ export const UserSchema = UserSummarySchema.extend({
   preferences: PreferencesSchema,
   usage_stats: UsageStatsSchema,
 }).openapi("User");
-
-export type UsageStats = z.infer<typeof UsageStatsSchema>;
 
 export const preferencesOf = (u: UserRow) => ({
   notifications: u.prefNotifications,

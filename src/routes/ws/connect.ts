@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { liveMessageJsonSchema } from "../../domain/sessions/live-messages";
 import { ownSession } from "../../domain/sessions/queries";
 import { roomOf } from "../../domain/sessions/room";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { SessionIdParam } from "../sessions/schemas";

@@ -1,5 +1,5 @@
 import { findApiKeyByHash, touchApiKey } from "../../../db/api-keys";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { bearerChallenge } from "../access-tokens";

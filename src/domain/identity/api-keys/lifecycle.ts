@@ -6,7 +6,7 @@ import {
   revokeApiKey as revokeRow,
   rotateApiKey as rotateRows,
 } from "../../../db/api-keys";
-import { AppError, invalidField } from "../../../http/errors";
+import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId } from "../../../lib/ids";

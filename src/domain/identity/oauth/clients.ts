@@ -6,7 +6,7 @@ import {
   type OAuthClientRow,
 } from "../../../db/oauth-clients";
 import { revokeClientTokens, revokeSession } from "../../../db/revocations";
-import { AppError, invalidField } from "../../../http/errors";
+import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
