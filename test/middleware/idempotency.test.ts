@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { idempotencyRequestHash } from "../../src/middleware/idempotency";
-import { validSession } from "../sessions/support";
 import { addCard } from "../support/billing";
 import { registerUser, type TestUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
+import { validSession } from "../support/sessions";
 
 /**
  * Idempotency-Key on every operation issue #6 names. One table, the same

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { validSession } from "../sessions/support";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
+import { validSession } from "../support/sessions";
 
 /**
  * API4:2023 Unrestricted Resource Consumption.

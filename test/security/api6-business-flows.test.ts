@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { validSession } from "../sessions/support";
 import { addCard, CARDS } from "../support/billing";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
+import { validSession } from "../support/sessions";
 
 /**
  * API6:2023 Unrestricted Access to Sensitive Business Flows.

@@ -1,10 +1,10 @@
 import { exports } from "cloudflare:workers";
-import { heldSession } from "../sessions/support";
 import { addCard } from "../support/billing";
 import { registerUser, type TestUser } from "../support/factories";
 import { api, BASE } from "../support/http";
 import { createClient } from "../support/oauth";
 import { receiverBucket } from "../support/receiver";
+import { heldSession } from "../support/sessions";
 
 /** One user owning one of every resource kind, with the secrets shown to them once. */
 export interface Estate {

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../support/factories";
 import { api } from "../support/http";
-import { completedSession, heldSession, stepRoom } from "./support";
+import { completedSession, heldSession, stepRoom } from "../support/sessions";
 
 /**
  * The trigger-kept rollups (session_counts, session_daily) must always equal

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { registerUser } from "../support/factories";
-import { api, apiWithEnv, expectErrorEnvelope } from "../support/http";
-import { validSession } from "./support";
+import { registerUser } from "../../support/factories";
+import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
+import { validSession } from "../../support/sessions";
 
 /** The real app with real-time processing, so created sessions stay pending for seconds. */
 const createSlowly = (token: string) =>

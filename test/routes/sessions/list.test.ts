@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ListFilter, listQuery } from "../../src/db/sessions";
-import { registerUser, type TestUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
-import { completedSession, heldSession, tokenWithScopes, topUp } from "./support";
+import { type ListFilter, listQuery } from "../../../src/db/sessions";
+import { registerUser, type TestUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { completedSession, heldSession, tokenWithScopes, topUp } from "../../support/sessions";
 
 const pause = () => new Promise((r) => setTimeout(r, 3));
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

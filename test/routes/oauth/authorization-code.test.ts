@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
 import {
   authorizeAndApprove,
   Browser,
@@ -13,7 +13,7 @@ import {
   pkcePair,
   postForm,
   REDIRECT,
-} from "../support/oauth";
+} from "../../support/oauth";
 
 describe("authorization_code + PKCE at POST /oauth2/token", () => {
   it("exchanges the code for an access token and a refresh token; the redirect carries state and iss", async () => {

@@ -1,12 +1,12 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../src/index";
-import { addCard, CARDS, purchase } from "../support/billing";
-import { registerUser } from "../support/factories";
-import { apiWithEnv } from "../support/http";
-import { receiverBucket, waitForReceived } from "../support/receiver";
-import { createWebhook, STRONG_SECRET } from "../support/webhooks";
+import worker from "../../../src/index";
+import { addCard, CARDS, purchase } from "../../support/billing";
+import { registerUser } from "../../support/factories";
+import { apiWithEnv } from "../../support/http";
+import { receiverBucket, waitForReceived } from "../../support/receiver";
+import { createWebhook, STRONG_SECRET } from "../../support/webhooks";
 
 const queueDown = {
   send: () => Promise.reject(new Error("queue down")),

@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { api } from "../support/http";
+import { api } from "./http";
 
-export { tokenWithScopes } from "../support/tokens";
+export { tokenWithScopes } from "./tokens";
 
 export const validSession = (overrides: Record<string, unknown> = {}) => ({
   cue: "Describe the target location",

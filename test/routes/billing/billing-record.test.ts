@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { debitStatements } from "../../src/db/credits";
-import { currentMonth, lastMonth } from "../../src/domain/billing/period";
-import { newId } from "../../src/lib/ids";
-import { addCard, purchase } from "../support/billing";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
-import { tokenWithScopes } from "../support/tokens";
+import { debitStatements } from "../../../src/db/credits";
+import { currentMonth, lastMonth } from "../../../src/domain/billing/period";
+import { newId } from "../../../src/lib/ids";
+import { addCard, purchase } from "../../support/billing";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { tokenWithScopes } from "../../support/tokens";
 
 const billing = (token: string) => api("GET", "/v1/billing", { token });
 

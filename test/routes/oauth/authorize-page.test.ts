@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD, registerUser } from "../support/factories";
-import { adminUser, authorizePath, Browser, createClient, pkcePair, REDIRECT } from "../support/oauth";
+import { PASSWORD, registerUser } from "../../support/factories";
+import { adminUser, authorizePath, Browser, createClient, pkcePair, REDIRECT } from "../../support/oauth";
 
 async function setup() {
   const user = await registerUser();

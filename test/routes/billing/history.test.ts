@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addCard, CARDS, purchase } from "../support/billing";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
-import { tokenWithScopes } from "../support/tokens";
+import { addCard, CARDS, purchase } from "../../support/billing";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { tokenWithScopes } from "../../support/tokens";
 
 const history = (token: string, query = "") => api("GET", `/v1/billing/history${query}`, { token });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { registerUser, uniqueEmail } from "../support/factories";
-import { api } from "../support/http";
-import { basic, createClient, postForm } from "../support/oauth";
+import { registerUser, uniqueEmail } from "../../support/factories";
+import { api } from "../../support/http";
+import { basic, createClient, postForm } from "../../support/oauth";
 
 /**
  * POST /oauth2/token spends the per-IP budget of the sign-in endpoints

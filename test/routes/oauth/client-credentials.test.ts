@@ -1,8 +1,8 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
-import { basic, createClient, postForm } from "../support/oauth";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { basic, createClient, postForm } from "../../support/oauth";
 
 describe("POST /oauth2/token — client_credentials", () => {
   it("issues an RFC 9068 token (1 h) within the allowed scopes, no-store, no refresh token", async () => {

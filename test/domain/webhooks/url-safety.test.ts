@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allowPrivateUrls } from "../../src/domain/webhooks/deliveries";
-import { classifyWebhookUrl, parseIPv6 } from "../../src/domain/webhooks/url-safety";
+import { allowPrivateUrls } from "../../../src/domain/webhooks/deliveries";
+import { classifyWebhookUrl, parseIPv6 } from "../../../src/domain/webhooks/url-safety";
 
 const strict = (url: string) => classifyWebhookUrl(url, { allowPrivate: false });
 const local = (url: string) => classifyWebhookUrl(url, { allowPrivate: true });

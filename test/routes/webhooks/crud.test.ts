@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
-import { tokenWithScopes } from "../support/tokens";
-import { createWebhook, STRONG_SECRET, strictApi } from "../support/webhooks";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { tokenWithScopes } from "../../support/tokens";
+import { createWebhook, STRONG_SECRET, strictApi } from "../../support/webhooks";
 
 const URL_OK = "https://hooks.example.com/session-analysis";
 

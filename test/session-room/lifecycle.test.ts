@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { createSession as createSessionDirect } from "../../src/domain/sessions/create";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
-import { balance, createSession, getSession, heldSession, roomStub, stepRoom, waitForStatus } from "./support";
+import {
+  balance,
+  createSession,
+  getSession,
+  heldSession,
+  roomStub,
+  stepRoom,
+  waitForStatus,
+} from "../support/sessions";
 
 const STAGES = ["initial_processing", "deep_analysis", "final_validation"];
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addCard, CARDS } from "../support/billing";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
-import { tokenWithScopes } from "../support/tokens";
+import { addCard, CARDS } from "../../support/billing";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { tokenWithScopes } from "../../support/tokens";
 
 const add = (token: string, body: Record<string, unknown>) =>
   api("POST", "/v1/billing/payment-methods", {

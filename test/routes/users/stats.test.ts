@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { registerUser, type TestUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
-import { balance, completedSession, getSession, heldSession, stepRoom, tokenWithScopes, topUp } from "./support";
+import { registerUser, type TestUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import {
+  balance,
+  completedSession,
+  getSession,
+  heldSession,
+  stepRoom,
+  tokenWithScopes,
+  topUp,
+} from "../../support/sessions";
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);

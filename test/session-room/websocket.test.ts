@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { LiveMessage } from "../../src/domain/sessions/live-messages";
 import { registerUser } from "../support/factories";
 import { BASE } from "../support/http";
-import { heldSession, roomStub, stepRoom } from "./support";
+import { heldSession, roomStub, stepRoom } from "../support/sessions";
 
 interface Client {
   messages: any[];

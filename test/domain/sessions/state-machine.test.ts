@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { AnalyzerInput } from "../../src/analysis/analyzer";
-import { AnalyzerError } from "../../src/analysis/analyzer";
-import { deterministicAnalyzer } from "../../src/analysis/deterministic";
-import { LiveMessage } from "../../src/domain/sessions/live-messages";
-import { cancellationRefund, failureRefund, priceOf } from "../../src/domain/sessions/pricing";
+import type { AnalyzerInput } from "../../../src/analysis/analyzer";
+import { AnalyzerError } from "../../../src/analysis/analyzer";
+import { deterministicAnalyzer } from "../../../src/analysis/deterministic";
+import { LiveMessage } from "../../../src/domain/sessions/live-messages";
+import { cancellationRefund, failureRefund, priceOf } from "../../../src/domain/sessions/pricing";
 import {
   DEADLINE_GRACE_MS,
   scheduleFor,
   stageAfterStep,
   stageOfStep,
   timeScale,
-} from "../../src/domain/sessions/schedule";
-import { canCancel, canTransition, canUpdate, isTerminal, sourcesOf } from "../../src/domain/sessions/state-machine";
+} from "../../../src/domain/sessions/schedule";
+import { canCancel, canTransition, canUpdate, isTerminal, sourcesOf } from "../../../src/domain/sessions/state-machine";
 
 describe("session state machine", () => {
   it("allows exactly the documented transitions", () => {

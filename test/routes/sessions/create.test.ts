@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
-import { balance, validSession } from "./support";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { balance, validSession } from "../../support/sessions";
 
 describe("POST /v1/sessions", () => {
   it("creates a pending session, debits its price and returns the creation fields", async () => {

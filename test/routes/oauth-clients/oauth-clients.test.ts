@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
-import { clientCredentialsToken, createClient } from "../support/oauth";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { clientCredentialsToken, createClient } from "../../support/oauth";
 
 const body = (o: Record<string, unknown> = {}) => ({
   name: "App",

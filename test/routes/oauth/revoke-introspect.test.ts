@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
-import { basic, codeFlow, createClient, exchangeCode, postForm, REDIRECT } from "../support/oauth";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { basic, codeFlow, createClient, exchangeCode, postForm, REDIRECT } from "../../support/oauth";
 
 async function grant() {
   const flow = await codeFlow();
