@@ -1,3 +1,4 @@
+import type { BillingClock } from "./billing-clock/billing-clock";
 import type { Principal } from "./domain/identity/principal";
 import type { SessionRoom } from "./session-room/session-room";
 
@@ -6,6 +7,7 @@ export interface Bindings {
   DB: D1Database;
   KV: KVNamespace;
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
+  BILLING_CLOCK: DurableObjectNamespace<BillingClock>;
   WEBHOOK_QUEUE: Queue<unknown>;
 
   ENVIRONMENT: "development" | "staging" | "production";

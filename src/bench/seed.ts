@@ -58,7 +58,9 @@ export async function setCredits(d1: D1Database, userId: string, credits: number
       )
       .bind(userId, ledgerId, credits),
     d1
-      .prepare(`UPDATE billing_accounts SET balance = ?2, included_balance = MIN(included_balance, ?2) WHERE id = ${account}`)
+      .prepare(
+        `UPDATE billing_accounts SET balance = ?2, included_balance = MIN(included_balance, ?2) WHERE id = ${account}`,
+      )
       .bind(userId, credits),
   ]);
 }

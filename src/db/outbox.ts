@@ -39,3 +39,12 @@ export async function unsentBefore(d1: D1Database, before: string, limit: number
     .all<{ message: string }>();
   return results.map((r) => JSON.parse(r.message) as EventMessage);
 }
+
+/** The outbox row for `message`, written only if the statement just before it in the batch changed a row. */
+export function outboxIfChangedStatement(d1: D1Database, message: EventMessage): D1PreparedStatement {
+  return d1
+    .prepare(
+      "INSERT INTO event_outbox (event_id, message, created_at) SELECT ?1, ?2, ?3 WHERE changes() = 1 ON CONFLICT (event_id) DO NOTHING",
+    )
+    .bind(message.event_id, JSON.stringify(message), message.occurred_at);
+}

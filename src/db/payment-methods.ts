@@ -64,3 +64,23 @@ export async function findDefaultPaymentMethod(
     .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.isDefault, true)))
     .get();
 }
+
+/** The account's saved method with this gateway token (a processor id attached before). */
+export async function findPaymentMethodByToken(
+  d1: D1Database,
+  accountId: string,
+  gateway: string,
+  token: string,
+): Promise<PaymentMethodRow | undefined> {
+  return db(d1)
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.accountId, accountId),
+        eq(paymentMethods.gateway, gateway),
+        eq(paymentMethods.gatewayToken, token),
+      ),
+    )
+    .get();
+}

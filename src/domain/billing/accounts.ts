@@ -4,7 +4,8 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
-import { billingScale, periodEnd } from "./period";
+import { TIER_PLANS } from "./catalogue";
+import { billingScale, periodEnd, trialEnd } from "./period";
 
 export type { AccountRow } from "../../db/billing-accounts";
 
@@ -61,31 +62,35 @@ export async function actingAccountRef(env: Pick<Bindings, "DB">, principal: Pri
 /**
  * A new account row for `ownerType`/`ownerId` (an empty ownerId means "a new
  * user": the user id is derived from the account's digits), its first period
- * anchored at `now`, holding `grant` included credits.
+ * anchored at `now`. A paid plan is never free: it starts `trialing` for
+ * TRIAL_DAYS with the plan's rate limits but basic's credit grant; its own
+ * included credits come with the first paid fee, at the trial's end.
  */
 export function newAccount(
   ownerType: AccountRow["ownerType"],
   ownerId: string,
   tier: AccountRow["tier"],
-  grant: number,
   env: Pick<Bindings, "ENVIRONMENT" | "BILLING_PERIOD_SCALE">,
   now: number,
 ): AccountRow {
   const id = newId("acct", now);
-  const end = periodEnd(now, billingScale(env));
+  const scale = billingScale(env);
+  const paid = TIER_PLANS[tier].monthlyFeeCents > 0;
+  const end = paid ? trialEnd(now, scale) : periodEnd(now, scale);
+  const grant = TIER_PLANS.basic.includedCredits;
   const at = iso(now);
   return {
     id,
     ownerType,
     ownerId: ownerId || `user_${id.slice(5)}`,
     tier,
-    status: "active",
+    status: paid ? "trialing" : "active",
     balance: grant,
     includedBalance: grant,
     periodIncluded: grant,
     currentPeriodStart: at,
     currentPeriodEnd: iso(end),
-    trialEndsAt: null,
+    trialEndsAt: paid ? iso(end) : null,
     pendingTier: null,
     dunningAttempts: 0,
     nextActionAt: iso(end),

@@ -36,7 +36,11 @@ async function usageFor(
   };
 }
 
-/** The Billing record of spec part 2, every figure computed from stored data. */
+/**
+ * The Billing record of spec part 2, every figure computed from stored data:
+ * plan, status and period from the acting billing account; usage (sessions,
+ * API calls, storage) per calendar month as before.
+ */
 export async function billingRecord(d1: D1Database, principal: Principal, now = Date.now()) {
   const thisMonth = currentMonth(now);
   const account = await actingAccount({ DB: d1 }, principal);
@@ -46,17 +50,25 @@ export async function billingRecord(d1: D1Database, principal: Principal, now = 
     findDefaultPaymentMethod(d1, account.id),
   ]);
   const plan = TIER_PLANS[account.tier];
-  const { creditsUsed, ...currentUsage } = current;
+  const { creditsUsed: _currentUsed, ...currentUsage } = current;
   const { creditsUsed: _previousUsed, ...lastUsage } = previous;
   return {
     tier: account.tier,
     monthly_fee: toMajorUnits(plan.monthlyFeeCents),
     currency: "USD",
+    status: account.status,
+    trial_ends_at: account.trialEndsAt,
+    current_period_start: account.currentPeriodStart,
+    current_period_end: account.currentPeriodEnd,
+    pending_tier: account.pendingTier,
+    // included − used = included_remaining; included_remaining + purchased_remaining = remaining.
     credits: {
-      included: plan.includedCredits,
-      used: creditsUsed,
+      included: account.periodIncluded,
+      used: account.periodIncluded - account.includedBalance,
       remaining: account.balance,
-      reset_date: thisMonth.end,
+      included_remaining: account.includedBalance,
+      purchased_remaining: account.balance - account.includedBalance,
+      reset_date: account.currentPeriodEnd,
     },
     usage: { current_month: currentUsage, last_month: lastUsage },
     payment_method: pm
@@ -68,6 +80,7 @@ export async function billingRecord(d1: D1Database, principal: Principal, now = 
           expiry: expiryString(pm.expMonth, pm.expYear),
         }
       : null,
-    next_billing_date: thisMonth.end,
+    // Basic is free, but its included credits renew on the same date.
+    next_billing_date: account.currentPeriodEnd,
   };
 }

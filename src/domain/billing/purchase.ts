@@ -10,7 +10,7 @@ import { actingAccountRef } from "./accounts";
 import { isExpired } from "./cards";
 import { type CreditPackageCode, CURRENCY, creditPackage, toMajorUnits } from "./catalogue";
 import { paymentGateway } from "./gateway";
-import { ownPaymentMethod } from "./payment-methods";
+import { resolvePaymentMethod } from "./payment-methods";
 
 export interface PurchaseInput {
   credit_package: CreditPackageCode;
@@ -43,7 +43,8 @@ export async function purchaseCredits(
   now = Date.now(),
 ): Promise<PurchaseResult> {
   const account = await actingAccountRef(env, principal);
-  const pm = await ownPaymentMethod(env.DB, principal, input.payment_method_id);
+  const gateway = paymentGateway(env);
+  const pm = await resolvePaymentMethod(env.DB, gateway, account.id, input.payment_method_id, now);
   if (isExpired(pm.expMonth, pm.expYear, now)) {
     throw new AppError("PAYMENT_DECLINED", {
       message: "The card has expired.",
@@ -74,7 +75,6 @@ export async function purchaseCredits(
     createdAt: at,
   };
 
-  const gateway = paymentGateway(env);
   if (gateway.name !== pm.gateway) {
     throw new AppError("PAYMENT_DECLINED", {
       message: "The payment method belongs to another payment gateway.",

@@ -4,6 +4,7 @@ import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { newAccount } from "../billing/accounts";
+import { wakeClock } from "../billing/clock";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
 import { DUMMY_PASSWORD_HASH, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
@@ -11,9 +12,6 @@ import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refr
 import { type Role, scopesForRole } from "./scopes";
 
 export { REFRESH_TOKEN_TTL } from "./refresh-rotation";
-
-/** Credits a new account starts with, by tier (docs/decisions.md). */
-export const STARTING_CREDITS: Record<Tier, number> = { basic: 100, professional: 1_000, enterprise: 10_000 };
 
 export interface LoginResult {
   user: UserRow;
@@ -32,6 +30,7 @@ type Env = Pick<
   | "JWT_PRIVATE_KEY"
   | "JWT_PREVIOUS_PUBLIC_KEYS"
   | "BILLING_PERIOD_SCALE"
+  | "BILLING_CLOCK"
 >;
 
 export function isAdminEmail(adminEmails: string, email: string): boolean {
@@ -60,7 +59,7 @@ export async function register(
   const weakness = passwordWeakness(input.password, email);
   if (weakness) throw invalidField("password", weakness);
   if (await findUserByEmail(env.DB, email)) throw emailTaken();
-  const account = newAccount("user", "", input.tier, STARTING_CREDITS[input.tier], env, now);
+  const account = newAccount("user", "", input.tier, env, now);
 
   const role: Role = isAdminEmail(env.ADMIN_EMAILS, email) ? "admin" : "user";
   const at = iso(now);
@@ -71,7 +70,7 @@ export async function register(
     passwordHash: await hashPassword(input.password),
     tier: input.tier,
     role,
-    credits: STARTING_CREDITS[input.tier],
+    credits: 0,
     marketingConsent: input.marketing_consent,
     prefNotifications: true,
     prefTheme: "light",
@@ -86,10 +85,15 @@ export async function register(
     accountId: account.id,
     reason: "signup_grant" as const,
     referenceId: account.id,
-    description: `Starting credits for the ${input.tier} tier`,
+    description:
+      account.status === "trialing"
+        ? `Starting credits for the ${input.tier} plan's trial`
+        : `Included credits of the ${input.tier} plan`,
     at,
   };
   if (!(await insertUser(env.DB, user, account, grant))) throw emailTaken();
+  // Arms the account's billing clock for its first period end (or trial end).
+  await wakeClock(env, account.id);
   return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
 }
 

@@ -35,10 +35,25 @@ export const BillingSchema = z
     tier: z.enum(["basic", "professional", "enterprise"]),
     monthly_fee: z.number().openapi({ description: "Monthly fee of the tier, in `currency`" }),
     currency: z.string().openapi({ example: "USD" }),
+    status: z.enum(["active", "trialing", "past_due"]).openapi({
+      description: "trialing: a paid plan's free trial; past_due: the last fee failed and is being retried (dunning)",
+    }),
+    trial_ends_at: Timestamp.nullable(),
+    current_period_start: Timestamp,
+    current_period_end: Timestamp,
+    pending_tier: z
+      .enum(["basic", "professional", "enterprise"])
+      .nullable()
+      .openapi({ description: "A downgrade that takes effect at current_period_end" }),
     credits: z.object({
-      included: z.number().int(),
-      used: z.number().int(),
-      remaining: z.number().int(),
+      included: z.number().int().openapi({ description: "Included credits granted for this period" }),
+      used: z.number().int().openapi({ description: "Included credits used this period" }),
+      remaining: z.number().int().openapi({ description: "The balance: included_remaining + purchased_remaining" }),
+      included_remaining: z.number().int().openapi({ description: "included − used; expires at reset_date" }),
+      purchased_remaining: z
+        .number()
+        .int()
+        .openapi({ description: "Purchased (and refunded) credits: never expire; spent after included credits" }),
       reset_date: Timestamp,
     }),
     usage: z.object({ current_month: Usage, last_month: Usage }),
@@ -73,10 +88,17 @@ export const AddPaymentMethodBody = z
   })
   .openapi("AddPaymentMethodRequest");
 
+/** A saved method (`pm_<digits>`) or a processor's payment method id, e.g. the test gateway's `pm_card_visa`. */
+export const PaymentMethodId = z
+  .string()
+  .max(255)
+  .regex(/^pm_[A-Za-z0-9_]+$/, "must be a payment method id (pm_…)")
+  .openapi({ example: "pm_card_visa" });
+
 export const PurchaseBody = z
   .object({
     credit_package: z.enum(CREDIT_PACKAGE_CODES),
-    payment_method_id: z.string().regex(/^pm_\d+$/, "must look like pm_<digits>"),
+    payment_method_id: PaymentMethodId,
     quantity: z.number().int().min(1).max(MAX_PURCHASE_QUANTITY).default(1),
   })
   .openapi("PurchaseRequest");
