@@ -1,9 +1,10 @@
 import { createApiKey } from "../../domain/identity/api-keys/lifecycle";
+import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import type { Scope } from "../../domain/identity/scopes";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { apiKeyResource, CreateApiKeyBody, NewApiKeySchema } from "./schemas";
+import { CreateApiKeyBody, NewApiKeySchema } from "./schemas";
 
 const route = defineRoute({
   method: "post",

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { listApiKeys } from "../../domain/identity/api-keys/lifecycle";
+import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { ApiKeySchema, apiKeyResource } from "./schemas";
+import { ApiKeySchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",

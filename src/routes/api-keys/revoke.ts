@@ -1,8 +1,9 @@
 import { revokeApiKey } from "../../domain/identity/api-keys/lifecycle";
+import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { ApiKeySchema, apiKeyResource, KeyIdParam } from "./schemas";
+import { ApiKeySchema, KeyIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "delete",

@@ -1,8 +1,9 @@
 import { rotateApiKey } from "../../domain/identity/api-keys/lifecycle";
+import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { apiKeyResource, KeyIdParam, NewApiKeySchema, RotateApiKeyBody } from "./schemas";
+import { KeyIdParam, NewApiKeySchema, RotateApiKeyBody } from "./schemas";
 
 const route = defineRoute({
   method: "post",

@@ -1,9 +1,10 @@
 import { paymentGateway } from "../../domain/billing/gateway";
 import { addPaymentMethod } from "../../domain/billing/payment-methods";
+import { paymentMethodResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { AddPaymentMethodBody, PaymentMethodSchema, paymentMethodResource } from "./schemas";
+import { AddPaymentMethodBody, PaymentMethodSchema } from "./schemas";
 
 const route = defineRoute({
   method: "post",

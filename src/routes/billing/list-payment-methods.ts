@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { ownPaymentMethods } from "../../domain/billing/payment-methods";
+import { paymentMethodResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { PaymentMethodSchema, paymentMethodResource } from "./schemas";
+import { PaymentMethodSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",

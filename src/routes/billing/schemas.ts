@@ -1,6 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { PaymentMethodRow } from "../../db/payment-methods";
-import { expiryString } from "../../domain/billing/cards";
 import { CREDIT_PACKAGE_CODES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
@@ -19,16 +17,6 @@ export const PaymentMethodSchema = z
     created_at: Timestamp,
   })
   .openapi("PaymentMethod");
-
-export const paymentMethodResource = (pm: PaymentMethodRow) => ({
-  id: pm.id,
-  type: "card" as const,
-  brand: pm.brand,
-  last_four: pm.lastFour,
-  expiry: expiryString(pm.expMonth, pm.expYear),
-  is_default: pm.isDefault,
-  created_at: pm.createdAt,
-});
 
 export const BillingSchema = z
   .object({

@@ -1,9 +1,10 @@
 import { registerClient } from "../../domain/identity/oauth/clients";
+import { clientResource } from "../../domain/identity/oauth/resources";
 import type { Scope } from "../../domain/identity/scopes";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { CreateClientBody, clientResource, NewOAuthClientSchema } from "./schemas";
+import { CreateClientBody, NewOAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
   method: "post",

@@ -1,8 +1,9 @@
 import { getOwnClient } from "../../domain/identity/oauth/clients";
+import { clientResource } from "../../domain/identity/oauth/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { ClientIdParam, clientResource, OAuthClientSchema } from "./schemas";
+import { ClientIdParam, OAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { listClients } from "../../domain/identity/oauth/clients";
+import { clientResource } from "../../domain/identity/oauth/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { clientResource, OAuthClientSchema } from "./schemas";
+import { OAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",

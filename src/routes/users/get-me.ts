@@ -1,8 +1,9 @@
 import { getOwnUser, usageStats } from "../../domain/users/profile";
+import { userResource } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { UserSchema, userResource } from "./schemas";
+import { UserSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",

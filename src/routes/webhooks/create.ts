@@ -1,8 +1,9 @@
 import { createWebhook } from "../../domain/webhooks/manage";
+import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { CreatedWebhookSchema, CreateWebhookBody, webhookResource } from "./schemas";
+import { CreatedWebhookSchema, CreateWebhookBody } from "./schemas";
 
 const route = defineRoute({
   method: "post",

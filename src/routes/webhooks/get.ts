@@ -1,8 +1,9 @@
 import { ownWebhook } from "../../domain/webhooks/manage";
+import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { WebhookIdParam, WebhookSchema, webhookResource } from "./schemas";
+import { WebhookIdParam, WebhookSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",

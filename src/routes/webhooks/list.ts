@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { ownWebhooks } from "../../domain/webhooks/manage";
+import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { WebhookSchema, webhookResource } from "./schemas";
+import { WebhookSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
