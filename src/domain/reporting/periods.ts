@@ -1,9 +1,11 @@
-/** Trailing reporting periods (admin analytics, user stats): the last N days up to now. */
-export const PERIODS = ["day", "week", "month", "year"] as const;
-export type Period = (typeof PERIODS)[number];
+import { DAY_MS } from "../../lib/clock";
 
-const DAYS: Record<Period, number> = { day: 1, week: 7, month: 30, year: 365 };
+/** Reporting periods (admin analytics, user stats) and how many days each spans. */
+export const PERIOD_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
+export type Period = keyof typeof PERIOD_DAYS;
+export const PERIODS = Object.keys(PERIOD_DAYS) as [Period, ...Period[]];
 
+/** The start of the trailing period ending at `now`: the last N × 24 hours. */
 export function periodStart(period: Period, now: number): number {
-  return now - DAYS[period] * 86_400_000;
+  return now - PERIOD_DAYS[period] * DAY_MS;
 }

@@ -1,7 +1,7 @@
 import { register } from "../../domain/identity/accounts";
 import { userSummary } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
@@ -22,7 +22,7 @@ const route = defineRoute({
   errors: ["EMAIL_ALREADY_REGISTERED"],
 });
 
-export function mountRegister(app: ReturnType<typeof router>) {
+export function mountRegister(app: Router) {
   app.openapi(route, async (c) => {
     const result = await register(c.env, c.req.valid("json"), countryOf(c));
     return c.json(

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { CREDIT_PACKAGES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
 import { packageResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { PackageSchema } from "./schemas";
 
@@ -23,7 +23,7 @@ const route = defineRoute({
   },
 });
 
-export function mountListPackages(app: ReturnType<typeof router>) {
+export function mountListPackages(app: Router) {
   app.openapi(route, (c) =>
     c.json(
       ok({

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { LANGUAGES, THEMES, updateOwnProfile } from "../../domain/users/profile";
 import { preferencesOf } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { PreferencesSchema, UsernameSchema } from "./schemas";
 
@@ -39,7 +39,7 @@ const route = defineRoute({
   },
 });
 
-export function mountPutMe(app: ReturnType<typeof router>) {
+export function mountPutMe(app: Router) {
   app.openapi(route, async (c) => {
     const user = await updateOwnProfile(c.env.DB, c.get("principal"), c.req.valid("json"));
     return c.json(

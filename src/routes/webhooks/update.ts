@@ -1,7 +1,7 @@
 import { updateWebhook } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { UpdateWebhookBody, WebhookIdParam, WebhookSchema } from "./schemas";
 
@@ -22,7 +22,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
-export function mountUpdateWebhook(app: ReturnType<typeof router>) {
+export function mountUpdateWebhook(app: Router) {
   app.openapi(route, async (c) => {
     const webhook = await updateWebhook(
       c.env,
