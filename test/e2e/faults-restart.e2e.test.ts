@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, eventually, sleep } from "./support/api";
 import { type DevServer, startWrangler } from "./support/wrangler";
 
-// Fault test (issue #7): `wrangler dev` is stopped and started again while
+// Fault test: `wrangler dev` is stopped and started again while
 // sessions are processing. Durable Object storage and alarms survive in the
 // persist directory, so the rooms resume from their alarms and finish, and
 // no session is charged twice or refunded.
