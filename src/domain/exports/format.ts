@@ -12,7 +12,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8; header=present",
-  ndjson: "application/x-ndjson",
+  ndjson: "application/x-ndjson; charset=utf-8",
 };
 
 /** text: user or service text; number: a number or null; json: a list or object (JSON text in CSV). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type Column, csvCell, csvHeader, csvLine, ndjsonLine, negotiateFormat } from "../../../src/domain/exports/format";
+import {
+  type Column,
+  csvCell,
+  csvHeader,
+  csvLine,
+  ndjsonLine,
+  negotiateFormat,
+} from "../../../src/domain/exports/format";
 import { parseCsv } from "../../support/exports";
 
 describe("CSV cells (RFC 4180)", () => {
@@ -15,7 +22,7 @@ describe("CSV cells (RFC 4180)", () => {
   });
 
   it("neutralises text that a spreadsheet would run as a formula", () => {
-    for (const evil of ["=HYPERLINK(\"http://x\")", "+1+2", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"]) {
+    for (const evil of ['=HYPERLINK("http://x")', "+1+2", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"]) {
       const cell = csvCell(evil, "text");
       const [[parsed]] = parseCsv(`${cell}\r\n`) as [[string]];
       expect(parsed).toBe(`'${evil}`);
