@@ -51,7 +51,7 @@ export async function updateSession(
       ...(patch.parameters?.confidence_threshold !== undefined
         ? { confidenceThreshold: patch.parameters.confidence_threshold }
         : {}),
-      ...(patch.metadata?.tags !== undefined ? { tags: JSON.stringify(patch.metadata.tags) } : {}),
+      ...(patch.metadata?.tags !== undefined ? { tags: patch.metadata.tags } : {}),
     },
     iso(now),
   );
