@@ -1,3 +1,5 @@
+import { DAY_MS } from "../../lib/clock";
+
 /** Billing periods are calendar months in UTC (docs/decisions.md). */
 export interface Month {
   /** Inclusive start, ISO time. */
@@ -24,11 +26,8 @@ export function lastMonth(now: number): Month {
   return month(d.getUTCFullYear(), d.getUTCMonth() - 1);
 }
 
-export const utcDay = (now: number): string => new Date(now).toISOString().slice(0, 10);
-
 /** Days of a paid plan's free trial (docs/decisions.md, "Billing cycle"). */
 export const TRIAL_DAYS = 14;
-const DAY_MS = 86_400_000;
 
 /**
  * `BILLING_PERIOD_SCALE` (default 1): a factor on period, trial and dunning

@@ -4,7 +4,6 @@ import {
   accountIdOf,
   accountRow,
   addCard,
-  CARDS,
   changePlan,
   endPeriodNow,
   expectLedgerInvariant,
