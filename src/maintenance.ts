@@ -1,4 +1,5 @@
 import { purgeExpiredIdempotencyKeys } from "./db/idempotency";
+import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integrity";
 import { sweepOutbox } from "./domain/webhooks/outbox";
 import type { Bindings } from "./env";
 import { iso } from "./lib/clock";
@@ -9,15 +10,26 @@ const PURGE_MAX_PER_RUN = 5_000;
 /**
  * Housekeeping run by the cron trigger (wrangler.toml, every minute), so
  * requests never carry it: re-send outboxed events a request could not send,
- * and delete expired idempotency records.
+ * check balance = SUM(ledger) on recently changed billing accounts, wake
+ * billing clocks that are overdue, and delete expired idempotency records.
  */
-export async function runMaintenance(env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">, now = Date.now()) {
+export async function runMaintenance(
+  env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "KV" | "BILLING_CLOCK">,
+  now = Date.now(),
+) {
   const sent = await sweepOutbox(env, now);
+  const ledgerViolations = (await checkLedgerInvariant(env, now)).length;
+  const clocksWoken = await wakeOverdueClocks(env, now);
   let purged = 0;
   while (purged < PURGE_MAX_PER_RUN) {
     const deleted = await purgeExpiredIdempotencyKeys(env.DB, iso(now), 100);
     purged += deleted;
     if (deleted < 100) break;
   }
-  return { outbox_sent: sent, idempotency_purged: purged };
+  return {
+    outbox_sent: sent,
+    idempotency_purged: purged,
+    ledger_violations: ledgerViolations,
+    billing_clocks_woken: clocksWoken,
+  };
 }

@@ -37,6 +37,7 @@ export const billingAccounts = sqliteTable(
   (t) => [
     uniqueIndex("billing_accounts_owner_unique").on(t.ownerType, t.ownerId),
     index("billing_accounts_updated_idx").on(t.updatedAt),
+    index("billing_accounts_next_action_idx").on(t.nextActionAt),
     check("billing_accounts_balance_non_negative", sql`${t.balance} >= 0`),
     check(
       "billing_accounts_included_within_balance",
