@@ -8,8 +8,8 @@ export interface Probe {
   name: ServiceName;
   /** A failing critical dependency makes the whole service unhealthy; others degrade it. */
   critical: boolean;
-  /** Resolves when healthy; may name the records it found broken (e.g. accounts whose ledger disagrees). */
-  run(): Promise<void | { violations: string[] }>;
+  /** Resolves when healthy; may resolve to `{ violations: string[] }` naming records found broken (accounts whose ledger disagrees). */
+  run(): Promise<unknown>;
 }
 
 export interface Metrics {
