@@ -7,7 +7,7 @@ import { AppError } from "./errors";
 import { allowedMethodsOf } from "./http/allowed-methods";
 import { onError } from "./http/on-error";
 import { router } from "./http/openapi";
-import { openApiDocumentConfig, registerSecuritySchemes } from "./http/openapi-document";
+import { openApiDocument, registerSecuritySchemes } from "./http/openapi-document";
 import { apiUsage } from "./middleware/api-usage";
 import { clientVersion } from "./middleware/client-version";
 import { rateLimit } from "./middleware/rate-limit";
@@ -96,7 +96,7 @@ export function createApp() {
   v1.route("/oauth/clients", oauthClientRoutes());
 
   registerSecuritySchemes(v1);
-  v1.doc31("/openapi.json", (c) => openApiDocumentConfig(new URL(c.req.url).origin));
+  v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, new URL(c.req.url).origin, c.env)));
   v1.get(
     "/docs",
     async (c, next) => {

@@ -6,6 +6,7 @@ import { defineRoute } from "../../http/route";
 import { apiKeyResource, CreateApiKeyBody, NewApiKeySchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "createApiKey",
   method: "post",
   path: "/",
   tags: ["API keys"],

@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { ApiKeySchema, apiKeyResource, KeyIdParam } from "./schemas";
 
 const route = defineRoute({
+  operationId: "revokeApiKey",
   method: "delete",
   path: "/{key_id}",
   tags: ["API keys"],

@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { apiKeyResource, KeyIdParam, NewApiKeySchema, RotateApiKeyBody } from "./schemas";
 
 const route = defineRoute({
+  operationId: "rotateApiKey",
   method: "post",
   path: "/{key_id}/rotate",
   tags: ["API keys"],

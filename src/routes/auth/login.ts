@@ -8,6 +8,7 @@ import { userSummary } from "../users/schemas";
 import { AuthResultSchema, LoginBody } from "./schemas";
 
 const route = defineRoute({
+  operationId: "login",
   method: "post",
   path: "/login",
   tags: ["Authentication"],

@@ -8,6 +8,7 @@ import { userSummary } from "../users/schemas";
 import { AuthResultSchema, RegisterBody } from "./schemas";
 
 const route = defineRoute({
+  operationId: "register",
   method: "post",
   path: "/register",
   tags: ["Authentication"],

@@ -6,6 +6,7 @@ import { defineRoute } from "../../http/route";
 import { AddPaymentMethodBody, PaymentMethodSchema, paymentMethodResource } from "./schemas";
 
 const route = defineRoute({
+  operationId: "addPaymentMethod",
   method: "post",
   path: "/payment-methods",
   tags: ["Billing"],

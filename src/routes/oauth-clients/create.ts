@@ -6,6 +6,7 @@ import { defineRoute } from "../../http/route";
 import { CreateClientBody, clientResource, NewOAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "createOAuthClient",
   method: "post",
   path: "/",
   tags: ["OAuth clients"],

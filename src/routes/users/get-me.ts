@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { UserSchema, userResource } from "./schemas";
 
 const route = defineRoute({
+  operationId: "getMe",
   method: "get",
   path: "/me",
   tags: ["Users"],

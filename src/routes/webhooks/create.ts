@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { CreatedWebhookSchema, CreateWebhookBody, webhookResource } from "./schemas";
 
 const route = defineRoute({
+  operationId: "createWebhook",
   method: "post",
   path: "/",
   tags: ["Webhooks"],

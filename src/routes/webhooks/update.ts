@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { UpdateWebhookBody, WebhookIdParam, WebhookSchema, webhookResource } from "./schemas";
 
 const route = defineRoute({
+  operationId: "updateWebhook",
   method: "put",
   path: "/{webhook_id}",
   tags: ["Webhooks"],
