@@ -50,6 +50,7 @@ const TAGS = [
   { name: "Webhooks", description: "Event subscriptions, their delivery log, replays and test events." },
   { name: "API keys", description: "Long-lived keys for server-to-server access, with scopes and expiry." },
   { name: "OAuth clients", description: "Register applications that use the authorization server." },
+  { name: "Exports", description: "Streamed CSV and NDJSON exports of sessions, transactions and (admins) users." },
   { name: "Admin", description: "System status and service-wide analytics, for administrators." },
   ...authorizationServerTags,
 ];
