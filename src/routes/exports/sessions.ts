@@ -8,6 +8,7 @@ import { streamed } from "./respond";
 import { ExportQueryBase, exportResponse, SessionExportRowSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "exportSessions",
   method: "get",
   path: "/sessions",
   tags: ["Exports"],

@@ -6,6 +6,7 @@ import { streamed } from "./respond";
 import { ExportQueryBase, exportResponse, TransactionExportRowSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "exportTransactions",
   method: "get",
   path: "/transactions",
   tags: ["Exports"],

@@ -8,6 +8,7 @@ import { streamed } from "./respond";
 import { ExportQueryBase, exportResponse, UserExportRowSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "exportUsers",
   method: "get",
   path: "/users",
   tags: ["Exports"],
