@@ -3,7 +3,7 @@ import { billingRecord } from "../../domain/billing/billing-record";
 import { changePlan, retryPayment } from "../../domain/billing/plan";
 import { TIERS } from "../../domain/identity/principal";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { BillingSchema, PaymentMethodId } from "./schemas";
 
@@ -27,6 +27,7 @@ const PlanChangeResult = z
   .openapi("PlanChangeResult");
 
 const changeRoute = defineRoute({
+  operationId: "changePlan",
   method: "put",
   path: "/plan",
   tags: ["Billing"],
@@ -42,6 +43,7 @@ const changeRoute = defineRoute({
 });
 
 const retryRoute = defineRoute({
+  operationId: "retryPayment",
   method: "post",
   path: "/retry",
   tags: ["Billing"],
@@ -55,7 +57,7 @@ const retryRoute = defineRoute({
   errors: ["NOTHING_TO_RETRY"],
 });
 
-export function mountPlan(app: ReturnType<typeof router>) {
+export function mountPlan(app: Router) {
   app.openapi(changeRoute, async (c) => {
     const principal = c.get("principal");
     const result = await changePlan(c.env, principal, c.req.valid("json"));
