@@ -7,6 +7,8 @@ export interface Bindings {
   KV: KVNamespace;
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
   WEBHOOK_QUEUE: Queue<unknown>;
+  /** The console's built files and the docs renderer (Workers Static Assets, console/dist). */
+  ASSETS?: Fetcher;
 
   ENVIRONMENT: "development" | "staging" | "production";
   /** The authorization server address; the `iss` of every token we sign. */

@@ -1,0 +1,3 @@
+import { render } from "preact";
+
+render(<p>Console</p>, document.getElementById("app")!);
