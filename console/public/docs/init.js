@@ -1,13 +1,7 @@
 // Starts the API reference renderer (served from this origin) on the served OpenAPI document.
-// Fonts, the hosted API client and the CORS proxy are Scalar's online services: all off.
+// Scalar's hosted fonts and API client are online services: off, so the page works offline.
 window.Scalar.createApiReference("#api-reference", {
   url: "/v1/openapi.json",
   withDefaultFonts: false,
   hideClientButton: true,
-  proxyUrl: "",
-  telemetry: false,
-  agent: { disabled: true },
-  mcp: { disabled: true },
-  showDeveloperTools: "never",
-  metaData: { title: "Session Analysis API reference" },
 });
