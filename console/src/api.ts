@@ -1,4 +1,9 @@
-import { type ApiError, createSessionAnalysisClient, type paths, type Schema } from "../../clients/typescript/src/index";
+import {
+  type ApiError,
+  createSessionAnalysisClient,
+  type paths,
+  type Schema,
+} from "../../clients/typescript/src/index";
 
 export type { paths, Schema };
 

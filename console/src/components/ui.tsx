@@ -17,7 +17,12 @@ export function Page(props: { title: string; actions?: ComponentChildren; childr
   );
 }
 
-export function Card(props: { title?: string; children: ComponentChildren; class?: string; actions?: ComponentChildren }) {
+export function Card(props: {
+  title?: string;
+  children: ComponentChildren;
+  class?: string;
+  actions?: ComponentChildren;
+}) {
   return (
     <div class={`card ${props.class ?? ""}`}>
       {(props.title || props.actions) && (
@@ -138,8 +143,11 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
 
 export const fmtDate = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "—";
+export const fmtTime = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" }) : "—";
 export const fmtDay = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" }) : "—";
 export const fmtMoney = (amount: number, currency: string) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);
-export const fmtPct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`);
+export const fmtPct = (x: number | null | undefined) =>
+  x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`;

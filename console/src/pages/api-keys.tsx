@@ -23,7 +23,8 @@ export function ScopePicker(props: { name: string; scopes: readonly string[]; ch
       <legend>Scopes</legend>
       {props.scopes.map((s) => (
         <label key={s} class="check">
-          <input type="checkbox" name={props.name} value={s} defaultChecked={props.checked.includes(s)} /> <code>{s}</code>
+          <input type="checkbox" name={props.name} value={s} defaultChecked={props.checked.includes(s)} />{" "}
+          <code>{s}</code>
         </label>
       ))}
     </fieldset>
@@ -86,8 +87,8 @@ export function ApiKeysPage() {
                         {k.name} <Badge tone={state === "active" ? "ok" : "muted"}>{state}</Badge>
                       </div>
                       <div class="muted small">
-                        <code>{k.prefix}…</code> · created {fmtDay(k.created_at)} · expires {fmtDay(k.expires_at)} · last
-                        used {fmtDate(k.last_used_at)}
+                        <code>{k.prefix}…</code> · created {fmtDay(k.created_at)} · expires {fmtDay(k.expires_at)} ·
+                        last used {fmtDate(k.last_used_at)}
                       </div>
                       <div class="tags">
                         {k.scopes.map((s) => (

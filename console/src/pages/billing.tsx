@@ -81,14 +81,22 @@ export function BillingPage() {
         </p>
       )}
       <div class="stats-grid">
-        <Stat label="Plan" value={b ? <span class="capitalize">{b.tier}</span> : "…"} hint={b ? `${fmtMoney(b.monthly_fee, b.currency)} / month` : undefined} />
+        <Stat
+          label="Plan"
+          value={b ? <span class="capitalize">{b.tier}</span> : "…"}
+          hint={b ? `${fmtMoney(b.monthly_fee, b.currency)} / month` : undefined}
+        />
         <Stat
           testId="billing-credits"
           label="Credits remaining"
           value={b ? b.credits.remaining.toLocaleString("en-US") : "…"}
           hint={b ? `${b.credits.included.toLocaleString("en-US")} included` : undefined}
         />
-        <Stat label="Next billing date" value={b ? fmtDay(b.next_billing_date) : "…"} hint={b ? `credits reset ${fmtDay(b.credits.reset_date)}` : undefined} />
+        <Stat
+          label="Next billing date"
+          value={b ? fmtDay(b.next_billing_date) : "…"}
+          hint={b ? `credits reset ${fmtDay(b.credits.reset_date)}` : undefined}
+        />
       </div>
       <div class="split">
         <Card title="Buy credits">
@@ -130,7 +138,8 @@ export function BillingPage() {
             {cards.map((c) => (
               <li key={c.id} class="list-item">
                 <div class="grow">
-                  <span class="capitalize">{c.brand}</span> ···· {c.last_four} <span class="muted">expires {c.expiry}</span>
+                  <span class="capitalize">{c.brand}</span> ···· {c.last_four}{" "}
+                  <span class="muted">expires {c.expiry}</span>
                 </div>
                 {c.is_default && <Badge tone="info">default</Badge>}
               </li>
@@ -138,7 +147,13 @@ export function BillingPage() {
           </ul>
           <form class="stack" onSubmit={addCard}>
             <Field label="Card number" hint="Test mode: 4242 4242 4242 4242 succeeds.">
-              <input name="number" inputMode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242" />
+              <input
+                name="number"
+                inputMode="numeric"
+                autocomplete="cc-number"
+                required
+                placeholder="4242 4242 4242 4242"
+              />
             </Field>
             <div class="row">
               <Field label="Expiry (MM/YY)">
@@ -160,7 +175,7 @@ export function BillingPage() {
         </Card>
       </div>
       <Card title="History">
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Transactions">
           <table data-testid="transactions">
             <thead>
               <tr>

@@ -10,7 +10,14 @@ export function DashboardPage() {
   const s = stats.data;
   const status = (b as { status?: string } | undefined)?.status ?? "active";
   return (
-    <Page title="Dashboard" actions={<a class="btn btn-primary" href="/sessions/new">New session</a>}>
+    <Page
+      title="Dashboard"
+      actions={
+        <a class="btn btn-primary" href="/sessions/new">
+          New session
+        </a>
+      }
+    >
       <ErrorNote error={billing.error ?? stats.error} />
       <div class="stats-grid">
         <Stat
@@ -31,10 +38,10 @@ export function DashboardPage() {
           hint={b ? `${b.usage.current_month.api_calls.toLocaleString("en-US")} API calls` : undefined}
         />
       </div>
-      <Card title="Usage this month">
+      <Card title="Usage, last 30 days">
         {s ? (
           <DailyBars
-            label="Sessions and credits used per day this month"
+            label="Sessions and credits used per day, last 30 days"
             days={s.daily_breakdown.map((d) => ({ date: d.date, values: [d.sessions, d.credits_used] }))}
             series={[
               { name: "sessions", class: "series-a" },

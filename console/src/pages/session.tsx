@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, messageOf, type Schema, unwrap } from "../api";
 import { ConfidenceMeter, CoordinatePlot } from "../components/charts";
-import { Button, Card, ErrorNote, fmtDate, Page, StatusBadge, useLoad } from "../components/ui";
+import { Button, Card, ErrorNote, fmtDate, fmtTime, Page, StatusBadge, useLoad } from "../components/ui";
 
 type HistoryEntry = Schema<"AnalysisHistoryEntry">;
 type Live = {
@@ -46,12 +46,12 @@ function useLive(id: string, onTerminal: () => void): Live | undefined {
 }
 
 export function SessionPage(props: { id: string }) {
-  const session = useLoad(() => unwrap(api.GET("/sessions/{session_id}", { params: { path: { session_id: props.id } } })), [
-    props.id,
-  ]);
+  const session = useLoad(
+    () => unwrap(api.GET("/sessions/{session_id}", { params: { path: { session_id: props.id } } })),
+    [props.id],
+  );
   const history = useLoad(
-    () =>
-      unwrap(api.GET("/sessions/{session_id}/analysis/history", { params: { path: { session_id: props.id } } })),
+    () => unwrap(api.GET("/sessions/{session_id}/analysis/history", { params: { path: { session_id: props.id } } })),
     [props.id],
   );
   const live = useLive(props.id, () => {
@@ -68,7 +68,9 @@ export function SessionPage(props: { id: string }) {
   const done = new Set(entries.map((e) => e.stage));
 
   const cancel = async () => {
-    const { error: failed } = await api.DELETE("/sessions/{session_id}", { params: { path: { session_id: props.id } } });
+    const { error: failed } = await api.DELETE("/sessions/{session_id}", {
+      params: { path: { session_id: props.id } },
+    });
     if (failed) setError(new Error(messageOf(failed)));
     session.reload();
   };
@@ -108,7 +110,7 @@ export function SessionPage(props: { id: string }) {
                   <div class="stage-name">{label(stage)}</div>
                   <div class="muted small">
                     {entry
-                      ? `${fmtDate(entry.timestamp)} · ${Math.round(entry.confidence * 100)}% · ${entry.notes}`
+                      ? `${fmtTime(entry.timestamp)} · ${Math.round(entry.confidence * 100)}% · ${entry.notes}`
                       : state === "active"
                         ? "in progress…"
                         : "waiting"}
@@ -157,16 +159,16 @@ export function SessionPage(props: { id: string }) {
       <Card title="History">
         <ol class="timeline" data-testid="timeline">
           <li>
-            <strong>created</strong> <span class="muted">{fmtDate(s?.created_at)}</span>
+            <strong>created</strong> <span class="muted">{fmtTime(s?.created_at)}</span>
           </li>
           {s?.started_at && (
             <li>
-              <strong>processing started</strong> <span class="muted">{fmtDate(s.started_at)}</span>
+              <strong>processing started</strong> <span class="muted">{fmtTime(s.started_at)}</span>
             </li>
           )}
           {entries.map((e) => (
             <li key={e.stage + e.timestamp}>
-              <strong>{label(e.stage)}</strong> <span class="muted">{fmtDate(e.timestamp)}</span>
+              <strong>{label(e.stage)}</strong> <span class="muted">{fmtTime(e.timestamp)}</span>
               <div class="small">
                 {Math.round(e.confidence * 100)}% · {e.notes}
               </div>
@@ -174,12 +176,12 @@ export function SessionPage(props: { id: string }) {
           ))}
           {s?.completed_at && (
             <li>
-              <strong>{s.status}</strong> <span class="muted">{fmtDate(s.completed_at)}</span>
+              <strong>{s.status}</strong> <span class="muted">{fmtTime(s.completed_at)}</span>
             </li>
           )}
           {s?.cancelled_at && (
             <li>
-              <strong>cancelled</strong> <span class="muted">{fmtDate(s.cancelled_at)}</span>
+              <strong>cancelled</strong> <span class="muted">{fmtTime(s.cancelled_at)}</span>
             </li>
           )}
         </ol>

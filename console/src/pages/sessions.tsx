@@ -33,11 +33,21 @@ export function SessionsPage() {
   const p = list.data?.pagination;
 
   return (
-    <Page title="Sessions" actions={<a class="btn btn-primary" href="/sessions/new">New session</a>}>
+    <Page
+      title="Sessions"
+      actions={
+        <a class="btn btn-primary" href="/sessions/new">
+          New session
+        </a>
+      }
+    >
       <Card>
         <div class="filters">
           <Field label="Status">
-            <select value={query.status ?? ""} onChange={(e) => set({ status: (e.currentTarget.value || undefined) as never })}>
+            <select
+              value={query.status ?? ""}
+              onChange={(e) => set({ status: (e.currentTarget.value || undefined) as never })}
+            >
               <option value="">Any</option>
               {STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -79,7 +89,7 @@ export function SessionsPage() {
             No sessions yet. <a href="/sessions/new">Create your first session</a>.
           </Empty>
         ) : (
-          <div class="table-wrap">
+          <div class="table-wrap" tabIndex={0} role="region" aria-label="Sessions">
             <table>
               <thead>
                 <tr>
@@ -115,10 +125,18 @@ export function SessionsPage() {
             <span class="muted">
               {p.offset + 1}–{Math.min(p.offset + p.limit, p.total)} of {p.total}
             </span>
-            <Button variant="ghost" disabled={p.offset === 0} onClick={() => setQuery({ ...query, offset: p.offset - PAGE })}>
+            <Button
+              variant="ghost"
+              disabled={p.offset === 0}
+              onClick={() => setQuery({ ...query, offset: p.offset - PAGE })}
+            >
               Previous
             </Button>
-            <Button variant="ghost" disabled={!p.has_more} onClick={() => setQuery({ ...query, offset: p.offset + PAGE })}>
+            <Button
+              variant="ghost"
+              disabled={!p.has_more}
+              onClick={() => setQuery({ ...query, offset: p.offset + PAGE })}
+            >
               Next
             </Button>
           </div>

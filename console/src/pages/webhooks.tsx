@@ -1,6 +1,18 @@
 import { useState } from "preact/hooks";
 import { api, messageOf, type Schema, unwrap } from "../api";
-import { Badge, Button, Card, Empty, ErrorNote, Field, fmtDate, Page, Secret, StatusBadge, useLoad } from "../components/ui";
+import {
+  Badge,
+  Button,
+  Card,
+  Empty,
+  ErrorNote,
+  Field,
+  fmtDate,
+  Page,
+  Secret,
+  StatusBadge,
+  useLoad,
+} from "../components/ui";
 
 type Event = Schema<"CreateWebhookRequest">["events"][number];
 const EVENTS: Event[] = ["session.completed", "session.failed", "analysis.ready", "billing.payment_succeeded"];
@@ -12,7 +24,8 @@ function EventPicker(props: { checked: readonly string[] }) {
       <legend>Events</legend>
       {EVENTS.map((ev) => (
         <label key={ev} class="check">
-          <input type="checkbox" name="event" value={ev} defaultChecked={props.checked.includes(ev)} /> <code>{ev}</code>
+          <input type="checkbox" name="event" value={ev} defaultChecked={props.checked.includes(ev)} />{" "}
+          <code>{ev}</code>
         </label>
       ))}
     </fieldset>
@@ -48,7 +61,11 @@ export function WebhooksPage() {
   return (
     <Page title="Webhooks">
       {secret && (
-        <Secret label="Signing secret of the new webhook" value={secret} note="Verify deliveries with it (Standard Webhooks). It is not shown again." />
+        <Secret
+          label="Signing secret of the new webhook"
+          value={secret}
+          note="Verify deliveries with it (Standard Webhooks). It is not shown again."
+        />
       )}
       <ErrorNote error={error ?? hooks.error} />
       <div class="split">
@@ -93,7 +110,11 @@ function WebhookCard(props: { webhook: Webhook; open: boolean; onToggle: () => v
   const deliveries = useLoad(
     () =>
       props.open
-        ? unwrap(api.GET("/webhooks/{webhook_id}/deliveries", { params: { path: { webhook_id: w.id }, query: { limit: 20 } } }))
+        ? unwrap(
+            api.GET("/webhooks/{webhook_id}/deliveries", {
+              params: { path: { webhook_id: w.id }, query: { limit: 20 } },
+            }),
+          )
         : Promise.resolve(undefined),
     [props.open, w.id],
   );
