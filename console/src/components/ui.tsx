@@ -80,12 +80,26 @@ export function ErrorNote(props: { error: unknown }) {
   );
 }
 
+/**
+ * A table that scrolls sideways on narrow screens; focusable so keyboard users
+ * can scroll it (axe scrollable-region-focusable, WCAG 2.1.1).
+ */
+export function TableWrap(props: { label: string; children: ComponentChildren }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+    <section class="table-wrap" tabIndex={0} aria-label={props.label}>
+      {props.children}
+    </section>
+  );
+}
+
 export function Empty(props: { children: ComponentChildren }) {
   return <p class="empty">{props.children}</p>;
 }
 
 export function Field(props: { label: string; hint?: string; children: ComponentChildren }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is passed in as a child
     <label class="field">
       <span class="field-label">{props.label}</span>
       {props.children}
@@ -126,7 +140,6 @@ export function Secret(props: { label: string; value: string; note?: string }) {
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
   const [tick, setTick] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what the loader reads
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true }));

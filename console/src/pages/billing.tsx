@@ -13,6 +13,7 @@ import {
   Page,
   Stat,
   StatusBadge,
+  TableWrap,
   useLoad,
 } from "../components/ui";
 
@@ -175,7 +176,7 @@ export function BillingPage() {
         </Card>
       </div>
       <Card title="History">
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="Transactions">
+        <TableWrap label="Transactions">
           <table data-testid="transactions">
             <thead>
               <tr>
@@ -207,7 +208,7 @@ export function BillingPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </Card>
     </Page>
   );

@@ -20,7 +20,6 @@ const label = (s: string) => s.replace(/_/g, " ");
  */
 function useLive(id: string, onTerminal: () => void): Live | undefined {
   const [live, setLive] = useState<Live>();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one socket per session id
   useEffect(() => {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/v1/ws/${id}`);
     ws.onmessage = (e) => {

@@ -1,6 +1,18 @@
 import { useState } from "preact/hooks";
 import { api, idempotencyKey, messageOf, type paths, type Schema, unwrap } from "../api";
-import { Button, Card, Empty, ErrorNote, Field, fmtDate, fmtPct, Page, StatusBadge, useLoad } from "../components/ui";
+import {
+  Button,
+  Card,
+  Empty,
+  ErrorNote,
+  Field,
+  fmtDate,
+  fmtPct,
+  Page,
+  StatusBadge,
+  TableWrap,
+  useLoad,
+} from "../components/ui";
 import { navigate } from "../router";
 
 type ListQuery = paths["/sessions"]["get"]["parameters"]["query"];
@@ -89,7 +101,7 @@ export function SessionsPage() {
             No sessions yet. <a href="/sessions/new">Create your first session</a>.
           </Empty>
         ) : (
-          <div class="table-wrap" tabIndex={0} role="region" aria-label="Sessions">
+          <TableWrap label="Sessions">
             <table>
               <thead>
                 <tr>
@@ -118,7 +130,7 @@ export function SessionsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
         {p && p.total > PAGE && (
           <div class="pager">
