@@ -80,6 +80,7 @@ describe("the console in Chromium", () => {
       const a11y: string[] = [];
       const shot = async (name: string) => {
         a11y.push(...(await accessibilityProblems(page)).map((p) => `${name}: ${p}`));
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`), fullPage: true });
       };
       const go = async (label: string) => {
