@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { type LoginResult, login, logout, REFRESH_TOKEN_TTL, refresh } from "../../domain/identity/accounts";
+import { userSummary } from "../../domain/users/resources";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
 import { consoleCookieName, isHttps, REFRESH_COOKIE_PATH } from "../../http/console-cookies";
@@ -12,7 +13,6 @@ import { countryOf } from "../../lib/request";
 import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
 import { principalOf } from "../../middleware/authenticate";
 import { LoginBody } from "../auth/schemas";
-import { userSummary } from "../users/schemas";
 
 type C = Context<AppEnv>;
 
