@@ -28,7 +28,7 @@ export const DOCS_HTML = `<!doctype html>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
-<div id="api-reference"></div>
+<div id="api-reference" data-openapi-url="/v1/openapi.json"></div>
 <script src="/docs/scalar.js"></script>
 <script src="/docs/init.js"></script>
 </body>
@@ -37,15 +37,20 @@ export const DOCS_HTML = `<!doctype html>
 
 /**
  * Everything outside /v1 and the authorization server: the console's built
- * files (Workers Static Assets; an unknown path answers index.html, the
- * single-page app's router decides). The Worker runs first so every page gets
- * the same security headers as the API.
+ * files (Workers Static Assets). A browser navigating to a console path that
+ * is no file (/sessions/…) gets index.html and the single-page app's router
+ * decides; any other unknown path stays the 404 envelope. The Worker runs
+ * first so every page gets the same security headers as the API.
  */
 export async function serveConsoleAsset(c: Context<AppEnv>): Promise<Response> {
-  if (!c.env.ASSETS || (c.req.method !== "GET" && c.req.method !== "HEAD")) {
-    throw new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } });
+  const notFound = () => new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } });
+  if (!c.env.ASSETS || (c.req.method !== "GET" && c.req.method !== "HEAD")) throw notFound();
+  let asset = await c.env.ASSETS.fetch(c.req.raw);
+  if (asset.status === 404) {
+    const navigation = c.req.header("sec-fetch-mode") === "navigate" || /text\/html/.test(c.req.header("accept") ?? "");
+    if (!navigation || c.req.path.includes(".")) throw notFound();
+    asset = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { headers: c.req.raw.headers }));
   }
-  const asset = await c.env.ASSETS.fetch(c.req.raw);
   const res = new Response(asset.body, asset);
   const hashed = c.req.path.startsWith("/assets/");
   res.headers.set("Content-Security-Policy", c.req.path.startsWith("/docs/") ? DOCS_CSP : CONSOLE_CSP);
