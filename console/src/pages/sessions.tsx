@@ -298,15 +298,19 @@ export function NewSessionPage() {
           </div>
           <ul class="price-lines">
             <li>
-              <span>{label(type)} base</span>
+              <span>Base price ({label(type)})</span>
               <span>{BASE_PRICE[type]}</span>
             </li>
             <li>
-              <span>{Math.ceil(duration / 60)} started minutes</span>
+              <span>
+                {Math.ceil(duration / 60)} started minute{Math.ceil(duration / 60) === 1 ? "" : "s"}
+              </span>
               <span>{Math.ceil(duration / 60)}</span>
             </li>
             <li>
-              <span>{Math.max(0, analysis.length - 1)} extra analysis types</span>
+              <span>
+                {Math.max(0, analysis.length - 1)} extra analysis type{analysis.length === 2 ? "" : "s"}
+              </span>
               <span>{2 * Math.max(0, analysis.length - 1)}</span>
             </li>
           </ul>
