@@ -2756,8 +2756,8 @@ export interface paths {
             };
         };
         /**
-         * Change a session's threshold, priority or tags
-         * @description Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. Needs the family's `:write` scope.
+         * Change a session's threshold or tags
+         * @description Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
          */
         put: {
             parameters: {
@@ -2824,7 +2824,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description `SESSION_ALREADY_COMPLETED` — The session can no longer be modified. */
+                /** @description `SESSION_ALREADY_COMPLETED` — The session can no longer be modified.<br>`SESSION_PRIORITY_FIXED` — A session's priority is fixed when it is created. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4445,6 +4445,320 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exports/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the caller's sessions with their results (CSV or NDJSON)
+         * @description Every session of the caller (all families: `analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `csv` (RFC 4180, header line, CRLF) or `ndjson` (one JSON object per line). Without it, an Accept header naming application/x-ndjson selects NDJSON; anything else gets CSV. */
+                    format?: "csv" | "ndjson";
+                    /** @description created_at on or after this UTC date (inclusive) */
+                    start_date?: string;
+                    /** @description created_at on or before this UTC date (inclusive) */
+                    end_date?: string;
+                    status?: "pending" | "processing" | "completed" | "failed" | "cancelled";
+                    session_type?: "remote_viewing" | "dowsing" | "precognition" | "intuitive_analysis";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sessions, streamed. Columns, in this fixed order: `id`, `session_type`, `status`, `cue`, `created_at`, `started_at`, `completed_at`, `cancelled_at`, `estimated_completion`, `requested_duration`, `duration`, `confidence_threshold`, `analysis_types`, `priority`, `case_id`, `client_reference`, `tags`, `credits_required`, `credits_used`, `credits_refunded`, `confidence_score`, `error_code`, `results`. CSV text cells starting with = + - @ TAB or CR are prefixed with an apostrophe (formula injection); lists and objects are JSON text in CSV and JSON values in NDJSON; null is an empty CSV cell. An error before the first byte is the usual JSON error envelope; a failure after it aborts the transfer. */
+                200: {
+                    headers: {
+                        /** @description Always `attachment; filename="<export>-<UTC date>.<csv|ndjson>"`. */
+                        "Content-Disposition": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                        "application/x-ndjson": components["schemas"]["SessionExportRow"];
+                    };
+                };
+                /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `INVALID_FIELD_VALUE` — A field has an invalid value. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the caller's billing history (CSV or NDJSON)
+         * @description The rows of GET /billing/history (purchases and every ledger movement), oldest first, filtered by created_at dates.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `csv` (RFC 4180, header line, CRLF) or `ndjson` (one JSON object per line). Without it, an Accept header naming application/x-ndjson selects NDJSON; anything else gets CSV. */
+                    format?: "csv" | "ndjson";
+                    /** @description created_at on or after this UTC date (inclusive) */
+                    start_date?: string;
+                    /** @description created_at on or before this UTC date (inclusive) */
+                    end_date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The transactions, streamed. Columns, in this fixed order: `id`, `type`, `amount`, `currency`, `credits`, `status`, `created_at`, `description`. CSV text cells starting with = + - @ TAB or CR are prefixed with an apostrophe (formula injection); lists and objects are JSON text in CSV and JSON values in NDJSON; null is an empty CSV cell. An error before the first byte is the usual JSON error envelope; a failure after it aborts the transfer. */
+                200: {
+                    headers: {
+                        /** @description Always `attachment; filename="<export>-<UTC date>.<csv|ndjson>"`. */
+                        "Content-Disposition": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                        "application/x-ndjson": components["schemas"]["TransactionExportRow"];
+                    };
+                };
+                /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `INVALID_FIELD_VALUE` — A field has an invalid value. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export user analytics rows (admins; CSV or NDJSON)
+         * @description One pseudonymous row per user (id, tier, country, registration and last sign-in, session counts), by registration time; filters: tier, country, created_at dates. Needs `analytics:export` and the admin role.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `csv` (RFC 4180, header line, CRLF) or `ndjson` (one JSON object per line). Without it, an Accept header naming application/x-ndjson selects NDJSON; anything else gets CSV. */
+                    format?: "csv" | "ndjson";
+                    /** @description created_at on or after this UTC date (inclusive) */
+                    start_date?: string;
+                    /** @description created_at on or before this UTC date (inclusive) */
+                    end_date?: string;
+                    tier?: "basic" | "professional" | "enterprise";
+                    /** @description Country code as recorded at sign-in (`unknown` if none) */
+                    country?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The users, streamed. Columns, in this fixed order: `user_id`, `tier`, `country`, `created_at`, `last_login`, `sessions_total`, `sessions_active`, `sessions_completed`, `sessions_failed`, `sessions_cancelled`. CSV text cells starting with = + - @ TAB or CR are prefixed with an apostrophe (formula injection); lists and objects are JSON text in CSV and JSON values in NDJSON; null is an empty CSV cell. An error before the first byte is the usual JSON error envelope; a failure after it aborts the transfer. */
+                200: {
+                    headers: {
+                        /** @description Always `attachment; filename="<export>-<UTC date>.<csv|ndjson>"`. */
+                        "Content-Disposition": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                        "application/x-ndjson": components["schemas"]["UserExportRow"];
+                    };
+                };
+                /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `INVALID_FIELD_VALUE` — A field has an invalid value. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4475,7 +4789,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "SERVICE_UNAVAILABLE" | "PAYMENT_FAILED" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
+                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "SERVICE_UNAVAILABLE" | "PAYMENT_FAILED" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
                 message: string;
                 /**
                  * @example {
@@ -4920,6 +5234,7 @@ export interface components {
              */
             analysis_types?: ("visual" | "spatial" | "temporal")[];
             /**
+             * @description `high` skips the queue wait (processing starts at once, so estimated_completion is 10 % of the duration sooner) and costs 1.5 × the normal price, rounded up. Fixed once the session is created.
              * @default normal
              * @enum {string}
              */
@@ -5168,10 +5483,71 @@ export interface components {
              *     ]
              */
             redirect_uris?: string[];
-            /** @description `authorization_code` (implies refresh_token) and/or `client_credentials` (confidential only). */
-            grant_types: ("authorization_code" | "client_credentials")[];
+            /** @description `authorization_code` and/or `client_credentials` (confidential only). `refresh_token` (RFC 7591 §2) may be listed beside authorization_code, which implies it anyway; refresh tokens come only from that grant, so it is refused on its own. */
+            grant_types: ("authorization_code" | "client_credentials" | "refresh_token")[];
             /** @description The most this client may ever be granted; a subset of yours. */
             scopes: ("remote-viewing:read" | "remote-viewing:write" | "remote-viewing:delete" | "remote-viewing:admin" | "dowsing:read" | "dowsing:write" | "dowsing:delete" | "dowsing:admin" | "analytics:read" | "analytics:export" | "analytics:admin" | "profile" | "email" | "organizations:read" | "organizations:write")[];
+        };
+        /** @description One line of the NDJSON sessions export */
+        SessionExportRow: {
+            id: string;
+            session_type: string;
+            status: string;
+            cue: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            /** Format: date-time */
+            estimated_completion: string;
+            requested_duration: number;
+            duration: number | null;
+            confidence_threshold: number;
+            analysis_types: string[];
+            priority: string;
+            case_id: string | null;
+            client_reference: string | null;
+            tags: string[];
+            credits_required: number;
+            credits_used: number;
+            credits_refunded: number;
+            confidence_score: number | null;
+            error_code: string | null;
+            /** @description The Session resource's `results` once completed */
+            results: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description One line of the NDJSON billing history export */
+        TransactionExportRow: {
+            id: string;
+            type: string;
+            amount: number;
+            currency: string;
+            credits: number;
+            status: string;
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+        };
+        /** @description One line of the NDJSON user analytics export */
+        UserExportRow: {
+            user_id: string;
+            tier: string;
+            country: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_login: string | null;
+            sessions_total: number;
+            sessions_active: number;
+            sessions_completed: number;
+            sessions_failed: number;
+            sessions_cancelled: number;
         };
     };
     responses: never;
