@@ -175,7 +175,14 @@ export function BillingPage() {
           </form>
         </Card>
       </div>
-      <Card title="History">
+      <Card
+        title="History"
+        actions={
+          <a class="btn btn-ghost" href="/v1/exports/transactions?format=csv" download>
+            Export CSV
+          </a>
+        }
+      >
         <TableWrap label="Transactions">
           <table data-testid="transactions">
             <thead>
