@@ -237,7 +237,7 @@ export function main(argv, { cwd = process.cwd(), log = console.log } = {}) {
   }
   applyMigrations(plan, log);
   log(secretsReport(plan, { dryRun: false }));
-  log(`\nThen: npx wrangler deploy --env ${plan.env}`);
+  log(`\nThen: npm run console:build && npx wrangler deploy --env ${plan.env}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,8 +3,10 @@
 // 1. writes a development signing key and data encryption key to .dev.vars
 //    if there are none;
 // 2. applies the D1 migrations to the local database;
-// 3. starts `wrangler dev` on http://127.0.0.1:8787 (D1, KV, Queues and the
-//    Durable Object all local). Arguments after `--` go to `wrangler dev`.
+// 3. builds the console (console/ → console/dist) and keeps rebuilding it on change;
+// 4. starts `wrangler dev` on http://127.0.0.1:8787 (D1, KV, Queues and the
+//    Durable Object all local; the console at /, the API reference at /v1/docs).
+//    Arguments after `--` go to `wrangler dev`.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { generateDevDataKey, generateDevSigningKey } from "./dev-key.mjs";
@@ -36,8 +38,22 @@ const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
+const vite = "node_modules/.bin/vite";
+const viteArgs = ["build", "--config", "console/vite.config.ts", "--logLevel", "warn"];
+const build = spawnSync(vite, viteArgs, { stdio: "inherit", env });
+if (build.status !== 0) process.exit(build.status ?? 1);
+// Rebuilds on change; wrangler dev serves the new files from console/dist.
+const watcher = spawn(vite, [...viteArgs, "--watch"], { stdio: "inherit", env });
+
 const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));
 const defaults = [...(has("--ip") ? [] : ["--ip", "127.0.0.1"]), ...(has("--port") ? [] : ["--port", "8787"])];
 const child = spawn(wrangler, ["dev", ...defaults, ...args], { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    watcher.kill(signal);
+    child.kill(signal);
+  });
+child.on("exit", (code) => {
+  watcher.kill("SIGTERM");
+  process.exit(code ?? 0);
+});

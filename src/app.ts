@@ -1,4 +1,3 @@
-import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
@@ -17,6 +16,8 @@ import { adminRoutes } from "./routes/admin";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
+import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets";
+import { consoleSessionRoutes } from "./routes/console/session";
 import { exportRoutes } from "./routes/exports";
 import { authorizationServerRoutes } from "./routes/oauth";
 import { oauthClientRoutes } from "./routes/oauth-clients";
@@ -32,10 +33,14 @@ export function createApp() {
   const app = router();
   app.onError(onError);
   const allowedMethods = allowedMethodsOf(app.routes);
-  app.notFound((c) => {
+  app.notFound(async (c) => {
     const allowed = allowedMethods(c.req.path);
-    if (allowed.length === 0)
-      return onError(new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } }), c);
+    if (allowed.length === 0) {
+      if (c.req.path === "/v1" || c.req.path.startsWith("/v1/"))
+        return onError(new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } }), c);
+      // The console (a single-page app, console/) and the docs renderer's files.
+      return serveConsoleAsset(c).catch((err) => onError(err, c));
+    }
     // RFC 9110 §9.3.7: OPTIONS on a known path answers its methods.
     if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: allowed.join(", ") });
     return onError(
@@ -99,21 +104,19 @@ export function createApp() {
 
   registerSecuritySchemes(v1);
   v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, new URL(c.req.url).origin, c.env)));
-  v1.get(
-    "/docs",
-    async (c, next) => {
-      await next();
-      // The docs UI loads its script from a CDN; allow exactly that.
-      c.header(
-        "Content-Security-Policy",
-        "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; font-src https://fonts.gstatic.com https://cdn.jsdelivr.net; img-src 'self' data: https:; connect-src 'self'; frame-ancestors 'none'",
-      );
-      c.header("Cache-Control", "public, max-age=300");
-    },
-    Scalar({ url: "/v1/openapi.json", pageTitle: "Session Analysis API" }),
-  );
+  // The reference renderer is bundled from npm and served from /docs/ (no CDN: it works offline).
+  v1.get("/docs", (c) => {
+    c.header("Content-Security-Policy", DOCS_CSP);
+    c.header("Cache-Control", "public, max-age=300");
+    return c.html(DOCS_HTML);
+  });
 
   app.route("/v1", v1);
+  // The console's sign-in: sets its session cookies (docs/security.md "Console").
+  const consoleApp = router();
+  consoleApp.use("*", rateLimit, bodyLimit({ maxSize: 16 * 1024 }));
+  consoleApp.route("/", consoleSessionRoutes());
+  app.route("/console", consoleApp);
   // The authorization server lives at the origin (the `iss` of every token), outside /v1.
   app.route("/", authorizationServerRoutes());
   return app;

@@ -9,6 +9,8 @@ export interface Bindings {
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
   BILLING_CLOCK: DurableObjectNamespace<BillingClock>;
   WEBHOOK_QUEUE: Queue<unknown>;
+  /** The console's built files and the docs renderer (Workers Static Assets, console/dist). */
+  ASSETS?: Fetcher;
 
   ENVIRONMENT: "development" | "staging" | "production";
   /** The authorization server address; the `iss` of every token we sign. */

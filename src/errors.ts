@@ -13,6 +13,10 @@ export const ERROR_CATALOGUE = {
   TOKEN_INVALID: { status: 401, message: "The access token is invalid." },
   AUTHENTICATION_REQUIRED: { status: 401, message: "Authentication is required: send a bearer token or an API key." },
   INSUFFICIENT_PERMISSIONS: { status: 403, message: "The credential lacks the permission this operation needs." },
+  CSRF_TOKEN_INVALID: {
+    status: 403,
+    message: "A console request that changes state needs a matching X-CSRF-Token header.",
+  }, // added
   // Validation
   INVALID_REQUEST_BODY: { status: 400, message: "The request body is malformed." },
   MISSING_REQUIRED_FIELD: { status: 422, message: "A required field is missing." },

@@ -6,6 +6,7 @@ import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { consoleSessionToken } from "../http/console-cookies";
 
 /**
  * Authenticate the caller and check the route's scope. `scopes` is "any of":
@@ -51,7 +52,8 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
  * (browsers cannot set headers on it) may instead carry an access token as
  * `Sec-WebSocket-Protocol: bearer, <token>` (preferred: URLs get logged) or
  * `?access_token=<token>` (docs/decisions.md). Tokens in URLs are accepted on
- * WebSocket upgrades only. One function, so authentication and the rate
+ * WebSocket upgrades only. Without any of these, the console's session cookie
+ * (with its CSRF check). One function, so authentication and the rate
  * limiter always see the same principal.
  */
 export function presentedCredentials(c: Context<AppEnv>): {
@@ -60,11 +62,14 @@ export function presentedCredentials(c: Context<AppEnv>): {
 } {
   const authorization = c.req.header("authorization");
   const apiKey = c.req.header("x-api-key");
-  if (authorization === undefined && apiKey === undefined && c.req.header("upgrade")?.toLowerCase() === "websocket") {
+  if (authorization !== undefined || apiKey !== undefined) return { authorization, apiKey };
+  if (c.req.header("upgrade")?.toLowerCase() === "websocket") {
     const token = bearerFromProtocols(c.req.header("sec-websocket-protocol")) ?? c.req.query("access_token");
     if (token) return { authorization: `Bearer ${token}` };
   }
-  return { authorization, apiKey };
+  // The console's cookie comes last: an explicit header always wins (src/http/console-cookies.ts).
+  const cookieToken = consoleSessionToken(c);
+  return cookieToken ? { authorization: `Bearer ${cookieToken}` } : {};
 }
 
 /** `bearer, <token>` → the token (the entry right after "bearer"). */

@@ -49,9 +49,10 @@ export function rateLimitHeaders(windows: Parameters<typeof rateLimitPolicyHeade
 
 /** The principal if the credential is valid; invalid ones are refused later by the route itself. */
 async function optionalPrincipal(c: Context<AppEnv>) {
-  const presented = presentedCredentials(c);
-  if (presented.authorization === undefined && presented.apiKey === undefined) return undefined;
   try {
+    // A console cookie without its CSRF header throws here: the route's own authentication reports it.
+    const presented = presentedCredentials(c);
+    if (presented.authorization === undefined && presented.apiKey === undefined) return undefined;
     return await principalOf(c);
   } catch {
     return undefined;

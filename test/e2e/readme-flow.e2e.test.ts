@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
 import { type DevServer, startWrangler } from "./support/wrangler";
 
-// The README's curl walkthrough, against a real `wrangler dev`.
+// The README's walkthrough against a real `wrangler dev`, through the typed client
+// a customer would use (clients/typescript): compile-time checked paths and bodies.
 describe("README flow against wrangler dev", () => {
   let server: DevServer;
   beforeAll(async () => {
@@ -13,34 +15,29 @@ describe("README flow against wrangler dev", () => {
 
   it("registers, logs in and reads /v1/users/me", async () => {
     const email = `readme.${Date.now()}@example.com`;
-    const reg = await fetch(`${server.url}/v1/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email,
-        username: "ada",
-        password: "correct-horse-42",
-        tier: "basic",
-        marketing_consent: false,
-      }),
+    const anonymous = createSessionAnalysisClient({ origin: server.url });
+    const reg = await anonymous.POST("/auth/register", {
+      body: { email, username: "ada", password: "correct-horse-42", tier: "basic", marketing_consent: false },
     });
-    expect(reg.status).toBe(201);
+    expect(reg.response.status).toBe(201);
 
-    const login = await fetch(`${server.url}/v1/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "correct-horse-42" }),
-    });
-    expect(login.status).toBe(200);
-    const { data } = (await login.json()) as { data: { token: string; expires_in: number } };
-    expect(data.expires_in).toBe(86400);
+    const login = await anonymous.POST("/auth/login", { body: { email, password: "correct-horse-42" } });
+    expect(login.response.status).toBe(200);
+    expect(login.data?.data.expires_in).toBe(86400);
 
-    const me = await fetch(`${server.url}/v1/users/me`, { headers: { authorization: `Bearer ${data.token}` } });
-    expect(me.status).toBe(200);
-    const body = (await me.json()) as { success: boolean; data: { email: string; credits: number } };
-    expect(body.success).toBe(true);
-    expect(body.data.email).toBe(email);
-    expect(body.data.credits).toBe(100);
-    expect(me.headers.get("x-request-id")).toMatch(/^req_\d+$/);
+    const api = createSessionAnalysisClient({ origin: server.url, token: login.data!.data.token });
+    const me = await api.GET("/users/me");
+    expect(me.response.status).toBe(200);
+    expect(me.data?.success).toBe(true);
+    expect(me.data?.data.email).toBe(email);
+    expect(me.data?.data.credits).toBe(100);
+    expect(me.response.headers.get("x-request-id")).toMatch(/^req_\d+$/);
+  });
+
+  it("a refused call comes back as the typed error envelope", async () => {
+    const api = createSessionAnalysisClient({ origin: server.url, token: "not-a-token" });
+    const me = await api.GET("/users/me");
+    expect(me.response.status).toBe(401);
+    expect(me.error?.error.code).toBe("TOKEN_INVALID");
   });
 });

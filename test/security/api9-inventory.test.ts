@@ -9,7 +9,7 @@ import { api } from "../support/http";
  * Checks: every /v1 route served is in /v1/openapi.json and vice versa
  * (test/http/openapi.test.ts, "documents every route the app serves"); here,
  * additionally: the routes outside /v1 are exactly the authorization server's
- * known list; the benchmark endpoints (src/bench, a separate wrangler
+ * and the console sign-in's known list; the benchmark endpoints (src/bench, a separate wrangler
  * environment) are absent from the production worker and its document; every
  * documented operation declares its security (or is deliberately public).
  */
@@ -23,6 +23,10 @@ const OUTSIDE_V1 = [
   "POST /oauth2/introspect",
   "POST /oauth2/revoke",
   "POST /oauth2/token",
+  // The console's sign-in (cookies for the browser; docs/security.md "Console").
+  "POST /console/session",
+  "POST /console/session/refresh",
+  "DELETE /console/session",
 ];
 
 describe("API9 improper inventory management", () => {

@@ -1,0 +1,96 @@
+import {
+  type ApiError,
+  createSessionAnalysisClient,
+  type paths,
+  type Schema,
+} from "../../clients/typescript/src/index";
+
+export type { paths, Schema };
+
+/**
+ * The console talks to the public API only, through the typed client. It holds
+ * no token: the browser sends the HttpOnly session cookie, and unsafe requests
+ * echo the readable CSRF cookie as X-CSRF-Token (docs/security.md "Console").
+ */
+const CSRF_COOKIES = ["__Host-sas_csrf", "sas_csrf"];
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function csrfToken(): string | undefined {
+  for (const part of document.cookie.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name && CSRF_COOKIES.includes(name)) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+/** One renewal at a time: the refresh cookie is single use. */
+let renewing: Promise<boolean> | undefined;
+export function renewSession(): Promise<boolean> {
+  renewing ??= fetch("/console/session/refresh", { method: "POST", credentials: "same-origin" })
+    .then((r) => r.ok)
+    .catch(() => false)
+    .finally(() => {
+      renewing = undefined;
+    });
+  return renewing;
+}
+
+let onSignedOut: () => void = () => undefined;
+export function whenSignedOut(handler: () => void) {
+  onSignedOut = handler;
+}
+
+async function consoleFetch(request: Request): Promise<Response> {
+  const withCsrf = () => {
+    const r = request.clone();
+    const token = csrfToken();
+    if (!SAFE.has(r.method) && token) r.headers.set("X-CSRF-Token", token);
+    return r;
+  };
+  const first = await fetch(withCsrf());
+  if (first.status !== 401 || request.url.includes("/v1/auth/")) return first;
+  // The access cookie expired: renew once from the refresh cookie, then retry.
+  if (await renewSession()) return fetch(withCsrf());
+  onSignedOut();
+  return first;
+}
+
+export const api = createSessionAnalysisClient({
+  origin: location.origin,
+  credentials: "same-origin",
+  fetch: consoleFetch,
+});
+
+/** The message of a failed call's envelope. */
+export function messageOf(error: unknown): string {
+  const e = (error as { error?: ApiError } | undefined)?.error;
+  if (e?.message) return e.message;
+  return error instanceof Error ? error.message : "Something went wrong. Try again.";
+}
+
+/** `data` of a successful call, or throws with the envelope's message. */
+export async function unwrap<T>(call: Promise<{ data?: { data: T }; error?: unknown }>): Promise<T> {
+  const { data, error } = await call;
+  if (error !== undefined || !data) throw new Error(messageOf(error));
+  return data.data;
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const res = await fetch("/console/session", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", ...(csrfToken() ? { "X-CSRF-Token": csrfToken()! } : {}) },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(messageOf(await res.json().catch(() => undefined)));
+}
+
+export async function signOut(): Promise<void> {
+  await fetch("/console/session", {
+    method: "DELETE",
+    credentials: "same-origin",
+    headers: csrfToken() ? { "X-CSRF-Token": csrfToken()! } : {},
+  });
+}
+
+export const idempotencyKey = () => crypto.randomUUID();

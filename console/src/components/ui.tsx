@@ -1,0 +1,166 @@
+import type { ButtonHTMLAttributes, ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { messageOf } from "../api";
+
+export function Page(props: { title: string; actions?: ComponentChildren; children: ComponentChildren }) {
+  useEffect(() => {
+    document.title = `${props.title} · Session Analysis`;
+  }, [props.title]);
+  return (
+    <section class="page">
+      <header class="page-header">
+        <h1>{props.title}</h1>
+        {props.actions && <div class="page-actions">{props.actions}</div>}
+      </header>
+      {props.children}
+    </section>
+  );
+}
+
+export function Card(props: {
+  title?: string;
+  children: ComponentChildren;
+  class?: string;
+  actions?: ComponentChildren;
+}) {
+  return (
+    <div class={`card ${props.class ?? ""}`}>
+      {(props.title || props.actions) && (
+        <div class="card-header">
+          {props.title && <h2>{props.title}</h2>}
+          {props.actions}
+        </div>
+      )}
+      {props.children}
+    </div>
+  );
+}
+
+export function Stat(props: { label: string; value: ComponentChildren; hint?: ComponentChildren; testId?: string }) {
+  return (
+    <div class="stat" data-testid={props.testId}>
+      <div class="stat-label">{props.label}</div>
+      <div class="stat-value">{props.value}</div>
+      {props.hint && <div class="stat-hint">{props.hint}</div>}
+    </div>
+  );
+}
+
+export function Badge(props: { tone?: "ok" | "warn" | "bad" | "info" | "muted"; children: ComponentChildren }) {
+  return <span class={`badge badge-${props.tone ?? "muted"}`}>{props.children}</span>;
+}
+
+const STATUS_TONE: Record<string, "ok" | "warn" | "bad" | "info" | "muted"> = {
+  completed: "ok",
+  succeeded: "ok",
+  active: "ok",
+  processing: "info",
+  pending: "warn",
+  retrying: "warn",
+  trialing: "info",
+  failed: "bad",
+  dead: "bad",
+  past_due: "bad",
+  cancelled: "muted",
+  skipped: "muted",
+  revoked: "bad",
+  expired: "muted",
+};
+
+export function StatusBadge(props: { status: string }) {
+  return <Badge tone={STATUS_TONE[props.status] ?? "muted"}>{props.status.replace(/_/g, " ")}</Badge>;
+}
+
+export function ErrorNote(props: { error: unknown }) {
+  if (!props.error) return null;
+  return (
+    <p class="note note-error" role="alert">
+      {messageOf(props.error)}
+    </p>
+  );
+}
+
+/**
+ * A table that scrolls sideways on narrow screens; focusable so keyboard users
+ * can scroll it (axe scrollable-region-focusable, WCAG 2.1.1).
+ */
+export function TableWrap(props: { label: string; children: ComponentChildren }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+    <section class="table-wrap" tabIndex={0} aria-label={props.label}>
+      {props.children}
+    </section>
+  );
+}
+
+export function Empty(props: { children: ComponentChildren }) {
+  return <p class="empty">{props.children}</p>;
+}
+
+export function Field(props: { label: string; hint?: string; children: ComponentChildren }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is passed in as a child
+    <label class="field">
+      <span class="field-label">{props.label}</span>
+      {props.children}
+      {props.hint && <span class="field-hint">{props.hint}</span>}
+    </label>
+  );
+}
+
+export function Button(props: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "ghost" | "danger" }) {
+  const { variant = "primary", class: cls, ...rest } = props;
+  return <button type="button" class={`btn btn-${variant} ${cls ?? ""}`} {...rest} />;
+}
+
+/** A secret shown once, with a copy button. */
+export function Secret(props: { label: string; value: string; note?: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div class="secret" role="status">
+      <div class="secret-label">{props.label}</div>
+      <div class="secret-row">
+        <code data-testid="secret-value">{props.value}</code>
+        <Button
+          variant="ghost"
+          onClick={async () => {
+            await navigator.clipboard?.writeText(props.value).catch(() => undefined);
+            setCopied(true);
+          }}
+        >
+          {copied ? "Copied" : "Copy"}
+        </Button>
+      </div>
+      <p class="secret-note">{props.note ?? "Store it now: it is not shown again."}</p>
+    </div>
+  );
+}
+
+/** Loads once (and again when `deps` change); `reload` refetches. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => live && setState({ data, loading: false }),
+      (error) => live && setState({ error, loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [...deps, tick]);
+  return { ...state, reload: () => setTick((t) => t + 1) };
+}
+
+export const fmtDate = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "—";
+export const fmtTime = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" }) : "—";
+export const fmtDay = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" }) : "—";
+export const fmtMoney = (amount: number, currency: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);
+export const fmtPct = (x: number | null | undefined) =>
+  x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`;

@@ -1,0 +1,222 @@
+import { useState } from "preact/hooks";
+import { api, idempotencyKey, messageOf, unwrap } from "../api";
+import {
+  Badge,
+  Button,
+  Card,
+  Empty,
+  ErrorNote,
+  Field,
+  fmtDate,
+  fmtDay,
+  fmtMoney,
+  Page,
+  Stat,
+  StatusBadge,
+  TableWrap,
+  useLoad,
+} from "../components/ui";
+
+/** Plan, payment methods, buying credits and the transaction history (/v1/billing/*). */
+export function BillingPage() {
+  const billing = useLoad(() => unwrap(api.GET("/billing")));
+  const packages = useLoad(() => unwrap(api.GET("/billing/packages")));
+  const methods = useLoad(() => unwrap(api.GET("/billing/payment-methods")));
+  const historyLoad = useLoad(() => unwrap(api.GET("/billing/history", { params: { query: { limit: 20 } } })));
+  const [error, setError] = useState<unknown>();
+  const [note, setNote] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const b = billing.data;
+  const cards = methods.data?.payment_methods ?? [];
+
+  const addCard = async (e: SubmitEvent) => {
+    e.preventDefault();
+    const formEl = e.currentTarget as HTMLFormElement;
+    const form = new FormData(formEl);
+    const [month, year] = String(form.get("expiry")).split("/");
+    setError(undefined);
+    const { error: failed } = await api.POST("/billing/payment-methods", {
+      body: {
+        number: String(form.get("number")).replace(/\s+/g, ""),
+        exp_month: Number(month),
+        exp_year: 2000 + Number(year),
+        cvc: String(form.get("cvc")),
+        set_default: cards.length === 0 || form.get("default") === "on",
+      },
+    });
+    if (failed) return setError(new Error(messageOf(failed)));
+    formEl.reset();
+    methods.reload();
+    billing.reload();
+  };
+
+  const buy = async (e: SubmitEvent) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    setBusy(true);
+    setError(undefined);
+    setNote(undefined);
+    const { data, error: failed } = await api.POST("/billing/credits/purchase", {
+      body: {
+        credit_package: String(form.get("package")) as never,
+        payment_method_id: String(form.get("method")),
+        quantity: Number(form.get("quantity")),
+      },
+      params: { header: { "idempotency-key": idempotencyKey() } },
+    });
+    setBusy(false);
+    if (failed || !data) return setError(new Error(messageOf(failed)));
+    setNote(
+      `Bought ${data.data.credits_purchased.toLocaleString("en-US")} credits for ${fmtMoney(data.data.amount, data.data.currency)}. New balance: ${data.data.new_balance.toLocaleString("en-US")}.`,
+    );
+    billing.reload();
+    historyLoad.reload();
+  };
+
+  return (
+    <Page title="Billing">
+      <ErrorNote error={error ?? billing.error} />
+      {note && (
+        <p class="note note-ok" role="status" data-testid="purchase-result">
+          {note}
+        </p>
+      )}
+      <div class="stats-grid">
+        <Stat
+          label="Plan"
+          value={b ? <span class="capitalize">{b.tier}</span> : "…"}
+          hint={b ? `${fmtMoney(b.monthly_fee, b.currency)} / month` : undefined}
+        />
+        <Stat
+          testId="billing-credits"
+          label="Credits remaining"
+          value={b ? b.credits.remaining.toLocaleString("en-US") : "…"}
+          hint={b ? `${b.credits.included.toLocaleString("en-US")} included` : undefined}
+        />
+        <Stat
+          label="Next billing date"
+          value={b ? fmtDay(b.next_billing_date) : "…"}
+          hint={b ? `credits reset ${fmtDay(b.credits.reset_date)}` : undefined}
+        />
+      </div>
+      <div class="split">
+        <Card title="Buy credits">
+          {cards.length === 0 ? (
+            <Empty>Add a card first.</Empty>
+          ) : (
+            <form class="stack" onSubmit={buy}>
+              <Field label="Package">
+                <select name="package">
+                  {packages.data?.packages.map((p) => (
+                    <option key={p.code} value={p.code}>
+                      {p.name} — {p.credits.toLocaleString("en-US")} credits for {fmtMoney(p.price, p.currency)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <div class="row">
+                <Field label="Quantity">
+                  <input name="quantity" type="number" min={1} max={10} defaultValue="1" />
+                </Field>
+                <Field label="Card">
+                  <select name="method">
+                    {cards.map((c) => (
+                      <option key={c.id} value={c.id} selected={c.is_default}>
+                        {c.brand} ···· {c.last_four}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Charging…" : "Buy credits"}
+              </Button>
+            </form>
+          )}
+        </Card>
+        <Card title="Payment methods">
+          <ul class="list">
+            {cards.map((c) => (
+              <li key={c.id} class="list-item">
+                <div class="grow">
+                  <span class="capitalize">{c.brand}</span> ···· {c.last_four}{" "}
+                  <span class="muted">expires {c.expiry}</span>
+                </div>
+                {c.is_default && <Badge tone="info">default</Badge>}
+              </li>
+            ))}
+          </ul>
+          <form class="stack" onSubmit={addCard}>
+            <Field label="Card number" hint="Test mode: 4242 4242 4242 4242 succeeds.">
+              <input
+                name="number"
+                inputMode="numeric"
+                autocomplete="cc-number"
+                required
+                placeholder="4242 4242 4242 4242"
+              />
+            </Field>
+            <div class="row">
+              <Field label="Expiry (MM/YY)">
+                <input name="expiry" required pattern="\d{1,2}/\d{2}" placeholder="12/30" autocomplete="cc-exp" />
+              </Field>
+              <Field label="CVC">
+                <input name="cvc" required pattern="\d{3,4}" inputMode="numeric" autocomplete="cc-csc" />
+              </Field>
+            </div>
+            {cards.length > 0 && (
+              <label class="check">
+                <input type="checkbox" name="default" /> Make default
+              </label>
+            )}
+            <Button type="submit" variant="ghost">
+              Add card
+            </Button>
+          </form>
+        </Card>
+      </div>
+      <Card
+        title="History"
+        actions={
+          <a class="btn btn-ghost" href="/v1/exports/transactions?format=csv" download>
+            Export CSV
+          </a>
+        }
+      >
+        <TableWrap label="Transactions">
+          <table data-testid="transactions">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Description</th>
+                <th scope="col">Status</th>
+                <th scope="col" class="num">
+                  Credits
+                </th>
+                <th scope="col" class="num">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {historyLoad.data?.transactions.map((t) => (
+                <tr key={t.id}>
+                  <td class="nowrap">{fmtDate(t.created_at)}</td>
+                  <td>{t.description}</td>
+                  <td>
+                    <StatusBadge status={t.status} />
+                  </td>
+                  <td class={`num ${t.credits >= 0 ? "pos" : "neg"}`}>
+                    {t.credits > 0 ? "+" : ""}
+                    {t.credits.toLocaleString("en-US")}
+                  </td>
+                  <td class="num">{t.amount ? fmtMoney(t.amount, t.currency) : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,68 @@
+import { api, unwrap } from "../api";
+import { DailyBars } from "../components/charts";
+import { Card, ErrorNote, fmtDay, Page, Stat, StatusBadge, useLoad } from "../components/ui";
+
+/** Credits, plan, status, next billing date and this month's usage (GET /v1/billing, /v1/users/me/stats). */
+export function DashboardPage() {
+  const billing = useLoad(() => unwrap(api.GET("/billing")));
+  const stats = useLoad(() => unwrap(api.GET("/users/me/stats", { params: { query: { period: "month" } } })));
+  const b = billing.data;
+  const s = stats.data;
+  const status = (b as { status?: string } | undefined)?.status ?? "active";
+  return (
+    <Page
+      title="Dashboard"
+      actions={
+        <a class="btn btn-primary" href="/sessions/new">
+          New session
+        </a>
+      }
+    >
+      <ErrorNote error={billing.error ?? stats.error} />
+      <div class="stats-grid">
+        <Stat
+          testId="credits-remaining"
+          label="Credits remaining"
+          value={b ? b.credits.remaining.toLocaleString("en-US") : "…"}
+          hint={b ? `${b.credits.used.toLocaleString("en-US")} used this period` : undefined}
+        />
+        <Stat
+          label="Plan"
+          value={b ? <span class="capitalize">{b.tier}</span> : "…"}
+          hint={b ? <StatusBadge status={status} /> : undefined}
+        />
+        <Stat label="Next billing date" value={b ? fmtDay(b.next_billing_date) : "…"} />
+        <Stat
+          label="This month"
+          value={b ? `${b.usage.current_month.sessions} sessions` : "…"}
+          hint={b ? `${b.usage.current_month.api_calls.toLocaleString("en-US")} API calls` : undefined}
+        />
+      </div>
+      <Card title="Usage, last 30 days">
+        {s ? (
+          <DailyBars
+            label="Sessions and credits used per day, last 30 days"
+            days={s.daily_breakdown.map((d) => ({ date: d.date, values: [d.sessions, d.credits_used] }))}
+            series={[
+              { name: "sessions", class: "series-a" },
+              { name: "credits used", class: "series-b" },
+            ]}
+          />
+        ) : (
+          <p class="muted">Loading…</p>
+        )}
+      </Card>
+      {s && (
+        <div class="stats-grid">
+          <Stat label="Sessions completed" value={s.sessions.completed} hint={`${s.sessions.failed} failed`} />
+          <Stat label="Success rate" value={`${Math.round(s.success_rate * 100)}%`} />
+          <Stat
+            label="Average confidence"
+            value={s.average_confidence === null ? "—" : `${Math.round(s.average_confidence * 100)}%`}
+          />
+          <Stat label="Credits used" value={s.credits_used.toLocaleString("en-US")} />
+        </div>
+      )}
+    </Page>
+  );
+}

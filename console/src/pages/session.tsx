@@ -1,0 +1,190 @@
+import { useEffect, useState } from "preact/hooks";
+import { api, messageOf, type Schema, unwrap } from "../api";
+import { ConfidenceMeter, CoordinatePlot } from "../components/charts";
+import { Button, Card, ErrorNote, fmtDate, fmtTime, Page, StatusBadge, useLoad } from "../components/ui";
+
+type HistoryEntry = Schema<"AnalysisHistoryEntry">;
+type Live = {
+  status: string;
+  stage: string | null;
+  history: HistoryEntry[];
+  connected: boolean;
+};
+const STAGES = ["initial_processing", "deep_analysis", "final_validation"] as const;
+const TERMINAL = new Set(["completed", "failed", "cancelled"]);
+const label = (s: string) => s.replace(/_/g, " ");
+
+/**
+ * Live progress over the session's WebSocket (/v1/ws/{id}, the browser sends the
+ * session cookie; the Worker checks the Origin), then the results.
+ */
+function useLive(id: string, onTerminal: () => void): Live | undefined {
+  const [live, setLive] = useState<Live>();
+  useEffect(() => {
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/v1/ws/${id}`);
+    ws.onmessage = (e) => {
+      const m = JSON.parse(String(e.data));
+      if (m.type === "snapshot") {
+        setLive({ status: m.status, stage: m.stage, history: m.history, connected: true });
+        if (TERMINAL.has(m.status)) onTerminal();
+      } else if (m.type === "stage") {
+        setLive((l) => l && { ...l, stage: m.next_stage, history: [...l.history, m.entry] });
+      } else if (m.type === "transition") {
+        setLive((l) => l && { ...l, status: m.to, stage: m.stage });
+        if (TERMINAL.has(m.to)) onTerminal();
+      }
+    };
+    ws.onclose = () => setLive((l) => l && { ...l, connected: false });
+    const ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), 25_000);
+    return () => {
+      clearInterval(ping);
+      ws.close();
+    };
+  }, [id]);
+  return live;
+}
+
+export function SessionPage(props: { id: string }) {
+  const session = useLoad(
+    () => unwrap(api.GET("/sessions/{session_id}", { params: { path: { session_id: props.id } } })),
+    [props.id],
+  );
+  const history = useLoad(
+    () => unwrap(api.GET("/sessions/{session_id}/analysis/history", { params: { path: { session_id: props.id } } })),
+    [props.id],
+  );
+  const live = useLive(props.id, () => {
+    session.reload();
+    history.reload();
+  });
+  const [error, setError] = useState<unknown>();
+  const s = session.data;
+  const status = live?.status ?? s?.status;
+  const entries: HistoryEntry[] =
+    (live?.history.length ?? 0) >= (history.data?.analysis_history.length ?? 0)
+      ? (live?.history ?? [])
+      : history.data!.analysis_history;
+  const done = new Set(entries.map((e) => e.stage));
+
+  const cancel = async () => {
+    const { error: failed } = await api.DELETE("/sessions/{session_id}", {
+      params: { path: { session_id: props.id } },
+    });
+    if (failed) setError(new Error(messageOf(failed)));
+    session.reload();
+  };
+
+  return (
+    <Page
+      title={s ? s.cue : "Session"}
+      actions={
+        status === "pending" || status === "processing" ? (
+          <Button variant="danger" onClick={cancel}>
+            Cancel session
+          </Button>
+        ) : undefined
+      }
+    >
+      <ErrorNote error={session.error ?? error} />
+      {s && (
+        <div class="meta-row">
+          <span data-testid="session-status">
+            <StatusBadge status={status ?? s.status} />
+          </span>
+          <span>{label(s.session_type)}</span>
+          <span>{s.credits_required} credits</span>
+          <span>created {fmtDate(s.created_at)}</span>
+          <span class={live?.connected ? "live on" : "live"}>{live?.connected ? "● live" : "○ not live"}</span>
+        </div>
+      )}
+      <Card title="Progress">
+        <ol class="stages" data-testid="stages">
+          {STAGES.map((stage) => {
+            const entry = entries.find((e) => e.stage === stage);
+            const state = done.has(stage) ? "done" : live?.stage === stage || s?.stage === stage ? "active" : "todo";
+            return (
+              <li key={stage} class={`stage stage-${state}`} data-stage={stage} data-state={state}>
+                <span class="stage-dot" aria-hidden="true" />
+                <div>
+                  <div class="stage-name">{label(stage)}</div>
+                  <div class="muted small">
+                    {entry
+                      ? `${fmtTime(entry.timestamp)} · ${Math.round(entry.confidence * 100)}% · ${entry.notes}`
+                      : state === "active"
+                        ? "in progress…"
+                        : "waiting"}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </Card>
+      {s?.results && (
+        <div class="split" data-testid="results">
+          <Card title="Results">
+            <p>{s.results.summary}</p>
+            {s.confidence_score !== null && (
+              <ConfidenceMeter value={s.confidence_score} threshold={s.parameters.confidence_threshold} />
+            )}
+            <h3>Findings</h3>
+            <ul class="findings">
+              {s.results.visual_data.map((f) => (
+                <li key={`${f.type}-${f.description}`}>
+                  <span class="finding-type">{f.type}</span>
+                  <span>{f.description}</span>
+                  <span class="muted">{Math.round(f.confidence * 100)}%</span>
+                </li>
+              ))}
+              {s.results.visual_data.length === 0 && <li class="muted">No finding above the threshold.</li>}
+            </ul>
+          </Card>
+          <Card title="Location">
+            <CoordinatePlot
+              latitude={s.results.coordinates.latitude}
+              longitude={s.results.coordinates.longitude}
+              radius={s.results.coordinates.accuracy_radius}
+            />
+          </Card>
+        </div>
+      )}
+      {s?.error && (
+        <Card title="Failure">
+          <p>
+            Processing failed with <code>{s.error.code}</code>; {s.credits_refunded} credits were refunded.
+          </p>
+        </Card>
+      )}
+      <Card title="History">
+        <ol class="timeline" data-testid="timeline">
+          <li>
+            <strong>created</strong> <span class="muted">{fmtTime(s?.created_at)}</span>
+          </li>
+          {s?.started_at && (
+            <li>
+              <strong>processing started</strong> <span class="muted">{fmtTime(s.started_at)}</span>
+            </li>
+          )}
+          {entries.map((e) => (
+            <li key={e.stage + e.timestamp}>
+              <strong>{label(e.stage)}</strong> <span class="muted">{fmtTime(e.timestamp)}</span>
+              <div class="small">
+                {Math.round(e.confidence * 100)}% · {e.notes}
+              </div>
+            </li>
+          ))}
+          {s?.completed_at && (
+            <li>
+              <strong>{s.status}</strong> <span class="muted">{fmtTime(s.completed_at)}</span>
+            </li>
+          )}
+          {s?.cancelled_at && (
+            <li>
+              <strong>cancelled</strong> <span class="muted">{fmtTime(s.cancelled_at)}</span>
+            </li>
+          )}
+        </ol>
+      </Card>
+    </Page>
+  );
+}

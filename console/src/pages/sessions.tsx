@@ -1,0 +1,327 @@
+import { useState } from "preact/hooks";
+import { api, idempotencyKey, messageOf, type paths, type Schema, unwrap } from "../api";
+import {
+  Button,
+  Card,
+  Empty,
+  ErrorNote,
+  Field,
+  fmtDate,
+  fmtPct,
+  Page,
+  StatusBadge,
+  TableWrap,
+  useLoad,
+} from "../components/ui";
+import { navigate } from "../router";
+
+type ListQuery = paths["/sessions"]["get"]["parameters"]["query"];
+const STATUSES = ["pending", "processing", "completed", "failed", "cancelled"] as const;
+const TYPES = ["remote_viewing", "dowsing", "precognition", "intuitive_analysis"] as const;
+const ANALYSIS = ["visual", "spatial", "temporal"] as const;
+const PAGE = 20;
+
+const label = (s: string) => s.replace(/_/g, " ");
+
+/** The list with the API's own filters and sort (GET /v1/sessions). */
+export function SessionsPage() {
+  const params = new URLSearchParams(location.search);
+  const [query, setQuery] = useState<NonNullable<ListQuery>>({
+    status: (params.get("status") as (typeof STATUSES)[number]) || undefined,
+    session_type: (params.get("session_type") as (typeof TYPES)[number]) || undefined,
+    sort_by: (params.get("sort_by") as "created_at") || "created_at",
+    order: (params.get("order") as "desc") || "desc",
+    limit: PAGE,
+    offset: 0,
+  });
+  const list = useLoad(() => unwrap(api.GET("/sessions", { params: { query } })), [JSON.stringify(query)]);
+  const set = (patch: Partial<NonNullable<ListQuery>>) => {
+    const next = { ...query, offset: 0, ...patch };
+    setQuery(next);
+    const qs = new URLSearchParams();
+    for (const k of ["status", "session_type", "sort_by", "order"] as const) if (next[k]) qs.set(k, String(next[k]));
+    history.replaceState(null, "", `/sessions${qs.size ? `?${qs}` : ""}`);
+  };
+  const p = list.data?.pagination;
+
+  return (
+    <Page
+      title="Sessions"
+      actions={
+        <a class="btn btn-primary" href="/sessions/new">
+          New session
+        </a>
+      }
+    >
+      <Card>
+        <div class="filters">
+          <Field label="Status">
+            <select
+              value={query.status ?? ""}
+              onChange={(e) => set({ status: (e.currentTarget.value || undefined) as never })}
+            >
+              <option value="">Any</option>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {label(s)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Type">
+            <select
+              value={query.session_type ?? ""}
+              onChange={(e) => set({ session_type: (e.currentTarget.value || undefined) as never })}
+            >
+              <option value="">Any</option>
+              {TYPES.map((s) => (
+                <option key={s} value={s}>
+                  {label(s)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Sort by">
+            <select value={query.sort_by} onChange={(e) => set({ sort_by: e.currentTarget.value as never })}>
+              <option value="created_at">created</option>
+              <option value="completed_at">completed</option>
+              <option value="confidence_score">confidence</option>
+            </select>
+          </Field>
+          <Field label="Order">
+            <select value={query.order} onChange={(e) => set({ order: e.currentTarget.value as never })}>
+              <option value="desc">newest / highest first</option>
+              <option value="asc">oldest / lowest first</option>
+            </select>
+          </Field>
+        </div>
+        <ErrorNote error={list.error} />
+        {list.data && list.data.sessions.length === 0 ? (
+          <Empty>
+            No sessions yet. <a href="/sessions/new">Create your first session</a>.
+          </Empty>
+        ) : (
+          <TableWrap label="Sessions">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Cue</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Confidence</th>
+                  <th scope="col">Credits</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data?.sessions.map((s) => (
+                  <tr key={s.id}>
+                    <td class="cue">
+                      <a href={`/sessions/${s.id}`}>{s.cue}</a>
+                    </td>
+                    <td>{label(s.session_type)}</td>
+                    <td>
+                      <StatusBadge status={s.status} />
+                    </td>
+                    <td>{fmtPct(s.confidence_score)}</td>
+                    <td>{s.credits_used}</td>
+                    <td class="nowrap">{fmtDate(s.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        )}
+        {p && p.total > PAGE && (
+          <div class="pager">
+            <span class="muted">
+              {p.offset + 1}–{Math.min(p.offset + p.limit, p.total)} of {p.total}
+            </span>
+            <Button
+              variant="ghost"
+              disabled={p.offset === 0}
+              onClick={() => setQuery({ ...query, offset: p.offset - PAGE })}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="ghost"
+              disabled={!p.has_more}
+              onClick={() => setQuery({ ...query, offset: p.offset + PAGE })}
+            >
+              Next
+            </Button>
+          </div>
+        )}
+      </Card>
+    </Page>
+  );
+}
+
+/**
+ * The price the API will charge (docs/decisions.md "Sessions", the price formula):
+ * a base per type, a credit per started minute, 2 per extra analysis type. The API
+ * has no quote endpoint, so the console mirrors the formula and shows the
+ * authoritative `credits_required` once the session exists.
+ */
+const BASE_PRICE: Record<(typeof TYPES)[number], number> = {
+  remote_viewing: 10,
+  dowsing: 5,
+  precognition: 15,
+  intuitive_analysis: 5,
+};
+export const priceOf = (type: (typeof TYPES)[number], duration: number, analysisTypes: number) =>
+  BASE_PRICE[type] + Math.ceil(duration / 60) + 2 * Math.max(0, analysisTypes - 1);
+
+export function NewSessionPage() {
+  const [type, setType] = useState<(typeof TYPES)[number]>("remote_viewing");
+  const [duration, setDuration] = useState(300);
+  const [analysis, setAnalysis] = useState<string[]>(["visual"]);
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const billing = useLoad(() => unwrap(api.GET("/billing")));
+  const price = priceOf(type, duration, analysis.length);
+  const remaining = billing.data?.credits.remaining;
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    setBusy(true);
+    setError(undefined);
+    try {
+      const tags = String(form.get("tags") ?? "")
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean);
+      const body: Schema<"CreateSessionRequest"> = {
+        cue: String(form.get("cue")),
+        session_type: type,
+        parameters: {
+          duration,
+          analysis_types: analysis as Schema<"SessionParametersInput">["analysis_types"],
+          confidence_threshold: Number(form.get("threshold")),
+          priority: form.get("priority") as "normal",
+        },
+        metadata: { tags, ...(form.get("case_id") ? { case_id: String(form.get("case_id")) } : {}) },
+      };
+      const { data, error: failed } = await api.POST("/sessions", {
+        body,
+        params: { header: { "idempotency-key": idempotencyKey() } },
+      });
+      if (failed || !data) throw new Error(messageOf(failed));
+      navigate(`/sessions/${data.data.id}`);
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title="New session">
+      <div class="split">
+        <Card>
+          <form class="stack" onSubmit={submit}>
+            <Field label="Cue" hint="The question or target, up to 2,000 characters.">
+              <textarea name="cue" required maxLength={2000} rows={3} />
+            </Field>
+            <div class="row">
+              <Field label="Session type">
+                <select name="session_type" value={type} onChange={(e) => setType(e.currentTarget.value as never)}>
+                  {TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {label(t)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Duration (seconds)" hint="30–3600">
+                <input
+                  name="duration"
+                  type="number"
+                  min={30}
+                  max={3600}
+                  step={30}
+                  value={duration}
+                  onInput={(e) => setDuration(Math.min(3600, Math.max(30, Number(e.currentTarget.value) || 30)))}
+                />
+              </Field>
+            </div>
+            <fieldset class="checks">
+              <legend>Analysis types</legend>
+              {ANALYSIS.map((a) => (
+                <label key={a} class="check">
+                  <input
+                    type="checkbox"
+                    checked={analysis.includes(a)}
+                    onChange={(e) =>
+                      setAnalysis(
+                        e.currentTarget.checked
+                          ? [...analysis, a]
+                          : analysis.length > 1
+                            ? analysis.filter((x) => x !== a)
+                            : analysis,
+                      )
+                    }
+                  />{" "}
+                  {a}
+                </label>
+              ))}
+            </fieldset>
+            <div class="row">
+              <Field label="Confidence threshold" hint="Findings below it are left out.">
+                <input name="threshold" type="number" min={0} max={1} step={0.05} value={0.5} />
+              </Field>
+              <Field label="Priority">
+                <select name="priority">
+                  <option value="normal">normal</option>
+                  <option value="high">high</option>
+                </select>
+              </Field>
+            </div>
+            <div class="row">
+              <Field label="Case id (optional)">
+                <input name="case_id" maxLength={100} />
+              </Field>
+              <Field label="Tags (comma separated)">
+                <input name="tags" />
+              </Field>
+            </div>
+            <ErrorNote error={error} />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Creating…" : `Create session · ${price} credits`}
+            </Button>
+          </form>
+        </Card>
+        <Card title="Price" class="price-card">
+          <div class="price" data-testid="price-preview">
+            <span class="price-value">{price}</span> credits
+          </div>
+          <ul class="price-lines">
+            <li>
+              <span>Base price ({label(type)})</span>
+              <span>{BASE_PRICE[type]}</span>
+            </li>
+            <li>
+              <span>
+                {Math.ceil(duration / 60)} started minute{Math.ceil(duration / 60) === 1 ? "" : "s"}
+              </span>
+              <span>{Math.ceil(duration / 60)}</span>
+            </li>
+            <li>
+              <span>
+                {Math.max(0, analysis.length - 1)} extra analysis type{analysis.length === 2 ? "" : "s"}
+              </span>
+              <span>{2 * Math.max(0, analysis.length - 1)}</span>
+            </li>
+          </ul>
+          {remaining !== undefined && (
+            <p class={remaining >= price ? "muted" : "note note-error"}>
+              {remaining.toLocaleString("en-US")} credits available
+              {remaining < price ? " — not enough: buy credits under Billing." : "."}
+            </p>
+          )}
+        </Card>
+      </div>
+    </Page>
+  );
+}

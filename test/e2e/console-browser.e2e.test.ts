@@ -1,0 +1,221 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
+import { launchChromium, offlineExcept, pageProblems } from "./support/browser";
+import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
+import { type DevServer, freePort, startWrangler } from "./support/wrangler";
+
+/**
+ * The console as a person uses it, in Debian's Chromium against `wrangler dev`:
+ * sign up → create an API key (and use it through the typed client) → add a
+ * webhook to a receiver on 127.0.0.1 → create a session and watch its stages
+ * arrive live → read its results → see the webhook delivery → buy credits →
+ * see the transaction. At 1280 px and at 390 px wide; a screenshot of each
+ * page goes to docs/screenshots/, axe-core runs in each page (no serious or
+ * critical violation), and no page reports a CSP violation or loads anything
+ * from another host.
+ */
+const SCREENSHOTS = path.resolve(import.meta.dirname, "../../docs/screenshots");
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const PASSWORD = "correct-horse-42";
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol: the page's CSP (no inline scripts) does not apply.
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe.run();
+    return result.violations as AxeViolation[];
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("the console in Chromium", () => {
+  let server: DevServer;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let receiver: ReceiverProcess;
+  let receiverUrl: string;
+  let receiverLog: string;
+  let logDir: string;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    server = await startWrangler({ vars: { WEBHOOK_ALLOW_PRIVATE_URLS: "true", ANALYSIS_TIME_SCALE: "0.02" } });
+    logDir = mkdtempSync(path.join(tmpdir(), "sas-console-receiver-"));
+    receiverLog = path.join(logDir, "received.jsonl");
+    const port = await freePort();
+    receiver = await startReceiverProcess(port, receiverLog);
+    receiverUrl = `http://127.0.0.1:${port}/hooks`;
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.kill();
+    await server?.stop();
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+  });
+
+  for (const viewport of [
+    { name: "desktop", width: 1280, height: 860 },
+    { name: "mobile", width: 390, height: 844 },
+  ]) {
+    it(`sign-up to a bought credit package at ${viewport.width} px`, async () => {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const blocked = await offlineExcept(page, server.url);
+      const problems = pageProblems(page);
+      const a11y: string[] = [];
+      const shot = async (name: string) => {
+        a11y.push(...(await accessibilityProblems(page)).map((p) => `${name}: ${p}`));
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`), fullPage: true });
+      };
+      const go = async (label: string) => {
+        if (viewport.width < 800) await page.getByRole("button", { name: "Menu" }).click();
+        await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: label }).click();
+        await page.getByRole("heading", { level: 1, name: label }).waitFor();
+      };
+
+      // Sign up.
+      await page.goto(`${server.url}/signup`);
+      const email = `console.${viewport.name}.${Date.now()}@example.com`;
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Username").fill(`console_${viewport.name}`);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await shot("sign-up");
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+      await expect.poll(() => page.getByTestId("credits-remaining").textContent()).toContain("100");
+      await shot("dashboard");
+      // The session lives in HttpOnly cookies: nothing for a script to steal.
+      const cookies = await browser.context.cookies(server.url);
+      expect(cookies.find((c) => c.name === "sas_session")?.httpOnly).toBe(true);
+      expect(cookies.find((c) => c.name === "sas_session")?.sameSite).toBe("Strict");
+      expect(await page.evaluate(() => JSON.stringify(localStorage) + document.cookie)).not.toMatch(/eyJ/);
+
+      // An API key, shown once, that works through the typed client.
+      await go("API keys");
+      await page.getByLabel("Name").fill("e2e key");
+      await page.getByRole("button", { name: "Create key" }).click();
+      const key = (await page.getByTestId("secret-value").textContent())!;
+      expect(key).toMatch(/^sak_/);
+      await page.getByText("e2e key").first().waitFor();
+      await shot("api-keys");
+      const client = createSessionAnalysisClient({ origin: server.url, apiKey: key });
+      const listed = await client.GET("/sessions", { params: { query: { limit: 5 } } });
+      expect(listed.error).toBeUndefined();
+      expect(listed.data?.data.pagination.total).toBe(0);
+
+      // A webhook to the receiver on 127.0.0.1.
+      await go("Webhooks");
+      await page.getByLabel("Endpoint URL").fill(receiverUrl);
+      await page.getByRole("button", { name: "Add webhook" }).click();
+      await page.getByText("Signing secret of the new webhook").waitFor();
+
+      // A session: price preview, then live progress.
+      await go("Sessions");
+      await page.getByRole("link", { name: "New session" }).first().click();
+      await page.getByLabel("Cue").fill(`Where is the lighthouse keeper's logbook? (${viewport.name})`);
+      await expect.poll(() => page.getByTestId("price-preview").textContent()).toContain("15");
+      await page.getByLabel("spatial").check();
+      await expect.poll(() => page.getByTestId("price-preview").textContent()).toContain("17");
+      await shot("new-session");
+      await page.getByRole("button", { name: /Create session/ }).click();
+      await page.getByText("● live").waitFor();
+      // Each stage turns done as its WebSocket message arrives, in order.
+      const stageStates = async () =>
+        page.locator("[data-stage]").evaluateAll((els) => els.map((e) => e.getAttribute("data-state")));
+      const seen = new Set<string>();
+      await expect
+        .poll(
+          async () => {
+            const states = await stageStates();
+            seen.add(states.join(","));
+            return states.join(",");
+          },
+          { timeout: 60_000, interval: 100 },
+        )
+        .toBe("done,done,done");
+      // Progress was observed part-way, not only at the end.
+      expect([...seen].some((s) => s !== "done,done,done")).toBe(true);
+      await page.getByTestId("results").waitFor();
+      await expect.poll(() => page.getByTestId("session-status").textContent()).toContain("completed");
+      await expect(page.locator(".plot svg circle.accuracy").count()).resolves.toBe(1);
+      await expect(page.getByTestId("confidence").textContent()).resolves.toMatch(/threshold 50%/);
+      await expect(page.getByTestId("timeline").locator("li").count()).resolves.toBeGreaterThanOrEqual(5);
+      await shot("session");
+
+      await go("Sessions");
+      await page
+        .getByRole("link", { name: /lighthouse keeper/ })
+        .first()
+        .waitFor();
+      await page.getByLabel("Status").selectOption("completed");
+      await page
+        .getByRole("link", { name: /lighthouse keeper/ })
+        .first()
+        .waitFor();
+      await shot("sessions");
+
+      // The webhook's delivery, with its attempt.
+      await go("Webhooks");
+      await page.getByRole("button", { name: "Deliveries" }).first().click();
+      await expect
+        .poll(
+          async () => {
+            await page.getByRole("button", { name: "Refresh" }).click();
+            return page.getByTestId("deliveries").textContent();
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toMatch(/session\.completed.*succeeded.*#1 · 2\d\d/);
+      expect(readReceived(receiverLog).some((r) => r.body.includes("session.completed"))).toBe(true);
+      await shot("webhooks");
+
+      // Buy credits with the test card, then see the transaction.
+      await go("Billing");
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+      await page.getByLabel("CVC").fill("123");
+      await page.getByRole("button", { name: "Add card" }).click();
+      await page.getByRole("button", { name: "Buy credits" }).waitFor();
+      await page.getByRole("button", { name: "Buy credits" }).click();
+      await page.getByTestId("purchase-result").waitFor();
+      await expect.poll(() => page.getByTestId("transactions").textContent()).toMatch(/\$/);
+      await shot("billing");
+
+      // OAuth clients: register one (its secret is shown once).
+      await go("OAuth clients");
+      await page.getByLabel("Name").fill("Acme Reporting");
+      await page.getByLabel("Redirect URIs").fill("https://acme.example/callback");
+      await page.getByRole("button", { name: "Register client" }).click();
+      await page.getByTestId("secret-value").waitFor();
+      await shot("oauth-clients");
+
+      // Sign out: the session ends and the cookies go.
+      if (viewport.width < 800) await page.getByRole("button", { name: "Menu" }).click();
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.getByRole("heading", { name: "Sign in to the console" }).waitFor();
+      await shot("sign-in");
+      expect((await browser.context.cookies(server.url)).map((c) => c.name)).not.toContain("sas_session");
+
+      expect(a11y).toEqual([]);
+      expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
+      expect(blocked).toEqual([]);
+      await page.close();
+    });
+  }
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium, headless, with a fresh profile; `close()` removes the profile too. */
+export async function launchChromium(
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profileDir = mkdtempSync(path.join(tmpdir(), "sas-chromium-"));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+    ],
+    ...options,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Only `origin` is reachable: every request to another host is aborted and
+ * recorded, as if the machine had no internet.
+ */
+export async function offlineExcept(page: Page, origin: string): Promise<string[]> {
+  const blocked: string[] = [];
+  await page.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(`${origin}/`) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    blocked.push(url);
+    return route.abort("internetdisconnected");
+  });
+  return blocked;
+}
+
+/** Console errors and CSP violations the page reports. */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(String(e)));
+  return problems;
+}
