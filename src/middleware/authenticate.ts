@@ -3,6 +3,7 @@ import { bearerChallenge } from "../domain/identity/access-tokens";
 import { authenticateCredential } from "../domain/identity/authenticate";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
+import { ORGANIZATION_HEADER, resolveActingOrganization } from "../domain/organizations/access";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 
@@ -39,8 +40,10 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
       ),
   });
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
-  c.set("principal", principal);
-  return principal;
+  // Who the request acts for, from D1 as it is now: a removed member loses it on this request.
+  const acting = await resolveActingOrganization(c.env.DB, principal, c.req.header(ORGANIZATION_HEADER));
+  c.set("principal", acting);
+  return acting;
 }
 
 /**

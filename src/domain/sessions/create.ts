@@ -39,6 +39,7 @@ export async function createSession(
   const row: SessionRow = {
     id: newId("session", now),
     userId: principal.userId,
+    organizationId: null,
     cue: input.cue,
     sessionType: input.session_type,
     status: "pending",
