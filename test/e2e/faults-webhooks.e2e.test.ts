@@ -182,8 +182,8 @@ describe("webhook faults against wrangler dev", () => {
       expect(created.body.data.credits_required).toBeGreaterThan(0);
       sessions.push({ stage, id: created.body.data.id as string, paid: created.body.data.credits_required as number });
     }
-    const totalPaid = sessions.reduce((n, s) => n + s.paid, 0);
-    expect((await call("GET", "/v1/users/me", token)).body.data.credits).toBe(before - totalPaid);
+    // No balance check here: on a busy machine the first session can fail, and be refunded,
+    // before the last one is created. The ledger below shows one debit and one refund each.
 
     for (const { stage, id, paid } of sessions) {
       const failed = await waitForSession(token, id, "failed");
