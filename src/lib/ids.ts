@@ -25,7 +25,8 @@ export type IdPrefix =
   | "org"
   | "inv"
   | "aud"
-  | "mail";
+  | "mail"
+  | "acct";
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   const random = new Uint32Array(1);

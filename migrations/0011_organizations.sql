@@ -54,10 +54,10 @@ CREATE TABLE `organizations` (
 );
 --> statement-breakpoint
 CREATE INDEX `organizations_created_idx` ON `organizations` (`created_at`);--> statement-breakpoint
-ALTER TABLE `webhooks` ADD `organization_id` text;--> statement-breakpoint
-CREATE INDEX `webhooks_org_idx` ON `webhooks` (`organization_id`);--> statement-breakpoint
+ALTER TABLE `api_keys` ADD `organization_id` text;--> statement-breakpoint
+CREATE INDEX `api_keys_org_idx` ON `api_keys` (`organization_id`,`created_at`);--> statement-breakpoint
 ALTER TABLE `sessions` ADD `organization_id` text;--> statement-breakpoint
 CREATE INDEX `sessions_org_created_idx` ON `sessions` (`organization_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `sessions_org_active_idx` ON `sessions` (`organization_id`) WHERE "sessions"."status" IN ('pending', 'processing');--> statement-breakpoint
-ALTER TABLE `api_keys` ADD `organization_id` text;--> statement-breakpoint
-CREATE INDEX `api_keys_org_idx` ON `api_keys` (`organization_id`,`created_at`);
+ALTER TABLE `webhooks` ADD `organization_id` text;--> statement-breakpoint
+CREATE INDEX `webhooks_org_idx` ON `webhooks` (`organization_id`);
