@@ -1,6 +1,8 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { creditStatements } from "../../src/db/credits";
+import { newId } from "../../src/lib/ids";
 import { registerUser, type TestUser, uniqueEmail } from "./factories";
-import { api } from "./http";
+import { api, BASE } from "./http";
 
 export type OrgRole = "owner" | "admin" | "member";
 
@@ -44,3 +46,45 @@ export async function auditActions(orgId: string): Promise<string[]> {
 }
 
 export const asOrg = (orgId: string) => ({ "X-Organization-Id": orgId });
+
+export async function orgAccount(orgId: string): Promise<{ id: string; balance: number }> {
+  const row = await env.DB.prepare(
+    "SELECT id, balance FROM billing_accounts WHERE owner_type = 'organization' AND owner_id = ?",
+  )
+    .bind(orgId)
+    .first<{ id: string; balance: number }>();
+  if (!row) throw new Error(`no billing account for ${orgId}`);
+  return row;
+}
+
+/** Give the organization's pool more credits, through the ledger (as topUp does for a user). */
+export async function topUpOrganization(orgId: string, credits = 1000) {
+  const { id } = await orgAccount(orgId);
+  const entry = {
+    ledgerId: newId("led"),
+    accountId: id,
+    reason: "adjustment" as const,
+    referenceId: newId("txn"),
+    description: "Test top-up",
+    at: new Date().toISOString(),
+  };
+  await env.DB.batch(creditStatements(env.DB, entry, credits));
+}
+
+/** Open the session's live socket as `token`; resolves with its messages and its close. */
+export async function openLive(sessionId: string, token: string) {
+  const res = await exports.default.fetch(
+    new Request(`${BASE}/v1/ws/${sessionId}`, {
+      headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `bearer, ${token}` },
+    }),
+  );
+  if (res.status !== 101 || !res.webSocket) throw new Error(`upgrade refused: ${res.status} ${await res.text()}`);
+  const ws = res.webSocket;
+  const messages: any[] = [];
+  ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
+  );
+  ws.accept();
+  return { ws, messages, closed };
+}

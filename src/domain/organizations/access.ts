@@ -1,6 +1,7 @@
 import { findLiveOrganization, findMembership, type OrganizationRow } from "../../db/organizations";
 import { AppError } from "../../errors";
 import type { OrganizationRole, Principal } from "../identity/principal";
+import { requireRole } from "./roles";
 
 /** The one convention for acting as an organization (like Stripe's `Stripe-Account`). */
 export const ORGANIZATION_HEADER = "X-Organization-Id";
@@ -62,4 +63,34 @@ export async function membershipIn(
   const found = await findMembership(d1, id, principal.userId);
   if (!found) throw organizationNotFound();
   return found;
+}
+
+/**
+ * Whose resources a request manages: the organization it acts for (the
+ * caller's role there at least `needed`, else 403) or the caller's own.
+ */
+export function actingOwner(
+  principal: Principal,
+  needed: OrganizationRole,
+): { organizationId: string } | { userId: string } {
+  if (!principal.organization) return { userId: principal.userId };
+  requireRole(principal.organization.role, needed);
+  return { organizationId: principal.organization.id };
+}
+
+/**
+ * An organization's billing (plan, credits, payment methods, history) is
+ * seen and changed by its owners only (issue #13); personal billing is
+ * unaffected.
+ */
+export function requireBillingOwner(principal: Principal): void {
+  if (principal.organization) requireRole(principal.organization.role, "owner");
+}
+
+/** The principal acting for organization `id` with the caller's current role there (read now). */
+export async function actingFor(d1: D1Database, principal: Principal, id: string): Promise<Principal> {
+  const { role } = await membershipIn(d1, principal, id);
+  const via = principal.organization?.via === "api_key" ? "api_key" : "header";
+  const { account: _personal, ...rest } = principal;
+  return { ...rest, organization: { id, role, via } };
 }

@@ -1,3 +1,5 @@
+import { insertAccountStatement } from "../../db/billing-accounts";
+import { signupGrantStatement } from "../../db/credits";
 import {
   countOwnedOrganizations,
   hasActiveSessions,
@@ -9,9 +11,12 @@ import {
   renameOrganizationStatement,
   softDeleteOrganizationStatement,
 } from "../../db/organizations";
+import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import { newAccount } from "../billing/accounts";
+import { STARTING_CREDITS } from "../identity/accounts";
 import type { OrganizationRole, Principal } from "../identity/principal";
 import { membershipIn, organizationNotFound } from "./access";
 import { auditStatement, type RequestMeta } from "./audit";
@@ -35,13 +40,19 @@ function requirePerson(principal: Principal): void {
   }
 }
 
+/**
+ * Create an organization: the creator becomes its owner, and it gets its own
+ * billing account (the same code as a user's: basic plan, the basic plan's
+ * starting credits, its own cycle), all in one batch.
+ */
 export async function createOrganization(
-  d1: D1Database,
+  env: Pick<Bindings, "DB" | "ENVIRONMENT" | "BILLING_PERIOD_SCALE">,
   principal: Principal,
   meta: RequestMeta,
   name: string,
   now = Date.now(),
 ): Promise<OrganizationView> {
+  const d1 = env.DB;
   requirePerson(principal);
   if ((await countOwnedOrganizations(d1, principal.userId)) >= MAX_OWNED_ORGANIZATIONS) {
     throw new AppError("ORGANIZATION_LIMIT_REACHED", { details: { max_owned: MAX_OWNED_ORGANIZATIONS } });
@@ -55,8 +66,22 @@ export async function createOrganization(
     updatedAt: at,
     deletedAt: null,
   };
+  const account = newAccount("organization", organization.id, "basic", STARTING_CREDITS.basic, env, now);
   await d1.batch([
     insertOrganizationStatement(d1, organization),
+    insertAccountStatement(d1, account),
+    signupGrantStatement(
+      d1,
+      {
+        ledgerId: newId("led", now),
+        accountId: account.id,
+        reason: "signup_grant",
+        referenceId: account.id,
+        description: "Starting credits for the basic tier",
+        at,
+      },
+      account.balance,
+    ),
     insertMemberStatement(d1, {
       organizationId: organization.id,
       userId: principal.userId,

@@ -41,7 +41,7 @@ export async function createSession(
   const row: SessionRow = {
     id: newId("session", now),
     userId: principal.userId,
-    organizationId: null,
+    organizationId: principal.organization?.id ?? null,
     accountId: account.id,
     cue: input.cue,
     sessionType: input.session_type,

@@ -11,6 +11,7 @@ const route = defineRoute({
   tags: ["API keys"],
   summary: "List the caller's API keys (never the keys themselves)",
   scope: "profile",
+  errors: ["ORGANIZATION_ROLE_REQUIRED"],
   responses: {
     200: {
       description: "The keys, newest first",

@@ -1,6 +1,7 @@
 import { revokeApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { ApiKeySchema, apiKeyResource, KeyIdParam } from "./schemas";
 
@@ -15,12 +16,12 @@ const route = defineRoute({
   responses: {
     200: { description: "Revoked", content: { "application/json": { schema: envelopeSchema(ApiKeySchema) } } },
   },
-  errors: ["RESOURCE_NOT_FOUND"],
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountRevokeApiKey(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
-    const row = await revokeApiKey(c.env.DB, c.get("principal"), c.req.valid("param").key_id);
+    const row = await revokeApiKey(c.env.DB, c.get("principal"), c.req.valid("param").key_id, requestMeta(c));
     return c.json(ok(apiKeyResource(row), "API key revoked"), 200);
   });
 }

@@ -56,6 +56,9 @@ export const ApiKeySchema = z
     }),
     expired: z.boolean(),
     replaced_by: z.string().nullable().openapi({ description: "The id of the key this one was rotated into." }),
+    organization_id: z.string().nullable().openapi({
+      description: "Set for an organization's key (created with X-Organization-Id): it acts for the organization.",
+    }),
   })
   .openapi("ApiKey");
 
@@ -76,6 +79,7 @@ export function apiKeyResource(row: ApiKeyRow, now = Date.now()) {
     last_used_at: row.lastUsedAt,
     revoked_at: row.revokedAt,
     replaced_by: row.replacedBy,
+    organization_id: row.organizationId,
     ...keyStatus(row, now),
   };
 }

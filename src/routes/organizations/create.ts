@@ -21,7 +21,7 @@ const route = defineRoute({
 export function mountCreateOrganization(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
     const { organization, role } = await createOrganization(
-      c.env.DB,
+      c.env,
       c.get("principal"),
       requestMeta(c),
       c.req.valid("json").name,

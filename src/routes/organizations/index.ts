@@ -5,12 +5,14 @@ import { mountChangeRole } from "./change-role";
 import { mountCreateOrganization } from "./create";
 import { mountDeleteOrganization } from "./delete";
 import { mountGetOrganization } from "./get";
+import { mountGetOrganizationBilling } from "./get-billing";
 import { mountInvite } from "./invite";
 import { mountLeaveOrganization } from "./leave";
 import { mountListOrganizations } from "./list";
 import { mountListInvitations } from "./list-invitations";
 import { mountListMembers } from "./list-members";
 import { mountMailOutbox } from "./mail-outbox";
+import { mountPurchaseForOrganization } from "./purchase";
 import { mountRemoveMember } from "./remove-member";
 import { mountRenameOrganization } from "./rename";
 import { mountRevokeInvitation } from "./revoke-invitation";
@@ -35,5 +37,7 @@ export function organizationRoutes() {
   mountRevokeInvitation(app);
   mountAuditLog(app);
   mountMailOutbox(app);
+  mountGetOrganizationBilling(app);
+  mountPurchaseForOrganization(app);
   return app;
 }

@@ -1,6 +1,7 @@
 import { createWebhook } from "../../domain/webhooks/manage";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { CreatedWebhookSchema, CreateWebhookBody, webhookResource } from "./schemas";
 
@@ -17,12 +18,12 @@ const route = defineRoute({
   responses: {
     201: { description: "Created", content: { "application/json": { schema: envelopeSchema(CreatedWebhookSchema) } } },
   },
-  errors: ["WEBHOOK_LIMIT_REACHED"],
+  errors: ["WEBHOOK_LIMIT_REACHED", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountCreateWebhook(app: ReturnType<typeof router>) {
   app.openapi(route, async (c) => {
-    const { webhook, secret } = await createWebhook(c.env, c.get("principal"), c.req.valid("json"));
+    const { webhook, secret } = await createWebhook(c.env, c.get("principal"), c.req.valid("json"), requestMeta(c));
     const { last_triggered: _never, ...resource } = webhookResource(webhook);
     return c.json(ok({ ...resource, secret }, "Webhook created"), 201);
   });

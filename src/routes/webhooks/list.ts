@@ -11,6 +11,7 @@ const route = defineRoute({
   tags: ["Webhooks"],
   summary: "The caller's webhooks (without secrets)",
   scope: "profile",
+  errors: ["ORGANIZATION_ROLE_REQUIRED"],
   responses: {
     200: {
       description: "Webhooks",

@@ -57,6 +57,10 @@ export const WebhookSchema = z
     description: z.string(),
     created_at: Timestamp,
     last_triggered: Timestamp.nullable(),
+    organization_id: z.string().nullable().openapi({
+      description:
+        "Set for an organization's webhook (created with X-Organization-Id): it receives the organization's events.",
+    }),
   })
   .openapi("Webhook");
 
@@ -72,6 +76,7 @@ export const webhookResource = (w: WebhookRow) => ({
   description: w.description,
   created_at: w.createdAt,
   last_triggered: w.lastTriggered,
+  organization_id: w.organizationId,
 });
 
 export const DeliveryQueuedSchema = z

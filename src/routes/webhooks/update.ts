@@ -1,6 +1,7 @@
 import { updateWebhook } from "../../domain/webhooks/manage";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { UpdateWebhookBody, WebhookIdParam, WebhookSchema, webhookResource } from "./schemas";
 
@@ -18,7 +19,7 @@ const route = defineRoute({
   responses: {
     200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(WebhookSchema) } } },
   },
-  errors: ["RESOURCE_NOT_FOUND"],
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountUpdateWebhook(app: ReturnType<typeof router>) {
@@ -28,6 +29,7 @@ export function mountUpdateWebhook(app: ReturnType<typeof router>) {
       c.get("principal"),
       c.req.valid("param").webhook_id,
       c.req.valid("json"),
+      requestMeta(c),
     );
     return c.json(ok(webhookResource(webhook), "Webhook updated"), 200);
   });
