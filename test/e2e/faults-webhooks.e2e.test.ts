@@ -7,7 +7,7 @@ import { apiClient, eventually, sleep } from "./support/api";
 import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
 import { type DevServer, freePort, startWrangler } from "./support/wrangler";
 
-// Fault tests (issue #7) for webhook delivery under a real `wrangler dev`:
+// Fault tests for webhook delivery under a real `wrangler dev`:
 // the Queue, its retries and the SessionRoom's alarms are the real local ones.
 // The receiver runs in its own process so it can be killed for real.
 // WEBHOOK_RETRY_SCALE 0.1 turns the 5 s / 30 s / 2 min retries into 1 s / 3 s / 12 s.

@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { creditStatements } from "../../src/db/credits";
+import { roomOf } from "../../src/domain/sessions/room";
 import { newId } from "../../src/lib/ids";
 import { accountIdOf } from "./billing";
 import { api } from "./http";
@@ -27,7 +28,7 @@ export async function createSession(token: string, overrides: Record<string, unk
   };
 }
 
-export const roomStub = (sessionId: string) => env.SESSION_ROOM.get(env.SESSION_ROOM.idFromName(sessionId));
+export const roomStub = (sessionId: string) => roomOf(env, sessionId);
 
 /** Hold the session where it is: push its next alarm an hour out, so a test drives it step by step. */
 export async function holdRoom(sessionId: string) {

@@ -1,9 +1,10 @@
 import { revokeApiKey } from "../../domain/identity/api-keys/lifecycle";
+import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { ApiKeySchema, apiKeyResource, KeyIdParam } from "./schemas";
+import { ApiKeySchema, KeyIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "delete",
@@ -19,7 +20,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountRevokeApiKey(app: ReturnType<typeof router>) {
+export function mountRevokeApiKey(app: Router) {
   app.openapi(route, async (c) => {
     const row = await revokeApiKey(c.env.DB, c.get("principal"), c.req.valid("param").key_id, requestMeta(c));
     return c.json(ok(apiKeyResource(row), "API key revoked"), 200);

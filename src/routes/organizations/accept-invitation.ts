@@ -1,6 +1,6 @@
 import { acceptInvitation } from "../../domain/organizations/invitations";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { AcceptedInvitationSchema, AcceptInvitationBody } from "./schemas";
@@ -28,7 +28,7 @@ const route = defineRoute({
   ],
 });
 
-export function mountAcceptInvitation(app: ReturnType<typeof router>) {
+export function mountAcceptInvitation(app: Router) {
   app.openapi(route, async (c) => {
     const joined = await acceptInvitation(c.env.DB, c.get("principal"), requestMeta(c), c.req.valid("json").token);
     return c.json(ok({ organization_id: joined.organizationId, role: joined.role }, "Invitation accepted"), 200);

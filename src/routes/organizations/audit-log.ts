@@ -2,7 +2,7 @@ import { membershipIn } from "../../domain/organizations/access";
 import { readAudit } from "../../domain/organizations/audit";
 import { requireRole } from "../../domain/organizations/roles";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { AuditPageSchema, AuditQuery, auditResource, OrganizationIdParam } from "./schemas";
 
@@ -24,7 +24,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountAuditLog(app: ReturnType<typeof router>) {
+export function mountAuditLog(app: Router) {
   app.openapi(route, async (c) => {
     const id = c.req.valid("param").organization_id;
     const { role } = await membershipIn(c.env.DB, c.get("principal"), id);

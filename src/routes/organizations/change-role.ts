@@ -1,6 +1,6 @@
 import { changeRole } from "../../domain/organizations/members";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { ChangeRoleBody, MemberParams, MemberSchema, memberResource } from "./schemas";
@@ -23,7 +23,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "LAST_OWNER"],
 });
 
-export function mountChangeRole(app: ReturnType<typeof router>) {
+export function mountChangeRole(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, user_id } = c.req.valid("param");
     const member = await changeRole(

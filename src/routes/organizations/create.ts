@@ -1,6 +1,6 @@
 import { createOrganization } from "../../domain/organizations/manage";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { CreateOrganizationBody, OrganizationSchema, organizationResource } from "./schemas";
@@ -18,7 +18,7 @@ const route = defineRoute({
   errors: ["ORGANIZATION_LIMIT_REACHED", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountCreateOrganization(app: ReturnType<typeof router>) {
+export function mountCreateOrganization(app: Router) {
   app.openapi(route, async (c) => {
     const { organization, role } = await createOrganization(
       c.env,

@@ -1,6 +1,6 @@
 import { deleteOrganization } from "../../domain/organizations/manage";
 import { MessageOnlySchema } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { OrganizationIdParam } from "./schemas";
@@ -18,7 +18,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "ORGANIZATION_HAS_ACTIVE_SESSIONS"],
 });
 
-export function mountDeleteOrganization(app: ReturnType<typeof router>) {
+export function mountDeleteOrganization(app: Router) {
   app.openapi(route, async (c) => {
     await deleteOrganization(c.env.DB, c.get("principal"), requestMeta(c), c.req.valid("param").organization_id);
     return c.json({ success: true as const, message: "Organization deleted" }, 200);

@@ -1,7 +1,7 @@
 import { billingRecord } from "../../domain/billing/billing-record";
 import { actingFor, requireBillingOwner } from "../../domain/organizations/access";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { BillingSchema } from "../billing/schemas";
 import { OrganizationIdParam } from "./schemas";
@@ -24,7 +24,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountGetOrganizationBilling(app: ReturnType<typeof router>) {
+export function mountGetOrganizationBilling(app: Router) {
   app.openapi(route, async (c) => {
     const acting = await actingFor(c.env.DB, c.get("principal"), c.req.valid("param").organization_id);
     requireBillingOwner(acting);

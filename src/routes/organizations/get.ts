@@ -1,6 +1,6 @@
 import { readOrganization } from "../../domain/organizations/manage";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { OrganizationIdParam, OrganizationSchema, organizationResource } from "./schemas";
 
@@ -20,7 +20,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
-export function mountGetOrganization(app: ReturnType<typeof router>) {
+export function mountGetOrganization(app: Router) {
   app.openapi(route, async (c) => {
     const { organization, role } = await readOrganization(
       c.env.DB,

@@ -1,6 +1,6 @@
 import { invite } from "../../domain/organizations/invitations";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { CreatedInvitationSchema, InviteBody, invitationResource, OrganizationIdParam } from "./schemas";
@@ -26,7 +26,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "ALREADY_A_MEMBER"],
 });
 
-export function mountInvite(app: ReturnType<typeof router>) {
+export function mountInvite(app: Router) {
   app.openapi(route, async (c) => {
     const { invitation, token, emailSent } = await invite(
       c.env,

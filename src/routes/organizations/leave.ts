@@ -1,6 +1,6 @@
 import { leaveOrganization } from "../../domain/organizations/members";
 import { MessageOnlySchema } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { OrganizationIdParam } from "./schemas";
@@ -17,7 +17,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "LAST_OWNER"],
 });
 
-export function mountLeaveOrganization(app: ReturnType<typeof router>) {
+export function mountLeaveOrganization(app: Router) {
   app.openapi(route, async (c) => {
     await leaveOrganization(c.env, c.get("principal"), requestMeta(c), c.req.valid("param").organization_id);
     return c.json({ success: true as const, message: "You left the organization" }, 200);

@@ -1,6 +1,6 @@
 import { listInvitations } from "../../domain/organizations/invitations";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { InvitationListSchema, invitationResource, OrganizationIdParam } from "./schemas";
 
@@ -20,7 +20,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountListInvitations(app: ReturnType<typeof router>) {
+export function mountListInvitations(app: Router) {
   app.openapi(route, async (c) => {
     const rows = await listInvitations(c.env.DB, c.get("principal"), c.req.valid("param").organization_id);
     return c.json(ok({ invitations: rows.map((r) => invitationResource(r)) }), 200);

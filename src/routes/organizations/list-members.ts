@@ -1,6 +1,6 @@
 import { membersOf } from "../../domain/organizations/members";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { MemberListSchema, memberResource, OrganizationIdParam } from "./schemas";
 
@@ -17,7 +17,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
-export function mountListMembers(app: ReturnType<typeof router>) {
+export function mountListMembers(app: Router) {
   app.openapi(route, async (c) => {
     const rows = await membersOf(c.env.DB, c.get("principal"), c.req.valid("param").organization_id);
     return c.json(ok({ members: rows.map(memberResource) }), 200);

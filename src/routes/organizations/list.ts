@@ -1,6 +1,6 @@
 import { myOrganizations } from "../../domain/organizations/manage";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { OrganizationListSchema, organizationResource } from "./schemas";
 
@@ -18,7 +18,7 @@ const route = defineRoute({
   },
 });
 
-export function mountListOrganizations(app: ReturnType<typeof router>) {
+export function mountListOrganizations(app: Router) {
   app.openapi(route, async (c) => {
     const rows = await myOrganizations(c.env.DB, c.get("principal"));
     return c.json(ok({ organizations: rows.map((r) => organizationResource(r.organization, r.role)) }), 200);

@@ -3,7 +3,7 @@ import { membershipIn } from "../../domain/organizations/access";
 import { requireRole } from "../../domain/organizations/roles";
 import { AppError } from "../../errors";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { OrganizationIdParam, OutboxSchema } from "./schemas";
 
@@ -25,7 +25,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ROUTE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountMailOutbox(app: ReturnType<typeof router>) {
+export function mountMailOutbox(app: Router) {
   app.openapi(route, async (c) => {
     if (c.env.ENVIRONMENT === "production") {
       throw new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } });

@@ -2,7 +2,7 @@ import { purchaseCredits } from "../../domain/billing/purchase";
 import { actingFor, requireBillingOwner } from "../../domain/organizations/access";
 import { appendAudit } from "../../domain/organizations/audit";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { PurchaseBody, PurchaseResultSchema } from "../billing/schemas";
@@ -30,7 +30,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "PAYMENT_DECLINED", "PAYMENT_FAILED"],
 });
 
-export function mountPurchaseForOrganization(app: ReturnType<typeof router>) {
+export function mountPurchaseForOrganization(app: Router) {
   app.openapi(route, async (c) => {
     const id = c.req.valid("param").organization_id;
     const acting = await actingFor(c.env.DB, c.get("principal"), id);

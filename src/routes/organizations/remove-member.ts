@@ -1,6 +1,6 @@
 import { removeMember } from "../../domain/organizations/members";
 import { MessageOnlySchema } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { MemberParams } from "./schemas";
@@ -18,7 +18,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "LAST_OWNER"],
 });
 
-export function mountRemoveMember(app: ReturnType<typeof router>) {
+export function mountRemoveMember(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, user_id } = c.req.valid("param");
     await removeMember(c.env, c.get("principal"), requestMeta(c), organization_id, user_id);

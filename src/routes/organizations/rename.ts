@@ -1,6 +1,6 @@
 import { renameOrganization } from "../../domain/organizations/manage";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { OrganizationIdParam, OrganizationSchema, organizationResource, RenameOrganizationBody } from "./schemas";
@@ -21,7 +21,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountRenameOrganization(app: ReturnType<typeof router>) {
+export function mountRenameOrganization(app: Router) {
   app.openapi(route, async (c) => {
     const { organization, role } = await renameOrganization(
       c.env.DB,

@@ -1,6 +1,6 @@
 import { revokeInvitation } from "../../domain/organizations/invitations";
 import { MessageOnlySchema } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { InvitationParams } from "./schemas";
@@ -16,7 +16,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "INVITATION_USED"],
 });
 
-export function mountRevokeInvitation(app: ReturnType<typeof router>) {
+export function mountRevokeInvitation(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, invitation_id } = c.req.valid("param");
     await revokeInvitation(c.env.DB, c.get("principal"), requestMeta(c), organization_id, invitation_id);

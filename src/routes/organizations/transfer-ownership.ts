@@ -1,6 +1,6 @@
 import { transferOwnership } from "../../domain/organizations/members";
 import { MessageOnlySchema } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { OrganizationIdParam, TransferOwnershipBody } from "./schemas";
@@ -19,7 +19,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountTransferOwnership(app: ReturnType<typeof router>) {
+export function mountTransferOwnership(app: Router) {
   app.openapi(route, async (c) => {
     await transferOwnership(
       c.env.DB,

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { appendAudit } from "../../domain/organizations/audit";
 import { cancelSession } from "../../domain/sessions/manage";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { SessionIdParam } from "./schemas";
@@ -32,7 +32,7 @@ const route = defineRoute({
   errors: ["SESSION_NOT_FOUND", "SESSION_ALREADY_COMPLETED"],
 });
 
-export function mountCancel(app: ReturnType<typeof router>) {
+export function mountCancel(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
     const id = c.req.valid("param").session_id;

@@ -3,7 +3,7 @@ import { createSession } from "../../domain/sessions/create";
 import { metadataOf, parametersOf } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { CreatedSessionSchema, CreateSessionBody } from "./schemas";
@@ -32,7 +32,7 @@ const route = defineRoute({
   errors: ["INSUFFICIENT_CREDITS"],
 });
 
-export function mountCreate(app: ReturnType<typeof router>) {
+export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
     const row = await createSession(c.env, principal, c.req.valid("json"));

@@ -1,9 +1,10 @@
 import { createWebhook } from "../../domain/webhooks/manage";
+import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { CreatedWebhookSchema, CreateWebhookBody, webhookResource } from "./schemas";
+import { CreatedWebhookSchema, CreateWebhookBody } from "./schemas";
 
 const route = defineRoute({
   method: "post",
@@ -21,7 +22,7 @@ const route = defineRoute({
   errors: ["WEBHOOK_LIMIT_REACHED", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountCreateWebhook(app: ReturnType<typeof router>) {
+export function mountCreateWebhook(app: Router) {
   app.openapi(route, async (c) => {
     const { webhook, secret } = await createWebhook(c.env, c.get("principal"), c.req.valid("json"), requestMeta(c));
     const { last_triggered: _never, ...resource } = webhookResource(webhook);

@@ -1,6 +1,6 @@
 import { deleteWebhook } from "../../domain/webhooks/manage";
 import { MessageOnlySchema } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { WebhookIdParam } from "./schemas";
@@ -16,7 +16,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountDeleteWebhook(app: ReturnType<typeof router>) {
+export function mountDeleteWebhook(app: Router) {
   app.openapi(route, async (c) => {
     await deleteWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id, requestMeta(c));
     return c.json({ success: true as const, message: "Webhook deleted" }, 200);

@@ -1,9 +1,10 @@
 import { updateWebhook } from "../../domain/webhooks/manage";
+import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { UpdateWebhookBody, WebhookIdParam, WebhookSchema, webhookResource } from "./schemas";
+import { UpdateWebhookBody, WebhookIdParam, WebhookSchema } from "./schemas";
 
 const route = defineRoute({
   method: "put",
@@ -22,7 +23,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
-export function mountUpdateWebhook(app: ReturnType<typeof router>) {
+export function mountUpdateWebhook(app: Router) {
   app.openapi(route, async (c) => {
     const webhook = await updateWebhook(
       c.env,
