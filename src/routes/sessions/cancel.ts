@@ -36,9 +36,9 @@ export function mountCancel(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
     const id = c.req.valid("param").session_id;
-    const refund = await cancelSession(c.env, principal, id);
-    if (principal.organization) {
-      await appendAudit(c.env.DB, principal.organization.id, principal, requestMeta(c), {
+    const { organizationId, ...refund } = await cancelSession(c.env, principal, id);
+    if (organizationId) {
+      await appendAudit(c.env.DB, organizationId, principal, requestMeta(c), {
         action: "session.cancelled",
         targetType: "session",
         targetId: id,
