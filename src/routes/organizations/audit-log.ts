@@ -1,10 +1,11 @@
 import { membershipIn } from "../../domain/organizations/access";
 import { readAudit } from "../../domain/organizations/audit";
+import { auditResource } from "../../domain/organizations/resources";
 import { requireRole } from "../../domain/organizations/roles";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { AuditPageSchema, AuditQuery, auditResource, OrganizationIdParam } from "./schemas";
+import { AuditPageSchema, AuditQuery, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "get",

@@ -1,9 +1,10 @@
 import { changeRole } from "../../domain/organizations/members";
+import { memberResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { ChangeRoleBody, MemberParams, MemberSchema, memberResource } from "./schemas";
+import { ChangeRoleBody, MemberParams, MemberSchema } from "./schemas";
 
 const route = defineRoute({
   method: "put",

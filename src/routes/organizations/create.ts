@@ -1,9 +1,10 @@
 import { createOrganization } from "../../domain/organizations/manage";
+import { organizationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { CreateOrganizationBody, OrganizationSchema, organizationResource } from "./schemas";
+import { CreateOrganizationBody, OrganizationSchema } from "./schemas";
 
 const route = defineRoute({
   method: "post",

@@ -1,8 +1,9 @@
 import { readOrganization } from "../../domain/organizations/manage";
+import { organizationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { OrganizationIdParam, OrganizationSchema, organizationResource } from "./schemas";
+import { OrganizationIdParam, OrganizationSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",

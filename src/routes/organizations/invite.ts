@@ -1,9 +1,10 @@
 import { invite } from "../../domain/organizations/invitations";
+import { invitationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { CreatedInvitationSchema, InviteBody, invitationResource, OrganizationIdParam } from "./schemas";
+import { CreatedInvitationSchema, InviteBody, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "post",

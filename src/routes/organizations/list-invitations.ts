@@ -1,8 +1,9 @@
 import { listInvitations } from "../../domain/organizations/invitations";
+import { invitationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { InvitationListSchema, invitationResource, OrganizationIdParam } from "./schemas";
+import { InvitationListSchema, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "get",

@@ -1,8 +1,9 @@
 import { membersOf } from "../../domain/organizations/members";
+import { memberResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { MemberListSchema, memberResource, OrganizationIdParam } from "./schemas";
+import { MemberListSchema, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "get",

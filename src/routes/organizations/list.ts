@@ -1,8 +1,9 @@
 import { myOrganizations } from "../../domain/organizations/manage";
+import { organizationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { OrganizationListSchema, organizationResource } from "./schemas";
+import { OrganizationListSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",

@@ -1,9 +1,10 @@
 import { renameOrganization } from "../../domain/organizations/manage";
+import { organizationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { OrganizationIdParam, OrganizationSchema, organizationResource, RenameOrganizationBody } from "./schemas";
+import { OrganizationIdParam, OrganizationSchema, RenameOrganizationBody } from "./schemas";
 
 const route = defineRoute({
   method: "put",

@@ -1,7 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { AuditRow, InvitationRow, OrganizationRow } from "../../db/organizations";
 import { ORGANIZATION_ID_PATTERN } from "../../domain/organizations/access";
-import { invitationState } from "../../domain/organizations/invitations";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Role = z.enum(["owner", "admin", "member"]).openapi({ description: "owner > admin > member" });
@@ -49,14 +47,6 @@ export const OrganizationSchema = z
   })
   .openapi("Organization");
 
-export const organizationResource = (o: OrganizationRow, role: string) => ({
-  id: o.id,
-  name: o.name,
-  role: role as "owner" | "admin" | "member",
-  created_at: o.createdAt,
-  updated_at: o.updatedAt,
-});
-
 export const OrganizationListSchema = z
   .object({ organizations: z.array(OrganizationSchema) })
   .openapi("OrganizationList");
@@ -64,18 +54,6 @@ export const OrganizationListSchema = z
 export const MemberSchema = z
   .object({ user_id: z.string(), email: z.string(), username: z.string(), role: Role, joined_at: Timestamp })
   .openapi("OrganizationMember");
-
-export const memberResource = (m: {
-  member: { userId: string; role: string; createdAt: string };
-  email: string;
-  username: string;
-}) => ({
-  user_id: m.member.userId,
-  email: m.email,
-  username: m.username,
-  role: m.member.role as "owner" | "admin" | "member",
-  joined_at: m.member.createdAt,
-});
 
 export const MemberListSchema = z.object({ members: z.array(MemberSchema) }).openapi("OrganizationMemberList");
 
@@ -90,16 +68,6 @@ export const InvitationSchema = z
     expires_at: Timestamp,
   })
   .openapi("OrganizationInvitation");
-
-export const invitationResource = (i: InvitationRow, now = Date.now()) => ({
-  id: i.id,
-  email: i.email,
-  role: i.role,
-  status: invitationState(i, now),
-  invited_by: i.invitedBy,
-  created_at: i.createdAt,
-  expires_at: i.expiresAt,
-});
 
 export const CreatedInvitationSchema = InvitationSchema.extend({
   token: z.string().openapi({ description: "Single-use; returned only here. Expires after 7 days." }),
@@ -132,8 +100,6 @@ export const AuditQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-const parse = (s: string | null) => (s === null ? null : (JSON.parse(s) as Record<string, unknown>));
-
 export const AuditEntrySchema = z
   .object({
     id: z.string(),
@@ -150,18 +116,6 @@ export const AuditEntrySchema = z
     created_at: Timestamp,
   })
   .openapi("AuditEntry");
-
-export const auditResource = (r: AuditRow) => ({
-  id: r.id,
-  action: r.action,
-  actor: { user_id: r.actorUserId, credential: r.actorCredential },
-  target: { type: r.targetType, id: r.targetId },
-  before: parse(r.before),
-  after: parse(r.after),
-  request_id: r.requestId,
-  ip: r.ip,
-  created_at: r.createdAt,
-});
 
 export const AuditPageSchema = z
   .object({
