@@ -1,3 +1,4 @@
+import { rowWritten } from "./changes";
 /**
  * Credit ledger statements. D1 has no interactive transactions, but a batch
  * is atomic: callers put these statements in one `d1.batch([...])` together
@@ -101,7 +102,7 @@ export function signupGrantStatement(d1: D1Database, entry: LedgerEntry, amount:
     .bind(entry.ledgerId, entry.accountId, amount, entry.reason, entry.referenceId, entry.description, entry.at);
 }
 
-export const ledgerRowWritten = (result: D1Result | undefined): boolean => (result?.meta.changes ?? 0) === 1;
+export const ledgerRowWritten = rowWritten;
 
 export async function balanceOf(d1: D1Database, accountId: string): Promise<number> {
   const row = await d1

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
+import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { type LedgerEntry, signupGrantStatement } from "./credits";
 
@@ -50,7 +51,7 @@ export async function insertUser(
     d1.prepare(conditional).bind(...accountInsert.params, row.id),
     signupGrantStatement(d1, grant, account.balance),
   ]);
-  return (inserted?.meta.changes ?? 0) === 1;
+  return rowWritten(inserted);
 }
 
 export async function recordLogin(d1: D1Database, id: string, at: string, country: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 
 const { webhooks } = schema;
@@ -44,7 +45,7 @@ export async function insertWebhookUnderCap(d1: D1Database, row: WebhookRow, max
       row.organizationId,
     )
     .run();
-  return result.meta.changes === 1;
+  return rowWritten(result);
 }
 
 export async function listWebhooks(d1: D1Database, owner: WebhookOwner): Promise<WebhookRow[]> {
@@ -91,5 +92,5 @@ export async function deleteOwnWebhook(d1: D1Database, owner: WebhookOwner, id: 
     .delete(webhooks)
     .where(and(eq(webhooks.id, id), ownedBy(owner)))
     .run();
-  return result.meta.changes === 1;
+  return rowWritten(result);
 }

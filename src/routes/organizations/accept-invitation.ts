@@ -7,9 +7,11 @@ import { AcceptedInvitationSchema, AcceptInvitationBody } from "./schemas";
 
 const route = defineRoute({
   method: "post",
+  operationId: "acceptOrganizationInvitation",
   path: "/invitations/accept",
   tags: ["Organizations"],
   summary: "Accept an invitation (signed in with the invited email)",
+  description: "Accept an invitation (signed in with the invited email)",
   scope: "organizations:write",
   request: { body: { required: true, content: { "application/json": { schema: AcceptInvitationBody } } } },
   responses: {

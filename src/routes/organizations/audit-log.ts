@@ -9,6 +9,7 @@ import { AuditPageSchema, AuditQuery, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "get",
+  operationId: "listOrganizationAuditLog",
   path: "/{organization_id}/audit-log",
   tags: ["Organizations"],
   summary: "The organization's audit log, newest first (admins)",

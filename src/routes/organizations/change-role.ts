@@ -8,6 +8,7 @@ import { ChangeRoleBody, MemberParams, MemberSchema } from "./schemas";
 
 const route = defineRoute({
   method: "put",
+  operationId: "changeOrganizationMemberRole",
   path: "/{organization_id}/members/{user_id}",
   tags: ["Organizations"],
   summary: "Change a member's role",

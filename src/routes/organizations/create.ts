@@ -8,9 +8,11 @@ import { CreateOrganizationBody, OrganizationSchema } from "./schemas";
 
 const route = defineRoute({
   method: "post",
+  operationId: "createOrganization",
   path: "/",
   tags: ["Organizations"],
   summary: "Create an organization (you become its owner)",
+  description: "Create an organization (you become its owner)",
   scope: "organizations:write",
   request: { body: { required: true, content: { "application/json": { schema: CreateOrganizationBody } } } },
   responses: {

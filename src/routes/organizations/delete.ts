@@ -7,6 +7,7 @@ import { OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "delete",
+  operationId: "deleteOrganization",
   path: "/{organization_id}",
   tags: ["Organizations"],
   summary: "Delete the organization (owners; no pending or processing sessions)",

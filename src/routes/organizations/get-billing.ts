@@ -8,6 +8,7 @@ import { OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "get",
+  operationId: "getOrganizationBilling",
   path: "/{organization_id}/billing",
   tags: ["Organizations"],
   summary: "The organization's billing record (owners)",

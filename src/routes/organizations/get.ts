@@ -7,9 +7,11 @@ import { OrganizationIdParam, OrganizationSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
+  operationId: "getOrganization",
   path: "/{organization_id}",
   tags: ["Organizations"],
   summary: "One organization you belong to",
+  description: "One organization you belong to",
   scope: "organizations:read",
   request: { params: OrganizationIdParam },
   responses: {

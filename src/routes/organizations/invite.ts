@@ -8,6 +8,7 @@ import { CreatedInvitationSchema, InviteBody, OrganizationIdParam } from "./sche
 
 const route = defineRoute({
   method: "post",
+  operationId: "createOrganizationInvitation",
   path: "/{organization_id}/invitations",
   tags: ["Organizations"],
   summary: "Invite someone by email (admins; owners to invite an owner)",

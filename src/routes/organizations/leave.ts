@@ -7,6 +7,7 @@ import { OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "post",
+  operationId: "leaveOrganization",
   path: "/{organization_id}/leave",
   tags: ["Organizations"],
   summary: "Leave the organization",

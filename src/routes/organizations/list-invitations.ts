@@ -7,9 +7,11 @@ import { InvitationListSchema, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "get",
+  operationId: "listOrganizationInvitations",
   path: "/{organization_id}/invitations",
   tags: ["Organizations"],
   summary: "Pending invitations (admins)",
+  description: "Pending invitations (admins)",
   scope: "organizations:read",
   request: { params: OrganizationIdParam },
   responses: {

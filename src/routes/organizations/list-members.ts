@@ -7,9 +7,11 @@ import { MemberListSchema, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "get",
+  operationId: "listOrganizationMembers",
   path: "/{organization_id}/members",
   tags: ["Organizations"],
   summary: "Members and their roles",
+  description: "Members and their roles",
   scope: "organizations:read",
   request: { params: OrganizationIdParam },
   responses: {

@@ -7,9 +7,11 @@ import { OrganizationListSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
+  operationId: "listOrganizations",
   path: "/",
   tags: ["Organizations"],
   summary: "The organizations you belong to, with your role",
+  description: "The organizations you belong to, with your role",
   scope: "organizations:read",
   responses: {
     200: {

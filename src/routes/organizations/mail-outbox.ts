@@ -9,6 +9,7 @@ import { OrganizationIdParam, OutboxSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
+  operationId: "listOrganizationMailOutbox",
   path: "/{organization_id}/mail-outbox",
   tags: ["Organizations"],
   summary: "Mail the development mailer sent for this organization (admins; not in production)",

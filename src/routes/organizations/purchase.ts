@@ -10,6 +10,7 @@ import { OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "post",
+  operationId: "purchaseOrganizationCredits",
   path: "/{organization_id}/billing/credits/purchase",
   tags: ["Organizations"],
   summary: "Buy credits for the organization's pool (owners)",

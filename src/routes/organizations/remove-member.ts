@@ -7,6 +7,7 @@ import { MemberParams } from "./schemas";
 
 const route = defineRoute({
   method: "delete",
+  operationId: "removeOrganizationMember",
   path: "/{organization_id}/members/{user_id}",
   tags: ["Organizations"],
   summary: "Remove a member",

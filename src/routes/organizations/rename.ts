@@ -8,9 +8,11 @@ import { OrganizationIdParam, OrganizationSchema, RenameOrganizationBody } from 
 
 const route = defineRoute({
   method: "put",
+  operationId: "renameOrganization",
   path: "/{organization_id}",
   tags: ["Organizations"],
   summary: "Rename (admins and owners)",
+  description: "Rename (admins and owners)",
   scope: "organizations:write",
   request: {
     params: OrganizationIdParam,

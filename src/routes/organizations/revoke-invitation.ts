@@ -7,9 +7,11 @@ import { InvitationParams } from "./schemas";
 
 const route = defineRoute({
   method: "delete",
+  operationId: "revokeOrganizationInvitation",
   path: "/{organization_id}/invitations/{invitation_id}",
   tags: ["Organizations"],
   summary: "Revoke a pending invitation (admins)",
+  description: "Revoke a pending invitation (admins)",
   scope: "organizations:write",
   request: { params: InvitationParams },
   responses: { 200: { description: "Revoked", content: { "application/json": { schema: MessageOnlySchema } } } },

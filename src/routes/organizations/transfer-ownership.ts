@@ -7,9 +7,11 @@ import { OrganizationIdParam, TransferOwnershipBody } from "./schemas";
 
 const route = defineRoute({
   method: "post",
+  operationId: "transferOrganizationOwnership",
   path: "/{organization_id}/transfer-ownership",
   tags: ["Organizations"],
   summary: "Hand ownership to another member (owners); you become an admin",
+  description: "Hand ownership to another member (owners); you become an admin",
   scope: "organizations:write",
   request: {
     params: OrganizationIdParam,

@@ -18,6 +18,7 @@ const CancelResult = z
   .openapi("CancelSessionResult");
 
 const route = defineRoute({
+  operationId: "cancelSession",
   method: "delete",
   path: "/{session_id}",
   tags: ["Sessions"],
