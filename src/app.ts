@@ -21,6 +21,7 @@ import { consoleSessionRoutes } from "./routes/console/session";
 import { exportRoutes } from "./routes/exports";
 import { authorizationServerRoutes } from "./routes/oauth";
 import { oauthClientRoutes } from "./routes/oauth-clients";
+import { organizationRoutes } from "./routes/organizations";
 import { sessionRoutes } from "./routes/sessions";
 import { userRoutes } from "./routes/users";
 import { webhookRoutes } from "./routes/webhooks";
@@ -74,6 +75,7 @@ export function createApp() {
         "X-Client-Version",
         "X-Request-Id",
         "Idempotency-Key",
+        "X-Organization-Id",
       ],
       exposeHeaders: ["X-Request-Id", "X-API-Version", "RateLimit", "RateLimit-Policy", "Retry-After"],
       credentials: false,
@@ -100,6 +102,7 @@ export function createApp() {
   v1.route("/ws", wsRoutes());
   v1.route("/api-keys", apiKeyRoutes());
   v1.route("/oauth/clients", oauthClientRoutes());
+  v1.route("/organizations", organizationRoutes());
   v1.route("/exports", exportRoutes());
 
   registerSecuritySchemes(v1);

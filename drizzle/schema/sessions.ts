@@ -62,8 +62,12 @@ export const sessions = sqliteTable(
     /** Seconds actually used (started → ended), once ended. */
     duration: integer("duration"),
     updatedAt: text("updated_at").notNull(),
+    /** Set for an organization's session (its credits, limits and members); `user_id` is its creator. */
+    organizationId: text("organization_id"),
   },
   (t) => [
+    index("sessions_org_created_idx").on(t.organizationId, t.createdAt, t.id),
+    index("sessions_org_active_idx").on(t.organizationId).where(sql`${t.status} IN ('pending', 'processing')`),
     index("sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("sessions_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id),
     index("sessions_user_type_created_idx").on(t.userId, t.sessionType, t.createdAt, t.id),

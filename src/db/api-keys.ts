@@ -19,16 +19,25 @@ export async function findApiKeyByHash(d1: D1Database, keyHash: string) {
     .get();
 }
 
-export async function findApiKeyOfUser(d1: D1Database, id: string, userId: string): Promise<ApiKeyRow | undefined> {
+/** Whose keys: an organization's, or a user's personal ones. */
+export type KeyOwner = { organizationId: string } | { userId: string };
+
+function ownedBy(owner: KeyOwner) {
+  return "organizationId" in owner
+    ? eq(apiKeys.organizationId, owner.organizationId)
+    : and(eq(apiKeys.userId, owner.userId), isNull(apiKeys.organizationId));
+}
+
+export async function findApiKeyOf(d1: D1Database, id: string, owner: KeyOwner): Promise<ApiKeyRow | undefined> {
   return db(d1)
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .where(and(eq(apiKeys.id, id), ownedBy(owner)))
     .get();
 }
 
-export async function listApiKeysOfUser(d1: D1Database, userId: string): Promise<ApiKeyRow[]> {
-  return db(d1).select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt)).all();
+export async function listApiKeysOf(d1: D1Database, owner: KeyOwner): Promise<ApiKeyRow[]> {
+  return db(d1).select().from(apiKeys).where(ownedBy(owner)).orderBy(desc(apiKeys.createdAt)).all();
 }
 
 /** Revoke now, unless already revoked earlier (a scheduled later revocation is brought forward). */
@@ -64,10 +73,10 @@ export async function rotateApiKey(
     // Written only if the update above claimed the old key for this replacement.
     d1
       .prepare(
-        `INSERT INTO api_keys (id, user_id, name, prefix, key_hash, scopes, created_at, expires_at, last_used_at, revoked_at, replaced_by)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, NULL, NULL WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = ?9 AND replaced_by = ?1)`,
+        `INSERT INTO api_keys (id, user_id, name, prefix, key_hash, scopes, created_at, expires_at, last_used_at, revoked_at, replaced_by, organization_id)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, NULL, NULL, ?10 WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = ?9 AND replaced_by = ?1)`,
       )
-      .bind(r.id, r.userId, r.name, r.prefix, r.keyHash, r.scopes, r.createdAt, r.expiresAt, oldId),
+      .bind(r.id, r.userId, r.name, r.prefix, r.keyHash, r.scopes, r.createdAt, r.expiresAt, oldId, r.organizationId),
   ]);
   return rowWritten(updated);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sum } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sum } from "drizzle-orm";
 import type { SessionStatus, SessionType } from "../domain/sessions/types";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
@@ -71,6 +71,8 @@ export type SortBy = "created_at" | "completed_at" | "confidence_score";
 
 export interface ListFilter {
   userId: string;
+  /** An organization's sessions; otherwise the user's personal ones (organization_id IS NULL). */
+  organizationId?: string | undefined;
   status?: SessionStatus | undefined;
   /** Only these types (the caller's filter, or the families it can read). */
   types?: SessionType[] | undefined;
@@ -87,7 +89,9 @@ const SORT_COLUMNS = {
 } as const;
 
 function whereOf(f: ListFilter): SQL | undefined {
-  const conditions: SQL[] = [eq(sessions.userId, f.userId)];
+  const conditions: SQL[] = f.organizationId
+    ? [eq(sessions.organizationId, f.organizationId)]
+    : [eq(sessions.userId, f.userId), isNull(sessions.organizationId)];
   if (f.status) conditions.push(eq(sessions.status, f.status));
   if (f.types && f.types.length === 1) conditions.push(eq(sessions.sessionType, f.types[0]!));
   else if (f.types) conditions.push(inArray(sessions.sessionType, f.types));
@@ -127,7 +131,8 @@ export async function listSessions(d1: D1Database, f: ListFilter): Promise<{ row
  * 4 types × 5 statuses rows per user, however many sessions match.
  */
 async function countSessions(d1: D1Database, f: ListFilter): Promise<number> {
-  const conditions: SQL[] = [eq(sessionCounts.userId, f.userId)];
+  // The rollups key an organization's sessions by its id (migration organizations_data).
+  const conditions: SQL[] = [eq(sessionCounts.userId, f.organizationId ?? f.userId)];
   if (f.status) conditions.push(eq(sessionCounts.status, f.status));
   if (f.types) conditions.push(inArray(sessionCounts.sessionType, f.types));
   const row = await db(d1)

@@ -1,9 +1,22 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 
 const { webhooks } = schema;
 export type WebhookRow = typeof webhooks.$inferSelect;
+
+/** Whose webhooks: an organization's, or a user's personal ones. */
+export type WebhookOwner = { organizationId: string } | { userId: string };
+
+function ownedBy(owner: WebhookOwner): SQL {
+  return "organizationId" in owner
+    ? eq(webhooks.organizationId, owner.organizationId)
+    : (and(eq(webhooks.userId, owner.userId), isNull(webhooks.organizationId)) as SQL);
+}
+
+/** An event's recipient key (src/domain/webhooks/events.ts): an organization id or a user id. */
+export const ownerOfRecipient = (recipient: string): WebhookOwner =>
+  recipient.startsWith("org_") ? { organizationId: recipient } : { userId: recipient };
 
 /**
  * Insert only while the user has fewer than `max` webhooks: the count and the
@@ -13,9 +26,10 @@ export type WebhookRow = typeof webhooks.$inferSelect;
 export async function insertWebhookUnderCap(d1: D1Database, row: WebhookRow, max: number): Promise<boolean> {
   const result = await d1
     .prepare(
-      `INSERT INTO webhooks (id, user_id, url, events, secret_sealed, active, description, created_at, updated_at, last_triggered)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL
-       WHERE (SELECT COUNT(*) FROM webhooks WHERE user_id = ?2) < ?10`,
+      `INSERT INTO webhooks (id, user_id, url, events, secret_sealed, active, description, created_at, updated_at, last_triggered, organization_id)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL, ?11
+       WHERE (SELECT COUNT(*) FROM webhooks WHERE
+              CASE WHEN ?11 IS NULL THEN user_id = ?2 AND organization_id IS NULL ELSE organization_id = ?11 END) < ?10`,
     )
     .bind(
       row.id,
@@ -28,21 +42,22 @@ export async function insertWebhookUnderCap(d1: D1Database, row: WebhookRow, max
       row.createdAt,
       row.updatedAt,
       max,
+      row.organizationId,
     )
     .run();
   return rowWritten(result);
 }
 
-export async function listWebhooks(d1: D1Database, userId: string): Promise<WebhookRow[]> {
-  return db(d1).select().from(webhooks).where(eq(webhooks.userId, userId)).orderBy(asc(webhooks.createdAt)).all();
+export async function listWebhooks(d1: D1Database, owner: WebhookOwner): Promise<WebhookRow[]> {
+  return db(d1).select().from(webhooks).where(ownedBy(owner)).orderBy(asc(webhooks.createdAt)).all();
 }
 
-/** The user's webhook, or undefined when missing or someone else's. */
-export async function findOwnWebhook(d1: D1Database, userId: string, id: string): Promise<WebhookRow | undefined> {
+/** The owner's webhook, or undefined when missing or someone else's. */
+export async function findOwnWebhook(d1: D1Database, owner: WebhookOwner, id: string): Promise<WebhookRow | undefined> {
   return db(d1)
     .select()
     .from(webhooks)
-    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    .where(and(eq(webhooks.id, id), ownedBy(owner)))
     .get();
 }
 
@@ -50,32 +65,32 @@ export async function findWebhook(d1: D1Database, id: string): Promise<WebhookRo
   return db(d1).select().from(webhooks).where(eq(webhooks.id, id)).get();
 }
 
-export async function activeWebhooksOf(d1: D1Database, userId: string): Promise<WebhookRow[]> {
+export async function activeWebhooksOf(d1: D1Database, owner: WebhookOwner): Promise<WebhookRow[]> {
   return db(d1)
     .select()
     .from(webhooks)
-    .where(and(eq(webhooks.userId, userId), eq(webhooks.active, true)))
+    .where(and(ownedBy(owner), eq(webhooks.active, true)))
     .all();
 }
 
 export async function updateOwnWebhook(
   d1: D1Database,
-  userId: string,
+  owner: WebhookOwner,
   id: string,
   patch: Partial<Pick<WebhookRow, "url" | "events" | "active" | "description" | "updatedAt">>,
 ): Promise<WebhookRow | undefined> {
   return db(d1)
     .update(webhooks)
     .set(patch)
-    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    .where(and(eq(webhooks.id, id), ownedBy(owner)))
     .returning()
     .get();
 }
 
-export async function deleteOwnWebhook(d1: D1Database, userId: string, id: string): Promise<boolean> {
+export async function deleteOwnWebhook(d1: D1Database, owner: WebhookOwner, id: string): Promise<boolean> {
   const result = await db(d1)
     .delete(webhooks)
-    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    .where(and(eq(webhooks.id, id), ownedBy(owner)))
     .run();
   return rowWritten(result);
 }

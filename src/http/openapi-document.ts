@@ -8,8 +8,10 @@ import {
   authorizationServerSecuritySchemes,
   authorizationServerTags,
 } from "./openapi-authorization-server";
+import { OrganizationIdHeader } from "./route";
 
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
+  app.openAPIRegistry.registerParameter("OrganizationId", OrganizationIdHeader);
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
@@ -50,6 +52,11 @@ const TAGS = [
   { name: "Webhooks", description: "Event subscriptions, their delivery log, replays and test events." },
   { name: "API keys", description: "Long-lived keys for server-to-server access, with scopes and expiry." },
   { name: "OAuth clients", description: "Register applications that use the authorization server." },
+  {
+    name: "Organizations",
+    description:
+      "Shared workspaces: members and roles, invitations, the audit log and the organization's billing. Act for one with X-Organization-Id.",
+  },
   { name: "Exports", description: "Streamed CSV and NDJSON exports of sessions, transactions and (admins) users." },
   { name: "Admin", description: "System status and service-wide analytics, for administrators." },
   ...authorizationServerTags,

@@ -22,6 +22,10 @@ export type IdPrefix =
   | "led"
   | "rt"
   | "code"
+  | "org"
+  | "inv"
+  | "aud"
+  | "mail"
   | "acct";
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {

@@ -4,6 +4,7 @@ import { bearerChallenge } from "../domain/identity/access-tokens";
 import { authenticateCredential } from "../domain/identity/authenticate";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
+import { ORGANIZATION_HEADER, resolveActingOrganization } from "../domain/organizations/access";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { consoleSessionToken } from "../http/console-cookies";
@@ -41,10 +42,12 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
       ),
   });
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
+  // Who the request acts for, from D1 as it is now: a removed member loses it on this request.
+  const acting = await resolveActingOrganization(c.env.DB, principal, c.req.header(ORGANIZATION_HEADER));
   // Tier and status come from the acting billing account, not the token's claims.
-  await actingAccountRef(c.env, principal);
-  c.set("principal", principal);
-  return principal;
+  await actingAccountRef(c.env, acting);
+  c.set("principal", acting);
+  return acting;
 }
 
 /**

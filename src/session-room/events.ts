@@ -7,15 +7,18 @@ import { type EventMessage, eventIdFor, eventMessage } from "../domain/webhooks/
  * (type, session), so a repeated step re-sends the same event and receivers
  * (and the delivery consumer) dedupe on event_id.
  */
+/** Who receives a session's events: its organization's webhooks, or its creator's (src/webhooks/fan-out.ts). */
+const recipientOf = (row: SessionRow) => row.organizationId ?? row.userId;
+
 export async function terminalEvents(row: SessionRow): Promise<EventMessage[]> {
   const at = row.completedAt ?? row.updatedAt;
   if (row.status === "completed") {
     const analysis = analysisResource(row);
     return [
-      eventMessage("session.completed", await eventIdFor("session.completed", row.id), row.userId, at, {
+      eventMessage("session.completed", await eventIdFor("session.completed", row.id), recipientOf(row), at, {
         session: sessionEventSummary(row),
       }),
-      eventMessage("analysis.ready", await eventIdFor("analysis.ready", row.id), row.userId, at, {
+      eventMessage("analysis.ready", await eventIdFor("analysis.ready", row.id), recipientOf(row), at, {
         analysis_id: analysis.analysis_id,
         session_id: row.id,
         session_type: row.sessionType,
@@ -34,7 +37,7 @@ export async function terminalEvents(row: SessionRow): Promise<EventMessage[]> {
   }
   if (row.status === "failed") {
     return [
-      eventMessage("session.failed", await eventIdFor("session.failed", row.id), row.userId, at, {
+      eventMessage("session.failed", await eventIdFor("session.failed", row.id), recipientOf(row), at, {
         session: sessionEventSummary(row),
         error: { code: row.endReason ?? "AI_MODEL_ERROR" },
         credits_refunded: row.creditsRefunded,

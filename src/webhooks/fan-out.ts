@@ -1,5 +1,5 @@
 import { type DeliveryRow, insertDeliveries } from "../db/webhook-deliveries";
-import { activeWebhooksOf } from "../db/webhooks";
+import { activeWebhooksOf, ownerOfRecipient } from "../db/webhooks";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "../domain/webhooks/deliveries";
 import type { EventMessage } from "../domain/webhooks/events";
 import { receives } from "../domain/webhooks/subscriptions";
@@ -7,7 +7,8 @@ import type { Bindings } from "../env";
 import { iso } from "../lib/clock";
 
 /**
- * An event → one delivery per active webhook of the user subscribed to its
+ * An event → one delivery per active webhook of its recipient (a user, or an
+ * organization for its sessions' events) subscribed to its
  * type. Idempotent: a repeated event (producer retry, queue redelivery)
  * finds its deliveries already stored and sends only those never attempted.
  */
@@ -16,7 +17,9 @@ export async function fanOut(
   event: EventMessage,
   now: number,
 ): Promise<number> {
-  const targets = (await activeWebhooksOf(env.DB, event.user_id)).filter((w) => receives(w, event.type));
+  const targets = (await activeWebhooksOf(env.DB, ownerOfRecipient(event.user_id))).filter((w) =>
+    receives(w, event.type),
+  );
   const body = payloadBody(event.type, event.occurred_at, event.data);
   const at = iso(now);
   const rows: DeliveryRow[] = await Promise.all(

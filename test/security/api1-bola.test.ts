@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
+import { asOrg, invite, organizationWithTeam, topUpOrganization } from "../support/organizations";
 import { receiverBucket } from "../support/receiver";
+import { validSession } from "../support/sessions";
 import { estate, wsUpgrade } from "./support";
 
 /**
@@ -115,5 +117,76 @@ describe("API1 BOLA: another user's object ids are 404 on every resource route",
     expect((await api("GET", `/v1/oauth/clients/${a.clientId}`, { token: t })).status).toBe(200);
     expect((await api("GET", "/v1/api-keys", { token: t })).text).toContain(a.apiKeyId);
     expect((await api("GET", `/v1/webhooks/${a.webhookId}/deliveries`, { token: t })).text).toContain(a.deliveryId);
+  });
+});
+
+describe("API1 BOLA: another organization's ids are 404, with or without X-Organization-Id", async () => {
+  const a = await organizationWithTeam();
+  await topUpOrganization(a.orgId);
+  const orgSession = await api("POST", "/v1/sessions", {
+    token: a.owner.token,
+    headers: asOrg(a.orgId),
+    body: validSession(),
+  });
+  const orgWebhook = await api("POST", "/v1/webhooks", {
+    token: a.owner.token,
+    headers: asOrg(a.orgId),
+    body: { url: "https://hooks.example.com/a", events: ["session.completed"] },
+  });
+  const orgKey = await api("POST", "/v1/api-keys", {
+    token: a.owner.token,
+    headers: asOrg(a.orgId),
+    body: { name: "a", scopes: ["remote-viewing:read"] },
+  });
+  const inv = (await invite(a.owner, a.orgId, "someone@example.com")).body.data;
+  // B owns an organization of their own: a real member elsewhere, with every scope.
+  const b = await organizationWithTeam();
+  const sessionId = orgSession.body.data.id as string;
+  const webhookId = orgWebhook.body.data.id as string;
+  const keyId = orgKey.body.data.id as string;
+
+  it.each([
+    ["GET", `/v1/organizations/${a.orgId}`],
+    ["GET", `/v1/organizations/${a.orgId}/members`],
+    ["PUT", `/v1/organizations/${a.orgId}/members/${a.member.id}`, { role: "admin" }],
+    ["DELETE", `/v1/organizations/${a.orgId}/members/${a.member.id}`],
+    ["DELETE", `/v1/organizations/${a.orgId}/invitations/${inv.id}`],
+    ["GET", `/v1/organizations/${a.orgId}/audit-log`],
+    ["GET", `/v1/organizations/${a.orgId}/billing`],
+  ])("%s %s → 404 RESOURCE_NOT_FOUND", async (method, path, body?) => {
+    expectErrorEnvelope(
+      await api(method, path, { token: b.owner.token, ...(body ? { body } : {}) }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
+  });
+
+  it("A's organization session, webhook and key are unreachable to B in B's own organization and personally", async () => {
+    for (const headers of [{}, asOrg(b.orgId)]) {
+      const opts = { token: b.owner.token, headers };
+      expectErrorEnvelope(await api("GET", `/v1/sessions/${sessionId}`, opts), 404, "SESSION_NOT_FOUND");
+      expectErrorEnvelope(await api("DELETE", `/v1/sessions/${sessionId}`, opts), 404, "SESSION_NOT_FOUND");
+      expectErrorEnvelope(await api("GET", `/v1/webhooks/${webhookId}`, opts), 404, "RESOURCE_NOT_FOUND");
+      expectErrorEnvelope(await api("DELETE", `/v1/webhooks/${webhookId}`, opts), 404, "RESOURCE_NOT_FOUND");
+      expectErrorEnvelope(await api("DELETE", `/v1/api-keys/${keyId}`, opts), 404, "RESOURCE_NOT_FOUND");
+    }
+    expect((await wsUpgrade(sessionId, b.owner.token)).status).toBe(404);
+  });
+
+  it("naming A's organization in X-Organization-Id is a 404 on any route", async () => {
+    for (const path of ["/v1/sessions", "/v1/webhooks", "/v1/api-keys", "/v1/users/me", "/v1/billing"]) {
+      expectErrorEnvelope(
+        await api("GET", path, { token: b.owner.token, headers: asOrg(a.orgId) }),
+        404,
+        "RESOURCE_NOT_FOUND",
+      );
+    }
+    // A's own organization key cannot be pointed at B's organization either.
+    expectErrorEnvelope(
+      await api("GET", "/v1/sessions", { apiKey: orgKey.body.data.key, headers: asOrg(b.orgId) }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
+    expect((await api("GET", `/v1/sessions/${sessionId}`, { token: a.member.token })).status).toBe(200);
   });
 });

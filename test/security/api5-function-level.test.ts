@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { adminUser, registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
 import { clientCredentialsToken, createClient } from "../support/oauth";
+import { organizationWithTeam } from "../support/organizations";
 import { mintToken } from "../support/tokens";
 
 /**
@@ -99,6 +100,63 @@ describe("API5 broken function level authorization", async () => {
       }),
       403,
       "INSUFFICIENT_PERMISSIONS",
+    );
+  });
+});
+
+describe("API5 in organizations: each role reaches only its functions", async () => {
+  const { orgId, owner, admin, member } = await organizationWithTeam();
+  const org = `/v1/organizations/${orgId}`;
+  const ADMIN_FUNCTIONS: Array<[string, string, unknown?]> = [
+    ["PUT", org, { name: "x" }],
+    ["PUT", `${org}/members/${admin.id}`, { role: "member" }],
+    ["DELETE", `${org}/members/${admin.id}`],
+    ["POST", `${org}/invitations`, { email: "new@example.com" }],
+    ["GET", `${org}/invitations`],
+    ["GET", `${org}/audit-log`],
+    ["GET", `${org}/mail-outbox`],
+    ["POST", "/v1/webhooks", { url: "https://hooks.example.com/x", events: ["session.completed"] }],
+    ["GET", "/v1/webhooks"],
+    ["GET", "/v1/api-keys"],
+  ];
+  const OWNER_FUNCTIONS: Array<[string, string, unknown?]> = [
+    ["DELETE", org],
+    ["POST", `${org}/transfer-ownership`, { user_id: member.id }],
+    ["PUT", `${org}/members/${member.id}`, { role: "owner" }],
+    ["POST", `${org}/invitations`, { email: "boss@example.com", role: "owner" }],
+    ["GET", `${org}/billing`],
+    ["GET", "/v1/billing"],
+  ];
+  const call = (token: string, [method, path, body]: [string, string, unknown?]) =>
+    api(method, path, { token, headers: { "X-Organization-Id": orgId }, ...(body ? { body } : {}) });
+
+  it("a member calling admin or owner functions → 403 ORGANIZATION_ROLE_REQUIRED", async () => {
+    for (const f of [...ADMIN_FUNCTIONS, ...OWNER_FUNCTIONS]) {
+      expectErrorEnvelope(await call(member.token, f), 403, "ORGANIZATION_ROLE_REQUIRED");
+    }
+  });
+
+  it("an admin calling owner functions → 403; the owner may", async () => {
+    for (const f of OWNER_FUNCTIONS) expectErrorEnvelope(await call(admin.token, f), 403, "ORGANIZATION_ROLE_REQUIRED");
+    expect((await call(owner.token, ["GET", `${org}/billing`])).status).toBe(200);
+  });
+
+  it("an organization API key administers nothing, whoever created it", async () => {
+    const key = (
+      await call(owner.token, [
+        "POST",
+        "/v1/api-keys",
+        { name: "svc", scopes: ["organizations:read", "organizations:write", "profile"] },
+      ])
+    ).body.data.key as string;
+    for (const [method, path, body] of [...ADMIN_FUNCTIONS, ...OWNER_FUNCTIONS]) {
+      const res = await api(method, path, { apiKey: key, ...(body ? { body } : {}) });
+      expect([403], `${method} ${path}: ${res.text.slice(0, 120)}`).toContain(res.status);
+    }
+    expectErrorEnvelope(
+      await api("POST", "/v1/organizations", { apiKey: key, body: { name: "spawned" } }),
+      403,
+      "ORGANIZATION_ROLE_REQUIRED",
     );
   });
 });

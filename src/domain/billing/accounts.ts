@@ -37,11 +37,13 @@ export async function accountOfOrganization(d1: D1Database, orgId: string): Prom
 }
 
 /**
- * The account a request acts for: the user's own (an organization's, once a
- * principal can act for one). Read from D1 on every request, never from the
- * token, so a plan change or a dunning downgrade applies on the next request.
+ * The account a request acts for: the organization's when the principal acts
+ * for one (X-Organization-Id or an organization API key), else the user's
+ * own. Read from D1 on every request, never from the token, so a plan change
+ * or a dunning downgrade applies on the next request.
  */
 export async function actingAccount(env: Pick<Bindings, "DB">, principal: Principal): Promise<AccountRow> {
+  if (principal.organization) return accountOfOrganization(env.DB, principal.organization.id);
   return accountOfUser(env.DB, principal.userId);
 }
 

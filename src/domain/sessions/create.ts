@@ -46,6 +46,7 @@ export async function createSession(
   const row: SessionRow = {
     id: newId("session", now),
     userId: principal.userId,
+    organizationId: principal.organization?.id ?? null,
     accountId: account.id,
     cue: input.cue,
     sessionType: input.session_type,

@@ -66,5 +66,9 @@ export async function cancelSession(env: Pick<Bindings, "DB" | "SESSION_ROOM">, 
   if (!canCancel(row.status)) throw alreadyEnded(row);
   const outcome = await roomOf(env, id).cancel();
   if (!outcome.ok) throw alreadyEnded({ id, status: outcome.status === "unknown" ? row.status : outcome.status });
-  return { credits_refunded: outcome.credits_refunded, refund_reason: outcome.refund_reason };
+  return {
+    credits_refunded: outcome.credits_refunded,
+    refund_reason: outcome.refund_reason,
+    organizationId: row.organizationId,
+  };
 }

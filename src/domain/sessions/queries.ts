@@ -1,3 +1,4 @@
+import { findMembership } from "../../db/organizations";
 import { findSession, historyOf, listSessions, type SessionRow, type SortBy } from "../../db/sessions";
 import { AppError } from "../../errors";
 import type { Principal } from "../identity/principal";
@@ -6,9 +7,13 @@ import { historyEntry } from "./resources";
 import type { SessionStatus, SessionType } from "./types";
 
 /**
- * The caller's session, checked in this order: it exists and is theirs
- * (else 404 — another user's session is indistinguishable from none), then
- * the credential carries the session family's scope for `action` (else 403).
+ * The caller's session, checked in this order: it exists and the caller may
+ * reach it (else 404 — another user's session is indistinguishable from
+ * none), then the credential carries the session family's scope for
+ * `action` (else 403). A personal session is reachable by its creator (not
+ * through an organization API key); an organization's session by every
+ * current member (read from D1 now) and by the organization's API keys —
+ * the session id names it, so no X-Organization-Id is needed.
  */
 export async function ownSession(
   d1: D1Database,
@@ -17,9 +22,18 @@ export async function ownSession(
   action: Action,
 ): Promise<SessionRow> {
   const row = await findSession(d1, id);
-  if (!row || row.userId !== principal.userId) throw new AppError("SESSION_NOT_FOUND", { details: { session_id: id } });
+  if (!row || !(await canReach(d1, principal, row))) {
+    throw new AppError("SESSION_NOT_FOUND", { details: { session_id: id } });
+  }
   requireSessionScope(principal, row.sessionType, action);
   return row;
+}
+
+async function canReach(d1: D1Database, principal: Principal, row: SessionRow): Promise<boolean> {
+  const viaKey = principal.organization?.via === "api_key";
+  if (row.organizationId === null) return !viaKey && row.userId === principal.userId;
+  if (principal.organization?.id === row.organizationId) return true;
+  return !viaKey && (await findMembership(d1, row.organizationId, principal.userId)) !== undefined;
 }
 
 export async function sessionHistory(d1: D1Database, principal: Principal, id: string) {
@@ -36,13 +50,14 @@ export interface ListQuery {
   order: "asc" | "desc";
 }
 
-/** The caller's sessions, only of the families the credential can read. */
+/** The caller's personal sessions, or the organization's when acting for one; only of the families the credential can read. */
 export async function listOwnSessions(d1: D1Database, principal: Principal, q: ListQuery) {
   const readable = readableTypes(principal);
   if (q.session_type && !readable.includes(q.session_type)) requireSessionScope(principal, q.session_type, "read");
   const types = q.session_type ? [q.session_type] : readable.length === 4 ? undefined : readable;
   const { rows, total } = await listSessions(d1, {
     userId: principal.userId,
+    organizationId: principal.organization?.id,
     status: q.status,
     types,
     sortBy: q.sort_by,

@@ -13,6 +13,8 @@ import { newId } from "../../lib/ids";
 import { dataEncryptionKey } from "../encryption/data-key";
 import { seal } from "../encryption/secret-box";
 import type { Principal } from "../identity/principal";
+import { actingOwner } from "../organizations/access";
+import { appendAudit, type RequestMeta } from "../organizations/audit";
 import { allowPrivateUrls } from "./deliveries";
 import type { EventType } from "./events";
 import { generateSecret, secretWeakness } from "./secrets";
@@ -42,6 +44,7 @@ export async function createWebhook(
   env: Env,
   principal: Principal,
   input: CreateWebhookInput,
+  meta?: RequestMeta,
   now = Date.now(),
 ): Promise<{ webhook: WebhookRow; secret: string }> {
   const url = checkUrl(env, input.url);
@@ -49,7 +52,8 @@ export async function createWebhook(
     const weakness = secretWeakness(input.secret);
     if (weakness) throw invalidField("secret", weakness);
   }
-  if ((await listWebhooks(env.DB, principal.userId)).length >= MAX_WEBHOOKS_PER_USER) {
+  const owner = actingOwner(principal, "admin");
+  if ((await listWebhooks(env.DB, owner)).length >= MAX_WEBHOOKS_PER_USER) {
     throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });
   }
   const secret = input.secret ?? generateSecret();
@@ -66,21 +70,24 @@ export async function createWebhook(
     createdAt: at,
     updatedAt: at,
     lastTriggered: null,
+    organizationId: "organizationId" in owner ? owner.organizationId : null,
   };
   // The count above refuses early and cheaply; this conditional insert settles races.
   if (!(await insertWebhookUnderCap(env.DB, webhook, MAX_WEBHOOKS_PER_USER))) {
     throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });
   }
+  await auditWebhook(env.DB, principal, meta, webhook.id, "webhook.created", undefined, summary(webhook), now);
   return { webhook, secret };
 }
 
+/** The caller's webhooks, or (admins) the organization's when acting for one. */
 export function ownWebhooks(d1: D1Database, principal: Principal): Promise<WebhookRow[]> {
-  return listWebhooks(d1, principal.userId);
+  return listWebhooks(d1, actingOwner(principal, "admin"));
 }
 
-/** Another user's webhook is indistinguishable from a missing one (404). */
+/** Another user's (or organization's) webhook is indistinguishable from a missing one (404). */
 export async function ownWebhook(d1: D1Database, principal: Principal, id: string): Promise<WebhookRow> {
-  const webhook = await findOwnWebhook(d1, principal.userId, id);
+  const webhook = await findOwnWebhook(d1, actingOwner(principal, "admin"), id);
   if (!webhook) throw notFound();
   return webhook;
 }
@@ -100,8 +107,11 @@ export async function updateWebhook(
   principal: Principal,
   id: string,
   input: UpdateWebhookInput,
+  meta?: RequestMeta,
   now = Date.now(),
 ): Promise<WebhookRow> {
+  const owner = actingOwner(principal, "admin");
+  const before = "organizationId" in owner ? await findOwnWebhook(env.DB, owner, id) : undefined;
   const patch = {
     ...(input.url !== undefined ? { url: checkUrl(env, input.url) } : {}),
     ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),
@@ -109,11 +119,46 @@ export async function updateWebhook(
     ...(input.description !== undefined ? { description: input.description } : {}),
     updatedAt: iso(now),
   };
-  const updated = await updateOwnWebhook(env.DB, principal.userId, id, patch);
+  const updated = await updateOwnWebhook(env.DB, owner, id, patch);
   if (!updated) throw notFound();
+  if (before)
+    await auditWebhook(env.DB, principal, meta, id, "webhook.updated", summary(before), summary(updated), now);
   return updated;
 }
 
-export async function deleteWebhook(d1: D1Database, principal: Principal, id: string): Promise<void> {
-  if (!(await deleteOwnWebhook(d1, principal.userId, id))) throw notFound();
+export async function deleteWebhook(
+  d1: D1Database,
+  principal: Principal,
+  id: string,
+  meta?: RequestMeta,
+  now = Date.now(),
+): Promise<void> {
+  const owner = actingOwner(principal, "admin");
+  const before = "organizationId" in owner ? await findOwnWebhook(d1, owner, id) : undefined;
+  if (!(await deleteOwnWebhook(d1, owner, id))) throw notFound();
+  if (before) await auditWebhook(d1, principal, meta, id, "webhook.deleted", summary(before), undefined, now);
+}
+
+const summary = (w: WebhookRow) => ({ url: w.url, events: w.events, active: w.active, description: w.description });
+
+/** An organization's webhook changes go to its audit log (personal ones have none). */
+async function auditWebhook(
+  d1: D1Database,
+  principal: Principal,
+  meta: RequestMeta | undefined,
+  id: string,
+  action: "webhook.created" | "webhook.updated" | "webhook.deleted",
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  now: number,
+): Promise<void> {
+  if (!principal.organization || !meta) return;
+  await appendAudit(
+    d1,
+    principal.organization.id,
+    principal,
+    meta,
+    { action, targetType: "webhook", targetId: id, before, after },
+    now,
+  );
 }

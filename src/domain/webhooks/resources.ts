@@ -8,4 +8,5 @@ export const webhookResource = (w: WebhookRow) => ({
   description: w.description,
   created_at: w.createdAt,
   last_triggered: w.lastTriggered,
+  organization_id: w.organizationId,
 });

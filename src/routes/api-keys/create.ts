@@ -3,6 +3,7 @@ import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import type { Scope } from "../../domain/identity/scopes";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { CreateApiKeyBody, NewApiKeySchema } from "./schemas";
 
@@ -17,6 +18,7 @@ const route = defineRoute({
   scope: "profile",
   idempotent: true,
   request: { body: { required: true, content: { "application/json": { schema: CreateApiKeyBody } } } },
+  errors: ["ORGANIZATION_ROLE_REQUIRED"],
   responses: {
     201: {
       description: "Created: the key is in `data.key`, shown only now",
@@ -28,7 +30,12 @@ const route = defineRoute({
 export function mountCreateApiKey(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const { row, key } = await createApiKey(c.env, c.get("principal"), { ...body, scopes: body.scopes as Scope[] });
+    const { row, key } = await createApiKey(
+      c.env,
+      c.get("principal"),
+      { ...body, scopes: body.scopes as Scope[] },
+      requestMeta(c),
+    );
     return c.json(ok({ ...apiKeyResource(row), key }, "API key created: store it now, it is not shown again"), 201);
   });
 }

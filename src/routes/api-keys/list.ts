@@ -15,6 +15,7 @@ const route = defineRoute({
   description:
     "The caller's API keys with their names, prefixes, scopes and expiry; the key material is shown only when created.",
   scope: "profile",
+  errors: ["ORGANIZATION_ROLE_REQUIRED"],
   responses: {
     200: {
       description: "The keys, newest first",

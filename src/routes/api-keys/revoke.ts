@@ -2,6 +2,7 @@ import { revokeApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { ApiKeySchema, KeyIdParam } from "./schemas";
 
@@ -17,12 +18,12 @@ const route = defineRoute({
   responses: {
     200: { description: "Revoked", content: { "application/json": { schema: envelopeSchema(ApiKeySchema) } } },
   },
-  errors: ["RESOURCE_NOT_FOUND"],
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountRevokeApiKey(app: Router) {
   app.openapi(route, async (c) => {
-    const row = await revokeApiKey(c.env.DB, c.get("principal"), c.req.valid("param").key_id);
+    const row = await revokeApiKey(c.env.DB, c.get("principal"), c.req.valid("param").key_id, requestMeta(c));
     return c.json(ok(apiKeyResource(row), "API key revoked"), 200);
   });
 }

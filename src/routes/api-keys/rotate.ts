@@ -2,6 +2,7 @@ import { rotateApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { KeyIdParam, NewApiKeySchema, RotateApiKeyBody } from "./schemas";
 
@@ -24,13 +25,19 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(NewApiKeySchema) } },
     },
   },
-  errors: ["RESOURCE_NOT_FOUND", "API_KEY_NOT_ROTATABLE"],
+  errors: ["RESOURCE_NOT_FOUND", "API_KEY_NOT_ROTATABLE", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountRotateApiKey(app: Router) {
   app.openapi(route, async (c) => {
     const grace = c.req.valid("json")?.grace_period_seconds ?? 0;
-    const { row, key } = await rotateApiKey(c.env, c.get("principal"), c.req.valid("param").key_id, grace);
+    const { row, key } = await rotateApiKey(
+      c.env,
+      c.get("principal"),
+      c.req.valid("param").key_id,
+      grace,
+      requestMeta(c),
+    );
     return c.json(
       ok({ ...apiKeyResource(row), key }, "API key rotated: store the new key now, it is not shown again"),
       201,

@@ -55,6 +55,9 @@ export const ApiKeySchema = z
     }),
     expired: z.boolean(),
     replaced_by: z.string().nullable().openapi({ description: "The id of the key this one was rotated into." }),
+    organization_id: z.string().nullable().openapi({
+      description: "Set for an organization's key (created with X-Organization-Id): it acts for the organization.",
+    }),
   })
   .openapi("ApiKey");
 

@@ -1,4 +1,6 @@
+import { requireBillingOwner } from "../../domain/organizations/access";
 import { router } from "../../http/openapi";
+import { presentedCredentials, principalOf } from "../../middleware/authenticate";
 import { mountAddPaymentMethod } from "./add-payment-method";
 import { mountGetBilling } from "./get-billing";
 import { mountGetHistory } from "./get-history";
@@ -9,6 +11,12 @@ import { mountPurchase } from "./purchase";
 
 export function billingRoutes() {
   const app = router();
+  // Acting for an organization (X-Organization-Id, or its API key), billing is for its owners.
+  app.use("*", async (c, next) => {
+    const { authorization, apiKey } = presentedCredentials(c);
+    if (authorization !== undefined || apiKey !== undefined) requireBillingOwner(await principalOf(c));
+    await next();
+  });
   mountGetBilling(app);
   mountListPackages(app);
   mountGetHistory(app);

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { appendAudit } from "../../domain/organizations/audit";
 import { cancelSession } from "../../domain/sessions/manage";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { SessionIdParam } from "./schemas";
 
@@ -33,7 +35,17 @@ const route = defineRoute({
 
 export function mountCancel(app: Router) {
   app.openapi(route, async (c) => {
-    const refund = await cancelSession(c.env, c.get("principal"), c.req.valid("param").session_id);
+    const principal = c.get("principal");
+    const id = c.req.valid("param").session_id;
+    const { organizationId, ...refund } = await cancelSession(c.env, principal, id);
+    if (organizationId) {
+      await appendAudit(c.env.DB, organizationId, principal, requestMeta(c), {
+        action: "session.cancelled",
+        targetType: "session",
+        targetId: id,
+        after: { ...refund },
+      });
+    }
     return c.json({ success: true as const, message: "Session cancelled", refund }, 200);
   });
 }

@@ -1,8 +1,10 @@
+import { appendAudit } from "../../domain/organizations/audit";
 import { createSession } from "../../domain/sessions/create";
 import { metadataOf, parametersOf } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { CreatedSessionSchema, CreateSessionBody } from "./schemas";
 
@@ -33,7 +35,16 @@ const route = defineRoute({
 
 export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
-    const row = await createSession(c.env, c.get("principal"), c.req.valid("json"));
+    const principal = c.get("principal");
+    const row = await createSession(c.env, principal, c.req.valid("json"));
+    if (row.organizationId) {
+      await appendAudit(c.env.DB, row.organizationId, principal, requestMeta(c), {
+        action: "session.created",
+        targetType: "session",
+        targetId: row.id,
+        after: { session_type: row.sessionType, credits: row.creditsUsed },
+      });
+    }
     const data = {
       id: row.id,
       cue: row.cue,

@@ -2,6 +2,7 @@ import { createWebhook } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { CreatedWebhookSchema, CreateWebhookBody } from "./schemas";
 
@@ -19,12 +20,12 @@ const route = defineRoute({
   responses: {
     201: { description: "Created", content: { "application/json": { schema: envelopeSchema(CreatedWebhookSchema) } } },
   },
-  errors: ["WEBHOOK_LIMIT_REACHED"],
+  errors: ["WEBHOOK_LIMIT_REACHED", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountCreateWebhook(app: Router) {
   app.openapi(route, async (c) => {
-    const { webhook, secret } = await createWebhook(c.env, c.get("principal"), c.req.valid("json"));
+    const { webhook, secret } = await createWebhook(c.env, c.get("principal"), c.req.valid("json"), requestMeta(c));
     const { last_triggered: _never, ...resource } = webhookResource(webhook);
     return c.json(ok({ ...resource, secret }, "Webhook created"), 201);
   });

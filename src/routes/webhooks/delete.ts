@@ -1,6 +1,7 @@
 import { deleteWebhook } from "../../domain/webhooks/manage";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { WebhookIdParam } from "./schemas";
 
@@ -14,12 +15,12 @@ const route = defineRoute({
   scope: "profile",
   request: { params: WebhookIdParam },
   responses: { 200: { description: "Deleted", content: { "application/json": { schema: MessageOnlySchema } } } },
-  errors: ["RESOURCE_NOT_FOUND"],
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountDeleteWebhook(app: Router) {
   app.openapi(route, async (c) => {
-    await deleteWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id);
+    await deleteWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id, requestMeta(c));
     return c.json({ success: true as const, message: "Webhook deleted" }, 200);
   });
 }

@@ -18,7 +18,7 @@ const route = defineRoute({
   responses: {
     200: { description: "The webhook", content: { "application/json": { schema: envelopeSchema(WebhookSchema) } } },
   },
-  errors: ["RESOURCE_NOT_FOUND"],
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountGetWebhook(app: Router) {

@@ -16,7 +16,7 @@ const route = defineRoute({
   responses: {
     200: { description: "Deliveries", content: { "application/json": { schema: envelopeSchema(DeliveryLogSchema) } } },
   },
-  errors: ["RESOURCE_NOT_FOUND"],
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountListDeliveries(app: Router) {

@@ -15,6 +15,7 @@ const route = defineRoute({
   description:
     "The caller's webhooks with their events, active flag and last delivery time; secrets are shown only when created.",
   scope: "profile",
+  errors: ["ORGANIZATION_ROLE_REQUIRED"],
   responses: {
     200: {
       description: "Webhooks",

@@ -25,7 +25,7 @@ const route = defineRoute({
   responses: {
     202: { description: "Queued", content: { "application/json": { schema: envelopeSchema(DeliveryQueuedSchema) } } },
   },
-  errors: ["RESOURCE_NOT_FOUND", "WEBHOOK_INACTIVE"],
+  errors: ["RESOURCE_NOT_FOUND", "WEBHOOK_INACTIVE", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountReplayDelivery(app: Router) {

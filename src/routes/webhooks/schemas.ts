@@ -56,6 +56,10 @@ export const WebhookSchema = z
     description: z.string(),
     created_at: Timestamp,
     last_triggered: Timestamp.nullable(),
+    organization_id: z.string().nullable().openapi({
+      description:
+        "Set for an organization's webhook (created with X-Organization-Id): it receives the organization's events.",
+    }),
   })
   .openapi("Webhook");
 

@@ -2,6 +2,7 @@ import { updateWebhook } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { UpdateWebhookBody, WebhookIdParam, WebhookSchema } from "./schemas";
 
@@ -20,7 +21,7 @@ const route = defineRoute({
   responses: {
     200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(WebhookSchema) } } },
   },
-  errors: ["RESOURCE_NOT_FOUND"],
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
 });
 
 export function mountUpdateWebhook(app: Router) {
@@ -30,6 +31,7 @@ export function mountUpdateWebhook(app: Router) {
       c.get("principal"),
       c.req.valid("param").webhook_id,
       c.req.valid("json"),
+      requestMeta(c),
     );
     return c.json(ok(webhookResource(webhook), "Webhook updated"), 200);
   });

@@ -111,6 +111,7 @@ describe("GET, PUT, DELETE /v1/webhooks", () => {
         description: "",
         created_at: created.created_at,
         last_triggered: null,
+        organization_id: null,
       },
     ]);
     expect(list.text).not.toContain(STRONG_SECRET);

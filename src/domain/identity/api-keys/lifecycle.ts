@@ -1,8 +1,8 @@
 import {
   type ApiKeyRow,
-  findApiKeyOfUser,
+  findApiKeyOf,
   insertApiKey,
-  listApiKeysOfUser,
+  listApiKeysOf,
   revokeApiKey as revokeRow,
   rotateApiKey as rotateRows,
 } from "../../../db/api-keys";
@@ -10,6 +10,8 @@ import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId } from "../../../lib/ids";
+import { actingOwner } from "../../organizations/access";
+import { appendAudit, type RequestMeta } from "../../organizations/audit";
 import type { Principal } from "../principal";
 import type { Scope } from "../scopes";
 import { forgetApiKey } from "./authenticate-key";
@@ -43,9 +45,11 @@ export async function createApiKey(
   env: Env,
   principal: Principal,
   input: { name: string; scopes: Scope[]; expires_at?: string | undefined },
+  meta?: RequestMeta,
   now = Date.now(),
 ): Promise<NewApiKey> {
   requireBearerToken(principal, "Creating an API key");
+  const owner = actingOwner(principal, "admin");
   const missing = input.scopes.filter((s) => !principal.scopes.has(s));
   if (missing.length > 0) {
     throw new AppError("INSUFFICIENT_PERMISSIONS", {
@@ -64,8 +68,10 @@ export async function createApiKey(
     [...new Set(input.scopes)].join(" "),
     iso(expiresAt),
     now,
+    "organizationId" in owner ? owner.organizationId : null,
   );
   await insertApiKey(env.DB, minted.row);
+  await auditKey(env.DB, principal, meta, minted.row, "api_key.created", now);
   return minted;
 }
 
@@ -76,6 +82,7 @@ async function mint(
   scopes: string,
   expiresAt: string,
   now: number,
+  organizationId: string | null,
 ): Promise<NewApiKey> {
   const key = generateApiKey(env.ENVIRONMENT);
   const row: ApiKeyRow = {
@@ -90,14 +97,16 @@ async function mint(
     lastUsedAt: null,
     revokedAt: null,
     replacedBy: null,
+    organizationId,
   };
   return { row, key };
 }
 
-export const listApiKeys = (db: D1Database, principal: Principal) => listApiKeysOfUser(db, principal.userId);
+/** The caller's personal keys, or (admins) the organization's when acting for one. */
+export const listApiKeys = (db: D1Database, principal: Principal) => listApiKeysOf(db, actingOwner(principal, "admin"));
 
 async function ownKey(db: D1Database, principal: Principal, id: string): Promise<ApiKeyRow> {
-  const row = await findApiKeyOfUser(db, id, principal.userId);
+  const row = await findApiKeyOf(db, id, actingOwner(principal, "admin"));
   // Another user's key is indistinguishable from a missing one.
   if (!row) throw new AppError("RESOURCE_NOT_FOUND", { message: "API key not found.", details: { key_id: id } });
   return row;
@@ -108,11 +117,13 @@ export async function revokeApiKey(
   db: D1Database,
   principal: Principal,
   id: string,
+  meta?: RequestMeta,
   now = Date.now(),
 ): Promise<ApiKeyRow> {
-  await ownKey(db, principal, id);
-  await revokeRow(db, id, principal.userId, iso(now));
+  const row = await ownKey(db, principal, id);
+  await revokeRow(db, id, row.userId, iso(now));
   forgetApiKey(id);
+  await auditKey(db, principal, meta, row, "api_key.revoked", now);
   return ownKey(db, principal, id);
 }
 
@@ -126,6 +137,7 @@ export async function rotateApiKey(
   principal: Principal,
   id: string,
   graceSeconds: number,
+  meta?: RequestMeta,
   now = Date.now(),
 ): Promise<NewApiKey> {
   requireBearerToken(principal, "Rotating an API key");
@@ -135,10 +147,10 @@ export async function rotateApiKey(
       details: { key_id: id, reason: old.replacedBy ? "already rotated" : "revoked or expired" },
     });
   if (old.revokedAt || Date.parse(old.expiresAt) <= now) throw notRotatable();
-  const minted = await mint(env, principal.userId, old.name, old.scopes, old.expiresAt, now);
-  if (!(await rotateRows(env.DB, id, principal.userId, minted.row, iso(now + graceSeconds * 1000))))
-    throw notRotatable();
+  const minted = await mint(env, principal.userId, old.name, old.scopes, old.expiresAt, now, old.organizationId);
+  if (!(await rotateRows(env.DB, id, old.userId, minted.row, iso(now + graceSeconds * 1000)))) throw notRotatable();
   forgetApiKey(id);
+  await auditKey(env.DB, principal, meta, old, "api_key.rotated", now, { replaced_by: minted.row.id });
   return minted;
 }
 
@@ -148,4 +160,32 @@ export function keyStatus(row: ApiKeyRow, now = Date.now()) {
     revoked: row.revokedAt !== null && Date.parse(row.revokedAt) <= now,
     expired: Date.parse(row.expiresAt) <= now,
   };
+}
+
+/** An organization's key changes go to its audit log (never the secret: name, prefix, scopes, expiry). */
+async function auditKey(
+  d1: D1Database,
+  principal: Principal,
+  meta: RequestMeta | undefined,
+  row: ApiKeyRow,
+  action: "api_key.created" | "api_key.revoked" | "api_key.rotated",
+  now: number,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  if (!row.organizationId || !meta) return;
+  const described = { name: row.name, prefix: row.prefix, scopes: row.scopes, expires_at: row.expiresAt };
+  await appendAudit(
+    d1,
+    row.organizationId,
+    principal,
+    meta,
+    {
+      action,
+      targetType: "api_key",
+      targetId: row.id,
+      ...(action === "api_key.created" ? { after: described } : { before: described }),
+      ...(Object.keys(extra).length > 0 ? { after: extra } : {}),
+    },
+    now,
+  );
 }

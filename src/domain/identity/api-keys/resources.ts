@@ -13,6 +13,7 @@ export function apiKeyResource(row: ApiKeyRow, now = Date.now()) {
     last_used_at: row.lastUsedAt,
     revoked_at: row.revokedAt,
     replaced_by: row.replacedBy,
+    organization_id: row.organizationId,
     ...keyStatus(row, now),
   };
 }

@@ -1,0 +1,48 @@
+import type { AuditRow, InvitationRow, OrganizationRow } from "../../db/organizations";
+import { invitationState } from "./invitations";
+
+/** The API shapes of organizations, members, invitations and audit entries. */
+
+export const organizationResource = (o: OrganizationRow, role: string) => ({
+  id: o.id,
+  name: o.name,
+  role: role as "owner" | "admin" | "member",
+  created_at: o.createdAt,
+  updated_at: o.updatedAt,
+});
+
+export const memberResource = (m: {
+  member: { userId: string; role: string; createdAt: string };
+  email: string;
+  username: string;
+}) => ({
+  user_id: m.member.userId,
+  email: m.email,
+  username: m.username,
+  role: m.member.role as "owner" | "admin" | "member",
+  joined_at: m.member.createdAt,
+});
+
+export const invitationResource = (i: InvitationRow, now = Date.now()) => ({
+  id: i.id,
+  email: i.email,
+  role: i.role,
+  status: invitationState(i, now),
+  invited_by: i.invitedBy,
+  created_at: i.createdAt,
+  expires_at: i.expiresAt,
+});
+
+const parse = (s: string | null) => (s === null ? null : (JSON.parse(s) as Record<string, unknown>));
+
+export const auditResource = (r: AuditRow) => ({
+  id: r.id,
+  action: r.action,
+  actor: { user_id: r.actorUserId, credential: r.actorCredential },
+  target: { type: r.targetType, id: r.targetId },
+  before: parse(r.before),
+  after: parse(r.after),
+  request_id: r.requestId,
+  ip: r.ip,
+  created_at: r.createdAt,
+});
