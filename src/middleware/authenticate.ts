@@ -40,8 +40,17 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
       ),
   });
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
-  // Tier and status come from the acting billing account, not the token's claims.
-  await actingAccountRef(c.env, principal);
+  // Tier and status come from the acting billing account, not the token's claims. If D1 is
+  // down the token's tier stands in (the admin status must still answer); anything that
+  // debits or credits reads the account again and fails on its own.
+  try {
+    await actingAccountRef(c.env, principal);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    console.error(
+      JSON.stringify({ request_id: c.get("requestId"), msg: "acting account not read", error: String(err) }),
+    );
+  }
   c.set("principal", principal);
   return principal;
 }
