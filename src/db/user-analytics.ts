@@ -14,8 +14,8 @@ export interface UserAnalyticsRow {
   enterprise: number;
 }
 
-/** Active in the period: signed in, or spent credits on a session, since `since`. */
-const ACTIVE = `(u.last_login >= ?1 OR EXISTS (SELECT 1 FROM credit_ledger l JOIN billing_accounts a ON a.id = l.account_id WHERE a.owner_type = 'user' AND a.owner_id = u.id AND l.reason = 'session_debit' AND l.created_at >= ?1))`;
+/** Active in the period: signed in, or created a (paid) session, since `since` (index sessions_user_created_idx). */
+const ACTIVE = `(u.last_login >= ?1 OR EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.created_at >= ?1))`;
 
 export async function userAnalytics(d1: D1Database, since: string, tier: string | null): Promise<UserAnalyticsRow> {
   const row = await d1

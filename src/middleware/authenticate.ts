@@ -44,8 +44,17 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
   // Who the request acts for, from D1 as it is now: a removed member loses it on this request.
   const acting = await resolveActingOrganization(c.env.DB, principal, c.req.header(ORGANIZATION_HEADER));
-  // Tier and status come from the acting billing account, not the token's claims.
-  await actingAccountRef(c.env, acting);
+  // Tier and status come from the acting billing account, not the token's claims. If D1 is
+  // down the token's tier stands in (the admin status must still answer); anything that
+  // debits or credits reads the account again and fails on its own.
+  try {
+    await actingAccountRef(c.env, acting);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    console.error(
+      JSON.stringify({ request_id: c.get("requestId"), msg: "acting account not read", error: String(err) }),
+    );
+  }
   c.set("principal", acting);
   return acting;
 }

@@ -39,7 +39,7 @@ describe("DATABASE_ERROR", () => {
   for (const [what, match] of [
     ["the session insert", /^insert into "sessions"/i],
     ["the debit's ledger row", /^INSERT INTO credit_ledger .* WHERE changes\(\) = 1/],
-    ["the balance debit", /^UPDATE users SET credits = credits - /],
+    ["the balance debit", /^UPDATE billing_accounts SET balance = balance - /],
   ] as const) {
     it(`session creation with ${what} failing: no debit, no ledger row, no session; the retry succeeds once`, async () => {
       const u = await registerUser();
@@ -52,7 +52,12 @@ describe("DATABASE_ERROR", () => {
       expect(failing.failed).toHaveLength(1);
       expect(await balance(u.token)).toBe(before);
       expect(await count("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", u.id)).toBe(0);
-      expect(await count("SELECT COUNT(*) AS n FROM credit_ledger WHERE user_id = ? AND delta < 0", u.id)).toBe(0);
+      expect(
+        await count(
+          "SELECT COUNT(*) AS n FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?) AND delta < 0",
+          u.id,
+        ),
+      ).toBe(0);
 
       const retry = await api("POST", "/v1/sessions", request);
       expect(retry.status, retry.text).toBe(201);
@@ -82,13 +87,16 @@ describe("DATABASE_ERROR", () => {
     expect(await balance(u.token)).toBe(before);
     expect(
       await count(
-        "SELECT COUNT(*) AS n FROM credit_ledger WHERE user_id = ? AND delta > 0 AND reason = 'credit_purchase'",
+        "SELECT COUNT(*) AS n FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?) AND delta > 0 AND reason = 'credit_purchase'",
         u.id,
       ),
     ).toBe(0);
-    expect(await count("SELECT COUNT(*) AS n FROM transactions WHERE user_id = ? AND status = 'completed'", u.id)).toBe(
-      0,
-    );
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM transactions WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?) AND status = 'completed'",
+        u.id,
+      ),
+    ).toBe(0);
 
     const retry = await api("POST", "/v1/billing/credits/purchase", request);
     expect(retry.status, retry.text).toBe(201);

@@ -59,7 +59,8 @@ async function principalFromAccessToken(env: Env, token: string): Promise<Princi
   const [sessionRevoked, clientRevoked, account] = await Promise.all([
     isSessionRevoked(env.KV, claims.sid),
     firstParty ? false : isClientRevoked(env.KV, claims.client_id),
-    findAccountByOwner(env.DB, "user", claims.sub),
+    // A D1 failure here is not an authentication failure: the middleware falls back to the claims.
+    findAccountByOwner(env.DB, "user", claims.sub).catch(() => undefined),
   ]);
   if (sessionRevoked || clientRevoked) {
     throw new AppError("TOKEN_INVALID", {

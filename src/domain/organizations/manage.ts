@@ -16,7 +16,7 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { newAccount } from "../billing/accounts";
-import { STARTING_CREDITS } from "../identity/accounts";
+import { wakeClock } from "../billing/clock";
 import type { OrganizationRole, Principal } from "../identity/principal";
 import { membershipIn, organizationNotFound } from "./access";
 import { auditStatement, type RequestMeta } from "./audit";
@@ -46,7 +46,7 @@ function requirePerson(principal: Principal): void {
  * starting credits, its own cycle), all in one batch.
  */
 export async function createOrganization(
-  env: Pick<Bindings, "DB" | "ENVIRONMENT" | "BILLING_PERIOD_SCALE">,
+  env: Pick<Bindings, "DB" | "ENVIRONMENT" | "BILLING_PERIOD_SCALE" | "BILLING_CLOCK">,
   principal: Principal,
   meta: RequestMeta,
   name: string,
@@ -66,7 +66,7 @@ export async function createOrganization(
     updatedAt: at,
     deletedAt: null,
   };
-  const account = newAccount("organization", organization.id, "basic", STARTING_CREDITS.basic, env, now);
+  const account = newAccount("organization", organization.id, "basic", env, now);
   await d1.batch([
     insertOrganizationStatement(d1, organization),
     insertAccountStatement(d1, account),
@@ -98,6 +98,8 @@ export async function createOrganization(
       { now },
     ),
   ]);
+  // The organization's plan renews like a user's: arm its billing clock for the first period end.
+  await wakeClock(env, account.id);
   return { organization, role: "owner" };
 }
 
