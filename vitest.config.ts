@@ -30,7 +30,7 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/e2e/**"],
       setupFiles: ["./test/setup.ts"],
-      globalSetup: ["./test/node/receiver-global-setup.ts"],
+      globalSetup: ["./test/node/receiver-global-setup.ts", "./test/node/sso-global-setup.ts"],
       testTimeout: 20_000,
     },
   };

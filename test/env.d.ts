@@ -17,5 +17,6 @@ declare global {
 declare module "vitest" {
   export interface ProvidedContext {
     receiverUrl: string;
+    samlKeys: Record<"idp" | "idpNext" | "attacker", { key: string; cert: string }>;
   }
 }
