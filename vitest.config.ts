@@ -1,3 +1,6 @@
+// First: makes the SSO test CA and sets NODE_EXTRA_CA_CERTS before miniflare loads.
+import "./test/node/sso-test-ca";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -13,6 +16,17 @@ export default defineConfig(async () => {
         main: "./src/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // connect() and fetch() go out through this network service: it trusts the SSO test CA as
+          // well as the public ones, so workerd verifies slapd's ldaps:// and StartTLS certificates.
+          outboundService: {
+            network: {
+              allow: ["public", "private", "240.0.0.0/4"],
+              tlsOptions: {
+                trustBrowserCas: true,
+                trustedCertificates: [readFileSync(path.join(process.env.SSO_TEST_CA_DIR ?? "", "ca.pem"), "utf8")],
+              },
+            },
+          },
           bindings: {
             TEST_MIGRATIONS: migrations,
             JWT_PRIVATE_KEY: signingKey,
