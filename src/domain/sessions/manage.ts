@@ -42,7 +42,7 @@ export async function updateSession(
         ? { confidenceThreshold: patch.parameters.confidence_threshold }
         : {}),
       ...(patch.parameters?.priority !== undefined ? { priority: patch.parameters.priority } : {}),
-      ...(patch.metadata?.tags !== undefined ? { tags: JSON.stringify(patch.metadata.tags) } : {}),
+      ...(patch.metadata?.tags !== undefined ? { tags: patch.metadata.tags } : {}),
     },
     iso(now),
   );

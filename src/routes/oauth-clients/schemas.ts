@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { OAuthClient } from "../../domain/identity/oauth/clients";
 import { ALL_SCOPES } from "../../domain/identity/scopes";
 import { ScopeSchema } from "../api-keys/schemas";
 
@@ -64,19 +63,3 @@ export const NewOAuthClientSchema = OAuthClientSchema.extend({
     .nullable()
     .openapi({ description: "Confidential clients only. Shown only in this response: store it now." }),
 }).openapi("NewOAuthClient");
-
-export function clientResource(client: OAuthClient) {
-  return {
-    client_id: client.id,
-    name: client.name,
-    client_type: client.clientType,
-    redirect_uris: client.redirectUris,
-    // authorization_code clients may also refresh.
-    grant_types: client.grantTypes.includes("authorization_code")
-      ? [...client.grantTypes, "refresh_token"]
-      : client.grantTypes,
-    scopes: client.allowedScopes,
-    token_endpoint_auth_method: client.clientType === "public" ? ("none" as const) : ("client_secret_basic" as const),
-    created_at: client.createdAt,
-  };
-}

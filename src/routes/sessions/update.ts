@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { updateSession } from "../../domain/sessions/manage";
 import { metadataOf, parametersOf } from "../../domain/sessions/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { MetadataSchema, ParametersSchema, SessionIdParam, UpdateSessionBody } from "./schemas";
 
@@ -29,7 +29,7 @@ const route = defineRoute({
   errors: ["SESSION_NOT_FOUND", "SESSION_ALREADY_COMPLETED"],
 });
 
-export function mountUpdate(app: ReturnType<typeof router>) {
+export function mountUpdate(app: Router) {
   app.openapi(route, async (c) => {
     const row = await updateSession(c.env.DB, c.get("principal"), c.req.valid("param").session_id, c.req.valid("json"));
     return c.json(ok({ id: row.id, parameters: parametersOf(row), metadata: metadataOf(row) }, "Session updated"), 200);

@@ -35,8 +35,6 @@ export interface OAuthClient {
 export function clientFromRow(row: OAuthClientRow): OAuthClient {
   return {
     ...row,
-    redirectUris: JSON.parse(row.redirectUris) as string[],
-    grantTypes: JSON.parse(row.grantTypes) as RegistrableGrant[],
     allowedScopes: parseScopeString(row.allowedScopes),
   };
 }
@@ -94,8 +92,8 @@ export async function registerClient(
     name: input.name,
     clientType: input.client_type,
     secretHash: secret ? await sha256Hex(secret) : null,
-    redirectUris: JSON.stringify(redirectUris),
-    grantTypes: JSON.stringify(grants),
+    redirectUris,
+    grantTypes: grants,
     allowedScopes: [...new Set(input.scopes)].join(" "),
     createdAt: iso(now),
   };
