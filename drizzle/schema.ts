@@ -11,6 +11,7 @@ export * from "./schema/credits";
 export * from "./schema/idempotency";
 export * from "./schema/identity";
 export * from "./schema/oauth";
+export * from "./schema/organizations";
 export * from "./schema/outbox";
 export * from "./schema/sessions";
 export * from "./schema/webhooks";

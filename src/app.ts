@@ -18,6 +18,7 @@ import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
 import { authorizationServerRoutes } from "./routes/oauth";
 import { oauthClientRoutes } from "./routes/oauth-clients";
+import { organizationRoutes } from "./routes/organizations";
 import { sessionRoutes } from "./routes/sessions";
 import { userRoutes } from "./routes/users";
 import { webhookRoutes } from "./routes/webhooks";
@@ -55,6 +56,7 @@ export function createApp() {
         "X-Client-Version",
         "X-Request-Id",
         "Idempotency-Key",
+        "X-Organization-Id",
       ],
       exposeHeaders: ["X-Request-Id", "X-API-Version", "RateLimit", "RateLimit-Policy", "Retry-After"],
       credentials: false,
@@ -81,6 +83,7 @@ export function createApp() {
   v1.route("/ws", wsRoutes());
   v1.route("/api-keys", apiKeyRoutes());
   v1.route("/oauth/clients", oauthClientRoutes());
+  v1.route("/organizations", organizationRoutes());
 
   registerSecuritySchemes(v1);
   v1.doc31("/openapi.json", (c) => openApiDocumentConfig(new URL(c.req.url).origin));

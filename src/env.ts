@@ -20,6 +20,8 @@ export interface Bindings {
   RATE_LIMIT_WINDOW_SCALE: string;
   /** Optional, tests only: multiplies the webhook retry schedule (0 < x ≤ 1; ignored in production). */
   WEBHOOK_RETRY_SCALE?: string;
+  /** Optional: a factor on billing period, trial and dunning lengths (default 1; ignored in production). */
+  BILLING_PERIOD_SCALE?: string;
 
   /** Secret: the ES256 private signing key as a JWK JSON string (with `kid`). */
   JWT_PRIVATE_KEY?: string;

@@ -40,6 +40,15 @@ export const ERROR_CATALOGUE = {
   IDEMPOTENCY_KEY_IN_USE: { status: 409, message: "A request with this Idempotency-Key is still being processed." },
   WEBHOOK_LIMIT_REACHED: { status: 409, message: "The maximum number of webhooks for this account has been reached." },
   WEBHOOK_INACTIVE: { status: 409, message: "The webhook is inactive; activate it to deliver to it." },
+  // Organizations (docs/decisions.md "Organizations")
+  ORGANIZATION_ROLE_REQUIRED: { status: 403, message: "Your role in this organization does not allow this operation." },
+  ORGANIZATION_LIMIT_REACHED: { status: 409, message: "You own the maximum number of organizations." },
+  ORGANIZATION_HAS_ACTIVE_SESSIONS: { status: 409, message: "The organization has pending or processing sessions." },
+  ALREADY_A_MEMBER: { status: 409, message: "This person is already a member of the organization." },
+  LAST_OWNER: { status: 409, message: "An organization must keep at least one owner." },
+  INVITATION_EMAIL_MISMATCH: { status: 403, message: "This invitation was sent to another email address." },
+  INVITATION_USED: { status: 409, message: "This invitation was already accepted or revoked." },
+  INVITATION_EXPIRED: { status: 410, message: "This invitation has expired." },
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
   PAYMENT_FAILED: {

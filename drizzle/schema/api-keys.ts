@@ -26,6 +26,12 @@ export const apiKeys = sqliteTable(
     revokedAt: text("revoked_at"),
     /** The key this one was rotated into, if any. */
     replacedBy: text("replaced_by"),
+    /** Set for an organization's key: it acts for the organization, not for `user_id` (its creator). */
+    organizationId: text("organization_id"),
   },
-  (t) => [uniqueIndex("api_keys_hash_unique").on(t.keyHash), index("api_keys_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex("api_keys_hash_unique").on(t.keyHash),
+    index("api_keys_user_idx").on(t.userId, t.createdAt),
+    index("api_keys_org_idx").on(t.organizationId, t.createdAt),
+  ],
 );

@@ -21,6 +21,8 @@ export const sessions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The billing account that paid (the creator's, or their organization's). */
+    accountId: text("account_id"),
     cue: text("cue").notNull(),
     sessionType: text("session_type", {
       enum: ["remote_viewing", "dowsing", "precognition", "intuitive_analysis"],
@@ -60,15 +62,19 @@ export const sessions = sqliteTable(
     /** Seconds actually used (started → ended), once ended. */
     duration: integer("duration"),
     updatedAt: text("updated_at").notNull(),
+    /** Set for an organization's session (its credits, limits and members); `user_id` is its creator. */
+    organizationId: text("organization_id"),
   },
   (t) => [
+    index("sessions_org_created_idx").on(t.organizationId, t.createdAt, t.id),
+    index("sessions_org_active_idx").on(t.organizationId).where(sql`${t.status} IN ('pending', 'processing')`),
     index("sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("sessions_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id),
     index("sessions_user_type_created_idx").on(t.userId, t.sessionType, t.createdAt, t.id),
     index("sessions_user_completed_idx").on(t.userId, t.completedAt, t.id),
     index("sessions_user_confidence_idx").on(t.userId, t.confidenceScore, t.id),
     // Only active sessions: the concurrency cap and the admin active count read this, not the table.
-    index("sessions_active_idx").on(t.userId).where(sql`${t.status} IN ('pending', 'processing')`),
+    index("sessions_active_idx").on(t.accountId).where(sql`${t.status} IN ('pending', 'processing')`),
   ],
 );
 

@@ -23,8 +23,10 @@ export const webhooks = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
     lastTriggered: text("last_triggered"),
+    /** Set for an organization's webhook: it receives the organization's events; `user_id` is its creator. */
+    organizationId: text("organization_id"),
   },
-  (t) => [index("webhooks_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("webhooks_user_idx").on(t.userId, t.createdAt), index("webhooks_org_idx").on(t.organizationId)],
 );
 
 /**

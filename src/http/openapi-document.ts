@@ -2,8 +2,10 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { SCOPES } from "../domain/identity/scopes";
 import type { AppEnv } from "../env";
 import { CURRENT_API_VERSION } from "../middleware/client-version";
+import { OrganizationIdHeader } from "./route";
 
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
+  app.openAPIRegistry.registerParameter("OrganizationId", OrganizationIdHeader);
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",

@@ -1,4 +1,4 @@
-import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Scope } from "../domain/identity/scopes";
 import { codesByStatus, ERROR_CATALOGUE, type ErrorCode } from "../errors";
@@ -27,6 +27,23 @@ const BODY_ERRORS: ErrorCode[] = [
   "FIELD_TOO_LONG",
 ];
 const IDEMPOTENCY_ERRORS: ErrorCode[] = ["FIELD_TOO_LONG", "IDEMPOTENCY_KEY_MISMATCH", "IDEMPOTENCY_KEY_IN_USE"];
+
+/**
+ * The one convention for acting as an organization (docs/decisions.md,
+ * "Organizations"): a reusable header parameter on every authenticated
+ * operation, registered as `components.parameters.OrganizationId`.
+ */
+export const OrganizationIdHeader = z
+  .string()
+  .regex(/^org_\d{1,30}$/)
+  .optional()
+  .openapi("OrganizationId", {
+    param: { name: "x-organization-id", in: "header" },
+    description:
+      "Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.",
+    example: "org_1763776000000123456",
+  });
+const OrganizationHeaders = z.object({ "x-organization-id": OrganizationIdHeader });
 
 /** Security requirement objects: any one credential kind, carrying `scope`. */
 export function securityFor(scope: Scope | Scope[]) {
@@ -75,9 +92,14 @@ export function defineRoute<const C extends DefineRouteConfig>(config: C) {
     ...(isIdempotent ? [idempotent()] : []),
     ...(middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : []),
   ];
-  if (isIdempotent) {
-    if (rest.request?.headers) throw new Error("defineRoute: idempotent routes declare no other headers yet");
-    rest.request = { ...rest.request, headers: IdempotencyKeyHeaders };
+  if (rest.request?.headers) throw new Error("defineRoute: routes declare no other headers yet");
+  if (isIdempotent || scope) {
+    const headers = scope
+      ? isIdempotent
+        ? IdempotencyKeyHeaders.extend(OrganizationHeaders.shape)
+        : OrganizationHeaders
+      : IdempotencyKeyHeaders;
+    rest.request = { ...rest.request, headers };
   }
   const security = scope === undefined ? [] : securityFor(scope === "authenticated" ? [] : scope);
 

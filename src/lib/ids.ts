@@ -21,7 +21,12 @@ export type IdPrefix =
   | "dlv"
   | "led"
   | "rt"
-  | "code";
+  | "code"
+  | "org"
+  | "inv"
+  | "aud"
+  | "mail"
+  | "acct";
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   const random = new Uint32Array(1);

@@ -1,8 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { actingAccountRef } from "../domain/billing/accounts";
 import { bearerChallenge } from "../domain/identity/access-tokens";
 import { authenticateCredential } from "../domain/identity/authenticate";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
+import { ORGANIZATION_HEADER, resolveActingOrganization } from "../domain/organizations/access";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 
@@ -39,8 +41,12 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
       ),
   });
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
-  c.set("principal", principal);
-  return principal;
+  // Who the request acts for, from D1 as it is now: a removed member loses it on this request.
+  const acting = await resolveActingOrganization(c.env.DB, principal, c.req.header(ORGANIZATION_HEADER));
+  // Tier and status come from the acting billing account, not the token's claims.
+  await actingAccountRef(c.env, acting);
+  c.set("principal", acting);
+  return acting;
 }
 
 /**

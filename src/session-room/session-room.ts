@@ -6,6 +6,7 @@ import { findSession, historyOf, type SessionRow } from "../db/sessions";
 import type { LiveMessage, SnapshotMessage } from "../domain/sessions/live-messages";
 import { cancellationRefund, failureRefund } from "../domain/sessions/pricing";
 import { historyEntry, parametersOf } from "../domain/sessions/resources";
+import { ROOM_USER_HEADER } from "../domain/sessions/room";
 import { stageAfterStep, stageOfStep } from "../domain/sessions/schedule";
 import { canTransition, isTerminal } from "../domain/sessions/state-machine";
 import { type HistoryEntry, type SessionStatus, STAGES, type Stage } from "../domain/sessions/types";
@@ -91,12 +92,31 @@ export class SessionRoom extends DurableObject<Bindings> {
     const s = await this.load();
     if (!s) return new Response("Unknown session", { status: 404 });
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    // Tagged with the user the worker authenticated, so closeUserSockets can find them.
+    const user = request.headers.get(ROOM_USER_HEADER);
+    this.ctx.acceptWebSocket(server, user ? [userTag(user)] : []);
     server.send(JSON.stringify(await this.snapshotMessage(s)));
     if (isTerminal(s.status)) server.close(1000, `session ${s.status}`);
     const offered = (request.headers.get("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim());
     const headers = offered.includes(BEARER_PROTOCOL) ? { "Sec-WebSocket-Protocol": BEARER_PROTOCOL } : undefined;
     return new Response(null, { status: 101, webSocket: client, headers });
+  }
+
+  /**
+   * Close every socket of one user (their organization membership ended):
+   * code 1008, policy violation (RFC 6455 §7.4.1). Returns how many closed.
+   */
+  async closeUserSockets(userId: string, reason = "organization membership ended"): Promise<number> {
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets(userTag(userId))) {
+      try {
+        ws.close(1008, reason);
+        closed += 1;
+      } catch {
+        /* already closing */
+      }
+    }
+    return closed;
   }
 
   /** A client may ask for a fresh snapshot by sending "snapshot"; anything else is ignored. */
@@ -250,7 +270,6 @@ export class SessionRoom extends DurableObject<Bindings> {
       endReason,
       ledger: {
         ledgerId: newId("led", now),
-        userId: s.init.userId,
         reason: "session_refund",
         referenceId: s.init.sessionId,
         description: `Refund for ${to} session ${s.init.sessionId}`,
@@ -302,3 +321,5 @@ export class SessionRoom extends DurableObject<Bindings> {
 function analyzerInput(row: SessionRow): AnalyzerInput {
   return { sessionId: row.id, cue: row.cue, sessionType: row.sessionType, parameters: parametersOf(row) };
 }
+
+const userTag = (userId: string) => `user:${userId}`;

@@ -10,7 +10,10 @@ import { adminUser, clientCredentialsToken, createClient, type TestClient } from
  * holding just those (→ neither 401 nor 403). New routes are covered as
  * soon as they are mounted; only path parameters may need a filler here.
  */
-const PATH_FILLERS: Record<string, string> = {};
+const PATH_FILLERS: Record<string, string> = {
+  organization_id: "org_1000000000000000000",
+  invitation_id: "inv_1000000000000000000",
+};
 const fill = (path: string) =>
   path.replace(
     /\{([^}]+)\}/g,

@@ -1,4 +1,14 @@
+import { env } from "cloudflare:workers";
 import { api } from "./http";
+
+/** The id of the user's own billing account. */
+export async function accountIdOf(userId: string): Promise<string> {
+  const row = await env.DB.prepare("SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?")
+    .bind(userId)
+    .first<{ id: string }>();
+  if (!row) throw new Error(`no billing account for ${userId}`);
+  return row.id;
+}
 
 export const CARDS = {
   visa: "4242424242424242",

@@ -8,6 +8,7 @@ import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
+import { actingAccountRef } from "./accounts";
 import { isExpired, luhnValid } from "./cards";
 import type { PaymentGateway } from "./gateway";
 
@@ -37,11 +38,12 @@ export async function addPaymentMethod(
     cvc: input.cvc,
   });
   if (!token.ok) throw invalidField("number", token.reason);
+  const account = await actingAccountRef({ DB: d1 }, principal);
   return insertPaymentMethod(
     d1,
     {
       id: newId("pm", now),
-      userId: principal.userId,
+      accountId: account.id,
       brand: token.brand,
       lastFour: token.lastFour,
       expMonth: input.exp_month,
@@ -54,13 +56,13 @@ export async function addPaymentMethod(
   );
 }
 
-export function ownPaymentMethods(d1: D1Database, principal: Principal): Promise<PaymentMethodRow[]> {
-  return listPaymentMethods(d1, principal.userId);
+export async function ownPaymentMethods(d1: D1Database, principal: Principal): Promise<PaymentMethodRow[]> {
+  return listPaymentMethods(d1, (await actingAccountRef({ DB: d1 }, principal)).id);
 }
 
-/** Another user's payment method is indistinguishable from a missing one (404). */
+/** Another account's payment method is indistinguishable from a missing one (404). */
 export async function ownPaymentMethod(d1: D1Database, principal: Principal, id: string): Promise<PaymentMethodRow> {
-  const pm = await findOwnPaymentMethod(d1, principal.userId, id);
+  const pm = await findOwnPaymentMethod(d1, (await actingAccountRef({ DB: d1 }, principal)).id, id);
   if (!pm)
     throw new AppError("RESOURCE_NOT_FOUND", {
       message: "Payment method not found.",

@@ -6,6 +6,7 @@ import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
+import { actingAccountRef } from "./accounts";
 import { isExpired } from "./cards";
 import { type CreditPackageCode, CURRENCY, creditPackage, toMajorUnits } from "./catalogue";
 import { paymentGateway } from "./gateway";
@@ -41,6 +42,7 @@ export async function purchaseCredits(
   input: PurchaseInput,
   now = Date.now(),
 ): Promise<PurchaseResult> {
+  const account = await actingAccountRef(env, principal);
   const pm = await ownPaymentMethod(env.DB, principal, input.payment_method_id);
   if (isExpired(pm.expMonth, pm.expYear, now)) {
     throw new AppError("PAYMENT_DECLINED", {
@@ -56,7 +58,7 @@ export async function purchaseCredits(
   const description = `${input.quantity} × ${pkg.name} package (${credits} credits)`;
   const row: TransactionRow = {
     id: txnId,
-    userId: principal.userId,
+    accountId: account.id,
     type: "credit_purchase",
     amountCents,
     currency: CURRENCY,
@@ -66,6 +68,7 @@ export async function purchaseCredits(
     creditPackage: pkg.code,
     quantity: input.quantity,
     paymentMethodId: pm.id,
+    idempotencyKey: null,
     gatewayReference: null,
     failureCode: null,
     createdAt: at,
@@ -100,7 +103,7 @@ export async function purchaseCredits(
 
   const entry = {
     ledgerId: newId("led", now),
-    userId: principal.userId,
+    accountId: account.id,
     reason: "credit_purchase" as const,
     referenceId: txnId,
     description,

@@ -3,6 +3,7 @@ import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import { newAccount } from "../billing/accounts";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
 import { DUMMY_PASSWORD_HASH, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
@@ -23,7 +24,14 @@ export interface LoginResult {
 
 type Env = Pick<
   Bindings,
-  "DB" | "KV" | "ENVIRONMENT" | "AUTH_ISSUER" | "ADMIN_EMAILS" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS"
+  | "DB"
+  | "KV"
+  | "ENVIRONMENT"
+  | "AUTH_ISSUER"
+  | "ADMIN_EMAILS"
+  | "JWT_PRIVATE_KEY"
+  | "JWT_PREVIOUS_PUBLIC_KEYS"
+  | "BILLING_PERIOD_SCALE"
 >;
 
 export function isAdminEmail(adminEmails: string, email: string): boolean {
@@ -52,11 +60,12 @@ export async function register(
   const weakness = passwordWeakness(input.password, email);
   if (weakness) throw invalidField("password", weakness);
   if (await findUserByEmail(env.DB, email)) throw emailTaken();
+  const account = newAccount("user", "", input.tier, STARTING_CREDITS[input.tier], env, now);
 
   const role: Role = isAdminEmail(env.ADMIN_EMAILS, email) ? "admin" : "user";
   const at = iso(now);
   const user: UserRow = {
-    id: newId("user", now),
+    id: account.ownerId,
     email,
     username: input.username,
     passwordHash: await hashPassword(input.password),
@@ -74,13 +83,13 @@ export async function register(
   // The unique index settles a race between two registrations of one email.
   const grant = {
     ledgerId: newId("led", now),
-    userId: user.id,
+    accountId: account.id,
     reason: "signup_grant" as const,
-    referenceId: user.id,
+    referenceId: account.id,
     description: `Starting credits for the ${input.tier} tier`,
     at,
   };
-  if (!(await insertUser(env.DB, user, grant))) throw emailTaken();
+  if (!(await insertUser(env.DB, user, account, grant))) throw emailTaken();
   return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
 }
 

@@ -3,6 +3,8 @@ import type { Role, Scope } from "./scopes";
 export type Tier = "basic" | "professional" | "enterprise";
 export const TIERS = ["basic", "professional", "enterprise"] as const;
 
+export type OrganizationRole = "owner" | "admin" | "member";
+
 export type CredentialKind = "login_token" | "oauth_token" | "api_key";
 
 /**
@@ -12,8 +14,17 @@ export type CredentialKind = "login_token" | "oauth_token" | "api_key";
 export interface Principal {
   userId: string;
   role: Role;
+  /** The acting billing account's tier once resolved (the token's claim until then). */
   tier: Tier;
+  /** The billing account this request acts for, resolved from D1 once per request. */
+  account?: { id: string; tier: Tier; status: "active" | "trialing" | "past_due" };
   scopes: ReadonlySet<Scope>;
+  /**
+   * The organization this request acts for (the `X-Organization-Id` header, or
+   * the organization of an organization API key), with the caller's role there,
+   * read from D1 on every request (a removed member loses it at once).
+   */
+  organization?: { id: string; role: OrganizationRole; via: "header" | "api_key" };
   credential: {
     kind: CredentialKind;
     /** jti of the access token, or the API key id. */

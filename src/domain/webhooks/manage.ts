@@ -66,6 +66,7 @@ export async function createWebhook(
     createdAt: at,
     updatedAt: at,
     lastTriggered: null,
+    organizationId: null,
   };
   // The count above refuses early and cheaply; this conditional insert settles races.
   if (!(await insertWebhookUnderCap(env.DB, webhook, MAX_WEBHOOKS_PER_USER))) {

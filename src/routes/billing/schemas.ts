@@ -87,6 +87,12 @@ export const TRANSACTION_TYPES = [
   "session_refund",
   "signup_grant",
   "adjustment",
+  "subscription_fee",
+  "plan_change",
+  "credits_renewal",
+  "credits_expiry",
+  "plan_proration",
+  "payment_reversal",
 ] as const;
 
 export const TransactionSchema = z
@@ -96,9 +102,10 @@ export const TransactionSchema = z
     amount: z.number().openapi({ description: "Money charged (0 for credit-only movements)" }),
     currency: z.string(),
     credits: z.number().int().openapi({
-      description: "Credit change: positive for purchases, grants and refunds, negative for session debits",
+      description:
+        "Credit change: positive for purchases, grants, renewals and refunds; negative for session debits, expired included credits and reversed payments",
     }),
-    status: z.enum(["completed", "failed"]),
+    status: z.enum(["completed", "failed", "refunded", "disputed"]),
     created_at: Timestamp,
     description: z.string(),
   })

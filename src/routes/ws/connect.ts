@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { liveMessageJsonSchema } from "../../domain/sessions/live-messages";
 import { ownSession } from "../../domain/sessions/queries";
-import { roomOf } from "../../domain/sessions/room";
+import { roomOf, roomUpgradeRequest } from "../../domain/sessions/room";
 import { AppError } from "../../errors";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
@@ -48,7 +48,7 @@ export function mountConnect(app: Router) {
     const { session_id } = c.req.valid("param");
     await ownSession(c.env.DB, c.get("principal"), session_id, "read");
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new AppError("WEBSOCKET_UPGRADE_REQUIRED");
-    const res = await roomOf(c.env, session_id).fetch(c.req.raw);
+    const res = await roomOf(c.env, session_id).fetch(roomUpgradeRequest(c.req.raw, c.get("principal").userId));
     // Only a session whose room never started can be refused here (see createSession).
     if (res.status !== 101) throw new AppError("SESSION_NOT_FOUND", { details: { session_id } });
     return res;

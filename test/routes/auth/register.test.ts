@@ -32,7 +32,9 @@ describe("POST /v1/auth/register", () => {
       const me = await api("GET", "/v1/users/me", { token });
       expect(me.body.data.credits).toBe(credits);
       // The starting balance is one ledger row.
-      const ledger = await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE user_id = ?")
+      const ledger = await env.DB.prepare(
+        "SELECT delta, reason FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?)",
+      )
         .bind(user.id)
         .all();
       expect(ledger.results).toEqual([{ delta: credits, reason: "signup_grant" }]);

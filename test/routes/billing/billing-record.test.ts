@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { debitStatements } from "../../../src/db/credits";
 import { currentMonth, lastMonth } from "../../../src/domain/billing/period";
 import { newId } from "../../../src/lib/ids";
-import { addCard, purchase } from "../../support/billing";
+import { accountIdOf, addCard, purchase } from "../../support/billing";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { tokenWithScopes } from "../../support/tokens";
@@ -13,10 +13,18 @@ const billing = (token: string) => api("GET", "/v1/billing", { token });
 /** What a session creation writes: one session_debit ledger row and the balance change. */
 async function sessionDebit(userId: string, amount: number, at = new Date().toISOString()) {
   const sessionId = newId("session");
+  const accountId = await accountIdOf(userId);
   await env.DB.batch(
     debitStatements(
       env.DB,
-      { ledgerId: newId("led"), userId, reason: "session_debit", referenceId: sessionId, description: "Session", at },
+      {
+        ledgerId: newId("led"),
+        accountId,
+        reason: "session_debit",
+        referenceId: sessionId,
+        description: "Session",
+        at,
+      },
       amount,
     ),
   );

@@ -81,6 +81,11 @@ export async function principalFromApiKey(
     role,
     tier,
     scopes: new Set(parseScopeString(row.scopes).filter((s) => allowed.has(s))),
+    // An organization's key acts for the organization, as a member (docs/decisions.md, "Organizations");
+    // the authenticate middleware checks the organization still exists.
+    ...(row.organizationId
+      ? { organization: { id: row.organizationId, role: "member" as const, via: "api_key" as const } }
+      : {}),
     credential: { kind: "api_key", id: row.id, expiresAt: Math.floor(expiresAt / 1000) },
   };
 }

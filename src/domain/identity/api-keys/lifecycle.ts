@@ -90,6 +90,7 @@ async function mint(
     lastUsedAt: null,
     revokedAt: null,
     replacedBy: null,
+    organizationId: null,
   };
   return { row, key };
 }

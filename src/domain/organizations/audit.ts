@@ -1,0 +1,101 @@
+import { type AuditFilter, type AuditRow, insertAuditStatement, listAudit } from "../../db/organizations";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
+import type { Principal } from "../identity/principal";
+
+/** Where a change came from: the request's id and the client address (issue #13, audit log). */
+export interface RequestMeta {
+  requestId: string;
+  ip: string;
+}
+
+/**
+ * The actions the audit log records. `target_type` says what `target_id` names.
+ * Billing, API key, webhook and SSO changes in an organization use the same log.
+ */
+export type AuditAction =
+  | "organization.created"
+  | "organization.renamed"
+  | "organization.deleted"
+  | "member.joined"
+  | "member.role_changed"
+  | "member.removed"
+  | "member.left"
+  | "ownership.transferred"
+  | "invitation.created"
+  | "invitation.revoked"
+  | "invitation.accepted"
+  | "api_key.created"
+  | "api_key.revoked"
+  | "api_key.rotated"
+  | "webhook.created"
+  | "webhook.updated"
+  | "webhook.deleted"
+  | "session.created"
+  | "session.cancelled"
+  | "billing.purchase"
+  | "billing.plan_changed"
+  | "billing.payment_method_added";
+
+export interface AuditEntry {
+  action: AuditAction;
+  targetType: string;
+  targetId: string;
+  before?: Record<string, unknown> | undefined;
+  after?: Record<string, unknown> | undefined;
+}
+
+export function auditRow(
+  organizationId: string,
+  principal: Principal,
+  meta: RequestMeta,
+  entry: AuditEntry,
+  now = Date.now(),
+): AuditRow {
+  return {
+    id: newId("aud", now),
+    organizationId,
+    actorUserId: principal.organization?.via === "api_key" ? null : principal.userId,
+    actorCredential: `${principal.credential.kind}:${principal.credential.id}`,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ? JSON.stringify(entry.before) : null,
+    after: entry.after ? JSON.stringify(entry.after) : null,
+    requestId: meta.requestId,
+    ip: meta.ip,
+    createdAt: iso(now),
+  };
+}
+
+/** The audit statement for a batch (see insertAuditStatement for `onlyIfChanged`). */
+export function auditStatement(
+  d1: D1Database,
+  organizationId: string,
+  principal: Principal,
+  meta: RequestMeta,
+  entry: AuditEntry,
+  options: { onlyIfChanged?: boolean; now?: number } = {},
+): D1PreparedStatement {
+  return insertAuditStatement(
+    d1,
+    auditRow(organizationId, principal, meta, entry, options.now),
+    options.onlyIfChanged ?? false,
+  );
+}
+
+/** Append one entry on its own (for changes made elsewhere, e.g. an org API key or webhook). */
+export async function appendAudit(
+  d1: D1Database,
+  organizationId: string,
+  principal: Principal,
+  meta: RequestMeta,
+  entry: AuditEntry,
+  now = Date.now(),
+): Promise<void> {
+  await auditStatement(d1, organizationId, principal, meta, entry, { now }).run();
+}
+
+export function readAudit(d1: D1Database, organizationId: string, filter: AuditFilter, limit: number, offset: number) {
+  return listAudit(d1, organizationId, filter, limit, offset);
+}

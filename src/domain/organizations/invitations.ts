@@ -1,0 +1,203 @@
+import {
+  acceptInvitationStatement,
+  emailOfUser,
+  findInvitation,
+  findInvitationByHash,
+  findMembership,
+  type InvitationRow,
+  insertInvitationStatement,
+  insertMemberIfChangedStatement,
+  memberByEmail,
+  type OrgRole,
+  pendingInvitations,
+  revokeInvitationStatement,
+  revokePendingForEmailStatement,
+} from "../../db/organizations";
+import type { Bindings } from "../../env";
+import { AppError } from "../../errors";
+import { iso } from "../../lib/clock";
+import { sha256Hex } from "../../lib/crypto";
+import { newId, randomToken } from "../../lib/ids";
+import type { Principal } from "../identity/principal";
+import { mailerFor } from "../mail/mailer";
+import { membershipIn } from "./access";
+import { auditStatement, type RequestMeta } from "./audit";
+import { checkInvite, requireRole } from "./roles";
+
+/** An invitation can be accepted for 7 days (docs/decisions.md, "Organizations"). */
+export const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+/** `soi_` + 256 random bits: recognisable in logs and secret scanners, like `sak_` keys. */
+const TOKEN_PREFIX = "soi_";
+
+type Env = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT">;
+
+const invitationNotFound = () =>
+  new AppError("RESOURCE_NOT_FOUND", { message: "Invitation not found.", details: { resource: "invitation" } });
+
+export type InvitationState = "pending" | "accepted" | "revoked" | "expired";
+
+export function invitationState(row: InvitationRow, now: number): InvitationState {
+  if (row.acceptedAt) return "accepted";
+  if (row.revokedAt) return "revoked";
+  return Date.parse(row.expiresAt) <= now ? "expired" : "pending";
+}
+
+/**
+ * Invite by email with a role (admins; owners for `owner`). The token is
+ * returned to the inviter once, stored as SHA-256, and mailed through the
+ * Mailer. A new invitation to the same email replaces a pending one.
+ */
+export async function invite(
+  env: Env,
+  principal: Principal,
+  meta: RequestMeta,
+  organizationId: string,
+  input: { email: string; role: OrgRole },
+  now = Date.now(),
+): Promise<{ invitation: InvitationRow; token: string; emailSent: boolean }> {
+  const { organization, role } = await membershipIn(env.DB, principal, organizationId);
+  checkInvite(role, input.role);
+  const email = input.email.trim().toLowerCase();
+  if (await memberByEmail(env.DB, organizationId, email)) {
+    throw new AppError("ALREADY_A_MEMBER", { details: { email } });
+  }
+  const token = `${TOKEN_PREFIX}${randomToken(32)}`;
+  const invitation: InvitationRow = {
+    id: newId("inv", now),
+    organizationId,
+    email,
+    role: input.role,
+    tokenHash: await sha256Hex(token),
+    invitedBy: principal.userId,
+    createdAt: iso(now),
+    expiresAt: iso(now + INVITATION_LIFETIME_MS),
+    acceptedAt: null,
+    acceptedBy: null,
+    revokedAt: null,
+  };
+  await env.DB.batch([
+    revokePendingForEmailStatement(env.DB, organizationId, email, invitation.createdAt),
+    insertInvitationStatement(env.DB, invitation),
+    auditStatement(
+      env.DB,
+      organizationId,
+      principal,
+      meta,
+      {
+        action: "invitation.created",
+        targetType: "invitation",
+        targetId: invitation.id,
+        after: { email, role: input.role, expires_at: invitation.expiresAt },
+      },
+      { now },
+    ),
+  ]);
+  const { delivered } = await mailerFor(env).send({
+    to: email,
+    subject: `You are invited to join ${organization.name}`,
+    text: [
+      `You have been invited to join the organization "${organization.name}" as ${input.role}.`,
+      "Sign in with this email address and accept with:",
+      "",
+      `POST /v1/organizations/invitations/accept {"token": "${token}"}`,
+      "",
+      `The invitation expires at ${invitation.expiresAt}.`,
+    ].join("\n"),
+    organizationId,
+  });
+  return { invitation, token, emailSent: delivered };
+}
+
+export async function listInvitations(d1: D1Database, principal: Principal, organizationId: string, now = Date.now()) {
+  const { role } = await membershipIn(d1, principal, organizationId);
+  requireRole(role, "admin");
+  return pendingInvitations(d1, organizationId, iso(now));
+}
+
+export async function revokeInvitation(
+  d1: D1Database,
+  principal: Principal,
+  meta: RequestMeta,
+  organizationId: string,
+  invitationId: string,
+  now = Date.now(),
+): Promise<void> {
+  const { role } = await membershipIn(d1, principal, organizationId);
+  requireRole(role, "admin");
+  const invitation = await findInvitation(d1, organizationId, invitationId);
+  if (!invitation) throw invitationNotFound();
+  if (invitation.role === "owner") requireRole(role, "owner");
+  const state = invitationState(invitation, now);
+  if (state === "accepted" || state === "revoked") throw new AppError("INVITATION_USED", { details: { state } });
+  const [revoked] = await d1.batch([
+    revokeInvitationStatement(d1, organizationId, invitationId, iso(now)),
+    auditStatement(
+      d1,
+      organizationId,
+      principal,
+      meta,
+      {
+        action: "invitation.revoked",
+        targetType: "invitation",
+        targetId: invitationId,
+        before: { email: invitation.email, role: invitation.role },
+      },
+      { onlyIfChanged: true, now },
+    ),
+  ]);
+  if (revoked?.meta.changes !== 1) throw new AppError("INVITATION_USED");
+}
+
+/**
+ * Accept with the token, signed in as the invited email. The invitation is
+ * used once: a conditional update, then the membership and the audit entry in
+ * the same batch only if that update applied.
+ */
+export async function acceptInvitation(
+  d1: D1Database,
+  principal: Principal,
+  meta: RequestMeta,
+  token: string,
+  now = Date.now(),
+): Promise<{ organizationId: string; role: OrgRole }> {
+  if (principal.organization?.via === "api_key") {
+    throw new AppError("ORGANIZATION_ROLE_REQUIRED", {
+      message: "Invitations are accepted by a person, not an organization API key.",
+      details: { required_role: "person" },
+    });
+  }
+  const invitation = await findInvitationByHash(d1, await sha256Hex(token.trim()));
+  if (!invitation) throw invitationNotFound();
+  const email = await emailOfUser(d1, principal.userId);
+  if (email !== invitation.email) throw new AppError("INVITATION_EMAIL_MISMATCH");
+  const state = invitationState(invitation, now);
+  if (state === "accepted" || state === "revoked") throw new AppError("INVITATION_USED", { details: { state } });
+  if (state === "expired") throw new AppError("INVITATION_EXPIRED", { details: { expired_at: invitation.expiresAt } });
+  if (await findMembership(d1, invitation.organizationId, principal.userId)) throw new AppError("ALREADY_A_MEMBER");
+  const at = iso(now);
+  const [accepted, joined] = await d1.batch([
+    acceptInvitationStatement(d1, invitation.id, principal.userId, at),
+    insertMemberIfChangedStatement(d1, {
+      organizationId: invitation.organizationId,
+      userId: principal.userId,
+      role: invitation.role,
+      createdAt: at,
+      updatedAt: at,
+    }),
+    auditStatement(
+      d1,
+      invitation.organizationId,
+      principal,
+      meta,
+      {
+        action: "invitation.accepted",
+        targetType: "invitation",
+        targetId: invitation.id,
+        after: { user_id: principal.userId, role: invitation.role },
+      },
+      { onlyIfChanged: true, now },
+    ),
+  ]);
+  if (accepted?.meta.changes !== 1 || joined?.meta.changes !== 1) throw new AppError("INVITATION_USED");
+  return { organizationId: invitation.organizationId, role: invitation.role };
+}

@@ -1,0 +1,164 @@
+import {
+  countOwnedOrganizations,
+  hasActiveSessions,
+  insertMemberStatement,
+  insertOrganizationStatement,
+  type OrganizationRow,
+  organizationsOfUser,
+  organizationTeardownStatements,
+  renameOrganizationStatement,
+  softDeleteOrganizationStatement,
+} from "../../db/organizations";
+import { AppError } from "../../errors";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
+import type { OrganizationRole, Principal } from "../identity/principal";
+import { membershipIn, organizationNotFound } from "./access";
+import { auditStatement, type RequestMeta } from "./audit";
+import { requireRole } from "./roles";
+
+/** Bounds what one account can create (OWASP API4): organizations it owns. */
+export const MAX_OWNED_ORGANIZATIONS = 10;
+
+export interface OrganizationView {
+  organization: OrganizationRow;
+  role: OrganizationRole;
+}
+
+/** Persons create organizations; an organization API key cannot create another. */
+function requirePerson(principal: Principal): void {
+  if (principal.organization?.via === "api_key") {
+    throw new AppError("ORGANIZATION_ROLE_REQUIRED", {
+      message: "An organization API key acts for its organization; sign in as a person for this operation.",
+      details: { required_role: "person" },
+    });
+  }
+}
+
+export async function createOrganization(
+  d1: D1Database,
+  principal: Principal,
+  meta: RequestMeta,
+  name: string,
+  now = Date.now(),
+): Promise<OrganizationView> {
+  requirePerson(principal);
+  if ((await countOwnedOrganizations(d1, principal.userId)) >= MAX_OWNED_ORGANIZATIONS) {
+    throw new AppError("ORGANIZATION_LIMIT_REACHED", { details: { max_owned: MAX_OWNED_ORGANIZATIONS } });
+  }
+  const at = iso(now);
+  const organization: OrganizationRow = {
+    id: newId("org", now),
+    name,
+    createdBy: principal.userId,
+    createdAt: at,
+    updatedAt: at,
+    deletedAt: null,
+  };
+  await d1.batch([
+    insertOrganizationStatement(d1, organization),
+    insertMemberStatement(d1, {
+      organizationId: organization.id,
+      userId: principal.userId,
+      role: "owner",
+      createdAt: at,
+      updatedAt: at,
+    }),
+    auditStatement(
+      d1,
+      organization.id,
+      principal,
+      meta,
+      { action: "organization.created", targetType: "organization", targetId: organization.id, after: { name } },
+      { now },
+    ),
+  ]);
+  return { organization, role: "owner" };
+}
+
+/** The organizations the caller belongs to (an org API key: just its own). */
+export async function myOrganizations(d1: D1Database, principal: Principal): Promise<OrganizationView[]> {
+  if (principal.organization?.via === "api_key") return [await membershipIn(d1, principal, principal.organization.id)];
+  return organizationsOfUser(d1, principal.userId);
+}
+
+export function readOrganization(d1: D1Database, principal: Principal, id: string): Promise<OrganizationView> {
+  return membershipIn(d1, principal, id);
+}
+
+export async function renameOrganization(
+  d1: D1Database,
+  principal: Principal,
+  meta: RequestMeta,
+  id: string,
+  name: string,
+  now = Date.now(),
+): Promise<OrganizationView> {
+  const { organization, role } = await membershipIn(d1, principal, id);
+  requireRole(role, "admin");
+  const at = iso(now);
+  const [updated] = await d1.batch([
+    renameOrganizationStatement(d1, id, name, at),
+    auditStatement(
+      d1,
+      id,
+      principal,
+      meta,
+      {
+        action: "organization.renamed",
+        targetType: "organization",
+        targetId: id,
+        before: { name: organization.name },
+        after: { name },
+      },
+      { onlyIfChanged: true, now },
+    ),
+  ]);
+  if (updated?.meta.changes !== 1) throw organizationNotFound();
+  return { organization: { ...organization, name, updatedAt: at }, role };
+}
+
+/**
+ * Delete (owners only, and only with no pending or processing session). The
+ * organization is soft-deleted: members and pending invitations go, its API
+ * keys are revoked and its webhooks removed at once; its sessions, credit
+ * ledger and audit log are kept for accounting but no one can reach them
+ * through the API (docs/decisions.md, "Organizations").
+ */
+export async function deleteOrganization(
+  d1: D1Database,
+  principal: Principal,
+  meta: RequestMeta,
+  id: string,
+  now = Date.now(),
+): Promise<void> {
+  const { organization, role } = await membershipIn(d1, principal, id);
+  requireRole(role, "owner");
+  const activeSessions = () =>
+    new AppError("ORGANIZATION_HAS_ACTIVE_SESSIONS", {
+      message: "The organization has pending or processing sessions: cancel them or wait for them to end.",
+    });
+  if (await hasActiveSessions(d1, id)) throw activeSessions();
+  const at = iso(now);
+  const [deleted] = await d1.batch([
+    softDeleteOrganizationStatement(d1, id, at),
+    auditStatement(
+      d1,
+      id,
+      principal,
+      meta,
+      {
+        action: "organization.deleted",
+        targetType: "organization",
+        targetId: id,
+        before: { name: organization.name },
+      },
+      { onlyIfChanged: true, now },
+    ),
+    ...organizationTeardownStatements(d1, id, at),
+  ]);
+  if (deleted?.meta.changes !== 1) {
+    if (await hasActiveSessions(d1, id)) throw activeSessions();
+    throw organizationNotFound();
+  }
+}

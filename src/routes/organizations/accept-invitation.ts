@@ -1,0 +1,36 @@
+import { acceptInvitation } from "../../domain/organizations/invitations";
+import { envelopeSchema, ok } from "../../http/envelope";
+import type { router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
+import { defineRoute } from "../../http/route";
+import { AcceptedInvitationSchema, AcceptInvitationBody } from "./schemas";
+
+const route = defineRoute({
+  method: "post",
+  path: "/invitations/accept",
+  tags: ["Organizations"],
+  summary: "Accept an invitation (signed in with the invited email)",
+  scope: "organizations:write",
+  request: { body: { required: true, content: { "application/json": { schema: AcceptInvitationBody } } } },
+  responses: {
+    200: {
+      description: "You joined the organization",
+      content: { "application/json": { schema: envelopeSchema(AcceptedInvitationSchema) } },
+    },
+  },
+  errors: [
+    "RESOURCE_NOT_FOUND",
+    "INVITATION_EMAIL_MISMATCH",
+    "INVITATION_USED",
+    "INVITATION_EXPIRED",
+    "ALREADY_A_MEMBER",
+    "ORGANIZATION_ROLE_REQUIRED",
+  ],
+});
+
+export function mountAcceptInvitation(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const joined = await acceptInvitation(c.env.DB, c.get("principal"), requestMeta(c), c.req.valid("json").token);
+    return c.json(ok({ organization_id: joined.organizationId, role: joined.role }, "Invitation accepted"), 200);
+  });
+}

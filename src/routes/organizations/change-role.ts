@@ -1,0 +1,39 @@
+import { changeRole } from "../../domain/organizations/members";
+import { envelopeSchema, ok } from "../../http/envelope";
+import type { router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
+import { defineRoute } from "../../http/route";
+import { ChangeRoleBody, MemberParams, MemberSchema, memberResource } from "./schemas";
+
+const route = defineRoute({
+  method: "put",
+  path: "/{organization_id}/members/{user_id}",
+  tags: ["Organizations"],
+  summary: "Change a member's role",
+  description:
+    "Admins change members and admins; only owners make someone an owner or change an owner's role. The last owner cannot be demoted (`LAST_OWNER`).",
+  scope: "organizations:write",
+  request: {
+    params: MemberParams,
+    body: { required: true, content: { "application/json": { schema: ChangeRoleBody } } },
+  },
+  responses: {
+    200: { description: "The member", content: { "application/json": { schema: envelopeSchema(MemberSchema) } } },
+  },
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "LAST_OWNER"],
+});
+
+export function mountChangeRole(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const { organization_id, user_id } = c.req.valid("param");
+    const member = await changeRole(
+      c.env.DB,
+      c.get("principal"),
+      requestMeta(c),
+      organization_id,
+      user_id,
+      c.req.valid("json").role,
+    );
+    return c.json(ok(memberResource(member), "Role changed"), 200);
+  });
+}

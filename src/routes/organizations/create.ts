@@ -1,0 +1,31 @@
+import { createOrganization } from "../../domain/organizations/manage";
+import { envelopeSchema, ok } from "../../http/envelope";
+import type { router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
+import { defineRoute } from "../../http/route";
+import { CreateOrganizationBody, OrganizationSchema, organizationResource } from "./schemas";
+
+const route = defineRoute({
+  method: "post",
+  path: "/",
+  tags: ["Organizations"],
+  summary: "Create an organization (you become its owner)",
+  scope: "organizations:write",
+  request: { body: { required: true, content: { "application/json": { schema: CreateOrganizationBody } } } },
+  responses: {
+    201: { description: "Created", content: { "application/json": { schema: envelopeSchema(OrganizationSchema) } } },
+  },
+  errors: ["ORGANIZATION_LIMIT_REACHED", "ORGANIZATION_ROLE_REQUIRED"],
+});
+
+export function mountCreateOrganization(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const { organization, role } = await createOrganization(
+      c.env.DB,
+      c.get("principal"),
+      requestMeta(c),
+      c.req.valid("json").name,
+    );
+    return c.json(ok(organizationResource(organization, role), "Organization created"), 201);
+  });
+}

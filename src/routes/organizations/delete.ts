@@ -1,0 +1,26 @@
+import { deleteOrganization } from "../../domain/organizations/manage";
+import { MessageOnlySchema } from "../../http/envelope";
+import type { router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
+import { defineRoute } from "../../http/route";
+import { OrganizationIdParam } from "./schemas";
+
+const route = defineRoute({
+  method: "delete",
+  path: "/{organization_id}",
+  tags: ["Organizations"],
+  summary: "Delete the organization (owners; no pending or processing sessions)",
+  description:
+    "Members and pending invitations are removed, the organization's API keys revoked and its webhooks deleted at once. Its sessions, credit ledger and audit log are kept for accounting but can no longer be reached through the API; remaining credits are forfeited.",
+  scope: "organizations:write",
+  request: { params: OrganizationIdParam },
+  responses: { 200: { description: "Deleted", content: { "application/json": { schema: MessageOnlySchema } } } },
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "ORGANIZATION_HAS_ACTIVE_SESSIONS"],
+});
+
+export function mountDeleteOrganization(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    await deleteOrganization(c.env.DB, c.get("principal"), requestMeta(c), c.req.valid("param").organization_id);
+    return c.json({ success: true as const, message: "Organization deleted" }, 200);
+  });
+}

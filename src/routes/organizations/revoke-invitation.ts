@@ -1,0 +1,25 @@
+import { revokeInvitation } from "../../domain/organizations/invitations";
+import { MessageOnlySchema } from "../../http/envelope";
+import type { router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
+import { defineRoute } from "../../http/route";
+import { InvitationParams } from "./schemas";
+
+const route = defineRoute({
+  method: "delete",
+  path: "/{organization_id}/invitations/{invitation_id}",
+  tags: ["Organizations"],
+  summary: "Revoke a pending invitation (admins)",
+  scope: "organizations:write",
+  request: { params: InvitationParams },
+  responses: { 200: { description: "Revoked", content: { "application/json": { schema: MessageOnlySchema } } } },
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "INVITATION_USED"],
+});
+
+export function mountRevokeInvitation(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    const { organization_id, invitation_id } = c.req.valid("param");
+    await revokeInvitation(c.env.DB, c.get("principal"), requestMeta(c), organization_id, invitation_id);
+    return c.json({ success: true as const, message: "Invitation revoked" }, 200);
+  });
+}

@@ -1,0 +1,184 @@
+import { z } from "@hono/zod-openapi";
+import type { AuditRow, InvitationRow, OrganizationRow } from "../../db/organizations";
+import { ORGANIZATION_ID_PATTERN } from "../../domain/organizations/access";
+import { invitationState } from "../../domain/organizations/invitations";
+
+const Timestamp = z.string().openapi({ format: "date-time" });
+const Role = z.enum(["owner", "admin", "member"]).openapi({ description: "owner > admin > member" });
+
+const orgId = z
+  .string()
+  .regex(ORGANIZATION_ID_PATTERN, "must look like org_<digits>")
+  .openapi({ param: { name: "organization_id", in: "path" }, example: "org_1763776000000123456" });
+const userId = z
+  .string()
+  .regex(/^user_\d{1,30}$/, "must look like user_<digits>")
+  .openapi({ param: { name: "user_id", in: "path" }, example: "user_1763776000000123456" });
+
+export const OrganizationIdParam = z.object({ organization_id: orgId });
+export const MemberParams = z.object({ organization_id: orgId, user_id: userId });
+export const InvitationParams = z.object({
+  organization_id: orgId,
+  invitation_id: z
+    .string()
+    .regex(/^inv_\d{1,30}$/, "must look like inv_<digits>")
+    .openapi({ param: { name: "invitation_id", in: "path" }, example: "inv_1763776000000123456" }),
+});
+
+const Name = z.string().trim().min(1).max(100).openapi({ example: "Acme Research" });
+export const CreateOrganizationBody = z.object({ name: Name }).openapi("CreateOrganizationRequest");
+export const RenameOrganizationBody = z.object({ name: Name }).openapi("RenameOrganizationRequest");
+export const ChangeRoleBody = z.object({ role: Role }).openapi("ChangeMemberRoleRequest");
+export const TransferOwnershipBody = z
+  .object({ user_id: z.string().regex(/^user_\d{1,30}$/, "must look like user_<digits>") })
+  .openapi("TransferOwnershipRequest");
+export const InviteBody = z
+  .object({ email: z.email().max(254), role: Role.default("member") })
+  .openapi("CreateInvitationRequest");
+export const AcceptInvitationBody = z
+  .object({ token: z.string().min(1).max(200).openapi({ description: "The `soi_…` token from the invitation" }) })
+  .openapi("AcceptInvitationRequest");
+
+export const OrganizationSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: Role.openapi({ description: "Your role in the organization" }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi("Organization");
+
+export const organizationResource = (o: OrganizationRow, role: string) => ({
+  id: o.id,
+  name: o.name,
+  role: role as "owner" | "admin" | "member",
+  created_at: o.createdAt,
+  updated_at: o.updatedAt,
+});
+
+export const OrganizationListSchema = z
+  .object({ organizations: z.array(OrganizationSchema) })
+  .openapi("OrganizationList");
+
+export const MemberSchema = z
+  .object({ user_id: z.string(), email: z.string(), username: z.string(), role: Role, joined_at: Timestamp })
+  .openapi("OrganizationMember");
+
+export const memberResource = (m: {
+  member: { userId: string; role: string; createdAt: string };
+  email: string;
+  username: string;
+}) => ({
+  user_id: m.member.userId,
+  email: m.email,
+  username: m.username,
+  role: m.member.role as "owner" | "admin" | "member",
+  joined_at: m.member.createdAt,
+});
+
+export const MemberListSchema = z.object({ members: z.array(MemberSchema) }).openapi("OrganizationMemberList");
+
+export const InvitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: Role,
+    status: z.enum(["pending", "accepted", "revoked", "expired"]),
+    invited_by: z.string(),
+    created_at: Timestamp,
+    expires_at: Timestamp,
+  })
+  .openapi("OrganizationInvitation");
+
+export const invitationResource = (i: InvitationRow, now = Date.now()) => ({
+  id: i.id,
+  email: i.email,
+  role: i.role,
+  status: invitationState(i, now),
+  invited_by: i.invitedBy,
+  created_at: i.createdAt,
+  expires_at: i.expiresAt,
+});
+
+export const CreatedInvitationSchema = InvitationSchema.extend({
+  token: z.string().openapi({ description: "Single-use; returned only here. Expires after 7 days." }),
+  email_sent: z
+    .boolean()
+    .openapi({ description: "Whether the mailer sent the invitation (false in production today)" }),
+}).openapi("CreatedInvitation");
+
+export const InvitationListSchema = z
+  .object({ invitations: z.array(InvitationSchema) })
+  .openapi("OrganizationInvitationList");
+
+export const AcceptedInvitationSchema = z
+  .object({ organization_id: z.string(), role: Role })
+  .openapi("AcceptedInvitation");
+
+export const AuditQuery = z.object({
+  action: z
+    .string()
+    .regex(/^[a-z_]+\.[a-z_]+$/, "must look like member.removed")
+    .optional(),
+  actor_id: z
+    .string()
+    .regex(/^user_\d{1,30}$/, "must look like user_<digits>")
+    .optional(),
+  target_id: z.string().max(64).optional(),
+  since: z.iso.datetime().optional().openapi({ description: "Inclusive, ISO 8601" }),
+  until: z.iso.datetime().optional().openapi({ description: "Inclusive, ISO 8601" }),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+const parse = (s: string | null) => (s === null ? null : (JSON.parse(s) as Record<string, unknown>));
+
+export const AuditEntrySchema = z
+  .object({
+    id: z.string(),
+    action: z.string(),
+    actor: z.object({
+      user_id: z.string().nullable().openapi({ description: "Null when an organization API key acted" }),
+      credential: z.string().openapi({ description: "`<kind>:<id>`: login_token, oauth_token or api_key" }),
+    }),
+    target: z.object({ type: z.string(), id: z.string() }),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    request_id: z.string(),
+    ip: z.string(),
+    created_at: Timestamp,
+  })
+  .openapi("AuditEntry");
+
+export const auditResource = (r: AuditRow) => ({
+  id: r.id,
+  action: r.action,
+  actor: { user_id: r.actorUserId, credential: r.actorCredential },
+  target: { type: r.targetType, id: r.targetId },
+  before: parse(r.before),
+  after: parse(r.after),
+  request_id: r.requestId,
+  ip: r.ip,
+  created_at: r.createdAt,
+});
+
+export const AuditPageSchema = z
+  .object({
+    entries: z.array(AuditEntrySchema),
+    pagination: z.object({
+      total: z.number().int(),
+      limit: z.number().int(),
+      offset: z.number().int(),
+      has_more: z.boolean(),
+    }),
+  })
+  .openapi("AuditLogPage");
+
+export const OutboxSchema = z
+  .object({
+    messages: z.array(
+      z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), created_at: Timestamp }),
+    ),
+  })
+  .openapi("DevelopmentMailOutbox");

@@ -1,0 +1,33 @@
+import { transferOwnership } from "../../domain/organizations/members";
+import { MessageOnlySchema } from "../../http/envelope";
+import type { router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
+import { defineRoute } from "../../http/route";
+import { OrganizationIdParam, TransferOwnershipBody } from "./schemas";
+
+const route = defineRoute({
+  method: "post",
+  path: "/{organization_id}/transfer-ownership",
+  tags: ["Organizations"],
+  summary: "Hand ownership to another member (owners); you become an admin",
+  scope: "organizations:write",
+  request: {
+    params: OrganizationIdParam,
+    body: { required: true, content: { "application/json": { schema: TransferOwnershipBody } } },
+  },
+  responses: { 200: { description: "Transferred", content: { "application/json": { schema: MessageOnlySchema } } } },
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED"],
+});
+
+export function mountTransferOwnership(app: ReturnType<typeof router>) {
+  app.openapi(route, async (c) => {
+    await transferOwnership(
+      c.env.DB,
+      c.get("principal"),
+      requestMeta(c),
+      c.req.valid("param").organization_id,
+      c.req.valid("json").user_id,
+    );
+    return c.json({ success: true as const, message: "Ownership transferred" }, 200);
+  });
+}
