@@ -14,6 +14,7 @@ import { mountMailOutbox } from "./mail-outbox";
 import { mountRemoveMember } from "./remove-member";
 import { mountRenameOrganization } from "./rename";
 import { mountRevokeInvitation } from "./revoke-invitation";
+import { mountSso } from "./sso";
 import { mountTransferOwnership } from "./transfer-ownership";
 
 export function organizationRoutes() {
@@ -35,5 +36,6 @@ export function organizationRoutes() {
   mountRevokeInvitation(app);
   mountAuditLog(app);
   mountMailOutbox(app);
+  mountSso(app);
   return app;
 }
