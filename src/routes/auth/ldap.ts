@@ -21,6 +21,7 @@ const LdapLoginBody = z
   .openapi("LdapLoginRequest");
 
 const route = defineRoute({
+  operationId: "ldapLogin",
   method: "post",
   path: "/ldap",
   tags: ["Authentication"],

@@ -84,6 +84,9 @@ const common = {
 };
 
 const create = defineRoute({
+  operationId: "createSsoConnection",
+  description:
+    "SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned. Audited.",
   method: "post",
   path: "/{organization_id}/sso/connections",
   ...common,
@@ -99,6 +102,8 @@ const create = defineRoute({
   errors: [...common.errors, "SSO_CONNECTION_INVALID"],
 });
 const list = defineRoute({
+  operationId: "listSsoConnections",
+  description: "Each SAML connection carries the SP entity id, ACS URL and login URL to paste into the IdP.",
   method: "get",
   path: "/{organization_id}/sso/connections",
   ...common,
@@ -113,6 +118,8 @@ const list = defineRoute({
   },
 });
 const get = defineRoute({
+  operationId: "getSsoConnection",
+  description: "One connection of the organization; another organization's is a 404.",
   method: "get",
   path: "/{organization_id}/sso/connections/{connection_id}",
   ...common,
@@ -124,6 +131,8 @@ const get = defineRoute({
   },
 });
 const addDomainRoute = defineRoute({
+  operationId: "addSsoDomain",
+  description: "Returns the DNS TXT record that proves ownership. Audited.",
   method: "post",
   path: "/{organization_id}/sso/domains",
   ...common,
@@ -138,6 +147,8 @@ const addDomainRoute = defineRoute({
   },
 });
 const listDomainsRoute = defineRoute({
+  operationId: "listSsoDomains",
+  description: "With their verification state and TXT record.",
   method: "get",
   path: "/{organization_id}/sso/domains",
   ...common,
@@ -149,6 +160,8 @@ const listDomainsRoute = defineRoute({
   },
 });
 const verifyDomainRoute = defineRoute({
+  operationId: "verifySsoDomain",
+  description: "Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.",
   method: "post",
   path: "/{organization_id}/sso/domains/{domain_id}/verify",
   ...common,
