@@ -1,4 +1,5 @@
 import { purgeExpiredIdempotencyKeys } from "./db/idempotency";
+import { purgeExpiredOnce } from "./db/sso";
 import { sweepOutbox } from "./domain/webhooks/outbox";
 import type { Bindings } from "./env";
 import { iso } from "./lib/clock";
@@ -9,7 +10,8 @@ const PURGE_MAX_PER_RUN = 5_000;
 /**
  * Housekeeping run by the cron trigger (wrangler.toml, every minute), so
  * requests never carry it: re-send outboxed events a request could not send,
- * and delete expired idempotency records.
+ * and delete expired idempotency records and expired SSO one-time keys
+ * (AuthnRequest ids, the assertion replay cache).
  */
 export async function runMaintenance(env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">, now = Date.now()) {
   const sent = await sweepOutbox(env, now);
@@ -19,5 +21,6 @@ export async function runMaintenance(env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">
     purged += deleted;
     if (deleted < 100) break;
   }
+  await purgeExpiredOnce(env.DB, now);
   return { outbox_sent: sent, idempotency_purged: purged };
 }
