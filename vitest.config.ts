@@ -1,3 +1,6 @@
+// First: makes the SSO test CA and sets NODE_EXTRA_CA_CERTS before miniflare loads.
+import "./test/node/sso-test-ca";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -13,6 +16,17 @@ export default defineConfig(async () => {
         main: "./src/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // connect() and fetch() go out through this network service: it trusts the SSO test CA as
+          // well as the public ones, so workerd verifies slapd's ldaps:// and StartTLS certificates.
+          outboundService: {
+            network: {
+              allow: ["public", "private", "240.0.0.0/4"],
+              tlsOptions: {
+                trustBrowserCas: true,
+                trustedCertificates: [readFileSync(path.join(process.env.SSO_TEST_CA_DIR ?? "", "ca.pem"), "utf8")],
+              },
+            },
+          },
           bindings: {
             TEST_MIGRATIONS: migrations,
             JWT_PRIVATE_KEY: signingKey,
@@ -22,6 +36,8 @@ export default defineConfig(async () => {
             WEBHOOK_ALLOW_PRIVATE_URLS: "true",
             ADMIN_EMAILS: "admin@example.com,root@example.com",
             ANALYSIS_TIME_SCALE: "0.001",
+            // SSO domain verification without DNS (never honoured in production).
+            SSO_DOMAIN_VERIFICATION: "skip",
           },
         },
       }),
@@ -30,7 +46,7 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/e2e/**", "test/node/**"],
       setupFiles: ["./test/setup.ts"],
-      globalSetup: ["./test/node/receiver-global-setup.ts"],
+      globalSetup: ["./test/node/receiver-global-setup.ts", "./test/node/sso-global-setup.ts"],
       testTimeout: 20_000,
     },
   };

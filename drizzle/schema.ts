@@ -14,4 +14,5 @@ export * from "./schema/oauth";
 export * from "./schema/organizations";
 export * from "./schema/outbox";
 export * from "./schema/sessions";
+export * from "./schema/sso";
 export * from "./schema/webhooks";

@@ -27,6 +27,9 @@ export interface Bindings {
   /** Optional: a factor on billing period, trial and dunning lengths (default 1; ignored in production). */
   BILLING_PERIOD_SCALE?: string;
 
+  /** Optional, never in production: "skip" marks SSO email domains verified without the DNS TXT check. */
+  SSO_DOMAIN_VERIFICATION?: string;
+
   /** Secret: the ES256 private signing key as a JWK JSON string (with `kid`). */
   JWT_PRIVATE_KEY?: string;
   /** Secret (optional): JSON array of retired public JWKs still accepted while their tokens live. */

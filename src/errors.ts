@@ -35,6 +35,10 @@ export const ERROR_CATALOGUE = {
   WEBSOCKET_UPGRADE_REQUIRED: { status: 426, message: "This endpoint only accepts a WebSocket upgrade." },
   API_KEY_NOT_ROTATABLE: { status: 409, message: "This API key was revoked, expired or already rotated." },
   RATE_LIMIT_EXCEEDED: { status: 429, message: "Rate limit exceeded." },
+  // Enterprise sign-on (docs/sso.md)
+  SSO_REQUIRED: { status: 403, message: "This organization requires single sign-on; sign in through its connection." },
+  SAML_RESPONSE_INVALID: { status: 401, message: "The SAML response was refused." },
+  SSO_CONNECTION_INVALID: { status: 422, message: "The sign-on connection's configuration is not usable." },
   // Billing and webhooks (docs/decisions.md, "Credits and billing" and "Webhooks")
   PAYMENT_DECLINED: { status: 402, message: "The payment was declined by the card issuer." },
   IDEMPOTENCY_KEY_MISMATCH: { status: 422, message: "This Idempotency-Key was already used with a different request." },
@@ -59,6 +63,7 @@ export const ERROR_CATALOGUE = {
     status: 502,
     message: "The payment processor failed temporarily; no charge was made. Retry later.",
   },
+  DIRECTORY_UNAVAILABLE: { status: 502, message: "The organization's directory did not answer; try again later." },
   DATABASE_ERROR: { status: 500, message: "A database operation failed." },
   AI_MODEL_ERROR: { status: 500, message: "Model processing failed." },
   INTERNAL_SERVER_ERROR: { status: 500, message: "An unexpected error occurred." },

@@ -1,4 +1,5 @@
 import { purgeExpiredIdempotencyKeys } from "./db/idempotency";
+import { purgeExpiredOnce } from "./db/sso";
 import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integrity";
 import { sweepOutbox } from "./domain/webhooks/outbox";
 import type { Bindings } from "./env";
@@ -11,7 +12,8 @@ const PURGE_MAX_PER_RUN = 5_000;
  * Housekeeping run by the cron trigger (wrangler.toml, every minute), so
  * requests never carry it: re-send outboxed events a request could not send,
  * check balance = SUM(ledger) on recently changed billing accounts, wake
- * billing clocks that are overdue, and delete expired idempotency records.
+ * billing clocks that are overdue, and delete expired idempotency records and
+ * expired SSO one-time keys (AuthnRequest ids, the assertion replay cache).
  */
 export async function runMaintenance(
   env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "KV" | "BILLING_CLOCK">,
@@ -26,6 +28,7 @@ export async function runMaintenance(
     purged += deleted;
     if (deleted < 100) break;
   }
+  await purgeExpiredOnce(env.DB, now);
   return {
     outbox_sent: sent,
     idempotency_purged: purged,

@@ -26,7 +26,8 @@ export type IdPrefix =
   | "inv"
   | "aud"
   | "mail"
-  | "acct";
+  | "acct"
+  | "sso";
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   const random = new Uint32Array(1);

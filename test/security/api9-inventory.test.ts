@@ -13,7 +13,13 @@ import { api } from "../support/http";
  * environment) are absent from the production worker and its document; every
  * documented operation declares its security (or is deliberately public).
  */
-const PUBLIC_V1 = new Set(["POST /auth/register", "POST /auth/login", "POST /auth/refresh", "GET /billing/packages"]);
+const PUBLIC_V1 = new Set([
+  "POST /auth/register",
+  "POST /auth/login",
+  "POST /auth/ldap",
+  "POST /auth/refresh",
+  "GET /billing/packages",
+]);
 const OUTSIDE_V1 = [
   "GET /.well-known/jwks.json",
   "GET /.well-known/oauth-authorization-server",

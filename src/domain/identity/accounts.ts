@@ -1,3 +1,4 @@
+import { enforcedConnectionsOfUser } from "../../db/sso";
 import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
 import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
@@ -10,6 +11,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, passwordWeakness, verifyPassword } f
 import type { Principal, Tier } from "./principal";
 import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refresh-rotation";
 import { type Role, scopesForRole } from "./scopes";
+import { isVerifiedDomainOf } from "./sso/domains";
 
 export { REFRESH_TOKEN_TTL } from "./refresh-rotation";
 
@@ -20,7 +22,7 @@ export interface LoginResult {
   refreshToken: string;
 }
 
-type Env = Pick<
+export type AccountsEnv = Pick<
   Bindings,
   | "DB"
   | "KV"
@@ -50,7 +52,7 @@ export interface RegisterInput {
 }
 
 export async function register(
-  env: Env,
+  env: AccountsEnv,
   input: RegisterInput,
   country: string,
   now = Date.now(),
@@ -113,13 +115,14 @@ export async function verifyCredentials(db: D1Database, email: string, password:
 }
 
 export async function login(
-  env: Env,
+  env: AccountsEnv,
   email: string,
   password: string,
   country: string,
   now = Date.now(),
 ): Promise<LoginResult> {
   const user = await verifyCredentials(env.DB, email, password);
+  await refuseWhereSsoIsEnforced(env, user);
   const at = iso(now);
   await recordLogin(env.DB, user.id, at, country);
   return {
@@ -128,8 +131,25 @@ export async function login(
   };
 }
 
+/**
+ * Enforced SSO: a member of an organization that enforces a connection, whose email is in one of
+ * that organization's verified domains, signs in through the connection only. Checked after the
+ * password, so the answer reveals nothing to someone without it.
+ */
+async function refuseWhereSsoIsEnforced(env: AccountsEnv, user: UserRow) {
+  for (const c of await enforcedConnectionsOfUser(env.DB, user.id)) {
+    if (!(await isVerifiedDomainOf(env.DB, c.organization_id, user.email))) continue;
+    const signIn =
+      c.kind === "saml" ? `${env.AUTH_ISSUER.replace(/\/$/, "")}/saml/login?connection=${c.id}` : "POST /v1/auth/ldap";
+    throw new AppError("SSO_REQUIRED", {
+      message: `Your organization requires single sign-on: sign in with ${c.kind === "saml" ? "SAML" : "LDAP"} (${signIn}).`,
+      details: { organization_id: c.organization_id, connection: c.id, kind: c.kind, sign_in: signIn },
+    });
+  }
+}
+
 /** An access token plus a fresh refresh token in family `familyId` (the token's `sid`). */
-async function issueLoginTokens(env: Env, user: UserRow, familyId: string, now: number) {
+export async function issueLoginTokens(env: AccountsEnv, user: UserRow, familyId: string, now: number) {
   const scopes = scopesForRole(user.role);
   const access = await issueAccessToken(
     env,
@@ -149,7 +169,7 @@ async function issueLoginTokens(env: Env, user: UserRow, familyId: string, now: 
  * a client replayed it): the whole family is revoked, including the access
  * tokens issued from it (RFC 9700 §4.14.2).
  */
-export async function refresh(env: Env, presented: string, now = Date.now()): Promise<LoginResult> {
+export async function refresh(env: AccountsEnv, presented: string, now = Date.now()): Promise<LoginResult> {
   // Rows with a client_id belong to OAuth clients: only /oauth2/token rotates those.
   const outcome = await consumeForRotation(env, presented, null, now);
   if (!outcome.ok) {
@@ -167,7 +187,7 @@ export async function refresh(env: Env, presented: string, now = Date.now()): Pr
 }
 
 /** Revoke the presented access token's session: its refresh family and every access token of it. */
-export async function logout(env: Env, principal: Principal, now = Date.now()): Promise<void> {
+export async function logout(env: AccountsEnv, principal: Principal, now = Date.now()): Promise<void> {
   // An API key has no session to end: it is revoked with DELETE /v1/api-keys/{id} (docs/decisions.md).
   if (principal.credential.kind === "api_key") {
     throw new AppError("INSUFFICIENT_PERMISSIONS", {

@@ -35,7 +35,11 @@ export type AuditAction =
   | "session.cancelled"
   | "billing.purchase"
   | "billing.plan_changed"
-  | "billing.payment_method_added";
+  | "billing.payment_method_added"
+  | "sso.connection_created"
+  | "sso.connection_deleted"
+  | "sso.domain_added"
+  | "sso.domain_verified";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,4 +1,5 @@
 import { router } from "../../http/openapi";
+import { mountLdapLogin } from "./ldap";
 import { mountLogin } from "./login";
 import { mountLogout } from "./logout";
 import { mountRefresh } from "./refresh";
@@ -8,6 +9,7 @@ export function authRoutes() {
   const app = router();
   mountRegister(app);
   mountLogin(app);
+  mountLdapLogin(app);
   mountRefresh(app);
   mountLogout(app);
   return app;

@@ -1,21 +1,68 @@
 import type { Hono } from "hono";
+import { loadConnection, spOf } from "../../domain/identity/sso/connections";
+import { samlConnectionFor } from "../../domain/identity/sso/discovery";
+import { consumeSamlResponse, startSamlLogin } from "../../domain/identity/sso/flows";
+import { spMetadataXml } from "../../domain/identity/sso/saml/metadata";
+import { userSummary } from "../../domain/users/resources";
 import type { AppEnv } from "../../env";
+import { AppError } from "../../errors";
+import { ok } from "../../http/envelope";
+import { requestMeta } from "../../http/request-meta";
+import { countryOf } from "../../lib/request";
 
 /**
- * Enterprise SSO (spec part 5 names SAML at {auth_url}/saml/login and LDAP,
- * with no details). Not offered yet (docs/decisions.md): the address answers
- * a documented 501 instead of a 404, so integrators get a clear answer.
+ * SAML 2.0 service provider at {auth_url}/saml/* (spec part 5; docs/sso.md):
+ * - GET  /saml/login?connection=…|email=…|domain=…  → 302 to the IdP (HTTP-Redirect AuthnRequest)
+ * - GET  /saml/metadata/{connection}                → our SP metadata for the customer's IdP
+ * - POST /saml/acs/{connection}                     → the HTTP-POST binding's response; the same
+ *   token result as /v1/auth/login. No cookie is involved: the request id waits server-side, so a
+ *   cross-site POST from the IdP (where SameSite=Lax cookies are withheld) works.
  */
+const CONNECTION_ID = /^sso_\d{1,30}$/;
+
 export function mountSso(app: Hono<AppEnv>) {
-  app.all("/saml/*", (c) =>
-    c.json(
-      {
-        error: "sso_not_available",
-        error_description:
-          "SAML and LDAP single sign-on are not offered yet. Sign in with email and password on /oauth2/authorize, or use API keys for server-to-server access.",
-        documentation: "/v1/docs",
-      },
-      501,
-    ),
-  );
+  app.get("/saml/login", async (c) => {
+    const q = c.req.query();
+    if (q.connection !== undefined && !CONNECTION_ID.test(q.connection)) throw new AppError("RESOURCE_NOT_FOUND");
+    const id = await samlConnectionFor(c.env.DB, { connection: q.connection, email: q.email, domain: q.domain });
+    const relayState = (q.relay_state ?? "").slice(0, 80);
+    const url = await startSamlLogin(c.env, id, relayState);
+    c.header("Cache-Control", "no-store");
+    return c.redirect(url, 302);
+  });
+
+  app.get("/saml/metadata/:connection", async (c) => {
+    const id = c.req.param("connection");
+    if (!CONNECTION_ID.test(id)) throw new AppError("RESOURCE_NOT_FOUND");
+    const { row } = await loadConnection(c.env.DB, id, "saml");
+    return c.body(spMetadataXml(spOf(c.env.AUTH_ISSUER, row.id)), 200, {
+      "Content-Type": "application/samlmetadata+xml",
+    });
+  });
+
+  app.post("/saml/acs/:connection", async (c) => {
+    const id = c.req.param("connection");
+    if (!CONNECTION_ID.test(id)) throw new AppError("RESOURCE_NOT_FOUND");
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const samlResponse = form.SAMLResponse;
+    if (typeof samlResponse !== "string" || samlResponse.length === 0 || samlResponse.length > 512_000) {
+      throw new AppError("MISSING_REQUIRED_FIELD", { details: { field: "SAMLResponse", reason: "required" } });
+    }
+    const result = await consumeSamlResponse(c.env, id, samlResponse, { ...requestMeta(c), country: countryOf(c) });
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      ok(
+        {
+          user: userSummary(result.user),
+          organization_id: result.organizationId,
+          token: result.token,
+          token_type: "Bearer" as const,
+          expires_in: result.expiresIn,
+          refresh_token: result.refreshToken,
+        },
+        "Login successful",
+      ),
+      200,
+    );
+  });
 }

@@ -16,6 +16,7 @@ import { mountPurchaseForOrganization } from "./purchase";
 import { mountRemoveMember } from "./remove-member";
 import { mountRenameOrganization } from "./rename";
 import { mountRevokeInvitation } from "./revoke-invitation";
+import { mountSso } from "./sso";
 import { mountTransferOwnership } from "./transfer-ownership";
 
 export function organizationRoutes() {
@@ -39,5 +40,6 @@ export function organizationRoutes() {
   mountMailOutbox(app);
   mountGetOrganizationBilling(app);
   mountPurchaseForOrganization(app);
+  mountSso(app);
   return app;
 }

@@ -257,9 +257,11 @@ describe("POST /oauth2/authorize", () => {
 });
 
 describe("SSO", () => {
-  it("/saml/login answers a documented 501, not a 404", async () => {
-    const res = await new Browser().request("GET", "/saml/login");
-    expect(res.status).toBe(501);
-    expect(JSON.parse(res.text)).toMatchObject({ error: "sso_not_available" });
+  it("/saml/login asks which connection, and routes no unverified domain", async () => {
+    const missing = await new Browser().request("GET", "/saml/login");
+    expect(missing.status).toBe(422);
+    expect(JSON.parse(missing.text)).toMatchObject({ error: { code: "MISSING_REQUIRED_FIELD" } });
+    const unknown = await new Browser().request("GET", "/saml/login?domain=nobody.example");
+    expect(unknown.status).toBe(404);
   });
 });

@@ -1,0 +1,66 @@
+import { and, eq } from "drizzle-orm";
+import { ssoConnections } from "../../drizzle/schema";
+import { db } from "./client";
+
+export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
+
+export function insertConnectionStatement(d1: D1Database, row: SsoConnectionRow): D1PreparedStatement {
+  const q = db(d1).insert(ssoConnections).values(row).toSQL();
+  return d1.prepare(q.sql).bind(...q.params);
+}
+
+export async function findConnection(d1: D1Database, id: string): Promise<SsoConnectionRow | undefined> {
+  return db(d1).select().from(ssoConnections).where(eq(ssoConnections.id, id)).get();
+}
+
+export async function findConnectionOf(
+  d1: D1Database,
+  organizationId: string,
+  id: string,
+): Promise<SsoConnectionRow | undefined> {
+  return db(d1)
+    .select()
+    .from(ssoConnections)
+    .where(and(eq(ssoConnections.id, id), eq(ssoConnections.organizationId, organizationId)))
+    .get();
+}
+
+export async function connectionsOf(d1: D1Database, organizationId: string): Promise<SsoConnectionRow[]> {
+  return db(d1).select().from(ssoConnections).where(eq(ssoConnections.organizationId, organizationId)).all();
+}
+
+/** The enforced connections of every live organization `userId` belongs to. */
+export async function enforcedConnectionsOfUser(d1: D1Database, userId: string) {
+  const { results } = await d1
+    .prepare(
+      `SELECT c.id, c.kind, c.organization_id FROM sso_connections c
+       JOIN organization_members m ON m.organization_id = c.organization_id
+       JOIN organizations o ON o.id = c.organization_id AND o.deleted_at IS NULL
+       WHERE m.user_id = ? AND c.enforced = 1`,
+    )
+    .bind(userId)
+    .all<{ id: string; kind: "saml" | "ldap"; organization_id: string }>();
+  return results;
+}
+
+/** Remembers a one-time key until `expiresAt`; false when it is already there (a replay). */
+export async function rememberOnce(d1: D1Database, key: string, connectionId: string, expiresAt: number) {
+  const result = await d1
+    .prepare("INSERT INTO sso_once (key, connection_id, expires_at) VALUES (?, ?, ?) ON CONFLICT(key) DO NOTHING")
+    .bind(key, connectionId, expiresAt)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** Consumes a one-time key still valid at `now` for `connectionId`; false when absent, used or expired. */
+export async function consumeOnce(d1: D1Database, key: string, connectionId: string, now: number) {
+  const result = await d1
+    .prepare("DELETE FROM sso_once WHERE key = ? AND connection_id = ? AND expires_at > ?")
+    .bind(key, connectionId, now)
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function purgeExpiredOnce(d1: D1Database, now: number) {
+  await d1.prepare("DELETE FROM sso_once WHERE expires_at <= ?").bind(now).run();
+}

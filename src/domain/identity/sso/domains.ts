@@ -1,0 +1,112 @@
+import { AppError, invalidField } from "../../../errors";
+import { iso } from "../../../lib/clock";
+import { newId, randomToken } from "../../../lib/ids";
+
+/**
+ * Domain verification (the WorkOS / Okta way): the organization publishes a TXT record
+ * `_session-analysis-verification.<domain>` = `session-analysis-verification=<token>`, read over
+ * DNS-over-HTTPS (RFC 8484 JSON API). `SSO_DOMAIN_VERIFICATION=skip` (development only) marks a
+ * domain verified without DNS.
+ */
+export const TXT_PREFIX = "_session-analysis-verification";
+const DOH_URL = "https://cloudflare-dns.com/dns-query";
+
+export function normalizeDomain(domain: string): string {
+  const d = domain.trim().toLowerCase().replace(/\.$/, "");
+  if (!/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(d)) {
+    throw invalidField("domain", "not a domain name");
+  }
+  return d;
+}
+
+export async function isVerifiedDomainOf(d1: D1Database, organizationId: string, email: string): Promise<boolean> {
+  const domain = email.split("@")[1]?.toLowerCase() ?? "";
+  const row = await d1
+    .prepare("SELECT 1 AS ok FROM sso_domains WHERE organization_id = ? AND domain = ? AND verified_at IS NOT NULL")
+    .bind(organizationId, domain)
+    .first<{ ok: number }>();
+  return row !== null;
+}
+
+export interface DomainView {
+  id: string;
+  domain: string;
+  verified: boolean;
+  txt_record: { name: string; value: string };
+}
+
+function view(row: { id: string; domain: string; verification_token: string; verified_at: string | null }): DomainView {
+  return {
+    id: row.id,
+    domain: row.domain,
+    verified: row.verified_at !== null,
+    txt_record: {
+      name: `${TXT_PREFIX}.${row.domain}`,
+      value: `session-analysis-verification=${row.verification_token}`,
+    },
+  };
+}
+
+export async function addDomain(d1: D1Database, organizationId: string, domain: string, now = Date.now()) {
+  const d = normalizeDomain(domain);
+  const row = { id: newId("sso", now), domain: d, verification_token: randomToken(16), verified_at: null };
+  const result = await d1
+    .prepare(
+      "INSERT INTO sso_domains (id, organization_id, domain, verification_token, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+    )
+    .bind(row.id, organizationId, d, row.verification_token, iso(now))
+    .run();
+  if (result.meta.changes !== 1) throw invalidField("domain", "already added");
+  return view(row);
+}
+
+export async function listDomains(d1: D1Database, organizationId: string): Promise<DomainView[]> {
+  const { results } = await d1
+    .prepare(
+      "SELECT id, domain, verification_token, verified_at FROM sso_domains WHERE organization_id = ? ORDER BY domain",
+    )
+    .bind(organizationId)
+    .all<{ id: string; domain: string; verification_token: string; verified_at: string | null }>();
+  return results.map(view);
+}
+
+export async function verifyDomain(
+  env: { DB: D1Database; ENVIRONMENT: string; SSO_DOMAIN_VERIFICATION?: string },
+  organizationId: string,
+  id: string,
+  now = Date.now(),
+): Promise<DomainView> {
+  const row = await env.DB.prepare(
+    "SELECT id, domain, verification_token, verified_at FROM sso_domains WHERE organization_id = ? AND id = ?",
+  )
+    .bind(organizationId, id)
+    .first<{ id: string; domain: string; verification_token: string; verified_at: string | null }>();
+  if (!row) throw new AppError("RESOURCE_NOT_FOUND");
+  if (row.verified_at) return view(row);
+  const skip = env.ENVIRONMENT !== "production" && env.SSO_DOMAIN_VERIFICATION === "skip";
+  const expected = `session-analysis-verification=${row.verification_token}`;
+  if (!skip && !(await txtRecords(`${TXT_PREFIX}.${row.domain}`)).includes(expected)) {
+    throw invalidField("domain", `TXT record ${TXT_PREFIX}.${row.domain} does not hold ${expected} yet`);
+  }
+  const at = iso(now);
+  await env.DB.prepare("UPDATE sso_domains SET verified_at = ? WHERE id = ? AND verified_at IS NULL")
+    .bind(at, id)
+    .run();
+  return view({ ...row, verified_at: at });
+}
+
+async function txtRecords(name: string): Promise<string[]> {
+  try {
+    const response = await fetch(`${DOH_URL}?name=${encodeURIComponent(name)}&type=TXT`, {
+      headers: { accept: "application/dns-json" },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) return [];
+    const body = (await response.json()) as { Answer?: Array<{ type: number; data: string }> };
+    return (body.Answer ?? [])
+      .filter((a) => a.type === 16)
+      .map((a) => a.data.replace(/^"|"$/g, "").replace(/" "/g, ""));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,133 @@
+import { consumeOnce, rememberOnce } from "../../../db/sso";
+import { AppError } from "../../../errors";
+import type { AccountsEnv, LoginResult } from "../accounts";
+import type { OrganizationRole } from "../principal";
+import { directoryConfig, loadConnection, type SamlSettings, spOf } from "./connections";
+import { authenticateWithDirectory } from "./ldap/authenticate";
+import { signInExternal } from "./provision";
+import { buildRedirect } from "./saml/authn-request";
+import { SamlRejection, verifySamlResponse } from "./saml/verify-response";
+
+type Env = AccountsEnv & { DATA_ENCRYPTION_KEY?: string };
+export interface SignInMeta {
+  requestId: string;
+  ip: string;
+  country: string;
+}
+
+/** How long an AuthnRequest id waits for its Response (the user may take a while at the IdP's form). */
+export const SAML_REQUEST_TTL_MS = 10 * 60_000;
+
+/** SP-initiated login: the IdP address to redirect to, the request id stored one-time for InResponseTo. */
+export async function startSamlLogin(env: Env, connectionId: string, relayState: string, now = Date.now()) {
+  const { row, config } = await loadConnection(env.DB, connectionId, "saml");
+  const sp = spOf(env.AUTH_ISSUER, row.id);
+  const { id, url } = await buildRedirect({
+    spEntityId: sp.entityId,
+    acsUrl: sp.acsUrl,
+    idpSsoUrl: config.sso_url,
+    relayState,
+    now: new Date(now),
+  });
+  await rememberOnce(env.DB, `req:${id}`, row.id, now + SAML_REQUEST_TTL_MS);
+  return url;
+}
+
+function rejected(reason: string): AppError {
+  return new AppError("SAML_RESPONSE_INVALID", { details: { reason } });
+}
+
+/**
+ * The ACS: verify, then check the one-time facts in D1: an SP-initiated response must answer a
+ * request we issued and still hold (consumed here); an IdP-initiated one (no InResponseTo) is
+ * accepted, bounded by the same replay cache and expiry (docs/decisions.md). Provisioning happens
+ * only after every check passed.
+ */
+export async function consumeSamlResponse(
+  env: Env,
+  connectionId: string,
+  samlResponse: string,
+  meta: SignInMeta,
+  now = Date.now(),
+): Promise<LoginResult & { organizationId: string }> {
+  const { row, config } = await loadConnection(env.DB, connectionId, "saml");
+  const sp = spOf(env.AUTH_ISSUER, row.id);
+  let verified: Awaited<ReturnType<typeof verifySamlResponse>>;
+  try {
+    verified = await verifySamlResponse(samlResponse, {
+      spEntityId: sp.entityId,
+      acsUrl: sp.acsUrl,
+      idpEntityId: config.idp_entity_id,
+      certificates: config.certificates,
+      allowSha1: config.allow_sha1,
+      now: new Date(now),
+    });
+  } catch (error) {
+    if (error instanceof SamlRejection) throw rejected(error.reason);
+    throw error;
+  }
+  if (verified.inResponseTo !== null && !(await consumeOnce(env.DB, `req:${verified.inResponseTo}`, row.id, now))) {
+    throw rejected("InResponseTo names no pending request of this connection");
+  }
+  if (
+    !(await rememberOnce(
+      env.DB,
+      `assertion:${row.id}:${verified.assertionId}`,
+      row.id,
+      verified.notOnOrAfter.getTime(),
+    ))
+  ) {
+    throw rejected("assertion already used (replay)");
+  }
+  const email = (verified.attributes.email?.[0] ?? verified.attributes.mail?.[0] ?? verified.nameId).toLowerCase();
+  const role = roleOf(config, verified.attributes[config.groups_attribute] ?? []);
+  const result = await signInExternal(
+    env,
+    row.organizationId,
+    row.id,
+    { email, username: verified.attributes.uid?.[0] ?? email.split("@")[0] ?? email, role },
+    meta,
+    now,
+  );
+  return { ...result, organizationId: row.organizationId };
+}
+
+const RANK: Record<OrganizationRole, number> = { member: 1, admin: 2, owner: 3 };
+
+function roleOf(config: SamlSettings, groups: string[]): OrganizationRole {
+  const mapping = new Map(Object.entries(config.group_roles).map(([k, v]) => [k.toLowerCase(), v]));
+  let role = config.default_role;
+  for (const g of groups) {
+    const mapped = mapping.get(g.toLowerCase());
+    if (mapped && (!role || RANK[mapped] > RANK[role])) role = mapped;
+  }
+  if (!role) throw new AppError("INSUFFICIENT_PERMISSIONS", { message: "No group of this user is mapped to a role." });
+  return role;
+}
+
+/** POST /v1/auth/ldap: bind to the organization's directory, then JIT and the login tokens. */
+export async function ldapSignIn(
+  env: Env,
+  connectionId: string,
+  login: string,
+  password: string,
+  meta: SignInMeta,
+  now = Date.now(),
+) {
+  const { row, config } = await loadConnection(env.DB, connectionId, "ldap");
+  const user = await authenticateWithDirectory(
+    await directoryConfig(env, row, config),
+    login,
+    password,
+    env.ENVIRONMENT,
+  );
+  const result = await signInExternal(
+    env,
+    row.organizationId,
+    row.id,
+    { email: user.email, username: user.username, role: user.role },
+    meta,
+    now,
+  );
+  return { ...result, organizationId: row.organizationId, role: user.role };
+}

@@ -1,0 +1,133 @@
+import { describe, expect, inject, it } from "vitest";
+import {
+  authenticateWithDirectory,
+  type LdapDirectoryConfig,
+} from "../../../../src/domain/identity/sso/ldap/authenticate";
+import { LdapClient } from "../../../../src/domain/identity/sso/ldap/client";
+import { escapeDnValue, escapeFilterValue } from "../../../../src/domain/identity/sso/ldap/escape";
+import { encodeFilter } from "../../../../src/domain/identity/sso/ldap/filter";
+
+// Runs against the real slapd instances test/node/ldap-server.ts starts (seed: ada ∈ admins+staff,
+// bob ∈ staff, eve in no group).
+const servers = inject("ldap");
+const base = "dc=example,dc=test";
+
+function config(overrides: Partial<LdapDirectoryConfig> = {}): LdapDirectoryConfig {
+  return {
+    url: servers.plainUrl,
+    startTls: true,
+    bindMode: "search",
+    serviceDn: `cn=service,${base}`,
+    servicePassword: "service-secret",
+    baseDn: base,
+    userFilter: "(objectClass=inetOrgPerson)",
+    usernameAttribute: "uid",
+    emailAttribute: "mail",
+    groupRoles: { admins: "admin", staff: "member" },
+    defaultRole: null,
+    timeoutMs: 2_000,
+    ...overrides,
+  };
+}
+
+describe("RFC 4515 / RFC 4514 escaping", () => {
+  it("escapes filter metacharacters", () => {
+    expect(escapeFilterValue("*)(uid=*))(|(uid=*")).toBe("\\2a\\29\\28uid=\\2a\\29\\29\\28|\\28uid=\\2a");
+    expect(escapeFilterValue("a\\b\0")).toBe("a\\5cb\\00");
+  });
+  it("escapes DN values", () => {
+    expect(escapeDnValue("a,b+c=d")).toBe("a\\,b\\+c\\=d");
+    expect(escapeDnValue(" #x ")).toBe("\\ #x\\ ");
+  });
+  it("encodes filters and refuses broken ones", () => {
+    const ascii = (t: string) => [...t].map((c) => c.charCodeAt(0));
+    expect([...encodeFilter("(uid=ada)")]).toEqual([0xa3, 10, 0x04, 3, ...ascii("uid"), 0x04, 3, ...ascii("ada")]);
+    expect([...encodeFilter("(uid=\\2a)")].slice(-2)).toEqual([1, 0x2a]);
+    expect(encodeFilter("(&(objectClass=person)(|(uid=a*)(mail=*)))")[0]).toBe(0xa0);
+    expect(() => encodeFilter("(uid=a)(x=y)")).toThrow();
+    expect(() => encodeFilter("(&(uid=a)")).toThrow();
+  });
+});
+
+describe("LDAP sign-in against slapd", () => {
+  it("signs in with StartTLS, search-then-bind, and maps groups to the highest role", async () => {
+    const user = await authenticateWithDirectory(config(), "ada", "ada-pass-1", "production");
+    expect(user).toMatchObject({ email: "ada@example.test", username: "ada", role: "admin" });
+    expect(user.groups.sort()).toEqual(["admins", "staff"]);
+  });
+
+  it("signs in over ldaps:// and by email", async () => {
+    const user = await authenticateWithDirectory(
+      config({ url: servers.ldapsUrl, startTls: false }),
+      "bob@example.test",
+      "bob-pass-1",
+      "production",
+    );
+    expect(user).toMatchObject({ email: "bob@example.test", role: "member" });
+  });
+
+  it("signs in with a bind DN template", async () => {
+    const user = await authenticateWithDirectory(
+      config({ bindMode: "template", bindDnTemplate: `uid={username},ou=people,${base}`, serviceDn: null }),
+      "bob",
+      "bob-pass-1",
+      "development",
+    );
+    expect(user.role).toBe("member");
+  });
+
+  it("refuses a wrong password", async () => {
+    await expect(authenticateWithDirectory(config(), "ada", "wrong", "production")).rejects.toMatchObject({
+      code: "INVALID_CREDENTIALS",
+    });
+  });
+
+  it("refuses an empty password before binding, even where the directory would bind anonymously", async () => {
+    // The permissive server really does accept a DN with an empty password (anonymous bind) ...
+    const raw = await LdapClient.open({ url: servers.anonDnUrl, startTls: false, timeoutMs: 2_000 });
+    expect((await raw.bind(`uid=ada,ou=people,${base}`, "")).code).toBe(0);
+    await raw.close();
+    // ... the service never asks it.
+    const permissive = config({ url: servers.anonDnUrl, startTls: false, bindMode: "template" });
+    permissive.bindDnTemplate = `uid={username},ou=people,${base}`;
+    await expect(authenticateWithDirectory(permissive, "ada", "", "development")).rejects.toMatchObject({
+      code: "INVALID_CREDENTIALS",
+    });
+  });
+
+  it("treats a filter injection as a literal username", async () => {
+    await expect(
+      authenticateWithDirectory(config(), "*)(uid=*))(|(uid=*", "ada-pass-1", "production"),
+    ).rejects.toMatchObject({ code: "INVALID_CREDENTIALS" });
+    await expect(authenticateWithDirectory(config(), "*", "ada-pass-1", "production")).rejects.toMatchObject({
+      code: "INVALID_CREDENTIALS",
+    });
+  });
+
+  it("refuses users in no mapped group unless a default role is set", async () => {
+    await expect(authenticateWithDirectory(config(), "eve", "eve-pass-1", "production")).rejects.toMatchObject({
+      code: "INSUFFICIENT_PERMISSIONS",
+    });
+    const user = await authenticateWithDirectory(config({ defaultRole: "member" }), "eve", "eve-pass-1", "production");
+    expect(user.role).toBe("member");
+  });
+
+  it("turns a directory that does not answer into DIRECTORY_UNAVAILABLE", async () => {
+    await expect(
+      authenticateWithDirectory(
+        config({ url: servers.silentUrl, startTls: false, timeoutMs: 300 }),
+        "ada",
+        "x",
+        "development",
+      ),
+    ).rejects.toMatchObject({ code: "DIRECTORY_UNAVAILABLE" });
+  });
+
+  it("refuses plain ldap:// without StartTLS in production", async () => {
+    await expect(
+      authenticateWithDirectory(config({ startTls: false }), "ada", "ada-pass-1", "production"),
+    ).rejects.toMatchObject({ code: "SSO_CONNECTION_INVALID" });
+    const user = await authenticateWithDirectory(config({ startTls: false }), "ada", "ada-pass-1", "development");
+    expect(user.role).toBe("admin");
+  });
+});
