@@ -1,4 +1,5 @@
 import { purgeExpiredIdempotencyKeys } from "./db/idempotency";
+import { purgeExpiredRevocations } from "./db/revocations";
 import { sweepOutbox } from "./domain/webhooks/outbox";
 import type { Bindings } from "./env";
 import { iso } from "./lib/clock";
@@ -9,7 +10,8 @@ const PURGE_MAX_PER_RUN = 5_000;
 /**
  * Housekeeping run by the cron trigger (wrangler.toml, every minute), so
  * requests never carry it: re-send outboxed events a request could not send,
- * and delete expired idempotency records.
+ * delete expired idempotency records and
+ * revocations whose tokens have all expired.
  */
 export async function runMaintenance(env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">, now = Date.now()) {
   const sent = await sweepOutbox(env, now);
@@ -19,5 +21,6 @@ export async function runMaintenance(env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">
     purged += deleted;
     if (deleted < 100) break;
   }
-  return { outbox_sent: sent, idempotency_purged: purged };
+  const revocationsPurged = await purgeExpiredRevocations(env.DB, iso(now), PURGE_MAX_PER_RUN);
+  return { outbox_sent: sent, idempotency_purged: purged, revocations_purged: revocationsPurged };
 }

@@ -55,8 +55,8 @@ async function principalFromAccessToken(env: Env, token: string): Promise<Princi
   const claims = await verifyAccessToken(env, token);
   const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
   const [sessionRevoked, clientRevoked] = await Promise.all([
-    isSessionRevoked(env.KV, claims.sid),
-    firstParty ? false : isClientRevoked(env.KV, claims.client_id),
+    isSessionRevoked(env.DB, claims.sid),
+    firstParty ? false : isClientRevoked(env.DB, claims.client_id),
   ]);
   if (sessionRevoked || clientRevoked) {
     throw new AppError("TOKEN_INVALID", {
