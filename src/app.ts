@@ -17,6 +17,7 @@ import { adminRoutes } from "./routes/admin";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
+import { exportRoutes } from "./routes/exports";
 import { authorizationServerRoutes } from "./routes/oauth";
 import { oauthClientRoutes } from "./routes/oauth-clients";
 import { sessionRoutes } from "./routes/sessions";
@@ -85,6 +86,7 @@ export function createApp() {
   v1.route("/ws", wsRoutes());
   v1.route("/api-keys", apiKeyRoutes());
   v1.route("/oauth/clients", oauthClientRoutes());
+  v1.route("/exports", exportRoutes());
 
   registerSecuritySchemes(v1);
   v1.doc31("/openapi.json", (c) => openApiDocumentConfig(new URL(c.req.url).origin));

@@ -4,44 +4,45 @@
  * `onError` renders the envelope (spec part 7). The OpenAPI error responses
  * are generated from this same table.
  *
- * Codes marked "added" are not in the spec's list; docs/errors.md explains them.
+ * Codes beyond the spec's list (part 7) are explained in docs/errors.md.
  */
 export const ERROR_CATALOGUE = {
   // Authentication (spec part 7)
   INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password." },
   TOKEN_EXPIRED: { status: 401, message: "The access token has expired." },
   TOKEN_INVALID: { status: 401, message: "The access token is invalid." },
-  AUTHENTICATION_REQUIRED: { status: 401, message: "Authentication is required: send a bearer token or an API key." }, // added
+  AUTHENTICATION_REQUIRED: { status: 401, message: "Authentication is required: send a bearer token or an API key." },
   INSUFFICIENT_PERMISSIONS: { status: 403, message: "The credential lacks the permission this operation needs." },
   // Validation
   INVALID_REQUEST_BODY: { status: 400, message: "The request body is malformed." },
   MISSING_REQUIRED_FIELD: { status: 422, message: "A required field is missing." },
   INVALID_FIELD_VALUE: { status: 422, message: "A field has an invalid value." },
   FIELD_TOO_LONG: { status: 422, message: "A field exceeds its maximum length." },
-  PAYLOAD_TOO_LARGE: { status: 413, message: "The request body exceeds the maximum size." }, // added
+  PAYLOAD_TOO_LARGE: { status: 413, message: "The request body exceeds the maximum size." },
   // Business
   INSUFFICIENT_CREDITS: { status: 409, message: "Not enough credits for this operation." },
   SESSION_NOT_FOUND: { status: 404, message: "Session not found." },
   SESSION_ALREADY_COMPLETED: { status: 409, message: "The session can no longer be modified." },
-  RESOURCE_NOT_FOUND: { status: 404, message: "Resource not found." }, // added
-  ROUTE_NOT_FOUND: { status: 404, message: "No such endpoint." }, // added
-  METHOD_NOT_ALLOWED: { status: 405, message: "The method is not allowed on this endpoint." }, // added
-  EMAIL_ALREADY_REGISTERED: { status: 409, message: "An account with this email already exists." }, // added
-  WEBSOCKET_UPGRADE_REQUIRED: { status: 426, message: "This endpoint only accepts a WebSocket upgrade." }, // added
-  API_KEY_NOT_ROTATABLE: { status: 409, message: "This API key was revoked, expired or already rotated." }, // added
+  SESSION_PRIORITY_FIXED: { status: 409, message: "A session's priority is fixed when it is created." },
+  RESOURCE_NOT_FOUND: { status: 404, message: "Resource not found." },
+  ROUTE_NOT_FOUND: { status: 404, message: "No such endpoint." },
+  METHOD_NOT_ALLOWED: { status: 405, message: "The method is not allowed on this endpoint." },
+  EMAIL_ALREADY_REGISTERED: { status: 409, message: "An account with this email already exists." },
+  WEBSOCKET_UPGRADE_REQUIRED: { status: 426, message: "This endpoint only accepts a WebSocket upgrade." },
+  API_KEY_NOT_ROTATABLE: { status: 409, message: "This API key was revoked, expired or already rotated." },
   RATE_LIMIT_EXCEEDED: { status: 429, message: "Rate limit exceeded." },
-  // Billing and webhooks (added, issue #4; docs/decisions.md "Billing and webhooks")
-  PAYMENT_DECLINED: { status: 402, message: "The payment was declined by the card issuer." }, // added
-  IDEMPOTENCY_KEY_MISMATCH: { status: 422, message: "This Idempotency-Key was already used with a different request." }, // added
-  IDEMPOTENCY_KEY_IN_USE: { status: 409, message: "A request with this Idempotency-Key is still being processed." }, // added
-  WEBHOOK_LIMIT_REACHED: { status: 409, message: "The maximum number of webhooks for this account has been reached." }, // added
-  WEBHOOK_INACTIVE: { status: 409, message: "The webhook is inactive; activate it to deliver to it." }, // added
+  // Billing and webhooks (docs/decisions.md "Billing and webhooks")
+  PAYMENT_DECLINED: { status: 402, message: "The payment was declined by the card issuer." },
+  IDEMPOTENCY_KEY_MISMATCH: { status: 422, message: "This Idempotency-Key was already used with a different request." },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, message: "A request with this Idempotency-Key is still being processed." },
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: "The maximum number of webhooks for this account has been reached." },
+  WEBHOOK_INACTIVE: { status: 409, message: "The webhook is inactive; activate it to deliver to it." },
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
   PAYMENT_FAILED: {
     status: 502,
     message: "The payment processor failed temporarily; no charge was made. Retry later.",
-  }, // added
+  },
   DATABASE_ERROR: { status: 500, message: "A database operation failed." },
   AI_MODEL_ERROR: { status: 500, message: "Model processing failed." },
   INTERNAL_SERVER_ERROR: { status: 500, message: "An unexpected error occurred." },

@@ -1,2 +1,5 @@
-/** The service version reported by system status (kept in step with package.json). */
-export const SERVICE_VERSION = "0.1.0";
+// esbuild (wrangler) and Vite (tests) inline only the imported field of package.json.
+import { version } from "../package.json";
+
+/** The service version reported by system status: package.json's. */
+export const SERVICE_VERSION: string = version;

@@ -1,4 +1,5 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { RegistrableGrant } from "../../src/domain/identity/oauth/clients";
 import { users } from "./identity";
 
 /**
@@ -19,9 +20,9 @@ export const oauthClients = sqliteTable(
     /** SHA-256 hex of the client secret; null for public clients. */
     secretHash: text("secret_hash"),
     /** JSON array of absolute redirect URIs, compared exactly (RFC 9700 §4.1.3). */
-    redirectUris: text("redirect_uris").notNull(),
+    redirectUris: text("redirect_uris", { mode: "json" }).$type<string[]>().notNull(),
     /** JSON array: "authorization_code" and/or "client_credentials". */
-    grantTypes: text("grant_types").notNull(),
+    grantTypes: text("grant_types", { mode: "json" }).$type<RegistrableGrant[]>().notNull(),
     /** Space-separated scopes the client may ever be granted (RFC 6749 §3.3). */
     allowedScopes: text("allowed_scopes").notNull(),
     createdAt: text("created_at").notNull(),

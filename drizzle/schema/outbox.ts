@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { EventMessage } from "../../src/domain/webhooks/events";
 
 /**
  * Transactional outbox for events produced by a request (billing.payment_succeeded):
@@ -12,7 +13,7 @@ export const eventOutbox = sqliteTable(
   {
     eventId: text("event_id").primaryKey(),
     /** The queue message (src/domain/webhooks/events.ts EventMessage), as JSON. */
-    message: text("message").notNull(),
+    message: text("message", { mode: "json" }).$type<EventMessage>().notNull(),
     createdAt: text("created_at").notNull(),
     sentAt: text("sent_at"),
   },

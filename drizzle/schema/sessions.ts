@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { AnalysisBody, SessionResults } from "../../src/analysis/analyzer";
+import type { AnalysisType } from "../../src/domain/sessions/types";
 import { users } from "./identity";
 
 /**
@@ -30,12 +32,12 @@ export const sessions = sqliteTable(
     requestedDuration: integer("requested_duration").notNull(),
     confidenceThreshold: real("confidence_threshold").notNull(),
     /** JSON array of analysis types. */
-    analysisTypes: text("analysis_types").notNull(),
+    analysisTypes: text("analysis_types", { mode: "json" }).$type<AnalysisType[]>().notNull(),
     priority: text("priority", { enum: ["normal", "high"] }).notNull(),
     caseId: text("case_id"),
     clientReference: text("client_reference"),
     /** JSON array of tags. */
-    tags: text("tags").notNull().default("[]"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
     creditsRequired: integer("credits_required").notNull(),
     /** Charged minus refunded: equals credits_required until a refund. */
     creditsUsed: integer("credits_used").notNull(),
@@ -44,9 +46,9 @@ export const sessions = sqliteTable(
     /** Fixed at creation so a repeated completion step writes the same analysis. */
     analysisId: text("analysis_id").notNull(),
     /** JSON: the Session `results` object, once completed. */
-    results: text("results"),
+    results: text("results", { mode: "json" }).$type<SessionResults>(),
     /** JSON: the Analysis resource's results and metadata, once completed. */
-    analysis: text("analysis"),
+    analysis: text("analysis", { mode: "json" }).$type<AnalysisBody>(),
     /** Catalogue code of the failure (AI_MODEL_ERROR, …) or "cancelled". */
     endReason: text("end_reason"),
     createdAt: text("created_at").notNull(),

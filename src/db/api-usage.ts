@@ -1,3 +1,4 @@
+import { utcDate } from "../lib/clock";
 import { CoalescingCounter } from "../lib/coalescing-counter";
 
 /**
@@ -50,7 +51,7 @@ export async function apiCallsBetween(d1: D1Database, userId: string, fromDay: s
     .bind(userId, fromDay, toDay)
     .first<{ calls: number }>();
   // Read-your-writes: add what this isolate has counted today but not yet written.
-  const today = new Date().toISOString().slice(0, 10);
+  const today = utcDate(Date.now());
   const pending = today >= fromDay && today < toDay ? unwrittenApiCalls(d1, userId, today) : 0;
   return (row?.calls ?? 0) + pending;
 }

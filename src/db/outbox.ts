@@ -1,4 +1,7 @@
+import { and, asc, isNull, lt } from "drizzle-orm";
+import { eventOutbox } from "../../drizzle/schema";
 import type { EventMessage } from "../domain/webhooks/events";
+import { db } from "./client";
 
 /**
  * The outbox row for `message`, written only if the batch's ledger row
@@ -31,9 +34,12 @@ export async function markSent(d1: D1Database, eventIds: string[], at: string): 
 
 /** Unsent events created before `before` (ISO), oldest first (partial index event_outbox_unsent_idx). */
 export async function unsentBefore(d1: D1Database, before: string, limit: number): Promise<EventMessage[]> {
-  const { results } = await d1
-    .prepare("SELECT message FROM event_outbox WHERE sent_at IS NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2")
-    .bind(before, limit)
-    .all<{ message: string }>();
-  return results.map((r) => JSON.parse(r.message) as EventMessage);
+  const rows = await db(d1)
+    .select({ message: eventOutbox.message })
+    .from(eventOutbox)
+    .where(and(isNull(eventOutbox.sentAt), lt(eventOutbox.createdAt, before)))
+    .orderBy(asc(eventOutbox.createdAt))
+    .limit(limit)
+    .all();
+  return rows.map((r) => r.message);
 }

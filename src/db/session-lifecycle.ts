@@ -74,8 +74,8 @@ export async function markCompleted(d1: D1Database, id: string, c: Completion): 
       completedAt: c.at,
       duration: c.duration,
       confidenceScore: c.confidenceScore,
-      results: JSON.stringify(c.results),
-      analysis: JSON.stringify(c.analysis),
+      results: c.results,
+      analysis: c.analysis,
       updatedAt: c.at,
     }),
   ]);

@@ -140,7 +140,7 @@ async function countSessions(d1: D1Database, f: ListFilter): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export type SettingsPatch = Partial<Pick<SessionRow, "confidenceThreshold" | "priority" | "tags">>;
+export type SettingsPatch = Partial<Pick<SessionRow, "confidenceThreshold" | "tags">>;
 
 /**
  * Change the editable settings of a session that has not ended. Conditional

@@ -8,8 +8,9 @@ export type TransactionRow = typeof transactions.$inferSelect;
 
 /**
  * A completed purchase: the transaction row, the ledger row, the balance
- * change and the outboxed billing.payment_succeeded event in one atomic batch. The ledger is unique per (credit_purchase,
- * transaction id), so the credit can never be applied twice.
+ * change and the outboxed billing.payment_succeeded event, in one atomic
+ * batch. The ledger is unique per (credit_purchase, transaction id), so the
+ * credit can never be applied twice.
  * Returns whether the credit was applied and the balance right after it.
  */
 export async function recordCompletedPurchase(

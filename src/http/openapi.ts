@@ -6,3 +6,6 @@ import { validationHook } from "./validation";
 export function router() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
+
+/** What every route's `mount…(app)` receives. */
+export type Router = ReturnType<typeof router>;

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { countApiCall } from "../db/api-usage";
-import { utcDay } from "../domain/billing/period";
 import type { AppEnv } from "../env";
+import { utcDate } from "../lib/clock";
 import { waitUntilOf } from "../lib/request";
 
 /**
@@ -12,5 +12,5 @@ import { waitUntilOf } from "../lib/request";
 export const apiUsage: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const principal = c.get("principal");
-  if (principal) countApiCall(c.env.DB, principal.userId, utcDay(Date.now()), waitUntilOf(c));
+  if (principal) countApiCall(c.env.DB, principal.userId, utcDate(Date.now()), waitUntilOf(c));
 };

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { isCalendarDate } from "../lib/clock";
 
 /**
  * API versions by release date (spec part 9). A client pins behaviour with
@@ -12,16 +13,9 @@ import { AppError } from "../errors";
 export const API_VERSIONS = ["2026-11-01"] as const;
 export const CURRENT_API_VERSION = API_VERSIONS[API_VERSIONS.length - 1]!;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 export function resolveApiVersion(requested: string | undefined): string {
   if (requested === undefined) return CURRENT_API_VERSION;
-  const m = DATE.exec(requested.trim());
-  const valid =
-    m &&
-    !Number.isNaN(Date.parse(`${requested.trim()}T00:00:00Z`)) &&
-    new Date(`${requested.trim()}T00:00:00Z`).toISOString().startsWith(requested.trim());
-  if (!valid) {
+  if (!isCalendarDate(requested.trim())) {
     throw new AppError("INVALID_FIELD_VALUE", {
       status: 400,
       message: "X-Client-Version must be a date in the form YYYY-MM-DD.",

@@ -1,12 +1,11 @@
+import { z } from "zod";
 import type { DeliveryMessage } from "../domain/webhooks/deliveries";
-import type { EventMessage } from "../domain/webhooks/events";
+import { EVENT_TYPES, type EventMessage } from "../domain/webhooks/events";
 import type { Bindings } from "../env";
 import { attemptDelivery, type DeliveryDeps, markDead } from "./deliver";
 import { fanOut } from "./fan-out";
 import { retryScale, scaledRetryDelaySeconds } from "./retry-policy";
 import { DELIVERY_TIMEOUT_MS } from "./send";
-
-type QueueMessage = EventMessage | DeliveryMessage;
 
 export const defaultDeps = (): DeliveryDeps => ({
   fetcher: (input, init) => fetch(input, init),
@@ -17,22 +16,27 @@ export const defaultDeps = (): DeliveryDeps => ({
 /** The dead-letter queues are named `…-webhooks-dlq-<env>` (wrangler.toml). */
 export const isDeadLetterQueue = (queueName: string): boolean => queueName.includes("-dlq");
 
-function parse(body: unknown): QueueMessage | null {
-  if (!body || typeof body !== "object") return null;
-  const m = body as Record<string, unknown>;
-  if (
-    m.kind === "event" &&
-    typeof m.event_id === "string" &&
-    typeof m.user_id === "string" &&
-    typeof m.type === "string"
-  )
-    return m as unknown as EventMessage;
-  if (m.kind === "delivery" && typeof m.delivery_id === "string") return m as unknown as DeliveryMessage;
-  return null;
-}
+/** Every message the WEBHOOK_QUEUE carries; anything else is dropped (and logged). */
+const QueueMessageSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("event"),
+    event_id: z.string(),
+    type: z.enum(EVENT_TYPES),
+    user_id: z.string(),
+    occurred_at: z.string(),
+    data: z.record(z.string(), z.unknown()),
+  }),
+  z.object({ kind: z.literal("delivery"), delivery_id: z.string() }),
+  // The admin status probe checks the producer; there is nothing to deliver.
+  z.object({ kind: z.literal("probe") }),
+]);
 
-const isProbe = (body: unknown) =>
-  typeof body === "object" && body !== null && (body as { kind?: unknown }).kind === "probe";
+type QueueMessage = EventMessage | DeliveryMessage | { kind: "probe" };
+
+function parse(body: unknown): QueueMessage | null {
+  const parsed = QueueMessageSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * The WEBHOOK_QUEUE consumer. Messages are handled one by one and acked or
@@ -48,13 +52,9 @@ export async function handleWebhookBatch(
   if (isDeadLetterQueue(batch.queue)) return handleDeadLetters(batch, env, deps);
   const scale = retryScale(env);
   for (const message of batch.messages) {
-    if (isProbe(message.body)) {
-      message.ack(); // the admin status probe checks the producer; there is nothing to deliver
-      continue;
-    }
     const parsed = parse(message.body);
-    if (!parsed) {
-      console.error(JSON.stringify({ msg: "unknown webhook queue message dropped", id: message.id }));
+    if (parsed?.kind !== "event" && parsed?.kind !== "delivery") {
+      if (!parsed) console.error(JSON.stringify({ msg: "unknown webhook queue message dropped", id: message.id }));
       message.ack();
       continue;
     }
@@ -82,7 +82,7 @@ async function handleDeadLetters(batch: MessageBatch<unknown>, env: Bindings, de
         JSON.stringify({
           msg: "webhook event dead-lettered",
           id: message.id,
-          body: parsed ? { kind: parsed.kind, event_id: parsed.event_id } : null,
+          body: parsed?.kind === "event" ? { kind: parsed.kind, event_id: parsed.event_id } : null,
         }),
       );
     message.ack();

@@ -7,7 +7,7 @@ import { apiClient, eventually, sleep } from "./support/api";
 import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
 import { type DevServer, freePort, startWrangler } from "./support/wrangler";
 
-// Fault tests (issue #7) for webhook delivery under a real `wrangler dev`:
+// Fault tests for webhook delivery under a real `wrangler dev`:
 // the Queue, its retries and the SessionRoom's alarms are the real local ones.
 // The receiver runs in its own process so it can be killed for real.
 // WEBHOOK_RETRY_SCALE 0.1 turns the 5 s / 30 s / 2 min retries into 1 s / 3 s / 12 s.
@@ -182,8 +182,8 @@ describe("webhook faults against wrangler dev", () => {
       expect(created.body.data.credits_required).toBeGreaterThan(0);
       sessions.push({ stage, id: created.body.data.id as string, paid: created.body.data.credits_required as number });
     }
-    const totalPaid = sessions.reduce((n, s) => n + s.paid, 0);
-    expect((await call("GET", "/v1/users/me", token)).body.data.credits).toBe(before - totalPaid);
+    // No balance check here: on a busy machine the first session can fail, and be refunded,
+    // before the last one is created. The ledger below shows one debit and one refund each.
 
     for (const { stage, id, paid } of sessions) {
       const failed = await waitForSession(token, id, "failed");

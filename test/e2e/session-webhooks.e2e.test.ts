@@ -4,7 +4,7 @@ import { type ReceivedRequest, type Receiver, startReceiver } from "../node/rece
 import { apiClient, eventually } from "./support/api";
 import { type DevServer, startWrangler } from "./support/wrangler";
 
-// Issue #4: a session's terminal events leave the SessionRoom through the real
+// A session's terminal events leave the SessionRoom through the real
 // Queue of `wrangler dev` and reach a real HTTP receiver on 127.0.0.1, signed
 // per Standard Webhooks.
 describe("session webhooks against wrangler dev", () => {

@@ -7,7 +7,7 @@ import { type ApiResponse, api } from "../support/http";
 /**
  * Property: for every operation in the OpenAPI document, random and malformed
  * path parameters, query strings and bodies never produce a 5xx, and every
- * response is the envelope with a catalogue code (issue #7, faults).
+ * response is the envelope with a catalogue code.
  */
 const RUNS_PER_OPERATION = 25;
 const CODES = new Set(Object.keys(ERROR_CATALOGUE));

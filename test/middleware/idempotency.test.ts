@@ -7,7 +7,7 @@ import { api, expectErrorEnvelope } from "../support/http";
 import { validSession } from "../support/sessions";
 
 /**
- * Idempotency-Key on every operation issue #6 names. One table, the same
+ * Idempotency-Key on every operation that creates or charges. One table, the same
  * checks for each: replay without a second effect, mismatch, in-flight,
  * per-principal scope, validation failures store nothing, key length, retention.
  */

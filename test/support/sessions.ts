@@ -1,5 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { roomOf } from "../../src/domain/sessions/room";
 import { api } from "./http";
 
 export { tokenWithScopes } from "./tokens";
@@ -24,7 +25,7 @@ export async function createSession(token: string, overrides: Record<string, unk
   };
 }
 
-export const roomStub = (sessionId: string) => env.SESSION_ROOM.get(env.SESSION_ROOM.idFromName(sessionId));
+export const roomStub = (sessionId: string) => roomOf(env, sessionId);
 
 /** Hold the session where it is: push its next alarm an hour out, so a test drives it step by step. */
 export async function holdRoom(sessionId: string) {

@@ -2,6 +2,7 @@ import { analyzerSelfCheck } from "../../analysis/self-check";
 import { pingCache, pingDatabase } from "../../db/health";
 import { statusMetrics } from "../../db/status-metrics";
 import type { Bindings } from "../../env";
+import { roomOf } from "../sessions/room";
 import type { Metrics, Probe } from "./system-status";
 
 /** The real dependencies of this deployment, each probed with a real round trip. */
@@ -13,7 +14,7 @@ export function dependencyProbes(env: Bindings): Probe[] {
       name: "durable_objects",
       critical: false,
       run: async () => {
-        const stub = env.SESSION_ROOM.get(env.SESSION_ROOM.idFromName("health-probe"));
+        const stub = roomOf(env, "health-probe");
         if ((await stub.ping()) !== "pong") throw new Error("unexpected answer");
       },
     },

@@ -2,7 +2,7 @@ import { userAnalytics, usersByCountry } from "../../db/user-analytics";
 import { iso } from "../../lib/clock";
 import { round } from "../../lib/numbers";
 import type { Principal, Tier } from "../identity/principal";
-import { type Period, periodStart } from "./periods";
+import { type Period, periodStart } from "../reporting/periods";
 import { requireAdmin } from "./require-admin";
 
 /**

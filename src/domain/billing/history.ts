@@ -1,5 +1,6 @@
 import { billingHistory } from "../../db/billing-history";
 import { invalidField } from "../../errors";
+import { DAY_MS, iso } from "../../lib/clock";
 import type { Principal } from "../identity/principal";
 import { toMajorUnits } from "./catalogue";
 
@@ -10,7 +11,7 @@ export interface HistoryInput {
   end_date?: string | undefined;
 }
 
-const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+const nextDay = (date: string): string => iso(Date.parse(`${date}T00:00:00.000Z`) + DAY_MS);
 
 /** Transactions newest first; start_date and end_date are inclusive UTC dates. */
 export async function transactionHistory(d1: D1Database, principal: Principal, q: HistoryInput) {

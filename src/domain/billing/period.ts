@@ -23,5 +23,3 @@ export function lastMonth(now: number): Month {
   const d = new Date(now);
   return month(d.getUTCFullYear(), d.getUTCMonth() - 1);
 }
-
-export const utcDay = (now: number): string => new Date(now).toISOString().slice(0, 10);

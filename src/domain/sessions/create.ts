@@ -34,7 +34,12 @@ export async function createSession(
 ): Promise<SessionRow> {
   requireSessionScope(principal, input.session_type, "write");
   const price = priceOf(input.session_type, input.parameters);
-  const schedule = scheduleFor(now, input.parameters.duration, timeScale(env.ANALYSIS_TIME_SCALE));
+  const schedule = scheduleFor(
+    now,
+    input.parameters.duration,
+    timeScale(env.ANALYSIS_TIME_SCALE),
+    input.parameters.priority,
+  );
   const at = iso(now);
   const row: SessionRow = {
     id: newId("session", now),
@@ -45,11 +50,11 @@ export async function createSession(
     stage: null,
     requestedDuration: input.parameters.duration,
     confidenceThreshold: input.parameters.confidence_threshold,
-    analysisTypes: JSON.stringify(input.parameters.analysis_types),
+    analysisTypes: input.parameters.analysis_types,
     priority: input.parameters.priority,
     caseId: input.metadata.case_id ?? null,
     clientReference: input.metadata.client_reference ?? null,
-    tags: JSON.stringify(input.metadata.tags),
+    tags: input.metadata.tags,
     creditsRequired: price,
     creditsUsed: price,
     creditsRefunded: 0,

@@ -1,6 +1,5 @@
-import type { AnalysisBody, SessionResults } from "../../analysis/analyzer";
 import type { HistoryRow, SessionListRow, SessionRow } from "../../db/sessions";
-import type { AnalysisType, HistoryEntry, Priority } from "./types";
+import type { HistoryEntry } from "./types";
 
 /** Row → the Session resource (spec part 2). Fields not yet reached are null. */
 export function sessionResource(row: SessionRow, websocketUrl: string) {
@@ -22,7 +21,7 @@ export function sessionResource(row: SessionRow, websocketUrl: string) {
     confidence_score: row.confidenceScore,
     parameters: parametersOf(row),
     metadata: metadataOf(row),
-    results: row.results ? (JSON.parse(row.results) as SessionResults) : null,
+    results: row.results,
     error: row.status === "failed" ? { code: row.endReason ?? "AI_MODEL_ERROR" } : null,
     websocket_url: websocketUrl,
   };
@@ -32,8 +31,8 @@ export function parametersOf(row: SessionRow) {
   return {
     duration: row.requestedDuration,
     confidence_threshold: row.confidenceThreshold,
-    analysis_types: JSON.parse(row.analysisTypes) as AnalysisType[],
-    priority: row.priority as Priority,
+    analysis_types: row.analysisTypes,
+    priority: row.priority,
   };
 }
 
@@ -41,7 +40,7 @@ export function metadataOf(row: SessionRow) {
   return {
     case_id: row.caseId,
     client_reference: row.clientReference,
-    tags: JSON.parse(row.tags) as string[],
+    tags: row.tags,
   };
 }
 
@@ -71,7 +70,7 @@ export const historyEntry = (h: HistoryRow): HistoryEntry => ({
  * one address; a failed or cancelled session keeps null results.
  */
 export function analysisResource(row: SessionRow) {
-  const body = row.analysis ? (JSON.parse(row.analysis) as AnalysisBody) : null;
+  const body = row.analysis;
   return {
     session_id: row.id,
     analysis_id: row.analysisId,

@@ -3,6 +3,11 @@ import { AppError } from "../../errors";
 import type { Principal } from "../identity/principal";
 import { usageStatsOf } from "./stats";
 
+export const THEMES = ["light", "dark", "system"] as const;
+export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "ja", "zh"] as const;
+export type Theme = (typeof THEMES)[number];
+export type Language = (typeof LANGUAGES)[number];
+
 export interface ProfilePatch {
   username?: string | undefined;
   preferences?:
@@ -29,8 +34,7 @@ export async function updateOwnProfile(d1: D1Database, principal: Principal, pat
   return updated;
 }
 
-/** Usage figures for the User resource, from the sessions table (see ./stats.ts). */
-/** User.usage_stats (spec part 2). */
+/** User.usage_stats (spec part 2), from the sessions table (see ./stats.ts). */
 export interface UsageStats {
   sessions_this_month: number;
   total_sessions: number;

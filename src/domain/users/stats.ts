@@ -1,7 +1,9 @@
 import { balanceOf } from "../../db/credits";
 import { aggregatesBetween, usageCounts } from "../../db/session-stats";
 import { invalidField } from "../../errors";
+import { DAY_MS, utcDate } from "../../lib/clock";
 import { round } from "../../lib/numbers";
+import { PERIOD_DAYS, type Period } from "../reporting/periods";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../sessions/types";
 
 /**
@@ -13,12 +15,8 @@ import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType }
  * sessions are neither successes nor failures. average_confidence is over
  * completed sessions (null when there are none).
  */
-export const PERIOD_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
-export type Period = keyof typeof PERIOD_DAYS;
 export const MAX_RANGE_DAYS = 366;
 
-const DAY_MS = 86_400_000;
-const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 export interface StatsQuery {
@@ -52,7 +50,7 @@ export async function userStats(d1: D1Database, userId: string, q: StatsQuery, n
   const byStatus = Object.fromEntries(SESSION_STATUSES.map((s) => [s, 0])) as Record<SessionStatus, number>;
   const byType = Object.fromEntries(SESSION_TYPES.map((t) => [t, 0])) as Record<SessionType, number>;
   const days = new Map<string, { sessions: number; credits_used: number }>();
-  for (let d = from; d < to; d += DAY_MS) days.set(dateOf(d), { sessions: 0, credits_used: 0 });
+  for (let d = from; d < to; d += DAY_MS) days.set(utcDate(d), { sessions: 0, credits_used: 0 });
   let creditsUsed = 0;
   let confidenceSum = 0;
   for (const r of rows) {
@@ -69,8 +67,8 @@ export async function userStats(d1: D1Database, userId: string, q: StatsQuery, n
   const finished = byStatus.completed + byStatus.failed;
   return {
     period,
-    start_date: dateOf(from),
-    end_date: dateOf(to - DAY_MS),
+    start_date: utcDate(from),
+    end_date: utcDate(to - DAY_MS),
     sessions: { total: rows.reduce((n, r) => n + r.n, 0), ...byStatus },
     credits_used: creditsUsed,
     credits_remaining: credits,

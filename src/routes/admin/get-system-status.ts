@@ -2,7 +2,7 @@ import { dependencyProbes, liveMetrics } from "../../domain/admin/probes";
 import { requireAdmin } from "../../domain/admin/require-admin";
 import { systemStatus } from "../../domain/admin/system-status";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { SystemStatusSchema } from "./schemas";
 
@@ -19,7 +19,7 @@ const route = defineRoute({
   },
 });
 
-export function mountGetSystemStatus(app: ReturnType<typeof router>) {
+export function mountGetSystemStatus(app: Router) {
   app.openapi(route, async (c) => {
     await requireAdmin(c.env.DB, c.get("principal"), { whenStoreDown: "trust-token" });
     return c.json(ok(await systemStatus(dependencyProbes(c.env), () => liveMetrics(c.env))), 200);

@@ -1,6 +1,6 @@
 import { getUserAnalytics } from "../../domain/admin/user-analytics";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { UserAnalyticsQuery, UserAnalyticsSchema } from "./schemas";
 
@@ -16,7 +16,7 @@ const route = defineRoute({
   },
 });
 
-export function mountGetUserAnalytics(app: ReturnType<typeof router>) {
+export function mountGetUserAnalytics(app: Router) {
   app.openapi(route, async (c) => {
     const { period, tier } = c.req.valid("query");
     return c.json(ok(await getUserAnalytics(c.env.DB, c.get("principal"), period, tier)), 200);

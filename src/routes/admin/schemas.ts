@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { PERIODS } from "../../domain/admin/periods";
 import { TIERS } from "../../domain/identity/principal";
+import { PERIODS } from "../../domain/reporting/periods";
 
 const Health = z.enum(["healthy", "degraded", "unhealthy"]);
 

@@ -1,9 +1,10 @@
 import { createApiKey } from "../../domain/identity/api-keys/lifecycle";
+import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import type { Scope } from "../../domain/identity/scopes";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { apiKeyResource, CreateApiKeyBody, NewApiKeySchema } from "./schemas";
+import { CreateApiKeyBody, NewApiKeySchema } from "./schemas";
 
 const route = defineRoute({
   method: "post",
@@ -23,7 +24,7 @@ const route = defineRoute({
   },
 });
 
-export function mountCreateApiKey(app: ReturnType<typeof router>) {
+export function mountCreateApiKey(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
     const { row, key } = await createApiKey(c.env, c.get("principal"), { ...body, scopes: body.scopes as Scope[] });

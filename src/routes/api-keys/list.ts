@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { listApiKeys } from "../../domain/identity/api-keys/lifecycle";
+import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { ApiKeySchema, apiKeyResource } from "./schemas";
+import { ApiKeySchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
@@ -19,7 +20,7 @@ const route = defineRoute({
   },
 });
 
-export function mountListApiKeys(app: ReturnType<typeof router>) {
+export function mountListApiKeys(app: Router) {
   app.openapi(route, async (c) => {
     const rows = await listApiKeys(c.env.DB, c.get("principal"));
     const now = Date.now();

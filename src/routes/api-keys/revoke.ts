@@ -1,8 +1,9 @@
 import { revokeApiKey } from "../../domain/identity/api-keys/lifecycle";
+import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { ApiKeySchema, apiKeyResource, KeyIdParam } from "./schemas";
+import { ApiKeySchema, KeyIdParam } from "./schemas";
 
 const route = defineRoute({
   method: "delete",
@@ -18,7 +19,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
-export function mountRevokeApiKey(app: ReturnType<typeof router>) {
+export function mountRevokeApiKey(app: Router) {
   app.openapi(route, async (c) => {
     const row = await revokeApiKey(c.env.DB, c.get("principal"), c.req.valid("param").key_id);
     return c.json(ok(apiKeyResource(row), "API key revoked"), 200);

@@ -1,8 +1,9 @@
 import { rotateApiKey } from "../../domain/identity/api-keys/lifecycle";
+import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { apiKeyResource, KeyIdParam, NewApiKeySchema, RotateApiKeyBody } from "./schemas";
+import { KeyIdParam, NewApiKeySchema, RotateApiKeyBody } from "./schemas";
 
 const route = defineRoute({
   method: "post",
@@ -25,7 +26,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "API_KEY_NOT_ROTATABLE"],
 });
 
-export function mountRotateApiKey(app: ReturnType<typeof router>) {
+export function mountRotateApiKey(app: Router) {
   app.openapi(route, async (c) => {
     const grace = c.req.valid("json")?.grace_period_seconds ?? 0;
     const { row, key } = await rotateApiKey(c.env, c.get("principal"), c.req.valid("param").key_id, grace);

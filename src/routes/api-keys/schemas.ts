@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import type { ApiKeyRow } from "../../db/api-keys";
-import { keyStatus, MAX_ROTATION_GRACE_SECONDS } from "../../domain/identity/api-keys/lifecycle";
-import { ALL_SCOPES, parseScopeString } from "../../domain/identity/scopes";
+import { MAX_ROTATION_GRACE_SECONDS } from "../../domain/identity/api-keys/lifecycle";
+import { ALL_SCOPES } from "../../domain/identity/scopes";
 
 export const ScopeSchema = z.enum(ALL_SCOPES as [string, ...string[]]).openapi({ example: "remote-viewing:read" });
 
@@ -64,18 +63,3 @@ export const NewApiKeySchema = ApiKeySchema.extend({
     .string()
     .openapi({ description: "The API key. Shown only in this response: store it now.", example: "sak_live_…" }),
 }).openapi("NewApiKey");
-
-export function apiKeyResource(row: ApiKeyRow, now = Date.now()) {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    scopes: parseScopeString(row.scopes),
-    created_at: row.createdAt,
-    expires_at: row.expiresAt,
-    last_used_at: row.lastUsedAt,
-    revoked_at: row.revokedAt,
-    replaced_by: row.replacedBy,
-    ...keyStatus(row, now),
-  };
-}

@@ -1,10 +1,10 @@
 import { login } from "../../domain/identity/accounts";
+import { userSummary } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
-import { userSummary } from "../users/schemas";
 import { AuthResultSchema, LoginBody } from "./schemas";
 
 const route = defineRoute({
@@ -21,7 +21,7 @@ const route = defineRoute({
   errors: ["INVALID_CREDENTIALS"],
 });
 
-export function mountLogin(app: ReturnType<typeof router>) {
+export function mountLogin(app: Router) {
   app.openapi(route, async (c) => {
     const { email, password } = c.req.valid("json");
     const result = await login(c.env, email, password, countryOf(c));

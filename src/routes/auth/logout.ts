@@ -1,6 +1,6 @@
 import { logout } from "../../domain/identity/accounts";
 import { MessageOnlySchema } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 
 const route = defineRoute({
@@ -12,7 +12,7 @@ const route = defineRoute({
   responses: { 200: { description: "Signed out", content: { "application/json": { schema: MessageOnlySchema } } } },
 });
 
-export function mountLogout(app: ReturnType<typeof router>) {
+export function mountLogout(app: Router) {
   app.openapi(route, async (c) => {
     await logout(c.env, c.get("principal"));
     return c.json({ success: true as const, message: "Logged out" }, 200);

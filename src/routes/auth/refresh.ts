@@ -1,6 +1,6 @@
 import { refresh } from "../../domain/identity/accounts";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { authThrottle } from "../../middleware/auth-throttle";
 import { RefreshBody, RefreshResultSchema } from "./schemas";
@@ -20,7 +20,7 @@ const route = defineRoute({
   errors: ["TOKEN_INVALID", "TOKEN_EXPIRED"],
 });
 
-export function mountRefresh(app: ReturnType<typeof router>) {
+export function mountRefresh(app: Router) {
   app.openapi(route, async (c) => {
     const result = await refresh(c.env, c.req.valid("json").refresh_token);
     return c.json(

@@ -1,10 +1,10 @@
 import { register } from "../../domain/identity/accounts";
+import { userSummary } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
-import { userSummary } from "../users/schemas";
 import { AuthResultSchema, RegisterBody } from "./schemas";
 
 const route = defineRoute({
@@ -22,7 +22,7 @@ const route = defineRoute({
   errors: ["EMAIL_ALREADY_REGISTERED"],
 });
 
-export function mountRegister(app: ReturnType<typeof router>) {
+export function mountRegister(app: Router) {
   app.openapi(route, async (c) => {
     const result = await register(c.env, c.req.valid("json"), countryOf(c));
     return c.json(

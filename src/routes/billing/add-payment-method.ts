@@ -1,9 +1,10 @@
 import { paymentGateway } from "../../domain/billing/gateway";
 import { addPaymentMethod } from "../../domain/billing/payment-methods";
+import { paymentMethodResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { AddPaymentMethodBody, PaymentMethodSchema, paymentMethodResource } from "./schemas";
+import { AddPaymentMethodBody, PaymentMethodSchema } from "./schemas";
 
 const route = defineRoute({
   method: "post",
@@ -19,7 +20,7 @@ const route = defineRoute({
   },
 });
 
-export function mountAddPaymentMethod(app: ReturnType<typeof router>) {
+export function mountAddPaymentMethod(app: Router) {
   app.openapi(route, async (c) => {
     const pm = await addPaymentMethod(c.env.DB, paymentGateway(c.env), c.get("principal"), c.req.valid("json"));
     return c.json(ok(paymentMethodResource(pm), "Payment method added"), 201);

@@ -1,6 +1,6 @@
 import { billingRecord } from "../../domain/billing/billing-record";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { BillingSchema } from "./schemas";
 
@@ -20,6 +20,6 @@ const route = defineRoute({
   },
 });
 
-export function mountGetBilling(app: ReturnType<typeof router>) {
+export function mountGetBilling(app: Router) {
   app.openapi(route, async (c) => c.json(ok(await billingRecord(c.env.DB, c.get("principal"))), 200));
 }

@@ -1,6 +1,6 @@
 import { transactionHistory } from "../../domain/billing/history";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { HistoryQuery, HistorySchema } from "./schemas";
 
@@ -21,7 +21,7 @@ const route = defineRoute({
   },
 });
 
-export function mountGetHistory(app: ReturnType<typeof router>) {
+export function mountGetHistory(app: Router) {
   app.openapi(route, async (c) =>
     c.json(ok(await transactionHistory(c.env.DB, c.get("principal"), c.req.valid("query"))), 200),
   );

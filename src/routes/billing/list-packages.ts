@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { CREDIT_PACKAGES, CURRENCY, MAX_PURCHASE_QUANTITY, toMajorUnits } from "../../domain/billing/catalogue";
+import { CREDIT_PACKAGES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
+import { packageResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { PackageSchema } from "./schemas";
 
@@ -22,17 +23,11 @@ const route = defineRoute({
   },
 });
 
-export function mountListPackages(app: ReturnType<typeof router>) {
+export function mountListPackages(app: Router) {
   app.openapi(route, (c) =>
     c.json(
       ok({
-        packages: CREDIT_PACKAGES.map((p) => ({
-          code: p.code,
-          name: p.name,
-          credits: p.credits,
-          price: toMajorUnits(p.priceCents),
-          currency: CURRENCY,
-        })),
+        packages: CREDIT_PACKAGES.map(packageResource),
         max_quantity: MAX_PURCHASE_QUANTITY,
       }),
       200,

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { ownPaymentMethods } from "../../domain/billing/payment-methods";
+import { paymentMethodResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { PaymentMethodSchema, paymentMethodResource } from "./schemas";
+import { PaymentMethodSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
@@ -21,7 +22,7 @@ const route = defineRoute({
   },
 });
 
-export function mountListPaymentMethods(app: ReturnType<typeof router>) {
+export function mountListPaymentMethods(app: Router) {
   app.openapi(route, async (c) => {
     const rows = await ownPaymentMethods(c.env.DB, c.get("principal"));
     return c.json(ok({ payment_methods: rows.map(paymentMethodResource) }), 200);

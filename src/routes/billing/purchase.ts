@@ -1,6 +1,6 @@
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { PurchaseBody, PurchaseResultSchema } from "./schemas";
 
@@ -23,7 +23,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "PAYMENT_DECLINED", "PAYMENT_FAILED"],
 });
 
-export function mountPurchase(app: ReturnType<typeof router>) {
+export function mountPurchase(app: Router) {
   app.openapi(route, async (c) =>
     c.json(ok(await purchaseCredits(c.env, c.get("principal"), c.req.valid("json")), "Credits purchased"), 201),
   );

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import type { PaymentMethodRow } from "../../db/payment-methods";
-import { expiryString } from "../../domain/billing/cards";
 import { CREDIT_PACKAGE_CODES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
+import { CalendarDate } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Usage = z
@@ -19,16 +18,6 @@ export const PaymentMethodSchema = z
     created_at: Timestamp,
   })
   .openapi("PaymentMethod");
-
-export const paymentMethodResource = (pm: PaymentMethodRow) => ({
-  id: pm.id,
-  type: "card" as const,
-  brand: pm.brand,
-  last_four: pm.lastFour,
-  expiry: expiryString(pm.expMonth, pm.expYear),
-  is_default: pm.isDefault,
-  created_at: pm.createdAt,
-});
 
 export const BillingSchema = z
   .object({
@@ -115,19 +104,11 @@ export const TransactionSchema = z
   })
   .openapi("Transaction");
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO 8601 date (YYYY-MM-DD)")
-  .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    "not a real date",
-  );
-
 export const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  start_date: isoDate.optional().openapi({ description: "Inclusive, UTC" }),
-  end_date: isoDate.optional().openapi({ description: "Inclusive, UTC" }),
+  start_date: CalendarDate.optional().openapi({ description: "Inclusive, UTC" }),
+  end_date: CalendarDate.optional().openapi({ description: "Inclusive, UTC" }),
 });
 
 export const HistorySchema = z

@@ -1,9 +1,10 @@
 import { registerClient } from "../../domain/identity/oauth/clients";
+import { clientResource } from "../../domain/identity/oauth/resources";
 import type { Scope } from "../../domain/identity/scopes";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { CreateClientBody, clientResource, NewOAuthClientSchema } from "./schemas";
+import { CreateClientBody, NewOAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
   method: "post",
@@ -22,7 +23,7 @@ const route = defineRoute({
   },
 });
 
-export function mountCreateClient(app: ReturnType<typeof router>) {
+export function mountCreateClient(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
     const { client, secret } = await registerClient(c.env.DB, c.get("principal"), {

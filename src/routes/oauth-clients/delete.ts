@@ -1,6 +1,6 @@
 import { deleteClient } from "../../domain/identity/oauth/clients";
 import { MessageOnlySchema } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { ClientIdParam } from "./schemas";
 
@@ -16,7 +16,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
-export function mountDeleteClient(app: ReturnType<typeof router>) {
+export function mountDeleteClient(app: Router) {
   app.openapi(route, async (c) => {
     await deleteClient(c.env, c.get("principal"), c.req.valid("param").client_id);
     return c.json({ success: true as const, message: "OAuth client deleted; its tokens are revoked" }, 200);

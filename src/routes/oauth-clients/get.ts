@@ -1,8 +1,9 @@
 import { getOwnClient } from "../../domain/identity/oauth/clients";
+import { clientResource } from "../../domain/identity/oauth/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { ClientIdParam, clientResource, OAuthClientSchema } from "./schemas";
+import { ClientIdParam, OAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
@@ -17,7 +18,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
-export function mountGetClient(app: ReturnType<typeof router>) {
+export function mountGetClient(app: Router) {
   app.openapi(route, async (c) => {
     const client = await getOwnClient(c.env.DB, c.get("principal"), c.req.valid("param").client_id);
     return c.json(ok(clientResource(client)), 200);

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { listClients } from "../../domain/identity/oauth/clients";
+import { clientResource } from "../../domain/identity/oauth/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { clientResource, OAuthClientSchema } from "./schemas";
+import { OAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
@@ -19,7 +20,7 @@ const route = defineRoute({
   },
 });
 
-export function mountListClients(app: ReturnType<typeof router>) {
+export function mountListClients(app: Router) {
   app.openapi(route, async (c) => {
     const clients = await listClients(c.env.DB, c.get("principal"));
     return c.json(ok({ clients: clients.map(clientResource) }), 200);

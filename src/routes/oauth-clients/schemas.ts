@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { OAuthClient } from "../../domain/identity/oauth/clients";
 import { ALL_SCOPES } from "../../domain/identity/scopes";
 import { ScopeSchema } from "../api-keys/schemas";
 
@@ -31,11 +30,13 @@ export const CreateClientBody = z
         example: ["https://acme.example/callback"],
       }),
     grant_types: z
-      .array(z.enum(["authorization_code", "client_credentials"]))
+      .array(z.enum(["authorization_code", "client_credentials", "refresh_token"]))
       .min(1)
-      .max(2)
+      .max(3)
       .openapi({
-        description: "`authorization_code` (implies refresh_token) and/or `client_credentials` (confidential only).",
+        description:
+          "`authorization_code` and/or `client_credentials` (confidential only). `refresh_token` (RFC 7591 §2) may be listed " +
+          "beside authorization_code, which implies it anyway; refresh tokens come only from that grant, so it is refused on its own.",
       }),
     scopes: z
       .array(ScopeSchema)
@@ -64,19 +65,3 @@ export const NewOAuthClientSchema = OAuthClientSchema.extend({
     .nullable()
     .openapi({ description: "Confidential clients only. Shown only in this response: store it now." }),
 }).openapi("NewOAuthClient");
-
-export function clientResource(client: OAuthClient) {
-  return {
-    client_id: client.id,
-    name: client.name,
-    client_type: client.clientType,
-    redirect_uris: client.redirectUris,
-    // authorization_code clients may also refresh.
-    grant_types: client.grantTypes.includes("authorization_code")
-      ? [...client.grantTypes, "refresh_token"]
-      : client.grantTypes,
-    scopes: client.allowedScopes,
-    token_endpoint_auth_method: client.clientType === "public" ? ("none" as const) : ("client_secret_basic" as const),
-    created_at: client.createdAt,
-  };
-}

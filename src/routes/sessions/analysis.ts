@@ -1,7 +1,7 @@
 import { ownSession } from "../../domain/sessions/queries";
 import { analysisResource } from "../../domain/sessions/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { AnalysisSchema, SessionIdParam } from "./schemas";
 
@@ -21,7 +21,7 @@ const route = defineRoute({
   errors: ["SESSION_NOT_FOUND"],
 });
 
-export function mountAnalysis(app: ReturnType<typeof router>) {
+export function mountAnalysis(app: Router) {
   app.openapi(route, async (c) => {
     const row = await ownSession(c.env.DB, c.get("principal"), c.req.valid("param").session_id, "read");
     return c.json(ok(analysisResource(row)), 200);

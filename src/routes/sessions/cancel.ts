@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { cancelSession } from "../../domain/sessions/manage";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { SessionIdParam } from "./schemas";
 
@@ -30,7 +30,7 @@ const route = defineRoute({
   errors: ["SESSION_NOT_FOUND", "SESSION_ALREADY_COMPLETED"],
 });
 
-export function mountCancel(app: ReturnType<typeof router>) {
+export function mountCancel(app: Router) {
   app.openapi(route, async (c) => {
     const refund = await cancelSession(c.env, c.get("principal"), c.req.valid("param").session_id);
     return c.json({ success: true as const, message: "Session cancelled", refund }, 200);

@@ -2,7 +2,7 @@ import { createSession } from "../../domain/sessions/create";
 import { metadataOf, parametersOf } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { CreatedSessionSchema, CreateSessionBody } from "./schemas";
 
@@ -30,7 +30,7 @@ const route = defineRoute({
   errors: ["INSUFFICIENT_CREDITS"],
 });
 
-export function mountCreate(app: ReturnType<typeof router>) {
+export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
     const row = await createSession(c.env, c.get("principal"), c.req.valid("json"));
     const data = {

@@ -2,7 +2,7 @@ import { ownSession } from "../../domain/sessions/queries";
 import { sessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { SessionIdParam, SessionSchema } from "./schemas";
 
@@ -20,7 +20,7 @@ const route = defineRoute({
   errors: ["SESSION_NOT_FOUND"],
 });
 
-export function mountGet(app: ReturnType<typeof router>) {
+export function mountGet(app: Router) {
   app.openapi(route, async (c) => {
     const { session_id } = c.req.valid("param");
     const row = await ownSession(c.env.DB, c.get("principal"), session_id, "read");

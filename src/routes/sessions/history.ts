@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { sessionHistory } from "../../domain/sessions/queries";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { HistoryEntrySchema, SessionIdParam } from "./schemas";
 
@@ -22,7 +22,7 @@ const route = defineRoute({
   errors: ["SESSION_NOT_FOUND"],
 });
 
-export function mountHistory(app: ReturnType<typeof router>) {
+export function mountHistory(app: Router) {
   app.openapi(route, async (c) => {
     const history = await sessionHistory(c.env.DB, c.get("principal"), c.req.valid("param").session_id);
     return c.json(ok({ analysis_history: history }), 200);

@@ -3,7 +3,7 @@ import { listOwnSessions } from "../../domain/sessions/queries";
 import { sessionListItem } from "../../domain/sessions/resources";
 import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { PaginationSchema, SessionListItemSchema } from "./schemas";
 
@@ -35,7 +35,7 @@ const route = defineRoute({
   },
 });
 
-export function mountList(app: ReturnType<typeof router>) {
+export function mountList(app: Router) {
   app.openapi(route, async (c) => {
     const { rows, pagination } = await listOwnSessions(c.env.DB, c.get("principal"), c.req.valid("query"));
     return c.json(ok({ sessions: rows.map(sessionListItem), pagination }), 200);

@@ -1,8 +1,9 @@
 import { getOwnUser, usageStats } from "../../domain/users/profile";
+import { userResource } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { UserSchema, userResource } from "./schemas";
+import { UserSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
@@ -16,7 +17,7 @@ const route = defineRoute({
   },
 });
 
-export function mountGetMe(app: ReturnType<typeof router>) {
+export function mountGetMe(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
     const [user, usage] = await Promise.all([getOwnUser(c.env.DB, principal), usageStats(c.env.DB, principal.userId)]);

@@ -1,21 +1,15 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_RANGE_DAYS, PERIOD_DAYS, type Period, userStats } from "../../domain/users/stats";
+import { PERIODS } from "../../domain/reporting/periods";
+import { MAX_RANGE_DAYS, userStats } from "../../domain/users/stats";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-
-const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
-  .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    "must be a calendar date",
-  );
+import { CalendarDate } from "../../http/schemas";
 
 const StatsQuery = z.object({
-  period: z.enum(Object.keys(PERIOD_DAYS) as [Period, ...Period[]]).default("month"),
-  start_date: IsoDate.optional(),
-  end_date: IsoDate.optional(),
+  period: z.enum(PERIODS).default("month"),
+  start_date: CalendarDate.optional(),
+  end_date: CalendarDate.optional(),
 });
 
 const counts = <K extends string>(keys: readonly K[]) =>
@@ -57,7 +51,7 @@ const route = defineRoute({
   },
 });
 
-export function mountGetStats(app: ReturnType<typeof router>) {
+export function mountGetStats(app: Router) {
   app.openapi(route, async (c) => {
     return c.json(ok(await userStats(c.env.DB, c.get("principal").userId, c.req.valid("query"))), 200);
   });

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { updateOwnProfile } from "../../domain/users/profile";
+import { LANGUAGES, THEMES, updateOwnProfile } from "../../domain/users/profile";
+import { preferencesOf } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { LANGUAGES, PreferencesSchema, preferencesOf, THEMES, UsernameSchema } from "./schemas";
+import { PreferencesSchema, UsernameSchema } from "./schemas";
 
 /**
  * Only username and preferences are writable. Unknown keys (tier, credits,
@@ -38,7 +39,7 @@ const route = defineRoute({
   },
 });
 
-export function mountPutMe(app: ReturnType<typeof router>) {
+export function mountPutMe(app: Router) {
   app.openapi(route, async (c) => {
     const user = await updateOwnProfile(c.env.DB, c.get("principal"), c.req.valid("json"));
     return c.json(

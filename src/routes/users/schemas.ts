@@ -1,9 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { UserRow } from "../../db/users";
-import type { UsageStats } from "../../domain/users/profile";
-
-export const THEMES = ["light", "dark", "system"] as const;
-export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "ja", "zh"] as const;
+import { LANGUAGES, THEMES } from "../../domain/users/profile";
 
 export const UsernameSchema = z
   .string()
@@ -45,30 +41,3 @@ export const UserSchema = UserSummarySchema.extend({
   preferences: PreferencesSchema,
   usage_stats: UsageStatsSchema,
 }).openapi("User");
-
-export const preferencesOf = (u: UserRow) => ({
-  notifications: u.prefNotifications,
-  theme: u.prefTheme as (typeof THEMES)[number],
-  language: u.prefLanguage as (typeof LANGUAGES)[number],
-});
-
-/** The email is shown only to credentials with the `email` scope (spec part 5). */
-export function userSummary(u: UserRow, showEmail = true) {
-  return {
-    id: u.id,
-    ...(showEmail ? { email: u.email } : {}),
-    username: u.username,
-    tier: u.tier,
-    created_at: u.createdAt,
-  };
-}
-
-export function userResource(u: UserRow, usage: UsageStats, showEmail: boolean) {
-  return {
-    ...userSummary(u, showEmail),
-    credits: u.credits,
-    last_login: u.lastLogin,
-    preferences: preferencesOf(u),
-    usage_stats: usage,
-  };
-}

@@ -1,8 +1,9 @@
 import { createWebhook } from "../../domain/webhooks/manage";
+import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { CreatedWebhookSchema, CreateWebhookBody, webhookResource } from "./schemas";
+import { CreatedWebhookSchema, CreateWebhookBody } from "./schemas";
 
 const route = defineRoute({
   method: "post",
@@ -20,7 +21,7 @@ const route = defineRoute({
   errors: ["WEBHOOK_LIMIT_REACHED"],
 });
 
-export function mountCreateWebhook(app: ReturnType<typeof router>) {
+export function mountCreateWebhook(app: Router) {
   app.openapi(route, async (c) => {
     const { webhook, secret } = await createWebhook(c.env, c.get("principal"), c.req.valid("json"));
     const { last_triggered: _never, ...resource } = webhookResource(webhook);

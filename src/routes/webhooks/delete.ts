@@ -1,6 +1,6 @@
 import { deleteWebhook } from "../../domain/webhooks/manage";
 import { MessageOnlySchema } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { WebhookIdParam } from "./schemas";
 
@@ -15,7 +15,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
-export function mountDeleteWebhook(app: ReturnType<typeof router>) {
+export function mountDeleteWebhook(app: Router) {
   app.openapi(route, async (c) => {
     await deleteWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id);
     return c.json({ success: true as const, message: "Webhook deleted" }, 200);

@@ -1,8 +1,9 @@
 import { ownWebhook } from "../../domain/webhooks/manage";
+import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { WebhookIdParam, WebhookSchema, webhookResource } from "./schemas";
+import { WebhookIdParam, WebhookSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
@@ -17,7 +18,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
-export function mountGetWebhook(app: ReturnType<typeof router>) {
+export function mountGetWebhook(app: Router) {
   app.openapi(route, async (c) =>
     c.json(ok(webhookResource(await ownWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id))), 200),
   );

@@ -1,6 +1,6 @@
 import { deliveryLog } from "../../domain/webhooks/redeliver";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { DeliveryLogQuery, DeliveryLogSchema, WebhookIdParam } from "./schemas";
 
@@ -18,7 +18,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
-export function mountListDeliveries(app: ReturnType<typeof router>) {
+export function mountListDeliveries(app: Router) {
   app.openapi(route, async (c) => {
     const { limit, offset } = c.req.valid("query");
     return c.json(

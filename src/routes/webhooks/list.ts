@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { ownWebhooks } from "../../domain/webhooks/manage";
+import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { WebhookSchema, webhookResource } from "./schemas";
+import { WebhookSchema } from "./schemas";
 
 const route = defineRoute({
   method: "get",
@@ -19,7 +20,7 @@ const route = defineRoute({
   },
 });
 
-export function mountListWebhooks(app: ReturnType<typeof router>) {
+export function mountListWebhooks(app: Router) {
   app.openapi(route, async (c) =>
     c.json(ok({ webhooks: (await ownWebhooks(c.env.DB, c.get("principal"))).map(webhookResource) }), 200),
   );

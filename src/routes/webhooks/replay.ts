@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { replayDelivery } from "../../domain/webhooks/redeliver";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { DeliveryQueuedSchema, WebhookIdParam } from "./schemas";
 
@@ -27,7 +27,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "WEBHOOK_INACTIVE"],
 });
 
-export function mountReplayDelivery(app: ReturnType<typeof router>) {
+export function mountReplayDelivery(app: Router) {
   app.openapi(route, async (c) => {
     const { webhook_id, delivery_id } = c.req.valid("param");
     return c.json(

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { WebhookRow } from "../../db/webhooks";
 import { EVENT_TYPES } from "../../domain/webhooks/events";
 import { MAX_RAW_SECRET_LENGTH } from "../../domain/webhooks/secrets";
 
@@ -63,16 +62,6 @@ export const WebhookSchema = z
 export const CreatedWebhookSchema = WebhookSchema.omit({ last_triggered: true })
   .extend({ secret: z.string().openapi({ description: "Returned only here; store it to verify signatures" }) })
   .openapi("CreatedWebhook");
-
-export const webhookResource = (w: WebhookRow) => ({
-  id: w.id,
-  url: w.url,
-  events: w.events,
-  active: w.active,
-  description: w.description,
-  created_at: w.createdAt,
-  last_triggered: w.lastTriggered,
-});
 
 export const DeliveryQueuedSchema = z
   .object({ delivery_id: z.string(), event_id: z.string(), status: z.literal("pending") })

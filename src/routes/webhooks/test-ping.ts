@@ -1,6 +1,6 @@
 import { sendTestPing } from "../../domain/webhooks/redeliver";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { DeliveryQueuedSchema, WebhookIdParam } from "./schemas";
 
@@ -19,7 +19,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND", "WEBHOOK_INACTIVE"],
 });
 
-export function mountTestPing(app: ReturnType<typeof router>) {
+export function mountTestPing(app: Router) {
   app.openapi(route, async (c) =>
     c.json(
       ok(await sendTestPing(c.env, c.get("principal"), c.req.valid("param").webhook_id), "Test event queued"),

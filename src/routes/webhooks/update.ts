@@ -1,8 +1,9 @@
 import { updateWebhook } from "../../domain/webhooks/manage";
+import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { UpdateWebhookBody, WebhookIdParam, WebhookSchema, webhookResource } from "./schemas";
+import { UpdateWebhookBody, WebhookIdParam, WebhookSchema } from "./schemas";
 
 const route = defineRoute({
   method: "put",
@@ -21,7 +22,7 @@ const route = defineRoute({
   errors: ["RESOURCE_NOT_FOUND"],
 });
 
-export function mountUpdateWebhook(app: ReturnType<typeof router>) {
+export function mountUpdateWebhook(app: Router) {
   app.openapi(route, async (c) => {
     const webhook = await updateWebhook(
       c.env,

@@ -3,7 +3,7 @@ import { liveMessageJsonSchema } from "../../domain/sessions/live-messages";
 import { ownSession } from "../../domain/sessions/queries";
 import { roomOf } from "../../domain/sessions/room";
 import { AppError } from "../../errors";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { SessionIdParam } from "../sessions/schemas";
 
@@ -43,7 +43,7 @@ const route = defineRoute({
   errors: ["SESSION_NOT_FOUND", "WEBSOCKET_UPGRADE_REQUIRED"],
 });
 
-export function mountConnect(app: ReturnType<typeof router>) {
+export function mountConnect(app: Router) {
   app.openapi(route, async (c) => {
     const { session_id } = c.req.valid("param");
     await ownSession(c.env.DB, c.get("principal"), session_id, "read");

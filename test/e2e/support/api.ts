@@ -49,6 +49,17 @@ export function apiClient(baseUrl: () => string) {
   return { call, register };
 }
 
+/**
+ * The envelope's `data`, or an error naming the status and the catalogue code
+ * (a 429 says RATE_LIMIT_EXCEEDED and its Retry-After instead of "undefined").
+ */
+export function dataOf<T = any>(res: ApiResult): T {
+  if (res.status < 400 && res.body?.success === true) return res.body.data as T;
+  const code = res.body?.error?.code ?? "not an envelope";
+  const retry = res.headers.get("retry-after");
+  throw new Error(`HTTP ${res.status} ${code}${retry ? ` (Retry-After ${retry} s)` : ""}: ${res.text.slice(0, 200)}`);
+}
+
 /** Poll `probe` until it returns a non-undefined value, or throw after `timeoutMs`. */
 export async function eventually<T>(
   what: string,

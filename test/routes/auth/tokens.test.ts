@@ -3,7 +3,7 @@ import { PASSWORD, registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { mintToken, signWithForeignKey, signWithServiceKey, standardClaims } from "../../support/tokens";
 
-/** The token matrix of issue #2, against an authenticated route. */
+/** The token matrix (every kind of bad token) against an authenticated route. */
 describe("access token matrix on GET /v1/users/me", () => {
   it("no credentials → 401 AUTHENTICATION_REQUIRED with a Bearer challenge", async () => {
     const res = await api("GET", "/v1/users/me");

@@ -10,7 +10,7 @@ import { tokenWithScopes } from "../../support/tokens";
 
 const billing = (token: string) => api("GET", "/v1/billing", { token });
 
-/** What a session creation writes (issue #3): one session_debit ledger row and the balance change. */
+/** What a session creation writes: one session_debit ledger row and the balance change. */
 async function sessionDebit(userId: string, amount: number, at = new Date().toISOString()) {
   const sessionId = newId("session");
   await env.DB.batch(

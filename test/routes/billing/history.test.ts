@@ -7,7 +7,7 @@ import { tokenWithScopes } from "../../support/tokens";
 
 const history = (token: string, query = "") => api("GET", `/v1/billing/history${query}`, { token });
 
-/** A ledger row dated `at`, as a session debit would write it (sessions: issue #3). */
+/** A ledger row dated `at`, as a session debit would write it. */
 async function ledgerRow(userId: string, reason: string, delta: number, at: string) {
   const id = `led_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   await env.DB.prepare(

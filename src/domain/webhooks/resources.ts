@@ -1,0 +1,11 @@
+import type { WebhookRow } from "../../db/webhooks";
+
+export const webhookResource = (w: WebhookRow) => ({
+  id: w.id,
+  url: w.url,
+  events: w.events,
+  active: w.active,
+  description: w.description,
+  created_at: w.createdAt,
+  last_triggered: w.lastTriggered,
+});
