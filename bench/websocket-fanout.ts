@@ -30,7 +30,8 @@ const SENT_AT = /"sent_at":"([^"]+)"/;
  */
 export async function fanout(base: string, user: BenchUser, sockets: number, sessions = 1): Promise<FanoutResult> {
   const urls: string[] = [];
-  for (let s = 0; s < sessions; s++) {
+  const socketsPerSession = Math.ceil(sockets / sessions);
+  const createSession = async () => {
     // 3,600 s at the bench time scale (0.02): 72 s of life, the first 7 s pending.
     const session = await call(
       base,
@@ -40,7 +41,7 @@ export async function fanout(base: string, user: BenchUser, sockets: number, ses
       user.token,
     );
     urls.push(session.websocket_url);
-  }
+  };
   const received: Array<{ session: number; snapshotSeq: number; seqs: Map<number, number> }> = [];
   const sentAt = new Map<string, number>();
   const done: Array<Promise<void>> = [];
@@ -49,7 +50,7 @@ export async function fanout(base: string, user: BenchUser, sockets: number, ses
   /** Open one socket, retrying a failed handshake (the machine is busy while a thousand connect). */
   const open = (i: number, attempt = 0): Promise<void> =>
     new Promise<void>((opened) => {
-      const session = i % sessions;
+      const session = Math.floor(i / socketsPerSession);
       const entry = { session, snapshotSeq: Number.POSITIVE_INFINITY, seqs: new Map<number, number>() };
       const ws = new WebSocket(urls[session]!, ["bearer", user.token], { perMessageDeflate: false });
       let isOpen = false;
@@ -84,9 +85,14 @@ export async function fanout(base: string, user: BenchUser, sockets: number, ses
       );
     });
 
-  // At most 100 handshakes in flight: a storm of a thousand at once measures the handshake, not the fan-out.
-  for (let i = 0; i < sockets; i += 100) {
-    await Promise.all(Array.from({ length: Math.min(100, sockets - i) }, (_, j) => open(i + j)));
+  // One session at a time: create it, then connect its sockets while it is still pending, at most 100
+  // handshakes in flight (a storm of thousands at once would measure the handshake, not the fan-out).
+  for (let first = 0; first < sockets; first += socketsPerSession) {
+    await createSession();
+    const last = Math.min(sockets, first + socketsPerSession);
+    for (let i = first; i < last; i += 100) {
+      await Promise.all(Array.from({ length: Math.min(100, last - i) }, (_, j) => open(i + j)));
+    }
   }
   await Promise.race([Promise.all(done), new Promise((r) => setTimeout(r, 240_000))]);
 
