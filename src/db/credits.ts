@@ -1,3 +1,4 @@
+import { rowWritten } from "./changes";
 /**
  * Credit ledger statements. D1 has no interactive transactions, but a batch
  * is atomic: callers put these statements in one `d1.batch([...])` together
@@ -5,7 +6,7 @@
  * make those depend on the ledger row existing (`WHERE EXISTS (SELECT 1 FROM
  * credit_ledger WHERE id = <the entry's ledgerId>)`).
  *
- * Rules (docs/decisions.md, "Credits"):
+ * Rules (docs/decisions.md, "Credits and billing"):
  * - a balance never goes below zero: debits are conditional (`credits >= amount`)
  *   and the users table has CHECK (credits >= 0) as a backstop;
  * - every change is exactly one append-only ledger row;
@@ -81,7 +82,7 @@ export function signupGrantStatement(d1: D1Database, entry: LedgerEntry, amount:
     .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at);
 }
 
-export const ledgerRowWritten = (result: D1Result | undefined): boolean => (result?.meta.changes ?? 0) === 1;
+export const ledgerRowWritten = rowWritten;
 
 export async function balanceOf(d1: D1Database, userId: string): Promise<number> {
   const row = await d1.prepare("SELECT credits FROM users WHERE id = ?").bind(userId).first<{ credits: number }>();

@@ -11,6 +11,7 @@ const UpdateResult = z
   .openapi("UpdatedSession");
 
 const route = defineRoute({
+  operationId: "updateSession",
   method: "put",
   path: "/{session_id}",
   tags: ["Sessions"],
