@@ -1,3 +1,4 @@
+import type { BillingClock } from "./billing-clock/billing-clock";
 import type { Principal } from "./domain/identity/principal";
 import type { SessionRoom } from "./session-room/session-room";
 
@@ -6,6 +7,7 @@ export interface Bindings {
   DB: D1Database;
   KV: KVNamespace;
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
+  BILLING_CLOCK: DurableObjectNamespace<BillingClock>;
   WEBHOOK_QUEUE: Queue<unknown>;
 
   ENVIRONMENT: "development" | "staging" | "production";
@@ -20,6 +22,8 @@ export interface Bindings {
   RATE_LIMIT_WINDOW_SCALE: string;
   /** Optional, tests only: multiplies the webhook retry schedule (0 < x ≤ 1; ignored in production). */
   WEBHOOK_RETRY_SCALE?: string;
+  /** Optional: a factor on billing period, trial and dunning lengths (default 1; ignored in production). */
+  BILLING_PERIOD_SCALE?: string;
 
   /** Secret: the ES256 private signing key as a JWK JSON string (with `kid`). */
   JWT_PRIVATE_KEY?: string;

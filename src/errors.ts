@@ -37,6 +37,9 @@ export const ERROR_CATALOGUE = {
   IDEMPOTENCY_KEY_IN_USE: { status: 409, message: "A request with this Idempotency-Key is still being processed." },
   WEBHOOK_LIMIT_REACHED: { status: 409, message: "The maximum number of webhooks for this account has been reached." },
   WEBHOOK_INACTIVE: { status: 409, message: "The webhook is inactive; activate it to deliver to it." },
+  PLAN_UNCHANGED: { status: 409, message: "The account is already on this plan and no change is pending." },
+  ACCOUNT_PAST_DUE: { status: 409, message: "The account's last payment failed: settle it before changing plan." },
+  NOTHING_TO_RETRY: { status: 409, message: "The account has no failed payment to retry." },
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
   PAYMENT_FAILED: {

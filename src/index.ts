@@ -3,6 +3,7 @@ import type { Bindings } from "./env";
 import { runMaintenance } from "./maintenance";
 import { handleWebhookBatch } from "./webhooks/consumer";
 
+export { BillingClock } from "./billing-clock/billing-clock";
 export { SessionRoom } from "./session-room/session-room";
 
 const app = createApp();

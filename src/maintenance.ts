@@ -1,5 +1,6 @@
 import { purgeExpiredIdempotencyKeys } from "./db/idempotency";
 import { purgeExpiredRevocations } from "./db/revocations";
+import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integrity";
 import { sweepOutbox } from "./domain/webhooks/outbox";
 import type { Bindings } from "./env";
 import { iso } from "./lib/clock";
@@ -10,11 +11,17 @@ const PURGE_MAX_PER_RUN = 5_000;
 /**
  * Housekeeping run by the cron trigger (wrangler.toml, every minute), so
  * requests never carry it: re-send outboxed events a request could not send,
- * delete expired idempotency records and
+ * check balance = SUM(ledger) on recently changed billing accounts, wake
+ * billing clocks that are overdue, and delete expired idempotency records and
  * revocations whose tokens have all expired.
  */
-export async function runMaintenance(env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">, now = Date.now()) {
+export async function runMaintenance(
+  env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "KV" | "BILLING_CLOCK">,
+  now = Date.now(),
+) {
   const sent = await sweepOutbox(env, now);
+  const ledgerViolations = (await checkLedgerInvariant(env, now)).length;
+  const clocksWoken = await wakeOverdueClocks(env, now);
   let purged = 0;
   while (purged < PURGE_MAX_PER_RUN) {
     const deleted = await purgeExpiredIdempotencyKeys(env.DB, iso(now), 100);
@@ -22,5 +29,11 @@ export async function runMaintenance(env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">
     if (deleted < 100) break;
   }
   const revocationsPurged = await purgeExpiredRevocations(env.DB, iso(now), PURGE_MAX_PER_RUN);
-  return { outbox_sent: sent, idempotency_purged: purged, revocations_purged: revocationsPurged };
+  return {
+    outbox_sent: sent,
+    idempotency_purged: purged,
+    revocations_purged: revocationsPurged,
+    ledger_violations: ledgerViolations,
+    billing_clocks_woken: clocksWoken,
+  };
 }

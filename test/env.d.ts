@@ -9,7 +9,7 @@ declare global {
     }
     interface GlobalProps {
       mainModule: typeof import("../src/index");
-      durableNamespaces: "SessionRoom";
+      durableNamespaces: "SessionRoom" | "BillingClock";
     }
   }
 }

@@ -1,5 +1,50 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./identity";
+
+/**
+ * One billing account per owner (a user or an organization): plan, status,
+ * period, balance. The credit ledger, transactions and payment methods hang
+ * off it. `balance` always equals the sum of the account's ledger rows and is
+ * never negative (CHECK + conditional writes, db/credits.ts); of it,
+ * `included_balance` is what is left of this period's included credits,
+ * which expire at renewal (docs/decisions.md, "Billing cycle").
+ */
+export const billingAccounts = sqliteTable(
+  "billing_accounts",
+  {
+    id: text("id").primaryKey(),
+    ownerType: text("owner_type", { enum: ["user", "organization"] }).notNull(),
+    ownerId: text("owner_id").notNull(),
+    tier: text("tier", { enum: ["basic", "professional", "enterprise"] }).notNull(),
+    status: text("status", { enum: ["active", "trialing", "past_due"] }).notNull(),
+    balance: integer("balance").notNull().default(0),
+    includedBalance: integer("included_balance").notNull().default(0),
+    /** Included credits granted for the current period (the plan's, or a prorated share after an upgrade). */
+    periodIncluded: integer("period_included").notNull().default(0),
+    currentPeriodStart: text("current_period_start").notNull(),
+    currentPeriodEnd: text("current_period_end").notNull(),
+    trialEndsAt: text("trial_ends_at"),
+    /** A downgrade waiting for the period end. */
+    pendingTier: text("pending_tier", { enum: ["basic", "professional", "enterprise"] }),
+    /** Failed renewal attempts in the current dunning run (0 when not past_due). */
+    dunningAttempts: integer("dunning_attempts").notNull().default(0),
+    /** When the billing clock next acts (period end, trial end or a dunning retry). */
+    nextActionAt: text("next_action_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("billing_accounts_owner_unique").on(t.ownerType, t.ownerId),
+    index("billing_accounts_updated_idx").on(t.updatedAt),
+    index("billing_accounts_next_action_idx").on(t.nextActionAt),
+    check("billing_accounts_balance_non_negative", sql`${t.balance} >= 0`),
+    check(
+      "billing_accounts_included_within_balance",
+      sql`${t.includedBalance} >= 0 AND ${t.includedBalance} <= ${t.balance}`,
+    ),
+  ],
+);
 
 /**
  * Saved cards. Only what the Billing record shows is kept: brand, last four
@@ -10,9 +55,9 @@ export const paymentMethods = sqliteTable(
   "payment_methods",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
+    accountId: text("account_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => billingAccounts.id, { onDelete: "cascade" }),
     brand: text("brand").notNull(),
     lastFour: text("last_four").notNull(),
     expMonth: integer("exp_month").notNull(),
@@ -23,37 +68,47 @@ export const paymentMethods = sqliteTable(
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("payment_methods_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("payment_methods_account_idx").on(t.accountId, t.createdAt)],
 );
 
 /**
- * Money movements (credit purchases), successful or not. A completed
- * purchase has exactly one credit_ledger row with reason `credit_purchase`
- * and reference_id = this id, written in the same batch.
+ * Money movements (credit purchases, subscription fees, plan-change charges),
+ * successful or not. A completed one that grants credits has exactly one
+ * credit_ledger row with reference_id = this id, written in the same batch.
  */
 export const transactions = sqliteTable(
   "transactions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
+    accountId: text("account_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["credit_purchase"] }).notNull(),
+      .references(() => billingAccounts.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["credit_purchase", "subscription_fee", "plan_change"] }).notNull(),
     /** Minor units (cents): no floating point in money arithmetic. */
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     credits: integer("credits").notNull(),
-    status: text("status", { enum: ["completed", "failed"] }).notNull(),
+    status: text("status", { enum: ["completed", "failed", "refunded", "disputed"] }).notNull(),
     description: text("description").notNull(),
-    creditPackage: text("credit_package").notNull(),
-    quantity: integer("quantity").notNull(),
-    paymentMethodId: text("payment_method_id").notNull(),
+    /** Purchases only. */
+    creditPackage: text("credit_package"),
+    quantity: integer("quantity"),
+    paymentMethodId: text("payment_method_id"),
+    /**
+     * The gateway's idempotency key for a charge that must happen at most once
+     * (a subscription fee per account and period); null for purchases, whose id is their key.
+     */
+    idempotencyKey: text("idempotency_key"),
     /** The gateway's charge id, or its decline/failure code. */
     gatewayReference: text("gateway_reference"),
     failureCode: text("failure_code"),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("transactions_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("transactions_account_created_idx").on(t.accountId, t.createdAt),
+    uniqueIndex("transactions_idempotency_key_unique").on(t.idempotencyKey),
+    index("transactions_gateway_reference_idx").on(t.gatewayReference),
+  ],
 );
 
 /** Authenticated API calls per user per UTC day (one upsert per call). */

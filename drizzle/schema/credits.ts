@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./identity";
+import { billingAccounts } from "./billing";
 
 /**
  * Append-only credit ledger: every change to a balance is one row. Rows are
@@ -11,21 +11,31 @@ export const creditLedger = sqliteTable(
   "credit_ledger",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
+    accountId: text("account_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => billingAccounts.id, { onDelete: "cascade" }),
     /** Signed change: negative for debits. */
     delta: integer("delta").notNull(),
     reason: text("reason", {
-      enum: ["signup_grant", "session_debit", "session_refund", "credit_purchase", "adjustment"],
+      enum: [
+        "signup_grant",
+        "session_debit",
+        "session_refund",
+        "credit_purchase",
+        "adjustment",
+        "credits_renewal",
+        "credits_expiry",
+        "plan_proration",
+        "payment_reversal",
+      ],
     }).notNull(),
-    /** What caused it: a session id, transaction id, or the user id for the signup grant. */
+    /** What caused it: a session id, transaction id, or the account id for the signup grant. */
     referenceId: text("reference_id").notNull(),
     description: text("description").notNull(),
     createdAt: text("created_at").notNull(),
   },
   (t) => [
     uniqueIndex("credit_ledger_reason_reference_unique").on(t.reason, t.referenceId),
-    index("credit_ledger_user_created_idx").on(t.userId, t.createdAt),
+    index("credit_ledger_account_created_idx").on(t.accountId, t.createdAt),
   ],
 );

@@ -10,11 +10,16 @@ export const users = sqliteTable(
     username: text("username").notNull(),
     /** PBKDF2-SHA256, `pbkdf2_sha256$iter$salt$hash`; never the password. */
     passwordHash: text("password_hash").notNull(),
+    /** The tier of the user's own billing account, written with it (billing_accounts is the source). */
     tier: text("tier", { enum: ["basic", "professional", "enterprise"] }).notNull(),
     role: text("role", { enum: ["user", "admin"] })
       .notNull()
       .default("user"),
-    /** Current balance; never negative (CHECK + conditional writes). */
+    /**
+     * Retired: balances live in billing_accounts.balance. SQLite cannot drop a
+     * column its CHECK names without rebuilding users, and rebuilding users
+     * would cascade-delete every row that references it; nothing reads or writes this.
+     */
     credits: integer("credits").notNull().default(0),
     marketingConsent: integer("marketing_consent", { mode: "boolean" }).notNull().default(false),
     prefNotifications: integer("pref_notifications", { mode: "boolean" }).notNull().default(true),

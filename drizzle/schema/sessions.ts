@@ -21,6 +21,8 @@ export const sessions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The billing account that paid (the creator's, or their organization's). */
+    accountId: text("account_id"),
     cue: text("cue").notNull(),
     sessionType: text("session_type", {
       enum: ["remote_viewing", "dowsing", "precognition", "intuitive_analysis"],
@@ -68,7 +70,7 @@ export const sessions = sqliteTable(
     index("sessions_user_completed_idx").on(t.userId, t.completedAt, t.id),
     index("sessions_user_confidence_idx").on(t.userId, t.confidenceScore, t.id),
     // Only active sessions: the concurrency cap and the admin active count read this, not the table.
-    index("sessions_active_idx").on(t.userId).where(sql`${t.status} IN ('pending', 'processing')`),
+    index("sessions_active_idx").on(t.accountId).where(sql`${t.status} IN ('pending', 'processing')`),
   ],
 );
 

@@ -18,6 +18,7 @@ import worker from "../index";
 import { type D1Usage, meteredD1 } from "./d1-meter";
 import { seedSessions, setCredits } from "./seed";
 
+export { BillingClock } from "../billing-clock/billing-clock";
 export { SessionRoom } from "../session-room/session-room";
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });

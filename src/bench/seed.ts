@@ -20,11 +20,12 @@ export async function seedSessions(
     .prepare(
       `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ?2),
        rows AS MATERIALIZED (SELECT i, abs(random()) AS r, abs(random()) % (?3 * 86400) AS ago FROM seq)
-       INSERT INTO sessions (id, user_id, cue, session_type, status, stage, requested_duration, confidence_threshold,
+       INSERT INTO sessions (id, user_id, account_id, cue, session_type, status, stage, requested_duration, confidence_threshold,
                              analysis_types, priority, case_id, client_reference, tags, credits_required, credits_used,
                              credits_refunded, confidence_score, analysis_id, results, analysis, end_reason, created_at,
                              estimated_completion, started_at, completed_at, cancelled_at, duration, updated_at)
-       SELECT 'session_' || (CAST(?4 AS INTEGER) + i), ?1, 'Seeded cue number ' || i, CASE r % 4 ${types} END,
+       SELECT 'session_' || (CAST(?4 AS INTEGER) + i), ?1,
+              (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?1), 'Seeded cue number ' || i, CASE r % 4 ${types} END,
               CASE r % 10 WHEN 0 THEN 'failed' WHEN 1 THEN 'cancelled' ELSE 'completed' END, NULL, 300, 0.5,
               '["visual"]', 'normal', NULL, NULL, '[]', 10, CASE WHEN r % 10 IN (0, 1) THEN 0 ELSE 10 END,
               CASE WHEN r % 10 IN (0, 1) THEN 10 ELSE 0 END,
@@ -44,6 +45,22 @@ export async function seedSessions(
   return result.meta.rows_written;
 }
 
+/** Set the balance of the user's own account, through one `adjustment` ledger row (balance = SUM(delta) holds). */
 export async function setCredits(d1: D1Database, userId: string, credits: number): Promise<void> {
-  await d1.prepare("UPDATE users SET credits = ? WHERE id = ?").bind(credits, userId).run();
+  const account = "(SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?1)";
+  const ledgerId = `led_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO credit_ledger (id, account_id, delta, reason, reference_id, description, created_at)
+         SELECT ?2, a.id, ?3 - a.balance, 'adjustment', ?2, 'Bench balance', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+           FROM billing_accounts a WHERE a.id = ${account}`,
+      )
+      .bind(userId, ledgerId, credits),
+    d1
+      .prepare(
+        `UPDATE billing_accounts SET balance = ?2, included_balance = MIN(included_balance, ?2) WHERE id = ${account}`,
+      )
+      .bind(userId, credits),
+  ]);
 }

@@ -1,25 +1,29 @@
 /**
- * The billing history: purchases from `transactions` plus the credit-only
- * ledger movements (signup grant, session debits and refunds, adjustments),
- * newest first. A purchase's own ledger row is left out: its transaction row
- * already stands for it.
+ * The billing history of one account: money movements from `transactions`
+ * (purchases, subscription fees, plan changes) plus the credit-only ledger
+ * movements (signup grant, session debits and refunds, renewals, expiries,
+ * prorations, adjustments), newest first. A purchase's own ledger row is
+ * left out: its transaction row already stands for it.
  */
 import type { LedgerReason } from "./credits";
+import type { TransactionRow } from "./transactions";
+
+export type TransactionType = TransactionRow["type"];
 
 export interface HistoryRow {
   id: string;
-  /** credit_purchase from transactions, or the ledger reason of a credit-only movement. */
-  type: LedgerReason;
+  /** A transaction's type, or the ledger reason of a credit-only movement. */
+  type: LedgerReason | TransactionType;
   amount_cents: number;
   currency: string;
   credits: number;
-  status: "completed" | "failed";
+  status: TransactionRow["status"];
   created_at: string;
   description: string;
 }
 
 export interface HistoryQuery {
-  userId: string;
+  accountId: string;
   limit: number;
   offset: number;
   /** Inclusive lower bound, ISO time. */
@@ -30,10 +34,10 @@ export interface HistoryQuery {
 
 export const HISTORY_UNION = `
   SELECT id, type, amount_cents, currency, credits, status, created_at, description
-    FROM transactions WHERE user_id = ?1
+    FROM transactions WHERE account_id = ?1
   UNION ALL
   SELECT id, reason AS type, 0 AS amount_cents, 'USD' AS currency, delta AS credits, 'completed' AS status, created_at, description
-    FROM credit_ledger WHERE user_id = ?1 AND reason <> 'credit_purchase'`;
+    FROM credit_ledger WHERE account_id = ?1 AND reason <> 'credit_purchase'`;
 
 export async function billingHistory(d1: D1Database, q: HistoryQuery): Promise<{ rows: HistoryRow[]; total: number }> {
   const where = "WHERE created_at >= ?2 AND created_at < ?3";
@@ -42,8 +46,8 @@ export async function billingHistory(d1: D1Database, q: HistoryQuery): Promise<{
   const [page, count] = await d1.batch([
     d1
       .prepare(`SELECT * FROM (${HISTORY_UNION}) ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
-      .bind(q.userId, from, to, q.limit, q.offset),
-    d1.prepare(`SELECT COUNT(*) AS total FROM (${HISTORY_UNION}) ${where}`).bind(q.userId, from, to),
+      .bind(q.accountId, from, to, q.limit, q.offset),
+    d1.prepare(`SELECT COUNT(*) AS total FROM (${HISTORY_UNION}) ${where}`).bind(q.accountId, from, to),
   ]);
   return {
     rows: (page?.results ?? []) as HistoryRow[],

@@ -6,31 +6,43 @@ import { rowWritten } from "./changes";
  * make those depend on the ledger row existing (`WHERE EXISTS (SELECT 1 FROM
  * credit_ledger WHERE id = <the entry's ledgerId>)`).
  *
- * Rules (docs/decisions.md, "Credits and billing"):
- * - a balance never goes below zero: debits are conditional (`credits >= amount`)
- *   and the users table has CHECK (credits >= 0) as a backstop;
- * - every change is exactly one append-only ledger row;
+ * Rules (docs/decisions.md, "Credits and billing" and "Billing cycle"):
+ * - a balance never goes below zero: debits are conditional (`balance >= amount`)
+ *   and billing_accounts has CHECK (balance >= 0) as a backstop;
+ * - every change is exactly one append-only ledger row, so balance = SUM(delta);
  * - (reason, reference_id) is unique, so a refund or purchase credit is applied
- *   at most once however often it is retried.
+ *   at most once however often it is retried;
+ * - debits spend included credits first (`included_balance`, which expires at
+ *   renewal); credits added by purchases and refunds never expire.
  */
-export type LedgerReason = "signup_grant" | "session_debit" | "session_refund" | "credit_purchase" | "adjustment";
+export type LedgerReason =
+  | "signup_grant"
+  | "session_debit"
+  | "session_refund"
+  | "credit_purchase"
+  | "adjustment"
+  | "credits_renewal"
+  | "credits_expiry"
+  | "plan_proration"
+  | "payment_reversal";
 
 export interface LedgerEntry {
   /** A fresh id (newId("led")): the batch's other statements test for it. */
   ledgerId: string;
-  userId: string;
+  accountId: string;
   reason: LedgerReason;
   referenceId: string;
   description: string;
   at: string;
 }
 
-const INSERT_COLUMNS = "INSERT INTO credit_ledger (id, user_id, delta, reason, reference_id, description, created_at)";
+const INSERT_COLUMNS =
+  "INSERT INTO credit_ledger (id, account_id, delta, reason, reference_id, description, created_at)";
 
 /**
  * An extra condition the debit must meet, checked in the same statement (so
- * atomically with the balance check). `?2` is the user id; the guard's own
- * parameters are bound from `?3` on.
+ * atomically with the balance check). `?2` is the account id; the guard's own
+ * parameters are bound from `?4` on.
  */
 export interface DebitGuard {
   sql: string;
@@ -50,11 +62,13 @@ export function debitStatements(
   const extra = guard ? ` AND (${guard.sql})` : "";
   return [
     d1
-      .prepare(`UPDATE users SET credits = credits - ?1 WHERE id = ?2 AND credits >= ?1${extra}`)
-      .bind(amount, entry.userId, ...(guard?.params ?? [])),
+      .prepare(
+        `UPDATE billing_accounts SET balance = balance - ?1, included_balance = MAX(0, included_balance - ?1), updated_at = ?3 WHERE id = ?2 AND balance >= ?1${extra}`,
+      )
+      .bind(amount, entry.accountId, entry.at, ...(guard?.params ?? [])),
     d1
       .prepare(`${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1`)
-      .bind(entry.ledgerId, entry.userId, -amount, entry.reason, entry.referenceId, entry.description, entry.at),
+      .bind(entry.ledgerId, entry.accountId, -amount, entry.reason, entry.referenceId, entry.description, entry.at),
   ];
 }
 
@@ -66,46 +80,66 @@ export function creditStatements(d1: D1Database, entry: LedgerEntry, amount: num
   return [
     d1
       .prepare(`${INSERT_COLUMNS} VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (reason, reference_id) DO NOTHING`)
-      .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at),
-    d1
-      .prepare(
-        "UPDATE users SET credits = credits + ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)",
-      )
-      .bind(amount, entry.userId, entry.ledgerId),
+      .bind(entry.ledgerId, entry.accountId, amount, entry.reason, entry.referenceId, entry.description, entry.at),
+    balanceIncrease(d1, entry, amount),
   ];
 }
 
-/** The starting balance's ledger row, written only if the user row (fresh id) was inserted. */
+function balanceIncrease(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement {
+  return d1
+    .prepare(
+      "UPDATE billing_accounts SET balance = balance + ?1, updated_at = ?4 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)",
+    )
+    .bind(amount, entry.accountId, entry.ledgerId, entry.at);
+}
+
+/** The starting balance's ledger row, written only if the account row (fresh id) was inserted just before. */
 export function signupGrantStatement(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement {
   return d1
-    .prepare(`${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2)`)
-    .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at);
+    .prepare(
+      `${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM billing_accounts WHERE id = ?2)`,
+    )
+    .bind(entry.ledgerId, entry.accountId, amount, entry.reason, entry.referenceId, entry.description, entry.at);
 }
 
 export const ledgerRowWritten = rowWritten;
 
-export async function balanceOf(d1: D1Database, userId: string): Promise<number> {
-  const row = await d1.prepare("SELECT credits FROM users WHERE id = ?").bind(userId).first<{ credits: number }>();
-  return row?.credits ?? 0;
+export async function balanceOf(d1: D1Database, accountId: string): Promise<number> {
+  const row = await d1
+    .prepare("SELECT balance FROM billing_accounts WHERE id = ?")
+    .bind(accountId)
+    .first<{ balance: number }>();
+  return row?.balance ?? 0;
 }
 
+/** The SQL of an account's balance, for reading it inside a batch right after a change. */
+export const balanceQuery = (d1: D1Database, accountId: string): D1PreparedStatement =>
+  d1.prepare("SELECT balance FROM billing_accounts WHERE id = ?").bind(accountId);
+
 /**
- * Credit `amount` only if the statement just before it in the batch changed a
- * row (e.g. a session's conditional move to failed/cancelled), and at most
- * once per (reason, referenceId). Used for refunds that must follow the state
- * change they pay back, never a repeat of it.
+ * Refund `amount` to the account that paid for session `sessionId` (the
+ * account of its `session_debit` row), only if the statement just before it
+ * in the batch changed a row (the session's conditional move to
+ * failed/cancelled), and at most once per (reason, session). Used for refunds
+ * that must follow the state change they pay back, never a repeat of it.
  */
-export function creditIfChangedStatements(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement[] {
+export function sessionRefundStatements(
+  d1: D1Database,
+  entry: Omit<LedgerEntry, "accountId">,
+  sessionId: string,
+  amount: number,
+): D1PreparedStatement[] {
+  const payer = "(SELECT account_id FROM credit_ledger WHERE reason = 'session_debit' AND reference_id = ?8)";
   return [
     d1
       .prepare(
-        `${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1 ON CONFLICT (reason, reference_id) DO NOTHING`,
+        `${INSERT_COLUMNS} SELECT ?1, ${payer}, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1 AND ${payer} IS NOT NULL ON CONFLICT (reason, reference_id) DO NOTHING`,
       )
-      .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at),
+      .bind(entry.ledgerId, null, amount, entry.reason, entry.referenceId, entry.description, entry.at, sessionId),
     d1
       .prepare(
-        "UPDATE users SET credits = credits + ?1 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)",
+        "UPDATE billing_accounts SET balance = balance + (SELECT delta FROM credit_ledger WHERE id = ?1), updated_at = ?2 WHERE id = (SELECT account_id FROM credit_ledger WHERE id = ?1)",
       )
-      .bind(amount, entry.userId, entry.ledgerId),
+      .bind(entry.ledgerId, entry.at),
   ];
 }

@@ -90,7 +90,7 @@ export async function sessionsPage(
 
 export async function transactionsPage(
   d1: D1Database,
-  f: CreatedRange & { userId: string },
+  f: CreatedRange & { accountId: string },
   after: Keyset | null,
   limit: number,
 ): Promise<HistoryRow[]> {
@@ -100,7 +100,7 @@ export async function transactionsPage(
         WHERE created_at >= ?2 AND created_at < ?3 AND (created_at > ?4 OR id > ?5)
         ORDER BY created_at, id LIMIT ?6`,
     )
-    .bind(f.userId, ...keysetParams(f, after), limit)
+    .bind(f.accountId, ...keysetParams(f, after), limit)
     .all<HistoryRow>();
   return results;
 }

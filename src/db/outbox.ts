@@ -6,7 +6,7 @@ import { db } from "./client";
 /**
  * The outbox row for `message`, written only if the batch's ledger row
  * `ledgerId` was (so an event exists iff the change it announces happened).
- * With `balanceOf`, `data.new_balance` is set in SQL to that user's balance at
+ * With `balanceOf` (an account id), `data.new_balance` is set in SQL to that account's balance at
  * this point of the batch, so the stored payload is exact.
  */
 export function outboxStatement(
@@ -15,7 +15,9 @@ export function outboxStatement(
   ledgerId: string,
   balanceOf?: string,
 ): D1PreparedStatement {
-  const payload = balanceOf ? "json_set(?2, '$.data.new_balance', (SELECT credits FROM users WHERE id = ?5))" : "?2";
+  const payload = balanceOf
+    ? "json_set(?2, '$.data.new_balance', (SELECT balance FROM billing_accounts WHERE id = ?5))"
+    : "?2";
   return d1
     .prepare(
       `INSERT INTO event_outbox (event_id, message, created_at) SELECT ?1, ${payload}, ?3 WHERE EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?4) ON CONFLICT (event_id) DO NOTHING`,
@@ -42,4 +44,13 @@ export async function unsentBefore(d1: D1Database, before: string, limit: number
     .limit(limit)
     .all();
   return rows.map((r) => r.message);
+}
+
+/** The outbox row for `message`, written only if the statement just before it in the batch changed a row. */
+export function outboxIfChangedStatement(d1: D1Database, message: EventMessage): D1PreparedStatement {
+  return d1
+    .prepare(
+      "INSERT INTO event_outbox (event_id, message, created_at) SELECT ?1, ?2, ?3 WHERE changes() = 1 ON CONFLICT (event_id) DO NOTHING",
+    )
+    .bind(message.event_id, JSON.stringify(message), message.occurred_at);
 }

@@ -17,13 +17,13 @@ export async function insertPaymentMethod(
   const hasDefault = await client
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, row.userId), eq(paymentMethods.isDefault, true)))
+    .where(and(eq(paymentMethods.accountId, row.accountId), eq(paymentMethods.isDefault, true)))
     .get();
   const isDefault = makeDefault || !hasDefault;
   const full = { ...row, isDefault };
   if (isDefault) {
     await client.batch([
-      client.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, row.userId)),
+      client.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.accountId, row.accountId)),
       client.insert(paymentMethods).values(full),
     ]);
   } else {
@@ -32,32 +32,55 @@ export async function insertPaymentMethod(
   return full;
 }
 
-export async function listPaymentMethods(d1: D1Database, userId: string): Promise<PaymentMethodRow[]> {
+export async function listPaymentMethods(d1: D1Database, accountId: string): Promise<PaymentMethodRow[]> {
   return db(d1)
     .select()
     .from(paymentMethods)
-    .where(eq(paymentMethods.userId, userId))
+    .where(eq(paymentMethods.accountId, accountId))
     .orderBy(asc(paymentMethods.createdAt))
     .all();
 }
 
-/** The user's payment method, or undefined when it does not exist or is someone else's. */
+/** The account's payment method, or undefined when it does not exist or belongs to another account. */
 export async function findOwnPaymentMethod(
   d1: D1Database,
-  userId: string,
+  accountId: string,
   id: string,
 ): Promise<PaymentMethodRow | undefined> {
   return db(d1)
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.accountId, accountId)))
     .get();
 }
 
-export async function findDefaultPaymentMethod(d1: D1Database, userId: string): Promise<PaymentMethodRow | undefined> {
+export async function findDefaultPaymentMethod(
+  d1: D1Database,
+  accountId: string,
+): Promise<PaymentMethodRow | undefined> {
   return db(d1)
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true)))
+    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.isDefault, true)))
+    .get();
+}
+
+/** The account's saved method with this gateway token (a processor id attached before). */
+export async function findPaymentMethodByToken(
+  d1: D1Database,
+  accountId: string,
+  gateway: string,
+  token: string,
+): Promise<PaymentMethodRow | undefined> {
+  return db(d1)
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.accountId, accountId),
+        eq(paymentMethods.gateway, gateway),
+        eq(paymentMethods.gatewayToken, token),
+      ),
+    )
     .get();
 }

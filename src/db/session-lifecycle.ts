@@ -4,7 +4,7 @@ import { sourcesOf } from "../domain/sessions/state-machine";
 import type { HistoryEntry, SessionStatus, Stage } from "../domain/sessions/types";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
-import { creditIfChangedStatements, type LedgerEntry } from "./credits";
+import { type LedgerEntry, sessionRefundStatements } from "./credits";
 
 /**
  * The SessionRoom's writes to D1. Every one is idempotent, because alarms
@@ -86,8 +86,11 @@ export interface Ending {
   duration: number;
   creditsPaid: number;
   refund: number;
-  /** The ledger row of the refund (fresh id; the (reason, session) key makes it apply once). */
-  ledger: LedgerEntry;
+  /**
+   * The ledger row of the refund (fresh id; the (reason, session) key makes it
+   * apply once). It goes to the account that paid for the session.
+   */
+  ledger: Omit<LedgerEntry, "accountId">;
   endReason: string;
   /** For failures: the history entry of the stage that failed. */
   history?: { position: number; entry: HistoryEntry } | undefined;
@@ -106,7 +109,7 @@ export async function markEnded(d1: D1Database, id: string, e: Ending): Promise<
       ...(e.to === "failed" ? { completedAt: e.at } : { cancelledAt: e.at }),
     }),
     // Right after the status change: the refund applies only if that changed the row.
-    ...(e.refund > 0 ? creditIfChangedStatements(d1, e.ledger, e.refund) : []),
+    ...(e.refund > 0 ? sessionRefundStatements(d1, e.ledger, id, e.refund) : []),
     ...(e.history ? [historyInsert(d1, id, e.history.position, e.history.entry)] : []),
   ];
   const [r] = await d1.batch(statements);

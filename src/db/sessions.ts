@@ -9,19 +9,17 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type NewSessionRow = typeof sessions.$inferInsert;
 export type HistoryRow = typeof sessionHistory.$inferSelect;
 
-/**
- * Debit the price and insert the session in one atomic batch. The INSERT
- * only happens if the debit's ledger row was written, so a session exists
- * iff it was paid for, however many creations race for the same balance.
- */
 /** Sessions that count against the concurrency cap (served by the partial index sessions_active_idx). */
-const ACTIVE_FOR_USER = "SELECT COUNT(*) FROM sessions WHERE user_id = ?2 AND status IN ('pending', 'processing')";
+const ACTIVE_FOR_ACCOUNT =
+  "SELECT COUNT(*) FROM sessions WHERE account_id = ?2 AND status IN ('pending', 'processing')";
 
 /**
- * Debit and insert a session in one batch, only if the balance covers it and
- * the user has fewer than `maxActive` pending or processing sessions: both
- * are checked in the debit's single UPDATE, so racing creations can never
- * overshoot either (D1 runs batches one at a time).
+ * Debit the paying account and insert the session in one batch, only if the
+ * balance covers it and the account has fewer than `maxActive` pending or
+ * processing sessions: both are checked in the debit's single UPDATE, so
+ * racing creations can never overshoot either (D1 runs batches one at a
+ * time). The INSERT only happens if the debit's ledger row was written, so a
+ * session exists iff it was paid for.
  */
 export async function insertPaidSession(
   d1: D1Database,
@@ -37,7 +35,7 @@ export async function insertPaidSession(
   );
   if (conditional === insert.sql) throw new Error("unexpected INSERT shape for sessions");
   const results = await d1.batch([
-    ...debitStatements(d1, debit, row.creditsRequired, { sql: `(${ACTIVE_FOR_USER}) < ?3`, params: [maxActive] }),
+    ...debitStatements(d1, debit, row.creditsRequired, { sql: `(${ACTIVE_FOR_ACCOUNT}) < ?4`, params: [maxActive] }),
     d1.prepare(conditional).bind(...insert.params, debit.ledgerId),
   ]);
   return ledgerRowWritten(results[1]) && rowWritten(results[2]);
@@ -45,13 +43,13 @@ export async function insertPaidSession(
 
 export async function activeSessions(
   d1: D1Database,
-  userId: string,
+  accountId: string,
 ): Promise<{ count: number; soonest: string | null }> {
   const row = await d1
     .prepare(
-      "SELECT COUNT(*) AS count, MIN(estimated_completion) AS soonest FROM sessions WHERE user_id = ?1 AND status IN ('pending', 'processing')",
+      "SELECT COUNT(*) AS count, MIN(estimated_completion) AS soonest FROM sessions WHERE account_id = ?1 AND status IN ('pending', 'processing')",
     )
-    .bind(userId)
+    .bind(accountId)
     .first<{ count: number; soonest: string | null }>();
   return { count: row?.count ?? 0, soonest: row?.soonest ?? null };
 }

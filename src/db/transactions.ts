@@ -1,6 +1,6 @@
 import type { EventMessage } from "../domain/webhooks/events";
 import { db, schema } from "./client";
-import { creditStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
+import { balanceQuery, creditStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
 import { outboxStatement } from "./outbox";
 
 const { transactions } = schema;
@@ -23,11 +23,11 @@ export async function recordCompletedPurchase(
   const results = await d1.batch([
     ...creditStatements(d1, entry, row.credits),
     d1.prepare(insert.sql).bind(...insert.params),
-    outboxStatement(d1, event, entry.ledgerId, row.userId),
+    outboxStatement(d1, event, entry.ledgerId, row.accountId),
     // The balance right after this credit, read inside the same transaction.
-    d1.prepare("SELECT credits FROM users WHERE id = ?").bind(row.userId),
+    balanceQuery(d1, row.accountId),
   ]);
-  const newBalance = (results[4]?.results[0] as { credits: number } | undefined)?.credits ?? 0;
+  const newBalance = (results[4]?.results[0] as { balance: number } | undefined)?.balance ?? 0;
   return { applied: ledgerRowWritten(results[0]), newBalance };
 }
 

@@ -10,7 +10,7 @@
  */
 export async function ledgerUsageBetween(
   d1: D1Database,
-  userId: string,
+  accountId: string,
   from: string,
   to: string,
 ): Promise<{ sessions: number; creditsUsed: number }> {
@@ -19,9 +19,9 @@ export async function ledgerUsageBetween(
       `SELECT
          COALESCE(SUM(CASE WHEN reason = 'session_debit' THEN 1 ELSE 0 END), 0) AS sessions,
          COALESCE(SUM(CASE WHEN reason IN ('session_debit', 'session_refund') THEN -delta ELSE 0 END), 0) AS used
-       FROM credit_ledger WHERE user_id = ?1 AND created_at >= ?2 AND created_at < ?3`,
+       FROM credit_ledger WHERE account_id = ?1 AND created_at >= ?2 AND created_at < ?3`,
     )
-    .bind(userId, from, to)
+    .bind(accountId, from, to)
     .first<{ sessions: number; used: number }>();
   return { sessions: row?.sessions ?? 0, creditsUsed: Math.max(0, row?.used ?? 0) };
 }
@@ -42,11 +42,11 @@ export const USER_STORAGE_SOURCES: Record<string, string> = {
   webhook_deliveries: `SELECT COALESCE(SUM(length(id) + length(event_id) + length(event_type) + length(body) + length(created_at) + 16), 0)
              FROM webhook_deliveries WHERE user_id = ?1 AND created_at < ?2`,
   payment_methods: `SELECT COALESCE(SUM(length(id) + length(brand) + length(last_four) + length(gateway_token) + length(created_at) + 24), 0)
-             FROM payment_methods WHERE user_id = ?1 AND created_at < ?2`,
+             FROM payment_methods WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?1) AND created_at < ?2`,
   transactions: `SELECT COALESCE(SUM(length(id) + length(description) + length(currency) + length(credit_package) + length(payment_method_id) + length(created_at) + 32), 0)
-             FROM transactions WHERE user_id = ?1 AND created_at < ?2`,
+             FROM transactions WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?1) AND created_at < ?2`,
   credit_ledger: `SELECT COALESCE(SUM(length(id) + length(reason) + length(reference_id) + length(description) + length(created_at) + 8), 0)
-             FROM credit_ledger WHERE user_id = ?1 AND created_at < ?2`,
+             FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?1) AND created_at < ?2`,
 };
 
 /** Bytes stored by the user in rows created before `before` (ISO time). */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { type LedgerEntry, signupGrantStatement } from "./credits";
@@ -6,26 +6,50 @@ import { type LedgerEntry, signupGrantStatement } from "./credits";
 export type UserRow = typeof schema.users.$inferSelect;
 export type NewUserRow = typeof schema.users.$inferInsert;
 
-const { users } = schema;
+const { users, billingAccounts } = schema;
+
+/**
+ * A user with `tier` and `credits` taken from their own billing account
+ * (the source of both), so every User resource shows the account's plan and balance.
+ */
+function selectUser(d1: D1Database) {
+  return db(d1)
+    .select({ ...getTableColumns(users), tier: billingAccounts.tier, credits: billingAccounts.balance })
+    .from(users)
+    .innerJoin(billingAccounts, and(eq(billingAccounts.ownerType, "user"), eq(billingAccounts.ownerId, users.id)));
+}
 
 export async function findUserById(d1: D1Database, id: string): Promise<UserRow | undefined> {
-  return db(d1).select().from(users).where(eq(users.id, id)).get();
+  return selectUser(d1).where(eq(users.id, id)).get();
 }
 
 export async function findUserByEmail(d1: D1Database, email: string): Promise<UserRow | undefined> {
-  return db(d1).select().from(users).where(eq(users.email, email.toLowerCase())).get();
+  return selectUser(d1).where(eq(users.email, email.toLowerCase())).get();
 }
 
 /**
- * Insert a user with their starting balance and its ledger row, atomically
- * (one batch). Returns false when the email is already taken (unique index);
- * the ledger row is then not written either, since it depends on the user row.
+ * Insert a user, their billing account, its starting balance and the ledger
+ * row of it, atomically (one batch). Returns false when the email is already
+ * taken (unique index); the account and ledger row are then not written
+ * either, since each depends on the row before it.
  */
-export async function insertUser(d1: D1Database, row: NewUserRow, grant: LedgerEntry): Promise<boolean> {
+export async function insertUser(
+  d1: D1Database,
+  row: NewUserRow,
+  account: typeof billingAccounts.$inferSelect,
+  grant: LedgerEntry,
+): Promise<boolean> {
   const insert = db(d1).insert(users).values(row).onConflictDoNothing({ target: users.email }).toSQL();
+  const accountInsert = db(d1).insert(billingAccounts).values(account).toSQL();
+  const conditional = accountInsert.sql.replace(
+    / values \((.*)\)$/i,
+    " select $1 where exists (select 1 from users where id = ?)",
+  );
+  if (conditional === accountInsert.sql) throw new Error("unexpected INSERT shape for billing_accounts");
   const [inserted] = await d1.batch([
     d1.prepare(insert.sql).bind(...insert.params),
-    signupGrantStatement(d1, grant, row.credits ?? 0),
+    d1.prepare(conditional).bind(...accountInsert.params, row.id),
+    signupGrantStatement(d1, grant, account.balance),
   ]);
   return rowWritten(inserted);
 }
@@ -39,6 +63,6 @@ export async function updateProfile(
   id: string,
   patch: Partial<Pick<UserRow, "username" | "prefNotifications" | "prefTheme" | "prefLanguage">>,
 ): Promise<UserRow | undefined> {
-  if (Object.keys(patch).length === 0) return findUserById(d1, id);
-  return db(d1).update(users).set(patch).where(eq(users.id, id)).returning().get();
+  if (Object.keys(patch).length > 0) await db(d1).update(users).set(patch).where(eq(users.id, id)).run();
+  return findUserById(d1, id);
 }

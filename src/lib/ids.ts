@@ -21,7 +21,8 @@ export type IdPrefix =
   | "dlv"
   | "led"
   | "rt"
-  | "code";
+  | "code"
+  | "acct";
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   const random = new Uint32Array(1);

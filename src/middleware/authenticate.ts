@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { actingAccountRef } from "../domain/billing/accounts";
 import { bearerChallenge } from "../domain/identity/access-tokens";
 import { authenticateCredential } from "../domain/identity/authenticate";
 import type { Principal } from "../domain/identity/principal";
@@ -39,6 +40,8 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
       ),
   });
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
+  // Tier and status come from the acting billing account, not the token's claims.
+  await actingAccountRef(c.env, principal);
   c.set("principal", principal);
   return principal;
 }

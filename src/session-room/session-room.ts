@@ -250,7 +250,6 @@ export class SessionRoom extends DurableObject<Bindings> {
       endReason,
       ledger: {
         ledgerId: newId("led", now),
-        userId: s.init.userId,
         reason: "session_refund",
         referenceId: s.init.sessionId,
         description: `Refund for ${to} session ${s.init.sessionId}`,

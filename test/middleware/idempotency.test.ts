@@ -43,7 +43,11 @@ const CASES: Case[] = [
     body: async (u) => ({ credit_package: "starter", payment_method_id: await addCard(u.token) }),
     other: async (u) => ({ credit_package: "standard", payment_method_id: await addCard(u.token) }),
     invalid: { credit_package: "no-such-package" },
-    effects: (u) => count("SELECT COUNT(*) AS n FROM transactions WHERE user_id = ?", u.id),
+    effects: (u) =>
+      count(
+        "SELECT COUNT(*) AS n FROM transactions WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?)",
+        u.id,
+      ),
   },
   {
     name: "POST /v1/webhooks",

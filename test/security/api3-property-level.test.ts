@@ -35,7 +35,9 @@ describe("API3 mass assignment", () => {
     const after = (await api("GET", "/v1/users/me", { token: a.user.token })).body.data;
     expect(after.username).toBe("renamed");
     expect({ ...after, username: before.username, usage_stats: before.usage_stats }).toEqual(before);
-    const row = await env.DB.prepare("SELECT email, tier, role, credits FROM users WHERE id = ?")
+    const row = await env.DB.prepare(
+      "SELECT u.email, a.tier, u.role, a.balance AS credits FROM users u JOIN billing_accounts a ON a.owner_type = 'user' AND a.owner_id = u.id WHERE u.id = ?",
+    )
       .bind(a.user.id)
       .first<any>();
     expect(row).toMatchObject({ email: a.user.email, tier: "basic", role: "user", credits: before.credits });

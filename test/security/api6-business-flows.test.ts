@@ -18,7 +18,9 @@ import { validSession } from "../support/sessions";
  */
 const balance = async (token: string) => (await api("GET", "/v1/users/me", { token })).body.data.credits as number;
 const ledgerSum = async (userId: string) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS n FROM credit_ledger WHERE user_id = ?")
+  (await env.DB.prepare(
+    "SELECT COALESCE(SUM(delta), 0) AS n FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?)",
+  )
     .bind(userId)
     .first<{ n: number }>())!.n;
 
@@ -69,7 +71,9 @@ describe("API6 sensitive business flows", () => {
     expect(same.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null)).toHaveLength(1);
     expect(await balance(u.token)).toBe(200);
     expect(
-      await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE user_id = ? AND status = 'completed'")
+      await env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM transactions WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?) AND status = 'completed'",
+      )
         .bind(u.id)
         .first("n"),
     ).toBe(1);
@@ -77,8 +81,10 @@ describe("API6 sensitive business flows", () => {
 
   it("the balance cannot be driven negative even by a direct write (CHECK constraint)", async () => {
     const u = await registerUser();
-    await expect(env.DB.prepare("UPDATE users SET credits = -1 WHERE id = ?").bind(u.id).run()).rejects.toThrow(
-      /CHECK/,
-    );
+    await expect(
+      env.DB.prepare("UPDATE billing_accounts SET balance = -1 WHERE owner_type = 'user' AND owner_id = ?")
+        .bind(u.id)
+        .run(),
+    ).rejects.toThrow(/CHECK/);
   });
 });

@@ -1,6 +1,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { creditStatements } from "../../src/db/credits";
 import { roomOf } from "../../src/domain/sessions/room";
+import { newId } from "../../src/lib/ids";
+import { accountIdOf } from "./billing";
 import { api } from "./http";
 
 export { tokenWithScopes } from "./tokens";
@@ -79,7 +82,19 @@ export async function completedSession(token: string, overrides: Record<string, 
   return s;
 }
 
-/** Give a test user a larger balance (long sessions cost more than the 100 starting credits). */
+/**
+ * Give a test user a larger balance (long sessions cost more than the 100
+ * starting credits): an adjustment through the ledger, so balance = SUM(delta) holds.
+ */
 export async function topUp(userId: string, credits = 1000) {
-  await env.DB.prepare("UPDATE users SET credits = ? WHERE id = ?").bind(credits, userId).run();
+  const accountId = await accountIdOf(userId);
+  const entry = {
+    ledgerId: newId("led"),
+    accountId,
+    reason: "adjustment" as const,
+    referenceId: newId("txn"),
+    description: "Test top-up",
+    at: new Date().toISOString(),
+  };
+  await env.DB.batch(creditStatements(env.DB, entry, credits));
 }

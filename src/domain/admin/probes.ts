@@ -2,6 +2,7 @@ import { analyzerSelfCheck } from "../../analysis/self-check";
 import { pingCache, pingDatabase } from "../../db/health";
 import { statusMetrics } from "../../db/status-metrics";
 import type { Bindings } from "../../env";
+import { lastLedgerViolations } from "../billing/integrity";
 import { roomOf } from "../sessions/room";
 import type { Metrics, Probe } from "./system-status";
 
@@ -19,6 +20,8 @@ export function dependencyProbes(env: Bindings): Probe[] {
       },
     },
     { name: "ai_models", critical: false, run: () => analyzerSelfCheck(env) },
+    // The maintenance run's last check of balance = SUM(ledger) ≥ 0 on recently changed accounts.
+    { name: "billing_ledger", critical: false, run: async () => ({ violations: await lastLedgerViolations(env.KV) }) },
     {
       name: "queue",
       critical: false,

@@ -1,14 +1,15 @@
 import { iso } from "../../lib/clock";
 import { SERVICE_VERSION } from "../../version";
 
-export type ServiceName = "api" | "database" | "cache" | "durable_objects" | "queue" | "ai_models";
+export type ServiceName = "api" | "database" | "cache" | "durable_objects" | "queue" | "ai_models" | "billing_ledger";
 export type Health = "healthy" | "degraded" | "unhealthy";
 
 export interface Probe {
   name: ServiceName;
   /** A failing critical dependency makes the whole service unhealthy; others degrade it. */
   critical: boolean;
-  run(): Promise<void>;
+  /** Resolves when healthy; may resolve to `{ violations: string[] }` naming records found broken (accounts whose ledger disagrees). */
+  run(): Promise<unknown>;
 }
 
 export interface Metrics {
@@ -18,15 +19,21 @@ export interface Metrics {
 
 const PROBE_TIMEOUT_MS = 2_000;
 
-async function timed(probe: Probe): Promise<{ name: ServiceName; status: Health; latency_ms: number; error?: string }> {
+async function timed(
+  probe: Probe,
+): Promise<{ name: ServiceName; status: Health; latency_ms: number; error?: string; violations?: string[] }> {
   const started = Date.now();
   try {
-    await Promise.race([
+    const outcome = await Promise.race([
       probe.run(),
       new Promise((_, reject) =>
         setTimeout(() => reject(new Error(`timed out after ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS),
       ),
     ]);
+    const violations = (outcome as { violations?: string[] } | undefined)?.violations;
+    if (violations && violations.length > 0) {
+      return { name: probe.name, status: "unhealthy", latency_ms: Date.now() - started, violations };
+    }
     return { name: probe.name, status: "healthy", latency_ms: Date.now() - started };
   } catch (err) {
     console.warn(JSON.stringify({ msg: "health probe failed", probe: probe.name, error: String(err) }));
@@ -52,10 +59,14 @@ export async function systemStatus(probes: Probe[], metrics: () => Promise<Metri
   const critical = failed.some((r) => probes.find((p) => p.name === r.name)?.critical);
   const status: Health = critical ? "unhealthy" : failed.length > 0 ? "degraded" : "healthy";
   const services: Record<string, Health> = { api: "healthy" };
-  const checks: Record<string, { status: Health; latency_ms: number }> = {};
+  const checks: Record<string, { status: Health; latency_ms: number; violations?: string[] }> = {};
   for (const r of results) {
     services[r.name] = r.status;
-    checks[r.name] = { status: r.status, latency_ms: r.latency_ms };
+    checks[r.name] = {
+      status: r.status,
+      latency_ms: r.latency_ms,
+      ...(r.violations ? { violations: r.violations } : {}),
+    };
   }
   return {
     status,

@@ -2,7 +2,7 @@ import { apiCallsBetween } from "../../db/api-usage";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import { ledgerUsageBetween, storedBytes } from "../../db/usage";
 import type { Principal } from "../identity/principal";
-import { getOwnUser } from "../users/profile";
+import { actingAccount } from "./accounts";
 import { expiryString } from "./cards";
 import { TIER_PLANS, toMajorUnits } from "./catalogue";
 import { currentMonth, lastMonth, type Month } from "./period";
@@ -16,9 +16,14 @@ export interface MonthUsage {
   storage_gb: number;
 }
 
-async function usageFor(d1: D1Database, userId: string, m: Month): Promise<MonthUsage & { creditsUsed: number }> {
+async function usageFor(
+  d1: D1Database,
+  userId: string,
+  accountId: string,
+  m: Month,
+): Promise<MonthUsage & { creditsUsed: number }> {
   const [ledger, apiCalls, bytes] = await Promise.all([
-    ledgerUsageBetween(d1, userId, m.start, m.end),
+    ledgerUsageBetween(d1, accountId, m.start, m.end),
     apiCallsBetween(d1, userId, m.startDay, m.endDay),
     // Storage at the end of the month: what was stored by then (and is still stored).
     storedBytes(d1, userId, m.end),
@@ -31,23 +36,40 @@ async function usageFor(d1: D1Database, userId: string, m: Month): Promise<Month
   };
 }
 
-/** The Billing record of spec part 2, every figure computed from stored data. */
+/**
+ * The Billing record of spec part 2, every figure computed from stored data:
+ * plan, status and period from the acting billing account; usage (sessions,
+ * API calls, storage) per calendar month as before.
+ */
 export async function billingRecord(d1: D1Database, principal: Principal, now = Date.now()) {
   const thisMonth = currentMonth(now);
-  const [user, current, previous, pm] = await Promise.all([
-    getOwnUser(d1, principal),
-    usageFor(d1, principal.userId, thisMonth),
-    usageFor(d1, principal.userId, lastMonth(now)),
-    findDefaultPaymentMethod(d1, principal.userId),
+  const account = await actingAccount({ DB: d1 }, principal);
+  const [current, previous, pm] = await Promise.all([
+    usageFor(d1, principal.userId, account.id, thisMonth),
+    usageFor(d1, principal.userId, account.id, lastMonth(now)),
+    findDefaultPaymentMethod(d1, account.id),
   ]);
-  const plan = TIER_PLANS[user.tier];
-  const { creditsUsed, ...currentUsage } = current;
+  const plan = TIER_PLANS[account.tier];
+  const { creditsUsed: _currentUsed, ...currentUsage } = current;
   const { creditsUsed: _previousUsed, ...lastUsage } = previous;
   return {
-    tier: user.tier,
+    tier: account.tier,
     monthly_fee: toMajorUnits(plan.monthlyFeeCents),
     currency: "USD",
-    credits: { included: plan.includedCredits, used: creditsUsed, remaining: user.credits, reset_date: thisMonth.end },
+    status: account.status,
+    trial_ends_at: account.trialEndsAt,
+    current_period_start: account.currentPeriodStart,
+    current_period_end: account.currentPeriodEnd,
+    pending_tier: account.pendingTier,
+    // included − used = included_remaining; included_remaining + purchased_remaining = remaining.
+    credits: {
+      included: account.periodIncluded,
+      used: account.periodIncluded - account.includedBalance,
+      remaining: account.balance,
+      included_remaining: account.includedBalance,
+      purchased_remaining: account.balance - account.includedBalance,
+      reset_date: account.currentPeriodEnd,
+    },
     usage: { current_month: currentUsage, last_month: lastUsage },
     payment_method: pm
       ? {
@@ -58,6 +80,7 @@ export async function billingRecord(d1: D1Database, principal: Principal, now = 
           expiry: expiryString(pm.expMonth, pm.expYear),
         }
       : null,
-    next_billing_date: thisMonth.end,
+    // Basic is free, but its included credits renew on the same date.
+    next_billing_date: account.currentPeriodEnd,
   };
 }

@@ -34,7 +34,7 @@ export function creditPackage(code: CreditPackageCode): CreditPackage {
 export interface TierPlan {
   /** Monthly subscription fee in cents. */
   monthlyFeeCents: number;
-  /** Credits included with the plan (granted at signup, see STARTING_CREDITS). */
+  /** Credits included with each paid period (a trial gets basic's; docs/decisions.md "Billing cycle"). */
   includedCredits: number;
 }
 

@@ -35,9 +35,15 @@ export type ChargeResult =
   /** The processor failed before charging: safe to retry later. */
   | { status: "failed"; code: string; message: string };
 
+/** A processor-side payment method (e.g. `pm_card_visa`, or a Stripe PaymentMethod id) made usable for charges. */
+export type AttachResult =
+  | { ok: true; token: string; brand: string; lastFour: string; expMonth: number; expYear: number }
+  | { ok: false; reason: string };
+
 export interface PaymentGateway {
   readonly name: string;
   tokenizeCard(card: CardInput): Promise<TokenizeResult>;
+  attachPaymentMethod(processorId: string): Promise<AttachResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
 }
 

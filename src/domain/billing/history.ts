@@ -2,6 +2,7 @@ import { billingHistory } from "../../db/billing-history";
 import { invalidField } from "../../errors";
 import { DAY_MS, iso } from "../../lib/clock";
 import type { Principal } from "../identity/principal";
+import { actingAccountRef } from "./accounts";
 import { toMajorUnits } from "./catalogue";
 
 export interface HistoryInput {
@@ -19,7 +20,7 @@ export async function transactionHistory(d1: D1Database, principal: Principal, q
     throw invalidField("end_date", "must not be before start_date", "query");
   }
   const { rows, total } = await billingHistory(d1, {
-    userId: principal.userId,
+    accountId: (await actingAccountRef({ DB: d1 }, principal)).id,
     limit: q.limit,
     offset: q.offset,
     from: q.start_date ? `${q.start_date}T00:00:00.000Z` : undefined,

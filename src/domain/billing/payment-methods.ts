@@ -1,5 +1,6 @@
 import {
   findOwnPaymentMethod,
+  findPaymentMethodByToken,
   insertPaymentMethod,
   listPaymentMethods,
   type PaymentMethodRow,
@@ -8,6 +9,7 @@ import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
+import { actingAccountRef } from "./accounts";
 import { isExpired, luhnValid } from "./cards";
 import type { PaymentGateway } from "./gateway";
 
@@ -37,11 +39,12 @@ export async function addPaymentMethod(
     cvc: input.cvc,
   });
   if (!token.ok) throw invalidField("number", token.reason);
+  const account = await actingAccountRef({ DB: d1 }, principal);
   return insertPaymentMethod(
     d1,
     {
       id: newId("pm", now),
-      userId: principal.userId,
+      accountId: account.id,
       brand: token.brand,
       lastFour: token.lastFour,
       expMonth: input.exp_month,
@@ -54,17 +57,67 @@ export async function addPaymentMethod(
   );
 }
 
-export function ownPaymentMethods(d1: D1Database, principal: Principal): Promise<PaymentMethodRow[]> {
-  return listPaymentMethods(d1, principal.userId);
+export async function ownPaymentMethods(d1: D1Database, principal: Principal): Promise<PaymentMethodRow[]> {
+  return listPaymentMethods(d1, (await actingAccountRef({ DB: d1 }, principal)).id);
 }
 
-/** Another user's payment method is indistinguishable from a missing one (404). */
+/** Another account's payment method is indistinguishable from a missing one (404). */
 export async function ownPaymentMethod(d1: D1Database, principal: Principal, id: string): Promise<PaymentMethodRow> {
-  const pm = await findOwnPaymentMethod(d1, principal.userId, id);
+  const pm = await findOwnPaymentMethod(d1, (await actingAccountRef({ DB: d1 }, principal)).id, id);
   if (!pm)
     throw new AppError("RESOURCE_NOT_FOUND", {
       message: "Payment method not found.",
       details: { field: "payment_method_id", resource: "payment_method" },
     });
   return pm;
+}
+
+/** Our own payment method ids; anything else starting `pm_` is a processor's id (e.g. `pm_card_visa`). */
+const OWN_ID = /^pm_\d+$/;
+
+/**
+ * The payment method a charge should use: one of the account's saved methods,
+ * or a processor payment method id (the test gateway's `pm_card_…` ids, or a
+ * Stripe PaymentMethod), attached to the account and saved on first use so
+ * renewals can charge it; it becomes the default when the account has none
+ * (or when `makeDefault`). An unknown id is a 404, like another account's.
+ */
+export async function resolvePaymentMethod(
+  d1: D1Database,
+  gateway: PaymentGateway,
+  accountId: string,
+  id: string,
+  now = Date.now(),
+  makeDefault = false,
+): Promise<PaymentMethodRow> {
+  const notFound = () =>
+    new AppError("RESOURCE_NOT_FOUND", {
+      message: "Payment method not found.",
+      details: { field: "payment_method_id", resource: "payment_method" },
+    });
+  if (OWN_ID.test(id)) {
+    const pm = await findOwnPaymentMethod(d1, accountId, id);
+    if (!pm) throw notFound();
+    return pm;
+  }
+  if (!id.startsWith("pm_")) throw notFound();
+  const attached = await gateway.attachPaymentMethod(id);
+  if (!attached.ok) throw notFound();
+  const existing = await findPaymentMethodByToken(d1, accountId, gateway.name, attached.token);
+  if (existing) return existing;
+  return insertPaymentMethod(
+    d1,
+    {
+      id: newId("pm", now),
+      accountId,
+      brand: attached.brand,
+      lastFour: attached.lastFour,
+      expMonth: attached.expMonth,
+      expYear: attached.expYear,
+      gateway: gateway.name,
+      gatewayToken: attached.token,
+      createdAt: iso(now),
+    },
+    makeDefault,
+  );
 }

@@ -1,3 +1,5 @@
+import { DAY_MS } from "../../lib/clock";
+
 /** Billing periods are calendar months in UTC (docs/decisions.md). */
 export interface Month {
   /** Inclusive start, ISO time. */
@@ -23,3 +25,44 @@ export function lastMonth(now: number): Month {
   const d = new Date(now);
   return month(d.getUTCFullYear(), d.getUTCMonth() - 1);
 }
+
+/** Days of a paid plan's free trial (docs/decisions.md, "Billing cycle"). */
+export const TRIAL_DAYS = 14;
+
+/**
+ * `BILLING_PERIOD_SCALE` (default 1): a factor on period, trial and dunning
+ * lengths so a month can last seconds in tests and under `wrangler dev`.
+ * Ignored in production, where a month is a month.
+ */
+export function billingScale(env: { ENVIRONMENT: string; BILLING_PERIOD_SCALE?: string | undefined }): number {
+  if (env.ENVIRONMENT === "production") return 1;
+  const n = Number(env.BILLING_PERIOD_SCALE ?? "1");
+  return Number.isFinite(n) && n > 0 ? n : 1;
+}
+
+/** One calendar month after `start` (the day clamped to the month's last), scaled. */
+export function periodEnd(start: number, scale: number): number {
+  const d = new Date(start);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  const lastDay = new Date(Date.UTC(y, m + 2, 0)).getUTCDate();
+  const next = Date.UTC(
+    y,
+    m + 1,
+    Math.min(d.getUTCDate(), lastDay),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
+  return start + Math.max(1_000, Math.round((next - start) * scale));
+}
+
+export const trialEnd = (start: number, scale: number): number =>
+  start + Math.max(1_000, Math.round(TRIAL_DAYS * DAY_MS * scale));
+
+/** Days after the first failed renewal at which it is retried; after the last failure the account moves to basic. */
+export const DUNNING_RETRY_DAYS = [1, 3, 5] as const;
+
+export const dunningRetryAt = (firstFailure: number, attempt: number, scale: number): number =>
+  firstFailure + Math.max(1_000, Math.round((DUNNING_RETRY_DAYS[attempt - 1] ?? 0) * DAY_MS * scale));

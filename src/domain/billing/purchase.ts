@@ -6,10 +6,11 @@ import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
+import { actingAccountRef } from "./accounts";
 import { isExpired } from "./cards";
 import { type CreditPackageCode, CURRENCY, creditPackage, toMajorUnits } from "./catalogue";
 import { paymentGateway } from "./gateway";
-import { ownPaymentMethod } from "./payment-methods";
+import { resolvePaymentMethod } from "./payment-methods";
 
 export interface PurchaseInput {
   credit_package: CreditPackageCode;
@@ -41,7 +42,9 @@ export async function purchaseCredits(
   input: PurchaseInput,
   now = Date.now(),
 ): Promise<PurchaseResult> {
-  const pm = await ownPaymentMethod(env.DB, principal, input.payment_method_id);
+  const account = await actingAccountRef(env, principal);
+  const gateway = paymentGateway(env);
+  const pm = await resolvePaymentMethod(env.DB, gateway, account.id, input.payment_method_id, now);
   if (isExpired(pm.expMonth, pm.expYear, now)) {
     throw new AppError("PAYMENT_DECLINED", {
       message: "The card has expired.",
@@ -56,7 +59,7 @@ export async function purchaseCredits(
   const description = `${input.quantity} × ${pkg.name} package (${credits} credits)`;
   const row: TransactionRow = {
     id: txnId,
-    userId: principal.userId,
+    accountId: account.id,
     type: "credit_purchase",
     amountCents,
     currency: CURRENCY,
@@ -66,12 +69,12 @@ export async function purchaseCredits(
     creditPackage: pkg.code,
     quantity: input.quantity,
     paymentMethodId: pm.id,
+    idempotencyKey: null,
     gatewayReference: null,
     failureCode: null,
     createdAt: at,
   };
 
-  const gateway = paymentGateway(env);
   if (gateway.name !== pm.gateway) {
     throw new AppError("PAYMENT_DECLINED", {
       message: "The payment method belongs to another payment gateway.",
@@ -100,7 +103,7 @@ export async function purchaseCredits(
 
   const entry = {
     ledgerId: newId("led", now),
-    userId: principal.userId,
+    accountId: account.id,
     reason: "credit_purchase" as const,
     referenceId: txnId,
     description,

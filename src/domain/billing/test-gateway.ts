@@ -17,6 +17,21 @@ export const TEST_CARDS = {
 } as const;
 
 type Behaviour = (typeof TEST_CARDS)[keyof typeof TEST_CARDS];
+
+/**
+ * Processor-style test payment method ids, accepted directly as
+ * `payment_method_id` (purchase, plan change; renewals then charge them),
+ * named like Stripe's test PaymentMethods. Each stands for the test card of
+ * the same behaviour (docs/decisions.md, "Billing cycle").
+ */
+export const TEST_PAYMENT_METHODS: Record<string, { number: keyof typeof TEST_CARDS; behaviour: Behaviour }> = {
+  pm_card_visa: { number: "4242424242424242", behaviour: "succeeds" },
+  pm_card_mastercard: { number: "5555555555554444", behaviour: "succeeds" },
+  pm_card_chargeDeclined: { number: "4000000000000002", behaviour: "declined" },
+  pm_card_chargeDeclinedInsufficientFunds: { number: "4000000000009995", behaviour: "insufficient_funds" },
+  /** Fails transiently (processor error, nothing charged): a retry may succeed. */
+  pm_card_chargeDeclinedProcessingError: { number: "4000000000000119", behaviour: "processing_error" },
+};
 const TOKEN_PREFIX = "tok_test_";
 
 function charge(behaviour: Behaviour | undefined): ChargeResult {
@@ -53,6 +68,19 @@ export const testGateway: PaymentGateway = {
       token: `${TOKEN_PREFIX}${behaviour}_${crypto.randomUUID()}`,
       brand: cardBrand(card.number),
       lastFour: card.number.slice(-4),
+    };
+  },
+  async attachPaymentMethod(id) {
+    const known = TEST_PAYMENT_METHODS[id];
+    if (!known) return { ok: false, reason: "not a test payment method id of the test gateway" };
+    return {
+      ok: true,
+      // One token per test id: attaching it again finds the same saved method.
+      token: `${TOKEN_PREFIX}${known.behaviour}_${id}`,
+      brand: cardBrand(known.number),
+      lastFour: known.number.slice(-4),
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 5,
     };
   },
   async charge(request) {

@@ -1,5 +1,6 @@
 import type { HistoryRow } from "../../db/billing-history";
 import { transactionsPage } from "../../db/exports";
+import { actingAccountRef } from "../billing/accounts";
 import { toMajorUnits } from "../billing/catalogue";
 import type { Principal } from "../identity/principal";
 import type { Column, ExportFormat } from "./format";
@@ -18,7 +19,7 @@ export const TRANSACTION_COLUMNS: readonly Column<HistoryRow>[] = [
   { name: "description", type: "text", value: (r) => r.description },
 ];
 
-/** The caller's billing history (purchases and ledger movements), oldest first. */
+/** The acting billing account's history (purchases, fees and ledger movements), oldest first. */
 export function exportTransactions(
   d1: D1Database,
   principal: Principal,
@@ -26,9 +27,11 @@ export function exportTransactions(
   format: ExportFormat,
   pageSize = EXPORT_PAGE_SIZE,
 ) {
-  const filter = { userId: principal.userId, ...createdRange(q) };
+  const range = createdRange(q);
+  // The acting billing account's history (resolved once, by the authenticate middleware).
+  const account = actingAccountRef({ DB: d1 }, principal);
   return exportStream(
-    (after, limit) => transactionsPage(d1, filter, after, limit),
+    async (after, limit) => transactionsPage(d1, { accountId: (await account).id, ...range }, after, limit),
     TRANSACTION_COLUMNS,
     format,
     pageSize,

@@ -3,6 +3,8 @@ import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import { newAccount } from "../billing/accounts";
+import { wakeClock } from "../billing/clock";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
 import { DUMMY_PASSWORD_HASH, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
@@ -10,9 +12,6 @@ import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refr
 import { type Role, scopesForRole } from "./scopes";
 
 export { REFRESH_TOKEN_TTL } from "./refresh-rotation";
-
-/** Credits a new account starts with, by tier (docs/decisions.md). */
-export const STARTING_CREDITS: Record<Tier, number> = { basic: 100, professional: 1_000, enterprise: 10_000 };
 
 export interface LoginResult {
   user: UserRow;
@@ -23,7 +22,15 @@ export interface LoginResult {
 
 type Env = Pick<
   Bindings,
-  "DB" | "KV" | "ENVIRONMENT" | "AUTH_ISSUER" | "ADMIN_EMAILS" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS"
+  | "DB"
+  | "KV"
+  | "ENVIRONMENT"
+  | "AUTH_ISSUER"
+  | "ADMIN_EMAILS"
+  | "JWT_PRIVATE_KEY"
+  | "JWT_PREVIOUS_PUBLIC_KEYS"
+  | "BILLING_PERIOD_SCALE"
+  | "BILLING_CLOCK"
 >;
 
 export function isAdminEmail(adminEmails: string, email: string): boolean {
@@ -52,17 +59,18 @@ export async function register(
   const weakness = passwordWeakness(input.password, email);
   if (weakness) throw invalidField("password", weakness);
   if (await findUserByEmail(env.DB, email)) throw emailTaken();
+  const account = newAccount("user", "", input.tier, env, now);
 
   const role: Role = isAdminEmail(env.ADMIN_EMAILS, email) ? "admin" : "user";
   const at = iso(now);
   const user: UserRow = {
-    id: newId("user", now),
+    id: account.ownerId,
     email,
     username: input.username,
     passwordHash: await hashPassword(input.password),
     tier: input.tier,
     role,
-    credits: STARTING_CREDITS[input.tier],
+    credits: 0,
     marketingConsent: input.marketing_consent,
     prefNotifications: true,
     prefTheme: "light",
@@ -74,13 +82,18 @@ export async function register(
   // The unique index settles a race between two registrations of one email.
   const grant = {
     ledgerId: newId("led", now),
-    userId: user.id,
+    accountId: account.id,
     reason: "signup_grant" as const,
-    referenceId: user.id,
-    description: `Starting credits for the ${input.tier} tier`,
+    referenceId: account.id,
+    description:
+      account.status === "trialing"
+        ? `Starting credits for the ${input.tier} plan's trial`
+        : `Included credits of the ${input.tier} plan`,
     at,
   };
-  if (!(await insertUser(env.DB, user, grant))) throw emailTaken();
+  if (!(await insertUser(env.DB, user, account, grant))) throw emailTaken();
+  // Arms the account's billing clock for its first period end (or trial end).
+  await wakeClock(env, account.id);
   return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
 }
 

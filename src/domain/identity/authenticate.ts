@@ -1,3 +1,4 @@
+import { findAccountByOwner } from "../../db/billing-accounts";
 import { isClientRevoked, isSessionRevoked } from "../../db/revocations";
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
@@ -54,9 +55,11 @@ function parseBearer(header: string | undefined): string | null {
 async function principalFromAccessToken(env: Env, token: string): Promise<Principal> {
   const claims = await verifyAccessToken(env, token);
   const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
-  const [sessionRevoked, clientRevoked] = await Promise.all([
+  // The acting account (tier, status) is read alongside the revocation checks, not after them.
+  const [sessionRevoked, clientRevoked, account] = await Promise.all([
     isSessionRevoked(env.DB, claims.sid),
     firstParty ? false : isClientRevoked(env.DB, claims.client_id),
+    findAccountByOwner(env.DB, "user", claims.sub),
   ]);
   if (sessionRevoked || clientRevoked) {
     throw new AppError("TOKEN_INVALID", {
@@ -67,7 +70,8 @@ async function principalFromAccessToken(env: Env, token: string): Promise<Princi
   return {
     userId: claims.sub,
     role: claims.role,
-    tier: claims.tier,
+    tier: account?.tier ?? claims.tier,
+    ...(account ? { account: { id: account.id, tier: account.tier, status: account.status } } : {}),
     scopes: new Set(claims.scopes),
     credential: {
       kind: firstParty ? "login_token" : "oauth_token",

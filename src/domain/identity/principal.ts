@@ -12,7 +12,10 @@ export type CredentialKind = "login_token" | "oauth_token" | "api_key";
 export interface Principal {
   userId: string;
   role: Role;
+  /** The acting billing account's tier once resolved (the token's claim until then). */
   tier: Tier;
+  /** The billing account this request acts for, resolved from D1 once per request. */
+  account?: { id: string; tier: Tier; status: "active" | "trialing" | "past_due" };
   scopes: ReadonlySet<Scope>;
   credential: {
     kind: CredentialKind;

@@ -5,6 +5,7 @@ import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import { type AccountRef, actingAccountRef } from "../billing/accounts";
 import type { Principal } from "../identity/principal";
 import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import { requireSessionScope } from "./families";
@@ -33,6 +34,7 @@ export async function createSession(
   now = Date.now(),
 ): Promise<SessionRow> {
   requireSessionScope(principal, input.session_type, "write");
+  const account = await actingAccountRef(env, principal);
   const price = priceOf(input.session_type, input.parameters);
   const schedule = scheduleFor(
     now,
@@ -44,6 +46,7 @@ export async function createSession(
   const row: SessionRow = {
     id: newId("session", now),
     userId: principal.userId,
+    accountId: account.id,
     cue: input.cue,
     sessionType: input.session_type,
     status: "pending",
@@ -76,24 +79,24 @@ export async function createSession(
     row,
     {
       ledgerId: newId("led", now),
-      userId: principal.userId,
+      accountId: account.id,
       reason: "session_debit",
       referenceId: row.id,
       description: `${input.session_type} session ${row.id}`,
       at,
     },
-    CONCURRENT_SESSION_CAPS[principal.tier],
+    CONCURRENT_SESSION_CAPS[account.tier],
   );
   if (!paid) {
     // Credits first: waiting for a session to finish would not help an empty balance.
-    const available = await balanceOf(env.DB, principal.userId);
+    const available = await balanceOf(env.DB, account.id);
     if (available < price) {
       throw new AppError("INSUFFICIENT_CREDITS", {
         message: `This session costs ${price} credits; the balance is ${available}.`,
         details: { required: price, available },
       });
     }
-    await refuseOverCap(env.DB, principal, now);
+    await refuseOverCap(env.DB, account, now);
     // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be created; retry.",
@@ -118,16 +121,16 @@ export async function createSession(
  * second reference): over the cap → 429 with Retry-After until the soonest
  * active session is expected to finish.
  */
-async function refuseOverCap(d1: D1Database, principal: Principal, now: number): Promise<void> {
-  const cap = CONCURRENT_SESSION_CAPS[principal.tier];
-  const active = await activeSessions(d1, principal.userId);
+async function refuseOverCap(d1: D1Database, account: AccountRef, now: number): Promise<void> {
+  const cap = CONCURRENT_SESSION_CAPS[account.tier];
+  const active = await activeSessions(d1, account.id);
   if (active.count < cap) return;
   const retryAfter = Math.max(
     1,
     Math.ceil(((active.soonest ? Date.parse(active.soonest) : now + 60_000) - now) / 1000),
   );
   throw new AppError("RATE_LIMIT_EXCEEDED", {
-    message: `The ${principal.tier} tier allows ${cap} sessions pending or processing at once; wait for one to finish or cancel one.`,
+    message: `The ${account.tier} tier allows ${cap} sessions pending or processing at once; wait for one to finish or cancel one.`,
     details: {
       limit: "concurrent_sessions",
       max_concurrent_sessions: cap,
@@ -156,7 +159,6 @@ async function abandonUnstarted(d1: D1Database, row: SessionRow, now: number): P
     endReason: "SERVICE_UNAVAILABLE",
     ledger: {
       ledgerId: newId("led", now),
-      userId: row.userId,
       reason: "session_refund",
       referenceId: row.id,
       description: `Refund for unstarted session ${row.id}`,

@@ -3,6 +3,8 @@ import { aggregatesBetween, usageCounts } from "../../db/session-stats";
 import { invalidField } from "../../errors";
 import { DAY_MS, utcDate } from "../../lib/clock";
 import { round } from "../../lib/numbers";
+import { actingAccountRef } from "../billing/accounts";
+import type { Principal } from "../identity/principal";
 import { PERIOD_DAYS, type Period } from "../reporting/periods";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../sessions/types";
 
@@ -40,11 +42,13 @@ function rangeOf(q: StatsQuery, now: number): { period: string; from: number; to
 
 const invalidRange = (field: string, reason: string) => invalidField(field, reason, "query");
 
-export async function userStats(d1: D1Database, userId: string, q: StatsQuery, now = Date.now()) {
+/** Statistics of the caller's sessions; credits_remaining is the acting billing account's balance. */
+export async function userStats(d1: D1Database, principal: Principal, q: StatsQuery, now = Date.now()) {
   const { period, from, to } = rangeOf(q, now);
+  const account = await actingAccountRef({ DB: d1 }, principal);
   const [rows, credits] = await Promise.all([
-    aggregatesBetween(d1, userId, new Date(from).toISOString(), new Date(to).toISOString()),
-    balanceOf(d1, userId),
+    aggregatesBetween(d1, principal.userId, new Date(from).toISOString(), new Date(to).toISOString()),
+    balanceOf(d1, account.id),
   ]);
 
   const byStatus = Object.fromEntries(SESSION_STATUSES.map((s) => [s, 0])) as Record<SessionStatus, number>;

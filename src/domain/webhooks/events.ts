@@ -3,7 +3,9 @@ import { deterministicId } from "../../lib/ids";
 /**
  * The event message every producer puts on the WEBHOOK_QUEUE (spec part 6).
  * Producers: the SessionRoom (session.completed, session.failed,
- * analysis.ready) and billing (billing.payment_succeeded). The consumer fans
+ * analysis.ready) and billing (billing.payment_succeeded for purchases, fees
+ * and plan changes; billing.payment_failed for a failed renewal;
+ * billing.plan_changed when a plan changes, e.g. the move to basic after dunning). The consumer fans
  * an event out to the user's active webhooks subscribed to its type.
  *
  * A message carries everything a delivery needs: the consumer never has to
@@ -14,6 +16,8 @@ export const EVENT_TYPES = [
   "session.failed",
   "analysis.ready",
   "billing.payment_succeeded",
+  "billing.payment_failed",
+  "billing.plan_changed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

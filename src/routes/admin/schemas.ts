@@ -11,7 +11,17 @@ export const SystemStatusSchema = z
     services: z.record(z.string(), Health).openapi({
       example: { api: "healthy", database: "healthy", cache: "healthy", ai_models: "healthy", queue: "healthy" },
     }),
-    checks: z.record(z.string(), z.object({ status: Health, latency_ms: z.number().int() })),
+    checks: z.record(
+      z.string(),
+      z.object({
+        status: Health,
+        latency_ms: z.number().int(),
+        violations: z
+          .array(z.string())
+          .optional()
+          .openapi({ description: "billing_ledger: accounts whose balance ≠ the sum of their ledger, or negative" }),
+      }),
+    ),
     metrics: z.object({
       active_sessions: z.number().int().nullable(),
       queue_depth: z.number().int().nullable(),

@@ -1,5 +1,6 @@
 import { paymentGateway } from "../../domain/billing/gateway";
 import { addPaymentMethod } from "../../domain/billing/payment-methods";
+import { settleIfPastDue } from "../../domain/billing/plan";
 import { paymentMethodResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -13,7 +14,7 @@ const route = defineRoute({
   tags: ["Billing"],
   summary: "Save a card",
   description:
-    "The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or one sent with `set_default: true`) becomes the default. Test gateway cards: docs/decisions.md.",
+    "The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or one sent with `set_default: true`) becomes the default; a new default card on a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md.",
   scope: "profile",
   request: { body: { required: true, content: { "application/json": { schema: AddPaymentMethodBody } } } },
   responses: {
@@ -24,6 +25,7 @@ const route = defineRoute({
 export function mountAddPaymentMethod(app: Router) {
   app.openapi(route, async (c) => {
     const pm = await addPaymentMethod(c.env.DB, paymentGateway(c.env), c.get("principal"), c.req.valid("json"));
+    if (pm.isDefault) await settleIfPastDue(c.env, c.get("principal"));
     return c.json(ok(paymentMethodResource(pm), "Payment method added"), 201);
   });
 }

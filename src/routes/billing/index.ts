@@ -4,6 +4,7 @@ import { mountGetBilling } from "./get-billing";
 import { mountGetHistory } from "./get-history";
 import { mountListPackages } from "./list-packages";
 import { mountListPaymentMethods } from "./list-payment-methods";
+import { mountPlan } from "./plan";
 import { mountPurchase } from "./purchase";
 
 export function billingRoutes() {
@@ -14,5 +15,6 @@ export function billingRoutes() {
   mountPurchase(app);
   mountListPaymentMethods(app);
   mountAddPaymentMethod(app);
+  mountPlan(app);
   return app;
 }

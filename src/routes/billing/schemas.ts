@@ -24,10 +24,25 @@ export const BillingSchema = z
     tier: z.enum(["basic", "professional", "enterprise"]),
     monthly_fee: z.number().openapi({ description: "Monthly fee of the tier, in `currency`" }),
     currency: z.string().openapi({ example: "USD" }),
+    status: z.enum(["active", "trialing", "past_due"]).openapi({
+      description: "trialing: a paid plan's free trial; past_due: the last fee failed and is being retried (dunning)",
+    }),
+    trial_ends_at: Timestamp.nullable(),
+    current_period_start: Timestamp,
+    current_period_end: Timestamp,
+    pending_tier: z
+      .enum(["basic", "professional", "enterprise"])
+      .nullable()
+      .openapi({ description: "A downgrade that takes effect at current_period_end" }),
     credits: z.object({
-      included: z.number().int(),
-      used: z.number().int(),
-      remaining: z.number().int(),
+      included: z.number().int().openapi({ description: "Included credits granted for this period" }),
+      used: z.number().int().openapi({ description: "Included credits used this period" }),
+      remaining: z.number().int().openapi({ description: "The balance: included_remaining + purchased_remaining" }),
+      included_remaining: z.number().int().openapi({ description: "included − used; expires at reset_date" }),
+      purchased_remaining: z
+        .number()
+        .int()
+        .openapi({ description: "Purchased (and refunded) credits: never expire; spent after included credits" }),
       reset_date: Timestamp,
     }),
     usage: z.object({ current_month: Usage, last_month: Usage }),
@@ -62,10 +77,17 @@ export const AddPaymentMethodBody = z
   })
   .openapi("AddPaymentMethodRequest");
 
+/** A saved method (`pm_<digits>`) or a processor's payment method id, e.g. the test gateway's `pm_card_visa`. */
+export const PaymentMethodId = z
+  .string()
+  .max(255)
+  .regex(/^pm_[A-Za-z0-9_]+$/, "must be a payment method id (pm_…)")
+  .openapi({ example: "pm_card_visa" });
+
 export const PurchaseBody = z
   .object({
     credit_package: z.enum(CREDIT_PACKAGE_CODES),
-    payment_method_id: z.string().regex(/^pm_\d+$/, "must look like pm_<digits>"),
+    payment_method_id: PaymentMethodId,
     quantity: z.number().int().min(1).max(MAX_PURCHASE_QUANTITY).default(1),
   })
   .openapi("PurchaseRequest");
@@ -87,6 +109,12 @@ export const TRANSACTION_TYPES = [
   "session_refund",
   "signup_grant",
   "adjustment",
+  "subscription_fee",
+  "plan_change",
+  "credits_renewal",
+  "credits_expiry",
+  "plan_proration",
+  "payment_reversal",
 ] as const;
 
 export const TransactionSchema = z
@@ -96,9 +124,10 @@ export const TransactionSchema = z
     amount: z.number().openapi({ description: "Money charged (0 for credit-only movements)" }),
     currency: z.string(),
     credits: z.number().int().openapi({
-      description: "Credit change: positive for purchases, grants and refunds, negative for session debits",
+      description:
+        "Credit change: positive for purchases, grants, renewals and refunds; negative for session debits, expired included credits and reversed payments",
     }),
-    status: z.enum(["completed", "failed"]),
+    status: z.enum(["completed", "failed", "refunded", "disputed"]),
     created_at: Timestamp,
     description: z.string(),
   })

@@ -54,6 +54,6 @@ const route = defineRoute({
 
 export function mountGetStats(app: Router) {
   app.openapi(route, async (c) => {
-    return c.json(ok(await userStats(c.env.DB, c.get("principal").userId, c.req.valid("query"))), 200);
+    return c.json(ok(await userStats(c.env.DB, c.get("principal"), c.req.valid("query"))), 200);
   });
 }

@@ -24,12 +24,12 @@ describe("keyset pages", () => {
     for (let i = 0; i < 5; i++) {
       stmts.push(
         env.DB.prepare(
-          "INSERT INTO credit_ledger (id, user_id, delta, reason, reference_id, description, created_at) VALUES (?, ?, -1, 'adjustment', ?, 'tie', ?)",
+          "INSERT INTO credit_ledger (id, account_id, delta, reason, reference_id, description, created_at) VALUES (?, (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?), -1, 'adjustment', ?, 'tie', ?)",
         ).bind(`led_tie_${u.id}_${i}`, u.id, `ref_${u.id}_${i}`, at),
       );
       stmts.push(
         env.DB.prepare(
-          "INSERT INTO transactions (id, user_id, type, amount_cents, currency, credits, status, created_at, description, credit_package, quantity, payment_method_id) VALUES (?, ?, 'credit_purchase', 100, 'USD', 10, 'failed', ?, 'tie', 'starter', 1, 'pm_none')",
+          "INSERT INTO transactions (id, account_id, type, amount_cents, currency, credits, status, created_at, description, credit_package, quantity, payment_method_id) VALUES (?, (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?), 'credit_purchase', 100, 'USD', 10, 'failed', ?, 'tie', 'starter', 1, 'pm_none')",
         ).bind(`txn_tie_${u.id}_${i}`, u.id, at),
       );
     }

@@ -13,11 +13,12 @@ const valid = () => ({
 });
 
 describe("POST /v1/auth/register", () => {
-  it("creates the user with the tier's starting credits and signs them in", async () => {
+  it("creates the user with basic's starting credits (paid plans start trialing) and signs them in", async () => {
+    // A paid plan is never free: its own included credits arrive with the first paid fee (issue #12).
     for (const [tier, credits] of [
       ["basic", 100],
-      ["professional", 1000],
-      ["enterprise", 10000],
+      ["professional", 100],
+      ["enterprise", 100],
     ] as const) {
       const body = { ...valid(), tier };
       const res = await api("POST", "/v1/auth/register", { body });
@@ -32,7 +33,9 @@ describe("POST /v1/auth/register", () => {
       const me = await api("GET", "/v1/users/me", { token });
       expect(me.body.data.credits).toBe(credits);
       // The starting balance is one ledger row.
-      const ledger = await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE user_id = ?")
+      const ledger = await env.DB.prepare(
+        "SELECT delta, reason FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?)",
+      )
         .bind(user.id)
         .all();
       expect(ledger.results).toEqual([{ delta: credits, reason: "signup_grant" }]);

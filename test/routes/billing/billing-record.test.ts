@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { debitStatements } from "../../../src/db/credits";
-import { currentMonth, lastMonth } from "../../../src/domain/billing/period";
+import { lastMonth } from "../../../src/domain/billing/period";
 import { newId } from "../../../src/lib/ids";
-import { addCard, purchase } from "../../support/billing";
+import { accountIdOf, addCard, purchase } from "../../support/billing";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { tokenWithScopes } from "../../support/tokens";
@@ -13,10 +13,18 @@ const billing = (token: string) => api("GET", "/v1/billing", { token });
 /** What a session creation writes: one session_debit ledger row and the balance change. */
 async function sessionDebit(userId: string, amount: number, at = new Date().toISOString()) {
   const sessionId = newId("session");
+  const accountId = await accountIdOf(userId);
   await env.DB.batch(
     debitStatements(
       env.DB,
-      { ledgerId: newId("led"), userId, reason: "session_debit", referenceId: sessionId, description: "Session", at },
+      {
+        ledgerId: newId("led"),
+        accountId,
+        reason: "session_debit",
+        referenceId: sessionId,
+        description: "Session",
+        at,
+      },
       amount,
     ),
   );
@@ -27,14 +35,23 @@ describe("GET /v1/billing", () => {
     const u = await registerUser();
     const res = await billing(u.token);
     expect(res.status).toBe(200);
-    const month = currentMonth(Date.now());
-    expect(res.body.data).toMatchObject({
+    const data = res.body.data;
+    expect(data).toMatchObject({
       tier: "basic",
       monthly_fee: 0,
-      credits: { included: 100, used: 0, remaining: 100, reset_date: month.end },
+      status: "active",
+      trial_ends_at: null,
+      pending_tier: null,
+      credits: { included: 100, used: 0, remaining: 100, included_remaining: 100, purchased_remaining: 0 },
       payment_method: null,
-      next_billing_date: month.end,
     });
+    // The period is anchored at signup and lasts one calendar month.
+    const start = new Date(data.current_period_start);
+    expect(Date.now() - start.getTime()).toBeLessThan(60_000);
+    const end = new Date(data.current_period_end);
+    expect(end.getUTCMonth()).toBe((start.getUTCMonth() + 1) % 12);
+    expect(data.credits.reset_date).toBe(data.current_period_end);
+    expect(data.next_billing_date).toBe(data.current_period_end);
     expect(res.body.data.usage.current_month.sessions).toBe(0);
     expect(res.body.data.usage.last_month).toEqual({ sessions: 0, api_calls: 0, storage_gb: 0 });
   });
@@ -52,7 +69,17 @@ describe("GET /v1/billing", () => {
     const data = res.body.data;
     expect(data.tier).toBe("professional");
     expect(data.monthly_fee).toBe(49);
-    expect(data.credits).toMatchObject({ included: 1000, used: 50, remaining: 1000 + 100 - 55 });
+    // Trialing on basic's 100 included credits; debits spend included credits first, purchases never expire.
+    expect(data.status).toBe("trialing");
+    expect(data.trial_ends_at).toBe(data.current_period_end);
+    expect(data.credits).toEqual({
+      included: 100,
+      used: 55,
+      remaining: 100 + 100 - 55,
+      included_remaining: 45,
+      purchased_remaining: 100,
+      reset_date: data.current_period_end,
+    });
     expect(data.usage.current_month.sessions).toBe(2);
     expect(data.usage.last_month.sessions).toBe(1);
     expect(data.payment_method).toEqual({ id: pm, type: "card", brand: "visa", last_four: "4242", expiry: "12/34" });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addCard, CARDS, purchase } from "../../support/billing";
+import { accountIdOf, addCard, CARDS, purchase } from "../../support/billing";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { tokenWithScopes } from "../../support/tokens";
@@ -11,9 +11,9 @@ const history = (token: string, query = "") => api("GET", `/v1/billing/history${
 async function ledgerRow(userId: string, reason: string, delta: number, at: string) {
   const id = `led_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   await env.DB.prepare(
-    "INSERT INTO credit_ledger (id, user_id, delta, reason, reference_id, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO credit_ledger (id, account_id, delta, reason, reference_id, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   )
-    .bind(id, userId, delta, reason, `ref_${id}`, `${reason} row`, at)
+    .bind(id, await accountIdOf(userId), delta, reason, `ref_${id}`, `${reason} row`, at)
     .run();
   return id;
 }

@@ -142,7 +142,11 @@ describe("Idempotency-Key on purchase", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body).toEqual(first.body);
     expect(await balance(u.token)).toBe(200);
-    const txns = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE user_id = ?").bind(u.id).first();
+    const txns = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM transactions WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?)",
+    )
+      .bind(u.id)
+      .first();
     expect(txns).toEqual({ n: 1 });
   });
 

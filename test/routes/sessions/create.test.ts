@@ -175,7 +175,7 @@ describe("POST /v1/sessions", () => {
       .first<{ n: number }>();
     expect(count?.n).toBe(5);
     const ledger = await env.DB.prepare(
-      "SELECT SUM(delta) AS total, COUNT(*) AS n FROM credit_ledger WHERE user_id = ? AND reason = 'session_debit'",
+      "SELECT SUM(delta) AS total, COUNT(*) AS n FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?) AND reason = 'session_debit'",
     )
       .bind(u.id)
       .first<{ total: number; n: number }>();

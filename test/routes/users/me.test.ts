@@ -14,7 +14,8 @@ describe("GET /v1/users/me", () => {
       email: u.email,
       username: "tester",
       tier: "professional",
-      credits: 1000,
+      // A professional signup trials with basic's grant (issue #12).
+      credits: 100,
       created_at: expect.any(String),
       last_login: expect.any(String),
       preferences: { notifications: true, theme: "light", language: "en" },
@@ -79,7 +80,9 @@ describe("PUT /v1/users/me", () => {
       },
     });
     expect(res.status).toBe(200);
-    const row = await env.DB.prepare("SELECT id, tier, credits, role, email, username FROM users WHERE id = ?")
+    const row = await env.DB.prepare(
+      "SELECT u.id, a.tier, a.balance AS credits, u.role, u.email, u.username FROM users u JOIN billing_accounts a ON a.owner_type = 'user' AND a.owner_id = u.id WHERE u.id = ?",
+    )
       .bind(u.id)
       .first();
     expect(row).toEqual({ id: u.id, tier: "basic", credits: 100, role: "user", email: u.email, username: "still_me" });

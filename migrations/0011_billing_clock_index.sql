@@ -1,0 +1,1 @@
+CREATE INDEX `billing_accounts_next_action_idx` ON `billing_accounts` (`next_action_at`);

@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import { db, schema } from "./client";
+
+const { billingAccounts } = schema;
+export type AccountRow = typeof billingAccounts.$inferSelect;
+export type OwnerType = AccountRow["ownerType"];
+
+export async function findAccountByOwner(
+  d1: D1Database,
+  ownerType: OwnerType,
+  ownerId: string,
+): Promise<AccountRow | undefined> {
+  return db(d1)
+    .select()
+    .from(billingAccounts)
+    .where(and(eq(billingAccounts.ownerType, ownerType), eq(billingAccounts.ownerId, ownerId)))
+    .get();
+}
+
+export async function findAccount(d1: D1Database, id: string): Promise<AccountRow | undefined> {
+  return db(d1).select().from(billingAccounts).where(eq(billingAccounts.id, id)).get();
+}
+
+/** The INSERT of a new account, for a batch that also writes its signup grant. */
+export function insertAccountStatement(d1: D1Database, row: AccountRow): D1PreparedStatement {
+  const q = db(d1).insert(billingAccounts).values(row).onConflictDoNothing().toSQL();
+  return d1.prepare(q.sql).bind(...q.params);
+}

@@ -1,0 +1,223 @@
+import { type AccountRow, findAccount } from "../../db/billing-accounts";
+import { applyRenewal, recordFailedCharge, recordFailedRenewal } from "../../db/billing-cycle";
+import { findDefaultPaymentMethod } from "../../db/payment-methods";
+import type { TransactionRow } from "../../db/transactions";
+import type { Bindings } from "../../env";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
+import { type EventMessage, eventIdFor, eventMessage } from "../webhooks/events";
+import { publish } from "../webhooks/outbox";
+import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
+import { type ChargeResult, paymentGateway } from "./gateway";
+import { billingScale, DUNNING_RETRY_DAYS, dunningRetryAt, periodEnd } from "./period";
+
+export type CycleEnv = Pick<
+  Bindings,
+  "DB" | "WEBHOOK_QUEUE" | "PAYMENT_GATEWAY" | "ENVIRONMENT" | "BILLING_PERIOD_SCALE"
+>;
+
+/** Periods one run may catch up on (an account whose clock was stopped for months catches up over runs). */
+const MAX_STEPS_PER_RUN = 6;
+
+export type StepOutcome = "renewed" | "payment_failed" | "downgraded" | "not_due" | "gone";
+
+/**
+ * Run an account's billing clock up to `now` (docs/decisions.md, "Billing
+ * cycle"): at each period end (the trial's end included) charge the plan's fee
+ * and renew the included credits; on a failure go past_due and retry on the
+ * dunning schedule; after the last failure move to basic. Returns when the
+ * clock should run next (null: the account is gone). Safe to run twice or
+ * concurrently: every write is conditional on the state it read, the fee's
+ * gateway idempotency key is per (account, period, attempt).
+ */
+export async function runBillingCycle(
+  env: CycleEnv,
+  accountId: string,
+  now = Date.now(),
+): Promise<{ nextActionAt: number | null; outcomes: StepOutcome[] }> {
+  const outcomes: StepOutcome[] = [];
+  for (let i = 0; i < MAX_STEPS_PER_RUN; i++) {
+    const account = await findAccount(env.DB, accountId);
+    if (!account) return { nextActionAt: null, outcomes: [...outcomes, "gone"] };
+    const due = Date.parse(account.nextActionAt ?? account.currentPeriodEnd);
+    if (now < due) return { nextActionAt: due, outcomes };
+    outcomes.push(await step(env, account, now));
+  }
+  const account = await findAccount(env.DB, accountId);
+  return { nextActionAt: account ? Date.parse(account.nextActionAt ?? account.currentPeriodEnd) : null, outcomes };
+}
+
+/** The idempotency key of a period's fee: one per (account, period). */
+export const feeKey = (a: Pick<AccountRow, "id" | "currentPeriodEnd">): string => `sub_${a.id}_${a.currentPeriodEnd}`;
+
+async function step(env: CycleEnv, a: AccountRow, now: number): Promise<StepOutcome> {
+  const tier = a.pendingTier ?? a.tier;
+  const plan = TIER_PLANS[tier];
+  if (plan.monthlyFeeCents === 0) {
+    await renew(env, a, tier, null, now);
+    return "renewed";
+  }
+  const attempt = a.dunningAttempts + 1;
+  const key = feeKey(a);
+  const at = iso(now);
+  const pm = await findDefaultPaymentMethod(env.DB, a.id);
+  const description = `${capitalise(tier)} plan, period from ${a.currentPeriodEnd}`;
+  const txn: TransactionRow = {
+    id: newId("txn", now),
+    accountId: a.id,
+    type: "subscription_fee",
+    amountCents: plan.monthlyFeeCents,
+    currency: CURRENCY,
+    credits: 0,
+    status: "completed",
+    description,
+    creditPackage: null,
+    quantity: null,
+    paymentMethodId: pm?.id ?? null,
+    idempotencyKey: key,
+    gatewayReference: null,
+    failureCode: null,
+    createdAt: at,
+  };
+  let charge: ChargeResult;
+  if (!pm) {
+    charge = { status: "declined", code: "no_payment_method", message: "The account has no payment method." };
+  } else {
+    const gateway = paymentGateway(env);
+    charge =
+      pm.gateway === gateway.name
+        ? await gateway.charge({
+            token: pm.gatewayToken,
+            amountCents: plan.monthlyFeeCents,
+            currency: CURRENCY,
+            description,
+            idempotencyKey: `${key}_${attempt}`,
+          })
+        : { status: "declined", code: "invalid_token", message: "The payment method belongs to another gateway." };
+  }
+  if (charge.status === "succeeded") {
+    await renew(env, a, tier, { ...txn, gatewayReference: charge.chargeId }, now);
+    return "renewed";
+  }
+  if (attempt > DUNNING_RETRY_DAYS.length) {
+    await renew(env, a, "basic", null, now, { reason: "payment_failed", failed: failedRow(txn, charge, now) });
+    return "downgraded";
+  }
+  const retryAt = iso(dunningRetryAt(Date.parse(a.currentPeriodEnd), attempt, billingScale(env)));
+  const event = eventMessage(
+    "billing.payment_failed",
+    await eventIdFor("billing.payment_failed", `${key}_${attempt}`),
+    a.ownerId,
+    at,
+    {
+      account_id: a.id,
+      transaction_id: txn.id,
+      tier,
+      amount: toMajorUnits(plan.monthlyFeeCents),
+      currency: CURRENCY,
+      decline_code: charge.code,
+      reason: charge.message,
+      attempt,
+      next_retry_at: retryAt,
+    },
+  );
+  if (await recordFailedRenewal(env.DB, a, attempt, retryAt, failedRow(txn, charge, now), event)) {
+    await publish(env, [event], now);
+  }
+  return "payment_failed";
+}
+
+function failedRow(txn: TransactionRow, charge: Exclude<ChargeResult, { status: "succeeded" }>, now: number) {
+  return {
+    ...txn,
+    id: newId("txn", now),
+    status: "failed" as const,
+    idempotencyKey: null,
+    gatewayReference: charge.code,
+    failureCode: charge.code,
+  };
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * Start the next period on `tier`. Normally it begins where the last one
+ * ended (the anchor is kept, also after dunning); a downgrade for non-payment
+ * starts a fresh basic period now.
+ */
+async function renew(
+  env: CycleEnv,
+  a: AccountRow,
+  tier: AccountRow["tier"],
+  fee: TransactionRow | null,
+  now: number,
+  downgrade?: { reason: "payment_failed"; failed: TransactionRow },
+): Promise<void> {
+  const scale = billingScale(env);
+  const start = downgrade ? now : Date.parse(a.currentPeriodEnd);
+  const end = periodEnd(start, scale);
+  const at = iso(now);
+  const periodRef = `${a.id}:${a.currentPeriodEnd}`;
+  const included = TIER_PLANS[tier].includedCredits;
+  const events: EventMessage[] = [];
+  if (fee) {
+    events.push(
+      eventMessage(
+        "billing.payment_succeeded",
+        await eventIdFor("billing.payment_succeeded", fee.idempotencyKey ?? fee.id),
+        a.ownerId,
+        at,
+        {
+          account_id: a.id,
+          transaction_id: fee.id,
+          type: "subscription_fee",
+          tier,
+          amount: toMajorUnits(fee.amountCents),
+          currency: CURRENCY,
+          payment_status: "succeeded",
+          credits_renewed: included,
+          current_period_start: iso(start),
+          current_period_end: iso(end),
+        },
+      ),
+    );
+  }
+  if (tier !== a.tier) {
+    events.push(
+      eventMessage("billing.plan_changed", await eventIdFor("billing.plan_changed", periodRef), a.ownerId, at, {
+        account_id: a.id,
+        from_tier: a.tier,
+        to_tier: tier,
+        reason: downgrade ? downgrade.reason : "scheduled_downgrade",
+        effective_at: iso(start),
+      }),
+    );
+  }
+  if (downgrade) await recordFailedCharge(env.DB, downgrade.failed);
+  const applied = await applyRenewal(env.DB, {
+    account: a,
+    tier,
+    included,
+    periodStart: iso(start),
+    periodEnd: iso(end),
+    expiry: {
+      ledgerId: newId("led", now),
+      accountId: a.id,
+      reason: "credits_expiry",
+      referenceId: periodRef,
+      description: "Unused included credits expired at the period end",
+      at,
+    },
+    grant: {
+      ledgerId: newId("led", now),
+      accountId: a.id,
+      reason: "credits_renewal",
+      referenceId: periodRef,
+      description: `${capitalise(tier)} plan: included credits for the period to ${iso(end)}`,
+      at,
+    },
+    fee: fee ?? undefined,
+    events,
+  });
+  if (applied) await publish(env, events, now);
+}

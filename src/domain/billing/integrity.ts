@@ -1,0 +1,38 @@
+import { ledgerViolationsSince, overdueAccounts } from "../../db/billing-integrity";
+import type { Bindings } from "../../env";
+import { iso } from "../../lib/clock";
+import { wakeClock } from "./clock";
+
+const CHECK_KEY = "billing:ledger-check";
+/** Accounts changed within this window are checked on each maintenance run (the cron runs every minute). */
+export const CHECK_WINDOW_MS = 10 * 60_000;
+const MAX_REPORTED = 50;
+/** A clock this far behind its account's next action is woken by the maintenance run (e.g. never armed). */
+const CLOCK_GRACE_MS = 5 * 60_000;
+const MAX_WAKES_PER_RUN = 25;
+
+/**
+ * The integrity check of the maintenance run: for every account changed
+ * recently, balance = SUM(ledger.delta) ≥ 0. The result is kept in KV for the
+ * admin status `checks.billing_ledger`; violations are logged.
+ */
+export async function checkLedgerInvariant(env: Pick<Bindings, "DB" | "KV">, now = Date.now()) {
+  const violations = await ledgerViolationsSince(env.DB, iso(now - CHECK_WINDOW_MS), MAX_REPORTED);
+  if (violations.length > 0) {
+    console.error(JSON.stringify({ msg: "billing ledger invariant violated", accounts: violations }));
+  }
+  await env.KV.put(CHECK_KEY, JSON.stringify({ checked_at: iso(now), violations }));
+  return violations;
+}
+
+export async function lastLedgerViolations(kv: KVNamespace): Promise<string[]> {
+  const last = await kv.get<{ violations: string[] }>(CHECK_KEY, "json");
+  return last?.violations ?? [];
+}
+
+/** Wake the clocks of accounts whose next action is overdue (an index range, never every account). */
+export async function wakeOverdueClocks(env: Pick<Bindings, "DB" | "BILLING_CLOCK">, now = Date.now()) {
+  const ids = await overdueAccounts(env.DB, iso(now - CLOCK_GRACE_MS), MAX_WAKES_PER_RUN);
+  for (const id of ids) await wakeClock(env, id);
+  return ids.length;
+}

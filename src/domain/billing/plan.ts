@@ -1,0 +1,223 @@
+import { findAccount } from "../../db/billing-accounts";
+import { applyUpgrade, recordFailedCharge, setPendingTier } from "../../db/billing-cycle";
+import { findDefaultPaymentMethod } from "../../db/payment-methods";
+import type { TransactionRow } from "../../db/transactions";
+import type { Bindings } from "../../env";
+import { AppError, invalidField } from "../../errors";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
+import type { Principal, Tier } from "../identity/principal";
+import { TIERS } from "../identity/principal";
+import { eventIdFor, eventMessage } from "../webhooks/events";
+import { publish } from "../webhooks/outbox";
+import { type AccountRow, actingAccount, refOf } from "./accounts";
+import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
+import { wakeClock } from "./clock";
+import type { CycleEnv } from "./cycle";
+import { paymentGateway } from "./gateway";
+import { resolvePaymentMethod } from "./payment-methods";
+
+type Env = CycleEnv & Pick<Bindings, "BILLING_CLOCK">;
+
+export interface PlanChangeInput {
+  tier: Tier;
+  payment_method_id?: string | undefined;
+}
+
+const rank = (t: Tier) => TIERS.indexOf(t);
+
+/**
+ * Change plan (docs/decisions.md, "Billing cycle"):
+ * - an upgrade takes effect now: the fee difference for the rest of the
+ *   period is charged (nothing while trialing: the trial simply continues on
+ *   the higher plan) and the difference of included credits, prorated the
+ *   same way, is granted;
+ * - a downgrade (basic included) takes effect at the period end: pending_tier
+ *   until then; asking for the current tier while a downgrade is pending
+ *   cancels it. Sessions running over the lower plan's concurrency cap are
+ *   left to finish; new ones are refused by the cap.
+ * - the same tier with nothing pending → 409 PLAN_UNCHANGED; a past_due
+ *   account must settle first (POST /v1/billing/retry or a new card) → 409 ACCOUNT_PAST_DUE.
+ */
+export async function changePlan(env: Env, principal: Principal, input: PlanChangeInput, now = Date.now()) {
+  const account = await actingAccount(env, principal);
+  const at = iso(now);
+  if (account.status === "past_due") {
+    throw new AppError("ACCOUNT_PAST_DUE", { details: { status: account.status } });
+  }
+  if (input.tier === account.tier) {
+    if (!account.pendingTier) throw new AppError("PLAN_UNCHANGED", { details: { tier: account.tier } });
+    await setPendingTier(env.DB, account.id, null, at);
+    return { account: await reread(env, account.id), charged: null };
+  }
+  if (rank(input.tier) < rank(account.tier)) {
+    if (input.payment_method_id !== undefined) await paymentMethodFor(env, account, input.payment_method_id, now);
+    await setPendingTier(env.DB, account.id, input.tier, at);
+    return { account: await reread(env, account.id), charged: null };
+  }
+  return upgrade(env, principal, account, input, now);
+}
+
+async function reread(env: Env, id: string): Promise<AccountRow> {
+  const a = await findAccount(env.DB, id);
+  if (!a) throw new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
+  return a;
+}
+
+async function paymentMethodFor(env: Env, account: AccountRow, id: string | undefined, now: number) {
+  const gateway = paymentGateway(env);
+  if (id !== undefined) return resolvePaymentMethod(env.DB, gateway, account.id, id, now, true);
+  return findDefaultPaymentMethod(env.DB, account.id);
+}
+
+/** The fraction of the current period still ahead, in [0, 1]. */
+export function remainingFraction(a: Pick<AccountRow, "currentPeriodStart" | "currentPeriodEnd">, now: number) {
+  const start = Date.parse(a.currentPeriodStart);
+  const end = Date.parse(a.currentPeriodEnd);
+  if (end <= start) return 0;
+  return Math.min(1, Math.max(0, (end - now) / (end - start)));
+}
+
+async function upgrade(env: Env, principal: Principal, a: AccountRow, input: PlanChangeInput, now: number) {
+  const at = iso(now);
+  const from = TIER_PLANS[a.tier];
+  const to = TIER_PLANS[input.tier];
+  const trialing = a.status === "trialing";
+  const fraction = remainingFraction(a, now);
+  const amountCents = trialing ? 0 : Math.round((to.monthlyFeeCents - from.monthlyFeeCents) * fraction);
+  const credits = trialing ? 0 : Math.round((to.includedCredits - from.includedCredits) * fraction);
+  const pm = await paymentMethodFor(env, a, input.payment_method_id, now);
+  const txnId = newId("txn", now);
+  const description = `Upgrade ${a.tier} → ${input.tier}: ${Math.round(fraction * 1000) / 10}% of the period`;
+  let txn: TransactionRow | null = null;
+  if (amountCents > 0) {
+    if (!pm) throw invalidField("payment_method_id", "required: the account has no payment method to charge");
+    txn = {
+      id: txnId,
+      accountId: a.id,
+      type: "plan_change",
+      amountCents,
+      currency: CURRENCY,
+      credits,
+      status: "completed",
+      description,
+      creditPackage: null,
+      quantity: null,
+      paymentMethodId: pm.id,
+      idempotencyKey: null,
+      gatewayReference: null,
+      failureCode: null,
+      createdAt: at,
+    };
+    const gateway = paymentGateway(env);
+    const charge =
+      gateway.name === pm.gateway
+        ? await gateway.charge({
+            token: pm.gatewayToken,
+            amountCents,
+            currency: CURRENCY,
+            description,
+            idempotencyKey: txnId,
+          })
+        : ({
+            status: "declined",
+            code: "invalid_token",
+            message: "The payment method belongs to another gateway.",
+          } as const);
+    if (charge.status !== "succeeded") {
+      await recordFailedCharge(env.DB, {
+        ...txn,
+        status: "failed",
+        gatewayReference: charge.code,
+        failureCode: charge.code,
+      });
+      const details = { transaction_id: txnId, decline_code: charge.code, reason: charge.message };
+      throw charge.status === "declined"
+        ? new AppError("PAYMENT_DECLINED", { message: charge.message, details })
+        : new AppError("PAYMENT_FAILED", { details, headers: { "Retry-After": "5" } });
+    }
+    txn.gatewayReference = charge.chargeId;
+  }
+  const events = [
+    eventMessage("billing.plan_changed", await eventIdFor("billing.plan_changed", txnId), a.ownerId, at, {
+      account_id: a.id,
+      from_tier: a.tier,
+      to_tier: input.tier,
+      reason: "upgrade",
+      effective_at: at,
+      amount: toMajorUnits(amountCents),
+      currency: CURRENCY,
+      credits_granted: credits,
+    }),
+  ];
+  if (txn) {
+    events.push(
+      eventMessage("billing.payment_succeeded", await eventIdFor("billing.payment_succeeded", txnId), a.ownerId, at, {
+        account_id: a.id,
+        transaction_id: txnId,
+        type: "plan_change",
+        amount: toMajorUnits(amountCents),
+        currency: CURRENCY,
+        payment_status: "succeeded",
+      }),
+    );
+  }
+  const applied = await applyUpgrade(
+    env.DB,
+    a,
+    input.tier,
+    credits,
+    {
+      ledgerId: newId("led", now),
+      accountId: a.id,
+      reason: "plan_proration",
+      referenceId: txnId,
+      description: `${description}: prorated included credits`,
+      at,
+    },
+    txn,
+    events,
+  );
+  if (!applied) {
+    // The plan or period changed while the charge ran (a renewal, another change): nothing was applied.
+    throw new AppError("SERVICE_UNAVAILABLE", {
+      message: "The plan changed meanwhile; retry.",
+      details: { transaction_id: txnId },
+      headers: { "Retry-After": "1" },
+    });
+  }
+  await publish(env, events, now);
+  const updated = await reread(env, a.id);
+  principal.account = refOf(updated);
+  principal.tier = updated.tier;
+  await wakeClock(env, a.id);
+  return {
+    account: updated,
+    charged: txn ? { transaction_id: txnId, amount: toMajorUnits(amountCents), currency: CURRENCY, credits } : null,
+  };
+}
+
+/**
+ * Settle a past_due account now: run the billing clock's pending attempt at
+ * once (with the default payment method, e.g. a card just added).
+ */
+export async function retryPayment(env: Env, principal: Principal, now = Date.now()) {
+  const account = await actingAccount(env, principal);
+  if (account.status !== "past_due") {
+    throw new AppError("NOTHING_TO_RETRY", { details: { status: account.status } });
+  }
+  // Make the pending attempt due now; the clock (one run at a time per account) makes it.
+  await env.DB.prepare(
+    "UPDATE billing_accounts SET next_action_at = ?2 WHERE id = ?1 AND status = 'past_due' AND next_action_at > ?2",
+  )
+    .bind(account.id, iso(now))
+    .run();
+  await wakeClock(env, account.id);
+  return reread(env, account.id);
+}
+
+/** A new default card on a past_due account settles it at once (the pending attempt runs now). */
+export async function settleIfPastDue(env: Env, principal: Principal, now = Date.now()): Promise<void> {
+  const account = await actingAccount(env, principal);
+  if (account.status === "past_due") await retryPayment(env, principal, now);
+}

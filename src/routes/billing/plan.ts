@@ -1,0 +1,75 @@
+import { z } from "@hono/zod-openapi";
+import { billingRecord } from "../../domain/billing/billing-record";
+import { changePlan, retryPayment } from "../../domain/billing/plan";
+import { TIERS } from "../../domain/identity/principal";
+import { envelopeSchema, ok } from "../../http/envelope";
+import type { Router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
+import { BillingSchema, PaymentMethodId } from "./schemas";
+
+const PlanChangeBody = z
+  .object({
+    tier: z.enum(TIERS),
+    payment_method_id: PaymentMethodId.optional().openapi({
+      description: "Charge this method (saved, or a processor id such as pm_card_visa) and make it the default",
+    }),
+  })
+  .openapi("PlanChangeRequest");
+
+const PlanChangeResult = z
+  .object({
+    billing: BillingSchema,
+    charge: z
+      .object({ transaction_id: z.string(), amount: z.number(), currency: z.string(), credits: z.number().int() })
+      .nullable()
+      .openapi({ description: "The prorated charge of an upgrade, or null (downgrades, cancellations, trials)" }),
+  })
+  .openapi("PlanChangeResult");
+
+const changeRoute = defineRoute({
+  operationId: "changePlan",
+  method: "put",
+  path: "/plan",
+  tags: ["Billing"],
+  summary: "Change plan",
+  description:
+    "An upgrade takes effect now: the fee difference for the rest of the period is charged and the prorated difference of included credits granted (while trialing: no charge, the trial continues on the new plan). A downgrade (basic included) takes effect at `current_period_end` (`pending_tier` until then); sending the current tier cancels a pending downgrade. Sessions over the lower plan's concurrency cap are left to finish.",
+  scope: "profile",
+  request: { body: { required: true, content: { "application/json": { schema: PlanChangeBody } } } },
+  responses: {
+    200: { description: "Plan changed", content: { "application/json": { schema: envelopeSchema(PlanChangeResult) } } },
+  },
+  errors: ["RESOURCE_NOT_FOUND", "PLAN_UNCHANGED", "ACCOUNT_PAST_DUE", "PAYMENT_DECLINED", "PAYMENT_FAILED"],
+});
+
+const retryRoute = defineRoute({
+  operationId: "retryPayment",
+  method: "post",
+  path: "/retry",
+  tags: ["Billing"],
+  summary: "Retry the failed payment now",
+  description:
+    "For a past_due account: charge the overdue fee now with the default payment method (counts as one dunning attempt). The billing record after the attempt is returned.",
+  scope: "profile",
+  responses: {
+    200: { description: "Attempted", content: { "application/json": { schema: envelopeSchema(BillingSchema) } } },
+  },
+  errors: ["NOTHING_TO_RETRY"],
+});
+
+export function mountPlan(app: Router) {
+  app.openapi(changeRoute, async (c) => {
+    const principal = c.get("principal");
+    const result = await changePlan(c.env, principal, c.req.valid("json"));
+    principal.account = { id: result.account.id, tier: result.account.tier, status: result.account.status };
+    return c.json(
+      ok({ billing: await billingRecord(c.env.DB, principal), charge: result.charged }, "Plan changed"),
+      200,
+    );
+  });
+  app.openapi(retryRoute, async (c) => {
+    const principal = c.get("principal");
+    await retryPayment(c.env, principal);
+    return c.json(ok(await billingRecord(c.env.DB, principal)), 200);
+  });
+}
