@@ -9,6 +9,7 @@ import { router } from "./http/openapi";
 import { openApiDocument, registerSecuritySchemes } from "./http/openapi-document";
 import { apiUsage } from "./middleware/api-usage";
 import { clientVersion } from "./middleware/client-version";
+import { BOOKMARK_HEADER, d1Session } from "./middleware/d1-session";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
@@ -76,14 +77,17 @@ export function createApp() {
         "X-Request-Id",
         "Idempotency-Key",
         "X-Organization-Id",
+        BOOKMARK_HEADER,
       ],
-      exposeHeaders: ["X-Request-Id", "X-API-Version", "RateLimit", "RateLimit-Policy", "Retry-After"],
+      exposeHeaders: ["X-Request-Id", "X-API-Version", "RateLimit", "RateLimit-Policy", "Retry-After", BOOKMARK_HEADER],
       credentials: false,
       maxAge: 86_400,
     }),
   );
   v1.use("*", clientVersion);
   v1.use("*", rateLimit, apiUsage);
+  // After authentication (which reads the primary: revocation and key checks must not lag).
+  v1.use("*", d1Session);
   v1.use(
     "*",
     bodyLimit({

@@ -1,4 +1,5 @@
 import { purgeExpiredIdempotencyKeys } from "./db/idempotency";
+import { purgeExpiredRevocations } from "./db/revocations";
 import { purgeExpiredOnce } from "./db/sso";
 import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integrity";
 import { sweepOutbox } from "./domain/webhooks/outbox";
@@ -14,6 +15,7 @@ const PURGE_MAX_PER_RUN = 5_000;
  * check balance = SUM(ledger) on recently changed billing accounts, wake
  * billing clocks that are overdue, and delete expired idempotency records and
  * expired SSO one-time keys (AuthnRequest ids, the assertion replay cache).
+ * It also purges revocations whose tokens have all expired.
  */
 export async function runMaintenance(
   env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "KV" | "BILLING_CLOCK">,
@@ -29,9 +31,11 @@ export async function runMaintenance(
     if (deleted < 100) break;
   }
   await purgeExpiredOnce(env.DB, now);
+  const revocationsPurged = await purgeExpiredRevocations(env.DB, iso(now), PURGE_MAX_PER_RUN);
   return {
     outbox_sent: sent,
     idempotency_purged: purged,
+    revocations_purged: revocationsPurged,
     ledger_violations: ledgerViolations,
     billing_clocks_woken: clocksWoken,
   };

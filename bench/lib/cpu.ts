@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 /**
  * CPU time of the worker process tree (workerd under wrangler), read from
@@ -42,4 +42,27 @@ export function cpuMillis(pids: number[]): number {
     }
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** TCP ports a process listens on (from /proc/net/tcp and its socket inodes). */
+export function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m) inodes.add(m[1]!);
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+  } catch {
+    return [];
+  }
+  const ports: number[] = [];
+  for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f[3] === "0A" && inodes.has(f[9]!)) ports.push(Number.parseInt(f[1]!.split(":")[1]!, 16));
+  }
+  return ports;
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable(
   "users",
@@ -61,4 +61,21 @@ export const refreshTokens = sqliteTable(
     revokedAt: text("revoked_at"),
   },
   (t) => [uniqueIndex("refresh_tokens_hash_unique").on(t.tokenHash), index("refresh_tokens_family_idx").on(t.familyId)],
+);
+
+/**
+ * Revoked access-token sessions (`kind` "sid": a login session or OAuth grant
+ * family) and deleted OAuth clients (`kind` "client"), each kept until the
+ * longest-lived access token it covers has expired. In D1, not KV, because
+ * D1's primary is strongly consistent: every isolate sees a revocation on its
+ * next check (docs/security.md, "Revocation bound").
+ */
+export const revokedCredentials = sqliteTable(
+  "revoked_credentials",
+  {
+    kind: text("kind", { enum: ["sid", "client"] }).notNull(),
+    subject: text("subject").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subject] }), index("revoked_credentials_expires_idx").on(t.expiresAt)],
 );

@@ -49,15 +49,22 @@ export function meteredD1(db: D1Database, usage: D1Usage): D1Database {
     return metered as unknown as D1PreparedStatement;
   };
   const unwrap = (s: D1PreparedStatement) => (s as unknown as { unwrap?: () => D1PreparedStatement }).unwrap?.() ?? s;
-  return {
-    prepare: (sql: string) => wrap(db.prepare(sql)),
+  const metered = (target: Pick<D1Database, "prepare" | "batch">) => ({
+    prepare: (sql: string) => wrap(target.prepare(sql)),
     async batch(statements: D1PreparedStatement[]) {
-      const results = await db.batch(statements.map(unwrap));
+      const results = await target.batch(statements.map(unwrap));
       for (const r of results) count(r.meta);
       return results;
     },
+  });
+  return {
+    ...metered(db),
     exec: (sql: string) => db.exec(sql),
     dump: () => (db as unknown as { dump(): Promise<ArrayBuffer> }).dump(),
-    withSession: (c?: string) => db.withSession(c as never),
+    // A request's D1 session (src/db/replicas.ts) is metered too.
+    withSession: (c?: string) => {
+      const session = db.withSession(c as never);
+      return { ...metered(session as unknown as D1Database), getBookmark: () => session.getBookmark() };
+    },
   } as unknown as D1Database;
 }

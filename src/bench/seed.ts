@@ -46,21 +46,22 @@ export async function seedSessions(
 }
 
 /** Set the balance of the user's own account, through one `adjustment` ledger row (balance = SUM(delta) holds). */
+/**
+ * Give the user's billing account `credits` more credits, as an `adjustment`
+ * ledger row beside the balance (the cron checks balance = SUM(ledger)).
+ */
 export async function setCredits(d1: D1Database, userId: string, credits: number): Promise<void> {
-  const account = "(SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?1)";
-  const ledgerId = `led_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const id = `led_bench_${crypto.randomUUID()}`;
   await d1.batch([
     d1
       .prepare(
         `INSERT INTO credit_ledger (id, account_id, delta, reason, reference_id, description, created_at)
-         SELECT ?2, a.id, ?3 - a.balance, 'adjustment', ?2, 'Bench balance', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-           FROM billing_accounts a WHERE a.id = ${account}`,
+         SELECT ?1, id, ?2, 'adjustment', ?1, 'Benchmark credits', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+           FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?3`,
       )
-      .bind(userId, ledgerId, credits),
+      .bind(id, credits, userId),
     d1
-      .prepare(
-        `UPDATE billing_accounts SET balance = ?2, included_balance = MIN(included_balance, ?2) WHERE id = ${account}`,
-      )
-      .bind(userId, credits),
+      .prepare("UPDATE billing_accounts SET balance = balance + ?1 WHERE owner_type = 'user' AND owner_id = ?2")
+      .bind(credits, userId),
   ]);
 }

@@ -1,47 +1,83 @@
 /**
- * Revoked access-token sessions, in KV (`revoked:sid:<sid>`), each kept until
- * the longest-lived token of that session has expired. One KV read per
- * authenticated request. KV is eventually consistent: at the edge a
- * revocation takes up to ~60 s to reach every location (docs/decisions.md).
+ * Revoked access-token sessions (`sid`: a login session or an OAuth grant
+ * family) and deleted OAuth clients, in D1's `revoked_credentials`, each kept
+ * until the longest-lived access token it covers has expired.
+ *
+ * The bound (docs/security.md, "Revocation bound"): a revocation is written
+ * to D1's primary before the revoking request answers, and D1's primary is
+ * strongly consistent, so every isolate sees it on its next check. Each
+ * isolate trusts a "not revoked" answer for at most REVOCATION_RECHECK_MS and
+ * then asks D1 again; "revoked" is final. So an access token stops working
+ * everywhere at most REVOCATION_RECHECK_MS after its revocation answered,
+ * and at once in the isolate that revoked it. KV (the previous store) could
+ * take ~60 s more to propagate.
  */
-const KV_MIN_TTL = 60;
-const key = (sid: string) => `revoked:sid:${sid}`;
-
-/**
- * In-isolate cache of answers, so a busy client does not cost a KV read per
- * request: "not revoked" is trusted for NOT_REVOKED_TTL_MS (KV itself takes up
- * to ~60 s to propagate, so this adds little staleness); "revoked" is final.
- * A revocation made through this isolate applies here at once.
- */
-const NOT_REVOKED_TTL_MS = 5_000;
+export const REVOCATION_RECHECK_MS = 5_000;
 const MAX_ENTRIES = 10_000;
-const cache = new Map<string, { revoked: boolean; until: number }>();
 
-export async function revokeSession(kv: KVNamespace, sid: string, ttlSeconds: number): Promise<void> {
-  cache.set(sid, { revoked: true, until: Number.POSITIVE_INFINITY });
-  await kv.put(key(sid), "1", { expirationTtl: Math.max(KV_MIN_TTL, Math.ceil(ttlSeconds)) });
+type Kind = "sid" | "client";
+const cache = new Map<string, { revoked: boolean; until: number }>();
+const cacheKey = (kind: Kind, subject: string) => `${kind}:${subject}`;
+
+async function revoke(d1: D1Database, kind: Kind, subject: string, ttlSeconds: number, now: number) {
+  cache.set(cacheKey(kind, subject), { revoked: true, until: Number.POSITIVE_INFINITY });
+  const expiresAt = new Date(now + Math.ceil(ttlSeconds) * 1000).toISOString();
+  await d1
+    .prepare(
+      "INSERT INTO revoked_credentials (kind, subject, expires_at) VALUES (?1, ?2, ?3) ON CONFLICT (kind, subject) DO UPDATE SET expires_at = MAX(expires_at, excluded.expires_at)",
+    )
+    .bind(kind, subject, expiresAt)
+    .run();
 }
 
-export async function isSessionRevoked(kv: KVNamespace, sid: string, now = Date.now()): Promise<boolean> {
-  const hit = cache.get(sid);
+async function isRevoked(d1: D1Database, kind: Kind, subject: string, now: number, recheckMs: number) {
+  const id = cacheKey(kind, subject);
+  const hit = cache.get(id);
   if (hit && (hit.revoked || hit.until > now)) return hit.revoked;
-  const revoked = (await kv.get(key(sid))) !== null;
+  const row = await d1
+    .prepare("SELECT 1 AS revoked FROM revoked_credentials WHERE kind = ?1 AND subject = ?2")
+    .bind(kind, subject)
+    .first<{ revoked: number }>();
+  const revoked = row !== null;
   if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(sid, { revoked, until: revoked ? Number.POSITIVE_INFINITY : now + NOT_REVOKED_TTL_MS });
+  cache.set(id, { revoked, until: revoked ? Number.POSITIVE_INFINITY : now + recheckMs });
   return revoked;
 }
 
-/**
- * Deleted OAuth clients (`revoked:client:<client_id>`): every access token
- * issued to the client stops working, whatever its `sid`. Kept for the
- * longest OAuth access-token lifetime.
- */
-const clientKey = (clientId: string) => `revoked:client:${clientId}`;
-
-export async function revokeClientTokens(kv: KVNamespace, clientId: string, ttlSeconds: number): Promise<void> {
-  await kv.put(clientKey(clientId), "1", { expirationTtl: Math.max(KV_MIN_TTL, Math.ceil(ttlSeconds)) });
+export function revokeSession(d1: D1Database, sid: string, ttlSeconds: number, now = Date.now()): Promise<void> {
+  return revoke(d1, "sid", sid, ttlSeconds, now);
 }
 
-export async function isClientRevoked(kv: KVNamespace, clientId: string): Promise<boolean> {
-  return (await kv.get(clientKey(clientId))) !== null;
+export function isSessionRevoked(
+  d1: D1Database,
+  sid: string,
+  now = Date.now(),
+  recheckMs = REVOCATION_RECHECK_MS,
+): Promise<boolean> {
+  return isRevoked(d1, "sid", sid, now, recheckMs);
+}
+
+/** A deleted OAuth client: every access token issued to it stops working, whatever its `sid`. */
+export function revokeClientTokens(d1: D1Database, clientId: string, ttlSeconds: number, now = Date.now()) {
+  return revoke(d1, "client", clientId, ttlSeconds, now);
+}
+
+export function isClientRevoked(
+  d1: D1Database,
+  clientId: string,
+  now = Date.now(),
+  recheckMs = REVOCATION_RECHECK_MS,
+): Promise<boolean> {
+  return isRevoked(d1, "client", clientId, now, recheckMs);
+}
+
+/** Rows whose covered tokens have all expired (the maintenance cron). */
+export async function purgeExpiredRevocations(d1: D1Database, nowIso: string, limit: number): Promise<number> {
+  const result = await d1
+    .prepare(
+      "DELETE FROM revoked_credentials WHERE rowid IN (SELECT rowid FROM revoked_credentials WHERE expires_at < ?1 LIMIT ?2)",
+    )
+    .bind(nowIso, limit)
+    .run();
+  return result.meta.changes;
 }

@@ -94,6 +94,11 @@ const HEADERS = {
       "`true` when this response is the stored response of an earlier request with the same Idempotency-Key (the work was not done again).",
     schema: { type: "string", enum: ["true"] },
   },
+  "X-D1-Bookmark": {
+    description:
+      "The latest database state this request read or wrote (a D1 bookmark). Send it back as the X-D1-Bookmark request header to read your own writes from any replica (docs/consistency.md).",
+    schema: { type: "string", pattern: "^[0-9A-Za-z-]{1,128}$", maxLength: 128 },
+  },
   "Cache-Control-No-Store": {
     description: "`no-store`: token responses must not be cached (RFC 6749 §5.1).",
     schema: { type: "string", maxLength: 64 },
@@ -108,6 +113,15 @@ const CLIENT_VERSION_PARAMETER = {
     "Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.",
   schema: { type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$", maxLength: 10 },
   example: CURRENT_API_VERSION,
+};
+
+const D1_BOOKMARK_PARAMETER = {
+  name: "X-D1-Bookmark",
+  in: "header",
+  required: false,
+  description:
+    "A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE.",
+  schema: { type: "string", pattern: "^[0-9A-Za-z-]{1,128}$", maxLength: 128 },
 };
 
 const ref = (kind: "headers" | "parameters", name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -156,7 +170,11 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, origin: string, env?: P
   doc.components ??= {};
   const components = doc.components as Record<string, Record<string, unknown>>;
   components.headers = { ...HEADERS };
-  components.parameters = { ...(components.parameters ?? {}), XClientVersion: CLIENT_VERSION_PARAMETER };
+  components.parameters = {
+    ...(components.parameters ?? {}),
+    XClientVersion: CLIENT_VERSION_PARAMETER,
+    XD1Bookmark: D1_BOOKMARK_PARAMETER,
+  };
   components.schemas = { ...(components.schemas ?? {}), ...authorizationServerSchemas };
   components.securitySchemes = { ...(components.securitySchemes ?? {}), ...authorizationServerSecuritySchemes };
 
@@ -164,11 +182,13 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, origin: string, env?: P
     for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
       if (!["get", "put", "post", "delete", "patch"].includes(method)) continue;
       const idempotent = (op.parameters ?? []).some((p) => p.name === "idempotency-key");
-      op.parameters = [...(op.parameters ?? []), ref("parameters", "XClientVersion")];
+      op.parameters = [...(op.parameters ?? []), ref("parameters", "XClientVersion"), ref("parameters", "XD1Bookmark")];
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const headers: Record<string, unknown> = { ...(response.headers ?? {}) };
         for (const name of V1_HEADERS) headers[name] = ref("headers", name);
         if (status === "429" || status === "503") headers["Retry-After"] = ref("headers", "Retry-After");
+        // Answers from inside the request's D1 session (src/middleware/d1-session.ts); refusals before it have none.
+        if (Number(status) >= 200 && Number(status) < 300) headers["X-D1-Bookmark"] = ref("headers", "X-D1-Bookmark");
         if (idempotent && replayable(Number(status)))
           headers["Idempotent-Replayed"] = ref("headers", "Idempotent-Replayed");
         response.headers = headers;

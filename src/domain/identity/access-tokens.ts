@@ -64,9 +64,36 @@ export async function issueAccessToken(env: Env, input: AccessTokenInput, now = 
 
 const jwksCache = new WeakMap<SigningKeys, ReturnType<typeof createLocalJWKSet>>();
 
+/**
+ * Tokens this isolate has already verified, by their exact text, per key set:
+ * an ECDSA verification costs more CPU than the rest of a read, and a busy
+ * client sends the same token many times. The signature covers every byte, so
+ * the same text verified once is the same claims; expiry is still checked on
+ * every request, and a rotated-out key drops the whole map (keyed by the key set).
+ */
+const MAX_VERIFIED = 10_000;
+const verifiedCache = new WeakMap<SigningKeys, Map<string, AccessTokenClaims>>();
+
 /** Verify signature, alg, typ, iss, aud and exp. Expired → TOKEN_EXPIRED; anything else → TOKEN_INVALID. */
-export async function verifyAccessToken(env: Env, token: string): Promise<AccessTokenClaims> {
+export async function verifyAccessToken(env: Env, token: string, now = Date.now()): Promise<AccessTokenClaims> {
   const keys = await signingKeys(env);
+  let verified = verifiedCache.get(keys);
+  if (!verified) {
+    verified = new Map();
+    verifiedCache.set(keys, verified);
+  }
+  const hit = verified.get(token);
+  if (hit) {
+    if (hit.exp * 1000 > now) return hit;
+    verified.delete(token);
+  }
+  const claims = await verifySignature(env, keys, token);
+  if (verified.size >= MAX_VERIFIED) verified.clear();
+  verified.set(token, claims);
+  return claims;
+}
+
+async function verifySignature(env: Env, keys: SigningKeys, token: string): Promise<AccessTokenClaims> {
   let jwks = jwksCache.get(keys);
   if (!jwks) {
     jwks = createLocalJWKSet({ keys: keys.publicJwks });

@@ -57,8 +57,8 @@ async function principalFromAccessToken(env: Env, token: string): Promise<Princi
   const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
   // The acting account (tier, status) is read alongside the revocation checks, not after them.
   const [sessionRevoked, clientRevoked, account] = await Promise.all([
-    isSessionRevoked(env.KV, claims.sid),
-    firstParty ? false : isClientRevoked(env.KV, claims.client_id),
+    isSessionRevoked(env.DB, claims.sid),
+    firstParty ? false : isClientRevoked(env.DB, claims.client_id),
     // A D1 failure here is not an authentication failure: the middleware falls back to the claims.
     findAccountByOwner(env.DB, "user", claims.sub).catch(() => undefined),
   ]);

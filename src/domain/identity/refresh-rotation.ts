@@ -40,7 +40,7 @@ export async function consumeForRotation(
   // Bound to the client it was issued to (RFC 6749 §6, §10.4).
   if (!row || row.clientId !== clientId || row.revokedAt) return { ok: false, reason: "invalid" };
   // The family's sid was revoked (logout, code replay) even if a row escaped the UPDATE in a race.
-  if (await isSessionRevoked(env.KV, row.familyId)) {
+  if (await isSessionRevoked(env.DB, row.familyId, now, 0)) {
     await revokeFamily(env.DB, row.familyId, iso(now));
     return { ok: false, reason: "invalid" };
   }
@@ -75,5 +75,5 @@ export async function issueRefreshToken(
 
 /** Revoke a grant: its refresh family and every access token whose `sid` is the family. */
 export async function revokeGrantFamily(env: Env, familyId: string, now = Date.now()): Promise<void> {
-  await Promise.all([revokeFamily(env.DB, familyId, iso(now)), revokeSession(env.KV, familyId, LOGIN_TOKEN_TTL)]);
+  await Promise.all([revokeFamily(env.DB, familyId, iso(now)), revokeSession(env.DB, familyId, LOGIN_TOKEN_TTL)]);
 }

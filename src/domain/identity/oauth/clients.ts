@@ -133,7 +133,7 @@ export async function deleteClient(
   if (families === null)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
   await Promise.all([
-    revokeClientTokens(env.KV, id, CLIENT_TOKEN_TTL),
-    ...families.map((f) => revokeSession(env.KV, f, CLIENT_TOKEN_TTL)),
+    revokeClientTokens(env.DB, id, CLIENT_TOKEN_TTL),
+    ...families.map((f) => revokeSession(env.DB, f, CLIENT_TOKEN_TTL)),
   ]);
 }

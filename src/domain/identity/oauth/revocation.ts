@@ -74,7 +74,7 @@ export async function introspectToken(
   const row = await refreshRow(env, token);
   if (row) {
     if (row.clientId !== client.id || row.revokedAt || row.usedAt || Date.parse(row.expiresAt) <= now) return inactive;
-    if (await isSessionRevoked(env.KV, row.familyId)) return inactive;
+    if (await isSessionRevoked(env.DB, row.familyId, now, 0)) return inactive;
     return {
       active: true,
       token_type: "refresh_token",
@@ -89,8 +89,8 @@ export async function introspectToken(
   const claims = await accessClaims(env, token);
   if (!claims || claims.client_id !== client.id) return inactive;
   const [sessionRevoked, clientRevoked] = await Promise.all([
-    isSessionRevoked(env.KV, claims.sid),
-    isClientRevoked(env.KV, claims.client_id),
+    isSessionRevoked(env.DB, claims.sid, now, 0),
+    isClientRevoked(env.DB, claims.client_id, now, 0),
   ]);
   if (sessionRevoked || clientRevoked) return inactive;
   return {

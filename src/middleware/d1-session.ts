@@ -1,0 +1,31 @@
+import type { MiddlewareHandler } from "hono";
+import { inSession, sessionRouted } from "../db/replicas";
+import type { AppEnv } from "../env";
+import { invalidField } from "../errors";
+
+export const BOOKMARK_HEADER = "X-D1-Bookmark";
+/** D1 bookmarks are short hex-and-dash strings; anything else is refused before it reaches D1. */
+const BOOKMARK = /^[0-9A-Za-z-]{1,128}$/;
+
+/**
+ * Every /v1 request after authentication runs in one D1 session
+ * (docs/consistency.md): reads may come from a nearby read replica, and the
+ * response's `X-D1-Bookmark` names the latest database state the request
+ * saw or wrote. A client that sends it back on its next request reads its
+ * own writes (and everything older) wherever that request lands. Without a
+ * bookmark, reads (GET, HEAD) take any replica; writes start at the primary,
+ * so a write's own checks read current data.
+ */
+export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Without a D1 binding (the OpenAPI document rendered in Node by scripts/openapi.mjs) there is nothing to route.
+  if (!c.env?.DB) return next();
+  const presented = c.req.header(BOOKMARK_HEADER);
+  if (presented !== undefined && !BOOKMARK.test(presented))
+    throw invalidField(BOOKMARK_HEADER, "must be a bookmark from an earlier X-D1-Bookmark response header", "header");
+  const read = c.req.method === "GET" || c.req.method === "HEAD";
+  const constraint = presented ?? (read ? "first-unconstrained" : "first-primary");
+  // From here on the app's D1 binding sends each query through this request's session.
+  c.env = { ...c.env, DB: sessionRouted(c.env.DB) };
+  const { bookmark } = await inSession(c.env.DB, constraint, () => next());
+  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+};
