@@ -26,13 +26,23 @@ import { wsRoutes } from "./routes/ws";
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export function createApp() {
+export interface AppOptions {
+  /** The clock of the rate-limit windows (default Date.now). */
+  now?: () => number;
+}
+
+export function createApp(options: AppOptions = {}) {
+  const now = options.now ?? Date.now;
   const app = router();
   app.onError(onError);
   app.notFound((c) =>
     onError(new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } }), c),
   );
 
+  app.use("*", async (c, next) => {
+    c.set("now", now);
+    await next();
+  });
   app.use("*", requestId, securityHeaders);
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate).
   app.use("*", async (c, next) => {
