@@ -4,9 +4,10 @@ import { cors } from "hono/cors";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
 import { signingKeys } from "./domain/identity/signing-keys";
 import { AppError } from "./errors";
+import { allowedMethodsOf } from "./http/allowed-methods";
 import { onError } from "./http/on-error";
 import { router } from "./http/openapi";
-import { openApiDocumentConfig, registerSecuritySchemes } from "./http/openapi-document";
+import { openApiDocument, registerSecuritySchemes } from "./http/openapi-document";
 import { apiUsage } from "./middleware/api-usage";
 import { clientVersion } from "./middleware/client-version";
 import { rateLimit } from "./middleware/rate-limit";
@@ -16,6 +17,7 @@ import { adminRoutes } from "./routes/admin";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
+import { exportRoutes } from "./routes/exports";
 import { authorizationServerRoutes } from "./routes/oauth";
 import { oauthClientRoutes } from "./routes/oauth-clients";
 import { sessionRoutes } from "./routes/sessions";
@@ -35,9 +37,21 @@ export function createApp(options: AppOptions = {}) {
   const now = options.now ?? Date.now;
   const app = router();
   app.onError(onError);
-  app.notFound((c) =>
-    onError(new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } }), c),
-  );
+  const allowedMethods = allowedMethodsOf(app.routes);
+  app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length === 0)
+      return onError(new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } }), c);
+    // RFC 9110 §9.3.7: OPTIONS on a known path answers its methods.
+    if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: allowed.join(", ") });
+    return onError(
+      new AppError("METHOD_NOT_ALLOWED", {
+        details: { method: c.req.method, path: c.req.path, allowed },
+        headers: { Allow: allowed.join(", ") },
+      }),
+      c,
+    );
+  });
 
   app.use("*", async (c, next) => {
     c.set("now", now);
@@ -91,9 +105,10 @@ export function createApp(options: AppOptions = {}) {
   v1.route("/ws", wsRoutes());
   v1.route("/api-keys", apiKeyRoutes());
   v1.route("/oauth/clients", oauthClientRoutes());
+  v1.route("/exports", exportRoutes());
 
   registerSecuritySchemes(v1);
-  v1.doc31("/openapi.json", (c) => openApiDocumentConfig(new URL(c.req.url).origin));
+  v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, new URL(c.req.url).origin, c.env)));
   v1.get(
     "/docs",
     async (c, next) => {

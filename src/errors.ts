@@ -23,6 +23,7 @@ export const ERROR_CATALOGUE = {
   INSUFFICIENT_CREDITS: { status: 409, message: "Not enough credits for this operation." },
   SESSION_NOT_FOUND: { status: 404, message: "Session not found." },
   SESSION_ALREADY_COMPLETED: { status: 409, message: "The session can no longer be modified." },
+  SESSION_PRIORITY_FIXED: { status: 409, message: "A session's priority is fixed when it is created." },
   RESOURCE_NOT_FOUND: { status: 404, message: "Resource not found." },
   ROUTE_NOT_FOUND: { status: 404, message: "No such endpoint." },
   METHOD_NOT_ALLOWED: { status: 405, message: "The method is not allowed on this endpoint." },

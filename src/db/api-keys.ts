@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 
 const { apiKeys, users } = schema;
@@ -68,7 +69,7 @@ export async function rotateApiKey(
       )
       .bind(r.id, r.userId, r.name, r.prefix, r.keyHash, r.scopes, r.createdAt, r.expiresAt, oldId),
   ]);
-  return (updated?.meta.changes ?? 0) === 1;
+  return rowWritten(updated);
 }
 
 /**

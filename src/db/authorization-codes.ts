@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 
 const { oauthAuthorizationCodes: codes } = schema;
@@ -22,5 +23,5 @@ export async function consumeAuthorizationCode(d1: D1Database, id: string, at: s
     .set({ usedAt: at })
     .where(and(eq(codes.id, id), isNull(codes.usedAt)))
     .run();
-  return result.meta.changes === 1;
+  return rowWritten(result);
 }

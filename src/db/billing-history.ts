@@ -28,7 +28,7 @@ export interface HistoryQuery {
   to?: string | undefined;
 }
 
-const UNION = `
+export const HISTORY_UNION = `
   SELECT id, type, amount_cents, currency, credits, status, created_at, description
     FROM transactions WHERE user_id = ?1
   UNION ALL
@@ -41,9 +41,9 @@ export async function billingHistory(d1: D1Database, q: HistoryQuery): Promise<{
   const to = q.to ?? "9999";
   const [page, count] = await d1.batch([
     d1
-      .prepare(`SELECT * FROM (${UNION}) ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
+      .prepare(`SELECT * FROM (${HISTORY_UNION}) ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
       .bind(q.userId, from, to, q.limit, q.offset),
-    d1.prepare(`SELECT COUNT(*) AS total FROM (${UNION}) ${where}`).bind(q.userId, from, to),
+    d1.prepare(`SELECT COUNT(*) AS total FROM (${HISTORY_UNION}) ${where}`).bind(q.userId, from, to),
   ]);
   return {
     rows: (page?.results ?? []) as HistoryRow[],

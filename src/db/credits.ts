@@ -1,3 +1,4 @@
+import { rowWritten } from "./changes";
 /**
  * Credit ledger statements. D1 has no interactive transactions, but a batch
  * is atomic: callers put these statements in one `d1.batch([...])` together
@@ -81,7 +82,7 @@ export function signupGrantStatement(d1: D1Database, entry: LedgerEntry, amount:
     .bind(entry.ledgerId, entry.userId, amount, entry.reason, entry.referenceId, entry.description, entry.at);
 }
 
-export const ledgerRowWritten = (result: D1Result | undefined): boolean => (result?.meta.changes ?? 0) === 1;
+export const ledgerRowWritten = rowWritten;
 
 export async function balanceOf(d1: D1Database, userId: string): Promise<number> {
   const row = await d1.prepare("SELECT credits FROM users WHERE id = ?").bind(userId).first<{ credits: number }>();

@@ -1,3 +1,4 @@
+import { rowWritten } from "./changes";
 /**
  * Storage of Idempotency-Key records (drizzle/schema/idempotency.ts).
  * Conditional writes settle races: of two requests with one key, exactly one
@@ -43,7 +44,7 @@ export async function claimIdempotencyKey(
     )
     .bind(r.ownerId, r.key, r.requestHash, r.now, r.lockedUntil, r.expiresAt)
     .run();
-  return result.meta.changes === 1;
+  return rowWritten(result);
 }
 
 export async function completeIdempotencyKey(

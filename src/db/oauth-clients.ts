@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 
 const { oauthClients, refreshTokens } = schema;
@@ -43,6 +44,6 @@ export async function deleteClientOfUser(
       .where(and(eq(oauthClients.id, id), eq(oauthClients.ownerUserId, userId))),
     db(d1).update(refreshTokens).set({ revokedAt: at }).where(eq(refreshTokens.clientId, id)),
   ]);
-  if ((deleted.meta.changes ?? 0) === 0) return null;
+  if (!rowWritten(deleted)) return null;
   return families.map((f) => f.familyId);
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 
 const { refreshTokens } = schema;
@@ -14,7 +15,7 @@ export async function findRefreshTokenByHash(d1: D1Database, tokenHash: string):
 
 /**
  * Mark a token used, only if it is still unused and unrevoked. Conditional
- * write: of two concurrent uses exactly one wins (`changes === 1`).
+ * write: of two concurrent uses exactly one wins.
  */
 export async function consumeRefreshToken(d1: D1Database, id: string, at: string): Promise<boolean> {
   const result = await db(d1)
@@ -22,7 +23,7 @@ export async function consumeRefreshToken(d1: D1Database, id: string, at: string
     .set({ usedAt: at })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
     .run();
-  return result.meta.changes === 1;
+  return rowWritten(result);
 }
 
 export async function revokeFamily(d1: D1Database, familyId: string, at: string): Promise<void> {

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AnalysisBody, SessionResults } from "../analysis/analyzer";
 import { sourcesOf } from "../domain/sessions/state-machine";
 import type { HistoryEntry, SessionStatus, Stage } from "../domain/sessions/types";
+import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { creditIfChangedStatements, type LedgerEntry } from "./credits";
 
@@ -12,12 +13,8 @@ import { creditIfChangedStatements, type LedgerEntry } from "./credits";
  * Each returns whether it changed the session row.
  */
 const { sessions, sessionHistory } = schema;
-/**
- * Whether a conditional write to one session happened. D1's meta.changes also
- * counts the rollup triggers' writes (migration 0006), so "changed" is > 0:
- * the triggers only run when the session row itself changed.
- */
-const changed = (r: D1Result | undefined) => (r?.meta.changes ?? 0) > 0;
+/** Whether a conditional write to one session happened (the rollup triggers only run when it did). */
+const changed = rowWritten;
 
 function historyInsert(d1: D1Database, sessionId: string, position: number, entry: HistoryEntry) {
   const q = db(d1)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sum } from "drizzle-orm";
 import type { SessionStatus, SessionType } from "../domain/sessions/types";
+import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { debitStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
 
@@ -39,8 +40,7 @@ export async function insertPaidSession(
     ...debitStatements(d1, debit, row.creditsRequired, { sql: `(${ACTIVE_FOR_USER}) < ?3`, params: [maxActive] }),
     d1.prepare(conditional).bind(...insert.params, debit.ledgerId),
   ]);
-  // > 0, not === 1: D1 counts the rollup triggers' writes too.
-  return ledgerRowWritten(results[1]) && (results[2]?.meta.changes ?? 0) > 0;
+  return ledgerRowWritten(results[1]) && rowWritten(results[2]);
 }
 
 export async function activeSessions(
@@ -140,7 +140,7 @@ async function countSessions(d1: D1Database, f: ListFilter): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export type SettingsPatch = Partial<Pick<SessionRow, "confidenceThreshold" | "priority" | "tags">>;
+export type SettingsPatch = Partial<Pick<SessionRow, "confidenceThreshold" | "tags">>;
 
 /**
  * Change the editable settings of a session that has not ended. Conditional

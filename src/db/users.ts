@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { type LedgerEntry, signupGrantStatement } from "./credits";
 
@@ -26,7 +27,7 @@ export async function insertUser(d1: D1Database, row: NewUserRow, grant: LedgerE
     d1.prepare(insert.sql).bind(...insert.params),
     signupGrantStatement(d1, grant, row.credits ?? 0),
   ]);
-  return (inserted?.meta.changes ?? 0) === 1;
+  return rowWritten(inserted);
 }
 
 export async function recordLogin(d1: D1Database, id: string, at: string, country: string): Promise<void> {

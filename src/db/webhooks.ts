@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 
 const { webhooks } = schema;
@@ -29,7 +30,7 @@ export async function insertWebhookUnderCap(d1: D1Database, row: WebhookRow, max
       max,
     )
     .run();
-  return result.meta.changes === 1;
+  return rowWritten(result);
 }
 
 export async function listWebhooks(d1: D1Database, userId: string): Promise<WebhookRow[]> {
@@ -76,5 +77,5 @@ export async function deleteOwnWebhook(d1: D1Database, userId: string, id: strin
     .delete(webhooks)
     .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
     .run();
-  return result.meta.changes === 1;
+  return rowWritten(result);
 }

@@ -21,14 +21,37 @@ export function toAppError(err: unknown): AppError {
         details: { reason: "malformed JSON" },
       });
   }
+  if (isDatabaseError(err)) return new AppError("DATABASE_ERROR");
   return new AppError("INTERNAL_SERVER_ERROR");
+}
+
+/**
+ * D1's errors carry a `D1_…` code in their message ("D1_ERROR: … : SQLITE_…",
+ * "D1_EXEC_ERROR", "D1_TYPE_ERROR", "D1_COLUMN_NOTFOUND"); drizzle wraps them in
+ * a "Failed query" error whose `cause` is D1's. Follow the cause chain.
+ */
+const D1_MESSAGE = /^(?:Error: )?D1_[A-Z_]+|\bSQLITE_[A-Z_]+\b/;
+export function isDatabaseError(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (D1_MESSAGE.test(e.message)) return true;
+  }
+  return false;
 }
 
 export function onError(err: unknown, c: Context) {
   const appError = toAppError(err);
-  if (appError.code === "INTERNAL_SERVER_ERROR" && !(err instanceof AppError)) {
-    // The cause is logged, never sent.
-    console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err), stack: (err as Error)?.stack }));
+  if (!(err instanceof AppError) && appError.status >= 500) {
+    // The cause is logged, never sent (it may name tables, SQL or parameters).
+    const cause = err instanceof Error && err.cause !== undefined ? String(err.cause) : undefined;
+    console.error(
+      JSON.stringify({
+        request_id: c.get("requestId"),
+        code: appError.code,
+        error: String(err),
+        ...(cause ? { cause } : {}),
+        stack: (err as Error)?.stack,
+      }),
+    );
   }
   for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
   return c.json(errorBody(c, appError), appError.status as ContentfulStatusCode);

@@ -1,7 +1,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { SCOPES } from "../domain/identity/scopes";
-import type { AppEnv } from "../env";
+import type { AppEnv, Bindings } from "../env";
 import { CURRENT_API_VERSION } from "../middleware/client-version";
+import {
+  authorizationServerPaths,
+  authorizationServerSchemas,
+  authorizationServerSecuritySchemes,
+  authorizationServerTags,
+} from "./openapi-authorization-server";
 
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
@@ -9,7 +15,7 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
     scheme: "bearer",
     bearerFormat: "JWT",
     description:
-      "An access token from /v1/auth/login, /v1/auth/register, /v1/auth/refresh or the OAuth token endpoint.",
+      "An access token from /v1/auth/login, /v1/auth/register, /v1/auth/refresh or the OAuth token endpoint: an ES256 JWT (RFC 9068 profile) handled per RFC8725 (JWT best current practices: one algorithm, `kid`-selected keys, `iss`/`aud`/`exp` checked). Login tokens live 24 h, OAuth access tokens 1 h; refresh with a refresh token.",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "apiKey",
@@ -19,6 +25,8 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
     type: "oauth2",
+    description:
+      "OAuth 2.0 (RFC 6749) with PKCE; access tokens are JWTs handled per RFC8725 and expire after 1 hour; the authorization-code grant issues rotating refresh tokens.",
     flows: {
       authorizationCode: {
         authorizationUrl: "/oauth2/authorize",
@@ -31,18 +39,137 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
   });
 }
 
-export function openApiDocumentConfig(origin: string) {
-  return {
+/** Top-level tags, in the order the reference shows them. */
+const TAGS = [
+  { name: "Authentication", description: "Accounts and first-party tokens: register, sign in, refresh, sign out." },
+  { name: "Users", description: "The caller's profile, preferences and usage statistics." },
+  { name: "Sessions", description: "Submit analysis sessions, follow them, change or cancel them." },
+  { name: "Analysis", description: "A session's analysis results and the stages it went through." },
+  { name: "Live progress", description: "A session's progress over a WebSocket." },
+  { name: "Billing", description: "Credits, packages, purchases, payment methods and the transaction history." },
+  { name: "Webhooks", description: "Event subscriptions, their delivery log, replays and test events." },
+  { name: "API keys", description: "Long-lived keys for server-to-server access, with scopes and expiry." },
+  { name: "OAuth clients", description: "Register applications that use the authorization server." },
+  { name: "Exports", description: "Streamed CSV and NDJSON exports of sessions, transactions and (admins) users." },
+  { name: "Admin", description: "System status and service-wide analytics, for administrators." },
+  ...authorizationServerTags,
+];
+
+/** Response headers, declared once and referenced from every response that carries them. */
+const HEADERS = {
+  RateLimit: {
+    description:
+      'Remaining quota of the most constrained window (draft-ietf-httpapi-ratelimit-headers), e.g. `"minute";r=99;t=60`.',
+    schema: { type: "string", maxLength: 256 },
+  },
+  "RateLimit-Policy": {
+    description: 'The rate-limit windows that apply to this caller, e.g. `"minute";q=100;w=60, "day";q=1000;w=86400`.',
+    schema: { type: "string", maxLength: 256 },
+  },
+  "X-Request-Id": {
+    description: "This request's id (also `error.request_id`); a sane client-sent X-Request-Id is echoed.",
+    schema: { type: "string", maxLength: 64 },
+  },
+  "X-API-Version": {
+    description: "The API version (a release date) that served this response; see the X-Client-Version parameter.",
+    schema: { type: "string", format: "date", maxLength: 10 },
+  },
+  "Access-Control-Allow-Origin": {
+    description: "`*`: any origin may call /v1 with a bearer token or API key (no cookies; docs/decisions.md, CORS).",
+    schema: { type: "string", enum: ["*"] },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before retrying (RFC 9110 §10.2.3).",
+    schema: { type: "integer", format: "int32", minimum: 0, maximum: 86_400 },
+  },
+  "Idempotent-Replayed": {
+    description:
+      "`true` when this response is the stored response of an earlier request with the same Idempotency-Key (the work was not done again).",
+    schema: { type: "string", enum: ["true"] },
+  },
+  "Cache-Control-No-Store": {
+    description: "`no-store`: token responses must not be cached (RFC 6749 §5.1).",
+    schema: { type: "string", maxLength: 64 },
+  },
+} as const;
+
+const CLIENT_VERSION_PARAMETER = {
+  name: "X-Client-Version",
+  in: "header",
+  required: false,
+  description:
+    "Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.",
+  schema: { type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$", maxLength: 10 },
+  example: CURRENT_API_VERSION,
+};
+
+const ref = (kind: "headers" | "parameters", name: string) => ({ $ref: `#/components/${kind}/${name}` });
+/** Statuses an idempotent operation stores and replays (src/middleware/idempotency.ts). */
+const replayable = (status: number) =>
+  (status >= 200 && status < 300) || status === 402 || status === 404 || status === 409;
+/** Sent by every /v1 response (request-id, client-version, rate-limit and CORS middleware). */
+const V1_HEADERS = ["RateLimit", "RateLimit-Policy", "X-Request-Id", "X-API-Version", "Access-Control-Allow-Origin"];
+
+function environmentName(env: Pick<Bindings, "ENVIRONMENT"> | undefined, origin: string): string {
+  const name = env?.ENVIRONMENT ?? "development";
+  return name === "development" ? `development (local) at ${origin}` : `${name} at ${origin}`;
+}
+
+type Doc = ReturnType<OpenAPIHono<AppEnv>["getOpenAPI31Document"]>;
+type Operation = {
+  parameters?: Array<Record<string, unknown>>;
+  responses?: Record<string, { headers?: Record<string, unknown> }>;
+};
+
+/**
+ * The served document: what the routes declare (defineRoute), plus what every
+ * operation shares — response headers, the X-Client-Version parameter, tags,
+ * licence, servers — and the authorization server outside /v1.
+ */
+export function openApiDocument(v1: OpenAPIHono<AppEnv>, origin: string, env?: Pick<Bindings, "ENVIRONMENT">) {
+  const environment = environmentName(env, origin);
+  const doc: Doc = v1.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
       title: "Session Analysis Service API",
       version: CURRENT_API_VERSION,
       description: [
-        "JSON-over-HTTP API for analysis sessions. Every response uses the envelope `{success, data, message}` or `{success: false, error}`.",
-        "Errors list their codes per status; the full catalogue is in the `ErrorEnvelope` schema.",
+        "JSON-over-HTTP API for analysis sessions. Every /v1 response uses the envelope `{success, data, message}` or `{success: false, error}`.",
+        "Errors list their codes per status; the full catalogue is in the `ErrorEnvelope` schema. A method a path does not serve is 405 with `Allow`.",
         "Send `X-Client-Version: YYYY-MM-DD` to pin an API version; the served version is in `X-API-Version`.",
+        "The authorization server's endpoints (tag *Authorization server*) live at the origin, outside /v1, and speak the OAuth RFCs' formats.",
       ].join("\n\n"),
+      // OpenAPI 3.1 licence by SPDX identifier (a LicenseRef: the service is not open source).
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } as never,
+      contact: { name: "Session Analysis Service API support", url: `${origin}/v1/docs` },
     },
-    servers: [{ url: `${origin}/v1`, description: "This deployment" }],
-  };
+    servers: [{ url: `${origin}/v1`, description: `API (${environment})`, "x-internal": false } as never],
+  });
+
+  doc.components ??= {};
+  const components = doc.components as Record<string, Record<string, unknown>>;
+  components.headers = { ...HEADERS };
+  components.parameters = { ...(components.parameters ?? {}), XClientVersion: CLIENT_VERSION_PARAMETER };
+  components.schemas = { ...(components.schemas ?? {}), ...authorizationServerSchemas };
+  components.securitySchemes = { ...(components.securitySchemes ?? {}), ...authorizationServerSecuritySchemes };
+
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+      if (!["get", "put", "post", "delete", "patch"].includes(method)) continue;
+      const idempotent = (op.parameters ?? []).some((p) => p.name === "idempotency-key");
+      op.parameters = [...(op.parameters ?? []), ref("parameters", "XClientVersion")];
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        const headers: Record<string, unknown> = { ...(response.headers ?? {}) };
+        for (const name of V1_HEADERS) headers[name] = ref("headers", name);
+        if (status === "429" || status === "503") headers["Retry-After"] = ref("headers", "Retry-After");
+        if (idempotent && replayable(Number(status)))
+          headers["Idempotent-Replayed"] = ref("headers", "Idempotent-Replayed");
+        response.headers = headers;
+      }
+    }
+  }
+
+  Object.assign(doc.paths ?? {}, authorizationServerPaths(origin, environment));
+  (doc as unknown as Record<string, unknown>).tags = TAGS;
+  return doc;
 }

@@ -18,6 +18,7 @@ const COMMON_ERRORS: ErrorCode[] = [
   "INVALID_FIELD_VALUE",
   "RATE_LIMIT_EXCEEDED",
   "SERVICE_UNAVAILABLE",
+  "DATABASE_ERROR",
   "INTERNAL_SERVER_ERROR",
 ];
 const BODY_ERRORS: ErrorCode[] = [
@@ -28,13 +29,25 @@ const BODY_ERRORS: ErrorCode[] = [
 ];
 const IDEMPOTENCY_ERRORS: ErrorCode[] = ["FIELD_TOO_LONG", "IDEMPOTENCY_KEY_MISMATCH", "IDEMPOTENCY_KEY_IN_USE"];
 
-/** Security requirement objects: any one credential kind, carrying `scope`. */
+/**
+ * Security requirement objects. OpenAPI reads a list of requirements as
+ * "any one of them" and the scopes inside one requirement as "all of them";
+ * the service accepts any one credential kind carrying any one of the listed
+ * scopes, so each (credential kind, scope) pair is its own requirement.
+ * (Scopes on bearerAuth and apiKey are OpenAPI 3.1 "role names".)
+ */
 export function securityFor(scope: Scope | Scope[]) {
   const scopes = Array.isArray(scope) ? scope : [scope];
-  return [{ bearerAuth: scopes }, { oauth2: scopes }, { apiKey: scopes }];
+  const schemes = ["bearerAuth", "oauth2", "apiKey"] as const;
+  if (scopes.length === 0) return schemes.map((scheme) => ({ [scheme]: [] as string[] }));
+  return scopes.flatMap((s) => schemes.map((scheme) => ({ [scheme]: [s] })));
 }
 
-type DefineRouteConfig = Omit<RouteConfig, "security" | "responses"> & {
+type DefineRouteConfig = Omit<RouteConfig, "security" | "responses" | "operationId" | "description"> & {
+  /** Stable camelCase verb + noun (`createSession`): the method name in generated clients. */
+  operationId: string;
+  /** What the operation does, for the reference and generated clients' doc comments. */
+  description: string;
   /** The scope the credential must carry; omit for public routes. Any of a list suffices. */
   scope?: Scope | Scope[] | "authenticated";
   responses: RouteConfig["responses"];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { ERROR_CATALOGUE } from "../../src/errors";
-import { api } from "../support/http";
+import { registerUser } from "../support/factories";
+import { api, BASE } from "../support/http";
 
 /** Documentation endpoints are not operations of the API itself. */
 const NOT_OPERATIONS = new Set(["GET /v1/openapi.json", "GET /v1/docs"]);
@@ -21,14 +22,18 @@ describe("GET /v1/openapi.json", () => {
   it("documents every route the app serves, and nothing it does not", async () => {
     const doc = (await api("GET", "/v1/openapi.json")).body;
     const documented = new Set<string>();
-    for (const [path, ops] of Object.entries<Record<string, unknown>>(doc.paths)) {
-      for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} /v1${path}`);
+    for (const [path, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
+      // The authorization server's path items carry their own `servers` (the origin, not /v1).
+      const base = item.servers ? "" : "/v1";
+      for (const method of Object.keys(item))
+        if (method !== "servers") documented.add(`${method.toUpperCase()} ${base}${path}`);
     }
     const served = new Set<string>();
     for (const r of createApp().routes) {
-      if (r.method === "ALL") continue; // middleware
-      const key = `${r.method} ${toOpenApiPath(r.path)}`;
-      if (!key.startsWith(`${r.method} /v1/`) || NOT_OPERATIONS.has(key)) continue;
+      // Middleware; /saml/* is one catch-all (documented as its entry, /saml/login).
+      if (r.method === "ALL" && r.path !== "/saml/*") continue;
+      const key = r.path === "/saml/*" ? "GET /saml/login" : `${r.method} ${toOpenApiPath(r.path)}`;
+      if (NOT_OPERATIONS.has(key)) continue;
       served.add(key);
     }
     expect(
@@ -46,6 +51,7 @@ describe("GET /v1/openapi.json", () => {
     const doc = (await api("GET", "/v1/openapi.json")).body;
     const codes = Object.keys(ERROR_CATALOGUE);
     for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
+      if (ops.servers) continue; // the authorization server answers in RFC formats, not the envelope
       for (const [method, op] of Object.entries<any>(ops)) {
         const name = `${method.toUpperCase()} ${path}`;
         const success = Object.keys(op.responses).filter((s) => s.startsWith("2") || s === "101");
@@ -56,14 +62,104 @@ describe("GET /v1/openapi.json", () => {
         }
         expect(op.responses["500"], `${name} documents 500`).toBeDefined();
         if (op["x-required-scopes"]) {
-          expect(op.security.length, name).toBeGreaterThan(0);
-          expect(op.security[0].bearerAuth).toEqual(op["x-required-scopes"]);
+          // Any one of the scopes, with any one credential kind: one requirement per pair.
+          const pairs = op.security.map((r: Record<string, string[]>) => {
+            const [[scheme, scopes]] = Object.entries(r) as [[string, string[]]];
+            expect(scopes, name).toHaveLength(1);
+            return `${scheme} ${scopes[0]}`;
+          });
+          const expected = op["x-required-scopes"].flatMap((s: string) =>
+            ["bearerAuth", "oauth2", "apiKey"].map((scheme) => `${scheme} ${s}`),
+          );
+          expect(pairs.sort(), name).toEqual(expected.sort());
           expect(op.responses["401"], name).toBeDefined();
           expect(op.responses["403"], name).toBeDefined();
         }
       }
     }
     expect(doc.components.schemas.ErrorEnvelope.properties.error.properties.code.enum.sort()).toEqual(codes.sort());
+  });
+
+  it("gives every operation a unique camelCase operationId, a description and declared tags", async () => {
+    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const tags = new Set(doc.tags.map((t: { name: string; description: string }) => t.name));
+    const ids = new Set<string>();
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        if (method === "servers") continue;
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(op.operationId, name).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        expect(ids.has(op.operationId), `${name}: duplicate ${op.operationId}`).toBe(false);
+        ids.add(op.operationId);
+        expect(op.description?.length ?? 0, name).toBeGreaterThan(10);
+        for (const tag of op.tags) expect(tags.has(tag), `${name}: undeclared tag ${tag}`).toBe(true);
+      }
+    }
+    expect(doc.info.license.name).toBeTruthy();
+    expect(doc.paths["/sessions"].post.operationId).toBe("createSession");
+    expect(doc.paths["/billing/credits/purchase"].post.operationId).toBe("purchaseCredits");
+  });
+
+  it("declares the shared headers and the X-Client-Version parameter on every /v1 operation", async () => {
+    const doc = (await api("GET", "/v1/openapi.json")).body;
+    for (const name of [
+      "RateLimit",
+      "RateLimit-Policy",
+      "X-Request-Id",
+      "X-API-Version",
+      "Retry-After",
+      "Idempotent-Replayed",
+    ])
+      expect(doc.components.headers[name], name).toBeDefined();
+    expect(doc.components.parameters.XClientVersion.name).toBe("X-Client-Version");
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      if (item.servers) continue;
+      for (const [method, op] of Object.entries<any>(item)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(op.parameters, name).toContainEqual({ $ref: "#/components/parameters/XClientVersion" });
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          for (const h of ["RateLimit", "RateLimit-Policy", "X-Request-Id", "X-API-Version"])
+            expect(response.headers?.[h], `${name} ${status} ${h}`).toEqual({ $ref: `#/components/headers/${h}` });
+          if (status === "429") expect(response.headers["Retry-After"], name).toBeDefined();
+        }
+      }
+    }
+    const created = doc.paths["/sessions"].post.responses["201"].headers;
+    expect(created["Idempotent-Replayed"]).toEqual({ $ref: "#/components/headers/Idempotent-Replayed" });
+    // The replay header's name is the one the middleware sends.
+    const u = await registerUser();
+    const key = crypto.randomUUID();
+    const body = { cue: "Describe the target", session_type: "dowsing" };
+    await api("POST", "/v1/sessions", { token: u.token, body, headers: { "Idempotency-Key": key } });
+    const replay = await api("POST", "/v1/sessions", { token: u.token, body, headers: { "Idempotency-Key": key } });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+  });
+
+  it("types offset as a plain bounded integer", async () => {
+    const doc = (await api("GET", "/v1/openapi.json")).body;
+    for (const path of ["/sessions", "/billing/history", "/webhooks/{webhook_id}/deliveries"]) {
+      const offset = doc.paths[path].get.parameters.find((p: { name: string }) => p.name === "offset");
+      expect(offset.schema, path).toMatchObject({ type: "integer", minimum: 0, maximum: 1_000_000 });
+    }
+  });
+
+  it("describes the authorization server outside /v1, with RFC 8414 metadata kept", async () => {
+    const doc = (await api("GET", "/v1/openapi.json")).body;
+    for (const path of [
+      "/oauth2/authorize",
+      "/oauth2/token",
+      "/oauth2/revoke",
+      "/oauth2/introspect",
+      "/oauth/authorize",
+      "/.well-known/oauth-authorization-server",
+      "/.well-known/jwks.json",
+      "/saml/login",
+    ]) {
+      expect(doc.paths[path]?.servers?.[0]?.url, path).toBe(BASE);
+    }
+    expect(doc.paths["/oauth2/token"].post.requestBody.content).toHaveProperty("application/x-www-form-urlencoded");
+    const metadata = await api("GET", "/.well-known/oauth-authorization-server");
+    expect(metadata.body.token_endpoint).toMatch(/\/oauth2\/token$/);
   });
 
   it("marks public and protected operations correctly", async () => {

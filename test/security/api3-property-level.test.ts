@@ -72,7 +72,7 @@ describe("API3 mass assignment", () => {
     expect(row.user_id).toBe(a.user.id);
   });
 
-  it("PUT /sessions/{id} changes only threshold, priority and tags", async () => {
+  it("PUT /sessions/{id} changes only threshold and tags", async () => {
     const a = await estate();
     const before = (await api("GET", `/v1/sessions/${a.sessionId}`, { token: a.user.token })).body.data;
     const res = await api("PUT", `/v1/sessions/${a.sessionId}`, {
@@ -82,7 +82,7 @@ describe("API3 mass assignment", () => {
         status: "completed",
         session_type: "dowsing",
         credits_required: 0,
-        parameters: { duration: 30, priority: "high" },
+        parameters: { duration: 30, confidence_threshold: 0.9 },
         metadata: { case_id: "forged", tags: ["t"] },
       },
     });
@@ -95,7 +95,7 @@ describe("API3 mass assignment", () => {
       credits_required: before.credits_required,
     });
     expect(after.parameters.duration).toBe(before.parameters.duration);
-    expect(after.parameters.priority).toBe("high");
+    expect(after.parameters.confidence_threshold).toBe(0.9);
     expect(after.metadata.case_id).toBe(before.metadata.case_id);
     expect(after.metadata.tags).toEqual(["t"]);
   });

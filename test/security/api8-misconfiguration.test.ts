@@ -79,7 +79,7 @@ describe("API8 security misconfiguration", async () => {
     expect(res.text).not.toMatch(/\bat \S+\.(ts|js):\d+|stack|node_modules|ZodError|SQLITE|D1_/i);
   });
 
-  it("unknown routes and methods → 404 ROUTE_NOT_FOUND envelope, not a framework page", async () => {
+  it("unknown routes (404 ROUTE_NOT_FOUND) and wrong methods (405 METHOD_NOT_ALLOWED) answer the envelope, not a framework page", async () => {
     for (const [method, path] of [
       ["GET", "/v1/nope"],
       ["PATCH", "/v1/sessions"],

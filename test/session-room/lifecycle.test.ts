@@ -250,14 +250,14 @@ describe("DELETE /v1/sessions/{id}", () => {
 });
 
 describe("PUT /v1/sessions/{id}", () => {
-  it("changes threshold, priority and tags while processing; the threshold applies to the results", async () => {
+  it("changes threshold and tags while processing (a repeated priority is accepted); the threshold applies to the results", async () => {
     const u = await registerUser();
     const s = await heldSession(u.token);
     await stepRoom(s.id);
     const res = await api("PUT", `/v1/sessions/${s.id}`, {
       token: u.token,
       body: {
-        parameters: { confidence_threshold: 1, priority: "high" },
+        parameters: { confidence_threshold: 1, priority: "normal" },
         metadata: { tags: ["urgent"] },
         cue: "ignored",
       },
@@ -265,7 +265,7 @@ describe("PUT /v1/sessions/{id}", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       id: s.id,
-      parameters: { duration: 3600, confidence_threshold: 1, analysis_types: ["visual"], priority: "high" },
+      parameters: { duration: 3600, confidence_threshold: 1, analysis_types: ["visual"], priority: "normal" },
       metadata: { case_id: "case-1", client_reference: "ref-1", tags: ["urgent"] },
     });
     for (let i = 0; i < 3; i++) await stepRoom(s.id);

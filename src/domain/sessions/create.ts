@@ -34,7 +34,12 @@ export async function createSession(
 ): Promise<SessionRow> {
   requireSessionScope(principal, input.session_type, "write");
   const price = priceOf(input.session_type, input.parameters);
-  const schedule = scheduleFor(now, input.parameters.duration, timeScale(env.ANALYSIS_TIME_SCALE));
+  const schedule = scheduleFor(
+    now,
+    input.parameters.duration,
+    timeScale(env.ANALYSIS_TIME_SCALE),
+    input.parameters.priority,
+  );
   const at = iso(now);
   const row: SessionRow = {
     id: newId("session", now),

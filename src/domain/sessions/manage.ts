@@ -20,10 +20,13 @@ const alreadyEnded = (row: Pick<SessionRow, "id" | "status">) =>
   });
 
 /**
- * PUT: confidence_threshold, priority and tags may change while the session
- * is pending or processing (docs/decisions.md). The analyzer reads the
+ * PUT: confidence_threshold and tags may change while the session is pending
+ * or processing (docs/decisions.md "Sessions"). The analyzer reads the
  * threshold when it produces the results, so a change before the last stage
- * ends takes effect. An ended session → 409.
+ * ends takes effect. An ended session → 409. Priority sets the price and the
+ * schedule at creation, so it may be repeated but not changed (409
+ * SESSION_PRIORITY_FIXED): cancel a pending session (full refund) and create
+ * it again instead.
  */
 export async function updateSession(
   d1: D1Database,
@@ -34,6 +37,13 @@ export async function updateSession(
 ): Promise<SessionRow> {
   const row = await ownSession(d1, principal, id, "write");
   if (!canUpdate(row.status)) throw alreadyEnded(row);
+  const priority = patch.parameters?.priority;
+  if (priority !== undefined && priority !== row.priority) {
+    throw new AppError("SESSION_PRIORITY_FIXED", {
+      message: `The session was created with priority ${row.priority}, which set its price and schedule; cancel it and create a ${priority} session instead.`,
+      details: { session_id: row.id, field: "parameters.priority", priority: row.priority },
+    });
+  }
   const updated = await updateOpenSession(
     d1,
     id,
@@ -41,7 +51,6 @@ export async function updateSession(
       ...(patch.parameters?.confidence_threshold !== undefined
         ? { confidenceThreshold: patch.parameters.confidence_threshold }
         : {}),
-      ...(patch.parameters?.priority !== undefined ? { priority: patch.parameters.priority } : {}),
       ...(patch.metadata?.tags !== undefined ? { tags: patch.metadata.tags } : {}),
     },
     iso(now),

@@ -1,11 +1,11 @@
-import type { SessionParameters, SessionType, Stage } from "./types";
+import type { Priority, SessionParameters, SessionType, Stage } from "./types";
 
 /**
- * Price formula (docs/decisions.md): a base per session type, one credit per
- * started minute of requested duration, and 2 credits per analysis type
- * beyond the first. Priority does not change the price (there is no shared
- * queue to jump: each session has its own Durable Object).
- * Default remote_viewing session (300 s, one type): 10 + 5 = 15 credits.
+ * Price formula (docs/decisions.md "Sessions"): a base per session type, one
+ * credit per started minute of requested duration, and 2 credits per analysis
+ * type beyond the first; `high` priority costs half as much again (rounded up)
+ * for skipping the queue wait (schedule.ts).
+ * Default remote_viewing session (300 s, one type): 10 + 5 = 15 credits; high: 23.
  */
 export const BASE_PRICE: Record<SessionType, number> = {
   remote_viewing: 10,
@@ -14,10 +14,17 @@ export const BASE_PRICE: Record<SessionType, number> = {
   intuitive_analysis: 5,
 };
 
-export function priceOf(type: SessionType, p: Pick<SessionParameters, "duration" | "analysis_types">): number {
+/** Multiplier on the normal price, by priority. */
+export const PRIORITY_PRICE_FACTOR: Record<Priority, number> = { normal: 1, high: 1.5 };
+
+export function priceOf(
+  type: SessionType,
+  p: Pick<SessionParameters, "duration" | "analysis_types"> & { priority?: Priority | undefined },
+): number {
   const minutes = Math.ceil(p.duration / 60);
   const extraTypes = Math.max(0, p.analysis_types.length - 1);
-  return BASE_PRICE[type] + minutes + 2 * extraTypes;
+  const normal = BASE_PRICE[type] + minutes + 2 * extraTypes;
+  return Math.ceil(normal * PRIORITY_PRICE_FACTOR[p.priority ?? "normal"]);
 }
 
 /** Share of the processing each stage accounts for (also its share of time). */

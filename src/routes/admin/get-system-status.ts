@@ -7,6 +7,7 @@ import { defineRoute } from "../../http/route";
 import { SystemStatusSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "getSystemStatus",
   method: "get",
   path: "/system/status",
   tags: ["Admin"],

@@ -5,10 +5,13 @@ import { defineRoute } from "../../http/route";
 import { UserAnalyticsQuery, UserAnalyticsSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "getUserAnalytics",
   method: "get",
   path: "/analytics/users",
   tags: ["Admin"],
   summary: "Service-wide user analytics (admins)",
+  description:
+    "Service-wide user counts, retention and tier and geographic distribution for a period. Administrators only.",
   scope: "analytics:admin",
   request: { query: UserAnalyticsQuery },
   responses: {

@@ -7,6 +7,7 @@ import { defineRoute } from "../../http/route";
 import { CreateApiKeyBody, NewApiKeySchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "createApiKey",
   method: "post",
   path: "/",
   tags: ["API keys"],

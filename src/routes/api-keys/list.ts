@@ -7,10 +7,13 @@ import { defineRoute } from "../../http/route";
 import { ApiKeySchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "listApiKeys",
   method: "get",
   path: "/",
   tags: ["API keys"],
   summary: "List the caller's API keys (never the keys themselves)",
+  description:
+    "The caller's API keys with their names, prefixes, scopes and expiry; the key material is shown only when created.",
   scope: "profile",
   responses: {
     200: {

@@ -6,6 +6,7 @@ import { defineRoute } from "../../http/route";
 import { ApiKeySchema, KeyIdParam } from "./schemas";
 
 const route = defineRoute({
+  operationId: "revokeApiKey",
   method: "delete",
   path: "/{key_id}",
   tags: ["API keys"],

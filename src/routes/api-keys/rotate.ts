@@ -6,6 +6,7 @@ import { defineRoute } from "../../http/route";
 import { KeyIdParam, NewApiKeySchema, RotateApiKeyBody } from "./schemas";
 
 const route = defineRoute({
+  operationId: "rotateApiKey",
   method: "post",
   path: "/{key_id}/rotate",
   tags: ["API keys"],

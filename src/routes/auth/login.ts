@@ -8,6 +8,7 @@ import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
 import { AuthResultSchema, LoginBody } from "./schemas";
 
 const route = defineRoute({
+  operationId: "login",
   method: "post",
   path: "/login",
   tags: ["Authentication"],

@@ -4,10 +4,13 @@ import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 
 const route = defineRoute({
+  operationId: "logout",
   method: "post",
   path: "/logout",
   tags: ["Authentication"],
   summary: "Revoke the presented access token and its refresh tokens",
+  description:
+    "Revokes the access token sent with this request and every refresh token of its sign-in; other sign-ins stay valid.",
   scope: "authenticated",
   responses: { 200: { description: "Signed out", content: { "application/json": { schema: MessageOnlySchema } } } },
 });

@@ -6,6 +6,7 @@ import { authThrottle } from "../../middleware/auth-throttle";
 import { RefreshBody, RefreshResultSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "refreshToken",
   method: "post",
   path: "/refresh",
   tags: ["Authentication"],

@@ -8,6 +8,7 @@ import { authThrottle } from "../../middleware/auth-throttle";
 import { AuthResultSchema, RegisterBody } from "./schemas";
 
 const route = defineRoute({
+  operationId: "register",
   method: "post",
   path: "/register",
   tags: ["Authentication"],

@@ -7,6 +7,7 @@ import { defineRoute } from "../../http/route";
 import { AddPaymentMethodBody, PaymentMethodSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "addPaymentMethod",
   method: "post",
   path: "/payment-methods",
   tags: ["Billing"],

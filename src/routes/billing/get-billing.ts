@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { BillingSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "getBilling",
   method: "get",
   path: "/",
   tags: ["Billing"],

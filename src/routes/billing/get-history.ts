@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { HistoryQuery, HistorySchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "listBillingHistory",
   method: "get",
   path: "/history",
   tags: ["Billing"],

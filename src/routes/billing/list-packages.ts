@@ -7,10 +7,13 @@ import { defineRoute } from "../../http/route";
 import { PackageSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "listCreditPackages",
   method: "get",
   path: "/packages",
   tags: ["Billing"],
   summary: "Credit packages for sale (public price list)",
+  description:
+    "The credit packages that POST /billing/credits/purchase accepts, with their credits and prices. Public: no credential needed.",
   responses: {
     200: {
       description: "The packages",

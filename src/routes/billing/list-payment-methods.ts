@@ -7,10 +7,12 @@ import { defineRoute } from "../../http/route";
 import { PaymentMethodSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "listPaymentMethods",
   method: "get",
   path: "/payment-methods",
   tags: ["Billing"],
   summary: "The caller's saved cards",
+  description: "The caller's saved cards (brand, last four digits, expiry), never the card numbers.",
   scope: "profile",
   responses: {
     200: {

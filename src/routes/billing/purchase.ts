@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { PurchaseBody, PurchaseResultSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "purchaseCredits",
   method: "post",
   path: "/credits/purchase",
   tags: ["Billing"],

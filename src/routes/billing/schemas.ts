@@ -106,7 +106,13 @@ export const TransactionSchema = z
 
 export const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(0)
+    .openapi({ type: "integer", minimum: 0, maximum: 1_000_000, default: 0 }),
   start_date: CalendarDate.optional().openapi({ description: "Inclusive, UTC" }),
   end_date: CalendarDate.optional().openapi({ description: "Inclusive, UTC" }),
 });

@@ -7,6 +7,7 @@ import { defineRoute } from "../../http/route";
 import { CreateClientBody, NewOAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "createOAuthClient",
   method: "post",
   path: "/",
   tags: ["OAuth clients"],

@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { ClientIdParam } from "./schemas";
 
 const route = defineRoute({
+  operationId: "deleteOAuthClient",
   method: "delete",
   path: "/{client_id}",
   tags: ["OAuth clients"],

@@ -6,10 +6,13 @@ import { defineRoute } from "../../http/route";
 import { ClientIdParam, OAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "getOAuthClient",
   method: "get",
   path: "/{client_id}",
   tags: ["OAuth clients"],
   summary: "One of your OAuth clients",
+  description:
+    "One of the caller's OAuth clients; another account's client is 404. The secret is never returned after creation.",
   scope: "profile",
   request: { params: ClientIdParam },
   responses: {

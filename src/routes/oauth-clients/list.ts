@@ -7,10 +7,12 @@ import { defineRoute } from "../../http/route";
 import { OAuthClientSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "listOAuthClients",
   method: "get",
   path: "/",
   tags: ["OAuth clients"],
   summary: "List your OAuth clients (never their secrets)",
+  description: "The OAuth clients the caller registered; client secrets are shown only when created.",
   scope: "profile",
   responses: {
     200: {

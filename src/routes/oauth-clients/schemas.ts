@@ -30,11 +30,13 @@ export const CreateClientBody = z
         example: ["https://acme.example/callback"],
       }),
     grant_types: z
-      .array(z.enum(["authorization_code", "client_credentials"]))
+      .array(z.enum(["authorization_code", "client_credentials", "refresh_token"]))
       .min(1)
-      .max(2)
+      .max(3)
       .openapi({
-        description: "`authorization_code` (implies refresh_token) and/or `client_credentials` (confidential only).",
+        description:
+          "`authorization_code` and/or `client_credentials` (confidential only). `refresh_token` (RFC 7591 §2) may be listed " +
+          "beside authorization_code, which implies it anyway; refresh tokens come only from that grant, so it is refused on its own.",
       }),
     scopes: z
       .array(ScopeSchema)

@@ -6,6 +6,7 @@ import { defineRoute } from "../../http/route";
 import { AnalysisSchema, SessionIdParam } from "./schemas";
 
 const route = defineRoute({
+  operationId: "getSessionAnalysis",
   method: "get",
   path: "/{session_id}/analysis",
   tags: ["Analysis"],

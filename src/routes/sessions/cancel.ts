@@ -16,6 +16,7 @@ const CancelResult = z
   .openapi("CancelSessionResult");
 
 const route = defineRoute({
+  operationId: "cancelSession",
   method: "delete",
   path: "/{session_id}",
   tags: ["Sessions"],

@@ -7,6 +7,7 @@ import { defineRoute } from "../../http/route";
 import { CreatedSessionSchema, CreateSessionBody } from "./schemas";
 
 const route = defineRoute({
+  operationId: "createSession",
   method: "post",
   path: "/",
   tags: ["Sessions"],

@@ -7,6 +7,7 @@ import { defineRoute } from "../../http/route";
 import { SessionIdParam, SessionSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "getSession",
   method: "get",
   path: "/{session_id}",
   tags: ["Sessions"],

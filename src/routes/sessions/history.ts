@@ -8,6 +8,7 @@ import { HistoryEntrySchema, SessionIdParam } from "./schemas";
 const HistoryResult = z.object({ analysis_history: z.array(HistoryEntrySchema) }).openapi("AnalysisHistory");
 
 const route = defineRoute({
+  operationId: "getSessionAnalysisHistory",
   method: "get",
   path: "/{session_id}/analysis/history",
   tags: ["Analysis"],

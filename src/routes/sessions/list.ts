@@ -11,7 +11,13 @@ const ListQuery = z.object({
   status: z.enum(SESSION_STATUSES).optional(),
   session_type: z.enum(SESSION_TYPES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(0)
+    .openapi({ type: "integer", minimum: 0, maximum: 1_000_000, default: 0 }),
   sort_by: z.enum(["created_at", "completed_at", "confidence_score"]).default("created_at"),
   order: z.enum(["asc", "desc"]).default("desc"),
 });
@@ -21,6 +27,7 @@ const ListResult = z
   .openapi("SessionList");
 
 const route = defineRoute({
+  operationId: "listSessions",
   method: "get",
   path: "/",
   tags: ["Sessions"],

@@ -11,13 +11,15 @@ const UpdateResult = z
   .openapi("UpdatedSession");
 
 const route = defineRoute({
+  operationId: "updateSession",
   method: "put",
   path: "/{session_id}",
   tags: ["Sessions"],
-  summary: "Change a session's threshold, priority or tags",
+  summary: "Change a session's threshold or tags",
   description:
     "Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. " +
-    "A new confidence_threshold applies if set before the last stage ends. Needs the family's `:write` scope.",
+    "A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the " +
+    "price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.",
   scope: ["remote-viewing:write", "dowsing:write"],
   request: {
     params: SessionIdParam,
@@ -26,7 +28,7 @@ const route = defineRoute({
   responses: {
     200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(UpdateResult) } } },
   },
-  errors: ["SESSION_NOT_FOUND", "SESSION_ALREADY_COMPLETED"],
+  errors: ["SESSION_NOT_FOUND", "SESSION_ALREADY_COMPLETED", "SESSION_PRIORITY_FIXED"],
 });
 
 export function mountUpdate(app: Router) {

@@ -6,6 +6,7 @@ import { defineRoute } from "../../http/route";
 import { UserSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "getMe",
   method: "get",
   path: "/me",
   tags: ["Users"],

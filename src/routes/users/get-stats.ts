@@ -36,6 +36,7 @@ const StatsSchema = z
   .openapi("UserStats");
 
 const route = defineRoute({
+  operationId: "getMyStats",
   method: "get",
   path: "/me/stats",
   tags: ["Users"],

@@ -28,10 +28,13 @@ const UpdateMeResult = z
   .openapi("UpdateMeResult");
 
 const route = defineRoute({
+  operationId: "updateMe",
   method: "put",
   path: "/me",
   tags: ["Users"],
   summary: "Update the caller's username and preferences",
+  description:
+    "Changes the caller's username and preferences. Other fields (email, tier, role, credits) cannot be set here and are ignored.",
   scope: "profile",
   request: { body: { required: true, content: { "application/json": { schema: UpdateMeBody } } } },
   responses: {

@@ -6,6 +6,7 @@ import { defineRoute } from "../../http/route";
 import { CreatedWebhookSchema, CreateWebhookBody } from "./schemas";
 
 const route = defineRoute({
+  operationId: "createWebhook",
   method: "post",
   path: "/",
   tags: ["Webhooks"],

@@ -5,10 +5,12 @@ import { defineRoute } from "../../http/route";
 import { WebhookIdParam } from "./schemas";
 
 const route = defineRoute({
+  operationId: "deleteWebhook",
   method: "delete",
   path: "/{webhook_id}",
   tags: ["Webhooks"],
   summary: "Delete a webhook and its delivery log",
+  description: "Deletes the webhook and its delivery log; queued deliveries to it are dropped.",
   scope: "profile",
   request: { params: WebhookIdParam },
   responses: { 200: { description: "Deleted", content: { "application/json": { schema: MessageOnlySchema } } } },

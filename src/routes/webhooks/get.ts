@@ -6,10 +6,13 @@ import { defineRoute } from "../../http/route";
 import { WebhookIdParam, WebhookSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "getWebhook",
   method: "get",
   path: "/{webhook_id}",
   tags: ["Webhooks"],
   summary: "One webhook (without its secret)",
+  description:
+    "One of the caller's webhooks; another account's webhook is 404. The secret is never returned after creation.",
   scope: "profile",
   request: { params: WebhookIdParam },
   responses: {

@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { DeliveryLogQuery, DeliveryLogSchema, WebhookIdParam } from "./schemas";
 
 const route = defineRoute({
+  operationId: "listWebhookDeliveries",
   method: "get",
   path: "/{webhook_id}/deliveries",
   tags: ["Webhooks"],

@@ -7,10 +7,13 @@ import { defineRoute } from "../../http/route";
 import { WebhookSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "listWebhooks",
   method: "get",
   path: "/",
   tags: ["Webhooks"],
   summary: "The caller's webhooks (without secrets)",
+  description:
+    "The caller's webhooks with their events, active flag and last delivery time; secrets are shown only when created.",
   scope: "profile",
   responses: {
     200: {

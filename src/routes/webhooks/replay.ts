@@ -6,6 +6,7 @@ import { defineRoute } from "../../http/route";
 import { DeliveryQueuedSchema, WebhookIdParam } from "./schemas";
 
 const route = defineRoute({
+  operationId: "replayWebhookDelivery",
   method: "post",
   path: "/{webhook_id}/deliveries/{delivery_id}/replay",
   tags: ["Webhooks"],

@@ -69,7 +69,13 @@ export const DeliveryQueuedSchema = z
 
 export const DeliveryLogQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(0)
+    .openapi({ type: "integer", minimum: 0, maximum: 1_000_000, default: 0 }),
 });
 
 export const DeliveryLogSchema = z

@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route";
 import { DeliveryQueuedSchema, WebhookIdParam } from "./schemas";
 
 const route = defineRoute({
+  operationId: "testWebhook",
   method: "post",
   path: "/{webhook_id}/test",
   tags: ["Webhooks"],

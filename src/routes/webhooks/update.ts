@@ -6,6 +6,7 @@ import { defineRoute } from "../../http/route";
 import { UpdateWebhookBody, WebhookIdParam, WebhookSchema } from "./schemas";
 
 const route = defineRoute({
+  operationId: "updateWebhook",
   method: "put",
   path: "/{webhook_id}",
   tags: ["Webhooks"],

@@ -23,6 +23,7 @@ const description = [
 ].join("\n");
 
 const route = defineRoute({
+  operationId: "connectSessionProgress",
   method: "get",
   path: "/{session_id}",
   tags: ["Live progress"],

@@ -93,6 +93,39 @@ describe("/v1/oauth/clients", () => {
     ).toBe(201);
   });
 
+  it("accepts refresh_token beside authorization_code (RFC 7591 §2), stored implied; refuses it without that grant", async () => {
+    const u = await registerUser();
+    for (const grants of [
+      ["authorization_code", "refresh_token"],
+      ["refresh_token", "authorization_code", "refresh_token"],
+    ]) {
+      const res = await api("POST", "/v1/oauth/clients", { token: u.token, body: body({ grant_types: grants }) });
+      expect(res.status).toBe(201);
+      expect(res.body.data.grant_types).toEqual(["authorization_code", "refresh_token"]);
+      const row = await env.DB.prepare("SELECT grant_types FROM oauth_clients WHERE id = ?")
+        .bind(res.body.data.client_id)
+        .first<{ grant_types: string }>();
+      expect(JSON.parse(row!.grant_types)).toEqual(["authorization_code"]);
+    }
+    const both = await api("POST", "/v1/oauth/clients", {
+      token: u.token,
+      body: body({ grant_types: ["authorization_code", "client_credentials", "refresh_token"] }),
+    });
+    expect(both.status).toBe(201);
+    expect(both.body.data.grant_types).toEqual(["authorization_code", "client_credentials", "refresh_token"]);
+    for (const grants of [["refresh_token"], ["client_credentials", "refresh_token"]]) {
+      const err = expectErrorEnvelope(
+        await api("POST", "/v1/oauth/clients", {
+          token: u.token,
+          body: body({ grant_types: grants, redirect_uris: [] }),
+        }),
+        422,
+        "INVALID_FIELD_VALUE",
+      );
+      expect(err.details.field).toBe("grant_types");
+    }
+  });
+
   it("another user's client is a 404; delete works once", async () => {
     const a = await registerUser();
     const b = await registerUser();

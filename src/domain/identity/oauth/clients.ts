@@ -19,6 +19,8 @@ import { MAX_REDIRECT_URIS, redirectUriProblem } from "./redirect-uris";
 export const CLIENT_SECRET_PREFIX = "sacs_";
 export type ClientType = "confidential" | "public";
 export type RegistrableGrant = "authorization_code" | "client_credentials";
+/** What a registration may list (RFC 7591 §2 grant_types); refresh_token is implied, never stored. */
+export type RequestedGrant = RegistrableGrant | "refresh_token";
 
 export interface OAuthClient {
   id: string;
@@ -49,15 +51,19 @@ export interface RegisterClientInput {
   name: string;
   client_type: ClientType;
   redirect_uris: string[];
-  grant_types: RegistrableGrant[];
+  grant_types: RequestedGrant[];
   scopes: Scope[];
 }
 
 /**
  * Register a client for the caller. Public clients (no secret) may only use
  * authorization_code, always with PKCE; the authorization_code grant needs at
- * least one redirect URI. Allowed scopes ⊆ the caller's. The secret of a
- * confidential client is returned once.
+ * least one redirect URI. `refresh_token` (RFC 7591 §2 lists it as a grant
+ * type) is accepted beside authorization_code, which implies it: refresh
+ * tokens are issued only by that grant (RFC 6749 §4.4.3: none with
+ * client_credentials), so on its own, or with client_credentials only, it is
+ * invalid client metadata (RFC 7591 §3.2.2). Allowed scopes ⊆ the caller's.
+ * The secret of a confidential client is returned once.
  */
 export async function registerClient(
   db: D1Database,
@@ -66,7 +72,11 @@ export async function registerClient(
   now = Date.now(),
 ) {
   requireBearerToken(principal, "Registering an OAuth client");
-  const grants = [...new Set(input.grant_types)];
+  const requested = new Set(input.grant_types);
+  if (requested.has("refresh_token") && !requested.has("authorization_code")) {
+    throw invalidField("grant_types", "refresh_token is issued only with authorization_code; list that grant too");
+  }
+  const grants = [...requested].filter((g): g is RegistrableGrant => g !== "refresh_token");
   const redirectUris = [...new Set(input.redirect_uris)];
   if (input.client_type === "public" && grants.includes("client_credentials")) {
     throw invalidField("grant_types", "a public client cannot use client_credentials (it has no secret)");

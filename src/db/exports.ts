@@ -1,0 +1,157 @@
+/**
+ * Keyset-paged reads for streamed exports (src/domain/exports). Every query
+ * orders by (created_at, id) and resumes strictly after the last row sent, so
+ * a page costs about as many rows as it returns (sessions walk the
+ * (user_id[, status | session_type], created_at, id) indexes) and rows
+ * written meanwhile never shift a page, unlike OFFSET.
+ */
+import { HISTORY_UNION, type HistoryRow } from "./billing-history";
+
+export interface Keyset {
+  created_at: string;
+  id: string;
+}
+
+/** Created-at bounds: inclusive `from`, exclusive `to` (ISO times). */
+export interface CreatedRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/**
+ * Bind values for `created_at >= ? AND created_at < ? AND (created_at > ? OR id > ?)`: the lower
+ * bound is the later of the range start and the last row's created_at, so SQLite seeks the index
+ * straight to the resume point (a row-value `(created_at, id) > (?, ?)` beside a separate
+ * `created_at >= ?` is only a filter, and each page re-read every earlier row).
+ */
+function keysetParams(range: CreatedRange, after: Keyset | null): [string, string, string, string] {
+  const from = range.from ?? "";
+  if (!after) return [from, range.to ?? "9999", "", ""];
+  return [after.created_at > from ? after.created_at : from, range.to ?? "9999", after.created_at, after.id];
+}
+
+export interface SessionExportRow extends Keyset {
+  session_type: string;
+  status: string;
+  cue: string;
+  started_at: string | null;
+  completed_at: string | null;
+  cancelled_at: string | null;
+  estimated_completion: string;
+  requested_duration: number;
+  duration: number | null;
+  confidence_threshold: number;
+  analysis_types: string;
+  priority: string;
+  case_id: string | null;
+  client_reference: string | null;
+  tags: string;
+  credits_required: number;
+  credits_used: number;
+  credits_refunded: number;
+  confidence_score: number | null;
+  end_reason: string | null;
+  results: string | null;
+}
+
+export interface SessionExportFilter extends CreatedRange {
+  userId: string;
+  status?: string | undefined;
+  sessionType?: string | undefined;
+}
+
+export async function sessionsPage(
+  d1: D1Database,
+  f: SessionExportFilter,
+  after: Keyset | null,
+  limit: number,
+): Promise<SessionExportRow[]> {
+  const where = ["user_id = ?", "created_at >= ?", "created_at < ?", "(created_at > ? OR id > ?)"];
+  const params: unknown[] = [f.userId, ...keysetParams(f, after)];
+  if (f.status) {
+    where.push("status = ?");
+    params.push(f.status);
+  }
+  if (f.sessionType) {
+    where.push("session_type = ?");
+    params.push(f.sessionType);
+  }
+  const { results } = await d1
+    .prepare(
+      `SELECT id, session_type, status, cue, created_at, started_at, completed_at, cancelled_at, estimated_completion,
+              requested_duration, duration, confidence_threshold, analysis_types, priority, case_id, client_reference,
+              tags, credits_required, credits_used, credits_refunded, confidence_score, end_reason, results
+         FROM sessions WHERE ${where.join(" AND ")} ORDER BY created_at, id LIMIT ?`,
+    )
+    .bind(...params, limit)
+    .all<SessionExportRow>();
+  return results;
+}
+
+export async function transactionsPage(
+  d1: D1Database,
+  f: CreatedRange & { userId: string },
+  after: Keyset | null,
+  limit: number,
+): Promise<HistoryRow[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT * FROM (${HISTORY_UNION})
+        WHERE created_at >= ?2 AND created_at < ?3 AND (created_at > ?4 OR id > ?5)
+        ORDER BY created_at, id LIMIT ?6`,
+    )
+    .bind(f.userId, ...keysetParams(f, after), limit)
+    .all<HistoryRow>();
+  return results;
+}
+
+export interface UserExportRow extends Keyset {
+  tier: string;
+  country: string;
+  last_login: string | null;
+  sessions_total: number;
+  sessions_active: number;
+  sessions_completed: number;
+  sessions_failed: number;
+  sessions_cancelled: number;
+}
+
+export interface UserExportFilter extends CreatedRange {
+  tier?: string | undefined;
+  country?: string | undefined;
+}
+
+/** Session counts come from the session_counts rollup (≤ 20 rows per user), not the sessions table. */
+const COUNT = (statuses: string) =>
+  `(SELECT COALESCE(SUM(n), 0) FROM session_counts c WHERE c.user_id = u.id${statuses ? ` AND c.status IN (${statuses})` : ""})`;
+
+export async function usersPage(
+  d1: D1Database,
+  f: UserExportFilter,
+  after: Keyset | null,
+  limit: number,
+): Promise<UserExportRow[]> {
+  const where = ["u.created_at >= ?", "u.created_at < ?", "(u.created_at > ? OR u.id > ?)"];
+  const params: unknown[] = [...keysetParams(f, after)];
+  if (f.tier) {
+    where.push("u.tier = ?");
+    params.push(f.tier);
+  }
+  if (f.country) {
+    where.push("u.country = ?");
+    params.push(f.country);
+  }
+  const { results } = await d1
+    .prepare(
+      `SELECT u.id, u.tier, u.country, u.created_at, u.last_login,
+              ${COUNT("")} AS sessions_total,
+              ${COUNT("'pending', 'processing'")} AS sessions_active,
+              ${COUNT("'completed'")} AS sessions_completed,
+              ${COUNT("'failed'")} AS sessions_failed,
+              ${COUNT("'cancelled'")} AS sessions_cancelled
+         FROM users u WHERE ${where.join(" AND ")} ORDER BY u.created_at, u.id LIMIT ?`,
+    )
+    .bind(...params, limit)
+    .all<UserExportRow>();
+  return results;
+}

@@ -1,0 +1,64 @@
+import { type SessionExportRow, sessionsPage } from "../../db/exports";
+import type { Principal } from "../identity/principal";
+import type { SessionStatus, SessionType } from "../sessions/types";
+import type { Column, ExportFormat } from "./format";
+import { createdRange, type DateFilter } from "./range";
+import { EXPORT_PAGE_SIZE, exportStream } from "./stream";
+
+const json = (text: string | null) => (text === null ? null : JSON.parse(text));
+
+/**
+ * The sessions export's columns, in their documented, stable order
+ * (README "Exports", OpenAPI `SessionExportRow`). New columns are only ever
+ * appended.
+ */
+export const SESSION_COLUMNS: readonly Column<SessionExportRow>[] = [
+  { name: "id", type: "text", value: (r) => r.id },
+  { name: "session_type", type: "text", value: (r) => r.session_type },
+  { name: "status", type: "text", value: (r) => r.status },
+  { name: "cue", type: "text", value: (r) => r.cue },
+  { name: "created_at", type: "text", value: (r) => r.created_at },
+  { name: "started_at", type: "text", value: (r) => r.started_at },
+  { name: "completed_at", type: "text", value: (r) => r.completed_at },
+  { name: "cancelled_at", type: "text", value: (r) => r.cancelled_at },
+  { name: "estimated_completion", type: "text", value: (r) => r.estimated_completion },
+  { name: "requested_duration", type: "number", value: (r) => r.requested_duration },
+  { name: "duration", type: "number", value: (r) => r.duration },
+  { name: "confidence_threshold", type: "number", value: (r) => r.confidence_threshold },
+  { name: "analysis_types", type: "json", value: (r) => json(r.analysis_types) },
+  { name: "priority", type: "text", value: (r) => r.priority },
+  { name: "case_id", type: "text", value: (r) => r.case_id },
+  { name: "client_reference", type: "text", value: (r) => r.client_reference },
+  { name: "tags", type: "json", value: (r) => json(r.tags) },
+  { name: "credits_required", type: "number", value: (r) => r.credits_required },
+  { name: "credits_used", type: "number", value: (r) => r.credits_used },
+  { name: "credits_refunded", type: "number", value: (r) => r.credits_refunded },
+  { name: "confidence_score", type: "number", value: (r) => r.confidence_score },
+  {
+    name: "error_code",
+    type: "text",
+    value: (r) => (r.status === "failed" ? (r.end_reason ?? "AI_MODEL_ERROR") : null),
+  },
+  { name: "results", type: "json", value: (r) => json(r.results) },
+];
+
+export interface SessionExportQuery extends DateFilter {
+  status?: SessionStatus | undefined;
+  session_type?: SessionType | undefined;
+}
+
+/**
+ * The caller's own sessions with their results, oldest first. The route's
+ * `analytics:export` scope is the permission: it covers every session family
+ * (docs/scopes.md), and only the caller's rows are ever read.
+ */
+export function exportSessions(
+  d1: D1Database,
+  principal: Principal,
+  q: SessionExportQuery,
+  format: ExportFormat,
+  pageSize = EXPORT_PAGE_SIZE,
+) {
+  const filter = { userId: principal.userId, status: q.status, sessionType: q.session_type, ...createdRange(q) };
+  return exportStream((after, limit) => sessionsPage(d1, filter, after, limit), SESSION_COLUMNS, format, pageSize);
+}

@@ -1,0 +1,36 @@
+import type { HistoryRow } from "../../db/billing-history";
+import { transactionsPage } from "../../db/exports";
+import { toMajorUnits } from "../billing/catalogue";
+import type { Principal } from "../identity/principal";
+import type { Column, ExportFormat } from "./format";
+import { createdRange, type DateFilter } from "./range";
+import { EXPORT_PAGE_SIZE, exportStream } from "./stream";
+
+/** The Transaction resource's fields (GET /billing/history), in that order. */
+export const TRANSACTION_COLUMNS: readonly Column<HistoryRow>[] = [
+  { name: "id", type: "text", value: (r) => r.id },
+  { name: "type", type: "text", value: (r) => r.type },
+  { name: "amount", type: "number", value: (r) => toMajorUnits(r.amount_cents) },
+  { name: "currency", type: "text", value: (r) => r.currency },
+  { name: "credits", type: "number", value: (r) => r.credits },
+  { name: "status", type: "text", value: (r) => r.status },
+  { name: "created_at", type: "text", value: (r) => r.created_at },
+  { name: "description", type: "text", value: (r) => r.description },
+];
+
+/** The caller's billing history (purchases and ledger movements), oldest first. */
+export function exportTransactions(
+  d1: D1Database,
+  principal: Principal,
+  q: DateFilter,
+  format: ExportFormat,
+  pageSize = EXPORT_PAGE_SIZE,
+) {
+  const filter = { userId: principal.userId, ...createdRange(q) };
+  return exportStream(
+    (after, limit) => transactionsPage(d1, filter, after, limit),
+    TRANSACTION_COLUMNS,
+    format,
+    pageSize,
+  );
+}

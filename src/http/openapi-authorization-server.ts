@@ -1,0 +1,399 @@
+import { OAUTH_PATHS } from "../domain/identity/oauth/metadata";
+import { SUPPORTED_GRANT_TYPES } from "../domain/identity/oauth/token-endpoint";
+import { ALL_SCOPES } from "../domain/identity/scopes";
+
+/**
+ * The authorization server ({auth_url} of the spec: the service's origin,
+ * outside /v1) described for the same document. Its endpoints speak the
+ * RFCs' formats (form bodies, RFC 6749 §5.2 JSON errors, redirects), not the
+ * /v1 envelope, and are plain Hono routes (src/routes/oauth), so their
+ * description lives here; test/http/openapi.test.ts fails when a served
+ * route of the authorization server is missing from it or vice versa.
+ */
+
+const JSON_ERROR = {
+  description:
+    "RFC 6749 §5.2 error: `invalid_request`, `invalid_client`, `invalid_grant`, `unauthorized_client`, `unsupported_grant_type`, `invalid_scope` or `slow_down`.",
+  headers: {
+    "Cache-Control": { $ref: "#/components/headers/Cache-Control-No-Store" },
+    "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+  },
+  content: { "application/json": { schema: { $ref: "#/components/schemas/OAuthError" } } },
+};
+
+const noStoreJson = (description: string, schema: Record<string, unknown>) => ({
+  description,
+  headers: {
+    "Cache-Control": { $ref: "#/components/headers/Cache-Control-No-Store" },
+    "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+  },
+  content: { "application/json": { schema } },
+});
+
+const clientAuth = [{ clientSecretBasic: [] }, {}];
+
+const TAG = "Authorization server";
+const SSO_TAG = "Enterprise sign-on";
+
+const str = (description: string, extra: Record<string, unknown> = {}) => ({
+  type: "string",
+  maxLength: 2048,
+  description,
+  ...extra,
+});
+
+export const authorizationServerSchemas = {
+  OAuthError: {
+    type: "object",
+    required: ["error"],
+    properties: {
+      error: str("RFC 6749 §5.2 error code", { maxLength: 64 }),
+      error_description: str("Human-readable text", { maxLength: 512 }),
+    },
+  },
+  TokenResponse: {
+    type: "object",
+    required: ["access_token", "token_type", "expires_in", "scope", "issued_at"],
+    properties: {
+      access_token: str("JWT access token (RFC 9068 profile)", { maxLength: 4096 }),
+      token_type: { type: "string", enum: ["Bearer"] },
+      expires_in: { type: "integer", format: "int32", minimum: 1, maximum: 86_400, description: "Seconds" },
+      scope: str("Granted scopes, space-separated"),
+      issued_at: { type: "integer", format: "int64", minimum: 0, maximum: 9_999_999_999, description: "Unix seconds" },
+      refresh_token: str("Present for the authorization_code and refresh_token grants (rotated on every use)", {
+        maxLength: 512,
+      }),
+    },
+  },
+  TokenRequest: {
+    type: "object",
+    required: ["grant_type"],
+    properties: {
+      grant_type: { type: "string", enum: [...SUPPORTED_GRANT_TYPES] },
+      client_id: str("Required for public clients and with client_secret_post", { maxLength: 128 }),
+      client_secret: str("client_secret_post (or use HTTP Basic)", { maxLength: 256 }),
+      scope: str("client_credentials: requested scopes, space-separated"),
+      code: str("authorization_code: the code from the redirect", { maxLength: 256 }),
+      redirect_uri: str("authorization_code: the redirect_uri of the authorization request", { format: "uri" }),
+      code_verifier: str("authorization_code with PKCE (RFC 7636): 43–128 characters", {
+        minLength: 43,
+        maxLength: 128,
+      }),
+      refresh_token: str("refresh_token: the refresh token", { maxLength: 512 }),
+    },
+  },
+  TokenHintRequest: {
+    type: "object",
+    required: ["token"],
+    properties: {
+      token: str("The access or refresh token", { maxLength: 4096 }),
+      token_type_hint: { type: "string", enum: ["access_token", "refresh_token"] },
+      client_id: str("client_secret_post or a public client", { maxLength: 128 }),
+      client_secret: str("client_secret_post", { maxLength: 256 }),
+    },
+  },
+  IntrospectionResponse: {
+    type: "object",
+    required: ["active"],
+    properties: {
+      active: { type: "boolean" },
+      token_type: { type: "string", enum: ["Bearer", "refresh_token"] },
+      scope: str("Space-separated scopes"),
+      client_id: str("", { maxLength: 128 }),
+      sub: str("User id", { maxLength: 128 }),
+      iss: str("Issuer", { format: "uri" }),
+      aud: str("Audience", { maxLength: 512 }),
+      iat: { type: "integer", format: "int64", minimum: 0, maximum: 9_999_999_999 },
+      exp: { type: "integer", format: "int64", minimum: 0, maximum: 9_999_999_999 },
+      jti: str("Token id", { maxLength: 128 }),
+    },
+  },
+  AuthorizationServerMetadata: {
+    type: "object",
+    description: "RFC 8414 §2 authorization server metadata.",
+    required: ["issuer", "authorization_endpoint", "token_endpoint", "jwks_uri", "response_types_supported"],
+    additionalProperties: true,
+    properties: {
+      issuer: str("", { format: "uri" }),
+      authorization_endpoint: str("", { format: "uri" }),
+      token_endpoint: str("", { format: "uri" }),
+      jwks_uri: str("", { format: "uri" }),
+      revocation_endpoint: str("", { format: "uri" }),
+      introspection_endpoint: str("", { format: "uri" }),
+      scopes_supported: { type: "array", maxItems: 64, items: { type: "string", enum: ALL_SCOPES } },
+      response_types_supported: { type: "array", maxItems: 8, items: str("", { maxLength: 32 }) },
+      grant_types_supported: { type: "array", maxItems: 8, items: str("", { maxLength: 64 }) },
+      code_challenge_methods_supported: { type: "array", maxItems: 4, items: str("", { maxLength: 16 }) },
+    },
+  },
+  JsonWebKeySet: {
+    type: "object",
+    description: "RFC 7517 JWK Set: the public keys that verify access tokens (`kid` in the JWT header).",
+    required: ["keys"],
+    properties: {
+      keys: {
+        type: "array",
+        maxItems: 16,
+        items: {
+          type: "object",
+          additionalProperties: true,
+          required: ["kty"],
+          properties: { kty: str("", { maxLength: 8 }), kid: str("", { maxLength: 128 }) },
+        },
+      },
+    },
+  },
+  SsoNotAvailable: {
+    type: "object",
+    required: ["error", "error_description"],
+    properties: {
+      error: { type: "string", enum: ["sso_not_available"] },
+      error_description: str("", { maxLength: 512 }),
+      documentation: str("", { maxLength: 256 }),
+    },
+  },
+};
+
+const authorizeQuery = [
+  ["response_type", "Must be `code`", { type: "string", enum: ["code"] }, true],
+  ["client_id", "The registered client", { type: "string", maxLength: 128 }, true],
+  [
+    "redirect_uri",
+    "One of the client's registered redirect URIs",
+    { type: "string", format: "uri", maxLength: 2048 },
+    true,
+  ],
+  ["scope", "Requested scopes, space-separated", { type: "string", maxLength: 2048 }, false],
+  [
+    "state",
+    "Opaque value returned unchanged; compare it before exchanging the code",
+    { type: "string", maxLength: 512 },
+    false,
+  ],
+  ["code_challenge", "PKCE (RFC 7636): base64url SHA-256 of the verifier", { type: "string", maxLength: 128 }, false],
+  ["code_challenge_method", "PKCE: `S256` only", { type: "string", enum: ["S256"] }, false],
+].map(([name, description, schema, required]) => ({ name, in: "query", description, required, schema }));
+
+const html = (description: string) => ({
+  description,
+  headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
+  content: { "text/html": { schema: { type: "string", maxLength: 65_536 } } },
+});
+const redirect = (description: string) => ({
+  description,
+  headers: {
+    Location: {
+      description:
+        "The next address (RFC 6749 §4.1.2: the client's redirect_uri with `code`, `state` and `iss`, or `error`)",
+      schema: { type: "string", format: "uri", maxLength: 4096 },
+    },
+    "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+  },
+});
+
+/** Path items of the authorization server; each carries its own `servers` (the origin, not /v1). */
+export function authorizationServerPaths(origin: string, serverDescription: string) {
+  const servers = [{ url: origin, description: `Authorization server (${serverDescription})`, "x-internal": false }];
+  const formBody = (ref: string) => ({
+    required: true,
+    content: { "application/x-www-form-urlencoded": { schema: { $ref: `#/components/schemas/${ref}` } } },
+  });
+  return {
+    [OAUTH_PATHS.authorize]: {
+      servers,
+      get: {
+        operationId: "oauthAuthorize",
+        tags: [TAG],
+        summary: "Authorization endpoint (RFC 6749 §4.1.1, PKCE RFC 7636)",
+        description:
+          "Browser flow: validates the request, then shows the sign-in or consent page. A bad client_id or redirect_uri is shown as a page (never redirected); other errors redirect back with `error` and `state`.",
+        security: [],
+        parameters: authorizeQuery,
+        responses: {
+          200: html("Sign-in or consent page"),
+          302: redirect("Back to the client with an error (RFC 6749 §4.1.2.1)"),
+          400: html("Unknown client or redirect URI: an error page"),
+        },
+      },
+      post: {
+        operationId: "oauthAuthorizeDecision",
+        tags: [TAG],
+        summary: "Submit the sign-in or consent form",
+        description:
+          "The page's own form (same-origin, CSRF token bound to a cookie): `action` is `login`, `approve`, `deny` or `switch`. Approval redirects to the client with `code`, `state` and `iss` (RFC 9207).",
+        security: [],
+        requestBody: {
+          required: true,
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: {
+                type: "object",
+                required: ["csrf_token", "action"],
+                properties: {
+                  csrf_token: { type: "string", maxLength: 128 },
+                  action: { type: "string", enum: ["login", "approve", "deny", "switch"] },
+                  email: { type: "string", format: "email", maxLength: 254 },
+                  password: { type: "string", format: "password", maxLength: 256 },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          303: redirect("To the client (approve, deny) or back to the page (login, switch)"),
+          400: html("Malformed form"),
+          401: html("Wrong email or password: the page again"),
+          403: html("Cross-site submission or a stale CSRF token"),
+          429: {
+            ...html("Too many sign-in attempts: the page again"),
+            headers: {
+              "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+              "Retry-After": { $ref: "#/components/headers/Retry-After" },
+            },
+          },
+        },
+      },
+    },
+    "/oauth/authorize": {
+      servers,
+      get: {
+        operationId: "oauthAuthorizeAlias",
+        tags: [TAG],
+        summary: "Alias of /oauth2/authorize (the spec's second reference)",
+        description: "Redirects with the same query string to the canonical authorization endpoint.",
+        security: [],
+        parameters: authorizeQuery,
+        responses: { 302: redirect("To /oauth2/authorize") },
+      },
+    },
+    [OAUTH_PATHS.token]: {
+      servers,
+      post: {
+        operationId: "oauthToken",
+        tags: [TAG],
+        summary: "Token endpoint (RFC 6749 §3.2)",
+        description:
+          "Grants: `client_credentials` (access token for 3600 s), `authorization_code` (with PKCE for public clients; adds a refresh token) and `refresh_token` (rotates it). Confidential clients authenticate with HTTP Basic (client_secret_basic) or form fields (client_secret_post). Responses are `no-store`.",
+        security: clientAuth,
+        requestBody: formBody("TokenRequest"),
+        responses: {
+          200: noStoreJson("Access token (RFC 6749 §5.1, plus `issued_at`)", {
+            $ref: "#/components/schemas/TokenResponse",
+          }),
+          400: JSON_ERROR,
+          401: { ...JSON_ERROR, description: "`invalid_client` (with `WWW-Authenticate: Basic` when Basic was used)" },
+          429: {
+            ...JSON_ERROR,
+            description: "`slow_down`: too many token requests from this address",
+            headers: { ...JSON_ERROR.headers, "Retry-After": { $ref: "#/components/headers/Retry-After" } },
+          },
+        },
+      },
+    },
+    [OAUTH_PATHS.revoke]: {
+      servers,
+      post: {
+        operationId: "oauthRevoke",
+        tags: [TAG],
+        summary: "Token revocation (RFC 7009)",
+        description:
+          "Revokes an access token or a refresh token (and its rotation family). Answers 200 whether or not the token was valid (RFC 7009 §2.2).",
+        security: clientAuth,
+        requestBody: formBody("TokenHintRequest"),
+        responses: {
+          200: {
+            description: "Revoked, or already invalid",
+            headers: { "Cache-Control": { $ref: "#/components/headers/Cache-Control-No-Store" } },
+          },
+          400: JSON_ERROR,
+          401: JSON_ERROR,
+        },
+      },
+    },
+    [OAUTH_PATHS.introspect]: {
+      servers,
+      post: {
+        operationId: "oauthIntrospect",
+        tags: [TAG],
+        summary: "Token introspection (RFC 7662)",
+        description:
+          "For confidential clients, about tokens issued to themselves: `{active: false}` for anything else (RFC 7662 §2.2).",
+        security: [{ clientSecretBasic: [] }],
+        requestBody: formBody("TokenHintRequest"),
+        responses: {
+          200: noStoreJson("Introspection response", { $ref: "#/components/schemas/IntrospectionResponse" }),
+          400: JSON_ERROR,
+          401: JSON_ERROR,
+        },
+      },
+    },
+    "/.well-known/oauth-authorization-server": {
+      servers,
+      get: {
+        operationId: "getAuthorizationServerMetadata",
+        tags: [TAG],
+        summary: "Authorization server metadata (RFC 8414)",
+        description: "Endpoints, supported grants, scopes and PKCE methods. Public, cacheable for 5 minutes.",
+        security: [],
+        responses: {
+          200: {
+            description: "Metadata",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/AuthorizationServerMetadata" } } },
+          },
+        },
+      },
+    },
+    [OAUTH_PATHS.jwks]: {
+      servers,
+      get: {
+        operationId: "getJsonWebKeySet",
+        tags: [TAG],
+        summary: "Public signing keys (RFC 7517)",
+        description: "The keys that verify access tokens, current and previous (during a rotation). Public, cacheable.",
+        security: [],
+        responses: {
+          200: {
+            description: "JWK Set",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/JsonWebKeySet" } } },
+          },
+        },
+      },
+    },
+    // Enterprise sign-on (owner: the `sso` work). Describe each SAML/LDAP endpoint here as it
+    // is built (login, ACS, metadata); today every /saml/* address answers 501.
+    "/saml/login": {
+      servers,
+      get: {
+        operationId: "samlLogin",
+        tags: [SSO_TAG],
+        summary: "SAML sign-on entry (spec part 5)",
+        description: "Not offered yet: answers 501 `sso_not_available` with where to sign in instead.",
+        security: [],
+        responses: {
+          501: {
+            description: "SAML sign-on is not available",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/SsoNotAvailable" } } },
+          },
+        },
+      },
+    },
+  };
+}
+
+export const authorizationServerTags = [
+  {
+    name: TAG,
+    description:
+      "OAuth 2.0 authorization server at the service's origin ({auth_url}): RFC formats, not the /v1 envelope.",
+  },
+  { name: SSO_TAG, description: "SAML and LDAP single sign-on for organizations." },
+];
+
+export const authorizationServerSecuritySchemes = {
+  clientSecretBasic: {
+    type: "http",
+    scheme: "basic",
+    description:
+      "OAuth client authentication (RFC 6749 §2.3.1): client_id and client_secret as HTTP Basic credentials.",
+  },
+};

@@ -1,0 +1,35 @@
+import { z } from "@hono/zod-openapi";
+import { negotiateFormat } from "../../domain/exports/format";
+import { exportSessions, SESSION_COLUMNS } from "../../domain/exports/sessions";
+import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
+import type { Router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
+import { streamed } from "./respond";
+import { ExportQueryBase, exportResponse, SessionExportRowSchema } from "./schemas";
+
+const route = defineRoute({
+  operationId: "exportSessions",
+  method: "get",
+  path: "/sessions",
+  tags: ["Exports"],
+  summary: "Export the caller's sessions with their results (CSV or NDJSON)",
+  description:
+    "Every session of the caller (all families: `analytics:export` is the permission), oldest first, with the list's " +
+    "`status` and `session_type` filters and created_at dates. Streamed page by page.",
+  scope: "analytics:export",
+  request: {
+    query: ExportQueryBase.extend({
+      status: z.enum(SESSION_STATUSES).optional(),
+      session_type: z.enum(SESSION_TYPES).optional(),
+    }),
+  },
+  responses: exportResponse("The sessions", SessionExportRowSchema, SESSION_COLUMNS),
+});
+
+export function mountExportSessions(app: Router) {
+  app.openapi(route, async (c) => {
+    const q = c.req.valid("query");
+    const format = negotiateFormat(q.format, c.req.header("Accept"));
+    return streamed(c, "sessions", format, await exportSessions(c.env.DB, c.get("principal"), q, format));
+  });
+}

@@ -1,0 +1,67 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+import { balance, createSession, heldSession, roomStub, topUp } from "../../support/sessions";
+
+const ledgerOf = async (sessionId: string) =>
+  (
+    await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE reference_id = ? ORDER BY created_at, id")
+      .bind(sessionId)
+      .all()
+  ).results;
+
+describe("parameters.priority", () => {
+  it("high costs 1.5 × and skips the queue wait, shown in credits_required and estimated_completion", async () => {
+    const u = await registerUser();
+    const normal = await createSession(u.token);
+    const high = await createSession(u.token, { parameters: { duration: 60, priority: "high" } });
+    // remote_viewing 10 + 1 minute = 11; high: ceil(16.5) = 17.
+    expect(normal.credits_required).toBe(11);
+    expect(high.credits_required).toBe(17);
+    // ANALYSIS_TIME_SCALE 0.001: 60 s → 60 ms, of which the normal queue wait is 6 ms.
+    const took = (s: { created_at: string; estimated_completion: string }) =>
+      Date.parse(s.estimated_completion) - Date.parse(s.created_at);
+    expect(took(normal)).toBe(60);
+    expect(took(high)).toBe(54);
+    expect(await ledgerOf(high.id)).toEqual([{ delta: -17, reason: "session_debit" }]);
+    expect(await balance(u.token)).toBe(100 - 11 - 17);
+  });
+
+  it("the room starts a high session's processing at creation", async () => {
+    const u = await registerUser();
+    await topUp(u.id);
+    const s = await createSession(u.token, { parameters: { duration: 3600, priority: "high" } });
+    const state = await roomStub(s.id).snapshot();
+    expect(state?.init.schedule.stepAt[0]).toBe(Date.parse(s.created_at));
+    expect(state?.init.schedule.estimatedCompletion).toBe(Date.parse(s.estimated_completion));
+  });
+
+  it("PUT refuses a different priority (409 SESSION_PRIORITY_FIXED) and accepts the same one; the ledger is untouched", async () => {
+    const u = await registerUser();
+    await topUp(u.id);
+    const s = await heldSession(u.token);
+    const before = await balance(u.token);
+    const err = expectErrorEnvelope(
+      await api("PUT", `/v1/sessions/${s.id}`, {
+        token: u.token,
+        body: { parameters: { priority: "high", confidence_threshold: 0.7 }, metadata: { tags: ["x"] } },
+      }),
+      409,
+      "SESSION_PRIORITY_FIXED",
+    );
+    expect(err.details).toMatchObject({ session_id: s.id, field: "parameters.priority", priority: "normal" });
+    const unchanged = (await api("GET", `/v1/sessions/${s.id}`, { token: u.token })).body.data;
+    expect(unchanged.parameters).toMatchObject({ priority: "normal", confidence_threshold: 0.5 });
+    expect(unchanged.metadata.tags).toEqual(["a", "b"]);
+
+    const same = await api("PUT", `/v1/sessions/${s.id}`, {
+      token: u.token,
+      body: { parameters: { priority: "normal", confidence_threshold: 0.7 } },
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.data.parameters).toMatchObject({ priority: "normal", confidence_threshold: 0.7 });
+    expect(await balance(u.token)).toBe(before);
+    expect(await ledgerOf(s.id)).toHaveLength(1);
+  });
+});
