@@ -32,13 +32,6 @@ export default defineConfig(async () => {
       setupFiles: ["./test/setup.ts"],
       globalSetup: ["./test/node/receiver-global-setup.ts"],
       testTimeout: 20_000,
-      // One workerd per worker, reused across files: starting a runtime and
-      // migrating D1 for each of ~50 files was most of the suite's time. Files
-      // need no fresh state: each registers its own users (tests/support/factories.ts)
-      // and scopes every count to them. Two workers overlap the real-time waits
-      // (alarms, queue retries) on a 2-core machine.
-      isolate: false,
-      maxWorkers: 2,
     },
   };
 });
