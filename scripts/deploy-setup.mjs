@@ -74,9 +74,11 @@ function valueIn(lines, table, key) {
 export function readPlan(toml, env) {
   const lines = toml.split("\n");
   const tables = tablesOf(lines, env);
-  if (!tables.some((t) => t.name === `env.${env}`)) throw new Error(`wrangler.toml has no [env.${env}] section`);
+  const section = tables.find((t) => t.name === `env.${env}`);
+  if (!section) throw new Error(`wrangler.toml has no [env.${env}] section`);
   const one = (suffix) => tables.find((t) => t.name === `env.${env}.${suffix}`);
-  const worker = valueIn(lines, one("") ?? tables.find((t) => t.name === `env.${env}`), "name")?.value;
+  const worker = valueIn(lines, section, "name")?.value;
+  if (!worker) throw new Error(`[env.${env}] has no name`);
   const d1Table = one("d1_databases");
   const kvTable = one("kv_namespaces");
   if (!d1Table || !kvTable) throw new Error(`[env.${env}] needs a d1_databases and a kv_namespaces table`);

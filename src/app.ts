@@ -31,7 +31,13 @@ import { wsRoutes } from "./routes/ws";
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export function createApp() {
+export interface AppOptions {
+  /** The clock of the rate-limit windows (default Date.now). */
+  now?: () => number;
+}
+
+export function createApp(options: AppOptions = {}) {
+  const now = options.now ?? Date.now;
   const app = router();
   app.onError(onError);
   const allowedMethods = allowedMethodsOf(app.routes);
@@ -54,6 +60,10 @@ export function createApp() {
     );
   });
 
+  app.use("*", async (c, next) => {
+    c.set("now", now);
+    await next();
+  });
   app.use("*", requestId, securityHeaders);
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate).
   app.use("*", async (c, next) => {

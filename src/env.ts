@@ -43,6 +43,8 @@ export interface Variables {
   requestId: string;
   apiVersion: string;
   principal: Principal;
+  /** The clock rate-limit windows are counted on (Date.now; tests pin it with createApp({ now })). */
+  now: () => number;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

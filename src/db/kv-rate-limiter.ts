@@ -39,6 +39,8 @@ export class KvRateLimiter implements RateLimiter {
   constructor(
     private readonly kv: KVNamespace,
     private readonly waitUntil: (p: Promise<unknown>) => void,
+    /** Which window a request counts in; the KV write pacing below stays on real time. */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   async consume(
@@ -47,7 +49,7 @@ export class KvRateLimiter implements RateLimiter {
     cost: number,
     options: { force?: boolean; now?: number } = {},
   ): Promise<Decision> {
-    const now = options.now ?? Date.now();
+    const now = options.now ?? this.clock();
     const loaded = await Promise.all(windows.map((w) => this.counter(key, w, now)));
     // No await from here to the increment: the check and the count are atomic in this isolate.
     const over = windows.some((w, i) => loaded[i]!.others + loaded[i]!.mine + cost > w.limit);
@@ -59,7 +61,7 @@ export class KvRateLimiter implements RateLimiter {
   }
 
   async peek(key: string, windows: WindowPolicy[], options: { now?: number } = {}): Promise<Decision> {
-    const now = options.now ?? Date.now();
+    const now = options.now ?? this.clock();
     const loaded = await Promise.all(windows.map((w) => this.counter(key, w, now)));
     const allowed = windows.every((w, i) => loaded[i]!.others + loaded[i]!.mine < w.limit);
     return this.decide(windows, loaded, now, allowed);

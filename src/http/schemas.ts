@@ -7,3 +7,12 @@ export const CalendarDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
   .refine(isCalendarDate, "must be a calendar date")
   .openapi({ format: "date" });
+
+/** A list's offset query parameter: 0 to 1,000,000, default 0 (typed integer in OpenAPI, not the coerced string). */
+export const Offset = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(1_000_000)
+  .default(0)
+  .openapi({ type: "integer", minimum: 0, maximum: 1_000_000, default: 0 });

@@ -8,7 +8,7 @@ import { clientIp, waitUntilOf } from "../lib/request";
 import { presentedCredentials, principalOf } from "./authenticate";
 
 export function limiterFor(c: Context<AppEnv>): RateLimiter {
-  return new KvRateLimiter(c.env.KV, waitUntilOf(c));
+  return new KvRateLimiter(c.env.KV, waitUntilOf(c), c.get("now") ?? Date.now);
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, eventually, sleep } from "./support/api";
+import { addTestCard, apiClient, eventually, sleep } from "./support/api";
 import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
 import { type DevServer, freePort, startWrangler } from "./support/wrangler";
 
@@ -63,12 +63,7 @@ describe("webhook faults against wrangler dev", () => {
     });
     expect(hook.status).toBe(201);
     const verifier = new Webhook(hook.body.data.secret);
-    const pm = await call("POST", "/v1/billing/payment-methods", token, {
-      number: "4242424242424242",
-      exp_month: 12,
-      exp_year: 2034,
-      cvc: "123",
-    });
+    const pm = await addTestCard(call, token);
     expect(pm.status).toBe(201);
     const buy = async () => {
       const r = await call("POST", "/v1/billing/credits/purchase", token, {

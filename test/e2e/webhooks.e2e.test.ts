@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver } from "../node/receiver";
-import { apiClient } from "./support/api";
+import { addTestCard, apiClient } from "./support/api";
 import { type DevServer, startWrangler } from "./support/wrangler";
 
 // Billing events through the real Queue of `wrangler dev` to a real HTTP receiver on 127.0.0.1.
@@ -49,12 +49,7 @@ describe("webhook delivery against wrangler dev", () => {
     expect(hook.status).toBe(201);
     const verifier = new Webhook(hook.body.data.secret);
 
-    const pm = await call("POST", "/v1/billing/payment-methods", token, {
-      number: "4242424242424242",
-      exp_month: 12,
-      exp_year: 2034,
-      cvc: "123",
-    });
+    const pm = await addTestCard(call, token);
     expect(pm.status).toBe(201);
     const bought = await call("POST", "/v1/billing/credits/purchase", token, {
       credit_package: "starter",

@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { AUTHORIZATION_PARAMS } from "../../src/domain/identity/oauth/authorization-request";
 
 /**
  * Property: the authorization server's endpoints never answer 5xx to random
@@ -89,21 +90,7 @@ describe("fuzzing the authorization server", () => {
   });
 
   it("authorize: never 5xx and never redirects for an unknown client", async () => {
-    const query = fc.array(
-      fc.tuple(
-        fc.constantFrom(
-          "response_type",
-          "client_id",
-          "redirect_uri",
-          "scope",
-          "state",
-          "code_challenge",
-          "code_challenge_method",
-        ),
-        value,
-      ),
-      { maxLength: 8 },
-    );
+    const query = fc.array(fc.tuple(fc.constantFrom(...AUTHORIZATION_PARAMS), value), { maxLength: 8 });
     await fc.assert(
       fc.asyncProperty(query, fc.boolean(), async (pairs, post) => {
         const qs = new URLSearchParams(pairs).toString();

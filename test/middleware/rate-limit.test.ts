@@ -3,16 +3,17 @@ import { describe, expect, it } from "vitest";
 import { KvRateLimiter } from "../../src/db/kv-rate-limiter";
 import { tierWindows } from "../../src/domain/limits/policies";
 import { PASSWORD, registerUser, uniqueEmail } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
+import { api, appAt, expectErrorEnvelope, startOfMinuteWindow } from "../support/http";
 import { mintToken } from "../support/tokens";
 
 const noWait = () => undefined;
 
-/** Fixed windows roll over on the minute: start bursts well inside one, so a rollover cannot refill the budget mid-test. */
-async function awayFromMinuteBoundary() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
-}
+/**
+ * Fixed windows roll over on the minute: bursts run against the app with its
+ * rate-limit clock pinned one second into a window, so a rollover cannot
+ * refill the budget mid-test.
+ */
+const pinned = () => appAt(startOfMinuteWindow());
 
 describe("tier rate limits on /v1", () => {
   it("every /v1 response carries RateLimit-Policy and RateLimit for the caller's tier", async () => {
@@ -48,13 +49,13 @@ describe("tier rate limits on /v1", () => {
   });
 
   it("over the minute limit → 429 with Retry-After, and the request does nothing", async () => {
-    await awayFromMinuteBoundary();
+    const app = pinned();
     const u = await registerUser();
     for (let i = 0; i < 100; i++) {
-      const res = await api("GET", "/v1/users/me", { token: u.token });
+      const res = await app.api("GET", "/v1/users/me", { token: u.token });
       expect(res.status, `request ${i + 1}`).toBe(200);
     }
-    const blocked = await api("PUT", "/v1/users/me", { token: u.token, body: { username: "should_not_apply" } });
+    const blocked = await app.api("PUT", "/v1/users/me", { token: u.token, body: { username: "should_not_apply" } });
     const err = expectErrorEnvelope(blocked, 429, "RATE_LIMIT_EXCEEDED");
     const retryAfter = Number(blocked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -68,10 +69,10 @@ describe("tier rate limits on /v1", () => {
   });
 
   it("a concurrent burst over the limit lets through exactly the limit on one instance (no slack)", async () => {
-    await awayFromMinuteBoundary();
+    const app = pinned();
     const u = await registerUser();
     const results = await Promise.all(
-      Array.from({ length: 140 }, () => api("GET", "/v1/users/me", { token: u.token })),
+      Array.from({ length: 140 }, () => app.api("GET", "/v1/users/me", { token: u.token })),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(100);
@@ -79,20 +80,20 @@ describe("tier rate limits on /v1", () => {
   });
 
   it("limits are per principal: one user's exhaustion does not touch another's", async () => {
-    await awayFromMinuteBoundary();
+    const app = pinned();
     const a = await registerUser();
     const b = await registerUser();
-    await Promise.all(Array.from({ length: 101 }, () => api("GET", "/v1/users/me", { token: a.token })));
-    expect((await api("GET", "/v1/users/me", { token: a.token })).status).toBe(429);
-    expect((await api("GET", "/v1/users/me", { token: b.token })).status).toBe(200);
+    await Promise.all(Array.from({ length: 101 }, () => app.api("GET", "/v1/users/me", { token: a.token })));
+    expect((await app.api("GET", "/v1/users/me", { token: a.token })).status).toBe(429);
+    expect((await app.api("GET", "/v1/users/me", { token: b.token })).status).toBe(200);
   });
 
   it("tokens of one user share the user's budget", async () => {
-    await awayFromMinuteBoundary();
+    const app = pinned();
     const u = await registerUser();
     const other = await mintToken(u.id, { scopes: ["profile"] });
-    await Promise.all(Array.from({ length: 100 }, () => api("GET", "/v1/users/me", { token: u.token })));
-    expect((await api("GET", "/v1/users/me", { token: other })).status).toBe(429);
+    await Promise.all(Array.from({ length: 100 }, () => app.api("GET", "/v1/users/me", { token: u.token })));
+    expect((await app.api("GET", "/v1/users/me", { token: other })).status).toBe(429);
   });
 });
 
@@ -165,10 +166,11 @@ describe("login throttling", () => {
   });
 
   it("one client address is limited across accounts", async () => {
+    const app = pinned();
     const ip = "203.0.113.77";
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await api("POST", "/v1/auth/login", {
+      const res = await app.api("POST", "/v1/auth/login", {
         body: { email: uniqueEmail("guess"), password: "guess-password-1" },
         headers: { "cf-connecting-ip": ip },
       });

@@ -71,6 +71,24 @@ export async function apiWithEnv<T = any>(
   return out;
 }
 
+/**
+ * The real app with its rate-limit clock pinned at `now`: every request of a
+ * test counts in the same fixed windows, so no test waits out a minute boundary.
+ */
+export function appAt(now: number) {
+  const app = createApp({ now: () => now });
+  // Background work (the limiter's KV sync, paced at a second) is not awaited, as with a real client.
+  const fetch = async (request: Request): Promise<Response> => app.fetch(request, env, createExecutionContext());
+  return {
+    fetch,
+    api: async <T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> =>
+      toApiResponse<T>(await fetch(clientRequest(method, path, opts))),
+  };
+}
+
+/** One second into the current minute window: the start of a burst that must stay inside one window. */
+export const startOfMinuteWindow = () => Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+
 /** Assert the error envelope shape of spec part 7 and return the error. */
 export function expectErrorEnvelope(res: ApiResponse, status: number, code: string) {
   if (res.status !== status || res.body?.error?.code !== code) {

@@ -32,8 +32,13 @@ export const basic = (id: string, secret: string) =>
   `Basic ${btoa(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`)}`;
 
 /** POST a form to an authorization-server endpoint. */
-export async function postForm(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
-  const res = await exports.default.fetch(
+export async function postForm(
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+  fetch: (request: Request) => Promise<Response> = (r) => exports.default.fetch(r),
+) {
+  const res = await fetch(
     new Request(`${BASE}${path}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": randomIp(), ...headers },

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CREDIT_PACKAGE_CODES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
-import { CalendarDate } from "../../http/schemas";
+import { CalendarDate, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Usage = z
@@ -135,13 +135,7 @@ export const TransactionSchema = z
 
 export const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .default(0)
-    .openapi({ type: "integer", minimum: 0, maximum: 1_000_000, default: 0 }),
+  offset: Offset,
   start_date: CalendarDate.optional().openapi({ description: "Inclusive, UTC" }),
   end_date: CalendarDate.optional().openapi({ description: "Inclusive, UTC" }),
 });

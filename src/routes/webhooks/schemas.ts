@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../../domain/webhooks/events";
 import { MAX_RAW_SECRET_LENGTH } from "../../domain/webhooks/secrets";
+import { Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 
@@ -73,13 +74,7 @@ export const DeliveryQueuedSchema = z
 
 export const DeliveryLogQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .default(0)
-    .openapi({ type: "integer", minimum: 0, maximum: 1_000_000, default: 0 }),
+  offset: Offset,
 });
 
 export const DeliveryLogSchema = z

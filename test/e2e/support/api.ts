@@ -60,6 +60,16 @@ export function dataOf<T = any>(res: ApiResult): T {
   throw new Error(`HTTP ${res.status} ${code}${retry ? ` (Retry-After ${retry} s)` : ""}: ${res.text.slice(0, 200)}`);
 }
 
+/** Saves the test gateway's always-approved card for the caller (POST /v1/billing/payment-methods). */
+export async function addTestCard(call: ReturnType<typeof apiClient>["call"], token: string): Promise<ApiResult> {
+  return call("POST", "/v1/billing/payment-methods", token, {
+    number: "4242424242424242",
+    exp_month: 12,
+    exp_year: 2034,
+    cvc: "123",
+  });
+}
+
 /** Poll `probe` until it returns a non-undefined value, or throw after `timeoutMs`. */
 export async function eventually<T>(
   what: string,

@@ -18,6 +18,18 @@ async function setup() {
   return { user, client, params };
 }
 
+/** A browser signed in as `user` through the authorization page, and the consent page it then sees. */
+async function signedIn(user: { email: string }, path: string) {
+  const browser = new Browser();
+  const login = await browser.request("GET", path);
+  await browser.request("POST", "/oauth2/authorize", {
+    ...Browser.hiddenFields(login.text),
+    email: user.email,
+    password: PASSWORD,
+  });
+  return { browser, consent: await browser.request("GET", path) };
+}
+
 describe("GET /oauth2/authorize", () => {
   it("shows a sign-in form with CSRF token and strict security headers", async () => {
     const { params } = await setup();
@@ -146,14 +158,7 @@ describe("POST /oauth2/authorize", () => {
 
   it("deny redirects with access_denied and the state", async () => {
     const { user, params } = await setup();
-    const browser = new Browser();
-    const login = await browser.request("GET", authorizePath(params));
-    await browser.request("POST", "/oauth2/authorize", {
-      ...Browser.hiddenFields(login.text),
-      email: user.email,
-      password: PASSWORD,
-    });
-    const consent = await browser.request("GET", authorizePath(params));
+    const { browser, consent } = await signedIn(user, authorizePath(params));
     const res = await browser.request("POST", "/oauth2/authorize", {
       ...Browser.hiddenFields(consent.text),
       action: "deny",
@@ -220,14 +225,7 @@ describe("POST /oauth2/authorize", () => {
 
   it("'use a different account' signs the browser out", async () => {
     const { user, params } = await setup();
-    const browser = new Browser();
-    const login = await browser.request("GET", authorizePath(params));
-    await browser.request("POST", "/oauth2/authorize", {
-      ...Browser.hiddenFields(login.text),
-      email: user.email,
-      password: PASSWORD,
-    });
-    const consent = await browser.request("GET", authorizePath(params));
+    const { browser, consent } = await signedIn(user, authorizePath(params));
     const out = await browser.request("POST", "/oauth2/authorize", {
       ...Browser.hiddenFields(consent.text),
       action: "switch",
@@ -241,14 +239,7 @@ describe("POST /oauth2/authorize", () => {
     const client = await createClient(admin.token, { scopes: ["profile", "analytics:admin"] });
     const user = await registerUser();
     const base = { response_type: "code", client_id: client.client_id, redirect_uri: REDIRECT, state: "adm" };
-    const browser = new Browser();
-    const login = await browser.request("GET", authorizePath({ ...base, scope: "profile analytics:admin" }));
-    await browser.request("POST", "/oauth2/authorize", {
-      ...Browser.hiddenFields(login.text),
-      email: user.email,
-      password: PASSWORD,
-    });
-    const consent = await browser.request("GET", authorizePath({ ...base, scope: "profile analytics:admin" }));
+    const { browser, consent } = await signedIn(user, authorizePath({ ...base, scope: "profile analytics:admin" }));
     expect(consent.text).toContain('data-scope="profile"');
     expect(consent.text).not.toContain('data-scope="analytics:admin"');
     const only = await browser.request("GET", authorizePath({ ...base, scope: "analytics:admin" }));

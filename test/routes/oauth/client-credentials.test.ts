@@ -4,15 +4,18 @@ import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { basic, createClient, postForm } from "../../support/oauth";
 
+const profileToken = (client: { client_id: string; client_secret: string | null }) =>
+  postForm(
+    "/oauth2/token",
+    { grant_type: "client_credentials", scope: "profile" },
+    { authorization: basic(client.client_id, client.client_secret!) },
+  );
+
 describe("POST /oauth2/token — client_credentials", () => {
   it("issues an RFC 9068 token (1 h) within the allowed scopes, no-store, no refresh token", async () => {
     const u = await registerUser();
     const client = await createClient(u.token);
-    const res = await postForm(
-      "/oauth2/token",
-      { grant_type: "client_credentials", scope: "profile" },
-      { authorization: basic(client.client_id, client.client_secret!) },
-    );
+    const res = await profileToken(client);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("content-type")).toContain("application/json");
@@ -149,11 +152,7 @@ describe("POST /oauth2/token — client_credentials", () => {
   it("tokens of a deleted client stop working", async () => {
     const u = await registerUser();
     const client = await createClient(u.token);
-    const res = await postForm(
-      "/oauth2/token",
-      { grant_type: "client_credentials", scope: "profile" },
-      { authorization: basic(client.client_id, client.client_secret!) },
-    );
+    const res = await profileToken(client);
     expect((await api("GET", "/v1/users/me", { token: res.body.access_token })).status).toBe(200);
     expect((await api("DELETE", `/v1/oauth/clients/${client.client_id}`, { token: u.token })).status).toBe(200);
     expectErrorEnvelope(await api("GET", "/v1/users/me", { token: res.body.access_token }), 401, "TOKEN_INVALID");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { registerUser, uniqueEmail } from "../../support/factories";
-import { api } from "../../support/http";
+import { appAt, startOfMinuteWindow } from "../../support/http";
 import { basic, createClient, postForm } from "../../support/oauth";
 
 /**
@@ -9,28 +9,30 @@ import { basic, createClient, postForm } from "../../support/oauth";
  * RFC 6749 form: 429 {"error":"slow_down"} with Retry-After and no-store.
  */
 
-/** Fixed one-minute windows: start a burst early in a window so it cannot straddle a reset. */
-async function earlyInWindow() {
-  const into = Date.now() % 60_000;
-  if (into > 45_000) await new Promise((r) => setTimeout(r, 60_000 - into + 50));
-}
+/**
+ * Fixed one-minute windows: each test runs against the app with its
+ * rate-limit clock pinned one second into a window, so a burst cannot
+ * straddle a reset.
+ */
+const pinned = () => appAt(startOfMinuteWindow());
 
-const badClientAttempt = (ip: string) =>
+const badClientAttempt = (app: ReturnType<typeof pinned>, ip: string) =>
   postForm(
     "/oauth2/token",
     { grant_type: "client_credentials" },
     { authorization: basic("no-such-client", "wrong-secret"), "cf-connecting-ip": ip },
+    app.fetch,
   );
 
 describe("token endpoint throttling", () => {
   it("failed attempts from one address are refused after the budget: 429 slow_down, Retry-After, no-store, not the envelope", async () => {
-    await earlyInWindow();
+    const app = pinned();
     const ip = "203.0.113.91";
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await badClientAttempt(ip)).status);
+    for (let i = 0; i < 6; i++) statuses.push((await badClientAttempt(app, ip)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
 
-    const refused = await badClientAttempt(ip);
+    const refused = await badClientAttempt(app, ip);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe("slow_down");
     expect(refused.body.error_description).toMatch(/retry in \d+ seconds/);
@@ -48,6 +50,7 @@ describe("token endpoint throttling", () => {
       "/oauth2/token",
       { grant_type: "client_credentials" },
       { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": ip },
+      app.fetch,
     );
     expect(good.status).toBe(429);
     // …while another address is unaffected.
@@ -55,12 +58,13 @@ describe("token endpoint throttling", () => {
       "/oauth2/token",
       { grant_type: "client_credentials" },
       { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": "203.0.113.92" },
+      app.fetch,
     );
     expect(elsewhere.status).toBe(200);
   });
 
   it("successes cost less than failures: 20 good token requests from one address all pass", async () => {
-    await earlyInWindow();
+    const app = pinned();
     const ip = "203.0.113.93";
     const u = await registerUser();
     const client = await createClient(u.token, { grant_types: ["client_credentials"] });
@@ -69,22 +73,23 @@ describe("token endpoint throttling", () => {
         "/oauth2/token",
         { grant_type: "client_credentials" },
         { authorization: basic(client.client_id, client.client_secret!), "cf-connecting-ip": ip },
+        app.fetch,
       );
       expect(res.status).toBe(200);
     }
   });
 
   it("shares the address's budget with /v1/auth/login: guessing passwords then tokens does not double the attempts", async () => {
-    await earlyInWindow();
+    const app = pinned();
     const ip = "203.0.113.94";
     for (let i = 0; i < 6; i++) {
-      const res = await api("POST", "/v1/auth/login", {
+      const res = await app.api("POST", "/v1/auth/login", {
         body: { email: uniqueEmail("guess"), password: "guess-password-1" },
         headers: { "cf-connecting-ip": ip },
       });
       expect(res.status).toBe(401);
     }
-    const res = await badClientAttempt(ip);
+    const res = await badClientAttempt(app, ip);
     expect(res.status).toBe(429);
     expect(res.body.error).toBe("slow_down");
   });
