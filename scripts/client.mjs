@@ -5,13 +5,10 @@
 // clients/typescript/src/openapi.generated.ts with openapi-typescript;
 // `node scripts/client.mjs check` does the same in memory and fails when the
 // committed file differs (CI: the client drifted from the API).
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
-import { generateDevDataKey, generateDevSigningKey } from "./dev-key.mjs";
+import { servedDocument } from "./openapi.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TARGET = path.join(ROOT, "clients/typescript/src/openapi.generated.ts");
@@ -19,61 +16,6 @@ const mode = process.argv[2];
 if (mode !== "generate" && mode !== "check") {
   console.error("usage: node scripts/client.mjs generate|check");
   process.exit(2);
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-
-async function servedDocument() {
-  const port = await freePort();
-  const state = mkdtempSync(path.join(tmpdir(), "sas-client-"));
-  const vars = { JWT_PRIVATE_KEY: await generateDevSigningKey(), DATA_ENCRYPTION_KEY: generateDevDataKey() };
-  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
-  args.push("--show-interactive-dev-session=false");
-  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-  const child = spawn(path.join(ROOT, "node_modules/.bin/wrangler"), args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      WRANGLER_SEND_METRICS: "false",
-      XDG_CONFIG_HOME: path.join(tmpdir(), "sas-wrangler-config"),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  try {
-    const deadline = Date.now() + 90_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/v1/openapi.json`);
-        if (res.ok) return await res.json();
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`wrangler dev did not start:\n${output}`);
-  } finally {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
-    rmSync(state, { recursive: true, force: true });
-  }
 }
 
 const doc = await servedDocument();

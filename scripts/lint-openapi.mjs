@@ -2,7 +2,7 @@
 // Lint the SERVED OpenAPI document with Redocly (redocly.yaml: recommended) and Spectral
 // (.spectral.yaml: spectral:oas + the OWASP API Security ruleset). Errors fail; each rule
 // changed from the rulesets' defaults is recorded, with the reason, in those files.
-// Run: `npm run lint:openapi` (node --import tsx, so the app's TypeScript loads).
+// Run: `npm run lint:openapi` (after `npm run console:build`).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { servedDocument } from "./openapi.mjs";

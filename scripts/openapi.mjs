@@ -1,61 +1,82 @@
 #!/usr/bin/env node
-// The SERVED OpenAPI document, for tools: `node --import tsx scripts/openapi.mjs <command>`.
-//   dump FILE    write what GET /v1/openapi.json answers to FILE
-//   types FILE   generate openapi-typescript types from it (defaults kept optional)
-// The document comes from the app's own fetch handler (createApp().request), the code
-// `wrangler dev` and production serve, with development keys and no storage: the
-// document route touches no binding. The origin is an https address as in production.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+// The SERVED OpenAPI document, for tools: `node scripts/openapi.mjs dump FILE` writes
+// what GET /v1/openapi.json answers. The document comes from `wrangler dev` on a free
+// 127.0.0.1 port: the same workerd and bundle production serves (the app imports
+// cloudflare: modules, so it cannot be loaded in plain Node). Needs the console built
+// (`npm run console:build`), since wrangler serves its assets directory.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { generateDevDataKey, generateDevSigningKey } from "./dev-key.mjs";
 
-export const DOCUMENT_ORIGIN = "https://api.session-analysis.test";
+const ROOT = path.resolve(import.meta.dirname, "..");
 
-/** A KV that holds nothing: the rate limiter runs (and allows) without storage. */
-const emptyKv = {
-  get: async () => null,
-  put: async () => {},
-  delete: async () => {},
-  list: async () => ({ keys: [], list_complete: true, cacheStatus: null }),
-};
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
 
 export async function servedDocument() {
-  const { createApp } = await import("../src/app.ts");
-  const env = {
-    // Development keys (the document is the same in every environment; production refuses dev keys).
-    ENVIRONMENT: "development",
-    JWT_PRIVATE_KEY: await generateDevSigningKey(),
-    DATA_ENCRYPTION_KEY: generateDevDataKey(),
-    KV: emptyKv,
-  };
-  const waitUntil = [];
-  const ctx = { waitUntil: (p) => waitUntil.push(p), passThroughOnException: () => {}, props: {} };
-  const res = await createApp().request(`${DOCUMENT_ORIGIN}/v1/openapi.json`, {}, env, ctx);
-  await Promise.allSettled(waitUntil);
-  if (res.status !== 200) throw new Error(`GET /v1/openapi.json answered ${res.status}: ${await res.text()}`);
-  return res.json();
+  const port = await freePort();
+  const state = mkdtempSync(path.join(tmpdir(), "sas-client-"));
+  const vars = { JWT_PRIVATE_KEY: await generateDevSigningKey(), DATA_ENCRYPTION_KEY: generateDevDataKey() };
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
+  args.push("--show-interactive-dev-session=false");
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  const child = spawn(path.join(ROOT, "node_modules/.bin/wrangler"), args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      WRANGLER_SEND_METRICS: "false",
+      XDG_CONFIG_HOME: path.join(tmpdir(), "sas-wrangler-config"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  try {
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/v1/openapi.json`);
+        if (res.ok) return await res.json();
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`wrangler dev did not start:\n${output}`);
+  } finally {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+    rmSync(state, { recursive: true, force: true });
+  }
 }
 
 async function main() {
   const [command, file] = process.argv.slice(2);
-  if (!file || !["dump", "types"].includes(command)) {
-    console.error("usage: node --import tsx scripts/openapi.mjs dump|types FILE");
+  if (command !== "dump" || !file) {
+    console.error("usage: node scripts/openapi.mjs dump FILE");
     process.exit(2);
   }
   const doc = await servedDocument();
-  mkdirSync(dirname(file), { recursive: true });
-  if (command === "dump") {
-    writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
-  } else {
-    const { default: openapiTS, astToString } = await import("openapi-typescript");
-    // defaultNonNullable: false keeps request fields that have a default (tier, duration, …)
-    // optional, as the document says; openapi-typescript 7's default makes them required.
-    const ast = await openapiTS(doc, { defaultNonNullable: false });
-    writeFileSync(
-      file,
-      `// Generated by scripts/openapi.mjs from the served document. Do not edit.\n${astToString(ast)}`,
-    );
-  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
   console.error(`openapi: wrote ${file}`);
 }
 

@@ -143,15 +143,6 @@ export const authorizationServerSchemas = {
       },
     },
   },
-  SsoNotAvailable: {
-    type: "object",
-    required: ["error", "error_description"],
-    properties: {
-      error: { type: "string", enum: ["sso_not_available"] },
-      error_description: str("", { maxLength: 512 }),
-      documentation: str("", { maxLength: 256 }),
-    },
-  },
 };
 
 const authorizeQuery = [
@@ -359,24 +350,95 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
         },
       },
     },
-    // Enterprise sign-on (owner: the `sso` work). Describe each SAML/LDAP endpoint here as it
-    // is built (login, ACS, metadata); today every /saml/* address answers 501.
+    // Enterprise sign-on (docs/sso.md). The ACS answers with the /v1 login envelope, since it
+    // ends in the same token issuance as POST /v1/auth/login.
     "/saml/login": {
       servers,
       get: {
         operationId: "samlLogin",
         tags: [SSO_TAG],
-        summary: "SAML sign-on entry (spec part 5)",
-        description: "Not offered yet: answers 501 `sso_not_available` with where to sign in instead.",
+        summary: "Start SAML sign-on (spec part 5)",
+        description:
+          "SP-initiated SAML 2.0 sign-on: finds the organization's connection by `connection` id, by `email` (its verified domain) or by `domain`, and redirects to the IdP with an HTTP-Redirect AuthnRequest and RelayState.",
         security: [],
+        parameters: [
+          { name: "connection", in: "query", required: false, schema: { type: "string", maxLength: 40 } },
+          { name: "email", in: "query", required: false, schema: { type: "string", maxLength: 254 } },
+          { name: "domain", in: "query", required: false, schema: { type: "string", maxLength: 253 } },
+          { name: "relay_state", in: "query", required: false, schema: { type: "string", maxLength: 80 } },
+        ],
         responses: {
-          501: {
-            description: "SAML sign-on is not available",
-            content: { "application/json": { schema: { $ref: "#/components/schemas/SsoNotAvailable" } } },
+          302: {
+            description: "Redirect to the identity provider's SSO URL",
+            headers: { Location: { schema: { type: "string", format: "uri" } } },
           },
+          404: envelopeError("No SAML connection matches"),
+          422: envelopeError("Neither connection, email nor domain was given"),
         },
       },
     },
+    "/saml/metadata/{connection}": {
+      servers,
+      get: {
+        operationId: "samlServiceProviderMetadata",
+        tags: [SSO_TAG],
+        summary: "SAML service provider metadata",
+        description:
+          "The SP metadata (entity id, ACS URL, NameID format) of one connection, for the organization's admin to load into their IdP.",
+        security: [],
+        parameters: [{ name: "connection", in: "path", required: true, schema: { type: "string", maxLength: 40 } }],
+        responses: {
+          200: {
+            description: "SAML 2.0 metadata",
+            content: { "application/samlmetadata+xml": { schema: { type: "string", maxLength: 65536 } } },
+          },
+          404: envelopeError("No such SAML connection"),
+        },
+      },
+    },
+    "/saml/acs/{connection}": {
+      servers,
+      post: {
+        operationId: "samlAssertionConsumer",
+        tags: [SSO_TAG],
+        summary: "SAML assertion consumer service (HTTP-POST binding)",
+        description:
+          "Verifies the IdP's signed Response (configured certificates only, exclusive c14n, RSA-SHA256, audience, recipient, validity window, InResponseTo, one-time assertion ids), provisions the user into the organization with the mapped role, and answers like POST /v1/auth/login.",
+        security: [],
+        parameters: [{ name: "connection", in: "path", required: true, schema: { type: "string", maxLength: 40 } }],
+        requestBody: {
+          required: true,
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: {
+                type: "object",
+                required: ["SAMLResponse"],
+                properties: {
+                  SAMLResponse: { type: "string", maxLength: 512000 },
+                  RelayState: { type: "string", maxLength: 80 },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          200: {
+            description: "Signed in: the login envelope with the access and refresh tokens",
+            content: { "application/json": { schema: { type: "object", additionalProperties: true } } },
+          },
+          401: envelopeError("The SAML response was refused"),
+          404: envelopeError("No such SAML connection"),
+          422: envelopeError("SAMLResponse is missing"),
+        },
+      },
+    },
+  };
+}
+
+function envelopeError(description: string) {
+  return {
+    description,
+    content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
   };
 }
 

@@ -1,11 +1,11 @@
 /**
- * Type-level test, compiled by `npm run typecheck` (its `pretypecheck` step
- * generates .tmp/openapi.d.ts from the served document with openapi-typescript,
- * defaultNonNullable: false). It proves the document gives generated clients
+ * Type-level test, compiled by `npm run typecheck` against the typed client's
+ * types, which `npm run client:check` (CI) keeps equal to what openapi-typescript
+ * (defaultNonNullable: false) makes of the served document. It proves the document gives generated clients
  * readable operation names and lets minimal bodies, without the fields that
  * have server-side defaults, compile. Nothing here runs.
  */
-import type { operations, paths } from "../../.tmp/openapi";
+import type { operations, paths } from "../../clients/typescript/src/openapi.generated";
 
 type JsonBody<Op extends keyof operations> = operations[Op] extends {
   requestBody?: { content: { "application/json": infer B } };

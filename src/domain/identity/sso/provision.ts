@@ -4,8 +4,9 @@ import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { newId, randomToken } from "../../../lib/ids";
 import { newAccount } from "../../billing/accounts";
+import { wakeClock } from "../../billing/clock";
 import { auditStatement } from "../../organizations/audit";
-import { type AccountsEnv, isAdminEmail, issueLoginTokens, type LoginResult, STARTING_CREDITS } from "../accounts";
+import { type AccountsEnv, isAdminEmail, issueLoginTokens, type LoginResult } from "../accounts";
 import { hashPassword } from "../passwords";
 import type { OrganizationRole, Principal } from "../principal";
 import { isVerifiedDomainOf } from "./domains";
@@ -90,7 +91,7 @@ export async function signInExternal(
 }
 
 async function createUser(env: AccountsEnv, email: string, username: string, now: number): Promise<UserRow> {
-  const account = newAccount("user", "", "basic", STARTING_CREDITS.basic, env, now);
+  const account = newAccount("user", "", "basic", env, now);
   const at = iso(now);
   const user: UserRow = {
     id: account.ownerId,
@@ -99,7 +100,7 @@ async function createUser(env: AccountsEnv, email: string, username: string, now
     passwordHash: await hashPassword(randomToken()),
     tier: "basic",
     role: isAdminEmail(env.ADMIN_EMAILS, email) ? "admin" : "user",
-    credits: STARTING_CREDITS.basic,
+    credits: 0,
     marketingConsent: false,
     prefNotifications: true,
     prefTheme: "light",
@@ -122,5 +123,6 @@ async function createUser(env: AccountsEnv, email: string, username: string, now
     if (existing) return existing;
     throw new AppError("INTERNAL_SERVER_ERROR");
   }
+  await wakeClock(env, account.id);
   return user;
 }
