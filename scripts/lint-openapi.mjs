@@ -9,7 +9,13 @@ import { servedDocument } from "./openapi.mjs";
 
 mkdirSync(".tmp", { recursive: true });
 const file = ".tmp/openapi.json";
-writeFileSync(file, `${JSON.stringify(await servedDocument(), null, 2)}\n`);
+// The document names the origin it was fetched from: here the loopback `wrangler dev`, which
+// speaks http. Lint it as production serves it, from an https origin.
+const served = JSON.stringify(await servedDocument(), null, 2).replace(
+  /http:\/\/127\.0\.0\.1:\d+/g,
+  "https://api.session-analysis.test",
+);
+writeFileSync(file, `${served}\n`);
 console.log(`lint-openapi: the served document is in ${file}`);
 
 const run = (name, args) => {
