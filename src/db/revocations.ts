@@ -34,10 +34,21 @@ async function isRevoked(d1: D1Database, kind: Kind, subject: string, now: numbe
   const id = cacheKey(kind, subject);
   const hit = cache.get(id);
   if (hit && (hit.revoked || hit.until > now)) return hit.revoked;
-  const row = await d1
-    .prepare("SELECT 1 AS revoked FROM revoked_credentials WHERE kind = ?1 AND subject = ?2")
-    .bind(kind, subject)
-    .first<{ revoked: number }>();
+  let row: { revoked: number } | null;
+  try {
+    row = await d1
+      .prepare("SELECT 1 AS revoked FROM revoked_credentials WHERE kind = ?1 AND subject = ?2")
+      .bind(kind, subject)
+      .first<{ revoked: number }>();
+  } catch (err) {
+    // D1 unreachable: keep the last answer this isolate had (none: not revoked). Every
+    // endpoint that reads or writes data fails on D1 by itself, so this only keeps the
+    // health endpoint answering during an outage (docs/security.md, "Revocation bound").
+    console.error(
+      JSON.stringify({ msg: "revocation check failed; using the cached answer", kind, error: String(err) }),
+    );
+    return hit?.revoked ?? false;
+  }
   const revoked = row !== null;
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(id, { revoked, until: revoked ? Number.POSITIVE_INFINITY : now + recheckMs });

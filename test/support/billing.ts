@@ -43,7 +43,7 @@ export async function accountRow(accountId: string): Promise<Record<string, any>
   return row;
 }
 
-/** balance = SUM(delta) of the account's ledger, and balance ≥ 0 (the invariant of issue #12). */
+/** balance = SUM(delta) of the account's ledger, and balance ≥ 0. */
 export async function expectLedgerInvariant(accountId: string): Promise<number> {
   const row = await env.DB.prepare(
     "SELECT a.balance, a.included_balance, (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger WHERE account_id = a.id) AS total FROM billing_accounts a WHERE a.id = ?",

@@ -50,33 +50,34 @@ export function ndjsonRecords(text: string): Record<string, unknown>[] {
  */
 export function failingD1(match: RegExp, failOn = 1): D1Database {
   let calls = 0;
-  const real = env.DB;
-  return new Proxy(real, {
-    get(target, prop) {
-      if (prop !== "prepare") {
+  const wrap = (s: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(s, {
+      get(t, p) {
+        if (p === "bind") return (...args: unknown[]) => wrap(t.bind(...args));
+        if (p === "all") {
+          return async () => {
+            calls += 1;
+            if (calls >= failOn) throw new Error("D1_ERROR: injected fault");
+            return t.all();
+          };
+        }
+        const v = Reflect.get(t, p);
+        return typeof v === "function" ? v.bind(t) : v;
+      },
+    });
+  // The app runs each request in a D1 session (withSession): its statements are faulted too.
+  const faulty = <T extends object>(db: T): T =>
+    new Proxy(db, {
+      get(target, prop) {
         const v = Reflect.get(target, prop);
-        return typeof v === "function" ? v.bind(target) : v;
-      }
-      return (sql: string) => {
-        const stmt = target.prepare(sql);
-        if (!match.test(sql)) return stmt;
-        const wrap = (s: D1PreparedStatement): D1PreparedStatement =>
-          new Proxy(s, {
-            get(t, p) {
-              if (p === "bind") return (...args: unknown[]) => wrap(t.bind(...args));
-              if (p === "all") {
-                return async () => {
-                  calls += 1;
-                  if (calls >= failOn) throw new Error("D1_ERROR: injected fault");
-                  return t.all();
-                };
-              }
-              const v = Reflect.get(t, p);
-              return typeof v === "function" ? v.bind(t) : v;
-            },
-          });
-        return wrap(stmt);
-      };
-    },
-  });
+        if (prop === "withSession")
+          return (...args: unknown[]) => faulty((v as (...a: unknown[]) => object).apply(target, args));
+        if (prop !== "prepare") return typeof v === "function" ? v.bind(target) : v;
+        return (sql: string) => {
+          const stmt = (target as unknown as D1Database).prepare(sql);
+          return match.test(sql) ? wrap(stmt) : stmt;
+        };
+      },
+    });
+  return faulty(env.DB);
 }

@@ -15,10 +15,12 @@ export const organizationNotFound = () =>
   });
 
 /**
- * The organization a request acts for, from D1 as it is now (issue #13):
+ * The organization a request acts for, from D1 as it is now:
  * an organization API key always acts for its organization; otherwise the
  * `X-Organization-Id` header names one the caller must be a member of.
  * Not a member, or no such organization → 404 (never a hint that it exists).
+ * Acting for an organization drops the personal billing account authentication
+ * may have read, so the organization's account is the one resolved next.
  */
 export async function resolveActingOrganization(
   d1: D1Database,
@@ -37,12 +39,14 @@ export async function resolveActingOrganization(
   if (principal.organization?.via === "api_key") {
     if (requested !== undefined && requested !== principal.organization.id) throw organizationNotFound();
     if (!(await findLiveOrganization(d1, principal.organization.id))) throw organizationNotFound();
-    return principal;
+    const { account: _personal, ...forOrganization } = principal;
+    return forOrganization;
   }
   if (requested === undefined) return principal;
   const found = await findMembership(d1, requested, principal.userId);
   if (!found) throw organizationNotFound();
-  return { ...principal, organization: { id: requested, role: found.role, via: "header" } };
+  const { account: _personal, ...rest } = principal;
+  return { ...rest, organization: { id: requested, role: found.role, via: "header" } };
 }
 
 /**
@@ -80,7 +84,7 @@ export function actingOwner(
 
 /**
  * An organization's billing (plan, credits, payment methods, history) is
- * seen and changed by its owners only (issue #13); personal billing is
+ * seen and changed by its owners only; personal billing is
  * unaffected.
  */
 export function requireBillingOwner(principal: Principal): void {

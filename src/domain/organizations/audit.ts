@@ -3,7 +3,7 @@ import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
 
-/** Where a change came from: the request's id and the client address (issue #13, audit log). */
+/** Where a change came from: the request's id and the client address. */
 export interface RequestMeta {
   requestId: string;
   ip: string;

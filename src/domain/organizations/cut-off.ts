@@ -4,7 +4,7 @@ import { roomOf } from "../sessions/room";
 
 /**
  * A member's organization access ended (removed or left): close their open
- * sockets on the organization's live sessions now (issue #13). Tokens and
+ * sockets on the organization's live sessions now. Tokens and
  * API keys need nothing here: membership is read from D1 on every request.
  * Only pending or processing sessions can hold sockets (a room closes all of
  * them when its session ends).

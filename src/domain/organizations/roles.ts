@@ -2,7 +2,7 @@ import { AppError } from "../../errors";
 import type { OrganizationRole } from "../identity/principal";
 
 /**
- * The role rules of issue #13, without I/O. owner > admin > member.
+ * The organization role rules, without I/O. owner > admin > member.
  * - members read; admins manage members, invitations, org webhooks and keys;
  * - only owners make owners, change or remove an owner, delete the
  *   organization, transfer ownership and change its plan;

@@ -14,7 +14,7 @@ const valid = () => ({
 
 describe("POST /v1/auth/register", () => {
   it("creates the user with basic's starting credits (paid plans start trialing) and signs them in", async () => {
-    // A paid plan is never free: its own included credits arrive with the first paid fee (issue #12).
+    // A paid plan is never free: its own included credits arrive with the first paid fee.
     for (const [tier, credits] of [
       ["basic", 100],
       ["professional", 100],

@@ -14,7 +14,7 @@ describe("GET /v1/users/me", () => {
       email: u.email,
       username: "tester",
       tier: "professional",
-      // A professional signup trials with basic's grant (issue #12).
+      // A professional signup trials with basic's grant.
       credits: 100,
       created_at: expect.any(String),
       last_login: expect.any(String),
