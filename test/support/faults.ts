@@ -33,9 +33,9 @@ export function failingD1(real: D1Database, fault: StatementFault): FailingD1 {
   let seen = 0;
   const broken = new WeakSet<D1PreparedStatement>();
 
-  const wrapStatement = (stmt: D1PreparedStatement, fails: boolean): D1PreparedStatement => {
+  const wrapStatement = (base: D1Database, stmt: D1PreparedStatement, fails: boolean): D1PreparedStatement => {
     if (!fails) return stmt;
-    const bad = real.prepare(BROKEN_SQL);
+    const bad = base.prepare(BROKEN_SQL);
     broken.add(bad);
     // bind() keeps it broken; every execution runs the broken SQL in real D1.
     const proxy = new Proxy(bad, {
@@ -49,28 +49,36 @@ export function failingD1(real: D1Database, fault: StatementFault): FailingD1 {
     return proxy;
   };
 
-  const db = new Proxy(real, {
-    get(target, prop) {
-      if (prop === "prepare") {
-        return (sql: string) => {
-          prepared.push(sql);
-          let fails = false;
-          if (fault.match.test(sql)) {
-            seen += 1;
-            fails = seen >= nth && seen < nth + times;
-            if (fails) failed.push(sql);
-          }
-          return wrapStatement(target.prepare(sql), fails);
-        };
-      }
-      if (prop === "batch") {
-        // Batches get the real statement behind each proxy (D1 checks the class).
-        return (statements: D1PreparedStatement[]) =>
-          target.batch(statements.map((s) => (broken.has(s) ? real.prepare(BROKEN_SQL) : s)));
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  // The app runs each request in a D1 session (withSession): a session's statements are
+  // matched and faulted exactly like the binding's.
+  const faulty = (base: D1Database): D1Database =>
+    new Proxy(base, {
+      get(target, prop) {
+        if (prop === "prepare") {
+          return (sql: string) => {
+            prepared.push(sql);
+            let fails = false;
+            if (fault.match.test(sql)) {
+              seen += 1;
+              fails = seen >= nth && seen < nth + times;
+              if (fails) failed.push(sql);
+            }
+            return wrapStatement(target, target.prepare(sql), fails);
+          };
+        }
+        if (prop === "batch") {
+          // Batches get the real statement behind each proxy (D1 checks the class).
+          return (statements: D1PreparedStatement[]) =>
+            target.batch(statements.map((s) => (broken.has(s) ? target.prepare(BROKEN_SQL) : s)));
+        }
+        if (prop === "withSession") {
+          return (constraint?: string) =>
+            faulty((target as D1Database).withSession(constraint as D1SessionConstraint) as unknown as D1Database);
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const db = faulty(real);
   return { db, prepared, failed };
 }
