@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../support/factories";
 import { api } from "../support/http";
-import { completedSession, heldSession, stepRoom } from "../support/sessions";
+import { completedSession, heldSession, stepRoom, topUp } from "../support/sessions";
 
 /**
  * The trigger-kept rollups (session_counts, session_daily) must always equal
@@ -54,7 +54,9 @@ describe("session rollups", () => {
   it("equal the direct aggregates after any sequence of session lives", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 6 }), async (ops) => {
+        // Enterprise for its concurrency cap; its trial grants basic's credits, so top up.
         const u = await registerUser({ tier: "enterprise" });
+        await topUp(u.id, 10_000);
         for (const { type, end } of ops) {
           const cue = end === "fail" ? "Describe it [[fail:deep_analysis]]" : "Describe it";
           if (end === "complete" || end === "fail") {
@@ -74,6 +76,7 @@ describe("session rollups", () => {
 
   it("serve the list total and the stats without reading every session", async () => {
     const u = await registerUser({ tier: "enterprise" });
+    await topUp(u.id, 10_000);
     for (let i = 0; i < 3; i++) await completedSession(u.token, { session_type: "dowsing" });
     const list = await api("GET", "/v1/sessions?session_type=dowsing&limit=1", { token: u.token });
     expect(list.body.data.pagination).toMatchObject({ total: 3, limit: 1, has_more: true });
