@@ -19,7 +19,11 @@ import { type DevServer, freePort, startWrangler } from "./support/wrangler";
  * critical violation), and no page reports a CSP violation or loads anything
  * from another host.
  */
-const SCREENSHOTS = path.resolve(import.meta.dirname, "../../docs/screenshots");
+// The README's screenshots are refreshed with `UPDATE_SCREENSHOTS=1 npm run test:e2e`; otherwise
+// they go to a temporary folder, so a test run leaves the work tree as it was.
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? path.resolve(import.meta.dirname, "../../docs/screenshots")
+  : path.join(tmpdir(), "sas-console-screenshots");
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PASSWORD = "correct-horse-42";
 
