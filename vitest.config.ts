@@ -28,7 +28,7 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["test/**/*.test.ts"],
-      exclude: ["test/e2e/**"],
+      exclude: ["test/e2e/**", "test/node/**"],
       setupFiles: ["./test/setup.ts"],
       globalSetup: ["./test/node/receiver-global-setup.ts"],
       testTimeout: 20_000,

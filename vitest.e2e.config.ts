@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-// End-to-end tests: Node drives a real `wrangler dev` (and Chromium) over HTTP.
+// Node-side tests: end-to-end tests drive a real `wrangler dev` (and Chromium) over HTTP;
+// test/node/*.test.ts test the scripts (deploy setup) with Node.
 export default defineConfig({
   test: {
-    include: ["test/e2e/**/*.e2e.test.ts"],
+    include: ["test/e2e/**/*.e2e.test.ts", "test/node/**/*.test.ts"],
     environment: "node",
     testTimeout: 120_000,
     hookTimeout: 120_000,

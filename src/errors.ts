@@ -31,7 +31,7 @@ export const ERROR_CATALOGUE = {
   WEBSOCKET_UPGRADE_REQUIRED: { status: 426, message: "This endpoint only accepts a WebSocket upgrade." },
   API_KEY_NOT_ROTATABLE: { status: 409, message: "This API key was revoked, expired or already rotated." },
   RATE_LIMIT_EXCEEDED: { status: 429, message: "Rate limit exceeded." },
-  // Billing and webhooks (docs/decisions.md "Billing and webhooks")
+  // Billing and webhooks (docs/decisions.md, "Credits and billing" and "Webhooks")
   PAYMENT_DECLINED: { status: 402, message: "The payment was declined by the card issuer." },
   IDEMPOTENCY_KEY_MISMATCH: { status: 422, message: "This Idempotency-Key was already used with a different request." },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, message: "A request with this Idempotency-Key is still being processed." },

@@ -6,7 +6,7 @@ import { rowWritten } from "./changes";
  * make those depend on the ledger row existing (`WHERE EXISTS (SELECT 1 FROM
  * credit_ledger WHERE id = <the entry's ledgerId>)`).
  *
- * Rules (docs/decisions.md, "Credits"):
+ * Rules (docs/decisions.md, "Credits and billing"):
  * - a balance never goes below zero: debits are conditional (`credits >= amount`)
  *   and the users table has CHECK (credits >= 0) as a backstop;
  * - every change is exactly one append-only ledger row;

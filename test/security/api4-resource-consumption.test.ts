@@ -113,7 +113,7 @@ describe("API4 unrestricted resource consumption", async () => {
         name: "c",
         client_type: "confidential",
         redirect_uris: ["https://app.example/cb"],
-        grant_types: ["authorization_code", "authorization_code", "authorization_code"],
+        grant_types: Array.from({ length: 4 }, () => "authorization_code"),
         scopes: ["profile"],
       },
       "grant_types",

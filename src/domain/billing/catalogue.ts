@@ -1,7 +1,7 @@
 import type { Tier } from "../identity/principal";
 
 /**
- * Prices (docs/decisions.md, "Billing and webhooks"). Money is handled in
+ * Prices (docs/decisions.md, "Credits and billing"). Money is handled in
  * minor units (cents) and rendered as a number of dollars only at the edge.
  */
 export const CURRENCY = "USD";

@@ -1,12 +1,13 @@
 import type { CreatedRange } from "../../db/exports";
 import { invalidField } from "../../errors";
+import { DAY_MS, iso, utcDate } from "../../lib/clock";
 
 export interface DateFilter {
   start_date?: string | undefined;
   end_date?: string | undefined;
 }
 
-const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+const nextDay = (date: string): string => iso(Date.parse(`${date}T00:00:00.000Z`) + DAY_MS);
 
 /** start_date and end_date are inclusive UTC dates (as in GET /billing/history), on created_at. */
 export function createdRange(q: DateFilter): CreatedRange {
@@ -21,5 +22,5 @@ export function createdRange(q: DateFilter): CreatedRange {
 
 /** `attachment; filename="<what>-<UTC date>.<ext>"` (RFC 6266). */
 export function attachmentName(what: string, format: "csv" | "ndjson", now = Date.now()): string {
-  return `attachment; filename="${what}-${new Date(now).toISOString().slice(0, 10)}.${format}"`;
+  return `attachment; filename="${what}-${utcDate(now)}.${format}"`;
 }

@@ -1,13 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EXPORT_FORMATS } from "../../domain/exports/format";
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO 8601 date (YYYY-MM-DD)")
-  .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    "not a real date",
-  );
+import { CalendarDate } from "../../http/schemas";
 
 /** Query fields every export takes. */
 export const ExportQueryBase = z.object({
@@ -19,8 +12,8 @@ export const ExportQueryBase = z.object({
         "`csv` (RFC 4180, header line, CRLF) or `ndjson` (one JSON object per line). Without it, an Accept header naming " +
         "application/x-ndjson selects NDJSON; anything else gets CSV.",
     }),
-  start_date: isoDate.optional().openapi({ description: "created_at on or after this UTC date (inclusive)" }),
-  end_date: isoDate.optional().openapi({ description: "created_at on or before this UTC date (inclusive)" }),
+  start_date: CalendarDate.optional().openapi({ description: "created_at on or after this UTC date (inclusive)" }),
+  end_date: CalendarDate.optional().openapi({ description: "created_at on or before this UTC date (inclusive)" }),
 });
 
 const ContentDisposition = z.string().openapi({

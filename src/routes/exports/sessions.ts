@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { negotiateFormat } from "../../domain/exports/format";
 import { exportSessions, SESSION_COLUMNS } from "../../domain/exports/sessions";
 import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { streamed } from "./respond";
 import { ExportQueryBase, exportResponse, SessionExportRowSchema } from "./schemas";
@@ -26,7 +26,7 @@ const route = defineRoute({
   responses: exportResponse("The sessions", SessionExportRowSchema, SESSION_COLUMNS),
 });
 
-export function mountExportSessions(app: ReturnType<typeof router>) {
+export function mountExportSessions(app: Router) {
   app.openapi(route, async (c) => {
     const q = c.req.valid("query");
     const format = negotiateFormat(q.format, c.req.header("Accept"));

@@ -1,6 +1,6 @@
 import { negotiateFormat } from "../../domain/exports/format";
 import { exportTransactions, TRANSACTION_COLUMNS } from "../../domain/exports/transactions";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { streamed } from "./respond";
 import { ExportQueryBase, exportResponse, TransactionExportRowSchema } from "./schemas";
@@ -18,7 +18,7 @@ const route = defineRoute({
   responses: exportResponse("The transactions", TransactionExportRowSchema, TRANSACTION_COLUMNS),
 });
 
-export function mountExportTransactions(app: ReturnType<typeof router>) {
+export function mountExportTransactions(app: Router) {
   app.openapi(route, async (c) => {
     const q = c.req.valid("query");
     const format = negotiateFormat(q.format, c.req.header("Accept"));

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { negotiateFormat } from "../../domain/exports/format";
 import { exportUsers, USER_COLUMNS } from "../../domain/exports/users";
 import { TIERS } from "../../domain/identity/principal";
-import type { router } from "../../http/openapi";
+import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { streamed } from "./respond";
 import { ExportQueryBase, exportResponse, UserExportRowSchema } from "./schemas";
@@ -31,7 +31,7 @@ const route = defineRoute({
   responses: exportResponse("The users", UserExportRowSchema, USER_COLUMNS),
 });
 
-export function mountExportUsers(app: ReturnType<typeof router>) {
+export function mountExportUsers(app: Router) {
   app.openapi(route, async (c) => {
     const q = c.req.valid("query");
     const format = negotiateFormat(q.format, c.req.header("Accept"));
