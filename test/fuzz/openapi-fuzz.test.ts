@@ -9,7 +9,8 @@ import { type ApiResponse, api } from "../support/http";
  * path parameters, query strings and bodies never produce a 5xx, and every
  * response is the envelope with a catalogue code.
  */
-const RUNS_PER_OPERATION = 25;
+// Random inputs per operation, a fixed seed: every run replays the same cases.
+const RUNS_PER_OPERATION = 12;
 const CODES = new Set(Object.keys(ERROR_CATALOGUE));
 
 const jsonish = fc.oneof(
@@ -92,5 +93,5 @@ describe("fuzzing every documented operation", () => {
         { numRuns: RUNS_PER_OPERATION, seed: 20261122 },
       );
     }
-  }, 240_000);
+  }, 480_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
-import { validSession } from "../../support/sessions";
+import { topUp, validSession } from "../../support/sessions";
 
 /** The real app with real-time processing, so created sessions stay pending for seconds. */
 const createSlowly = (token: string) =>
@@ -40,7 +40,9 @@ describe("concurrent-session cap (spec part 8, reference 2)", () => {
   });
 
   it("racing creations never overshoot the cap", async () => {
+    // A professional trial starts with basic's grant: top up so credits never limit the race.
     const u = await registerUser({ tier: "professional" });
+    await topUp(u.id, 10_000);
     const results = await Promise.all(Array.from({ length: 60 }, () => createSlowly(u.token)));
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(50);
