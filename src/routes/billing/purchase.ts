@@ -2,6 +2,7 @@ import { purchaseCredits } from "../../domain/billing/purchase";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
+import { auditOrganizationBilling } from "./audit";
 import { PurchaseBody, PurchaseResultSchema } from "./schemas";
 
 const route = defineRoute({
@@ -25,7 +26,10 @@ const route = defineRoute({
 });
 
 export function mountPurchase(app: Router) {
-  app.openapi(route, async (c) =>
-    c.json(ok(await purchaseCredits(c.env, c.get("principal"), c.req.valid("json")), "Credits purchased"), 201),
-  );
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const result = await purchaseCredits(c.env, c.get("principal"), body);
+    await auditOrganizationBilling(c, "billing.purchase", { ...body });
+    return c.json(ok(result, "Credits purchased"), 201);
+  });
 }

@@ -194,4 +194,34 @@ describe("organization billing", () => {
       );
     }
   });
+
+  it("owners change the organization's plan with the same billing code; the org's limits follow, the owner's do not", async () => {
+    const { orgId, owner, admin } = await organizationWithTeam();
+    const before = await orgAccount(orgId);
+    const res = await api("PUT", "/v1/billing/plan", {
+      token: owner.token,
+      headers: asOrg(orgId),
+      body: { tier: "professional", payment_method_id: "pm_card_visa" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.billing).toMatchObject({ tier: "professional", monthly_fee: 49 });
+    const record = await api("GET", `/v1/organizations/${orgId}/billing`, { token: owner.token });
+    expect(record.body.data.tier).toBe("professional");
+    expect((await orgAccount(orgId)).balance).toBeGreaterThan(before.balance);
+    // Acting for the organization, the professional plan's rate limit applies; personally, basic's.
+    const asOrgRead = await api("GET", "/v1/sessions", { token: owner.token, headers: asOrg(orgId) });
+    expect(asOrgRead.headers.get("RateLimit-Policy")).toContain("q=1000;");
+    const personal = await api("GET", "/v1/users/me", { token: owner.token });
+    expect(personal.body.data.tier).toBe("basic");
+    expectErrorEnvelope(
+      await api("PUT", "/v1/billing/plan", {
+        token: admin.token,
+        headers: asOrg(orgId),
+        body: { tier: "enterprise", payment_method_id: "pm_card_visa" },
+      }),
+      403,
+      "ORGANIZATION_ROLE_REQUIRED",
+    );
+    expect(await auditActions(orgId)).toContain("billing.plan_changed");
+  });
 });
