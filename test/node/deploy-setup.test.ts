@@ -1,5 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -67,7 +76,11 @@ describe("npm run deploy:setup", () => {
       "session-analysis-webhooks-dlq-production",
       "JWT_PRIVATE_KEY",
       "DATA_ENCRYPTION_KEY",
-      "0007_event_outbox.sql",
+      // The newest migration is named in the plan.
+      readdirSync(path.resolve(import.meta.dirname, "../../migrations"))
+        .filter((f) => f.endsWith(".sql"))
+        .sort()
+        .at(-1)!,
     ])
       expect(r.out).toContain(name);
   });
