@@ -1,13 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { ldapSignIn } from "../../domain/identity/sso/flows";
-import { userSummary } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
-import { AuthResultSchema } from "./schemas";
+import { AuthResultSchema, authResult } from "./schemas";
 
 const LdapLoginBody = z
   .object({
@@ -62,18 +61,6 @@ export function mountLdapLogin(app: Router) {
       ...requestMeta(c),
       country: countryOf(c),
     });
-    return c.json(
-      ok(
-        {
-          user: userSummary(result.user),
-          token: result.token,
-          token_type: "Bearer" as const,
-          expires_in: result.expiresIn,
-          refresh_token: result.refreshToken,
-        },
-        "Login successful",
-      ),
-      200,
-    );
+    return c.json(ok(authResult(result), "Login successful"), 200);
   });
 }

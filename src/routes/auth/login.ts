@@ -1,11 +1,10 @@
 import { login } from "../../domain/identity/accounts";
-import { userSummary } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
-import { AuthResultSchema, LoginBody } from "./schemas";
+import { AuthResultSchema, authResult, LoginBody } from "./schemas";
 
 const route = defineRoute({
   operationId: "login",
@@ -26,18 +25,6 @@ export function mountLogin(app: Router) {
   app.openapi(route, async (c) => {
     const { email, password } = c.req.valid("json");
     const result = await login(c.env, email, password, countryOf(c));
-    return c.json(
-      ok(
-        {
-          user: userSummary(result.user),
-          token: result.token,
-          token_type: "Bearer" as const,
-          expires_in: result.expiresIn,
-          refresh_token: result.refreshToken,
-        },
-        "Login successful",
-      ),
-      200,
-    );
+    return c.json(ok(authResult(result), "Login successful"), 200);
   });
 }

@@ -1,11 +1,10 @@
 import { register } from "../../domain/identity/accounts";
-import { userSummary } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
-import { AuthResultSchema, RegisterBody } from "./schemas";
+import { AuthResultSchema, authResult, RegisterBody } from "./schemas";
 
 const route = defineRoute({
   operationId: "register",
@@ -26,18 +25,6 @@ const route = defineRoute({
 export function mountRegister(app: Router) {
   app.openapi(route, async (c) => {
     const result = await register(c.env, c.req.valid("json"), countryOf(c));
-    return c.json(
-      ok(
-        {
-          user: userSummary(result.user),
-          token: result.token,
-          token_type: "Bearer" as const,
-          expires_in: result.expiresIn,
-          refresh_token: result.refreshToken,
-        },
-        "Registration successful",
-      ),
-      201,
-    );
+    return c.json(ok(authResult(result), "Registration successful"), 201);
   });
 }

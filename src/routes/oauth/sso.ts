@@ -3,12 +3,12 @@ import { loadConnection, spOf } from "../../domain/identity/sso/connections";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import { consumeSamlResponse, startSamlLogin } from "../../domain/identity/sso/flows";
 import { spMetadataXml } from "../../domain/identity/sso/saml/metadata";
-import { userSummary } from "../../domain/users/resources";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
 import { ok } from "../../http/envelope";
 import { requestMeta } from "../../http/request-meta";
 import { countryOf } from "../../lib/request";
+import { authResult } from "../auth/schemas";
 
 /**
  * SAML 2.0 service provider at {auth_url}/saml/* (spec part 5; docs/sso.md):
@@ -50,19 +50,6 @@ export function mountSso(app: Hono<AppEnv>) {
     }
     const result = await consumeSamlResponse(c.env, id, samlResponse, { ...requestMeta(c), country: countryOf(c) });
     c.header("Cache-Control", "no-store");
-    return c.json(
-      ok(
-        {
-          user: userSummary(result.user),
-          organization_id: result.organizationId,
-          token: result.token,
-          token_type: "Bearer" as const,
-          expires_in: result.expiresIn,
-          refresh_token: result.refreshToken,
-        },
-        "Login successful",
-      ),
-      200,
-    );
+    return c.json(ok({ ...authResult(result), organization_id: result.organizationId }, "Login successful"), 200);
   });
 }
