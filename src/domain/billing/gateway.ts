@@ -35,6 +35,17 @@ export type ChargeResult =
   /** The processor failed before charging: safe to retry later. */
   | { status: "failed"; code: string; message: string };
 
+/**
+ * The client's error for a charge that did not succeed: a decline is 402 (a new
+ * card is needed); a processor failure is 502, retryable, nothing charged.
+ */
+export function chargeRefused(transactionId: string, charge: Exclude<ChargeResult, { status: "succeeded" }>): AppError {
+  const details = { transaction_id: transactionId, decline_code: charge.code, reason: charge.message };
+  return charge.status === "declined"
+    ? new AppError("PAYMENT_DECLINED", { message: charge.message, details })
+    : new AppError("PAYMENT_FAILED", { details, headers: { "Retry-After": "5" } });
+}
+
 /** A processor-side payment method (e.g. `pm_card_visa`, or a Stripe PaymentMethod id) made usable for charges. */
 export type AttachResult =
   | { ok: true; token: string; brand: string; lastFour: string; expMonth: number; expYear: number }

@@ -14,7 +14,7 @@ import { type AccountRow, actingAccount, refOf } from "./accounts";
 import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
 import { wakeClock } from "./clock";
 import type { CycleEnv } from "./cycle";
-import { paymentGateway } from "./gateway";
+import { chargeRefused, paymentGateway } from "./gateway";
 import { resolvePaymentMethod } from "./payment-methods";
 
 type Env = CycleEnv & Pick<Bindings, "BILLING_CLOCK">;
@@ -131,10 +131,7 @@ async function upgrade(env: Env, principal: Principal, a: AccountRow, input: Pla
         gatewayReference: charge.code,
         failureCode: charge.code,
       });
-      const details = { transaction_id: txnId, decline_code: charge.code, reason: charge.message };
-      throw charge.status === "declined"
-        ? new AppError("PAYMENT_DECLINED", { message: charge.message, details })
-        : new AppError("PAYMENT_FAILED", { details, headers: { "Retry-After": "5" } });
+      throw chargeRefused(txnId, charge);
     }
     txn.gatewayReference = charge.chargeId;
   }

@@ -9,7 +9,7 @@ import { publish } from "../webhooks/outbox";
 import { actingAccountRef } from "./accounts";
 import { isExpired } from "./cards";
 import { type CreditPackageCode, CURRENCY, creditPackage, toMajorUnits } from "./catalogue";
-import { paymentGateway } from "./gateway";
+import { chargeRefused, paymentGateway } from "./gateway";
 import { resolvePaymentMethod } from "./payment-methods";
 
 export interface PurchaseInput {
@@ -95,10 +95,7 @@ export async function purchaseCredits(
       gatewayReference: charge.code,
       failureCode: charge.code,
     });
-    const details = { transaction_id: txnId, decline_code: charge.code, reason: charge.message };
-    throw charge.status === "declined"
-      ? new AppError("PAYMENT_DECLINED", { message: charge.message, details })
-      : new AppError("PAYMENT_FAILED", { details, headers: { "Retry-After": "5" } });
+    throw chargeRefused(txnId, charge);
   }
 
   const entry = {
