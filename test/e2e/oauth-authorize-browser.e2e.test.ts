@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { type BrowserContext, chromium } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "./support/browser";
 import { type DevServer, startWrangler } from "./support/wrangler";
 
 /**
@@ -24,7 +22,7 @@ describe("authorize page in Chromium", () => {
   let context: BrowserContext;
   let callbackServer: Server;
   let callbackUrl: string;
-  let profileDir: string;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   const hits: string[] = [];
 
   beforeAll(async () => {
@@ -37,30 +35,15 @@ describe("authorize page in Chromium", () => {
     });
     await new Promise<void>((resolve) => callbackServer.listen(0, "127.0.0.1", resolve));
     callbackUrl = `http://127.0.0.1:${(callbackServer.address() as { port: number }).port}/callback`;
-    profileDir = mkdtempSync(path.join(tmpdir(), "sas-chromium-"));
-    // A fresh profile directory per run (Playwright passes it as --user-data-dir).
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: "/usr/bin/chromium",
-      headless: true,
-      javaScriptEnabled: false, // the page must work without JavaScript
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run",
-      ],
-    });
+    // The page must work without JavaScript.
+    browser = await launchChromium({ javaScriptEnabled: false });
+    context = browser.context;
   });
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await new Promise((r) => callbackServer?.close(r));
     await server?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
   it("signs in, consents, approves, lands on the redirect with code and state, and the code exchanges", async () => {
