@@ -28,7 +28,7 @@ const route = defineRoute({
 export function mountPurchase(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const result = await purchaseCredits(c.env, c.get("principal"), body);
+    const result = await purchaseCredits(c.env, c.get("principal"), body, Date.now(), c.req.header("idempotency-key"));
     await auditOrganizationBilling(c, "billing.purchase", { ...body });
     return c.json(ok(result, "Credits purchased"), 201);
   });
