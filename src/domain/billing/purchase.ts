@@ -16,7 +16,7 @@ import { publish } from "../webhooks/outbox";
 import { actingAccountRef } from "./accounts";
 import { isExpired } from "./cards";
 import { type CreditPackageCode, CURRENCY, creditPackage, toMajorUnits } from "./catalogue";
-import { chargeRefused, paymentGateway } from "./gateway";
+import { chargeRefused, type GatewayEnv, paymentGateway } from "./gateway";
 import { resolvePaymentMethod } from "./payment-methods";
 
 export interface PurchaseInput {
@@ -34,7 +34,7 @@ export interface PurchaseResult {
   new_balance: number;
 }
 
-type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "PAYMENT_GATEWAY">;
+type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE"> & GatewayEnv;
 
 /**
  * Buy credits: charge the payment method, then apply the credit once,

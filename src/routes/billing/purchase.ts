@@ -22,7 +22,7 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(PurchaseResultSchema) } },
     },
   },
-  errors: ["RESOURCE_NOT_FOUND", "PAYMENT_DECLINED", "PAYMENT_FAILED"],
+  errors: ["RESOURCE_NOT_FOUND", "PAYMENT_DECLINED", "PAYMENT_FAILED", "PAYMENT_PROVIDER_UNAVAILABLE"],
 });
 
 export function mountPurchase(app: Router) {
