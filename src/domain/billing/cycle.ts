@@ -83,6 +83,7 @@ async function step(env: CycleEnv, a: AccountRow, now: number): Promise<StepOutc
     idempotencyKey: key,
     gatewayReference: null,
     failureCode: null,
+    creditsReversed: 0,
     createdAt: at,
   };
   let charge: ChargeResult;

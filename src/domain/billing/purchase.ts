@@ -88,6 +88,7 @@ export async function purchaseCredits(
     idempotencyKey: attempt?.key ?? null,
     gatewayReference: null,
     failureCode: null,
+    creditsReversed: 0,
     createdAt: at,
   };
 
