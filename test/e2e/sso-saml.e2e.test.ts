@@ -16,7 +16,8 @@ describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
 
   beforeAll(async () => {
     idp = await startSamlIdp();
-    server = await startWrangler();
+    // Email domains are marked verified without DNS (the TXT flow is tested in test/routes/sso).
+    server = await startWrangler({ vars: { SSO_DOMAIN_VERIFICATION: "skip" } });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -104,5 +105,61 @@ describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
       marketing_consent: false,
     });
     expect(register.status).toBe(201);
+  });
+
+  it("signs in with SSO from the OAuth authorize page and comes back to its consent step", async () => {
+    const { owner, orgId } = await organizationWithIdp({
+      saml: {
+        group_roles: { admins: "admin" },
+        idp_entity_id: idp.entityId,
+        sso_url: idp.ssoUrl,
+        certificates: [idp.certificate],
+      },
+    });
+    const domain = dataOf(
+      await api.call("POST", `/v1/organizations/${orgId}/sso/domains`, owner, { domain: "idp.example.test" }),
+    );
+    dataOf(await api.call("POST", `/v1/organizations/${orgId}/sso/domains/${domain.id}/verify`, owner));
+    const client = dataOf(
+      await api.call("POST", "/v1/oauth/clients", owner, {
+        name: "SSO Test App",
+        client_type: "public",
+        redirect_uris: ["http://127.0.0.1:9/callback"],
+        grant_types: ["authorization_code"],
+        scopes: ["profile"],
+      }),
+    );
+    const authorize = new URL("/oauth2/authorize", server.url);
+    authorize.search = new URLSearchParams({
+      response_type: "code",
+      client_id: client.client_id,
+      redirect_uri: "http://127.0.0.1:9/callback",
+      scope: "profile",
+      state: "sso-e2e",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+    }).toString();
+
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    const carol = IDP_USERS.carol!;
+    await page.goto(authorize.toString());
+    await page.fill("#sso_login", carol.email);
+    await Promise.all([
+      page.waitForURL((u) => u.toString().startsWith(`${idp.baseUrl}/`)),
+      page.click("#sso button[type=submit]"),
+    ]);
+    await page.fill('input[name="username"]', carol.username);
+    await page.fill('input[name="password"]', carol.password);
+    await Promise.all([
+      page.waitForURL((u) => u.toString().startsWith(`${server.url}/oauth2/authorize?`)),
+      page.click('button[type="submit"], input[type="submit"]'),
+    ]);
+    expect(await page.locator("h1").textContent()).toBe("SSO Test App wants to access your account");
+    expect(await page.locator("main").textContent()).toContain(`Signed in as ${carol.email}`);
+    expect(new URL(page.url()).searchParams.get("state")).toBe("sso-e2e");
+    await page.close();
+    // Carol's account (from the first test) is linked into this organization: it verified her domain.
+    expect((await membersOf(owner, orgId)).map((m) => m.role).sort()).toEqual(["admin", "owner"]);
   });
 });

@@ -149,8 +149,7 @@ export async function login(
   country: string,
   now = Date.now(),
 ): Promise<LoginResult> {
-  const user = await verifyCredentials(env.DB, email, password);
-  await refuseWhereSsoIsEnforced(env, user);
+  const user = await passwordSignIn(env, email, password);
   const at = iso(now);
   await recordLogin(env.DB, user.id, at, country);
   return {
@@ -159,12 +158,23 @@ export async function login(
   };
 }
 
+/** Email and password, then enforced SSO: every password sign-in (the API and the authorize page). */
+export async function passwordSignIn(
+  env: Pick<AccountsEnv, "DB" | "AUTH_ISSUER">,
+  email: string,
+  password: string,
+): Promise<UserRow> {
+  const user = await verifyCredentials(env.DB, email, password);
+  await refuseWhereSsoIsEnforced(env, user);
+  return user;
+}
+
 /**
  * Enforced SSO: a member of an organization that enforces a connection, whose email is in one of
  * that organization's verified domains, signs in through the connection only. Checked after the
  * password, so the answer reveals nothing to someone without it.
  */
-async function refuseWhereSsoIsEnforced(env: AccountsEnv, user: UserRow) {
+async function refuseWhereSsoIsEnforced(env: Pick<AccountsEnv, "DB" | "AUTH_ISSUER">, user: UserRow) {
   for (const c of await enforcedConnectionsOfUser(env.DB, user.id)) {
     if (!(await isVerifiedDomainOf(env.DB, c.organization_id, user.email))) continue;
     const signIn =
