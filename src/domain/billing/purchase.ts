@@ -4,6 +4,7 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
+import { auditInBatch, type RequestMeta } from "../organizations/audit";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
 import { actingAccountRef } from "./accounts";
@@ -34,12 +35,14 @@ type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "PAYMENT_GATEWAY">;
  * atomically, with its ledger row and transaction (db/transactions.ts).
  * A decline or processor failure records a failed transaction and credits nothing.
  * On success a billing.payment_succeeded event is committed with the purchase
- * (transactional outbox) and sent to the webhook queue.
+ * (transactional outbox) and sent to the webhook queue; for an organization,
+ * so is its audit entry.
  */
 export async function purchaseCredits(
   env: Env,
   principal: Principal,
   input: PurchaseInput,
+  meta?: RequestMeta,
   now = Date.now(),
 ): Promise<PurchaseResult> {
   const account = await actingAccountRef(env, principal);
@@ -129,6 +132,12 @@ export async function purchaseCredits(
     { ...row, gatewayReference: charge.chargeId },
     entry,
     event,
+    auditInBatch(env.DB, principal.organization?.id, principal, meta, {
+      action: "billing.purchase",
+      targetType: "billing_account",
+      targetId: principal.organization?.id ?? account.id,
+      after: { ...input, transaction_id: txnId, credits },
+    }),
   );
   // The event is committed with the purchase (outbox); a queue outage only delays it.
   // The same payload as the outboxed row (whose new_balance was set in the batch), so an

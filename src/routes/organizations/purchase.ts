@@ -1,6 +1,5 @@
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { actingFor, requireBillingOwner } from "../../domain/organizations/access";
-import { appendAudit } from "../../domain/organizations/audit";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
@@ -37,13 +36,7 @@ export function mountPurchaseForOrganization(app: Router) {
     const acting = await actingFor(c.env.DB, c.get("principal"), id);
     requireBillingOwner(acting);
     const body = c.req.valid("json");
-    const result = await purchaseCredits(c.env, acting, body);
-    await appendAudit(c.env.DB, id, acting, requestMeta(c), {
-      action: "billing.purchase",
-      targetType: "billing_account",
-      targetId: id,
-      after: { ...body },
-    });
+    const result = await purchaseCredits(c.env, acting, body, requestMeta(c));
     return c.json(ok(result, "Credits purchased"), 201);
   });
 }
