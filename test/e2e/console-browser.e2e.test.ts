@@ -183,7 +183,8 @@ describe("the console in Chromium", () => {
       await expect.poll(() => page.getByTestId("transactions").textContent()).toMatch(/\$/);
 
       // Change plan: an upgrade applies now, prorated, charged to the default card.
-      await page.getByLabel("Plan", { exact: true }).selectOption("professional");
+      // The select's accessible name includes its selected option ("Plan Basic (current)").
+      await page.getByRole("combobox", { name: /^Plan/ }).selectOption("professional");
       await page.getByRole("button", { name: "Change plan" }).click();
       await expect.poll(() => page.getByTestId("purchase-result").textContent()).toMatch(/Now on professional/);
       await expect.poll(() => page.getByTestId("billing-plan").textContent()).toMatch(/professional/i);
