@@ -38,7 +38,7 @@ export function DashboardPage() {
           hint={b ? `${b.usage.current_month.api_calls.toLocaleString("en-US")} API calls` : undefined}
         />
       </div>
-      <div class="split">
+      <div class="split even">
         <Card title="Sessions per day, last 30 days">
           {s ? (
             <DailyBars
