@@ -221,7 +221,6 @@ describe("the console in Chromium", () => {
       await page.getByLabel("Email to invite").fill(`nobody.${viewport.name}@example.com`);
       await page.getByRole("button", { name: "Send invitation" }).click();
       await page.getByTestId("invitations").getByText(`nobody.${viewport.name}@example.com`).waitFor();
-      page.once("dialog", (d) => d.accept());
       await page.getByTestId("invitations").getByRole("button", { name: "Revoke" }).click();
       await expect.poll(() => page.getByTestId("invitations").count()).toBe(0);
       await shot("organization");
@@ -265,6 +264,24 @@ describe("the console in Chromium", () => {
         .getByRole("link", { name: /lighthouse keeper/ })
         .first()
         .waitFor();
+
+      // Hand ownership to the colleague (you become an admin), then leave the organization.
+      await go("Organizations");
+      await page.getByRole("link", { name: orgName }).click();
+      page.once("dialog", (d) => d.accept());
+      await page.getByRole("button", { name: "Make owner" }).click();
+      await expect
+        .poll(() => page.getByTestId("members").locator("tbody tr").allTextContents())
+        .toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/console_.*admin/),
+            expect.stringMatching(/colleague_.*owner/),
+          ]),
+        );
+      page.once("dialog", (d) => d.accept());
+      await page.getByRole("button", { name: "Leave organization" }).click();
+      await page.getByText("You belong to no organization yet.").waitFor();
+      await expect(page.getByLabel("Acting as").count()).resolves.toBe(0);
 
       // OAuth clients: register one (its secret is shown once).
       await go("OAuth clients");
