@@ -49,7 +49,7 @@ export function mountConnect(app: Router) {
     const { session_id } = c.req.valid("param");
     await ownSession(c.env.DB, c.get("principal"), session_id, "read");
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new AppError("WEBSOCKET_UPGRADE_REQUIRED");
-    const res = await roomOf(c.env, session_id).fetch(roomUpgradeRequest(c.req.raw, c.get("principal").userId));
+    const res = await roomOf(c.env, session_id).fetch(roomUpgradeRequest(c.req.raw, c.get("principal")));
     // Only a session whose room never started can be refused here (see createSession).
     if (res.status !== 101) throw new AppError("SESSION_NOT_FOUND", { details: { session_id } });
     return res;
