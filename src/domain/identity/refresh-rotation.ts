@@ -4,7 +4,6 @@ import {
   insertRefreshToken,
   type RefreshTokenRow,
   revokeFamily,
-  userOfFamily,
 } from "../../db/refresh-tokens";
 import { isSessionRevoked, revokeSession } from "../../db/revocations";
 import type { Bindings } from "../../env";
@@ -82,6 +81,5 @@ export async function issueRefreshToken(
  */
 export async function revokeGrantFamily(env: Env, familyId: string, now = Date.now()): Promise<void> {
   await Promise.all([revokeFamily(env.DB, familyId, iso(now)), revokeSession(env.DB, familyId, LOGIN_TOKEN_TTL)]);
-  const userId = await userOfFamily(env.DB, familyId);
-  if (userId) await cutOffGrant(env, userId, familyId);
+  await cutOffGrant(env, familyId);
 }

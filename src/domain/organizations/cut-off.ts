@@ -1,4 +1,5 @@
 import { activeSessionIdsOf, activeSessionIdsReachableBy } from "../../db/organizations";
+import { userOfFamily } from "../../db/refresh-tokens";
 import type { Bindings } from "../../env";
 import { roomOf, socketTag } from "../sessions/room";
 
@@ -35,8 +36,10 @@ export async function cutOffApiKey(
   return closeTagged(env, ids, socketTag.apiKey(key.id), "API key revoked");
 }
 
-/** A sign-in or OAuth grant was revoked: the sockets its access tokens opened. */
-export async function cutOffGrant(env: Env, userId: string, sid: string): Promise<number> {
+/** A sign-in or OAuth grant (`sid`) was revoked: the sockets its access tokens opened. */
+export async function cutOffGrant(env: Env, sid: string): Promise<number> {
+  const userId = await userOfFamily(env.DB, sid);
+  if (!userId) return 0;
   const ids = await activeSessionIdsReachableBy(env.DB, userId);
   return closeTagged(env, ids, socketTag.grant(sid), "access token revoked");
 }
