@@ -1,3 +1,4 @@
+import { and, gte, lt } from "drizzle-orm";
 import type { EventMessage } from "../domain/webhooks/events";
 import { db, schema } from "./client";
 import { balanceQuery, creditStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
@@ -37,4 +38,17 @@ export async function recordCompletedPurchase(
 /** A failed purchase (declined or processor failure): recorded, no credit. */
 export async function recordFailedPurchase(d1: D1Database, row: TransactionRow): Promise<void> {
   await db(d1).insert(transactions).values(row).onConflictDoNothing().run();
+}
+
+/**
+ * The transactions written for one client request's charge attempts: their
+ * gateway idempotency keys are `<base>_<attempt>` (domain/billing/purchase.ts).
+ * A range on the unique idempotency_key index, not a LIKE scan.
+ */
+export async function transactionsOfChargeKey(d1: D1Database, base: string): Promise<TransactionRow[]> {
+  return db(d1)
+    .select()
+    .from(transactions)
+    .where(and(gte(transactions.idempotencyKey, `${base}_`), lt(transactions.idempotencyKey, `${base}\``)))
+    .all();
 }

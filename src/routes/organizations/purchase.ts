@@ -27,7 +27,13 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(PurchaseResultSchema) } },
     },
   },
-  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "PAYMENT_DECLINED", "PAYMENT_FAILED"],
+  errors: [
+    "RESOURCE_NOT_FOUND",
+    "ORGANIZATION_ROLE_REQUIRED",
+    "PAYMENT_DECLINED",
+    "PAYMENT_FAILED",
+    "PAYMENT_PROVIDER_UNAVAILABLE",
+  ],
 });
 
 export function mountPurchaseForOrganization(app: Router) {
@@ -36,7 +42,10 @@ export function mountPurchaseForOrganization(app: Router) {
     const acting = await actingFor(c.env.DB, c.get("principal"), id);
     requireBillingOwner(acting);
     const body = c.req.valid("json");
-    const result = await purchaseCredits(c.env, acting, body, requestMeta(c));
+    const result = await purchaseCredits(c.env, acting, body, {
+      meta: requestMeta(c),
+      clientKey: c.req.header("idempotency-key"),
+    });
     return c.json(ok(result, "Credits purchased"), 201);
   });
 }
