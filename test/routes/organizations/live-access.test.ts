@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { ROOM_TAGS_HEADER, ROOM_UNTIL_HEADER, socketTag } from "../../../src/domain/sessions/room";
 import { PASSWORD } from "../../support/factories";
 import { api, BASE, expectErrorEnvelope } from "../../support/http";
+import { basic, codeFlow, exchangeCode, postForm } from "../../support/oauth";
 import { asOrg, openLive, organizationWithTeam, topUpOrganization } from "../../support/organizations";
-import { holdRoom, roomStub, validSession } from "../../support/sessions";
+import { heldSession, holdRoom, roomStub, validSession } from "../../support/sessions";
 
 /**
  * A live socket is authorised once, at its upgrade (real SessionRooms here):
@@ -124,6 +125,35 @@ describe("open organization sockets lose access with their credential", () => {
     expect((await live.closed).code).toBe(1000);
     expect((await api("DELETE", `/v1/organizations/${orgId}`, { token: owner.token })).status).toBe(200);
     expectErrorEnvelope(await api("GET", `/v1/sessions/${id}`, { token: member.token }), 404, "SESSION_NOT_FOUND");
+  });
+});
+
+describe("OAuth grants", () => {
+  async function watchedByGrant() {
+    const flow = await codeFlow();
+    const tokens = (await exchangeCode(flow.client, flow.code, flow.verifier)).body as { access_token: string };
+    const s = await heldSession(flow.user.token);
+    const viaGrant = await openLive(s.id, tokens.access_token);
+    const viaLogin = await openLive(s.id, flow.user.token);
+    return { ...flow, tokens, viaGrant, viaLogin };
+  }
+
+  it("revoking the grant (RFC 7009) closes the sockets its tokens opened, not the user's others", async () => {
+    const { client, tokens, viaGrant, viaLogin } = await watchedByGrant();
+    const auth = { authorization: basic(client.client_id, client.client_secret!) };
+    expect((await postForm("/oauth2/revoke", { token: tokens.access_token }, auth)).status).toBe(200);
+    expect(await viaGrant.closed).toEqual({ code: 1008, reason: "access token revoked" });
+    await expectOpen(viaLogin);
+    viaLogin.ws.close(1000, "done");
+  });
+
+  it("deleting the client closes the sockets its grants' tokens opened", async () => {
+    const { user, client, viaGrant, viaLogin } = await watchedByGrant();
+    const deleted = await api("DELETE", `/v1/oauth/clients/${client.client_id}`, { token: user.token });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await viaGrant.closed).toEqual({ code: 1008, reason: "access token revoked" });
+    await expectOpen(viaLogin);
+    viaLogin.ws.close(1000, "done");
   });
 });
 
