@@ -48,7 +48,11 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/e2e/**", "test/node/**"],
       setupFiles: ["./test/setup.ts"],
-      globalSetup: ["./test/node/receiver-global-setup.ts", "./test/node/sso-global-setup.ts"],
+      globalSetup: [
+        "./test/node/receiver-global-setup.ts",
+        "./test/node/sso-global-setup.ts",
+        "./test/node/stripe-stub-global-setup.ts",
+      ],
       testTimeout: 20_000,
     },
   };
