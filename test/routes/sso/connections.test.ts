@@ -4,7 +4,7 @@ import { registerUser } from "../../support/factories";
 import { api } from "../../support/http";
 import { addMember, auditActions, createOrganization } from "../../support/organizations";
 import { b64, responseXml, signElement } from "../../support/saml";
-import { samlOrganization } from "../../support/sso";
+import { ldapOrganization, samlOrganization } from "../../support/sso";
 
 const keys = inject("samlKeys");
 const ldap = inject("ldap");
@@ -85,26 +85,7 @@ describe("PATCH /v1/organizations/{id}/sso/connections/{id}", () => {
   });
 
   it("changes name and enforcement and re-seals a new LDAP service password, keeping untouched fields", async () => {
-    const owner = await registerUser();
-    const orgId = await createOrganization(owner);
-    const created = await api("POST", `/v1/organizations/${orgId}/sso/connections`, {
-      token: owner.token,
-      body: {
-        kind: "ldap",
-        name: "Corp",
-        ldap: {
-          url: ldap.plainUrl,
-          start_tls: true,
-          bind_mode: "search",
-          service_dn: "cn=service,dc=example,dc=test",
-          base_dn: "dc=example,dc=test",
-          user_filter: "(objectClass=inetOrgPerson)",
-          group_roles: { admins: "admin", staff: "member" },
-        },
-        service_password: "not-the-service-secret",
-      },
-    });
-    const id = created.body.data.id as string;
+    const { owner, orgId, connection: id } = await ldapOrganization(ldap.plainUrl, "not-the-service-secret");
     // The email domain is the organization's, so the directory's users link to existing accounts too.
     const domain = await api("POST", `/v1/organizations/${orgId}/sso/domains`, {
       token: owner.token,
@@ -117,10 +98,10 @@ describe("PATCH /v1/organizations/{id}/sso/connections/{id}", () => {
 
     const res = await api("PATCH", path(orgId, id), {
       token: owner.token,
-      body: { name: "Corp directory", enforced: true, service_password: "service-secret", ldap: { start_tls: true } },
+      body: { name: "Corp LDAP", enforced: true, service_password: "service-secret", ldap: { start_tls: true } },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: "Corp directory", enforced: true, has_service_password: true });
+    expect(res.body.data).toMatchObject({ name: "Corp LDAP", enforced: true, has_service_password: true });
     expect(res.body.data.config.group_roles).toEqual({ admins: "admin", staff: "member" });
     expect(res.body.data.config.user_filter).toBe("(objectClass=inetOrgPerson)");
     expect(JSON.stringify(res.body)).not.toContain("service-secret");
@@ -128,8 +109,8 @@ describe("PATCH /v1/organizations/{id}/sso/connections/{id}", () => {
     expect(bob.status).toBe(200);
 
     const [update] = await auditRows(orgId, "sso.connection_updated");
-    expect(update!.before).toMatchObject({ name: "Corp", enforced: false });
-    expect(update!.after).toMatchObject({ name: "Corp directory", enforced: true, service_password: "changed" });
+    expect(update!.before).toMatchObject({ name: "Corp directory", enforced: false });
+    expect(update!.after).toMatchObject({ name: "Corp LDAP", enforced: true, service_password: "changed" });
     expect(update!.raw).not.toContain("service-secret");
 
     const saml = await api("PATCH", path(orgId, id), {

@@ -224,10 +224,7 @@ export async function updateConnection(
   changes: ConnectionChanges,
   now = Date.now(),
 ) {
-  const { role } = await membershipIn(env.DB, principal, organizationId);
-  requireRole(role, "admin");
-  const row = await findConnectionOf(env.DB, organizationId, id);
-  if (!row) throw new AppError("RESOURCE_NOT_FOUND");
+  const row = await administeredConnection(env, principal, organizationId, id);
   const foreign = (row.kind === "saml" ? LDAP_ONLY : SAML_ONLY).find((field) => changes[field] !== undefined);
   if (foreign) throw invalid(foreign, `not a setting of a ${row.kind} connection`);
 
@@ -299,10 +296,7 @@ export async function deleteConnection(
   id: string,
   now = Date.now(),
 ) {
-  const { role } = await membershipIn(env.DB, principal, organizationId);
-  requireRole(role, "admin");
-  const row = await findConnectionOf(env.DB, organizationId, id);
-  if (!row) throw new AppError("RESOURCE_NOT_FOUND");
+  const row = await administeredConnection(env, principal, organizationId, id);
   const [deleted] = await env.DB.batch([
     deleteConnectionStatement(env.DB, organizationId, id),
     auditStatement(
@@ -328,11 +322,17 @@ export async function listConnections(env: Env, principal: Principal, organizati
   return (await connectionsOf(env.DB, organizationId)).map((r) => connectionView(r, env.AUTH_ISSUER));
 }
 
-export async function connectionOf(env: Env, principal: Principal, organizationId: string, id: string) {
+/** A connection of the organization, for its owners and admins; another organization's is a 404. */
+async function administeredConnection(env: Env, principal: Principal, organizationId: string, id: string) {
   const { role } = await membershipIn(env.DB, principal, organizationId);
   requireRole(role, "admin");
   const row = await findConnectionOf(env.DB, organizationId, id);
   if (!row) throw new AppError("RESOURCE_NOT_FOUND");
+  return row;
+}
+
+export async function connectionOf(env: Env, principal: Principal, organizationId: string, id: string) {
+  const row = await administeredConnection(env, principal, organizationId, id);
   return connectionView(row, env.AUTH_ISSUER);
 }
 
