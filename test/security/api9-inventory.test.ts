@@ -28,7 +28,7 @@ const OUTSIDE_V1 = [
   "GET /oauth/authorize",
   "GET /oauth2/authorize",
   "POST /oauth2/authorize",
-  // "Sign in with SSO" from the authorize page: starts SAML with the OAuth request kept.
+  // Back from the IdP to the authorize page's "Sign in with SSO" (src/domain/identity/sso/authorize-handoff.ts).
   "GET /oauth2/authorize/sso",
   "POST /oauth2/introspect",
   "POST /oauth2/revoke",
