@@ -19,6 +19,8 @@ const PUBLIC_V1 = new Set([
   "POST /auth/ldap",
   "POST /auth/refresh",
   "GET /billing/packages",
+  // Called by Stripe: authenticated by its Stripe-Signature, not a credential of ours.
+  "POST /billing/stripe/webhook",
 ]);
 const OUTSIDE_V1 = [
   "GET /.well-known/jwks.json",
