@@ -32,6 +32,8 @@ export interface Bindings {
 
   /** Optional, never in production: "skip" marks SSO email domains verified without the DNS TXT check. */
   SSO_DOMAIN_VERIFICATION?: string;
+  /** Optional, tests only: a factor in (0, 1] on the LDAP network timeout (ignored in production). */
+  SSO_LDAP_TIMEOUT_SCALE?: string;
 
   /** Secret: the ES256 private signing key as a JWK JSON string (with `kid`). */
   JWT_PRIVATE_KEY?: string;

@@ -11,6 +11,7 @@ import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
+import { auditInBatch, type RequestMeta } from "../organizations/audit";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
 import { actingAccountRef } from "./accounts";
@@ -41,7 +42,8 @@ type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE"> & GatewayEnv;
  * atomically, with its ledger row and transaction (db/transactions.ts).
  * A decline or processor failure records a failed transaction and credits nothing.
  * On success a billing.payment_succeeded event is committed with the purchase
- * (transactional outbox) and sent to the webhook queue.
+ * (transactional outbox) and sent to the webhook queue; for an organization,
+ * so is its audit entry.
  *
  * With the client's `Idempotency-Key` (`clientKey`), the gateway's idempotency
  * key is derived from it, not from the fresh transaction id, so a retry after a
@@ -53,9 +55,9 @@ export async function purchaseCredits(
   env: Env,
   principal: Principal,
   input: PurchaseInput,
-  now = Date.now(),
-  clientKey?: string,
+  options: { meta?: RequestMeta; now?: number; clientKey?: string } = {},
 ): Promise<PurchaseResult> {
+  const { meta, now = Date.now(), clientKey } = options;
   const account = await actingAccountRef(env, principal);
   const attempt = clientKey ? await chargeAttempt(env.DB, account.id, principal.userId, clientKey, input) : null;
   if (attempt?.completed) return summaryOf(attempt.completed, await balanceOf(env.DB, account.id));
@@ -146,6 +148,12 @@ export async function purchaseCredits(
     { ...row, gatewayReference: charge.chargeId },
     entry,
     event,
+    auditInBatch(env.DB, principal.organization?.id, principal, meta, {
+      action: "billing.purchase",
+      targetType: "billing_account",
+      targetId: principal.organization?.id ?? account.id,
+      after: { ...input, transaction_id: txnId, credits },
+    }),
   );
   // The event is committed with the purchase (outbox); a queue outage only delays it.
   // The same payload as the outboxed row (whose new_balance was set in the batch), so an

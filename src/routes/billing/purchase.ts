@@ -1,8 +1,8 @@
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { auditOrganizationBilling } from "./audit";
 import { PurchaseBody, PurchaseResultSchema } from "./schemas";
 
 const route = defineRoute({
@@ -28,8 +28,10 @@ const route = defineRoute({
 export function mountPurchase(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const result = await purchaseCredits(c.env, c.get("principal"), body, Date.now(), c.req.header("idempotency-key"));
-    await auditOrganizationBilling(c, "billing.purchase", { ...body });
+    const result = await purchaseCredits(c.env, c.get("principal"), body, {
+      meta: requestMeta(c),
+      clientKey: c.req.header("idempotency-key"),
+    });
     return c.json(ok(result, "Credits purchased"), 201);
   });
 }
