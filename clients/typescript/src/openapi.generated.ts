@@ -12139,7 +12139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`PAYMENT_PROVIDER_UNAVAILABLE` — Payments are not available: no payment processor is configured. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

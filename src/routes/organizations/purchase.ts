@@ -27,7 +27,13 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(PurchaseResultSchema) } },
     },
   },
-  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "PAYMENT_DECLINED", "PAYMENT_FAILED", "PAYMENT_PROVIDER_UNAVAILABLE"],
+  errors: [
+    "RESOURCE_NOT_FOUND",
+    "ORGANIZATION_ROLE_REQUIRED",
+    "PAYMENT_DECLINED",
+    "PAYMENT_FAILED",
+    "PAYMENT_PROVIDER_UNAVAILABLE",
+  ],
 });
 
 export function mountPurchaseForOrganization(app: Router) {
