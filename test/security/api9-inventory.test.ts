@@ -19,7 +19,7 @@ const PUBLIC_V1 = new Set([
   "POST /auth/ldap",
   "POST /auth/refresh",
   "GET /billing/packages",
-  // Stripe authenticates itself with the Stripe-Signature header (docs/decisions.md, "Billing").
+  // Called by Stripe: authenticated by its Stripe-Signature, not a credential of ours.
   "POST /billing/stripe/webhook",
 ]);
 const OUTSIDE_V1 = [

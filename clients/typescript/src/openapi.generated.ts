@@ -217,7 +217,7 @@ export interface paths {
         put?: never;
         /**
          * Buy credits
-         * @description Charges the payment method for `quantity` × the package and credits the balance once. Send `Idempotency-Key` to retry safely: a repeat returns the first response (`Idempotent-Replayed: true`) without charging again.
+         * @description Charges the payment method for `quantity` × the package and credits the balance once. Send `Idempotency-Key` to retry safely: a repeat returns the first response (`Idempotent-Replayed: true`) without charging again, and a retry after a failure (a 5xx) presents the processor with the same charge key, so it is never charged twice. A refund, dispute or late failure reported by the processor later takes the credits back (never below a zero balance; `billing.payment_reversed`). 503 `PAYMENT_PROVIDER_UNAVAILABLE` when no payment processor is usable (the test gateway in production).
          */
         post: operations["purchaseCredits"];
         delete?: never;
@@ -1896,7 +1896,10 @@ export interface components {
         PurchaseRequest: {
             /** @enum {string} */
             credit_package: "starter" | "standard" | "pro" | "enterprise";
-            /** @example pm_card_visa */
+            /**
+             * @description A saved payment method (`pm_<digits>`, GET /v1/billing/payment-methods), or the processor's payment method id, saved on first use: with the test gateway its test ids (`pm_card_visa`, `pm_card_chargeDeclined`, …), with Stripe a PaymentMethod id from Stripe.js.
+             * @example pm_card_visa
+             */
             payment_method_id: string;
             /** @default 1 */
             quantity?: number;
