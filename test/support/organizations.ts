@@ -1,8 +1,8 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { creditStatements } from "../../src/db/credits";
 import { newId } from "../../src/lib/ids";
 import { registerUser, type TestUser, uniqueEmail } from "./factories";
-import { api, BASE } from "./http";
+import { api, BASE, workerFetch } from "./http";
 
 export type OrgRole = "owner" | "admin" | "member";
 
@@ -73,7 +73,7 @@ export async function topUpOrganization(orgId: string, credits = 1000) {
 
 /** Open the session's live socket as `token`; resolves with its messages and its close. */
 export async function openLive(sessionId: string, token: string) {
-  const res = await exports.default.fetch(
+  const res = await workerFetch(
     new Request(`${BASE}/v1/ws/${sessionId}`, {
       headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `bearer, ${token}` },
     }),
