@@ -38,6 +38,9 @@ export default defineConfig(async () => {
             ANALYSIS_TIME_SCALE: "0.001",
             // SSO domain verification without DNS (never honoured in production).
             SSO_DOMAIN_VERIFICATION: "skip",
+            // The Stripe webhook's signing secret (test/support/stripe-events.ts signs with it), so the
+            // endpoint verifies signatures (400) rather than answering 503 as unconfigured.
+            STRIPE_WEBHOOK_SECRET: "whsec_test_billing_webhook_secret_0001",
             // A silent LDAP directory is met after 1.5 s, not 5 s (never honoured in production).
             SSO_LDAP_TIMEOUT_SCALE: "0.3",
           },

@@ -40,11 +40,31 @@ export function whenSignedOut(handler: () => void) {
   onSignedOut = handler;
 }
 
+/**
+ * The organization the console acts for (null: the signed-in user). Sent as
+ * X-Organization-Id on every call, as the API documents for acting as an
+ * organization (docs/decisions.md "Organizations"). Only an id, not a credential:
+ * kept per tab in sessionStorage.
+ */
+const ACTING = "sas.acting-organization";
+export function actingOrganization(): string | null {
+  return sessionStorage.getItem(ACTING);
+}
+export function setActingOrganization(id: string | null) {
+  if (id) sessionStorage.setItem(ACTING, id);
+  else sessionStorage.removeItem(ACTING);
+  window.dispatchEvent(new Event("sas:acting"));
+}
+
 async function consoleFetch(request: Request): Promise<Response> {
   const withCsrf = () => {
     const r = request.clone();
     const token = csrfToken();
     if (!SAFE.has(r.method) && token) r.headers.set("X-CSRF-Token", token);
+    // A call that passes an empty X-Organization-Id asks as the user, whatever the tab acts for.
+    const acting = actingOrganization();
+    if (r.headers.get("X-Organization-Id") === "") r.headers.delete("X-Organization-Id");
+    else if (acting && !r.headers.has("X-Organization-Id")) r.headers.set("X-Organization-Id", acting);
     return r;
   };
   const first = await fetch(withCsrf());

@@ -1,11 +1,12 @@
 import { type ComponentChildren, render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { api, type Schema, signOut, whenSignedOut } from "./api";
+import { actingOrganization, api, type Schema, setActingOrganization, signOut, unwrap, whenSignedOut } from "./api";
 import { ApiKeysPage } from "./pages/api-keys";
 import { AuthPage } from "./pages/auth";
 import { BillingPage } from "./pages/billing";
 import { DashboardPage } from "./pages/dashboard";
 import { OAuthClientsPage } from "./pages/oauth-clients";
+import { AuditLogPage, OrganizationPage, OrganizationsPage, SsoPage } from "./pages/organizations";
 import { SessionPage } from "./pages/session";
 import { NewSessionPage, SessionsPage } from "./pages/sessions";
 import { WebhooksPage } from "./pages/webhooks";
@@ -14,10 +15,7 @@ import "./styles.css";
 
 type User = Schema<"User">;
 
-/**
- * Navigation. Pages for capabilities that land later (organizations, SSO, plan
- * change) add an entry here and a case in `route`.
- */
+/** Navigation: each entry has a case in `route`. */
 const NAV = [
   { href: "/", label: "Dashboard" },
   { href: "/sessions", label: "Sessions" },
@@ -25,6 +23,7 @@ const NAV = [
   { href: "/webhooks", label: "Webhooks" },
   { href: "/billing", label: "Billing" },
   { href: "/oauth-clients", label: "OAuth clients" },
+  { href: "/organizations", label: "Organizations" },
 ];
 
 function route(path: string): ComponentChildren {
@@ -37,6 +36,14 @@ function route(path: string): ComponentChildren {
   if (path === "/webhooks") return <WebhooksPage />;
   if (path === "/billing") return <BillingPage />;
   if (path === "/oauth-clients") return <OAuthClientsPage />;
+  if (path === "/organizations") return <OrganizationsPage />;
+  const org = /^\/organizations\/([^/]+)(\/audit-log|\/sso)?$/.exec(path);
+  if (org) {
+    const id = decodeURIComponent(org[1]!);
+    if (org[2] === "/audit-log") return <AuditLogPage id={id} />;
+    if (org[2] === "/sso") return <SsoPage id={id} />;
+    return <OrganizationPage id={id} />;
+  }
   return (
     <section class="page">
       <h1>Not found</h1>
@@ -47,8 +54,53 @@ function route(path: string): ComponentChildren {
   );
 }
 
+/**
+ * Whom the console acts for: the signed-in user, or one of their organizations
+ * (X-Organization-Id on every call). Pages remount on a switch, so everything
+ * shown is the chosen account's.
+ */
+function ActingSwitcher(props: { acting: string | null }) {
+  const [orgs, setOrgs] = useState<Schema<"Organization">[]>([]);
+  useEffect(() => {
+    const load = () =>
+      // The list is the user's own memberships, asked without acting for anyone.
+      unwrap(api.GET("/organizations", { headers: { "X-Organization-Id": "" } })).then(
+        (d) => {
+          setOrgs(d.organizations);
+          // An organization the user no longer belongs to cannot be acted for.
+          const acting = actingOrganization();
+          if (acting && !d.organizations.some((o) => o.id === acting)) setActingOrganization(null);
+        },
+        () => undefined,
+      );
+    void load();
+    window.addEventListener("sas:organizations", load);
+    return () => window.removeEventListener("sas:organizations", load);
+  }, []);
+  if (orgs.length === 0) return null;
+  return (
+    <label class="field switcher">
+      <span class="field-label">Acting as</span>
+      <select value={props.acting ?? ""} onChange={(e) => setActingOrganization(e.currentTarget.value || null)}>
+        <option value="">Yourself</option>
+        {orgs.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function Shell(props: { user: User; onSignOut: () => void }) {
   const path = usePath();
+  const [acting, setActing] = useState(actingOrganization());
+  useEffect(() => {
+    const update = () => setActing(actingOrganization());
+    window.addEventListener("sas:acting", update);
+    return () => window.removeEventListener("sas:acting", update);
+  }, []);
   const [menu, setMenu] = useState(false);
   useEffect(() => setMenu(false), [path]);
   const active = (href: string) => (href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`));
@@ -77,6 +129,7 @@ function Shell(props: { user: User; onSignOut: () => void }) {
           <img src="/favicon.svg" alt="" width={24} height={24} />
           <span>Session Analysis</span>
         </a>
+        <ActingSwitcher acting={acting} />
         <ul>
           {NAV.map((n) => (
             <li key={n.href}>
@@ -97,7 +150,7 @@ function Shell(props: { user: User; onSignOut: () => void }) {
           </button>
         </div>
       </nav>
-      <main id="main" class="content">
+      <main id="main" class="content" key={acting ?? "self"}>
         {route(path)}
       </main>
     </div>

@@ -55,3 +55,21 @@ export async function apiCallsBetween(d1: D1Database, userId: string, fromDay: s
   const pending = today >= fromDay && today < toDay ? unwrittenApiCalls(d1, userId, today) : 0;
   return (row?.calls ?? 0) + pending;
 }
+
+/** Calls per day in [fromDay, toDay) (YYYY-MM-DD); days without calls are absent. */
+export async function apiCallsByDay(
+  d1: D1Database,
+  userId: string,
+  fromDay: string,
+  toDay: string,
+): Promise<Map<string, number>> {
+  const { results } = await d1
+    .prepare("SELECT day, calls FROM api_usage_daily WHERE user_id = ?1 AND day >= ?2 AND day < ?3")
+    .bind(userId, fromDay, toDay)
+    .all<{ day: string; calls: number }>();
+  const byDay = new Map(results.map((r) => [r.day, r.calls]));
+  const today = utcDate(Date.now());
+  const pending = today >= fromDay && today < toDay ? unwrittenApiCalls(d1, userId, today) : 0;
+  if (pending > 0) byDay.set(today, (byDay.get(today) ?? 0) + pending);
+  return byDay;
+}

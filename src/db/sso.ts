@@ -9,6 +9,30 @@ export function insertConnectionStatement(d1: D1Database, row: SsoConnectionRow)
   return d1.prepare(q.sql).bind(...q.params);
 }
 
+/** Writes a connection's editable fields (name, enforced, config, sealed secret) if it is still the organization's. */
+export function updateConnectionStatement(d1: D1Database, row: SsoConnectionRow): D1PreparedStatement {
+  const q = db(d1)
+    .update(ssoConnections)
+    .set({
+      name: row.name,
+      enforced: row.enforced,
+      config: row.config,
+      secretSealed: row.secretSealed,
+      updatedAt: row.updatedAt,
+    })
+    .where(and(eq(ssoConnections.id, row.id), eq(ssoConnections.organizationId, row.organizationId)))
+    .toSQL();
+  return d1.prepare(q.sql).bind(...q.params);
+}
+
+export function deleteConnectionStatement(d1: D1Database, organizationId: string, id: string): D1PreparedStatement {
+  const q = db(d1)
+    .delete(ssoConnections)
+    .where(and(eq(ssoConnections.id, id), eq(ssoConnections.organizationId, organizationId)))
+    .toSQL();
+  return d1.prepare(q.sql).bind(...q.params);
+}
+
 export async function findConnection(d1: D1Database, id: string): Promise<SsoConnectionRow | undefined> {
   return db(d1).select().from(ssoConnections).where(eq(ssoConnections.id, id)).get();
 }

@@ -211,7 +211,7 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
         tags: [TAG],
         summary: "Submit the sign-in or consent form",
         description:
-          "The page's own form (same-origin, CSRF token bound to a cookie): `action` is `login`, `approve`, `deny` or `switch`. Approval redirects to the client with `code`, `state` and `iss` (RFC 9207).",
+          "The page's own form (same-origin, CSRF token bound to a cookie): `action` is `login`, `sso` (on to the organization's identity provider), `approve`, `deny` or `switch`. Approval redirects to the client with `code`, `state` and `iss` (RFC 9207).",
         security: [],
         requestBody: {
           required: true,
@@ -222,9 +222,14 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
                 required: ["csrf_token", "action"],
                 properties: {
                   csrf_token: { type: "string", maxLength: 128 },
-                  action: { type: "string", enum: ["login", "approve", "deny", "switch"] },
+                  action: { type: "string", enum: ["login", "sso", "approve", "deny", "switch"] },
                   email: { type: "string", format: "email", maxLength: 254 },
                   password: { type: "string", format: "password", maxLength: 256 },
+                  sso_login: {
+                    type: "string",
+                    maxLength: 254,
+                    description: "With `sso`: a work email or a verified company domain",
+                  },
                 },
               },
             },
@@ -242,6 +247,31 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
               "Retry-After": { $ref: "#/components/headers/Retry-After" },
             },
           },
+        },
+      },
+    },
+    [`${OAUTH_PATHS.authorize}/sso`]: {
+      servers,
+      get: {
+        operationId: "oauthAuthorizeSsoReturn",
+        tags: [TAG],
+        summary: "Back from the identity provider to the authorize page",
+        description:
+          'Where the ACS sends the browser after the page\'s "Sign in with SSO" (RelayState `oauth:<handle>`). Signs in only the browser whose cookie holds the same one-time handle (no login CSRF), then continues at the consent page with the original request.',
+        security: [],
+        parameters: [
+          ["handle", "The one-time hand-off handle from the SSO start"],
+          ["user", "The user the identity provider signed in"],
+        ].map(([name, description]) => ({
+          name,
+          in: "query",
+          description,
+          required: true,
+          schema: { type: "string", maxLength: 128 },
+        })),
+        responses: {
+          303: redirect("To the consent page with the original authorization request"),
+          400: html("The sign-on did not start in this browser, or it expired: an error page"),
         },
       },
     },

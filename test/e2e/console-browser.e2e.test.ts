@@ -81,6 +81,10 @@ describe("the console in Chromium", () => {
       await page.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
       await expect.poll(() => page.getByTestId("credits-remaining").textContent()).toContain("100");
+      // Today's bar counts the console's own API calls so far (GET /v1/users/me/stats api_calls).
+      await expect
+        .poll(() => page.getByTestId("api-calls-chart").locator("rect title").last().textContent())
+        .toMatch(/: [1-9]\d* API calls$/);
       await shot("dashboard");
       // The session lives in HttpOnly cookies: nothing for a script to steal.
       const cookies = await browser.context.cookies(server.url);
@@ -177,7 +181,107 @@ describe("the console in Chromium", () => {
       await page.getByRole("button", { name: "Buy credits" }).click();
       await page.getByTestId("purchase-result").waitFor();
       await expect.poll(() => page.getByTestId("transactions").textContent()).toMatch(/\$/);
+
+      // Change plan: an upgrade applies now, prorated, charged to the default card.
+      // The select's accessible name includes its selected option ("Plan Basic (current)").
+      await page.getByRole("combobox", { name: /^Plan/ }).selectOption("professional");
+      await page.getByRole("button", { name: "Change plan" }).click();
+      await expect.poll(() => page.getByTestId("purchase-result").textContent()).toMatch(/Now on professional/);
+      await expect.poll(() => page.getByTestId("billing-plan").textContent()).toMatch(/professional/i);
       await shot("billing");
+
+      // Organizations: create one, invite a colleague (the development mailer's message is shown),
+      // they accept by token, change their role, revoke a second invitation, read the audit log.
+      await go("Organizations");
+      const orgName = `Acme ${viewport.name}`;
+      await page.getByLabel("Organization name").fill(orgName);
+      await page.getByRole("button", { name: "Create organization" }).click();
+      await page.getByRole("heading", { level: 1, name: orgName }).waitFor();
+      const orgId = page.url().split("/organizations/")[1]!;
+      const colleague = createSessionAnalysisClient({ origin: server.url });
+      const colleagueEmail = `colleague.${viewport.name}.${Date.now()}@example.com`;
+      const registered = await colleague.POST("/auth/register", {
+        body: { email: colleagueEmail, username: `colleague_${viewport.name}`, password: PASSWORD },
+      });
+      expect(registered.error).toBeUndefined();
+      const colleagueToken = registered.data!.data.token;
+      await page.getByLabel("Email to invite").fill(colleagueEmail);
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      const inviteToken = (await page.getByTestId("secret-value").textContent())!;
+      await expect.poll(() => page.getByTestId("mail-outbox").textContent()).toContain(colleagueEmail);
+      await expect(page.getByTestId("mail-outbox").textContent()).resolves.toContain(inviteToken);
+      const accepted = await createSessionAnalysisClient({ origin: server.url, token: colleagueToken }).POST(
+        "/organizations/invitations/accept",
+        { body: { token: inviteToken } },
+      );
+      expect(accepted.data?.data).toEqual({ organization_id: orgId, role: "member" });
+      await page.reload();
+      await page.getByLabel(`Role of colleague_${viewport.name}`).selectOption("admin");
+      await expect.poll(() => page.getByLabel(`Role of colleague_${viewport.name}`).inputValue()).toBe("admin");
+      await page.getByLabel("Email to invite").fill(`nobody.${viewport.name}@example.com`);
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      await page.getByTestId("invitations").getByText(`nobody.${viewport.name}@example.com`).waitFor();
+      await page.getByTestId("invitations").getByRole("button", { name: "Revoke" }).click();
+      await expect.poll(() => page.getByTestId("invitations").count()).toBe(0);
+      await shot("organization");
+
+      await page.getByRole("navigation", { name: "Organization" }).getByRole("link", { name: "Audit log" }).click();
+      await expect.poll(() => page.getByTestId("audit-log").textContent()).toContain("member.role_changed");
+      await page.getByLabel("Action").fill("invitation.revoked");
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect
+        .poll(async () => page.getByTestId("audit-log").locator("tbody tr").allTextContents())
+        .toEqual([expect.stringContaining("invitation.revoked")]);
+      await shot("audit-log");
+
+      await page
+        .getByRole("navigation", { name: "Organization" })
+        .getByRole("link", { name: "Single sign-on" })
+        .click();
+      await page.getByRole("textbox", { name: "Domain" }).fill(`acme-${viewport.name}.example`);
+      await page.getByRole("button", { name: "Claim domain" }).click();
+      await expect.poll(() => page.getByTestId("sso-domains").textContent()).toMatch(/unverified/);
+      await page.getByLabel("Kind").selectOption("ldap");
+      await page.getByLabel("Connection name").fill("Directory");
+      await page.getByLabel("Directory URL").fill("ldaps://ldap.acme.example");
+      await page.getByLabel("Bind DN template").fill("uid={username},ou=people,dc=acme,dc=example");
+      await page.getByLabel("Base DN").fill("dc=acme,dc=example");
+      await page.getByRole("button", { name: "Add connection" }).click();
+      await expect.poll(() => page.getByTestId("sso-connections").textContent()).toContain("Directory");
+      await shot("sso");
+
+      // Act for the organization: its own (empty) sessions and its billing account.
+      await go("Organizations");
+      await page.getByRole("button", { name: `Act as ${orgName}` }).click();
+      await expect.poll(() => page.getByLabel("Acting as").inputValue()).toBe(orgId);
+      await shot("organizations");
+      await go("Sessions");
+      await page.getByText("No sessions yet").waitFor();
+      if (viewport.width < 800) await page.getByRole("button", { name: "Menu" }).click();
+      await page.getByLabel("Acting as").selectOption("");
+      if (viewport.width < 800) await page.getByRole("button", { name: "Menu" }).click();
+      await page
+        .getByRole("link", { name: /lighthouse keeper/ })
+        .first()
+        .waitFor();
+
+      // Hand ownership to the colleague (you become an admin), then leave the organization.
+      await go("Organizations");
+      await page.getByRole("link", { name: orgName }).click();
+      page.once("dialog", (d) => d.accept());
+      await page.getByRole("button", { name: "Make owner" }).click();
+      await expect
+        .poll(() => page.getByTestId("members").locator("tbody tr").allTextContents())
+        .toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/console_.*admin/),
+            expect.stringMatching(/colleague_.*owner/),
+          ]),
+        );
+      page.once("dialog", (d) => d.accept());
+      await page.getByRole("button", { name: "Leave organization" }).click();
+      await page.getByText("You belong to no organization yet.").waitFor();
+      await expect(page.getByLabel("Acting as").count()).resolves.toBe(0);
 
       // OAuth clients: register one (its secret is shown once).
       await go("OAuth clients");

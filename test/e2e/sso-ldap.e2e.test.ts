@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LdapServers, startLdapServers } from "../node/ldap-server";
+import { ldapConnectionBody } from "../support/sso-fixtures";
 import { apiClient } from "./support/api";
 import { type DevServer, startWrangler } from "./support/wrangler";
 
@@ -26,21 +27,12 @@ describe("LDAP sign-on against wrangler dev and slapd", () => {
     const org = await api.call("POST", "/v1/organizations", owner, { name: "Directory Co" });
     expect(org.status).toBe(201);
     const orgId = org.body.data.id as string;
-    const conn = await api.call("POST", `/v1/organizations/${orgId}/sso/connections`, owner, {
-      kind: "ldap",
-      name: "Corp",
-      ldap: {
-        url,
-        start_tls: url.startsWith("ldap://"),
-        bind_mode: "search",
-        service_dn: "cn=service,dc=example,dc=test",
-        base_dn: "dc=example,dc=test",
-        user_filter: "(objectClass=inetOrgPerson)",
-        group_roles: { admins: "admin", staff: "member" },
-        default_role: null,
-      },
-      service_password: "service-secret",
-    });
+    const conn = await api.call(
+      "POST",
+      `/v1/organizations/${orgId}/sso/connections`,
+      owner,
+      ldapConnectionBody(url, "service-secret"),
+    );
     expect(conn.status).toBe(201);
     return { owner, orgId, connection: conn.body.data.id as string };
   }

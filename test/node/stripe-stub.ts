@@ -81,6 +81,14 @@ function stripeError(status: number, error: Record<string, unknown>) {
   return { status, body: { error } };
 }
 
+const noSuchPaymentMethod = (status: number, pmId: string | undefined) =>
+  stripeError(status, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    param: "payment_method",
+    message: `No such PaymentMethod: '${pmId}'`,
+  });
+
 function paymentMethodObject(pm: StubPaymentMethod, customer: unknown) {
   return {
     id: pm.id,
@@ -157,13 +165,7 @@ function handle(
     const pmId = decodeURIComponent(pmPath[1]);
     const known = TEST_METHODS[pmId];
     const pm = account.paymentMethods.get(pmId) ?? (known ? { id: pmId, customer: null, ...known } : undefined);
-    if (!pm)
-      return stripeError(404, {
-        type: "invalid_request_error",
-        code: "resource_missing",
-        param: "payment_method",
-        message: `No such PaymentMethod: '${pmId}'`,
-      });
+    if (!pm) return noSuchPaymentMethod(404, pmId);
     const customer = pm.customer ? account.customers.get(pm.customer) : undefined;
     const expanded = form["expand[]"] === "customer";
     return {
@@ -175,13 +177,7 @@ function handle(
     const customer = { id: id("cus"), metadata: metadataOf(form), defaultPaymentMethod: null as string | null };
     if (form.payment_method) {
       const source = TEST_METHODS[form.payment_method] ?? account.paymentMethods.get(form.payment_method);
-      if (!source || ("customer" in source && source.customer))
-        return stripeError(400, {
-          type: "invalid_request_error",
-          code: "resource_missing",
-          param: "payment_method",
-          message: `No such PaymentMethod: '${form.payment_method}'`,
-        });
+      if (!source || ("customer" in source && source.customer)) return noSuchPaymentMethod(400, form.payment_method);
       // Like Stripe, a test PaymentMethod id attaches as a new PaymentMethod of its own.
       const attached = {
         id: id("pm"),
@@ -214,13 +210,7 @@ function handle(
         message: "Amount must be at least $0.50 usd",
       });
     const pm = account.paymentMethods.get(form.payment_method ?? "");
-    if (!pm || pm.customer !== form.customer)
-      return stripeError(400, {
-        type: "invalid_request_error",
-        code: "resource_missing",
-        param: "payment_method",
-        message: `No such PaymentMethod: '${form.payment_method}'`,
-      });
+    if (!pm || pm.customer !== form.customer) return noSuchPaymentMethod(400, form.payment_method);
     if (form.confirm !== "true") return { status: 200, body: paymentIntentObject(form, "requires_confirmation", null) };
     if (pm.outcome === "succeeds") return { status: 200, body: paymentIntentObject(form, "succeeded", null) };
     const decline = DECLINES[pm.outcome];

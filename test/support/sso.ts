@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { registerUser } from "./factories";
 import { api } from "./http";
 import { createOrganization } from "./organizations";
+import { ldapConnectionBody } from "./sso-fixtures";
 
 /**
  * An organization with a SAML connection to the test IdP (https://idp.test, signing with `cert`,
@@ -37,4 +38,16 @@ export async function requestIdFrom(location: string): Promise<string> {
   const bytes = Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
   const xml = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).text();
   return /ID="([^"]+)"/.exec(xml)?.[1] ?? "";
+}
+
+/** An organization with the tests' LDAP connection (sso-fixtures.ts) to the directory at `url`. */
+export async function ldapOrganization(url: string, servicePassword: string) {
+  const owner = await registerUser();
+  const orgId = await createOrganization(owner);
+  const res = await api("POST", `/v1/organizations/${orgId}/sso/connections`, {
+    token: owner.token,
+    body: ldapConnectionBody(url, servicePassword),
+  });
+  expect(res.status).toBe(201);
+  return { owner, orgId, connection: res.body.data.id as string, response: res.body };
 }

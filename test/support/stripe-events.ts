@@ -7,7 +7,7 @@ import { apiWithEnv } from "./http";
  * `data.object`; shapes after Stripe's OpenAPI description), signed like
  * Stripe signs them (`Stripe-Signature: t=…,v1=…`).
  */
-export const WEBHOOK_SECRET = "whsec_test_billing_webhook_secret_0001";
+export const WEBHOOK_SECRET = env.STRIPE_WEBHOOK_SECRET ?? "whsec_test_billing_webhook_secret_0001";
 
 export function stripeEvent(
   type: string,

@@ -93,6 +93,28 @@ export function TableWrap(props: { label: string; children: ComponentChildren })
   );
 }
 
+/** Previous/next over an offset-paginated list (the API's `pagination`). */
+export function Pager(props: {
+  pagination: { total: number; limit: number; offset: number; has_more: boolean } | undefined;
+  onOffset: (offset: number) => void;
+}) {
+  const p = props.pagination;
+  if (!p || p.total <= p.limit) return null;
+  return (
+    <div class="pager">
+      <span class="muted">
+        {p.offset + 1}–{Math.min(p.offset + p.limit, p.total)} of {p.total}
+      </span>
+      <Button variant="ghost" disabled={p.offset === 0} onClick={() => props.onOffset(Math.max(0, p.offset - p.limit))}>
+        Previous
+      </Button>
+      <Button variant="ghost" disabled={!p.has_more} onClick={() => props.onOffset(p.offset + p.limit)}>
+        Next
+      </Button>
+    </div>
+  );
+}
+
 export function Empty(props: { children: ComponentChildren }) {
   return <p class="empty">{props.children}</p>;
 }

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, idempotencyKey, messageOf, unwrap } from "../api";
+import { api, idempotencyKey, messageOf, type Schema, unwrap } from "../api";
 import {
   Badge,
   Button,
@@ -17,7 +17,10 @@ import {
   useLoad,
 } from "../components/ui";
 
-/** Plan, payment methods, buying credits and the transaction history (/v1/billing/*). */
+type Tier = Schema<"PlanChangeRequest">["tier"];
+const TIERS: Tier[] = ["basic", "professional", "enterprise"];
+
+/** Plan, plan change, payment methods, buying credits and the transaction history (/v1/billing/*). */
 export function BillingPage() {
   const billing = useLoad(() => unwrap(api.GET("/billing")));
   const packages = useLoad(() => unwrap(api.GET("/billing/packages")));
@@ -48,6 +51,30 @@ export function BillingPage() {
     formEl.reset();
     methods.reload();
     billing.reload();
+  };
+
+  const changePlan = async (e: SubmitEvent) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    const method = String(form.get("method") ?? "");
+    setBusy(true);
+    setError(undefined);
+    setNote(undefined);
+    const { data, error: failed } = await api.PUT("/billing/plan", {
+      body: { tier: String(form.get("tier")) as Tier, ...(method ? { payment_method_id: method } : {}) },
+    });
+    setBusy(false);
+    if (failed || !data) return setError(new Error(messageOf(failed)));
+    const r = data.data;
+    setNote(
+      r.billing.pending_tier
+        ? `Your plan changes to ${r.billing.pending_tier} on ${fmtDay(r.billing.current_period_end)}.`
+        : r.charge
+          ? `Now on ${r.billing.tier}: charged ${fmtMoney(r.charge.amount, r.charge.currency)} for the rest of the period, ${r.charge.credits.toLocaleString("en-US")} credits added.`
+          : `Now on ${r.billing.tier}.`,
+    );
+    billing.reload();
+    historyLoad.reload();
   };
 
   const buy = async (e: SubmitEvent) => {
@@ -83,9 +110,22 @@ export function BillingPage() {
       )}
       <div class="stats-grid">
         <Stat
+          testId="billing-plan"
           label="Plan"
           value={b ? <span class="capitalize">{b.tier}</span> : "…"}
-          hint={b ? `${fmtMoney(b.monthly_fee, b.currency)} / month` : undefined}
+          hint={
+            b ? (
+              <>
+                {fmtMoney(b.monthly_fee, b.currency)} / month <StatusBadge status={b.status} />
+                {b.trial_ends_at && <div>trial ends {fmtDay(b.trial_ends_at)}</div>}
+                {b.pending_tier && (
+                  <div data-testid="pending-tier">
+                    changes to <span class="capitalize">{b.pending_tier}</span> on {fmtDay(b.current_period_end)}
+                  </div>
+                )}
+              </>
+            ) : undefined
+          }
         />
         <Stat
           testId="billing-credits"
@@ -99,6 +139,36 @@ export function BillingPage() {
           hint={b ? `credits reset ${fmtDay(b.credits.reset_date)}` : undefined}
         />
       </div>
+      <Card title="Change plan">
+        <form class="row plan-change" onSubmit={changePlan}>
+          <Field label="Plan">
+            <select name="tier" key={`${b?.tier}-${b?.pending_tier}`}>
+              {TIERS.map((t) => (
+                <option key={t} value={t} selected={t === (b?.pending_tier ?? b?.tier)}>
+                  {t[0]!.toUpperCase() + t.slice(1)}
+                  {t === b?.tier ? " (current)" : ""}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Charge card">
+            <select name="method">
+              <option value="">Default payment method</option>
+              {cards.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.brand} ···· {c.last_four}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div>
+            <Button type="submit" disabled={busy}>
+              Change plan
+            </Button>
+          </div>
+        </form>
+        <p class="muted small">Upgrades apply now, prorated; downgrades at the end of the period.</p>
+      </Card>
       <div class="split">
         <Card title="Buy credits">
           {cards.length === 0 ? (

@@ -38,20 +38,35 @@ export function DashboardPage() {
           hint={b ? `${b.usage.current_month.api_calls.toLocaleString("en-US")} API calls` : undefined}
         />
       </div>
-      <Card title="Usage, last 30 days">
-        {s ? (
-          <DailyBars
-            label="Sessions and credits used per day, last 30 days"
-            days={s.daily_breakdown.map((d) => ({ date: d.date, values: [d.sessions, d.credits_used] }))}
-            series={[
-              { name: "sessions", class: "series-a" },
-              { name: "credits used", class: "series-b" },
-            ]}
-          />
-        ) : (
-          <p class="muted">Loading…</p>
-        )}
-      </Card>
+      <div class="split even">
+        <Card title="Sessions per day, last 30 days">
+          {s ? (
+            <DailyBars
+              label="Sessions and credits used per day, last 30 days"
+              days={s.daily_breakdown.map((d) => ({ date: d.date, values: [d.sessions, d.credits_used] }))}
+              series={[
+                { name: "sessions", class: "series-a" },
+                { name: "credits used", class: "series-b" },
+              ]}
+            />
+          ) : (
+            <p class="muted">Loading…</p>
+          )}
+        </Card>
+        <Card title="API calls per day, last 30 days">
+          {s ? (
+            <div data-testid="api-calls-chart">
+              <DailyBars
+                label="API calls per day, last 30 days"
+                days={s.daily_breakdown.map((d) => ({ date: d.date, values: [d.api_calls] }))}
+                series={[{ name: "API calls", class: "series-c" }]}
+              />
+            </div>
+          ) : (
+            <p class="muted">Loading…</p>
+          )}
+        </Card>
+      </div>
       {s && (
         <div class="stats-grid">
           <Stat label="Sessions completed" value={s.sessions.completed} hint={`${s.sessions.failed} failed`} />

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api, idempotencyKey, messageOf, type paths, type Schema, unwrap } from "../api";
 import {
   Button,
@@ -9,6 +9,7 @@ import {
   fmtDate,
   fmtPct,
   Page,
+  Pager,
   StatusBadge,
   TableWrap,
   useLoad,
@@ -132,46 +133,49 @@ export function SessionsPage() {
             </table>
           </TableWrap>
         )}
-        {p && p.total > PAGE && (
-          <div class="pager">
-            <span class="muted">
-              {p.offset + 1}–{Math.min(p.offset + p.limit, p.total)} of {p.total}
-            </span>
-            <Button
-              variant="ghost"
-              disabled={p.offset === 0}
-              onClick={() => setQuery({ ...query, offset: p.offset - PAGE })}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="ghost"
-              disabled={!p.has_more}
-              onClick={() => setQuery({ ...query, offset: p.offset + PAGE })}
-            >
-              Next
-            </Button>
-          </div>
-        )}
+        <Pager pagination={p} onOffset={(offset) => setQuery({ ...query, offset })} />
       </Card>
     </Page>
   );
 }
 
-/**
- * The price the API will charge (docs/decisions.md "Sessions", the price formula):
- * a base per type, a credit per started minute, 2 per extra analysis type. The API
- * has no quote endpoint, so the console mirrors the formula and shows the
- * authoritative `credits_required` once the session exists.
- */
-const BASE_PRICE: Record<(typeof TYPES)[number], number> = {
-  remote_viewing: 10,
-  dowsing: 5,
-  precognition: 15,
-  intuitive_analysis: 5,
+type Quote = Schema<"SessionQuote">;
+const LINE_LABEL: Record<Quote["lines"][number]["kind"], (q: number, type: string) => string> = {
+  base: (_, type) => `Base price (${type})`,
+  duration_minutes: (q) => `${q} started minute${q === 1 ? "" : "s"}`,
+  extra_analysis_types: (q) => `${q} extra analysis type${q === 1 ? "" : "s"}`,
+  priority: (q) => (q === 1 ? "Normal priority" : `High priority (× ${q})`),
 };
-export const priceOf = (type: (typeof TYPES)[number], duration: number, analysisTypes: number) =>
-  BASE_PRICE[type] + Math.ceil(duration / 60) + 2 * Math.max(0, analysisTypes - 1);
+
+/**
+ * The price from the API (POST /v1/sessions/quote): the console holds no copy of
+ * the formula. Asked again a moment after the priced fields stop changing.
+ */
+function useQuote(type: (typeof TYPES)[number], duration: number, analysis: string[], priority: string) {
+  const [quote, setQuote] = useState<{ data?: Quote; error?: unknown }>({});
+  const key = JSON.stringify([type, duration, analysis, priority]);
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(async () => {
+      const { data, error } = await api.POST("/sessions/quote", {
+        body: {
+          session_type: type,
+          parameters: {
+            duration,
+            analysis_types: analysis as Schema<"SessionParametersInput">["analysis_types"],
+            priority: priority as "normal",
+          },
+        },
+      });
+      if (live) setQuote(data ? { data: data.data } : { error });
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [key]);
+  return quote;
+}
 
 export function NewSessionPage() {
   const [type, setType] = useState<(typeof TYPES)[number]>("remote_viewing");
@@ -179,9 +183,10 @@ export function NewSessionPage() {
   const [analysis, setAnalysis] = useState<string[]>(["visual"]);
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
-  const billing = useLoad(() => unwrap(api.GET("/billing")));
-  const price = priceOf(type, duration, analysis.length);
-  const remaining = billing.data?.credits.remaining;
+  const [priority, setPriority] = useState("normal");
+  const quote = useQuote(type, duration, analysis, priority);
+  const price = quote.data?.credits_required;
+  const remaining = quote.data?.credits_remaining;
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -272,7 +277,7 @@ export function NewSessionPage() {
                 <input name="threshold" type="number" min={0} max={1} step={0.05} value={0.5} />
               </Field>
               <Field label="Priority">
-                <select name="priority">
+                <select name="priority" value={priority} onChange={(e) => setPriority(e.currentTarget.value)}>
                   <option value="normal">normal</option>
                   <option value="high">high</option>
                 </select>
@@ -288,36 +293,29 @@ export function NewSessionPage() {
             </div>
             <ErrorNote error={error} />
             <Button type="submit" disabled={busy}>
-              {busy ? "Creating…" : `Create session · ${price} credits`}
+              {busy ? "Creating…" : `Create session · ${price ?? "…"} credits`}
             </Button>
           </form>
         </Card>
         <Card title="Price" class="price-card">
+          <ErrorNote error={quote.error} />
           <div class="price" data-testid="price-preview">
-            <span class="price-value">{price}</span> credits
+            <span class="price-value">{price ?? "…"}</span> credits
           </div>
           <ul class="price-lines">
-            <li>
-              <span>Base price ({label(type)})</span>
-              <span>{BASE_PRICE[type]}</span>
-            </li>
-            <li>
-              <span>
-                {Math.ceil(duration / 60)} started minute{Math.ceil(duration / 60) === 1 ? "" : "s"}
-              </span>
-              <span>{Math.ceil(duration / 60)}</span>
-            </li>
-            <li>
-              <span>
-                {Math.max(0, analysis.length - 1)} extra analysis type{analysis.length === 2 ? "" : "s"}
-              </span>
-              <span>{2 * Math.max(0, analysis.length - 1)}</span>
-            </li>
+            {quote.data?.lines
+              .filter((l) => l.kind !== "priority" || l.credits > 0)
+              .map((l) => (
+                <li key={l.kind}>
+                  <span>{LINE_LABEL[l.kind](l.quantity, label(type))}</span>
+                  <span>{l.credits}</span>
+                </li>
+              ))}
           </ul>
-          {remaining !== undefined && (
-            <p class={remaining >= price ? "muted" : "note note-error"}>
+          {quote.data && remaining !== undefined && (
+            <p class={quote.data.sufficient ? "muted" : "note note-error"}>
               {remaining.toLocaleString("en-US")} credits available
-              {remaining < price ? " — not enough: buy credits under Billing." : "."}
+              {quote.data.sufficient ? "." : " — not enough: buy credits under Billing."}
             </p>
           )}
         </Card>

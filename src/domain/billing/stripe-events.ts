@@ -1,4 +1,4 @@
-import { findAccount } from "../../db/billing-accounts";
+import { type AccountRow, findAccount } from "../../db/billing-accounts";
 import {
   applyLateFeeFailure,
   applyReversal,
@@ -118,15 +118,17 @@ async function apply(env: Env, event: StripeEvent, pe: ProcessorEvent, now: numb
   // Our charge reference is the PaymentIntent id (stripe-gateway.ts).
   const paymentIntent = event.type === "payment_intent.payment_failed" ? str(object.id) : str(object.payment_intent);
   const txn = paymentIntent ? await findChargedTransaction(env.DB, paymentIntent) : undefined;
-  if (!txn) return ignore();
+  const account = txn ? await findAccount(env.DB, txn.accountId) : undefined;
+  if (!txn || !account) return ignore();
 
   if (event.type === "payment_intent.payment_failed") {
     const error = (object.last_payment_error ?? {}) as { code?: unknown; decline_code?: unknown; message?: unknown };
     const code = str(error.decline_code) ?? str(error.code) ?? "payment_failed";
     if (txn.status !== "completed") return ignore();
-    if (txn.type === "subscription_fee") return lateFeeFailure(env, txn, code, str(error.message), pe, now);
+    if (txn.type === "subscription_fee") return lateFeeFailure(env, account, txn, code, str(error.message), pe, now);
     return reverse(
       env,
+      account,
       txn,
       { target: txn.credits, status: "failed", failureCode: code, cause: "payment_failed" },
       pe,
@@ -140,6 +142,7 @@ async function apply(env: Env, event: StripeEvent, pe: ProcessorEvent, now: numb
     const target = full ? txn.credits : Math.floor((txn.credits * refunded) / Math.max(1, txn.amountCents));
     return reverse(
       env,
+      account,
       txn,
       { target, status: full ? "refunded" : txn.status, failureCode: null, cause: "refund" },
       pe,
@@ -147,18 +150,24 @@ async function apply(env: Env, event: StripeEvent, pe: ProcessorEvent, now: numb
     );
   }
   // charge.dispute.created: the money is held by the card network; the credits are taken back at once.
-  return reverse(env, txn, { target: txn.credits, status: "disputed", failureCode: null, cause: "dispute" }, pe, now);
+  return reverse(
+    env,
+    account,
+    txn,
+    { target: txn.credits, status: "disputed", failureCode: null, cause: "dispute" },
+    pe,
+    now,
+  );
 }
 
 async function reverse(
   env: Env,
+  account: AccountRow,
   txn: TransactionRow,
   r: { target: number; status: TransactionRow["status"]; failureCode: string | null; cause: string },
   pe: ProcessorEvent,
   now: number,
 ): Promise<EventOutcome> {
-  const account = await findAccount(env.DB, txn.accountId);
-  if (!account) return ignored(env, pe);
   const at = iso(now);
   const event = eventMessage(
     "billing.payment_reversed",
@@ -203,14 +212,13 @@ async function reverse(
  */
 async function lateFeeFailure(
   env: Env,
+  account: AccountRow,
   txn: TransactionRow,
   code: string,
   message: string | null,
   pe: ProcessorEvent,
   now: number,
 ): Promise<EventOutcome> {
-  const account = await findAccount(env.DB, txn.accountId);
-  if (!account) return ignored(env, pe);
   // The fee's key is sub_<account>_<the start of the period it paid for> (cycle.ts feeKey).
   const periodStart = txn.idempotencyKey?.slice(`sub_${account.id}_`.length) ?? "";
   const at = iso(now);

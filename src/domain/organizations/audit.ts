@@ -37,6 +37,8 @@ export type AuditAction =
   | "billing.plan_changed"
   | "billing.payment_method_added"
   | "sso.connection_created"
+  | "sso.connection_updated"
+  | "sso.connection_deleted"
   | "sso.connection_deleted"
   | "sso.domain_added"
   | "sso.domain_verified";

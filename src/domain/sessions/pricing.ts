@@ -17,14 +17,32 @@ export const BASE_PRICE: Record<SessionType, number> = {
 /** Multiplier on the normal price, by priority. */
 export const PRIORITY_PRICE_FACTOR: Record<Priority, number> = { normal: 1, high: 1.5 };
 
+/** The price and its lines (POST /v1/sessions/quote shows them; creation charges `credits`). */
+export function priceBreakdown(
+  type: SessionType,
+  p: Pick<SessionParameters, "duration" | "analysis_types"> & { priority?: Priority | undefined },
+) {
+  const minutes = Math.ceil(p.duration / 60);
+  const extraTypes = Math.max(0, p.analysis_types.length - 1);
+  const normal = BASE_PRICE[type] + minutes + 2 * extraTypes;
+  const factor = PRIORITY_PRICE_FACTOR[p.priority ?? "normal"];
+  const credits = Math.ceil(normal * factor);
+  return {
+    credits,
+    lines: [
+      { kind: "base" as const, quantity: 1, credits: BASE_PRICE[type] },
+      { kind: "duration_minutes" as const, quantity: minutes, credits: minutes },
+      { kind: "extra_analysis_types" as const, quantity: extraTypes, credits: 2 * extraTypes },
+      { kind: "priority" as const, quantity: factor, credits: credits - normal },
+    ],
+  };
+}
+
 export function priceOf(
   type: SessionType,
   p: Pick<SessionParameters, "duration" | "analysis_types"> & { priority?: Priority | undefined },
 ): number {
-  const minutes = Math.ceil(p.duration / 60);
-  const extraTypes = Math.max(0, p.analysis_types.length - 1);
-  const normal = BASE_PRICE[type] + minutes + 2 * extraTypes;
-  return Math.ceil(normal * PRIORITY_PRICE_FACTOR[p.priority ?? "normal"]);
+  return priceBreakdown(type, p).credits;
 }
 
 /** Share of the processing each stage accounts for (also its share of time). */

@@ -1,3 +1,4 @@
+import { apiCallsByDay } from "../../db/api-usage";
 import { balanceOf } from "../../db/credits";
 import { aggregatesBetween, usageCounts } from "../../db/session-stats";
 import { invalidField } from "../../errors";
@@ -15,7 +16,8 @@ import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType }
  * count in the day they were created.
  * success_rate = completed / (completed + failed): cancelled and unfinished
  * sessions are neither successes nor failures. average_confidence is over
- * completed sessions (null when there are none).
+ * completed sessions (null when there are none). api_calls per day are the
+ * user's authenticated /v1 calls (api_usage_daily), whoever they acted for.
  */
 export const MAX_RANGE_DAYS = 366;
 
@@ -46,15 +48,19 @@ const invalidRange = (field: string, reason: string) => invalidField(field, reas
 export async function userStats(d1: D1Database, principal: Principal, q: StatsQuery, now = Date.now()) {
   const { period, from, to } = rangeOf(q, now);
   const account = await actingAccountRef({ DB: d1 }, principal);
-  const [rows, credits] = await Promise.all([
+  const [rows, credits, calls] = await Promise.all([
     aggregatesBetween(d1, principal.userId, new Date(from).toISOString(), new Date(to).toISOString()),
     balanceOf(d1, account.id),
+    apiCallsByDay(d1, principal.userId, utcDate(from), utcDate(to)),
   ]);
 
   const byStatus = Object.fromEntries(SESSION_STATUSES.map((s) => [s, 0])) as Record<SessionStatus, number>;
   const byType = Object.fromEntries(SESSION_TYPES.map((t) => [t, 0])) as Record<SessionType, number>;
-  const days = new Map<string, { sessions: number; credits_used: number }>();
-  for (let d = from; d < to; d += DAY_MS) days.set(utcDate(d), { sessions: 0, credits_used: 0 });
+  const days = new Map<string, { sessions: number; credits_used: number; api_calls: number }>();
+  for (let d = from; d < to; d += DAY_MS) {
+    const date = utcDate(d);
+    days.set(date, { sessions: 0, credits_used: 0, api_calls: calls.get(date) ?? 0 });
+  }
   let creditsUsed = 0;
   let confidenceSum = 0;
   for (const r of rows) {

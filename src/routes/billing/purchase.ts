@@ -12,7 +12,7 @@ const route = defineRoute({
   tags: ["Billing"],
   summary: "Buy credits",
   description:
-    "Charges the payment method for `quantity` × the package and credits the balance once. Send `Idempotency-Key` to retry safely: a repeat returns the first response (`Idempotent-Replayed: true`) without charging again.",
+    "Charges the payment method for `quantity` × the package and credits the balance once. Send `Idempotency-Key` to retry safely: a repeat returns the first response (`Idempotent-Replayed: true`) without charging again, and a retry after a failure (a 5xx) presents the processor with the same charge key, so it is never charged twice. A refund, dispute or late failure reported by the processor later takes the credits back (never below a zero balance; `billing.payment_reversed`). 503 `PAYMENT_PROVIDER_UNAVAILABLE` when no payment processor is usable (the test gateway in production).",
   scope: "profile",
   idempotent: true,
   request: { body: { required: true, content: { "application/json": { schema: PurchaseBody } } } },

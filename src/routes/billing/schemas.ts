@@ -82,7 +82,11 @@ export const PaymentMethodId = z
   .string()
   .max(255)
   .regex(/^pm_[A-Za-z0-9_]+$/, "must be a payment method id (pm_…)")
-  .openapi({ example: "pm_card_visa" });
+  .openapi({
+    example: "pm_card_visa",
+    description:
+      "A saved payment method (`pm_<digits>`, GET /v1/billing/payment-methods), or the processor's payment method id, saved on first use: with the test gateway its test ids (`pm_card_visa`, `pm_card_chargeDeclined`, …), with Stripe a PaymentMethod id from Stripe.js.",
+  });
 
 export const PurchaseBody = z
   .object({

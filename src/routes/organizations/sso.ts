@@ -1,11 +1,17 @@
 import { z } from "@hono/zod-openapi";
-import { connectionOf, createConnection, listConnections } from "../../domain/identity/sso/connections";
+import {
+  connectionOf,
+  createConnection,
+  deleteConnection,
+  listConnections,
+  updateConnection,
+} from "../../domain/identity/sso/connections";
 import { addDomain, listDomains, verifyDomain } from "../../domain/identity/sso/domains";
 import { membershipIn } from "../../domain/organizations/access";
 import { appendAudit } from "../../domain/organizations/audit";
 import { requireRole } from "../../domain/organizations/roles";
 import type { ErrorCode } from "../../errors";
-import { envelopeSchema, ok } from "../../http/envelope";
+import { envelopeSchema, MessageOnlySchema, ok } from "../../http/envelope";
 import type { router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
@@ -22,19 +28,30 @@ const SamlInput = z.object({
   group_roles: GroupRoles.optional(),
   default_role: Role.nullable().optional(),
 });
-const LdapInput = z.object({
+const LdapFields = z.object({
   url: z.string().max(2048),
   start_tls: z.boolean(),
   bind_mode: z.enum(["search", "template"]),
-  service_dn: z.string().max(1024).nullable().default(null),
-  bind_dn_template: z.string().max(1024).nullable().default(null),
+  service_dn: z.string().max(1024).nullable(),
+  bind_dn_template: z.string().max(1024).nullable(),
   base_dn: z.string().max(1024),
-  user_filter: z.string().max(1024).default("(objectClass=person)"),
-  username_attribute: z.string().max(64).default("uid"),
-  email_attribute: z.string().max(64).default("mail"),
-  group_base_dn: z.string().max(1024).nullable().default(null),
-  group_roles: GroupRoles.default({}),
-  default_role: Role.nullable().default("member"),
+  user_filter: z.string().max(1024),
+  username_attribute: z.string().max(64),
+  email_attribute: z.string().max(64),
+  group_base_dn: z.string().max(1024).nullable(),
+  group_roles: GroupRoles,
+  default_role: Role.nullable(),
+});
+const f = LdapFields.shape;
+const LdapInput = LdapFields.extend({
+  service_dn: f.service_dn.default(null),
+  bind_dn_template: f.bind_dn_template.default(null),
+  user_filter: f.user_filter.default("(objectClass=person)"),
+  username_attribute: f.username_attribute.default("uid"),
+  email_attribute: f.email_attribute.default("mail"),
+  group_base_dn: f.group_base_dn.default(null),
+  group_roles: f.group_roles.default({}),
+  default_role: f.default_role.default("member"),
 });
 const CreateConnectionBody = z
   .discriminatedUnion("kind", [
@@ -54,6 +71,33 @@ const CreateConnectionBody = z
     }),
   ])
   .openapi("CreateSsoConnectionRequest");
+const Certificates = z.array(z.string().max(16_384)).max(5);
+const UpdateConnectionBody = z
+  .object({
+    name: z.string().min(1).max(100).optional(),
+    enforced: z.boolean().optional(),
+    metadata_xml: z.string().max(200_000).optional().openapi({
+      description: "SAML: the IdP's metadata again; its signing certificates replace the configured ones.",
+    }),
+    saml: SamlInput.optional().openapi({ description: "SAML: fields to change; `certificates` replaces the list." }),
+    add_certificates: Certificates.optional().openapi({
+      description:
+        "SAML certificate rotation, step 1: trust the IdP's next certificate too (responses signed with either verify).",
+    }),
+    remove_certificates: Certificates.optional().openapi({
+      description: "SAML certificate rotation, step 2: stop trusting the retired certificate (at least one stays).",
+    }),
+    // No defaults here: a field left out keeps its stored value.
+    ldap: LdapFields.partial().optional().openapi({ description: "LDAP: fields to change." }),
+    service_password: z
+      .string()
+      .min(1)
+      .max(1024)
+      .optional()
+      .openapi({ description: "LDAP: a new service-account password, sealed at rest; never returned." }),
+  })
+  .strict()
+  .openapi("UpdateSsoConnectionRequest");
 const ConnectionSchema = z.object({}).passthrough().openapi("SsoConnection");
 const DomainSchema = z
   .object({
@@ -130,6 +174,36 @@ const get = defineRoute({
     200: { description: "Connection", content: { "application/json": { schema: envelopeSchema(ConnectionSchema) } } },
   },
 });
+const update = defineRoute({
+  operationId: "updateSsoConnection",
+  description:
+    "Changes merge onto the connection and are validated as a whole. Rotate an IdP certificate without downtime: `add_certificates` with the new one before the IdP switches, `remove_certificates` with the old one after. A new LDAP `service_password` is sealed again. Audited (certificates as SHA-256 fingerprints, never secrets); another organization's connection is a 404.",
+  method: "patch",
+  path: "/{organization_id}/sso/connections/{connection_id}",
+  ...common,
+  summary: "Change a connection: name, enforcement, SAML certificates, LDAP settings (admins and owners)",
+  scope: "organizations:write",
+  request: {
+    params: ConnectionParams,
+    body: { required: true, content: { "application/json": { schema: UpdateConnectionBody } } },
+  },
+  responses: {
+    200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(ConnectionSchema) } } },
+  },
+  errors: [...common.errors, "SSO_CONNECTION_INVALID"],
+});
+const remove = defineRoute({
+  operationId: "deleteSsoConnection",
+  description:
+    "Sign-in through it stops at once (members keep their accounts and memberships; with enforcement gone, password sign-in works again). Audited; another organization's connection is a 404.",
+  method: "delete",
+  path: "/{organization_id}/sso/connections/{connection_id}",
+  ...common,
+  summary: "Delete a connection (admins and owners)",
+  scope: "organizations:write",
+  request: { params: ConnectionParams },
+  responses: { 200: { description: "Deleted", content: { "application/json": { schema: MessageOnlySchema } } } },
+});
 const addDomainRoute = defineRoute({
   operationId: "addSsoDomain",
   description: "Returns the DNS TXT record that proves ownership. Audited.",
@@ -192,6 +266,23 @@ export function mountSso(app: ReturnType<typeof router>) {
   app.openapi(get, async (c) => {
     const { organization_id, connection_id } = c.req.valid("param");
     return c.json(ok(await connectionOf(c.env, c.get("principal"), organization_id, connection_id)), 200);
+  });
+  app.openapi(update, async (c) => {
+    const { organization_id, connection_id } = c.req.valid("param");
+    const view = await updateConnection(
+      c.env,
+      c.get("principal"),
+      requestMeta(c),
+      organization_id,
+      connection_id,
+      c.req.valid("json"),
+    );
+    return c.json(ok(view, "Connection updated"), 200);
+  });
+  app.openapi(remove, async (c) => {
+    const { organization_id, connection_id } = c.req.valid("param");
+    await deleteConnection(c.env, c.get("principal"), requestMeta(c), organization_id, connection_id);
+    return c.json({ success: true as const, message: "Connection deleted" }, 200);
   });
   app.openapi(addDomainRoute, async (c) => {
     const id = c.req.valid("param").organization_id;

@@ -5,11 +5,13 @@ import { mountCreate } from "./create";
 import { mountGet } from "./get";
 import { mountHistory } from "./history";
 import { mountList } from "./list";
+import { mountQuote } from "./quote";
 import { mountUpdate } from "./update";
 
 export function sessionRoutes() {
   const app = router();
   mountCreate(app);
+  mountQuote(app);
   mountList(app);
   mountGet(app);
   mountUpdate(app);

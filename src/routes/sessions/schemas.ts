@@ -74,6 +74,29 @@ export const CreateSessionBody = z
   })
   .openapi("CreateSessionRequest");
 
+/** The creation body's priced fields; a full creation body is accepted (the rest is ignored). */
+export const QuoteSessionBody = z
+  .object({ session_type: z.enum(SESSION_TYPES), parameters: CreateParameters.prefault({}) })
+  .openapi("SessionQuoteRequest");
+
+export const SessionQuoteSchema = z
+  .object({
+    session_type: z.enum(SESSION_TYPES),
+    credits_required: z.number().int().openapi({ description: "What POST /v1/sessions would debit for this body" }),
+    lines: z.array(
+      z.object({
+        kind: z.enum(["base", "duration_minutes", "extra_analysis_types", "priority"]),
+        quantity: z
+          .number()
+          .openapi({ description: "Started minutes, extra analysis types, or the priority factor (1 or 1.5)" }),
+        credits: z.number().int(),
+      }),
+    ),
+    credits_remaining: z.number().int().openapi({ description: "The acting account's balance now" }),
+    sufficient: z.boolean().openapi({ description: "Whether the balance covers credits_required" }),
+  })
+  .openapi("SessionQuote");
+
 export const UpdateSessionBody = z
   .object({
     parameters: z

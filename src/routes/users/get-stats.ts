@@ -30,7 +30,15 @@ const StatsSchema = z
       .openapi({ description: "Mean confidence_score of completed sessions; null when none" }),
     session_types: counts(["remote_viewing", "dowsing", "precognition", "intuitive_analysis"] as const),
     daily_breakdown: z.array(
-      z.object({ date: z.string(), sessions: z.number().int(), credits_used: z.number().int() }),
+      z.object({
+        date: z.string(),
+        sessions: z.number().int(),
+        credits_used: z.number().int(),
+        api_calls: z
+          .number()
+          .int()
+          .openapi({ description: "Your authenticated /v1 requests that UTC day, whoever you acted for" }),
+      }),
     ),
   })
   .openapi("UserStats");

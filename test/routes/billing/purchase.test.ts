@@ -304,3 +304,37 @@ describe("Idempotency-Key on purchase", () => {
     expect(await balance(u.token)).toBe(300);
   });
 });
+
+describe("a purchase whose response was lost after it committed", () => {
+  it("the retry after the key's lock lapses answers the committed purchase, charging and crediting nothing again", async () => {
+    const u = await registerUser();
+    const pm = await addCard(u.token);
+    const key = `lost-${crypto.randomUUID()}`;
+    const request = {
+      token: u.token,
+      body: { credit_package: "starter", payment_method_id: pm },
+      headers: { "Idempotency-Key": key },
+    };
+    // The purchase commits; storing its response for replay fails.
+    const failing = failingD1(env.DB, { match: /UPDATE idempotency_keys SET status = 'completed'/ });
+    const first = await apiWithEnv({ DB: failing.db }, "POST", "/v1/billing/credits/purchase", request);
+    expect(first.status).toBe(500);
+    expect(await balance(u.token)).toBe(200);
+    const charges = testGatewayCharges().length;
+    await env.DB.prepare("UPDATE idempotency_keys SET locked_until = ?2 WHERE key = ?1")
+      .bind(key, new Date(Date.now() - 1000).toISOString())
+      .run();
+
+    const retry = await api("POST", "/v1/billing/credits/purchase", request);
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.body.data).toMatchObject({ credits_purchased: 100, new_balance: 200 });
+    expect(await balance(u.token)).toBe(200);
+    expect(testGatewayCharges().length).toBe(charges);
+    const completed = await env.DB.prepare(
+      "SELECT id FROM transactions WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?) AND status = 'completed'",
+    )
+      .bind(u.id)
+      .all<{ id: string }>();
+    expect(completed.results.map((r) => r.id)).toEqual([retry.body.data.transaction_id]);
+  });
+});

@@ -325,3 +325,19 @@ describe("reversals keep the ledger invariant", () => {
     );
   }, 180_000);
 });
+
+describe("the webhook under random input", () => {
+  it("an unsigned request is always a 4xx envelope, never a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 200 }), fc.option(fc.string({ maxLength: 80 })), async (body, header) => {
+        const res = await apiWithEnv({}, "POST", "/v1/billing/stripe/webhook", {
+          raw: body,
+          headers: { "content-type": "application/json", ...(header === null ? {} : { "Stripe-Signature": header }) },
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe("WEBHOOK_SIGNATURE_INVALID");
+      }),
+      { numRuns: 40, seed: 20261123 },
+    );
+  });
+});

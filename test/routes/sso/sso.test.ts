@@ -1,9 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
 import { PASSWORD, registerUser, type TestUser, uniqueEmail } from "../../support/factories";
+
 import { api, BASE, workerFetch } from "../../support/http";
-import { createOrganization } from "../../support/organizations";
+
 import { b64, responseXml, signElement } from "../../support/saml";
-import { requestIdFrom, samlOrganization } from "../../support/sso";
+import { ldapOrganization, requestIdFrom, samlOrganization } from "../../support/sso";
 
 const keys = inject("samlKeys");
 const ldap = inject("ldap");
@@ -168,29 +169,9 @@ describe("SAML sign-on through the routes", () => {
 
 describe("LDAP sign-on through the routes", () => {
   async function ldapSetup(url = ldap.plainUrl) {
-    const owner = await registerUser();
-    const orgId = await createOrganization(owner);
-    const res = await api("POST", `/v1/organizations/${orgId}/sso/connections`, {
-      token: owner.token,
-      body: {
-        kind: "ldap",
-        name: "Corp directory",
-        ldap: {
-          url,
-          start_tls: url.startsWith("ldap://"),
-          bind_mode: "search",
-          service_dn: "cn=service,dc=example,dc=test",
-          base_dn: "dc=example,dc=test",
-          user_filter: "(objectClass=inetOrgPerson)",
-          group_roles: { admins: "admin", staff: "member" },
-          default_role: null,
-        },
-        service_password: "service-secret",
-      },
-    });
-    expect(res.status).toBe(201);
-    expect(JSON.stringify(res.body)).not.toContain("service-secret");
-    return { owner, orgId, connection: res.body.data.id as string };
+    const { owner, orgId, connection, response } = await ldapOrganization(url, "service-secret");
+    expect(JSON.stringify(response)).not.toContain("service-secret");
+    return { owner, orgId, connection };
   }
 
   it("signs in with the directory password and the group-mapped role", async () => {

@@ -49,13 +49,36 @@ describe("GET /v1/users/me/stats and usage_stats", () => {
     expect(s.average_confidence).toBe(completed.confidence_score);
     expect(s.session_types).toEqual({ remote_viewing: 1, dowsing: 2, precognition: 1, intuitive_analysis: 0 });
     expect(s.daily_breakdown).toHaveLength(30);
-    expect(s.daily_breakdown.at(-1)).toEqual({ date: today(), sessions: 4, credits_used: s.credits_used });
-    expect(s.daily_breakdown[0]).toEqual({ date: daysAgo(29), sessions: 0, credits_used: 0 });
+    expect(s.daily_breakdown.at(-1)).toEqual({
+      date: today(),
+      sessions: 4,
+      credits_used: s.credits_used,
+      api_calls: expect.any(Number),
+    });
+    expect(s.daily_breakdown[0]).toEqual({ date: daysAgo(29), sessions: 0, credits_used: 0, api_calls: 0 });
+  });
+
+  it("counts the user's API calls per day, the same figure as the billing record's month", async () => {
+    const v = await registerUser();
+    const callsToday = async () =>
+      (await api("GET", "/v1/users/me/stats?period=week", { token: v.token })).body.data.daily_breakdown.map(
+        (d: any) => d.api_calls,
+      );
+    const before = await callsToday();
+    for (let i = 0; i < 3; i++) await api("GET", "/v1/users/me", { token: v.token });
+    const after = await callsToday();
+    // The three calls and the first stats request itself.
+    expect(after.at(-1) - before.at(-1)).toBe(4);
+    expect(after.slice(0, -1)).toEqual([0, 0, 0, 0, 0, 0]);
+    const billing = (await api("GET", "/v1/billing", { token: v.token })).body.data;
+    expect(billing.usage.current_month.api_calls).toBe(after.at(-1) + 1);
   });
 
   it("honours period and start_date/end_date", async () => {
     const day = (await api("GET", "/v1/users/me/stats?period=day", { token: u.token })).body.data;
-    expect(day.daily_breakdown).toEqual([{ date: today(), sessions: 4, credits_used: expect.any(Number) }]);
+    expect(day.daily_breakdown).toEqual([
+      { date: today(), sessions: 4, credits_used: expect.any(Number), api_calls: expect.any(Number) },
+    ]);
     expect(
       (await api("GET", "/v1/users/me/stats?period=year", { token: u.token })).body.data.daily_breakdown,
     ).toHaveLength(365);

@@ -1,12 +1,15 @@
 import {
   connectionsOf,
+  deleteConnectionStatement,
   findConnection,
   findConnectionOf,
   insertConnectionStatement,
   type SsoConnectionRow,
+  updateConnectionStatement,
 } from "../../../db/sso";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
+import { fromBase64 } from "../../../lib/encoding";
 import { newId } from "../../../lib/ids";
 import { dataEncryptionKey } from "../../encryption/data-key";
 import { open, seal } from "../../encryption/secret-box";
@@ -94,26 +97,60 @@ function invalid(field: string, reason: string): AppError {
   return new AppError("SSO_CONNECTION_INVALID", { details: { field, reason } });
 }
 
-function samlSettings(input: Extract<NewConnection, { kind: "saml" }>): SamlSettings {
-  const fromMetadata = input.metadata_xml ? parseIdpMetadata(input.metadata_xml) : null;
-  if (input.metadata_xml && !fromMetadata)
-    throw invalid("metadata_xml", "not IdP metadata with a redirect SSO URL and a signing certificate");
-  const s = input.saml ?? {};
+const normalizeCertificate = (c: string) => c.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
+
+function fromMetadata(xml: string | undefined) {
+  if (!xml) return null;
+  const parsed = parseIdpMetadata(xml);
+  if (!parsed) throw invalid("metadata_xml", "not IdP metadata with a redirect SSO URL and a signing certificate");
+  return parsed;
+}
+
+/** SAML settings: `base` (a stored connection's, or the defaults), then metadata XML, then fields. */
+function samlSettings(base: SamlSettings, metadataXml: string | undefined, s: Partial<SamlSettings>): SamlSettings {
+  const metadata = fromMetadata(metadataXml);
   const settings: SamlSettings = {
-    idp_entity_id: s.idp_entity_id ?? fromMetadata?.entityId ?? "",
-    sso_url: s.sso_url ?? fromMetadata?.ssoUrl ?? "",
-    certificates: (s.certificates ?? fromMetadata?.certificates ?? []).map((c) =>
-      c.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, ""),
-    ),
-    allow_sha1: s.allow_sha1 ?? false,
-    groups_attribute: s.groups_attribute ?? "groups",
-    group_roles: s.group_roles ?? {},
-    default_role: s.default_role === undefined ? "member" : s.default_role,
+    idp_entity_id: s.idp_entity_id ?? metadata?.entityId ?? base.idp_entity_id,
+    sso_url: s.sso_url ?? metadata?.ssoUrl ?? base.sso_url,
+    certificates: [
+      ...new Set((s.certificates ?? metadata?.certificates ?? base.certificates).map(normalizeCertificate)),
+    ],
+    allow_sha1: s.allow_sha1 ?? base.allow_sha1,
+    groups_attribute: s.groups_attribute ?? base.groups_attribute,
+    group_roles: s.group_roles ?? base.group_roles,
+    default_role: s.default_role === undefined ? base.default_role : s.default_role,
   };
   if (!settings.idp_entity_id) throw invalid("saml.idp_entity_id", "required (or import metadata_xml)");
   if (!/^https?:\/\//.test(settings.sso_url)) throw invalid("saml.sso_url", "an http(s) URL is required");
   if (settings.certificates.length === 0) throw invalid("saml.certificates", "at least one signing certificate");
+  if (settings.certificates.some((c) => !/^[A-Za-z0-9+/]+={0,2}$/.test(c) || c.length % 4 !== 0)) {
+    throw invalid("saml.certificates", "each must be an X.509 certificate, PEM or base64 DER");
+  }
+  if (settings.certificates.length > MAX_CERTIFICATES) {
+    throw invalid("saml.certificates", `at most ${MAX_CERTIFICATES} signing certificates`);
+  }
   return settings;
+}
+
+const MAX_CERTIFICATES = 5;
+const SAML_DEFAULTS: SamlSettings = {
+  idp_entity_id: "",
+  sso_url: "",
+  certificates: [],
+  allow_sha1: false,
+  groups_attribute: "groups",
+  group_roles: {},
+  default_role: "member",
+};
+
+function checkLdap(config: LdapSettings, environment: string, hasServicePassword: boolean) {
+  assertDirectoryTransport({ url: config.url, startTls: config.start_tls }, environment);
+  if (config.bind_mode === "search" && (!config.service_dn || !hasServicePassword)) {
+    throw invalid("service_password", "search mode needs service_dn and service_password");
+  }
+  if (config.bind_mode === "template" && !config.bind_dn_template?.includes("{username}")) {
+    throw invalid("ldap.bind_dn_template", "must contain {username}");
+  }
 }
 
 export async function createConnection(
@@ -130,16 +167,10 @@ export async function createConnection(
   let config: SamlSettings | LdapSettings;
   let secretSealed: string | null = null;
   if (input.kind === "saml") {
-    config = samlSettings(input);
+    config = samlSettings(SAML_DEFAULTS, input.metadata_xml, input.saml ?? {});
   } else {
     config = input.ldap;
-    assertDirectoryTransport({ url: config.url, startTls: config.start_tls }, env.ENVIRONMENT);
-    if (config.bind_mode === "search" && (!config.service_dn || !input.service_password)) {
-      throw invalid("service_password", "search mode needs service_dn and service_password");
-    }
-    if (config.bind_mode === "template" && !config.bind_dn_template?.includes("{username}")) {
-      throw invalid("ldap.bind_dn_template", "must contain {username}");
-    }
+    checkLdap(config, env.ENVIRONMENT, Boolean(input.service_password));
     if (input.service_password) secretSealed = await seal(await dataEncryptionKey(env), input.service_password, id);
   }
   const at = iso(now);
@@ -166,17 +197,142 @@ export async function createConnection(
   return connectionView(row, env.AUTH_ISSUER);
 }
 
+export interface ConnectionChanges {
+  name?: string | undefined;
+  enforced?: boolean | undefined;
+  /** SAML: re-import the IdP's metadata (its certificates replace the configured ones). */
+  metadata_xml?: string | undefined;
+  saml?: Partial<SamlSettings> | undefined;
+  /** SAML rotation: certificates to trust in addition, and certificates to stop trusting. */
+  add_certificates?: string[] | undefined;
+  remove_certificates?: string[] | undefined;
+  ldap?: Partial<LdapSettings> | undefined;
+  /** LDAP: a new service password, sealed again (never returned). */
+  service_password?: string | undefined;
+}
+
+const SAML_ONLY = ["metadata_xml", "saml", "add_certificates", "remove_certificates"] as const;
+const LDAP_ONLY = ["ldap", "service_password"] as const;
+
+/** PATCH: changes merged onto the stored connection, validated as a whole, audited (no secrets in the log). */
+export async function updateConnection(
+  env: Env,
+  principal: Principal,
+  meta: RequestMeta,
+  organizationId: string,
+  id: string,
+  changes: ConnectionChanges,
+  now = Date.now(),
+) {
+  const row = await administeredConnection(env, principal, organizationId, id);
+  const foreign = (row.kind === "saml" ? LDAP_ONLY : SAML_ONLY).find((field) => changes[field] !== undefined);
+  if (foreign) throw invalid(foreign, `not a setting of a ${row.kind} connection`);
+
+  let config: SamlSettings | LdapSettings;
+  let secretSealed = row.secretSealed;
+  if (row.kind === "saml") {
+    const merged = samlSettings(JSON.parse(row.config) as SamlSettings, changes.metadata_xml, changes.saml ?? {});
+    const removed = new Set((changes.remove_certificates ?? []).map(normalizeCertificate));
+    const unknown = [...removed].find((c) => !merged.certificates.includes(c));
+    if (unknown) throw invalid("remove_certificates", "names a certificate the connection does not trust");
+    const certificates = [...merged.certificates, ...(changes.add_certificates ?? []).map(normalizeCertificate)];
+    config = samlSettings(merged, undefined, { certificates: certificates.filter((c) => !removed.has(c)) });
+  } else {
+    config = { ...(JSON.parse(row.config) as LdapSettings), ...changes.ldap };
+    checkLdap(config, env.ENVIRONMENT, Boolean(changes.service_password ?? row.secretSealed));
+    if (changes.service_password) secretSealed = await seal(await dataEncryptionKey(env), changes.service_password, id);
+  }
+  const updated: SsoConnectionRow = {
+    ...row,
+    name: changes.name ?? row.name,
+    enforced: changes.enforced ?? row.enforced,
+    config: JSON.stringify(config),
+    secretSealed,
+    updatedAt: iso(now),
+  };
+  await env.DB.batch([
+    updateConnectionStatement(env.DB, updated),
+    auditStatement(
+      env.DB,
+      organizationId,
+      principal,
+      meta,
+      {
+        action: "sso.connection_updated",
+        targetType: "sso_connection",
+        targetId: id,
+        before: await auditedFields(row),
+        after: {
+          ...(await auditedFields(updated)),
+          ...(changes.service_password ? { service_password: "changed" } : {}),
+        },
+      },
+      { onlyIfChanged: true, now },
+    ),
+  ]);
+  return connectionView(updated, env.AUTH_ISSUER);
+}
+
+/** What the audit log keeps of a connection: its settings, each certificate as its SHA-256 fingerprint. */
+async function auditedFields(row: SsoConnectionRow) {
+  const config = JSON.parse(row.config) as Record<string, unknown>;
+  if (Array.isArray(config.certificates)) {
+    config.certificates = await Promise.all(
+      (config.certificates as string[]).map(async (c) => {
+        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", fromBase64(c)));
+        return `sha256:${[...digest].map((b) => b.toString(16).padStart(2, "0")).join(":")}`;
+      }),
+    );
+  }
+  return { name: row.name, enforced: row.enforced, config };
+}
+
+/** DELETE: the connection and, with it, every way in through it; audited. */
+export async function deleteConnection(
+  env: Env,
+  principal: Principal,
+  meta: RequestMeta,
+  organizationId: string,
+  id: string,
+  now = Date.now(),
+) {
+  const row = await administeredConnection(env, principal, organizationId, id);
+  const [deleted] = await env.DB.batch([
+    deleteConnectionStatement(env.DB, organizationId, id),
+    auditStatement(
+      env.DB,
+      organizationId,
+      principal,
+      meta,
+      {
+        action: "sso.connection_deleted",
+        targetType: "sso_connection",
+        targetId: id,
+        before: { kind: row.kind, name: row.name, enforced: row.enforced },
+      },
+      { onlyIfChanged: true, now },
+    ),
+  ]);
+  if (deleted?.meta.changes !== 1) throw new AppError("RESOURCE_NOT_FOUND");
+}
+
 export async function listConnections(env: Env, principal: Principal, organizationId: string) {
   const { role } = await membershipIn(env.DB, principal, organizationId);
   requireRole(role, "admin");
   return (await connectionsOf(env.DB, organizationId)).map((r) => connectionView(r, env.AUTH_ISSUER));
 }
 
-export async function connectionOf(env: Env, principal: Principal, organizationId: string, id: string) {
+/** A connection of the organization, for its owners and admins; another organization's is a 404. */
+async function administeredConnection(env: Env, principal: Principal, organizationId: string, id: string) {
   const { role } = await membershipIn(env.DB, principal, organizationId);
   requireRole(role, "admin");
   const row = await findConnectionOf(env.DB, organizationId, id);
   if (!row) throw new AppError("RESOURCE_NOT_FOUND");
+  return row;
+}
+
+export async function connectionOf(env: Env, principal: Principal, organizationId: string, id: string) {
+  const row = await administeredConnection(env, principal, organizationId, id);
   return connectionView(row, env.AUTH_ISSUER);
 }
 

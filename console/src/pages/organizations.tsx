@@ -1,0 +1,744 @@
+import { useState } from "preact/hooks";
+import { actingOrganization, api, messageOf, type Schema, setActingOrganization, unwrap } from "../api";
+import {
+  Badge,
+  Button,
+  Card,
+  Empty,
+  ErrorNote,
+  Field,
+  fmtDate,
+  fmtDay,
+  Page,
+  Pager,
+  Secret,
+  StatusBadge,
+  TableWrap,
+  useLoad,
+} from "../components/ui";
+import { navigate } from "../router";
+
+type Role = Schema<"Organization">["role"];
+const ROLES: Role[] = ["owner", "admin", "member"];
+/** Least privilege first: the form's default (and what a reset returns to) is member. */
+const INVITE_ROLES: Role[] = ["member", "admin", "owner"];
+const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
+const atLeast = (role: Role | undefined, needed: Role) => role !== undefined && RANK[role] >= RANK[needed];
+
+/** Tells the shell's organization switcher to reload its list. */
+export const organizationsChanged = () => window.dispatchEvent(new Event("sas:organizations"));
+
+/** Calls the API and turns a failure into a thrown Error with the envelope's message. */
+async function attempt(call: Promise<{ error?: unknown }>): Promise<void> {
+  const { error } = await call;
+  if (error !== undefined) throw new Error(messageOf(error));
+}
+
+/** The organizations you belong to, creating one, and accepting an invitation by its token. */
+export function OrganizationsPage() {
+  const orgs = useLoad(() => unwrap(api.GET("/organizations")));
+  const [error, setError] = useState<unknown>();
+  const [note, setNote] = useState<string>();
+  const acting = actingOrganization();
+
+  const create = async (e: SubmitEvent) => {
+    e.preventDefault();
+    const formEl = e.currentTarget as HTMLFormElement;
+    setError(undefined);
+    const { data, error: failed } = await api.POST("/organizations", {
+      body: { name: String(new FormData(formEl).get("name")) },
+    });
+    if (failed || !data) return setError(new Error(messageOf(failed)));
+    formEl.reset();
+    organizationsChanged();
+    navigate(`/organizations/${data.data.id}`);
+  };
+
+  const accept = async (e: SubmitEvent) => {
+    e.preventDefault();
+    const formEl = e.currentTarget as HTMLFormElement;
+    setError(undefined);
+    setNote(undefined);
+    const { data, error: failed } = await api.POST("/organizations/invitations/accept", {
+      body: { token: String(new FormData(formEl).get("token")).trim() },
+    });
+    if (failed || !data) return setError(new Error(messageOf(failed)));
+    formEl.reset();
+    setNote(`You joined the organization as ${data.data.role}.`);
+    organizationsChanged();
+    orgs.reload();
+  };
+
+  return (
+    <Page title="Organizations">
+      <ErrorNote error={error ?? orgs.error} />
+      {note && (
+        <p class="note note-ok" role="status">
+          {note}
+        </p>
+      )}
+      <div class="split">
+        <Card title="Your organizations">
+          {orgs.data && orgs.data.organizations.length === 0 ? (
+            <Empty>You belong to no organization yet.</Empty>
+          ) : (
+            <ul class="list" data-testid="organizations">
+              {orgs.data?.organizations.map((o) => (
+                <li key={o.id} class="list-item">
+                  <div class="grow">
+                    <div class="item-title">
+                      <a href={`/organizations/${o.id}`}>{o.name}</a> <Badge tone="info">{o.role}</Badge>
+                      {acting === o.id && <Badge tone="ok">acting</Badge>}
+                    </div>
+                    <div class="muted small">
+                      <code>{o.id}</code> · created {fmtDay(o.created_at)}
+                    </div>
+                  </div>
+                  <div class="item-actions">
+                    {acting === o.id ? (
+                      <Button variant="ghost" onClick={() => setActingOrganization(null)}>
+                        Act as yourself
+                      </Button>
+                    ) : (
+                      <Button variant="ghost" onClick={() => setActingOrganization(o.id)}>
+                        Act as {o.name}
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <div class="stack">
+          <Card title="Create an organization">
+            <form class="stack" onSubmit={create}>
+              <Field label="Organization name">
+                <input name="name" required maxLength={100} placeholder="Acme Research" />
+              </Field>
+              <Button type="submit">Create organization</Button>
+            </form>
+          </Card>
+          <Card title="Accept an invitation">
+            <form class="stack" onSubmit={accept}>
+              <Field label="Invitation token" hint="From the invitation email, sent to your account's address.">
+                <input name="token" required autocomplete="off" />
+              </Field>
+              <Button type="submit" variant="ghost">
+                Accept invitation
+              </Button>
+            </form>
+          </Card>
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+function OrgTabs(props: { id: string; current: "members" | "audit" | "sso" }) {
+  const tabs = [
+    { key: "members", href: `/organizations/${props.id}`, label: "Members" },
+    { key: "audit", href: `/organizations/${props.id}/audit-log`, label: "Audit log" },
+    { key: "sso", href: `/organizations/${props.id}/sso`, label: "Single sign-on" },
+  ];
+  return (
+    <nav class="tabs" aria-label="Organization">
+      {tabs.map((t) => (
+        <a key={t.key} href={t.href} aria-current={t.key === props.current ? "page" : undefined}>
+          {t.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** Members, roles, ownership, invitations and the development mail outbox of one organization. */
+export function OrganizationPage(props: { id: string }) {
+  const { id } = props;
+  const org = useLoad(
+    () => unwrap(api.GET("/organizations/{organization_id}", { params: { path: { organization_id: id } } })),
+    [id],
+  );
+  const me = useLoad(() => unwrap(api.GET("/users/me")));
+  const members = useLoad(
+    () => unwrap(api.GET("/organizations/{organization_id}/members", { params: { path: { organization_id: id } } })),
+    [id],
+  );
+  const role = org.data?.role;
+  const admin = atLeast(role, "admin");
+  const invitations = useLoad(
+    () =>
+      admin
+        ? unwrap(api.GET("/organizations/{organization_id}/invitations", { params: { path: { organization_id: id } } }))
+        : Promise.resolve({ invitations: [] }),
+    [id, admin],
+  );
+  const outbox = useLoad(
+    () =>
+      admin
+        ? api
+            .GET("/organizations/{organization_id}/mail-outbox", { params: { path: { organization_id: id } } })
+            .then((r) => r.data?.data ?? null)
+        : Promise.resolve(null),
+    [id, admin],
+  );
+  const [error, setError] = useState<unknown>();
+  const [token, setToken] = useState<{ email: string; token: string; sent: boolean }>();
+  const path = { organization_id: id };
+
+  const run = async (call: () => Promise<void>, after: () => void) => {
+    setError(undefined);
+    try {
+      await call();
+    } catch (e) {
+      setError(e);
+    }
+    after();
+  };
+  const refreshPeople = () => {
+    org.reload();
+    members.reload();
+    invitations.reload();
+    outbox.reload();
+  };
+
+  const invite = async (e: SubmitEvent) => {
+    e.preventDefault();
+    const formEl = e.currentTarget as HTMLFormElement;
+    const form = new FormData(formEl);
+    setError(undefined);
+    const { data, error: failed } = await api.POST("/organizations/{organization_id}/invitations", {
+      params: { path },
+      body: { email: String(form.get("email")), role: String(form.get("role")) as Role },
+    });
+    if (failed || !data) return setError(new Error(messageOf(failed)));
+    setToken({ email: data.data.email, token: data.data.token, sent: data.data.email_sent });
+    formEl.reset();
+    invitations.reload();
+    outbox.reload();
+  };
+
+  const changeRole = (userId: string, next: Role) =>
+    run(
+      () =>
+        attempt(
+          api.PUT("/organizations/{organization_id}/members/{user_id}", {
+            params: { path: { ...path, user_id: userId } },
+            body: { role: next },
+          }),
+        ),
+      refreshPeople,
+    );
+  const remove = (userId: string, name: string) => {
+    if (!confirm(`Remove ${name} from the organization? They lose access at once.`)) return;
+    return run(
+      () =>
+        attempt(
+          api.DELETE("/organizations/{organization_id}/members/{user_id}", {
+            params: { path: { ...path, user_id: userId } },
+          }),
+        ),
+      refreshPeople,
+    );
+  };
+  const transfer = (userId: string, name: string) => {
+    if (!confirm(`Make ${name} the owner? You become an admin.`)) return;
+    return run(
+      () =>
+        attempt(
+          api.POST("/organizations/{organization_id}/transfer-ownership", {
+            params: { path },
+            body: { user_id: userId },
+          }),
+        ),
+      refreshPeople,
+    );
+  };
+  const leave = async () => {
+    if (!confirm("Leave this organization? You lose access to its sessions, keys and billing.")) return;
+    setError(undefined);
+    const { error: failed } = await api.POST("/organizations/{organization_id}/leave", { params: { path } });
+    if (failed) return setError(new Error(messageOf(failed)));
+    if (actingOrganization() === id) setActingOrganization(null);
+    organizationsChanged();
+    navigate("/organizations");
+  };
+  const revoke = (invitationId: string) =>
+    run(
+      () =>
+        attempt(
+          api.DELETE("/organizations/{organization_id}/invitations/{invitation_id}", {
+            params: { path: { ...path, invitation_id: invitationId } },
+          }),
+        ),
+      () => invitations.reload(),
+    );
+
+  const self = me.data?.id;
+  return (
+    <Page
+      title={org.data?.name ?? "Organization"}
+      actions={
+        <Button variant="ghost" onClick={leave}>
+          Leave organization
+        </Button>
+      }
+    >
+      <OrgTabs id={id} current="members" />
+      <ErrorNote error={error ?? org.error ?? members.error} />
+      {token && (
+        <Secret
+          label={`Invitation token for ${token.email}`}
+          value={token.token}
+          note={
+            token.sent
+              ? "Emailed to them; also shown here once. They accept it signed in with that address."
+              : "Not emailed: send it to them yourself. It is not shown again."
+          }
+        />
+      )}
+      <Card title="Members">
+        <TableWrap label="Members">
+          <table data-testid="members">
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Role</th>
+                <th scope="col">Joined</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.data?.members.map((m) => {
+                const manageable = admin && m.user_id !== self && (role === "owner" || m.role !== "owner");
+                return (
+                  <tr key={m.user_id}>
+                    <td>
+                      <div>{m.username}</div>
+                      <div class="muted small">{m.email}</div>
+                    </td>
+                    <td>
+                      {manageable ? (
+                        <select
+                          aria-label={`Role of ${m.username}`}
+                          value={m.role}
+                          onChange={(e) => changeRole(m.user_id, e.currentTarget.value as Role)}
+                        >
+                          {ROLES.filter((r) => role === "owner" || r !== "owner").map((r) => (
+                            <option key={r} value={r}>
+                              {r}
+                            </option>
+                          ))}
+                        </select>
+                      ) : (
+                        <Badge tone={m.role === "owner" ? "info" : "muted"}>{m.role}</Badge>
+                      )}
+                    </td>
+                    <td class="nowrap">{fmtDay(m.joined_at)}</td>
+                    <td>
+                      <div class="item-actions">
+                        {role === "owner" && m.user_id !== self && (
+                          <Button variant="ghost" onClick={() => transfer(m.user_id, m.username)}>
+                            Make owner
+                          </Button>
+                        )}
+                        {manageable && (
+                          <Button variant="danger" onClick={() => remove(m.user_id, m.username)}>
+                            Remove
+                          </Button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableWrap>
+      </Card>
+      {admin && (
+        <div class="split">
+          <Card title="Invitations">
+            {invitations.data && invitations.data.invitations.length === 0 ? (
+              <Empty>No pending invitations.</Empty>
+            ) : (
+              <ul class="list" data-testid="invitations">
+                {invitations.data?.invitations.map((i) => (
+                  <li key={i.id} class="list-item">
+                    <div class="grow">
+                      <div class="item-title">
+                        {i.email} <Badge tone="info">{i.role}</Badge> <StatusBadge status={i.status} />
+                      </div>
+                      <div class="muted small">
+                        sent {fmtDate(i.created_at)} · expires {fmtDay(i.expires_at)}
+                      </div>
+                    </div>
+                    {i.status === "pending" && (
+                      <div class="item-actions">
+                        <Button variant="danger" onClick={() => revoke(i.id)}>
+                          Revoke
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <form class="stack" onSubmit={invite}>
+              <div class="row">
+                <Field label="Email to invite">
+                  <input name="email" type="email" required placeholder="colleague@example.com" />
+                </Field>
+                <Field label="Invite as">
+                  <select name="role">
+                    {INVITE_ROLES.filter((r) => role === "owner" || r !== "owner").map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+              <Button type="submit">Send invitation</Button>
+            </form>
+          </Card>
+          <Card title="Mail outbox (development)">
+            {outbox.data === null ? (
+              <Empty>The mail outbox exists only outside production.</Empty>
+            ) : outbox.data && outbox.data.messages.length === 0 ? (
+              <Empty>No mail sent for this organization yet.</Empty>
+            ) : (
+              <ul class="list" data-testid="mail-outbox">
+                {outbox.data?.messages.map((m) => (
+                  <li key={m.id} class="list-item">
+                    <div class="grow">
+                      <div class="item-title">{m.subject}</div>
+                      <div class="muted small">
+                        to {m.to} · {fmtDate(m.created_at)}
+                      </div>
+                      <pre class="mail">{m.text}</pre>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+      )}
+    </Page>
+  );
+}
+
+const AUDIT_PAGE = 20;
+type AuditQuery = { action?: string; actor_id?: string; since?: string; until?: string; offset: number };
+
+/** The organization's audit log, newest first, with the API's filters and pagination (admins). */
+export function AuditLogPage(props: { id: string }) {
+  const { id } = props;
+  const org = useLoad(
+    () => unwrap(api.GET("/organizations/{organization_id}", { params: { path: { organization_id: id } } })),
+    [id],
+  );
+  const [query, setQuery] = useState<AuditQuery>({ offset: 0 });
+  const log = useLoad(
+    () =>
+      unwrap(
+        api.GET("/organizations/{organization_id}/audit-log", {
+          params: { path: { organization_id: id }, query: { ...query, limit: AUDIT_PAGE } },
+        }),
+      ),
+    [id, JSON.stringify(query)],
+  );
+  const filter = (e: SubmitEvent) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    const text = (k: string) => String(form.get(k) ?? "").trim() || undefined;
+    // <input type="date"> gives a day; the API takes inclusive ISO 8601 instants.
+    const since = text("since");
+    const until = text("until");
+    setQuery({
+      action: text("action"),
+      actor_id: text("actor_id"),
+      since: since ? `${since}T00:00:00.000Z` : undefined,
+      until: until ? `${until}T23:59:59.999Z` : undefined,
+      offset: 0,
+    });
+  };
+  const p = log.data?.pagination;
+  return (
+    <Page title={`${org.data?.name ?? "Organization"}: audit log`}>
+      <OrgTabs id={id} current="audit" />
+      <ErrorNote error={log.error} />
+      <Card>
+        <form class="filters" onSubmit={filter}>
+          <Field label="Action">
+            <input name="action" placeholder="member.role_changed" pattern="[a-z_]+\.[a-z_]+" />
+          </Field>
+          <Field label="Actor (user id)">
+            <input name="actor_id" placeholder="user_123" pattern="user_\d+" />
+          </Field>
+          <Field label="From">
+            <input name="since" type="date" />
+          </Field>
+          <Field label="To">
+            <input name="until" type="date" />
+          </Field>
+          <div>
+            <Button type="submit" variant="ghost">
+              Apply filters
+            </Button>
+          </div>
+        </form>
+        {log.data && log.data.entries.length === 0 ? (
+          <Empty>No entries match.</Empty>
+        ) : (
+          <TableWrap label="Audit log">
+            <table data-testid="audit-log">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Actor</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">Change</th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.data?.entries.map((a) => (
+                  <tr key={a.id}>
+                    <td class="nowrap">{fmtDate(a.created_at)}</td>
+                    <td>
+                      <code>{a.action}</code>
+                    </td>
+                    <td>
+                      <code>{a.actor.user_id ?? a.actor.credential}</code>
+                    </td>
+                    <td>
+                      <code>
+                        {a.target.type}:{a.target.id}
+                      </code>
+                    </td>
+                    <td class="small">
+                      {a.before && <div>before {JSON.stringify(a.before)}</div>}
+                      {a.after && <div>after {JSON.stringify(a.after)}</div>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        )}
+        <Pager pagination={p} onOffset={(offset) => setQuery({ ...query, offset })} />
+      </Card>
+    </Page>
+  );
+}
+
+interface ConnectionView {
+  id: string;
+  kind: "saml" | "ldap";
+  name: string;
+  enforced: boolean;
+  created_at: string;
+  sp?: { entityId: string; acsUrl: string; login_url: string };
+}
+
+/** Email domains (with their verification) and SAML/LDAP connections (admins). */
+export function SsoPage(props: { id: string }) {
+  const { id } = props;
+  const path = { organization_id: id };
+  const org = useLoad(() => unwrap(api.GET("/organizations/{organization_id}", { params: { path } })), [id]);
+  const domains = useLoad(
+    () => unwrap(api.GET("/organizations/{organization_id}/sso/domains", { params: { path } })),
+    [id],
+  );
+  const connections = useLoad(
+    () =>
+      unwrap(
+        api.GET("/organizations/{organization_id}/sso/connections", { params: { path } }),
+      ) as Promise<unknown> as Promise<ConnectionView[]>,
+    [id],
+  );
+  const [error, setError] = useState<unknown>();
+  const [kind, setKind] = useState<"saml" | "ldap">("saml");
+
+  const addDomain = async (e: SubmitEvent) => {
+    e.preventDefault();
+    const formEl = e.currentTarget as HTMLFormElement;
+    setError(undefined);
+    const { error: failed } = await api.POST("/organizations/{organization_id}/sso/domains", {
+      params: { path },
+      body: { domain: String(new FormData(formEl).get("domain")).trim() },
+    });
+    if (failed) return setError(new Error(messageOf(failed)));
+    formEl.reset();
+    domains.reload();
+  };
+  const verify = async (domainId: string) => {
+    setError(undefined);
+    const { error: failed } = await api.POST("/organizations/{organization_id}/sso/domains/{domain_id}/verify", {
+      params: { path: { ...path, domain_id: domainId } },
+    });
+    if (failed) setError(new Error(messageOf(failed)));
+    domains.reload();
+  };
+  const addConnection = async (e: SubmitEvent) => {
+    e.preventDefault();
+    const formEl = e.currentTarget as HTMLFormElement;
+    const form = new FormData(formEl);
+    const text = (k: string) => String(form.get(k) ?? "").trim();
+    const common = { name: text("name"), enforced: form.get("enforced") === "on" };
+    const body =
+      kind === "saml"
+        ? {
+            kind,
+            ...common,
+            saml: {
+              idp_entity_id: text("idp_entity_id"),
+              sso_url: text("sso_url"),
+              certificates: [text("certificate")],
+            },
+          }
+        : {
+            kind,
+            ...common,
+            ldap: {
+              url: text("url"),
+              start_tls: form.get("start_tls") === "on",
+              bind_mode: "template" as const,
+              bind_dn_template: text("bind_dn_template"),
+              base_dn: text("base_dn"),
+            },
+          };
+    setError(undefined);
+    const { error: failed } = await api.POST("/organizations/{organization_id}/sso/connections", {
+      params: { path },
+      body: body as never,
+    });
+    if (failed) return setError(new Error(messageOf(failed)));
+    formEl.reset();
+    connections.reload();
+  };
+
+  return (
+    <Page title={`${org.data?.name ?? "Organization"}: single sign-on`}>
+      <OrgTabs id={id} current="sso" />
+      <ErrorNote error={error ?? domains.error ?? connections.error} />
+      <div class="split">
+        <Card title="Email domains">
+          {domains.data && domains.data.length === 0 ? (
+            <Empty>No domains claimed. Sign-in by SSO applies to addresses at a verified domain.</Empty>
+          ) : (
+            <ul class="list" data-testid="sso-domains">
+              {domains.data?.map((d) => (
+                <li key={d.id} class="list-item">
+                  <div class="grow">
+                    <div class="item-title">
+                      {d.domain}{" "}
+                      {d.verified ? <Badge tone="ok">verified</Badge> : <Badge tone="warn">unverified</Badge>}
+                    </div>
+                    {!d.verified && (
+                      <div class="muted small">
+                        Publish TXT <code>{d.txt_record.name}</code> = <code>{d.txt_record.value}</code>
+                      </div>
+                    )}
+                  </div>
+                  {!d.verified && (
+                    <div class="item-actions">
+                      <Button variant="ghost" onClick={() => verify(d.id)}>
+                        Verify
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          <form class="stack" onSubmit={addDomain}>
+            <Field label="Domain">
+              <input name="domain" required placeholder="acme.example" />
+            </Field>
+            <Button type="submit" variant="ghost">
+              Claim domain
+            </Button>
+          </form>
+        </Card>
+        <Card title="Connections">
+          {connections.data && connections.data.length === 0 ? (
+            <Empty>No SAML or LDAP connection yet.</Empty>
+          ) : (
+            <ul class="list" data-testid="sso-connections">
+              {connections.data?.map((c) => (
+                <li key={c.id} class="list-item">
+                  <div class="grow">
+                    <div class="item-title">
+                      {c.name} <Badge tone="info">{c.kind.toUpperCase()}</Badge>
+                      {c.enforced && <Badge tone="warn">enforced</Badge>}
+                    </div>
+                    <div class="muted small">
+                      <code>{c.id}</code> · added {fmtDay(c.created_at)}
+                    </div>
+                    {c.sp && (
+                      <div class="muted small">
+                        ACS URL <code>{c.sp.acsUrl}</code> · entity ID <code>{c.sp.entityId}</code>
+                      </div>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form class="stack" onSubmit={addConnection}>
+            <div class="row">
+              <Field label="Kind">
+                <select value={kind} onChange={(e) => setKind(e.currentTarget.value as "saml" | "ldap")}>
+                  <option value="saml">SAML</option>
+                  <option value="ldap">LDAP</option>
+                </select>
+              </Field>
+              <Field label="Connection name">
+                <input name="name" required maxLength={100} placeholder="Okta" />
+              </Field>
+            </div>
+            {kind === "saml" ? (
+              <>
+                <Field label="IdP entity ID">
+                  <input name="idp_entity_id" required />
+                </Field>
+                <Field label="IdP SSO URL">
+                  <input name="sso_url" type="url" required />
+                </Field>
+                <Field label="IdP signing certificate (PEM)">
+                  <textarea name="certificate" required rows={3} />
+                </Field>
+              </>
+            ) : (
+              <>
+                <Field label="Directory URL">
+                  <input name="url" required placeholder="ldaps://ldap.acme.example" />
+                </Field>
+                <Field label="Bind DN template" hint="Must contain {username}.">
+                  <input name="bind_dn_template" required placeholder="uid={username},ou=people,dc=acme,dc=example" />
+                </Field>
+                <Field label="Base DN">
+                  <input name="base_dn" required placeholder="dc=acme,dc=example" />
+                </Field>
+                <label class="check">
+                  <input type="checkbox" name="start_tls" /> StartTLS (for an ldap:// URL)
+                </label>
+              </>
+            )}
+            <label class="check">
+              <input type="checkbox" name="enforced" /> Enforce (members at the domain must use it)
+            </label>
+            <Button type="submit" variant="ghost">
+              Add connection
+            </Button>
+          </form>
+        </Card>
+      </div>
+    </Page>
+  );
+}
