@@ -144,3 +144,36 @@ export const sessionDaily = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * One row per user and UTC month of creation, kept by the same triggers as
+ * session_daily: the month's totals, plus the per-day session count and
+ * credits as 31-entry JSON arrays (index = day of month − 1). A year of stats
+ * reads 13 of these (the totals and the daily breakdown) and, for the one
+ * month cut by the range's start, the days on its smaller side from
+ * session_daily (docs/decisions.md, "Performance").
+ */
+export const sessionMonthly = sqliteTable(
+  "session_monthly",
+  {
+    userId: text("user_id").notNull(),
+    month: text("month").notNull(),
+    n: integer("n").notNull().default(0),
+    credits: integer("credits").notNull().default(0),
+    completedConfidenceSum: real("completed_confidence_sum").notNull().default(0),
+    pending: integer("pending").notNull().default(0),
+    processing: integer("processing").notNull().default(0),
+    completed: integer("completed").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    cancelled: integer("cancelled").notNull().default(0),
+    remoteViewing: integer("remote_viewing").notNull().default(0),
+    dowsing: integer("dowsing").notNull().default(0),
+    precognition: integer("precognition").notNull().default(0),
+    intuitiveAnalysis: integer("intuitive_analysis").notNull().default(0),
+    /** JSON array of 31 integers: sessions created on each day of the month. */
+    dayN: text("day_n").notNull(),
+    /** JSON array of 31 integers: credits used by the sessions created on each day. */
+    dayCredits: text("day_credits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
