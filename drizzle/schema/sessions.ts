@@ -66,8 +66,14 @@ export const sessions = sqliteTable(
     organizationId: text("organization_id"),
   },
   (t) => [
-    index("sessions_org_created_idx").on(t.organizationId, t.createdAt, t.id),
-    index("sessions_org_active_idx").on(t.organizationId).where(sql`${t.status} IN ('pending', 'processing')`),
+    // Organizations' sessions only: a personal session (organization_id NULL) writes no entry here.
+    // `organization_id = ?` implies IS NOT NULL, so the queries by organization still use these.
+    index("sessions_org_created_idx")
+      .on(t.organizationId, t.createdAt, t.id)
+      .where(sql`${t.organizationId} IS NOT NULL`),
+    index("sessions_org_active_idx")
+      .on(t.organizationId)
+      .where(sql`${t.organizationId} IS NOT NULL AND ${t.status} IN ('pending', 'processing')`),
     index("sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("sessions_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id),
     index("sessions_user_type_created_idx").on(t.userId, t.sessionType, t.createdAt, t.id),
