@@ -38,6 +38,8 @@ export default defineConfig(async () => {
             ANALYSIS_TIME_SCALE: "0.001",
             // SSO domain verification without DNS (never honoured in production).
             SSO_DOMAIN_VERIFICATION: "skip",
+            // A silent LDAP directory is met after 1.5 s, not 5 s (never honoured in production).
+            SSO_LDAP_TIMEOUT_SCALE: "0.3",
           },
         },
       }),
@@ -46,7 +48,11 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/e2e/**", "test/node/**"],
       setupFiles: ["./test/setup.ts"],
-      globalSetup: ["./test/node/receiver-global-setup.ts", "./test/node/sso-global-setup.ts"],
+      globalSetup: [
+        "./test/node/receiver-global-setup.ts",
+        "./test/node/sso-global-setup.ts",
+        "./test/node/stripe-stub-global-setup.ts",
+      ],
       testTimeout: 20_000,
     },
   };

@@ -31,7 +31,22 @@ export const SECRETS = [
     required: false,
     meaning: "JSON array of retired public JWKs, only while rotating the signing key",
   },
+  {
+    name: "STRIPE_SECRET_KEY",
+    required: "stripe",
+    meaning: "Stripe secret key sk_live_… (or a restricted rk_…): charges through Stripe's API",
+  },
+  {
+    name: "STRIPE_WEBHOOK_SECRET",
+    required: "stripe",
+    meaning:
+      "signing secret whsec_… of the Stripe webhook endpoint /v1/billing/stripe/webhook (comma-separated while rolling)",
+  },
 ];
+
+/** A secret is required always (true), never (false), or when the environment's PAYMENT_GATEWAY is that gateway. */
+const isRequired = (secret, plan) =>
+  typeof secret.required === "string" ? plan.paymentGateway === secret.required : secret.required;
 
 export function parseArgs(argv) {
   const args = { env: undefined, dryRun: false, config: "wrangler.toml" };
@@ -100,6 +115,7 @@ export function readPlan(toml, env) {
     },
     kv: { title: `${worker}-kv`, id: valueIn(lines, kvTable, "id") },
     queues: [...queues],
+    paymentGateway: valueIn(lines, one("vars") ?? section, "PAYMENT_GATEWAY")?.value,
   };
 }
 
@@ -195,9 +211,10 @@ function secretsReport(plan, { dryRun }) {
   }
   const out = ["", `Secrets of ${plan.worker} (set each with: npx wrangler secret put NAME --env ${plan.env}):`];
   for (const s of SECRETS) {
-    const state = dryRun ? "" : present.has(s.name) ? "set       " : s.required ? "MISSING   " : "not set   ";
-    out.push(`  ${state}${s.name}${s.required ? "" : " (optional)"}: ${s.meaning}`);
-    if (!dryRun && !present.has(s.name) && s.required)
+    const required = isRequired(s, plan);
+    const state = dryRun ? "" : present.has(s.name) ? "set       " : required ? "MISSING   " : "not set   ";
+    out.push(`  ${state}${s.name}${required ? "" : " (optional)"}: ${s.meaning}`);
+    if (!dryRun && !present.has(s.name) && required)
       out.push(`            npx wrangler secret put ${s.name} --env ${plan.env}`);
   }
   return out.join("\n");

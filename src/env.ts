@@ -19,7 +19,10 @@ export interface Bindings {
   ADMIN_EMAILS: string;
   ANALYSIS_TIME_SCALE: string;
   WEBHOOK_ALLOW_PRIVATE_URLS: string;
+  /** "test" (built-in test mode; refused in production) or "stripe" (docs/decisions.md, "Billing cycle"). */
   PAYMENT_GATEWAY: string;
+  /** Optional: Stripe's API address (default https://api.stripe.com); tests point it at a local stub. */
+  STRIPE_API_BASE?: string;
   ANALYZER_ENGINE: string;
   RATE_LIMIT_WINDOW_SCALE: string;
   /** Optional, tests only: multiplies the webhook retry schedule (0 < x ≤ 1; ignored in production). */
@@ -29,6 +32,8 @@ export interface Bindings {
 
   /** Optional, never in production: "skip" marks SSO email domains verified without the DNS TXT check. */
   SSO_DOMAIN_VERIFICATION?: string;
+  /** Optional, tests only: a factor in (0, 1] on the LDAP network timeout (ignored in production). */
+  SSO_LDAP_TIMEOUT_SCALE?: string;
 
   /** Secret: the ES256 private signing key as a JWK JSON string (with `kid`). */
   JWT_PRIVATE_KEY?: string;
@@ -36,6 +41,10 @@ export interface Bindings {
   JWT_PREVIOUS_PUBLIC_KEYS?: string;
   /** Secret: base64 of 32 random bytes, the AES-256-GCM key for data stored encrypted (webhook secrets). */
   DATA_ENCRYPTION_KEY?: string;
+  /** Secret (PAYMENT_GATEWAY=stripe): the Stripe secret key `sk_…` (or a restricted `rk_…`). */
+  STRIPE_SECRET_KEY?: string;
+  /** Secret (PAYMENT_GATEWAY=stripe): the webhook endpoint's signing secret `whsec_…`; several comma-separated while rotating. */
+  STRIPE_WEBHOOK_SECRET?: string;
 }
 
 /** Per-request values set by middleware. */

@@ -48,6 +48,7 @@ export const ERROR_CATALOGUE = {
   PLAN_UNCHANGED: { status: 409, message: "The account is already on this plan and no change is pending." },
   ACCOUNT_PAST_DUE: { status: 409, message: "The account's last payment failed: settle it before changing plan." },
   NOTHING_TO_RETRY: { status: 409, message: "The account has no failed payment to retry." },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: "The processor event's signature is missing, invalid or stale." },
   // Organizations (docs/decisions.md "Organizations")
   ORGANIZATION_ROLE_REQUIRED: { status: 403, message: "Your role in this organization does not allow this operation." },
   ORGANIZATION_LIMIT_REACHED: { status: 409, message: "You own the maximum number of organizations." },
@@ -59,6 +60,10 @@ export const ERROR_CATALOGUE = {
   INVITATION_EXPIRED: { status: 410, message: "This invitation has expired." },
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 503,
+    message: "Payments are not available: no payment processor is configured.",
+  },
   PAYMENT_FAILED: {
     status: 502,
     message: "The payment processor failed temporarily; no charge was made. Retry later.",

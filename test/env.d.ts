@@ -17,6 +17,7 @@ declare global {
 declare module "vitest" {
   export interface ProvidedContext {
     receiverUrl: string;
+    stripeApiBase: string;
     samlKeys: Record<"idp" | "idpNext" | "attacker", { key: string; cert: string }>;
     ldap: { plainUrl: string; ldapsUrl: string; anonDnUrl: string; silentUrl: string; caBundle: string };
   }

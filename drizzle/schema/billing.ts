@@ -102,6 +102,11 @@ export const transactions = sqliteTable(
     /** The gateway's charge id, or its decline/failure code. */
     gatewayReference: text("gateway_reference"),
     failureCode: text("failure_code"),
+    /**
+     * Of `credits`, how many a later refund, dispute or failure reversed (what was
+     * owed back, whether or not the balance still held it: docs/decisions.md).
+     */
+    creditsReversed: integer("credits_reversed").notNull().default(0),
     createdAt: text("created_at").notNull(),
   },
   (t) => [
@@ -110,6 +115,17 @@ export const transactions = sqliteTable(
     index("transactions_gateway_reference_idx").on(t.gatewayReference),
   ],
 );
+
+/**
+ * Payment processor events already handled (a Stripe event id): a redelivered
+ * or replayed event is answered 200 and changes nothing. Written in the same
+ * batch as the change the event caused.
+ */
+export const processorEvents = sqliteTable("processor_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: text("received_at").notNull(),
+});
 
 /** Authenticated API calls per user per UTC day (one upsert per call). */
 export const apiUsageDaily = sqliteTable(

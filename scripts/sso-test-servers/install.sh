@@ -7,7 +7,7 @@ export DEBIAN_FRONTEND=noninteractive
 # slapd's postinst would create and start a system directory; the tests bring their own.
 echo "slapd slapd/no_configuration boolean true" | debconf-set-selections
 for attempt in 1 2 3 4 5 6; do
-  if apt-get install -y --no-install-recommends slapd ldap-utils simplesamlphp php-cli xmlsec1 openssl; then
+  if apt-get install -y --no-install-recommends slapd ldap-utils simplesamlphp php-cli php-xml php-mbstring xmlsec1 openssl; then
     break
   fi
   echo "apt-get busy (attempt $attempt); retrying in 10 s" >&2

@@ -5,8 +5,10 @@ import { db, schema } from "./client";
 const { apiKeys, users } = schema;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export async function insertApiKey(d1: D1Database, row: ApiKeyRow): Promise<void> {
-  await db(d1).insert(apiKeys).values(row).run();
+/** Insert a key; `also`: statements committed in the same batch, right after it (an organization's audit entry). */
+export async function insertApiKey(d1: D1Database, row: ApiKeyRow, also: D1PreparedStatement[] = []): Promise<void> {
+  const insert = db(d1).insert(apiKeys).values(row).toSQL();
+  await d1.batch([d1.prepare(insert.sql).bind(...insert.params), ...also]);
 }
 
 /** The key and its owner's role and tier, in one query (one read per API-key request). */
@@ -40,21 +42,34 @@ export async function listApiKeysOf(d1: D1Database, owner: KeyOwner): Promise<Ap
   return db(d1).select().from(apiKeys).where(ownedBy(owner)).orderBy(desc(apiKeys.createdAt)).all();
 }
 
-/** Revoke now, unless already revoked earlier (a scheduled later revocation is brought forward). */
-export async function revokeApiKey(d1: D1Database, id: string, userId: string, at: string): Promise<void> {
-  await db(d1)
+/**
+ * Revoke now, unless already revoked earlier (a scheduled later revocation is
+ * brought forward); `also` commits in the same batch, right after. Returns
+ * whether this call revoked it.
+ */
+export async function revokeApiKey(
+  d1: D1Database,
+  id: string,
+  userId: string,
+  at: string,
+  also: D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const update = db(d1)
     .update(apiKeys)
     .set({ revokedAt: at })
     .where(
       and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), or(isNull(apiKeys.revokedAt), gt(apiKeys.revokedAt, at))),
     )
-    .run();
+    .toSQL();
+  const [result] = await d1.batch([d1.prepare(update.sql).bind(...update.params), ...also]);
+  return rowWritten(result);
 }
 
 /**
  * Rotation, atomically: insert the new key and schedule the old one's
  * revocation, only if the old one was not yet revoked or rotated.
- * Returns false when it was (nothing written).
+ * Returns false when it was (nothing written). `also` commits in the same
+ * batch, right after the new key's insert.
  */
 export async function rotateApiKey(
   d1: D1Database,
@@ -62,6 +77,7 @@ export async function rotateApiKey(
   userId: string,
   replacement: ApiKeyRow,
   oldRevokedAt: string,
+  also: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const r = replacement;
   const [updated] = await d1.batch([
@@ -77,6 +93,7 @@ export async function rotateApiKey(
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, NULL, NULL, ?10 WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = ?9 AND replaced_by = ?1)`,
       )
       .bind(r.id, r.userId, r.name, r.prefix, r.keyHash, r.scopes, r.createdAt, r.expiresAt, oldId, r.organizationId),
+    ...also,
   ]);
   return rowWritten(updated);
 }

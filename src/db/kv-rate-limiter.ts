@@ -16,11 +16,22 @@ import type { Decision, RateLimiter, WindowState } from "../domain/limits/rate-l
  *   counts, so no per-shard reads) when a window is first seen and after each
  *   sync. At the edge they are seen late by up to the sync interval plus KV's
  *   propagation delay; that is the documented slack.
+ * - The counters are shared by every request the isolate serves, so they hold
+ *   plain numbers only: no request awaits a promise another request created
+ *   (workerd refuses I/O on behalf of another request, and that request may
+ *   have ended). The request that first sees a window reads the shards itself;
+ *   requests arriving meanwhile count with what is known so far (other
+ *   isolates' counts, late by one `list`, within the slack above). A sync runs
+ *   in the waitUntil of the request that scheduled it; one that has not
+ *   finished by its deadline is presumed lost with its request and the next
+ *   request schedules another.
  */
 /** This isolate's shard id, drawn on first use: workerd forbids random values in global scope. */
 let isolateId: string | undefined;
 const isolate = () => (isolateId ??= crypto.randomUUID().slice(0, 8));
 const SYNC_INTERVAL_MS = 1_000;
+/** A sync still running this long after it was due is presumed lost (its request ended without it). */
+const SYNC_DEADLINE_MS = 30_000;
 const KV_MIN_TTL = 60;
 
 interface Counter {
@@ -28,8 +39,10 @@ interface Counter {
   mine: number;
   synced: number;
   lastSync: number;
-  syncing?: Promise<void>;
-  loading?: Promise<void>;
+  /** The newest scheduled sync; an older one that wakes late sees it was superseded and does nothing. */
+  syncGeneration: number;
+  /** While a scheduled sync may still run: until then no other is scheduled. 0 = none pending. */
+  syncPendingUntil: number;
   expires: number;
 }
 
@@ -84,14 +97,21 @@ export class KvRateLimiter implements RateLimiter {
 
   private async counter(key: string, w: WindowPolicy, now: number): Promise<Counter> {
     const id = this.prefix(key, w, now);
-    let c = counters.get(id);
-    if (!c) {
-      sweep(now);
-      c = { others: 0, mine: 0, synced: 0, lastSync: 0, expires: windowStart(now, w.seconds) + w.seconds * 1000 };
-      counters.set(id, c);
-      c.loading = this.refreshOthers(id, c);
-    }
-    if (c.loading) await c.loading;
+    const known = counters.get(id);
+    if (known) return known;
+    sweep(now);
+    const c: Counter = {
+      others: 0,
+      mine: 0,
+      synced: 0,
+      lastSync: 0,
+      syncGeneration: 0,
+      syncPendingUntil: 0,
+      expires: windowStart(now, w.seconds) + w.seconds * 1000,
+    };
+    // Set before the read, so concurrent requests share this counter instead of each starting one.
+    counters.set(id, c);
+    await this.refreshOthers(id, c);
     return c;
   }
 
@@ -111,8 +131,6 @@ export class KvRateLimiter implements RateLimiter {
     } catch (err) {
       // Fail open: a KV outage must not take the API down; this isolate keeps counting exactly.
       console.warn(JSON.stringify({ msg: "rate-limit shard read failed", error: String(err) }));
-    } finally {
-      c.loading = undefined;
     }
   }
 
@@ -123,30 +141,37 @@ export class KvRateLimiter implements RateLimiter {
    * second per shard however many requests arrive.
    */
   private scheduleSync(key: string, w: WindowPolicy, now: number, c: Counter) {
-    if (c.syncing || c.mine === c.synced) return;
+    const realNow = Date.now();
+    if (c.mine === c.synced || realNow < c.syncPendingUntil) return;
     const prefix = this.prefix(key, w, now);
-    c.syncing = (async () => {
-      try {
-        const wait = c.lastSync + SYNC_INTERVAL_MS - Date.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        const count = c.mine;
-        const ttl = Math.max(KV_MIN_TTL, Math.ceil((c.expires - Date.now()) / 1000) + KV_MIN_TTL);
-        await this.kv.put(`${prefix}${isolate()}`, "", { metadata: { count }, expirationTtl: ttl });
-        c.synced = count;
-        c.lastSync = Date.now();
-        await this.refreshOthers(prefix, c);
-      } catch (err) {
-        console.warn(JSON.stringify({ msg: "rate-limit sync failed", error: String(err) }));
-      } finally {
-        c.syncing = undefined;
-      }
-    })();
-    this.waitUntil(c.syncing);
+    const wait = Math.max(0, c.lastSync + SYNC_INTERVAL_MS - realNow);
+    const generation = ++c.syncGeneration;
+    c.syncPendingUntil = realNow + wait + SYNC_DEADLINE_MS;
+    const current = () => c.syncGeneration === generation;
+    this.waitUntil(
+      (async () => {
+        try {
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          if (!current()) return;
+          const count = c.mine;
+          const ttl = Math.max(KV_MIN_TTL, Math.ceil((c.expires - Date.now()) / 1000) + KV_MIN_TTL);
+          await this.kv.put(`${prefix}${isolate()}`, "", { metadata: { count }, expirationTtl: ttl });
+          if (!current()) return;
+          c.synced = count;
+          c.lastSync = Date.now();
+          await this.refreshOthers(prefix, c);
+        } catch (err) {
+          console.warn(JSON.stringify({ msg: "rate-limit sync failed", error: String(err) }));
+        } finally {
+          if (current()) c.syncPendingUntil = 0;
+        }
+      })(),
+    );
   }
 }
 
 /** Drop counters of windows that have ended, so the map stays small. */
 function sweep(now: number) {
   if (counters.size < 1_000) return;
-  for (const [id, c] of counters) if (c.expires <= now && !c.syncing) counters.delete(id);
+  for (const [id, c] of counters) if (c.expires <= now && c.syncPendingUntil === 0) counters.delete(id);
 }

@@ -96,8 +96,18 @@ export interface Ending {
   history?: { position: number; entry: HistoryEntry } | undefined;
 }
 
-/** Fail or cancel, refunding through the ledger, in one atomic batch (the refund only with the status change). */
-export async function markEnded(d1: D1Database, id: string, e: Ending): Promise<boolean> {
+/**
+ * Fail or cancel, refunding through the ledger, in one atomic batch (the refund
+ * only with the status change). `also` (an organization's audit entry) goes
+ * right after the status change and must itself be written only when
+ * `changes() = 1`, so the refund's own `changes()` test still follows the status change.
+ */
+export async function markEnded(
+  d1: D1Database,
+  id: string,
+  e: Ending,
+  also: D1PreparedStatement[] = [],
+): Promise<boolean> {
   const statements = [
     statusUpdate(d1, id, e.to, {
       stage: null,
@@ -108,6 +118,7 @@ export async function markEnded(d1: D1Database, id: string, e: Ending): Promise<
       updatedAt: e.at,
       ...(e.to === "failed" ? { completedAt: e.at } : { cancelledAt: e.at }),
     }),
+    ...also,
     // Right after the status change: the refund applies only if that changed the row.
     ...(e.refund > 0 ? sessionRefundStatements(d1, e.ledger, id, e.refund) : []),
     ...(e.history ? [historyInsert(d1, id, e.history.position, e.history.entry)] : []),

@@ -26,6 +26,7 @@ export async function insertPaidSession(
   row: NewSessionRow,
   debit: LedgerEntry,
   maxActive: number,
+  also: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const insert = db(d1).insert(sessions).values(row).toSQL();
   // drizzle renders `insert … values (…)`; make the row conditional on the ledger row.
@@ -37,6 +38,8 @@ export async function insertPaidSession(
   const results = await d1.batch([
     ...debitStatements(d1, debit, row.creditsRequired, { sql: `(${ACTIVE_FOR_ACCOUNT}) < ?4`, params: [maxActive] }),
     d1.prepare(conditional).bind(...insert.params, debit.ledgerId),
+    // Statements that commit with the session, right after its insert (an organization's audit entry).
+    ...also,
   ]);
   return ledgerRowWritten(results[1]) && rowWritten(results[2]);
 }

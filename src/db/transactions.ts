@@ -1,3 +1,4 @@
+import { and, gte, lt } from "drizzle-orm";
 import type { EventMessage } from "../domain/webhooks/events";
 import { db, schema } from "./client";
 import { balanceQuery, creditStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
@@ -10,7 +11,8 @@ export type TransactionRow = typeof transactions.$inferSelect;
  * A completed purchase: the transaction row, the ledger row, the balance
  * change and the outboxed billing.payment_succeeded event, in one atomic
  * batch. The ledger is unique per (credit_purchase, transaction id), so the
- * credit can never be applied twice.
+ * credit can never be applied twice. `also` (an organization's audit entry)
+ * commits in the same batch, right after the transaction row.
  * Returns whether the credit was applied and the balance right after it.
  */
 export async function recordCompletedPurchase(
@@ -18,20 +20,35 @@ export async function recordCompletedPurchase(
   row: TransactionRow,
   entry: LedgerEntry,
   event: EventMessage,
+  also: D1PreparedStatement[] = [],
 ): Promise<{ applied: boolean; newBalance: number }> {
   const insert = db(d1).insert(transactions).values(row).onConflictDoNothing().toSQL();
   const results = await d1.batch([
     ...creditStatements(d1, entry, row.credits),
     d1.prepare(insert.sql).bind(...insert.params),
+    ...also,
     outboxStatement(d1, event, entry.ledgerId, row.accountId),
     // The balance right after this credit, read inside the same transaction.
     balanceQuery(d1, row.accountId),
   ]);
-  const newBalance = (results[4]?.results[0] as { balance: number } | undefined)?.balance ?? 0;
+  const newBalance = (results.at(-1)?.results[0] as { balance: number } | undefined)?.balance ?? 0;
   return { applied: ledgerRowWritten(results[0]), newBalance };
 }
 
 /** A failed purchase (declined or processor failure): recorded, no credit. */
 export async function recordFailedPurchase(d1: D1Database, row: TransactionRow): Promise<void> {
   await db(d1).insert(transactions).values(row).onConflictDoNothing().run();
+}
+
+/**
+ * The transactions written for one client request's charge attempts: their
+ * gateway idempotency keys are `<base>_<attempt>` (domain/billing/purchase.ts).
+ * A range on the unique idempotency_key index, not a LIKE scan.
+ */
+export async function transactionsOfChargeKey(d1: D1Database, base: string): Promise<TransactionRow[]> {
+  return db(d1)
+    .select()
+    .from(transactions)
+    .where(and(gte(transactions.idempotencyKey, `${base}_`), lt(transactions.idempotencyKey, `${base}\``)))
+    .all();
 }

@@ -21,10 +21,16 @@ export const ownerOfRecipient = (recipient: string): WebhookOwner =>
 /**
  * Insert only while the user has fewer than `max` webhooks: the count and the
  * insert are one statement, so concurrent creations cannot overshoot the cap.
- * False when the cap was reached.
+ * False when the cap was reached. `also`: statements committed in the same
+ * batch, right after the insert (an organization's audit entry).
  */
-export async function insertWebhookUnderCap(d1: D1Database, row: WebhookRow, max: number): Promise<boolean> {
-  const result = await d1
+export async function insertWebhookUnderCap(
+  d1: D1Database,
+  row: WebhookRow,
+  max: number,
+  also: D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const insert = d1
     .prepare(
       `INSERT INTO webhooks (id, user_id, url, events, secret_sealed, active, description, created_at, updated_at, last_triggered, organization_id)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL, ?11
@@ -43,8 +49,8 @@ export async function insertWebhookUnderCap(d1: D1Database, row: WebhookRow, max
       row.updatedAt,
       max,
       row.organizationId,
-    )
-    .run();
+    );
+  const [result] = await d1.batch([insert, ...also]);
   return rowWritten(result);
 }
 
@@ -73,24 +79,33 @@ export async function activeWebhooksOf(d1: D1Database, owner: WebhookOwner): Pro
     .all();
 }
 
+/** Update the owner's webhook (with `also` in the same batch); undefined when missing or someone else's. */
 export async function updateOwnWebhook(
   d1: D1Database,
   owner: WebhookOwner,
   id: string,
   patch: Partial<Pick<WebhookRow, "url" | "events" | "active" | "description" | "updatedAt">>,
+  also: D1PreparedStatement[] = [],
 ): Promise<WebhookRow | undefined> {
-  return db(d1)
+  const update = db(d1)
     .update(webhooks)
     .set(patch)
     .where(and(eq(webhooks.id, id), ownedBy(owner)))
-    .returning()
-    .get();
+    .toSQL();
+  const [result] = await d1.batch([d1.prepare(update.sql).bind(...update.params), ...also]);
+  return rowWritten(result) ? findOwnWebhook(d1, owner, id) : undefined;
 }
 
-export async function deleteOwnWebhook(d1: D1Database, owner: WebhookOwner, id: string): Promise<boolean> {
-  const result = await db(d1)
+export async function deleteOwnWebhook(
+  d1: D1Database,
+  owner: WebhookOwner,
+  id: string,
+  also: D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const remove = db(d1)
     .delete(webhooks)
     .where(and(eq(webhooks.id, id), ownedBy(owner)))
-    .run();
+    .toSQL();
+  const [result] = await d1.batch([d1.prepare(remove.sql).bind(...remove.params), ...also]);
   return rowWritten(result);
 }

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { AnalyzerError, analyzerFor } from "../analysis";
 import type { AnalyzerInput } from "../analysis/analyzer";
+import { type AuditRow, insertAuditStatement } from "../db/organizations";
 import { type Ending, markCompleted, markEnded, markProcessing, recordStage } from "../db/session-lifecycle";
 import { findSession, historyOf, type SessionRow } from "../db/sessions";
 import type { LiveMessage, SnapshotMessage } from "../domain/sessions/live-messages";
@@ -59,17 +60,23 @@ export class SessionRoom extends DurableObject<Bindings> {
     return (await this.load()) ?? null;
   }
 
-  /** DELETE: cancel a pending or processing session, refunding per the documented rule. */
-  async cancel(): Promise<CancelOutcome> {
+  /**
+   * DELETE: cancel a pending or processing session, refunding per the documented
+   * rule. `audit` (an organization's session): its audit entry, committed with
+   * the cancellation and completed here with the refund.
+   */
+  async cancel(audit?: AuditRow): Promise<CancelOutcome> {
     const s = await this.load();
     if (!s) return { ok: false, status: "unknown" };
     if (!canTransition(s.status, "cancelled")) return { ok: false, status: s.status };
     const refund = cancellationRefund(s.init.creditsPaid, s.status as "pending" | "processing", s.stage);
     const now = Date.now();
+    const after = { status: "cancelled", credits_refunded: refund.credits, refund_reason: refund.reason };
     const ended = await markEnded(
       this.env.DB,
       s.init.sessionId,
       this.ending(s, "cancelled", now, refund.credits, "cancelled"),
+      audit ? [insertAuditStatement(this.env.DB, { ...audit, after: JSON.stringify(after) }, true)] : [],
     );
     if (!ended) {
       // D1 already shows an end this room had not recorded (a step repeated after a crash).

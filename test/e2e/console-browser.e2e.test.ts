@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
-import { launchChromium, offlineExcept, pageProblems } from "./support/browser";
+import { accessibilityProblems, launchChromium, offlineExcept, pageProblems } from "./support/browser";
 import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
 import { type DevServer, freePort, startWrangler } from "./support/wrangler";
 
@@ -24,27 +22,7 @@ import { type DevServer, freePort, startWrangler } from "./support/wrangler";
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   ? path.resolve(import.meta.dirname, "../../docs/screenshots")
   : path.join(tmpdir(), "sas-console-screenshots");
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PASSWORD = "correct-horse-42";
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol: the page's CSP (no inline scripts) does not apply.
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe.run();
-    return result.violations as AxeViolation[];
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 describe("the console in Chromium", () => {
   let server: DevServer;

@@ -1,9 +1,10 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { KvRateLimiter } from "../../src/db/kv-rate-limiter";
 import { tierWindows } from "../../src/domain/limits/policies";
+import { utcDate } from "../../src/lib/clock";
 import { PASSWORD, registerUser, uniqueEmail } from "../support/factories";
-import { api, appAt, expectErrorEnvelope, startOfMinuteWindow } from "../support/http";
+import { api, appAt, BASE, expectErrorEnvelope, startOfMinuteWindow } from "../support/http";
 import { mintToken } from "../support/tokens";
 
 const noWait = () => undefined;
@@ -94,6 +95,32 @@ describe("tier rate limits on /v1", () => {
     const other = await mintToken(u.id, { scopes: ["profile"] });
     await Promise.all(Array.from({ length: 100 }, () => app.api("GET", "/v1/users/me", { token: u.token })));
     expect((await app.api("GET", "/v1/users/me", { token: other })).status).toBe(429);
+  });
+});
+
+describe("one isolate serving requests side by side", () => {
+  // Each exports.default.fetch is its own request context in the same isolate, as at the edge: the
+  // limiter's and the usage counter's shared state must not make one request wait on another's I/O.
+  it("concurrent requests of one user all succeed and are counted exactly (rate limit and API usage)", async () => {
+    const u = await registerUser();
+    const day = utcDate(Date.now());
+    const me = () =>
+      exports.default.fetch(new Request(`${BASE}/v1/users/me`, { headers: { Authorization: `Bearer ${u.token}` } }));
+    const burst = await Promise.all(Array.from({ length: 8 }, me));
+    expect(burst.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const dayRemaining = (r: Response) => Number(/"day";r=(\d+)/.exec(r.headers.get("ratelimit") ?? "")![1]);
+    const seen = burst.map(dayRemaining).sort((a, b) => b - a);
+    expect(seen).toEqual(seen.map((_, i) => seen[0]! - i));
+    expect(dayRemaining(await me())).toBe(seen.at(-1)! - 1);
+    // Nine authenticated calls, written off the request path about a second later.
+    const written = async () =>
+      (
+        await env.DB.prepare("SELECT calls FROM api_usage_daily WHERE user_id = ? AND day = ?")
+          .bind(u.id, day)
+          .first<{ calls: number }>()
+      )?.calls ?? 0;
+    for (let i = 0; i < 100 && (await written()) < 9; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await written()).toBe(9);
   });
 });
 

@@ -76,6 +76,8 @@ describe("npm run deploy:setup", () => {
       "session-analysis-webhooks-dlq-production",
       "JWT_PRIVATE_KEY",
       "DATA_ENCRYPTION_KEY",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
       // The newest migration is named in the plan.
       readdirSync(path.resolve(import.meta.dirname, "../../migrations"))
         .filter((f) => f.endsWith(".sql"))
@@ -107,6 +109,17 @@ describe("npm run deploy:setup", () => {
     expect(r.out).toMatch(/MISSING\s+JWT_PRIVATE_KEY/);
     expect(r.out).toMatch(/MISSING\s+DATA_ENCRYPTION_KEY/);
     expect(r.out).toContain("npx wrangler secret put DATA_ENCRYPTION_KEY --env production");
+    // Production charges through Stripe (PAYMENT_GATEWAY = "stripe"), so its secrets are required there.
+    expect(r.out).toMatch(/MISSING\s+STRIPE_SECRET_KEY/);
+    expect(r.out).toMatch(/MISSING\s+STRIPE_WEBHOOK_SECRET/);
+    expect(r.out).toContain("npx wrangler secret put STRIPE_WEBHOOK_SECRET --env production");
+  });
+
+  it("the Stripe secrets are optional where the environment uses the test gateway", () => {
+    const r = project().run("--env", "staging");
+    expect(r.status, r.out).toBe(0);
+    expect(r.out).toMatch(/not set\s+STRIPE_SECRET_KEY \(optional\)/);
+    expect(r.out).not.toMatch(/MISSING\s+STRIPE/);
   });
 
   it("is idempotent: a second run creates nothing, leaves wrangler.toml alone and applies no migration", () => {
@@ -131,6 +144,8 @@ describe("npm run deploy:setup", () => {
       secrets: [
         { name: "JWT_PRIVATE_KEY", type: "secret_text" },
         { name: "DATA_ENCRYPTION_KEY", type: "secret_text" },
+        { name: "STRIPE_SECRET_KEY", type: "secret_text" },
+        { name: "STRIPE_WEBHOOK_SECRET", type: "secret_text" },
       ],
       pendingMigrations: false,
     });

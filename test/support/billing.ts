@@ -1,6 +1,8 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { inject } from "vitest";
 import { api } from "./http";
+import type { StubCall } from "./stripe-stub-types";
 
 /** The id of the user's own billing account. */
 export async function accountIdOf(userId: string): Promise<string> {
@@ -89,4 +91,23 @@ export async function historyTypes(token: string): Promise<string[]> {
 
 export function changePlan(token: string, body: Record<string, unknown>) {
   return api("PUT", "/v1/billing/plan", { token, body });
+}
+
+/** Bindings that select the Stripe adapter against the local Stripe stand-in (test/node/stripe-stub.ts), as a fresh Stripe account. */
+export function stripeEnv() {
+  return {
+    PAYMENT_GATEWAY: "stripe",
+    STRIPE_SECRET_KEY: `sk_test_${crypto.randomUUID().replace(/-/g, "")}`,
+    STRIPE_API_BASE: inject("stripeApiBase"),
+  };
+}
+
+/** The API calls the Stripe stand-in received for one secret key. */
+export async function stripeCalls(secretKey: string): Promise<StubCall[]> {
+  return (await fetch(`${inject("stripeApiBase")}/__stub/log?key=${secretKey}`)).json();
+}
+
+/** The next `count` API calls for this secret key fail with Stripe's 500. */
+export async function stripeOutage(secretKey: string, count = 1): Promise<void> {
+  await fetch(`${inject("stripeApiBase")}/__stub/outage?key=${secretKey}&count=${count}`, { method: "POST" });
 }

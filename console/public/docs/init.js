@@ -1,7 +1,39 @@
 // Starts the API reference renderer (served from this origin) on the served OpenAPI document.
-// Scalar's hosted fonts and API client are online services: off, so the page works offline.
-window.Scalar.createApiReference("#api-reference", {
-  url: document.getElementById("api-reference").dataset.openapiUrl,
+// The mount point must not be id="api-reference": the standalone bundle auto-mounts a second,
+// configuration-less reference on that id (its HTML API reads only data-url), which stays on
+// its loading skeleton ("Document  not found in configList").
+// Scalar's hosted fonts, AI agent, MCP generator and developer tools are online services: off,
+// so the page works offline.
+const mount = document.getElementById("reference");
+window.Scalar.createApiReference(mount, {
+  url: mount.dataset.openapiUrl,
   withDefaultFonts: false,
   hideClientButton: true,
+  showDeveloperTools: "never",
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  forceDarkModeState: "light",
+  hideDarkModeToggle: true,
+  // The light theme's secondary text and method colours fall below WCAG 2.1 AA contrast (4.5:1)
+  // on its light backgrounds; these are darker shades of the same hues.
+  customCss: `.light-mode {
+    --scalar-color-2: #4a4a4a; --scalar-color-3: #595959;
+    --scalar-color-green: #05703f; --scalar-color-blue: #0a58b8; --scalar-color-red: #b4232a;
+    --scalar-color-orange: #9a4a00; --scalar-color-yellow: #7a5d00; --scalar-color-purple: #6b3fb8;
+  }`,
 });
+
+// Names the renderer gets wrong (WCAG 4.1.2, 2.5.3): icon-only copy-code buttons and, at narrow
+// widths, the contact link whose text is hidden have none; "Show More" is labelled "Show all …".
+const name = () => {
+  for (const b of mount.ownerDocument.querySelectorAll("button.scalar-code-copy:not([aria-label])")) {
+    b.setAttribute("aria-label", "Copy code");
+  }
+  for (const a of mount.ownerDocument.querySelectorAll("a[href]:not([aria-label])")) {
+    if (!a.innerText.trim()) a.setAttribute("aria-label", a.textContent.trim() || a.title || a.href);
+  }
+  for (const b of mount.ownerDocument.querySelectorAll("button.show-more[aria-label^='Show all ']")) {
+    b.setAttribute("aria-label", `Show more ${b.getAttribute("aria-label").slice("Show all ".length)}`);
+  }
+};
+new MutationObserver(name).observe(document.body, { childList: true, subtree: true });

@@ -13,7 +13,13 @@ import { billingScale, DUNNING_RETRY_DAYS, dunningRetryAt, periodEnd } from "./p
 
 export type CycleEnv = Pick<
   Bindings,
-  "DB" | "WEBHOOK_QUEUE" | "PAYMENT_GATEWAY" | "ENVIRONMENT" | "BILLING_PERIOD_SCALE"
+  | "DB"
+  | "WEBHOOK_QUEUE"
+  | "PAYMENT_GATEWAY"
+  | "ENVIRONMENT"
+  | "BILLING_PERIOD_SCALE"
+  | "STRIPE_SECRET_KEY"
+  | "STRIPE_API_BASE"
 >;
 
 /** Periods one run may catch up on (an account whose clock was stopped for months catches up over runs). */
@@ -77,6 +83,7 @@ async function step(env: CycleEnv, a: AccountRow, now: number): Promise<StepOutc
     idempotencyKey: key,
     gatewayReference: null,
     failureCode: null,
+    creditsReversed: 0,
     createdAt: at,
   };
   let charge: ChargeResult;

@@ -1,11 +1,13 @@
+import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
+import { stripeGateway } from "./stripe-gateway";
 import { testGateway } from "./test-gateway";
 
 /**
  * A payment processor, as the rest of the code sees it. Routes and the
  * purchase service depend only on this interface; `PAYMENT_GATEWAY` selects
- * the implementation. A real processor adapter (Stripe, Adyen, …) implements
- * the same two calls.
+ * the implementation: `test` (built in, test mode only) or `stripe`
+ * (stripe-gateway.ts, Stripe's REST API).
  */
 export interface CardInput {
   number: string;
@@ -54,17 +56,33 @@ export type AttachResult =
 export interface PaymentGateway {
   readonly name: string;
   tokenizeCard(card: CardInput): Promise<TokenizeResult>;
-  attachPaymentMethod(processorId: string): Promise<AttachResult>;
+  /** `accountId` is ours: a processor may record it with the customer it creates. */
+  attachPaymentMethod(processorId: string, accountId: string): Promise<AttachResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
 }
 
-const GATEWAYS: Record<string, PaymentGateway> = { test: testGateway };
+export type GatewayEnv = Pick<Bindings, "PAYMENT_GATEWAY" | "ENVIRONMENT" | "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">;
 
-export function paymentGateway(env: { PAYMENT_GATEWAY: string }): PaymentGateway {
-  const gateway = GATEWAYS[env.PAYMENT_GATEWAY];
-  if (!gateway) {
-    console.error(`PAYMENT_GATEWAY "${env.PAYMENT_GATEWAY}" is not a known gateway`);
-    throw new AppError("SERVICE_UNAVAILABLE", { message: "Payments are not configured." });
-  }
+const GATEWAYS: Record<string, (env: GatewayEnv) => PaymentGateway | null> = {
+  test: () => testGateway,
+  stripe: stripeGateway,
+};
+
+/**
+ * The configured gateway. Production never charges through the test gateway
+ * (it would grant credits for nothing): charging there answers 503
+ * PAYMENT_PROVIDER_UNAVAILABLE, as does an unknown gateway or a missing secret.
+ */
+export function paymentGateway(env: GatewayEnv): PaymentGateway {
+  const unavailable = (why: string) => {
+    console.error(JSON.stringify({ msg: "payments unavailable", payment_gateway: env.PAYMENT_GATEWAY, why }));
+    return new AppError("PAYMENT_PROVIDER_UNAVAILABLE");
+  };
+  if (env.ENVIRONMENT === "production" && env.PAYMENT_GATEWAY === "test")
+    throw unavailable("the test gateway is refused in production");
+  const make = GATEWAYS[env.PAYMENT_GATEWAY];
+  if (!make) throw unavailable("not a known gateway");
+  const gateway = make(env);
+  if (!gateway) throw unavailable("the gateway's secret is not configured");
   return gateway;
 }

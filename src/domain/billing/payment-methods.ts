@@ -101,7 +101,7 @@ export async function resolvePaymentMethod(
     return pm;
   }
   if (!id.startsWith("pm_")) throw notFound();
-  const attached = await gateway.attachPaymentMethod(id);
+  const attached = await gateway.attachPaymentMethod(id, accountId);
   if (!attached.ok) throw notFound();
   const existing = await findPaymentMethodByToken(d1, accountId, gateway.name, attached.token);
   if (existing) return existing;

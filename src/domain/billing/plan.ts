@@ -107,6 +107,7 @@ async function upgrade(env: Env, principal: Principal, a: AccountRow, input: Pla
       idempotencyKey: null,
       gatewayReference: null,
       failureCode: null,
+      creditsReversed: 0,
       createdAt: at,
     };
     const gateway = paymentGateway(env);

@@ -1,15 +1,23 @@
-import { recordCompletedPurchase, recordFailedPurchase, type TransactionRow } from "../../db/transactions";
+import { balanceOf } from "../../db/credits";
+import {
+  recordCompletedPurchase,
+  recordFailedPurchase,
+  type TransactionRow,
+  transactionsOfChargeKey,
+} from "../../db/transactions";
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
+import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
+import { auditInBatch, type RequestMeta } from "../organizations/audit";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
 import { actingAccountRef } from "./accounts";
 import { isExpired } from "./cards";
 import { type CreditPackageCode, CURRENCY, creditPackage, toMajorUnits } from "./catalogue";
-import { chargeRefused, paymentGateway } from "./gateway";
+import { chargeRefused, type GatewayEnv, paymentGateway } from "./gateway";
 import { resolvePaymentMethod } from "./payment-methods";
 
 export interface PurchaseInput {
@@ -27,22 +35,32 @@ export interface PurchaseResult {
   new_balance: number;
 }
 
-type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "PAYMENT_GATEWAY">;
+type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE"> & GatewayEnv;
 
 /**
  * Buy credits: charge the payment method, then apply the credit once,
  * atomically, with its ledger row and transaction (db/transactions.ts).
  * A decline or processor failure records a failed transaction and credits nothing.
  * On success a billing.payment_succeeded event is committed with the purchase
- * (transactional outbox) and sent to the webhook queue.
+ * (transactional outbox) and sent to the webhook queue; for an organization,
+ * so is its audit entry.
+ *
+ * With the client's `Idempotency-Key` (`clientKey`), the gateway's idempotency
+ * key is derived from it, not from the fresh transaction id, so a retry after a
+ * failure that left no record (D1 failed after the charge) presents the same key
+ * and the processor returns the first charge instead of charging again
+ * (docs/decisions.md, "Billing cycle": "Purchase retries").
  */
 export async function purchaseCredits(
   env: Env,
   principal: Principal,
   input: PurchaseInput,
-  now = Date.now(),
+  options: { meta?: RequestMeta; now?: number; clientKey?: string } = {},
 ): Promise<PurchaseResult> {
+  const { meta, now = Date.now(), clientKey } = options;
   const account = await actingAccountRef(env, principal);
+  const attempt = clientKey ? await chargeAttempt(env.DB, account.id, principal.userId, clientKey, input) : null;
+  if (attempt?.completed) return summaryOf(attempt.completed, await balanceOf(env.DB, account.id));
   const gateway = paymentGateway(env);
   const pm = await resolvePaymentMethod(env.DB, gateway, account.id, input.payment_method_id, now);
   if (isExpired(pm.expMonth, pm.expYear, now)) {
@@ -69,9 +87,10 @@ export async function purchaseCredits(
     creditPackage: pkg.code,
     quantity: input.quantity,
     paymentMethodId: pm.id,
-    idempotencyKey: null,
+    idempotencyKey: attempt?.key ?? null,
     gatewayReference: null,
     failureCode: null,
+    creditsReversed: 0,
     createdAt: at,
   };
 
@@ -86,7 +105,7 @@ export async function purchaseCredits(
     amountCents,
     currency: CURRENCY,
     description,
-    idempotencyKey: txnId,
+    idempotencyKey: attempt?.key ?? txnId,
   });
   if (charge.status !== "succeeded") {
     await recordFailedPurchase(env.DB, {
@@ -129,10 +148,56 @@ export async function purchaseCredits(
     { ...row, gatewayReference: charge.chargeId },
     entry,
     event,
+    auditInBatch(env.DB, principal.organization?.id, principal, meta, {
+      action: "billing.purchase",
+      targetType: "billing_account",
+      targetId: principal.organization?.id ?? account.id,
+      after: { ...input, transaction_id: txnId, credits },
+    }),
   );
   // The event is committed with the purchase (outbox); a queue outage only delays it.
   // The same payload as the outboxed row (whose new_balance was set in the batch), so an
   // immediate send and a swept re-send are identical.
   await publish(env, [{ ...event, data: { ...event.data, new_balance: newBalance } }], now);
   return { ...summary, new_balance: newBalance };
+}
+
+/**
+ * The gateway idempotency key of this request's charge: `<base>_<n>`, where the
+ * base is a hash of (account, user, client key, request) and n counts the
+ * attempts that recorded a failure. A processor caches a failed charge under its
+ * key, so a retry after a recorded failure needs the next n; a retry after a
+ * failure that recorded nothing reuses n and gets the first charge back. A
+ * completed attempt is returned instead (its response was lost after it committed).
+ */
+async function chargeAttempt(
+  d1: D1Database,
+  accountId: string,
+  userId: string,
+  clientKey: string,
+  input: PurchaseInput,
+): Promise<{ key: string; completed: TransactionRow | undefined }> {
+  const request = JSON.stringify([
+    accountId,
+    userId,
+    clientKey,
+    input.credit_package,
+    input.payment_method_id,
+    input.quantity,
+  ]);
+  const base = `pur_${(await sha256Hex(request)).slice(0, 40)}`;
+  const rows = await transactionsOfChargeKey(d1, base);
+  const completed = rows.find((r) => r.status === "completed");
+  return { key: `${base}_${rows.length + 1}`, completed };
+}
+
+function summaryOf(row: TransactionRow, balance: number): PurchaseResult {
+  return {
+    transaction_id: row.id,
+    credits_purchased: row.credits,
+    amount: toMajorUnits(row.amountCents),
+    currency: row.currency,
+    payment_status: "succeeded",
+    new_balance: balance,
+  };
 }

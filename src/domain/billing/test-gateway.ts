@@ -57,6 +57,18 @@ function charge(behaviour: Behaviour | undefined): ChargeResult {
   }
 }
 
+/**
+ * Like a processor, the test gateway answers a repeated idempotency key with
+ * the first result instead of charging again. Kept per isolate and bounded:
+ * enough for tests and `wrangler dev`, which are what this gateway is for.
+ */
+const MAX_REMEMBERED = 10_000;
+const charged = new Map<string, ChargeResult>();
+const processed: { idempotencyKey: string; amountCents: number; result: ChargeResult }[] = [];
+
+/** The charges the test gateway actually processed (not replays), oldest first: what a processor's dashboard shows. */
+export const testGatewayCharges = (): readonly (typeof processed)[number][] => processed;
+
 export const testGateway: PaymentGateway = {
   name: "test",
   async tokenizeCard(card) {
@@ -84,7 +96,16 @@ export const testGateway: PaymentGateway = {
     };
   },
   async charge(request) {
+    const replay = charged.get(request.idempotencyKey);
+    if (replay) return replay;
     const behaviour = Object.values(TEST_CARDS).find((b) => request.token.startsWith(`${TOKEN_PREFIX}${b}_`));
-    return charge(behaviour);
+    const result = charge(behaviour);
+    if (charged.size >= MAX_REMEMBERED) {
+      charged.delete(charged.keys().next().value as string);
+      processed.shift();
+    }
+    charged.set(request.idempotencyKey, result);
+    processed.push({ idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, result });
+    return result;
   },
 };

@@ -10,7 +10,7 @@ import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
 import { DUMMY_PASSWORD_HASH, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
 import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refresh-rotation";
-import { type Role, scopesForRole } from "./scopes";
+import { scopesForRole } from "./scopes";
 import { isVerifiedDomainOf } from "./sso/domains";
 
 export { REFRESH_TOKEN_TTL } from "./refresh-rotation";
@@ -61,27 +61,56 @@ export async function register(
   const weakness = passwordWeakness(input.password, email);
   if (weakness) throw invalidField("password", weakness);
   if (await findUserByEmail(env.DB, email)) throw emailTaken();
-  const account = newAccount("user", "", input.tier, env, now);
+  const user = await createUser(
+    env,
+    {
+      email,
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
+      tier: input.tier,
+      marketingConsent: input.marketing_consent,
+      country,
+    },
+    now,
+  );
+  if (!user) throw emailTaken();
+  return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
+}
 
-  const role: Role = isAdminEmail(env.ADMIN_EMAILS, email) ? "admin" : "user";
+export interface NewUser {
+  email: string;
+  username: string;
+  passwordHash: string;
+  tier: Tier;
+  marketingConsent: boolean;
+  country: string;
+}
+
+/**
+ * The one place a user comes into being (registration, and just-in-time sign-on provisioning): the
+ * row, its billing account with the plan's starting credits, and the account's billing clock armed
+ * for its first period end (or trial end). Null when the email is taken: the unique index settles a
+ * race between two sign-ups of one email.
+ */
+export async function createUser(env: AccountsEnv, input: NewUser, now: number): Promise<UserRow | null> {
+  const account = newAccount("user", "", input.tier, env, now);
   const at = iso(now);
   const user: UserRow = {
     id: account.ownerId,
-    email,
+    email: input.email,
     username: input.username,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: input.passwordHash,
     tier: input.tier,
-    role,
+    role: isAdminEmail(env.ADMIN_EMAILS, input.email) ? "admin" : "user",
     credits: 0,
-    marketingConsent: input.marketing_consent,
+    marketingConsent: input.marketingConsent,
     prefNotifications: true,
     prefTheme: "light",
     prefLanguage: "en",
-    country,
+    country: input.country,
     createdAt: at,
     lastLogin: at,
   };
-  // The unique index settles a race between two registrations of one email.
   const grant = {
     ledgerId: newId("led", now),
     accountId: account.id,
@@ -93,10 +122,9 @@ export async function register(
         : `Included credits of the ${input.tier} plan`,
     at,
   };
-  if (!(await insertUser(env.DB, user, account, grant))) throw emailTaken();
-  // Arms the account's billing clock for its first period end (or trial end).
+  if (!(await insertUser(env.DB, user, account, grant))) return null;
   await wakeClock(env, account.id);
-  return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
+  return user;
 }
 
 const emailTaken = () =>
@@ -121,8 +149,7 @@ export async function login(
   country: string,
   now = Date.now(),
 ): Promise<LoginResult> {
-  const user = await verifyCredentials(env.DB, email, password);
-  await refuseWhereSsoIsEnforced(env, user);
+  const user = await passwordSignIn(env, email, password);
   const at = iso(now);
   await recordLogin(env.DB, user.id, at, country);
   return {
@@ -131,12 +158,23 @@ export async function login(
   };
 }
 
+/** Email and password, then enforced SSO: every password sign-in (the API and the authorize page). */
+export async function passwordSignIn(
+  env: Pick<AccountsEnv, "DB" | "AUTH_ISSUER">,
+  email: string,
+  password: string,
+): Promise<UserRow> {
+  const user = await verifyCredentials(env.DB, email, password);
+  await refuseWhereSsoIsEnforced(env, user);
+  return user;
+}
+
 /**
  * Enforced SSO: a member of an organization that enforces a connection, whose email is in one of
  * that organization's verified domains, signs in through the connection only. Checked after the
  * password, so the answer reveals nothing to someone without it.
  */
-async function refuseWhereSsoIsEnforced(env: AccountsEnv, user: UserRow) {
+async function refuseWhereSsoIsEnforced(env: Pick<AccountsEnv, "DB" | "AUTH_ISSUER">, user: UserRow) {
   for (const c of await enforcedConnectionsOfUser(env.DB, user.id)) {
     if (!(await isVerifiedDomainOf(env.DB, c.organization_id, user.email))) continue;
     const signIn =

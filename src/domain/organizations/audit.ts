@@ -88,7 +88,26 @@ export function auditStatement(
   );
 }
 
-/** Append one entry on its own (for changes made elsewhere, e.g. an org API key or webhook). */
+/**
+ * The audit entry of a change made for an organization, as statements to put in
+ * the change's own D1 batch right after the statement that makes the change:
+ * the entry is written only when that statement changed a row, so the change
+ * and its entry commit together or not at all. Personal resources (no
+ * organization) and calls without request metadata have no entry.
+ */
+export function auditInBatch(
+  d1: D1Database,
+  organizationId: string | null | undefined,
+  principal: Principal,
+  meta: RequestMeta | undefined,
+  entry: AuditEntry,
+  now = Date.now(),
+): D1PreparedStatement[] {
+  if (!organizationId || !meta) return [];
+  return [auditStatement(d1, organizationId, principal, meta, entry, { onlyIfChanged: true, now })];
+}
+
+/** Append one entry on its own (only where the change is no D1 write of this service). */
 export async function appendAudit(
   d1: D1Database,
   organizationId: string,

@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids";
 import { type AccountRef, actingAccountRef } from "../billing/accounts";
 import type { Principal } from "../identity/principal";
 import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
+import { auditInBatch, type RequestMeta } from "../organizations/audit";
 import { requireSessionScope } from "./families";
 import { failureRefund, priceOf } from "./pricing";
 import { roomOf } from "./room";
@@ -31,6 +32,7 @@ export async function createSession(
   env: Env,
   principal: Principal,
   input: CreateSessionInput,
+  meta?: RequestMeta,
   now = Date.now(),
 ): Promise<SessionRow> {
   requireSessionScope(principal, input.session_type, "write");
@@ -87,6 +89,12 @@ export async function createSession(
       at,
     },
     CONCURRENT_SESSION_CAPS[account.tier],
+    auditInBatch(env.DB, row.organizationId, principal, meta, {
+      action: "session.created",
+      targetType: "session",
+      targetId: row.id,
+      after: { session_type: row.sessionType, credits: row.creditsUsed },
+    }),
   );
   if (!paid) {
     // Credits first: waiting for a session to finish would not help an empty balance.

@@ -3,6 +3,7 @@ import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import type { Principal } from "../identity/principal";
+import { auditRow, type RequestMeta } from "../organizations/audit";
 import { ownSession } from "./queries";
 import { roomOf } from "./room";
 import { canCancel, canUpdate } from "./state-machine";
@@ -60,15 +61,31 @@ export async function updateSession(
   return updated;
 }
 
-/** DELETE: the SessionRoom cancels (it owns the session's state), refunding per the documented rule. */
-export async function cancelSession(env: Pick<Bindings, "DB" | "SESSION_ROOM">, principal: Principal, id: string) {
+/**
+ * DELETE: the SessionRoom cancels (it owns the session's state), refunding per
+ * the documented rule; an organization's session's audit entry commits with it.
+ */
+export async function cancelSession(
+  env: Pick<Bindings, "DB" | "SESSION_ROOM">,
+  principal: Principal,
+  id: string,
+  meta?: RequestMeta,
+) {
   const row = await ownSession(env.DB, principal, id, "delete");
   if (!canCancel(row.status)) throw alreadyEnded(row);
-  const outcome = await roomOf(env, id).cancel();
+  const audit =
+    row.organizationId && meta
+      ? auditRow(row.organizationId, principal, meta, {
+          action: "session.cancelled",
+          targetType: "session",
+          targetId: id,
+          before: { status: row.status },
+        })
+      : undefined;
+  const outcome = await roomOf(env, id).cancel(audit);
   if (!outcome.ok) throw alreadyEnded({ id, status: outcome.status === "unknown" ? row.status : outcome.status });
   return {
     credits_refunded: outcome.credits_refunded,
     refund_reason: outcome.refund_reason,
-    organizationId: row.organizationId,
   };
 }

@@ -5,7 +5,8 @@ import { deterministicId } from "../../lib/ids";
  * Producers: the SessionRoom (session.completed, session.failed,
  * analysis.ready) and billing (billing.payment_succeeded for purchases, fees
  * and plan changes; billing.payment_failed for a failed renewal;
- * billing.plan_changed when a plan changes, e.g. the move to basic after dunning). The consumer fans
+ * billing.plan_changed when a plan changes, e.g. the move to basic after dunning;
+ * billing.payment_reversed when the processor refunds, disputes or later fails a charge). The consumer fans
  * an event out to the user's active webhooks subscribed to its type.
  *
  * A message carries everything a delivery needs: the consumer never has to
@@ -18,6 +19,7 @@ export const EVENT_TYPES = [
   "billing.payment_succeeded",
   "billing.payment_failed",
   "billing.plan_changed",
+  "billing.payment_reversed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -14,7 +14,7 @@ import { dataEncryptionKey } from "../encryption/data-key";
 import { seal } from "../encryption/secret-box";
 import type { Principal } from "../identity/principal";
 import { actingOwner } from "../organizations/access";
-import { appendAudit, type RequestMeta } from "../organizations/audit";
+import { auditInBatch, type RequestMeta } from "../organizations/audit";
 import { allowPrivateUrls } from "./deliveries";
 import type { EventType } from "./events";
 import { generateSecret, secretWeakness } from "./secrets";
@@ -73,10 +73,10 @@ export async function createWebhook(
     organizationId: "organizationId" in owner ? owner.organizationId : null,
   };
   // The count above refuses early and cheaply; this conditional insert settles races.
-  if (!(await insertWebhookUnderCap(env.DB, webhook, MAX_WEBHOOKS_PER_USER))) {
+  const audit = auditWebhook(env.DB, principal, meta, id, "webhook.created", undefined, summary(webhook), now);
+  if (!(await insertWebhookUnderCap(env.DB, webhook, MAX_WEBHOOKS_PER_USER, audit))) {
     throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });
   }
-  await auditWebhook(env.DB, principal, meta, webhook.id, "webhook.created", undefined, summary(webhook), now);
   return { webhook, secret };
 }
 
@@ -119,10 +119,10 @@ export async function updateWebhook(
     ...(input.description !== undefined ? { description: input.description } : {}),
     updatedAt: iso(now),
   };
-  const updated = await updateOwnWebhook(env.DB, owner, id, patch);
+  const after = before ? summary({ ...before, ...patch }) : undefined;
+  const audit = before ? auditWebhook(env.DB, principal, meta, id, "webhook.updated", summary(before), after, now) : [];
+  const updated = await updateOwnWebhook(env.DB, owner, id, patch, audit);
   if (!updated) throw notFound();
-  if (before)
-    await auditWebhook(env.DB, principal, meta, id, "webhook.updated", summary(before), summary(updated), now);
   return updated;
 }
 
@@ -135,14 +135,17 @@ export async function deleteWebhook(
 ): Promise<void> {
   const owner = actingOwner(principal, "admin");
   const before = "organizationId" in owner ? await findOwnWebhook(d1, owner, id) : undefined;
-  if (!(await deleteOwnWebhook(d1, owner, id))) throw notFound();
-  if (before) await auditWebhook(d1, principal, meta, id, "webhook.deleted", summary(before), undefined, now);
+  const audit = before ? auditWebhook(d1, principal, meta, id, "webhook.deleted", summary(before), undefined, now) : [];
+  if (!(await deleteOwnWebhook(d1, owner, id, audit))) throw notFound();
 }
 
 const summary = (w: WebhookRow) => ({ url: w.url, events: w.events, active: w.active, description: w.description });
 
-/** An organization's webhook changes go to its audit log (personal ones have none). */
-async function auditWebhook(
+/**
+ * An organization's webhook change's audit entry, committed in the change's
+ * own batch (personal webhooks have no audit log).
+ */
+function auditWebhook(
   d1: D1Database,
   principal: Principal,
   meta: RequestMeta | undefined,
@@ -151,11 +154,10 @@ async function auditWebhook(
   before: Record<string, unknown> | undefined,
   after: Record<string, unknown> | undefined,
   now: number,
-): Promise<void> {
-  if (!principal.organization || !meta) return;
-  await appendAudit(
+): D1PreparedStatement[] {
+  return auditInBatch(
     d1,
-    principal.organization.id,
+    principal.organization?.id,
     principal,
     meta,
     { action, targetType: "webhook", targetId: id, before, after },

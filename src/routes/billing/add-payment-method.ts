@@ -15,8 +15,9 @@ const route = defineRoute({
   tags: ["Billing"],
   summary: "Save a card",
   description:
-    "The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or one sent with `set_default: true`) becomes the default; a new default card on a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md.",
+    "The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or one sent with `set_default: true`) becomes the default; a new default card on a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as `payment_method_id` on purchase or plan change instead.",
   scope: "profile",
+  errors: ["PAYMENT_PROVIDER_UNAVAILABLE"],
   request: { body: { required: true, content: { "application/json": { schema: AddPaymentMethodBody } } } },
   responses: {
     201: { description: "Saved", content: { "application/json": { schema: envelopeSchema(PaymentMethodSchema) } } },

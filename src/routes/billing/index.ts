@@ -8,6 +8,7 @@ import { mountListPackages } from "./list-packages";
 import { mountListPaymentMethods } from "./list-payment-methods";
 import { mountPlan } from "./plan";
 import { mountPurchase } from "./purchase";
+import { mountStripeWebhook } from "./stripe-webhook";
 
 export function billingRoutes() {
   const app = router();
@@ -24,5 +25,6 @@ export function billingRoutes() {
   mountListPaymentMethods(app);
   mountAddPaymentMethod(app);
   mountPlan(app);
+  mountStripeWebhook(app);
   return app;
 }

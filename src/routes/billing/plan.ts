@@ -40,7 +40,14 @@ const changeRoute = defineRoute({
   responses: {
     200: { description: "Plan changed", content: { "application/json": { schema: envelopeSchema(PlanChangeResult) } } },
   },
-  errors: ["RESOURCE_NOT_FOUND", "PLAN_UNCHANGED", "ACCOUNT_PAST_DUE", "PAYMENT_DECLINED", "PAYMENT_FAILED"],
+  errors: [
+    "RESOURCE_NOT_FOUND",
+    "PLAN_UNCHANGED",
+    "ACCOUNT_PAST_DUE",
+    "PAYMENT_DECLINED",
+    "PAYMENT_FAILED",
+    "PAYMENT_PROVIDER_UNAVAILABLE",
+  ],
 });
 
 const retryRoute = defineRoute({
@@ -55,7 +62,7 @@ const retryRoute = defineRoute({
   responses: {
     200: { description: "Attempted", content: { "application/json": { schema: envelopeSchema(BillingSchema) } } },
   },
-  errors: ["NOTHING_TO_RETRY"],
+  errors: ["NOTHING_TO_RETRY", "PAYMENT_PROVIDER_UNAVAILABLE"],
 });
 
 export function mountPlan(app: Router) {

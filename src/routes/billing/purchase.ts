@@ -1,8 +1,8 @@
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { auditOrganizationBilling } from "./audit";
 import { PurchaseBody, PurchaseResultSchema } from "./schemas";
 
 const route = defineRoute({
@@ -22,14 +22,16 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(PurchaseResultSchema) } },
     },
   },
-  errors: ["RESOURCE_NOT_FOUND", "PAYMENT_DECLINED", "PAYMENT_FAILED"],
+  errors: ["RESOURCE_NOT_FOUND", "PAYMENT_DECLINED", "PAYMENT_FAILED", "PAYMENT_PROVIDER_UNAVAILABLE"],
 });
 
 export function mountPurchase(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const result = await purchaseCredits(c.env, c.get("principal"), body);
-    await auditOrganizationBilling(c, "billing.purchase", { ...body });
+    const result = await purchaseCredits(c.env, c.get("principal"), body, {
+      meta: requestMeta(c),
+      clientKey: c.req.header("idempotency-key"),
+    });
     return c.json(ok(result, "Credits purchased"), 201);
   });
 }

@@ -28,7 +28,7 @@ export const DOCS_HTML = `<!doctype html>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
-<div id="api-reference" data-openapi-url="/v1/openapi.json"></div>
+<div id="reference" data-openapi-url="/v1/openapi.json"></div>
 <script src="/docs/scalar.js"></script>
 <script src="/docs/init.js"></script>
 </body>

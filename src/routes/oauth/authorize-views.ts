@@ -12,7 +12,7 @@ import { sha256Base64url } from "../../lib/crypto";
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0}
 main{max-width:26rem;margin:4rem auto;background:#fff;border-radius:.75rem;padding:2rem;box-shadow:0 1px 4px #0002}
 h1{font-size:1.3rem;margin-top:0}label{display:block;margin:.8rem 0 .3rem;font-weight:600}
-input[type=email],input[type=password]{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #bbb;border-radius:.4rem}
+input[type=email],input[type=password],input[type=text]{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #bbb;border-radius:.4rem}
 button{padding:.6rem 1.2rem;border-radius:.4rem;border:1px solid #345;font-size:1rem;cursor:pointer;margin:.8rem .5rem 0 0}
 button.primary{background:#2456c9;color:#fff;border-color:#2456c9}ul{padding-left:1.2rem}li{margin:.3rem 0}
 .error{background:#fde8e8;color:#8a1c1c;padding:.6rem;border-radius:.4rem}.muted{color:#5b6270;font-size:.9rem}code{word-break:break-all}`;
@@ -40,7 +40,7 @@ function hiddenFields(request: AuthorizationRequest, csrf: string) {
 <input type="hidden" name="csrf_token" value="${csrf}">`;
 }
 
-export function loginView(request: AuthorizationRequest, csrf: string, error?: string, email = "") {
+export function loginView(request: AuthorizationRequest, csrf: string, error?: string, email = "", ssoLogin = "") {
   return page(
     "Sign in",
     html`<h1>Sign in to continue to ${request.client.name}</h1>
@@ -51,8 +51,25 @@ ${hiddenFields(request, csrf)}
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${email}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button class="primary" type="submit">Sign in</button>
+</form>
+<form method="post" action="/oauth2/authorize" id="sso">
+${hiddenFields(request, csrf)}
+<input type="hidden" name="action" value="sso">
+<label for="sso_login">Work email or company domain</label><input id="sso_login" name="sso_login" type="text" autocomplete="email" required value="${ssoLogin}">
+<button type="submit">Sign in with SSO</button>
 </form>`,
   );
+}
+
+/** On to the organization's identity provider (see startSso for why not a redirect). */
+export function ssoRedirectView(idpUrl: string) {
+  return html`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${idpUrl}">
+<title>Single sign-on · Session Analysis</title><style>${STYLE}</style></head>
+<body><main><h1>Continuing to your organization's sign-in</h1>
+<p><a id="continue" href="${idpUrl}">Continue</a> if nothing happens.</p></main></body>
+</html>`;
 }
 
 export function consentView(request: AuthorizationRequest, csrf: string, user: { email: string }, scopes: Scope[]) {

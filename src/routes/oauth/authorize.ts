@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { findUserById } from "../../db/users";
-import { verifyCredentials } from "../../domain/identity/accounts";
+import { passwordSignIn } from "../../domain/identity/accounts";
 import {
   AUTHORIZATION_PARAMS,
   type AuthorizationRequest,
@@ -17,21 +17,26 @@ import {
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { intersect } from "../../domain/identity/oauth/scopes";
 import { scopesForRole } from "../../domain/identity/scopes";
+import { startAuthorizeSso, takeHandoff } from "../../domain/identity/sso/authorize-handoff";
+import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
 import { timingSafeEqual } from "../../lib/crypto";
 import { randomToken } from "../../lib/ids";
 import { authThrottle } from "../../middleware/auth-throttle";
-import { authorizePageCsp, consentView, errorView, loginView } from "./authorize-views";
+import { authorizePageCsp, consentView, errorView, loginView, ssoRedirectView } from "./authorize-views";
 
 /**
  * The authorization endpoint (RFC 6749 §3.1, §4.1): a server-rendered page.
  * GET shows sign-in (no browser session) or consent; POST handles the forms
- * (action = login | approve | deny | switch) and answers with 303 See Other
+ * (action = login | sso | approve | deny | switch) and answers with 303 See Other
  * (RFC 9700 §4.11). Every POST re-validates the whole request.
  */
 const SESSION_COOKIE = "sas_authz_session";
 const CSRF_COOKIE = "sas_authz_csrf";
+/** `<handle>.<connection>.<authorize query>` while "Sign in with SSO" is at the IdP (authorize-handoff.ts). */
+const SSO_COOKIE = "sas_authz_sso";
+const SSO_COOKIE_VALUE = /^([A-Za-z0-9_-]{43})\.(sso_\d{1,30})\.(.{1,3000})$/s;
 const MAX_FORM_BYTES = 16 * 1024;
 
 type C = Context<AppEnv>;
@@ -114,21 +119,65 @@ async function signIn(
   csrf: string,
 ): Promise<Response> {
   try {
-    const user = await verifyCredentials(c.env.DB, email, password.slice(0, 256));
-    setCookie(
-      c,
-      SESSION_COOKIE,
-      await signBrowserSession(c.env, user.id),
-      cookieOptions(c, BROWSER_SESSION_TTL_SECONDS),
-    );
-    csrfToken(c, true); // a fresh CSRF token for the signed-in session
-    return c.redirect(authorizeUrl(request), 303);
+    const user = await passwordSignIn(c.env, email, password.slice(0, 256));
+    return await startBrowserSession(c, request, user.id);
   } catch (err) {
     if (err instanceof AppError && err.code === "INVALID_CREDENTIALS") {
       return render(c, loginView(request, csrf, "Invalid email or password.", email), 401, request.redirectUri);
     }
+    if (err instanceof AppError && err.code === "SSO_REQUIRED") {
+      const message = "Your organization requires single sign-on: use “Sign in with SSO” below.";
+      return render(c, loginView(request, csrf, message, email, email), 403, request.redirectUri);
+    }
     throw err;
   }
+}
+
+async function startBrowserSession(c: C, request: AuthorizationRequest, userId: string): Promise<Response> {
+  setCookie(c, SESSION_COOKIE, await signBrowserSession(c.env, userId), cookieOptions(c, BROWSER_SESSION_TTL_SECONDS));
+  csrfToken(c, true); // a fresh CSRF token for the signed-in session
+  return c.redirect(authorizeUrl(request), 303);
+}
+
+/** "Sign in with SSO": the SAML connection of a verified email domain, then the IdP with the request kept. */
+async function startSso(c: C, request: AuthorizationRequest, login: string, csrf: string): Promise<Response> {
+  let connectionId: string;
+  try {
+    connectionId = await samlConnectionFor(c.env.DB, login.includes("@") ? { email: login } : { domain: login });
+  } catch (err) {
+    if (err instanceof AppError && (err.code === "RESOURCE_NOT_FOUND" || err.code === "MISSING_REQUIRED_FIELD")) {
+      const message = "No single sign-on is configured for this email or domain.";
+      return render(c, loginView(request, csrf, message, "", login), 400, request.redirectUri);
+    }
+    throw err;
+  }
+  const query = authorizeUrl(request).split("?")[1] ?? "";
+  const { handle, url } = await startAuthorizeSso(c.env, connectionId);
+  setCookie(c, SSO_COOKIE, `${handle}.${connectionId}.${query}`, cookieOptions(c, 600));
+  // A page that moves on by itself rather than a redirect: the page's CSP form-action (which
+  // Chromium applies to a form's redirects too) cannot name an IdP chosen by the email typed in.
+  return render(c, ssoRedirectView(url), 200, request.redirectUri);
+}
+
+/** Back from the ACS: the hand-off counts only in the browser whose cookie holds its handle. */
+async function finishSso(c: C): Promise<Response> {
+  const cookie = SSO_COOKIE_VALUE.exec(getCookie(c, SSO_COOKIE) ?? "");
+  deleteCookie(c, SSO_COOKIE, cookieOptions(c));
+  const handle = c.req.query("handle") ?? "";
+  const userId = c.req.query("user") ?? "";
+  const [, expected, connectionId, query] = cookie ?? [];
+  if (
+    !expected ||
+    !connectionId ||
+    !timingSafeEqual(expected, handle) ||
+    !(await takeHandoff(c.env.DB, connectionId, handle, userId))
+  ) {
+    const message =
+      "This single sign-on did not start in this browser, or it expired. Return to the application and start again.";
+    return render(c, errorView(message), 400);
+  }
+  const request = await validated(c, new URLSearchParams(query), 303);
+  return request instanceof Response ? request : startBrowserSession(c, request, userId);
 }
 
 export function authorizeRoutes() {
@@ -136,6 +185,8 @@ export function authorizeRoutes() {
 
   // The spec's second reference names /oauth/authorize: same endpoint, one canonical address (the cookie's Path).
   app.get("/oauth/authorize", (c) => c.redirect(`${OAUTH_PATHS.authorize}${new URL(c.req.url).search}`, 302));
+
+  app.get(`${OAUTH_PATHS.authorize}/sso`, (c) => finishSso(c));
 
   app.get(OAUTH_PATHS.authorize, async (c) => {
     const request = await validated(c, new URL(c.req.url).searchParams, 302);
@@ -186,6 +237,8 @@ export function authorizeRoutes() {
       }
       return c.res;
     }
+    if (action === "sso")
+      return startSso(c, request, (form.get("sso_login") ?? "").trim().toLowerCase().slice(0, 254), cookieCsrf);
     if (action === "switch") {
       deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
       return c.redirect(authorizeUrl(request), 303);

@@ -1,4 +1,6 @@
 import type { Hono } from "hono";
+import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
+import { authorizeHandleOf, consumeForAuthorize } from "../../domain/identity/sso/authorize-handoff";
 import { loadConnection, spOf } from "../../domain/identity/sso/connections";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import { consumeSamlResponse, startSamlLogin } from "../../domain/identity/sso/flows";
@@ -15,7 +17,8 @@ import { authResult } from "../auth/schemas";
  * - GET  /saml/login?connection=…|email=…|domain=…  → 302 to the IdP (HTTP-Redirect AuthnRequest)
  * - GET  /saml/metadata/{connection}                → our SP metadata for the customer's IdP
  * - POST /saml/acs/{connection}                     → the HTTP-POST binding's response; the same
- *   token result as /v1/auth/login. No cookie is involved: the request id waits server-side, so a
+ *   token result as /v1/auth/login, or, for the authorize page's "Sign in with SSO" (RelayState
+ *   `oauth:<handle>`), a 303 back to that page (src/domain/identity/sso/authorize-handoff.ts). No cookie is involved: the request id waits server-side, so a
  *   cross-site POST from the IdP (where SameSite=Lax cookies are withheld) works.
  */
 const CONNECTION_ID = /^sso_\d{1,30}$/;
@@ -48,8 +51,15 @@ export function mountSso(app: Hono<AppEnv>) {
     if (typeof samlResponse !== "string" || samlResponse.length === 0 || samlResponse.length > 512_000) {
       throw new AppError("MISSING_REQUIRED_FIELD", { details: { field: "SAMLResponse", reason: "required" } });
     }
-    const result = await consumeSamlResponse(c.env, id, samlResponse, { ...requestMeta(c), country: countryOf(c) });
+    const meta = { ...requestMeta(c), country: countryOf(c) };
     c.header("Cache-Control", "no-store");
+    // A response to the authorize page's "Sign in with SSO": back to that page (303 turns the POST into a GET).
+    const handle = authorizeHandleOf(typeof form.RelayState === "string" ? form.RelayState : "");
+    if (handle) {
+      const { userId } = await consumeForAuthorize(c.env, id, samlResponse, handle, meta);
+      return c.redirect(`${OAUTH_PATHS.authorize}/sso?${new URLSearchParams({ handle, user: userId })}`, 303);
+    }
+    const result = await consumeSamlResponse(c.env, id, samlResponse, meta);
     return c.json(ok({ ...authResult(result), organization_id: result.organizationId }, "Login successful"), 200);
   });
 }

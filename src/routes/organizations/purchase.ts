@@ -1,6 +1,5 @@
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { actingFor, requireBillingOwner } from "../../domain/organizations/access";
-import { appendAudit } from "../../domain/organizations/audit";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
@@ -28,7 +27,13 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(PurchaseResultSchema) } },
     },
   },
-  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "PAYMENT_DECLINED", "PAYMENT_FAILED"],
+  errors: [
+    "RESOURCE_NOT_FOUND",
+    "ORGANIZATION_ROLE_REQUIRED",
+    "PAYMENT_DECLINED",
+    "PAYMENT_FAILED",
+    "PAYMENT_PROVIDER_UNAVAILABLE",
+  ],
 });
 
 export function mountPurchaseForOrganization(app: Router) {
@@ -37,12 +42,9 @@ export function mountPurchaseForOrganization(app: Router) {
     const acting = await actingFor(c.env.DB, c.get("principal"), id);
     requireBillingOwner(acting);
     const body = c.req.valid("json");
-    const result = await purchaseCredits(c.env, acting, body);
-    await appendAudit(c.env.DB, id, acting, requestMeta(c), {
-      action: "billing.purchase",
-      targetType: "billing_account",
-      targetId: id,
-      after: { ...body },
+    const result = await purchaseCredits(c.env, acting, body, {
+      meta: requestMeta(c),
+      clientKey: c.req.header("idempotency-key"),
     });
     return c.json(ok(result, "Credits purchased"), 201);
   });

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { appendAudit } from "../../domain/organizations/audit";
 import { cancelSession } from "../../domain/sessions/manage";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
@@ -37,15 +36,7 @@ export function mountCancel(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
     const id = c.req.valid("param").session_id;
-    const { organizationId, ...refund } = await cancelSession(c.env, principal, id);
-    if (organizationId) {
-      await appendAudit(c.env.DB, organizationId, principal, requestMeta(c), {
-        action: "session.cancelled",
-        targetType: "session",
-        targetId: id,
-        after: { ...refund },
-      });
-    }
+    const refund = await cancelSession(c.env, principal, id, requestMeta(c));
     return c.json({ success: true as const, message: "Session cancelled", refund }, 200);
   });
 }

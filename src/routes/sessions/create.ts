@@ -1,4 +1,3 @@
-import { appendAudit } from "../../domain/organizations/audit";
 import { createSession } from "../../domain/sessions/create";
 import { metadataOf, parametersOf } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
@@ -36,15 +35,7 @@ const route = defineRoute({
 export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
-    const row = await createSession(c.env, principal, c.req.valid("json"));
-    if (row.organizationId) {
-      await appendAudit(c.env.DB, row.organizationId, principal, requestMeta(c), {
-        action: "session.created",
-        targetType: "session",
-        targetId: row.id,
-        after: { session_type: row.sessionType, credits: row.creditsUsed },
-      });
-    }
+    const row = await createSession(c.env, principal, c.req.valid("json"), requestMeta(c));
     const data = {
       id: row.id,
       cue: row.cue,

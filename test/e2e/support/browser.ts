@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
@@ -55,4 +56,26 @@ export function pageProblems(page: Page): string[] {
   });
   page.on("pageerror", (e) => problems.push(String(e)));
   return problems;
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical violations on the page as it stands. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol: the page's CSP (no inline scripts) does not apply.
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe.run();
+    return result.violations as AxeViolation[];
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

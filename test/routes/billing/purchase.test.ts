@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { testGatewayCharges } from "../../../src/domain/billing/test-gateway";
 import { addCard, CARDS, purchase } from "../../support/billing";
 import { registerUser } from "../../support/factories";
-import { api, expectErrorEnvelope } from "../../support/http";
+import { failingD1 } from "../../support/faults";
+import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { tokenWithScopes } from "../../support/tokens";
 
 const balance = async (token: string) => (await api("GET", "/v1/users/me", { token })).body.data.credits as number;
@@ -245,5 +247,60 @@ describe("Idempotency-Key on purchase", () => {
       "FIELD_TOO_LONG",
     );
     expect(err.details.field).toBe("Idempotency-Key");
+  });
+
+  it("D1 failing after the charge: the retry with the same key reuses the first charge, never a second one", async () => {
+    const u = await registerUser();
+    const pm = await addCard(u.token);
+    const request = {
+      token: u.token,
+      body: { credit_package: "starter", payment_method_id: pm, quantity: 1 },
+      headers: { "Idempotency-Key": `after-charge-${crypto.randomUUID()}` },
+    };
+    const failing = failingD1(env.DB, { match: /INSERT INTO event_outbox/i });
+    const before = testGatewayCharges().length;
+    const first = await apiWithEnv({ DB: failing.db }, "POST", "/v1/billing/credits/purchase", request);
+    expectErrorEnvelope(first, 500, "DATABASE_ERROR");
+    expect(failing.failed).toHaveLength(1);
+    const firstCharge = testGatewayCharges().slice(before);
+    expect(firstCharge).toHaveLength(1);
+    expect(firstCharge[0]!.result.status).toBe("succeeded");
+    expect(await balance(u.token)).toBe(100);
+
+    const retry = await api("POST", "/v1/billing/credits/purchase", request);
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.body.data.new_balance).toBe(200);
+    const txn = await env.DB.prepare("SELECT gateway_reference, idempotency_key FROM transactions WHERE id = ?")
+      .bind(retry.body.data.transaction_id)
+      .first<{ gateway_reference: string; idempotency_key: string }>();
+    expect(txn?.idempotency_key).toBe(firstCharge[0]!.idempotencyKey);
+    expect(txn?.gateway_reference).toBe((firstCharge[0]!.result as { chargeId: string }).chargeId);
+    expect(testGatewayCharges().filter((c) => c.idempotencyKey === txn?.idempotency_key)).toHaveLength(1);
+  });
+
+  it("a recorded transient failure moves the retry to the next gateway key (a processor caches failures per key)", async () => {
+    const u = await registerUser();
+    const pm = await addCard(u.token, CARDS.processingError);
+    const request = { credit_package: "starter", payment_method_id: pm };
+    const headers = { "Idempotency-Key": `transient-${crypto.randomUUID()}` };
+    const before = testGatewayCharges().length;
+    expect((await purchase(u.token, request, headers)).status).toBe(502);
+    expect((await purchase(u.token, request, headers)).status).toBe(502);
+    const keys = testGatewayCharges()
+      .slice(before)
+      .map((c) => c.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^pur_[0-9a-f]{40}_1$/);
+    expect(keys[1]).toBe(keys[0]!.replace(/_1$/, "_2"));
+  });
+
+  it("without an Idempotency-Key every request is a new charge", async () => {
+    const u = await registerUser();
+    const pm = await addCard(u.token);
+    const body = { credit_package: "starter", payment_method_id: pm };
+    const a = await purchase(u.token, body);
+    const b = await purchase(u.token, body);
+    expect(a.body.data.transaction_id).not.toBe(b.body.data.transaction_id);
+    expect(await balance(u.token)).toBe(300);
   });
 });

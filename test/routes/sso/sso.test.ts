@@ -4,6 +4,7 @@ import { PASSWORD, registerUser, type TestUser, uniqueEmail } from "../../suppor
 import { api, BASE } from "../../support/http";
 import { createOrganization } from "../../support/organizations";
 import { b64, responseXml, signElement } from "../../support/saml";
+import { requestIdFrom, samlOrganization } from "../../support/sso";
 
 const keys = inject("samlKeys");
 const ldap = inject("ldap");
@@ -16,36 +17,7 @@ async function members(
   return res.body.data.members;
 }
 
-async function samlSetup(domain?: string) {
-  const owner = await registerUser();
-  const orgId = await createOrganization(owner);
-  const res = await api("POST", `/v1/organizations/${orgId}/sso/connections`, {
-    token: owner.token,
-    body: {
-      kind: "saml",
-      name: "Okta",
-      saml: {
-        idp_entity_id: "https://idp.test/metadata",
-        sso_url: "https://idp.test/sso",
-        certificates: [keys.idp.cert],
-        group_roles: { admins: "admin" },
-      },
-    },
-  });
-  expect(res.status).toBe(201);
-  if (domain) {
-    const d = await api("POST", `/v1/organizations/${orgId}/sso/domains`, { token: owner.token, body: { domain } });
-    await api("POST", `/v1/organizations/${orgId}/sso/domains/${d.body.data.id}/verify`, { token: owner.token });
-  }
-  return { owner, orgId, connection: res.body.data as { id: string; sp: { entityId: string; acsUrl: string } } };
-}
-
-async function requestIdFrom(location: string): Promise<string> {
-  const encoded = new URL(location).searchParams.get("SAMLRequest") ?? "";
-  const bytes = Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
-  const xml = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).text();
-  return /ID="([^"]+)"/.exec(xml)?.[1] ?? "";
-}
+const samlSetup = (domain?: string) => samlOrganization(keys.idp.cert, domain);
 
 /** The IdP redirect as the browser receives it (not followed). */
 function noFollow(path: string): Promise<Response> {

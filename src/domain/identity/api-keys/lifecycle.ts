@@ -11,7 +11,7 @@ import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId } from "../../../lib/ids";
 import { actingOwner } from "../../organizations/access";
-import { appendAudit, type RequestMeta } from "../../organizations/audit";
+import { auditInBatch, type RequestMeta } from "../../organizations/audit";
 import type { Principal } from "../principal";
 import type { Scope } from "../scopes";
 import { forgetApiKey } from "./authenticate-key";
@@ -70,8 +70,7 @@ export async function createApiKey(
     now,
     "organizationId" in owner ? owner.organizationId : null,
   );
-  await insertApiKey(env.DB, minted.row);
-  await auditKey(env.DB, principal, meta, minted.row, "api_key.created", now);
+  await insertApiKey(env.DB, minted.row, auditKey(env.DB, principal, meta, minted.row, "api_key.created", now));
   return minted;
 }
 
@@ -121,9 +120,14 @@ export async function revokeApiKey(
   now = Date.now(),
 ): Promise<ApiKeyRow> {
   const row = await ownKey(db, principal, id);
-  await revokeRow(db, id, row.userId, iso(now));
+  await revokeRow(
+    db,
+    id,
+    row.userId,
+    iso(now),
+    auditKey(db, principal, meta, row, "api_key.revoked", now, { revoked_at: iso(now) }),
+  );
   forgetApiKey(id);
-  await auditKey(db, principal, meta, row, "api_key.revoked", now);
   return ownKey(db, principal, id);
 }
 
@@ -148,9 +152,10 @@ export async function rotateApiKey(
     });
   if (old.revokedAt || Date.parse(old.expiresAt) <= now) throw notRotatable();
   const minted = await mint(env, principal.userId, old.name, old.scopes, old.expiresAt, now, old.organizationId);
-  if (!(await rotateRows(env.DB, id, old.userId, minted.row, iso(now + graceSeconds * 1000)))) throw notRotatable();
+  const audit = auditKey(env.DB, principal, meta, old, "api_key.rotated", now, { replaced_by: minted.row.id });
+  if (!(await rotateRows(env.DB, id, old.userId, minted.row, iso(now + graceSeconds * 1000), audit)))
+    throw notRotatable();
   forgetApiKey(id);
-  await auditKey(env.DB, principal, meta, old, "api_key.rotated", now, { replaced_by: minted.row.id });
   return minted;
 }
 
@@ -162,8 +167,11 @@ export function keyStatus(row: ApiKeyRow, now = Date.now()) {
   };
 }
 
-/** An organization's key changes go to its audit log (never the secret: name, prefix, scopes, expiry). */
-async function auditKey(
+/**
+ * An organization's key change's audit entry, committed in the change's own
+ * batch (never the secret: name, prefix, scopes, expiry).
+ */
+function auditKey(
   d1: D1Database,
   principal: Principal,
   meta: RequestMeta | undefined,
@@ -171,10 +179,9 @@ async function auditKey(
   action: "api_key.created" | "api_key.revoked" | "api_key.rotated",
   now: number,
   extra: Record<string, unknown> = {},
-): Promise<void> {
-  if (!row.organizationId || !meta) return;
+): D1PreparedStatement[] {
   const described = { name: row.name, prefix: row.prefix, scopes: row.scopes, expires_at: row.expiresAt };
-  await appendAudit(
+  return auditInBatch(
     d1,
     row.organizationId,
     principal,

@@ -14,7 +14,7 @@ import { membershipIn } from "../../organizations/access";
 import { auditStatement, type RequestMeta } from "../../organizations/audit";
 import { requireRole } from "../../organizations/roles";
 import type { OrganizationRole, Principal } from "../principal";
-import { assertDirectoryTransport, type LdapDirectoryConfig } from "./ldap/authenticate";
+import { assertDirectoryTransport, type LdapDirectoryConfig, ldapTimeoutMs } from "./ldap/authenticate";
 import { parseIdpMetadata } from "./saml/metadata";
 
 export interface SamlSettings {
@@ -53,7 +53,13 @@ export type NewConnection =
     }
   | { kind: "ldap"; name: string; enforced: boolean; ldap: LdapSettings; service_password?: string | undefined };
 
-type Env = { DB: D1Database; ENVIRONMENT: string; AUTH_ISSUER: string; DATA_ENCRYPTION_KEY?: string };
+type Env = {
+  DB: D1Database;
+  ENVIRONMENT: string;
+  AUTH_ISSUER: string;
+  DATA_ENCRYPTION_KEY?: string;
+  SSO_LDAP_TIMEOUT_SCALE?: string;
+};
 
 /** Our SP addresses for a connection: what the customer pastes into the IdP. */
 export function spOf(authIssuer: string, connectionId: string) {
@@ -202,5 +208,6 @@ export async function directoryConfig(env: Env, row: SsoConnectionRow, s: LdapSe
     groupBaseDn: s.group_base_dn,
     groupRoles: s.group_roles,
     defaultRole: s.default_role,
+    timeoutMs: ldapTimeoutMs(env),
   };
 }

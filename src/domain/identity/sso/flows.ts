@@ -1,10 +1,11 @@
 import { consumeOnce, rememberOnce } from "../../../db/sso";
+import type { UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
-import type { AccountsEnv, LoginResult } from "../accounts";
+import { type AccountsEnv, issueLoginTokens, type LoginResult } from "../accounts";
 import type { OrganizationRole } from "../principal";
 import { directoryConfig, loadConnection, type SamlSettings, spOf } from "./connections";
 import { authenticateWithDirectory } from "./ldap/authenticate";
-import { signInExternal } from "./provision";
+import { provisionExternal, signInExternal } from "./provision";
 import { buildRedirect } from "./saml/authn-request";
 import { SamlRejection, verifySamlResponse } from "./saml/verify-response";
 
@@ -50,6 +51,18 @@ export async function consumeSamlResponse(
   meta: SignInMeta,
   now = Date.now(),
 ): Promise<LoginResult & { organizationId: string }> {
+  const { user, organizationId } = await samlSignIn(env, connectionId, samlResponse, meta, now);
+  return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)), organizationId };
+}
+
+/** The ACS's checks, then just-in-time provisioning: the user signed in, without tokens. */
+export async function samlSignIn(
+  env: Env,
+  connectionId: string,
+  samlResponse: string,
+  meta: SignInMeta,
+  now = Date.now(),
+): Promise<{ user: UserRow; organizationId: string }> {
   const { row, config } = await loadConnection(env.DB, connectionId, "saml");
   const sp = spOf(env.AUTH_ISSUER, row.id);
   let verified: Awaited<ReturnType<typeof verifySamlResponse>>;
@@ -81,7 +94,7 @@ export async function consumeSamlResponse(
   }
   const email = (verified.attributes.email?.[0] ?? verified.attributes.mail?.[0] ?? verified.nameId).toLowerCase();
   const role = roleOf(config, verified.attributes[config.groups_attribute] ?? []);
-  const result = await signInExternal(
+  const user = await provisionExternal(
     env,
     row.organizationId,
     row.id,
@@ -89,7 +102,7 @@ export async function consumeSamlResponse(
     meta,
     now,
   );
-  return { ...result, organizationId: row.organizationId };
+  return { user, organizationId: row.organizationId };
 }
 
 const RANK: Record<OrganizationRole, number> = { member: 1, admin: 2, owner: 3 };

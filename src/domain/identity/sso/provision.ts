@@ -1,12 +1,10 @@
 import { findMembership, insertMemberStatement, setRoleStatement } from "../../../db/organizations";
-import { findUserByEmail, insertUser, recordLogin, type UserRow } from "../../../db/users";
+import { findUserByEmail, recordLogin, type UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
-import { newId, randomToken } from "../../../lib/ids";
-import { newAccount } from "../../billing/accounts";
-import { wakeClock } from "../../billing/clock";
+import { randomToken } from "../../../lib/ids";
 import { auditStatement } from "../../organizations/audit";
-import { type AccountsEnv, isAdminEmail, issueLoginTokens, type LoginResult } from "../accounts";
+import { type AccountsEnv, createUser, issueLoginTokens, type LoginResult } from "../accounts";
 import { hashPassword } from "../passwords";
 import type { OrganizationRole, Principal } from "../principal";
 import { isVerifiedDomainOf } from "./domains";
@@ -17,12 +15,7 @@ export interface ExternalIdentity {
   role: OrganizationRole;
 }
 
-/**
- * Just-in-time provisioning, then the same tokens as /v1/auth/login. A new email becomes a user (with
- * an unusable random password: it signs in through the connection) and a member with the mapped role.
- * An existing account is linked only when its email is in a domain the organization verified:
- * otherwise any IdP could claim anyone's account by asserting their email.
- */
+/** Just-in-time provisioning (provisionExternal), then the same tokens as /v1/auth/login. */
 export async function signInExternal(
   env: AccountsEnv,
   organizationId: string,
@@ -31,6 +24,24 @@ export async function signInExternal(
   meta: { requestId: string; ip: string; country: string },
   now = Date.now(),
 ): Promise<LoginResult> {
+  const user = await provisionExternal(env, organizationId, connectionId, identity, meta, now);
+  return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
+}
+
+/**
+ * Just-in-time provisioning: a new email becomes a user and a member with the mapped role; a known
+ * member's role follows the mapping. An existing account is linked only when its email is in a domain
+ * the organization verified: otherwise any IdP could claim anyone's account by asserting their email.
+ * Returns the user as signed in now.
+ */
+export async function provisionExternal(
+  env: AccountsEnv,
+  organizationId: string,
+  connectionId: string,
+  identity: ExternalIdentity,
+  meta: { requestId: string; ip: string; country: string },
+  now = Date.now(),
+): Promise<UserRow> {
   const email = identity.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
     throw new AppError("SSO_CONNECTION_INVALID", { details: { reason: "the identity provider sent no usable email" } });
@@ -44,7 +55,7 @@ export async function signInExternal(
       details: { field: "email", reason: "domain_not_verified" },
     });
   }
-  if (!user) user = await createUser(env, email, identity.username, now);
+  if (!user) user = await userFor(env, email, identity.username, now);
 
   const actor: Principal = {
     userId: user.id,
@@ -84,45 +95,25 @@ export async function signInExternal(
     ]);
   }
   await recordLogin(env.DB, user.id, at, meta.country);
-  return {
-    user: { ...user, lastLogin: at, country: meta.country },
-    ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)),
-  };
+  return { ...user, lastLogin: at, country: meta.country };
 }
 
-async function createUser(env: AccountsEnv, email: string, username: string, now: number): Promise<UserRow> {
-  const account = newAccount("user", "", "basic", env, now);
-  const at = iso(now);
-  const user: UserRow = {
-    id: account.ownerId,
-    email,
-    username: (username || (email.split("@")[0] as string)).slice(0, 50),
-    passwordHash: await hashPassword(randomToken()),
-    tier: "basic",
-    role: isAdminEmail(env.ADMIN_EMAILS, email) ? "admin" : "user",
-    credits: 0,
-    marketingConsent: false,
-    prefNotifications: true,
-    prefTheme: "light",
-    prefLanguage: "en",
-    country: "",
-    createdAt: at,
-    lastLogin: at,
-  };
-  const grant = {
-    ledgerId: newId("led", now),
-    accountId: account.id,
-    reason: "signup_grant" as const,
-    referenceId: account.id,
-    description: "Starting credits for the basic tier",
-    at,
-  };
-  if (!(await insertUser(env.DB, user, account, grant))) {
-    // A concurrent sign-in created it first.
-    const existing = await findUserByEmail(env.DB, email);
-    if (existing) return existing;
-    throw new AppError("INTERNAL_SERVER_ERROR");
-  }
-  await wakeClock(env, account.id);
+/** A new user for an external identity: an unusable random password (it signs in through the connection). */
+async function userFor(env: AccountsEnv, email: string, username: string, now: number): Promise<UserRow> {
+  const created = await createUser(
+    env,
+    {
+      email,
+      username: (username || (email.split("@")[0] as string)).slice(0, 50),
+      passwordHash: await hashPassword(randomToken()),
+      tier: "basic",
+      marketingConsent: false,
+      country: "",
+    },
+    now,
+  );
+  // Null: a concurrent sign-in created it first.
+  const user = created ?? (await findUserByEmail(env.DB, email));
+  if (!user) throw new AppError("INTERNAL_SERVER_ERROR");
   return user;
 }

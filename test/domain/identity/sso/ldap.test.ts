@@ -1,7 +1,9 @@
 import { describe, expect, inject, it } from "vitest";
 import {
   authenticateWithDirectory,
+  LDAP_TIMEOUT_MS,
   type LdapDirectoryConfig,
+  ldapTimeoutMs,
 } from "../../../../src/domain/identity/sso/ldap/authenticate";
 import { LdapClient } from "../../../../src/domain/identity/sso/ldap/client";
 import { escapeDnValue, escapeFilterValue } from "../../../../src/domain/identity/sso/ldap/escape";
@@ -129,5 +131,15 @@ describe("LDAP sign-in against slapd", () => {
     ).rejects.toMatchObject({ code: "SSO_CONNECTION_INVALID" });
     const user = await authenticateWithDirectory(config({ startTls: false }), "ada", "ada-pass-1", "development");
     expect(user.role).toBe("admin");
+  });
+});
+
+describe("SSO_LDAP_TIMEOUT_SCALE", () => {
+  it("scales the directory timeout outside production only, and ignores unusable values", () => {
+    expect(ldapTimeoutMs({ ENVIRONMENT: "development", SSO_LDAP_TIMEOUT_SCALE: "0.3" })).toBe(1_500);
+    expect(ldapTimeoutMs({ ENVIRONMENT: "production", SSO_LDAP_TIMEOUT_SCALE: "0.3" })).toBe(LDAP_TIMEOUT_MS);
+    for (const raw of [undefined, "0", "-1", "2", "soon"]) {
+      expect(ldapTimeoutMs({ ENVIRONMENT: "development", SSO_LDAP_TIMEOUT_SCALE: raw })).toBe(LDAP_TIMEOUT_MS);
+    }
   });
 });

@@ -39,6 +39,16 @@ export interface DirectoryUser {
 
 /** Directory waits are bounded well under a Worker's wall-clock budget. */
 export const LDAP_TIMEOUT_MS = 5_000;
+
+/**
+ * The bound on each directory wait: LDAP_TIMEOUT_MS times SSO_LDAP_TIMEOUT_SCALE, a number in (0, 1]
+ * that lets tests under `wrangler dev` meet a silent directory quickly. Absent, unusable or in
+ * production: the full bound.
+ */
+export function ldapTimeoutMs(env: { ENVIRONMENT: string; SSO_LDAP_TIMEOUT_SCALE?: string | undefined }): number {
+  const scale = env.ENVIRONMENT === "production" ? 1 : Number(env.SSO_LDAP_TIMEOUT_SCALE ?? "1");
+  return Number.isFinite(scale) && scale > 0 && scale <= 1 ? Math.round(LDAP_TIMEOUT_MS * scale) : LDAP_TIMEOUT_MS;
+}
 const RANK: Record<OrgRole, number> = { member: 1, admin: 2, owner: 3 };
 
 /**

@@ -46,7 +46,9 @@ export function parseUntrustedXml(text: string): Document {
   }).parseFromString(text, "text/xml");
   if (problems.length > 0 || !doc?.documentElement) throw new UnsafeXmlError("malformed XML");
   walk(doc, (node) => {
-    if (node.nodeType === 7 || node.nodeType === 10 || node.nodeType === 6) {
+    // xmldom keeps the XML declaration as a processing-instruction node `xml`, first in the document.
+    const declaration = node.nodeType === 7 && node === doc.firstChild && node.nodeName === "xml";
+    if ((node.nodeType === 7 && !declaration) || node.nodeType === 10 || node.nodeType === 6) {
       throw new UnsafeXmlError("DTD or processing instruction");
     }
   });
