@@ -126,6 +126,26 @@ export const sessionCounts = sqliteTable(
 );
 
 /**
+ * The totals of a period's sessions, shared by the daily and monthly rollups:
+ * count, credits, the confidence sum of completed sessions, counts per status
+ * and per type.
+ */
+const rollupTotals = () => ({
+  n: integer("n").notNull().default(0),
+  credits: integer("credits").notNull().default(0),
+  completedConfidenceSum: real("completed_confidence_sum").notNull().default(0),
+  pending: integer("pending").notNull().default(0),
+  processing: integer("processing").notNull().default(0),
+  completed: integer("completed").notNull().default(0),
+  failed: integer("failed").notNull().default(0),
+  cancelled: integer("cancelled").notNull().default(0),
+  remoteViewing: integer("remote_viewing").notNull().default(0),
+  dowsing: integer("dowsing").notNull().default(0),
+  precognition: integer("precognition").notNull().default(0),
+  intuitiveAnalysis: integer("intuitive_analysis").notNull().default(0),
+});
+
+/**
  * One row per user and UTC day of creation: the day's count and credits, the
  * confidence sum of its completed sessions, and counts per status and per
  * type. A year of stats reads at most 365 rows, however many sessions.
@@ -135,18 +155,7 @@ export const sessionDaily = sqliteTable(
   {
     userId: text("user_id").notNull(),
     day: text("day").notNull(),
-    n: integer("n").notNull().default(0),
-    credits: integer("credits").notNull().default(0),
-    completedConfidenceSum: real("completed_confidence_sum").notNull().default(0),
-    pending: integer("pending").notNull().default(0),
-    processing: integer("processing").notNull().default(0),
-    completed: integer("completed").notNull().default(0),
-    failed: integer("failed").notNull().default(0),
-    cancelled: integer("cancelled").notNull().default(0),
-    remoteViewing: integer("remote_viewing").notNull().default(0),
-    dowsing: integer("dowsing").notNull().default(0),
-    precognition: integer("precognition").notNull().default(0),
-    intuitiveAnalysis: integer("intuitive_analysis").notNull().default(0),
+    ...rollupTotals(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
@@ -164,18 +173,7 @@ export const sessionMonthly = sqliteTable(
   {
     userId: text("user_id").notNull(),
     month: text("month").notNull(),
-    n: integer("n").notNull().default(0),
-    credits: integer("credits").notNull().default(0),
-    completedConfidenceSum: real("completed_confidence_sum").notNull().default(0),
-    pending: integer("pending").notNull().default(0),
-    processing: integer("processing").notNull().default(0),
-    completed: integer("completed").notNull().default(0),
-    failed: integer("failed").notNull().default(0),
-    cancelled: integer("cancelled").notNull().default(0),
-    remoteViewing: integer("remote_viewing").notNull().default(0),
-    dowsing: integer("dowsing").notNull().default(0),
-    precognition: integer("precognition").notNull().default(0),
-    intuitiveAnalysis: integer("intuitive_analysis").notNull().default(0),
+    ...rollupTotals(),
     /** JSON array of 31 integers: sessions created on each day of the month. */
     dayN: text("day_n").notNull(),
     /** JSON array of 31 integers: credits used by the sessions created on each day. */
