@@ -118,6 +118,19 @@ export async function activeSessionIdsOf(d1: D1Database, organizationId: string)
   return results.map((r) => r.id);
 }
 
+/** Pending or processing sessions a user can watch: their personal ones and their organizations'. */
+export async function activeSessionIdsReachableBy(d1: D1Database, userId: string): Promise<string[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT id FROM sessions WHERE status IN ('pending', 'processing')
+       AND ((organization_id IS NULL AND user_id = ?1)
+            OR organization_id IN (SELECT organization_id FROM organization_members WHERE user_id = ?1))`,
+    )
+    .bind(userId)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
 export async function findInvitationByHash(d1: D1Database, tokenHash: string): Promise<InvitationRow | undefined> {
   return db(d1).select().from(organizationInvitations).where(eq(organizationInvitations.tokenHash, tokenHash)).get();
 }

@@ -33,3 +33,12 @@ export async function revokeFamily(d1: D1Database, familyId: string, at: string)
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
     .run();
 }
+
+/** The user a refresh family (a sign-in or OAuth grant, the access tokens' `sid`) belongs to. */
+export async function userOfFamily(d1: D1Database, familyId: string): Promise<string | undefined> {
+  const row = await d1
+    .prepare("SELECT user_id FROM refresh_tokens WHERE family_id = ? LIMIT 1")
+    .bind(familyId)
+    .first<{ user_id: string }>();
+  return row?.user_id;
+}

@@ -7,7 +7,7 @@ import { findSession, historyOf, type SessionRow } from "../db/sessions";
 import type { LiveMessage, SnapshotMessage } from "../domain/sessions/live-messages";
 import { cancellationRefund, failureRefund } from "../domain/sessions/pricing";
 import { historyEntry, parametersOf } from "../domain/sessions/resources";
-import { ROOM_USER_HEADER } from "../domain/sessions/room";
+import { ROOM_TAGS_HEADER, ROOM_UNTIL_HEADER } from "../domain/sessions/room";
 import { stageAfterStep, stageOfStep } from "../domain/sessions/schedule";
 import { canTransition, isTerminal } from "../domain/sessions/state-machine";
 import { type HistoryEntry, type SessionStatus, STAGES, type Stage } from "../domain/sessions/types";
@@ -99,9 +99,11 @@ export class SessionRoom extends DurableObject<Bindings> {
     const s = await this.load();
     if (!s) return new Response("Unknown session", { status: 404 });
     const { 0: client, 1: server } = new WebSocketPair();
-    // Tagged with the user the worker authenticated, so closeUserSockets can find them.
-    const user = request.headers.get(ROOM_USER_HEADER);
-    this.ctx.acceptWebSocket(server, user ? [userTag(user)] : []);
+    // Tagged with what the worker authenticated it by, so closeSockets finds it when that access ends.
+    const tags = (request.headers.get(ROOM_TAGS_HEADER) ?? "").split(",").filter(Boolean);
+    this.ctx.acceptWebSocket(server, tags.slice(0, 10));
+    const until = Number(request.headers.get(ROOM_UNTIL_HEADER));
+    if (Number.isFinite(until) && until > 0) server.serializeAttachment({ until } satisfies SocketAccess);
     server.send(JSON.stringify(await this.snapshotMessage(s)));
     if (isTerminal(s.status)) server.close(1000, `session ${s.status}`);
     const offered = (request.headers.get("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim());
@@ -110,25 +112,26 @@ export class SessionRoom extends DurableObject<Bindings> {
   }
 
   /**
-   * Close every socket of one user (their organization membership ended):
-   * code 1008, policy violation (RFC 6455 §7.4.1). Returns how many closed.
+   * Close the sockets whose access rested on `tag` (a membership, an API key, a
+   * sign-in) when that access ends: code 1008, policy violation (RFC 6455
+   * §7.4.1), with the reason. Returns how many closed.
    */
-  async closeUserSockets(userId: string, reason = "organization membership ended"): Promise<number> {
-    let closed = 0;
-    for (const ws of this.ctx.getWebSockets(userTag(userId))) {
-      try {
-        ws.close(1008, reason);
-        closed += 1;
-      } catch {
-        /* already closing */
-      }
-    }
-    return closed;
+  async closeSockets(tag: string, reason: string): Promise<number> {
+    return closeAll(this.ctx.getWebSockets(tag), reason);
+  }
+
+  /** Sockets whose credential has expired since they opened: closed whenever the room wakes. */
+  private closeExpired(now: number): void {
+    const expired = this.ctx
+      .getWebSockets()
+      .filter((ws) => ((ws.deserializeAttachment() as SocketAccess | null)?.until ?? Infinity) <= now);
+    closeAll(expired, "credential expired");
   }
 
   /** A client may ask for a fresh snapshot by sending "snapshot"; anything else is ignored. */
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message !== "snapshot") return;
+    this.closeExpired(Date.now());
+    if (message !== "snapshot" || ws.readyState !== WebSocket.OPEN) return;
     const s = await this.load();
     if (s) ws.send(JSON.stringify(await this.snapshotMessage(s)));
   }
@@ -142,6 +145,7 @@ export class SessionRoom extends DurableObject<Bindings> {
   }
 
   override async alarm(): Promise<void> {
+    this.closeExpired(Date.now());
     const s = await this.load();
     if (!s || isTerminal(s.status)) return;
     const now = Date.now();
@@ -335,4 +339,20 @@ function analyzerInput(row: SessionRow): AnalyzerInput {
   return { sessionId: row.id, cue: row.cue, sessionType: row.sessionType, parameters: parametersOf(row) };
 }
 
-const userTag = (userId: string) => `user:${userId}`;
+/** What the room keeps with a socket: when its credential stops working (epoch ms). */
+interface SocketAccess {
+  until: number;
+}
+
+function closeAll(sockets: WebSocket[], reason: string): number {
+  let closed = 0;
+  for (const ws of sockets) {
+    try {
+      ws.close(1008, reason);
+      closed += 1;
+    } catch {
+      /* already closing */
+    }
+  }
+  return closed;
+}

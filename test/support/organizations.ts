@@ -71,17 +71,21 @@ export async function topUpOrganization(orgId: string, credits = 1000) {
   await env.DB.batch(creditStatements(env.DB, entry, credits));
 }
 
-/** Open the session's live socket as `token`; resolves with its messages and its close. */
-export async function openLive(sessionId: string, token: string) {
+/** Open the session's live socket as `token` (or with an API key); resolves with its messages and its close. */
+export async function openLive(sessionId: string, credential: string | { apiKey: string }) {
+  const auth: Record<string, string> =
+    typeof credential === "string"
+      ? { "Sec-WebSocket-Protocol": `bearer, ${credential}` }
+      : { "X-API-Key": credential.apiKey };
   const res = await exports.default.fetch(
-    new Request(`${BASE}/v1/ws/${sessionId}`, {
-      headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `bearer, ${token}` },
-    }),
+    new Request(`${BASE}/v1/ws/${sessionId}`, { headers: { Upgrade: "websocket", ...auth } }),
   );
   if (res.status !== 101 || !res.webSocket) throw new Error(`upgrade refused: ${res.status} ${await res.text()}`);
   const ws = res.webSocket;
   const messages: any[] = [];
-  ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
+  ws.addEventListener("message", (e) => {
+    messages.push(JSON.parse(e.data as string));
+  });
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
   );

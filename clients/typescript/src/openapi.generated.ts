@@ -569,7 +569,10 @@ export interface paths {
          *     family's `:read` scope.
          *
          *     Server → client: one JSON text frame per message: first a `snapshot`, then a `transition` per status change and a `stage` per finished
-         *     stage, each with `seq` increasing by one. After the terminal transition the server closes with code 1000. The client may send the
+         *     stage, each with `seq` increasing by one. After the terminal transition the server closes with code 1000. When the access the
+         *     socket was opened with ends, the server closes it with code 1008 (policy violation) and a reason: `organization membership ended`
+         *     (the caller left or was removed from the session's organization), `API key revoked`, `access token revoked` (logout, OAuth
+         *     revocation) or `credential expired` (checked whenever the room wakes). The client may send the
          *     text `ping` (answered `pong`) or `snapshot` (answered with a fresh snapshot). Message schema (JSON Schema of the zod `LiveMessage`):
          *
          *     ```json
@@ -1167,7 +1170,7 @@ export interface paths {
         };
         /**
          * The organization's audit log, newest first (admins)
-         * @description Every change in the organization: members, roles, invitations, API keys, webhooks, sessions, plan and payment changes. Append-only: no route edits or deletes it.
+         * @description Every change in the organization (the organization itself, members, roles, ownership, invitations, API keys, webhooks, sessions, purchases, plan and payment changes, SSO settings), each with its actor and credential, target, `before`/`after` of the changed fields where meaningful, the request's `request_id` and client IP (`CF-Connecting-IP`), and time. Filter by `action`, `actor_id`, `target_id` and the inclusive `since`/`until`; page with `limit`/`offset`. Append-only: an entry commits in the same transaction as its change; PUT, PATCH, POST and DELETE here answer 405, and the database refuses edits.
          */
         get: operations["listOrganizationAuditLog"];
         put?: never;

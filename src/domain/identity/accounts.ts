@@ -26,6 +26,7 @@ export type AccountsEnv = Pick<
   Bindings,
   | "DB"
   | "KV"
+  | "SESSION_ROOM"
   | "ENVIRONMENT"
   | "AUTH_ISSUER"
   | "ADMIN_EMAILS"

@@ -6,9 +6,11 @@ import {
   revokeFamily,
 } from "../../db/refresh-tokens";
 import { isSessionRevoked, revokeSession } from "../../db/revocations";
+import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
+import { cutOffGrant } from "../organizations/cut-off";
 import { LOGIN_TOKEN_TTL } from "./access-tokens";
 
 /** Refresh tokens live 30 days, and each use rotates them (RFC 9700 §4.14.2). */
@@ -16,7 +18,7 @@ export const REFRESH_TOKEN_TTL = 30 * 86_400;
 /** Opaque refresh tokens carry a prefix so they are recognisable in logs and by scanners. */
 export const REFRESH_PREFIX = "sart_";
 
-type Env = { DB: D1Database; KV: KVNamespace };
+type Env = Pick<Bindings, "DB" | "KV" | "SESSION_ROOM">;
 
 export type RotationOutcome =
   | { ok: true; row: RefreshTokenRow }
@@ -73,7 +75,11 @@ export async function issueRefreshToken(
   return token;
 }
 
-/** Revoke a grant: its refresh family and every access token whose `sid` is the family. */
+/**
+ * Revoke a grant: its refresh family, every access token whose `sid` is the
+ * family, and the live sockets those tokens opened.
+ */
 export async function revokeGrantFamily(env: Env, familyId: string, now = Date.now()): Promise<void> {
   await Promise.all([revokeFamily(env.DB, familyId, iso(now)), revokeSession(env.DB, familyId, LOGIN_TOKEN_TTL)]);
+  await cutOffGrant(env, familyId);
 }

@@ -23,7 +23,7 @@ const route = defineRoute({
 
 export function mountRevokeApiKey(app: Router) {
   app.openapi(route, async (c) => {
-    const row = await revokeApiKey(c.env.DB, c.get("principal"), c.req.valid("param").key_id, requestMeta(c));
+    const row = await revokeApiKey(c.env, c.get("principal"), c.req.valid("param").key_id, requestMeta(c));
     return c.json(ok(apiKeyResource(row), "API key revoked"), 200);
   });
 }

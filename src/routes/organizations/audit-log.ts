@@ -14,7 +14,7 @@ const route = defineRoute({
   tags: ["Organizations"],
   summary: "The organization's audit log, newest first (admins)",
   description:
-    "Every change in the organization: members, roles, invitations, API keys, webhooks, sessions, plan and payment changes. Append-only: no route edits or deletes it.",
+    "Every change in the organization (the organization itself, members, roles, ownership, invitations, API keys, webhooks, sessions, purchases, plan and payment changes, SSO settings), each with its actor and credential, target, `before`/`after` of the changed fields where meaningful, the request's `request_id` and client IP (`CF-Connecting-IP`), and time. Filter by `action`, `actor_id`, `target_id` and the inclusive `since`/`until`; page with `limit`/`offset`. Append-only: an entry commits in the same transaction as its change; PUT, PATCH, POST and DELETE here answer 405, and the database refuses edits.",
   scope: "organizations:read",
   request: { params: OrganizationIdParam, query: AuditQuery },
   responses: {

@@ -14,7 +14,10 @@ const description = [
   "family's `:read` scope.",
   "",
   "Server → client: one JSON text frame per message: first a `snapshot`, then a `transition` per status change and a `stage` per finished",
-  "stage, each with `seq` increasing by one. After the terminal transition the server closes with code 1000. The client may send the",
+  "stage, each with `seq` increasing by one. After the terminal transition the server closes with code 1000. When the access the",
+  "socket was opened with ends, the server closes it with code 1008 (policy violation) and a reason: `organization membership ended`",
+  "(the caller left or was removed from the session's organization), `API key revoked`, `access token revoked` (logout, OAuth",
+  "revocation) or `credential expired` (checked whenever the room wakes). The client may send the",
   "text `ping` (answered `pong`) or `snapshot` (answered with a fresh snapshot). Message schema (JSON Schema of the zod `LiveMessage`):",
   "",
   "```json",
@@ -49,7 +52,7 @@ export function mountConnect(app: Router) {
     const { session_id } = c.req.valid("param");
     await ownSession(c.env.DB, c.get("principal"), session_id, "read");
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new AppError("WEBSOCKET_UPGRADE_REQUIRED");
-    const res = await roomOf(c.env, session_id).fetch(roomUpgradeRequest(c.req.raw, c.get("principal").userId));
+    const res = await roomOf(c.env, session_id).fetch(roomUpgradeRequest(c.req.raw, c.get("principal")));
     // Only a session whose room never started can be refused here (see createSession).
     if (res.status !== 101) throw new AppError("SESSION_NOT_FOUND", { details: { session_id } });
     return res;

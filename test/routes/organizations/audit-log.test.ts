@@ -1,7 +1,9 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
-import { createOrganization, invite, organizationWithTeam } from "../../support/organizations";
+import { asOrg, createOrganization, invite, organizationWithTeam } from "../../support/organizations";
+import { validSession } from "../../support/sessions";
 
 describe("GET /v1/organizations/{id}/audit-log", () => {
   it("admins read every step newest first, with actor, target, request id and client address", async () => {
@@ -60,9 +62,40 @@ describe("GET /v1/organizations/{id}/audit-log", () => {
       403,
       "ORGANIZATION_ROLE_REQUIRED",
     );
-    for (const method of ["DELETE", "PUT", "POST"]) {
+    for (const method of ["DELETE", "PUT", "PATCH", "POST"]) {
       const res = await api(method, `/v1/organizations/${orgId}/audit-log`, { token: owner.token, body: {} });
-      expect([404, 405]).toContain(res.status);
+      const err = expectErrorEnvelope(res, 405, "METHOD_NOT_ALLOWED");
+      expect(err.details.allowed).not.toContain(method);
+      expect(res.headers.get("Allow")).toContain("GET");
+    }
+    // Nor through D1 itself: triggers refuse UPDATE and DELETE on the table.
+    await expect(
+      env.DB.prepare("UPDATE audit_log SET action = 'x' WHERE organization_id = ?").bind(orgId).run(),
+    ).rejects.toThrow();
+    await expect(env.DB.prepare("DELETE FROM audit_log WHERE organization_id = ?").bind(orgId).run()).rejects.toThrow();
+    const kept = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE organization_id = ? AND action != 'x'")
+      .bind(orgId)
+      .first<{ n: number }>();
+    expect(kept?.n).toBe(5);
+  });
+
+  it("every entry carries the request id and client address of the request that made it", async () => {
+    const { orgId, owner } = await organizationWithTeam();
+    const headers = { ...asOrg(orgId), "x-request-id": "req-every-row", "cf-connecting-ip": "198.51.100.23" };
+    await api("POST", "/v1/webhooks", {
+      token: owner.token,
+      headers,
+      body: { url: "https://hooks.example.com/a", events: ["session.completed"], active: false },
+    });
+    await api("POST", "/v1/api-keys", { token: owner.token, headers, body: { name: "k", scopes: ["profile"] } });
+    await api("POST", "/v1/sessions", { token: owner.token, headers, body: validSession() });
+    const entries = (await api("GET", `/v1/organizations/${orgId}/audit-log`, { token: owner.token })).body.data
+      .entries as any[];
+    expect(entries.slice(0, 3).map((e) => e.action)).toEqual(["session.created", "api_key.created", "webhook.created"]);
+    for (const e of entries.slice(0, 3)) expect(e).toMatchObject({ request_id: "req-every-row", ip: "198.51.100.23" });
+    for (const e of entries) {
+      expect(e.request_id, e.action).toMatch(/\S/);
+      expect(e.ip, e.action).toMatch(/\S/);
     }
   });
 });

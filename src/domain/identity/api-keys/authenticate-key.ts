@@ -89,6 +89,11 @@ export async function principalFromApiKey(
     ...(row.organizationId
       ? { organization: { id: row.organizationId, role: "member" as const, via: "api_key" as const } }
       : {}),
-    credential: { kind: "api_key", id: row.id, expiresAt: Math.floor(expiresAt / 1000) },
+    // A rotated key's scheduled revocation ends it before its expiry.
+    credential: {
+      kind: "api_key",
+      id: row.id,
+      expiresAt: Math.floor(Math.min(expiresAt, row.revokedAt ? Date.parse(row.revokedAt) : expiresAt) / 1000),
+    },
   };
 }

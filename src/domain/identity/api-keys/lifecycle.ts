@@ -6,12 +6,14 @@ import {
   revokeApiKey as revokeRow,
   rotateApiKey as rotateRows,
 } from "../../../db/api-keys";
+import type { Bindings } from "../../../env";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId } from "../../../lib/ids";
 import { actingOwner } from "../../organizations/access";
 import { auditInBatch, type RequestMeta } from "../../organizations/audit";
+import { cutOffApiKey } from "../../organizations/cut-off";
 import type { Principal } from "../principal";
 import type { Scope } from "../scopes";
 import { forgetApiKey } from "./authenticate-key";
@@ -23,7 +25,7 @@ export const MAX_API_KEY_TTL_MS = 2 * 365 * 86_400_000;
 /** Rotation grace: the old key keeps working this long (default 0, at most 7 days). */
 export const MAX_ROTATION_GRACE_SECONDS = 7 * 86_400;
 
-type Env = { DB: D1Database; ENVIRONMENT: string };
+type Env = Pick<Bindings, "DB" | "ENVIRONMENT" | "SESSION_ROOM">;
 
 export interface NewApiKey {
   row: ApiKeyRow;
@@ -111,23 +113,20 @@ async function ownKey(db: D1Database, principal: Principal, id: string): Promise
   return row;
 }
 
-/** Revoke now (idempotent). A key revoking itself is allowed. */
+/** Revoke now (idempotent), closing the live sockets it opened. A key revoking itself is allowed. */
 export async function revokeApiKey(
-  db: D1Database,
+  env: Pick<Bindings, "DB" | "SESSION_ROOM">,
   principal: Principal,
   id: string,
   meta?: RequestMeta,
   now = Date.now(),
 ): Promise<ApiKeyRow> {
+  const db = env.DB;
   const row = await ownKey(db, principal, id);
-  await revokeRow(
-    db,
-    id,
-    row.userId,
-    iso(now),
-    auditKey(db, principal, meta, row, "api_key.revoked", now, { revoked_at: iso(now) }),
-  );
+  const audit = auditKey(db, principal, meta, row, "api_key.revoked", now, { revoked_at: iso(now) });
+  await revokeRow(db, id, row.userId, iso(now), audit);
   forgetApiKey(id);
+  await cutOffApiKey(env, row);
   return ownKey(db, principal, id);
 }
 
@@ -156,6 +155,8 @@ export async function rotateApiKey(
   if (!(await rotateRows(env.DB, id, old.userId, minted.row, iso(now + graceSeconds * 1000), audit)))
     throw notRotatable();
   forgetApiKey(id);
+  // Without a grace period the old key stops now, and so do the sockets it opened.
+  if (graceSeconds === 0) await cutOffApiKey(env, old);
   return minted;
 }
 

@@ -6,10 +6,12 @@ import {
   type OAuthClientRow,
 } from "../../../db/oauth-clients";
 import { revokeClientTokens, revokeSession } from "../../../db/revocations";
+import type { Bindings } from "../../../env";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
+import { cutOffGrant } from "../../organizations/cut-off";
 import { CLIENT_TOKEN_TTL } from "../access-tokens";
 import { requireBearerToken } from "../api-keys/lifecycle";
 import type { Principal } from "../principal";
@@ -122,9 +124,12 @@ export async function getOwnClient(db: D1Database, principal: Principal, id: str
   return client;
 }
 
-/** Delete a client: its codes go with it, its refresh tokens are revoked, and so are its live access tokens. */
+/**
+ * Delete a client: its codes go with it, its refresh tokens are revoked, and
+ * so are its live access tokens and the sockets they opened.
+ */
 export async function deleteClient(
-  env: { DB: D1Database; KV: KVNamespace },
+  env: Pick<Bindings, "DB" | "KV" | "SESSION_ROOM">,
   principal: Principal,
   id: string,
   now = Date.now(),
@@ -136,4 +141,5 @@ export async function deleteClient(
     revokeClientTokens(env.DB, id, CLIENT_TOKEN_TTL),
     ...families.map((f) => revokeSession(env.DB, f, CLIENT_TOKEN_TTL)),
   ]);
+  await Promise.all(families.map((family) => cutOffGrant(env, family)));
 }

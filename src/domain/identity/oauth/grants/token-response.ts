@@ -5,7 +5,7 @@ import type { Scope } from "../../scopes";
 
 export type TokenEnv = Pick<
   Bindings,
-  "DB" | "KV" | "ENVIRONMENT" | "AUTH_ISSUER" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS"
+  "DB" | "KV" | "SESSION_ROOM" | "ENVIRONMENT" | "AUTH_ISSUER" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS"
 >;
 
 /** Every OAuth access token lives one hour (spec part 5 for client_credentials; we use it for all OAuth grants). */
