@@ -58,7 +58,7 @@ export function meteredD1(db: D1Database, usage: D1Usage): D1Database {
     prepare: (sql: string) => wrap(target.prepare(sql), sql),
     async batch(statements: D1PreparedStatement[]) {
       const results = await target.batch(statements.map(unwrap));
-      results.forEach((r, i) => count(r.meta, sqlOf.get(statements[i]!) ?? "?"));
+      for (const [i, r] of results.entries()) count(r.meta, sqlOf.get(statements[i]!) ?? "?");
       return results;
     },
   });
