@@ -74,8 +74,8 @@ describe("live progress over WebSocket", () => {
     expect(b.protocol).toBe("bearer");
     await a.next(1);
     await b.next(1);
-    // Start it; from here the alarms run on their own (scaled time).
-    await runDurableObjectAlarm(roomStub(s.id));
+    // Start it, then run each stage's alarm in turn (the held session's schedule is on real time).
+    for (let step = 0; step < 4; step++) await runDurableObjectAlarm(roomStub(s.id));
     const [closeA, closeB] = await Promise.all([a.closed, b.closed]);
     expect(closeA.code).toBe(1000);
     expect(closeB.code).toBe(1000);

@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
+import type { Bindings } from "../../src/env";
 import worker from "../../src/index";
 
 export interface ApiResponse<T = any> {
@@ -19,6 +20,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Cloudflare request properties (e.g. { country: "DE" }), as the edge would set them. */
   cf?: Record<string, unknown>;
+  /** Vars replaced for this request only (e.g. real-time ANALYSIS_TIME_SCALE). */
+  vars?: Partial<Record<keyof Bindings, string>>;
 }
 
 export const BASE = "http://127.0.0.1:8787";
@@ -59,12 +62,12 @@ async function toApiResponse<T>(res: Response): Promise<ApiResponse<T>> {
  * request contexts (WebSockets, requests side by side) call `exports.default.fetch` themselves.
  */
 export async function api<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-  return toApiResponse<T>(await workerFetch(clientRequest(method, path, opts)));
+  return toApiResponse<T>(await workerFetch(clientRequest(method, path, opts), opts.vars));
 }
 
 /** The worker's default export's fetch, called in the test's isolate (see api()). */
-export const workerFetch = async (request: Request): Promise<Response> =>
-  worker.fetch(request, env, createExecutionContext());
+export const workerFetch = async (request: Request, vars?: RequestOptions["vars"]): Promise<Response> =>
+  worker.fetch(request, vars ? ({ ...env, ...vars } as Bindings) : env, createExecutionContext());
 
 /**
  * Call the real app with some bindings or vars replaced (a failing queue, a

@@ -38,14 +38,19 @@ export async function holdRoom(sessionId: string) {
 }
 
 /**
- * Create a long session and hold it pending. Its first alarm is due after 10 %
- * of duration × ANALYSIS_TIME_SCALE (360 ms for 3600 s): ample to hold it.
+ * Create a session and hold it pending. It is created on the real time scale, so its
+ * first stage is minutes away (10 % of the duration) however loaded the machine is;
+ * the hold then moves that alarm an hour out and the test drives it with stepRoom().
  */
 export async function heldSession(token: string, overrides: Record<string, unknown> = {}) {
-  const s = await createSession(token, { parameters: { duration: 3600 }, ...overrides });
+  const res = await api("POST", "/v1/sessions", {
+    token,
+    body: validSession({ parameters: { duration: 3600 }, ...overrides }),
+    vars: { ANALYSIS_TIME_SCALE: "1" },
+  });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  const s = res.body.data as Awaited<ReturnType<typeof createSession>>;
   await holdRoom(s.id);
-  const status = (await getSession(token, s.id)).status;
-  if (status !== "pending") throw new Error(`session ${s.id} started before it could be held (${status})`);
   return s;
 }
 
