@@ -57,6 +57,12 @@ export default defineConfig(async () => {
         "./test/node/stripe-stub-global-setup.ts",
       ],
       testTimeout: 20_000,
+      // One runtime per worker, reused across files: starting workerd and migrating D1 for each of
+      // ~80 files was most of the suite's time. Files need no fresh state: each registers its own
+      // users (test/support/factories.ts) and scopes what it counts to them. Two workers overlap
+      // the waits on real time (alarms, queue retries, off-request writes).
+      isolate: false,
+      maxWorkers: 2,
     },
   };
 });

@@ -8,6 +8,9 @@ export default defineConfig({
     environment: "node",
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Most of an e2e file's time is waiting on other processes (wrangler, Chromium, slapd): two at
+    // a time, each with its own servers and ports, or the shared server below.
+    maxWorkers: 2,
+    globalSetup: ["./test/e2e/support/shared-server.ts"],
   },
 });

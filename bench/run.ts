@@ -17,7 +17,7 @@
 import os from "node:os";
 import path from "node:path";
 import { startWrangler } from "../test/e2e/support/wrangler";
-import { cpuMillis, listeningPorts, processTree } from "./lib/cpu";
+import { cpuMillisBetween, cpuMillisByPid, listeningPorts, processTree } from "./lib/cpu";
 import { type LoadResult, runLoad } from "./lib/load";
 import { type Row, table, writeResults } from "./lib/report";
 import { bundleSize, startupCpuMs } from "./lib/startup";
@@ -76,6 +76,8 @@ async function main() {
 
   let startup: { cpuMs: number[]; bytes: number; gzipBytes: number } | undefined;
   if (ONLY.has("startup")) {
+    // The profile samples wall time while the worker's thread is busy: on a machine whose cores are shared,
+    // time the thread waited for a core counts too, so this figure is an upper bound.
     console.log("measure: startup CPU (wrangler check startup --env production) and bundle size");
     const cpuMs = [startupCpuMs(), startupCpuMs(), startupCpuMs()];
     startup = { cpuMs, ...bundleSize() };
@@ -90,6 +92,14 @@ async function main() {
     console.log(
       `  bundle: ${(startup.bytes / 1024).toFixed(0)} KiB, gzip ${(startup.gzipBytes / 1024).toFixed(0)} KiB`,
     );
+    // Cloudflare's limits are 3 MB (Free) and 10 MB (Paid) compressed; the service's own budget is 1 MiB.
+    target({
+      name: "production bundle, gzip",
+      value: startup.gzipBytes / 1024,
+      limit: "≤ 1024 KiB",
+      unit: " KiB",
+      ok: (v) => v <= 1024,
+    });
   }
 
   const server = await startWrangler({
@@ -103,7 +113,7 @@ async function main() {
   const results: Measured[] = [];
   let ws: FanoutResult | undefined;
   let wsMulti: FanoutResult | undefined;
-  let wsDirect: FanoutResult | undefined;
+  let wsProxied: FanoutResult | undefined;
   try {
     const tree = () => processTree(server.pid()!);
 
@@ -113,6 +123,13 @@ async function main() {
       url: string,
       opts: { headers?: Record<string, string>; method?: "GET" | "POST"; body?: string } = {},
     ) {
+      const request = {
+        method: opts.method ?? "GET",
+        headers: { ...opts.headers, ...(opts.body ? { "content-type": "application/json" } : {}) },
+        body: opts.body,
+      };
+      // A warm isolate first (its caches filled, today's rollup rows present), then the metered request.
+      await (await fetch(`${base}${url}`, request)).arrayBuffer();
       const metered = await fetch(`${base}${url}`, {
         method: opts.method ?? "GET",
         headers: {
@@ -130,7 +147,7 @@ async function main() {
         ? Number(metered.headers.get("x-d1-rows-written"))
         : null;
       const pids = tree();
-      const cpuBefore = cpuMillis(pids);
+      const cpuBefore = cpuMillisByPid(pids);
       const load = await runLoad({
         url: `${base}${url}`,
         method: opts.method,
@@ -139,7 +156,7 @@ async function main() {
         duration: DURATION,
         connections: CONNECTIONS,
       });
-      const cpu = cpuMillis(pids) - cpuBefore;
+      const cpu = cpuMillisBetween(cpuBefore, cpuMillisByPid(pids));
       const m = { name, load, cpuMsPerReq: load.requests ? cpu / load.requests : null, rowsRead, rowsWritten };
       results.push(m);
       console.log(
@@ -280,47 +297,40 @@ async function main() {
       }
     }
 
+    // `wrangler dev` puts a proxy worker (another workerd process) in front of the app; production has no
+    // such hop. The targets are measured straight to the app's own workerd socket (the path production
+    // clients take: one runtime between them and the room); the proxied run is printed for comparison.
+    const wsBase = ONLY.has("ws") || ONLY.has("ws-multi") ? await appSocket(tree(), server.port) : undefined;
+    const wsPath = wsBase ? "direct to the app's workerd" : "through wrangler's dev proxy (app socket not found)";
     if (ONLY.has("ws")) {
-      console.log(`measure: WebSocket fan-out to ${SOCKETS} sockets on one session`);
-      ws = await fanout(base, await funded("watcher"), SOCKETS, 1);
+      console.log(`measure: WebSocket fan-out to ${SOCKETS} sockets on one session, ${wsPath}`);
+      ws = await fanout(wsBase ?? base, await funded("watcher"), SOCKETS, 1);
       console.log(`  ${JSON.stringify(ws)}`);
       target({
-        name: `WebSocket ${SOCKETS} sockets, one session: p99 send→receipt`,
+        name: `WebSocket ${SOCKETS} sockets, one session, ${wsPath}: p99 send→receipt`,
         value: ws.p99,
         limit: "≤ 250 ms",
         unit: " ms",
         ok: (v) => v <= 250,
       });
       target({
-        name: `WebSocket ${SOCKETS} sockets: every socket got every message`,
+        name: `WebSocket ${SOCKETS} sockets, ${wsPath}: every socket got every message`,
         value: ws.everySocketGotEveryMessage ? 1 : 0,
         limit: "= 1",
         ok: (v) => v === 1,
       });
-    }
-    if (ONLY.has("ws")) {
-      // `wrangler dev` puts a proxy worker (another workerd process) in front of the app; production has no
-      // such hop. The same fan-out straight to the app's own workerd socket shows what that hop costs.
-      const direct = await appSocket(tree(), server.port);
-      if (direct) {
-        console.log(`measure: the same fan-out without wrangler's dev proxy (${direct})`);
-        wsDirect = await fanout(direct, await funded("watcher-direct"), SOCKETS, 1);
-        console.log(`  ${JSON.stringify(wsDirect)}`);
-        target({
-          name: `WebSocket ${SOCKETS} sockets, one session, without the dev proxy: p99 send→receipt`,
-          value: wsDirect.p99,
-          limit: "≤ 250 ms",
-          unit: " ms",
-          ok: (v) => v <= 250,
-        });
+      if (wsBase) {
+        console.log(`measure: the same fan-out through wrangler's dev proxy (for comparison, no target)`);
+        wsProxied = await fanout(base, await funded("watcher-proxied"), SOCKETS, 1);
+        console.log(`  ${JSON.stringify(wsProxied)}`);
       }
     }
     if (ONLY.has("ws-multi")) {
-      console.log("measure: WebSocket fan-out to 5,000 sockets over 50 sessions");
-      wsMulti = await fanout(base, await funded("watchers"), 5_000, 50);
+      console.log(`measure: WebSocket fan-out to 5,000 sockets over 50 sessions, ${wsPath}`);
+      wsMulti = await fanout(wsBase ?? base, await funded("watchers"), 5_000, 50);
       console.log(`  ${JSON.stringify(wsMulti)}`);
       target({
-        name: "WebSocket 5,000 sockets over 50 sessions: every socket got every message",
+        name: `WebSocket 5,000 sockets over 50 sessions, ${wsPath}: every socket got every message`,
         value: wsMulti.everySocketGotEveryMessage ? 1 : 0,
         limit: "= 1",
         ok: (v) => v === 1,
@@ -352,9 +362,9 @@ async function main() {
     "",
     table(rows),
     "",
-    ...(ws ? [wsLine("WebSocket fan-out", ws), ""] : []),
-    ...(wsDirect ? [wsLine("WebSocket fan-out without the dev proxy", wsDirect), ""] : []),
-    ...(wsMulti ? [wsLine("WebSocket fan-out, many sessions", wsMulti), ""] : []),
+    ...(ws ? [wsLine("WebSocket fan-out, direct to the app's workerd", ws), ""] : []),
+    ...(wsProxied ? [wsLine("WebSocket fan-out through wrangler's dev proxy (no target)", wsProxied), ""] : []),
+    ...(wsMulti ? [wsLine("WebSocket fan-out, many sessions, direct", wsMulti), ""] : []),
     ...(startup
       ? [
           `Startup: ${startup.cpuMs.map((v) => v.toFixed(1)).join(", ")} ms CPU in three \`wrangler check startup --env production\` profiles; production bundle ${(startup.bytes / 1024).toFixed(0)} KiB, ${(startup.gzipBytes / 1024).toFixed(0)} KiB gzip.`,
@@ -374,6 +384,7 @@ async function main() {
     {
       rows,
       websocket: ws,
+      websocketThroughDevProxy: wsProxied,
       websocketManySessions: wsMulti,
       startup,
       targets,

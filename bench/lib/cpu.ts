@@ -29,19 +29,29 @@ export function processTree(root: number): number[] {
   return all;
 }
 
-/** Total user+system CPU milliseconds of the given processes. */
-export function cpuMillis(pids: number[]): number {
-  let ticks = 0;
+/** User+system CPU milliseconds of each of the given processes still running. */
+export function cpuMillisByPid(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND); // utime, stime
     } catch {
       /* ended */
     }
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return out;
+}
+
+/** CPU milliseconds spent between two readings, over the processes present in both (one that ended is left out). */
+export function cpuMillisBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, end] of after) {
+    const start = before.get(pid);
+    if (start !== undefined) ms += end - start;
+  }
+  return ms;
 }
 
 /** TCP ports a process listens on (from /proc/net/tcp and its socket inodes). */

@@ -66,8 +66,14 @@ export const sessions = sqliteTable(
     organizationId: text("organization_id"),
   },
   (t) => [
-    index("sessions_org_created_idx").on(t.organizationId, t.createdAt, t.id),
-    index("sessions_org_active_idx").on(t.organizationId).where(sql`${t.status} IN ('pending', 'processing')`),
+    // Organizations' sessions only: a personal session (organization_id NULL) writes no entry here.
+    // `organization_id = ?` implies IS NOT NULL, so the queries by organization still use these.
+    index("sessions_org_created_idx")
+      .on(t.organizationId, t.createdAt, t.id)
+      .where(sql`${t.organizationId} IS NOT NULL`),
+    index("sessions_org_active_idx")
+      .on(t.organizationId)
+      .where(sql`${t.organizationId} IS NOT NULL AND ${t.status} IN ('pending', 'processing')`),
     index("sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("sessions_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id),
     index("sessions_user_type_created_idx").on(t.userId, t.sessionType, t.createdAt, t.id),
@@ -120,6 +126,26 @@ export const sessionCounts = sqliteTable(
 );
 
 /**
+ * The totals of a period's sessions, shared by the daily and monthly rollups:
+ * count, credits, the confidence sum of completed sessions, counts per status
+ * and per type.
+ */
+const rollupTotals = () => ({
+  n: integer("n").notNull().default(0),
+  credits: integer("credits").notNull().default(0),
+  completedConfidenceSum: real("completed_confidence_sum").notNull().default(0),
+  pending: integer("pending").notNull().default(0),
+  processing: integer("processing").notNull().default(0),
+  completed: integer("completed").notNull().default(0),
+  failed: integer("failed").notNull().default(0),
+  cancelled: integer("cancelled").notNull().default(0),
+  remoteViewing: integer("remote_viewing").notNull().default(0),
+  dowsing: integer("dowsing").notNull().default(0),
+  precognition: integer("precognition").notNull().default(0),
+  intuitiveAnalysis: integer("intuitive_analysis").notNull().default(0),
+});
+
+/**
  * One row per user and UTC day of creation: the day's count and credits, the
  * confidence sum of its completed sessions, and counts per status and per
  * type. A year of stats reads at most 365 rows, however many sessions.
@@ -129,18 +155,29 @@ export const sessionDaily = sqliteTable(
   {
     userId: text("user_id").notNull(),
     day: text("day").notNull(),
-    n: integer("n").notNull().default(0),
-    credits: integer("credits").notNull().default(0),
-    completedConfidenceSum: real("completed_confidence_sum").notNull().default(0),
-    pending: integer("pending").notNull().default(0),
-    processing: integer("processing").notNull().default(0),
-    completed: integer("completed").notNull().default(0),
-    failed: integer("failed").notNull().default(0),
-    cancelled: integer("cancelled").notNull().default(0),
-    remoteViewing: integer("remote_viewing").notNull().default(0),
-    dowsing: integer("dowsing").notNull().default(0),
-    precognition: integer("precognition").notNull().default(0),
-    intuitiveAnalysis: integer("intuitive_analysis").notNull().default(0),
+    ...rollupTotals(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * One row per user and UTC month of creation, kept by the same triggers as
+ * session_daily: the month's totals, plus the per-day session count and
+ * credits as 31-entry JSON arrays (index = day of month − 1). A year of stats
+ * reads 13 of these (the totals and the daily breakdown) and, for the one
+ * month cut by the range's start, the days on its smaller side from
+ * session_daily (docs/decisions.md, "Performance").
+ */
+export const sessionMonthly = sqliteTable(
+  "session_monthly",
+  {
+    userId: text("user_id").notNull(),
+    month: text("month").notNull(),
+    ...rollupTotals(),
+    /** JSON array of 31 integers: sessions created on each day of the month. */
+    dayN: text("day_n").notNull(),
+    /** JSON array of 31 integers: credits used by the sessions created on each day. */
+    dayCredits: text("day_credits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );

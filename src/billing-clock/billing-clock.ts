@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { runBillingCycle, type StepOutcome } from "../domain/billing/cycle";
+import { forgetAccountRefs } from "../domain/identity/acting-account-cache";
 import type { Bindings } from "../env";
 
 const ACCOUNT_KEY = "account_id";
@@ -43,6 +44,8 @@ export class BillingClock extends DurableObject<Bindings> {
 
   private async run(accountId: string) {
     const { nextActionAt, outcomes } = await runBillingCycle(this.env, accountId, Date.now());
+    // A renewal or dunning step may change the tier: reads in this isolate see it at once.
+    if (outcomes.some((o) => o !== "not_due")) forgetAccountRefs();
     if (nextActionAt === null) {
       await this.ctx.storage.deleteAll();
       return { next_action_at: null, outcomes };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sum } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sum } from "drizzle-orm";
 import type { SessionStatus, SessionType } from "../domain/sessions/types";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
@@ -57,8 +57,21 @@ export async function activeSessions(
   return { count: row?.count ?? 0, soonest: row?.soonest ?? null };
 }
 
+/**
+ * The read by id is the API's hottest query: its SQL is written once per
+ * isolate from the table definition (columns aliased to the row's keys), not
+ * rebuilt by the query builder on every request; JSON columns are parsed as
+ * drizzle would.
+ */
+const SESSION_COLUMNS = Object.entries(getTableColumns(sessions));
+const FIND_SESSION = `SELECT ${SESSION_COLUMNS.map(([key, col]) => `"${col.name}" AS "${key}"`).join(", ")} FROM sessions WHERE id = ?1`;
+const JSON_KEYS = SESSION_COLUMNS.filter(([, col]) => col.columnType === "SQLiteTextJson").map(([key]) => key);
+
 export async function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {
-  return db(d1).select().from(sessions).where(eq(sessions.id, id)).get();
+  const row = await d1.prepare(FIND_SESSION).bind(id).first<Record<string, unknown>>();
+  if (!row) return undefined;
+  for (const key of JSON_KEYS) if (typeof row[key] === "string") row[key] = JSON.parse(row[key] as string);
+  return row as unknown as SessionRow;
 }
 
 export async function historyOf(d1: D1Database, sessionId: string): Promise<HistoryRow[]> {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { actingAccountRef } from "../domain/billing/accounts";
 import { bearerChallenge } from "../domain/identity/access-tokens";
+import { cachedAccountRef, forgetAccountRefs, rememberAccountRef } from "../domain/identity/acting-account-cache";
 import { authenticateCredential } from "../domain/identity/authenticate";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
@@ -27,8 +28,13 @@ export function requireScope(scopes: Scope | readonly Scope[]): MiddlewareHandle
       });
     }
     await next();
+    if (ACCOUNT_CHANGING.test(c.req.path) && !isRead(c)) forgetAccountRefs();
   };
 }
+
+/** Routes whose writes can change a billing account's tier or status (src/domain/identity/acting-account-cache.ts). */
+const ACCOUNT_CHANGING = /^\/v1\/(billing|admin|organizations)(\/|$)/;
+const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
 
 /** The principal of this request, authenticating once (memoised on the context). */
 export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
@@ -44,17 +50,24 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
   // Who the request acts for, from D1 as it is now: a removed member loses it on this request.
   const acting = await resolveActingOrganization(c.env.DB, principal, c.req.header(ORGANIZATION_HEADER));
-  // Tier and status come from the acting billing account, not the token's claims. If D1 is
+  // Tier and status come from the acting billing account, not the token's claims (reads may
+  // use the isolate's recent answer, src/domain/identity/acting-account-cache.ts). If D1 is
   // down the token's tier stands in (the admin status must still answer); anything that
   // debits or credits reads the account again and fails on its own.
-  try {
-    await actingAccountRef(c.env, acting);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    console.error(
-      JSON.stringify({ request_id: c.get("requestId"), msg: "acting account not read", error: String(err) }),
-    );
-  }
+  const now = Date.now();
+  const cached = isRead(c) ? cachedAccountRef(acting, now) : undefined;
+  if (cached) {
+    acting.account = cached;
+    acting.tier = cached.tier;
+  } else
+    try {
+      rememberAccountRef(acting, await actingAccountRef(c.env, acting), now);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      console.error(
+        JSON.stringify({ request_id: c.get("requestId"), msg: "acting account not read", error: String(err) }),
+      );
+    }
   c.set("principal", acting);
   return acting;
 }

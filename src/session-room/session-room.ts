@@ -314,9 +314,15 @@ export class SessionRoom extends DurableObject<Bindings> {
     };
   }
 
+  /**
+   * Serialise once and hand the same string to every socket, with no await
+   * between sends. The new seq is written without waiting: the runtime's
+   * output gate holds the sends until that write is durable, so no socket
+   * sees a seq the room could forget.
+   */
   private async broadcast(s: RoomState, message: Outgoing): Promise<void> {
     s.seq += 1;
-    await this.save(s);
+    void this.ctx.storage.put(STATE_KEY, s);
     // sent_at: when the fan-out began, so clients (and the bench) can measure delivery latency.
     const text = JSON.stringify({ ...message, seq: s.seq, session_id: s.init.sessionId, sent_at: iso(Date.now()) });
     for (const ws of this.ctx.getWebSockets()) {

@@ -1,14 +1,17 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { aggregatesBetween } from "../../src/db/session-stats";
 import { registerUser } from "../support/factories";
 import { api } from "../support/http";
 import { completedSession, heldSession, stepRoom, topUp } from "../support/sessions";
 
 /**
- * The trigger-kept rollups (session_counts, session_daily) must always equal
- * aggregates computed from the sessions themselves, whatever sequence of
- * creations, completions, cancellations and failures happened.
+ * The trigger-kept rollups (session_counts, session_daily, session_monthly)
+ * must always equal aggregates computed from the sessions themselves,
+ * whatever sequence of creations, completions, cancellations and failures
+ * happened; and a range read through the months must equal the sessions
+ * created in that range.
  */
 const TYPES = ["remote_viewing", "dowsing", "precognition", "intuitive_analysis"] as const;
 const STATUSES = ["pending", "processing", "completed", "failed", "cancelled"] as const;
@@ -32,8 +35,35 @@ async function direct(userId: string) {
   )
     .bind(userId)
     .all();
-  return { counts: counts.results, daily: daily.results };
+  return { counts: counts.results, daily: daily.results, monthly: monthsOf(daily.results as DailyRow[]) };
 }
+
+type DailyRow = Record<string, number> & { day: string };
+
+/** The monthly rollup rows implied by daily ones: summed totals and the per-day arrays. */
+function monthsOf(daily: DailyRow[]) {
+  const months = new Map<string, Record<string, unknown>>();
+  for (const d of daily) {
+    const month = d.day.slice(0, 7);
+    const m = (months.get(month) ??
+      months
+        .set(month, {
+          month,
+          ...Object.fromEntries(COLUMNS.map((c) => [c, 0])),
+          day_n: Array(31).fill(0),
+          day_credits: Array(31).fill(0),
+        })
+        .get(month)!) as Record<string, number> & { day_n: number[]; day_credits: number[] };
+    for (const c of COLUMNS) m[c] = round6(m[c]! + d[c]!);
+    const i = Number(d.day.slice(8, 10)) - 1;
+    m.day_n[i] = d.n ?? 0;
+    m.day_credits[i] = d.credits ?? 0;
+  }
+  return [...months.values()];
+}
+
+const COLUMNS = ["n", "credits", "completed_confidence_sum", ...STATUSES, ...TYPES];
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 async function rolled(userId: string) {
   const counts = await env.DB.prepare(
@@ -47,7 +77,21 @@ async function rolled(userId: string) {
   )
     .bind(userId)
     .all();
-  return { counts: counts.results, daily: daily.results };
+  const monthly = await env.DB.prepare(
+    `SELECT month, ${COLUMNS.join(", ")}, day_n, day_credits FROM session_monthly WHERE user_id = ? AND n <> 0 ORDER BY month`,
+  )
+    .bind(userId)
+    .all<Record<string, number> & { day_n: string; day_credits: string }>();
+  return {
+    counts: counts.results,
+    daily: daily.results,
+    monthly: monthly.results.map((m) => ({
+      ...m,
+      completed_confidence_sum: round6(m.completed_confidence_sum!),
+      day_n: JSON.parse(m.day_n),
+      day_credits: JSON.parse(m.day_credits),
+    })),
+  };
 }
 
 describe("session rollups", () => {
@@ -72,6 +116,94 @@ describe("session rollups", () => {
       }),
       { numRuns: 6, seed: 7 },
     );
+  });
+
+  it("equal the direct aggregates over many days and months, and a range read through the months", async () => {
+    const u = await registerUser({ tier: "enterprise" });
+    const now = Date.parse("2026-11-23T15:00:00Z");
+    const DAY = 86_400_000;
+    let seq = 0;
+    const session = fc.record({
+      type: fc.constantFrom(...TYPES),
+      status: fc.constantFrom(...STATUSES),
+      daysAgo: fc.integer({ min: 0, max: 420 }),
+      credits: fc.integer({ min: 1, max: 50 }),
+      confidence: fc.integer({ min: 50, max: 99 }),
+      later: fc.constantFrom("keep", "complete", "cancel", "delete"),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(session, { minLength: 1, maxLength: 25 }),
+        fc.integer({ min: 0, max: 420 }),
+        fc.integer({ min: 1, max: 366 }),
+        async (rows, endAgo, span) => {
+          const ids: string[] = [];
+          for (const r of rows) {
+            const id = `session_rollup_${++seq}`;
+            ids.push(id);
+            const at = new Date(now - r.daysAgo * DAY - (seq % 7) * 3_600_000).toISOString();
+            await env.DB.prepare(
+              `INSERT INTO sessions (id, user_id, cue, session_type, status, requested_duration, confidence_threshold, analysis_types,
+                                     priority, tags, credits_required, credits_used, confidence_score, analysis_id, created_at,
+                                     estimated_completion, updated_at)
+               VALUES (?1, ?2, 'cue', ?3, ?4, 30, 0.5, '[]', 'normal', '[]', ?5, ?5, ?6, ?1, ?7, ?7, ?7)`,
+            )
+              .bind(id, u.id, r.type, r.status, r.credits, r.status === "completed" ? r.confidence / 100 : null, at)
+              .run();
+          }
+          for (const [i, r] of rows.entries()) {
+            if (r.later === "complete")
+              await env.DB.prepare("UPDATE sessions SET status = 'completed', confidence_score = 0.75 WHERE id = ?")
+                .bind(ids[i])
+                .run();
+            else if (r.later === "cancel")
+              await env.DB.prepare("UPDATE sessions SET status = 'cancelled', credits_used = 0 WHERE id = ?")
+                .bind(ids[i])
+                .run();
+            else if (r.later === "delete") await env.DB.prepare("DELETE FROM sessions WHERE id = ?").bind(ids[i]).run();
+          }
+          expect(await rolled(u.id)).toEqual(await direct(u.id));
+
+          const to = Math.floor(now / DAY) * DAY + DAY - endAgo * DAY;
+          const from = to - span * DAY;
+          const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+          const range = await aggregatesBetween(
+            env.DB,
+            u.id,
+            day(from),
+            day(to),
+            day(Math.floor(now / DAY) * DAY + DAY),
+          );
+          const inRange = (await direct(u.id)).daily.filter(
+            (d) => (d.day as string) >= day(from) && (d.day as string) < day(to),
+          ) as DailyRow[];
+          const expected = Object.fromEntries(
+            COLUMNS.map((c) => [c, round6(inRange.reduce((sum, d) => sum + d[c]!, 0))]),
+          );
+          expect(
+            Object.fromEntries(COLUMNS.map((c) => [c, round6(range.totals[c as keyof typeof range.totals])])),
+          ).toEqual(expected);
+          expect(range.days.sort((a, b) => a.day.localeCompare(b.day))).toEqual(
+            inRange.map((d) => ({ day: d.day, n: d.n, credits: d.credits })),
+          );
+        },
+      ),
+      { numRuns: 25, seed: 11 },
+    );
+  });
+
+  it("backfill session_monthly from session_daily exactly as the triggers keep it", async () => {
+    const kept = await env.DB.prepare("SELECT * FROM session_monthly ORDER BY user_id, month").all();
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.endsWith("_monthly_rollups_data.sql"))!;
+    const backfill = migration.queries.find(
+      (q) => q.includes("INSERT INTO session_monthly") && q.includes("FROM session_daily"),
+    )!;
+    await env.DB.batch([env.DB.prepare("DELETE FROM session_monthly"), env.DB.prepare(backfill)]);
+    const filled = await env.DB.prepare("SELECT * FROM session_monthly ORDER BY user_id, month").all();
+    const norm = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => ({ ...r, completed_confidence_sum: round6(r.completed_confidence_sum as number) }));
+    expect(kept.results.length).toBeGreaterThan(0);
+    expect(norm(filled.results)).toEqual(norm(kept.results));
   });
 
   it("serve the list total and the stats without reading every session", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessibilityProblems, launchChromium, offlineExcept, pageProblems } from "./support/browser";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
 /**
  * /v1/docs without internet: the reference renderer is bundled from npm and
@@ -8,16 +8,14 @@ import { type DevServer, startWrangler } from "./support/wrangler";
  * and renders in Chromium while every other host is unreachable.
  */
 describe("API reference offline", () => {
-  let server: DevServer;
+  const server = sharedServer();
   let browser: Awaited<ReturnType<typeof launchChromium>>;
 
   beforeAll(async () => {
-    server = await startWrangler();
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it("the docs page references no external host and sends a CSP without inline scripts", async () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
 // Exports over real HTTP from `wrangler dev`: streamed (chunked, no Content-Length), as attachments.
 describe("exports against wrangler dev", () => {
-  let server: DevServer;
-  beforeAll(async () => {
-    server = await startWrangler({ vars: { ANALYSIS_TIME_SCALE: "0.001" } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = sharedServer();
 
   const { call, register } = apiClient(() => server.url);
 

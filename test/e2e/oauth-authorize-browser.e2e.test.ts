@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./support/browser";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
 /**
  * The authorize page in real Chromium against `wrangler dev`: sign in, read
@@ -18,7 +18,7 @@ async function b64urlSha256(input: string) {
 }
 
 describe("authorize page in Chromium", () => {
-  let server: DevServer;
+  const server = sharedServer();
   let context: BrowserContext;
   let callbackServer: Server;
   let callbackUrl: string;
@@ -26,7 +26,6 @@ describe("authorize page in Chromium", () => {
   const hits: string[] = [];
 
   beforeAll(async () => {
-    server = await startWrangler();
     callbackServer = createServer((req, res) => {
       hits.push(req.url ?? "");
       res
@@ -43,7 +42,6 @@ describe("authorize page in Chromium", () => {
   afterAll(async () => {
     await browser?.close();
     await new Promise((r) => callbackServer?.close(r));
-    await server?.stop();
   });
 
   it("signs in, consents, approves, lands on the redirect with code and state, and the code exchanges", async () => {

@@ -1,7 +1,7 @@
 import * as oauth from "oauth4webapi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signInAndApprove } from "./support/authorize-driver";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
 /**
  * Black-box conformance: a certified OAuth client library (oauth4webapi)
@@ -13,7 +13,7 @@ const PASSWORD = "correct-horse-42";
 const insecure = { [oauth.allowInsecureRequests]: true } as const; // http://127.0.0.1 in tests only
 
 describe("OAuth 2.0 conformance with oauth4webapi", () => {
-  let server: DevServer;
+  const server = sharedServer();
   let as: oauth.AuthorizationServer;
   let email: string;
   let userToken: string;
@@ -29,7 +29,6 @@ describe("OAuth 2.0 conformance with oauth4webapi", () => {
   };
 
   beforeAll(async () => {
-    server = await startWrangler();
     email = `conformance.${Date.now()}@example.com`;
     const reg = await fetch(`${server.url}/v1/auth/register`, {
       method: "POST",
@@ -48,9 +47,6 @@ describe("OAuth 2.0 conformance with oauth4webapi", () => {
       issuer,
       await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }),
     );
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it("discovery: RFC 8414 metadata for this issuer", () => {

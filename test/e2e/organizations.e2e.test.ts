@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
 import { openRawWebSocket } from "./support/raw-websocket";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
 // Two people share an organization under a real `wrangler dev`: D1, the
 // SessionRoom's alarms and hibernating sockets, the billing accounts.
 describe("organizations against wrangler dev", () => {
-  let server: DevServer;
-  beforeAll(async () => {
-    // 300 s × 0.01 = 3 s of processing; 3600 s → 36 s, long enough to remove a watcher mid-way.
-    server = await startWrangler({ vars: { ANALYSIS_TIME_SCALE: "0.01" } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = sharedServer();
 
   const { call } = apiClient(() => server.url);
   const person = async (label: string) => {

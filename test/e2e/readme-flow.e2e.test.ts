@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
 // The README's walkthrough against a real `wrangler dev`, through the typed client
 // a customer would use (clients/typescript): compile-time checked paths and bodies.
 describe("README flow against wrangler dev", () => {
-  let server: DevServer;
-  beforeAll(async () => {
-    server = await startWrangler();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = sharedServer();
 
   it("registers, logs in and reads /v1/users/me", async () => {
     const email = `readme.${Date.now()}@example.com`;

@@ -2,22 +2,19 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReceivedRequest, type Receiver, startReceiver } from "../node/receiver";
 import { apiClient, eventually } from "./support/api";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
 // A session's terminal events leave the SessionRoom through the real
 // Queue of `wrangler dev` and reach a real HTTP receiver on 127.0.0.1, signed
 // per Standard Webhooks.
 describe("session webhooks against wrangler dev", () => {
-  let server: DevServer;
+  const server = sharedServer();
   let receiver: Receiver;
   const { call, register } = apiClient(() => server.url);
   beforeAll(async () => {
     receiver = await startReceiver();
-    // 60 s × 0.01 = 0.6 s of processing.
-    server = await startWrangler({ vars: { WEBHOOK_ALLOW_PRIVATE_URLS: "true", ANALYSIS_TIME_SCALE: "0.01" } });
   });
   afterAll(async () => {
-    await server?.stop();
     await receiver?.close();
   });
 

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
 import { openRawWebSocket } from "./support/raw-websocket";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
 // A session's whole life under a real `wrangler dev`: D1, the SessionRoom's
 // alarms, the hibernating WebSocket and the queue producer, on local bindings.
 describe("sessions against wrangler dev", () => {
-  let server: DevServer;
-  beforeAll(async () => {
-    // 300 s × 0.01 = 3 s of processing.
-    server = await startWrangler({ vars: { ANALYSIS_TIME_SCALE: "0.01" } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = sharedServer();
 
   const { call } = apiClient(() => server.url);
 

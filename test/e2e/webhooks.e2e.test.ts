@@ -2,18 +2,16 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver } from "../node/receiver";
 import { addTestCard, apiClient } from "./support/api";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
 // Billing events through the real Queue of `wrangler dev` to a real HTTP receiver on 127.0.0.1.
 describe("webhook delivery against wrangler dev", () => {
-  let server: DevServer;
+  const server = sharedServer();
   let receiver: Receiver;
   beforeAll(async () => {
     receiver = await startReceiver();
-    server = await startWrangler({ vars: { WEBHOOK_ALLOW_PRIVATE_URLS: "true" } });
   });
   afterAll(async () => {
-    await server?.stop();
     await receiver?.close();
   });
 

@@ -1,7 +1,6 @@
-import { exports } from "cloudflare:workers";
 import { addCard } from "../support/billing";
 import { registerUser, type TestUser } from "../support/factories";
-import { api, BASE } from "../support/http";
+import { api, BASE, workerFetch } from "../support/http";
 import { createClient } from "../support/oauth";
 import { receiverBucket } from "../support/receiver";
 import { heldSession } from "../support/sessions";
@@ -55,7 +54,7 @@ export async function estate(): Promise<Estate> {
 
 /** A WebSocket upgrade request to /v1/ws/{id} (no socket is kept). */
 export async function wsUpgrade(sessionId: string, token: string) {
-  const res = await exports.default.fetch(
+  const res = await workerFetch(
     new Request(`${BASE}/v1/ws/${sessionId}`, { headers: { Upgrade: "websocket", authorization: `Bearer ${token}` } }),
   );
   const text = await res.text();

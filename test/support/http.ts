@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
+import worker from "../../src/index";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -49,10 +50,21 @@ async function toApiResponse<T>(res: Response): Promise<ApiResponse<T>> {
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
-/** Call the real worker (its default export's fetch) as a client would. */
+/**
+ * Call the real worker (its default export's fetch) as a client would: background work
+ * (waitUntil) is not awaited. Called in the test's isolate rather than through
+ * `exports.default.fetch`: the pool serves each of those by importing the worker again through
+ * its runner Durable Object, and that path's cost grows with every call (about 30 ms a request
+ * at first, 240 ms after 400 — enough to make the suite's later files crawl). Tests of separate
+ * request contexts (WebSockets, requests side by side) call `exports.default.fetch` themselves.
+ */
 export async function api<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-  return toApiResponse<T>(await exports.default.fetch(clientRequest(method, path, opts)));
+  return toApiResponse<T>(await workerFetch(clientRequest(method, path, opts)));
 }
+
+/** The worker's default export's fetch, called in the test's isolate (see api()). */
+export const workerFetch = async (request: Request): Promise<Response> =>
+  worker.fetch(request, env, createExecutionContext());
 
 /**
  * Call the real app with some bindings or vars replaced (a failing queue, a

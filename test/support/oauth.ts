@@ -1,6 +1,5 @@
-import { exports } from "cloudflare:workers";
 import { PASSWORD, registerUser, type TestUser } from "./factories";
-import { api, BASE } from "./http";
+import { api, BASE, workerFetch } from "./http";
 
 export { adminUser } from "./factories";
 
@@ -36,7 +35,7 @@ export async function postForm(
   path: string,
   form: Record<string, string>,
   headers: Record<string, string> = {},
-  fetch: (request: Request) => Promise<Response> = (r) => exports.default.fetch(r),
+  fetch: (request: Request) => Promise<Response> = (r) => workerFetch(r),
 ) {
   const res = await fetch(
     new Request(`${BASE}${path}`, {
@@ -91,7 +90,7 @@ export class Browser {
     if (!h.has("cf-connecting-ip")) h.set("cf-connecting-ip", this.ip);
     if (this.cookies.size) h.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (form) h.set("content-type", "application/x-www-form-urlencoded");
-    const res = await exports.default.fetch(
+    const res = await workerFetch(
       new Request(`${BASE}${path}`, {
         method,
         headers: h,

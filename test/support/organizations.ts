@@ -1,8 +1,8 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { creditStatements } from "../../src/db/credits";
 import { newId } from "../../src/lib/ids";
 import { registerUser, type TestUser, uniqueEmail } from "./factories";
-import { api, BASE } from "./http";
+import { api, BASE, workerFetch } from "./http";
 
 export type OrgRole = "owner" | "admin" | "member";
 
@@ -77,7 +77,7 @@ export async function openLive(sessionId: string, credential: string | { apiKey:
     typeof credential === "string"
       ? { "Sec-WebSocket-Protocol": `bearer, ${credential}` }
       : { "X-API-Key": credential.apiKey };
-  const res = await exports.default.fetch(
+  const res = await workerFetch(
     new Request(`${BASE}/v1/ws/${sessionId}`, { headers: { Upgrade: "websocket", ...auth } }),
   );
   if (res.status !== 101 || !res.webSocket) throw new Error(`upgrade refused: ${res.status} ${await res.text()}`);

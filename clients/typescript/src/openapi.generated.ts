@@ -1432,9 +1432,29 @@ export interface paths {
         put?: never;
         /**
          * Submit the sign-in or consent form
-         * @description The page's own form (same-origin, CSRF token bound to a cookie): `action` is `login`, `approve`, `deny` or `switch`. Approval redirects to the client with `code`, `state` and `iss` (RFC 9207).
+         * @description The page's own form (same-origin, CSRF token bound to a cookie): `action` is `login`, `sso` (on to the organization's identity provider), `approve`, `deny` or `switch`. Approval redirects to the client with `code`, `state` and `iss` (RFC 9207).
          */
         post: operations["oauthAuthorizeDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth2/authorize/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Back from the identity provider to the authorize page
+         * @description Where the ACS sends the browser after the page's "Sign in with SSO" (RelayState `oauth:<handle>`). Signs in only the browser whose cookie holds the same one-time handle (no login CSRF), then continues at the consent page with the original request.
+         */
+        get: operations["oauthAuthorizeSsoReturn"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -14127,11 +14147,13 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     csrf_token: string;
                     /** @enum {string} */
-                    action: "login" | "approve" | "deny" | "switch";
+                    action: "login" | "sso" | "approve" | "deny" | "switch";
                     /** Format: email */
                     email?: string;
                     /** Format: password */
                     password?: string;
+                    /** @description With `sso`: a work email or a verified company domain */
+                    sso_login?: string;
                 };
             };
         };
@@ -14181,6 +14203,42 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    oauthAuthorizeSsoReturn: {
+        parameters: {
+            query: {
+                /** @description The one-time hand-off handle from the SSO start */
+                handle: string;
+                /** @description The user the identity provider signed in */
+                user: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the consent page with the original authorization request */
+            303: {
+                headers: {
+                    /** @description The next address (RFC 6749 §4.1.2: the client's redirect_uri with `code`, `state` and `iss`, or `error`) */
+                    Location?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The sign-on did not start in this browser, or it expired: an error page */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,4 +1,3 @@
-import { findAccountByOwner } from "../../db/billing-accounts";
 import { isClientRevoked, isSessionRevoked } from "../../db/revocations";
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
@@ -55,12 +54,11 @@ function parseBearer(header: string | undefined): string | null {
 async function principalFromAccessToken(env: Env, token: string): Promise<Principal> {
   const claims = await verifyAccessToken(env, token);
   const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
-  // The acting account (tier, status) is read alongside the revocation checks, not after them.
-  const [sessionRevoked, clientRevoked, account] = await Promise.all([
+  // The acting account (tier, status) is resolved by the authenticate middleware, once it knows
+  // whom the request acts for.
+  const [sessionRevoked, clientRevoked] = await Promise.all([
     isSessionRevoked(env.DB, claims.sid),
     firstParty ? false : isClientRevoked(env.DB, claims.client_id),
-    // A D1 failure here is not an authentication failure: the middleware falls back to the claims.
-    findAccountByOwner(env.DB, "user", claims.sub).catch(() => undefined),
   ]);
   if (sessionRevoked || clientRevoked) {
     throw new AppError("TOKEN_INVALID", {
@@ -71,8 +69,7 @@ async function principalFromAccessToken(env: Env, token: string): Promise<Princi
   return {
     userId: claims.sub,
     role: claims.role,
-    tier: account?.tier ?? claims.tier,
-    ...(account ? { account: { id: account.id, tier: account.tier, status: account.status } } : {}),
+    tier: claims.tier,
     scopes: new Set(claims.scopes),
     credential: {
       kind: firstParty ? "login_token" : "oauth_token",

@@ -48,26 +48,21 @@ const invalidRange = (field: string, reason: string) => invalidField(field, reas
 export async function userStats(d1: D1Database, principal: Principal, q: StatsQuery, now = Date.now()) {
   const { period, from, to } = rangeOf(q, now);
   const account = await actingAccountRef({ DB: d1 }, principal);
-  const [rows, credits, calls] = await Promise.all([
-    aggregatesBetween(d1, principal.userId, new Date(from).toISOString(), new Date(to).toISOString()),
+  const [range, credits, calls] = await Promise.all([
+    aggregatesBetween(d1, principal.userId, utcDate(from), utcDate(to), utcDate(startOfDay(now) + DAY_MS)),
     balanceOf(d1, account.id),
     apiCallsByDay(d1, principal.userId, utcDate(from), utcDate(to)),
   ]);
+  const t = range.totals;
 
-  const byStatus = Object.fromEntries(SESSION_STATUSES.map((s) => [s, 0])) as Record<SessionStatus, number>;
-  const byType = Object.fromEntries(SESSION_TYPES.map((t) => [t, 0])) as Record<SessionType, number>;
+  const byStatus = Object.fromEntries(SESSION_STATUSES.map((s) => [s, t[s]])) as Record<SessionStatus, number>;
+  const byType = Object.fromEntries(SESSION_TYPES.map((type) => [type, t[type]])) as Record<SessionType, number>;
   const days = new Map<string, { sessions: number; credits_used: number; api_calls: number }>();
   for (let d = from; d < to; d += DAY_MS) {
     const date = utcDate(d);
     days.set(date, { sessions: 0, credits_used: 0, api_calls: calls.get(date) ?? 0 });
   }
-  let creditsUsed = 0;
-  let confidenceSum = 0;
-  for (const r of rows) {
-    for (const status of SESSION_STATUSES) byStatus[status] += r[status];
-    for (const type of SESSION_TYPES) byType[type] += r[type];
-    creditsUsed += r.credits;
-    confidenceSum += r.completed_confidence_sum;
+  for (const r of range.days) {
     const day = days.get(r.day);
     if (day) {
       day.sessions += r.n;
@@ -79,11 +74,11 @@ export async function userStats(d1: D1Database, principal: Principal, q: StatsQu
     period,
     start_date: utcDate(from),
     end_date: utcDate(to - DAY_MS),
-    sessions: { total: rows.reduce((n, r) => n + r.n, 0), ...byStatus },
-    credits_used: creditsUsed,
+    sessions: { total: t.n, ...byStatus },
+    credits_used: t.credits,
     credits_remaining: credits,
     success_rate: finished === 0 ? 0 : round(byStatus.completed / finished, 4),
-    average_confidence: byStatus.completed === 0 ? null : round(confidenceSum / byStatus.completed, 4),
+    average_confidence: byStatus.completed === 0 ? null : round(t.completed_confidence_sum / byStatus.completed, 4),
     session_types: byType,
     daily_breakdown: [...days].map(([date, v]) => ({ date, ...v })),
   };
@@ -92,8 +87,7 @@ export async function userStats(d1: D1Database, principal: Principal, q: StatsQu
 /** The User resource's usage_stats: this calendar month (UTC) and all time. */
 export async function usageStatsOf(d1: D1Database, userId: string, now = Date.now()) {
   const d = new Date(now);
-  const monthStart = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
-  const c = await usageCounts(d1, userId, monthStart);
+  const c = await usageCounts(d1, userId, d.toISOString().slice(0, 7));
   const finished = c.completed + c.failed;
   return {
     sessions_this_month: c.since,

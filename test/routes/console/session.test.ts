@@ -1,7 +1,6 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PASSWORD, registerUser } from "../../support/factories";
-import { api, expectErrorEnvelope } from "../../support/http";
+import { api, expectErrorEnvelope, workerFetch } from "../../support/http";
 
 /**
  * The console's cookie session (docs/security.md "Console"): sign-in sets an
@@ -52,7 +51,7 @@ describe("console session cookies", () => {
 
   it("over https the cookies are Secure and carry the __Host- / __Secure- prefixes", async () => {
     const user = await registerUser();
-    const res = await exports.default.fetch(
+    const res = await workerFetch(
       new Request("https://console.example/console/session", {
         method: "POST",
         headers: { "content-type": "application/json", "cf-connecting-ip": "198.18.200.1" },

@@ -1,7 +1,6 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { PASSWORD, registerUser } from "../../support/factories";
-import { api } from "../../support/http";
+import { api, workerFetch } from "../../support/http";
 import { authorizePath, Browser, createClient, pkcePair, postForm, REDIRECT } from "../../support/oauth";
 import { addMember } from "../../support/organizations";
 import { b64, responseXml, signElement } from "../../support/saml";
@@ -58,7 +57,7 @@ async function idpAnswer(idpUrl: string, connection: { sp: { entityId: string; a
 
 /** The IdP's cross-site POST to the ACS: none of the browser's cookies for our site go with it. */
 const postAcs = (connectionId: string, form: Record<string, string>) =>
-  postForm(`/saml/acs/${connectionId}`, form, {}, (r) => exports.default.fetch(new Request(r, { redirect: "manual" })));
+  postForm(`/saml/acs/${connectionId}`, form, {}, (r) => workerFetch(new Request(r, { redirect: "manual" })));
 
 describe("Sign in with SSO on the authorize page", () => {
   it("goes to the IdP with the OAuth request kept and comes back signed in, at consent", async () => {

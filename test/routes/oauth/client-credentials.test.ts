@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../../support/factories";
-import { api, expectErrorEnvelope } from "../../support/http";
+import { api, expectErrorEnvelope, workerFetch } from "../../support/http";
 import { basic, createClient, postForm } from "../../support/oauth";
 
 const profileToken = (client: { client_id: string; client_secret: string | null }) =>
@@ -134,8 +134,7 @@ describe("POST /oauth2/token — client_credentials", () => {
   it("a repeated parameter is invalid_request", async () => {
     const u = await registerUser();
     const client = await createClient(u.token);
-    const { exports } = await import("cloudflare:workers");
-    const res = await exports.default.fetch(
+    const res = await workerFetch(
       new Request("http://127.0.0.1:8787/oauth2/token", {
         method: "POST",
         headers: {

@@ -154,6 +154,7 @@ describe("GET /v1/sessions is index-backed", () => {
     ["by session_type", { types: ["dowsing"] }, "sessions_user_type_created_idx"],
     ["by completed_at", { sortBy: "completed_at" }, "sessions_user_completed_idx"],
     ["by confidence_score", { sortBy: "confidence_score", order: "asc" }, "sessions_user_confidence_idx"],
+    ["an organization's, newest first", { organizationId: "org_1" }, "sessions_org_created_idx"],
   ])("%s: walks %s in order, no table scan, no sort step", async (_name, filter, index) => {
     const detail = await plan(filter);
     expect(detail).toContain(`USING INDEX ${index}`);

@@ -1,7 +1,8 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { PASSWORD, registerUser, type TestUser, uniqueEmail } from "../../support/factories";
-import { api, BASE } from "../../support/http";
+
+import { api, BASE, workerFetch } from "../../support/http";
+
 import { b64, responseXml, signElement } from "../../support/saml";
 import { ldapOrganization, requestIdFrom, samlOrganization } from "../../support/sso";
 
@@ -20,7 +21,7 @@ const samlSetup = (domain?: string) => samlOrganization(keys.idp.cert, domain);
 
 /** The IdP redirect as the browser receives it (not followed). */
 function noFollow(path: string): Promise<Response> {
-  return exports.default.fetch(new Request(`${BASE}${path}`, { redirect: "manual" }));
+  return workerFetch(new Request(`${BASE}${path}`, { redirect: "manual" }));
 }
 
 function postAcs(connectionId: string, samlResponse: string) {

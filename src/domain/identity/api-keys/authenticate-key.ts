@@ -19,21 +19,24 @@ export type Defer = (work: Promise<unknown>) => void;
  * row on every request; a revocation or rotation made through this isolate
  * drops the entry at once; one made elsewhere applies here within the TTL
  * (the same bound as access-token revocation, docs/decisions.md). Misses are
- * not cached, so unknown keys cannot fill the cache.
+ * not cached, so unknown keys cannot fill the cache. Entries are keyed by the
+ * presented key itself (as verified access tokens are by their text), so a
+ * hit costs neither the checksum nor the SHA-256.
  */
 const KEY_CACHE_TTL_MS = 5_000;
 const MAX_CACHED_KEYS = 10_000;
 type Found = NonNullable<Awaited<ReturnType<typeof findApiKeyByHash>>>;
 const keyCache = new Map<string, { found: Found; until: number }>();
 
-async function lookUp(d1: D1Database, keyHash: string, now: number): Promise<Found | undefined> {
-  const hit = keyCache.get(keyHash);
+async function lookUp(d1: D1Database, key: string, now: number): Promise<Found | undefined> {
+  const hit = keyCache.get(key);
   if (hit && hit.until > now) return hit.found;
-  const found = await findApiKeyByHash(d1, keyHash);
+  if (!hasValidChecksum(key)) return undefined;
+  const found = await findApiKeyByHash(d1, await sha256Hex(key));
   if (found) {
     if (keyCache.size >= MAX_CACHED_KEYS) keyCache.clear();
-    keyCache.set(keyHash, { found, until: now + KEY_CACHE_TTL_MS });
-  } else keyCache.delete(keyHash);
+    keyCache.set(key, { found, until: now + KEY_CACHE_TTL_MS });
+  } else keyCache.delete(key);
   return found;
 }
 
@@ -59,8 +62,8 @@ export async function principalFromApiKey(
   defer: Defer,
   now = Date.now(),
 ): Promise<Principal> {
-  if (!hasValidChecksum(key)) throw invalid();
-  const found = await lookUp(env.DB, await sha256Hex(key), now);
+  // Malformed keys and bad checksums are refused before any database read (in lookUp).
+  const found = await lookUp(env.DB, key, now);
   if (!found) throw invalid();
   const { key: row, role, tier } = found;
   if (row.revokedAt && Date.parse(row.revokedAt) <= now) throw invalid();

@@ -1,0 +1,33 @@
+import type { AccountRef } from "../billing/accounts";
+import type { Principal } from "./principal";
+
+/**
+ * The acting billing account's reference (id, tier, status) as read requests
+ * last saw it, per owner, for ACCOUNT_CACHE_TTL_MS: a busy reader costs no D1
+ * read for its account on most requests, so a read by id stays one D1 read.
+ * Only reads (GET/HEAD) use it, where the tier only picks the rate-limit
+ * windows; every write reads the account again (a plan change applies to the
+ * next debit, cap check or purchase at once). A request to a route that can
+ * change accounts (billing, admin, organizations) drops the whole cache in
+ * its isolate; elsewhere a change reaches reads within the TTL — the bound of
+ * revocations and API-key lookups (docs/decisions.md, "Performance").
+ */
+export const ACCOUNT_CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+const cache = new Map<string, { ref: AccountRef; until: number }>();
+
+const ownerOf = (p: Principal) => (p.organization ? `organization:${p.organization.id}` : `user:${p.userId}`);
+
+export function cachedAccountRef(principal: Principal, now: number): AccountRef | undefined {
+  const hit = cache.get(ownerOf(principal));
+  return hit && hit.until > now ? hit.ref : undefined;
+}
+
+export function rememberAccountRef(principal: Principal, ref: AccountRef, now: number): void {
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  cache.set(ownerOf(principal), { ref, until: now + ACCOUNT_CACHE_TTL_MS });
+}
+
+export function forgetAccountRefs(): void {
+  cache.clear();
+}
