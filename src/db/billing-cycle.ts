@@ -142,6 +142,7 @@ export async function applyUpgrade(
   entry: LedgerEntry,
   txn: TransactionRow | null,
   events: EventMessage[],
+  audit: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const statements: D1PreparedStatement[] = [
     d1
@@ -167,6 +168,8 @@ export async function applyUpgrade(
          WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?1)`,
       )
       .bind(entry.ledgerId, a.id, tier, credits, entry.at),
+    // Right after the account update: an entry conditioned on changes() is written only when the upgrade applied.
+    ...audit,
   ];
   if (txn) statements.push(transactionInsert(d1, txn));
   if (a.ownerType === "user") {
@@ -181,17 +184,24 @@ export async function applyUpgrade(
   return ledgerRowWritten(results[0]);
 }
 
-/** Schedule (or, with null, cancel) a downgrade at period end. */
+/**
+ * Schedule (or, with null, cancel) a downgrade at period end, with the
+ * statements to commit with it (an organization's audit entry, conditioned on
+ * the update).
+ */
 export async function setPendingTier(
   d1: D1Database,
   accountId: string,
   pending: AccountRow["tier"] | null,
   at: string,
+  audit: D1PreparedStatement[] = [],
 ): Promise<void> {
-  await d1
-    .prepare("UPDATE billing_accounts SET pending_tier = ?2, updated_at = ?3 WHERE id = ?1")
-    .bind(accountId, pending, at)
-    .run();
+  await d1.batch([
+    d1
+      .prepare("UPDATE billing_accounts SET pending_tier = ?2, updated_at = ?3 WHERE id = ?1")
+      .bind(accountId, pending, at),
+    ...audit,
+  ]);
 }
 
 /** Failed charges are recorded too (plan changes that were declined). */

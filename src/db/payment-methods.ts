@@ -6,12 +6,15 @@ export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 /**
  * Insert a card; it becomes the default if asked or if it is the user's
- * first. One batch: clearing the old default and inserting stay atomic.
+ * first. One batch: clearing the old default, the insert and `audit` (the
+ * statements to commit with it, e.g. an organization's audit entry
+ * conditioned on the insert) stay atomic.
  */
 export async function insertPaymentMethod(
   d1: D1Database,
   row: Omit<PaymentMethodRow, "isDefault">,
   makeDefault: boolean,
+  audit: D1PreparedStatement[] = [],
 ): Promise<PaymentMethodRow> {
   const client = db(d1);
   const hasDefault = await client
@@ -20,16 +23,32 @@ export async function insertPaymentMethod(
     .where(and(eq(paymentMethods.accountId, row.accountId), eq(paymentMethods.isDefault, true)))
     .get();
   const isDefault = makeDefault || !hasDefault;
-  const full = { ...row, isDefault };
+  const statements: D1PreparedStatement[] = [];
   if (isDefault) {
-    await client.batch([
-      client.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.accountId, row.accountId)),
-      client.insert(paymentMethods).values(full),
-    ]);
-  } else {
-    await client.insert(paymentMethods).values(full).run();
+    statements.push(d1.prepare("UPDATE payment_methods SET is_default = 0 WHERE account_id = ?").bind(row.accountId));
   }
-  return full;
+  statements.push(
+    d1
+      .prepare(
+        `INSERT INTO payment_methods (id, account_id, brand, last_four, exp_month, exp_year, gateway, gateway_token,
+         is_default, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        row.id,
+        row.accountId,
+        row.brand,
+        row.lastFour,
+        row.expMonth,
+        row.expYear,
+        row.gateway,
+        row.gatewayToken,
+        isDefault ? 1 : 0,
+        row.createdAt,
+      ),
+    ...audit,
+  );
+  await d1.batch(statements);
+  return { ...row, isDefault };
 }
 
 export async function listPaymentMethods(d1: D1Database, accountId: string): Promise<PaymentMethodRow[]> {

@@ -9,6 +9,7 @@ import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
+import { auditInBatch, type RequestMeta } from "../organizations/audit";
 import { actingAccountRef } from "./accounts";
 import { isExpired, luhnValid } from "./cards";
 import type { PaymentGateway } from "./gateway";
@@ -21,12 +22,39 @@ export interface AddCardInput {
   set_default?: boolean | undefined;
 }
 
+/** Who saves a payment method and from where: an organization's is audited with the insert. */
+export interface PaymentMethodActor {
+  principal: Principal;
+  meta: RequestMeta | undefined;
+}
+
+/** The audit entry of a saved payment method, in the insert's batch (none for personal accounts). */
+function auditAdded(d1: D1Database, actor: PaymentMethodActor | undefined, row: PaymentMethodInsert, now: number) {
+  if (!actor) return [];
+  return auditInBatch(
+    d1,
+    actor.principal.organization?.id,
+    actor.principal,
+    actor.meta,
+    {
+      action: "billing.payment_method_added",
+      targetType: "payment_method",
+      targetId: row.id,
+      after: { payment_method_id: row.id, brand: row.brand, last_four: row.lastFour },
+    },
+    now,
+  );
+}
+
+type PaymentMethodInsert = Omit<PaymentMethodRow, "isDefault">;
+
 /** Tokenize the card with the gateway and keep only brand, last four and expiry. */
 export async function addPaymentMethod(
   d1: D1Database,
   gateway: PaymentGateway,
   principal: Principal,
   input: AddCardInput,
+  meta?: RequestMeta,
   now = Date.now(),
 ): Promise<PaymentMethodRow> {
   const number = input.number.replace(/[\s-]/g, "");
@@ -40,21 +68,18 @@ export async function addPaymentMethod(
   });
   if (!token.ok) throw invalidField("number", token.reason);
   const account = await actingAccountRef({ DB: d1 }, principal);
-  return insertPaymentMethod(
-    d1,
-    {
-      id: newId("pm", now),
-      accountId: account.id,
-      brand: token.brand,
-      lastFour: token.lastFour,
-      expMonth: input.exp_month,
-      expYear: input.exp_year,
-      gateway: gateway.name,
-      gatewayToken: token.token,
-      createdAt: iso(now),
-    },
-    input.set_default ?? false,
-  );
+  const row: PaymentMethodInsert = {
+    id: newId("pm", now),
+    accountId: account.id,
+    brand: token.brand,
+    lastFour: token.lastFour,
+    expMonth: input.exp_month,
+    expYear: input.exp_year,
+    gateway: gateway.name,
+    gatewayToken: token.token,
+    createdAt: iso(now),
+  };
+  return insertPaymentMethod(d1, row, input.set_default ?? false, auditAdded(d1, { principal, meta }, row, now));
 }
 
 export async function ownPaymentMethods(d1: D1Database, principal: Principal): Promise<PaymentMethodRow[]> {
@@ -81,6 +106,7 @@ const OWN_ID = /^pm_\d+$/;
  * Stripe PaymentMethod), attached to the account and saved on first use so
  * renewals can charge it; it becomes the default when the account has none
  * (or when `makeDefault`). An unknown id is a 404, like another account's.
+ * Saving it is audited for an organization's `actor`, like POST /v1/billing/payment-methods.
  */
 export async function resolvePaymentMethod(
   d1: D1Database,
@@ -89,6 +115,7 @@ export async function resolvePaymentMethod(
   id: string,
   now = Date.now(),
   makeDefault = false,
+  actor?: PaymentMethodActor,
 ): Promise<PaymentMethodRow> {
   const notFound = () =>
     new AppError("RESOURCE_NOT_FOUND", {
@@ -105,19 +132,16 @@ export async function resolvePaymentMethod(
   if (!attached.ok) throw notFound();
   const existing = await findPaymentMethodByToken(d1, accountId, gateway.name, attached.token);
   if (existing) return existing;
-  return insertPaymentMethod(
-    d1,
-    {
-      id: newId("pm", now),
-      accountId,
-      brand: attached.brand,
-      lastFour: attached.lastFour,
-      expMonth: attached.expMonth,
-      expYear: attached.expYear,
-      gateway: gateway.name,
-      gatewayToken: attached.token,
-      createdAt: iso(now),
-    },
-    makeDefault,
-  );
+  const row: PaymentMethodInsert = {
+    id: newId("pm", now),
+    accountId,
+    brand: attached.brand,
+    lastFour: attached.lastFour,
+    expMonth: attached.expMonth,
+    expYear: attached.expYear,
+    gateway: gateway.name,
+    gatewayToken: attached.token,
+    createdAt: iso(now),
+  };
+  return insertPaymentMethod(d1, row, makeDefault, auditAdded(d1, actor, row, now));
 }

@@ -8,6 +8,7 @@ import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Principal, Tier } from "../identity/principal";
 import { TIERS } from "../identity/principal";
+import { auditInBatch, type RequestMeta } from "../organizations/audit";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
 import { type AccountRow, actingAccount, refOf } from "./accounts";
@@ -15,7 +16,7 @@ import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
 import { wakeClock } from "./clock";
 import type { CycleEnv } from "./cycle";
 import { chargeRefused, paymentGateway } from "./gateway";
-import { resolvePaymentMethod } from "./payment-methods";
+import { type PaymentMethodActor, resolvePaymentMethod } from "./payment-methods";
 
 type Env = CycleEnv & Pick<Bindings, "BILLING_CLOCK">;
 
@@ -38,24 +39,64 @@ const rank = (t: Tier) => TIERS.indexOf(t);
  *   left to finish; new ones are refused by the cap.
  * - the same tier with nothing pending → 409 PLAN_UNCHANGED; a past_due
  *   account must settle first (POST /v1/billing/retry or a new card) → 409 ACCOUNT_PAST_DUE.
+ * For an organization every change is committed with its audit entry (one batch).
  */
-export async function changePlan(env: Env, principal: Principal, input: PlanChangeInput, now = Date.now()) {
+export async function changePlan(
+  env: Env,
+  principal: Principal,
+  input: PlanChangeInput,
+  meta?: RequestMeta,
+  now = Date.now(),
+) {
   const account = await actingAccount(env, principal);
   const at = iso(now);
+  const actor = { principal, meta };
   if (account.status === "past_due") {
     throw new AppError("ACCOUNT_PAST_DUE", { details: { status: account.status } });
   }
   if (input.tier === account.tier) {
     if (!account.pendingTier) throw new AppError("PLAN_UNCHANGED", { details: { tier: account.tier } });
-    await setPendingTier(env.DB, account.id, null, at);
+    await setPendingTier(env.DB, account.id, null, at, planAudit(env, actor, account, input.tier, null, now));
     return { account: await reread(env, account.id), charged: null };
   }
   if (rank(input.tier) < rank(account.tier)) {
-    if (input.payment_method_id !== undefined) await paymentMethodFor(env, account, input.payment_method_id, now);
-    await setPendingTier(env.DB, account.id, input.tier, at);
+    if (input.payment_method_id !== undefined)
+      await paymentMethodFor(env, actor, account, input.payment_method_id, now);
+    await setPendingTier(
+      env.DB,
+      account.id,
+      input.tier,
+      at,
+      planAudit(env, actor, account, account.tier, input.tier, now),
+    );
     return { account: await reread(env, account.id), charged: null };
   }
-  return upgrade(env, principal, account, input, now);
+  return upgrade(env, actor, account, input, now);
+}
+
+/** The `billing.plan_changed` entry of an organization's plan change, for the change's own batch. */
+function planAudit(
+  env: Env,
+  { principal, meta }: PaymentMethodActor,
+  before: AccountRow,
+  tier: Tier,
+  pendingTier: Tier | null,
+  now: number,
+) {
+  return auditInBatch(
+    env.DB,
+    principal.organization?.id,
+    principal,
+    meta,
+    {
+      action: "billing.plan_changed",
+      targetType: "billing_account",
+      targetId: before.id,
+      before: { tier: before.tier, pending_tier: before.pendingTier },
+      after: { tier, pending_tier: pendingTier },
+    },
+    now,
+  );
 }
 
 async function reread(env: Env, id: string): Promise<AccountRow> {
@@ -64,9 +105,15 @@ async function reread(env: Env, id: string): Promise<AccountRow> {
   return a;
 }
 
-async function paymentMethodFor(env: Env, account: AccountRow, id: string | undefined, now: number) {
+async function paymentMethodFor(
+  env: Env,
+  actor: PaymentMethodActor,
+  account: AccountRow,
+  id: string | undefined,
+  now: number,
+) {
   const gateway = paymentGateway(env);
-  if (id !== undefined) return resolvePaymentMethod(env.DB, gateway, account.id, id, now, true);
+  if (id !== undefined) return resolvePaymentMethod(env.DB, gateway, account.id, id, now, true, actor);
   return findDefaultPaymentMethod(env.DB, account.id);
 }
 
@@ -78,7 +125,8 @@ export function remainingFraction(a: Pick<AccountRow, "currentPeriodStart" | "cu
   return Math.min(1, Math.max(0, (end - now) / (end - start)));
 }
 
-async function upgrade(env: Env, principal: Principal, a: AccountRow, input: PlanChangeInput, now: number) {
+async function upgrade(env: Env, actor: PaymentMethodActor, a: AccountRow, input: PlanChangeInput, now: number) {
+  const { principal } = actor;
   const at = iso(now);
   const from = TIER_PLANS[a.tier];
   const to = TIER_PLANS[input.tier];
@@ -86,7 +134,7 @@ async function upgrade(env: Env, principal: Principal, a: AccountRow, input: Pla
   const fraction = remainingFraction(a, now);
   const amountCents = trialing ? 0 : Math.round((to.monthlyFeeCents - from.monthlyFeeCents) * fraction);
   const credits = trialing ? 0 : Math.round((to.includedCredits - from.includedCredits) * fraction);
-  const pm = await paymentMethodFor(env, a, input.payment_method_id, now);
+  const pm = await paymentMethodFor(env, actor, a, input.payment_method_id, now);
   const txnId = newId("txn", now);
   const description = `Upgrade ${a.tier} → ${input.tier}: ${Math.round(fraction * 1000) / 10}% of the period`;
   let txn: TransactionRow | null = null;
@@ -175,6 +223,7 @@ async function upgrade(env: Env, principal: Principal, a: AccountRow, input: Pla
     },
     txn,
     events,
+    planAudit(env, actor, a, input.tier, null, now),
   );
   if (!applied) {
     // The plan or period changed while the charge ran (a renewal, another change): nothing was applied.

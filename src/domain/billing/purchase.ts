@@ -62,7 +62,10 @@ export async function purchaseCredits(
   const attempt = clientKey ? await chargeAttempt(env.DB, account.id, principal.userId, clientKey, input) : null;
   if (attempt?.completed) return summaryOf(attempt.completed, await balanceOf(env.DB, account.id));
   const gateway = paymentGateway(env);
-  const pm = await resolvePaymentMethod(env.DB, gateway, account.id, input.payment_method_id, now);
+  const pm = await resolvePaymentMethod(env.DB, gateway, account.id, input.payment_method_id, now, false, {
+    principal,
+    meta,
+  });
   if (isExpired(pm.expMonth, pm.expYear, now)) {
     throw new AppError("PAYMENT_DECLINED", {
       message: "The card has expired.",

@@ -39,7 +39,6 @@ export type AuditAction =
   | "sso.connection_created"
   | "sso.connection_updated"
   | "sso.connection_deleted"
-  | "sso.connection_deleted"
   | "sso.domain_added"
   | "sso.domain_verified";
 
@@ -107,18 +106,6 @@ export function auditInBatch(
 ): D1PreparedStatement[] {
   if (!organizationId || !meta) return [];
   return [auditStatement(d1, organizationId, principal, meta, entry, { onlyIfChanged: true, now })];
-}
-
-/** Append one entry on its own (only where the change is no D1 write of this service). */
-export async function appendAudit(
-  d1: D1Database,
-  organizationId: string,
-  principal: Principal,
-  meta: RequestMeta,
-  entry: AuditEntry,
-  now = Date.now(),
-): Promise<void> {
-  await auditStatement(d1, organizationId, principal, meta, entry, { now }).run();
 }
 
 export function readAudit(d1: D1Database, organizationId: string, filter: AuditFilter, limit: number, offset: number) {

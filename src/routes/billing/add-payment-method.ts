@@ -4,8 +4,8 @@ import { settleIfPastDue } from "../../domain/billing/plan";
 import { paymentMethodResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { auditOrganizationBilling } from "./audit";
 import { AddPaymentMethodBody, PaymentMethodSchema } from "./schemas";
 
 const route = defineRoute({
@@ -26,13 +26,9 @@ const route = defineRoute({
 
 export function mountAddPaymentMethod(app: Router) {
   app.openapi(route, async (c) => {
-    const pm = await addPaymentMethod(c.env.DB, paymentGateway(c.env), c.get("principal"), c.req.valid("json"));
-    if (pm.isDefault) await settleIfPastDue(c.env, c.get("principal"));
-    await auditOrganizationBilling(c, "billing.payment_method_added", {
-      payment_method_id: pm.id,
-      brand: pm.brand,
-      last_four: pm.lastFour,
-    });
+    const principal = c.get("principal");
+    const pm = await addPaymentMethod(c.env.DB, paymentGateway(c.env), principal, c.req.valid("json"), requestMeta(c));
+    if (pm.isDefault) await settleIfPastDue(c.env, principal);
     return c.json(ok(paymentMethodResource(pm), "Payment method added"), 201);
   });
 }

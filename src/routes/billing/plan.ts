@@ -4,8 +4,8 @@ import { changePlan, retryPayment } from "../../domain/billing/plan";
 import { TIERS } from "../../domain/identity/principal";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { auditOrganizationBilling } from "./audit";
 import { BillingSchema, PaymentMethodId } from "./schemas";
 
 const PlanChangeBody = z
@@ -69,13 +69,8 @@ export function mountPlan(app: Router) {
   app.openapi(changeRoute, async (c) => {
     const principal = c.get("principal");
     const body = c.req.valid("json");
-    const result = await changePlan(c.env, principal, body);
+    const result = await changePlan(c.env, principal, body, requestMeta(c));
     principal.account = { id: result.account.id, tier: result.account.tier, status: result.account.status };
-    await auditOrganizationBilling(c, "billing.plan_changed", {
-      requested_tier: body.tier,
-      tier: result.account.tier,
-      pending_tier: result.account.pendingTier,
-    });
     return c.json(
       ok({ billing: await billingRecord(c.env.DB, principal), charge: result.charged }, "Plan changed"),
       200,

@@ -8,7 +8,6 @@ import {
 } from "../../domain/identity/sso/connections";
 import { addDomain, listDomains, verifyDomain } from "../../domain/identity/sso/domains";
 import { membershipIn } from "../../domain/organizations/access";
-import { appendAudit } from "../../domain/organizations/audit";
 import { requireRole } from "../../domain/organizations/roles";
 import type { ErrorCode } from "../../errors";
 import { envelopeSchema, MessageOnlySchema, ok } from "../../http/envelope";
@@ -288,13 +287,7 @@ export function mountSso(app: ReturnType<typeof router>) {
     const id = c.req.valid("param").organization_id;
     const { role } = await membershipIn(c.env.DB, c.get("principal"), id);
     requireRole(role, "admin");
-    const view = await addDomain(c.env.DB, id, c.req.valid("json").domain);
-    await appendAudit(c.env.DB, id, c.get("principal"), requestMeta(c), {
-      action: "sso.domain_added",
-      targetType: "sso_domain",
-      targetId: view.id,
-      after: { domain: view.domain },
-    });
+    const view = await addDomain(c.env.DB, c.get("principal"), requestMeta(c), id, c.req.valid("json").domain);
     return c.json(ok(view, "Domain added"), 201);
   });
   app.openapi(listDomainsRoute, async (c) => {
@@ -307,13 +300,7 @@ export function mountSso(app: ReturnType<typeof router>) {
     const { organization_id, domain_id } = c.req.valid("param");
     const { role } = await membershipIn(c.env.DB, c.get("principal"), organization_id);
     requireRole(role, "admin");
-    const view = await verifyDomain(c.env, organization_id, domain_id);
-    await appendAudit(c.env.DB, organization_id, c.get("principal"), requestMeta(c), {
-      action: "sso.domain_verified",
-      targetType: "sso_domain",
-      targetId: view.id,
-      after: { domain: view.domain },
-    });
+    const view = await verifyDomain(c.env, c.get("principal"), requestMeta(c), organization_id, domain_id);
     return c.json(ok(view, "Domain verified"), 200);
   });
 }

@@ -206,3 +206,114 @@ describe("organization purchases and their audit entries", () => {
     });
   });
 });
+
+const CARD = { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" };
+
+const planOf = async (orgId: string) =>
+  env.DB.prepare(
+    "SELECT tier, pending_tier, balance FROM billing_accounts WHERE owner_type = 'organization' AND owner_id = ?",
+  )
+    .bind(orgId)
+    .first<{ tier: string; pending_tier: string | null; balance: number }>();
+
+const paymentMethodsOf = async (orgId: string) =>
+  count("SELECT COUNT(*) AS n FROM payment_methods WHERE account_id = ?", (await orgAccount(orgId)).id);
+
+describe("organization payment methods and their audit entries", () => {
+  it("add: a failed audit insert saves no card; a failed insert records no entry", async () => {
+    const { orgId, owner } = await organizationWithTeam();
+    const opts = { token: owner.token, headers: asOrg(orgId), body: CARD };
+    await withFault(AUDIT_INSERT, "POST", "/v1/billing/payment-methods", opts);
+    await withFault(/^INSERT INTO payment_methods/, "POST", "/v1/billing/payment-methods", opts);
+    expect(await paymentMethodsOf(orgId)).toBe(0);
+    expect(await auditActions(orgId)).not.toContain("billing.payment_method_added");
+
+    const card = expectCreated(await api("POST", "/v1/billing/payment-methods", opts));
+    const log = await api("GET", `/v1/organizations/${orgId}/audit-log?target_id=${card.id}`, { token: owner.token });
+    expect(log.body.data.entries.map((e: any) => [e.action, e.after])).toEqual([
+      ["billing.payment_method_added", { payment_method_id: card.id, brand: card.brand, last_four: "4242" }],
+    ]);
+  });
+
+  it("a processor payment method saved on first use is saved with its entry, or not at all", async () => {
+    const { orgId, owner } = await organizationWithTeam();
+    const body = { credit_package: "starter", payment_method_id: "pm_card_visa", quantity: 1 };
+    await withFault(AUDIT_INSERT, "POST", "/v1/billing/credits/purchase", {
+      token: owner.token,
+      headers: asOrg(orgId),
+      body,
+    });
+    expect(await paymentMethodsOf(orgId)).toBe(0);
+    expect(await auditActions(orgId)).not.toContain("billing.payment_method_added");
+  });
+});
+
+describe("organization plan changes and their audit entries", () => {
+  it("upgrade and downgrade: a failure of the change or of its entry leaves neither", async () => {
+    const { orgId, owner } = await organizationWithTeam();
+    const headers = asOrg(orgId);
+    const card = expectCreated(
+      await api("POST", "/v1/billing/payment-methods", { token: owner.token, headers, body: CARD }),
+    );
+    const upgrade = {
+      token: owner.token,
+      headers,
+      body: { tier: "professional", payment_method_id: card.id },
+    };
+    const initial = await planOf(orgId);
+    expect(initial).toMatchObject({ tier: "basic", pending_tier: null });
+    await withFault(AUDIT_INSERT, "PUT", "/v1/billing/plan", upgrade);
+    await withFault(/^\s*UPDATE billing_accounts SET tier/, "PUT", "/v1/billing/plan", upgrade);
+    expect(await planOf(orgId)).toEqual(initial);
+    expect(await auditActions(orgId)).not.toContain("billing.plan_changed");
+
+    expect((await api("PUT", "/v1/billing/plan", upgrade)).status).toBe(200);
+    const downgrade = { token: owner.token, headers, body: { tier: "basic" } };
+    await withFault(AUDIT_INSERT, "PUT", "/v1/billing/plan", downgrade);
+    await withFault(/^UPDATE billing_accounts SET pending_tier/, "PUT", "/v1/billing/plan", downgrade);
+    expect(await planOf(orgId)).toMatchObject({ tier: "professional", pending_tier: null });
+
+    expect((await api("PUT", "/v1/billing/plan", downgrade)).status).toBe(200);
+    const log = await api("GET", `/v1/organizations/${orgId}/audit-log?action=billing.plan_changed`, {
+      token: owner.token,
+    });
+    expect(log.body.data.entries.map((e: any) => [e.before, e.after])).toEqual([
+      [
+        { tier: "professional", pending_tier: null },
+        { tier: "professional", pending_tier: "basic" },
+      ],
+      [
+        { tier: "basic", pending_tier: null },
+        { tier: "professional", pending_tier: null },
+      ],
+    ]);
+  });
+});
+
+describe("organization SSO domains and their audit entries", () => {
+  it("add and verify: the domain change and its entry commit together", async () => {
+    const { orgId, owner } = await organizationWithTeam();
+    const path = `/v1/organizations/${orgId}/sso/domains`;
+    const add = { token: owner.token, body: { domain: "audited.example.com" } };
+    await withFault(AUDIT_INSERT, "POST", path, add);
+    await withFault(/^INSERT INTO sso_domains/, "POST", path, add);
+    expect(await count("SELECT COUNT(*) AS n FROM sso_domains WHERE organization_id = ?", orgId)).toBe(0);
+    expect(await auditActions(orgId)).not.toContain("sso.domain_added");
+
+    const domain = expectCreated(await api("POST", path, add));
+    await withFault(AUDIT_INSERT, "POST", `${path}/${domain.id}/verify`, { token: owner.token });
+    expect(
+      await count("SELECT COUNT(*) AS n FROM sso_domains WHERE verified_at IS NOT NULL AND id = ?", domain.id),
+    ).toBe(0);
+    expect((await api("POST", `${path}/${domain.id}/verify`, { token: owner.token })).status).toBe(200);
+    // Verifying a verified domain changes nothing, so it records nothing.
+    expect((await api("POST", `${path}/${domain.id}/verify`, { token: owner.token })).status).toBe(200);
+    const log = await api("GET", `/v1/organizations/${orgId}/audit-log?target_id=${domain.id}`, {
+      token: owner.token,
+    });
+    expect(log.body.data.entries.map((e: any) => [e.action, e.after])).toEqual([
+      ["sso.domain_verified", { domain: "audited.example.com" }],
+      ["sso.domain_added", { domain: "audited.example.com" }],
+    ]);
+  });
+});

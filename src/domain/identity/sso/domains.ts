@@ -1,6 +1,8 @@
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { newId, randomToken } from "../../../lib/ids";
+import { auditStatement, type RequestMeta } from "../../organizations/audit";
+import type { Principal } from "../principal";
 
 /**
  * Domain verification (the WorkOS / Okta way): the organization publishes a TXT record
@@ -47,16 +49,46 @@ function view(row: { id: string; domain: string; verification_token: string; ver
   };
 }
 
-export async function addDomain(d1: D1Database, organizationId: string, domain: string, now = Date.now()) {
+/** The audit entry of a domain change, in the change's batch: written only when the statement before it changed a row. */
+function domainAudit(
+  d1: D1Database,
+  principal: Principal,
+  meta: RequestMeta,
+  organizationId: string,
+  action: "sso.domain_added" | "sso.domain_verified",
+  domain: { id: string; domain: string },
+  now: number,
+) {
+  return auditStatement(
+    d1,
+    organizationId,
+    principal,
+    meta,
+    { action, targetType: "sso_domain", targetId: domain.id, after: { domain: domain.domain } },
+    { onlyIfChanged: true, now },
+  );
+}
+
+/** Add a domain (unverified) and its audit entry in one batch. */
+export async function addDomain(
+  d1: D1Database,
+  principal: Principal,
+  meta: RequestMeta,
+  organizationId: string,
+  domain: string,
+  now = Date.now(),
+) {
   const d = normalizeDomain(domain);
   const row = { id: newId("sso", now), domain: d, verification_token: randomToken(16), verified_at: null };
-  const result = await d1
-    .prepare(
-      "INSERT INTO sso_domains (id, organization_id, domain, verification_token, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-    )
-    .bind(row.id, organizationId, d, row.verification_token, iso(now))
-    .run();
-  if (result.meta.changes !== 1) throw invalidField("domain", "already added");
+  const [inserted] = await d1.batch([
+    d1
+      .prepare(
+        "INSERT INTO sso_domains (id, organization_id, domain, verification_token, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      )
+      .bind(row.id, organizationId, d, row.verification_token, iso(now)),
+    domainAudit(d1, principal, meta, organizationId, "sso.domain_added", row, now),
+  ]);
+  if (inserted?.meta.changes !== 1) throw invalidField("domain", "already added");
   return view(row);
 }
 
@@ -70,8 +102,14 @@ export async function listDomains(d1: D1Database, organizationId: string): Promi
   return results.map(view);
 }
 
+/**
+ * Verify a domain; the first verification is committed with its audit entry
+ * (verifying a verified domain changes nothing and records nothing).
+ */
 export async function verifyDomain(
   env: { DB: D1Database; ENVIRONMENT: string; SSO_DOMAIN_VERIFICATION?: string },
+  principal: Principal,
+  meta: RequestMeta,
   organizationId: string,
   id: string,
   now = Date.now(),
@@ -89,9 +127,10 @@ export async function verifyDomain(
     throw invalidField("domain", `TXT record ${TXT_PREFIX}.${row.domain} does not hold ${expected} yet`);
   }
   const at = iso(now);
-  await env.DB.prepare("UPDATE sso_domains SET verified_at = ? WHERE id = ? AND verified_at IS NULL")
-    .bind(at, id)
-    .run();
+  await env.DB.batch([
+    env.DB.prepare("UPDATE sso_domains SET verified_at = ? WHERE id = ? AND verified_at IS NULL").bind(at, id),
+    domainAudit(env.DB, principal, meta, organizationId, "sso.domain_verified", row, now),
+  ]);
   return view({ ...row, verified_at: at });
 }
 
