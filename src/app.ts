@@ -1,5 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
+import { refuseTestGatewayInProduction } from "./domain/billing/gateway";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
 import { signingKeys } from "./domain/identity/signing-keys";
 import { AppError } from "./errors";
@@ -65,8 +66,10 @@ export function createApp(options: AppOptions = {}) {
     await next();
   });
   app.use("*", requestId, securityHeaders);
-  // Production refuses requests without its signing and data encryption keys (each loads once per isolate).
+  // Production refuses requests without its signing and data encryption keys (each loads once per isolate),
+  // or with the test payment gateway.
   app.use("*", async (c, next) => {
+    refuseTestGatewayInProduction(c.env);
     await Promise.all([signingKeys(c.env), dataEncryptionKey(c.env)]);
     await next();
   });

@@ -100,22 +100,23 @@ describe("API8 security misconfiguration", async () => {
     createApp().request(
       `${BASE}/v1/billing/packages`,
       {},
-      { ...env, ENVIRONMENT: "production", ...overrides },
+      { ...env, ENVIRONMENT: "production", PAYMENT_GATEWAY: "stripe", ...overrides },
       createExecutionContext(),
     );
 
-  it("production without its signing key or data encryption key refuses with 503, naming neither", async () => {
+  it("production without its signing key or data encryption key, or with the test gateway, refuses with 503, naming none", async () => {
     const jwk = JSON.parse(env.JWT_PRIVATE_KEY!);
     const prodKey = JSON.stringify({ ...jwk, kid: "prod-2026-11" });
     for (const overrides of [
       { JWT_PRIVATE_KEY: undefined },
       { JWT_PRIVATE_KEY: prodKey, DATA_ENCRYPTION_KEY: undefined },
+      { JWT_PRIVATE_KEY: prodKey, PAYMENT_GATEWAY: "test" },
     ]) {
       const res = await inProduction(overrides);
       expect(res.status).toBe(503);
       const text = await res.text();
       expect(JSON.parse(text).error.code).toBe("SERVICE_UNAVAILABLE");
-      expect(text).not.toMatch(/JWT|DATA_ENCRYPTION|private key/i);
+      expect(text).not.toMatch(/JWT|DATA_ENCRYPTION|private key|PAYMENT_GATEWAY|gateway/i);
     }
     // With real keys it serves.
     expect((await inProduction({ JWT_PRIVATE_KEY: prodKey })).status).toBe(200);
@@ -126,6 +127,7 @@ describe("API8 security misconfiguration", async () => {
     const prodEnv = {
       ...env,
       ENVIRONMENT: "production",
+      PAYMENT_GATEWAY: "stripe",
       JWT_PRIVATE_KEY: JSON.stringify({ ...jwk, kid: "prod-2026-11" }),
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
     };

@@ -1,5 +1,6 @@
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
+import { notConfigured } from "../../lib/secret-config";
 import { stripeGateway } from "./stripe-gateway";
 import { testGateway } from "./test-gateway";
 
@@ -67,6 +68,16 @@ const GATEWAYS: Record<string, (env: GatewayEnv) => PaymentGateway | null> = {
   test: () => testGateway,
   stripe: stripeGateway,
 };
+
+/**
+ * A production worker configured with the test gateway would let paid plans trial, renew
+ * and buy credits with nothing charged: it refuses to serve at all (503, as for a missing
+ * signing key; docs/decisions.md, "Billing cycle"), rather than only refusing to charge.
+ */
+export function refuseTestGatewayInProduction(env: Pick<Bindings, "PAYMENT_GATEWAY" | "ENVIRONMENT">): void {
+  if (env.ENVIRONMENT === "production" && env.PAYMENT_GATEWAY === "test")
+    throw notConfigured('PAYMENT_GATEWAY is "test" in production');
+}
 
 /**
  * The configured gateway. Production never charges through the test gateway

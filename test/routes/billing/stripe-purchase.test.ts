@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { stripeCalls, stripeEnv } from "../../support/billing";
-import { registerUser } from "../../support/factories";
+import { PASSWORD, registerUser } from "../../support/factories";
 import { failingD1 } from "../../support/faults";
 import { apiWithEnv, expectErrorEnvelope } from "../../support/http";
 
@@ -77,18 +77,19 @@ describe("POST /v1/billing/credits/purchase through Stripe", () => {
     expect(intents[1]!.idempotencyKey).toBe(intents[0]!.idempotencyKey);
   });
 
-  it("production with the test gateway refuses to charge: 503 PAYMENT_PROVIDER_UNAVAILABLE, nothing credited", async () => {
+  it("production with the test gateway refuses to serve: 503 on every request, nothing credited", async () => {
     const u = await registerUser();
-    const res = await apiWithEnv(
-      { ENVIRONMENT: "production", PAYMENT_GATEWAY: "test" },
-      "POST",
-      "/v1/billing/credits/purchase",
-      {
-        token: u.token,
-        body: { credit_package: "enterprise", payment_method_id: "pm_card_visa" },
-      },
-    );
-    expectErrorEnvelope(res, 503, "PAYMENT_PROVIDER_UNAVAILABLE");
+    const production = { ENVIRONMENT: "production", PAYMENT_GATEWAY: "test" };
+    const purchase = await apiWithEnv(production, "POST", "/v1/billing/credits/purchase", {
+      token: u.token,
+      body: { credit_package: "enterprise", payment_method_id: "pm_card_visa" },
+    });
+    expectErrorEnvelope(purchase, 503, "SERVICE_UNAVAILABLE");
+    const signup = await apiWithEnv(production, "POST", "/v1/auth/register", {
+      body: { email: `trial-${u.id}@example.com`, username: "trial", password: PASSWORD, tier: "enterprise" },
+    });
+    expectErrorEnvelope(signup, 503, "SERVICE_UNAVAILABLE");
+    expect((await apiWithEnv(production, "GET", "/v1/users/me", { token: u.token })).status).toBe(503);
     const row = await env.DB.prepare("SELECT balance FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?")
       .bind(u.id)
       .first<{ balance: number }>();
