@@ -15,6 +15,9 @@ export const CONSOLE_COOKIE_BASE = { session: "sas_session", refresh: "sas_refre
 export const CSRF_HEADER = "X-CSRF-Token";
 /** The refresh token is sent only to the console's own session route. */
 export const REFRESH_COOKIE_PATH = "/console/session";
+/** "Sign in with SSO" on the console: started here, and back here from the ACS (browser-handoff.ts). */
+export const CONSOLE_SSO_PATH = "/console/session/sso";
+export const CONSOLE_SSO_FINISH_PATH = `${CONSOLE_SSO_PATH}/finish`;
 
 export function isHttps(c: Context): boolean {
   return new URL(c.req.url).protocol === "https:";

@@ -13,6 +13,8 @@ const NOT_OPERATIONS = new Set([
   "POST /console/session",
   "POST /console/session/refresh",
   "DELETE /console/session",
+  "GET /console/session/sso",
+  "GET /console/session/sso/finish",
 ]);
 
 const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z_]+)(\{[^}]*\})?/g, "{$1}");

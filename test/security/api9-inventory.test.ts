@@ -28,7 +28,7 @@ const OUTSIDE_V1 = [
   "GET /oauth/authorize",
   "GET /oauth2/authorize",
   "POST /oauth2/authorize",
-  // Back from the IdP to the authorize page's "Sign in with SSO" (src/domain/identity/sso/authorize-handoff.ts).
+  // Back from the IdP to the authorize page's "Sign in with SSO" (src/domain/identity/sso/browser-handoff.ts).
   "GET /oauth2/authorize/sso",
   "POST /oauth2/introspect",
   "POST /oauth2/revoke",
@@ -37,6 +37,8 @@ const OUTSIDE_V1 = [
   "POST /console/session",
   "POST /console/session/refresh",
   "DELETE /console/session",
+  "GET /console/session/sso",
+  "GET /console/session/sso/finish",
 ];
 
 describe("API9 improper inventory management", () => {

@@ -1,13 +1,16 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { type LoginResult, login, logout, REFRESH_TOKEN_TTL, refresh } from "../../domain/identity/accounts";
+import { startBrowserSso, takeConsoleHandoff } from "../../domain/identity/sso/browser-handoff";
+import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import { userSummary } from "../../domain/users/resources";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
-import { consoleCookieName, isHttps, REFRESH_COOKIE_PATH } from "../../http/console-cookies";
+import { CONSOLE_SSO_PATH, consoleCookieName, isHttps, REFRESH_COOKIE_PATH } from "../../http/console-cookies";
 import { ok } from "../../http/envelope";
 import { router } from "../../http/openapi";
 import { validationError } from "../../http/validation";
+import { timingSafeEqual } from "../../lib/crypto";
 import { randomToken } from "../../lib/ids";
 import { countryOf } from "../../lib/request";
 import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
@@ -47,6 +50,25 @@ function clearSession(c: C) {
   deleteCookie(c, consoleCookieName(c, "csrf"), { path: "/", secure });
 }
 
+/**
+ * `<handle>.<connection>` while the console's "Sign in with SSO" is at the IdP (browser-handoff.ts).
+ * SameSite=Lax, not Strict: the browser comes back through the IdP's cross-site POST to the ACS and
+ * its 303, a top-level GET that carries Lax cookies only.
+ */
+const SSO_COOKIE = "sas_console_sso";
+const SSO_COOKIE_VALUE = /^([A-Za-z0-9_-]{43})\.(sso_\d{1,30})$/;
+const ssoCookieName = (c: C) => (isHttps(c) ? `__Secure-${SSO_COOKIE}` : SSO_COOKIE);
+const ssoCookieOptions = (c: C, maxAge?: number) => ({
+  path: CONSOLE_SSO_PATH,
+  httpOnly: true,
+  secure: isHttps(c),
+  sameSite: "Lax" as const,
+  ...(maxAge !== undefined ? { maxAge } : {}),
+});
+
+/** Back to the console's sign-in page with a reason it shows (a top-level navigation, so no envelope). */
+const toSignIn = (c: C, reason: "not_configured" | "refused") => c.redirect(`/signin?sso_error=${reason}`, 303);
+
 export function consoleSessionRoutes() {
   const app = router();
 
@@ -59,6 +81,40 @@ export function consoleSessionRoutes() {
     const result = await login(c.env, parsed.data.email, parsed.data.password, countryOf(c));
     setSession(c, result);
     return c.json(ok({ user: userSummary(result.user), expires_in: result.expiresIn }, "Signed in"), 200);
+  });
+
+  // "Sign in with SSO": the SAML connection of a verified email domain, then the IdP. The console
+  // navigates here itself (not a form submit), so its CSP form-action does not cover the redirect.
+  app.get("/session/sso", authThrottle(), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const login = (c.req.query("login") ?? "").trim().toLowerCase().slice(0, 254);
+    let connectionId: string;
+    try {
+      connectionId = await samlConnectionFor(c.env.DB, login.includes("@") ? { email: login } : { domain: login });
+    } catch (err) {
+      if (err instanceof AppError && (err.code === "RESOURCE_NOT_FOUND" || err.code === "MISSING_REQUIRED_FIELD")) {
+        return toSignIn(c, "not_configured");
+      }
+      throw err;
+    }
+    const { handle, url } = await startBrowserSso(c.env, "console", connectionId);
+    setCookie(c, ssoCookieName(c), `${handle}.${connectionId}`, ssoCookieOptions(c, 600));
+    return c.redirect(url, 302);
+  });
+
+  // Back from the ACS: the hand-off counts only in the browser whose cookie holds its handle (no login CSRF).
+  app.get("/session/sso/finish", authThrottle(), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const cookie = SSO_COOKIE_VALUE.exec(getCookie(c, ssoCookieName(c)) ?? "");
+    deleteCookie(c, ssoCookieName(c), ssoCookieOptions(c));
+    const handle = c.req.query("handle") ?? "";
+    const userId = (c.req.query("user") ?? "").slice(0, 100);
+    const [, expected, connectionId] = cookie ?? [];
+    if (!expected || !connectionId || !timingSafeEqual(expected, handle)) return toSignIn(c, "refused");
+    const result = await takeConsoleHandoff(c.env, connectionId, handle, userId, countryOf(c));
+    if (!result) return toSignIn(c, "refused");
+    setSession(c, result);
+    return c.redirect("/", 303);
   });
 
   // A new access token from the refresh cookie (rotated, single use, like POST /v1/auth/refresh).

@@ -17,7 +17,7 @@ import {
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { intersect } from "../../domain/identity/oauth/scopes";
 import { scopesForRole } from "../../domain/identity/scopes";
-import { startAuthorizeSso, takeHandoff } from "../../domain/identity/sso/authorize-handoff";
+import { startBrowserSso, takeHandoff } from "../../domain/identity/sso/browser-handoff";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
@@ -34,7 +34,7 @@ import { authorizePageCsp, consentView, errorView, loginView, ssoRedirectView } 
  */
 const SESSION_COOKIE = "sas_authz_session";
 const CSRF_COOKIE = "sas_authz_csrf";
-/** `<handle>.<connection>.<authorize query>` while "Sign in with SSO" is at the IdP (authorize-handoff.ts). */
+/** `<handle>.<connection>.<authorize query>` while "Sign in with SSO" is at the IdP (browser-handoff.ts). */
 const SSO_COOKIE = "sas_authz_sso";
 const SSO_COOKIE_VALUE = /^([A-Za-z0-9_-]{43})\.(sso_\d{1,30})\.(.{1,3000})$/s;
 const MAX_FORM_BYTES = 16 * 1024;
@@ -152,7 +152,7 @@ async function startSso(c: C, request: AuthorizationRequest, login: string, csrf
     throw err;
   }
   const query = authorizeUrl(request).split("?")[1] ?? "";
-  const { handle, url } = await startAuthorizeSso(c.env, connectionId);
+  const { handle, url } = await startBrowserSso(c.env, "oauth", connectionId);
   setCookie(c, SSO_COOKIE, `${handle}.${connectionId}.${query}`, cookieOptions(c, 600));
   // A page that moves on by itself rather than a redirect: the page's CSP form-action (which
   // Chromium applies to a form's redirects too) cannot name an IdP chosen by the email typed in.
@@ -170,7 +170,7 @@ async function finishSso(c: C): Promise<Response> {
     !expected ||
     !connectionId ||
     !timingSafeEqual(expected, handle) ||
-    !(await takeHandoff(c.env.DB, connectionId, handle, userId))
+    !(await takeHandoff(c.env.DB, "oauth", connectionId, handle, userId))
   ) {
     const message =
       "This single sign-on did not start in this browser, or it expired. Return to the application and start again.";

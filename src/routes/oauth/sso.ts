@@ -1,12 +1,13 @@
 import type { Hono } from "hono";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
-import { authorizeHandleOf, consumeForAuthorize } from "../../domain/identity/sso/authorize-handoff";
+import { consumeForHandoff, handoffOf } from "../../domain/identity/sso/browser-handoff";
 import { loadConnection, spOf } from "../../domain/identity/sso/connections";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import { consumeSamlResponse, startSamlLogin } from "../../domain/identity/sso/flows";
 import { spMetadataXml } from "../../domain/identity/sso/saml/metadata";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
+import { CONSOLE_SSO_FINISH_PATH } from "../../http/console-cookies";
 import { ok } from "../../http/envelope";
 import { requestMeta } from "../../http/request-meta";
 import { countryOf } from "../../lib/request";
@@ -17,9 +18,10 @@ import { authResult } from "../auth/schemas";
  * - GET  /saml/login?connection=…|email=…|domain=…  → 302 to the IdP (HTTP-Redirect AuthnRequest)
  * - GET  /saml/metadata/{connection}                → our SP metadata for the customer's IdP
  * - POST /saml/acs/{connection}                     → the HTTP-POST binding's response; the same
- *   token result as /v1/auth/login, or, for the authorize page's "Sign in with SSO" (RelayState
- *   `oauth:<handle>`), a 303 back to that page (src/domain/identity/sso/authorize-handoff.ts). No cookie is involved: the request id waits server-side, so a
- *   cross-site POST from the IdP (where SameSite=Lax cookies are withheld) works.
+ *   token result as /v1/auth/login, or, for "Sign in with SSO" on the authorize page (RelayState
+ *   `oauth:<handle>`) or the console (`console:<handle>`), a 303 back to that page
+ *   (src/domain/identity/sso/browser-handoff.ts). No cookie is involved: the request id waits
+ *   server-side, so a cross-site POST from the IdP (where SameSite=Lax cookies are withheld) works.
  */
 const CONNECTION_ID = /^sso_\d{1,30}$/;
 
@@ -53,11 +55,13 @@ export function mountSso(app: Hono<AppEnv>) {
     }
     const meta = { ...requestMeta(c), country: countryOf(c) };
     c.header("Cache-Control", "no-store");
-    // A response to the authorize page's "Sign in with SSO": back to that page (303 turns the POST into a GET).
-    const handle = authorizeHandleOf(typeof form.RelayState === "string" ? form.RelayState : "");
-    if (handle) {
-      const { userId } = await consumeForAuthorize(c.env, id, samlResponse, handle, meta);
-      return c.redirect(`${OAUTH_PATHS.authorize}/sso?${new URLSearchParams({ handle, user: userId })}`, 303);
+    // A response to a sign-in page's "Sign in with SSO": back to that page (303 turns the POST into a GET).
+    const handoff = handoffOf(typeof form.RelayState === "string" ? form.RelayState : "");
+    if (handoff) {
+      const { purpose, handle } = handoff;
+      const { userId } = await consumeForHandoff(c.env, purpose, id, samlResponse, handle, meta);
+      const back = purpose === "oauth" ? `${OAUTH_PATHS.authorize}/sso` : CONSOLE_SSO_FINISH_PATH;
+      return c.redirect(`${back}?${new URLSearchParams({ handle, user: userId })}`, 303);
     }
     const result = await consumeSamlResponse(c.env, id, samlResponse, meta);
     return c.json(ok({ ...authResult(result), organization_id: result.organizationId }, "Login successful"), 200);

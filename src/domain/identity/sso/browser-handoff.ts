@@ -1,0 +1,92 @@
+import { consumeOnce, rememberOnce } from "../../../db/sso";
+import { findUserById, recordLogin } from "../../../db/users";
+import { AppError } from "../../../errors";
+import { iso } from "../../../lib/clock";
+import { randomToken } from "../../../lib/ids";
+import { issueLoginTokens, type LoginResult } from "../accounts";
+import { SAML_REQUEST_TTL_MS, type SignInMeta, samlSignIn, startSamlLogin } from "./flows";
+
+/**
+ * "Sign in with SSO" in a browser (docs/sso.md): on the OAuth authorize page (`oauth`) and on the
+ * console's sign-in page (`console`). The page starts an SP-initiated login whose RelayState is
+ * `<purpose>:<handle>`, a random handle also kept in a cookie of the browser that asked. The ACS,
+ * after a verified response, leaves a one-time hand-off (purpose + handle + user) and sends the
+ * browser back to that page, which signs it in only when the handle matches its cookie. That
+ * binding stops login CSRF: an attacker's own assertion or hand-off cannot sign a victim's
+ * browser into the attacker's account.
+ */
+export type HandoffPurpose = "oauth" | "console";
+const RELAY = /^(oauth|console):([A-Za-z0-9_-]{43})$/;
+/** How long a hand-off waits for the browser to come back from the ACS. */
+const HANDOFF_TTL_MS = 2 * 60_000;
+
+type Env = Parameters<typeof samlSignIn>[0];
+
+/** The IdP address to send the browser to, and the handle for its cookie. */
+export async function startBrowserSso(env: Env, purpose: HandoffPurpose, connectionId: string, now = Date.now()) {
+  const handle = randomToken(32);
+  await rememberOnce(env.DB, `${purpose}:${handle}`, connectionId, now + SAML_REQUEST_TTL_MS);
+  return { handle, url: await startSamlLogin(env, connectionId, `${purpose}:${handle}`, now) };
+}
+
+/** The purpose and handle of a RelayState a sign-in page issued, or null for any other RelayState. */
+export function handoffOf(relayState: string): { purpose: HandoffPurpose; handle: string } | null {
+  const m = RELAY.exec(relayState);
+  return m ? { purpose: m[1] as HandoffPurpose, handle: m[2]! } : null;
+}
+
+/**
+ * The ACS for a response to a sign-in page's request: the pending handle is spent first (a
+ * RelayState naming no pending sign-in of this connection provisions nobody), then the response is
+ * verified and the user provisioned; the hand-off waits, one-time and briefly, for the browser.
+ */
+export async function consumeForHandoff(
+  env: Env,
+  purpose: HandoffPurpose,
+  connectionId: string,
+  samlResponse: string,
+  handle: string,
+  meta: SignInMeta,
+  now = Date.now(),
+): Promise<{ userId: string }> {
+  if (!(await consumeOnce(env.DB, `${purpose}:${handle}`, connectionId, now))) {
+    throw new AppError("SAML_RESPONSE_INVALID", {
+      details: { reason: "RelayState names no pending sign-in of this connection" },
+    });
+  }
+  const { user } = await samlSignIn(env, connectionId, samlResponse, meta, now);
+  await rememberOnce(env.DB, `${purpose}-done:${handle}:${user.id}`, connectionId, now + HANDOFF_TTL_MS);
+  return { userId: user.id };
+}
+
+/** The page takes the hand-off its cookie's handle names; false when absent, used or expired. */
+export function takeHandoff(
+  d1: D1Database,
+  purpose: HandoffPurpose,
+  connectionId: string,
+  handle: string,
+  userId: string,
+  now = Date.now(),
+) {
+  return consumeOnce(d1, `${purpose}-done:${handle}:${userId}`, connectionId, now);
+}
+
+/** The console's side: the hand-off taken, then the same login tokens as POST /v1/auth/login; null when refused. */
+export async function takeConsoleHandoff(
+  env: Env,
+  connectionId: string,
+  handle: string,
+  userId: string,
+  country: string,
+  now = Date.now(),
+): Promise<LoginResult | null> {
+  if (!(await takeHandoff(env.DB, "console", connectionId, handle, userId, now))) return null;
+  const user = await findUserById(env.DB, userId);
+  if (!user) return null;
+  const at = iso(now);
+  await recordLogin(env.DB, user.id, at, country);
+  return {
+    user: { ...user, lastLogin: at, country },
+    ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)),
+  };
+}
