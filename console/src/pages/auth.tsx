@@ -2,6 +2,35 @@ import { useState } from "preact/hooks";
 import { api, messageOf, signIn } from "../api";
 import { Button, ErrorNote, Field } from "../components/ui";
 
+const SSO_ERRORS: Record<string, string> = {
+  not_configured: "No single sign-on is configured for this email or domain.",
+  refused: "This single sign-on did not start in this browser, or it expired. Please start again.",
+};
+
+/**
+ * "Sign in with SSO" (docs/sso.md): a navigation to /console/session/sso, which redirects to the
+ * organization's IdP; a navigation rather than a form submit, because the page's CSP form-action
+ * ('self') would also stop the form's redirect to the IdP. The server sends the browser back here
+ * with ?sso_error= when it cannot start or finish.
+ */
+function SsoForm() {
+  const ssoError = SSO_ERRORS[new URLSearchParams(location.search).get("sso_error") ?? ""];
+  const start = (e: Event) => {
+    e.preventDefault();
+    const login = String(new FormData(e.currentTarget as HTMLFormElement).get("sso_login") ?? "").trim();
+    location.assign(`/console/session/sso?${new URLSearchParams({ login })}`);
+  };
+  return (
+    <form onSubmit={start} class="stack" id="sso">
+      <Field label="Work email or domain" hint="Sign in through your organization's identity provider.">
+        <input name="sso_login" autocomplete="email" required maxLength={254} />
+      </Field>
+      {ssoError && <ErrorNote error={new Error(ssoError)} />}
+      <Button type="submit">Sign in with SSO</Button>
+    </form>
+  );
+}
+
 /** Sign in and sign up (password). Signing up uses POST /v1/auth/register, then signs in for the cookie. */
 export function AuthPage(props: { mode: "signin" | "signup"; onSignedIn: () => void }) {
   const [error, setError] = useState<unknown>();
@@ -82,6 +111,7 @@ export function AuthPage(props: { mode: "signin" | "signup"; onSignedIn: () => v
             {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
           </Button>
         </form>
+        {!signup && <SsoForm />}
         <p class="auth-switch">
           {signup ? (
             <>
