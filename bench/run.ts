@@ -21,7 +21,7 @@ import { cpuMillisBetween, cpuMillisByPid, listeningPorts, processTree } from ".
 import { type LoadResult, runLoad } from "./lib/load";
 import { type Row, table, writeResults } from "./lib/report";
 import { bundleSize, startupCpuMs } from "./lib/startup";
-import { apiKeyFor, bulkSessions, call, registerUser } from "./seed";
+import { apiKeyFor, bulkApiUsage, bulkSessions, call, registerUser } from "./seed";
 import { type FanoutResult, fanout } from "./websocket-fanout";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -265,8 +265,9 @@ async function main() {
     const wantRows = ONLY.has("lists") || ONLY.has("stats");
     let small: Measured | undefined;
     if (wantRows) {
-      console.log("seed: 10,000 sessions in the table (caller 1,000, others 9,000)");
+      console.log("seed: 10,000 sessions in the table (caller 1,000, others 9,000); caller's API calls every day");
       await bulkSessions(base, caller, 999);
+      await bulkApiUsage(base, caller, 366);
       for (const o of others) await bulkSessions(base, o, 1_000);
       if (ONLY.has("lists")) small = await measure("GET /v1/sessions filtered, 10k table", listUrl, { headers: jwt });
       if (ONLY.has("stats")) await measure("GET /v1/users/me/stats, caller 1k sessions", statsUrl, { headers: jwt });

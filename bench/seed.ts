@@ -54,3 +54,8 @@ export async function bulkSessions(base: string, user: BenchUser, count: number)
     idBase += n;
   }
 }
+
+/** Authenticated API calls on each of the last `days` days: a year of stats reads them too. */
+export async function bulkApiUsage(base: string, user: BenchUser, days: number) {
+  await call(base, "POST", `/__bench/seed-api-usage?user_id=${user.id}&days=${days}`);
+}

@@ -140,3 +140,24 @@ export const apiUsageDaily = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * Authenticated API calls per user and UTC month, kept from api_usage_daily
+ * by triggers: the month's total and the per-day calls as a 31-entry JSON
+ * array (index = day of month − 1). A year of stats' api_calls reads 13 of
+ * these instead of up to 366 daily rows (docs/decisions.md, "Performance").
+ */
+export const apiUsageMonthly = sqliteTable(
+  "api_usage_monthly",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** YYYY-MM (UTC). */
+    month: text("month").notNull(),
+    calls: integer("calls").notNull().default(0),
+    /** JSON array of 31 integers: calls on each day of the month. */
+    dayCalls: text("day_calls").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);

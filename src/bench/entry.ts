@@ -6,6 +6,8 @@
  * - GET /__bench/noop: does nothing — the runtime's ceiling in this worker.
  * - GET /__bench/d1/:id: one D1 read by primary key.
  * - POST /__bench/seed-sessions?user_id=&count=&days=&id_base=: bulk rows (src/bench/seed.ts).
+ * - POST /__bench/seed-api-usage?user_id=&days=: API calls on each of the last
+ *   `days` days (src/bench/seed.ts).
  * - POST /__bench/credits?user_id=&credits=: set a balance, so load tests of
  *   creation are not cut short by the price.
  * - Any request with `X-Bench-Meter: 1`: runs through the real app with a
@@ -16,7 +18,7 @@
 import type { Bindings } from "../env";
 import worker from "../index";
 import { type D1Usage, meteredD1 } from "./d1-meter";
-import { seedSessions, setCredits } from "./seed";
+import { seedApiUsage, seedSessions, setCredits } from "./seed";
 
 export { BillingClock } from "../billing-clock/billing-clock";
 export { SessionRoom } from "../session-room/session-room";
@@ -51,6 +53,11 @@ export default {
           { status: 500 },
         );
       }
+    }
+    if (request.method === "POST" && url.pathname === "/__bench/seed-api-usage") {
+      const q = url.searchParams;
+      const written = await seedApiUsage(env.DB, q.get("user_id") ?? "", Number(q.get("days") ?? 365));
+      return json({ success: true, data: { rows_written: written } });
     }
     if (request.method === "POST" && url.pathname === "/__bench/credits") {
       await setCredits(env.DB, url.searchParams.get("user_id") ?? "", Number(url.searchParams.get("credits")));

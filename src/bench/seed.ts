@@ -45,7 +45,23 @@ export async function seedSessions(
   return result.meta.rows_written;
 }
 
-/** Set the balance of the user's own account, through one `adjustment` ledger row (balance = SUM(delta) holds). */
+/**
+ * Authenticated API calls on each of the last `days` UTC days (1–500 a day),
+ * through the usage counter's upsert, so its triggers keep api_usage_monthly.
+ */
+export async function seedApiUsage(d1: D1Database, userId: string, days: number): Promise<number> {
+  const result = await d1
+    .prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ?2)
+       INSERT INTO api_usage_daily (user_id, day, calls)
+       SELECT ?1, date('now', (-i) || ' days'), 1 + abs(random()) % 500 FROM seq WHERE true
+       ON CONFLICT (user_id, day) DO UPDATE SET calls = calls + excluded.calls`,
+    )
+    .bind(userId, days)
+    .run();
+  return result.meta.rows_written;
+}
+
 /**
  * Give the user's billing account `credits` more credits, as an `adjustment`
  * ledger row beside the balance (the cron checks balance = SUM(ledger)).

@@ -1,5 +1,6 @@
 import { utcDate } from "../lib/clock";
 import { CoalescingCounter } from "../lib/coalescing-counter";
+import { DAILY_ONLY_DAYS, daysBetween, daysOfMonth, monthsOfRange } from "./session-stats";
 
 /**
  * Authenticated API calls per user per UTC day, in D1 (an atomic upsert;
@@ -56,18 +57,40 @@ export async function apiCallsBetween(d1: D1Database, userId: string, fromDay: s
   return (row?.calls ?? 0) + pending;
 }
 
-/** Calls per day in [fromDay, toDay) (YYYY-MM-DD); days without calls are absent. */
+/**
+ * Calls per day in [fromDay, toDay) (YYYY-MM-DD); days without calls are
+ * absent. Short ranges read api_usage_daily (at most 31 rows); longer ones
+ * read the months they touch from api_usage_monthly (kept by triggers), a
+ * year 13 rows. The per-day arrays give each day exactly, so unlike the
+ * session totals (aggregatesBetween) a month the range cuts needs no
+ * correction from the daily rows: its days outside the range are skipped.
+ */
 export async function apiCallsByDay(
   d1: D1Database,
   userId: string,
   fromDay: string,
   toDay: string,
 ): Promise<Map<string, number>> {
-  const { results } = await d1
-    .prepare("SELECT day, calls FROM api_usage_daily WHERE user_id = ?1 AND day >= ?2 AND day < ?3")
-    .bind(userId, fromDay, toDay)
-    .all<{ day: string; calls: number }>();
-  const byDay = new Map(results.map((r) => [r.day, r.calls]));
+  const byDay = new Map<string, number>();
+  if (daysBetween(fromDay, toDay) <= DAILY_ONLY_DAYS) {
+    const { results } = await d1
+      .prepare("SELECT day, calls FROM api_usage_daily WHERE user_id = ?1 AND day >= ?2 AND day < ?3")
+      .bind(userId, fromDay, toDay)
+      .all<{ day: string; calls: number }>();
+    for (const r of results) byDay.set(r.day, r.calls);
+  } else {
+    const span = monthsOfRange(fromDay, toDay);
+    const { results } = await d1
+      .prepare(
+        "SELECT month, day_calls FROM api_usage_monthly WHERE user_id = ?1 AND month >= ?2 AND month <= ?3 AND calls <> 0",
+      )
+      .bind(userId, span.first, span.last)
+      .all<{ month: string; day_calls: string }>();
+    for (const m of results) {
+      const calls = JSON.parse(m.day_calls) as number[];
+      for (const [day, i] of daysOfMonth(m.month, fromDay, toDay)) if (calls[i]) byDay.set(day, calls[i]);
+    }
+  }
   const today = utcDate(Date.now());
   const pending = today >= fromDay && today < toDay ? unwrittenApiCalls(d1, userId, today) : 0;
   if (pending > 0) byDay.set(today, (byDay.get(today) ?? 0) + pending);

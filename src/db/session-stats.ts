@@ -41,10 +41,27 @@ const nextMonth = (day: string) => {
   const d = new Date(msOf(day));
   return dayOf(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
 };
-const daysBetween = (from: string, to: string) => Math.max(0, Math.round((msOf(to) - msOf(from)) / DAY_MS));
+export const daysBetween = (from: string, to: string) => Math.max(0, Math.round((msOf(to) - msOf(from)) / DAY_MS));
 
-/** Ranges up to this many days read session_daily alone (at most one row per day). */
-const DAILY_ONLY_DAYS = 31;
+/** Ranges up to this many days read the daily rollup alone (at most one row per day); longer ones read months. */
+export const DAILY_ONLY_DAYS = 31;
+
+/** The first and last months (YYYY-MM) that days in [fromDay, toDay) fall in. */
+export const monthsOfRange = (fromDay: string, toDay: string) => ({
+  first: fromDay.slice(0, 7),
+  last: dayOf(msOf(toDay) - DAY_MS).slice(0, 7),
+});
+
+/**
+ * The days of `month` (YYYY-MM) inside [fromDay, toDay) with the entry of a
+ * monthly rollup's 31-entry per-day array (index = day of month − 1).
+ */
+export function* daysOfMonth(month: string, fromDay: string, toDay: string): Generator<[day: string, index: number]> {
+  for (let i = 0; i < 31; i++) {
+    const day = `${month}-${String(i + 1).padStart(2, "0")}`;
+    if (day >= fromDay && day < toDay) yield [day, i];
+  }
+}
 
 /**
  * Totals and per-day counts for days in [fromDay, toDay) (YYYY-MM-DD; toDay
@@ -73,6 +90,7 @@ export async function aggregatesBetween(
   }
 
   const lastDay = dayOf(msOf(toDay) - DAY_MS);
+  const span = monthsOfRange(fromDay, toDay);
   // Each month the range cuts: read the days inside it ("add") or the days outside ("subtract").
   const cuts: Array<{ month: string; from: string; to: string; sign: 1 | -1 }> = [];
   const cut = (month: string, inside: [string, string], outside: [string, string]) => {
@@ -90,7 +108,7 @@ export async function aggregatesBetween(
       .prepare(
         `SELECT month, ${COLUMNS}, day_n, day_credits FROM session_monthly WHERE user_id = ?1 AND month >= ?2 AND month <= ?3 AND n <> 0`,
       )
-      .bind(userId, fromDay.slice(0, 7), lastDay.slice(0, 7)),
+      .bind(userId, span.first, span.last),
     ...cuts.map((c) =>
       d1
         .prepare(`SELECT ${COLUMNS} FROM session_daily WHERE user_id = ?1 AND day >= ?2 AND day < ?3 AND n <> 0`)
@@ -103,11 +121,8 @@ export async function aggregatesBetween(
     if (c?.sign !== 1) addInto(totals, m, 1);
     const dayN = JSON.parse(m.day_n) as number[];
     const dayCredits = JSON.parse(m.day_credits) as number[];
-    for (let i = 0; i < 31; i++) {
-      const day = `${m.month}-${String(i + 1).padStart(2, "0")}`;
-      if (day >= fromDay && day < toDay && (dayN[i] || dayCredits[i]))
-        days.push({ day, n: dayN[i] ?? 0, credits: dayCredits[i] ?? 0 });
-    }
+    for (const [day, i] of daysOfMonth(m.month, fromDay, toDay))
+      if (dayN[i] || dayCredits[i]) days.push({ day, n: dayN[i] ?? 0, credits: dayCredits[i] ?? 0 });
   }
   cuts.forEach((c, i) => {
     for (const r of dailies[i]!.results) addInto(totals, r, c.sign);

@@ -1,6 +1,9 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { type D1Usage, meteredD1 } from "../../../src/bench/d1-meter";
+import { seedSessions } from "../../../src/bench/seed";
 import { registerUser, type TestUser } from "../../support/factories";
-import { api, expectErrorEnvelope } from "../../support/http";
+import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import {
   balance,
   completedSession,
@@ -121,5 +124,36 @@ describe("GET /v1/users/me/stats and usage_stats", () => {
   it("GET /v1/users/me usage_stats are real", async () => {
     const me = (await api("GET", "/v1/users/me", { token: u.token })).body.data;
     expect(me.usage_stats).toEqual({ sessions_this_month: 4, total_sessions: 4, success_rate: 0.5 });
+  });
+});
+
+describe("GET /v1/users/me/stats reads", () => {
+  /**
+   * Issue #15's target, in D1's own rows_read for the whole request
+   * (authentication, balance, rollups): the figure npm run bench reports.
+   */
+  const YEAR_OF_STATS_ROWS_READ = 40;
+
+  it(`a year for a user with sessions and API calls on every day reads ≤ ${YEAR_OF_STATS_ROWS_READ} D1 rows`, async () => {
+    const v = await registerUser({ tier: "enterprise" });
+    await seedSessions(env.DB, v.id, 2_000, 365, 9_150_000);
+    const days = Array.from({ length: 366 }, (_, i) => daysAgo(i));
+    await env.DB.batch(
+      days.map((d, i) =>
+        env.DB.prepare("INSERT INTO api_usage_daily (user_id, day, calls) VALUES (?1, ?2, ?3)").bind(v.id, d, i + 1),
+      ),
+    );
+    const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
+    const res = await apiWithEnv({ DB: meteredD1(env.DB, usage) }, "GET", "/v1/users/me/stats?period=year", {
+      token: v.token,
+    });
+    expect(res.status).toBe(200);
+    expect(usage.rowsRead).toBeLessThanOrEqual(YEAR_OF_STATS_ROWS_READ);
+    const breakdown = res.body.data.daily_breakdown as Array<{ date: string; api_calls: number; sessions: number }>;
+    expect(breakdown).toHaveLength(365);
+    // Today also counts this request (not yet written), so compare the days before it.
+    expect(breakdown.slice(0, -1).map((d) => d.api_calls)).toEqual(days.slice(1, 365).map((_, i) => 365 - i));
+    expect(breakdown.reduce((n, d) => n + d.sessions, 0)).toBe(res.body.data.sessions.total);
+    expect(res.body.data.sessions.total).toBeGreaterThan(1_900);
   });
 });
