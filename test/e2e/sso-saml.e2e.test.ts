@@ -162,4 +162,30 @@ describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
     // Carol's account (from the first test) is linked into this organization: it verified her domain.
     expect((await membersOf(owner, orgId)).map((m) => m.role).sort()).toEqual(["admin", "owner"]);
   });
+  it("signs in with SSO from the console's sign-in page and lands on the dashboard", async () => {
+    // The previous test's organization verified idp.example.test, so Carol's email finds its connection.
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    const carol = IDP_USERS.carol!;
+    await page.goto(`${server.url}/signin`);
+    await page.getByRole("heading", { name: "Sign in to the console" }).waitFor();
+    await page.fill('input[name="sso_login"]', carol.email);
+    await Promise.all([
+      page.waitForURL((u) => u.toString().startsWith(`${idp.baseUrl}/`)),
+      page.click("#sso button[type=submit]"),
+    ]);
+    await page.fill('input[name="username"]', carol.username);
+    await page.fill('input[name="password"]', carol.password);
+    await Promise.all([
+      page.waitForURL((u) => u.toString() === `${server.url}/`),
+      page.click('button[type="submit"], input[type="submit"]'),
+    ]);
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    const cookies = await browser.context.cookies(server.url);
+    expect(cookies.find((c) => c.name === "sas_session")).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+    // The console's cookie session is Carol's.
+    const me = await page.evaluate(async () => (await (await fetch("/v1/users/me")).json()) as { data: unknown });
+    expect(JSON.stringify(me.data)).toContain(carol.email);
+    await page.close();
+  });
 });
