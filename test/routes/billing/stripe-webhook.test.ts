@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { debitStatements } from "../../../src/db/credits";
+import { verifyStripeSignature } from "../../../src/domain/billing/stripe-signature";
 import { newId } from "../../../src/lib/ids";
 import {
   accountIdOf,
@@ -93,16 +94,29 @@ describe("POST /v1/billing/stripe/webhook: signatures", () => {
 
   it("a timestamp more than 300 s away is stale, even with a correct signature", async () => {
     const body = JSON.stringify(stripeEvent("customer.created", { id: "cus_x" }));
-    const now = Math.floor(Date.now() / 1000);
-    for (const t of [now - 301, now + 301]) {
+    // Offsets well past 300 s, read from the clock at each delivery: a slow machine must not
+    // carry a "future" timestamp back inside the tolerance while the test runs.
+    const secondsFromNow = (offset: number) => Math.floor(Date.now() / 1000) + offset;
+    for (const offset of [-400, 400]) {
       const err = expectErrorEnvelope(
-        await deliver(body, { header: await signatureHeader(body, WEBHOOK_SECRET, t) }),
+        await deliver(body, { header: await signatureHeader(body, WEBHOOK_SECRET, secondsFromNow(offset)) }),
         400,
         "WEBHOOK_SIGNATURE_INVALID",
       );
       expect(err.details.reason).toBe("timestamp outside the tolerance");
     }
-    expect((await deliver(body, { header: await signatureHeader(body, WEBHOOK_SECRET, now - 250) })).status).toBe(200);
+    const late = await signatureHeader(body, WEBHOOK_SECRET, secondsFromNow(-250));
+    expect((await deliver(body, { header: late })).status).toBe(200);
+    // The boundary itself, on a fixed clock: 300 s either way is inside, 301 s is not.
+    const t0 = 1_800_000_000;
+    const fixed = await signatureHeader(body, WEBHOOK_SECRET, t0);
+    const at = (offset: number) => verifyStripeSignature(fixed, body, [WEBHOOK_SECRET], (t0 + offset) * 1000);
+    expect([(await at(-300)).ok, (await at(300)).ok, (await at(-301)).ok, (await at(301)).ok]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("secret rotation: any of several v1 values, and any of several configured secrets, may match", async () => {
