@@ -1,7 +1,9 @@
 import { expect } from "vitest";
 import { registerUser } from "./factories";
-import { api } from "./http";
+import { api, workerFetch } from "./http";
+import { postForm } from "./oauth";
 import { createOrganization } from "./organizations";
+import { b64, responseXml, signElement } from "./saml";
 import { ldapConnectionBody } from "./sso-fixtures";
 
 /**
@@ -51,3 +53,31 @@ export async function ldapOrganization(url: string, servicePassword: string) {
   expect(res.status).toBe(201);
   return { owner, orgId, connection: res.body.data.id as string, response: res.body };
 }
+
+/**
+ * What the IdP posts back after the user signed in there: a response to the request in `idpUrl`,
+ * signed with `idpKeys`, for `email` in the `admins` group, with the request's RelayState.
+ */
+export async function idpAnswer(
+  idpUrl: string,
+  connection: { sp: { entityId: string; acsUrl: string } },
+  email: string,
+  idpKeys: Parameters<typeof signElement>[2],
+) {
+  const relayState = new URL(idpUrl).searchParams.get("RelayState") ?? "";
+  const id = `_a${crypto.randomUUID().replace(/-/g, "")}`;
+  const xml = responseXml({
+    assertionId: id,
+    nameId: email,
+    inResponseTo: await requestIdFrom(idpUrl),
+    audience: connection.sp.entityId,
+    recipient: connection.sp.acsUrl,
+    destination: connection.sp.acsUrl,
+    attributes: { email: [email], groups: ["admins"] },
+  });
+  return { SAMLResponse: b64(await signElement(xml, id, idpKeys)), RelayState: relayState };
+}
+
+/** The IdP's cross-site POST to the ACS: none of the browser's cookies for our site go with it. */
+export const postAcs = (connectionId: string, form: Record<string, string>) =>
+  postForm(`/saml/acs/${connectionId}`, form, {}, (r) => workerFetch(new Request(r, { redirect: "manual" })));

@@ -1,10 +1,9 @@
 import { describe, expect, inject, it } from "vitest";
 import { PASSWORD, registerUser } from "../../support/factories";
-import { api, workerFetch } from "../../support/http";
-import { Browser, postForm } from "../../support/oauth";
+import { api } from "../../support/http";
+import { Browser } from "../../support/oauth";
 import { addMember } from "../../support/organizations";
-import { b64, responseXml, signElement } from "../../support/saml";
-import { requestIdFrom, samlOrganization } from "../../support/sso";
+import { postAcs, samlOrganization, idpAnswer as signedAnswer } from "../../support/sso";
 
 /**
  * "Sign in with SSO" on the console (docs/sso.md): GET /console/session/sso sends the browser to
@@ -12,6 +11,8 @@ import { requestIdFrom, samlOrganization } from "../../support/sso";
  * /console/session/sso/finish sets the console's session cookies only in that browser, once.
  */
 const keys = inject("samlKeys");
+const idpAnswer = (idpUrl: string, connection: { sp: { entityId: string; acsUrl: string } }, email: string) =>
+  signedAnswer(idpUrl, connection, email, keys.idp);
 let n = 0;
 const freshDomain = () => `console${Date.now().toString(36)}${n++}.example.org`;
 
@@ -19,25 +20,6 @@ async function startSso(browser: Browser, login: string) {
   const res = await browser.request("GET", `/console/session/sso?${new URLSearchParams({ login })}`);
   return { res, idpUrl: res.status === 302 ? res.location! : undefined };
 }
-
-async function idpAnswer(idpUrl: string, connection: { sp: { entityId: string; acsUrl: string } }, email: string) {
-  const relayState = new URL(idpUrl).searchParams.get("RelayState") ?? "";
-  const id = `_a${crypto.randomUUID().replace(/-/g, "")}`;
-  const xml = responseXml({
-    assertionId: id,
-    nameId: email,
-    inResponseTo: await requestIdFrom(idpUrl),
-    audience: connection.sp.entityId,
-    recipient: connection.sp.acsUrl,
-    destination: connection.sp.acsUrl,
-    attributes: { email: [email], groups: ["admins"] },
-  });
-  return { SAMLResponse: b64(await signElement(xml, id, keys.idp)), RelayState: relayState };
-}
-
-/** The IdP's cross-site POST to the ACS: none of the browser's cookies for our site go with it. */
-const postAcs = (connectionId: string, form: Record<string, string>) =>
-  postForm(`/saml/acs/${connectionId}`, form, {}, (r) => workerFetch(new Request(r, { redirect: "manual" })));
 
 const cookieValue = (setCookies: string[], name: string) =>
   setCookies

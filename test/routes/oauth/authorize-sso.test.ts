@@ -1,12 +1,13 @@
 import { describe, expect, inject, it } from "vitest";
 import { PASSWORD, registerUser } from "../../support/factories";
-import { api, workerFetch } from "../../support/http";
-import { authorizePath, Browser, createClient, pkcePair, postForm, REDIRECT } from "../../support/oauth";
+import { api } from "../../support/http";
+import { authorizePath, Browser, createClient, pkcePair, REDIRECT } from "../../support/oauth";
 import { addMember } from "../../support/organizations";
-import { b64, responseXml, signElement } from "../../support/saml";
-import { requestIdFrom, samlOrganization } from "../../support/sso";
+import { postAcs, samlOrganization, idpAnswer as signedAnswer } from "../../support/sso";
 
 const keys = inject("samlKeys");
+const idpAnswer = (idpUrl: string, connection: { sp: { entityId: string; acsUrl: string } }, email: string) =>
+  signedAnswer(idpUrl, connection, email, keys.idp);
 let n = 0;
 const freshDomain = () => `corp${Date.now().toString(36)}${n++}.example.org`;
 
@@ -38,26 +39,6 @@ async function startSso(browser: Browser, params: Record<string, string>, login:
   const idpUrl = /http-equiv="refresh" content="0;url=([^"]+)"/.exec(res.text)?.[1]?.replace(/&amp;/g, "&");
   return { res, idpUrl };
 }
-
-/** What the IdP posts back after the user signed in there: a signed response to that request. */
-async function idpAnswer(idpUrl: string, connection: { sp: { entityId: string; acsUrl: string } }, email: string) {
-  const relayState = new URL(idpUrl).searchParams.get("RelayState") ?? "";
-  const id = `_a${crypto.randomUUID().replace(/-/g, "")}`;
-  const xml = responseXml({
-    assertionId: id,
-    nameId: email,
-    inResponseTo: await requestIdFrom(idpUrl),
-    audience: connection.sp.entityId,
-    recipient: connection.sp.acsUrl,
-    destination: connection.sp.acsUrl,
-    attributes: { email: [email], groups: ["admins"] },
-  });
-  return { SAMLResponse: b64(await signElement(xml, id, keys.idp)), RelayState: relayState };
-}
-
-/** The IdP's cross-site POST to the ACS: none of the browser's cookies for our site go with it. */
-const postAcs = (connectionId: string, form: Record<string, string>) =>
-  postForm(`/saml/acs/${connectionId}`, form, {}, (r) => workerFetch(new Request(r, { redirect: "manual" })));
 
 describe("Sign in with SSO on the authorize page", () => {
   it("goes to the IdP with the OAuth request kept and comes back signed in, at consent", async () => {
