@@ -28,7 +28,8 @@ export async function servedDocument() {
   const state = mkdtempSync(path.join(tmpdir(), "sas-client-"));
   const vars = { JWT_PRIVATE_KEY: await generateDevSigningKey(), DATA_ENCRYPTION_KEY: generateDevDataKey() };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
-  args.push("--show-interactive-dev-session=false");
+  // Its own inspector port too: wrangler's default collides with any other wrangler dev running.
+  args.push("--inspector-port", String(await freePort()), "--show-interactive-dev-session=false");
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(path.join(ROOT, "node_modules/.bin/wrangler"), args, {
     cwd: ROOT,

@@ -76,6 +76,10 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
       "127.0.0.1",
       "--port",
       String(port),
+      // Each server its own inspector port: wrangler's default (9229 and up) collides when
+      // several e2e files start servers at once.
+      "--inspector-port",
+      String(await freePort()),
       "--persist-to",
       persistDir,
       "--log-level",
