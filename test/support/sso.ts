@@ -6,6 +6,29 @@ import { createOrganization } from "./organizations";
 import { b64, responseXml, signElement } from "./saml";
 import { ldapConnectionBody } from "./sso-fixtures";
 
+/** A SAML connection to the test IdP (https://idp.test, signing with `cert`, `admins` → admin). */
+const samlConnectionBody = (cert: string, name: string, enforced = false) => ({
+  kind: "saml",
+  name,
+  enforced,
+  saml: {
+    idp_entity_id: "https://idp.test/metadata",
+    sso_url: "https://idp.test/sso",
+    certificates: [cert],
+    group_roles: { admins: "admin" },
+  },
+});
+
+/** A second connection that enforces SSO: members in the organization's verified domains must use it. */
+export async function enforceSso(owner: { token: string }, orgId: string, cert: string) {
+  const res = await api("POST", `/v1/organizations/${orgId}/sso/connections`, {
+    token: owner.token,
+    body: samlConnectionBody(cert, "Enforced", true),
+  });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string };
+}
+
 /**
  * An organization with a SAML connection to the test IdP (https://idp.test, signing with `cert`,
  * `admins` → admin) and, given `domain`, that email domain verified (SSO_DOMAIN_VERIFICATION=skip).
@@ -15,16 +38,7 @@ export async function samlOrganization(cert: string, domain?: string) {
   const orgId = await createOrganization(owner);
   const res = await api("POST", `/v1/organizations/${orgId}/sso/connections`, {
     token: owner.token,
-    body: {
-      kind: "saml",
-      name: "Okta",
-      saml: {
-        idp_entity_id: "https://idp.test/metadata",
-        sso_url: "https://idp.test/sso",
-        certificates: [cert],
-        group_roles: { admins: "admin" },
-      },
-    },
+    body: samlConnectionBody(cert, "Okta"),
   });
   expect(res.status).toBe(201);
   if (domain) {

@@ -3,7 +3,7 @@ import { PASSWORD, registerUser } from "../../support/factories";
 import { api } from "../../support/http";
 import { Browser } from "../../support/oauth";
 import { addMember } from "../../support/organizations";
-import { postAcs, samlOrganization, idpAnswer as signedAnswer } from "../../support/sso";
+import { enforceSso, postAcs, samlOrganization, idpAnswer as signedAnswer } from "../../support/sso";
 
 /**
  * "Sign in with SSO" on the console (docs/sso.md): GET /console/session/sso sends the browser to
@@ -120,20 +120,7 @@ describe("Sign in with SSO on the console", () => {
     const { owner, orgId } = await samlOrganization(keys.idp.cert, domain);
     const employee = await registerUser({ email: `emp${n++}@${domain}` });
     await addMember(owner, orgId, "member", employee);
-    const created = await api("POST", `/v1/organizations/${orgId}/sso/connections`, {
-      token: owner.token,
-      body: {
-        kind: "saml",
-        name: "Enforced",
-        enforced: true,
-        saml: {
-          idp_entity_id: "https://idp.test/metadata",
-          sso_url: "https://idp.test/sso",
-          certificates: [keys.idp.cert],
-        },
-      },
-    });
-    expect(created.status).toBe(201);
+    await enforceSso(owner, orgId, keys.idp.cert);
     const consoleRes = await api("POST", "/console/session", { body: { email: employee.email, password: PASSWORD } });
     const apiRes = await api("POST", "/v1/auth/login", { body: { email: employee.email, password: PASSWORD } });
     expect([consoleRes.status, consoleRes.body.error.code]).toEqual([403, "SSO_REQUIRED"]);

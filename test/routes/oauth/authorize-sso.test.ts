@@ -3,7 +3,7 @@ import { PASSWORD, registerUser } from "../../support/factories";
 import { api } from "../../support/http";
 import { authorizePath, Browser, createClient, pkcePair, REDIRECT } from "../../support/oauth";
 import { addMember } from "../../support/organizations";
-import { postAcs, samlOrganization, idpAnswer as signedAnswer } from "../../support/sso";
+import { enforceSso, postAcs, samlOrganization, idpAnswer as signedAnswer } from "../../support/sso";
 
 const keys = inject("samlKeys");
 const idpAnswer = (idpUrl: string, connection: { sp: { entityId: string; acsUrl: string } }, email: string) =>
@@ -112,19 +112,7 @@ describe("Sign in with SSO on the authorize page", () => {
     const { owner, orgId, domain, params } = await setup();
     const employee = await registerUser({ email: `emp${n++}@${domain}` });
     await addMember(owner, orgId, "member", employee);
-    await api("POST", `/v1/organizations/${orgId}/sso/connections`, {
-      token: owner.token,
-      body: {
-        kind: "saml",
-        name: "Enforced",
-        enforced: true,
-        saml: {
-          idp_entity_id: "https://idp.test/metadata",
-          sso_url: "https://idp.test/sso",
-          certificates: [keys.idp.cert],
-        },
-      },
-    });
+    await enforceSso(owner, orgId, keys.idp.cert);
     const browser = new Browser();
     const page = await browser.request("GET", authorizePath(params));
     const res = await browser.request("POST", "/oauth2/authorize", {

@@ -4,7 +4,7 @@ import { PASSWORD, registerUser, type TestUser, uniqueEmail } from "../../suppor
 import { api, BASE, workerFetch } from "../../support/http";
 
 import { b64, responseXml, signElement } from "../../support/saml";
-import { ldapOrganization, requestIdFrom, samlOrganization } from "../../support/sso";
+import { enforceSso, ldapOrganization, requestIdFrom, samlOrganization } from "../../support/sso";
 
 const keys = inject("samlKeys");
 const ldap = inject("ldap");
@@ -141,15 +141,7 @@ describe("SAML sign-on through the routes", () => {
       body: { token },
     });
     expect(accept.status).toBe(200);
-    await api("POST", `/v1/organizations/${orgId}/sso/connections`, {
-      token: owner.token,
-      body: {
-        kind: "saml",
-        name: "Enforced",
-        enforced: true,
-        saml: { idp_entity_id: "https://idp2.test", sso_url: "https://idp2.test/sso", certificates: [keys.idp.cert] },
-      },
-    });
+    await enforceSso(owner, orgId, keys.idp.cert);
     const refused = await api("POST", "/v1/auth/login", { body: { email: employee.email, password: PASSWORD } });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("SSO_REQUIRED");
