@@ -1,11 +1,18 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { billingAccounts } from "./billing";
 
 /**
  * Append-only credit ledger: every change to a balance is one row. Rows are
- * never updated or deleted. (reason, reference_id) is unique, so a debit,
- * refund or purchase for one reference can be applied only once, however
- * often an alarm or a retry repeats it.
+ * never updated or deleted. (reason, reference_id) is unique, so a refund or
+ * purchase for one reference can be applied only once, however often an
+ * alarm or a retry repeats it. A session's debit is left out of that index:
+ * it commits in one batch with the session row, whose primary key is its
+ * reference, so it cannot repeat either (db/credits.ts).
+ *
+ * The table is WITHOUT ROWID (migration ledger_without_rowid_data; drizzle
+ * cannot declare it): its text primary key is the table itself, not an index
+ * beside a rowid table, so a row is one b-tree entry instead of two.
  */
 export const creditLedger = sqliteTable(
   "credit_ledger",
@@ -35,7 +42,9 @@ export const creditLedger = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [
-    uniqueIndex("credit_ledger_reason_reference_unique").on(t.reason, t.referenceId),
+    uniqueIndex("credit_ledger_reason_reference_unique")
+      .on(t.reason, t.referenceId)
+      .where(sql`${t.reason} <> 'session_debit'`),
     index("credit_ledger_account_created_idx").on(t.accountId, t.createdAt),
   ],
 );

@@ -11,7 +11,7 @@
 import type { EventMessage } from "../domain/webhooks/events";
 import type { AccountRow } from "./billing-accounts";
 import { db, schema } from "./client";
-import { type LedgerEntry, ledgerRowWritten } from "./credits";
+import { type LedgerEntry, ledgerRowWritten, ONCE_PER_REFERENCE } from "./credits";
 import { outboxIfChangedStatement, outboxStatement } from "./outbox";
 import type { TransactionRow } from "./transactions";
 
@@ -49,7 +49,7 @@ export async function applyRenewal(d1: D1Database, r: Renewal): Promise<boolean>
     d1
       .prepare(
         `${LEDGER} SELECT ?1, id, -included_balance, ?3, ?4, ?5, ?6 FROM billing_accounts WHERE ${same} AND included_balance > 0 AND ?7 = 1
-         ON CONFLICT (reason, reference_id) DO NOTHING`,
+         ${ONCE_PER_REFERENCE}`,
       )
       .bind(
         r.expiry.ledgerId,
@@ -63,9 +63,7 @@ export async function applyRenewal(d1: D1Database, r: Renewal): Promise<boolean>
         a.dunningAttempts,
       ),
     d1
-      .prepare(
-        `${LEDGER} SELECT ?1, id, ?7, ?3, ?4, ?5, ?6 FROM billing_accounts WHERE ${same} ON CONFLICT (reason, reference_id) DO NOTHING`,
-      )
+      .prepare(`${LEDGER} SELECT ?1, id, ?7, ?3, ?4, ?5, ?6 FROM billing_accounts WHERE ${same} ${ONCE_PER_REFERENCE}`)
       .bind(
         r.grant.ledgerId,
         a.id,
@@ -148,7 +146,7 @@ export async function applyUpgrade(
     d1
       .prepare(
         `${LEDGER} SELECT ?1, id, ?3, ?4, ?5, ?6, ?7 FROM billing_accounts WHERE id = ?2 AND current_period_end = ?8 AND tier = ?9
-         ON CONFLICT (reason, reference_id) DO NOTHING`,
+         ${ONCE_PER_REFERENCE}`,
       )
       .bind(
         entry.ledgerId,

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type D1Usage, meteredD1 } from "../../src/bench/d1-meter";
+import { accountIdOf } from "../support/billing";
 import { registerUser } from "../support/factories";
 import { apiWithEnv } from "../support/http";
 import { topUp } from "../support/sessions";
@@ -11,12 +12,16 @@ import { topUp } from "../support/sessions";
  * index or trigger added later shows up as a failing test rather than a
  * slower bench. Personal session, warm rollup rows (not the owner's first
  * session of the day):
- *   billing_accounts debit: the row + its updated_at index entry      2
- *   credit_ledger: the row, its id, (reason, reference) and (account, created_at) entries   4
- *   sessions: the row, its id, 5 user_* index entries, sessions_active_idx   8
+ *   billing_accounts debit: the row (updated_at is not rewritten)      1
+ *   credit_ledger (WITHOUT ROWID): the row and its (account, created_at) entry;
+ *     a debit has no (reason, reference) entry (that index is partial)   2
+ *   sessions: the row, its id, the user_created, user_status_created and
+ *     user_type_created entries (the completed_at and confidence indexes are
+ *     partial: none until it ends) and sessions_active_idx   6
  *   rollups (triggers): session_counts, session_daily, session_monthly   3
+ *   the account's updated_at, refreshed only when older than a minute   0
  */
-const PERSONAL_CREATION_ROWS_WRITTEN = 17;
+const PERSONAL_CREATION_ROWS_WRITTEN = 12;
 
 async function metered(token: string) {
   const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0, statements: [] };
@@ -27,7 +32,7 @@ async function metered(token: string) {
   expect(res.status).toBe(201);
   // The creation itself: the debit, the ledger row and the session (rollups by trigger), one batch.
   return usage.statements!.filter((s) =>
-    /billing_accounts SET balance|INTO credit_ledger|into "sessions"/i.test(s.sql),
+    /billing_accounts SET (balance|updated_at)|INTO credit_ledger|into "sessions"/i.test(s.sql),
   );
 }
 
@@ -37,8 +42,22 @@ describe("session creation writes", () => {
     await topUp(u.id, 1_000);
     await metered(u.token); // the owner's first session today also creates its rollup rows
     const statements = await metered(u.token);
-    expect(statements.map((s) => s.rowsWritten)).toEqual([2, 4, 11]);
+    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 2, 9, 0]);
     expect(statements.reduce((n, s) => n + s.rowsWritten, 0)).toBe(PERSONAL_CREATION_ROWS_WRITTEN);
+  });
+
+  it("a debit refreshes the account's updated_at only when it is over a minute old, so the integrity check still walks it", async () => {
+    const u = await registerUser({ tier: "enterprise" });
+    await topUp(u.id, 1_000);
+    const accountId = await accountIdOf(u.id);
+    const stale = new Date(Date.now() - 3_600_000).toISOString();
+    await env.DB.prepare("UPDATE billing_accounts SET updated_at = ? WHERE id = ?").bind(stale, accountId).run();
+    const statements = await metered(u.token);
+    expect(statements.at(-1)).toMatchObject({ rowsWritten: 2 }); // the row and its updated_at index entry
+    const row = await env.DB.prepare("SELECT updated_at FROM billing_accounts WHERE id = ?")
+      .bind(accountId)
+      .first<{ updated_at: string }>();
+    expect(Date.parse(row!.updated_at)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("the organization indexes hold organizations' sessions only, and their queries still use them", async () => {
