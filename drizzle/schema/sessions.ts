@@ -83,8 +83,6 @@ export const sessions = sqliteTable(
     index("sessions_user_confidence_idx")
       .on(t.userId, t.confidenceScore, t.id)
       .where(sql`${t.confidenceScore} IS NOT NULL`),
-    // Only active sessions: the concurrency cap and the admin active count read this, not the table.
-    index("sessions_active_idx").on(t.accountId).where(sql`${t.status} IN ('pending', 'processing')`),
   ],
 );
 

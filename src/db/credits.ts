@@ -67,6 +67,8 @@ export const ACCOUNT_TOUCH_MS = 60_000;
 export interface DebitGuard {
   sql: string;
   params: unknown[];
+  /** Further assignments the debit makes when it applies (e.g. raising a counter the guard checks). */
+  set?: string;
 }
 
 /**
@@ -87,7 +89,7 @@ export function debitStatements(
   return [
     d1
       .prepare(
-        `UPDATE billing_accounts SET balance = balance - ?1, included_balance = MAX(0, included_balance - ?1) WHERE id = ?2 AND balance >= ?1${extra}`,
+        `UPDATE billing_accounts SET balance = balance - ?1, included_balance = MAX(0, included_balance - ?1)${guard?.set ? `, ${guard.set}` : ""} WHERE id = ?2 AND balance >= ?1${extra}`,
       )
       .bind(amount, entry.accountId, ...(guard ? [null, ...guard.params] : [])),
     d1

@@ -9,17 +9,14 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type NewSessionRow = typeof sessions.$inferInsert;
 export type HistoryRow = typeof sessionHistory.$inferSelect;
 
-/** Sessions that count against the concurrency cap (served by the partial index sessions_active_idx). */
-const ACTIVE_FOR_ACCOUNT =
-  "SELECT COUNT(*) FROM sessions WHERE account_id = ?2 AND status IN ('pending', 'processing')";
-
 /**
  * Debit the paying account and insert the session in one batch, only if the
  * balance covers it and the account has fewer than `maxActive` pending or
- * processing sessions: both are checked in the debit's single UPDATE, so
- * racing creations can never overshoot either (D1 runs batches one at a
- * time). The INSERT only happens if the debit's ledger row was written, so a
- * session exists iff it was paid for.
+ * processing sessions (its `active_sessions`): both are checked, and the count
+ * raised, in the debit's single UPDATE, so racing creations can never
+ * overshoot either (D1 runs batches one at a time). The INSERT only happens if
+ * the debit's ledger row was written, so a session exists iff it was paid
+ * for; a trigger lowers the count when the session leaves pending/processing.
  */
 export async function insertPaidSession(
   d1: D1Database,
@@ -36,8 +33,9 @@ export async function insertPaidSession(
   );
   if (conditional === insert.sql) throw new Error("unexpected INSERT shape for sessions");
   const [charge, ledger, touch] = debitStatements(d1, debit, row.creditsRequired, {
-    sql: `(${ACTIVE_FOR_ACCOUNT}) < ?4`,
+    sql: "active_sessions < ?4",
     params: [maxActive],
+    set: "active_sessions = active_sessions + 1",
   });
   const results = await d1.batch([
     charge,
@@ -50,17 +48,32 @@ export async function insertPaidSession(
   return ledgerRowWritten(results[1]) && rowWritten(results[2]);
 }
 
+/**
+ * The paying account's count of pending or processing sessions, and when the
+ * soonest of them is expected to finish (the refusal's Retry-After), read
+ * through the owner's indexes: user_status_created for a person's own
+ * sessions, sessions_org_active_idx for an organization's.
+ */
 export async function activeSessions(
   d1: D1Database,
-  accountId: string,
+  account: { id: string; userId: string; organizationId: string | null },
 ): Promise<{ count: number; soonest: string | null }> {
-  const row = await d1
-    .prepare(
-      "SELECT COUNT(*) AS count, MIN(estimated_completion) AS soonest FROM sessions WHERE account_id = ?1 AND status IN ('pending', 'processing')",
-    )
-    .bind(accountId)
-    .first<{ count: number; soonest: string | null }>();
-  return { count: row?.count ?? 0, soonest: row?.soonest ?? null };
+  const owner = account.organizationId
+    ? d1
+        .prepare(
+          "SELECT MIN(estimated_completion) AS soonest FROM sessions WHERE organization_id = ?1 AND status IN ('pending', 'processing')",
+        )
+        .bind(account.organizationId)
+    : d1
+        .prepare(
+          "SELECT MIN(estimated_completion) AS soonest FROM sessions WHERE user_id = ?1 AND status IN ('pending', 'processing') AND organization_id IS NULL",
+        )
+        .bind(account.userId);
+  const [counted, soonest] = await d1.batch<{ count?: number; soonest?: string | null }>([
+    d1.prepare("SELECT active_sessions AS count FROM billing_accounts WHERE id = ?1").bind(account.id),
+    owner,
+  ]);
+  return { count: counted?.results[0]?.count ?? 0, soonest: soonest?.results[0]?.soonest ?? null };
 }
 
 /**
