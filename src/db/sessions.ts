@@ -254,21 +254,41 @@ async function pageByValue(
   return [...head, ...tail];
 }
 
+const ACTIVE_STATUSES: SessionStatus[] = ["pending", "processing"];
+
 /**
- * `pagination.total` from session_counts (kept by triggers): at most
- * 4 types × 5 statuses rows per user, however many sessions match.
+ * `pagination.total`: ended sessions from session_counts (kept by triggers, at
+ * most 4 types × 3 statuses rows per owner, however many sessions match), and
+ * the pending and processing ones (at most the concurrency cap) counted from
+ * the sessions through user_status_created or sessions_org_active_idx. A
+ * creation so writes no counts row.
  */
 async function countSessions(d1: D1Database, f: ListFilter): Promise<number> {
-  // The rollups key an organization's sessions by its id (migration organizations_data).
-  const conditions: SQL[] = [eq(sessionCounts.userId, f.organizationId ?? f.userId)];
-  if (f.status) conditions.push(eq(sessionCounts.status, f.status));
-  if (f.types) conditions.push(inArray(sessionCounts.sessionType, f.types));
-  const row = await db(d1)
-    .select({ n: sum(sessionCounts.n) })
-    .from(sessionCounts)
-    .where(and(...conditions))
-    .get();
-  return Number(row?.n ?? 0);
+  const activeStatuses = ACTIVE_STATUSES.filter((s) => !f.status || s === f.status);
+  const ended = async () => {
+    if (f.status && activeStatuses.length > 0) return 0;
+    // The rollups key an organization's sessions by its id (migration organizations_data).
+    const conditions: SQL[] = [eq(sessionCounts.userId, f.organizationId ?? f.userId)];
+    if (f.status) conditions.push(eq(sessionCounts.status, f.status));
+    if (f.types) conditions.push(inArray(sessionCounts.sessionType, f.types));
+    const row = await db(d1)
+      .select({ n: sum(sessionCounts.n) })
+      .from(sessionCounts)
+      .where(and(...conditions))
+      .get();
+    return Number(row?.n ?? 0);
+  };
+  const active = async () => {
+    if (activeStatuses.length === 0) return 0;
+    const row = await db(d1)
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(whereOf({ ...f, status: undefined }), inArray(sessions.status, activeStatuses)))
+      .get();
+    return row?.n ?? 0;
+  };
+  const [a, b] = await Promise.all([ended(), active()]);
+  return a + b;
 }
 
 export type SettingsPatch = Partial<Pick<SessionRow, "confidenceThreshold" | "tags">>;
