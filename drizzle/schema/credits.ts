@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { billingAccounts } from "./billing";
 
 /**
@@ -10,14 +10,16 @@ import { billingAccounts } from "./billing";
  * it commits in one batch with the session row, whose primary key is its
  * reference, so it cannot repeat either (db/credits.ts).
  *
- * The table is WITHOUT ROWID (migration ledger_without_rowid_data; drizzle
- * cannot declare it): its text primary key is the table itself, not an index
- * beside a rowid table, so a row is one b-tree entry instead of two.
+ * The table is WITHOUT ROWID (migration ledger_by_account; drizzle cannot
+ * declare it), keyed (account_id, created_at, id): the key is the table
+ * itself, so a row is one b-tree entry, and an account's history in time
+ * order is a range of it with no index beside it. A row is found by all
+ * three (db/credits.ts, `ledgerRowExists`).
  */
 export const creditLedger = sqliteTable(
   "credit_ledger",
   {
-    id: text("id").primaryKey(),
+    id: text("id").notNull(),
     accountId: text("account_id")
       .notNull()
       .references(() => billingAccounts.id, { onDelete: "cascade" }),
@@ -45,6 +47,6 @@ export const creditLedger = sqliteTable(
     uniqueIndex("credit_ledger_reason_reference_unique")
       .on(t.reason, t.referenceId)
       .where(sql`${t.reason} <> 'session_debit'`),
-    index("credit_ledger_account_created_idx").on(t.accountId, t.createdAt),
+    primaryKey({ columns: [t.accountId, t.createdAt, t.id] }),
   ],
 );

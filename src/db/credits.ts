@@ -3,8 +3,7 @@ import { rowWritten } from "./changes";
  * Credit ledger statements. D1 has no interactive transactions, but a batch
  * is atomic: callers put these statements in one `d1.batch([...])` together
  * with whatever the change pays for (a session row, a transaction row), and
- * make those depend on the ledger row existing (`WHERE EXISTS (SELECT 1 FROM
- * credit_ledger WHERE id = <the entry's ledgerId>)`).
+ * make those depend on the ledger row existing (`ledgerRowExists`).
  *
  * Rules (docs/decisions.md, "Credits and billing" and "Billing cycle"):
  * - a balance never goes below zero: debits are conditional (`balance >= amount`)
@@ -41,6 +40,18 @@ export interface LedgerEntry {
 
 const INSERT_COLUMNS =
   "INSERT INTO credit_ledger (id, account_id, delta, reason, reference_id, description, created_at)";
+
+/**
+ * The ledger is keyed (account_id, created_at, id), WITHOUT ROWID: the key is
+ * the table's own b-tree, so a row is one entry and an account's history in
+ * time order is a range of the table (no index beside it). A row is found by
+ * all three: these fragments test or read the row a batch has just written,
+ * with the caller's placeholders for its id, account and created_at.
+ */
+export const ledgerRowExists = (id: string, accountId: string, at: string) =>
+  `EXISTS (SELECT 1 FROM credit_ledger WHERE account_id = ${accountId} AND created_at = ${at} AND id = ${id})`;
+export const ledgerRowDelta = (id: string, accountId: string, at: string) =>
+  `(SELECT delta FROM credit_ledger WHERE account_id = ${accountId} AND created_at = ${at} AND id = ${id})`;
 
 /**
  * The upsert clause that applies a ledger row at most once per (reason,
@@ -97,7 +108,7 @@ export function debitStatements(
       .bind(entry.ledgerId, entry.accountId, -amount, entry.reason, entry.referenceId, entry.description, entry.at),
     d1
       .prepare(
-        "UPDATE billing_accounts SET updated_at = ?3 WHERE id = ?2 AND updated_at < ?4 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?1)",
+        `UPDATE billing_accounts SET updated_at = ?3 WHERE id = ?2 AND updated_at < ?4 AND ${ledgerRowExists("?1", "?2", "?3")}`,
       )
       .bind(entry.ledgerId, entry.accountId, entry.at, new Date(Date.parse(entry.at) - ACCOUNT_TOUCH_MS).toISOString()),
   ];
@@ -119,7 +130,7 @@ export function creditStatements(d1: D1Database, entry: LedgerEntry, amount: num
 function balanceIncrease(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement {
   return d1
     .prepare(
-      "UPDATE billing_accounts SET balance = balance + ?1, updated_at = ?4 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)",
+      `UPDATE billing_accounts SET balance = balance + ?1, updated_at = ?4 WHERE id = ?2 AND ${ledgerRowExists("?3", "?2", "?4")}`,
     )
     .bind(amount, entry.accountId, entry.ledgerId, entry.at);
 }
@@ -169,8 +180,9 @@ export function sessionRefundStatements(
       .bind(entry.ledgerId, null, amount, entry.reason, entry.referenceId, entry.description, entry.at, sessionId),
     d1
       .prepare(
-        "UPDATE billing_accounts SET balance = balance + (SELECT delta FROM credit_ledger WHERE id = ?1), updated_at = ?2 WHERE id = (SELECT account_id FROM credit_ledger WHERE id = ?1)",
+        `UPDATE billing_accounts SET balance = balance + ${ledgerRowDelta("?1", "billing_accounts.id", "?2")}, updated_at = ?2
+          WHERE id = (SELECT account_id FROM sessions WHERE id = ?3) AND ${ledgerRowExists("?1", "billing_accounts.id", "?2")}`,
       )
-      .bind(entry.ledgerId, entry.at),
+      .bind(entry.ledgerId, entry.at, sessionId),
   ];
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull,
 import type { SessionStatus, SessionType } from "../domain/sessions/types";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
-import { debitStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
+import { debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
 
 const { sessions, sessionHistory, sessionCounts } = schema;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -27,10 +27,7 @@ export async function insertPaidSession(
 ): Promise<boolean> {
   const insert = db(d1).insert(sessions).values(row).toSQL();
   // drizzle renders `insert … values (…)`; make the row conditional on the ledger row.
-  const conditional = insert.sql.replace(
-    / values \((.*)\)$/i,
-    " select $1 where exists (select 1 from credit_ledger where id = ?)",
-  );
+  const conditional = insert.sql.replace(/ values \((.*)\)$/i, ` select $1 where ${ledgerRowExists("?", "?", "?")}`);
   if (conditional === insert.sql) throw new Error("unexpected INSERT shape for sessions");
   const [charge, ledger, touch] = debitStatements(d1, debit, row.creditsRequired, {
     sql: "active_sessions < ?4",
@@ -40,7 +37,7 @@ export async function insertPaidSession(
   const results = await d1.batch([
     charge,
     ledger,
-    d1.prepare(conditional).bind(...insert.params, debit.ledgerId),
+    d1.prepare(conditional).bind(...insert.params, debit.accountId, debit.at, debit.ledgerId),
     // Statements that commit with the session, right after its insert (an organization's audit entry).
     ...also,
     touch,

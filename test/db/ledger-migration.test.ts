@@ -7,8 +7,8 @@ import { completedSession, topUp } from "../support/sessions";
 const ledgerRows = async () =>
   (await env.DB.prepare("SELECT * FROM credit_ledger ORDER BY id").all<Record<string, unknown>>()).results;
 
-describe("migration ledger_without_rowid_data", () => {
-  it("rebuilds credit_ledger WITHOUT ROWID with every row, constraint and index, and the ledger still balances", async () => {
+describe("migration ledger_by_account", () => {
+  it("rebuilds credit_ledger WITHOUT ROWID keyed (account_id, created_at, id) with every row, constraint and index, and the ledger still balances", async () => {
     const u = await registerUser();
     await topUp(u.id, 500);
     await completedSession(u.token);
@@ -16,7 +16,7 @@ describe("migration ledger_without_rowid_data", () => {
     expect(before.length).toBeGreaterThanOrEqual(3);
 
     // Applied again to a populated table (the migration's own statements, as one atomic batch).
-    const migration = env.TEST_MIGRATIONS.find((m) => m.name.endsWith("_ledger_without_rowid_data.sql"))!;
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.endsWith("_ledger_by_account.sql"))!;
     await env.DB.batch(migration.queries.map((q) => env.DB.prepare(q)));
 
     expect(await ledgerRows()).toEqual(before);
@@ -26,7 +26,8 @@ describe("migration ledger_without_rowid_data", () => {
     const byName = Object.fromEntries(schema.results.map((r) => [r.name, r.sql ?? ""]));
     expect(byName.credit_ledger).toMatch(/WITHOUT ROWID\s*$/);
     expect(byName.credit_ledger).toContain("REFERENCES `billing_accounts`(`id`)");
-    expect(byName.credit_ledger_account_created_idx).toContain("(`account_id`,`created_at`)");
+    expect(byName.credit_ledger).toContain("PRIMARY KEY(`account_id`, `created_at`, `id`)");
+    expect(byName.credit_ledger_account_created_idx).toBeUndefined();
     expect(byName.credit_ledger_reason_reference_unique).toContain(
       'WHERE "credit_ledger"."reason" <> \'session_debit\'',
     );
