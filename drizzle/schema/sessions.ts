@@ -5,9 +5,7 @@ import type { AnalysisType } from "../../src/domain/sessions/types";
 import { users } from "./identity";
 
 /**
- * Sessions: the query store for lists and stats. The table is WITHOUT ROWID
- * (migration sessions_without_rowid_data; drizzle cannot declare it), so its
- * text primary key is the table itself and a row is one b-tree entry. The SessionRoom Durable
+ * Sessions: the query store for lists and stats. The SessionRoom Durable
  * Object owns a session's life after creation and writes every transition
  * here with conditional updates (`WHERE status IN (...)`).
  *
@@ -73,8 +71,8 @@ export const sessions = sqliteTable(
     index("sessions_org_created_idx")
       .on(t.organizationId, t.createdAt, t.id)
       .where(sql`${t.organizationId} IS NOT NULL`),
-    // `status` too: with only organization_id, the planner preferred sessions_org_created_idx (all the
-    // organization's sessions) over this one once sessions became WITHOUT ROWID.
+    // `status` too, so the equality on both columns makes the planner pick this over
+    // sessions_org_created_idx (all the organization's sessions), whatever the table's shape.
     index("sessions_org_active_idx")
       .on(t.organizationId, t.status)
       .where(sql`${t.organizationId} IS NOT NULL AND ${t.status} IN ('pending', 'processing')`),
