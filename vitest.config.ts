@@ -43,6 +43,10 @@ export default defineConfig(async () => {
             STRIPE_WEBHOOK_SECRET: "whsec_test_billing_webhook_secret_0001",
             // A silent LDAP directory is met after 1.5 s, not 5 s (never honoured in production).
             SSO_LDAP_TIMEOUT_SCALE: "0.3",
+            // New password hashes at 1,000 PBKDF2 iterations, not 100,000 (never honoured in production):
+            // nearly every test registers users. The production cost is tested in
+            // test/routes/auth/register.test.ts and test/domain/identity/passwords.test.ts.
+            PASSWORD_HASH_ITERATIONS: "1000",
           },
         },
       }),
