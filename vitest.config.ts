@@ -1,4 +1,6 @@
-// First: makes the SSO test CA and sets NODE_EXTRA_CA_CERTS before miniflare loads.
+// First: storage on tmpfs (TMPDIR) for the runtimes, then the SSO test CA (NODE_EXTRA_CA_CERTS),
+// both before miniflare loads.
+import "./test/node/memory-tmpdir";
 import "./test/node/sso-test-ca";
 import { readFileSync } from "node:fs";
 import path from "node:path";
