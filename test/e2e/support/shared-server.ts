@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
-import { startWrangler } from "./wrangler";
+import { D1_TEMPLATE_ENV, migrateLocalD1, startWrangler } from "./wrangler";
 
 /**
  * One `wrangler dev` for the e2e files that need no server of their own (none that stop, restart
@@ -16,9 +19,23 @@ export const SHARED_VARS = {
 };
 
 export default async function setup(project: TestProject) {
-  const server = await startWrangler({ vars: SHARED_VARS });
-  project.provide("sharedServerUrl", server.url);
-  return () => server.stop();
+  // Test processes inherit this process's environment: every server they start copies the
+  // migrated D1.
+  const template = mkdtempSync(path.join(tmpdir(), "sas-e2e-d1-"));
+  const cleanUp = () => rmSync(template, { recursive: true, force: true });
+  try {
+    await migrateLocalD1(template);
+    process.env[D1_TEMPLATE_ENV] = template;
+    const server = await startWrangler({ vars: SHARED_VARS });
+    project.provide("sharedServerUrl", server.url);
+    return async () => {
+      await server.stop();
+      cleanUp();
+    };
+  } catch (err) {
+    cleanUp();
+    throw err;
+  }
 }
 
 /** The shared server: its origin (http://127.0.0.1:<port>) and port. */
