@@ -64,10 +64,10 @@ export async function migrateLocalD1(persistDir: string, environment?: string): 
 
 /**
  * Local D1 state with every migration applied: a copy of the global setup's, else migrated here. A
- * directory that already holds a D1 is used as it is (two servers on one state: prepare it once,
- * then start both).
+ * directory that already holds a D1 is used as it is (the revocation test's second server on the
+ * first one's state).
  */
-export async function preparePersistDir(persistDir: string, environment?: string): Promise<void> {
+async function preparePersistDir(persistDir: string, environment?: string): Promise<void> {
   if (existsSync(path.join(persistDir, "v3", "d1"))) return;
   const template = process.env[D1_TEMPLATE_ENV];
   if (template && !environment) cpSync(template, persistDir, { recursive: true });
