@@ -4,6 +4,7 @@ import { accessSync, constants, readFileSync, statfsSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 // @ts-expect-error — plain .mjs helper shared with scripts/dev.mjs
 import { generateDevDataKey, generateDevSigningKey } from "./scripts/dev-key.mjs";
 
@@ -24,6 +25,22 @@ function storageOnTmpfs(minFreeBytes = 2 * 1024 ** 3) {
   }
 }
 
+/**
+ * wrangler.toml's queue consumers with a 50 ms batch window instead of its 1 s: every test that
+ * waits on a queue hop (outbox → queue → consumer → receiver) otherwise waits out the window on
+ * the real clock. Size, retries and dead-letter queue stay as configured.
+ */
+function quickQueueConsumers() {
+  const { queueConsumers } = unstable_getMiniflareWorkerOptions("./wrangler.toml").workerOptions;
+  if (!queueConsumers || Array.isArray(queueConsumers)) return {};
+  return Object.fromEntries(
+    Object.entries(queueConsumers).map(([queue, consumer]) => [
+      queue,
+      { ...(consumer as object), maxBatchTimeout: 0.05 },
+    ]),
+  );
+}
+
 export default defineConfig(async () => {
   storageOnTmpfs();
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -34,6 +51,7 @@ export default defineConfig(async () => {
         main: "./src/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          queueConsumers: quickQueueConsumers(),
           // connect() and fetch() go out through this network service: it trusts the SSO test CA as
           // well as the public ones, so workerd verifies slapd's ldaps:// and StartTLS certificates.
           outboundService: {
