@@ -29,6 +29,12 @@ export const billingAccounts = sqliteTable(
     pendingTier: text("pending_tier", { enum: ["basic", "professional", "enterprise"] }),
     /** Failed renewal attempts in the current dunning run (0 when not past_due). */
     dunningAttempts: integer("dunning_attempts").notNull().default(0),
+    /**
+     * Sessions paid by this account that are pending or processing: the concurrency cap's count.
+     * Raised by the debit that pays for a session (the same UPDATE that checks it against the cap),
+     * lowered by a trigger on sessions when one leaves pending/processing (migration active_sessions_data).
+     */
+    activeSessions: integer("active_sessions").notNull().default(0),
     /** When the billing clock next acts (period end, trial end or a dunning retry). */
     nextActionAt: text("next_action_at"),
     createdAt: text("created_at").notNull(),

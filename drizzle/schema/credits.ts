@@ -1,16 +1,25 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { billingAccounts } from "./billing";
 
 /**
  * Append-only credit ledger: every change to a balance is one row. Rows are
- * never updated or deleted. (reason, reference_id) is unique, so a debit,
- * refund or purchase for one reference can be applied only once, however
- * often an alarm or a retry repeats it.
+ * never updated or deleted. (reason, reference_id) is unique, so a refund or
+ * purchase for one reference can be applied only once, however often an
+ * alarm or a retry repeats it. A session's debit is left out of that index:
+ * it commits in one batch with the session row, whose primary key is its
+ * reference, so it cannot repeat either (db/credits.ts).
+ *
+ * The table is WITHOUT ROWID (migration ledger_by_account; drizzle cannot
+ * declare it), keyed (account_id, created_at, id): the key is the table
+ * itself, so a row is one b-tree entry, and an account's history in time
+ * order is a range of it with no index beside it. A row is found by all
+ * three (db/credits.ts, `ledgerRowExists`).
  */
 export const creditLedger = sqliteTable(
   "credit_ledger",
   {
-    id: text("id").primaryKey(),
+    id: text("id").notNull(),
     accountId: text("account_id")
       .notNull()
       .references(() => billingAccounts.id, { onDelete: "cascade" }),
@@ -35,7 +44,9 @@ export const creditLedger = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [
-    uniqueIndex("credit_ledger_reason_reference_unique").on(t.reason, t.referenceId),
-    index("credit_ledger_account_created_idx").on(t.accountId, t.createdAt),
+    uniqueIndex("credit_ledger_reason_reference_unique")
+      .on(t.reason, t.referenceId)
+      .where(sql`${t.reason} <> 'session_debit'`),
+    primaryKey({ columns: [t.accountId, t.createdAt, t.id] }),
   ],
 );

@@ -71,16 +71,20 @@ export const sessions = sqliteTable(
     index("sessions_org_created_idx")
       .on(t.organizationId, t.createdAt, t.id)
       .where(sql`${t.organizationId} IS NOT NULL`),
+    // `status` too, so the equality on both columns makes the planner pick this over
+    // sessions_org_created_idx (all the organization's sessions), whatever the table's shape.
     index("sessions_org_active_idx")
-      .on(t.organizationId)
+      .on(t.organizationId, t.status)
       .where(sql`${t.organizationId} IS NOT NULL AND ${t.status} IN ('pending', 'processing')`),
     index("sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("sessions_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id),
     index("sessions_user_type_created_idx").on(t.userId, t.sessionType, t.createdAt, t.id),
-    index("sessions_user_completed_idx").on(t.userId, t.completedAt, t.id),
-    index("sessions_user_confidence_idx").on(t.userId, t.confidenceScore, t.id),
-    // Only active sessions: the concurrency cap and the admin active count read this, not the table.
-    index("sessions_active_idx").on(t.accountId).where(sql`${t.status} IN ('pending', 'processing')`),
+    // Ended sessions only (a creation writes no entry): the list's sort by completed_at or confidence walks
+    // these for the sessions that have the value, and user_status_created for the rest (db/sessions.ts).
+    index("sessions_user_completed_idx").on(t.userId, t.completedAt, t.id).where(sql`${t.completedAt} IS NOT NULL`),
+    index("sessions_user_confidence_idx")
+      .on(t.userId, t.confidenceScore, t.id)
+      .where(sql`${t.confidenceScore} IS NOT NULL`),
   ],
 );
 

@@ -10,6 +10,10 @@
  *   `days` days (src/bench/seed.ts).
  * - POST /__bench/credits?user_id=&credits=: set a balance, so load tests of
  *   creation are not cut short by the price.
+ * - GET /__bench/active?user_id=: the user's sessions still pending or processing.
+ * - Any request with `X-Bench-Time-Scale: <n>`: runs with ANALYSIS_TIME_SCALE
+ *   = n, so a load of creations can make sessions whose life starts after
+ *   the measurement (their CPU is then not charged to the creations).
  * - Any request with `X-Bench-Meter: 1`: runs through the real app with a
  *   metered D1 binding and reports `X-D1-Rows-Read`, `X-D1-Rows-Written` and
  *   `X-D1-Queries` for that request.
@@ -63,6 +67,16 @@ export default {
       await setCredits(env.DB, url.searchParams.get("user_id") ?? "", Number(url.searchParams.get("credits")));
       return json({ success: true, data: {} });
     }
+    if (url.pathname === "/__bench/active") {
+      const row = await env.DB.prepare(
+        "SELECT COUNT(*) AS active FROM sessions WHERE user_id = ? AND status IN ('pending', 'processing')",
+      )
+        .bind(url.searchParams.get("user_id") ?? "")
+        .first<{ active: number }>();
+      return json({ success: true, data: { active: row?.active ?? 0 } });
+    }
+    const timeScale = request.headers.get("x-bench-time-scale");
+    if (timeScale) env = { ...env, ANALYSIS_TIME_SCALE: timeScale };
     if (request.headers.get("x-bench-meter") === "1") {
       const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
       const res = await worker.fetch(request, { ...env, DB: meteredD1(env.DB, usage) }, ctx);

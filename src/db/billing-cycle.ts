@@ -11,7 +11,7 @@
 import type { EventMessage } from "../domain/webhooks/events";
 import type { AccountRow } from "./billing-accounts";
 import { db, schema } from "./client";
-import { type LedgerEntry, ledgerRowWritten } from "./credits";
+import { type LedgerEntry, ledgerRowExists, ledgerRowWritten, ONCE_PER_REFERENCE } from "./credits";
 import { outboxIfChangedStatement, outboxStatement } from "./outbox";
 import { type TransactionRow, transactionInsert } from "./transactions";
 
@@ -44,7 +44,7 @@ export async function applyRenewal(d1: D1Database, r: Renewal): Promise<boolean>
     d1
       .prepare(
         `${LEDGER} SELECT ?1, id, -included_balance, ?3, ?4, ?5, ?6 FROM billing_accounts WHERE ${same} AND included_balance > 0 AND ?7 = 1
-         ON CONFLICT (reason, reference_id) DO NOTHING`,
+         ${ONCE_PER_REFERENCE}`,
       )
       .bind(
         r.expiry.ledgerId,
@@ -58,9 +58,7 @@ export async function applyRenewal(d1: D1Database, r: Renewal): Promise<boolean>
         a.dunningAttempts,
       ),
     d1
-      .prepare(
-        `${LEDGER} SELECT ?1, id, ?7, ?3, ?4, ?5, ?6 FROM billing_accounts WHERE ${same} ON CONFLICT (reason, reference_id) DO NOTHING`,
-      )
+      .prepare(`${LEDGER} SELECT ?1, id, ?7, ?3, ?4, ?5, ?6 FROM billing_accounts WHERE ${same} ${ONCE_PER_REFERENCE}`)
       .bind(
         r.grant.ledgerId,
         a.id,
@@ -77,7 +75,7 @@ export async function applyRenewal(d1: D1Database, r: Renewal): Promise<boolean>
         `UPDATE billing_accounts SET balance = balance - included_balance + ?3, included_balance = ?3, period_included = ?3,
            tier = ?4, pending_tier = NULL, status = 'active', trial_ends_at = NULL, dunning_attempts = 0,
            current_period_start = ?5, current_period_end = ?6, next_action_at = ?6, updated_at = ?7
-         WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?1)`,
+         WHERE id = ?2 AND ${ledgerRowExists("?1", "?2", "?7")}`,
       )
       .bind(r.grant.ledgerId, a.id, r.included, r.tier, r.periodStart, r.periodEnd, r.grant.at),
   ];
@@ -88,20 +86,20 @@ export async function applyRenewal(d1: D1Database, r: Renewal): Promise<boolean>
         .prepare(
           q.sql.replace(
             / values \((.*)\) on conflict/i,
-            " select $1 where exists (select 1 from credit_ledger where id = ?) on conflict",
+            ` select $1 where ${ledgerRowExists("?", "?", "?")} on conflict`,
           ),
         )
-        .bind(...q.params, r.grant.ledgerId),
+        .bind(...q.params, a.id, r.grant.at, r.grant.ledgerId),
     );
   }
   if (a.ownerType === "user") {
     statements.push(
       d1
-        .prepare("UPDATE users SET tier = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)")
-        .bind(a.ownerId, r.tier, r.grant.ledgerId),
+        .prepare(`UPDATE users SET tier = ?2 WHERE id = ?1 AND ${ledgerRowExists("?3", "?4", "?5")}`)
+        .bind(a.ownerId, r.tier, r.grant.ledgerId, a.id, r.grant.at),
     );
   }
-  for (const e of r.events) statements.push(outboxStatement(d1, e, r.grant.ledgerId));
+  for (const e of r.events) statements.push(outboxStatement(d1, e, { ...r.grant, accountId: a.id }));
   const results = await d1.batch(statements);
   return ledgerRowWritten(results[1]);
 }
@@ -143,7 +141,7 @@ export async function applyUpgrade(
     d1
       .prepare(
         `${LEDGER} SELECT ?1, id, ?3, ?4, ?5, ?6, ?7 FROM billing_accounts WHERE id = ?2 AND current_period_end = ?8 AND tier = ?9
-         ON CONFLICT (reason, reference_id) DO NOTHING`,
+         ${ONCE_PER_REFERENCE}`,
       )
       .bind(
         entry.ledgerId,
@@ -160,7 +158,7 @@ export async function applyUpgrade(
       .prepare(
         `UPDATE billing_accounts SET tier = ?3, pending_tier = NULL, balance = balance + ?4, included_balance = included_balance + ?4,
            period_included = period_included + ?4, updated_at = ?5
-         WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?1)`,
+         WHERE id = ?2 AND ${ledgerRowExists("?1", "?2", "?5")}`,
       )
       .bind(entry.ledgerId, a.id, tier, credits, entry.at),
     // Right after the account update: an entry conditioned on changes() is written only when the upgrade applied.
@@ -170,11 +168,11 @@ export async function applyUpgrade(
   if (a.ownerType === "user") {
     statements.push(
       d1
-        .prepare("UPDATE users SET tier = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)")
-        .bind(a.ownerId, tier, entry.ledgerId),
+        .prepare(`UPDATE users SET tier = ?2 WHERE id = ?1 AND ${ledgerRowExists("?3", "?4", "?5")}`)
+        .bind(a.ownerId, tier, entry.ledgerId, a.id, entry.at),
     );
   }
-  for (const e of events) statements.push(outboxStatement(d1, e, entry.ledgerId));
+  for (const e of events) statements.push(outboxStatement(d1, e, { ...entry, accountId: a.id }));
   const results = await d1.batch(statements);
   return ledgerRowWritten(results[0]);
 }

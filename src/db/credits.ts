@@ -3,15 +3,17 @@ import { rowWritten } from "./changes";
  * Credit ledger statements. D1 has no interactive transactions, but a batch
  * is atomic: callers put these statements in one `d1.batch([...])` together
  * with whatever the change pays for (a session row, a transaction row), and
- * make those depend on the ledger row existing (`WHERE EXISTS (SELECT 1 FROM
- * credit_ledger WHERE id = <the entry's ledgerId>)`).
+ * make those depend on the ledger row existing (`ledgerRowExists`).
  *
  * Rules (docs/decisions.md, "Credits and billing" and "Billing cycle"):
  * - a balance never goes below zero: debits are conditional (`balance >= amount`)
  *   and billing_accounts has CHECK (balance >= 0) as a backstop;
  * - every change is exactly one append-only ledger row, so balance = SUM(delta);
  * - (reason, reference_id) is unique, so a refund or purchase credit is applied
- *   at most once however often it is retried;
+ *   at most once however often it is retried (`ONCE_PER_REFERENCE`). A
+ *   session's debit is the exception: it is unique because it commits with
+ *   the session row, whose id is its reference, in one batch; leaving it out
+ *   of that index spares every creation an index entry;
  * - debits spend included credits first (`included_balance`, which expires at
  *   renewal); credits added by purchases and refunds never expire.
  */
@@ -40,6 +42,35 @@ const INSERT_COLUMNS =
   "INSERT INTO credit_ledger (id, account_id, delta, reason, reference_id, description, created_at)";
 
 /**
+ * The ledger is keyed (account_id, created_at, id), WITHOUT ROWID: the key is
+ * the table's own b-tree, so a row is one entry and an account's history in
+ * time order is a range of the table (no index beside it). A row is found by
+ * all three: these fragments test or read the row a batch has just written,
+ * with the caller's placeholders for its id, account and created_at.
+ */
+export const ledgerRowExists = (id: string, accountId: string, at: string) =>
+  `EXISTS (SELECT 1 FROM credit_ledger WHERE account_id = ${accountId} AND created_at = ${at} AND id = ${id})`;
+export const ledgerRowDelta = (id: string, accountId: string, at: string) =>
+  `(SELECT delta FROM credit_ledger WHERE account_id = ${accountId} AND created_at = ${at} AND id = ${id})`;
+
+/**
+ * The upsert clause that applies a ledger row at most once per (reason,
+ * reference_id). The unique index is partial (it leaves out session debits),
+ * and SQLite matches a partial index only when the conflict target repeats its WHERE.
+ */
+export const ONCE_PER_REFERENCE = "ON CONFLICT (reason, reference_id) WHERE reason <> 'session_debit' DO NOTHING";
+
+/**
+ * How stale an account's `updated_at` may be before a debit refreshes it.
+ * The maintenance run's integrity check walks accounts changed in its last
+ * 10 minutes (domain/billing/integrity.ts, CHECK_WINDOW_MS) through the
+ * updated_at index; a debit that rewrote updated_at every time would also
+ * rewrite that index entry on every session created. Refreshing it only when
+ * older than a minute keeps every debited account inside the checked window.
+ */
+export const ACCOUNT_TOUCH_MS = 60_000;
+
+/**
  * An extra condition the debit must meet, checked in the same statement (so
  * atomically with the balance check). `?2` is the account id; the guard's own
  * parameters are bound from `?4` on.
@@ -47,28 +78,39 @@ const INSERT_COLUMNS =
 export interface DebitGuard {
   sql: string;
   params: unknown[];
+  /** Further assignments the debit makes when it applies (e.g. raising a counter the guard checks). */
+  set?: string;
 }
 
 /**
- * Debit `amount` only if the balance covers it. The ledger row is written iff
- * the balance changed. Check `ledgerRowWritten(results[1])` after the batch.
+ * Debit `amount` only if the balance covers it: the debit, its ledger row
+ * (written iff the balance changed; check `ledgerRowWritten(results[1])`
+ * after the batch) and the refresh of a stale `updated_at` (ACCOUNT_TOUCH_MS),
+ * which writes nothing when the account changed within the last minute. A
+ * caller may put statements that depend on the debit between the ledger row
+ * and the refresh.
  */
 export function debitStatements(
   d1: D1Database,
   entry: LedgerEntry,
   amount: number,
   guard?: DebitGuard,
-): D1PreparedStatement[] {
+): [debit: D1PreparedStatement, ledger: D1PreparedStatement, touch: D1PreparedStatement] {
   const extra = guard ? ` AND (${guard.sql})` : "";
   return [
     d1
       .prepare(
-        `UPDATE billing_accounts SET balance = balance - ?1, included_balance = MAX(0, included_balance - ?1), updated_at = ?3 WHERE id = ?2 AND balance >= ?1${extra}`,
+        `UPDATE billing_accounts SET balance = balance - ?1, included_balance = MAX(0, included_balance - ?1)${guard?.set ? `, ${guard.set}` : ""} WHERE id = ?2 AND balance >= ?1${extra}`,
       )
-      .bind(amount, entry.accountId, entry.at, ...(guard?.params ?? [])),
+      .bind(amount, entry.accountId, ...(guard ? [null, ...guard.params] : [])),
     d1
       .prepare(`${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1`)
       .bind(entry.ledgerId, entry.accountId, -amount, entry.reason, entry.referenceId, entry.description, entry.at),
+    d1
+      .prepare(
+        `UPDATE billing_accounts SET updated_at = ?3 WHERE id = ?2 AND updated_at < ?4 AND ${ledgerRowExists("?1", "?2", "?3")}`,
+      )
+      .bind(entry.ledgerId, entry.accountId, entry.at, new Date(Date.parse(entry.at) - ACCOUNT_TOUCH_MS).toISOString()),
   ];
 }
 
@@ -79,7 +121,7 @@ export function debitStatements(
 export function creditStatements(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement[] {
   return [
     d1
-      .prepare(`${INSERT_COLUMNS} VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (reason, reference_id) DO NOTHING`)
+      .prepare(`${INSERT_COLUMNS} VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ${ONCE_PER_REFERENCE}`)
       .bind(entry.ledgerId, entry.accountId, amount, entry.reason, entry.referenceId, entry.description, entry.at),
     balanceIncrease(d1, entry, amount),
   ];
@@ -88,7 +130,7 @@ export function creditStatements(d1: D1Database, entry: LedgerEntry, amount: num
 function balanceIncrease(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement {
   return d1
     .prepare(
-      "UPDATE billing_accounts SET balance = balance + ?1, updated_at = ?4 WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?3)",
+      `UPDATE billing_accounts SET balance = balance + ?1, updated_at = ?4 WHERE id = ?2 AND ${ledgerRowExists("?3", "?2", "?4")}`,
     )
     .bind(amount, entry.accountId, entry.ledgerId, entry.at);
 }
@@ -117,8 +159,8 @@ export const balanceQuery = (d1: D1Database, accountId: string): D1PreparedState
   d1.prepare("SELECT balance FROM billing_accounts WHERE id = ?").bind(accountId);
 
 /**
- * Refund `amount` to the account that paid for session `sessionId` (the
- * account of its `session_debit` row), only if the statement just before it
+ * Refund `amount` to the account that paid for session `sessionId` (its
+ * `account_id`, written in the batch of its debit), only if the statement just before it
  * in the batch changed a row (the session's conditional move to
  * failed/cancelled), and at most once per (reason, session). Used for refunds
  * that must follow the state change they pay back, never a repeat of it.
@@ -129,17 +171,18 @@ export function sessionRefundStatements(
   sessionId: string,
   amount: number,
 ): D1PreparedStatement[] {
-  const payer = "(SELECT account_id FROM credit_ledger WHERE reason = 'session_debit' AND reference_id = ?8)";
+  const payer = "(SELECT account_id FROM sessions WHERE id = ?8)";
   return [
     d1
       .prepare(
-        `${INSERT_COLUMNS} SELECT ?1, ${payer}, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1 AND ${payer} IS NOT NULL ON CONFLICT (reason, reference_id) DO NOTHING`,
+        `${INSERT_COLUMNS} SELECT ?1, ${payer}, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1 AND ${payer} IS NOT NULL ${ONCE_PER_REFERENCE}`,
       )
       .bind(entry.ledgerId, null, amount, entry.reason, entry.referenceId, entry.description, entry.at, sessionId),
     d1
       .prepare(
-        "UPDATE billing_accounts SET balance = balance + (SELECT delta FROM credit_ledger WHERE id = ?1), updated_at = ?2 WHERE id = (SELECT account_id FROM credit_ledger WHERE id = ?1)",
+        `UPDATE billing_accounts SET balance = balance + ${ledgerRowDelta("?1", "billing_accounts.id", "?2")}, updated_at = ?2
+          WHERE id = (SELECT account_id FROM sessions WHERE id = ?3) AND ${ledgerRowExists("?1", "billing_accounts.id", "?2")}`,
       )
-      .bind(entry.ledgerId, entry.at),
+      .bind(entry.ledgerId, entry.at, sessionId),
   ];
 }

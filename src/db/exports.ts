@@ -121,9 +121,18 @@ export interface UserExportFilter extends CreatedRange {
   country?: string | undefined;
 }
 
-/** Session counts come from the session_counts rollup (≤ 20 rows per user), not the sessions table. */
+/**
+ * Session counts: ended ones from the session_counts rollup (≤ 12 rows per
+ * user), pending and processing ones (at most the concurrency cap) from the
+ * sessions through user_status_created; never a walk of all the user's sessions.
+ */
+const ACTIVE_STATUSES = "'pending', 'processing'";
+const ACTIVE =
+  "(SELECT COUNT(*) FROM sessions s WHERE s.user_id = u.id AND s.status IN ('pending', 'processing') AND s.organization_id IS NULL)";
 const COUNT = (statuses: string) =>
-  `(SELECT COALESCE(SUM(n), 0) FROM session_counts c WHERE c.user_id = u.id${statuses ? ` AND c.status IN (${statuses})` : ""})`;
+  statuses === ACTIVE_STATUSES
+    ? ACTIVE
+    : `(SELECT COALESCE(SUM(n), 0) FROM session_counts c WHERE c.user_id = u.id${statuses ? ` AND c.status IN (${statuses})` : ""})${statuses ? "" : ` + ${ACTIVE}`}`;
 
 export async function usersPage(
   d1: D1Database,
@@ -145,7 +154,7 @@ export async function usersPage(
     .prepare(
       `SELECT u.id, u.tier, u.country, u.created_at, u.last_login,
               ${COUNT("")} AS sessions_total,
-              ${COUNT("'pending', 'processing'")} AS sessions_active,
+              ${COUNT(ACTIVE_STATUSES)} AS sessions_active,
               ${COUNT("'completed'")} AS sessions_completed,
               ${COUNT("'failed'")} AS sessions_failed,
               ${COUNT("'cancelled'")} AS sessions_cancelled

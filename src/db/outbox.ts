@@ -2,6 +2,7 @@ import { and, asc, isNull, lt } from "drizzle-orm";
 import { eventOutbox } from "../../drizzle/schema";
 import type { EventMessage } from "../domain/webhooks/events";
 import { db } from "./client";
+import { type LedgerEntry, ledgerRowExists } from "./credits";
 
 /**
  * The outbox row for `message`, written only if the batch's ledger row
@@ -12,7 +13,7 @@ import { db } from "./client";
 export function outboxStatement(
   d1: D1Database,
   message: EventMessage,
-  ledgerId: string,
+  ledger: Pick<LedgerEntry, "ledgerId" | "accountId" | "at">,
   balanceOf?: string,
 ): D1PreparedStatement {
   const payload = balanceOf
@@ -20,9 +21,17 @@ export function outboxStatement(
     : "?2";
   return d1
     .prepare(
-      `INSERT INTO event_outbox (event_id, message, created_at) SELECT ?1, ${payload}, ?3 WHERE EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?4) ON CONFLICT (event_id) DO NOTHING`,
+      `INSERT INTO event_outbox (event_id, message, created_at) SELECT ?1, ${payload}, ?3 WHERE ${ledgerRowExists("?4", "?6", "?7")} ON CONFLICT (event_id) DO NOTHING`,
     )
-    .bind(message.event_id, JSON.stringify(message), message.occurred_at, ledgerId, ...(balanceOf ? [balanceOf] : []));
+    .bind(
+      message.event_id,
+      JSON.stringify(message),
+      message.occurred_at,
+      ledger.ledgerId,
+      balanceOf ?? null,
+      ledger.accountId,
+      ledger.at,
+    );
 }
 
 export async function markSent(d1: D1Database, eventIds: string[], at: string): Promise<void> {

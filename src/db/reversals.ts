@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { EventMessage } from "../domain/webhooks/events";
 import { db, schema } from "./client";
-import type { LedgerEntry } from "./credits";
+import { type LedgerEntry, ledgerRowDelta, ledgerRowExists } from "./credits";
 import type { TransactionRow } from "./transactions";
 
 /**
@@ -74,7 +74,7 @@ export interface Reversal {
 export async function applyReversal(d1: D1Database, r: Reversal): Promise<EventMessage | null> {
   const owed = Math.max(0, r.target - r.transaction.creditsReversed);
   const e = r.entry;
-  const clawedBack = "COALESCE(-(SELECT delta FROM credit_ledger WHERE id = ?4), 0)";
+  const clawedBack = `COALESCE(-${ledgerRowDelta("?5", "?4", "?7")}, 0)`;
   const results = await d1.batch([
     eventInsert(d1, r.processorEvent),
     d1
@@ -96,9 +96,9 @@ export async function applyReversal(d1: D1Database, r: Reversal): Promise<EventM
       ),
     d1
       .prepare(
-        `UPDATE billing_accounts SET balance = balance + (SELECT delta FROM credit_ledger WHERE id = ?1),
-           included_balance = MIN(included_balance, balance + (SELECT delta FROM credit_ledger WHERE id = ?1)), updated_at = ?3
-         WHERE id = ?2 AND EXISTS (SELECT 1 FROM credit_ledger WHERE id = ?1)`,
+        `UPDATE billing_accounts SET balance = balance + ${ledgerRowDelta("?1", "?2", "?3")},
+           included_balance = MIN(included_balance, balance + ${ledgerRowDelta("?1", "?2", "?3")}), updated_at = ?3
+         WHERE id = ?2 AND ${ledgerRowExists("?1", "?2", "?3")}`,
       )
       .bind(e.ledgerId, e.accountId, e.at),
     d1
@@ -109,12 +109,12 @@ export async function applyReversal(d1: D1Database, r: Reversal): Promise<EventM
     d1
       .prepare(
         `INSERT INTO event_outbox (event_id, message, created_at)
-         SELECT ?1, json_set(?2, '$.data.credits_reversed', ${clawedBack.replace("?4", "?5")},
-           '$.data.credits_unrecoverable', ?6 - ${clawedBack.replace("?4", "?5")},
+         SELECT ?1, json_set(?2, '$.data.credits_reversed', ${clawedBack},
+           '$.data.credits_unrecoverable', ?6 - ${clawedBack},
            '$.data.new_balance', (SELECT balance FROM billing_accounts WHERE id = ?4)), ?3
          WHERE changes() = 1 ON CONFLICT (event_id) DO NOTHING`,
       )
-      .bind(r.event.event_id, JSON.stringify(r.event), r.event.occurred_at, e.accountId, e.ledgerId, owed),
+      .bind(r.event.event_id, JSON.stringify(r.event), r.event.occurred_at, e.accountId, e.ledgerId, owed, e.at),
     d1.prepare("SELECT message FROM event_outbox WHERE event_id = ?").bind(r.event.event_id),
   ]);
   if ((results[3]?.meta.changes ?? 0) !== 1) return null;

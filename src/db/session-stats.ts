@@ -2,7 +2,8 @@
  * Aggregates over a user's sessions for GET /users/me/stats and the User
  * resource's usage_stats, read from the trigger-kept rollups
  * (session_counts, session_daily, session_monthly) rather than the sessions
- * themselves.
+ * themselves. session_counts holds ended sessions only; the pending and
+ * processing ones, at most the concurrency cap, are counted from the sessions.
  */
 const TOTAL_COLUMNS = [
   "n",
@@ -142,7 +143,11 @@ export async function usageCounts(d1: D1Database, userId: string, month: string)
   const [lifetime, recent] = await d1.batch([
     d1
       .prepare(
-        `SELECT COALESCE(SUM(n), 0) AS total, COALESCE(SUM(CASE WHEN status = 'completed' THEN n END), 0) AS completed,
+        // session_counts holds ended sessions; the pending and processing ones (at most the cap) are counted directly.
+        `SELECT COALESCE(SUM(n), 0)
+                  + (SELECT COUNT(*) FROM sessions WHERE user_id = ?1 AND status IN ('pending', 'processing') AND organization_id IS NULL)
+                  AS total,
+                COALESCE(SUM(CASE WHEN status = 'completed' THEN n END), 0) AS completed,
                 COALESCE(SUM(CASE WHEN status = 'failed' THEN n END), 0) AS failed
            FROM session_counts WHERE user_id = ?1`,
       )

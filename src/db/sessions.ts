@@ -1,25 +1,22 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sum } from "drizzle-orm";
 import type { SessionStatus, SessionType } from "../domain/sessions/types";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
-import { debitStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
+import { debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
 
 const { sessions, sessionHistory, sessionCounts } = schema;
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSessionRow = typeof sessions.$inferInsert;
 export type HistoryRow = typeof sessionHistory.$inferSelect;
 
-/** Sessions that count against the concurrency cap (served by the partial index sessions_active_idx). */
-const ACTIVE_FOR_ACCOUNT =
-  "SELECT COUNT(*) FROM sessions WHERE account_id = ?2 AND status IN ('pending', 'processing')";
-
 /**
  * Debit the paying account and insert the session in one batch, only if the
  * balance covers it and the account has fewer than `maxActive` pending or
- * processing sessions: both are checked in the debit's single UPDATE, so
- * racing creations can never overshoot either (D1 runs batches one at a
- * time). The INSERT only happens if the debit's ledger row was written, so a
- * session exists iff it was paid for.
+ * processing sessions (its `active_sessions`): both are checked, and the count
+ * raised, in the debit's single UPDATE, so racing creations can never
+ * overshoot either (D1 runs batches one at a time). The INSERT only happens if
+ * the debit's ledger row was written, so a session exists iff it was paid
+ * for; a trigger lowers the count when the session leaves pending/processing.
  */
 export async function insertPaidSession(
   d1: D1Database,
@@ -30,31 +27,50 @@ export async function insertPaidSession(
 ): Promise<boolean> {
   const insert = db(d1).insert(sessions).values(row).toSQL();
   // drizzle renders `insert … values (…)`; make the row conditional on the ledger row.
-  const conditional = insert.sql.replace(
-    / values \((.*)\)$/i,
-    " select $1 where exists (select 1 from credit_ledger where id = ?)",
-  );
+  const conditional = insert.sql.replace(/ values \((.*)\)$/i, ` select $1 where ${ledgerRowExists("?", "?", "?")}`);
   if (conditional === insert.sql) throw new Error("unexpected INSERT shape for sessions");
+  const [charge, ledger, touch] = debitStatements(d1, debit, row.creditsRequired, {
+    sql: "active_sessions < ?4",
+    params: [maxActive],
+    set: "active_sessions = active_sessions + 1",
+  });
   const results = await d1.batch([
-    ...debitStatements(d1, debit, row.creditsRequired, { sql: `(${ACTIVE_FOR_ACCOUNT}) < ?4`, params: [maxActive] }),
-    d1.prepare(conditional).bind(...insert.params, debit.ledgerId),
+    charge,
+    ledger,
+    d1.prepare(conditional).bind(...insert.params, debit.accountId, debit.at, debit.ledgerId),
     // Statements that commit with the session, right after its insert (an organization's audit entry).
     ...also,
+    touch,
   ]);
   return ledgerRowWritten(results[1]) && rowWritten(results[2]);
 }
 
+/**
+ * The paying account's count of pending or processing sessions, and when the
+ * soonest of them is expected to finish (the refusal's Retry-After), read
+ * through the owner's indexes: user_status_created for a person's own
+ * sessions, sessions_org_active_idx for an organization's.
+ */
 export async function activeSessions(
   d1: D1Database,
-  accountId: string,
+  account: { id: string; userId: string; organizationId: string | null },
 ): Promise<{ count: number; soonest: string | null }> {
-  const row = await d1
-    .prepare(
-      "SELECT COUNT(*) AS count, MIN(estimated_completion) AS soonest FROM sessions WHERE account_id = ?1 AND status IN ('pending', 'processing')",
-    )
-    .bind(accountId)
-    .first<{ count: number; soonest: string | null }>();
-  return { count: row?.count ?? 0, soonest: row?.soonest ?? null };
+  const owner = account.organizationId
+    ? d1
+        .prepare(
+          "SELECT MIN(estimated_completion) AS soonest FROM sessions WHERE organization_id = ?1 AND status IN ('pending', 'processing')",
+        )
+        .bind(account.organizationId)
+    : d1
+        .prepare(
+          "SELECT MIN(estimated_completion) AS soonest FROM sessions WHERE user_id = ?1 AND status IN ('pending', 'processing') AND organization_id IS NULL",
+        )
+        .bind(account.userId);
+  const [counted, soonest] = await d1.batch<{ count?: number; soonest?: string | null }>([
+    d1.prepare("SELECT active_sessions AS count FROM billing_accounts WHERE id = ?1").bind(account.id),
+    owner,
+  ]);
+  return { count: counted?.results[0]?.count ?? 0, soonest: soonest?.results[0]?.soonest ?? null };
 }
 
 /**
@@ -114,23 +130,57 @@ function whereOf(f: ListFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** The page query (exported so a test can EXPLAIN it). `id` breaks ties, in the same direction. */
+const LIST_COLUMNS = {
+  id: sessions.id,
+  cue: sessions.cue,
+  sessionType: sessions.sessionType,
+  status: sessions.status,
+  createdAt: sessions.createdAt,
+  completedAt: sessions.completedAt,
+  confidenceScore: sessions.confidenceScore,
+  creditsUsed: sessions.creditsUsed,
+};
+
+/**
+ * The statuses in which a session has no value in a sort column: the state
+ * machine sets completed_at when a session completes or fails, and the
+ * confidence score when it completes (db/session-lifecycle.ts). A session is
+ * only ever without one in these statuses.
+ */
+const UNVALUED_STATUSES: Record<Exclude<SortBy, "created_at">, SessionStatus[]> = {
+  completed_at: ["pending", "processing", "cancelled"],
+  confidence_score: ["pending", "processing", "cancelled", "failed"],
+};
+
+/** The page query by created_at, or the valued part of a sort by completed_at or confidence (exported so a test can EXPLAIN it). `id` breaks ties, in the same direction. */
 export function listQuery(d1: D1Database, f: ListFilter) {
   const dir = f.order === "asc" ? asc : desc;
+  const column = SORT_COLUMNS[f.sortBy];
+  const where = f.sortBy === "created_at" ? whereOf(f) : and(whereOf(f), isNotNull(column));
   return db(d1)
-    .select({
-      id: sessions.id,
-      cue: sessions.cue,
-      sessionType: sessions.sessionType,
-      status: sessions.status,
-      createdAt: sessions.createdAt,
-      completedAt: sessions.completedAt,
-      confidenceScore: sessions.confidenceScore,
-      creditsUsed: sessions.creditsUsed,
-    })
+    .select(LIST_COLUMNS)
     .from(sessions)
-    .where(whereOf(f))
-    .orderBy(dir(SORT_COLUMNS[f.sortBy]), dir(sessions.id))
+    .where(where)
+    .orderBy(dir(column), dir(sessions.id))
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+/**
+ * The sessions of one status without a value in the sort column, in creation
+ * order (exported so a test can EXPLAIN it): user_status_created walked in order.
+ */
+export function unvaluedQuery(
+  d1: D1Database,
+  f: ListFilter & { sortBy: Exclude<SortBy, "created_at"> },
+  status: SessionStatus,
+) {
+  const dir = f.order === "asc" ? asc : desc;
+  return db(d1)
+    .select(LIST_COLUMNS)
+    .from(sessions)
+    .where(and(whereOf({ ...f, status }), isNull(SORT_COLUMNS[f.sortBy])))
+    .orderBy(dir(sessions.createdAt), dir(sessions.id))
     .limit(f.limit)
     .offset(f.offset);
 }
@@ -138,25 +188,104 @@ export function listQuery(d1: D1Database, f: ListFilter) {
 export type SessionListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["all"]>>[number];
 
 export async function listSessions(d1: D1Database, f: ListFilter): Promise<{ rows: SessionListRow[]; total: number }> {
-  const [rows, total] = await Promise.all([listQuery(d1, f).all(), countSessions(d1, f)]);
+  const page = f.sortBy === "created_at" ? listQuery(d1, f).all() : pageByValue(d1, { ...f, sortBy: f.sortBy });
+  const [rows, total] = await Promise.all([page, countSessions(d1, f)]);
   return { rows, total };
 }
 
 /**
- * `pagination.total` from session_counts (kept by triggers): at most
- * 4 types × 5 statuses rows per user, however many sessions match.
+ * A page sorted by completed_at or confidence_score. Their list indexes are
+ * partial (only sessions with the value: a creation writes no entry there),
+ * so the page is read in two parts, as SQL orders NULLs: the sessions with a
+ * value (that index, in order), and those without (user_status_created, one
+ * walk per status, in creation order). Ascending, the ones without come first;
+ * descending, last. Each part reads about as many rows as it returns.
+ */
+async function pageByValue(
+  d1: D1Database,
+  f: ListFilter & { sortBy: Exclude<SortBy, "created_at"> },
+): Promise<SessionListRow[]> {
+  const unvaluedStatuses = UNVALUED_STATUSES[f.sortBy].filter((s) => !f.status || s === f.status);
+  // A status filter that only unvalued sessions can match leaves the valued part empty.
+  const valuedPossible = !f.status || !UNVALUED_STATUSES[f.sortBy].includes(f.status);
+  const valued = {
+    page: async (limit: number, offset: number) => (valuedPossible ? listQuery(d1, { ...f, limit, offset }).all() : []),
+    count: async () => {
+      if (!valuedPossible) return 0;
+      const row = await db(d1)
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(whereOf(f), isNotNull(SORT_COLUMNS[f.sortBy])))
+        .get();
+      return row?.n ?? 0;
+    },
+  };
+  const unvalued = {
+    page: async (limit: number, offset: number) => {
+      if (unvaluedStatuses.length === 0) return [];
+      const parts = await Promise.all(
+        unvaluedStatuses.map((s) => unvaluedQuery(d1, { ...f, limit: offset + limit, offset: 0 }, s).all()),
+      );
+      const sign = f.order === "asc" ? 1 : -1;
+      return parts
+        .flat()
+        .sort((a, b) => sign * (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
+        .slice(offset, offset + limit);
+    },
+    count: async () => {
+      if (unvaluedStatuses.length === 0) return 0;
+      const row = await db(d1)
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(whereOf(f), inArray(sessions.status, unvaluedStatuses), isNull(SORT_COLUMNS[f.sortBy])))
+        .get();
+      return row?.n ?? 0;
+    },
+  };
+  const [first, second] = f.order === "asc" ? [unvalued, valued] : [valued, unvalued];
+  const head = await first.page(f.limit, f.offset);
+  if (head.length === f.limit) return head;
+  // The first part ends on this page; how many rows it has says where the second part starts.
+  const firstTotal = head.length > 0 ? f.offset + head.length : await first.count();
+  const tail = await second.page(f.limit - head.length, Math.max(0, f.offset - firstTotal));
+  return [...head, ...tail];
+}
+
+const ACTIVE_STATUSES: SessionStatus[] = ["pending", "processing"];
+
+/**
+ * `pagination.total`: ended sessions from session_counts (kept by triggers, at
+ * most 4 types × 3 statuses rows per owner, however many sessions match), and
+ * the pending and processing ones (at most the concurrency cap) counted from
+ * the sessions through user_status_created or sessions_org_active_idx. A
+ * creation so writes no counts row.
  */
 async function countSessions(d1: D1Database, f: ListFilter): Promise<number> {
-  // The rollups key an organization's sessions by its id (migration organizations_data).
-  const conditions: SQL[] = [eq(sessionCounts.userId, f.organizationId ?? f.userId)];
-  if (f.status) conditions.push(eq(sessionCounts.status, f.status));
-  if (f.types) conditions.push(inArray(sessionCounts.sessionType, f.types));
-  const row = await db(d1)
-    .select({ n: sum(sessionCounts.n) })
-    .from(sessionCounts)
-    .where(and(...conditions))
-    .get();
-  return Number(row?.n ?? 0);
+  const activeStatuses = ACTIVE_STATUSES.filter((s) => !f.status || s === f.status);
+  const ended = async () => {
+    if (f.status && activeStatuses.length > 0) return 0;
+    // The rollups key an organization's sessions by its id (migration organizations_data).
+    const conditions: SQL[] = [eq(sessionCounts.userId, f.organizationId ?? f.userId)];
+    if (f.status) conditions.push(eq(sessionCounts.status, f.status));
+    if (f.types) conditions.push(inArray(sessionCounts.sessionType, f.types));
+    const row = await db(d1)
+      .select({ n: sum(sessionCounts.n) })
+      .from(sessionCounts)
+      .where(and(...conditions))
+      .get();
+    return Number(row?.n ?? 0);
+  };
+  const active = async () => {
+    if (activeStatuses.length === 0) return 0;
+    const row = await db(d1)
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(whereOf({ ...f, status: undefined }), inArray(sessions.status, activeStatuses)))
+      .get();
+    return row?.n ?? 0;
+  };
+  const [a, b] = await Promise.all([ended(), active()]);
+  return a + b;
 }
 
 export type SettingsPatch = Partial<Pick<SessionRow, "confidenceThreshold" | "tags">>;

@@ -26,7 +26,7 @@ export async function recordCompletedPurchase(
     ...creditStatements(d1, entry, row.credits),
     transactionInsert(d1, row),
     ...also,
-    outboxStatement(d1, event, entry.ledgerId, row.accountId),
+    outboxStatement(d1, event, entry, row.accountId),
     // The balance right after this credit, read inside the same transaction.
     balanceQuery(d1, row.accountId),
   ]);

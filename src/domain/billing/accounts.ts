@@ -95,6 +95,7 @@ export function newAccount(
     trialEndsAt: paid ? iso(end) : null,
     pendingTier: null,
     dunningAttempts: 0,
+    activeSessions: 0,
     nextActionAt: iso(end),
     createdAt: at,
     updatedAt: at,

@@ -105,7 +105,7 @@ export async function createSession(
         details: { required: price, available },
       });
     }
-    await refuseOverCap(env.DB, account, now);
+    await refuseOverCap(env.DB, account, row, now);
     // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be created; retry.",
@@ -130,9 +130,9 @@ export async function createSession(
  * second reference): over the cap → 429 with Retry-After until the soonest
  * active session is expected to finish.
  */
-async function refuseOverCap(d1: D1Database, account: AccountRef, now: number): Promise<void> {
+async function refuseOverCap(d1: D1Database, account: AccountRef, row: SessionRow, now: number): Promise<void> {
   const cap = CONCURRENT_SESSION_CAPS[account.tier];
-  const active = await activeSessions(d1, account.id);
+  const active = await activeSessions(d1, { id: account.id, userId: row.userId, organizationId: row.organizationId });
   if (active.count < cap) return;
   const retryAfter = Math.max(
     1,

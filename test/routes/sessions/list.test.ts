@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ListFilter, listQuery } from "../../../src/db/sessions";
+import { type ListFilter, listQuery, listSessions, unvaluedQuery } from "../../../src/db/sessions";
 import { registerUser, type TestUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { completedSession, heldSession, tokenWithScopes, topUp } from "../../support/sessions";
@@ -82,6 +82,32 @@ describe("GET /v1/sessions", () => {
     expect(byCompletedDesc.slice(0, 2)).toEqual([ids.precogDone, ids.dowsingDone]);
   });
 
+  it("pages sorted by completed_at or confidence_score, at every size and offset, are SQL's order (NULLs first asc, last desc; then creation order)", async () => {
+    for (const sort of ["completed_at", "confidence_score"] as const) {
+      for (const order of ["asc", "desc"] as const) {
+        for (const status of [undefined, "completed", "pending", "cancelled"] as const) {
+          const { results } = await env.DB.prepare(
+            `SELECT id FROM sessions WHERE user_id = ?1 AND organization_id IS NULL AND (?2 IS NULL OR status = ?2)
+              ORDER BY ${sort} ${order}, CASE WHEN ${sort} IS NULL THEN created_at END ${order}, id ${order}`,
+          )
+            .bind(u.id, status ?? null)
+            .all<{ id: string }>();
+          const expected = results.map((r) => r.id);
+          const query = `?sort_by=${sort}&order=${order}${status ? `&status=${status}` : ""}`;
+          expect(idsOf(await list(query))).toEqual(expected);
+          // Every page, straight from the store (as many requests through the API would meet the rate limit).
+          for (const limit of [1, 2, 3]) {
+            for (let offset = 0; offset <= expected.length; offset++) {
+              const filter = { userId: u.id, status, sortBy: sort, order, limit, offset };
+              const page = (await listSessions(env.DB, filter)).rows.map((r) => r.id);
+              expect(page, `${query} limit ${limit} offset ${offset}`).toEqual(expected.slice(offset, offset + limit));
+            }
+          }
+        }
+      }
+    }
+  });
+
   it("paginates: has_more, the last page, beyond the end", async () => {
     const first = await list("?limit=2");
     expect(idsOf(first)).toEqual([ids.dowsingPending, ids.intuitiveCancelled]);
@@ -132,28 +158,40 @@ describe("GET /v1/sessions", () => {
 });
 
 describe("GET /v1/sessions is index-backed", () => {
-  const plan = async (f: Partial<ListFilter>) => {
-    const q = listQuery(env.DB, {
-      userId: "user_1",
-      sortBy: "created_at",
-      order: "desc",
-      limit: 20,
-      offset: 0,
-      ...f,
-    }).toSQL();
+  const plan = async (f: Partial<ListFilter> & { unvalued?: "pending" | "cancelled" | "failed" }) => {
+    const filter: ListFilter = { userId: "user_1", sortBy: "created_at", order: "desc", limit: 20, offset: 0, ...f };
+    const q = (
+      f.unvalued && filter.sortBy !== "created_at"
+        ? unvaluedQuery(env.DB, { ...filter, sortBy: filter.sortBy }, f.unvalued)
+        : listQuery(env.DB, filter)
+    ).toSQL();
     const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
       .bind(...q.params)
       .all<{ detail: string }>();
     return rows.results.map((r) => r.detail).join("\n");
   };
 
-  it.each<[string, Partial<ListFilter>, string]>([
+  it.each<[string, Partial<ListFilter> & { unvalued?: "pending" | "cancelled" | "failed" }, string]>([
     ["newest first", {}, "sessions_user_created_idx"],
     ["oldest first", { order: "asc" }, "sessions_user_created_idx"],
     ["by status", { status: "completed" }, "sessions_user_status_created_idx"],
     ["by session_type", { types: ["dowsing"] }, "sessions_user_type_created_idx"],
-    ["by completed_at", { sortBy: "completed_at" }, "sessions_user_completed_idx"],
-    ["by confidence_score", { sortBy: "confidence_score", order: "asc" }, "sessions_user_confidence_idx"],
+    ["by completed_at, the ended", { sortBy: "completed_at" }, "sessions_user_completed_idx"],
+    [
+      "by completed_at, the cancelled",
+      { sortBy: "completed_at", unvalued: "cancelled" },
+      "sessions_user_status_created_idx",
+    ],
+    [
+      "by confidence_score, the completed",
+      { sortBy: "confidence_score", order: "asc" },
+      "sessions_user_confidence_idx",
+    ],
+    [
+      "by confidence_score, the failed",
+      { sortBy: "confidence_score", order: "asc", unvalued: "failed" },
+      "sessions_user_status_created_idx",
+    ],
     ["an organization's, newest first", { organizationId: "org_1" }, "sessions_org_created_idx"],
   ])("%s: walks %s in order, no table scan, no sort step", async (_name, filter, index) => {
     const detail = await plan(filter);

@@ -1,0 +1,2 @@
+DROP INDEX `sessions_org_active_idx`;--> statement-breakpoint
+CREATE INDEX `sessions_org_active_idx` ON `sessions` (`organization_id`,`status`) WHERE "sessions"."organization_id" IS NOT NULL AND "sessions"."status" IN ('pending', 'processing');
