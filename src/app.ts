@@ -53,12 +53,13 @@ const CONSOLE_ROUTES = lazyRoute("/console", async () => {
   return consoleApp;
 });
 
-const LAZY_ROUTES = [...V1_ROUTES, CONSOLE_ROUTES];
+/** Every part of the app built on its first request. */
+export const LAZY_ROUTES = [...V1_ROUTES, CONSOLE_ROUTES];
 
 let documentRouter: Promise<Router> | undefined;
 
 /** Every /v1 operation registered in one router, as the document describes them: built on the first request for it. */
-function v1Document(): Promise<Router> {
+export function v1Document(): Promise<Router> {
   documentRouter ??= (async () => {
     const [groups, { registerSecuritySchemes }, { router }] = await Promise.all([
       Promise.all(V1_ROUTES.map(async (r) => ({ path: r.path.slice("/v1".length), group: await r.group() }))),

@@ -26,6 +26,8 @@ export interface LazyRoute {
   readonly path: string;
   /** The group's sub-app, built on the first call (routes relative to `path`). */
   group(): Promise<Router>;
+  /** A new sub-app, not kept: what `group()` builds once (the document's tests compare the two). */
+  build(): Promise<Router>;
   /** The group's routes at their full paths, once built; empty before. */
   routes(): readonly RouterRoute[];
   /** Adds the catch-all for `path` to `app`, after the middleware already registered there. */
@@ -54,6 +56,7 @@ export function lazyRoute(path: string, build: () => Promise<Router>): LazyRoute
 
   const lazy: LazyRoute = {
     path,
+    build,
     group: () => {
       group ??= build().then((sub) => {
         built = dispatcherOf(sub);
