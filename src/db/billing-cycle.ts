@@ -13,7 +13,7 @@ import type { AccountRow } from "./billing-accounts";
 import { db, schema } from "./client";
 import { type LedgerEntry, ledgerRowWritten } from "./credits";
 import { outboxIfChangedStatement, outboxStatement } from "./outbox";
-import type { TransactionRow } from "./transactions";
+import { type TransactionRow, transactionInsert } from "./transactions";
 
 const { transactions } = schema;
 
@@ -31,11 +31,6 @@ export interface Renewal {
   /** The fee's transaction (paid plans), written with the renewal. */
   fee?: TransactionRow | undefined;
   events: EventMessage[];
-}
-
-function transactionInsert(d1: D1Database, row: TransactionRow): D1PreparedStatement {
-  const q = db(d1).insert(transactions).values(row).onConflictDoNothing().toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
 }
 
 /**
@@ -202,9 +197,4 @@ export async function setPendingTier(
       .bind(accountId, pending, at),
     ...audit,
   ]);
-}
-
-/** Failed charges are recorded too (plan changes that were declined). */
-export async function recordFailedCharge(d1: D1Database, row: TransactionRow): Promise<void> {
-  await transactionInsert(d1, row).run();
 }

@@ -22,10 +22,9 @@ export async function recordCompletedPurchase(
   event: EventMessage,
   also: D1PreparedStatement[] = [],
 ): Promise<{ applied: boolean; newBalance: number }> {
-  const insert = db(d1).insert(transactions).values(row).onConflictDoNothing().toSQL();
   const results = await d1.batch([
     ...creditStatements(d1, entry, row.credits),
-    d1.prepare(insert.sql).bind(...insert.params),
+    transactionInsert(d1, row),
     ...also,
     outboxStatement(d1, event, entry.ledgerId, row.accountId),
     // The balance right after this credit, read inside the same transaction.
@@ -35,9 +34,15 @@ export async function recordCompletedPurchase(
   return { applied: ledgerRowWritten(results[0]), newBalance };
 }
 
-/** A failed purchase (declined or processor failure): recorded, no credit. */
-export async function recordFailedPurchase(d1: D1Database, row: TransactionRow): Promise<void> {
-  await db(d1).insert(transactions).values(row).onConflictDoNothing().run();
+/** A transaction row, once: a repeated insert of the same id changes nothing. */
+export function transactionInsert(d1: D1Database, row: TransactionRow): D1PreparedStatement {
+  const q = db(d1).insert(transactions).values(row).onConflictDoNothing().toSQL();
+  return d1.prepare(q.sql).bind(...q.params);
+}
+
+/** A failed charge (declined or processor failure) of a purchase, fee or upgrade: recorded, nothing credited. */
+export async function recordFailedCharge(d1: D1Database, row: TransactionRow): Promise<void> {
+  await transactionInsert(d1, row).run();
 }
 
 /**

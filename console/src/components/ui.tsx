@@ -93,6 +93,58 @@ export function TableWrap(props: { label: string; children: ComponentChildren })
   );
 }
 
+/** One column of a DataTable: its header and how a row fills its cell. */
+export interface Column<T> {
+  header: ComponentChildren;
+  cell: (row: T) => ComponentChildren;
+  /** Right-aligned figures, header included. */
+  numeric?: boolean;
+  /** More classes on the column's cells (`nowrap`, `small`, or per row: `pos` / `neg`). */
+  class?: string | ((row: T) => string);
+}
+
+/**
+ * A list resource as a table: column headers scoped for screen readers, one row
+ * per item, inside a keyboard-scrollable region named `label`.
+ */
+export function DataTable<T>(props: {
+  label: string;
+  testId?: string;
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+}) {
+  const cellClass = (c: Column<T>, row: T) =>
+    [c.numeric ? "num" : "", typeof c.class === "function" ? c.class(row) : (c.class ?? "")].join(" ").trim() ||
+    undefined;
+  return (
+    <TableWrap label={props.label}>
+      <table data-testid={props.testId}>
+        <thead>
+          <tr>
+            {props.columns.map((c, i) => (
+              <th key={i} scope="col" class={c.numeric ? "num" : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows?.map((row) => (
+            <tr key={props.rowKey(row)}>
+              {props.columns.map((c, i) => (
+                <td key={i} class={cellClass(c, row)}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
 /** Previous/next over an offset-paginated list (the API's `pagination`). */
 export function Pager(props: {
   pagination: { total: number; limit: number; offset: number; has_more: boolean } | undefined;

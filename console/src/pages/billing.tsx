@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  DataTable,
   Empty,
   ErrorNote,
   Field,
@@ -13,7 +14,6 @@ import {
   Page,
   Stat,
   StatusBadge,
-  TableWrap,
   useLoad,
 } from "../components/ui";
 
@@ -253,39 +253,24 @@ export function BillingPage() {
           </a>
         }
       >
-        <TableWrap label="Transactions">
-          <table data-testid="transactions">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Description</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="num">
-                  Credits
-                </th>
-                <th scope="col" class="num">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {historyLoad.data?.transactions.map((t) => (
-                <tr key={t.id}>
-                  <td class="nowrap">{fmtDate(t.created_at)}</td>
-                  <td>{t.description}</td>
-                  <td>
-                    <StatusBadge status={t.status} />
-                  </td>
-                  <td class={`num ${t.credits >= 0 ? "pos" : "neg"}`}>
-                    {t.credits > 0 ? "+" : ""}
-                    {t.credits.toLocaleString("en-US")}
-                  </td>
-                  <td class="num">{t.amount ? fmtMoney(t.amount, t.currency) : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          label="Transactions"
+          testId="transactions"
+          rows={historyLoad.data?.transactions}
+          rowKey={(t) => t.id}
+          columns={[
+            { header: "Date", class: "nowrap", cell: (t) => fmtDate(t.created_at) },
+            { header: "Description", cell: (t) => t.description },
+            { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
+            {
+              header: "Credits",
+              numeric: true,
+              class: (t) => (t.credits >= 0 ? "pos" : "neg"),
+              cell: (t) => `${t.credits > 0 ? "+" : ""}${t.credits.toLocaleString("en-US")}`,
+            },
+            { header: "Amount", numeric: true, cell: (t) => (t.amount ? fmtMoney(t.amount, t.currency) : "—") },
+          ]}
+        />
       </Card>
     </Page>
   );

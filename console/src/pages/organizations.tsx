@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  DataTable,
   Empty,
   ErrorNote,
   Field,
@@ -13,12 +14,12 @@ import {
   Pager,
   Secret,
   StatusBadge,
-  TableWrap,
   useLoad,
 } from "../components/ui";
 import { navigate } from "../router";
 
 type Role = Schema<"Organization">["role"];
+type Member = Schema<"OrganizationMember">;
 const ROLES: Role[] = ["owner", "admin", "member"];
 /** Least privilege first: the form's default (and what a reset returns to) is member. */
 const INVITE_ROLES: Role[] = ["member", "admin", "owner"];
@@ -275,6 +276,7 @@ export function OrganizationPage(props: { id: string }) {
     );
 
   const self = me.data?.id;
+  const manageable = (m: Member) => admin && m.user_id !== self && (role === "owner" || m.role !== "owner");
   return (
     <Page
       title={org.data?.name ?? "Organization"}
@@ -298,65 +300,60 @@ export function OrganizationPage(props: { id: string }) {
         />
       )}
       <Card title="Members">
-        <TableWrap label="Members">
-          <table data-testid="members">
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data?.members.map((m) => {
-                const manageable = admin && m.user_id !== self && (role === "owner" || m.role !== "owner");
-                return (
-                  <tr key={m.user_id}>
-                    <td>
-                      <div>{m.username}</div>
-                      <div class="muted small">{m.email}</div>
-                    </td>
-                    <td>
-                      {manageable ? (
-                        <select
-                          aria-label={`Role of ${m.username}`}
-                          value={m.role}
-                          onChange={(e) => changeRole(m.user_id, e.currentTarget.value as Role)}
-                        >
-                          {ROLES.filter((r) => role === "owner" || r !== "owner").map((r) => (
-                            <option key={r} value={r}>
-                              {r}
-                            </option>
-                          ))}
-                        </select>
-                      ) : (
-                        <Badge tone={m.role === "owner" ? "info" : "muted"}>{m.role}</Badge>
-                      )}
-                    </td>
-                    <td class="nowrap">{fmtDay(m.joined_at)}</td>
-                    <td>
-                      <div class="item-actions">
-                        {role === "owner" && m.user_id !== self && (
-                          <Button variant="ghost" onClick={() => transfer(m.user_id, m.username)}>
-                            Make owner
-                          </Button>
-                        )}
-                        {manageable && (
-                          <Button variant="danger" onClick={() => remove(m.user_id, m.username)}>
-                            Remove
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          label="Members"
+          testId="members"
+          rows={members.data?.members}
+          rowKey={(m) => m.user_id}
+          columns={[
+            {
+              header: "Member",
+              cell: (m) => (
+                <>
+                  <div>{m.username}</div>
+                  <div class="muted small">{m.email}</div>
+                </>
+              ),
+            },
+            {
+              header: "Role",
+              cell: (m) =>
+                manageable(m) ? (
+                  <select
+                    aria-label={`Role of ${m.username}`}
+                    value={m.role}
+                    onChange={(e) => changeRole(m.user_id, e.currentTarget.value as Role)}
+                  >
+                    {ROLES.filter((r) => role === "owner" || r !== "owner").map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <Badge tone={m.role === "owner" ? "info" : "muted"}>{m.role}</Badge>
+                ),
+            },
+            { header: "Joined", class: "nowrap", cell: (m) => fmtDay(m.joined_at) },
+            {
+              header: <span class="visually-hidden">Actions</span>,
+              cell: (m) => (
+                <div class="item-actions">
+                  {role === "owner" && m.user_id !== self && (
+                    <Button variant="ghost" onClick={() => transfer(m.user_id, m.username)}>
+                      Make owner
+                    </Button>
+                  )}
+                  {manageable(m) && (
+                    <Button variant="danger" onClick={() => remove(m.user_id, m.username)}>
+                      Remove
+                    </Button>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
       </Card>
       {admin && (
         <div class="split">
@@ -494,41 +491,28 @@ export function AuditLogPage(props: { id: string }) {
         {log.data && log.data.entries.length === 0 ? (
           <Empty>No entries match.</Empty>
         ) : (
-          <TableWrap label="Audit log">
-            <table data-testid="audit-log">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Change</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.data?.entries.map((a) => (
-                  <tr key={a.id}>
-                    <td class="nowrap">{fmtDate(a.created_at)}</td>
-                    <td>
-                      <code>{a.action}</code>
-                    </td>
-                    <td>
-                      <code>{a.actor.user_id ?? a.actor.credential}</code>
-                    </td>
-                    <td>
-                      <code>
-                        {a.target.type}:{a.target.id}
-                      </code>
-                    </td>
-                    <td class="small">
-                      {a.before && <div>before {JSON.stringify(a.before)}</div>}
-                      {a.after && <div>after {JSON.stringify(a.after)}</div>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable
+            label="Audit log"
+            testId="audit-log"
+            rows={log.data?.entries}
+            rowKey={(a) => a.id}
+            columns={[
+              { header: "When", class: "nowrap", cell: (a) => fmtDate(a.created_at) },
+              { header: "Action", cell: (a) => <code>{a.action}</code> },
+              { header: "Actor", cell: (a) => <code>{a.actor.user_id ?? a.actor.credential}</code> },
+              { header: "Target", cell: (a) => <code>{`${a.target.type}:${a.target.id}`}</code> },
+              {
+                header: "Change",
+                class: "small",
+                cell: (a) => (
+                  <>
+                    {a.before && <div>before {JSON.stringify(a.before)}</div>}
+                    {a.after && <div>after {JSON.stringify(a.after)}</div>}
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
         <Pager pagination={p} onOffset={(offset) => setQuery({ ...query, offset })} />
       </Card>

@@ -3,6 +3,7 @@ import { api, idempotencyKey, messageOf, type paths, type Schema, unwrap } from 
 import {
   Button,
   Card,
+  DataTable,
   Empty,
   ErrorNote,
   Field,
@@ -11,7 +12,6 @@ import {
   Page,
   Pager,
   StatusBadge,
-  TableWrap,
   useLoad,
 } from "../components/ui";
 import { navigate } from "../router";
@@ -102,36 +102,19 @@ export function SessionsPage() {
             No sessions yet. <a href="/sessions/new">Create your first session</a>.
           </Empty>
         ) : (
-          <TableWrap label="Sessions">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Cue</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Confidence</th>
-                  <th scope="col">Credits</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data?.sessions.map((s) => (
-                  <tr key={s.id}>
-                    <td class="cue">
-                      <a href={`/sessions/${s.id}`}>{s.cue}</a>
-                    </td>
-                    <td>{label(s.session_type)}</td>
-                    <td>
-                      <StatusBadge status={s.status} />
-                    </td>
-                    <td>{fmtPct(s.confidence_score)}</td>
-                    <td>{s.credits_used}</td>
-                    <td class="nowrap">{fmtDate(s.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable
+            label="Sessions"
+            rows={list.data?.sessions}
+            rowKey={(s) => s.id}
+            columns={[
+              { header: "Cue", class: "cue", cell: (s) => <a href={`/sessions/${s.id}`}>{s.cue}</a> },
+              { header: "Type", cell: (s) => label(s.session_type) },
+              { header: "Status", cell: (s) => <StatusBadge status={s.status} /> },
+              { header: "Confidence", cell: (s) => fmtPct(s.confidence_score) },
+              { header: "Credits", cell: (s) => s.credits_used },
+              { header: "Created", class: "nowrap", cell: (s) => fmtDate(s.created_at) },
+            ]}
+          />
         )}
         <Pager pagination={p} onOffset={(offset) => setQuery({ ...query, offset })} />
       </Card>

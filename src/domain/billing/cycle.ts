@@ -1,7 +1,8 @@
 import { type AccountRow, findAccount } from "../../db/billing-accounts";
-import { applyRenewal, recordFailedCharge, recordFailedRenewal } from "../../db/billing-cycle";
+import { applyRenewal, recordFailedRenewal } from "../../db/billing-cycle";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import type { TransactionRow } from "../../db/transactions";
+import { recordFailedCharge } from "../../db/transactions";
 import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";

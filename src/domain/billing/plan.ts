@@ -1,7 +1,8 @@
 import { findAccount } from "../../db/billing-accounts";
-import { applyUpgrade, recordFailedCharge, setPendingTier } from "../../db/billing-cycle";
+import { applyUpgrade, setPendingTier } from "../../db/billing-cycle";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import type { TransactionRow } from "../../db/transactions";
+import { recordFailedCharge } from "../../db/transactions";
 import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";

@@ -1,7 +1,7 @@
 import { balanceOf } from "../../db/credits";
 import {
   recordCompletedPurchase,
-  recordFailedPurchase,
+  recordFailedCharge,
   type TransactionRow,
   transactionsOfChargeKey,
 } from "../../db/transactions";
@@ -111,7 +111,7 @@ export async function purchaseCredits(
     idempotencyKey: attempt?.key ?? txnId,
   });
   if (charge.status !== "succeeded") {
-    await recordFailedPurchase(env.DB, {
+    await recordFailedCharge(env.DB, {
       ...row,
       status: "failed",
       gatewayReference: charge.code,
