@@ -58,17 +58,24 @@ export function lazyRoute(path: string, build: () => Promise<Router>): LazyRoute
     path,
     build,
     group: () => {
-      group ??= build().then((sub) => {
-        built = dispatcherOf(sub);
-        return sub;
-      });
+      group ??= build().then(
+        (sub) => {
+          built = dispatcherOf(sub);
+          return sub;
+        },
+        (err) => {
+          // A failed import is retried by the next request, not kept for the isolate.
+          group = undefined;
+          throw err;
+        },
+      );
       return group;
     },
     routes: () => built?.routes.filter((r) => r.path.startsWith(path)) ?? [],
     mount(app) {
       app.all(`${path}/*`, async (c, next) => {
         if (!built) await lazy.group();
-        const d = built as unknown as Hono<AppEnv>;
+        const d = built as Hono<AppEnv>;
         appContexts.set(c.req.raw, c);
         try {
           return await d.fetch(c.req.raw, c.env, executionContextOf(c));
@@ -84,7 +91,7 @@ export function lazyRoute(path: string, build: () => Promise<Router>): LazyRoute
   return lazy;
 }
 
-/** The group's first middleware: the app's variables in, the group's (e.g. the principal) and headers back out. */
+/** The group's first middleware: the app's variables in, the group's (e.g. the principal) back out. */
 async function share(c: Context<AppEnv>, next: Next) {
   const app = appContexts.get(c.req.raw);
   if (!app) throw new Error("lazyRoute: a group was called outside its app");
