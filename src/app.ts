@@ -18,7 +18,6 @@ import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets";
-import { authorizationServerRoutes } from "./routes/oauth";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -53,8 +52,18 @@ const CONSOLE_ROUTES = lazyRoute("/console", async () => {
   return consoleApp;
 });
 
+/**
+ * The authorization server lives at the origin (the `iss` of every token), outside /v1: its
+ * endpoints, metadata and SAML service provider, built on the first request to any of them.
+ */
+const AUTHORIZATION_SERVER_ROUTES = lazyRoute(
+  "/",
+  async () => (await import("./routes/oauth")).authorizationServerRoutes(),
+  ["/oauth2", "/oauth", "/.well-known", "/saml"],
+);
+
 /** Every part of the app built on its first request. */
-export const LAZY_ROUTES = [...V1_ROUTES, CONSOLE_ROUTES];
+export const LAZY_ROUTES = [...V1_ROUTES, CONSOLE_ROUTES, AUTHORIZATION_SERVER_ROUTES];
 
 let documentRouter: Promise<Router> | undefined;
 
@@ -168,8 +177,7 @@ export function createApp(options: AppOptions = {}) {
   // After every /v1 middleware: each group runs behind the whole chain, as if mounted with v1.route().
   for (const r of V1_ROUTES) r.mount(app);
   CONSOLE_ROUTES.mount(app);
-  // The authorization server lives at the origin (the `iss` of every token), outside /v1.
-  app.route("/", authorizationServerRoutes());
+  AUTHORIZATION_SERVER_ROUTES.mount(app);
   return app;
 }
 

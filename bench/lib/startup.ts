@@ -102,7 +102,10 @@ export function firstRequestCpuMs(runs = 3): Array<{ part: string; cpuMs: number
   };
   try {
     const parts: Array<{ part: string; work: string }> = [
-      ...lazyRoutePaths().map((g) => ({ part: g, work: `await LAZY_ROUTES.find((r) => r.path === "${g}")?.group();` })),
+      ...lazyRoutePaths().map((g) => ({
+        part: g === "/" ? "/ (the authorization server)" : g,
+        work: `await LAZY_ROUTES.find((r) => r.path === "${g}")?.group();`,
+      })),
       {
         part: "/v1/openapi.json (every group + the document)",
         work: `const { openApiDocument } = await import(${src("http/openapi-document.ts")});\nopenApiDocument(await v1Document(), "https://api.example", { ENVIRONMENT: "production" });`,
@@ -125,7 +128,7 @@ export function firstRequestCpuMs(runs = 3): Array<{ part: string; cpuMs: number
 /** The lazily built parts' paths, read from src/app.ts (the app itself needs workerd). */
 function lazyRoutePaths(): string[] {
   const app = readFileSync(path.join(ROOT, "src/app.ts"), "utf8");
-  return [...app.matchAll(/lazyRoute\("([^"]+)"/g)].map((m) => m[1] as string);
+  return [...app.matchAll(/lazyRoute\(\s*"([^"]+)"/g)].map((m) => m[1] as string);
 }
 
 /** The production bundle (`wrangler deploy --dry-run --env production`): raw and gzip bytes of its files. */

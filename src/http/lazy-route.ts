@@ -21,24 +21,33 @@ const appContexts = new WeakMap<Request, Context<AppEnv>>();
  * by the same `onError`; a path under the prefix that no route of the group serves falls through
  * to the app's 404/405, which reads the group's routes for `Allow` (`routes()`).
  */
-export interface LazyRoute {
+export interface LazyRoute<R extends Hono<AppEnv> = Router> {
   /** Where the group is mounted, e.g. `/v1/sessions`. */
   readonly path: string;
   /** The group's sub-app, built on the first call (routes relative to `path`). */
-  group(): Promise<Router>;
+  group(): Promise<R>;
   /** A new sub-app, not kept: what `group()` builds once (the document's tests compare the two). */
-  build(): Promise<Router>;
+  build(): Promise<R>;
   /** The group's routes at their full paths, once built; empty before. */
   routes(): readonly RouterRoute[];
-  /** Adds the catch-all for `path` to `app`, after the middleware already registered there. */
+  /** Adds the catch-alls for the group's paths to `app`, after the middleware already registered there. */
   mount(app: Hono<AppEnv>): void;
 }
 
-export function lazyRoute(path: string, build: () => Promise<Router>): LazyRoute {
-  let group: Promise<Router> | undefined;
+/**
+ * `under`: the paths whose requests reach the group, for a group mounted at `/` that serves
+ * several (the authorization server's); by default `path` alone.
+ */
+export function lazyRoute<R extends Hono<AppEnv> = Router>(
+  path: string,
+  build: () => Promise<R>,
+  under: readonly string[] = [path],
+): LazyRoute<R> {
+  let group: Promise<R> | undefined;
   let built: Hono<AppEnv> | undefined;
+  const served = (p: string) => under.some((u) => p === u || p.startsWith(`${u}/`));
 
-  const dispatcherOf = (sub: Router) => {
+  const dispatcherOf = (sub: R) => {
     const d = new Hono<AppEnv>();
     d.use("*", share);
     d.route(path, sub);
@@ -54,7 +63,7 @@ export function lazyRoute(path: string, build: () => Promise<Router>): LazyRoute
     return d;
   };
 
-  const lazy: LazyRoute = {
+  const lazy: LazyRoute<R> = {
     path,
     build,
     group: () => {
@@ -71,21 +80,25 @@ export function lazyRoute(path: string, build: () => Promise<Router>): LazyRoute
       );
       return group;
     },
-    routes: () => built?.routes.filter((r) => r.path.startsWith(path)) ?? [],
+    routes: () => built?.routes.filter((r) => served(r.path)) ?? [],
     mount(app) {
-      app.all(`${path}/*`, async (c, next) => {
-        if (!built) await lazy.group();
-        const d = built as Hono<AppEnv>;
-        appContexts.set(c.req.raw, c);
-        try {
-          return await d.fetch(c.req.raw, c.env, executionContextOf(c));
-        } catch (err) {
-          if (err instanceof NotInGroup) return next();
-          throw err;
-        } finally {
-          appContexts.delete(c.req.raw);
-        }
-      });
+      app.on(
+        "ALL",
+        under.map((u) => `${u}/*`),
+        async (c, next) => {
+          if (!built) await lazy.group();
+          const d = built as Hono<AppEnv>;
+          appContexts.set(c.req.raw, c);
+          try {
+            return await d.fetch(c.req.raw, c.env, executionContextOf(c));
+          } catch (err) {
+            if (err instanceof NotInGroup) return next();
+            throw err;
+          } finally {
+            appContexts.delete(c.req.raw);
+          }
+        },
+      );
     },
   };
   return lazy;

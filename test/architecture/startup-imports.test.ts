@@ -68,12 +68,12 @@ describe("startup", () => {
     expect(heavy.map(([p, from]) => `${from} imports ${p}`)).toEqual([]);
   });
 
-  it("builds no route group, nor the OpenAPI document", () => {
+  it("builds no route group, nor the authorization server or the OpenAPI document", () => {
     const { modules } = startupGraph();
     const eager = [...modules].filter(
       (m) =>
-        // The authorization server (outside /v1) and the console's files are served from the start.
-        /\/src\/routes\/(?!oauth\/|console\/assets|auth\/result)/.test(m) ||
+        // The console's files (and the docs page) are served from the start.
+        /\/src\/routes\/(?!console\/assets)/.test(m) ||
         /\/src\/http\/(openapi|openapi-document|route)\.ts$/.test(m) ||
         m.endsWith("/src/domain/identity/sso/saml/xml-libraries.ts"),
     );
