@@ -8,9 +8,17 @@ export default defineConfig({
     environment: "node",
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Most of an e2e file's time is waiting on other processes (wrangler, Chromium, slapd): two at
-    // a time, each with its own servers and ports, or the shared server below.
-    maxWorkers: 2,
+    // Much of an e2e file's time is waiting on real clocks (billing periods, webhook retries, a
+    // restart, the revocation bound) while the others use the two cores (Chromium, workerd): three
+    // at a time, each with its own servers and ports, or the shared server below.
+    maxWorkers: 3,
+    // The files keep no state in their modules (each starts and stops what it uses; only the global
+    // setup sets the environment): the two test processes run file after file without a fresh
+    // process and module graph for each, which cost about a second of CPU per file.
+    isolate: false,
+    // UI and delivery polls wait for what a person or receiver would eventually see; on a loaded
+    // machine a re-render or a queue hop can take longer than vitest's default second.
+    expect: { poll: { timeout: 15_000 } },
     globalSetup: ["./test/e2e/support/shared-server.ts"],
   },
 });

@@ -5,7 +5,8 @@ import { type DevServer, startWrangler } from "./support/wrangler";
 // The billing cycle under a real `wrangler dev`, where cron triggers do not fire:
 // only the BillingClock Durable Object's alarms move the accounts along.
 // BILLING_PERIOD_SCALE 0.000003: a 14-day trial lasts ~3.6 s, a month ~8 s,
-// dunning retries 0.26 s, 0.78 s and 1.3 s after the period end.
+// dunning retries 0.26 s, 0.78 s and 1.3 s after the period end. The three tests run side by side,
+// each with an account of its own.
 const SCALE = "0.000003";
 
 describe("billing cycle against wrangler dev", () => {
@@ -48,7 +49,9 @@ describe("billing cycle against wrangler dev", () => {
     return v;
   }
 
-  it("a professional signup trials, pays with pm_card_visa (spec request shape) and renews twice by itself", async () => {
+  it.concurrent("a professional signup trials, pays with pm_card_visa (spec request shape) and renews twice by itself", async ({
+    expect,
+  }) => {
     const token = await register("professional");
     const start = await billing(token);
     expect(start).toMatchObject({ tier: "professional", status: "trialing", credits: { included: 100 } });
@@ -86,7 +89,9 @@ describe("billing cycle against wrangler dev", () => {
     expect(b.credits.purchased_remaining).toBe(100);
   });
 
-  it("an account on pm_card_chargeDeclined walks through dunning to basic, and its rate limits drop", async () => {
+  it.concurrent("an account on pm_card_chargeDeclined walks through dunning to basic, and its rate limits drop", async ({
+    expect,
+  }) => {
     const token = await register("enterprise");
     const me = await call("GET", "/v1/users/me", token);
     expect(me.headers.get("ratelimit-policy")).toContain("q=10000;");
@@ -113,7 +118,7 @@ describe("billing cycle against wrangler dev", () => {
     expect(again.headers.get("ratelimit-policy")).toContain("q=100;");
   });
 
-  it("an upgrade mid-period charges the prorated amount", async () => {
+  it.concurrent("an upgrade mid-period charges the prorated amount", async ({ expect }) => {
     const token = await register("basic");
     const res = await call("PUT", "/v1/billing/plan", token, {
       tier: "professional",

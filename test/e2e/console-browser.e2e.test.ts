@@ -1,21 +1,24 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
-import { accessibilityProblems, launchChromium, offlineExcept, pageProblems } from "./support/browser";
+import { accessibilityProblems, launchChromiumBrowser, offlineExcept, pageProblems } from "./support/browser";
 import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
-import { type DevServer, freePort, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
+import { freePort } from "./support/wrangler";
 
 /**
  * The console as a person uses it, in Debian's Chromium against `wrangler dev`:
  * sign up → create an API key (and use it through the typed client) → add a
  * webhook to a receiver on 127.0.0.1 → create a session and watch its stages
  * arrive live → read its results → see the webhook delivery → buy credits →
- * see the transaction. At 1280 px and at 390 px wide; a screenshot of each
- * page goes to docs/screenshots/, axe-core runs in each page (no serious or
- * critical violation), and no page reports a CSP violation or loads anything
- * from another host.
+ * see the transaction. At 1280 px and at 390 px wide, side by side: two people,
+ * each in a browser context of their own (own cookies and storage) with a receiver
+ * of their own; a screenshot of each page goes to docs/screenshots/, axe-core runs
+ * in each page (no serious or critical violation), and no page reports a CSP
+ * violation or loads anything from another host.
  */
 // The README's screenshots are refreshed with `UPDATE_SCREENSHOTS=1 npm run test:e2e`; otherwise
 // they go to a temporary folder, so a test run leaves the work tree as it was.
@@ -23,39 +26,48 @@ const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   ? path.resolve(import.meta.dirname, "../../docs/screenshots")
   : path.join(tmpdir(), "sas-console-screenshots");
 const PASSWORD = "correct-horse-42";
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 860 },
+  { name: "mobile", width: 390, height: 844 },
+];
 
 describe("the console in Chromium", () => {
-  let server: DevServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
-  let receiver: ReceiverProcess;
-  let receiverUrl: string;
-  let receiverLog: string;
+  const server = sharedServer();
+  let browser: Browser;
+  const receivers = new Map<string, { process: ReceiverProcess; url: string; log: string }>();
   let logDir: string;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    server = await startWrangler({ vars: { WEBHOOK_ALLOW_PRIVATE_URLS: "true", ANALYSIS_TIME_SCALE: "0.02" } });
     logDir = mkdtempSync(path.join(tmpdir(), "sas-console-receiver-"));
-    receiverLog = path.join(logDir, "received.jsonl");
-    const port = await freePort();
-    receiver = await startReceiverProcess(port, receiverLog);
-    receiverUrl = `http://127.0.0.1:${port}/hooks`;
-    browser = await launchChromium();
+    const startReceiver = async (name: string) => {
+      const port = await freePort();
+      const log = path.join(logDir, `${name}.jsonl`);
+      receivers.set(name, {
+        process: await startReceiverProcess(port, log),
+        url: `http://127.0.0.1:${port}/hooks`,
+        log,
+      });
+    };
+    const started = await Promise.allSettled([
+      launchChromiumBrowser(),
+      ...VIEWPORTS.map((viewport) => startReceiver(viewport.name)),
+    ]);
+    if (started[0].status === "fulfilled") browser = started[0].value as Browser;
+    for (const s of started) if (s.status === "rejected") throw s.reason;
   });
 
   afterAll(async () => {
     await browser?.close();
-    await receiver?.kill();
-    await server?.stop();
+    for (const r of receivers.values()) await r.process.kill();
     if (logDir) rmSync(logDir, { recursive: true, force: true });
   });
 
-  for (const viewport of [
-    { name: "desktop", width: 1280, height: 860 },
-    { name: "mobile", width: 390, height: 844 },
-  ]) {
-    it(`sign-up to a bought credit package at ${viewport.width} px`, async () => {
-      const page = await browser.context.newPage();
+  for (const viewport of VIEWPORTS) {
+    it.concurrent(`sign-up to a bought credit package at ${viewport.width} px`, async ({ expect }) => {
+      const { url: receiverUrl, log: receiverLog } = receivers.get(viewport.name)!;
+      const context = await browser.newContext();
+      const page = await context.newPage();
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       const blocked = await offlineExcept(page, server.url);
       const problems = pageProblems(page);
@@ -87,7 +99,7 @@ describe("the console in Chromium", () => {
         .toMatch(/: [1-9]\d* API calls$/);
       await shot("dashboard");
       // The session lives in HttpOnly cookies: nothing for a script to steal.
-      const cookies = await browser.context.cookies(server.url);
+      const cookies = await context.cookies(server.url);
       expect(cookies.find((c) => c.name === "sas_session")?.httpOnly).toBe(true);
       expect(cookies.find((c) => c.name === "sas_session")?.sameSite).toBe("Strict");
       expect(await page.evaluate(() => JSON.stringify(localStorage) + document.cookie)).not.toMatch(/eyJ/);
@@ -296,12 +308,12 @@ describe("the console in Chromium", () => {
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.getByRole("heading", { name: "Sign in to the console" }).waitFor();
       await shot("sign-in");
-      expect((await browser.context.cookies(server.url)).map((c) => c.name)).not.toContain("sas_session");
+      expect((await context.cookies(server.url)).map((c) => c.name)).not.toContain("sas_session");
 
       expect(a11y).toEqual([]);
       expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
       expect(blocked).toEqual([]);
-      await page.close();
+      await context.close();
     });
   }
 });

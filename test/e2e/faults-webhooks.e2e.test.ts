@@ -5,28 +5,25 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addTestCard, apiClient, eventually, sleep } from "./support/api";
 import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
-import { type DevServer, freePort, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
+import { freePort } from "./support/wrangler";
 
-// Fault tests for webhook delivery under a real `wrangler dev`:
+// Fault tests for webhook delivery under the shared `wrangler dev`:
 // the Queue, its retries and the SessionRoom's alarms are the real local ones.
 // The receiver runs in its own process so it can be killed for real.
 // WEBHOOK_RETRY_SCALE 0.1 turns the 5 s / 30 s / 2 min retries into 1 s / 3 s / 12 s.
 describe("webhook faults against wrangler dev", () => {
-  let server: DevServer;
+  const server = sharedServer();
   const { call, register } = apiClient(() => server.url);
   const receivers: ReceiverProcess[] = [];
   let dir: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), "sas-faults-"));
-    server = await startWrangler({
-      vars: { WEBHOOK_ALLOW_PRIVATE_URLS: "true", ANALYSIS_TIME_SCALE: "0.01", WEBHOOK_RETRY_SCALE: "0.1" },
-    });
   });
   afterEach(async () => {
     for (const r of receivers.splice(0)) await r.kill();
   });
-  afterAll(async () => {
-    await server?.stop();
+  afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

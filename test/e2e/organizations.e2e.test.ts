@@ -18,7 +18,7 @@ describe("organizations against wrangler dev", () => {
       tier: "basic",
       marketing_consent: false,
     });
-    expect(reg.status).toBe(201);
+    expect(reg.status, reg.text.slice(0, 200)).toBe(201);
     return { id: reg.body.data.user.id as string, email, token: reg.body.data.token as string };
   };
 

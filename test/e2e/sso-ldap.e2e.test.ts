@@ -2,23 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LdapServers, startLdapServers } from "../node/ldap-server";
 import { ldapConnectionBody } from "../support/sso-fixtures";
 import { apiClient } from "./support/api";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
-// LDAP sign-on end to end: a real `wrangler dev` reaching a real slapd over ldaps:// and StartTLS
-// through cloudflare:sockets, trusting the test CA through NODE_EXTRA_CA_CERTS.
+// LDAP sign-on end to end: the shared `wrangler dev` reaching a real slapd over ldaps:// and
+// StartTLS through cloudflare:sockets. slapd serves the certificate of the test CA the global setup
+// made (SSO_TEST_CA_DIR), which the server trusts through NODE_EXTRA_CA_CERTS; its directory waits
+// are 1.5 s instead of 5 s (SSO_LDAP_TIMEOUT_SCALE 0.3): the silent directory is met sooner, real
+// binds still fit.
 describe("LDAP sign-on against wrangler dev and slapd", () => {
-  let server: DevServer;
+  const server = sharedServer();
   let ldap: LdapServers;
   const api = apiClient(() => server.url);
 
   beforeAll(async () => {
     ldap = await startLdapServers();
-    process.env.NODE_EXTRA_CA_CERTS = ldap.caBundle;
-    // 1.5 s instead of 5 s per directory wait: the silent directory is met sooner, real binds still fit.
-    server = await startWrangler({ vars: { SSO_LDAP_TIMEOUT_SCALE: "0.3" } });
   });
   afterAll(async () => {
-    await server?.stop();
     await ldap?.stop();
   });
 

@@ -4,25 +4,26 @@ import { IDP_USERS, type IdpUser, type SamlIdp, startSamlIdp } from "../node/sam
 import { generateKeyPair } from "../node/sso-keys";
 import { apiClient, dataOf } from "./support/api";
 import { launchChromium } from "./support/browser";
-import { type DevServer, startWrangler } from "./support/wrangler";
+import { sharedServer } from "./support/shared-server";
 
 // SAML sign-on end to end: Chromium goes from our /saml/login to SimpleSAMLphp's real login form,
-// and SimpleSAMLphp's signed response is posted back to the ACS of a real `wrangler dev`.
+// and SimpleSAMLphp's signed response is posted back to the ACS of the shared `wrangler dev`, which
+// marks email domains verified without DNS (SSO_DOMAIN_VERIFICATION=skip; the TXT flow is tested in
+// test/routes/sso).
 describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
-  let server: DevServer;
+  const server = sharedServer();
   let idp: SamlIdp;
   let browser: { context: BrowserContext; close(): Promise<void> };
   const api = apiClient(() => server.url);
 
   beforeAll(async () => {
-    idp = await startSamlIdp();
-    // Email domains are marked verified without DNS (the TXT flow is tested in test/routes/sso).
-    server = await startWrangler({ vars: { SSO_DOMAIN_VERIFICATION: "skip" } });
-    browser = await launchChromium();
+    const started = await Promise.allSettled([startSamlIdp(), launchChromium()]);
+    if (started[0].status === "fulfilled") idp = started[0].value;
+    if (started[1].status === "fulfilled") browser = started[1].value;
+    for (const s of started) if (s.status === "rejected") throw s.reason;
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
     await idp?.stop();
   });
 

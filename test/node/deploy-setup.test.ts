@@ -45,11 +45,14 @@ function project(seed: Partial<Account> = {}) {
   const stateFile = path.join(dir, "account.json");
   const initial: Account = { d1: [], kv: [], queues: [], secrets: [], pendingMigrations: true, calls: [], ...seed };
   writeFileSync(stateFile, JSON.stringify(initial));
+  // The script and the fake wrangler make no TLS connection: without NODE_EXTRA_CA_CERTS, Node
+  // does not parse a bundle of certificates at each of their starts (~60 ms of CPU, ~100 starts).
+  const { NODE_EXTRA_CA_CERTS: _certificates, ...env } = process.env;
   const run = (...args: string[]) => {
     const r = spawnSync(process.execPath, [script, ...args], {
       cwd: dir,
       encoding: "utf8",
-      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, FAKE_WRANGLER_STATE: stateFile },
+      env: { ...env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, FAKE_WRANGLER_STATE: stateFile },
     });
     return { status: r.status, out: r.stdout + r.stderr };
   };

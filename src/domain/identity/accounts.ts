@@ -7,7 +7,7 @@ import { newId } from "../../lib/ids";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
-import { DUMMY_PASSWORD_HASH, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
+import { DUMMY_PASSWORD_HASH, hashIterations, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
 import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refresh-rotation";
 import { scopesForRole } from "./scopes";
@@ -34,6 +34,7 @@ export type AccountsEnv = Pick<
   | "JWT_PREVIOUS_PUBLIC_KEYS"
   | "BILLING_PERIOD_SCALE"
   | "BILLING_CLOCK"
+  | "PASSWORD_HASH_ITERATIONS"
 >;
 
 export function isAdminEmail(adminEmails: string, email: string): boolean {
@@ -67,7 +68,7 @@ export async function register(
     {
       email,
       username: input.username,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password, hashIterations(env)),
       tier: input.tier,
       marketingConsent: input.marketing_consent,
       country,

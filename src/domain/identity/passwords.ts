@@ -22,11 +22,22 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
   return new Uint8Array(bits);
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * The cost of new hashes: PBKDF2_ITERATIONS, or PASSWORD_HASH_ITERATIONS (tests only, ignored
+ * in production) so a suite registering thousands of users does not spend most of its CPU
+ * here. Verification reads the cost from the stored hash, so either cost verifies.
+ */
+export function hashIterations(env: { ENVIRONMENT: string; PASSWORD_HASH_ITERATIONS?: string | undefined }): number {
+  if (env.ENVIRONMENT === "production" || env.PASSWORD_HASH_ITERATIONS === undefined) return PBKDF2_ITERATIONS;
+  const n = Number(env.PASSWORD_HASH_ITERATIONS);
+  return Number.isInteger(n) && n >= 1 && n <= PBKDF2_ITERATIONS ? n : PBKDF2_ITERATIONS;
+}
+
+export async function hashPassword(password: string, iterations = PBKDF2_ITERATIONS): Promise<string> {
   const salt = new Uint8Array(SALT_BYTES);
   crypto.getRandomValues(salt);
-  const hash = await derive(password, salt, PBKDF2_ITERATIONS);
-  return `pbkdf2_sha256$${PBKDF2_ITERATIONS}$${base64(salt)}$${base64(hash)}`;
+  const hash = await derive(password, salt, iterations);
+  return `pbkdf2_sha256$${iterations}$${base64(salt)}$${base64(hash)}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

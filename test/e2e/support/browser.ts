@@ -2,28 +2,29 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+
+const CHROMIUM = {
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+  ],
+};
 
 /** Debian's Chromium, headless, with a fresh profile; `close()` removes the profile too. */
 export async function launchChromium(
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profileDir = mkdtempSync(path.join(tmpdir(), "sas-chromium-"));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-      "--no-first-run",
-    ],
-    ...options,
-  });
+  const context = await chromium.launchPersistentContext(profileDir, { ...CHROMIUM, ...options });
   return {
     context,
     close: async () => {
@@ -31,6 +32,14 @@ export async function launchChromium(
       rmSync(profileDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Debian's Chromium, headless, for tests that run side by side: each opens its own context
+ * (`browser.newContext()`: its own cookies and storage, like a separate profile).
+ */
+export function launchChromiumBrowser(): Promise<Browser> {
+  return chromium.launch(CHROMIUM);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,6 +47,33 @@ const baseEnv = () => ({
   XDG_CONFIG_HOME: path.join(tmpdir(), "sas-wrangler-config"),
 });
 
+/**
+ * The e2e global setup migrates one local D1 (development environment) and names its persist
+ * directory here; every server then starts from a copy of it instead of migrating its own.
+ */
+export const D1_TEMPLATE_ENV = "SAS_E2E_D1_TEMPLATE";
+
+/**
+ * Apply every migration to the local D1 under `persistDir`, as `wrangler d1 migrations apply DB
+ * --local` would (local-d1.ts; loaded only here, it brings in wrangler and miniflare).
+ */
+export async function migrateLocalD1(persistDir: string, environment?: string): Promise<void> {
+  const { migrateLocalD1InProcess } = await import("./local-d1");
+  await migrateLocalD1InProcess(persistDir, environment);
+}
+
+/**
+ * Local D1 state with every migration applied: a copy of the global setup's, else migrated here. A
+ * directory that already holds a D1 is used as it is (the revocation test's second server on the
+ * first one's state).
+ */
+async function preparePersistDir(persistDir: string, environment?: string): Promise<void> {
+  if (existsSync(path.join(persistDir, "v3", "d1"))) return;
+  const template = process.env[D1_TEMPLATE_ENV];
+  if (template && !environment) cpSync(template, persistDir, { recursive: true });
+  else await migrateLocalD1(persistDir, environment);
+}
+
 /** Start `wrangler dev` on 127.0.0.1 with its own local state, migrations applied. */
 export async function startWrangler(opts: StartOptions = {}): Promise<DevServer> {
   const persistDir = opts.persistDir ?? mkdtempSync(path.join(tmpdir(), "sas-e2e-"));
@@ -61,12 +88,7 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
   };
 
   const envArgs = opts.environment ? ["--env", opts.environment] : [];
-  const migrate = spawnSync(
-    WRANGLER,
-    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir, ...envArgs],
-    { cwd: ROOT, env: baseEnv(), encoding: "utf8" },
-  );
-  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
+  await preparePersistDir(persistDir, opts.environment);
 
   let child: ChildProcess | undefined;
   const launch = async () => {
