@@ -1,36 +1,87 @@
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
+import type { RouterRoute } from "hono/types";
 import { refuseTestGatewayInProduction } from "./domain/billing/gateway";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
 import { signingKeys } from "./domain/identity/signing-keys";
+import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { allowedMethodsOf } from "./http/allowed-methods";
+import { lazyRoute } from "./http/lazy-route";
 import { onError } from "./http/on-error";
-import { router } from "./http/openapi";
-import { openApiDocument, registerSecuritySchemes } from "./http/openapi-document";
+import type { Router } from "./http/openapi";
 import { apiUsage } from "./middleware/api-usage";
 import { clientVersion } from "./middleware/client-version";
 import { BOOKMARK_HEADER, d1Session } from "./middleware/d1-session";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
-import { adminRoutes } from "./routes/admin";
-import { apiKeyRoutes } from "./routes/api-keys";
-import { authRoutes } from "./routes/auth";
-import { billingRoutes } from "./routes/billing";
 import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets";
-import { consoleSessionRoutes } from "./routes/console/session";
-import { exportRoutes } from "./routes/exports";
-import { authorizationServerRoutes } from "./routes/oauth";
-import { oauthClientRoutes } from "./routes/oauth-clients";
-import { organizationRoutes } from "./routes/organizations";
-import { sessionRoutes } from "./routes/sessions";
-import { userRoutes } from "./routes/users";
-import { webhookRoutes } from "./routes/webhooks";
-import { wsRoutes } from "./routes/ws";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The /v1 route groups, in the order the document lists them. Each is built on the first
+ * request under its path (src/http/lazy-route.ts), once per isolate.
+ */
+export const V1_ROUTES = [
+  lazyRoute("/v1/auth", async () => (await import("./routes/auth")).authRoutes()),
+  lazyRoute("/v1/users", async () => (await import("./routes/users")).userRoutes()),
+  lazyRoute("/v1/billing", async () => (await import("./routes/billing")).billingRoutes()),
+  lazyRoute("/v1/webhooks", async () => (await import("./routes/webhooks")).webhookRoutes()),
+  lazyRoute("/v1/admin", async () => (await import("./routes/admin")).adminRoutes()),
+  lazyRoute("/v1/sessions", async () => (await import("./routes/sessions")).sessionRoutes()),
+  lazyRoute("/v1/ws", async () => (await import("./routes/ws")).wsRoutes()),
+  lazyRoute("/v1/api-keys", async () => (await import("./routes/api-keys")).apiKeyRoutes()),
+  lazyRoute("/v1/oauth/clients", async () => (await import("./routes/oauth-clients")).oauthClientRoutes()),
+  lazyRoute("/v1/organizations", async () => (await import("./routes/organizations")).organizationRoutes()),
+  lazyRoute("/v1/exports", async () => (await import("./routes/exports")).exportRoutes()),
+];
+
+/** The console's sign-in (sets its session cookies; docs/security.md "Console"), built on its first request. */
+const CONSOLE_ROUTES = lazyRoute("/console", async () => {
+  const [{ consoleSessionRoutes }, { router }] = await Promise.all([
+    import("./routes/console/session"),
+    import("./http/openapi"),
+  ]);
+  const consoleApp = router();
+  consoleApp.use("*", rateLimit, bodyLimit({ maxSize: 16 * 1024 }));
+  consoleApp.route("/", consoleSessionRoutes());
+  return consoleApp;
+});
+
+/**
+ * The authorization server lives at the origin (the `iss` of every token), outside /v1: its
+ * endpoints, metadata and SAML service provider, built on the first request to any of them.
+ */
+const AUTHORIZATION_SERVER_ROUTES = lazyRoute(
+  "/",
+  async () => (await import("./routes/oauth")).authorizationServerRoutes(),
+  ["/oauth2", "/oauth", "/.well-known", "/saml"],
+);
+
+/** Every part of the app built on its first request. */
+export const LAZY_ROUTES = [...V1_ROUTES, CONSOLE_ROUTES, AUTHORIZATION_SERVER_ROUTES];
+
+let documentRouter: Promise<Router> | undefined;
+
+/** Every /v1 operation registered in one router, as the document describes them: built on the first request for it. */
+export function v1Document(): Promise<Router> {
+  documentRouter ??= (async () => {
+    const [groups, { registerSecuritySchemes }, { router }] = await Promise.all([
+      Promise.all(V1_ROUTES.map(async (r) => ({ path: r.path.slice("/v1".length), group: await r.group() }))),
+      import("./http/openapi-document"),
+      import("./http/openapi"),
+    ]);
+    const v1 = router();
+    for (const { path, group } of groups) v1.route(path, group);
+    registerSecuritySchemes(v1);
+    return v1;
+  })();
+  return documentRouter;
+}
 
 export interface AppOptions {
   /** The clock of the rate-limit windows (default Date.now). */
@@ -39,9 +90,10 @@ export interface AppOptions {
 
 export function createApp(options: AppOptions = {}) {
   const now = options.now ?? Date.now;
-  const app = router();
+  // The app and /v1 only route: the OpenAPI routers are the groups' (and the document's, v1Document()).
+  const app = new Hono<AppEnv>();
   app.onError(onError);
-  const allowedMethods = allowedMethodsOf(app.routes);
+  const allowedMethods = allowedMethodsOf(() => [...app.routes, ...LAZY_ROUTES.flatMap((r) => r.routes())]);
   app.notFound(async (c) => {
     const allowed = allowedMethods(c.req.path);
     if (allowed.length === 0) {
@@ -74,7 +126,7 @@ export function createApp(options: AppOptions = {}) {
     await next();
   });
 
-  const v1 = router();
+  const v1 = new Hono<AppEnv>();
   // CORS (docs/decisions.md): any origin may call with a bearer token or API key;
   // /v1 never uses cookies, so credentials are not allowed.
   v1.use(
@@ -110,20 +162,10 @@ export function createApp(options: AppOptions = {}) {
       },
     }),
   );
-  v1.route("/auth", authRoutes());
-  v1.route("/users", userRoutes());
-  v1.route("/billing", billingRoutes());
-  v1.route("/webhooks", webhookRoutes());
-  v1.route("/admin", adminRoutes());
-  v1.route("/sessions", sessionRoutes());
-  v1.route("/ws", wsRoutes());
-  v1.route("/api-keys", apiKeyRoutes());
-  v1.route("/oauth/clients", oauthClientRoutes());
-  v1.route("/organizations", organizationRoutes());
-  v1.route("/exports", exportRoutes());
-
-  registerSecuritySchemes(v1);
-  v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, new URL(c.req.url).origin, c.env)));
+  v1.get("/openapi.json", async (c) => {
+    const [v1Router, { openApiDocument }] = await Promise.all([v1Document(), import("./http/openapi-document")]);
+    return c.json(openApiDocument(v1Router, new URL(c.req.url).origin, c.env));
+  });
   // The reference renderer is bundled from npm and served from /docs/ (no CDN: it works offline).
   v1.get("/docs", (c) => {
     c.header("Content-Security-Policy", DOCS_CSP);
@@ -132,14 +174,17 @@ export function createApp(options: AppOptions = {}) {
   });
 
   app.route("/v1", v1);
-  // The console's sign-in: sets its session cookies (docs/security.md "Console").
-  const consoleApp = router();
-  consoleApp.use("*", rateLimit, bodyLimit({ maxSize: 16 * 1024 }));
-  consoleApp.route("/", consoleSessionRoutes());
-  app.route("/console", consoleApp);
-  // The authorization server lives at the origin (the `iss` of every token), outside /v1.
-  app.route("/", authorizationServerRoutes());
+  // After every /v1 middleware: each group runs behind the whole chain, as if mounted with v1.route().
+  for (const r of V1_ROUTES) r.mount(app);
+  CONSOLE_ROUTES.mount(app);
+  AUTHORIZATION_SERVER_ROUTES.mount(app);
   return app;
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Every route `app` serves, each /v1 group built: what the inventory tests hold against the document. */
+export async function servedRoutes(app: App): Promise<RouterRoute[]> {
+  await Promise.all(LAZY_ROUTES.map((r) => r.group()));
+  return [...app.routes, ...LAZY_ROUTES.flatMap((r) => r.routes())];
+}

@@ -1,7 +1,6 @@
 import { createApp } from "./app";
 import type { Bindings } from "./env";
 import { runMaintenance } from "./maintenance";
-import { handleWebhookBatch } from "./webhooks/consumer";
 
 export { BillingClock } from "./billing-clock/billing-clock";
 export { SessionRoom } from "./session-room/session-room";
@@ -12,6 +11,8 @@ export default {
   fetch: app.fetch,
   /** Webhook event queue and its dead-letter queue: fan-out, signed delivery, retries (src/webhooks/). */
   async queue(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
+    // Loaded on the isolate's first batch: requests never need the consumer (docs/decisions.md, "Performance").
+    const { handleWebhookBatch } = await import("./webhooks/consumer");
     await handleWebhookBatch(batch, env);
   },
   /** Every minute (wrangler.toml [triggers]): housekeeping kept off the request path (src/maintenance.ts). */

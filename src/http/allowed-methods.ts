@@ -7,12 +7,18 @@ import type { RouterRoute } from "hono/types";
  * preflight under /v1, `204 + Allow` elsewhere). Empty when no route matches
  * the path at all (404).
  */
-export function allowedMethodsOf(routes: readonly RouterRoute[]): (path: string) => string[] {
-  let compiled: Array<{ pattern: RegExp; method: string }> | undefined;
+export function allowedMethodsOf(routesNow: () => readonly RouterRoute[]): (path: string) => string[] {
+  let compiled: Array<{ pattern: RegExp; method: string }> = [];
+  let compiledFrom = -1;
   return (path) => {
-    compiled ??= routes
-      .filter((r) => r.method !== "ALL" && !r.path.includes("*"))
-      .map((r) => ({ pattern: patternOf(r.path), method: r.method.toUpperCase() }));
+    // Route groups built on their first request (src/http/lazy-route.ts) add routes: compile again.
+    const routes = routesNow();
+    if (routes.length !== compiledFrom) {
+      compiledFrom = routes.length;
+      compiled = routes
+        .filter((r) => r.method !== "ALL" && !r.path.includes("*"))
+        .map((r) => ({ pattern: patternOf(r.path), method: r.method.toUpperCase() }));
+    }
     const methods = new Set(compiled.filter((r) => r.pattern.test(path)).map((r) => r.method));
     if (methods.size === 0) return [];
     if (methods.has("GET")) methods.add("HEAD");

@@ -1,24 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { type AppError, ERROR_CATALOGUE, type ErrorCode } from "../errors";
+import { ERROR_CATALOGUE, type ErrorCode } from "../errors";
 
-/** Success envelope (spec part 1): `{ success: true, data?, message? }`. */
-export function ok<T>(data: T, message?: string): { success: true; data: T; message?: string } {
-  return message === undefined ? { success: true, data } : { success: true, data, message };
-}
-
-export function errorBody(c: Context, err: Pick<AppError, "code" | "message" | "details">) {
-  return {
-    success: false as const,
-    error: {
-      code: err.code,
-      message: err.message,
-      details: err.details,
-      timestamp: new Date().toISOString(),
-      request_id: (c.get("requestId") as string | undefined) ?? "unknown",
-    },
-  };
-}
+// The bodies themselves are built without zod (./envelope-body.ts): the error path is loaded at startup.
+export { errorBody, ok } from "./envelope-body";
 
 // ---- OpenAPI schemas for the envelope ------------------------------------
 

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../errors";
-import { errorBody } from "./envelope";
+import { errorBody } from "./envelope-body";
 
 /** Map anything thrown to a catalogue error; unknown errors never leak their message. */
 export function toAppError(err: unknown): AppError {

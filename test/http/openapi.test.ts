@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp, servedRoutes } from "../../src/app";
 import { ERROR_CATALOGUE } from "../../src/errors";
 import { registerUser } from "../support/factories";
 import { api, BASE } from "../support/http";
@@ -39,7 +39,7 @@ describe("GET /v1/openapi.json", () => {
         if (method !== "servers") documented.add(`${method.toUpperCase()} ${base}${path}`);
     }
     const served = new Set<string>();
-    for (const r of createApp().routes) {
+    for (const r of await servedRoutes(createApp())) {
       if (r.method === "ALL") continue; // middleware
       const key = `${r.method} ${toOpenApiPath(r.path)}`;
       if (NOT_OPERATIONS.has(key)) continue;

@@ -1,5 +1,5 @@
-import { DOMParser, type Element, XMLSerializer } from "@xmldom/xmldom";
-import { NS, xmldsigReady } from "../../src/domain/identity/sso/saml/xml";
+import type { Element } from "@xmldom/xmldom";
+import { NS, xmlLibraries } from "../../src/domain/identity/sso/saml/xml";
 import { fromBase64 } from "../../src/lib/encoding";
 
 /**
@@ -82,7 +82,7 @@ export async function signElement(
   keyPair: { key: string; cert: string },
   hash: "SHA-256" | "SHA-1" = "SHA-256",
 ): Promise<string> {
-  const xmldsig = xmldsigReady();
+  const { DOMParser, XMLSerializer, xmldsig } = await xmlLibraries();
   const doc = new DOMParser().parseFromString(xml, "text/xml");
   const target = findById(doc.documentElement as Element, id);
   if (!target) throw new Error(`no element ${id}`);

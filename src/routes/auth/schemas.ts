@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import type { LoginResult } from "../../domain/identity/accounts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/identity/passwords";
 import { TIERS } from "../../domain/identity/principal";
-import { userSummary } from "../../domain/users/resources";
 import { UsernameSchema, UserSummarySchema } from "../users/schemas";
+
+// Built without zod (./result.ts): the SAML ACS answers with it and is loaded at startup.
+export { authResult } from "./result";
 
 export const EmailSchema = z.email().max(254).openapi({ example: "ada@example.com" });
 
@@ -39,14 +40,3 @@ const tokenFields = {
 
 export const AuthResultSchema = z.object({ user: UserSummarySchema, ...tokenFields }).openapi("AuthResult");
 export const RefreshResultSchema = z.object(tokenFields).openapi("RefreshResult");
-
-/** The body of every sign-in's answer (password, registration, LDAP, SAML): AuthResult. */
-export function authResult(result: LoginResult) {
-  return {
-    user: userSummary(result.user),
-    token: result.token,
-    token_type: "Bearer" as const,
-    expires_in: result.expiresIn,
-    refresh_token: result.refreshToken,
-  };
-}

@@ -7,7 +7,7 @@ import { userSummary } from "../../domain/users/resources";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
 import { CONSOLE_SSO_PATH, consoleCookieName, isHttps, REFRESH_COOKIE_PATH } from "../../http/console-cookies";
-import { ok } from "../../http/envelope";
+import { ok } from "../../http/envelope-body";
 import { router } from "../../http/openapi";
 import { validationError } from "../../http/validation";
 import { timingSafeEqual } from "../../lib/crypto";

@@ -8,10 +8,10 @@ import { spMetadataXml } from "../../domain/identity/sso/saml/metadata";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
 import { CONSOLE_SSO_FINISH_PATH } from "../../http/console-cookies";
-import { ok } from "../../http/envelope";
+import { ok } from "../../http/envelope-body";
 import { requestMeta } from "../../http/request-meta";
 import { countryOf } from "../../lib/request";
-import { authResult } from "../auth/schemas";
+import { authResult } from "../auth/result";
 
 /**
  * SAML 2.0 service provider at {auth_url}/saml/* (spec part 5; docs/sso.md):

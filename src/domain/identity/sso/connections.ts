@@ -18,7 +18,7 @@ import { auditStatement, type RequestMeta } from "../../organizations/audit";
 import { requireRole } from "../../organizations/roles";
 import type { OrganizationRole, Principal } from "../principal";
 import { assertDirectoryTransport, type LdapDirectoryConfig, ldapTimeoutMs } from "./ldap/authenticate";
-import { parseIdpMetadata } from "./saml/metadata";
+import { type IdpMetadata, parseIdpMetadata } from "./saml/metadata";
 
 export interface SamlSettings {
   idp_entity_id: string;
@@ -99,16 +99,15 @@ function invalid(field: string, reason: string): AppError {
 
 const normalizeCertificate = (c: string) => c.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
 
-function fromMetadata(xml: string | undefined) {
+async function fromMetadata(xml: string | undefined) {
   if (!xml) return null;
-  const parsed = parseIdpMetadata(xml);
+  const parsed = await parseIdpMetadata(xml);
   if (!parsed) throw invalid("metadata_xml", "not IdP metadata with a redirect SSO URL and a signing certificate");
   return parsed;
 }
 
 /** SAML settings: `base` (a stored connection's, or the defaults), then metadata XML, then fields. */
-function samlSettings(base: SamlSettings, metadataXml: string | undefined, s: Partial<SamlSettings>): SamlSettings {
-  const metadata = fromMetadata(metadataXml);
+function samlSettings(base: SamlSettings, metadata: IdpMetadata | null, s: Partial<SamlSettings>): SamlSettings {
   const settings: SamlSettings = {
     idp_entity_id: s.idp_entity_id ?? metadata?.entityId ?? base.idp_entity_id,
     sso_url: s.sso_url ?? metadata?.ssoUrl ?? base.sso_url,
@@ -167,7 +166,7 @@ export async function createConnection(
   let config: SamlSettings | LdapSettings;
   let secretSealed: string | null = null;
   if (input.kind === "saml") {
-    config = samlSettings(SAML_DEFAULTS, input.metadata_xml, input.saml ?? {});
+    config = samlSettings(SAML_DEFAULTS, await fromMetadata(input.metadata_xml), input.saml ?? {});
   } else {
     config = input.ldap;
     checkLdap(config, env.ENVIRONMENT, Boolean(input.service_password));
@@ -231,12 +230,16 @@ export async function updateConnection(
   let config: SamlSettings | LdapSettings;
   let secretSealed = row.secretSealed;
   if (row.kind === "saml") {
-    const merged = samlSettings(JSON.parse(row.config) as SamlSettings, changes.metadata_xml, changes.saml ?? {});
+    const merged = samlSettings(
+      JSON.parse(row.config) as SamlSettings,
+      await fromMetadata(changes.metadata_xml),
+      changes.saml ?? {},
+    );
     const removed = new Set((changes.remove_certificates ?? []).map(normalizeCertificate));
     const unknown = [...removed].find((c) => !merged.certificates.includes(c));
     if (unknown) throw invalid("remove_certificates", "names a certificate the connection does not trust");
     const certificates = [...merged.certificates, ...(changes.add_certificates ?? []).map(normalizeCertificate)];
-    config = samlSettings(merged, undefined, { certificates: certificates.filter((c) => !removed.has(c)) });
+    config = samlSettings(merged, null, { certificates: certificates.filter((c) => !removed.has(c)) });
   } else {
     config = { ...(JSON.parse(row.config) as LdapSettings), ...changes.ldap };
     checkLdap(config, env.ENVIRONMENT, Boolean(changes.service_password ?? row.secretSealed));

@@ -27,10 +27,10 @@ export interface IdpMetadata {
  * SingleSignOnService and every signing certificate (several while the IdP rotates). Null when the
  * document is not IdP metadata or lacks one of those.
  */
-export function parseIdpMetadata(xml: string): IdpMetadata | null {
+export async function parseIdpMetadata(xml: string): Promise<IdpMetadata | null> {
   let doc: Document;
   try {
-    doc = parseUntrustedXml(xml);
+    doc = await parseUntrustedXml(xml);
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import type { Document, Element } from "@xmldom/xmldom";
 import { fromBase64 } from "../../../../lib/encoding";
-import { children, NS, onlyChild, parseUntrustedXml, textOf, UnsafeXmlError, walk, xmldsigReady } from "./xml";
+import { children, NS, onlyChild, parseUntrustedXml, textOf, UnsafeXmlError, walk, xmlLibraries } from "./xml";
 
 /**
  * Verifies a SAML 2.0 Response received on the ACS (HTTP-POST binding, saml-bindings-2.0-os §3.5)
@@ -81,7 +81,7 @@ export async function verifySamlResponse(
   }
   let doc: Document;
   try {
-    doc = parseUntrustedXml(xml);
+    doc = await parseUntrustedXml(xml);
   } catch (error) {
     reject(error instanceof UnsafeXmlError ? `unsafe or malformed XML (${error.message})` : "malformed XML");
   }
@@ -146,7 +146,7 @@ function assertUniqueIds(doc: Document) {
 type KeySet = { der: Uint8Array; keys: Map<string, CryptoKey> };
 
 async function importCertificates(certificates: string[], allowSha1: boolean): Promise<KeySet[]> {
-  const xmldsig = xmldsigReady();
+  const { xmldsig } = await xmlLibraries();
   const out: KeySet[] = [];
   for (const pem of certificates) {
     const der = fromBase64(pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, ""));
@@ -192,7 +192,7 @@ async function verifyEnvelopedSignature(
     if (alg !== ENVELOPED && alg !== EXC_C14N) reject(`transform not accepted: ${alg}`);
   }
 
-  const xmldsig = xmldsigReady();
+  const { xmldsig } = await xmlLibraries();
   for (const set of keys) {
     const key = set.keys.get(hash);
     if (!key) continue;

@@ -1,6 +1,4 @@
-import { DOMImplementation, DOMParser, type Document, type Element, type Node, XMLSerializer } from "@xmldom/xmldom";
-import { setNodeDependencies } from "xml-core";
-import * as xmldsig from "xmldsigjs";
+import type { Document, Element, Node } from "@xmldom/xmldom";
 
 /** The namespaces SAML 2.0 messages use (saml-core-2.0-os §1.2). */
 export const NS = {
@@ -10,20 +8,18 @@ export const NS = {
   dsig: "http://www.w3.org/2000/09/xmldsig#",
 } as const;
 
-let ready = false;
+export type XmlLibraries = typeof import("./xml-libraries");
+
+let libraries: Promise<XmlLibraries> | undefined;
 
 /**
- * xmldsigjs needs a DOM and a crypto engine registered once per isolate: @xmldom/xmldom for the DOM
- * and WebCrypto (workerd's global `crypto`), never Node's crypto. No XPath engine: verification here
- * never evaluates XPath (references are resolved by ID, and XPath transforms are refused).
+ * The DOM and XML-DSig libraries, imported on the isolate's first SAML message: their top-level
+ * code is a large share of the worker's startup CPU and only SAML needs them (docs/decisions.md,
+ * "Performance").
  */
-export function xmldsigReady(): typeof xmldsig {
-  if (!ready) {
-    setNodeDependencies({ XMLSerializer, DOMParser, DOMImplementation });
-    xmldsig.Application.setEngine("workerd", crypto);
-    ready = true;
-  }
-  return xmldsig;
+export function xmlLibraries(): Promise<XmlLibraries> {
+  libraries ??= import("./xml-libraries");
+  return libraries;
 }
 
 export class UnsafeXmlError extends Error {}
@@ -33,11 +29,12 @@ export class UnsafeXmlError extends Error {}
  * any processing instruction but the XML declaration are refused before parsing, then again on the
  * tree: SAML messages never carry them (saml-bindings-2.0-os §3.5.5.2 / XXE and billion-laughs).
  */
-export function parseUntrustedXml(text: string): Document {
+export async function parseUntrustedXml(text: string): Promise<Document> {
   if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) throw new UnsafeXmlError("DTD");
   if (/<\?(?!xml\s)/.test(text.trimStart()) || /.<\?/s.test(text.trimStart())) {
     throw new UnsafeXmlError("processing instruction");
   }
+  const { DOMParser } = await xmlLibraries();
   const problems: string[] = [];
   const doc = new DOMParser({
     onError: (level: string, message: string) => {
@@ -91,7 +88,8 @@ export function textOf(element: Element): string {
   return text.trim();
 }
 
-export function serialize(node: Node): string {
+export async function serialize(node: Node): Promise<string> {
+  const { XMLSerializer } = await xmlLibraries();
   return new XMLSerializer().serializeToString(node);
 }
 
