@@ -71,6 +71,14 @@ describe("the console in Chromium", () => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       const blocked = await offlineExcept(page, server.url);
       const problems = pageProblems(page);
+      // API refusals the page met (beyond the signed-out 401s before sign-up), printed so that a
+      // failure below says what the server answered.
+      page.on("response", async (r) => {
+        if (r.status() >= 400 && r.status() !== 401 && new URL(r.url()).pathname.startsWith("/v1/"))
+          console.log(
+            `${viewport.name}: ${r.request().method()} ${r.url()} → ${r.status()} ${await r.text().catch(() => "")}`,
+          );
+      });
       const a11y: string[] = [];
       const shot = async (name: string) => {
         a11y.push(...(await accessibilityProblems(page)).map((p) => `${name}: ${p}`));
