@@ -64,7 +64,7 @@ describe("revocation across two isolates", () => {
   it("an API key revoked through A is refused by B, also after B cached it", async () => {
     const token = await onA.register("revoke-key");
     const created = await onA.call("POST", "/v1/api-keys", token, { name: "two isolates", scopes: ["profile"] });
-    expect(created.status).toBe(201);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const key = created.body.data.key as string;
     const id = created.body.data.id as string;
     expect((await onB.call("GET", "/v1/users/me", undefined, undefined, { "x-api-key": key })).status).toBe(200);
