@@ -46,7 +46,7 @@ const INSERT_COLUMNS =
  * the table's own b-tree, so a row is one entry and an account's history in
  * time order is a range of the table (no index beside it). A row is found by
  * all three: these fragments test or read the row a batch has just written,
- * with the caller's placeholders for its id, account and created_at.
+ * with the caller's bound parameters (e.g. `?1`) for its id, account and created_at.
  */
 export const ledgerRowExists = (id: string, accountId: string, at: string) =>
   `EXISTS (SELECT 1 FROM credit_ledger WHERE account_id = ${accountId} AND created_at = ${at} AND id = ${id})`;
