@@ -55,6 +55,21 @@ describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
     return { status: response.status(), body: await response.json() };
   }
 
+  /**
+   * A page's "Sign in with SSO" form (the authorize page's or the console's): the work email, the
+   * IdP's own login form, then back to us until `landed` holds for the URL.
+   */
+  async function ssoFromEmailForm(page: Page, user: IdpUser, landed: (url: URL) => boolean) {
+    await page.fill('input[name="sso_login"]', user.email);
+    await Promise.all([
+      page.waitForURL((u) => u.toString().startsWith(`${idp.baseUrl}/`)),
+      page.click("#sso button[type=submit]"),
+    ]);
+    await page.fill('input[name="username"]', user.username);
+    await page.fill('input[name="password"]', user.password);
+    await Promise.all([page.waitForURL(landed), page.click('button[type="submit"], input[type="submit"]')]);
+  }
+
   const membersOf = async (owner: string, orgId: string) =>
     dataOf(await api.call("GET", `/v1/organizations/${orgId}/members`, owner)).members as Array<{
       user_id: string;
@@ -145,17 +160,7 @@ describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
     const page = await browser.context.newPage();
     const carol = IDP_USERS.carol!;
     await page.goto(authorize.toString());
-    await page.fill("#sso_login", carol.email);
-    await Promise.all([
-      page.waitForURL((u) => u.toString().startsWith(`${idp.baseUrl}/`)),
-      page.click("#sso button[type=submit]"),
-    ]);
-    await page.fill('input[name="username"]', carol.username);
-    await page.fill('input[name="password"]', carol.password);
-    await Promise.all([
-      page.waitForURL((u) => u.toString().startsWith(`${server.url}/oauth2/authorize?`)),
-      page.click('button[type="submit"], input[type="submit"]'),
-    ]);
+    await ssoFromEmailForm(page, carol, (u) => u.toString().startsWith(`${server.url}/oauth2/authorize?`));
     expect(await page.locator("h1").textContent()).toBe("SSO Test App wants to access your account");
     expect(await page.locator("main").textContent()).toContain(`Signed in as ${carol.email}`);
     expect(new URL(page.url()).searchParams.get("state")).toBe("sso-e2e");
@@ -170,17 +175,7 @@ describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
     const carol = IDP_USERS.carol!;
     await page.goto(`${server.url}/signin`);
     await page.getByRole("heading", { name: "Sign in to the console" }).waitFor();
-    await page.fill('input[name="sso_login"]', carol.email);
-    await Promise.all([
-      page.waitForURL((u) => u.toString().startsWith(`${idp.baseUrl}/`)),
-      page.click("#sso button[type=submit]"),
-    ]);
-    await page.fill('input[name="username"]', carol.username);
-    await page.fill('input[name="password"]', carol.password);
-    await Promise.all([
-      page.waitForURL((u) => u.toString() === `${server.url}/`),
-      page.click('button[type="submit"], input[type="submit"]'),
-    ]);
+    await ssoFromEmailForm(page, carol, (u) => u.toString() === `${server.url}/`);
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     const cookies = await browser.context.cookies(server.url);
     expect(cookies.find((c) => c.name === "sas_session")).toMatchObject({ httpOnly: true, sameSite: "Strict" });
