@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sum } from "drizzle-orm";
-import type { SessionStatus, SessionType } from "../domain/sessions/types";
+import { SESSION_STATUSES, type SessionStatus, type SessionType } from "../domain/sessions/types";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
@@ -205,20 +205,17 @@ async function pageByValue(
   d1: D1Database,
   f: ListFilter & { sortBy: Exclude<SortBy, "created_at"> },
 ): Promise<SessionListRow[]> {
-  const unvaluedStatuses = UNVALUED_STATUSES[f.sortBy].filter((s) => !f.status || s === f.status);
-  // A status filter that only unvalued sessions can match leaves the valued part empty.
-  const valuedPossible = !f.status || !UNVALUED_STATUSES[f.sortBy].includes(f.status);
+  const asked = (statuses: readonly SessionStatus[]) => statuses.filter((s) => !f.status || s === f.status);
+  const unvaluedStatuses = asked(UNVALUED_STATUSES[f.sortBy]);
+  const valuedStatuses = asked(SESSION_STATUSES.filter((s) => !UNVALUED_STATUSES[f.sortBy].includes(s)));
+  // How many sessions a part holds follows from its statuses (each status is all valued or all
+  // unvalued), so it is read from the counts, not by counting the sessions.
+  const total = async (statuses: SessionStatus[]) =>
+    (await Promise.all(statuses.map((status) => countSessions(d1, { ...f, status })))).reduce((a, b) => a + b, 0);
   const valued = {
-    page: async (limit: number, offset: number) => (valuedPossible ? listQuery(d1, { ...f, limit, offset }).all() : []),
-    count: async () => {
-      if (!valuedPossible) return 0;
-      const row = await db(d1)
-        .select({ n: count() })
-        .from(sessions)
-        .where(and(whereOf(f), isNotNull(SORT_COLUMNS[f.sortBy])))
-        .get();
-      return row?.n ?? 0;
-    },
+    page: async (limit: number, offset: number) =>
+      valuedStatuses.length > 0 ? listQuery(d1, { ...f, limit, offset }).all() : [],
+    count: () => total(valuedStatuses),
   };
   const unvalued = {
     page: async (limit: number, offset: number) => {
@@ -232,15 +229,7 @@ async function pageByValue(
         .sort((a, b) => sign * (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
         .slice(offset, offset + limit);
     },
-    count: async () => {
-      if (unvaluedStatuses.length === 0) return 0;
-      const row = await db(d1)
-        .select({ n: count() })
-        .from(sessions)
-        .where(and(whereOf(f), inArray(sessions.status, unvaluedStatuses), isNull(SORT_COLUMNS[f.sortBy])))
-        .get();
-      return row?.n ?? 0;
-    },
+    count: () => total(unvaluedStatuses),
   };
   const [first, second] = f.order === "asc" ? [unvalued, valued] : [valued, unvalued];
   const head = await first.page(f.limit, f.offset);
