@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -29,6 +29,8 @@ export interface DevServer {
   stop(): Promise<void>;
   /** Stop and start again on the same port and local state (DO storage, alarms, D1 survive). */
   restart(): Promise<void>;
+  /** What wrangler and the Worker printed lately (the Worker logs a 5xx's cause), to explain a failure. */
+  output(): string;
 }
 
 export interface StartOptions {
@@ -39,13 +41,36 @@ export interface StartOptions {
   persistDir?: string;
 }
 
-const baseEnv = () => ({
+/** Where wrangler keeps its own files, out of the developer's home. */
+export const WRANGLER_CONFIG_HOME = path.join(tmpdir(), "sas-wrangler-config");
+
+const baseEnv = (logDir: string) => ({
   ...process.env,
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   WRANGLER_SEND_METRICS: "false",
-  // Keep wrangler's own files out of the developer's home.
-  XDG_CONFIG_HOME: path.join(tmpdir(), "sas-wrangler-config"),
+  XDG_CONFIG_HOME: WRANGLER_CONFIG_HOME,
+  // wrangler writes a debug log of every run whatever --log-level says, the inspector's event for each
+  // request included (up to 200 MB a run, over a gigabyte a day here): each server's goes to a folder
+  // of its own, removed when it stops.
+  WRANGLER_LOG_PATH: logDir,
 });
+
+/**
+ * Debug logs left in wrangler's default folder (by servers started before they had a folder of their
+ * own, or by a run that was killed): those not written to for an hour are of no run still going.
+ */
+export function pruneWranglerLogs(olderThanMs = 3_600_000): void {
+  const dir = path.join(WRANGLER_CONFIG_HOME, ".wrangler", "logs");
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    try {
+      if (name.endsWith(".log") && Date.now() - statSync(file).mtimeMs > olderThanMs) rmSync(file, { force: true });
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+}
 
 /**
  * The e2e global setup migrates one local D1 (development environment) and names its persist
@@ -90,7 +115,9 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
   const envArgs = opts.environment ? ["--env", opts.environment] : [];
   await preparePersistDir(persistDir, opts.environment);
 
+  const logDir = mkdtempSync(path.join(tmpdir(), "sas-wrangler-log-"));
   let child: ChildProcess | undefined;
+  let output = "";
   const launch = async () => {
     const args = [
       "dev",
@@ -110,10 +137,17 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
       ...envArgs,
     ];
     for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-    child = spawn(WRANGLER, args, { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let output = "";
-    child.stdout?.on("data", (d) => (output += d));
-    child.stderr?.on("data", (d) => (output += d));
+    child = spawn(WRANGLER, args, {
+      cwd: ROOT,
+      env: baseEnv(logDir),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    const keep = (d: Buffer) => {
+      output = (output + d).slice(-64_000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
     await waitReady(`http://127.0.0.1:${port}`, () => output, child);
   };
   const kill = async () => {
@@ -133,7 +167,13 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
       }
     }
   };
-  await launch();
+  try {
+    await launch();
+  } catch (err) {
+    await kill();
+    rmSync(logDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     pid: () => child?.pid,
@@ -141,12 +181,14 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
     persistDir,
     stop: async () => {
       await kill();
+      rmSync(logDir, { recursive: true, force: true });
       if (!opts.persistDir) rmSync(persistDir, { recursive: true, force: true });
     },
     restart: async () => {
       await kill();
       await launch();
     },
+    output: () => output,
   };
 }
 
