@@ -7,7 +7,7 @@ import path from "node:path";
 import { generateDevDataKey, generateDevSigningKey } from "../../../scripts/dev-key.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const WRANGLER = path.join(ROOT, "node_modules/.bin/wrangler");
+const DEV_SERVER = path.join(import.meta.dirname, "dev-server.mjs");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -89,8 +89,7 @@ export async function migrateLocalD1(persistDir: string, environment?: string): 
 
 /**
  * Local D1 state with every migration applied: a copy of the global setup's, else migrated here. A
- * directory that already holds a D1 is used as it is (the revocation test's second server on the
- * first one's state).
+ * directory that already holds a D1 is used as it is (a caller's own state).
  */
 async function preparePersistDir(persistDir: string, environment?: string): Promise<void> {
   if (existsSync(path.join(persistDir, "v3", "d1"))) return;
@@ -112,34 +111,25 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
     ...opts.vars,
   };
 
-  const envArgs = opts.environment ? ["--env", opts.environment] : [];
   await preparePersistDir(persistDir, opts.environment);
 
   const logDir = mkdtempSync(path.join(tmpdir(), "sas-wrangler-log-"));
   let child: ChildProcess | undefined;
   let output = "";
   const launch = async () => {
-    const args = [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      // Each server its own inspector port: wrangler's default (9229 and up) collides when
-      // several e2e files start servers at once.
-      "--inspector-port",
-      String(await freePort()),
-      "--persist-to",
-      persistDir,
-      "--log-level",
-      opts.logLevel ?? "warn",
-      "--show-interactive-dev-session=false",
-      ...envArgs,
-    ];
-    for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-    child = spawn(WRANGLER, args, {
+    // wrangler's dev server without the inspector (dev-server.mjs says why), in a process of its own:
+    // stopping it is killing that process, as a developer stops `wrangler dev`.
+    const config = {
+      host: "127.0.0.1",
+      port,
+      persistTo: persistDir,
+      env: opts.environment,
+      vars,
+      logLevel: opts.logLevel ?? "warn",
+    };
+    child = spawn(process.execPath, [DEV_SERVER, JSON.stringify(config)], {
       cwd: ROOT,
-      env: baseEnv(logDir),
+      env: { ...baseEnv(logDir), WRANGLER_LOG: config.logLevel },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
