@@ -45,6 +45,9 @@ export async function insertPaidSession(
   return ledgerRowWritten(results[1]) && rowWritten(results[2]);
 }
 
+/** "This session exists", for a statement in the creation's batch that must only write if it was paid for and inserted. */
+export const sessionExists = (id: string) => ({ sql: "EXISTS (SELECT 1 FROM sessions WHERE id = ?)", params: [id] });
+
 /**
  * The paying account's count of pending or processing sessions, and when the
  * soonest of them is expected to finish (the refusal's Retry-After), read

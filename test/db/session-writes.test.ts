@@ -25,17 +25,19 @@ import { topUp } from "../support/sessions";
  */
 const PERSONAL_CREATION_ROWS_WRITTEN = 9;
 
-async function metered(token: string) {
+async function metered(token: string, idempotencyKey?: string) {
   const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0, statements: [] };
   const res = await apiWithEnv({ DB: meteredD1(env.DB, usage) }, "POST", "/v1/sessions", {
     token,
     body: { cue: "Count the writes", session_type: "dowsing", parameters: { duration: 30 } },
+    headers: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {},
   });
   expect(res.status).toBe(201);
   // The creation itself: the debit, the ledger row and the session (rollups by trigger), one batch.
-  return usage.statements!.filter((s) =>
-    /billing_accounts SET (balance|updated_at)|INTO credit_ledger|into "sessions"/i.test(s.sql),
+  const creation = usage.statements!.filter((s) =>
+    /billing_accounts SET (balance|updated_at)|INTO credit_ledger|into "sessions"|INTO idempotency_keys/i.test(s.sql),
   );
+  return Object.assign(creation, { requestRowsWritten: usage.rowsWritten });
 }
 
 describe("session creation writes", () => {
@@ -46,6 +48,15 @@ describe("session creation writes", () => {
     const statements = await metered(u.token);
     expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 7, 0]);
     expect(statements.reduce((n, s) => n + s.rowsWritten, 0)).toBe(PERSONAL_CREATION_ROWS_WRITTEN);
+  });
+
+  it("with an Idempotency-Key, the record is one more row, written in the same batch; the whole request writes no other", async () => {
+    const u = await registerUser({ tier: "enterprise" });
+    await topUp(u.id, 1_000);
+    await metered(u.token, "warm-the-rollups");
+    const statements = await metered(u.token, "count-the-writes");
+    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 7, 1, 0]);
+    expect(statements.requestRowsWritten).toBe(PERSONAL_CREATION_ROWS_WRITTEN + 1);
   });
 
   it("a debit refreshes the account's updated_at only when it is over a minute old, so the integrity check still walks it", async () => {
