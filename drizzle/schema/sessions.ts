@@ -130,9 +130,8 @@ export const sessionCounts = sqliteTable(
 );
 
 /**
- * The totals of a period's sessions, shared by the daily and monthly rollups:
- * count, credits, the confidence sum of completed sessions, counts per status
- * and per type.
+ * The totals of a period's sessions: count, credits, the confidence sum of
+ * completed sessions, counts per status and per type.
  */
 const rollupTotals = () => ({
   n: integer("n").notNull().default(0),
@@ -149,28 +148,15 @@ const rollupTotals = () => ({
   intuitiveAnalysis: integer("intuitive_analysis").notNull().default(0),
 });
 
-/**
- * One row per user and UTC day of creation: the day's count and credits, the
- * confidence sum of its completed sessions, and counts per status and per
- * type. A year of stats reads at most 365 rows, however many sessions.
- */
-export const sessionDaily = sqliteTable(
-  "session_daily",
-  {
-    userId: text("user_id").notNull(),
-    day: text("day").notNull(),
-    ...rollupTotals(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
-);
+/** A 31-entry JSON array of zeros: a month's per-day totals before any session. */
+const NO_DAYS = `[${Array(31).fill(0).join(",")}]`;
 
 /**
- * One row per user and UTC month of creation, kept by the same triggers as
- * session_daily: the month's totals, plus the per-day session count and
- * credits as 31-entry JSON arrays (index = day of month − 1). A year of stats
- * reads 13 of these (the totals and the daily breakdown) and, for the one
- * month cut by the range's start, the days on its smaller side from
- * session_daily (docs/decisions.md, "Performance").
+ * One row per user and UTC month of creation, kept by the rollup triggers:
+ * the month's totals, and each of them per day as a 31-entry JSON array
+ * (index = day of month − 1). A session's creation writes this one rollup row
+ * (no daily row beside it); a year of stats reads 13 of them, a range of up
+ * to 31 days one or two, however many sessions (docs/decisions.md, "Performance").
  */
 export const sessionMonthly = sqliteTable(
   "session_monthly",
@@ -182,6 +168,17 @@ export const sessionMonthly = sqliteTable(
     dayN: text("day_n").notNull(),
     /** JSON array of 31 integers: credits used by the sessions created on each day. */
     dayCredits: text("day_credits").notNull(),
+    /** The other totals per day, as the same 31-entry arrays. */
+    dayCompletedConfidenceSum: text("day_completed_confidence_sum").notNull().default(NO_DAYS),
+    dayPending: text("day_pending").notNull().default(NO_DAYS),
+    dayProcessing: text("day_processing").notNull().default(NO_DAYS),
+    dayCompleted: text("day_completed").notNull().default(NO_DAYS),
+    dayFailed: text("day_failed").notNull().default(NO_DAYS),
+    dayCancelled: text("day_cancelled").notNull().default(NO_DAYS),
+    dayRemoteViewing: text("day_remote_viewing").notNull().default(NO_DAYS),
+    dayDowsing: text("day_dowsing").notNull().default(NO_DAYS),
+    dayPrecognition: text("day_precognition").notNull().default(NO_DAYS),
+    dayIntuitiveAnalysis: text("day_intuitive_analysis").notNull().default(NO_DAYS),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
