@@ -19,11 +19,12 @@ import { topUp } from "../support/sessions";
  *   sessions: the row, its id, the user_created, user_status_created and
  *     user_type_created entries (the completed_at and confidence indexes are
  *     partial: none until it ends; the cap counts in the account row)   5
- *   rollups (triggers): session_daily and session_monthly; session_counts keeps
- *     ended sessions only, so a pending one writes none there   2
+ *   rollups (triggers): session_monthly, whose per-day arrays replace the
+ *     daily rows; session_counts keeps ended sessions only, so a pending one
+ *     writes none there   1
  *   the account's updated_at, refreshed only when older than a minute   0
  */
-const PERSONAL_CREATION_ROWS_WRITTEN = 9;
+const PERSONAL_CREATION_ROWS_WRITTEN = 8;
 
 async function metered(token: string, idempotencyKey?: string) {
   const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0, statements: [] };
@@ -46,7 +47,7 @@ describe("session creation writes", () => {
     await topUp(u.id, 1_000);
     await metered(u.token); // the owner's first session today also creates its rollup rows
     const statements = await metered(u.token);
-    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 7, 0]);
+    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 6, 0]);
     expect(statements.reduce((n, s) => n + s.rowsWritten, 0)).toBe(PERSONAL_CREATION_ROWS_WRITTEN);
   });
 
@@ -55,7 +56,7 @@ describe("session creation writes", () => {
     await topUp(u.id, 1_000);
     await metered(u.token, "warm-the-rollups");
     const statements = await metered(u.token, "count-the-writes");
-    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 7, 1, 0]);
+    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 6, 1, 0]);
     expect(statements.requestRowsWritten).toBe(PERSONAL_CREATION_ROWS_WRITTEN + 1);
   });
 
