@@ -10,7 +10,7 @@ import { users } from "./identity";
  * here with conditional updates (`WHERE status IN (...)`).
  *
  * The indexes serve GET /v1/sessions (docs/decisions.md, "Sessions"): each
- * (filter, sort) pair the API offers is answered by walking one index in
+ * (filter, sort) pair the API offers is answered by walking index ranges in
  * order, so a page reads about as many rows as it returns. `id` ends each
  * sort index because it is the tie-breaker of every ORDER BY.
  */
@@ -77,8 +77,10 @@ export const sessions = sqliteTable(
       .on(t.organizationId, t.status)
       .where(sql`${t.organizationId} IS NOT NULL AND ${t.status} IN ('pending', 'processing')`),
     index("sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
-    index("sessions_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id),
-    index("sessions_user_type_created_idx").on(t.userId, t.sessionType, t.createdAt, t.id),
+    // One index for both filters (a creation writes one entry, not one per filter): a (type, status)
+    // pair is one range of it in creation order; a filter on one of them alone reads one range per
+    // value of the other, merged in order by SQLite (UNION ALL … ORDER BY, db/sessions.ts).
+    index("sessions_user_type_status_created_idx").on(t.userId, t.sessionType, t.status, t.createdAt, t.id),
     // Ended sessions only (a creation writes no entry): the list's sort by completed_at or confidence walks
     // these for the sessions that have the value, and user_status_created for the rest (db/sessions.ts).
     index("sessions_user_completed_idx").on(t.userId, t.completedAt, t.id).where(sql`${t.completedAt} IS NOT NULL`),
