@@ -1,3 +1,5 @@
+import { ANY_SESSION_TYPE } from "./sessions";
+
 /**
  * Aggregates over a user's sessions for GET /users/me/stats and the User
  * resource's usage_stats, read from the trigger-kept rollups
@@ -121,7 +123,7 @@ export async function usageCounts(d1: D1Database, userId: string, month: string)
       .prepare(
         // session_counts holds ended sessions; the pending and processing ones (at most the cap) are counted directly.
         `SELECT COALESCE(SUM(n), 0)
-                  + (SELECT COUNT(*) FROM sessions WHERE user_id = ?1 AND status IN ('pending', 'processing') AND organization_id IS NULL)
+                  + (SELECT COUNT(*) FROM sessions WHERE user_id = ?1 AND ${ANY_SESSION_TYPE} AND status IN ('pending', 'processing') AND organization_id IS NULL)
                   AS total,
                 COALESCE(SUM(CASE WHEN status = 'completed' THEN n END), 0) AS completed,
                 COALESCE(SUM(CASE WHEN status = 'failed' THEN n END), 0) AS failed
