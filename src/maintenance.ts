@@ -45,13 +45,17 @@ export async function runMaintenance(
   };
 }
 
-/** One run's share of the idempotency purge: up to IDEMPOTENCY_SCAN_PER_RUN records from the saved cursor. */
-async function purgeIdempotencyRecords(env: Pick<Bindings, "DB" | "KV">, now: string): Promise<number> {
+/** One run's share of the idempotency purge: up to `scanPerRun` records from the saved cursor. */
+export async function purgeIdempotencyRecords(
+  env: Pick<Bindings, "DB" | "KV">,
+  now: string,
+  { scanPerRun = IDEMPOTENCY_SCAN_PER_RUN, chunk: chunkSize = IDEMPOTENCY_CHUNK } = {},
+): Promise<number> {
   const saved = await env.KV.get<NonNullable<PurgeCursor>>(IDEMPOTENCY_CURSOR, "json");
   let cursor: PurgeCursor = saved;
   let purged = 0;
-  for (let scanned = 0; scanned < IDEMPOTENCY_SCAN_PER_RUN; scanned += IDEMPOTENCY_CHUNK) {
-    const chunk = await purgeExpiredIdempotencyKeys(env.DB, now, cursor, IDEMPOTENCY_CHUNK);
+  for (let scanned = 0; scanned < scanPerRun; scanned += chunkSize) {
+    const chunk = await purgeExpiredIdempotencyKeys(env.DB, now, cursor, chunkSize);
     purged += chunk.deleted;
     cursor = chunk.next;
     if (!cursor) break; // the end of the table: the next run starts from the beginning
