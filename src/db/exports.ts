@@ -126,7 +126,7 @@ export interface UserExportFilter extends CreatedRange {
 /**
  * Session counts: ended ones from the session_counts rollup (≤ 12 rows per
  * user), pending and processing ones (at most the concurrency cap) from the
- * sessions through user_status_created; never a walk of all the user's sessions.
+ * sessions through user_type_status_created; never a walk of all the user's sessions.
  */
 const ACTIVE_STATUSES = "'pending', 'processing'";
 const ACTIVE = `(SELECT COUNT(*) FROM sessions s WHERE s.user_id = u.id AND s.${ANY_SESSION_TYPE} AND s.status IN ('pending', 'processing') AND s.organization_id IS NULL)`;

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type D1Usage, meteredD1 } from "../../src/bench/d1-meter";
 import { aggregatesBetween } from "../../src/db/session-stats";
 import { registerUser } from "../support/factories";
 import { api } from "../support/http";
@@ -233,6 +234,29 @@ describe("session rollups", () => {
     // The recreated triggers still keep the rollups.
     await completedSession(u.token, { session_type: "remote_viewing" });
     expect(await rolled(u.id)).toEqual(await direct(u.id));
+  });
+
+  it("a year of stats reads its 13 monthly rows, a range of up to 31 days its one or two (D1 also counts the row that ends the range scan)", async () => {
+    const u = await registerUser({ tier: "enterprise" });
+    const DAY = 86_400_000;
+    const start = Date.parse("2025-11-10T12:00:00Z");
+    for (let i = 0; i < 400; i += 3)
+      await env.DB.prepare(
+        `INSERT INTO sessions (id, user_id, cue, session_type, status, requested_duration, confidence_threshold, analysis_types,
+                               priority, tags, credits_required, credits_used, analysis_id, created_at, estimated_completion, updated_at)
+         VALUES (?1, ?2, 'cue', 'dowsing', 'failed', 30, 0.5, '[]', 'normal', '[]', 3, 3, ?1, ?3, ?3, ?3)`,
+      )
+        .bind(`session_year_${u.id}_${i}`, u.id, new Date(start + i * DAY).toISOString())
+        .run();
+    const read = async (from: string, to: string) => {
+      const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
+      const range = await aggregatesBetween(meteredD1(env.DB, usage), u.id, from, to);
+      return { rows: usage.rowsRead, n: range.totals.n };
+    };
+    const created = Array.from({ length: 134 }, (_, k) => new Date(start + 3 * k * DAY).toISOString().slice(0, 10));
+    const inYear = created.filter((d) => d >= "2025-12-17" && d < "2026-12-17").length;
+    expect(await read("2025-12-17", "2026-12-17")).toEqual({ rows: 13, n: inYear });
+    expect((await read("2026-03-20", "2026-04-19")).rows).toBe(2 + 1);
   });
 
   it("serve the list total and the stats without reading every session", async () => {
