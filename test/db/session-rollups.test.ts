@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type D1Usage, meteredD1 } from "../../src/bench/d1-meter";
 import { aggregatesBetween } from "../../src/db/session-stats";
 import { registerUser } from "../support/factories";
-import { api } from "../support/http";
+import { api, apiWithEnv } from "../support/http";
 import { completedSession, heldSession, stepRoom, topUp } from "../support/sessions";
 
 /**
@@ -257,6 +257,14 @@ describe("session rollups", () => {
     const inYear = created.filter((d) => d >= "2025-12-17" && d < "2026-12-17").length;
     expect(await read("2025-12-17", "2026-12-17")).toEqual({ rows: 13, n: inYear });
     expect((await read("2026-03-20", "2026-04-19")).rows).toBe(2 + 1);
+
+    // The whole stats request for a year (the bound: 40 D1 rows read), whatever today's date.
+    const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
+    const res = await apiWithEnv({ DB: meteredD1(env.DB, usage) }, "GET", "/v1/users/me/stats?period=year", {
+      token: u.token,
+    });
+    expect(res.status).toBe(200);
+    expect(usage.rowsRead).toBeLessThanOrEqual(40);
   });
 
   it("serve the list total and the stats without reading every session", async () => {
