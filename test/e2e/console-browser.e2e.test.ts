@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
 import { accessibilityProblems, launchChromiumBrowser, offlineExcept, pageProblems } from "./support/browser";
@@ -82,8 +82,9 @@ describe("the console in Chromium", () => {
       });
       // And calls that got no answer at all (connection refused or reset), but those a navigation
       // abandoned (net::ERR_ABORTED, as at sign-out).
+      const droppedOnPurpose = new Set<Request>();
       page.on("requestfailed", (r) => {
-        if (r.failure()?.errorText !== "net::ERR_ABORTED")
+        if (r.failure()?.errorText !== "net::ERR_ABORTED" && !droppedOnPurpose.has(r))
           console.log(`${viewport.name}: ${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`);
       });
       const a11y: string[] = [];
@@ -147,9 +148,11 @@ describe("the console in Chromium", () => {
       // A session: price preview, then live progress. The first quote gets no answer (a dropped
       // connection): the preview asks again on its own.
       let dropped = 0;
-      await page.route("**/v1/sessions/quote", (route) =>
-        dropped++ === 0 ? route.abort("connectionreset") : route.fallback(),
-      );
+      await page.route("**/v1/sessions/quote", (route) => {
+        if (dropped++ > 0) return route.fallback();
+        droppedOnPurpose.add(route.request());
+        return route.abort("connectionreset");
+      });
       await go("Sessions");
       await page.getByRole("link", { name: "New session" }).first().click();
       await page.getByLabel("Cue").fill(`Where is the lighthouse keeper's logbook? (${viewport.name})`);
