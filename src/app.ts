@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { cors } from "hono/cors";
 import type { RouterRoute } from "hono/types";
 import { refuseTestGatewayInProduction } from "./domain/billing/gateway";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
@@ -13,7 +12,8 @@ import { onError } from "./http/on-error";
 import type { Router } from "./http/openapi";
 import { apiUsage } from "./middleware/api-usage";
 import { clientVersion } from "./middleware/client-version";
-import { BOOKMARK_HEADER, d1Session } from "./middleware/d1-session";
+import { cors } from "./middleware/cors";
+import { d1Session } from "./middleware/d1-session";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
@@ -83,6 +83,9 @@ export function v1Document(): Promise<Router> {
   return documentRouter;
 }
 
+/** Bindings whose keys loaded and whose payment gateway is allowed (see createApp). */
+const configured = new WeakSet<object>();
+
 export interface AppOptions {
   /** The clock of the rate-limit windows (default Date.now). */
   now?: () => number;
@@ -119,36 +122,20 @@ export function createApp(options: AppOptions = {}) {
   });
   app.use("*", requestId, securityHeaders);
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate),
-  // or with the test payment gateway.
+  // or with the test payment gateway. An isolate's bindings do not change, so once they passed, later
+  // requests with the same bindings skip the check.
   app.use("*", async (c, next) => {
-    refuseTestGatewayInProduction(c.env);
-    await Promise.all([signingKeys(c.env), dataEncryptionKey(c.env)]);
+    if (!configured.has(c.env)) {
+      refuseTestGatewayInProduction(c.env);
+      await Promise.all([signingKeys(c.env), dataEncryptionKey(c.env)]);
+      configured.add(c.env);
+    }
     await next();
   });
 
   const v1 = new Hono<AppEnv>();
-  // CORS (docs/decisions.md): any origin may call with a bearer token or API key;
-  // /v1 never uses cookies, so credentials are not allowed.
-  v1.use(
-    "*",
-    cors({
-      origin: "*",
-      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-      allowHeaders: [
-        "Authorization",
-        "Content-Type",
-        "X-API-Key",
-        "X-Client-Version",
-        "X-Request-Id",
-        "Idempotency-Key",
-        "X-Organization-Id",
-        BOOKMARK_HEADER,
-      ],
-      exposeHeaders: ["X-Request-Id", "X-API-Version", "RateLimit", "RateLimit-Policy", "Retry-After", BOOKMARK_HEADER],
-      credentials: false,
-      maxAge: 86_400,
-    }),
-  );
+  // CORS (docs/decisions.md): any origin, no credentials (src/middleware/cors.ts).
+  v1.use("*", cors);
   v1.use("*", clientVersion);
   v1.use("*", rateLimit, apiUsage);
   // After authentication (which reads the primary: revocation and key checks must not lag).
