@@ -31,7 +31,11 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 
 
 export default {
   async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
+    // The wrapper's own work (the URL, the two control headers) comes first for every request, so the
+    // baselines pay it as the app's requests do and the ratios compare the app with a raw handler.
     const url = new URL(request.url);
+    const timeScale = request.headers.get("x-bench-time-scale");
+    const metered = request.headers.get("x-bench-meter") === "1";
     if (url.pathname === "/__bench/noop") return json({ success: true, data: {} });
     const d1Read = /^\/__bench\/d1\/([^/]+)$/.exec(url.pathname);
     if (d1Read) {
@@ -75,9 +79,8 @@ export default {
         .first<{ active: number }>();
       return json({ success: true, data: { active: row?.active ?? 0 } });
     }
-    const timeScale = request.headers.get("x-bench-time-scale");
     if (timeScale) env = { ...env, ANALYSIS_TIME_SCALE: timeScale };
-    if (request.headers.get("x-bench-meter") === "1") {
+    if (metered) {
       const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
       const res = await worker.fetch(request, { ...env, DB: meteredD1(env.DB, usage) }, ctx);
       const out = new Response(res.body, res);
