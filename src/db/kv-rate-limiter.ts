@@ -87,8 +87,7 @@ export class KvRateLimiter implements RateLimiter {
       remaining: Math.max(0, w.limit - loaded[i]!.others - loaded[i]!.mine),
       reset: secondsUntilReset(now, w.seconds),
     }));
-    const exhausted = states.filter((s) => s.remaining <= 0);
-    const retryAfter = allowed ? 0 : Math.max(1, ...exhausted.map((s) => s.reset));
+    const retryAfter = allowed ? 0 : Math.max(1, ...states.filter((s) => s.remaining <= 0).map((s) => s.reset));
     return { allowed, windows: states, retryAfter };
   }
 
