@@ -104,18 +104,18 @@ export function lazyRoute<R extends Hono<AppEnv> = Router>(
   return lazy;
 }
 
-/** The group's first middleware: the app's variables in, the group's (e.g. the principal) back out. */
+/**
+ * The group's first middleware: the group's context reads and writes the app's variables (its
+ * request id and clock in, e.g. the principal out), one set of variables as in one app. Its `get`
+ * and `set` are the app context's own; copying the variables in and back out made two objects
+ * of them per request.
+ */
 async function share(c: Context<AppEnv>, next: Next) {
   const app = appContexts.get(c.req.raw);
   if (!app) throw new Error("lazyRoute: a group was called outside its app");
-  const vars = app.var as Record<string, unknown>;
-  for (const key in vars) c.set(key as never, vars[key] as never);
-  try {
-    await next();
-  } finally {
-    const mine = c.var as Record<string, unknown>;
-    for (const key in mine) if (vars[key] !== mine[key]) app.set(key as never, mine[key] as never);
-  }
+  c.get = app.get;
+  c.set = app.set;
+  await next();
 }
 
 function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
