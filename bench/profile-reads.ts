@@ -26,7 +26,7 @@ import { apiKeyFor, call, registerUser } from "./seed";
 
 const DURATION = Number(process.env.PROFILE_DURATION ?? 6);
 const OUT = process.env.PROFILE_OUT;
-const ONLY = (process.env.PROFILE_ONLY ?? "baseline,jwt,apikey").split(",");
+const ONLY = (process.env.PROFILE_ONLY ?? "baseline,baseline-session-row,jwt,apikey").split(",");
 const MODE = process.env.PROFILE_MODE ?? "profile";
 const ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 3);
 const INTERVAL = Number(process.env.PROFILE_INTERVAL_US ?? 1000);
@@ -161,6 +161,7 @@ async function main() {
     );
     const routes: Array<[string, string, Record<string, string>]> = [
       ["baseline", `/__bench/d1/${caller.id}`, {}],
+      ["baseline-session-row", `/__bench/d1-session/${session.id}`, {}],
       ["jwt", `/v1/sessions/${session.id}`, { authorization: `Bearer ${caller.token}` }],
       ["apikey", `/v1/sessions/${session.id}`, { "x-api-key": apiKey }],
     ];

@@ -4,7 +4,9 @@
  * the baselines and the D1 meter do not ship.
  *
  * - GET /__bench/noop: does nothing — the runtime's ceiling in this worker.
- * - GET /__bench/d1/:id: one D1 read by primary key.
+ * - GET /__bench/d1/:id: one D1 read by primary key (a user's id and tier).
+ * - GET /__bench/d1-session/:id: one D1 read by primary key of the row GET /v1/sessions/{id}
+ *   returns (every column of the session), answered as JSON.
  * - POST /__bench/seed-sessions?user_id=&count=&days=&id_base=: bulk rows (src/bench/seed.ts).
  * - POST /__bench/seed-api-usage?user_id=&days=: API calls on each of the last
  *   `days` days (src/bench/seed.ts).
@@ -41,6 +43,13 @@ export default {
     if (d1Read) {
       const row = await env.DB.prepare("SELECT id, tier FROM users WHERE id = ?")
         .bind(decodeURIComponent(d1Read[1]!))
+        .first();
+      return json({ success: true, data: row });
+    }
+    const sessionRead = /^\/__bench\/d1-session\/([^/]+)$/.exec(url.pathname);
+    if (sessionRead) {
+      const row = await env.DB.prepare("SELECT * FROM sessions WHERE id = ?")
+        .bind(decodeURIComponent(sessionRead[1]!))
         .first();
       return json({ success: true, data: row });
     }
