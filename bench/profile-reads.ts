@@ -10,7 +10,8 @@
  *   shows as "(program)" or not at all. With PROFILE_OUT the .cpuprofile files and the bundle with
  *   its source map are kept there (DevTools maps the bundle back to src/).
  * - PROFILE_MODE=cpu: no profiler; PROFILE_ROUNDS interleaved rounds of the three, and each
- *   process's CPU ms per request (wrangler's node, the dev proxy's workerd, the app's workerd).
+ *   process's CPU ms per request (wrangler's node, the dev proxy's workerd, the app's workerd);
+ *   PROFILE_DIRECT=1 loads the app's own workerd socket instead of the dev proxy's.
  *
  * The sampler reads wall time: on a loaded machine a descheduled thread's wait is charged to
  * whatever it was running, so compare within one run. PROFILE_DURATION (s, default 6),
@@ -176,13 +177,16 @@ async function main() {
         ]),
       );
       console.log(`server port ${server.port}`);
+      // PROFILE_DIRECT=1: load the app's own workerd socket, not wrangler's dev proxy in front of it.
+      const target = process.env.PROFILE_DIRECT === "1" ? await appSocket(pids, server.port) : base;
+      console.log(`load against ${target}`);
       for (const [, url, headers] of routes)
-        for (let i = 0; i < 20; i++) await (await fetch(`${base}${url}`, { headers })).arrayBuffer();
+        for (let i = 0; i < 20; i++) await (await fetch(`${target}${url}`, { headers })).arrayBuffer();
       const acc = new Map<string, { req: number; rps: number[]; byPid: Map<number, number> }>();
       for (let r = 0; r < ROUNDS; r++) {
         for (const [name, url, headers] of routes) {
           const before = cpuMillisByPid(pids);
-          const load = await runLoad({ url: `${base}${url}`, headers, duration: DURATION, connections: 8 });
+          const load = await runLoad({ url: `${target}${url}`, headers, duration: DURATION, connections: 8 });
           const after = cpuMillisByPid(pids);
           const a = acc.get(name) ?? { req: 0, rps: [] as number[], byPid: new Map<number, number>() };
           a.req += load.requests;
@@ -244,3 +248,19 @@ main().catch((err) => {
   console.error(err);
   process.exit(1);
 });
+
+/** The app's own workerd listener under `wrangler dev` (as bench/run.ts finds it for the WebSocket fan-out). */
+async function appSocket(pids: number[], publicPort: number): Promise<string> {
+  for (const pid of pids) {
+    for (const port of listeningPorts(pid).filter((p) => p !== publicPort)) {
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        const res = await fetch(`${url}/__bench/noop`, { signal: AbortSignal.timeout(2000) });
+        if (res.ok && (await res.text()).includes('"success":true')) return url;
+      } catch {
+        /* not an HTTP listener */
+      }
+    }
+  }
+  throw new Error("the app's workerd socket was not found");
+}
