@@ -21,6 +21,7 @@
  *   `X-D1-Queries` for that request.
  */
 
+import { ANY_SESSION_TYPE } from "../db/sessions";
 import type { Bindings } from "../env";
 import worker from "../index";
 import { type D1Usage, meteredD1 } from "./d1-meter";
@@ -82,7 +83,7 @@ export default {
     }
     if (url.pathname === "/__bench/active") {
       const row = await env.DB.prepare(
-        "SELECT COUNT(*) AS active FROM sessions WHERE user_id = ? AND status IN ('pending', 'processing')",
+        `SELECT COUNT(*) AS active FROM sessions WHERE user_id = ? AND ${ANY_SESSION_TYPE} AND status IN ('pending', 'processing')`,
       )
         .bind(url.searchParams.get("user_id") ?? "")
         .first<{ active: number }>();
