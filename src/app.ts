@@ -7,7 +7,7 @@ import { signingKeys } from "./domain/identity/signing-keys";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { allowedMethodsOf } from "./http/allowed-methods";
-import { lazyRoute } from "./http/lazy-route";
+import { type LazyRoute, lazyRoute } from "./http/lazy-route";
 import { onError } from "./http/on-error";
 import type { Router } from "./http/openapi";
 import { apiUsage } from "./middleware/api-usage";
@@ -91,8 +91,34 @@ export interface AppOptions {
   now?: () => number;
 }
 
+/**
+ * The app. Route groups are built on their first request (src/http/lazy-route.ts), and until
+ * then a request reaches its group through a catch-all that runs the group's own router: a
+ * second Hono dispatch (context, routing, middleware chain) per request. Once a /v1 group is
+ * built, the next request assembles the app again with every built group mounted directly
+ * (`app.route()`, as if at startup: one dispatch, the same middleware order, errors and
+ * 404/405), and requests are served by that app from then on — once per group an isolate
+ * builds, at most eleven times.
+ */
 export function createApp(options: AppOptions = {}) {
   const now = options.now ?? Date.now;
+  const app = assemble(now, []);
+  const lazyFetch = app.fetch;
+  let served = { groups: 0, fetch: lazyFetch };
+  app.fetch = (request, env, executionCtx) => {
+    let groups = 0;
+    for (const r of V1_ROUTES) if (r.built()) groups++;
+    if (groups !== served.groups) {
+      const built = V1_ROUTES.filter((r) => r.built());
+      served = { groups, fetch: assemble(now, built).fetch };
+    }
+    return served.fetch(request, env, executionCtx);
+  };
+  return app;
+}
+
+/** The app with the groups in `direct` (built) mounted directly, the others behind their catch-alls. */
+function assemble(now: () => number, direct: readonly LazyRoute[]) {
   // The app and /v1 only route: the OpenAPI routers are the groups' (and the document's, v1Document()).
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -162,7 +188,11 @@ export function createApp(options: AppOptions = {}) {
 
   app.route("/v1", v1);
   // After every /v1 middleware: each group runs behind the whole chain, as if mounted with v1.route().
-  for (const r of V1_ROUTES) r.mount(app);
+  for (const r of V1_ROUTES) {
+    const group = direct.includes(r) ? r.built() : undefined;
+    if (group) app.route(r.path, group);
+    else r.mount(app);
+  }
   CONSOLE_ROUTES.mount(app);
   AUTHORIZATION_SERVER_ROUTES.mount(app);
   return app;

@@ -28,6 +28,8 @@ export interface LazyRoute<R extends Hono<AppEnv> = Router> {
   group(): Promise<R>;
   /** A new sub-app, not kept: what `group()` builds once (the document's tests compare the two). */
   build(): Promise<R>;
+  /** The group's sub-app once built (for an app to mount directly); undefined before. */
+  built(): R | undefined;
   /** The group's routes at their full paths, once built; empty before. */
   routes(): readonly RouterRoute[];
   /** Adds the catch-alls for the group's paths to `app`, after the middleware already registered there. */
@@ -45,6 +47,7 @@ export function lazyRoute<R extends Hono<AppEnv> = Router>(
 ): LazyRoute<R> {
   let group: Promise<R> | undefined;
   let built: Hono<AppEnv> | undefined;
+  let builtGroup: R | undefined;
   const served = (p: string) => under.some((u) => p === u || p.startsWith(`${u}/`));
 
   const dispatcherOf = (sub: R) => {
@@ -70,6 +73,7 @@ export function lazyRoute<R extends Hono<AppEnv> = Router>(
       group ??= build().then(
         (sub) => {
           built = dispatcherOf(sub);
+          builtGroup = sub;
           return sub;
         },
         (err) => {
@@ -80,6 +84,7 @@ export function lazyRoute<R extends Hono<AppEnv> = Router>(
       );
       return group;
     },
+    built: () => builtGroup,
     routes: () => built?.routes.filter((r) => served(r.path)) ?? [],
     mount(app) {
       app.on(
