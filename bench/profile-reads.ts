@@ -147,6 +147,7 @@ async function main() {
   const server = await startWrangler({
     environment: "bench",
     logLevel: "error",
+    inspector: MODE === "profile",
     vars: { RATE_LIMIT_WINDOW_SCALE: "0.1", ANALYSIS_TIME_SCALE: "0.02" },
   });
   try {

@@ -6,7 +6,8 @@
 // answering 1,040 requests spent 30 s of CPU that way against 15 s without. No file watching either:
 // a test's server never reloads under it.
 //
-// Usage: node dev-server.mjs <json> where json is {host, port, persistTo, env?, vars, logLevel}.
+// Usage: node dev-server.mjs <json> where json is {host, port, persistTo, env?, vars, logLevel, inspectorPort?}
+// (the inspector only when a profiler asks for it).
 // Prints nothing of its own; stops (disposing the worker) on SIGTERM or SIGINT.
 import path from "node:path";
 import { unstable_startWorker } from "wrangler";
@@ -20,7 +21,7 @@ const worker = await unstable_startWorker({
   bindings: Object.fromEntries(Object.entries(opts.vars).map(([k, v]) => [k, { type: "plain_text", value: v }])),
   dev: {
     server: { hostname: opts.host, port: opts.port },
-    inspector: false,
+    inspector: opts.inspectorPort ? { port: opts.inspectorPort } : false,
     persist: opts.persistTo,
     logLevel: opts.logLevel,
     watch: false,

@@ -39,6 +39,8 @@ export interface StartOptions {
   environment?: string;
   logLevel?: "warn" | "info" | "error" | "log";
   persistDir?: string;
+  /** Attach the DevTools inspector on a free port (bench/profile-reads.ts profiles through it); tests do not. */
+  inspector?: boolean;
 }
 
 /** Where wrangler keeps its own files, out of the developer's home. */
@@ -102,6 +104,7 @@ async function preparePersistDir(persistDir: string, environment?: string): Prom
 export async function startWrangler(opts: StartOptions = {}): Promise<DevServer> {
   const persistDir = opts.persistDir ?? mkdtempSync(path.join(tmpdir(), "sas-e2e-"));
   const port = await freePort();
+  const inspectorPort = opts.inspector ? await freePort() : undefined;
   const key: string = await generateDevSigningKey();
   // The issuer is this server's own address unless a test says otherwise (tokens' `iss`, OAuth metadata).
   const vars = {
@@ -126,6 +129,7 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
       env: opts.environment,
       vars,
       logLevel: opts.logLevel ?? "warn",
+      inspectorPort,
     };
     child = spawn(process.execPath, [DEV_SERVER, JSON.stringify(config)], {
       cwd: ROOT,
