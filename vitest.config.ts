@@ -79,9 +79,6 @@ export default defineConfig(async () => {
             STRIPE_WEBHOOK_SECRET: "whsec_test_billing_webhook_secret_0001",
             // A silent LDAP directory is met after 1.5 s, not 5 s (never honoured in production).
             SSO_LDAP_TIMEOUT_SCALE: "0.3",
-            // A hanging dependency of the admin status is cut off after 100 ms, not 2 s (never honoured in
-            // production).
-            HEALTH_PROBE_TIMEOUT_SCALE: "0.05",
             // New password hashes at 1,000 PBKDF2 iterations, not 100,000 (never honoured in production):
             // nearly every test registers users. The production cost is tested in
             // test/routes/auth/register.test.ts and test/domain/identity/passwords.test.ts.

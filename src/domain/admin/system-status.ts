@@ -22,7 +22,7 @@ export const PROBE_TIMEOUT_MS = 2_000;
 
 /**
  * The bound on each probe: PROBE_TIMEOUT_MS times HEALTH_PROBE_TIMEOUT_SCALE, a number in (0, 1] that
- * lets the test pool meet a hanging dependency in 100 ms rather than 2 s. Absent, unusable or in
+ * lets tests meet a hanging dependency sooner than 2 s. Absent, unusable or in
  * production: the full bound.
  */
 export function probeTimeoutMs(env: { ENVIRONMENT: string; HEALTH_PROBE_TIMEOUT_SCALE?: string | undefined }): number {
