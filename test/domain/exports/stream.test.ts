@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { type D1Usage, meteredD1 } from "../../../src/bench/d1-meter";
 import { seedSessions } from "../../../src/bench/seed";
 import type { Column } from "../../../src/domain/exports/format";
@@ -78,6 +78,12 @@ describe("exportStream", () => {
 describe("a 100,000-session export", () => {
   it("streams every row exactly once, one bounded D1 page per 1,000 rows", { timeout: 240_000 }, async () => {
     const u = await registerUser();
+    // The runtime's later files share this D1 (vitest.config.ts: isolate false): left behind, 100,000
+    // rows slow every query that reads all sessions (test/db/active-sessions.test.ts's backfill scans
+    // them once per billing account, 20 s and more).
+    onTestFinished(async () => {
+      await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(u.id).run();
+    });
     const total = 100_000;
     // Seeded in one INSERT … SELECT over a recursive CTE (src/bench/seed.ts): created_at values
     // repeat to the second, so the (created_at, id) keyset is exercised on ties.
