@@ -301,7 +301,7 @@ async function main() {
         body,
       });
       target({
-        name: "POST /v1/sessions D1 rows written per creation (with Idempotency-Key: claim + completion)",
+        name: "POST /v1/sessions D1 rows written per creation (with Idempotency-Key: its record in the creation's batch)",
         value: withKey.rowsWritten,
         limit: "≤ 8",
         ok: (v) => v <= 8,

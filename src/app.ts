@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { cors } from "hono/cors";
 import type { RouterRoute } from "hono/types";
 import { refuseTestGatewayInProduction } from "./domain/billing/gateway";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
@@ -8,12 +7,13 @@ import { signingKeys } from "./domain/identity/signing-keys";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { allowedMethodsOf } from "./http/allowed-methods";
-import { lazyRoute } from "./http/lazy-route";
+import { type LazyRoute, lazyRoute } from "./http/lazy-route";
 import { onError } from "./http/on-error";
 import type { Router } from "./http/openapi";
 import { apiUsage } from "./middleware/api-usage";
 import { clientVersion } from "./middleware/client-version";
-import { BOOKMARK_HEADER, d1Session } from "./middleware/d1-session";
+import { cors } from "./middleware/cors";
+import { d1Session } from "./middleware/d1-session";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
@@ -83,13 +83,42 @@ export function v1Document(): Promise<Router> {
   return documentRouter;
 }
 
+/** Bindings whose keys loaded and whose payment gateway is allowed (see createApp). */
+const configured = new WeakSet<object>();
+
 export interface AppOptions {
   /** The clock of the rate-limit windows (default Date.now). */
   now?: () => number;
 }
 
+/**
+ * The app. Route groups are built on their first request (src/http/lazy-route.ts), and until
+ * then a request reaches its group through a catch-all that runs the group's own router: a
+ * second Hono dispatch (context, routing, middleware chain) per request. Once a /v1 group is
+ * built, the next request assembles the app again with every built group mounted directly
+ * (`app.route()`, as if at startup: one dispatch, the same middleware order, errors and
+ * 404/405), and requests are served by that app from then on — once per group an isolate
+ * builds, at most eleven times.
+ */
 export function createApp(options: AppOptions = {}) {
   const now = options.now ?? Date.now;
+  const app = assemble(now, []);
+  const lazyFetch = app.fetch;
+  let served = { groups: 0, fetch: lazyFetch };
+  app.fetch = (request, env, executionCtx) => {
+    let groups = 0;
+    for (const r of V1_ROUTES) if (r.built()) groups++;
+    if (groups !== served.groups) {
+      const built = V1_ROUTES.filter((r) => r.built());
+      served = { groups, fetch: assemble(now, built).fetch };
+    }
+    return served.fetch(request, env, executionCtx);
+  };
+  return app;
+}
+
+/** The app with the groups in `direct` (built) mounted directly, the others behind their catch-alls. */
+function assemble(now: () => number, direct: readonly LazyRoute[]) {
   // The app and /v1 only route: the OpenAPI routers are the groups' (and the document's, v1Document()).
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -119,36 +148,20 @@ export function createApp(options: AppOptions = {}) {
   });
   app.use("*", requestId, securityHeaders);
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate),
-  // or with the test payment gateway.
+  // or with the test payment gateway. An isolate's bindings do not change, so once they passed, later
+  // requests with the same bindings skip the check.
   app.use("*", async (c, next) => {
-    refuseTestGatewayInProduction(c.env);
-    await Promise.all([signingKeys(c.env), dataEncryptionKey(c.env)]);
+    if (!configured.has(c.env)) {
+      refuseTestGatewayInProduction(c.env);
+      await Promise.all([signingKeys(c.env), dataEncryptionKey(c.env)]);
+      configured.add(c.env);
+    }
     await next();
   });
 
   const v1 = new Hono<AppEnv>();
-  // CORS (docs/decisions.md): any origin may call with a bearer token or API key;
-  // /v1 never uses cookies, so credentials are not allowed.
-  v1.use(
-    "*",
-    cors({
-      origin: "*",
-      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-      allowHeaders: [
-        "Authorization",
-        "Content-Type",
-        "X-API-Key",
-        "X-Client-Version",
-        "X-Request-Id",
-        "Idempotency-Key",
-        "X-Organization-Id",
-        BOOKMARK_HEADER,
-      ],
-      exposeHeaders: ["X-Request-Id", "X-API-Version", "RateLimit", "RateLimit-Policy", "Retry-After", BOOKMARK_HEADER],
-      credentials: false,
-      maxAge: 86_400,
-    }),
-  );
+  // CORS (docs/decisions.md): any origin, no credentials (src/middleware/cors.ts).
+  v1.use("*", cors);
   v1.use("*", clientVersion);
   v1.use("*", rateLimit, apiUsage);
   // After authentication (which reads the primary: revocation and key checks must not lag).
@@ -175,7 +188,11 @@ export function createApp(options: AppOptions = {}) {
 
   app.route("/v1", v1);
   // After every /v1 middleware: each group runs behind the whole chain, as if mounted with v1.route().
-  for (const r of V1_ROUTES) r.mount(app);
+  for (const r of V1_ROUTES) {
+    const group = direct.includes(r) ? r.built() : undefined;
+    if (group) app.route(r.path, group);
+    else r.mount(app);
+  }
   CONSOLE_ROUTES.mount(app);
   AUTHORIZATION_SERVER_ROUTES.mount(app);
   return app;

@@ -1,4 +1,5 @@
 import type { BillingClock } from "./billing-clock/billing-clock";
+import type { RecordInBatch } from "./db/idempotency";
 import type { Principal } from "./domain/identity/principal";
 import type { SessionRoom } from "./session-room/session-room";
 
@@ -58,6 +59,8 @@ export interface Variables {
   principal: Principal;
   /** The clock rate-limit windows are counted on (Date.now; tests pin it with createApp({ now })). */
   now: () => number;
+  /** Set on an atomic idempotent route with an Idempotency-Key (middleware/idempotency.ts): the record, for the work's batch. */
+  idempotencyRecord?: RecordInBatch;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

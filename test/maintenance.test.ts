@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../src/index";
+import { purgeIdempotencyRecords } from "../src/maintenance";
 
 const insertRecord = (owner: string, key: string, expiresAt: string) =>
   env.DB.prepare(
@@ -27,5 +28,32 @@ describe("scheduled maintenance (cron)", () => {
       .bind(owner)
       .all<{ key: string }>();
     expect(left.results.map((r) => r.key)).toEqual(["live"]);
+  });
+});
+
+describe("the idempotency purge (no expires_at index: a bounded walk of the key from a cursor)", () => {
+  it("reads at most its share per run and the next run continues where it stopped, until every expired record is gone", async () => {
+    const all = (await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys").first<number>("n")) ?? 0;
+    const owner = `user_walk_${crypto.randomUUID().slice(0, 8)}`;
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    for (let i = 0; i < 30; i++)
+      await insertRecord(owner, `k-${String(i).padStart(2, "0")}`, i % 3 === 0 ? future : past);
+    const left = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE owner_id = ?")
+        .bind(owner)
+        .first<number>("n"))!;
+    const runs: number[] = [];
+    // Each run looks at 10 records (two chunks of 5): a full pass over the table takes several runs.
+    for (let run = 0; run < Math.ceil((all + 30) / 10) + 1; run++)
+      runs.push(await purgeIdempotencyRecords(env, new Date().toISOString(), { scanPerRun: 10, chunk: 5 }));
+    expect(Math.max(...runs)).toBeLessThanOrEqual(10);
+    expect(await left()).toBe(10);
+    const kept = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE owner_id = ? ORDER BY key")
+      .bind(owner)
+      .all<{ key: string }>();
+    expect(kept.results.map((r) => r.key)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `k-${String(i * 3).padStart(2, "0")}`),
+    );
   });
 });

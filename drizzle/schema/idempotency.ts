@@ -1,9 +1,16 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * Idempotency-Key records (src/middleware/idempotency.ts): per principal and
  * key, a hash of the request and, once finished, the response to replay.
- * Kept at least 24 hours (expires_at); expired rows are purged lazily.
+ * Kept at least 24 hours (expires_at); a claim treats an expired record as
+ * free, and the scheduled maintenance deletes them in bounded chunks.
+ *
+ * WITHOUT ROWID (migration idempotency_without_rowid; drizzle cannot declare
+ * it), keyed (owner_id, key), with no index beside the key: a record is one
+ * b-tree entry, so the one a session's creation writes in its own batch costs
+ * one D1 row. The purge walks the key in order from a cursor instead of an
+ * expires_at index (docs/scale.md).
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -21,5 +28,5 @@ export const idempotencyKeys = sqliteTable(
     lockedUntil: text("locked_until").notNull(),
     expiresAt: text("expires_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+  (t) => [primaryKey({ columns: [t.ownerId, t.key] })],
 );

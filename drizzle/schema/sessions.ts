@@ -10,7 +10,7 @@ import { users } from "./identity";
  * here with conditional updates (`WHERE status IN (...)`).
  *
  * The indexes serve GET /v1/sessions (docs/decisions.md, "Sessions"): each
- * (filter, sort) pair the API offers is answered by walking one index in
+ * (filter, sort) pair the API offers is answered by walking index ranges in
  * order, so a page reads about as many rows as it returns. `id` ends each
  * sort index because it is the tie-breaker of every ORDER BY.
  */
@@ -77,8 +77,10 @@ export const sessions = sqliteTable(
       .on(t.organizationId, t.status)
       .where(sql`${t.organizationId} IS NOT NULL AND ${t.status} IN ('pending', 'processing')`),
     index("sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
-    index("sessions_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id),
-    index("sessions_user_type_created_idx").on(t.userId, t.sessionType, t.createdAt, t.id),
+    // One index for both filters (a creation writes one entry, not one per filter): a (type, status)
+    // pair is one range of it in creation order; a filter on one of them alone reads one range per
+    // value of the other, merged in order by SQLite (UNION ALL … ORDER BY, db/sessions.ts).
+    index("sessions_user_type_status_created_idx").on(t.userId, t.sessionType, t.status, t.createdAt, t.id),
     // Ended sessions only (a creation writes no entry): the list's sort by completed_at or confidence walks
     // these for the sessions that have the value, and user_status_created for the rest (db/sessions.ts).
     index("sessions_user_completed_idx").on(t.userId, t.completedAt, t.id).where(sql`${t.completedAt} IS NOT NULL`),
@@ -130,9 +132,8 @@ export const sessionCounts = sqliteTable(
 );
 
 /**
- * The totals of a period's sessions, shared by the daily and monthly rollups:
- * count, credits, the confidence sum of completed sessions, counts per status
- * and per type.
+ * The totals of a period's sessions: count, credits, the confidence sum of
+ * completed sessions, counts per status and per type.
  */
 const rollupTotals = () => ({
   n: integer("n").notNull().default(0),
@@ -149,28 +150,15 @@ const rollupTotals = () => ({
   intuitiveAnalysis: integer("intuitive_analysis").notNull().default(0),
 });
 
-/**
- * One row per user and UTC day of creation: the day's count and credits, the
- * confidence sum of its completed sessions, and counts per status and per
- * type. A year of stats reads at most 365 rows, however many sessions.
- */
-export const sessionDaily = sqliteTable(
-  "session_daily",
-  {
-    userId: text("user_id").notNull(),
-    day: text("day").notNull(),
-    ...rollupTotals(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
-);
+/** A 31-entry JSON array of zeros: a month's per-day totals before any session. */
+const NO_DAYS = `[${Array(31).fill(0).join(",")}]`;
 
 /**
- * One row per user and UTC month of creation, kept by the same triggers as
- * session_daily: the month's totals, plus the per-day session count and
- * credits as 31-entry JSON arrays (index = day of month − 1). A year of stats
- * reads 13 of these (the totals and the daily breakdown) and, for the one
- * month cut by the range's start, the days on its smaller side from
- * session_daily (docs/decisions.md, "Performance").
+ * One row per user and UTC month of creation, kept by the rollup triggers:
+ * the month's totals, and each of them per day as a 31-entry JSON array
+ * (index = day of month − 1). A session's creation writes this one rollup row
+ * (no daily row beside it); a year of stats reads 13 of them, a range of up
+ * to 31 days one or two, however many sessions (docs/decisions.md, "Performance").
  */
 export const sessionMonthly = sqliteTable(
   "session_monthly",
@@ -182,6 +170,17 @@ export const sessionMonthly = sqliteTable(
     dayN: text("day_n").notNull(),
     /** JSON array of 31 integers: credits used by the sessions created on each day. */
     dayCredits: text("day_credits").notNull(),
+    /** The other totals per day, as the same 31-entry arrays. */
+    dayCompletedConfidenceSum: text("day_completed_confidence_sum").notNull().default(NO_DAYS),
+    dayPending: text("day_pending").notNull().default(NO_DAYS),
+    dayProcessing: text("day_processing").notNull().default(NO_DAYS),
+    dayCompleted: text("day_completed").notNull().default(NO_DAYS),
+    dayFailed: text("day_failed").notNull().default(NO_DAYS),
+    dayCancelled: text("day_cancelled").notNull().default(NO_DAYS),
+    dayRemoteViewing: text("day_remote_viewing").notNull().default(NO_DAYS),
+    dayDowsing: text("day_dowsing").notNull().default(NO_DAYS),
+    dayPrecognition: text("day_precognition").notNull().default(NO_DAYS),
+    dayIntuitiveAnalysis: text("day_intuitive_analysis").notNull().default(NO_DAYS),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );

@@ -4,7 +4,9 @@
  * the baselines and the D1 meter do not ship.
  *
  * - GET /__bench/noop: does nothing — the runtime's ceiling in this worker.
- * - GET /__bench/d1/:id: one D1 read by primary key.
+ * - GET /__bench/d1/:id: one D1 read by primary key (a user's id and tier).
+ * - GET /__bench/d1-session/:id: one D1 read by primary key of the row GET /v1/sessions/{id}
+ *   returns (every column of the session), answered as JSON.
  * - POST /__bench/seed-sessions?user_id=&count=&days=&id_base=: bulk rows (src/bench/seed.ts).
  * - POST /__bench/seed-api-usage?user_id=&days=: API calls on each of the last
  *   `days` days (src/bench/seed.ts).
@@ -19,6 +21,7 @@
  *   `X-D1-Queries` for that request.
  */
 
+import { ANY_SESSION_TYPE } from "../db/sessions";
 import type { Bindings } from "../env";
 import worker from "../index";
 import { type D1Usage, meteredD1 } from "./d1-meter";
@@ -31,12 +34,23 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 
 
 export default {
   async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
+    // The wrapper's own work (the URL, the two control headers) comes first for every request, so the
+    // baselines pay it as the app's requests do and the ratios compare the app with a raw handler.
     const url = new URL(request.url);
+    const timeScale = request.headers.get("x-bench-time-scale");
+    const metered = request.headers.get("x-bench-meter") === "1";
     if (url.pathname === "/__bench/noop") return json({ success: true, data: {} });
     const d1Read = /^\/__bench\/d1\/([^/]+)$/.exec(url.pathname);
     if (d1Read) {
       const row = await env.DB.prepare("SELECT id, tier FROM users WHERE id = ?")
         .bind(decodeURIComponent(d1Read[1]!))
+        .first();
+      return json({ success: true, data: row });
+    }
+    const sessionRead = /^\/__bench\/d1-session\/([^/]+)$/.exec(url.pathname);
+    if (sessionRead) {
+      const row = await env.DB.prepare("SELECT * FROM sessions WHERE id = ?")
+        .bind(decodeURIComponent(sessionRead[1]!))
         .first();
       return json({ success: true, data: row });
     }
@@ -69,15 +83,14 @@ export default {
     }
     if (url.pathname === "/__bench/active") {
       const row = await env.DB.prepare(
-        "SELECT COUNT(*) AS active FROM sessions WHERE user_id = ? AND status IN ('pending', 'processing')",
+        `SELECT COUNT(*) AS active FROM sessions WHERE user_id = ? AND ${ANY_SESSION_TYPE} AND status IN ('pending', 'processing')`,
       )
         .bind(url.searchParams.get("user_id") ?? "")
         .first<{ active: number }>();
       return json({ success: true, data: { active: row?.active ?? 0 } });
     }
-    const timeScale = request.headers.get("x-bench-time-scale");
     if (timeScale) env = { ...env, ANALYSIS_TIME_SCALE: timeScale };
-    if (request.headers.get("x-bench-meter") === "1") {
+    if (metered) {
       const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
       const res = await worker.fetch(request, { ...env, DB: meteredD1(env.DB, usage) }, ctx);
       const out = new Response(res.body, res);

@@ -5,7 +5,9 @@
  * (user_id[, status | session_type], created_at, id) indexes) and rows
  * written meanwhile never shift a page, unlike OFFSET.
  */
+
 import { HISTORY_UNION, type HistoryRow } from "./billing-history";
+import { ANY_SESSION_TYPE } from "./sessions";
 
 export interface Keyset {
   created_at: string;
@@ -124,11 +126,10 @@ export interface UserExportFilter extends CreatedRange {
 /**
  * Session counts: ended ones from the session_counts rollup (≤ 12 rows per
  * user), pending and processing ones (at most the concurrency cap) from the
- * sessions through user_status_created; never a walk of all the user's sessions.
+ * sessions through user_type_status_created; never a walk of all the user's sessions.
  */
 const ACTIVE_STATUSES = "'pending', 'processing'";
-const ACTIVE =
-  "(SELECT COUNT(*) FROM sessions s WHERE s.user_id = u.id AND s.status IN ('pending', 'processing') AND s.organization_id IS NULL)";
+const ACTIVE = `(SELECT COUNT(*) FROM sessions s WHERE s.user_id = u.id AND s.${ANY_SESSION_TYPE} AND s.status IN ('pending', 'processing') AND s.organization_id IS NULL)`;
 const COUNT = (statuses: string) =>
   statuses === ACTIVE_STATUSES
     ? ACTIVE

@@ -70,14 +70,124 @@ export async function releaseIdempotencyKey(d1: D1Database, ownerId: string, key
     .run();
 }
 
-/** Purge expired records (bounded per call, uses the expires_at index). */
-/** Delete up to `limit` expired records (claims already treat them as free); returns how many went. */
-export async function purgeExpiredIdempotencyKeys(d1: D1Database, now: string, limit = 100): Promise<number> {
+/** A condition in SQL with its bound values, for a statement that must only write if it holds. */
+export interface SqlCondition {
+  sql: string;
+  params: unknown[];
+}
+
+/** A record written in the batch that does the work (the work and the key commit together or not at all). */
+export interface AtomicRecord {
+  ownerId: string;
+  key: string;
+  requestHash: string;
+  /** This request's start (ISO): also what identifies its record when it must be forgotten. */
+  now: string;
+  expiresAt: string;
+  /** An expired record (or a lapsed in-progress one) holds the key: delete it in the same batch. */
+  takeOver: boolean;
+}
+
+/**
+ * The statements that store a finished record inside the work's own batch,
+ * written only if `onlyIf` holds (the work happened). The INSERT is plain: if
+ * another request stored this key first, it fails on the primary key and the
+ * whole batch, the work included, rolls back (`isKeyTaken`).
+ */
+export function atomicRecordStatements(
+  d1: D1Database,
+  r: AtomicRecord,
+  response: { status: number; sealedBody: string },
+  onlyIf: SqlCondition,
+): D1PreparedStatement[] {
+  const insert = d1
+    .prepare(
+      `INSERT INTO idempotency_keys (owner_id, key, request_hash, status, response_status, response_body, created_at, locked_until, expires_at)
+       SELECT ?1, ?2, ?3, 'completed', ?4, ?5, ?6, ?6, ?7 WHERE ${onlyIf.sql}`,
+    )
+    .bind(r.ownerId, r.key, r.requestHash, response.status, response.sealedBody, r.now, r.expiresAt, ...onlyIf.params);
+  if (!r.takeOver) return [insert];
+  return [
+    d1
+      .prepare(
+        "DELETE FROM idempotency_keys WHERE owner_id = ?1 AND key = ?2 AND (expires_at <= ?3 OR (status = 'in_progress' AND locked_until <= ?3))",
+      )
+      .bind(r.ownerId, r.key, r.now),
+    insert,
+  ];
+}
+
+/**
+ * Handed to the work by the middleware (Variables.idempotencyRecord): the
+ * statements that store `response` as this key's record, to run in the work's
+ * own batch, written only if `onlyIf` holds.
+ */
+export type RecordInBatch = (
+  response: { status: number; body: string },
+  onlyIf: SqlCondition,
+) => Promise<D1PreparedStatement[]>;
+
+/** Whether a batch failed because another request stored the same key first. */
+export const isKeyTaken = (err: unknown): boolean =>
+  err instanceof Error && /UNIQUE constraint failed: idempotency_keys\./.test(err.message);
+
+/** Store a finished record outside any batch (a refusal the work ended in); false if the key is taken. */
+export async function storeIdempotencyRecord(
+  d1: D1Database,
+  r: AtomicRecord,
+  response: { status: number; sealedBody: string },
+): Promise<boolean> {
   const result = await d1
     .prepare(
-      "DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE expires_at <= ?1 LIMIT ?2)",
+      `INSERT INTO idempotency_keys (owner_id, key, request_hash, status, response_status, response_body, created_at, locked_until, expires_at)
+       VALUES (?1, ?2, ?3, 'completed', ?4, ?5, ?6, ?6, ?7)
+       ON CONFLICT (owner_id, key) DO UPDATE SET request_hash = ?3, status = 'completed', response_status = ?4, response_body = ?5,
+         created_at = ?6, locked_until = ?6, expires_at = ?7
+       WHERE idempotency_keys.expires_at <= ?6 OR (idempotency_keys.status = 'in_progress' AND idempotency_keys.locked_until <= ?6)`,
     )
-    .bind(now, limit)
+    .bind(r.ownerId, r.key, r.requestHash, response.status, response.sealedBody, r.now, r.expiresAt)
     .run();
-  return result.meta.changes;
+  return rowWritten(result);
+}
+
+/** Forget the record this request stored in its batch (the work was undone afterwards: safe to retry). */
+export async function forgetIdempotencyRecord(d1: D1Database, r: AtomicRecord): Promise<void> {
+  await d1
+    .prepare("DELETE FROM idempotency_keys WHERE owner_id = ?1 AND key = ?2 AND created_at = ?3 AND request_hash = ?4")
+    .bind(r.ownerId, r.key, r.now, r.requestHash)
+    .run();
+}
+
+/** Where the purge stopped: the last (owner_id, key) it looked at, or null to start from the beginning. */
+export type PurgeCursor = { ownerId: string; key: string } | null;
+
+/**
+ * Delete the expired records among the next `limit` records in key order
+ * after `cursor` (there is no expires_at index: a creation writes one row).
+ * Returns how many went and where to continue (null once the end is reached).
+ */
+export async function purgeExpiredIdempotencyKeys(
+  d1: D1Database,
+  now: string,
+  cursor: PurgeCursor,
+  limit = 1000,
+): Promise<{ deleted: number; next: PurgeCursor }> {
+  const after = cursor ? "WHERE (owner_id, key) > (?1, ?2)" : "WHERE ?1 IS NULL AND ?2 IS NULL";
+  const chunk = `SELECT owner_id, key, expires_at FROM idempotency_keys ${after} ORDER BY owner_id, key LIMIT ?3`;
+  const [last, deleted] = await d1.batch<{ owner_id: string; key: string; n: number }>([
+    d1
+      // The chunk's last key, and its position (how many the chunk holds: fewer than `limit` at the end).
+      .prepare(
+        `SELECT owner_id, key, n FROM (SELECT owner_id, key, row_number() OVER () AS n FROM (${chunk})) ORDER BY n DESC LIMIT 1`,
+      )
+      .bind(cursor?.ownerId ?? null, cursor?.key ?? null, limit),
+    d1
+      .prepare(
+        `DELETE FROM idempotency_keys WHERE (owner_id, key) IN (SELECT owner_id, key FROM (${chunk}) WHERE expires_at <= ?4)`,
+      )
+      .bind(cursor?.ownerId ?? null, cursor?.key ?? null, limit, now),
+  ]);
+  const row = last?.results[0];
+  const next = row && row.n >= limit ? { ownerId: row.owner_id, key: row.key } : null;
+  return { deleted: deleted?.meta.changes ?? 0, next };
 }

@@ -63,7 +63,8 @@ export class KvRateLimiter implements RateLimiter {
     options: { force?: boolean; now?: number } = {},
   ): Promise<Decision> {
     const now = options.now ?? this.clock();
-    const loaded = await Promise.all(windows.map((w) => this.counter(key, w, now)));
+    // Counters this isolate already holds are taken without an await (the common case: one per window).
+    const loaded = this.known(key, windows, now) ?? (await Promise.all(windows.map((w) => this.counter(key, w, now))));
     // No await from here to the increment: the check and the count are atomic in this isolate.
     const over = windows.some((w, i) => loaded[i]!.others + loaded[i]!.mine + cost > w.limit);
     const allowed = !over;
@@ -75,7 +76,7 @@ export class KvRateLimiter implements RateLimiter {
 
   async peek(key: string, windows: WindowPolicy[], options: { now?: number } = {}): Promise<Decision> {
     const now = options.now ?? this.clock();
-    const loaded = await Promise.all(windows.map((w) => this.counter(key, w, now)));
+    const loaded = this.known(key, windows, now) ?? (await Promise.all(windows.map((w) => this.counter(key, w, now))));
     const allowed = windows.every((w, i) => loaded[i]!.others + loaded[i]!.mine < w.limit);
     return this.decide(windows, loaded, now, allowed);
   }
@@ -86,13 +87,23 @@ export class KvRateLimiter implements RateLimiter {
       remaining: Math.max(0, w.limit - loaded[i]!.others - loaded[i]!.mine),
       reset: secondsUntilReset(now, w.seconds),
     }));
-    const exhausted = states.filter((s) => s.remaining <= 0);
-    const retryAfter = allowed ? 0 : Math.max(1, ...exhausted.map((s) => s.reset));
+    const retryAfter = allowed ? 0 : Math.max(1, ...states.filter((s) => s.remaining <= 0).map((s) => s.reset));
     return { allowed, windows: states, retryAfter };
   }
 
   private prefix(key: string, w: WindowPolicy, now: number) {
     return `rl:${key}:${w.name}:${windowStart(now, w.seconds)}:`;
+  }
+
+  /** Every window's counter if this isolate has them all, else undefined (one must be read first). */
+  private known(key: string, windows: WindowPolicy[], now: number): Counter[] | undefined {
+    const out: Counter[] = [];
+    for (const w of windows) {
+      const c = counters.get(this.prefix(key, w, now));
+      if (!c) return undefined;
+      out.push(c);
+    }
+    return out;
   }
 
   private async counter(key: string, w: WindowPolicy, now: number): Promise<Counter> {

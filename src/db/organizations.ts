@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL } from "drizzle-orm";
 import { db, schema } from "./client";
+import { ANY_SESSION_TYPE } from "./sessions";
 
 const { organizations, organizationMembers, organizationInvitations, auditLog, users } = schema;
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -123,7 +124,7 @@ export async function activeSessionIdsReachableBy(d1: D1Database, userId: string
   const { results } = await d1
     .prepare(
       `SELECT id FROM sessions WHERE status IN ('pending', 'processing')
-       AND ((organization_id IS NULL AND user_id = ?1)
+       AND ((organization_id IS NULL AND user_id = ?1 AND ${ANY_SESSION_TYPE})
             OR organization_id IN (SELECT organization_id FROM organization_members WHERE user_id = ?1))`,
     )
     .bind(userId)

@@ -1,7 +1,9 @@
+import { ANY_SESSION_TYPE } from "./sessions";
+
 /**
  * Aggregates over a user's sessions for GET /users/me/stats and the User
  * resource's usage_stats, read from the trigger-kept rollups
- * (session_counts, session_daily, session_monthly) rather than the sessions
+ * (session_counts, session_monthly) rather than the sessions
  * themselves. session_counts holds ended sessions only; the pending and
  * processing ones, at most the concurrency cap, are counted from the sessions.
  */
@@ -20,6 +22,7 @@ const TOTAL_COLUMNS = [
   "intuitive_analysis",
 ] as const;
 const COLUMNS = TOTAL_COLUMNS.join(", ");
+const DAY_COLUMNS = TOTAL_COLUMNS.map((c) => `day_${c}`).join(", ");
 
 export type Totals = Record<(typeof TOTAL_COLUMNS)[number], number>;
 
@@ -44,7 +47,7 @@ const nextMonth = (day: string) => {
 };
 export const daysBetween = (from: string, to: string) => Math.max(0, Math.round((msOf(to) - msOf(from)) / DAY_MS));
 
-/** Ranges up to this many days read the daily rollup alone (at most one row per day); longer ones read months. */
+/** Ranges up to this many days read per-day rows where a store keeps them (api-usage.ts); longer ones read months. */
 export const DAILY_ONLY_DAYS = 31;
 
 /** The first and last months (YYYY-MM) that days in [fromDay, toDay) fall in. */
@@ -64,70 +67,45 @@ export function* daysOfMonth(month: string, fromDay: string, toDay: string): Gen
   }
 }
 
+/** A monthly rollup row as read: the totals, and each total's 31-entry per-day array (JSON). */
+type MonthRow = Totals & { month: string } & Record<`day_${(typeof TOTAL_COLUMNS)[number]}`, string>;
+
 /**
  * Totals and per-day counts for days in [fromDay, toDay) (YYYY-MM-DD; toDay
- * exclusive). Short ranges read session_daily. Longer ones read the months
- * they touch from session_monthly (totals and per-day arrays) and correct a
- * month the range cuts with the days on its cheaper side from session_daily:
- * add the days inside, or subtract the days outside from the month. Days
- * after `todayEnd` hold no sessions, so the month of today costs nothing to
- * trim. A year reads at most 13 months and 15 days.
+ * exclusive), from the months they touch in session_monthly alone: a month
+ * inside the range adds its totals; a month the range cuts adds the entries
+ * of its per-day arrays for the days inside. A year reads at most 13 rows, a
+ * range of up to 31 days at most 2, however many sessions.
  */
 export async function aggregatesBetween(
   d1: D1Database,
   userId: string,
   fromDay: string,
   toDay: string,
-  todayEnd: string = dayOf(Date.now() + DAY_MS),
 ): Promise<RangeAggregate> {
   const totals = zero();
-  if (daysBetween(fromDay, toDay) <= DAILY_ONLY_DAYS) {
-    const { results } = await d1
-      .prepare(`SELECT day, ${COLUMNS} FROM session_daily WHERE user_id = ?1 AND day >= ?2 AND day < ?3 AND n <> 0`)
-      .bind(userId, fromDay, toDay)
-      .all<Totals & { day: string }>();
-    for (const r of results) addInto(totals, r, 1);
-    return { totals, days: results.map((r) => ({ day: r.day, n: r.n, credits: r.credits })) };
-  }
-
-  const lastDay = dayOf(msOf(toDay) - DAY_MS);
-  const span = monthsOfRange(fromDay, toDay);
-  // Each month the range cuts: read the days inside it ("add") or the days outside ("subtract").
-  const cuts: Array<{ month: string; from: string; to: string; sign: 1 | -1 }> = [];
-  const cut = (month: string, inside: [string, string], outside: [string, string]) => {
-    const outsideCost = daysBetween(outside[0], outside[1] < todayEnd ? outside[1] : todayEnd);
-    if (daysBetween(inside[0], inside[1]) <= outsideCost) cuts.push({ month, from: inside[0], to: inside[1], sign: 1 });
-    else cuts.push({ month, from: outside[0], to: outside[1], sign: -1 });
-  };
-  const firstMonthStart = `${fromDay.slice(0, 8)}01`;
-  if (fromDay !== firstMonthStart) cut(fromDay.slice(0, 7), [fromDay, nextMonth(fromDay)], [firstMonthStart, fromDay]);
-  const lastMonthStart = `${lastDay.slice(0, 8)}01`;
-  if (nextMonth(lastDay) !== toDay) cut(lastDay.slice(0, 7), [lastMonthStart, toDay], [toDay, nextMonth(lastDay)]);
-
-  const [months, ...dailies] = await d1.batch<Totals & { month: string; day_n: string; day_credits: string }>([
-    d1
-      .prepare(
-        `SELECT month, ${COLUMNS}, day_n, day_credits FROM session_monthly WHERE user_id = ?1 AND month >= ?2 AND month <= ?3 AND n <> 0`,
-      )
-      .bind(userId, span.first, span.last),
-    ...cuts.map((c) =>
-      d1
-        .prepare(`SELECT ${COLUMNS} FROM session_daily WHERE user_id = ?1 AND day >= ?2 AND day < ?3 AND n <> 0`)
-        .bind(userId, c.from, c.to),
-    ),
-  ]);
   const days: RangeAggregate["days"] = [];
-  for (const m of months!.results) {
-    const c = cuts.find((x) => x.month === m.month);
-    if (c?.sign !== 1) addInto(totals, m, 1);
-    const dayN = JSON.parse(m.day_n) as number[];
-    const dayCredits = JSON.parse(m.day_credits) as number[];
-    for (const [day, i] of daysOfMonth(m.month, fromDay, toDay))
-      if (dayN[i] || dayCredits[i]) days.push({ day, n: dayN[i] ?? 0, credits: dayCredits[i] ?? 0 });
+  if (daysBetween(fromDay, toDay) === 0) return { totals, days };
+  const span = monthsOfRange(fromDay, toDay);
+  const { results } = await d1
+    .prepare(
+      `SELECT month, ${COLUMNS}, ${DAY_COLUMNS} FROM session_monthly WHERE user_id = ?1 AND month >= ?2 AND month <= ?3 AND n <> 0`,
+    )
+    .bind(userId, span.first, span.last)
+    .all<MonthRow>();
+  for (const m of results) {
+    const perDay = Object.fromEntries(TOTAL_COLUMNS.map((c) => [c, JSON.parse(m[`day_${c}`]) as number[]])) as Record<
+      (typeof TOTAL_COLUMNS)[number],
+      number[]
+    >;
+    const inside = [...daysOfMonth(m.month, fromDay, toDay)];
+    const whole = `${m.month}-01` >= fromDay && nextMonth(`${m.month}-01`) <= toDay;
+    if (whole) addInto(totals, m, 1);
+    for (const [day, i] of inside) {
+      if (!whole) for (const c of TOTAL_COLUMNS) totals[c] += perDay[c][i] ?? 0;
+      if (perDay.n[i] || perDay.credits[i]) days.push({ day, n: perDay.n[i] ?? 0, credits: perDay.credits[i] ?? 0 });
+    }
   }
-  cuts.forEach((c, i) => {
-    for (const r of dailies[i]!.results) addInto(totals, r, c.sign);
-  });
   return { totals, days };
 }
 
@@ -145,7 +123,7 @@ export async function usageCounts(d1: D1Database, userId: string, month: string)
       .prepare(
         // session_counts holds ended sessions; the pending and processing ones (at most the cap) are counted directly.
         `SELECT COALESCE(SUM(n), 0)
-                  + (SELECT COUNT(*) FROM sessions WHERE user_id = ?1 AND status IN ('pending', 'processing') AND organization_id IS NULL)
+                  + (SELECT COUNT(*) FROM sessions WHERE user_id = ?1 AND ${ANY_SESSION_TYPE} AND status IN ('pending', 'processing') AND organization_id IS NULL)
                   AS total,
                 COALESCE(SUM(CASE WHEN status = 'completed' THEN n END), 0) AS completed,
                 COALESCE(SUM(CASE WHEN status = 'failed' THEN n END), 0) AS failed

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sum } from "drizzle-orm";
-import { SESSION_STATUSES, type SessionStatus, type SessionType } from "../domain/sessions/types";
+import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../domain/sessions/types";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
@@ -45,10 +45,21 @@ export async function insertPaidSession(
   return ledgerRowWritten(results[1]) && rowWritten(results[2]);
 }
 
+/** "This session exists", for a statement in the creation's batch that must only write if it was paid for and inserted. */
+export const sessionExists = (id: string) => ({ sql: "EXISTS (SELECT 1 FROM sessions WHERE id = ?)", params: [id] });
+
+/**
+ * `session_type IN (every type)`: the index on a person's sessions is keyed
+ * (user_id, session_type, status, created_at, id), so a query by status names
+ * the types too, and SQLite seeks each (type, status) range instead of reading
+ * all the user's sessions.
+ */
+export const ANY_SESSION_TYPE = `session_type IN (${SESSION_TYPES.map((t) => `'${t}'`).join(", ")})`;
+
 /**
  * The paying account's count of pending or processing sessions, and when the
  * soonest of them is expected to finish (the refusal's Retry-After), read
- * through the owner's indexes: user_status_created for a person's own
+ * through the owner's indexes: user_type_status_created for a person's own
  * sessions, sessions_org_active_idx for an organization's.
  */
 export async function activeSessions(
@@ -63,7 +74,7 @@ export async function activeSessions(
         .bind(account.organizationId)
     : d1
         .prepare(
-          "SELECT MIN(estimated_completion) AS soonest FROM sessions WHERE user_id = ?1 AND status IN ('pending', 'processing') AND organization_id IS NULL",
+          `SELECT MIN(estimated_completion) AS soonest FROM sessions WHERE user_id = ?1 AND ${ANY_SESSION_TYPE} AND status IN ('pending', 'processing') AND organization_id IS NULL`,
         )
         .bind(account.userId);
   const [counted, soonest] = await d1.batch<{ count?: number; soonest?: string | null }>([
@@ -152,8 +163,87 @@ const UNVALUED_STATUSES: Record<Exclude<SortBy, "created_at">, SessionStatus[]> 
   confidence_score: ["pending", "processing", "cancelled", "failed"],
 };
 
-/** The page query by created_at, or the valued part of a sort by completed_at or confidence (exported so a test can EXPLAIN it). `id` breaks ties, in the same direction. */
-export function listQuery(d1: D1Database, f: ListFilter) {
+/** A page query: its SQL (so a test can EXPLAIN it) and its rows. */
+export interface PageQuery {
+  toSQL(): { sql: string; params: unknown[] };
+  all(): Promise<SessionListRow[]>;
+}
+
+export interface SessionListRow {
+  id: string;
+  cue: string;
+  sessionType: SessionType;
+  status: SessionStatus;
+  createdAt: string;
+  completedAt: string | null;
+  confidenceScore: number | null;
+  creditsUsed: number;
+}
+
+const LIST_SELECT = `SELECT ${Object.entries(LIST_COLUMNS)
+  .map(([key, col]) => `"${col.name}" AS "${key}"`)
+  .join(", ")} FROM sessions`;
+
+/** D1 refuses a compound SELECT of more than this many terms. */
+const MAX_COMPOUND_TERMS = 5;
+
+/**
+ * `a UNION ALL b …`, as groups of at most MAX_COMPOUND_TERMS in subqueries when
+ * there are more (4 types × 5 statuses at most: 4 groups). SQLite flattens the
+ * groups back into one merge, so the ranges are still merged in order.
+ */
+function compound(legs: string[]): string {
+  if (legs.length <= MAX_COMPOUND_TERMS) return legs.join(" UNION ALL ");
+  const groups: string[] = [];
+  for (let i = 0; i < legs.length; i += MAX_COMPOUND_TERMS)
+    groups.push(`SELECT * FROM (${legs.slice(i, i + MAX_COMPOUND_TERMS).join(" UNION ALL ")})`);
+  return groups.join(" UNION ALL ");
+}
+
+/**
+ * A person's sessions filtered by status and/or type, in creation order,
+ * from sessions_user_type_status_created_idx: each (type, status) pair asked
+ * for is one range of it already in order, and SQLite merges the ranges
+ * (`UNION ALL … ORDER BY`: MERGE (UNION ALL), no sort step), reading them
+ * lazily, so a page reads about offset + limit rows. `extra` narrows each
+ * range (the unvalued part of a sort by completed_at or confidence).
+ */
+function mergedRanges(d1: D1Database, f: ListFilter, statuses: readonly SessionStatus[], extra = ""): PageQuery {
+  const types = f.types ?? SESSION_TYPES;
+  const legs: string[] = [];
+  const params: unknown[] = [];
+  for (const type of types)
+    for (const status of statuses) {
+      legs.push(
+        `${LIST_SELECT} WHERE user_id = ? AND session_type = ? AND status = ? AND organization_id IS NULL${extra}`,
+      );
+      params.push(f.userId, type, status);
+    }
+  const dir = f.order === "asc" ? "ASC" : "DESC";
+  const sql = `${compound(legs)} ORDER BY "createdAt" ${dir}, "id" ${dir} LIMIT ? OFFSET ?`;
+  params.push(f.limit, f.offset);
+  return {
+    toSQL: () => ({ sql, params }),
+    all: async () =>
+      (
+        await d1
+          .prepare(sql)
+          .bind(...params)
+          .all<SessionListRow>()
+      ).results,
+  };
+}
+
+/**
+ * The page query by created_at, or the valued part of a sort by completed_at
+ * or confidence (exported so a test can EXPLAIN it). `id` breaks ties, in the
+ * same direction. A person's list filtered by status or type merges ranges of
+ * user_type_status_created; unfiltered it walks user_created; an
+ * organization's walks org_created.
+ */
+export function listQuery(d1: D1Database, f: ListFilter): PageQuery {
+  if (f.sortBy === "created_at" && !f.organizationId && (f.status || f.types))
+    return mergedRanges(d1, f, f.status ? [f.status] : SESSION_STATUSES);
   const dir = f.order === "asc" ? asc : desc;
   const column = SORT_COLUMNS[f.sortBy];
   const where = f.sortBy === "created_at" ? whereOf(f) : and(whereOf(f), isNotNull(column));
@@ -167,25 +257,26 @@ export function listQuery(d1: D1Database, f: ListFilter) {
 }
 
 /**
- * The sessions of one status without a value in the sort column, in creation
- * order (exported so a test can EXPLAIN it): user_status_created walked in order.
+ * The sessions in `statuses` without a value in the sort column, in creation
+ * order (exported so a test can EXPLAIN it): a person's are ranges of
+ * user_type_status_created merged in order; an organization's walk org_created.
  */
 export function unvaluedQuery(
   d1: D1Database,
   f: ListFilter & { sortBy: Exclude<SortBy, "created_at"> },
-  status: SessionStatus,
-) {
+  statuses: readonly SessionStatus[],
+): PageQuery {
+  const column = SORT_COLUMNS[f.sortBy];
+  if (!f.organizationId) return mergedRanges(d1, f, statuses, ` AND "${column.name}" IS NULL`);
   const dir = f.order === "asc" ? asc : desc;
   return db(d1)
     .select(LIST_COLUMNS)
     .from(sessions)
-    .where(and(whereOf({ ...f, status }), isNull(SORT_COLUMNS[f.sortBy])))
+    .where(and(whereOf({ ...f, status: undefined }), inArray(sessions.status, [...statuses]), isNull(column)))
     .orderBy(dir(sessions.createdAt), dir(sessions.id))
     .limit(f.limit)
     .offset(f.offset);
 }
-
-export type SessionListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["all"]>>[number];
 
 export async function listSessions(d1: D1Database, f: ListFilter): Promise<{ rows: SessionListRow[]; total: number }> {
   const page = f.sortBy === "created_at" ? listQuery(d1, f).all() : pageByValue(d1, { ...f, sortBy: f.sortBy });
@@ -197,8 +288,8 @@ export async function listSessions(d1: D1Database, f: ListFilter): Promise<{ row
  * A page sorted by completed_at or confidence_score. Their list indexes are
  * partial (only sessions with the value: a creation writes no entry there),
  * so the page is read in two parts, as SQL orders NULLs: the sessions with a
- * value (that index, in order), and those without (user_status_created, one
- * walk per status, in creation order). Ascending, the ones without come first;
+ * value (that index, in order), and those without (user_type_status_created,
+ * one range per type and status, merged in creation order). Ascending, the ones without come first;
  * descending, last. Each part reads about as many rows as it returns.
  */
 async function pageByValue(
@@ -218,17 +309,8 @@ async function pageByValue(
     count: () => total(valuedStatuses),
   };
   const unvalued = {
-    page: async (limit: number, offset: number) => {
-      if (unvaluedStatuses.length === 0) return [];
-      const parts = await Promise.all(
-        unvaluedStatuses.map((s) => unvaluedQuery(d1, { ...f, limit: offset + limit, offset: 0 }, s).all()),
-      );
-      const sign = f.order === "asc" ? 1 : -1;
-      return parts
-        .flat()
-        .sort((a, b) => sign * (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
-        .slice(offset, offset + limit);
-    },
+    page: async (limit: number, offset: number) =>
+      unvaluedStatuses.length > 0 ? unvaluedQuery(d1, { ...f, limit, offset }, unvaluedStatuses).all() : [],
     count: () => total(unvaluedStatuses),
   };
   const [first, second] = f.order === "asc" ? [unvalued, valued] : [valued, unvalued];
@@ -246,7 +328,7 @@ const ACTIVE_STATUSES: SessionStatus[] = ["pending", "processing"];
  * `pagination.total`: ended sessions from session_counts (kept by triggers, at
  * most 4 types × 3 statuses rows per owner, however many sessions match), and
  * the pending and processing ones (at most the concurrency cap) counted from
- * the sessions through user_status_created or sessions_org_active_idx. A
+ * the sessions through user_type_status_created or sessions_org_active_idx. A
  * creation so writes no counts row.
  */
 async function countSessions(d1: D1Database, f: ListFilter): Promise<number> {
@@ -269,7 +351,14 @@ async function countSessions(d1: D1Database, f: ListFilter): Promise<number> {
     const row = await db(d1)
       .select({ n: count() })
       .from(sessions)
-      .where(and(whereOf({ ...f, status: undefined }), inArray(sessions.status, activeStatuses)))
+      .where(
+        and(
+          whereOf({ ...f, status: undefined }),
+          // Every type named, so a person's count seeks each (type, status) range of user_type_status_created.
+          f.types ? undefined : inArray(sessions.sessionType, [...SESSION_TYPES]),
+          inArray(sessions.status, activeStatuses),
+        ),
+      )
       .get();
     return row?.n ?? 0;
   };

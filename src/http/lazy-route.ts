@@ -28,6 +28,8 @@ export interface LazyRoute<R extends Hono<AppEnv> = Router> {
   group(): Promise<R>;
   /** A new sub-app, not kept: what `group()` builds once (the document's tests compare the two). */
   build(): Promise<R>;
+  /** The group's sub-app once built (for an app to mount directly); undefined before. */
+  built(): R | undefined;
   /** The group's routes at their full paths, once built; empty before. */
   routes(): readonly RouterRoute[];
   /** Adds the catch-alls for the group's paths to `app`, after the middleware already registered there. */
@@ -45,6 +47,7 @@ export function lazyRoute<R extends Hono<AppEnv> = Router>(
 ): LazyRoute<R> {
   let group: Promise<R> | undefined;
   let built: Hono<AppEnv> | undefined;
+  let builtGroup: R | undefined;
   const served = (p: string) => under.some((u) => p === u || p.startsWith(`${u}/`));
 
   const dispatcherOf = (sub: R) => {
@@ -70,6 +73,7 @@ export function lazyRoute<R extends Hono<AppEnv> = Router>(
       group ??= build().then(
         (sub) => {
           built = dispatcherOf(sub);
+          builtGroup = sub;
           return sub;
         },
         (err) => {
@@ -80,6 +84,7 @@ export function lazyRoute<R extends Hono<AppEnv> = Router>(
       );
       return group;
     },
+    built: () => builtGroup,
     routes: () => built?.routes.filter((r) => served(r.path)) ?? [],
     mount(app) {
       app.on(
@@ -104,18 +109,18 @@ export function lazyRoute<R extends Hono<AppEnv> = Router>(
   return lazy;
 }
 
-/** The group's first middleware: the app's variables in, the group's (e.g. the principal) back out. */
+/**
+ * The group's first middleware: the group's context reads and writes the app's variables (its
+ * request id and clock in, e.g. the principal out), one set of variables as in one app. Its `get`
+ * and `set` are the app context's own; copying the variables in and back out made two objects
+ * of them per request.
+ */
 async function share(c: Context<AppEnv>, next: Next) {
   const app = appContexts.get(c.req.raw);
   if (!app) throw new Error("lazyRoute: a group was called outside its app");
-  const vars = app.var as Record<string, unknown>;
-  for (const key in vars) c.set(key as never, vars[key] as never);
-  try {
-    await next();
-  } finally {
-    const mine = c.var as Record<string, unknown>;
-    for (const key in mine) if (vars[key] !== mine[key]) app.set(key as never, mine[key] as never);
-  }
+  c.get = app.get;
+  c.set = app.set;
+  await next();
 }
 
 function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {

@@ -73,8 +73,10 @@ type DefineRouteConfig = Omit<RouteConfig, "security" | "responses" | "operation
   /**
    * Honour `Idempotency-Key` (src/middleware/idempotency.ts): adds the
    * middleware after the scope check, the header parameter and its errors.
+   * "atomic": the handler's work stores the record in its own batch
+   * (Variables.idempotencyRecord) instead of a claim before and an update after.
    */
-  idempotent?: boolean;
+  idempotent?: boolean | "atomic";
 };
 
 /**
@@ -102,7 +104,7 @@ export function defineRoute<const C extends DefineRouteConfig>(config: C) {
 
   const auth: MiddlewareHandler[] = scope ? [requireScope(scope === "authenticated" ? [] : scope)] : [];
   const extra = [
-    ...(isIdempotent ? [idempotent()] : []),
+    ...(isIdempotent ? [idempotent({ atomic: isIdempotent === "atomic" })] : []),
     ...(middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : []),
   ];
   if (rest.request?.headers) throw new Error("defineRoute: routes declare no other headers yet");

@@ -29,10 +29,24 @@ export type IdPrefix =
   | "acct"
   | "sso";
 
+/**
+ * Random values drawn 256 at a time (every request takes at least one, for its request id): one
+ * typed array and one call into the runtime per 256 ids instead of per id. Filled on first use,
+ * since workerd forbids random values in global scope; each value is used once.
+ */
+const pool = new Uint32Array(256);
+let next = pool.length;
+
+function randomUint32(): number {
+  if (next === pool.length) {
+    crypto.getRandomValues(pool);
+    next = 0;
+  }
+  return pool[next++]!;
+}
+
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
-  const random = new Uint32Array(1);
-  crypto.getRandomValues(random);
-  const suffix = (random[0]! % 1_000_000).toString().padStart(6, "0");
+  const suffix = (randomUint32() % 1_000_000).toString().padStart(6, "0");
   return `${prefix}_${now}${suffix}`;
 }
 

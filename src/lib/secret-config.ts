@@ -11,13 +11,21 @@ export function cachedBySecret<E, T>(
   load: (env: E) => Promise<T>,
 ): (env: E) => Promise<T> {
   let cached: { source: string; value: Promise<T> } | undefined;
+  // The bindings object of the last call: an isolate's bindings do not change, so the same object has the
+  // same secrets and the source (a string built from the whole secret) need not be built again.
+  let lastEnv: E | undefined;
   return (env) => {
+    if (cached && env === lastEnv) return cached.value;
     const source = sourceOf(env);
+    lastEnv = env;
     if (cached?.source === source) return cached.value;
     const value = load(env);
     cached = { source, value };
     value.catch(() => {
-      if (cached?.value === value) cached = undefined;
+      if (cached?.value === value) {
+        cached = undefined;
+        lastEnv = undefined;
+      }
     });
     return value;
   };

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { setResponseHeader } from "../http/response-headers";
 import { isCalendarDate } from "../lib/clock";
 
 /**
@@ -32,5 +33,5 @@ export const clientVersion: MiddlewareHandler<AppEnv> = async (c, next) => {
   const version = resolveApiVersion(c.req.header("x-client-version"));
   c.set("apiVersion", version);
   await next();
-  c.header("X-API-Version", version);
+  setResponseHeader(c, "X-API-Version", version);
 };

@@ -1,11 +1,14 @@
 import type { MiddlewareHandler } from "hono";
 import { inSession, sessionRouted } from "../db/replicas";
-import type { AppEnv } from "../env";
+import type { AppEnv, Bindings } from "../env";
 import { invalidField } from "../errors";
+import { setResponseHeader } from "../http/response-headers";
 
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
 /** D1 bookmarks are short hex-and-dash strings; anything else is refused before it reaches D1. */
 const BOOKMARK = /^[0-9A-Za-z-]{1,128}$/;
+
+const routedBindings = new WeakMap<Bindings, Bindings>();
 
 /**
  * Every /v1 request after authentication runs in one D1 session
@@ -24,8 +27,14 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw invalidField(BOOKMARK_HEADER, "must be a bookmark from an earlier X-D1-Bookmark response header", "header");
   const read = c.req.method === "GET" || c.req.method === "HEAD";
   const constraint = presented ?? (read ? "first-unconstrained" : "first-primary");
-  // From here on the app's D1 binding sends each query through this request's session.
-  c.env = { ...c.env, DB: sessionRouted(c.env.DB) };
+  // From here on the app's D1 binding sends each query through this request's session. The routed
+  // bindings are built once per set of bindings (an isolate's do not change) and never written to.
+  let routed = routedBindings.get(c.env);
+  if (!routed) {
+    routed = { ...c.env, DB: sessionRouted(c.env.DB) };
+    routedBindings.set(c.env, routed);
+  }
+  c.env = routed;
   const { bookmark } = await inSession(c.env.DB, constraint, () => next());
-  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+  if (bookmark) setResponseHeader(c, BOOKMARK_HEADER, bookmark);
 };

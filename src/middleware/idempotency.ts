@@ -1,10 +1,15 @@
 import { z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import {
+  type AtomicRecord,
+  atomicRecordStatements,
   claimIdempotencyKey,
   completeIdempotencyKey,
   findIdempotencyRecord,
+  forgetIdempotencyRecord,
+  type IdempotencyRecord,
   releaseIdempotencyKey,
+  storeIdempotencyRecord,
 } from "../db/idempotency";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open, seal } from "../domain/encryption/secret-box";
@@ -33,6 +38,18 @@ import { principalOf } from "./authenticate";
  *   response can carry a secret shown once (API key, webhook secret).
  * Expired records are deleted by the scheduled maintenance (src/maintenance.ts).
  * Must run after authentication (defineRoute puts it after the scope check).
+ *
+ * Two ways to hold the key while the work runs:
+ * - claim (the default): an in-progress record before the work, completed
+ *   with the response after it (two writes beside the work's).
+ * - atomic (`idempotent({ atomic: true })`, session creation): no claim; the
+ *   work writes the finished record in its own batch (Variables.idempotencyRecord),
+ *   so the work and its record commit together or not at all, one row. Of two
+ *   concurrent requests with one key, the second batch fails on the record's
+ *   key and rolls back whole; the work reports that as IDEMPOTENCY_KEY_IN_USE
+ *   and this middleware then replays the first's record (or refuses a
+ *   different request with 422). A refusal the work ends in (402 …) is stored
+ *   after it; a 5xx after the batch (the work undone) forgets the record.
  */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -73,7 +90,7 @@ export function idempotencyRequestHash(method: string, path: string, body: strin
   return sha256Hex(`${method.toUpperCase()} ${path}\n${canonicalBody(body)}`);
 }
 
-export function idempotent(): MiddlewareHandler<AppEnv> {
+export function idempotent(options: { atomic?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("idempotency-key");
     if (key === undefined) return next();
@@ -83,6 +100,7 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
     const now = Date.now();
     const requestHash = await idempotencyRequestHash(c.req.method, c.req.path, await c.req.text());
     const associated = `idempotency:${principal.userId}:${key}`;
+    if (options.atomic) return atomic(c, next, { ownerId: principal.userId, key, requestHash, now, associated });
 
     const claimed = await claimIdempotencyKey(d1, {
       ownerId: principal.userId,
@@ -97,18 +115,7 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
       if (!existing) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } }); // released between our two reads
       if (existing.requestHash !== requestHash)
         throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "Idempotency-Key", location: "header" } });
-      if (existing.status !== "completed")
-        throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
-      const body = await open(await dataEncryptionKey(c.env), existing.responseBody ?? "", associated);
-      if (body === null) {
-        // Sealed under a data key this isolate no longer has: we cannot replay, and must not redo the work.
-        console.error(JSON.stringify({ request_id: c.get("requestId"), error: "idempotency record unreadable" }));
-        throw new AppError("SERVICE_UNAVAILABLE", {
-          message: "The stored response for this Idempotency-Key cannot be read.",
-        });
-      }
-      c.header("Idempotent-Replayed", "true");
-      return c.body(body, (existing.responseStatus ?? 200) as 200, { "content-type": "application/json" });
+      return replay(c, existing, requestHash, associated);
     }
 
     try {
@@ -124,6 +131,90 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
       }
     }
   };
+}
+
+/** The response to a request whose key a record holds: the stored response, or why not. */
+async function replay(
+  c: Context<AppEnv>,
+  existing: IdempotencyRecord,
+  requestHash: string,
+  associated: string,
+): Promise<Response> {
+  const stored = await storedResponse(c, existing, requestHash, associated);
+  c.header("Idempotent-Replayed", "true");
+  return c.body(stored.body, stored.status as 200, { "content-type": "application/json" });
+}
+
+async function storedResponse(
+  c: Context<AppEnv>,
+  existing: IdempotencyRecord,
+  requestHash: string,
+  associated: string,
+): Promise<{ status: number; body: string }> {
+  if (existing.requestHash !== requestHash)
+    throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "Idempotency-Key", location: "header" } });
+  if (existing.status !== "completed")
+    throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
+  const body = await open(await dataEncryptionKey(c.env), existing.responseBody ?? "", associated);
+  if (body === null) {
+    // Sealed under a data key this isolate no longer has: we cannot replay, and must not redo the work.
+    console.error(JSON.stringify({ request_id: c.get("requestId"), error: "idempotency record unreadable" }));
+    throw new AppError("SERVICE_UNAVAILABLE", {
+      message: "The stored response for this Idempotency-Key cannot be read.",
+    });
+  }
+  return { status: existing.responseStatus ?? 200, body };
+}
+
+/** Whether a record still holds its key at `now` (ISO): not expired, and not an in-progress lock that lapsed. */
+const holds = (r: IdempotencyRecord, now: string) =>
+  r.expiresAt > now && (r.status === "completed" || r.lockedUntil > now);
+
+/** The atomic way (see the module comment): the work writes the record in its own batch. */
+async function atomic(
+  c: Context<AppEnv>,
+  next: () => Promise<void>,
+  k: { ownerId: string; key: string; requestHash: string; now: number; associated: string },
+): Promise<Response | undefined> {
+  const d1 = c.env.DB;
+  const at = iso(k.now);
+  const existing = await findIdempotencyRecord(d1, k.ownerId, k.key);
+  if (existing && holds(existing, at)) return replay(c, existing, k.requestHash, k.associated);
+  const record: AtomicRecord = {
+    ownerId: k.ownerId,
+    key: k.key,
+    requestHash: k.requestHash,
+    now: at,
+    expiresAt: iso(k.now + IDEMPOTENCY_RETENTION_MS),
+    takeOver: existing !== null,
+  };
+  const sealed = async (body: string) => seal(await dataEncryptionKey(c.env), body, k.associated);
+  c.set("idempotencyRecord", async (response, onlyIf) =>
+    atomicRecordStatements(d1, record, { status: response.status, sealedBody: await sealed(response.body) }, onlyIf),
+  );
+  await next();
+  const status = c.res.status;
+  if (c.error instanceof AppError && c.error.code === "IDEMPOTENCY_KEY_IN_USE") {
+    // Another request with this key committed first (its batch won): answer as a retry would.
+    const winner = await findIdempotencyRecord(d1, k.ownerId, k.key);
+    if (!winner || !holds(winner, at)) return;
+    const stored = await storedResponse(c, winner, k.requestHash, k.associated);
+    // The headers the earlier middleware set (request id, rate limits), not the refusal's own.
+    const headers = new Headers(c.res.headers);
+    for (const name of ["retry-after", "content-length"]) headers.delete(name);
+    headers.set("content-type", "application/json");
+    headers.set("Idempotent-Replayed", "true");
+    c.res = undefined;
+    c.res = new Response(stored.body, { status: stored.status, headers });
+    return;
+  }
+  if (status >= 200 && status < 300) return; // stored by the work's batch
+  if (status >= 500 || NOT_STORED.has(status)) {
+    // A 5xx may follow a committed batch whose work was then undone (a refund): free the key.
+    if (status >= 500) await forgetIdempotencyRecord(d1, record);
+    return;
+  }
+  await storeIdempotencyRecord(d1, record, { status, sealedBody: await sealed(await c.res.clone().text()) });
 }
 
 /** JSON bodies compare by value (key order and whitespace do not matter); anything else byte for byte. */

@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { KvRateLimiter } from "../db/kv-rate-limiter";
-import { anonymousWindows, parseScale, tierWindows } from "../domain/limits/policies";
+import type { Tier } from "../domain/identity/principal";
+import { anonymousWindows, parseScale, tierWindows, type WindowPolicy } from "../domain/limits/policies";
 import { type Decision, type RateLimiter, rateLimitHeader, rateLimitPolicyHeader } from "../domain/limits/rate-limiter";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { setResponseHeader } from "../http/response-headers";
 import { clientIp, waitUntilOf } from "../lib/request";
 import { presentedCredentials, principalOf } from "./authenticate";
 
@@ -18,12 +20,10 @@ export function limiterFor(c: Context<AppEnv>): RateLimiter {
  * Every response carries RateLimit-Policy and RateLimit.
  */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
   const principal = await optionalPrincipal(c);
   const key = principal ? `user:${principal.userId}` : `ip:${clientIp(c)}`;
-  const windows = principal ? tierWindows(principal.tier, scale) : anonymousWindows(scale);
+  const { windows, policyHeader } = policiesFor(principal?.tier, c.env.RATE_LIMIT_WINDOW_SCALE);
   const decision = await limiterFor(c).consume(key, windows, 1);
-  const headers = rateLimitHeaders(windows, decision);
   if (!decision.allowed) {
     throw new AppError("RATE_LIMIT_EXCEEDED", {
       message: `Rate limit exceeded: retry in ${decision.retryAfter} seconds.`,
@@ -36,12 +36,35 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
           reset: w.reset,
         })),
       },
-      headers: { ...headers, "Retry-After": String(decision.retryAfter) },
+      headers: {
+        "RateLimit-Policy": policyHeader,
+        RateLimit: rateLimitHeader(decision.windows),
+        "Retry-After": String(decision.retryAfter),
+      },
     });
   }
+  const state = rateLimitHeader(decision.windows);
   await next();
-  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  setResponseHeader(c, "RateLimit-Policy", policyHeader);
+  setResponseHeader(c, "RateLimit", state);
 };
+
+/**
+ * The windows of a tier (or of anonymous callers) at the configured scale, and their
+ * RateLimit-Policy field: the same for every request, so built once per (tier, scale).
+ */
+const policies = new Map<string, { windows: WindowPolicy[]; policyHeader: string }>();
+function policiesFor(tier: Tier | undefined, rawScale: string | undefined) {
+  const id = `${tier ?? ""}|${rawScale ?? ""}`;
+  let found = policies.get(id);
+  if (!found) {
+    const scale = parseScale(rawScale);
+    const windows = tier ? tierWindows(tier, scale) : anonymousWindows(scale);
+    found = { windows, policyHeader: rateLimitPolicyHeader(windows) };
+    policies.set(id, found);
+  }
+  return found;
+}
 
 export function rateLimitHeaders(windows: Parameters<typeof rateLimitPolicyHeader>[0], decision: Decision) {
   return { "RateLimit-Policy": rateLimitPolicyHeader(windows), RateLimit: rateLimitHeader(decision.windows) };

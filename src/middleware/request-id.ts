@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
+import { setResponseHeader } from "../http/response-headers";
 import { newId } from "../lib/ids";
 
 /** A client-sent X-Request-Id is honoured only if it is a short, safe token. */
@@ -10,5 +11,5 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const id = sent && SANE_REQUEST_ID.test(sent) ? sent : newId("req");
   c.set("requestId", id);
   await next();
-  c.header("X-Request-Id", id);
+  setResponseHeader(c, "X-Request-Id", id);
 };

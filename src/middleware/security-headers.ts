@@ -1,4 +1,15 @@
 import type { MiddlewareHandler } from "hono";
+import { setResponseHeadersIfAbsent } from "../http/response-headers";
+
+/** Built once: every response gets the same values. */
+const SECURITY_HEADERS = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+  ["X-Frame-Options", "DENY"],
+  ["Referrer-Policy", "no-referrer"],
+  ["Strict-Transport-Security", "max-age=63072000; includeSubDomains"],
+  ["Cache-Control", "no-store"],
+] as const;
 
 /**
  * Security headers for API responses (OWASP API8: misconfiguration). JSON is
@@ -6,13 +17,5 @@ import type { MiddlewareHandler } from "hono";
  */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
-  const set = (name: string, value: string) => {
-    if (!c.res.headers.has(name)) c.header(name, value);
-  };
-  set("X-Content-Type-Options", "nosniff");
-  set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-  set("X-Frame-Options", "DENY");
-  set("Referrer-Policy", "no-referrer");
-  set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  set("Cache-Control", "no-store");
+  setResponseHeadersIfAbsent(c, SECURITY_HEADERS);
 };

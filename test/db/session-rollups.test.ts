@@ -1,14 +1,15 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type D1Usage, meteredD1 } from "../../src/bench/d1-meter";
 import { aggregatesBetween } from "../../src/db/session-stats";
 import { registerUser } from "../support/factories";
-import { api } from "../support/http";
+import { api, apiWithEnv } from "../support/http";
 import { completedSession, heldSession, stepRoom, topUp } from "../support/sessions";
 
 /**
- * The trigger-kept rollups (session_counts of ended sessions, session_daily,
- * session_monthly) must always equal aggregates computed from the sessions themselves,
+ * The trigger-kept rollups (session_counts of ended sessions, session_monthly with
+ * its per-day arrays) must always equal aggregates computed from the sessions themselves,
  * whatever sequence of creations, completions, cancellations and failures
  * happened; and a range read through the months must equal the sessions
  * created in that range.
@@ -41,7 +42,7 @@ async function direct(userId: string) {
 
 type DailyRow = Record<string, number> & { day: string };
 
-/** The monthly rollup rows implied by daily ones: summed totals and the per-day arrays. */
+/** The monthly rollup rows implied by daily aggregates: summed totals and each total's per-day array. */
 function monthsOf(daily: DailyRow[]) {
   const months = new Map<string, Record<string, unknown>>();
   for (const d of daily) {
@@ -51,20 +52,41 @@ function monthsOf(daily: DailyRow[]) {
         .set(month, {
           month,
           ...Object.fromEntries(COLUMNS.map((c) => [c, 0])),
-          day_n: Array(31).fill(0),
-          day_credits: Array(31).fill(0),
+          ...Object.fromEntries(COLUMNS.map((c) => [`day_${c}`, Array(31).fill(0)])),
         })
-        .get(month)!) as Record<string, number> & { day_n: number[]; day_credits: number[] };
-    for (const c of COLUMNS) m[c] = round6(m[c]! + d[c]!);
+        .get(month)!) as Record<string, number | number[]>;
     const i = Number(d.day.slice(8, 10)) - 1;
-    m.day_n[i] = d.n ?? 0;
-    m.day_credits[i] = d.credits ?? 0;
+    for (const c of COLUMNS) {
+      m[c] = round6((m[c] as number) + d[c]!);
+      (m[`day_${c}`] as number[])[i] = round6(d[c] ?? 0);
+    }
   }
   return [...months.values()];
 }
 
 const COLUMNS = ["n", "credits", "completed_confidence_sum", ...STATUSES, ...TYPES];
+const DAY_COLUMNS = COLUMNS.map((c) => `day_${c}`);
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** A monthly row as read, its JSON arrays parsed and its real sums rounded. */
+const parsedMonth = (m: Record<string, unknown>) => ({
+  ...m,
+  completed_confidence_sum: round6(m.completed_confidence_sum as number),
+  ...Object.fromEntries(DAY_COLUMNS.map((c) => [c, (JSON.parse(m[c] as string) as number[]).map(round6)])),
+});
+
+/** The days of monthly rows, as the daily aggregates they hold (days with sessions). */
+function daysOf(monthly: Array<Record<string, any>>) {
+  const days: Array<Record<string, unknown>> = [];
+  for (const m of monthly)
+    for (let i = 0; i < 31; i++)
+      if (m.day_n[i] !== 0)
+        days.push({
+          day: `${m.month}-${String(i + 1).padStart(2, "0")}`,
+          ...Object.fromEntries(COLUMNS.map((c) => [c, m[`day_${c}`][i]])),
+        });
+  return days;
+}
 
 async function rolled(userId: string) {
   const counts = await env.DB.prepare(
@@ -72,27 +94,13 @@ async function rolled(userId: string) {
   )
     .bind(userId)
     .all();
-  const daily = await env.DB.prepare(
-    `SELECT day, n, credits, ROUND(completed_confidence_sum, 6) AS completed_confidence_sum, ${[...STATUSES, ...TYPES].join(", ")}
-       FROM session_daily WHERE user_id = ? AND n <> 0 ORDER BY day`,
-  )
-    .bind(userId)
-    .all();
   const monthly = await env.DB.prepare(
-    `SELECT month, ${COLUMNS.join(", ")}, day_n, day_credits FROM session_monthly WHERE user_id = ? AND n <> 0 ORDER BY month`,
+    `SELECT month, ${COLUMNS.join(", ")}, ${DAY_COLUMNS.join(", ")} FROM session_monthly WHERE user_id = ? AND n <> 0 ORDER BY month`,
   )
     .bind(userId)
-    .all<Record<string, number> & { day_n: string; day_credits: string }>();
-  return {
-    counts: counts.results,
-    daily: daily.results,
-    monthly: monthly.results.map((m) => ({
-      ...m,
-      completed_confidence_sum: round6(m.completed_confidence_sum!),
-      day_n: JSON.parse(m.day_n),
-      day_credits: JSON.parse(m.day_credits),
-    })),
-  };
+    .all<Record<string, unknown>>();
+  const months = monthly.results.map(parsedMonth);
+  return { counts: counts.results, daily: daysOf(months), monthly: months };
 }
 
 describe("session rollups", () => {
@@ -168,13 +176,7 @@ describe("session rollups", () => {
           const to = Math.floor(now / DAY) * DAY + DAY - endAgo * DAY;
           const from = to - span * DAY;
           const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-          const range = await aggregatesBetween(
-            env.DB,
-            u.id,
-            day(from),
-            day(to),
-            day(Math.floor(now / DAY) * DAY + DAY),
-          );
+          const range = await aggregatesBetween(env.DB, u.id, day(from), day(to));
           const inRange = (await direct(u.id)).daily.filter(
             (d) => (d.day as string) >= day(from) && (d.day as string) < day(to),
           ) as DailyRow[];
@@ -193,18 +195,76 @@ describe("session rollups", () => {
     );
   });
 
-  it("backfill session_monthly from session_daily exactly as the triggers keep it", async () => {
-    const kept = await env.DB.prepare("SELECT * FROM session_monthly ORDER BY user_id, month").all();
-    const migration = env.TEST_MIGRATIONS.find((m) => m.name.endsWith("_monthly_rollups_data.sql"))!;
-    const backfill = migration.queries.find(
-      (q) => q.includes("INSERT INTO session_monthly") && q.includes("FROM session_daily"),
+  it("migrations monthly_rollup_days_data and drop_session_daily, on populated data: the per-day arrays filled from the daily rows equal what the triggers keep", async () => {
+    const u = await registerUser({ tier: "enterprise" });
+    await topUp(u.id, 10_000);
+    await completedSession(u.token, { session_type: "dowsing" });
+    await heldSession(u.token, { session_type: "precognition" });
+    const monthly = async () =>
+      (await env.DB.prepare("SELECT * FROM session_monthly ORDER BY user_id, month").all()).results.map(parsedMonth);
+    const kept = await monthly();
+    expect(kept.length).toBeGreaterThan(0);
+    // session_daily as it stood before (the triggers kept it equal to these aggregates), and the
+    // new arrays as the column migration left them, then the two migrations' own statements.
+    const create = env.TEST_MIGRATIONS.find((m) => m.name.endsWith("_session_rollups.sql"))!.queries.find((q) =>
+      q.includes("CREATE TABLE `session_daily`"),
     )!;
-    await env.DB.batch([env.DB.prepare("DELETE FROM session_monthly"), env.DB.prepare(backfill)]);
-    const filled = await env.DB.prepare("SELECT * FROM session_monthly ORDER BY user_id, month").all();
-    const norm = (rows: Record<string, unknown>[]) =>
-      rows.map((r) => ({ ...r, completed_confidence_sum: round6(r.completed_confidence_sum as number) }));
-    expect(kept.results.length).toBeGreaterThan(0);
-    expect(norm(filled.results)).toEqual(norm(kept.results));
+    const migrations = ["_monthly_rollup_days_data.sql", "_drop_session_daily.sql"].flatMap(
+      (suffix) => env.TEST_MIGRATIONS.find((m) => m.name.endsWith(suffix))!.queries,
+    );
+    await env.DB.batch([
+      env.DB.prepare(create),
+      env.DB.prepare(
+        `INSERT INTO session_daily (user_id, day, ${COLUMNS.join(", ")})
+         SELECT COALESCE(organization_id, user_id), substr(created_at, 1, 10), COUNT(*), SUM(credits_used),
+                COALESCE(SUM(CASE WHEN status = 'completed' THEN confidence_score END), 0),
+                ${STATUSES.map((st) => `SUM(status = '${st}')`).join(", ")}, ${TYPES.map((t) => `SUM(session_type = '${t}')`).join(", ")}
+           FROM sessions GROUP BY COALESCE(organization_id, user_id), substr(created_at, 1, 10)`,
+      ),
+      env.DB.prepare(
+        `UPDATE session_monthly SET ${DAY_COLUMNS.slice(2)
+          .map((c) => `${c} = '[${Array(31).fill(0).join(",")}]'`)
+          .join(", ")}`,
+      ),
+      ...migrations.map((q) => env.DB.prepare(q)),
+    ]);
+    expect(await monthly()).toEqual(kept);
+    const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE name = 'session_daily'").all();
+    expect(tables.results).toEqual([]);
+    // The recreated triggers still keep the rollups.
+    await completedSession(u.token, { session_type: "remote_viewing" });
+    expect(await rolled(u.id)).toEqual(await direct(u.id));
+  });
+
+  it("a year of stats reads its 13 monthly rows, a range of up to 31 days its one or two (D1 also counts the row that ends the range scan)", async () => {
+    const u = await registerUser({ tier: "enterprise" });
+    const DAY = 86_400_000;
+    const start = Date.parse("2025-11-10T12:00:00Z");
+    for (let i = 0; i < 400; i += 3)
+      await env.DB.prepare(
+        `INSERT INTO sessions (id, user_id, cue, session_type, status, requested_duration, confidence_threshold, analysis_types,
+                               priority, tags, credits_required, credits_used, analysis_id, created_at, estimated_completion, updated_at)
+         VALUES (?1, ?2, 'cue', 'dowsing', 'failed', 30, 0.5, '[]', 'normal', '[]', 3, 3, ?1, ?3, ?3, ?3)`,
+      )
+        .bind(`session_year_${u.id}_${i}`, u.id, new Date(start + i * DAY).toISOString())
+        .run();
+    const read = async (from: string, to: string) => {
+      const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
+      const range = await aggregatesBetween(meteredD1(env.DB, usage), u.id, from, to);
+      return { rows: usage.rowsRead, n: range.totals.n };
+    };
+    const created = Array.from({ length: 134 }, (_, k) => new Date(start + 3 * k * DAY).toISOString().slice(0, 10));
+    const inYear = created.filter((d) => d >= "2025-12-17" && d < "2026-12-17").length;
+    expect(await read("2025-12-17", "2026-12-17")).toEqual({ rows: 13, n: inYear });
+    expect((await read("2026-03-20", "2026-04-19")).rows).toBe(2 + 1);
+
+    // The whole stats request for a year (the issue's bound: 40 D1 rows read), whatever today's date.
+    const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
+    const res = await apiWithEnv({ DB: meteredD1(env.DB, usage) }, "GET", "/v1/users/me/stats?period=year", {
+      token: u.token,
+    });
+    expect(res.status).toBe(200);
+    expect(usage.rowsRead).toBeLessThanOrEqual(40);
   });
 
   it("serve the list total and the stats without reading every session", async () => {

@@ -11,41 +11,54 @@ import { topUp } from "../support/sessions";
  * entry counts as a row): the figure npm run bench reports, pinned here so an
  * index or trigger added later shows up as a failing test rather than a
  * slower bench. Personal session, warm rollup rows (not the owner's first
- * session of the day):
+ * session of the month):
  *   billing_accounts debit: the row, with the balance and active_sessions
  *     (updated_at, which is indexed, is not rewritten)      1
  *   credit_ledger (WITHOUT ROWID, keyed (account, created_at, id)): the row;
  *     a debit has no (reason, reference) entry (that index is partial)   1
- *   sessions: the row, its id, the user_created, user_status_created and
- *     user_type_created entries (the completed_at and confidence indexes are
- *     partial: none until it ends; the cap counts in the account row)   5
- *   rollups (triggers): session_daily and session_monthly; session_counts keeps
- *     ended sessions only, so a pending one writes none there   2
+ *   sessions: the row, its id, the user_created and user_type_status_created
+ *     entries (one index serves the status and the type filters; the
+ *     completed_at and confidence indexes are partial: none until it ends;
+ *     the cap counts in the account row)   4
+ *   rollups (triggers): session_monthly, whose per-day arrays replace the
+ *     daily rows; session_counts keeps ended sessions only, so a pending one
+ *     writes none there   1
  *   the account's updated_at, refreshed only when older than a minute   0
  */
-const PERSONAL_CREATION_ROWS_WRITTEN = 9;
+const PERSONAL_CREATION_ROWS_WRITTEN = 7;
 
-async function metered(token: string) {
+async function metered(token: string, idempotencyKey?: string) {
   const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0, statements: [] };
   const res = await apiWithEnv({ DB: meteredD1(env.DB, usage) }, "POST", "/v1/sessions", {
     token,
     body: { cue: "Count the writes", session_type: "dowsing", parameters: { duration: 30 } },
+    headers: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {},
   });
   expect(res.status).toBe(201);
   // The creation itself: the debit, the ledger row and the session (rollups by trigger), one batch.
-  return usage.statements!.filter((s) =>
-    /billing_accounts SET (balance|updated_at)|INTO credit_ledger|into "sessions"/i.test(s.sql),
+  const creation = usage.statements!.filter((s) =>
+    /billing_accounts SET (balance|updated_at)|INTO credit_ledger|into "sessions"|INTO idempotency_keys/i.test(s.sql),
   );
+  return Object.assign(creation, { requestRowsWritten: usage.rowsWritten });
 }
 
 describe("session creation writes", () => {
   it(`a personal session writes ${PERSONAL_CREATION_ROWS_WRITTEN} D1 rows, index entries and rollups included`, async () => {
     const u = await registerUser({ tier: "enterprise" });
     await topUp(u.id, 1_000);
-    await metered(u.token); // the owner's first session today also creates its rollup rows
+    await metered(u.token); // the owner's first session this month also creates its rollup row
     const statements = await metered(u.token);
-    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 7, 0]);
+    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 5, 0]);
     expect(statements.reduce((n, s) => n + s.rowsWritten, 0)).toBe(PERSONAL_CREATION_ROWS_WRITTEN);
+  });
+
+  it(`with an Idempotency-Key, ${PERSONAL_CREATION_ROWS_WRITTEN + 1} rows: the record is one row, in the same batch; the request writes nothing else`, async () => {
+    const u = await registerUser({ tier: "enterprise" });
+    await topUp(u.id, 1_000);
+    await metered(u.token, "warm-the-rollups");
+    const statements = await metered(u.token, "count-the-writes");
+    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 5, 1, 0]);
+    expect(statements.requestRowsWritten).toBe(PERSONAL_CREATION_ROWS_WRITTEN + 1);
   });
 
   it("a debit refreshes the account's updated_at only when it is over a minute old, so the integrity check still walks it", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { idempotencyRequestHash } from "../../src/middleware/idempotency";
 import { addCard } from "../support/billing";
 import { registerUser, type TestUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
+import { api, apiWithEnv, expectErrorEnvelope } from "../support/http";
 import { validSession } from "../support/sessions";
 
 /**
@@ -238,5 +238,75 @@ describe("Idempotency-Key: expiry and documentation", () => {
       "POST /sessions",
       "POST /webhooks",
     ]);
+  });
+});
+
+describe("Idempotency-Key on POST /v1/sessions: the record commits in the creation's batch", () => {
+  const big = validSession({
+    session_type: "precognition",
+    parameters: { duration: 3600, analysis_types: ["visual", "spatial", "temporal"] },
+  });
+  const sessionsOf = (u: TestUser) => count("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", u.id);
+  const credits = async (u: TestUser) => (await api("GET", "/v1/users/me", { token: u.token })).body.data.credits;
+
+  it("concurrent duplicates: one session, one debit, and every response is the first one, byte for byte", async () => {
+    const u = await registerUser();
+    const before = await credits(u);
+    const body = validSession({ parameters: { duration: 300 } });
+    const results = await Promise.all(Array.from({ length: 4 }, () => post(u, "/v1/sessions", body, "dup-race")));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(results.map((r) => r.text)).size).toBe(1);
+    expect(results.filter((r) => r.headers.get("idempotent-replayed") === null)).toHaveLength(1);
+    expect(await sessionsOf(u)).toBe(1);
+    expect(before - (await credits(u))).toBe(results[0]!.body.data.credits_required);
+  });
+
+  it("a refusal the work ends in (409 INSUFFICIENT_CREDITS) is stored and replayed; nothing is debited", async () => {
+    const u = await registerUser();
+    expect((await post(u, "/v1/sessions", big)).status).toBe(201);
+    const before = await credits(u);
+    const refused = await post(u, "/v1/sessions", big, "too-dear");
+    expectErrorEnvelope(refused, 409, "INSUFFICIENT_CREDITS");
+    const again = await post(u, "/v1/sessions", big, "too-dear");
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.text).toBe(refused.text);
+    expect(await credits(u)).toBe(before);
+    expect(await sessionsOf(u)).toBe(1);
+  });
+
+  it("a creation undone after its batch (the room never started: 503, refunded) frees the key for a retry", async () => {
+    const u = await registerUser();
+    const unreachable = {
+      idFromName: (name: string) => name,
+      get: () => ({
+        start: async () => {
+          throw new Error("Durable Object unavailable");
+        },
+      }),
+    };
+    const body = validSession({ parameters: { duration: 300 } });
+    const request = { token: u.token, body, headers: { "Idempotency-Key": "undone" } };
+    const failed = await apiWithEnv({ SESSION_ROOM: unreachable }, "POST", "/v1/sessions", request);
+    expectErrorEnvelope(failed, 503, "SERVICE_UNAVAILABLE");
+    const retry = await api("POST", "/v1/sessions", request);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(retry.body.data.id).not.toBe(failed.body.error.details.session_id);
+  });
+
+  it("an expired record is replaced in the new creation's batch", async () => {
+    const u = await registerUser();
+    const body = validSession({ parameters: { duration: 300 } });
+    const first = await post(u, "/v1/sessions", body, "old-key");
+    await env.DB.prepare("UPDATE idempotency_keys SET expires_at = ? WHERE owner_id = ? AND key = 'old-key'")
+      .bind(new Date(Date.now() - 1000).toISOString(), u.id)
+      .run();
+    const second = await post(u, "/v1/sessions", body, "old-key");
+    expect(second.status).toBe(201);
+    expect(second.headers.get("idempotent-replayed")).toBeNull();
+    expect(second.body.data.id).not.toBe(first.body.data.id);
+    const replay = await post(u, "/v1/sessions", body, "old-key");
+    expect(replay.text).toBe(second.text);
+    expect(await sessionsOf(u)).toBe(2);
   });
 });

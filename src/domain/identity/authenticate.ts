@@ -1,10 +1,11 @@
 import { isClientRevoked, isSessionRevoked } from "../../db/revocations";
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
-import { bearerChallenge, FIRST_PARTY_CLIENT_ID, verifyAccessToken } from "./access-tokens";
+import { type AccessTokenClaims, bearerChallenge, FIRST_PARTY_CLIENT_ID, verifyAccessToken } from "./access-tokens";
 import { type Defer, principalFromApiKey } from "./api-keys/authenticate-key";
 import { looksLikeApiKey } from "./api-keys/format";
 import type { Principal } from "./principal";
+import type { Scope } from "./scopes";
 
 export interface PresentedCredentials {
   authorization?: string | undefined;
@@ -51,6 +52,20 @@ function parseBearer(header: string | undefined): string | null {
   return match[1]!;
 }
 
+/**
+ * Verified claims are cached per token (access-tokens.ts), so their scope set is built once per
+ * token as well; principals only read it.
+ */
+const scopeSets = new WeakMap<AccessTokenClaims, Set<Scope>>();
+function scopeSetOf(claims: AccessTokenClaims): Set<Scope> {
+  let set = scopeSets.get(claims);
+  if (!set) {
+    set = new Set(claims.scopes);
+    scopeSets.set(claims, set);
+  }
+  return set;
+}
+
 async function principalFromAccessToken(env: Env, token: string): Promise<Principal> {
   const claims = await verifyAccessToken(env, token);
   const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
@@ -70,7 +85,7 @@ async function principalFromAccessToken(env: Env, token: string): Promise<Princi
     userId: claims.sub,
     role: claims.role,
     tier: claims.tier,
-    scopes: new Set(claims.scopes),
+    scopes: scopeSetOf(claims),
     credential: {
       kind: firstParty ? "login_token" : "oauth_token",
       id: claims.jti,

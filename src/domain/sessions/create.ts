@@ -1,6 +1,7 @@
 import { balanceOf } from "../../db/credits";
+import { isKeyTaken, type SqlCondition } from "../../db/idempotency";
 import { markEnded } from "../../db/session-lifecycle";
-import { activeSessions, insertPaidSession, type SessionRow } from "../../db/sessions";
+import { activeSessions, insertPaidSession, type SessionRow, sessionExists } from "../../db/sessions";
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
@@ -25,6 +26,12 @@ export interface CreateSessionInput {
 type Env = Pick<Bindings, "DB" | "SESSION_ROOM" | "ANALYSIS_TIME_SCALE">;
 
 /**
+ * Statements to commit in the creation's batch, written only if `onlyIf`
+ * holds (the session was paid for and inserted): the Idempotency-Key record.
+ */
+export type CommitWithSession = (row: SessionRow, onlyIf: SqlCondition) => Promise<D1PreparedStatement[]>;
+
+/**
  * Create a session: debit its price and insert it atomically, then hand it
  * to its SessionRoom, which drives it from here on.
  */
@@ -33,6 +40,7 @@ export async function createSession(
   principal: Principal,
   input: CreateSessionInput,
   meta?: RequestMeta,
+  commitWith?: CommitWithSession,
   now = Date.now(),
 ): Promise<SessionRow> {
   requireSessionScope(principal, input.session_type, "write");
@@ -89,13 +97,20 @@ export async function createSession(
       at,
     },
     CONCURRENT_SESSION_CAPS[account.tier],
-    auditInBatch(env.DB, row.organizationId, principal, meta, {
-      action: "session.created",
-      targetType: "session",
-      targetId: row.id,
-      after: { session_type: row.sessionType, credits: row.creditsUsed },
-    }),
-  );
+    [
+      ...auditInBatch(env.DB, row.organizationId, principal, meta, {
+        action: "session.created",
+        targetType: "session",
+        targetId: row.id,
+        after: { session_type: row.sessionType, credits: row.creditsUsed },
+      }),
+      ...(commitWith ? await commitWith(row, sessionExists(row.id)) : []),
+    ],
+  ).catch((err: unknown) => {
+    // Another request with the same Idempotency-Key committed first; this batch rolled back whole.
+    if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
+    throw err;
+  });
   if (!paid) {
     // Credits first: waiting for a session to finish would not help an empty balance.
     const available = await balanceOf(env.DB, account.id);

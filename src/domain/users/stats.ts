@@ -49,7 +49,7 @@ export async function userStats(d1: D1Database, principal: Principal, q: StatsQu
   const { period, from, to } = rangeOf(q, now);
   const account = await actingAccountRef({ DB: d1 }, principal);
   const [range, credits, calls] = await Promise.all([
-    aggregatesBetween(d1, principal.userId, utcDate(from), utcDate(to), utcDate(startOfDay(now) + DAY_MS)),
+    aggregatesBetween(d1, principal.userId, utcDate(from), utcDate(to)),
     balanceOf(d1, account.id),
     apiCallsByDay(d1, principal.userId, utcDate(from), utcDate(to)),
   ]);

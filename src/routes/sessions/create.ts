@@ -21,7 +21,7 @@ const route = defineRoute({
     "Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.",
   ].join(" "),
   scope: ["remote-viewing:write", "dowsing:write"],
-  idempotent: true,
+  idempotent: "atomic",
   request: { body: { required: true, content: { "application/json": { schema: CreateSessionBody } } } },
   responses: {
     201: {
@@ -35,19 +35,33 @@ const route = defineRoute({
 export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
-    const row = await createSession(c.env, principal, c.req.valid("json"), requestMeta(c));
-    const data = {
-      id: row.id,
-      cue: row.cue,
-      session_type: row.sessionType,
-      status: row.status,
-      created_at: row.createdAt,
-      estimated_completion: row.estimatedCompletion,
-      credits_required: row.creditsRequired,
-      parameters: parametersOf(row),
-      metadata: metadataOf(row),
-      websocket_url: websocketUrlFor(c.req.url, row.id),
-    };
-    return c.json(ok(data, "Session created"), 201);
+    const record = c.get("idempotencyRecord");
+    const body = (row: Created) => ok(createdSession(row, c.req.url), "Session created");
+    const row = await createSession(
+      c.env,
+      principal,
+      c.req.valid("json"),
+      requestMeta(c),
+      // With an Idempotency-Key, the response to replay commits in the creation's batch.
+      record && ((row, onlyIf) => record({ status: 201, body: JSON.stringify(body(row)) }, onlyIf)),
+    );
+    return c.json(body(row), 201);
   });
+}
+
+type Created = Awaited<ReturnType<typeof createSession>>;
+
+function createdSession(row: Created, url: string) {
+  return {
+    id: row.id,
+    cue: row.cue,
+    session_type: row.sessionType,
+    status: row.status,
+    created_at: row.createdAt,
+    estimated_completion: row.estimatedCompletion,
+    credits_required: row.creditsRequired,
+    parameters: parametersOf(row),
+    metadata: metadataOf(row),
+    websocket_url: websocketUrlFor(url, row.id),
+  };
 }

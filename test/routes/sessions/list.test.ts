@@ -162,7 +162,7 @@ describe("GET /v1/sessions is index-backed", () => {
     const filter: ListFilter = { userId: "user_1", sortBy: "created_at", order: "desc", limit: 20, offset: 0, ...f };
     const q = (
       f.unvalued && filter.sortBy !== "created_at"
-        ? unvaluedQuery(env.DB, { ...filter, sortBy: filter.sortBy }, f.unvalued)
+        ? unvaluedQuery(env.DB, { ...filter, sortBy: filter.sortBy }, [f.unvalued])
         : listQuery(env.DB, filter)
     ).toSQL();
     const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
@@ -174,13 +174,24 @@ describe("GET /v1/sessions is index-backed", () => {
   it.each<[string, Partial<ListFilter> & { unvalued?: "pending" | "cancelled" | "failed" }, string]>([
     ["newest first", {}, "sessions_user_created_idx"],
     ["oldest first", { order: "asc" }, "sessions_user_created_idx"],
-    ["by status", { status: "completed" }, "sessions_user_status_created_idx"],
-    ["by session_type", { types: ["dowsing"] }, "sessions_user_type_created_idx"],
+    ["by status", { status: "completed" }, "sessions_user_type_status_created_idx"],
+    ["by status, oldest first", { status: "pending", order: "asc" }, "sessions_user_type_status_created_idx"],
+    ["by session_type", { types: ["dowsing"] }, "sessions_user_type_status_created_idx"],
+    [
+      "by session_type and status",
+      { types: ["remote_viewing"], status: "completed" },
+      "sessions_user_type_status_created_idx",
+    ],
+    [
+      "the families a credential can read, deep in the list",
+      { types: ["dowsing", "precognition", "intuitive_analysis"], offset: 400 },
+      "sessions_user_type_status_created_idx",
+    ],
     ["by completed_at, the ended", { sortBy: "completed_at" }, "sessions_user_completed_idx"],
     [
       "by completed_at, the cancelled",
       { sortBy: "completed_at", unvalued: "cancelled" },
-      "sessions_user_status_created_idx",
+      "sessions_user_type_status_created_idx",
     ],
     [
       "by confidence_score, the completed",
@@ -190,7 +201,7 @@ describe("GET /v1/sessions is index-backed", () => {
     [
       "by confidence_score, the failed",
       { sortBy: "confidence_score", order: "asc", unvalued: "failed" },
-      "sessions_user_status_created_idx",
+      "sessions_user_type_status_created_idx",
     ],
     ["an organization's, newest first", { organizationId: "org_1" }, "sessions_org_created_idx"],
   ])("%s: walks %s in order, no table scan, no sort step", async (_name, filter, index) => {
@@ -198,5 +209,13 @@ describe("GET /v1/sessions is index-backed", () => {
     expect(detail).toContain(`USING INDEX ${index}`);
     expect(detail).not.toMatch(/SCAN sessions(?! USING)/);
     expect(detail).not.toContain("TEMP B-TREE");
+    // A filter on status or type alone reads one range per value of the other, merged in order.
+    const ranges = detail.match(
+      /USING INDEX sessions_user_type_status_created_idx \(user_id=\? AND session_type=\? AND status=\?\)/g,
+    );
+    if (index === "sessions_user_type_status_created_idx") {
+      expect(ranges?.length).toBe((filter.types?.length ?? 4) * (filter.status ? 1 : filter.unvalued ? 1 : 5));
+      if (ranges!.length > 1) expect(detail).toContain("MERGE (UNION ALL)");
+    }
   });
 });

@@ -4,7 +4,7 @@ import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { bearerChallenge } from "../access-tokens";
 import type { Principal } from "../principal";
-import { parseScopeString, scopesForRole } from "../scopes";
+import { parseScopeString, type Scope, scopesForRole } from "../scopes";
 import { hasValidChecksum } from "./format";
 
 /** last_used_at is written at most this often per key (no write per request). */
@@ -38,6 +38,18 @@ async function lookUp(d1: D1Database, key: string, now: number): Promise<Found |
     keyCache.set(key, { found, until: now + KEY_CACHE_TTL_MS });
   } else keyCache.delete(key);
   return found;
+}
+
+/** A found key's scopes (limited to what the owner's role allows), built once per lookup; principals only read them. */
+const scopeSets = new WeakMap<Found, Set<Scope>>();
+function scopesOf(found: Found): Set<Scope> {
+  let set = scopeSets.get(found);
+  if (!set) {
+    const allowed = new Set(scopesForRole(found.role));
+    set = new Set(parseScopeString(found.key.scopes).filter((s) => allowed.has(s)));
+    scopeSets.set(found, set);
+  }
+  return set;
 }
 
 /** Forget a key (by id) after it was revoked or rotated through this isolate. */
@@ -78,12 +90,11 @@ export async function principalFromApiKey(
     defer(touchApiKey(env.DB, row.id, iso(now), iso(now - LAST_USED_THROTTLE_MS)));
     row.lastUsedAt = iso(now); // the cached row too, so requests within the TTL do not touch again
   }
-  const allowed = new Set(scopesForRole(role));
   return {
     userId: row.userId,
     role,
     tier,
-    scopes: new Set(parseScopeString(row.scopes).filter((s) => allowed.has(s))),
+    scopes: scopesOf(found),
     // An organization's key acts for the organization, as a member (docs/decisions.md, "Organizations");
     // the authenticate middleware checks the organization still exists.
     ...(row.organizationId

@@ -1,0 +1,266 @@
+/**
+ * Where a read's CPU goes (`npx tsx bench/profile-reads.ts`): starts `wrangler dev --env bench` as
+ * the bench does and seeds a caller, an API key and a session, then
+ *
+ * - PROFILE_MODE=profile (default): for each of the one-D1-read baseline and GET /v1/sessions/{id}
+ *   with a JWT and with an API key, a V8 CPU profile of the worker (Chrome DevTools Protocol
+ *   Profiler.start/stop through wrangler's inspector port) while autocannon loads the route;
+ *   prints the JavaScript time per request and the self and inclusive time per function and file
+ *   of the bundle. The profile is the worker's JavaScript only: workerd's own HTTP, D1 and KV work
+ *   shows as "(program)" or not at all. With PROFILE_OUT the .cpuprofile files and the bundle with
+ *   its source map are kept there (DevTools maps the bundle back to src/).
+ * - PROFILE_MODE=cpu: no profiler; PROFILE_ROUNDS interleaved rounds of the three, and each
+ *   process's CPU ms per request (wrangler's node, the dev proxy's workerd, the app's workerd);
+ *   PROFILE_DIRECT=1 loads the app's own workerd socket instead of the dev proxy's.
+ *
+ * The sampler reads wall time: on a loaded machine a descheduled thread's wait is charged to
+ * whatever it was running, so compare within one run. PROFILE_DURATION (s, default 6),
+ * PROFILE_INTERVAL_US (default 1000), PROFILE_ONLY (baseline,jwt,apikey).
+ */
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import WebSocket from "ws";
+import { startWrangler } from "../test/e2e/support/wrangler";
+import { cpuMillisBetween, cpuMillisByPid, listeningPorts, processTree } from "./lib/cpu";
+import { runLoad } from "./lib/load";
+import { apiKeyFor, call, registerUser } from "./seed";
+
+const DURATION = Number(process.env.PROFILE_DURATION ?? 6);
+const OUT = process.env.PROFILE_OUT;
+const ONLY = (process.env.PROFILE_ONLY ?? "baseline,baseline-session-row,jwt,apikey").split(",");
+const MODE = process.env.PROFILE_MODE ?? "profile";
+const ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 3);
+const INTERVAL = Number(process.env.PROFILE_INTERVAL_US ?? 1000);
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+
+class Inspector {
+  private next = 1;
+  private pending = new Map<number, (v: unknown) => void>();
+  private constructor(private ws: WebSocket) {
+    ws.on("message", (data) => {
+      const msg = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: unknown };
+      if (msg.id !== undefined) this.pending.get(msg.id)?.(msg.error ? Promise.reject(msg.error) : msg.result);
+    });
+  }
+  static async open(url: string) {
+    const ws = new WebSocket(url);
+    await new Promise((resolve, reject) => {
+      ws.once("open", resolve);
+      ws.once("error", reject);
+    });
+    return new Inspector(ws);
+  }
+  send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    const id = this.next++;
+    this.ws.send(JSON.stringify({ id, method, params }));
+    return new Promise((resolve) => this.pending.set(id, resolve as (v: unknown) => void));
+  }
+  close() {
+    this.ws.close();
+  }
+}
+
+/** The inspector's targets (wrangler's inspector proxy), found among the tree's listening ports. */
+async function inspectorTargets(pids: number[]) {
+  for (const pid of pids) {
+    for (const port of listeningPorts(pid)) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(1000) });
+        if (!res.ok) continue;
+        const list = (await res.json()) as Array<{ id: string; title: string; webSocketDebuggerUrl: string }>;
+        if (Array.isArray(list) && list.length > 0) return { port, list };
+      } catch {
+        /* not the inspector */
+      }
+    }
+  }
+  throw new Error("no inspector port found");
+}
+
+function summarise(profile: Profile, top = 40) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map<number, number>();
+  let total = 0;
+  let idle = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    const name = byId.get(id)!.callFrame.functionName;
+    if (name === "(idle)") {
+      idle += dt;
+      return;
+    }
+    total += dt;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + dt);
+  });
+  const fn = new Map<string, number>();
+  const file = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const short = url.replace(/^.*\/(node_modules\/)?/, (_m, nm) => (nm ? "nm/" : "")).slice(-60);
+    const key = `${functionName || "(anonymous)"} ${short}:${lineNumber + 1}`;
+    fn.set(key, (fn.get(key) ?? 0) + us);
+    const f = url ? url.replace(/^.*?(node_modules\/[^/]+(\/[^/]+)?|src\/.*|\.wrangler\/.*)$/, "$1") : functionName;
+    file.set(f, (file.get(f) ?? 0) + us);
+  }
+  // Inclusive time per function name (each sample counted once per distinct name on its stack).
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const incl = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    if (byId.get(id)!.callFrame.functionName === "(idle)") return;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const cf = byId.get(at)!.callFrame;
+      const short = cf.url.replace(/^.*\//, "");
+      const key = `${cf.functionName || "(anonymous)"} ${short}:${cf.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      incl.set(key, (incl.get(key) ?? 0) + dt);
+    }
+  });
+  const fmt = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(
+        ([k, us]) =>
+          `    ${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`,
+      )
+      .join("\n");
+  return { total, idle, fn: fmt(fn, top), file: fmt(file, 25), incl: fmt(incl, 60) };
+}
+
+async function main() {
+  const server = await startWrangler({
+    environment: "bench",
+    logLevel: "error",
+    vars: { RATE_LIMIT_WINDOW_SCALE: "0.1", ANALYSIS_TIME_SCALE: "0.02" },
+  });
+  try {
+    const base = server.url;
+    const caller = await registerUser(base, "caller");
+    const apiKey = await apiKeyFor(base, caller);
+    const session = await call(
+      base,
+      "POST",
+      "/v1/sessions",
+      { cue: "Profile target", session_type: "remote_viewing", parameters: { duration: 30 } },
+      caller.token,
+    );
+    const routes: Array<[string, string, Record<string, string>]> = [
+      ["baseline", `/__bench/d1/${caller.id}`, {}],
+      ["baseline-session-row", `/__bench/d1-session/${session.id}`, {}],
+      ["jwt", `/v1/sessions/${session.id}`, { authorization: `Bearer ${caller.token}` }],
+      ["apikey", `/v1/sessions/${session.id}`, { "x-api-key": apiKey }],
+    ];
+    if (MODE === "cpu") {
+      // No profiler: each process's CPU ms per request, rounds interleaved.
+      const pids = processTree(server.pid()!);
+      const names = new Map(
+        pids.map((p) => [
+          p,
+          readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").slice(0, 3).join(" ").slice(-50) +
+            ` ports ${listeningPorts(p).join(",")}`,
+        ]),
+      );
+      console.log(`server port ${server.port}`);
+      // PROFILE_DIRECT=1: load the app's own workerd socket, not wrangler's dev proxy in front of it.
+      const target = process.env.PROFILE_DIRECT === "1" ? await appSocket(pids, server.port) : base;
+      console.log(`load against ${target}`);
+      for (const [, url, headers] of routes)
+        for (let i = 0; i < 20; i++) await (await fetch(`${target}${url}`, { headers })).arrayBuffer();
+      const acc = new Map<string, { req: number; rps: number[]; byPid: Map<number, number> }>();
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const [name, url, headers] of routes) {
+          const before = cpuMillisByPid(pids);
+          const load = await runLoad({ url: `${target}${url}`, headers, duration: DURATION, connections: 8 });
+          const after = cpuMillisByPid(pids);
+          const a = acc.get(name) ?? { req: 0, rps: [] as number[], byPid: new Map<number, number>() };
+          a.req += load.requests;
+          a.rps.push(load.rps);
+          for (const p of pids)
+            a.byPid.set(
+              p,
+              (a.byPid.get(p) ?? 0) +
+                cpuMillisBetween(new Map([[p, before.get(p) ?? 0]]), new Map([[p, after.get(p) ?? 0]])),
+            );
+          acc.set(name, a);
+          console.log(
+            `  round ${r} ${name}: ${load.rps.toFixed(0)} req/s, tree ${(cpuMillisBetween(before, after) / load.requests).toFixed(2)} ms/req, non2xx ${load.non2xx}`,
+          );
+        }
+      }
+      for (const [name, a] of acc) {
+        const total = [...a.byPid.values()].reduce((x, y) => x + y, 0);
+        console.log(
+          `${name}: ${(total / a.req).toFixed(3)} ms/req total; rps ${a.rps.map((x) => x.toFixed(0)).join(" ")}`,
+        );
+        for (const [p, ms] of a.byPid)
+          if (ms > 0) console.log(`    ${(ms / a.req).toFixed(3)} ms/req  ${p} ${names.get(p)}`);
+      }
+      return;
+    }
+    if (OUT) cpSync(path.join(import.meta.dirname, "../.wrangler/tmp"), path.join(OUT, "bundle"), { recursive: true });
+    const { port, list } = await inspectorTargets(processTree(server.pid()!));
+    console.log(`inspector on ${port}: ${list.map((t) => t.title).join(", ")}`);
+    const target = list.find((t) => /session-analysis-bench/.test(t.title)) ?? list[0]!;
+    const inspector = await Inspector.open(target.webSocketDebuggerUrl);
+    await inspector.send("Profiler.enable");
+    await inspector.send("Profiler.setSamplingInterval", { interval: INTERVAL });
+    for (const [name, url, headers] of routes.filter(([n]) => ONLY.includes(n))) {
+      // Warm: the group built, caches filled.
+      for (let i = 0; i < 20; i++) await (await fetch(`${base}${url}`, { headers })).arrayBuffer();
+      await inspector.send("Profiler.start");
+      const load = await runLoad({ url: `${base}${url}`, headers, duration: DURATION, connections: 8 });
+      const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
+      const s = summarise(profile);
+      console.log(
+        `\n== ${name}: ${load.requests} requests (${load.rps.toFixed(0)} req/s, non-2xx ${load.non2xx}); JS non-idle ${(s.total / 1000).toFixed(0)} ms = ${(s.total / 1000 / load.requests).toFixed(3)} ms/req`,
+      );
+      console.log(`  self time by file:\n${s.file}`);
+      console.log(`  self time by function:\n${s.fn}`);
+      console.log(`  inclusive time by function:\n${s.incl}`);
+      if (OUT) {
+        mkdirSync(OUT, { recursive: true });
+        writeFileSync(path.join(OUT, `${name}.cpuprofile`), JSON.stringify(profile));
+      }
+    }
+    inspector.close();
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
+
+/** The app's own workerd listener under `wrangler dev` (as bench/run.ts finds it for the WebSocket fan-out). */
+async function appSocket(pids: number[], publicPort: number): Promise<string> {
+  for (const pid of pids) {
+    for (const port of listeningPorts(pid).filter((p) => p !== publicPort)) {
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        const res = await fetch(`${url}/__bench/noop`, { signal: AbortSignal.timeout(2000) });
+        if (res.ok && (await res.text()).includes('"success":true')) return url;
+      } catch {
+        /* not an HTTP listener */
+      }
+    }
+  }
+  throw new Error("the app's workerd socket was not found");
+}
