@@ -109,7 +109,6 @@ export default defineConfig(async () => {
               "hono",
               "hono/body-limit",
               "hono/cookie",
-              "hono/cors",
               "hono/html",
               "hono/http-exception",
               "hono/utils/html",
