@@ -41,6 +41,12 @@ function quickQueueConsumers() {
   );
 }
 
+/** wrangler.toml's D1 bindings, so the pool's own additions extend them rather than replace them. */
+function wranglerD1Databases() {
+  const { d1Databases } = unstable_getMiniflareWorkerOptions("./wrangler.toml").workerOptions;
+  return d1Databases && !Array.isArray(d1Databases) ? d1Databases : {};
+}
+
 export default defineConfig(async () => {
   storageOnTmpfs();
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -52,6 +58,8 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           queueConsumers: quickQueueConsumers(),
+          // test/domain/exports/stream.test.ts seeds 100,000 sessions here, not in DB, which later files share.
+          d1Databases: { ...wranglerD1Databases(), EXPORT_TEST_DB: "export-test-db" },
           // connect() and fetch() go out through this network service: it trusts the SSO test CA as
           // well as the public ones, so workerd verifies slapd's ldaps:// and StartTLS certificates.
           outboundService: {
