@@ -17,8 +17,10 @@ export default defineConfig({
     // process and module graph for each, which cost about a second of CPU per file.
     isolate: false,
     // UI and delivery polls wait for what a person or receiver would eventually see; on a loaded
-    // machine a re-render or a queue hop can take longer than vitest's default second.
-    expect: { poll: { timeout: 15_000 } },
+    // machine a re-render or a queue hop can take longer than vitest's default second. Every 200 ms,
+    // not vitest's 50: each try is a DevTools round trip into Chromium (a poll that must see a
+    // short-lived state sets its own interval).
+    expect: { poll: { timeout: 15_000, interval: 200 } },
     globalSetup: ["./test/e2e/support/shared-server.ts"],
   },
 });

@@ -38,6 +38,8 @@ export async function servedDocument() {
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
       WRANGLER_SEND_METRICS: "false",
       XDG_CONFIG_HOME: path.join(tmpdir(), "sas-wrangler-config"),
+      // Its debug log (written whatever --log-level says) goes with the state, removed below.
+      WRANGLER_LOG_PATH: path.join(state, "logs"),
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
 import { accessibilityProblems, launchChromiumBrowser, offlineExcept, pageProblems } from "./support/browser";
@@ -20,11 +20,12 @@ import { freePort } from "./support/wrangler";
  * in each page (no serious or critical violation), and no page reports a CSP
  * violation or loads anything from another host.
  */
-// The README's screenshots are refreshed with `UPDATE_SCREENSHOTS=1 npm run test:e2e`; otherwise
-// they go to a temporary folder, so a test run leaves the work tree as it was.
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, "../../docs/screenshots")
-  : path.join(tmpdir(), "sas-console-screenshots");
+// The README's screenshots are refreshed with `UPDATE_SCREENSHOTS=1 npm run test:e2e`. Otherwise none
+// is taken (a full-page PNG of every page costs Chromium several seconds of CPU per run) but the page a
+// test fails on, which goes to a temporary folder, so a test run leaves the work tree as it was.
+const UPDATE_SCREENSHOTS = Boolean(process.env.UPDATE_SCREENSHOTS);
+const SCREENSHOTS = path.resolve(import.meta.dirname, "../../docs/screenshots");
+const FAILURE_SCREENSHOTS = path.join(tmpdir(), "sas-console-screenshots");
 const PASSWORD = "correct-horse-42";
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 860 },
@@ -38,7 +39,7 @@ describe("the console in Chromium", () => {
   let logDir: string;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    mkdirSync(UPDATE_SCREENSHOTS ? SCREENSHOTS : FAILURE_SCREENSHOTS, { recursive: true });
     logDir = mkdtempSync(path.join(tmpdir(), "sas-console-receiver-"));
     const startReceiver = async (name: string) => {
       const port = await freePort();
@@ -64,7 +65,7 @@ describe("the console in Chromium", () => {
   });
 
   for (const viewport of VIEWPORTS) {
-    it.concurrent(`sign-up to a bought credit package at ${viewport.width} px`, async ({ expect }) => {
+    it.concurrent(`sign-up to a bought credit package at ${viewport.width} px`, async ({ expect, onTestFailed }) => {
       const { url: receiverUrl, log: receiverLog } = receivers.get(viewport.name)!;
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -79,12 +80,25 @@ describe("the console in Chromium", () => {
             `${viewport.name}: ${r.request().method()} ${r.url()} → ${r.status()} ${await r.text().catch(() => "")}`,
           );
       });
+      // And calls that got no answer at all (connection refused or reset), but those a navigation
+      // abandoned (net::ERR_ABORTED, as at sign-out).
+      const droppedOnPurpose = new Set<Request>();
+      page.on("requestfailed", (r) => {
+        if (r.failure()?.errorText !== "net::ERR_ABORTED" && !droppedOnPurpose.has(r))
+          console.log(`${viewport.name}: ${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`);
+      });
       const a11y: string[] = [];
       const shot = async (name: string) => {
         a11y.push(...(await accessibilityProblems(page)).map((p) => `${name}: ${p}`));
+        if (!UPDATE_SCREENSHOTS) return;
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`), fullPage: true });
       };
+      onTestFailed(async () => {
+        const file = path.join(FAILURE_SCREENSHOTS, `failed-${viewport.name}.png`);
+        await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+        console.log(`${viewport.name}: the page at the failure: ${page.url()}, screenshot ${file}`);
+      });
       const go = async (label: string) => {
         if (viewport.width < 800) await page.getByRole("button", { name: "Menu" }).click();
         await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: label }).click();
@@ -131,11 +145,19 @@ describe("the console in Chromium", () => {
       await page.getByRole("button", { name: "Add webhook" }).click();
       await page.getByText("Signing secret of the new webhook").waitFor();
 
-      // A session: price preview, then live progress.
+      // A session: price preview, then live progress. The first quote gets no answer (a dropped
+      // connection): the preview asks again on its own.
+      let dropped = 0;
+      await page.route("**/v1/sessions/quote", (route) => {
+        if (dropped++ > 0) return route.fallback();
+        droppedOnPurpose.add(route.request());
+        return route.abort("connectionreset");
+      });
       await go("Sessions");
       await page.getByRole("link", { name: "New session" }).first().click();
       await page.getByLabel("Cue").fill(`Where is the lighthouse keeper's logbook? (${viewport.name})`);
       await expect.poll(() => page.getByTestId("price-preview").textContent()).toContain("15");
+      expect(dropped).toBeGreaterThan(1);
       await page.getByLabel("spatial").check();
       await expect.poll(() => page.getByTestId("price-preview").textContent()).toContain("17");
       await shot("new-session");

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, dataOf, eventually, sleep } from "./support/api";
 import { type DevServer, startWrangler } from "./support/wrangler";
 
@@ -12,6 +12,10 @@ describe("restarting wrangler dev while sessions are processing", () => {
   beforeAll(async () => {
     // 900 s × 0.01 = 9 s per session: the restart lands in the middle of it.
     server = await startWrangler({ vars: { ANALYSIS_TIME_SCALE: "0.01" } });
+  });
+  // A failed run prints what the server logged: the Worker logs a 5xx's cause there.
+  afterEach(({ task }) => {
+    if (task.result?.state === "fail") console.log(`wrangler dev output:\n${server?.output() ?? "(not started)"}`);
   });
   afterAll(async () => {
     await server?.stop();

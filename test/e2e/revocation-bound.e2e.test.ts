@@ -1,45 +1,41 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error — plain .mjs helper
 import { generateDevDataKey, generateDevSigningKey } from "../../scripts/dev-key.mjs";
 import { apiClient, eventually } from "./support/api";
-import { type DevServer, freePort, startWrangler } from "./support/wrangler";
+import { startTwoIsolates, type TwoIsolates } from "./support/two-isolates";
+import { freePort } from "./support/wrangler";
 
 /**
  * The revocation bound across isolates (docs/security.md, "Revocation
- * bound"): two `wrangler dev` workers — two workerd processes, so two
- * isolates with their own caches — over one local D1. A revocation made
- * through A is refused by B, from B's own read of the shared state (B never
- * saw A's memory). Locally KV would be immediately consistent too; what this
- * proves is that B checks shared state, and that its cache does not outlive
- * the bound (the cache's expiry itself is tested with an injected clock in
- * test/db/revocations.test.ts).
+ * bound"): the Worker twice in one workerd — two isolates, each with its own
+ * caches — over one local D1 and KV (support/two-isolates.ts says why not two
+ * processes). A revocation made through A is refused by B, from B's own read
+ * of the shared state (B never saw A's memory). Locally KV would be immediately
+ * consistent too; what this proves is that B checks shared state, and that its
+ * cache does not outlive the bound (the cache's expiry itself is tested with an
+ * injected clock in test/db/revocations.test.ts).
  */
 describe("revocation across two isolates", () => {
-  let a: DevServer;
-  let b: DevServer;
-  const persistDir = mkdtempSync(path.join(tmpdir(), "sas-revocation-"));
+  let isolates: TwoIsolates;
   beforeAll(async () => {
     const issuerPort = await freePort();
-    const vars = {
+    isolates = await startTwoIsolates({
       JWT_PRIVATE_KEY: (await generateDevSigningKey()) as string,
       DATA_ENCRYPTION_KEY: generateDevDataKey() as string,
       // One issuer for both, so either accepts the other's tokens.
       AUTH_ISSUER: `http://127.0.0.1:${issuerPort}`,
-    };
-    a = await startWrangler({ persistDir, vars });
-    b = await startWrangler({ persistDir, vars });
+    });
   }, 180_000);
+  // A failed step prints what workerd logged: the Worker logs a 5xx's cause there.
+  afterEach(({ task }) => {
+    if (task.result?.state === "fail") console.log(`workerd output:\n${isolates?.output() ?? "(not started)"}`);
+  });
   afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    rmSync(persistDir, { recursive: true, force: true });
+    await isolates?.stop();
   });
 
-  const onA = apiClient(() => a.url);
-  const onB = apiClient(() => b.url);
+  const onA = apiClient(() => isolates.urls[0]);
+  const onB = apiClient(() => isolates.urls[1]);
 
   it("a logout through A is refused by B on its first check", async () => {
     const token = await onA.register("revoke-a");

@@ -130,28 +130,55 @@ const LINE_LABEL: Record<Quote["lines"][number]["kind"], (q: number, type: strin
   priority: (q) => (q === 1 ? "Normal priority" : `High priority (× ${q})`),
 };
 
+/** Asks after a transient failure before the preview shows the error (3.5 s of waits without Retry-After). */
+const QUOTE_ATTEMPTS = 4;
+
+/**
+ * How long to wait before asking again after a transient failure, or undefined when asking again
+ * cannot help. Transient: no answer at all (the fetch rejected), 429 (RFC 6585 §4, honouring its
+ * Retry-After, RFC 9110 §10.2.3) and 5xx (RFC 9110 §15.6: 503 and 502 say "try again later").
+ */
+function retryDelay(response: Response | undefined, attempt: number): number | undefined {
+  if (attempt >= QUOTE_ATTEMPTS) return undefined;
+  if (response && response.status !== 429 && response.status < 500) return undefined;
+  const after = Number(response?.headers.get("Retry-After"));
+  return Number.isFinite(after) && after > 0 ? Math.min(after, 10) * 1000 : 500 * 2 ** (attempt - 1);
+}
+
 /**
  * The price from the API (POST /v1/sessions/quote): the console holds no copy of
- * the formula. Asked again a moment after the priced fields stop changing.
+ * the formula. Asked again a moment after the priced fields stop changing, and
+ * after a transient failure, so a preview recovers on its own as a person expects.
  */
 function useQuote(type: (typeof TYPES)[number], duration: number, analysis: string[], priority: string) {
   const [quote, setQuote] = useState<{ data?: Quote; error?: unknown }>({});
   const key = JSON.stringify([type, duration, analysis, priority]);
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(async () => {
-      const { data, error } = await api.POST("/sessions/quote", {
-        body: {
-          session_type: type,
-          parameters: {
-            duration,
-            analysis_types: analysis as Schema<"SessionParametersInput">["analysis_types"],
-            priority: priority as "normal",
+    let timer: ReturnType<typeof setTimeout>;
+    const ask = async (attempt: number) => {
+      let answer: { data?: { data: Quote }; error?: unknown; response?: Response };
+      try {
+        answer = await api.POST("/sessions/quote", {
+          body: {
+            session_type: type,
+            parameters: {
+              duration,
+              analysis_types: analysis as Schema<"SessionParametersInput">["analysis_types"],
+              priority: priority as "normal",
+            },
           },
-        },
-      });
-      if (live) setQuote(data ? { data: data.data } : { error });
-    }, 150);
+        });
+      } catch (err) {
+        answer = { error: err };
+      }
+      if (!live) return;
+      if (answer.data) return setQuote({ data: answer.data.data });
+      const delay = retryDelay(answer.response, attempt);
+      if (delay === undefined) setQuote({ error: answer.error });
+      else timer = setTimeout(() => ask(attempt + 1), delay);
+    };
+    timer = setTimeout(() => ask(1), 150);
     return () => {
       live = false;
       clearTimeout(timer);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { makeTestCa } from "../../node/tls-ca";
-import { D1_TEMPLATE_ENV, migrateLocalD1, startWrangler } from "./wrangler";
+import { D1_TEMPLATE_ENV, migrateLocalD1, pruneWranglerLogs, startWrangler } from "./wrangler";
 
 /**
  * One `wrangler dev` for the e2e files that need no server of their own (none that stop, restart
@@ -28,11 +28,16 @@ export const SHARED_VARS = {
 };
 
 export default async function setup(project: TestProject) {
+  pruneWranglerLogs();
+  // The wrangler module this process loads (migrations) writes its debug log here from its first import.
+  const wranglerLogs = mkdtempSync(path.join(tmpdir(), "sas-wrangler-log-"));
+  process.env.WRANGLER_LOG_PATH = wranglerLogs;
   // Test processes inherit this process's environment: every server they start copies the
   // migrated D1, and test/node/ldap-server.ts serves TLS with the CA the servers trust.
   const template = mkdtempSync(path.join(tmpdir(), "sas-e2e-d1-"));
   const caDir = mkdtempSync(path.join(tmpdir(), "sas-e2e-ca-"));
   const cleanUp = () => {
+    rmSync(wranglerLogs, { recursive: true, force: true });
     rmSync(template, { recursive: true, force: true });
     rmSync(caDir, { recursive: true, force: true });
   };

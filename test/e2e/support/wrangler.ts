@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,7 +7,7 @@ import path from "node:path";
 import { generateDevDataKey, generateDevSigningKey } from "../../../scripts/dev-key.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const WRANGLER = path.join(ROOT, "node_modules/.bin/wrangler");
+const DEV_SERVER = path.join(import.meta.dirname, "dev-server.mjs");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,6 +29,8 @@ export interface DevServer {
   stop(): Promise<void>;
   /** Stop and start again on the same port and local state (DO storage, alarms, D1 survive). */
   restart(): Promise<void>;
+  /** What wrangler and the Worker printed lately (the Worker logs a 5xx's cause), to explain a failure. */
+  output(): string;
 }
 
 export interface StartOptions {
@@ -39,13 +41,36 @@ export interface StartOptions {
   persistDir?: string;
 }
 
-const baseEnv = () => ({
+/** Where wrangler keeps its own files, out of the developer's home. */
+export const WRANGLER_CONFIG_HOME = path.join(tmpdir(), "sas-wrangler-config");
+
+const baseEnv = (logDir: string) => ({
   ...process.env,
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   WRANGLER_SEND_METRICS: "false",
-  // Keep wrangler's own files out of the developer's home.
-  XDG_CONFIG_HOME: path.join(tmpdir(), "sas-wrangler-config"),
+  XDG_CONFIG_HOME: WRANGLER_CONFIG_HOME,
+  // wrangler writes a debug log of every run whatever --log-level says, the inspector's event for each
+  // request included (up to 200 MB a run, over a gigabyte a day here): each server's goes to a folder
+  // of its own, removed when it stops.
+  WRANGLER_LOG_PATH: logDir,
 });
+
+/**
+ * Debug logs left in wrangler's default folder (by servers started before they had a folder of their
+ * own, or by a run that was killed): those not written to for an hour are of no run still going.
+ */
+export function pruneWranglerLogs(olderThanMs = 3_600_000): void {
+  const dir = path.join(WRANGLER_CONFIG_HOME, ".wrangler", "logs");
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    try {
+      if (name.endsWith(".log") && Date.now() - statSync(file).mtimeMs > olderThanMs) rmSync(file, { force: true });
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+}
 
 /**
  * The e2e global setup migrates one local D1 (development environment) and names its persist
@@ -64,8 +89,7 @@ export async function migrateLocalD1(persistDir: string, environment?: string): 
 
 /**
  * Local D1 state with every migration applied: a copy of the global setup's, else migrated here. A
- * directory that already holds a D1 is used as it is (the revocation test's second server on the
- * first one's state).
+ * directory that already holds a D1 is used as it is (a caller's own state).
  */
 async function preparePersistDir(persistDir: string, environment?: string): Promise<void> {
   if (existsSync(path.join(persistDir, "v3", "d1"))) return;
@@ -87,33 +111,33 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
     ...opts.vars,
   };
 
-  const envArgs = opts.environment ? ["--env", opts.environment] : [];
   await preparePersistDir(persistDir, opts.environment);
 
+  const logDir = mkdtempSync(path.join(tmpdir(), "sas-wrangler-log-"));
   let child: ChildProcess | undefined;
+  let output = "";
   const launch = async () => {
-    const args = [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      // Each server its own inspector port: wrangler's default (9229 and up) collides when
-      // several e2e files start servers at once.
-      "--inspector-port",
-      String(await freePort()),
-      "--persist-to",
-      persistDir,
-      "--log-level",
-      opts.logLevel ?? "warn",
-      "--show-interactive-dev-session=false",
-      ...envArgs,
-    ];
-    for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-    child = spawn(WRANGLER, args, { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let output = "";
-    child.stdout?.on("data", (d) => (output += d));
-    child.stderr?.on("data", (d) => (output += d));
+    // wrangler's dev server without the inspector (dev-server.mjs says why), in a process of its own:
+    // stopping it is killing that process, as a developer stops `wrangler dev`.
+    const config = {
+      host: "127.0.0.1",
+      port,
+      persistTo: persistDir,
+      env: opts.environment,
+      vars,
+      logLevel: opts.logLevel ?? "warn",
+    };
+    child = spawn(process.execPath, [DEV_SERVER, JSON.stringify(config)], {
+      cwd: ROOT,
+      env: { ...baseEnv(logDir), WRANGLER_LOG: config.logLevel },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    const keep = (d: Buffer) => {
+      output = (output + d).slice(-64_000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
     await waitReady(`http://127.0.0.1:${port}`, () => output, child);
   };
   const kill = async () => {
@@ -133,7 +157,13 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
       }
     }
   };
-  await launch();
+  try {
+    await launch();
+  } catch (err) {
+    await kill();
+    rmSync(logDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     pid: () => child?.pid,
@@ -141,12 +171,14 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
     persistDir,
     stop: async () => {
       await kill();
+      rmSync(logDir, { recursive: true, force: true });
       if (!opts.persistDir) rmSync(persistDir, { recursive: true, force: true });
     },
     restart: async () => {
       await kill();
       await launch();
     },
+    output: () => output,
   };
 }
 
