@@ -35,6 +35,8 @@ export interface Bindings {
   SSO_DOMAIN_VERIFICATION?: string;
   /** Optional, tests only: a factor in (0, 1] on the LDAP network timeout (ignored in production). */
   SSO_LDAP_TIMEOUT_SCALE?: string;
+  /** Optional, tests only: a factor in (0, 1] on the admin status probes' 2 s timeout (ignored in production). */
+  HEALTH_PROBE_TIMEOUT_SCALE?: string;
   /** Optional, tests only: PBKDF2 iterations of new password hashes, 1..100,000 (ignored in production). */
   PASSWORD_HASH_ITERATIONS?: string;
 

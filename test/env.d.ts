@@ -6,6 +6,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
+      /** The 100,000-session export test's own database (vitest.config.ts). */
+      EXPORT_TEST_DB: D1Database;
     }
     interface GlobalProps {
       mainModule: typeof import("../src/index");

@@ -1,5 +1,8 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { installPoolPrototypeFix } from "./support/pool-prototype-fix";
+
+installPoolPrototypeFix();
 
 // Files share one runtime and its storage per worker (vitest.config.ts: isolate false), so the
 // migrations run once per worker; applyD1Migrations is idempotent should a worker start afresh.

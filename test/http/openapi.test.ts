@@ -3,6 +3,7 @@ import { createApp, servedRoutes } from "../../src/app";
 import { ERROR_CATALOGUE } from "../../src/errors";
 import { registerUser } from "../support/factories";
 import { api, BASE } from "../support/http";
+import { servedOpenApiDocument } from "../support/openapi";
 
 /** Documentation endpoints are not operations of the API itself. */
 // The document itself, the docs page, and the console's same-origin cookie sign-in (a browser
@@ -30,7 +31,7 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("documents every route the app serves, and nothing it does not", async () => {
-    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const doc = await servedOpenApiDocument();
     const documented = new Set<string>();
     for (const [path, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
       // The authorization server's path items carry their own `servers` (the origin, not /v1).
@@ -57,7 +58,7 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("gives every operation its scopes, its error responses from the catalogue, and a success schema", async () => {
-    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const doc = await servedOpenApiDocument();
     const codes = Object.keys(ERROR_CATALOGUE);
     for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
       if (ops.servers) continue; // the authorization server answers in RFC formats, not the envelope
@@ -90,7 +91,7 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("gives every operation a unique camelCase operationId, a description and declared tags", async () => {
-    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const doc = await servedOpenApiDocument();
     const tags = new Set(doc.tags.map((t: { name: string; description: string }) => t.name));
     const ids = new Set<string>();
     for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
@@ -110,7 +111,7 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("declares the shared headers and the X-Client-Version parameter on every /v1 operation", async () => {
-    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const doc = await servedOpenApiDocument();
     for (const name of [
       "RateLimit",
       "RateLimit-Policy",
@@ -145,7 +146,7 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("types offset as a plain bounded integer", async () => {
-    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const doc = await servedOpenApiDocument();
     for (const path of ["/sessions", "/billing/history", "/webhooks/{webhook_id}/deliveries"]) {
       const offset = doc.paths[path].get.parameters.find((p: { name: string }) => p.name === "offset");
       expect(offset.schema, path).toMatchObject({ type: "integer", minimum: 0, maximum: 1_000_000 });
@@ -153,7 +154,7 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("describes the authorization server outside /v1, with RFC 8414 metadata kept", async () => {
-    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const doc = await servedOpenApiDocument();
     for (const path of [
       "/oauth2/authorize",
       "/oauth2/token",
@@ -172,7 +173,7 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("marks public and protected operations correctly", async () => {
-    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const doc = await servedOpenApiDocument();
     expect(doc.paths["/auth/login"].post.security).toEqual([]);
     expect(doc.paths["/users/me"].get["x-required-scopes"]).toEqual(["profile"]);
     expect(doc.paths["/auth/logout"].post.security.length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ALL_SCOPES } from "../../src/domain/identity/scopes";
 import { api } from "../support/http";
 import { adminUser, clientCredentialsToken, createClient, type TestClient } from "../support/oauth";
+import { servedOpenApiDocument } from "../support/openapi";
 
 /**
  * The scope matrix, driven by /v1/openapi.json: every operation that
@@ -29,7 +30,7 @@ interface Operation {
 }
 
 async function operations(): Promise<Operation[]> {
-  const doc = (await api("GET", "/v1/openapi.json")).body as { paths: Record<string, Record<string, any>> };
+  const doc = (await servedOpenApiDocument()) as { paths: Record<string, Record<string, any>> };
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     if (item.servers) continue; // the authorization server, outside /v1 (client authentication, not scopes)

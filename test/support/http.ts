@@ -56,10 +56,10 @@ async function toApiResponse<T>(res: Response): Promise<ApiResponse<T>> {
 /**
  * Call the real worker (its default export's fetch) as a client would: background work
  * (waitUntil) is not awaited. Called in the test's isolate rather than through
- * `exports.default.fetch`: the pool serves each of those by importing the worker again through
- * its runner Durable Object, and that path's cost grows with every call (about 30 ms a request
- * at first, 240 ms after 400 — enough to make the suite's later files crawl). Tests of separate
- * request contexts (WebSockets, requests side by side) call `exports.default.fetch` themselves.
+ * `exports.default.fetch`: the pool serves each of those through its runner Durable Object and a
+ * wrapper class, about 30 ms a request (its cost also grew with every call, 240 ms after 400: the
+ * wrapper's Proxy chain, test/support/pool-prototype-fix.ts). Tests of separate request contexts
+ * (WebSockets, requests side by side) call `exports.default.fetch` themselves.
  */
 export async function api<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
   return toApiResponse<T>(await workerFetch(clientRequest(method, path, opts), opts.vars));

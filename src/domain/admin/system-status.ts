@@ -17,18 +17,28 @@ export interface Metrics {
   queue_depth: number | null;
 }
 
-const PROBE_TIMEOUT_MS = 2_000;
+/** Each probe's bound: a hanging dependency is reported well within a status request. */
+export const PROBE_TIMEOUT_MS = 2_000;
+
+/**
+ * The bound on each probe: PROBE_TIMEOUT_MS times HEALTH_PROBE_TIMEOUT_SCALE, a number in (0, 1] that
+ * lets tests meet a hanging dependency sooner than 2 s. Absent, unusable or in
+ * production: the full bound.
+ */
+export function probeTimeoutMs(env: { ENVIRONMENT: string; HEALTH_PROBE_TIMEOUT_SCALE?: string | undefined }): number {
+  const scale = env.ENVIRONMENT === "production" ? 1 : Number(env.HEALTH_PROBE_TIMEOUT_SCALE ?? "1");
+  return Number.isFinite(scale) && scale > 0 && scale <= 1 ? Math.round(PROBE_TIMEOUT_MS * scale) : PROBE_TIMEOUT_MS;
+}
 
 async function timed(
   probe: Probe,
+  timeoutMs: number,
 ): Promise<{ name: ServiceName; status: Health; latency_ms: number; error?: string; violations?: string[] }> {
   const started = Date.now();
   try {
     const outcome = await Promise.race([
       probe.run(),
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`timed out after ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS),
-      ),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)),
     ]);
     const violations = (outcome as { violations?: string[] } | undefined)?.violations;
     if (violations && violations.length > 0) {
@@ -42,14 +52,19 @@ async function timed(
 }
 
 /**
- * System status from real probes, run in parallel, each bounded by a timeout.
+ * System status from real probes, run in parallel, each bounded by `timeoutMs` (probeTimeoutMs).
  * A failed probe is reported, never thrown: the endpoint answers 200 with
  * status degraded/unhealthy. Host CPU, memory and GPU usage are not exposed by
  * the Workers platform, so they are null (docs/decisions.md) — never invented.
  */
-export async function systemStatus(probes: Probe[], metrics: () => Promise<Metrics>, now = Date.now()) {
+export async function systemStatus(
+  probes: Probe[],
+  metrics: () => Promise<Metrics>,
+  timeoutMs = PROBE_TIMEOUT_MS,
+  now = Date.now(),
+) {
   const [results, metricValues] = await Promise.all([
-    Promise.all(probes.map(timed)),
+    Promise.all(probes.map((probe) => timed(probe, timeoutMs))),
     metrics().catch((err) => {
       console.warn(JSON.stringify({ msg: "status metrics failed", error: String(err) }));
       return { active_sessions: null, queue_depth: null } satisfies Metrics;

@@ -1,6 +1,6 @@
 import { dependencyProbes, liveMetrics } from "../../domain/admin/probes";
 import { requireAdmin } from "../../domain/admin/require-admin";
-import { systemStatus } from "../../domain/admin/system-status";
+import { probeTimeoutMs, systemStatus } from "../../domain/admin/system-status";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
@@ -23,6 +23,7 @@ const route = defineRoute({
 export function mountGetSystemStatus(app: Router) {
   app.openapi(route, async (c) => {
     await requireAdmin(c.env.DB, c.get("principal"), { whenStoreDown: "trust-token" });
-    return c.json(ok(await systemStatus(dependencyProbes(c.env), () => liveMetrics(c.env))), 200);
+    const status = await systemStatus(dependencyProbes(c.env), () => liveMetrics(c.env), probeTimeoutMs(c.env));
+    return c.json(ok(status), 200);
   });
 }

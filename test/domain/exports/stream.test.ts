@@ -1,3 +1,4 @@
+import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type D1Usage, meteredD1 } from "../../../src/bench/d1-meter";
@@ -5,8 +6,9 @@ import { seedSessions } from "../../../src/bench/seed";
 import type { Column } from "../../../src/domain/exports/format";
 import { exportSessions } from "../../../src/domain/exports/sessions";
 import { EXPORT_PAGE_SIZE, exportStream } from "../../../src/domain/exports/stream";
+import { type AccountsEnv, createUser } from "../../../src/domain/identity/accounts";
 import type { Principal } from "../../../src/domain/identity/principal";
-import { registerUser } from "../../support/factories";
+import { uniqueEmail } from "../../support/factories";
 
 const principalOf = (userId: string): Principal => ({
   userId,
@@ -77,16 +79,29 @@ describe("exportStream", () => {
 
 describe("a 100,000-session export", () => {
   it("streams every row exactly once, one bounded D1 page per 1,000 rows", { timeout: 240_000 }, async () => {
-    const u = await registerUser();
+    // Its own D1 (EXPORT_TEST_DB, vitest.config.ts), migrated here: files share their runtime's DB
+    // (isolate false), and 100,000 rows left there made every later full scan of sessions crawl (the
+    // backfill in test/db/active-sessions.test.ts scans them once per billing account: 20-60 s).
+    const db = env.EXPORT_TEST_DB;
+    await applyD1Migrations(db, env.TEST_MIGRATIONS);
+    // The user and billing account the rows belong to; its billing clock (another store) is not needed.
+    const noClock = { idFromName: () => ({}), get: () => ({ wake: async () => null }) };
+    const user = { email: uniqueEmail(), username: "exporter", passwordHash: "unused", country: "unknown" };
+    const u = await createUser(
+      { ...env, DB: db, BILLING_CLOCK: noClock } as unknown as AccountsEnv,
+      { ...user, tier: "basic", marketingConsent: false },
+      Date.now(),
+    );
+    if (!u) throw new Error("user not created");
     const total = 100_000;
     // Seeded in one INSERT … SELECT over a recursive CTE (src/bench/seed.ts): created_at values
     // repeat to the second, so the (created_at, id) keyset is exercised on ties.
-    const written = await seedSessions(env.DB, u.id, total, 2, Date.now() * 10);
+    const written = await seedSessions(db, u.id, total, 2, Date.now() * 10);
     expect(written).toBeGreaterThanOrEqual(total);
 
     const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
     const perQuery: number[] = [];
-    const metered = meteredD1(env.DB, usage);
+    const metered = meteredD1(db, usage);
     const stream = await exportSessions(metered, principalOf(u.id), {}, "csv");
     const reader = stream.getReader();
     let rows = -1; // the header line

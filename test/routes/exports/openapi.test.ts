@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SESSION_COLUMNS } from "../../../src/domain/exports/sessions";
 import { TRANSACTION_COLUMNS } from "../../../src/domain/exports/transactions";
 import { USER_COLUMNS } from "../../../src/domain/exports/users";
-import { api } from "../../support/http";
+import { servedOpenApiDocument } from "../../support/openapi";
 
 describe("exports in the OpenAPI document", () => {
   it.each([
@@ -12,7 +12,7 @@ describe("exports in the OpenAPI document", () => {
   ] as const)(
     "%s: CSV and NDJSON, analytics:export, the column order in the row schema and the description",
     async (path, columns) => {
-      const doc = (await api("GET", "/v1/openapi.json")).body;
+      const doc = await servedOpenApiDocument();
       const op = doc.paths[path].get;
       expect(op["x-required-scopes"]).toEqual(["analytics:export"]);
       const ok = op.responses["200"];

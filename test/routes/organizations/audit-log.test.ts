@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
+import { servedOpenApiDocument } from "../../support/openapi";
 import { asOrg, createOrganization, invite, organizationWithTeam } from "../../support/organizations";
 import { validSession } from "../../support/sessions";
 
@@ -130,7 +131,7 @@ describe("X-Organization-Id", () => {
   });
 
   it("is documented once as a reusable header parameter on authenticated operations", async () => {
-    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const doc = await servedOpenApiDocument();
     expect(doc.components.parameters.OrganizationId).toMatchObject({ in: "header", name: "x-organization-id" });
     const ref = { $ref: "#/components/parameters/OrganizationId" };
     expect(doc.paths["/sessions"].post.parameters).toContainEqual(ref);

@@ -2,6 +2,7 @@ import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registerUser, type TestUser } from "../../support/factories";
 import { api, BASE, expectErrorEnvelope } from "../../support/http";
+import { servedOpenApiDocument } from "../../support/openapi";
 import { heldSession, tokenWithScopes, topUp } from "../../support/sessions";
 
 /** Every session route, as [method, path template, body]. */
@@ -118,7 +119,7 @@ describe("session access matrix", () => {
   });
 
   it("documents the WebSocket upgrade and its message format", async () => {
-    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const doc = await servedOpenApiDocument();
     const ws = doc.paths["/ws/{session_id}"].get;
     expect(ws.responses["101"]).toBeDefined();
     expect(ws.description).toContain('"snapshot"');
