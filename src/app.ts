@@ -83,6 +83,32 @@ export function v1Document(): Promise<Router> {
   return documentRouter;
 }
 
+const JSON_CONTENT = { "content-type": "application/json" };
+
+/**
+ * The served document's text per origin and environment (its `servers` and contact URLs name them): a
+ * function of the code and those two only, so it is built once per isolate (a build takes about half a
+ * second of CPU). Few origins reach one deployment; the bound only stops a flood of Host names.
+ */
+const documents = new Map<string, Promise<string>>();
+const MAX_DOCUMENT_ORIGINS = 8;
+
+function servedDocument(url: string, env: AppEnv["Bindings"]): Promise<string> {
+  const origin = new URL(url).origin;
+  const key = `${env.ENVIRONMENT ?? ""} ${origin}`;
+  let text = documents.get(key);
+  if (!text) {
+    if (documents.size >= MAX_DOCUMENT_ORIGINS) documents.clear();
+    text = Promise.all([v1Document(), import("./http/openapi-document")]).then(([v1Router, { openApiDocument }]) =>
+      JSON.stringify(openApiDocument(v1Router, origin, env)),
+    );
+    // A failed build is not kept: the next request tries again.
+    text.catch(() => documents.delete(key));
+    documents.set(key, text);
+  }
+  return text;
+}
+
 /** Bindings whose keys loaded and whose payment gateway is allowed (see createApp). */
 const configured = new WeakSet<object>();
 
@@ -175,10 +201,7 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
       },
     }),
   );
-  v1.get("/openapi.json", async (c) => {
-    const [v1Router, { openApiDocument }] = await Promise.all([v1Document(), import("./http/openapi-document")]);
-    return c.json(openApiDocument(v1Router, new URL(c.req.url).origin, c.env));
-  });
+  v1.get("/openapi.json", async (c) => c.body(await servedDocument(c.req.url, c.env), 200, JSON_CONTENT));
   // The reference renderer is bundled from npm and served from /docs/ (no CDN: it works offline).
   v1.get("/docs", (c) => {
     c.header("Content-Security-Policy", DOCS_CSP);

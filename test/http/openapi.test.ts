@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createApp, servedRoutes } from "../../src/app";
 import { ERROR_CATALOGUE } from "../../src/errors";
 import { registerUser } from "../support/factories";
-import { api, BASE } from "../support/http";
+import { api, BASE, workerFetch } from "../support/http";
 import { servedOpenApiDocument } from "../support/openapi";
 
 /** Documentation endpoints are not operations of the API itself. */
@@ -151,6 +151,23 @@ describe("GET /v1/openapi.json", () => {
       const offset = doc.paths[path].get.parameters.find((p: { name: string }) => p.name === "offset");
       expect(offset.schema, path).toMatchObject({ type: "integer", minimum: 0, maximum: 1_000_000 });
     }
+  });
+
+  it("names the origin it was asked at, each origin its own (kept per isolate, so asked again it is the same)", async () => {
+    const at = async (origin: string, vars?: Record<string, unknown>) => {
+      const res = await workerFetch(new Request(`${origin}/v1/openapi.json`), vars);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      return (await res.json()) as { servers: Array<{ url: string; description: string }> };
+    };
+    const first = await at("https://api.example.test");
+    expect(first.servers[0]!.url).toBe("https://api.example.test/v1");
+    expect((await at("https://eu.example.test")).servers[0]!.url).toBe("https://eu.example.test/v1");
+    expect(await at("https://api.example.test")).toEqual(first);
+    // The environment is part of what the document says, so it is part of what it is kept by.
+    const staging = await at("https://api.example.test", { ENVIRONMENT: "staging" });
+    expect(staging.servers[0]!.description).toBe("API (staging at https://api.example.test)");
+    expect(first.servers[0]!.description).not.toContain("staging");
   });
 
   it("describes the authorization server outside /v1, with RFC 8414 metadata kept", async () => {
