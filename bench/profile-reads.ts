@@ -23,7 +23,7 @@ import WebSocket from "ws";
 import { startWrangler } from "../test/e2e/support/wrangler";
 import { cpuMillisBetween, cpuMillisByPid, listeningPorts, processTree } from "./lib/cpu";
 import { runLoad } from "./lib/load";
-import { apiKeyFor, call, registerUser } from "./seed";
+import { readTarget } from "./seed";
 
 const DURATION = Number(process.env.PROFILE_DURATION ?? 6);
 const OUT = process.env.PROFILE_OUT;
@@ -152,20 +152,12 @@ async function main() {
   });
   try {
     const base = server.url;
-    const caller = await registerUser(base, "caller");
-    const apiKey = await apiKeyFor(base, caller);
-    const session = await call(
-      base,
-      "POST",
-      "/v1/sessions",
-      { cue: "Profile target", session_type: "remote_viewing", parameters: { duration: 30 } },
-      caller.token,
-    );
+    const { caller, apiKey, sessionId } = await readTarget(base);
     const routes: Array<[string, string, Record<string, string>]> = [
       ["baseline", `/__bench/d1/${caller.id}`, {}],
-      ["baseline-session-row", `/__bench/d1-session/${session.id}`, {}],
-      ["jwt", `/v1/sessions/${session.id}`, { authorization: `Bearer ${caller.token}` }],
-      ["apikey", `/v1/sessions/${session.id}`, { "x-api-key": apiKey }],
+      ["baseline-session-row", `/__bench/d1-session/${sessionId}`, {}],
+      ["jwt", `/v1/sessions/${sessionId}`, { authorization: `Bearer ${caller.token}` }],
+      ["apikey", `/v1/sessions/${sessionId}`, { "x-api-key": apiKey }],
     ];
     if (MODE === "cpu") {
       // No profiler: each process's CPU ms per request, rounds interleaved.

@@ -21,7 +21,7 @@ import { cpuMillisBetween, cpuMillisByPid, listeningPorts, processTree } from ".
 import { type LoadResult, runLoad } from "./lib/load";
 import { type Row, table, writeResults } from "./lib/report";
 import { bundleSize, firstRequestCpuMs, startupCpuMs } from "./lib/startup";
-import { apiKeyFor, type BenchUser, bulkApiUsage, bulkSessions, call, registerUser } from "./seed";
+import { type BenchUser, bulkApiUsage, bulkSessions, call, readTarget, registerUser } from "./seed";
 import { type FanoutResult, fanout } from "./websocket-fanout";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -195,17 +195,8 @@ async function main() {
     }
 
     console.log("seed: users, an API key, sessions through the API");
-    const caller = await registerUser(base, "caller");
+    const { caller, apiKey, sessionId } = await readTarget(base);
     const others = await Promise.all(Array.from({ length: 9 }, (_, i) => registerUser(base, `other${i}`)));
-    const apiKey = await apiKeyFor(base, caller);
-    const viaApi = await call(
-      base,
-      "POST",
-      "/v1/sessions",
-      { cue: "Benchmark target", session_type: "remote_viewing", parameters: { duration: 30 } },
-      caller.token,
-    );
-    const sessionId: string = viaApi.id;
     const jwt = { authorization: `Bearer ${caller.token}` };
     const d1Runs: Measured[] = [];
     const jwtRuns: Measured[] = [];

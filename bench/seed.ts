@@ -43,6 +43,20 @@ export async function apiKeyFor(base: string, user: BenchUser): Promise<string> 
   return data.key;
 }
 
+/** The reads' subject: a caller, an API key of theirs that reads sessions, and one session made through the API. */
+export async function readTarget(base: string): Promise<{ caller: BenchUser; apiKey: string; sessionId: string }> {
+  const caller = await registerUser(base, "caller");
+  const apiKey = await apiKeyFor(base, caller);
+  const session = await call(
+    base,
+    "POST",
+    "/v1/sessions",
+    { cue: "Benchmark target", session_type: "remote_viewing", parameters: { duration: 30 } },
+    caller.token,
+  );
+  return { caller, apiKey, sessionId: session.id };
+}
+
 // Below 2^53 so the id arithmetic stays exact in JavaScript and SQLite.
 let idBase = Date.now() * 1_000;
 

@@ -27,6 +27,22 @@ export function sessionResource(row: SessionRow, websocketUrl: string) {
   };
 }
 
+/** Row → the creation's answer (spec part 2, POST /v1/sessions 201): the session as it starts. */
+export function createdSessionResource(row: SessionRow, websocketUrl: string) {
+  return {
+    id: row.id,
+    cue: row.cue,
+    session_type: row.sessionType,
+    status: row.status,
+    created_at: row.createdAt,
+    estimated_completion: row.estimatedCompletion,
+    credits_required: row.creditsRequired,
+    parameters: parametersOf(row),
+    metadata: metadataOf(row),
+    websocket_url: websocketUrl,
+  };
+}
+
 export function parametersOf(row: SessionRow) {
   return {
     duration: row.requestedDuration,

@@ -1,5 +1,5 @@
 import { createSession } from "../../domain/sessions/create";
-import { metadataOf, parametersOf } from "../../domain/sessions/resources";
+import { createdSessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -36,7 +36,8 @@ export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
     const record = c.get("idempotencyRecord");
-    const body = (row: Created) => ok(createdSession(row, c.req.url), "Session created");
+    const body = (row: Awaited<ReturnType<typeof createSession>>) =>
+      ok(createdSessionResource(row, websocketUrlFor(c.req.url, row.id)), "Session created");
     const row = await createSession(
       c.env,
       principal,
@@ -47,21 +48,4 @@ export function mountCreate(app: Router) {
     );
     return c.json(body(row), 201);
   });
-}
-
-type Created = Awaited<ReturnType<typeof createSession>>;
-
-function createdSession(row: Created, url: string) {
-  return {
-    id: row.id,
-    cue: row.cue,
-    session_type: row.sessionType,
-    status: row.status,
-    created_at: row.createdAt,
-    estimated_completion: row.estimatedCompletion,
-    credits_required: row.creditsRequired,
-    parameters: parametersOf(row),
-    metadata: metadataOf(row),
-    websocket_url: websocketUrlFor(url, row.id),
-  };
 }
