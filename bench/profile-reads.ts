@@ -21,7 +21,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import WebSocket from "ws";
 import { startWrangler } from "../test/e2e/support/wrangler";
-import { cpuMillisBetween, cpuMillisByPid, listeningPorts, processTree } from "./lib/cpu";
+import { appSocket, cpuMillisBetween, cpuMillisByPid, listeningPorts, processTree } from "./lib/cpu";
 import { runLoad } from "./lib/load";
 import { readTarget } from "./seed";
 
@@ -171,7 +171,9 @@ async function main() {
       );
       console.log(`server port ${server.port}`);
       // PROFILE_DIRECT=1: load the app's own workerd socket, not wrangler's dev proxy in front of it.
-      const target = process.env.PROFILE_DIRECT === "1" ? await appSocket(pids, server.port) : base;
+      const direct = process.env.PROFILE_DIRECT === "1" ? await appSocket(pids, server.port) : base;
+      if (!direct) throw new Error("the app's workerd socket was not found");
+      const target = direct;
       console.log(`load against ${target}`);
       for (const [, url, headers] of routes)
         for (let i = 0; i < 20; i++) await (await fetch(`${target}${url}`, { headers })).arrayBuffer();
@@ -241,19 +243,3 @@ main().catch((err) => {
   console.error(err);
   process.exit(1);
 });
-
-/** The app's own workerd listener under `wrangler dev` (as bench/run.ts finds it for the WebSocket fan-out). */
-async function appSocket(pids: number[], publicPort: number): Promise<string> {
-  for (const pid of pids) {
-    for (const port of listeningPorts(pid).filter((p) => p !== publicPort)) {
-      const url = `http://127.0.0.1:${port}`;
-      try {
-        const res = await fetch(`${url}/__bench/noop`, { signal: AbortSignal.timeout(2000) });
-        if (res.ok && (await res.text()).includes('"success":true')) return url;
-      } catch {
-        /* not an HTTP listener */
-      }
-    }
-  }
-  throw new Error("the app's workerd socket was not found");
-}

@@ -17,7 +17,7 @@
 import os from "node:os";
 import path from "node:path";
 import { startWrangler } from "../test/e2e/support/wrangler";
-import { cpuMillisBetween, cpuMillisByPid, listeningPorts, processTree } from "./lib/cpu";
+import { appSocket, cpuMillisBetween, cpuMillisByPid, processTree } from "./lib/cpu";
 import { type LoadResult, runLoad } from "./lib/load";
 import { type Row, table, writeResults } from "./lib/report";
 import { bundleSize, firstRequestCpuMs, startupCpuMs } from "./lib/startup";
@@ -507,22 +507,6 @@ async function sessionLife(base: string, user: BenchUser, pids: number[], creati
     cpuMsPerSession: cpu / count,
     lifeCpuMsPerSession: cpu / count - creationCpu,
   } satisfies LifeResult;
-}
-
-/** The app's own workerd listener under `wrangler dev` (not the proxy's): the port that serves the API. */
-async function appSocket(pids: number[], publicPort: number): Promise<string | undefined> {
-  for (const pid of pids) {
-    for (const port of listeningPorts(pid).filter((p) => p !== publicPort)) {
-      const url = `http://127.0.0.1:${port}`;
-      try {
-        const res = await fetch(`${url}/__bench/noop`, { signal: AbortSignal.timeout(2000) });
-        if (res.ok && (await res.text()).includes('"success":true')) return url;
-      } catch {
-        /* not an HTTP listener */
-      }
-    }
-  }
-  return undefined;
 }
 
 main().catch((err) => {

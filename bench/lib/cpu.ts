@@ -76,3 +76,19 @@ export function listeningPorts(pid: number): number[] {
   }
   return ports;
 }
+
+/** The app's own workerd listener under `wrangler dev` (not the proxy's): the port that serves the API. */
+export async function appSocket(pids: number[], publicPort: number): Promise<string | undefined> {
+  for (const pid of pids) {
+    for (const port of listeningPorts(pid).filter((p) => p !== publicPort)) {
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        const res = await fetch(`${url}/__bench/noop`, { signal: AbortSignal.timeout(2000) });
+        if (res.ok && (await res.text()).includes('"success":true')) return url;
+      } catch {
+        /* not an HTTP listener */
+      }
+    }
+  }
+  return undefined;
+}
