@@ -82,3 +82,13 @@ export function failingD1(real: D1Database, fault: StatementFault): FailingD1 {
   const db = faulty(real);
   return { db, prepared, failed };
 }
+
+/** A SESSION_ROOM binding whose rooms cannot be reached: every start() fails, as when the Durable Object is unavailable. */
+export const unreachableRooms = {
+  idFromName: (name: string) => name,
+  get: () => ({
+    start: async () => {
+      throw new Error("Durable Object unavailable");
+    },
+  }),
+};
