@@ -15,7 +15,10 @@
  *
  * The sampler reads wall time: on a loaded machine a descheduled thread's wait is charged to
  * whatever it was running, so compare within one run. PROFILE_DURATION (s, default 6),
- * PROFILE_INTERVAL_US (default 1000), PROFILE_ONLY (baseline,jwt,apikey).
+ * PROFILE_INTERVAL_US (default 1000), PROFILE_ONLY (baseline,baseline-session-row,jwt,apikey; add
+ * `create` for POST /v1/sessions by a funded user, as the bench measures it: the sessions' life starts
+ * after the run, so only the creation is profiled; an enterprise user's cap of 500 pending sessions
+ * bounds a run to about 500 creations).
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -23,7 +26,7 @@ import WebSocket from "ws";
 import { startWrangler } from "../test/e2e/support/wrangler";
 import { appSocket, cpuMillisBetween, cpuMillisByPid, listeningPorts, processTree } from "./lib/cpu";
 import { runLoad } from "./lib/load";
-import { readTarget } from "./seed";
+import { fundedUser, readTarget } from "./seed";
 
 const DURATION = Number(process.env.PROFILE_DURATION ?? 6);
 const OUT = process.env.PROFILE_OUT;
@@ -143,6 +146,10 @@ function summarise(profile: Profile, top = 40) {
   return { total, idle, fn: fmt(fn, top), file: fmt(file, 25), incl: fmt(incl, 60) };
 }
 
+/** name, path, headers and, for a write, its method and body. */
+type Route = [string, string, Record<string, string>, { method: "POST"; body: string }?];
+const CREATE_BODY = JSON.stringify({ cue: "Profile creation", session_type: "dowsing", parameters: { duration: 30 } });
+
 async function main() {
   const server = await startWrangler({
     environment: "bench",
@@ -153,11 +160,26 @@ async function main() {
   try {
     const base = server.url;
     const { caller, apiKey, sessionId } = await readTarget(base);
-    const routes: Array<[string, string, Record<string, string>]> = [
+    const creator = ONLY.includes("create") ? await fundedUser(base, "creator") : undefined;
+    const routes: Route[] = [
       ["baseline", `/__bench/d1/${caller.id}`, {}],
       ["baseline-session-row", `/__bench/d1-session/${sessionId}`, {}],
       ["jwt", `/v1/sessions/${sessionId}`, { authorization: `Bearer ${caller.token}` }],
       ["apikey", `/v1/sessions/${sessionId}`, { "x-api-key": apiKey }],
+      ...(creator
+        ? [
+            [
+              "create",
+              "/v1/sessions",
+              {
+                authorization: `Bearer ${creator.token}`,
+                "content-type": "application/json",
+                "x-bench-time-scale": "1000",
+              },
+              { method: "POST", body: CREATE_BODY },
+            ] satisfies Route,
+          ]
+        : []),
     ];
     if (MODE === "cpu") {
       // No profiler: each process's CPU ms per request, rounds interleaved.
@@ -175,13 +197,13 @@ async function main() {
       if (!direct) throw new Error("the app's workerd socket was not found");
       const target = direct;
       console.log(`load against ${target}`);
-      for (const [, url, headers] of routes)
-        for (let i = 0; i < 20; i++) await (await fetch(`${target}${url}`, { headers })).arrayBuffer();
+      for (const [, url, headers, write] of routes)
+        for (let i = 0; i < 20; i++) await (await fetch(`${target}${url}`, { headers, ...write })).arrayBuffer();
       const acc = new Map<string, { req: number; rps: number[]; byPid: Map<number, number> }>();
       for (let r = 0; r < ROUNDS; r++) {
-        for (const [name, url, headers] of routes) {
+        for (const [name, url, headers, write] of routes) {
           const before = cpuMillisByPid(pids);
-          const load = await runLoad({ url: `${target}${url}`, headers, duration: DURATION, connections: 8 });
+          const load = await runLoad({ url: `${target}${url}`, headers, ...write, duration: DURATION, connections: 8 });
           const after = cpuMillisByPid(pids);
           const a = acc.get(name) ?? { req: 0, rps: [] as number[], byPid: new Map<number, number>() };
           a.req += load.requests;
@@ -215,11 +237,11 @@ async function main() {
     const inspector = await Inspector.open(target.webSocketDebuggerUrl);
     await inspector.send("Profiler.enable");
     await inspector.send("Profiler.setSamplingInterval", { interval: INTERVAL });
-    for (const [name, url, headers] of routes.filter(([n]) => ONLY.includes(n))) {
+    for (const [name, url, headers, write] of routes.filter(([n]) => ONLY.includes(n))) {
       // Warm: the group built, caches filled.
-      for (let i = 0; i < 20; i++) await (await fetch(`${base}${url}`, { headers })).arrayBuffer();
+      for (let i = 0; i < 20; i++) await (await fetch(`${base}${url}`, { headers, ...write })).arrayBuffer();
       await inspector.send("Profiler.start");
-      const load = await runLoad({ url: `${base}${url}`, headers, duration: DURATION, connections: 8 });
+      const load = await runLoad({ url: `${base}${url}`, headers, ...write, duration: DURATION, connections: 8 });
       const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
       const s = summarise(profile);
       console.log(

@@ -21,7 +21,7 @@ import { appSocket, cpuMillisBetween, cpuMillisByPid, processTree } from "./lib/
 import { type LoadResult, runLoad } from "./lib/load";
 import { type Row, table, writeResults } from "./lib/report";
 import { bundleSize, firstRequestCpuMs, startupCpuMs } from "./lib/startup";
-import { type BenchUser, bulkApiUsage, bulkSessions, call, readTarget, registerUser } from "./seed";
+import { type BenchUser, bulkApiUsage, bulkSessions, call, fundedUser, readTarget, registerUser } from "./seed";
 import { type FanoutResult, fanout } from "./websocket-fanout";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -200,11 +200,7 @@ async function main() {
     const jwt = { authorization: `Bearer ${caller.token}` };
     const d1Runs: Measured[] = [];
     const jwtRuns: Measured[] = [];
-    const funded = async (label: string) => {
-      const user = await registerUser(base, label);
-      await call(base, "POST", `/__bench/credits?user_id=${user.id}&credits=100000000`);
-      return user;
-    };
+    const funded = (label: string) => fundedUser(base, label);
 
     if (ONLY.has("reads") || ONLY.has("create")) {
       console.log(`measure: baselines and reads by id, ${ROUNDS} interleaved rounds`);

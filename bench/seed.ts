@@ -43,6 +43,13 @@ export async function apiKeyFor(base: string, user: BenchUser): Promise<string> 
   return data.key;
 }
 
+/** An enterprise user whose balance never stops a load of creations (the bench entry sets it). */
+export async function fundedUser(base: string, label: string): Promise<BenchUser> {
+  const user = await registerUser(base, label);
+  await call(base, "POST", `/__bench/credits?user_id=${user.id}&credits=100000000`);
+  return user;
+}
+
 /** The reads' subject: a caller, an API key of theirs that reads sessions, and one session made through the API. */
 export async function readTarget(base: string): Promise<{ caller: BenchUser; apiKey: string; sessionId: string }> {
   const caller = await registerUser(base, "caller");
