@@ -7,7 +7,7 @@ import { BOOKMARK_HEADER } from "./d1-session";
  * API key; /v1 never uses cookies, so credentials are not allowed. The same
  * answers as Hono's `cors({ origin: "*", … })`, with every header value built
  * once and set after the route has answered, in place: Hono's sets them on a
- * placeholder response first, which each response then copies.
+ * stand-in response first, which each response then copies.
  */
 const ALLOW_METHODS = ["GET", "POST", "PUT", "DELETE", "OPTIONS"].join(",");
 const ALLOW_HEADERS = [
