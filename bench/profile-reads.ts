@@ -197,11 +197,12 @@ async function main() {
       if (!direct) throw new Error("the app's workerd socket was not found");
       const target = direct;
       console.log(`load against ${target}`);
-      for (const [, url, headers, write] of routes)
+      const chosen = routes.filter(([n]) => ONLY.includes(n));
+      for (const [, url, headers, write] of chosen)
         for (let i = 0; i < 20; i++) await (await fetch(`${target}${url}`, { headers, ...write })).arrayBuffer();
       const acc = new Map<string, { req: number; rps: number[]; byPid: Map<number, number> }>();
       for (let r = 0; r < ROUNDS; r++) {
-        for (const [name, url, headers, write] of routes) {
+        for (const [name, url, headers, write] of chosen) {
           const before = cpuMillisByPid(pids);
           const load = await runLoad({ url: `${target}${url}`, headers, ...write, duration: DURATION, connections: 8 });
           const after = cpuMillisByPid(pids);
