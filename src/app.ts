@@ -23,6 +23,17 @@ import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets"
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
+ * Served through its catch-all even once built, never mounted in the app: its POST routes put a literal
+ * segment (`/invitations/accept`) beside a parameter one (`/{organization_id}/leave`), which Hono's
+ * RegExpRouter cannot hold in one method's pattern. Mounted directly, it would make the app's router fall
+ * back to the TrieRouter for every route, slower to match on each request (test/http/app-router.test.ts);
+ * behind the catch-all, only this group's own router does.
+ */
+const ORGANIZATION_ROUTES = lazyRoute("/v1/organizations", async () =>
+  (await import("./routes/organizations")).organizationRoutes(),
+);
+
+/**
  * The /v1 route groups, in the order the document lists them. Each is built on the first
  * request under its path (src/http/lazy-route.ts), once per isolate.
  */
@@ -36,7 +47,7 @@ export const V1_ROUTES = [
   lazyRoute("/v1/ws", async () => (await import("./routes/ws")).wsRoutes()),
   lazyRoute("/v1/api-keys", async () => (await import("./routes/api-keys")).apiKeyRoutes()),
   lazyRoute("/v1/oauth/clients", async () => (await import("./routes/oauth-clients")).oauthClientRoutes()),
-  lazyRoute("/v1/organizations", async () => (await import("./routes/organizations")).organizationRoutes()),
+  ORGANIZATION_ROUTES,
   lazyRoute("/v1/exports", async () => (await import("./routes/exports")).exportRoutes()),
 ];
 
@@ -117,6 +128,12 @@ export interface AppOptions {
   now?: () => number;
 }
 
+/** The /v1 groups mounted directly in the app once built. */
+const MOUNTABLE_ROUTES = V1_ROUTES.filter((r) => r !== ORGANIZATION_ROUTES);
+
+/** Each app's current assembly, for `servingRouter`. */
+const servingApps = new WeakMap<object, () => Hono<AppEnv>>();
+
 /**
  * The app. Route groups are built on their first request (src/http/lazy-route.ts), and until
  * then a request reaches its group through a catch-all that runs the group's own router: a
@@ -124,22 +141,26 @@ export interface AppOptions {
  * built, the next request assembles the app again with every built group mounted directly
  * (`app.route()`, as if at startup: one dispatch, the same middleware order, errors and
  * 404/405), and requests are served by that app from then on — once per group an isolate
- * builds, at most eleven times.
+ * builds, at most ten times (the organizations group stays behind its catch-all: ORGANIZATION_ROUTES).
  */
 export function createApp(options: AppOptions = {}) {
   const now = options.now ?? Date.now;
   const app = assemble(now, []);
-  const lazyFetch = app.fetch;
-  let served = { groups: 0, fetch: lazyFetch };
-  app.fetch = (request, env, executionCtx) => {
+  let served = { groups: 0, app, fetch: app.fetch };
+  const serving = () => {
     let groups = 0;
-    for (const r of V1_ROUTES) if (r.built()) groups++;
+    for (const r of MOUNTABLE_ROUTES) if (r.built()) groups++;
     if (groups !== served.groups) {
-      const built = V1_ROUTES.filter((r) => r.built());
-      served = { groups, fetch: assemble(now, built).fetch };
+      const assembled = assemble(
+        now,
+        MOUNTABLE_ROUTES.filter((r) => r.built()),
+      );
+      served = { groups, app: assembled, fetch: assembled.fetch };
     }
-    return served.fetch(request, env, executionCtx);
+    return served;
   };
+  app.fetch = (request, env, executionCtx) => serving().fetch(request, env, executionCtx);
+  servingApps.set(app, () => serving().app);
   return app;
 }
 
@@ -222,6 +243,14 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The router that serves `app`'s requests once every /v1 group is built (test/http/app-router.test.ts). */
+export async function servingRouter(app: App): Promise<Hono<AppEnv>["router"]> {
+  await Promise.all(LAZY_ROUTES.map((r) => r.group()));
+  const serving = servingApps.get(app);
+  if (!serving) throw new Error("servingRouter: not an app from createApp()");
+  return serving().router;
+}
 
 /** Every route `app` serves, each /v1 group built: what the inventory tests hold against the document. */
 export async function servedRoutes(app: App): Promise<RouterRoute[]> {
