@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { countApiCall } from "../db/api-usage";
 import type { AppEnv } from "../env";
-import { utcDate } from "../lib/clock";
+import { DAY_MS, utcDate } from "../lib/clock";
 import { waitUntilOf } from "../lib/request";
 
 /**
@@ -12,5 +12,17 @@ import { waitUntilOf } from "../lib/request";
 export const apiUsage: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const principal = c.get("principal");
-  if (principal) countApiCall(c.env.DB, principal.userId, utcDate(Date.now()), waitUntilOf(c));
+  if (principal) countApiCall(c.env.DB, principal.userId, today(Date.now()), waitUntilOf(c));
 };
+
+/**
+ * The UTC date of `now`, formatted once per day: a Date's ISO string per request showed in CPU
+ * profiles of reads. UTC days are whole multiples of DAY_MS from the epoch (no leap seconds in
+ * ECMAScript time, §21.4.1.1), so the day's first millisecond names it.
+ */
+let day = { start: Number.NaN, date: "" };
+function today(now: number): string {
+  const start = Math.floor(now / DAY_MS) * DAY_MS;
+  if (start !== day.start) day = { start, date: utcDate(start) };
+  return day.date;
+}
