@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import type { AppEnv } from "../env";
 import { validationHook } from "./validation";
 
@@ -40,23 +40,22 @@ function validateCheaply(app: OpenAPIHono<AppEnv>): void {
   const openapi = app.openapi;
   app.openapi = ((route, handler, hook) => {
     const effectiveHook = (hook ?? validationHook) as Hook;
-    const checkHeaders = cheapHeaderCheck(route.request?.headers, effectiveHook);
-    const checkParams = hook || route.request?.query ? undefined : cheapParamCheck(route.request?.params);
-    if (!checkHeaders && !checkParams) return openapi(route, handler, hook);
+    const headers = cheapHeaderCheck(route.request?.headers, effectiveHook);
+    const params = hook || route.request?.query ? undefined : cheapParamCheck(route.request?.params);
+    if (!headers && !params) return openapi(route, handler, hook);
     const { middleware, hide, ...documented } = route;
     if (!hide) app.openAPIRegistry.registerPath(documented);
     const own = middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : [];
-    const cheap = [checkHeaders, checkParams].filter((m) => m !== undefined);
     return openapi(
       {
         ...documented,
         hide: true,
         request: {
           ...route.request,
-          ...(checkHeaders ? { headers: undefined } : {}),
-          ...(checkParams ? { params: undefined } : {}),
+          ...(headers ? { headers: undefined } : {}),
+          ...(params ? { params: undefined } : {}),
         },
-        middleware: [...own, ...cheap],
+        middleware: [...own, cheapChecks([headers, params].filter((k) => k !== undefined))],
       } as typeof route,
       handler,
       hook,
@@ -64,25 +63,54 @@ function validateCheaply(app: OpenAPIHono<AppEnv>): void {
   }) as Openapi;
 }
 
+interface CheapCheck {
+  /** Records the validated value and answers true when it is known without zod. */
+  passes(c: Context): boolean;
+  /** zod's validation with the route's hook, as @hono/zod-openapi runs it: a Response when it refuses. */
+  validate(c: Context): Promise<Response | undefined>;
+}
+
+/**
+ * The checks as one middleware, in order, and synchronous when every one passes: each async step
+ * of a request's middleware chain costs about as much CPU in workerd as a few header lookups.
+ */
+function cheapChecks(checks: readonly CheapCheck[]): MiddlewareHandler {
+  const slow = async (from: number, c: Context, next: Next) => {
+    for (let i = from; i < checks.length; i++) {
+      if (checks[i]!.passes(c)) continue;
+      const refused = await checks[i]!.validate(c);
+      if (refused) return refused;
+    }
+    await next();
+  };
+  return (c, next) => {
+    for (let i = 0; i < checks.length; i++) if (!checks[i]!.passes(c)) return slow(i, c, next);
+    return next();
+  };
+}
+
 /** The header check for a schema whose every field is optional, else undefined (zod validates). */
-function cheapHeaderCheck(headers: unknown, hook: Hook): MiddlewareHandler | undefined {
+function cheapHeaderCheck(headers: unknown, hook: Hook): CheapCheck | undefined {
   if (!(headers instanceof z.ZodObject) || !Object.values(headers.shape).every((f) => f.safeParse(undefined).success))
     return undefined;
   const names = Object.keys(headers.shape).map((n) => n.toLowerCase());
-  return async (c, next) => {
-    const sent = c.req.raw.headers;
-    if (!names.some((n) => sent.has(n))) {
+  return {
+    passes(c) {
+      const sent = c.req.raw.headers;
+      if (names.some((n) => sent.has(n))) return false;
       c.req.addValidatedData("header", {});
-      return next();
-    }
+      return true;
+    },
     // As @hono/zod-validator does for the "header" target.
-    const value = c.req.header();
-    const result = await headers.safeParseAsync(value);
-    const hookResult = await hook({ data: value, ...result, target: "header" }, c);
-    if (hookResult instanceof Response) return hookResult;
-    if (!result.success) return c.json(result, 400);
-    c.req.addValidatedData("header", result.data as Record<string, string>);
-    return next();
+    async validate(c) {
+      const value = c.req.header();
+      const result = await headers.safeParseAsync(value);
+      const hookResult = await hook({ data: value, ...result, target: "header" }, c);
+      if (hookResult instanceof Response) return hookResult;
+      if (!result.success) return c.json(result, 400);
+      c.req.addValidatedData("header", result.data as Record<string, string>);
+      return undefined;
+    },
   };
 }
 
@@ -95,7 +123,7 @@ function stringBounds(field: unknown): { min: number; max: number } | undefined 
 }
 
 /** The path parameter check for a schema of plain bounded strings, else undefined (zod validates). */
-function cheapParamCheck(params: unknown): MiddlewareHandler | undefined {
+function cheapParamCheck(params: unknown): CheapCheck | undefined {
   if (!(params instanceof z.ZodObject)) return undefined;
   const fields: Array<[string, { min: number; max: number }]> = [];
   for (const [name, field] of Object.entries(params.shape)) {
@@ -103,27 +131,25 @@ function cheapParamCheck(params: unknown): MiddlewareHandler | undefined {
     if (!bounds) return undefined;
     fields.push([name, bounds]);
   }
-  const validator = zodParamValidator(params);
-  return async (c, next) => {
-    const value: Record<string, string> = {};
-    for (const [name, { min, max }] of fields) {
-      const v = c.req.param(name) as string | undefined;
-      if (typeof v !== "string" || v.length < min || v.length > max) return validator(c, next);
-      value[name] = v;
-    }
-    c.req.addValidatedData("param", value);
-    return next();
-  };
-}
-
-/** zod's path validation, as the route would have had it (@hono/zod-validator with the default hook). */
-function zodParamValidator(params: z.ZodObject): MiddlewareHandler {
-  return async (c, next) => {
-    const value = c.req.param();
-    const result = await params.safeParseAsync(value);
-    await validationHook({ data: value, ...result, target: "param" }, c);
-    if (!result.success) return c.json(result, 400);
-    c.req.addValidatedData("param", result.data as Record<string, string>);
-    return next();
+  return {
+    passes(c) {
+      const value: Record<string, string> = {};
+      for (const [name, { min, max }] of fields) {
+        const v = c.req.param(name) as string | undefined;
+        if (typeof v !== "string" || v.length < min || v.length > max) return false;
+        value[name] = v;
+      }
+      c.req.addValidatedData("param", value);
+      return true;
+    },
+    // As @hono/zod-validator does for the "param" target, with the default hook (routes with their own keep zod).
+    async validate(c) {
+      const value = c.req.param();
+      const result = await params.safeParseAsync(value);
+      await validationHook({ data: value, ...result, target: "param" } as Parameters<typeof validationHook>[0], c);
+      if (!result.success) return c.json(result, 400);
+      c.req.addValidatedData("param", result.data as Record<string, string>);
+      return undefined;
+    },
   };
 }
