@@ -36,12 +36,19 @@ export function requireScope(scopes: Scope | readonly Scope[]): MiddlewareHandle
 const ACCOUNT_CHANGING = /^\/v1\/(billing|admin|organizations)(\/|$)/;
 const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
 
-/** The principal of this request, authenticating once (memoised on the context). */
-export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
+/**
+ * The principal of this request, authenticating once (memoised on the context). `presented`: the
+ * request's credentials when the caller has already read them (presentedCredentials), so the headers
+ * are not read again.
+ */
+export async function principalOf(
+  c: Context<AppEnv>,
+  presented?: ReturnType<typeof presentedCredentials>,
+): Promise<Principal> {
   const existing = c.get("principal");
   if (existing) return existing;
   const principal = await authenticateCredential(c.env, {
-    ...presentedCredentials(c),
+    ...(presented ?? presentedCredentials(c)),
     defer: (work) =>
       c.executionCtx.waitUntil(
         work.catch((err) => console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err) }))),

@@ -71,11 +71,13 @@ async function principalFromAccessToken(env: Env, token: string): Promise<Princi
   const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
   // The acting account (tier, status) is resolved by the authenticate middleware, once it knows
   // whom the request acts for.
-  const [sessionRevoked, clientRevoked] = await Promise.all([
-    isSessionRevoked(env.DB, claims.sid),
-    firstParty ? false : isClientRevoked(env.DB, claims.client_id),
-  ]);
-  if (sessionRevoked || clientRevoked) {
+  // A login token has no client to check; an OAuth token's two checks run side by side.
+  const revoked = firstParty
+    ? await isSessionRevoked(env.DB, claims.sid)
+    : (await Promise.all([isSessionRevoked(env.DB, claims.sid), isClientRevoked(env.DB, claims.client_id)])).some(
+        Boolean,
+      );
+  if (revoked) {
     throw new AppError("TOKEN_INVALID", {
       message: "The access token has been revoked.",
       headers: bearerChallenge("invalid_token", "The access token has been revoked"),
