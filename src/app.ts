@@ -10,13 +10,14 @@ import { allowedMethodsOf } from "./http/allowed-methods";
 import { type LazyRoute, lazyRoute } from "./http/lazy-route";
 import { onError } from "./http/on-error";
 import type { Router } from "./http/openapi";
-import { apiUsage } from "./middleware/api-usage";
+import { setResponseHeader } from "./http/response-headers";
+import { countApiUsage } from "./middleware/api-usage";
 import { clientVersion } from "./middleware/client-version";
 import { cors } from "./middleware/cors";
 import { d1Session } from "./middleware/d1-session";
-import { rateLimit } from "./middleware/rate-limit";
-import { requestId } from "./middleware/request-id";
-import { securityHeaders } from "./middleware/security-headers";
+import { enforceRateLimit, rateLimit, setRateLimitHeaders } from "./middleware/rate-limit";
+import { assignRequestId } from "./middleware/request-id";
+import { addSecurityHeaders } from "./middleware/security-headers";
 import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
@@ -202,7 +203,14 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
     );
   });
 
-  app.use("*", requestId, securityHeaders);
+  // What every response carries, its request id and the security headers, set in one step
+  // (src/middleware/request-id.ts, security-headers.ts): each async step costs CPU in workerd.
+  app.use("*", async (c, next) => {
+    const id = assignRequestId(c);
+    await next();
+    addSecurityHeaders(c);
+    setResponseHeader(c, "X-Request-Id", id);
+  });
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate),
   // or with the test payment gateway. An isolate's bindings do not change, so once they passed, later
   // requests with the same bindings skip the check, without an async step of their own (each costs about
@@ -217,7 +225,14 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
   // CORS (docs/decisions.md): any origin, no credentials (src/middleware/cors.ts).
   v1.use("*", cors);
   v1.use("*", clientVersion);
-  v1.use("*", rateLimit, apiUsage);
+  // The tier limits and, once the route has answered, the usage count, in one step (src/middleware/rate-limit.ts,
+  // api-usage.ts). A refusal (429) is not counted.
+  v1.use("*", async (c, next) => {
+    const allowed = await enforceRateLimit(c);
+    await next();
+    countApiUsage(c);
+    setRateLimitHeaders(c, allowed);
+  });
   // After authentication (which reads the primary: revocation and key checks must not lag).
   v1.use("*", d1Session);
   // Hono's limiter lets a request without a body through at once; checked here first, a read skips its async step.

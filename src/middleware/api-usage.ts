@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { countApiCall } from "../db/api-usage";
 import type { AppEnv } from "../env";
 import { DAY_MS, utcDate } from "../lib/clock";
@@ -7,13 +7,13 @@ import { waitUntilOf } from "../lib/request";
 /**
  * Counts authenticated API calls per user per day (the Billing record's
  * usage.api_calls), coalesced in the isolate and written off the request
- * path (src/db/api-usage.ts).
+ * path (src/db/api-usage.ts): each finished /v1 request that authenticated
+ * (src/app.ts).
  */
-export const apiUsage: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
+export function countApiUsage(c: Context<AppEnv>): void {
   const principal = c.get("principal");
   if (principal) countApiCall(c.env.DB, principal.userId, today(Date.now()), waitUntilOf(c));
-};
+}
 
 /**
  * The UTC date of `now`, formatted once per day: a Date's ISO string per request showed in CPU

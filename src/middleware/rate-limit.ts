@@ -20,6 +20,19 @@ export function limiterFor(c: Context<AppEnv>): RateLimiter {
  * Every response carries RateLimit-Policy and RateLimit.
  */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const allowed = await enforceRateLimit(c);
+  await next();
+  setRateLimitHeaders(c, allowed);
+};
+
+/** What an allowed request's response says of its limits (RateLimit-Policy, RateLimit). */
+export interface RateLimitState {
+  policyHeader: string;
+  state: string;
+}
+
+/** Counts the request against its limits: 429 RATE_LIMIT_EXCEEDED over one, else what its response will say. */
+export async function enforceRateLimit(c: Context<AppEnv>): Promise<RateLimitState> {
   const principal = await optionalPrincipal(c);
   const key = principal ? `user:${principal.userId}` : `ip:${clientIp(c)}`;
   const { windows, policyHeader } = policiesFor(principal?.tier, c.env.RATE_LIMIT_WINDOW_SCALE);
@@ -43,11 +56,14 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
       },
     });
   }
-  const state = rateLimitHeader(decision.windows);
-  await next();
-  setResponseHeader(c, "RateLimit-Policy", policyHeader);
-  setResponseHeader(c, "RateLimit", state);
-};
+  return { policyHeader, state: rateLimitHeader(decision.windows) };
+}
+
+/** The limits' headers on a finished response (what `rateLimit` does after the route). */
+export function setRateLimitHeaders(c: Context<AppEnv>, allowed: RateLimitState): void {
+  setResponseHeader(c, "RateLimit-Policy", allowed.policyHeader);
+  setResponseHeader(c, "RateLimit", allowed.state);
+}
 
 /**
  * The windows of a tier (or of anonymous callers) at the configured scale, and their
@@ -76,7 +92,7 @@ async function optionalPrincipal(c: Context<AppEnv>) {
     // A console cookie without its CSRF header throws here: the route's own authentication reports it.
     const presented = presentedCredentials(c);
     if (presented.authorization === undefined && presented.apiKey === undefined) return undefined;
-    return await principalOf(c);
+    return await principalOf(c, presented);
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { setResponseHeadersIfAbsent } from "../http/response-headers";
 
 /** Built once: every response gets the same values. */
@@ -12,10 +12,10 @@ const SECURITY_HEADERS = [
 ] as const;
 
 /**
- * Security headers for API responses (OWASP API8: misconfiguration). JSON is
- * never rendered, so the CSP forbids everything; HTML pages set their own.
+ * Security headers for API responses (OWASP API8: misconfiguration), set on every finished
+ * response where the route did not set its own (src/app.ts). JSON is never rendered, so the CSP
+ * forbids everything; HTML pages set their own.
  */
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
+export function addSecurityHeaders(c: Context): void {
   setResponseHeadersIfAbsent(c, SECURITY_HEADERS);
-};
+}
