@@ -43,17 +43,22 @@ export const primaryOf = (d1: D1Database): D1Database => primaries.get(d1) ?? d1
  * or "first-primary". Returns the work's result and the session's bookmark
  * afterwards (the latest point it read or wrote).
  */
-export async function inSession<T>(
+export function inSession<T>(
   d1: D1Database,
   constraint: string,
   work: () => Promise<T>,
 ): Promise<{ result: T; bookmark: string | null }> {
   const primary = primaryOf(d1);
   // A stand-in binding without the Sessions API (a test's fault injector) runs unchanged.
-  if (typeof primary.withSession !== "function") return { result: await work(), bookmark: null };
-  const session = primary.withSession(constraint as D1SessionConstraint);
-  const result = await current.run(session, work);
-  return { result, bookmark: session.getBookmark() };
+  if (typeof primary.withSession !== "function") return work().then((result) => ({ result, bookmark: null }));
+  // Chained rather than awaited in an async function: every request runs through here, and each
+  // async step costs CPU in workerd.
+  try {
+    const session = primary.withSession(constraint as D1SessionConstraint);
+    return current.run(session, work).then((result) => ({ result, bookmark: session.getBookmark() }));
+  } catch (err) {
+    return Promise.reject(err);
+  }
 }
 
 /** Run `work` against the primary even inside a request's session (revocation checks, for example). */

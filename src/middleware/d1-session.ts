@@ -19,7 +19,7 @@ const routedBindings = new WeakMap<Bindings, Bindings>();
  * bookmark, reads (GET, HEAD) take any replica; writes start at the primary,
  * so a write's own checks read current data.
  */
-export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const d1Session: MiddlewareHandler<AppEnv> = (c, next) => {
   // Without a D1 binding (the OpenAPI document rendered in Node by scripts/openapi.mjs) there is nothing to route.
   if (!c.env?.DB) return next();
   const presented = c.req.header(BOOKMARK_HEADER);
@@ -35,6 +35,7 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
     routedBindings.set(c.env, routed);
   }
   c.env = routed;
-  const { bookmark } = await inSession(c.env.DB, constraint, () => next());
-  if (bookmark) setResponseHeader(c, BOOKMARK_HEADER, bookmark);
+  return inSession(c.env.DB, constraint, () => next()).then(({ bookmark }) => {
+    if (bookmark) setResponseHeader(c, BOOKMARK_HEADER, bookmark);
+  });
 };
