@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sum } from "drizzle-orm";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../domain/sessions/types";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
+import { rowReader } from "./row-reader";
 
 const { sessions, sessionHistory, sessionCounts } = schema;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -84,21 +85,11 @@ export async function activeSessions(
   return { count: counted?.results[0]?.count ?? 0, soonest: soonest?.results[0]?.soonest ?? null };
 }
 
-/**
- * The read by id is the API's hottest query: its SQL is written once per
- * isolate from the table definition (columns aliased to the row's keys), not
- * rebuilt by the query builder on every request; JSON columns are parsed as
- * drizzle would.
- */
-const SESSION_COLUMNS = Object.entries(getTableColumns(sessions));
-const FIND_SESSION = `SELECT ${SESSION_COLUMNS.map(([key, col]) => `"${col.name}" AS "${key}"`).join(", ")} FROM sessions WHERE id = ?1`;
-const JSON_KEYS = SESSION_COLUMNS.filter(([, col]) => col.columnType === "SQLiteTextJson").map(([key]) => key);
+/** The read by id, the API's hottest query (src/db/row-reader.ts). */
+const readSession = rowReader(sessions, "id = ?1");
 
-export async function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {
-  const row = await d1.prepare(FIND_SESSION).bind(id).first<Record<string, unknown>>();
-  if (!row) return undefined;
-  for (const key of JSON_KEYS) if (typeof row[key] === "string") row[key] = JSON.parse(row[key] as string);
-  return row as unknown as SessionRow;
+export function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {
+  return readSession(d1, id);
 }
 
 export async function historyOf(d1: D1Database, sessionId: string): Promise<HistoryRow[]> {
