@@ -1,9 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sum } from "drizzle-orm";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../domain/sessions/types";
+import type { AccountRow } from "./billing-accounts";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
 import { rowReader } from "./row-reader";
+
+type AccountTier = AccountRow["tier"];
 
 const { sessions, sessionHistory, sessionCounts } = schema;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -12,10 +15,11 @@ export type HistoryRow = typeof sessionHistory.$inferSelect;
 
 /**
  * Debit the paying account and insert the session in one batch, only if the
- * balance covers it and the account has fewer than `maxActive` pending or
- * processing sessions (its `active_sessions`): both are checked, and the count
- * raised, in the debit's single UPDATE, so racing creations can never
- * overshoot either (D1 runs batches one at a time). The INSERT only happens if
+ * balance covers it and the account has fewer pending or processing sessions
+ * (its `active_sessions`) than `caps` allows its tier as the row says now:
+ * both are checked, and the count raised, in the debit's single UPDATE, so
+ * racing creations can never overshoot either (D1 runs batches one at a time)
+ * and a plan change applies to the next creation. The INSERT only happens if
  * the debit's ledger row was written, so a session exists iff it was paid
  * for; a trigger lowers the count when the session leaves pending/processing.
  */
@@ -23,7 +27,7 @@ export async function insertPaidSession(
   d1: D1Database,
   row: NewSessionRow,
   debit: LedgerEntry,
-  maxActive: number,
+  caps: Readonly<Record<AccountTier, number>>,
   also: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const insert = db(d1).insert(sessions).values(row).toSQL();
@@ -31,8 +35,8 @@ export async function insertPaidSession(
   const conditional = insert.sql.replace(/ values \((.*)\)$/i, ` select $1 where ${ledgerRowExists("?", "?", "?")}`);
   if (conditional === insert.sql) throw new Error("unexpected INSERT shape for sessions");
   const [charge, ledger, touch] = debitStatements(d1, debit, row.creditsRequired, {
-    sql: "active_sessions < ?4",
-    params: [maxActive],
+    sql: "active_sessions < CASE tier WHEN 'basic' THEN ?4 WHEN 'professional' THEN ?5 WHEN 'enterprise' THEN ?6 END",
+    params: [caps.basic, caps.professional, caps.enterprise],
     set: "active_sessions = active_sessions + 1",
   });
   const results = await d1.batch([

@@ -6,7 +6,7 @@ import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { type AccountRef, actingAccountRef } from "../billing/accounts";
+import { type AccountRef, actingAccount, actingAccountRef, refOf } from "../billing/accounts";
 import type { Principal } from "../identity/principal";
 import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import { auditInBatch, type RequestMeta } from "../organizations/audit";
@@ -97,7 +97,7 @@ export async function createSession(
       description: `${input.session_type} session ${row.id}`,
       at,
     },
-    CONCURRENT_SESSION_CAPS[account.tier],
+    CONCURRENT_SESSION_CAPS,
     [
       ...auditInBatch(env.DB, row.organizationId, principal, meta, {
         action: "session.created",
@@ -121,7 +121,8 @@ export async function createSession(
         details: { required: price, available },
       });
     }
-    await refuseOverCap(env.DB, account, row, now);
+    // The cap of the account's tier as it is now (the debit checked that one), not the cached one.
+    await refuseOverCap(env.DB, refOf(await actingAccount(env, principal)), row, now);
     // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be created; retry.",
