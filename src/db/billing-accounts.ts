@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "./client";
-import { rowReader } from "./row-reader";
+import { rowReader } from "./row-sql";
 
 const { billingAccounts } = schema;
 export type AccountRow = typeof billingAccounts.$inferSelect;
 export type OwnerType = AccountRow["ownerType"];
 
-/** Read on every write's path (the acting account of a creation, a debit): src/db/row-reader.ts. */
+/** Read on every write's path (the acting account of a creation, a debit): src/db/row-sql.ts. */
 const readAccountByOwner = rowReader(billingAccounts, "owner_type = ?1 AND owner_id = ?2");
 
 export function findAccountByOwner(

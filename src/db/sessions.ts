@@ -4,7 +4,7 @@ import type { AccountRow } from "./billing-accounts";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
-import { rowReader } from "./row-reader";
+import { rowInserter, rowReader } from "./row-sql";
 
 type AccountTier = AccountRow["tier"];
 
@@ -23,6 +23,10 @@ export type HistoryRow = typeof sessionHistory.$inferSelect;
  * the debit's ledger row was written, so a session exists iff it was paid
  * for; a trigger lowers the count when the session leaves pending/processing.
  */
+const sessionInsert = rowInserter(sessions);
+/** The session's INSERT, made conditional on the debit's ledger row. */
+const INSERT_IF_PAID = `INSERT INTO ${sessionInsert.columns} SELECT ${sessionInsert.placeholders} WHERE ${ledgerRowExists("?", "?", "?")}`;
+
 export async function insertPaidSession(
   d1: D1Database,
   row: NewSessionRow,
@@ -30,10 +34,6 @@ export async function insertPaidSession(
   caps: Readonly<Record<AccountTier, number>>,
   also: D1PreparedStatement[] = [],
 ): Promise<boolean> {
-  const insert = db(d1).insert(sessions).values(row).toSQL();
-  // drizzle renders `insert … values (…)`; make the row conditional on the ledger row.
-  const conditional = insert.sql.replace(/ values \((.*)\)$/i, ` select $1 where ${ledgerRowExists("?", "?", "?")}`);
-  if (conditional === insert.sql) throw new Error("unexpected INSERT shape for sessions");
   const [charge, ledger, touch] = debitStatements(d1, debit, row.creditsRequired, {
     sql: "active_sessions < CASE tier WHEN 'basic' THEN ?4 WHEN 'professional' THEN ?5 WHEN 'enterprise' THEN ?6 END",
     params: [caps.basic, caps.professional, caps.enterprise],
@@ -42,7 +42,7 @@ export async function insertPaidSession(
   const results = await d1.batch([
     charge,
     ledger,
-    d1.prepare(conditional).bind(...insert.params, debit.accountId, debit.at, debit.ledgerId),
+    d1.prepare(INSERT_IF_PAID).bind(...sessionInsert.values(row), debit.accountId, debit.at, debit.ledgerId),
     // Statements that commit with the session, right after its insert (an organization's audit entry).
     ...also,
     touch,
@@ -89,7 +89,7 @@ export async function activeSessions(
   return { count: counted?.results[0]?.count ?? 0, soonest: soonest?.results[0]?.soonest ?? null };
 }
 
-/** The read by id, the API's hottest query (src/db/row-reader.ts). */
+/** The read by id, the API's hottest query (src/db/row-sql.ts). */
 const readSession = rowReader(sessions, "id = ?1");
 
 export function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {
