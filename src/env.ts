@@ -2,12 +2,14 @@ import type { BillingClock } from "./billing-clock/billing-clock";
 import type { RecordInBatch } from "./db/idempotency";
 import type { Principal } from "./domain/identity/principal";
 import type { SessionRoom } from "./session-room/session-room";
+import type { SessionScheduler } from "./session-scheduler/session-scheduler";
 
 /** Bindings declared in wrangler.toml (and secrets set with `wrangler secret put`). */
 export interface Bindings {
   DB: D1Database;
   KV: KVNamespace;
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
+  SESSION_SCHEDULER: DurableObjectNamespace<SessionScheduler>;
   BILLING_CLOCK: DurableObjectNamespace<BillingClock>;
   WEBHOOK_QUEUE: Queue<unknown>;
   /** The console's built files and the docs renderer (Workers Static Assets, console/dist). */

@@ -4,6 +4,7 @@ import { runMaintenance } from "./maintenance";
 
 export { BillingClock } from "./billing-clock/billing-clock";
 export { SessionRoom } from "./session-room/session-room";
+export { SessionScheduler } from "./session-scheduler/session-scheduler";
 
 const app = createApp();
 

@@ -29,6 +29,7 @@ import { seedApiUsage, seedSessions, setCredits } from "./seed";
 
 export { BillingClock } from "../billing-clock/billing-clock";
 export { SessionRoom } from "../session-room/session-room";
+export { SessionScheduler } from "../session-scheduler/session-scheduler";
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
 

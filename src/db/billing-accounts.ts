@@ -1,20 +1,20 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db, schema } from "./client";
+import { rowReader } from "./row-sql";
 
 const { billingAccounts } = schema;
 export type AccountRow = typeof billingAccounts.$inferSelect;
 export type OwnerType = AccountRow["ownerType"];
 
-export async function findAccountByOwner(
+/** Read on every write's path (the acting account of a creation, a debit): src/db/row-sql.ts. */
+const readAccountByOwner = rowReader(billingAccounts, "owner_type = ?1 AND owner_id = ?2");
+
+export function findAccountByOwner(
   d1: D1Database,
   ownerType: OwnerType,
   ownerId: string,
 ): Promise<AccountRow | undefined> {
-  return db(d1)
-    .select()
-    .from(billingAccounts)
-    .where(and(eq(billingAccounts.ownerType, ownerType), eq(billingAccounts.ownerId, ownerId)))
-    .get();
+  return readAccountByOwner(d1, ownerType, ownerId);
 }
 
 export async function findAccount(d1: D1Database, id: string): Promise<AccountRow | undefined> {

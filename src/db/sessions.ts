@@ -1,8 +1,12 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sum } from "drizzle-orm";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../domain/sessions/types";
+import type { AccountRow } from "./billing-accounts";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
+import { rowInserter, rowReader } from "./row-sql";
+
+type AccountTier = AccountRow["tier"];
 
 const { sessions, sessionHistory, sessionCounts } = schema;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -11,33 +15,34 @@ export type HistoryRow = typeof sessionHistory.$inferSelect;
 
 /**
  * Debit the paying account and insert the session in one batch, only if the
- * balance covers it and the account has fewer than `maxActive` pending or
- * processing sessions (its `active_sessions`): both are checked, and the count
- * raised, in the debit's single UPDATE, so racing creations can never
- * overshoot either (D1 runs batches one at a time). The INSERT only happens if
+ * balance covers it and the account has fewer pending or processing sessions
+ * (its `active_sessions`) than `caps` allows its tier as the row says now:
+ * both are checked, and the count raised, in the debit's single UPDATE, so
+ * racing creations can never overshoot either (D1 runs batches one at a time)
+ * and a plan change applies to the next creation. The INSERT only happens if
  * the debit's ledger row was written, so a session exists iff it was paid
  * for; a trigger lowers the count when the session leaves pending/processing.
  */
+const sessionInsert = rowInserter(sessions);
+/** The session's INSERT, made conditional on the debit's ledger row. */
+const INSERT_IF_PAID = `INSERT INTO ${sessionInsert.columns} SELECT ${sessionInsert.placeholders} WHERE ${ledgerRowExists("?", "?", "?")}`;
+
 export async function insertPaidSession(
   d1: D1Database,
   row: NewSessionRow,
   debit: LedgerEntry,
-  maxActive: number,
+  caps: Readonly<Record<AccountTier, number>>,
   also: D1PreparedStatement[] = [],
 ): Promise<boolean> {
-  const insert = db(d1).insert(sessions).values(row).toSQL();
-  // drizzle renders `insert … values (…)`; make the row conditional on the ledger row.
-  const conditional = insert.sql.replace(/ values \((.*)\)$/i, ` select $1 where ${ledgerRowExists("?", "?", "?")}`);
-  if (conditional === insert.sql) throw new Error("unexpected INSERT shape for sessions");
   const [charge, ledger, touch] = debitStatements(d1, debit, row.creditsRequired, {
-    sql: "active_sessions < ?4",
-    params: [maxActive],
+    sql: "active_sessions < CASE tier WHEN 'basic' THEN ?4 WHEN 'professional' THEN ?5 WHEN 'enterprise' THEN ?6 END",
+    params: [caps.basic, caps.professional, caps.enterprise],
     set: "active_sessions = active_sessions + 1",
   });
   const results = await d1.batch([
     charge,
     ledger,
-    d1.prepare(conditional).bind(...insert.params, debit.accountId, debit.at, debit.ledgerId),
+    d1.prepare(INSERT_IF_PAID).bind(...sessionInsert.values(row), debit.accountId, debit.at, debit.ledgerId),
     // Statements that commit with the session, right after its insert (an organization's audit entry).
     ...also,
     touch,
@@ -84,21 +89,11 @@ export async function activeSessions(
   return { count: counted?.results[0]?.count ?? 0, soonest: soonest?.results[0]?.soonest ?? null };
 }
 
-/**
- * The read by id is the API's hottest query: its SQL is written once per
- * isolate from the table definition (columns aliased to the row's keys), not
- * rebuilt by the query builder on every request; JSON columns are parsed as
- * drizzle would.
- */
-const SESSION_COLUMNS = Object.entries(getTableColumns(sessions));
-const FIND_SESSION = `SELECT ${SESSION_COLUMNS.map(([key, col]) => `"${col.name}" AS "${key}"`).join(", ")} FROM sessions WHERE id = ?1`;
-const JSON_KEYS = SESSION_COLUMNS.filter(([, col]) => col.columnType === "SQLiteTextJson").map(([key]) => key);
+/** The read by id, the API's hottest query (src/db/row-sql.ts). */
+const readSession = rowReader(sessions, "id = ?1");
 
-export async function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {
-  const row = await d1.prepare(FIND_SESSION).bind(id).first<Record<string, unknown>>();
-  if (!row) return undefined;
-  for (const key of JSON_KEYS) if (typeof row[key] === "string") row[key] = JSON.parse(row[key] as string);
-  return row as unknown as SessionRow;
+export function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {
+  return readSession(d1, id);
 }
 
 export async function historyOf(d1: D1Database, sessionId: string): Promise<HistoryRow[]> {

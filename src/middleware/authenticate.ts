@@ -62,12 +62,12 @@ export async function principalOf(
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
   // Who the request acts for, from D1 as it is now: a removed member loses it on this request.
   const acting = await resolveActingOrganization(c.env.DB, principal, c.req.header(ORGANIZATION_HEADER));
-  // Tier and status come from the acting billing account, not the token's claims (reads may
-  // use the isolate's recent answer, src/domain/identity/acting-account-cache.ts). If D1 is
-  // down the token's tier stands in (the admin status must still answer); anything that
-  // debits or credits reads the account again and fails on its own.
+  // Tier and status come from the acting billing account, not the token's claims (the isolate's
+  // recent answer except on writes that can change accounts, src/domain/identity/acting-account-cache.ts).
+  // If D1 is down the token's tier stands in (the admin status must still answer); anything that
+  // debits or credits fails on D1 by itself.
   const now = Date.now();
-  const cached = isRead(c) ? cachedAccountRef(acting, now) : undefined;
+  const cached = isRead(c) || !ACCOUNT_CHANGING.test(c.req.path) ? cachedAccountRef(acting, now) : undefined;
   if (cached) {
     acting.account = cached;
     acting.tier = cached.tier;

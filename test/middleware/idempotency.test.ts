@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { idempotencyRequestHash } from "../../src/middleware/idempotency";
 import { addCard } from "../support/billing";
 import { registerUser, type TestUser } from "../support/factories";
-import { unreachableRooms } from "../support/faults";
+import { unreachableScheduler } from "../support/faults";
 import { api, apiWithEnv, expectErrorEnvelope } from "../support/http";
 import { validSession } from "../support/sessions";
 
@@ -275,11 +275,11 @@ describe("Idempotency-Key on POST /v1/sessions: the record commits in the creati
     expect(await sessionsOf(u)).toBe(1);
   });
 
-  it("a creation undone after its batch (the room never started: 503, refunded) frees the key for a retry", async () => {
+  it("a creation undone after its batch (its scheduler unreachable: 503, refunded) frees the key for a retry", async () => {
     const u = await registerUser();
     const body = validSession({ parameters: { duration: 300 } });
     const request = { token: u.token, body, headers: { "Idempotency-Key": "undone" } };
-    const failed = await apiWithEnv({ SESSION_ROOM: unreachableRooms }, "POST", "/v1/sessions", request);
+    const failed = await apiWithEnv({ SESSION_SCHEDULER: unreachableScheduler }, "POST", "/v1/sessions", request);
     expectErrorEnvelope(failed, 503, "SERVICE_UNAVAILABLE");
     const retry = await api("POST", "/v1/sessions", request);
     expect(retry.status).toBe(201);

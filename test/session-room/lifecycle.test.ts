@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession as createSessionDirect } from "../../src/domain/sessions/create";
 import { registerUser } from "../support/factories";
-import { unreachableRooms } from "../support/faults";
+import { unreachableScheduler } from "../support/faults";
 import { api, expectErrorEnvelope } from "../support/http";
 import {
   balance,
@@ -290,7 +290,7 @@ describe("PUT /v1/sessions/{id}", () => {
   });
 });
 
-describe("creation when the SessionRoom cannot be reached", () => {
+describe("creation when the SessionScheduler cannot be reached", () => {
   it("fails the paid session, refunds it in full and answers 503", async () => {
     const u = await registerUser();
     const principal = {
@@ -312,7 +312,7 @@ describe("creation when the SessionRoom cannot be reached", () => {
       metadata: { tags: [] },
     };
     const err = await createSessionDirect(
-      { DB: env.DB, ANALYSIS_TIME_SCALE: "0.001", SESSION_ROOM: unreachableRooms as any },
+      { DB: env.DB, ANALYSIS_TIME_SCALE: "0.001", SESSION_SCHEDULER: unreachableScheduler as any },
       principal,
       input,
     ).catch((e) => e);

@@ -83,11 +83,11 @@ export function failingD1(real: D1Database, fault: StatementFault): FailingD1 {
   return { db, prepared, failed };
 }
 
-/** A SESSION_ROOM binding whose rooms cannot be reached: every start() fails, as when the Durable Object is unavailable. */
-export const unreachableRooms = {
+/** A SESSION_SCHEDULER binding that cannot be reached: every add() fails, as when the Durable Object is unavailable. */
+export const unreachableScheduler = {
   idFromName: (name: string) => name,
   get: () => ({
-    start: async () => {
+    add: async () => {
       throw new Error("Durable Object unavailable");
     },
   }),

@@ -4,6 +4,7 @@ import { statusMetrics } from "../../db/status-metrics";
 import type { Bindings } from "../../env";
 import { lastLedgerViolations } from "../billing/integrity";
 import { roomOf } from "../sessions/room";
+import { schedulerOf } from "../sessions/scheduler";
 import type { Metrics, Probe } from "./system-status";
 
 /** The real dependencies of this deployment, each probed with a real round trip. */
@@ -15,8 +16,12 @@ export function dependencyProbes(env: Bindings): Probe[] {
       name: "durable_objects",
       critical: false,
       run: async () => {
-        const stub = roomOf(env, "health-probe");
-        if ((await stub.ping()) !== "pong") throw new Error("unexpected answer");
+        // A session room and the scheduler shard that creations of the probe's id would use.
+        const answers = await Promise.all([
+          roomOf(env, "health-probe").ping(),
+          schedulerOf(env, "health-probe").ping(),
+        ]);
+        if (answers.some((a) => a !== "pong")) throw new Error("unexpected answer");
       },
     },
     { name: "ai_models", critical: false, run: () => analyzerSelfCheck(env) },

@@ -2,15 +2,16 @@ import type { AccountRef } from "../billing/accounts";
 import type { Principal } from "./principal";
 
 /**
- * The acting billing account's reference (id, tier, status) as read requests
- * last saw it, per owner, for ACCOUNT_CACHE_TTL_MS: a busy reader costs no D1
- * read for its account on most requests, so a read by id stays one D1 read.
- * Only reads (GET/HEAD) use it, where the tier only picks the rate-limit
- * windows; every write reads the account again (a plan change applies to the
- * next debit, cap check or purchase at once). A request to a route that can
- * change accounts (billing, admin, organizations) drops the whole cache in
- * its isolate; elsewhere a change reaches reads within the TTL — the bound of
- * revocations and API-key lookups (docs/decisions.md, "Performance").
+ * The acting billing account's reference (id, tier, status) as requests last
+ * saw it, per owner, for ACCOUNT_CACHE_TTL_MS: a busy caller costs no D1 read
+ * for its account on most requests, so a read by id stays one D1 read and a
+ * creation one batch. What it decides is the rate-limit windows; the money and
+ * the concurrency cap are decided in SQL against the account's row as it is
+ * (src/db/credits.ts, src/db/sessions.ts), so a plan change applies to the
+ * next debit or cap check at once. Writes to routes that can change accounts
+ * (billing, admin, organizations) read the account afresh and drop the whole
+ * cache in their isolate; elsewhere a change reaches the cache within the TTL
+ * — the bound of revocations and API-key lookups (docs/decisions.md, "Performance").
  */
 export const ACCOUNT_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;

@@ -6,14 +6,14 @@ import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { type AccountRef, actingAccountRef } from "../billing/accounts";
+import { type AccountRef, actingAccount, actingAccountRef, refOf } from "../billing/accounts";
 import type { Principal } from "../identity/principal";
 import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import { auditInBatch, type RequestMeta } from "../organizations/audit";
 import { requireSessionScope } from "./families";
 import { failureRefund, priceOf } from "./pricing";
-import { roomOf } from "./room";
 import { scheduleFor, timeScale } from "./schedule";
+import { schedulerOf } from "./scheduler";
 import type { SessionMetadata, SessionParameters, SessionType } from "./types";
 
 export interface CreateSessionInput {
@@ -23,7 +23,7 @@ export interface CreateSessionInput {
   metadata: SessionMetadata;
 }
 
-type Env = Pick<Bindings, "DB" | "SESSION_ROOM" | "ANALYSIS_TIME_SCALE">;
+type Env = Pick<Bindings, "DB" | "SESSION_SCHEDULER" | "ANALYSIS_TIME_SCALE">;
 
 /**
  * Statements to commit in the creation's batch, written only if `onlyIf`
@@ -33,7 +33,8 @@ export type CommitWithSession = (row: SessionRow, onlyIf: SqlCondition) => Promi
 
 /**
  * Create a session: debit its price and insert it atomically, then hand it
- * to its SessionRoom, which drives it from here on.
+ * to its scheduler, which starts its SessionRoom when the session starts
+ * (src/session-scheduler/session-scheduler.ts); the room drives it from then on.
  */
 export async function createSession(
   env: Env,
@@ -96,7 +97,7 @@ export async function createSession(
       description: `${input.session_type} session ${row.id}`,
       at,
     },
-    CONCURRENT_SESSION_CAPS[account.tier],
+    CONCURRENT_SESSION_CAPS,
     [
       ...auditInBatch(env.DB, row.organizationId, principal, meta, {
         action: "session.created",
@@ -120,7 +121,8 @@ export async function createSession(
         details: { required: price, available },
       });
     }
-    await refuseOverCap(env.DB, account, row, now);
+    // The cap of the account's tier as it is now (the debit checked that one), not the cached one.
+    await refuseOverCap(env.DB, refOf(await actingAccount(env, principal)), row, now);
     // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be created; retry.",
@@ -128,10 +130,10 @@ export async function createSession(
     });
   }
   try {
-    await roomOf(env, row.id).start({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
+    await schedulerOf(env, row.id).add({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
   } catch (err) {
     await abandonUnstarted(env.DB, row, now);
-    console.error(JSON.stringify({ session_id: row.id, error: "SessionRoom.start failed", cause: String(err) }));
+    console.error(JSON.stringify({ session_id: row.id, error: "SessionScheduler.add failed", cause: String(err) }));
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be started; its credits were refunded.",
       details: { session_id: row.id },
@@ -166,10 +168,10 @@ async function refuseOverCap(d1: D1Database, account: AccountRef, row: SessionRo
 }
 
 /**
- * The room could not be reached after the session was paid for: fail it and
- * refund in full, so no paid session is left pending with nobody to run it.
- * Conditional on `pending`: if the room did start after all, its first step
- * finds the session failed and adopts that end.
+ * The scheduler could not be reached after the session was paid for: fail it
+ * and refund in full, so no paid session is left pending with nobody to run
+ * it. Conditional on `pending`: if the scheduler did record it after all, the
+ * room's first step finds the session failed and adopts that end.
  */
 async function abandonUnstarted(d1: D1Database, row: SessionRow, now: number): Promise<void> {
   const at = iso(now);

@@ -6,6 +6,7 @@ import type { Principal } from "../identity/principal";
 import { auditRow, type RequestMeta } from "../organizations/audit";
 import { ownSession } from "./queries";
 import { roomOf } from "./room";
+import { startRoomIfWaiting } from "./scheduler";
 import { canCancel, canUpdate } from "./state-machine";
 import type { Priority } from "./types";
 
@@ -66,7 +67,7 @@ export async function updateSession(
  * the documented rule; an organization's session's audit entry commits with it.
  */
 export async function cancelSession(
-  env: Pick<Bindings, "DB" | "SESSION_ROOM">,
+  env: Pick<Bindings, "DB" | "SESSION_ROOM" | "SESSION_SCHEDULER">,
   principal: Principal,
   id: string,
   meta?: RequestMeta,
@@ -82,6 +83,8 @@ export async function cancelSession(
           before: { status: row.status },
         })
       : undefined;
+  // A pending session's room may not have started yet: it starts now and cancels (it owns the state).
+  await startRoomIfWaiting(env, row);
   const outcome = await roomOf(env, id).cancel(audit);
   if (!outcome.ok) throw alreadyEnded({ id, status: outcome.status === "unknown" ? row.status : outcome.status });
   return {

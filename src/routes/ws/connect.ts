@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { liveMessageJsonSchema } from "../../domain/sessions/live-messages";
 import { ownSession } from "../../domain/sessions/queries";
 import { roomOf, roomUpgradeRequest } from "../../domain/sessions/room";
+import { startRoomIfWaiting } from "../../domain/sessions/scheduler";
 import { AppError } from "../../errors";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
@@ -50,8 +51,10 @@ const route = defineRoute({
 export function mountConnect(app: Router) {
   app.openapi(route, async (c) => {
     const { session_id } = c.req.valid("param");
-    await ownSession(c.env.DB, c.get("principal"), session_id, "read");
+    const session = await ownSession(c.env.DB, c.get("principal"), session_id, "read");
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new AppError("WEBSOCKET_UPGRADE_REQUIRED");
+    // A watched pending session's room starts now, so the socket sees every step.
+    await startRoomIfWaiting(c.env, session);
     const res = await roomOf(c.env, session_id).fetch(roomUpgradeRequest(c.req.raw, c.get("principal")));
     // Only a session whose room never started can be refused here (see createSession).
     if (res.status !== 101) throw new AppError("SESSION_NOT_FOUND", { details: { session_id } });

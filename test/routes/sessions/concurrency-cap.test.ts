@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
@@ -48,6 +49,22 @@ describe("concurrent-session cap (spec part 8, reference 2)", () => {
     expect(created).toHaveLength(50);
     expect(results.filter((r) => r.status === 429)).toHaveLength(10);
     await Promise.all(created.map((r) => api("DELETE", `/v1/sessions/${r.body.data.id}`, { token: u.token })));
+  });
+
+  it("a plan changed in D1 applies to the next creation's cap at once, whatever the isolate remembers", async () => {
+    const u = await registerUser({ tier: "professional" });
+    await topUp(u.id, 10_000);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await createSlowly(u.token)).body.data.id);
+    // Another isolate's downgrade (the billing clock's, say): this isolate's cache still says professional.
+    await env.DB.prepare("UPDATE billing_accounts SET tier = 'basic' WHERE owner_type = 'user' AND owner_id = ?")
+      .bind(u.id)
+      .run();
+    const refused = await createSlowly(u.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.details).toMatchObject({ max_concurrent_sessions: 5, active_sessions: 5 });
+    expect(refused.body.error.message).toContain("basic tier");
+    for (const id of ids) await api("DELETE", `/v1/sessions/${id}`, { token: u.token });
   });
 
   it("under the cap, too few credits is still 409 INSUFFICIENT_CREDITS", async () => {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { schedulerOf } from "../../../src/domain/sessions/scheduler";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { balance, createSession, heldSession, roomStub, topUp } from "../../support/sessions";
@@ -28,10 +29,11 @@ describe("parameters.priority", () => {
     expect(await balance(u.token)).toBe(100 - 11 - 17);
   });
 
-  it("the room starts a high session's processing at creation", async () => {
+  it("a high session's processing starts at its creation (no queue wait in its schedule)", async () => {
     const u = await registerUser();
     await topUp(u.id);
     const s = await createSession(u.token, { parameters: { duration: 3600, priority: "high" } });
+    await schedulerOf(env, s.id).release(s.id);
     const state = await roomStub(s.id).snapshot();
     expect(state?.init.schedule.stepAt[0]).toBe(Date.parse(s.created_at));
     expect(state?.init.schedule.estimatedCompletion).toBe(Date.parse(s.estimated_completion));

@@ -1,0 +1,47 @@
+import { getTableColumns, getTableName, is, SQL, type Table } from "drizzle-orm";
+
+/*
+ * Whole-row statements whose SQL is written once per isolate from the table definition rather
+ * than rebuilt by the query builder on every call: for the statements on every request's path
+ * (a session read by id, the acting billing account, a creation's INSERT). Values go through each
+ * column's own driver mapping (JSON columns stringified and parsed as drizzle would).
+ */
+
+/**
+ * A SELECT of one table's whole row (columns aliased to the row's keys). `where` uses the
+ * positional parameters ?1, ?2… given to the reader in order.
+ */
+export function rowReader<T extends Table>(table: T, where: string) {
+  const columns = Object.entries(getTableColumns(table));
+  const sql = `SELECT ${columns.map(([key, col]) => `"${col.name}" AS "${key}"`).join(", ")} FROM "${getTableName(table)}" WHERE ${where}`;
+  const jsonKeys = columns.filter(([, col]) => col.columnType === "SQLiteTextJson").map(([key]) => key);
+  return async (d1: D1Database, ...params: unknown[]): Promise<T["$inferSelect"] | undefined> => {
+    const row = await d1
+      .prepare(sql)
+      .bind(...params)
+      .first<Record<string, unknown>>();
+    if (!row) return undefined;
+    for (const key of jsonKeys) if (typeof row[key] === "string") row[key] = JSON.parse(row[key] as string);
+    return row as T["$inferSelect"];
+  };
+}
+
+/**
+ * An INSERT of one table's whole row: `columns` is `"t" ("a", "b", …)` and `values(row)` the
+ * row's values in that order (a missing value takes the column's plain default, else NULL), for
+ * `INSERT INTO ${columns} VALUES (?…)` or `… SELECT ?… WHERE …`.
+ */
+export function rowInserter<T extends Table>(table: T) {
+  const entries = Object.entries(getTableColumns(table));
+  const columns = `"${getTableName(table)}" (${entries.map(([, col]) => `"${col.name}"`).join(", ")})`;
+  const placeholders = entries.map(() => "?").join(", ");
+  const values = (row: T["$inferInsert"]): unknown[] =>
+    entries.map(([key, col]) => {
+      const value = (row as Record<string, unknown>)[key];
+      if (value !== undefined && value !== null) return col.mapToDriverValue(value);
+      if (value === undefined && col.default !== undefined && !is(col.default, SQL))
+        return col.mapToDriverValue(col.default);
+      return null;
+    });
+  return { columns, placeholders, values };
+}
