@@ -8,20 +8,26 @@ import { getTableColumns, getTableName, is, SQL, type Table } from "drizzle-orm"
  */
 
 /**
- * A SELECT of one table's whole row (columns aliased to the row's keys). `where` uses the
- * positional parameters ?1, ?2… given to the reader in order.
+ * A SELECT of one table's whole row, read with `raw()` (the values in column order: D1 then
+ * builds no object per row, and this one names the values with the row's keys). `where` uses
+ * the positional parameters ?1, ?2… given to the reader in order.
  */
 export function rowReader<T extends Table>(table: T, where: string) {
   const columns = Object.entries(getTableColumns(table));
-  const sql = `SELECT ${columns.map(([key, col]) => `"${col.name}" AS "${key}"`).join(", ")} FROM "${getTableName(table)}" WHERE ${where}`;
-  const jsonKeys = columns.filter(([, col]) => col.columnType === "SQLiteTextJson").map(([key]) => key);
+  const sql = `SELECT ${columns.map(([, col]) => `"${col.name}"`).join(", ")} FROM "${getTableName(table)}" WHERE ${where}`;
+  const keys = columns.map(([key]) => key);
+  const json = columns.map(([, col]) => col.columnType === "SQLiteTextJson");
   return async (d1: D1Database, ...params: unknown[]): Promise<T["$inferSelect"] | undefined> => {
-    const row = await d1
+    const [values] = await d1
       .prepare(sql)
       .bind(...params)
-      .first<Record<string, unknown>>();
-    if (!row) return undefined;
-    for (const key of jsonKeys) if (typeof row[key] === "string") row[key] = JSON.parse(row[key] as string);
+      .raw();
+    if (!values) return undefined;
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = values[i];
+      row[keys[i]!] = json[i] && typeof value === "string" ? JSON.parse(value) : value;
+    }
     return row as T["$inferSelect"];
   };
 }
