@@ -6,13 +6,17 @@
  *
  * The machine is shared (the load generator and workerd share the cores, and
  * other work may be running), so every target is a ratio within one run: the
- * reads are measured in BENCH_ROUNDS interleaved rounds (baseline, JWT, API
- * key, …) and each ratio is reported as the median of the rounds with its
- * min–max spread.
+ * reads are measured in BENCH_READ_ROUNDS short interleaved rounds (the two
+ * baselines, JWT, API key), each round in the order of the one before turned
+ * by one (so no route is always measured first, when the machine may be
+ * quieter or busier), and each ratio is the median of the rounds' ratios with
+ * its min–max spread; creations in BENCH_ROUNDS rounds, each beside a
+ * baseline of its own.
  *
  * BENCH_ONLY=reads,lists,stats,create,ws,ws-multi,startup picks scenarios
  * (default all); BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS,
- * BENCH_SOCKETS and BENCH_MAX_ROWS change the run's size.
+ * BENCH_READ_ROUNDS, BENCH_READ_DURATION, BENCH_SOCKETS and BENCH_MAX_ROWS
+ * change the run's size.
  */
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +31,8 @@ import { type FanoutResult, fanout } from "./websocket-fanout";
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const READ_ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 8);
+const READ_DURATION = Number(process.env.BENCH_READ_DURATION ?? 4);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const MAX_ROWS = Number(process.env.BENCH_MAX_ROWS ?? 1_000_000);
 const ONLY = new Set((process.env.BENCH_ONLY ?? "reads,lists,stats,create,ws,ws-multi,startup").split(","));
@@ -149,6 +155,8 @@ async function main() {
         body?: string;
         /** Per-request headers of the load, taken in turn (e.g. several callers' credentials). */
         rotate?: Record<string, string>[];
+        /** Seconds of load (default BENCH_DURATION). */
+        duration?: number;
       } = {},
     ) {
       const request = {
@@ -181,7 +189,7 @@ async function main() {
         method: opts.method,
         headers: { ...opts.headers, ...(opts.body ? { "content-type": "application/json" } : {}) },
         body: opts.body,
-        duration: DURATION,
+        duration: opts.duration ?? DURATION,
         connections: CONNECTIONS,
         ...(opts.rotate ? { setupRequest: rotating(opts.rotate) } : {}),
       });
@@ -203,20 +211,36 @@ async function main() {
     const funded = (label: string) => fundedUser(base, label);
 
     if (ONLY.has("reads") || ONLY.has("create")) {
-      console.log(`measure: baselines and reads by id, ${ROUNDS} interleaved rounds`);
+      console.log(`measure: baselines and reads by id, ${READ_ROUNDS} interleaved rounds of ${READ_DURATION} s`);
       const keyRuns: Measured[] = [];
       const rowRuns: Measured[] = [];
       await measure("baseline: no-op route", "/__bench/noop");
-      for (let r = 0; r < ROUNDS; r++) {
-        d1Runs.push(await measure("baseline: one D1 read by primary key", `/__bench/d1/${caller.id}`));
+      const duration = READ_DURATION;
+      const reads: Array<[Measured[], () => Promise<Measured>]> = [
+        [d1Runs, () => measure("baseline: one D1 read by primary key", `/__bench/d1/${caller.id}`, { duration })],
         // The same read GET does (every column of the session row), for the information lines below.
-        rowRuns.push(await measure("baseline: the session's row by primary key", `/__bench/d1-session/${sessionId}`));
-        jwtRuns.push(await measure("GET /v1/sessions/{id} (JWT)", `/v1/sessions/${sessionId}`, { headers: jwt }));
-        keyRuns.push(
-          await measure("GET /v1/sessions/{id} (API key)", `/v1/sessions/${sessionId}`, {
-            headers: { "x-api-key": apiKey },
-          }),
-        );
+        [
+          rowRuns,
+          () => measure("baseline: the session's row by primary key", `/__bench/d1-session/${sessionId}`, { duration }),
+        ],
+        [
+          jwtRuns,
+          () => measure("GET /v1/sessions/{id} (JWT)", `/v1/sessions/${sessionId}`, { headers: jwt, duration }),
+        ],
+        [
+          keyRuns,
+          () =>
+            measure("GET /v1/sessions/{id} (API key)", `/v1/sessions/${sessionId}`, {
+              headers: { "x-api-key": apiKey },
+              duration,
+            }),
+        ],
+      ];
+      for (let r = 0; r < READ_ROUNDS; r++) {
+        for (let k = 0; k < reads.length; k++) {
+          const [runs, run] = reads[(r + k) % reads.length]!;
+          runs.push(await run());
+        }
       }
       for (const [label, runs] of [
         ["JWT", jwtRuns],
