@@ -2,7 +2,7 @@ import type { RefundReason } from "../domain/sessions/pricing";
 import type { Schedule } from "../domain/sessions/schedule";
 import type { SessionStatus, Stage } from "../domain/sessions/types";
 
-/** What the creating request hands the room (SessionRoom.start). */
+/** What a session's scheduler hands its room at the start (SessionRoom.start), as the creation recorded it. */
 export interface RoomInit {
   sessionId: string;
   userId: string;

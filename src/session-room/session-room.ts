@@ -28,7 +28,8 @@ type Outgoing = Distribute<Exclude<LiveMessage, SnapshotMessage>>;
 
 /**
  * One Durable Object per session (SQLite-backed). It owns the session's life
- * after creation: alarms advance the state machine one step at a time, each
+ * from its start (src/session-scheduler/session-scheduler.ts hands it over, or
+ * a WebSocket client or a cancellation starts it sooner): alarms advance the state machine one step at a time, each
  * step writes D1 (idempotently), broadcasts to the session's hibernating
  * WebSockets and, at the end, enqueues the webhook events.
  *
@@ -49,7 +50,7 @@ export class SessionRoom extends DurableObject<Bindings> {
     return "pong";
   }
 
-  /** Called once by the creating request; a repeat is a no-op. */
+  /** Called by the session's scheduler at the start, or earlier when a request needs the room; a repeat is a no-op. */
   async start(init: RoomInit): Promise<void> {
     if (await this.load()) return;
     await this.save({ init, status: "pending", stage: null, step: 0, startedAt: null, seq: 0 });
