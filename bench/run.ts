@@ -443,7 +443,7 @@ async function main() {
   const wsLine = (label: string, r: FanoutResult) =>
     `${label}: ${r.connected}/${r.sockets} sockets on ${r.sessions} session(s), ${r.progressMessages} progress messages each, every socket received every message: ${r.everySocketGotEveryMessage}; send→receipt p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms.`;
   const md = [
-    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), ${DURATION} s per route, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of the reads, autocannon against wrangler dev --env bench. The load generator shares the cores with workerd and other work was running: compare ratios within this run (vs 1 D1 read is to the median baseline of the run).`,
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), ${DURATION} s per route (the reads by id: ${READ_ROUNDS} interleaved rounds of ${READ_DURATION} s, their order turned each round; creation: ${ROUNDS} rounds, each beside a baseline), ${CONNECTIONS} connections, autocannon against wrangler dev --env bench. The load generator shares the cores with workerd and other work was running: compare ratios within this run (vs 1 D1 read is to the median baseline of the run).`,
     "",
     table(rows),
     "",
