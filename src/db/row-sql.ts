@@ -8,16 +8,21 @@ import { getTableColumns, getTableName, is, SQL, type Table } from "drizzle-orm"
  */
 
 /**
- * A SELECT of one table's whole row, read with `raw()` (the values in column order: D1 then
- * builds no object per row, and this one names the values with the row's keys). `where` uses
- * the positional parameters ?1, ?2… given to the reader in order.
+ * A SELECT of one table's row, read with `raw()` (the values in column order: D1 then builds no
+ * object per row, and this one names the values with the row's keys). `where` uses the
+ * positional parameters ?1, ?2… given to the reader in order. Columns named in `omit` are not
+ * read (a large column most readers never use: the whole row crosses from D1 and is parsed).
  */
-export function rowReader<T extends Table>(table: T, where: string) {
-  const columns = Object.entries(getTableColumns(table));
+export function rowReader<T extends Table, O extends keyof T["$inferSelect"] & string = never>(
+  table: T,
+  where: string,
+  omit: readonly O[] = [],
+) {
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => !(omit as readonly string[]).includes(key));
   const sql = `SELECT ${columns.map(([, col]) => `"${col.name}"`).join(", ")} FROM "${getTableName(table)}" WHERE ${where}`;
   const keys = columns.map(([key]) => key);
   const json = columns.map(([, col]) => col.columnType === "SQLiteTextJson");
-  return async (d1: D1Database, ...params: unknown[]): Promise<T["$inferSelect"] | undefined> => {
+  return async (d1: D1Database, ...params: unknown[]): Promise<Omit<T["$inferSelect"], O> | undefined> => {
     const [values] = await d1
       .prepare(sql)
       .bind(...params)
@@ -28,7 +33,7 @@ export function rowReader<T extends Table>(table: T, where: string) {
       const value = values[i];
       row[keys[i]!] = json[i] && typeof value === "string" ? JSON.parse(value) : value;
     }
-    return row as T["$inferSelect"];
+    return row as Omit<T["$inferSelect"], O>;
   };
 }
 

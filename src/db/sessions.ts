@@ -89,11 +89,23 @@ export async function activeSessions(
   return { count: counted?.results[0]?.count ?? 0, soonest: soonest?.results[0]?.soonest ?? null };
 }
 
-/** The read by id, the API's hottest query (src/db/row-sql.ts). */
+/** The read by id, whole (the Analysis resource and the room need the analysis body). */
 const readSession = rowReader(sessions, "id = ?1");
 
 export function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {
   return readSession(d1, id);
+}
+
+/**
+ * A session without its analysis body (`SessionState`): everything the Session resource, the
+ * access check and the writes need. The API's hottest query (GET /v1/sessions/{id}); the body is
+ * about half a completed session's row, and D1 would send it and the reader parse it for nothing.
+ */
+const readSessionState = rowReader(sessions, "id = ?1", ["analysis"]);
+export type SessionState = Omit<SessionRow, "analysis">;
+
+export function findSessionState(d1: D1Database, id: string): Promise<SessionState | undefined> {
+  return readSessionState(d1, id);
 }
 
 export async function historyOf(d1: D1Database, sessionId: string): Promise<HistoryRow[]> {

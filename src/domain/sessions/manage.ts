@@ -1,4 +1,4 @@
-import { findSession, type SessionRow, updateOpenSession } from "../../db/sessions";
+import { findSessionState, type SessionRow, type SessionState, updateOpenSession } from "../../db/sessions";
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
@@ -15,7 +15,7 @@ export interface SessionPatch {
   metadata?: { tags?: string[] | undefined } | undefined;
 }
 
-const alreadyEnded = (row: Pick<SessionRow, "id" | "status">) =>
+const alreadyEnded = (row: Pick<SessionState, "id" | "status">) =>
   new AppError("SESSION_ALREADY_COMPLETED", {
     message: `The session is ${row.status} and can no longer be changed.`,
     details: { session_id: row.id, status: row.status },
@@ -58,7 +58,7 @@ export async function updateSession(
     iso(now),
   );
   // It ended between the read and the conditional write.
-  if (!updated) throw alreadyEnded((await findSession(d1, id)) ?? row);
+  if (!updated) throw alreadyEnded((await findSessionState(d1, id)) ?? row);
   return updated;
 }
 

@@ -1,5 +1,13 @@
 import { findMembership } from "../../db/organizations";
-import { findSession, historyOf, listSessions, type SessionRow, type SortBy } from "../../db/sessions";
+import {
+  findSession,
+  findSessionState,
+  historyOf,
+  listSessions,
+  type SessionRow,
+  type SessionState,
+  type SortBy,
+} from "../../db/sessions";
 import { AppError } from "../../errors";
 import type { Principal } from "../identity/principal";
 import { type Action, readableTypes, requireSessionScope } from "./families";
@@ -15,13 +23,28 @@ import type { SessionStatus, SessionType } from "./types";
  * current member (read from D1 now) and by the organization's API keys —
  * the session id names it, so no X-Organization-Id is needed.
  */
-export async function ownSession(
+export function ownSession(d1: D1Database, principal: Principal, id: string, action: Action): Promise<SessionState> {
+  return reachable(d1, principal, id, action, findSessionState);
+}
+
+/** `ownSession` with the analysis body (the Analysis resource). */
+export function ownSessionWithAnalysis(
   d1: D1Database,
   principal: Principal,
   id: string,
   action: Action,
 ): Promise<SessionRow> {
-  const row = await findSession(d1, id);
+  return reachable(d1, principal, id, action, findSession);
+}
+
+async function reachable<R extends SessionState>(
+  d1: D1Database,
+  principal: Principal,
+  id: string,
+  action: Action,
+  find: (d1: D1Database, id: string) => Promise<R | undefined>,
+): Promise<R> {
+  const row = await find(d1, id);
   if (!row || !(await canReach(d1, principal, row))) {
     throw new AppError("SESSION_NOT_FOUND", { details: { session_id: id } });
   }
@@ -29,7 +52,7 @@ export async function ownSession(
   return row;
 }
 
-async function canReach(d1: D1Database, principal: Principal, row: SessionRow): Promise<boolean> {
+async function canReach(d1: D1Database, principal: Principal, row: SessionState): Promise<boolean> {
   const viaKey = principal.organization?.via === "api_key";
   if (row.organizationId === null) return !viaKey && row.userId === principal.userId;
   if (principal.organization?.id === row.organizationId) return true;

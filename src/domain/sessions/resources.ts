@@ -1,8 +1,8 @@
-import type { HistoryRow, SessionListRow, SessionRow } from "../../db/sessions";
+import type { HistoryRow, SessionListRow, SessionRow, SessionState } from "../../db/sessions";
 import type { HistoryEntry } from "./types";
 
 /** Row → the Session resource (spec part 2). Fields not yet reached are null. */
-export function sessionResource(row: SessionRow, websocketUrl: string) {
+export function sessionResource(row: SessionState, websocketUrl: string) {
   return {
     id: row.id,
     cue: row.cue,
@@ -28,7 +28,7 @@ export function sessionResource(row: SessionRow, websocketUrl: string) {
 }
 
 /** Row → the creation's answer (spec part 2, POST /v1/sessions 201): the session as it starts. */
-export function createdSessionResource(row: SessionRow, websocketUrl: string) {
+export function createdSessionResource(row: SessionState, websocketUrl: string) {
   return {
     id: row.id,
     cue: row.cue,
@@ -43,7 +43,7 @@ export function createdSessionResource(row: SessionRow, websocketUrl: string) {
   };
 }
 
-export function parametersOf(row: SessionRow) {
+export function parametersOf(row: SessionState) {
   return {
     duration: row.requestedDuration,
     confidence_threshold: row.confidenceThreshold,
@@ -52,7 +52,7 @@ export function parametersOf(row: SessionRow) {
   };
 }
 
-export function metadataOf(row: SessionRow) {
+export function metadataOf(row: SessionState) {
   return {
     case_id: row.caseId,
     client_reference: row.clientReference,
@@ -99,7 +99,7 @@ export function analysisResource(row: SessionRow) {
 }
 
 /** The summary a webhook delivery carries (everything a receiver needs, no second read). */
-export function sessionEventSummary(row: SessionRow) {
+export function sessionEventSummary(row: SessionState) {
   return {
     id: row.id,
     cue: row.cue,

@@ -1,4 +1,4 @@
-import { ownSession } from "../../domain/sessions/queries";
+import { ownSessionWithAnalysis } from "../../domain/sessions/queries";
 import { analysisResource } from "../../domain/sessions/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -24,7 +24,7 @@ const route = defineRoute({
 
 export function mountAnalysis(app: Router) {
   app.openapi(route, async (c) => {
-    const row = await ownSession(c.env.DB, c.get("principal"), c.req.valid("param").session_id, "read");
+    const row = await ownSessionWithAnalysis(c.env.DB, c.get("principal"), c.req.valid("param").session_id, "read");
     return c.json(ok(analysisResource(row)), 200);
   });
 }
