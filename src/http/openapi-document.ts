@@ -82,7 +82,8 @@ const HEADERS = {
     schema: { type: "string", format: "date", maxLength: 10 },
   },
   "Access-Control-Allow-Origin": {
-    description: "`*`: any origin may call /v1 with a bearer token or API key (no cookies; docs/decisions.md, CORS).",
+    description:
+      "`*` on a cross-origin request (one with `Origin`): any origin may call /v1 with a bearer token or API key (no cookies; docs/decisions.md, CORS).",
     schema: { type: "string", enum: ["*"] },
   },
   "Retry-After": {

@@ -7,7 +7,8 @@ import { BOOKMARK_HEADER } from "./d1-session";
  * API key; /v1 never uses cookies, so credentials are not allowed. The same
  * answers as Hono's `cors({ origin: "*", … })`, with every header value built
  * once and set after the route has answered, in place: Hono's sets them on a
- * stand-in response first, which each response then copies.
+ * stand-in response first, which each response then copies. Only cross-origin requests (with
+ * `Origin`) get them.
  */
 const ALLOW_METHODS = ["GET", "POST", "PUT", "DELETE", "OPTIONS"].join(",");
 const ALLOW_HEADERS = [
@@ -46,7 +47,16 @@ export const cors: MiddlewareHandler = async (c, next) => {
       },
     });
   }
+  // A browser's cross-origin request always carries Origin (Fetch standard §3.1); the answer's CORS
+  // headers are read only then, so requests without one (servers, CLIs) are spared two headers.
+  const crossOrigin = c.req.raw.headers.has("origin");
   await next();
-  setResponseHeader(c, "Access-Control-Allow-Origin", "*");
-  setResponseHeader(c, "Access-Control-Expose-Headers", EXPOSE_HEADERS);
+  if (crossOrigin) {
+    setResponseHeader(c, "Access-Control-Allow-Origin", "*");
+    setResponseHeader(c, "Access-Control-Expose-Headers", EXPOSE_HEADERS);
+  } else if (c.res.headers.has("cache-control")) {
+    // A route that lets caches keep its answer (the others are no-store): one kept for a request
+    // without Origin must not be served to a browser's cross-origin one (RFC 9110 §12.5.5).
+    setResponseHeader(c, "Vary", "Origin");
+  }
 };

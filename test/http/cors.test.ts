@@ -26,6 +26,19 @@ describe("CORS on /v1", () => {
       expect(exposed).toContain(h);
   });
 
+  it("leaves the CORS headers off answers to requests without Origin, and a cacheable one varies on Origin", async () => {
+    const u = await registerUser();
+    const direct = await api("GET", "/v1/users/me", { token: u.token });
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get("access-control-allow-origin")).toBeNull();
+    expect(direct.headers.get("access-control-expose-headers")).toBeNull();
+    const docs = await api("GET", "/v1/docs");
+    expect(docs.headers.get("cache-control")).toContain("max-age");
+    expect(docs.headers.get("vary")).toBe("Origin");
+    const docsCrossOrigin = await api("GET", "/v1/docs", { headers: { origin: "https://app.example" } });
+    expect(docsCrossOrigin.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
   it("sets no cookies on /v1", async () => {
     const res = await api("POST", "/v1/auth/register", {
       body: {
