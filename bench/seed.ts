@@ -50,7 +50,14 @@ export async function fundedUser(base: string, label: string): Promise<BenchUser
   return user;
 }
 
-/** The reads' subject: a caller, an API key of theirs that reads sessions, and one session made through the API. */
+/** Headers of the transport and the body, which the bench entry's own answer sets for itself. */
+const NOT_MIRRORED = new Set(["content-type", "content-length", "content-encoding", "transfer-encoding", "date"]);
+
+/**
+ * The reads' subject: a caller, an API key of theirs that reads sessions, and one session made through
+ * the API. The bench entry is given the headers GET /v1/sessions/{id} answers with, for its ceiling
+ * route (/__bench/d1-session-answer, src/bench/entry.ts).
+ */
 export async function readTarget(base: string): Promise<{ caller: BenchUser; apiKey: string; sessionId: string }> {
   const caller = await registerUser(base, "caller");
   const apiKey = await apiKeyFor(base, caller);
@@ -61,6 +68,15 @@ export async function readTarget(base: string): Promise<{ caller: BenchUser; api
     { cue: "Benchmark target", session_type: "remote_viewing", parameters: { duration: 30 } },
     caller.token,
   );
+  const answered = await fetch(`${base}/v1/sessions/${session.id}`, {
+    headers: { authorization: `Bearer ${caller.token}` },
+  });
+  await answered.arrayBuffer();
+  const headers: [string, string][] = [];
+  answered.headers.forEach((value, name) => {
+    if (!NOT_MIRRORED.has(name)) headers.push([name, value]);
+  });
+  await fetch(`${base}/__bench/answer-headers`, { method: "PUT", body: JSON.stringify(headers) });
   return { caller, apiKey, sessionId: session.id };
 }
 

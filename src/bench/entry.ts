@@ -5,8 +5,11 @@
  *
  * - GET /__bench/noop: does nothing — the runtime's ceiling in this worker.
  * - GET /__bench/d1/:id: one D1 read by primary key (a user's id and tier).
- * - GET /__bench/d1-session/:id: one D1 read by primary key of the row GET /v1/sessions/{id}
- *   returns (every column of the session), answered as JSON.
+ * - GET /__bench/d1-session/:id: the D1 read GET /v1/sessions/{id} makes (the session by primary
+ *   key, src/db/sessions.ts), answered as JSON.
+ * - GET /__bench/d1-session-answer/:id: the same, answered with the response headers the API's GET
+ *   answered with (PUT /__bench/answer-headers, a JSON list of [name, value], sets them): what any
+ *   GET by id costs here before the app's own work, a ceiling for it.
  * - POST /__bench/seed-sessions?user_id=&count=&days=&id_base=: bulk rows (src/bench/seed.ts).
  * - POST /__bench/seed-api-usage?user_id=&days=: API calls on each of the last
  *   `days` days (src/bench/seed.ts).
@@ -21,7 +24,7 @@
  *   `X-D1-Queries` for that request.
  */
 
-import { ANY_SESSION_TYPE } from "../db/sessions";
+import { ANY_SESSION_TYPE, findSessionState } from "../db/sessions";
 import type { Bindings } from "../env";
 import worker from "../index";
 import { type D1Usage, meteredD1 } from "./d1-meter";
@@ -30,6 +33,9 @@ import { seedApiUsage, seedSessions, setCredits } from "./seed";
 export { BillingClock } from "../billing-clock/billing-clock";
 export { SessionRoom } from "../session-room/session-room";
 export { SessionScheduler } from "../session-scheduler/session-scheduler";
+
+/** The headers /__bench/d1-session-answer answers with (this isolate's; the bench runs one). */
+let answerHeaders: [string, string][] = [];
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
 
@@ -48,12 +54,15 @@ export default {
         .first();
       return json({ success: true, data: row });
     }
-    const sessionRead = /^\/__bench\/d1-session\/([^/]+)$/.exec(url.pathname);
+    const sessionRead = /^\/__bench\/d1-session(-answer)?\/([^/]+)$/.exec(url.pathname);
     if (sessionRead) {
-      const row = await env.DB.prepare("SELECT * FROM sessions WHERE id = ?")
-        .bind(decodeURIComponent(sessionRead[1]!))
-        .first();
-      return json({ success: true, data: row });
+      const res = json({ success: true, data: await findSessionState(env.DB, decodeURIComponent(sessionRead[2]!)) });
+      if (sessionRead[1]) for (const [name, value] of answerHeaders) res.headers.set(name, value);
+      return res;
+    }
+    if (request.method === "PUT" && url.pathname === "/__bench/answer-headers") {
+      answerHeaders = await request.json();
+      return json({ success: true, data: {} });
     }
     if (request.method === "POST" && url.pathname === "/__bench/seed-sessions") {
       const q = url.searchParams;
