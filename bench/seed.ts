@@ -76,7 +76,7 @@ export async function readTarget(base: string): Promise<{ caller: BenchUser; api
   answered.headers.forEach((value, name) => {
     if (!NOT_MIRRORED.has(name)) headers.push([name, value]);
   });
-  await fetch(`${base}/__bench/answer-headers`, { method: "PUT", body: JSON.stringify(headers) });
+  await (await fetch(`${base}/__bench/answer-headers`, { method: "PUT", body: JSON.stringify(headers) })).arrayBuffer();
   return { caller, apiKey, sessionId: session.id };
 }
 
