@@ -2908,7 +2908,7 @@ export interface components {
         "X-Request-Id": string;
         /** @description The API version (a release date) that served this response; see the X-Client-Version parameter. */
         "X-API-Version": string;
-        /** @description `*`: any origin may call /v1 with a bearer token or API key (no cookies; docs/decisions.md, CORS). */
+        /** @description `*` on a cross-origin request (one with `Origin`): any origin may call /v1 with a bearer token or API key (no cookies; docs/decisions.md, CORS). */
         "Access-Control-Allow-Origin": "*";
         /** @description Seconds to wait before retrying (RFC 9110 §10.2.3). */
         "Retry-After": number;
