@@ -67,7 +67,7 @@ export class SessionScheduler extends DurableObject<Bindings> {
     return true;
   }
 
-  /** Whether the session is waiting here (for tests and the admin status). */
+  /** Whether the session is still waiting here (its room not yet started): what tests observe of a shard. */
   async holds(sessionId: string): Promise<boolean> {
     return this.sql.exec("SELECT 1 FROM waiting WHERE session_id = ?", sessionId).toArray().length > 0;
   }
