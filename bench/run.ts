@@ -270,6 +270,18 @@ async function main() {
       inform(
         `the ceiling (GET's read answered with GET's headers, no app code) ÷ one-D1-read baseline: req/s ${ceiling.rps.toFixed(2)}, CPU ${ceiling.cpu.toFixed(2)}`,
       );
+      // The two halves of the ceiling's cost: the session's row against the users row, then GET's headers.
+      const row = ratios(rowRuns, d1Runs);
+      const headers = ratios(ceilingRuns, rowRuns);
+      inform(
+        `the session's row read raw ÷ one-D1-read baseline: req/s ${row.rps.toFixed(2)}, CPU ${row.cpu.toFixed(2)}; the ceiling ÷ that raw row (GET's response headers alone): req/s ${headers.rps.toFixed(2)}, CPU ${headers.cpu.toFixed(2)}`,
+      );
+      // Whether the reads are bound by CPU: cores the server's processes keep busy (req/s × CPU s per request),
+      // the load generator's share on top. Where they are, a route's req/s ratio is about 1 ÷ its CPU ratio.
+      const busy = (runs: Measured[]) => median(runs.map((m) => (m.load.rps * (m.cpuMsPerReq ?? Number.NaN)) / 1000));
+      inform(
+        `cores kept busy by the server's processes (of ${os.cpus().length}; autocannon uses the rest): baseline ${busy(d1Runs).toFixed(2)}, raw row ${busy(rowRuns).toFixed(2)}, ceiling ${busy(ceilingRuns).toFixed(2)}, GET (JWT) ${busy(jwtRuns).toFixed(2)}, GET (API key) ${busy(keyRuns).toFixed(2)}`,
+      );
       for (const [label, runs] of [
         ["JWT", jwtRuns],
         ["API key", keyRuns],
@@ -296,6 +308,10 @@ async function main() {
         const toCeiling = ratios(runs, ceilingRuns);
         inform(
           `GET by id (${label}) ÷ the same row read raw: req/s ${sameRow.rps.toFixed(2)}, CPU ${sameRow.cpu.toFixed(2)}; ÷ the ceiling: req/s ${toCeiling.rps.toFixed(2)}, CPU ${toCeiling.cpu.toFixed(2)}`,
+        );
+        // ≈ 1 when the cores are saturated: then req/s ≥ 0.95 asks for CPU ≤ about 1.05 of the baseline's.
+        inform(
+          `GET by id (${label}) req/s ratio × CPU ratio, per round (median): ${median(rps.map((r, i) => r * cpu[i]!)).toFixed(2)}`,
         );
       }
     }
