@@ -401,8 +401,8 @@ async function main() {
     const listAt = async (rows: string) => {
       const lists: Measured[] = [];
       const baselines: Measured[] = [];
+      const duration = READ_DURATION;
       for (let r = 0; r < ROUNDS; r++) {
-        const duration = READ_DURATION;
         baselines.push(await measure("baseline: one D1 read by primary key", `/__bench/d1/${caller.id}`, { duration }));
         lists.push(await measure(`GET /v1/sessions filtered, ${rows} table`, listUrl, { headers: jwt, duration }));
       }

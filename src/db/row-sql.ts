@@ -38,14 +38,14 @@ export function rowReader<T extends Table, O extends keyof T["$inferSelect"] & s
 }
 
 /**
- * An INSERT of one table's whole row: `columns` is `"t" ("a", "b", …)` and `values(row)` the
- * row's values in that order (a missing value takes the column's plain default, else NULL), for
+ * An INSERT of one table's whole row: `columns` is `"t" ("a", "b", …)`, `parameters` one SQL
+ * parameter `?` per column, and `values(row)` the row's values in that order (a missing value takes the column's plain default, else NULL), for
  * `INSERT INTO ${columns} VALUES (?…)` or `… SELECT ?… WHERE …`.
  */
 export function rowInserter<T extends Table>(table: T) {
   const entries = Object.entries(getTableColumns(table));
   const columns = `"${getTableName(table)}" (${entries.map(([, col]) => `"${col.name}"`).join(", ")})`;
-  const placeholders = entries.map(() => "?").join(", ");
+  const parameters = entries.map(() => "?").join(", ");
   const values = (row: T["$inferInsert"]): unknown[] =>
     entries.map(([key, col]) => {
       const value = (row as Record<string, unknown>)[key];
@@ -54,5 +54,5 @@ export function rowInserter<T extends Table>(table: T) {
         return col.mapToDriverValue(col.default);
       return null;
     });
-  return { columns, placeholders, values };
+  return { columns, parameters, values };
 }

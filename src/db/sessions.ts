@@ -25,7 +25,7 @@ export type HistoryRow = typeof sessionHistory.$inferSelect;
  */
 const sessionInsert = rowInserter(sessions);
 /** The session's INSERT, made conditional on the debit's ledger row. */
-const INSERT_IF_PAID = `INSERT INTO ${sessionInsert.columns} SELECT ${sessionInsert.placeholders} WHERE ${ledgerRowExists("?", "?", "?")}`;
+const INSERT_IF_PAID = `INSERT INTO ${sessionInsert.columns} SELECT ${sessionInsert.parameters} WHERE ${ledgerRowExists("?", "?", "?")}`;
 
 export async function insertPaidSession(
   d1: D1Database,
