@@ -37,6 +37,8 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const MAX_ROWS = Number(process.env.BENCH_MAX_ROWS ?? 1_000_000);
 const ONLY = new Set((process.env.BENCH_ONLY ?? "reads,lists,stats,create,ws,ws-multi,startup").split(","));
 
+const BASELINE = "baseline: one D1 read by primary key";
+
 interface Measured {
   name: string;
   load: LoadResult;
@@ -213,6 +215,8 @@ async function main() {
     const { caller, apiKey, sessionId } = await readTarget(base);
     const others = await Promise.all(Array.from({ length: 9 }, (_, i) => registerUser(base, `other${i}`)));
     const jwt = { authorization: `Bearer ${caller.token}` };
+    /** The one-D1-read baseline every ratio divides by (seconds of load: BENCH_DURATION unless given). */
+    const baseline = (duration?: number) => measure(BASELINE, `/__bench/d1/${caller.id}`, { duration });
     const d1Runs: Measured[] = [];
     const jwtRuns: Measured[] = [];
     const funded = (label: string) => fundedUser(base, label);
@@ -225,7 +229,7 @@ async function main() {
       await measure("baseline: no-op route", "/__bench/noop");
       const duration = READ_DURATION;
       const reads: Array<[Measured[], () => Promise<Measured>]> = [
-        [d1Runs, () => measure("baseline: one D1 read by primary key", `/__bench/d1/${caller.id}`, { duration })],
+        [d1Runs, () => baseline(duration)],
         // For the information lines below: the read GET makes, answered bare and then with GET's headers.
         [
           rowRuns,
@@ -332,7 +336,7 @@ async function main() {
       const postBaselines: Measured[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         const creators = await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => funded(`creator${r}_${i}`)));
-        postBaselines.push(await measure("baseline: one D1 read by primary key", `/__bench/d1/${caller.id}`));
+        postBaselines.push(await baseline());
         postRuns.push(
           await measure("POST /v1/sessions (creation only)", "/v1/sessions", {
             method: "POST",
@@ -403,7 +407,7 @@ async function main() {
       const baselines: Measured[] = [];
       const duration = READ_DURATION;
       for (let r = 0; r < ROUNDS; r++) {
-        baselines.push(await measure("baseline: one D1 read by primary key", `/__bench/d1/${caller.id}`, { duration }));
+        baselines.push(await baseline(duration));
         lists.push(await measure(`GET /v1/sessions filtered, ${rows} table`, listUrl, { headers: jwt, duration }));
       }
       return {
@@ -494,7 +498,7 @@ async function main() {
   }
 
   const noop = results.find((r) => r.name === "baseline: no-op route");
-  const d1 = results.filter((r) => r.name === "baseline: one D1 read by primary key");
+  const d1 = results.filter((r) => r.name === BASELINE);
   const d1Rps = median(d1.map((m) => m.load.rps));
   const rows: Row[] = results.map((m) => ({
     name: m.name,

@@ -39,8 +39,9 @@ export function rowReader<T extends Table, O extends keyof T["$inferSelect"] & s
 
 /**
  * An INSERT of one table's whole row: `columns` is `"t" ("a", "b", …)`, `parameters` one SQL
- * parameter `?` per column, and `values(row)` the row's values in that order (a missing value takes the column's plain default, else NULL), for
- * `INSERT INTO ${columns} VALUES (?…)` or `… SELECT ?… WHERE …`.
+ * parameter `?` per column, and `values(row)` the row's values in that order (a missing value
+ * takes the column's plain default, else NULL), for `INSERT INTO ${columns} VALUES (?…)` or
+ * `… SELECT ?… WHERE …`.
  */
 export function rowInserter<T extends Table>(table: T) {
   const entries = Object.entries(getTableColumns(table));
