@@ -46,10 +46,16 @@ export async function holdRoom(sessionId: string) {
  * Create a session and hold it pending. It is created on the real time scale, so its
  * first stage is minutes away (10 % of the duration) however loaded the machine is;
  * the hold then moves that alarm an hour out and the test drives it with stepRoom().
+ * `headers` may name an organization to act for (X-Organization-Id).
  */
-export async function heldSession(token: string, overrides: Record<string, unknown> = {}) {
+export async function heldSession(
+  token: string,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const res = await api("POST", "/v1/sessions", {
     token,
+    headers,
     body: validSession({ parameters: { duration: 3600 }, ...overrides }),
     vars: { ANALYSIS_TIME_SCALE: "1" },
   });

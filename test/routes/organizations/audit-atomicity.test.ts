@@ -6,7 +6,7 @@ import type { SessionRoom } from "../../../src/session-room/session-room";
 import { failingD1 } from "../../support/faults";
 import { type ApiResponse, api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { asOrg, auditActions, orgAccount, organizationWithTeam, topUpOrganization } from "../../support/organizations";
-import { holdRoom, roomStub, validSession } from "../../support/sessions";
+import { heldSession, roomStub, validSession } from "../../support/sessions";
 
 /**
  * An organization's change and its audit entry are one D1 batch: a statement
@@ -123,9 +123,7 @@ describe("organization sessions and their audit entries", () => {
   it("cancel: the room commits the entry with the cancellation and its refund, or none of them", async () => {
     const { orgId, owner, member } = await organizationWithTeam();
     await topUpOrganization(orgId);
-    const opts = { token: member.token, headers: asOrg(orgId), body: validSession({ parameters: { duration: 3600 } }) };
-    const s = expectCreated(await api("POST", "/v1/sessions", opts));
-    await holdRoom(s.id);
+    const s = await heldSession(member.token, {}, asOrg(orgId));
     const afterDebit = (await orgAccount(orgId)).balance;
 
     // An entry D1 refuses (its id is taken) fails the cancellation's whole batch in the room.

@@ -5,7 +5,7 @@ import { PASSWORD } from "../../support/factories";
 import { api, BASE, expectErrorEnvelope } from "../../support/http";
 import { basic, codeFlow, exchangeCode, postForm } from "../../support/oauth";
 import { asOrg, openLive, organizationWithTeam, topUpOrganization } from "../../support/organizations";
-import { heldSession, holdRoom, roomStub, validSession } from "../../support/sessions";
+import { heldSession, roomStub } from "../../support/sessions";
 
 /**
  * A live socket is authorised once, at its upgrade (real SessionRooms here):
@@ -14,14 +14,7 @@ import { heldSession, holdRoom, roomStub, validSession } from "../../support/ses
  */
 async function liveOrgSession(token: string, orgId: string) {
   await topUpOrganization(orgId);
-  const res = await api("POST", "/v1/sessions", {
-    token,
-    headers: asOrg(orgId),
-    body: validSession({ parameters: { duration: 3600 } }),
-  });
-  expect(res.status, res.text).toBe(201);
-  await holdRoom(res.body.data.id);
-  return res.body.data.id as string;
+  return (await heldSession(token, {}, asOrg(orgId))).id;
 }
 
 type Live = Awaited<ReturnType<typeof openLive>>;

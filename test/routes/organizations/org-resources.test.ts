@@ -12,7 +12,7 @@ import {
   organizationWithTeam,
   topUpOrganization,
 } from "../../support/organizations";
-import { balance, holdRoom, validSession } from "../../support/sessions";
+import { balance, heldSession, validSession } from "../../support/sessions";
 
 const URL_OK = "https://hooks.example.com/org";
 
@@ -61,8 +61,7 @@ describe("organization sessions", () => {
   it("removing a member closes their sockets on the organization's sessions and ends their reads", async () => {
     const { orgId, owner, member } = await organizationWithTeam();
     await topUpOrganization(orgId);
-    const s = await orgSession(owner.token, orgId, { parameters: { duration: 3600 } });
-    await holdRoom(s.id);
+    const s = await heldSession(owner.token, {}, asOrg(orgId));
     const live = await openLive(s.id, member.token);
     const ownerLive = await openLive(s.id, owner.token);
     const removed = await api("DELETE", `/v1/organizations/${orgId}/members/${member.id}`, { token: owner.token });
