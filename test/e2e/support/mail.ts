@@ -19,7 +19,10 @@ export async function outboxOf(persistDir: string, ownerId: string): Promise<Arr
   try {
     const kv = await mf.getKVNamespace("KV");
     const { keys } = await kv.list({ prefix: `dev-mail:${ownerId}:` });
-    const names = keys.map((k) => k.name).sort().reverse();
+    const names = keys
+      .map((k) => k.name)
+      .sort()
+      .reverse();
     const values = await Promise.all(names.map((n) => kv.get(n, "json")));
     return values.filter((v): v is { subject: string; text: string } => v !== null);
   } finally {
