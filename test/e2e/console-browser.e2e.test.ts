@@ -118,7 +118,7 @@ describe("the console in Chromium", () => {
       // Today's bar counts the console's own API calls so far (GET /v1/users/me/stats api_calls).
       await expect
         .poll(() => page.getByTestId("api-calls-chart").locator("rect title").last().textContent())
-        .toMatch(/: [1-9]\d* API calls$/);
+        .toMatch(/: [1-9]\d* API calls?$/);
       await shot("dashboard");
       // The session lives in HttpOnly cookies: nothing for a script to steal.
       const cookies = await context.cookies(server.url);
@@ -184,7 +184,31 @@ describe("the console in Chromium", () => {
       await expect(page.locator(".plot svg circle.accuracy").count()).resolves.toBe(1);
       await expect(page.getByTestId("confidence").textContent()).resolves.toMatch(/threshold 50%/);
       await expect(page.getByTestId("timeline").locator("li").count()).resolves.toBeGreaterThanOrEqual(5);
+      // The whole Analysis resource is shown, not only the Session's summary: every key finding,
+      // the spatial and temporal data, the recommendations and the model's metadata.
+      const sessionId = (await page.getByTestId("session-id").textContent())!;
+      const analysis = (
+        await client.GET("/sessions/{session_id}/analysis", { params: { path: { session_id: sessionId } } })
+      ).data!.data;
+      const { key_findings, recommendations, detailed_analysis } = analysis.results!;
+      expect(key_findings.length).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId("key-findings").locator("li").count()).toBe(key_findings.length);
+      for (const f of key_findings)
+        await expect(page.getByTestId("key-findings").textContent()).resolves.toContain(f.description);
+      await expect(page.getByTestId("recommendations").locator("li").count()).resolves.toBe(recommendations.length);
+      await expect(page.getByTestId("spatial").textContent()).resolves.toContain(
+        detailed_analysis.spatial_data.terrain,
+      );
+      const facts = await page.getByTestId("analysis-metadata").textContent();
+      expect(facts).toContain(analysis.metadata!.model_version);
+      expect(facts).toContain(detailed_analysis.temporal_data.current_status);
+      // A stage's percentage is named for what it is.
+      await expect(page.getByTestId("stages").textContent()).resolves.toMatch(/confidence \d+%/);
       await shot("session");
+      // An id that names no session of this account: a not-found page, not waiting stages.
+      await page.goto(`${server.url}/sessions/session_1000000000000000001`);
+      await page.getByTestId("session-not-found").waitFor();
+      expect(await page.getByTestId("stages").count()).toBe(0);
 
       await go("Sessions");
       await page
