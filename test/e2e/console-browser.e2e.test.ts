@@ -116,7 +116,7 @@ describe("the console in Chromium", () => {
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
       await expect.poll(() => page.getByTestId("credits-remaining").textContent()).toContain("100");
       // The console's own page loads are not the user's API calls (docs/decisions.md, "Console").
-      await expect(page.getByText("0 API calls").count()).resolves.toBe(1);
+      await expect(page.getByTestId("month-usage").textContent()).resolves.toContain("0 sessions0 API calls");
       await expect(page.getByTestId("sessions-chart").locator("svg").count()).resolves.toBe(1);
       await expect(page.getByTestId("credits-chart").locator("svg").count()).resolves.toBe(1);
       await shot("dashboard");
@@ -254,6 +254,25 @@ describe("the console in Chromium", () => {
       await page.getByRole("button", { name: "Change plan" }).click();
       await expect.poll(() => page.getByTestId("purchase-result").textContent()).toMatch(/Now on professional/);
       await expect.poll(() => page.getByTestId("billing-plan").textContent()).toMatch(/professional/i);
+      await expect(page.getByTestId("plans").textContent()).resolves.toContain("$49.00 a month: 1,000 credits");
+      // A card the issuer declines, made the default: its purchase reads as failed, adding nothing;
+      // removing it makes the remaining card the default again.
+      await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+      await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+      await page.getByLabel("CVC").fill("123");
+      await page.getByRole("button", { name: "Add card" }).click();
+      await page.getByRole("button", { name: "Make default" }).click();
+      await expect.poll(() => page.getByText("Default card changed.").count()).toBe(1);
+      await page.getByRole("combobox", { name: "Card", exact: true }).selectOption({ label: "visa ···· 0002" });
+      await page.getByRole("button", { name: "Buy credits" }).click();
+      await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/declined/i);
+      await expect
+        .poll(() => page.getByTestId("transactions").locator("tr", { hasText: "failed" }).first().textContent())
+        .toContain("none added");
+      await page.getByRole("button", { name: "Remove visa ending 0002" }).click();
+      await expect.poll(() => page.getByText("Card removed.").count()).toBe(1);
+      await expect.poll(() => page.getByRole("button", { name: /^Remove / }).count()).toBe(1);
+      await expect.poll(() => page.getByRole("button", { name: "Make default" }).count()).toBe(0);
       await shot("billing");
 
       // Organizations: create one, invite a colleague (the development mailer's message is shown),

@@ -2052,7 +2052,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             /**
-             * @description https only; private, loopback, link-local and metadata addresses are refused
+             * @description https only; private, loopback, link-local and metadata addresses are refused. In local development (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives deliveries.
              * @example https://example.com/hooks/session-analysis
              */
             url: string;
@@ -2084,7 +2084,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             /**
-             * @description https only; private, loopback, link-local and metadata addresses are refused
+             * @description https only; private, loopback, link-local and metadata addresses are refused. In local development (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives deliveries.
              * @example https://example.com/hooks/session-analysis
              */
             url?: string;

@@ -33,6 +33,7 @@ export function DashboardPage() {
         />
         <Stat label="Next billing date" value={b ? fmtDay(b.next_billing_date) : "…"} />
         <Stat
+          testId="month-usage"
           label="This month"
           value={b ? plural(b.usage.current_month.sessions, "session") : "…"}
           hint={b ? plural(b.usage.current_month.api_calls, "API call") : undefined}

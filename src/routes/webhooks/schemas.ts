@@ -19,7 +19,8 @@ const Events = z
   .openapi({ example: ["session.completed", "analysis.ready"] });
 const Url = z.string().max(2048).openapi({
   example: "https://example.com/hooks/session-analysis",
-  description: "https only; private, loopback, link-local and metadata addresses are refused",
+  description:
+    "https only; private, loopback, link-local and metadata addresses are refused. In local development (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives deliveries.",
 });
 const Description = z.string().max(500);
 
