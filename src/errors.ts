@@ -17,6 +17,16 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: "A console request that changes state needs a matching X-CSRF-Token header.",
   }, // added
+  // Email verification (docs/security.md "Verified email")
+  EMAIL_VERIFICATION_INVALID: {
+    status: 400,
+    message: "The email verification token is unknown, already used, superseded or expired.",
+  },
+  EMAIL_ALREADY_VERIFIED: { status: 409, message: "This account's email address is already verified." },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: "Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).",
+  },
   // Validation
   INVALID_REQUEST_BODY: { status: 400, message: "The request body is malformed." },
   MISSING_REQUIRED_FIELD: { status: 422, message: "A required field is missing." },

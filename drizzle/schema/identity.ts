@@ -29,12 +29,32 @@ export const users = sqliteTable(
     country: text("country").notNull().default("unknown"),
     createdAt: text("created_at").notNull(),
     lastLogin: text("last_login"),
+    /** When the holder of `email` proved it (the mailed link); null until then (docs/security.md). */
+    emailVerifiedAt: text("email_verified_at"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     index("users_created_at_idx").on(t.createdAt),
     check("users_credits_non_negative", sql`${t.credits} >= 0`),
   ],
+);
+
+/**
+ * Pending email verifications: SHA-256 of the mailed single-use token, for `email` as it was when
+ * mailed (a changed email voids it), until `expires_at` (24 h). Deleted when used or replaced.
+ */
+export const emailVerifications = sqliteTable(
+  "email_verifications",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("email_verifications_user_idx").on(t.userId)],
 );
 
 /**

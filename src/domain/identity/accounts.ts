@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
+import { sendEmailVerification } from "./email-verification";
 import { DUMMY_PASSWORD_HASH, hashIterations, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
 import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refresh-rotation";
@@ -76,6 +77,8 @@ export async function register(
     now,
   );
   if (!user) throw emailTaken();
+  // The holder proves the address with the mailed token (docs/security.md "Verified email").
+  await sendEmailVerification(env, user, now);
   return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
 }
 
@@ -112,6 +115,7 @@ export async function createUser(env: AccountsEnv, input: NewUser, now: number):
     country: input.country,
     createdAt: at,
     lastLogin: at,
+    emailVerifiedAt: null,
   };
   const grant = {
     ledgerId: newId("led", now),
