@@ -8,7 +8,7 @@ import {
 } from "../domain/limits/policies";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { clientIp } from "../lib/request";
+import { throttleAddress } from "../lib/request";
 import { limiterFor, rateLimitHeaders } from "./rate-limit";
 
 /**
@@ -26,7 +26,7 @@ export function authThrottle(
   return async (c, next) => {
     const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
     const limiter = limiterFor(c);
-    const buckets: Array<[string, WindowPolicy[]]> = [[`auth-ip:${clientIp(c)}`, authIpWindows(scale)]];
+    const buckets: Array<[string, WindowPolicy[]]> = [[`auth-ip:${throttleAddress(c)}`, authIpWindows(scale)]];
     const account = accountOf ? await accountOf(c) : undefined;
     if (account) buckets.push([`auth-account:${account}`, authAccountWindows(scale)]);
 
