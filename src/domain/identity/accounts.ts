@@ -14,6 +14,7 @@ import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refr
 import { scopesForRole } from "./scopes";
 import { isVerifiedDomainOf } from "./sso/domains";
 
+export { isAdminEmail } from "./admin-emails";
 export { REFRESH_TOKEN_TTL } from "./refresh-rotation";
 
 export interface LoginResult {
@@ -37,14 +38,6 @@ export type AccountsEnv = Pick<
   | "BILLING_CLOCK"
   | "PASSWORD_HASH_ITERATIONS"
 >;
-
-export function isAdminEmail(adminEmails: string, email: string): boolean {
-  return adminEmails
-    .split(",")
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean)
-    .includes(email.toLowerCase());
-}
 
 export interface RegisterInput {
   email: string;
@@ -106,7 +99,9 @@ export async function createUser(env: AccountsEnv, input: NewUser, now: number):
     username: input.username,
     passwordHash: input.passwordHash,
     tier: input.tier,
-    role: isAdminEmail(env.ADMIN_EMAILS, input.email) ? "admin" : "user",
+    // Administrators are made by npm run admin:grant, an administrator or the verified ADMIN_EMAILS
+    // bootstrap, never at creation (a sign-on creates users too).
+    role: "user",
     credits: 0,
     marketingConsent: input.marketingConsent,
     prefNotifications: true,
@@ -116,6 +111,7 @@ export async function createUser(env: AccountsEnv, input: NewUser, now: number):
     createdAt: at,
     lastLogin: at,
     emailVerifiedAt: null,
+    credentialsRevokedAt: null,
   };
   const grant = {
     ledgerId: newId("led", now),
@@ -192,17 +188,37 @@ async function refuseWhereSsoIsEnforced(env: Pick<AccountsEnv, "DB" | "AUTH_ISSU
   }
 }
 
-/** An access token plus a fresh refresh token in family `familyId` (the token's `sid`). */
-export async function issueLoginTokens(env: AccountsEnv, user: UserRow, familyId: string, now: number) {
-  const scopes = scopesForRole(user.role);
+/**
+ * An access token plus a fresh refresh token in family `familyId` (the token's `sid`). A sign-in
+ * through an organization's connection (`organizationId`) acts for that organization only and
+ * never as a service administrator (docs/sso.md "What a sign-on token may do").
+ */
+export async function issueLoginTokens(
+  env: AccountsEnv,
+  user: UserRow,
+  familyId: string,
+  now: number,
+  via: { organizationId?: string | null } = {},
+) {
+  const organizationId = via.organizationId ?? null;
+  const role = organizationId ? "user" : user.role;
+  const scopes = scopesForRole(role);
   const access = await issueAccessToken(
     env,
-    { userId: user.id, role: user.role, tier: user.tier, scopes, sid: familyId, ttlSeconds: LOGIN_TOKEN_TTL },
+    {
+      userId: user.id,
+      role,
+      tier: user.tier,
+      scopes,
+      sid: familyId,
+      ttlSeconds: LOGIN_TOKEN_TTL,
+      ...(organizationId ? { organizationId } : {}),
+    },
     now,
   );
   const refreshToken = await issueRefreshToken(
     env,
-    { familyId, userId: user.id, clientId: null, scope: scopes.join(" ") },
+    { familyId, userId: user.id, clientId: null, scope: scopes.join(" "), organizationId },
     now,
   );
   return { token: access.token, expiresIn: access.expiresIn, refreshToken };
@@ -227,7 +243,10 @@ export async function refresh(env: AccountsEnv, presented: string, now = Date.no
   }
   const user = await findUserById(env.DB, outcome.row.userId);
   if (!user) throw new AppError("TOKEN_INVALID", { message: "The refresh token is invalid, expired or revoked." });
-  return { user, ...(await issueLoginTokens(env, user, outcome.row.familyId, now)) };
+  return {
+    user,
+    ...(await issueLoginTokens(env, user, outcome.row.familyId, now, { organizationId: outcome.row.organizationId })),
+  };
 }
 
 /** Revoke the presented access token's session: its refresh family and every access token of it. */

@@ -1,3 +1,4 @@
+import { adminRoleStatements } from "../../db/admin-audit";
 import {
   consumeVerification,
   findVerification,
@@ -9,8 +10,9 @@ import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
-import { randomToken } from "../../lib/ids";
+import { newId, randomToken } from "../../lib/ids";
 import { mailerFor } from "../mail/mailer";
+import { isAdminEmail } from "./admin-emails";
 
 /**
  * Email verification (issue 27, docs/security.md "Verified email"): a single-use token of 256 random
@@ -24,7 +26,7 @@ export const RESEND_COOLDOWN_MS = 60_000;
 /** `sev_` + 256 random bits: recognisable in logs and secret scanners, like `soi_` invitations. */
 const TOKEN_PREFIX = "sev_";
 
-type Env = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT" | "AUTH_ISSUER">;
+type Env = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT" | "AUTH_ISSUER"> & { ADMIN_EMAILS?: string };
 
 export const verifiedEmail = (user: Pick<UserRow, "emailVerifiedAt">) => user.emailVerifiedAt !== null;
 
@@ -90,11 +92,25 @@ export async function verifyEmail(env: Env, token: string, now = Date.now()): Pr
   const user = await findUserById(env.DB, row.userId);
   if (!user || user.email !== row.email) throw invalidToken("email_changed");
   const at = iso(now);
-  if (!(await consumeVerification(env.DB, row, at, await onEmailVerified(env, { user, at })))) {
+  const then = [...adminBootstrap(env, user, at, now), ...(await onEmailVerified(env, { user, at }))];
+  if (!(await consumeVerification(env.DB, row, at, then))) {
     // Spent by a concurrent request between the read and the batch (or already verified).
     throw invalidToken("unknown");
   }
   return { ...user, emailVerifiedAt: at };
+}
+
+/**
+ * ADMIN_EMAILS as a bootstrap only (docs/decisions.md "Account takeover"): a listed address becomes
+ * an administrator when its holder verifies it here (a sign-on never can), recorded in admin_audit.
+ */
+function adminBootstrap(env: Env, user: UserRow, at: string, now: number): D1PreparedStatement[] {
+  if (!isAdminEmail(env.ADMIN_EMAILS ?? "", user.email)) return [];
+  return adminRoleStatements(
+    env.DB,
+    { id: newId("aud", now), userId: user.id, action: "granted", actor: "bootstrap:ADMIN_EMAILS", at },
+    { sql: "email_verified_at = ?", params: [at] },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { mailedVerificationToken } from "../../support/email";
 import { adminUser, PASSWORD, registerUser, uniqueEmail } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { mintToken } from "../../support/tokens";
@@ -92,19 +93,19 @@ describe("GET /v1/admin/system/status", () => {
   });
 
   it("a demoted admin loses access at once, whatever the token says", async () => {
-    const email = "root@example.com";
-    const reg = await api("POST", "/v1/auth/register", {
-      body: { email, username: "root_user", password: PASSWORD, tier: "basic", marketing_consent: false },
+    // An administrator by the ADMIN_EMAILS bootstrap (this test's own address), signed in after it.
+    const user = await registerUser();
+    const verified = await api("POST", "/v1/auth/email/verify", {
+      body: { token: await mailedVerificationToken(user) },
+      vars: { ADMIN_EMAILS: user.email },
     });
-    const signIn =
-      reg.status === 201 ? reg : await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
-    const { token, user } = signIn.body.data;
-    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(user.id).run();
+    expect(verified.status).toBe(200);
+    const { token } = (await api("POST", "/v1/auth/login", { body: { email: user.email, password: PASSWORD } })).body
+      .data;
     expect((await api("GET", "/v1/admin/system/status", { token })).status).toBe(200);
     await env.DB.prepare("UPDATE users SET role = 'user' WHERE id = ?").bind(user.id).run();
     expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token }), 403, "INSUFFICIENT_PERMISSIONS");
     expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users", { token }), 403, "INSUFFICIENT_PERMISSIONS");
-    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(user.id).run();
   });
 
   it("a token claiming the admin role for a non-admin is refused", async () => {

@@ -33,7 +33,7 @@ function postAcs(connectionId: string, samlResponse: string) {
 
 describe("SAML sign-on through the routes", () => {
   it("serves SP metadata, redirects to the IdP, and signs in just in time with the mapped role", async () => {
-    const { owner, orgId, connection } = await samlSetup();
+    const { owner, orgId, connection, email: inDomain } = await samlSetup();
     const metadata = await api("GET", `/saml/metadata/${connection.id}`);
     expect(metadata.text).toContain(`entityID="${connection.sp.entityId}"`);
     expect(metadata.text).toContain(`Location="${connection.sp.acsUrl}"`);
@@ -44,7 +44,7 @@ describe("SAML sign-on through the routes", () => {
     expect(location.startsWith("https://idp.test/sso?SAMLRequest=")).toBe(true);
     const requestId = await requestIdFrom(location);
 
-    const email = uniqueEmail("saml");
+    const email = inDomain("saml");
     const xml = responseXml({
       nameId: email,
       inResponseTo: requestId,
