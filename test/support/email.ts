@@ -29,3 +29,11 @@ export async function registerVerifiedUser(overrides: Partial<RegisterInput> = {
   await verifyEmail(user);
   return user;
 }
+
+/** Verify the user's email unless it already is (an invitation is accepted by a verified holder only). */
+export async function ensureVerified(user: { id: string }): Promise<void> {
+  const row = await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?")
+    .bind(user.id)
+    .first<{ email_verified_at: string | null }>();
+  if (row?.email_verified_at == null) await verifyEmail(user);
+}

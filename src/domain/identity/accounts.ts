@@ -1,4 +1,4 @@
-import { enforcedConnectionsOfUser } from "../../db/sso";
+import { enforcedConnectionOfDomain, enforcedConnectionsOfUser } from "../../db/sso";
 import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
 import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
@@ -57,6 +57,10 @@ export async function register(
   const weakness = passwordWeakness(input.password, email);
   if (weakness) throw invalidField("password", weakness);
   if (await findUserByEmail(env.DB, email)) throw emailTaken();
+  // An address in a domain whose organization enforces sign-on is that organization's: its people
+  // come in through the connection, and nobody may pre-register one of them (docs/security.md).
+  const enforced = await enforcedConnectionOfDomain(env.DB, email.split("@")[1] ?? "");
+  if (enforced) throw ssoRequired(env, enforced);
   const user = await createUser(
     env,
     {
@@ -179,13 +183,21 @@ export async function passwordSignIn(
 async function refuseWhereSsoIsEnforced(env: Pick<AccountsEnv, "DB" | "AUTH_ISSUER">, user: UserRow) {
   for (const c of await enforcedConnectionsOfUser(env.DB, user.id)) {
     if (!(await isVerifiedDomainOf(env.DB, c.organization_id, user.email))) continue;
-    const signIn =
-      c.kind === "saml" ? `${env.AUTH_ISSUER.replace(/\/$/, "")}/saml/login?connection=${c.id}` : "POST /v1/auth/ldap";
-    throw new AppError("SSO_REQUIRED", {
-      message: `Your organization requires single sign-on: sign in with ${c.kind === "saml" ? "SAML" : "LDAP"} (${signIn}).`,
-      details: { organization_id: c.organization_id, connection: c.id, kind: c.kind, sign_in: signIn },
-    });
+    throw ssoRequired(env, c);
   }
+}
+
+/** 403 SSO_REQUIRED naming the way in: the connection's sign-in address. */
+function ssoRequired(
+  env: Pick<AccountsEnv, "AUTH_ISSUER">,
+  c: { id: string; kind: "saml" | "ldap"; organization_id: string },
+): AppError {
+  const signIn =
+    c.kind === "saml" ? `${env.AUTH_ISSUER.replace(/\/$/, "")}/saml/login?connection=${c.id}` : "POST /v1/auth/ldap";
+  return new AppError("SSO_REQUIRED", {
+    message: `Your organization requires single sign-on: sign in with ${c.kind === "saml" ? "SAML" : "LDAP"} (${signIn}).`,
+    details: { organization_id: c.organization_id, connection: c.id, kind: c.kind, sign_in: signIn },
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { PASSWORD, registerUser, type TestUser, uniqueEmail } from "../../support/factories";
+import { registerVerifiedUser } from "../../support/email";
+import { PASSWORD, registerUser, type TestUser } from "../../support/factories";
 
 import { api, BASE, workerFetch } from "../../support/http";
 
@@ -129,7 +130,7 @@ describe("SAML sign-on through the routes", () => {
     const byEmail = await noFollow(`/saml/login?email=someone@${domain}`);
     expect(byEmail.status).toBe(302);
 
-    const employee = await registerUser({ email: `emp.${Date.now().toString(36)}@${domain}` });
+    const employee = await registerVerifiedUser({ email: `emp.${Date.now().toString(36)}@${domain}` });
     const inv = await api("POST", `/v1/organizations/${orgId}/invitations`, {
       token: owner.token,
       body: { email: employee.email, role: "member" },

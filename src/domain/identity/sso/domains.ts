@@ -1,8 +1,10 @@
+import type { Bindings } from "../../../env";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { newId, randomToken } from "../../../lib/ids";
 import { auditStatement, type RequestMeta } from "../../organizations/audit";
 import type { Principal } from "../principal";
+import { endPasswordSignIns } from "./enforcement";
 
 /**
  * Domain verification (the WorkOS / Okta way): the organization publishes a TXT record
@@ -107,7 +109,7 @@ export async function listDomains(d1: D1Database, organizationId: string): Promi
  * (verifying a verified domain changes nothing and records nothing).
  */
 export async function verifyDomain(
-  env: { DB: D1Database; ENVIRONMENT: string; SSO_DOMAIN_VERIFICATION?: string },
+  env: Pick<Bindings, "DB" | "KV" | "SESSION_ROOM" | "ENVIRONMENT"> & { SSO_DOMAIN_VERIFICATION?: string },
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
@@ -156,6 +158,8 @@ export async function verifyDomain(
     if (current?.verified_at) return view({ ...row, verified_at: current.verified_at });
     throw taken();
   }
+  // Members in the newly verified domain come under the organization's enforced sign-on now.
+  await endPasswordSignIns(env, principal, meta, organizationId, now);
   return view({ ...row, verified_at: at });
 }
 
