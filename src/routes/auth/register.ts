@@ -4,6 +4,7 @@ import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { registrationThrottle } from "../../middleware/registration-throttle";
 import { AuthResultSchema, authResult, RegisterBody } from "./schemas";
 
 const route = defineRoute({
@@ -11,10 +12,10 @@ const route = defineRoute({
   method: "post",
   path: "/register",
   tags: ["Authentication"],
-  middleware: [authThrottle()],
+  middleware: [authThrottle(), registrationThrottle],
   summary: "Create an account",
   description:
-    "Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.",
+    "Creates a user and signs them in. No credits come with registration: verifying the email (the mailed link) grants the free credits, once per address. At most 10 accounts an hour per client address.",
   request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },
   responses: {
     201: { description: "Registered", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },

@@ -6,7 +6,7 @@ import { mintToken } from "../../support/tokens";
 
 describe("GET /v1/users/me", () => {
   it("returns the full User resource", async () => {
-    const u = await registerUser({ tier: "professional" });
+    const u = await registerUser({ tier: "professional" }, { verified: false });
     const res = await api("GET", "/v1/users/me", { token: u.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
