@@ -5,7 +5,7 @@ import { adminUser, PASSWORD, registerUser, type TestUser } from "../support/fac
 import { api, expectErrorEnvelope } from "../support/http";
 import { addMember, auditActions, createOrganization, openLive } from "../support/organizations";
 import { b64, responseXml, signElement } from "../support/saml";
-import { heldSession } from "../support/sessions";
+import { heldSession, topUp } from "../support/sessions";
 import { claimDomain, enforceSso, ldapOrganization, samlOrganization, uniqueDomain } from "../support/sso";
 import { decodePayload } from "../support/tokens";
 
@@ -205,6 +205,8 @@ describe("issue 27.2: pre-hijacked accounts", () => {
       body: { name: "pre-link", client_type: "confidential", grant_types: ["client_credentials"], scopes: ["profile"] },
     });
     expect(client.status).toBe(201);
+    // Unverified, the attacker has no free credits: bought ones pay for the session.
+    await topUp(attacker.id);
     const session = await heldSession(attacker.token);
     const live = await openLive(session.id, attacker.token);
 
