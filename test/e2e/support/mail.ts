@@ -1,0 +1,56 @@
+import path from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_readConfig } from "wrangler";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/** Where the shared server keeps its local state (set by shared-server.ts for every test process). */
+export const SHARED_PERSIST_ENV = "SAS_E2E_SHARED_PERSIST";
+
+export function sharedPersistDir(): string {
+  const dir = process.env[SHARED_PERSIST_ENV];
+  if (!dir) throw new Error(`${SHARED_PERSIST_ENV} is not set: is the e2e global setup running?`);
+  return dir;
+}
+
+/**
+ * The newest verification token the development mailer sent to a user, read from the server's own
+ * KV outbox (`dev-mail:<user id>:…`, src/db/mail-outbox.ts) in its local persistence, as the
+ * Workers-pool helper does with the binding (test/support/email.ts): the mail really sent, not a
+ * shortcut. A second Miniflare opens the same local KV for the read.
+ */
+export async function mailedVerificationToken(userId: string, persistDir = sharedPersistDir()): Promise<string> {
+  const config = unstable_readConfig({ config: path.join(ROOT, "wrangler.toml") });
+  const ns = config.kv_namespaces.find((k) => k.binding === "KV");
+  if (!ns?.id) throw new Error("wrangler.toml has no KV binding");
+  const mf = new Miniflare({
+    modules: true,
+    script: "export default { fetch() { return new Response(null, { status: 404 }); } };",
+    kvPersist: path.join(persistDir, "v3", "kv"),
+    kvNamespaces: { KV: ns.preview_id ?? ns.id },
+  });
+  try {
+    const kv = await mf.getKVNamespace("KV");
+    const { keys } = await kv.list({ prefix: `dev-mail:${userId}:` });
+    for (const { name } of [...keys].reverse()) {
+      const text = (await kv.get<{ subject: string; text: string }>(name, "json"))?.text ?? "";
+      const token = /"token": "(sev_[A-Za-z0-9_-]+)"/.exec(text)?.[1];
+      if (token) return token;
+    }
+    throw new Error(`no verification mail for ${userId} in ${persistDir}`);
+  } finally {
+    await mf.dispose();
+  }
+}
+
+/** Verify a registered user's email as its holder does: the mailed token, through POST /v1/auth/email/verify. */
+export async function verifyEmail(baseUrl: string, userId: string, persistDir = sharedPersistDir()): Promise<void> {
+  const token = await mailedVerificationToken(userId, persistDir);
+  const res = await fetch(`${baseUrl}/v1/auth/email/verify`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${await res.text()}`);
+}
