@@ -18,7 +18,11 @@ describe("billing cycle against wrangler dev", () => {
     await server?.stop();
   });
 
-  const { call } = apiClient(() => server.url);
+  const { call, verify } = apiClient(
+    () => server.url,
+    undefined,
+    () => server.persistDir,
+  );
   const register = async (tier: string) => {
     const res = await call("POST", "/v1/auth/register", undefined, {
       email: `e2e.billing.${tier}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`,
@@ -28,6 +32,8 @@ describe("billing cycle against wrangler dev", () => {
       marketing_consent: false,
     });
     expect(res.status).toBe(201);
+    // The free credits come with the verified email (docs/decisions.md "Free credits").
+    await verify(res);
     return res.body.data.token as string;
   };
   const billing = async (token: string) => (await call("GET", "/v1/billing", token)).body.data;

@@ -5,6 +5,7 @@ import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
 import { accessibilityProblems, launchChromiumBrowser, offlineExcept, pageProblems } from "./support/browser";
+import { verifyEmail } from "./support/mail";
 import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
 import { sharedServer } from "./support/shared-server";
 import { freePort } from "./support/wrangler";
@@ -113,6 +114,11 @@ describe("the console in Chromium", () => {
       await page.getByLabel("Password").fill(PASSWORD);
       await shot("sign-up");
       await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+      // The free credits come when the email is verified with the mailed token (docs/decisions.md "Free credits").
+      await expect.poll(() => page.getByTestId("credits-remaining").textContent()).toMatch(/(^|\D)0(\D|$)/);
+      await verifyEmail(server.url, { email });
+      await page.reload();
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
       await expect.poll(() => page.getByTestId("credits-remaining").textContent()).toContain("100");
       // Today's bar counts the console's own API calls so far (GET /v1/users/me/stats api_calls).
@@ -247,6 +253,8 @@ describe("the console in Chromium", () => {
       });
       expect(registered.error).toBeUndefined();
       const colleagueToken = registered.data!.data.token;
+      // An invitation is accepted by a verified holder of the address.
+      await verifyEmail(server.url, registered.data!.data.user.id);
       await page.getByLabel("Email to invite").fill(colleagueEmail);
       await page.getByRole("button", { name: "Send invitation" }).click();
       const inviteToken = (await page.getByTestId("secret-value").textContent())!;

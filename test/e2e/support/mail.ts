@@ -20,8 +20,48 @@ export function sharedPersistDir(): string {
  * shortcut. A second Miniflare opens the same local KV for the read.
  */
 export async function mailedVerificationToken(userId: string, persistDir = sharedPersistDir()): Promise<string> {
+  return withLocalKv(persistDir, async (kv) => {
+    const { keys } = await kv.list({ prefix: `dev-mail:${userId}:` });
+    for (const { name } of [...keys].reverse()) {
+      const token = tokenIn((await kv.get(name, "json")) as MailRecord | null);
+      if (token) return token;
+    }
+    throw new Error(`no verification mail for ${userId} in ${persistDir}`);
+  });
+}
+
+/** The same, for a user known by email only (one who signed up in the browser): the newest mail to it. */
+export async function mailedVerificationTokenTo(email: string, persistDir = sharedPersistDir()): Promise<string> {
+  return withLocalKv(persistDir, async (kv) => {
+    let best: { id: string; token: string } | undefined;
+    let cursor: string | undefined;
+    do {
+      const page = await kv.list({ prefix: "dev-mail:user_", cursor });
+      for (const { name } of page.keys) {
+        const mail = (await kv.get(name, "json")) as MailRecord | null;
+        const token = tokenIn(mail);
+        if (token && mail?.to === email && (!best || mail.id > best.id)) best = { id: mail.id, token };
+      }
+      cursor = page.list_complete ? undefined : page.cursor;
+    } while (cursor);
+    if (!best) throw new Error(`no verification mail to ${email} in ${persistDir}`);
+    return best.token;
+  });
+}
+
+interface MailRecord {
+  id: string;
+  to: string;
+  text?: string;
+}
+
+const tokenIn = (mail: MailRecord | null) => /"token": "(sev_[A-Za-z0-9_-]+)"/.exec(mail?.text ?? "")?.[1];
+
+type LocalKv = Awaited<ReturnType<Miniflare["getKVNamespace"]>>;
+
+async function withLocalKv<T>(persistDir: string, read: (kv: LocalKv) => Promise<T>): Promise<T> {
   const config = unstable_readConfig({ config: path.join(ROOT, "wrangler.toml") });
-  const ns = config.kv_namespaces.find((k) => k.binding === "KV");
+  const ns = config.kv_namespaces.find((k: { binding: string }) => k.binding === "KV");
   if (!ns?.id) throw new Error("wrangler.toml has no KV binding");
   const mf = new Miniflare({
     modules: true,
@@ -30,22 +70,22 @@ export async function mailedVerificationToken(userId: string, persistDir = share
     kvNamespaces: { KV: ns.preview_id ?? ns.id },
   });
   try {
-    const kv = await mf.getKVNamespace("KV");
-    const { keys } = await kv.list({ prefix: `dev-mail:${userId}:` });
-    for (const { name } of [...keys].reverse()) {
-      const text = (await kv.get<{ subject: string; text: string }>(name, "json"))?.text ?? "";
-      const token = /"token": "(sev_[A-Za-z0-9_-]+)"/.exec(text)?.[1];
-      if (token) return token;
-    }
-    throw new Error(`no verification mail for ${userId} in ${persistDir}`);
+    return await read(await mf.getKVNamespace("KV"));
   } finally {
     await mf.dispose();
   }
 }
 
 /** Verify a registered user's email as its holder does: the mailed token, through POST /v1/auth/email/verify. */
-export async function verifyEmail(baseUrl: string, userId: string, persistDir = sharedPersistDir()): Promise<void> {
-  const token = await mailedVerificationToken(userId, persistDir);
+export async function verifyEmail(
+  baseUrl: string,
+  user: string | { email: string },
+  persistDir = sharedPersistDir(),
+): Promise<void> {
+  const token =
+    typeof user === "string"
+      ? await mailedVerificationToken(user, persistDir)
+      : await mailedVerificationTokenTo(user.email, persistDir);
   const res = await fetch(`${baseUrl}/v1/auth/email/verify`, {
     method: "POST",
     headers: { "content-type": "application/json" },
