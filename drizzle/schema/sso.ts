@@ -44,9 +44,7 @@ export const ssoDomains = sqliteTable(
     uniqueIndex("sso_domains_org_domain").on(t.organizationId, t.domain),
     index("sso_domains_domain_idx").on(t.domain),
     // A domain is verified by one organization at a time (issue 27).
-    uniqueIndex("sso_domains_verified_domain")
-      .on(t.domain)
-      .where(sql`verified_at IS NOT NULL`),
+    uniqueIndex("sso_domains_verified_domain").on(t.domain).where(sql`verified_at IS NOT NULL`),
   ],
 );
 

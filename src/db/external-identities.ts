@@ -50,8 +50,8 @@ export async function credentialsOf(d1: D1Database, userId: string, at: string) 
       .bind(userId, at),
   ]);
   return {
-    families: (families?.results as Array<{ family_id: string }>).map((r) => r.family_id),
-    apiKeys: keys?.results as Array<{ id: string; organization_id: string | null }>,
+    families: ((families?.results ?? []) as Array<{ family_id: string }>).map((r) => r.family_id),
+    apiKeys: (keys?.results ?? []) as Array<{ id: string; organization_id: string | null }>,
   };
 }
 

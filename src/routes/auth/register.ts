@@ -15,12 +15,12 @@ const route = defineRoute({
   middleware: [authThrottle(), registrationThrottle],
   summary: "Create an account",
   description:
-    "Creates a user and signs them in. No credits come with registration: verifying the email (the mailed link) grants the free credits, once per address. At most 10 accounts an hour per client address.",
+    "Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.",
   request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },
   responses: {
     201: { description: "Registered", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },
   },
-  errors: ["EMAIL_ALREADY_REGISTERED"],
+  errors: ["EMAIL_ALREADY_REGISTERED", "SSO_REQUIRED"],
 });
 
 export function mountRegister(app: Router) {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Miniflare } from "miniflare";
 import { unstable_readConfig } from "wrangler";
+import type { ApiResult } from "./api";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -60,14 +61,11 @@ const tokenIn = (mail: MailRecord | null) => /"token": "(sev_[A-Za-z0-9_-]+)"/.e
 type LocalKv = Awaited<ReturnType<Miniflare["getKVNamespace"]>>;
 
 async function withLocalKv<T>(persistDir: string, read: (kv: LocalKv) => Promise<T>): Promise<T> {
-  const config = unstable_readConfig({ config: path.join(ROOT, "wrangler.toml") });
-  const ns = config.kv_namespaces.find((k: { binding: string }) => k.binding === "KV");
-  if (!ns?.id) throw new Error("wrangler.toml has no KV binding");
   const mf = new Miniflare({
     modules: true,
     script: "export default { fetch() { return new Response(null, { status: 404 }); } };",
     kvPersist: path.join(persistDir, "v3", "kv"),
-    kvNamespaces: { KV: ns.preview_id ?? ns.id },
+    kvNamespaces: { KV: developmentKvId() },
   });
   try {
     return await read(await mf.getKVNamespace("KV"));
@@ -93,4 +91,53 @@ export async function verifyEmail(
     signal: AbortSignal.timeout(15_000),
   });
   if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * The messages the development mailer of a `wrangler dev` kept for `ownerId` (a user's account mail:
+ * `dev-mail:<user id>:…`), read from the server's own local state, newest first.
+ */
+export async function outboxOf(persistDir: string, ownerId: string): Promise<Array<{ subject: string; text: string }>> {
+  const mf = new Miniflare({
+    modules: true,
+    script: "export default { fetch() { return new Response(null, { status: 204 }); } }",
+    kvNamespaces: { KV: developmentKvId() },
+    kvPersist: path.join(persistDir, "v3", "kv"),
+  });
+  try {
+    const kv = await mf.getKVNamespace("KV");
+    const { keys } = await kv.list({ prefix: `dev-mail:${ownerId}:` });
+    const names = keys
+      .map((k) => k.name)
+      .sort()
+      .reverse();
+    const values = await Promise.all(names.map((n) => kv.get(n, "json")));
+    return values.filter((v): v is { subject: string; text: string } => v !== null);
+  } finally {
+    await mf.dispose();
+  }
+}
+
+/**
+ * Verify a user's email as its holder does against a running server: the token from the
+ * verification mail the server really sent, spent through POST /v1/auth/email/verify.
+ */
+export async function verifyEmailOn(
+  server: { persistDir: string },
+  call: (method: string, path: string, token?: string, body?: unknown) => Promise<ApiResult>,
+  userId: string,
+): Promise<void> {
+  const mail = (await outboxOf(server.persistDir, userId)).find((m) => m.subject === "Verify your email address");
+  const token = /"token": "(sev_[A-Za-z0-9_-]+)"/.exec(mail?.text ?? "")?.[1];
+  if (!token) throw new Error(`no verification mail for ${userId}`);
+  const res = await call("POST", "/v1/auth/email/verify", undefined, { token });
+  if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${res.text}`);
+}
+
+/** The development KV namespace of wrangler.toml (the mail outbox lives there). */
+function developmentKvId(): string {
+  const config = unstable_readConfig({ config: path.join(ROOT, "wrangler.toml") });
+  const ns = config.kv_namespaces.find((k: { binding: string }) => k.binding === "KV");
+  if (!ns?.id) throw new Error("wrangler.toml has no KV binding");
+  return ns.preview_id ?? ns.id;
 }
