@@ -9,7 +9,7 @@ import {
 } from "../domain/limits/policies";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { clientIp } from "../lib/request";
+import { throttleAddress } from "../lib/request";
 import { limiterFor, rateLimitHeaders } from "./rate-limit";
 
 /**
@@ -28,7 +28,7 @@ export function authThrottle(
   return async (c, next) => {
     const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
     const limiter = limiterFor(c);
-    const ip = clientIp(c);
+    const ip = throttleAddress(c);
     const account = accountOf ? await accountOf(c) : undefined;
     // Naming an account: the tight budget is the account's from this address, beside a wide one for
     // the address (many people share an office's) and the account's own across addresses.

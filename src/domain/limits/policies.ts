@@ -43,6 +43,17 @@ export const AUTH_THROTTLE = {
   failureCost: 5,
 };
 
+/**
+ * Accounts one client address may create an hour (issue 27, docs/decisions.md "Free credits"): a
+ * person registers once; a script farming accounts (each mailing a verification to any address it
+ * names) is held to this. Counted per address as throttled (an IPv6 client by its /64).
+ */
+export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
+
+export function registrationWindows(scale: number): WindowPolicy[] {
+  return [{ name: "registrations", limit: REGISTRATIONS_PER_ADDRESS_PER_HOUR, seconds: scaled(3_600, scale) }];
+}
+
 const scaled = (seconds: number, scale: number) => Math.max(1, Math.round(seconds * scale));
 
 export function parseScale(raw: string | undefined): number {
