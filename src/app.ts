@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { RouterRoute } from "hono/types";
 import { refuseTestGatewayInProduction } from "./domain/billing/gateway";
+import { refuseWithoutAddress } from "./domain/deployment/address";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
 import { signingKeys } from "./domain/identity/signing-keys";
 import type { AppEnv } from "./env";
@@ -133,6 +134,7 @@ const configured = new WeakSet<object>();
 
 async function configure(env: AppEnv["Bindings"]): Promise<void> {
   refuseTestGatewayInProduction(env);
+  refuseWithoutAddress(env);
   await Promise.all([signingKeys(env), dataEncryptionKey(env)]);
   configured.add(env);
 }

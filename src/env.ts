@@ -18,6 +18,19 @@ export interface Bindings {
   ENVIRONMENT: "development" | "staging" | "production";
   /** The authorization server address; the `iss` of every token we sign. */
   AUTH_ISSUER: string;
+  /**
+   * The console's origin (scheme://host), where links in mail and redirects to the console point. The
+   * console is this Worker's static assets, so outside development it equals AUTH_ISSUER; the deploy
+   * scripts derive both from the hostname and refuse a configuration where they differ.
+   */
+  CONSOLE_ORIGIN?: string;
+  /**
+   * The WebAuthn relying party id (WebAuthn §5.1.4.1): the served hostname or a parent domain of it.
+   * Set by the deploy scripts in staging and production; unset in development.
+   */
+  WEBAUTHN_RP_ID?: string;
+  /** The sender of the service's mail (`name@domain` or `Name <name@domain>`), at the served host or a parent domain. */
+  MAIL_FROM?: string;
   /** Comma-separated emails that become admins at registration. */
   ADMIN_EMAILS: string;
   ANALYSIS_TIME_SCALE: string;

@@ -100,7 +100,13 @@ describe("API8 security misconfiguration", async () => {
     createApp().request(
       `${BASE}/v1/billing/packages`,
       {},
-      { ...env, ENVIRONMENT: "production", PAYMENT_GATEWAY: "stripe", ...overrides },
+      {
+        ...env,
+        ENVIRONMENT: "production",
+        AUTH_ISSUER: "https://api.example.test",
+        PAYMENT_GATEWAY: "stripe",
+        ...overrides,
+      },
       createExecutionContext(),
     );
 
@@ -111,12 +117,16 @@ describe("API8 security misconfiguration", async () => {
       { JWT_PRIVATE_KEY: undefined },
       { JWT_PRIVATE_KEY: prodKey, DATA_ENCRYPTION_KEY: undefined },
       { JWT_PRIVATE_KEY: prodKey, PAYMENT_GATEWAY: "test" },
+      // Not yet given its address (a fresh workers.dev deploy), or given a plain-http or path-bearing one.
+      { JWT_PRIVATE_KEY: prodKey, AUTH_ISSUER: "" },
+      { JWT_PRIVATE_KEY: prodKey, AUTH_ISSUER: "http://api.example.test" },
+      { JWT_PRIVATE_KEY: prodKey, AUTH_ISSUER: "https://api.example.test/" },
     ]) {
       const res = await inProduction(overrides);
       expect(res.status).toBe(503);
       const text = await res.text();
       expect(JSON.parse(text).error.code).toBe("SERVICE_UNAVAILABLE");
-      expect(text).not.toMatch(/JWT|DATA_ENCRYPTION|private key|PAYMENT_GATEWAY|gateway/i);
+      expect(text).not.toMatch(/JWT|DATA_ENCRYPTION|private key|PAYMENT_GATEWAY|gateway|AUTH_ISSUER/i);
     }
     // With real keys it serves.
     expect((await inProduction({ JWT_PRIVATE_KEY: prodKey })).status).toBe(200);
@@ -127,6 +137,7 @@ describe("API8 security misconfiguration", async () => {
     const prodEnv = {
       ...env,
       ENVIRONMENT: "production",
+      AUTH_ISSUER: "https://api.example.test",
       PAYMENT_GATEWAY: "stripe",
       JWT_PRIVATE_KEY: JSON.stringify({ ...jwk, kid: "prod-2026-11" }),
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
