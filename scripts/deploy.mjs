@@ -7,7 +7,9 @@
 //   3. the pending D1 migrations are applied remotely, while that version still serves: migrations
 //      only expand the schema (expand-then-contract, docs/operations.md), so it keeps working;
 //   4. `wrangler deploy` puts the new version in front of traffic;
-//   5. how to roll back, and what a rollback does not undo (the migrations).
+//   5. the signing and data keys, if the Worker has none yet, generated and put unseen
+//      (scripts/secrets.mjs init: it never replaces one), so a first deploy needs no pasted key;
+//   6. how to roll back, and what a rollback does not undo (the migrations).
 //
 // An environment with no address yet on workers.dev (a fresh checkout, the Deploy to Cloudflare
 // button) is deployed, its workers.dev address read from wrangler's output, the address written into
@@ -30,6 +32,7 @@ import {
   withIds,
   wrangler,
 } from "./deploy-setup.mjs";
+import { init as initSecrets } from "./secrets.mjs";
 
 export function parseArgs(argv) {
   const args = { env: undefined, dryRun: false, config: "wrangler.toml" };
@@ -97,11 +100,12 @@ export function dryRunReport(plan, address, migrations) {
     `  2. note the version serving now (wrangler deployments status) for the rollback`,
     `  3. D1 migrations --remote: the pending ones of ${migrations.length} (${migrations.at(-1) ?? "none"} is the newest)`,
     `  4. wrangler deploy --env ${plan.env} → ${host || "workers.dev (address read from the output, written, deployed again)"}`,
-    `  5. print the rollback steps; then: npm run smoke -- ${host || "https://<address>"}`,
+    "  5. JWT_PRIVATE_KEY and DATA_ENCRYPTION_KEY generated and put if the Worker has none (never replaced)",
+    `  6. print the rollback steps; then: npm run smoke -- ${host || "https://<address>"}`,
   ].join("\n");
 }
 
-export function main(argv, { cwd = process.cwd(), log = console.log } = {}) {
+export async function main(argv, { cwd = process.cwd(), log = console.log } = {}) {
   const args = parseArgs(argv);
   const configPath = path.resolve(cwd, args.config);
   let toml = readFileSync(configPath, "utf8");
@@ -136,6 +140,8 @@ export function main(argv, { cwd = process.cwd(), log = console.log } = {}) {
   applyMigrations(plan, log);
   const first = deploy(plan, log);
 
+  // After a deploy: `secret bulk` makes a new version of a Worker that exists.
+  await initSecrets(plan, { dryRun: false }, log);
   let url = address.vars.AUTH_ISSUER;
   if (unaddressed) {
     if (!first.workersDevUrl)
@@ -151,10 +157,8 @@ export function main(argv, { cwd = process.cwd(), log = console.log } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    main(process.argv.slice(2));
-  } catch (err) {
+  main(process.argv.slice(2)).catch((err) => {
     console.error(`deploy: ${err.message}`);
     process.exit(1);
-  }
+  });
 }

@@ -80,7 +80,8 @@ function put(plan, values) {
 
 const publicPart = ({ d: _d, ...jwk }) => jwk;
 
-async function init(plan, args, log) {
+/** Puts whichever of the two required keys is missing (never replaces one); used by deploy.mjs too. */
+export async function init(plan, args, log) {
   const present = args.dryRun ? new Set() : secretNames(plan);
   const values = {};
   if (present.has("JWT_PRIVATE_KEY")) log("JWT_PRIVATE_KEY: set already, kept (rotate with rotate-signing-key)");

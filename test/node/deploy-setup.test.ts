@@ -309,6 +309,8 @@ describe("npm run deploy", () => {
     expect(r.out).toContain(`npx wrangler rollback ${v1} --env production`);
     expect(r.out).toContain("does not undo D1 migrations");
     expect(r.out).toContain("npm run smoke -- https://api.acme.io");
+    // The keys put by the first deploy are kept: the second puts none.
+    expect(calls).not.toContain("secret bulk");
   });
 
   it("a fresh checkout on workers.dev: deploys, reads its address, writes it and deploys again with it", () => {
@@ -324,6 +326,13 @@ describe("npm run deploy", () => {
     expect(prod).toContain(`database_id = "${d1[0]!.uuid}"`);
     expect(prod).toContain(`id = "${kv[0]!.id}"`);
     expect(r.out).toContain("wrangler versions list --env production");
+    // The keys a first deploy lacks are generated and put between the two deploys, never printed.
+    const { secretValues, calls } = p.account();
+    expect(Object.keys(secretValues!).sort()).toEqual(["DATA_ENCRYPTION_KEY", "JWT_PRIVATE_KEY"]);
+    const order = calls.map((c) => c.slice(0, 2).join(" "));
+    expect(order.indexOf("secret bulk")).toBeGreaterThan(order.indexOf("deploy --env"));
+    expect(order.lastIndexOf("deploy --env")).toBeGreaterThan(order.indexOf("secret bulk"));
+    expect(r.out).not.toContain(secretValues!.DATA_ENCRYPTION_KEY);
   });
 
   it("refuses a disagreeing address and --dry-run calls nothing", () => {
