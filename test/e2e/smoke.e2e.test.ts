@@ -1,0 +1,51 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { sharedServer } from "./support/shared-server";
+import { freePort } from "./support/wrangler";
+
+// `npm run smoke` against a real `wrangler dev` (the shared server: webhooks may reach 127.0.0.1, a
+// 30 s session takes under a second), as CI runs it: every step passes and the script exits 0.
+const script = path.resolve(import.meta.dirname, "../../scripts/smoke.mjs");
+
+const run = (...args: string[]) =>
+  new Promise<{ code: number; lines: string[] }>((resolve) => {
+    execFile(process.execPath, [script, ...args], { encoding: "utf8" }, (err, stdout, stderr) =>
+      resolve({ code: err ? Number(err.code ?? 1) : 0, lines: `${stdout}${stderr}`.trim().split("\n") }),
+    );
+  });
+
+describe("npm run smoke against wrangler dev", () => {
+  const server = sharedServer();
+
+  it("passes every step, the signed webhook delivery included, and cleans up after itself", async () => {
+    const port = await freePort();
+    const { code, lines } = await run(
+      server.url,
+      "--webhook-url",
+      `http://127.0.0.1:${port}/hook`,
+      "--webhook-listen",
+      String(port),
+    );
+    expect(code, lines.join("\n")).toBe(0);
+    expect(lines.map((l) => /^(\w+)\s+([^:(]+)/.exec(l)!.slice(1, 3).join(" ").trim())).toEqual([
+      "ok discovery",
+      "ok register",
+      "ok credits",
+      "ok webhook",
+      "ok create session",
+      "ok follow over WebSocket",
+      "ok analysis",
+      "ok webhook delivery",
+      "ok clean up",
+    ]);
+    expect(lines.join("\n")).toContain("signature verified");
+    expect(lines.join("\n")).toContain("stages initial_processing → deep_analysis → final_validation");
+  });
+
+  it("fails with exit 1 and says which step, for a deployment that is not there", async () => {
+    const { code, lines } = await run(`http://127.0.0.1:${await freePort()}`);
+    expect(code).toBe(1);
+    expect(lines[0]).toMatch(/^FAIL\s+discovery: /);
+  });
+});
