@@ -7,9 +7,9 @@
 //   npm run smoke -- http://127.0.0.1:8787 --webhook-url http://127.0.0.1:9999/hook --webhook-listen 9999
 //
 // Steps: the discovery documents; a throwaway user registered (or the API key's account); credits for
-// one short session, bought with the test payment method when the balance is short (--payment-method,
-// default pm_card_visa; a Stripe production deployment refuses test cards, so pass a funded --api-key
-// there); a webhook to --webhook-url when given, whose signed session.completed delivery is awaited on
+// one short session, bought when the balance is short or --buy-credits says so (with --payment-method,
+// else the test card 4242 4242 4242 4242 saved through the API, else Stripe's test-mode pm_card_visa: a
+// live Stripe deployment refuses both, so pass the --api-key of a funded account there); a webhook to --webhook-url when given, whose signed session.completed delivery is awaited on
 // --webhook-listen (a port on this machine the URL reaches); a 30 s high-priority session followed
 // over WebSocket to its end; its analysis read; and what it created deleted (the webhook; the throwaway
 // user when the API can delete accounts, else signed out).
@@ -19,7 +19,7 @@ import { Webhook } from "standardwebhooks";
 import WebSocket from "ws";
 
 export function parseArgs(argv) {
-  const args = { paymentMethod: "pm_card_visa", timeoutSeconds: 120 };
+  const args = { paymentMethod: undefined, buyCredits: false, timeoutSeconds: 120 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -31,6 +31,7 @@ export function parseArgs(argv) {
     else if (a === "--webhook-url") args.webhookUrl = next();
     else if (a === "--webhook-listen") args.webhookListen = Number(next());
     else if (a === "--payment-method") args.paymentMethod = next();
+    else if (a === "--buy-credits") args.buyCredits = true;
     else if (a === "--timeout") args.timeoutSeconds = Number(next());
     else if (a.startsWith("--")) throw new Error(`unknown argument ${a}`);
     else if (!args.base) args.base = a.replace(/\/+$/, "");
@@ -135,19 +136,31 @@ export async function smoke(args, log = console.log) {
       parameters: { duration: 30, priority: "high" },
       metadata: { tags: ["smoke"] },
     };
+    // The test gateway's card (docs/decisions.md "Payment methods"); Stripe refuses card numbers (422)
+    // and takes its own test-mode id instead.
+    const testPaymentMethod = async () => {
+      const card = await call("POST", "/v1/billing/payment-methods", {
+        number: "4242424242424242",
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 5,
+        cvc: "123",
+      });
+      return card.status === 201 ? card.json.data.id : "pm_card_visa";
+    };
     const funded = await step("credits", async () => {
       const quote = expectOk(await call("POST", "/v1/sessions/quote", sessionBody), "POST /v1/sessions/quote");
-      if (quote.sufficient) return `${quote.credits_required} needed, balance covers it`;
+      if (quote.sufficient && !args.buyCredits) return `${quote.credits_required} needed, balance covers it`;
+      const paymentMethod = args.paymentMethod ?? (await testPaymentMethod());
       const bought = expectOk(
         await call("POST", "/v1/billing/credits/purchase", {
           credit_package: "starter",
-          payment_method_id: args.paymentMethod,
+          payment_method_id: paymentMethod,
           quantity: 1,
         }),
-        `buying credits with ${args.paymentMethod} (pass --api-key of a funded account where test cards are refused)`,
+        `buying credits with ${paymentMethod} (pass --api-key of a funded account where test cards are refused)`,
         201,
       );
-      return `${quote.credits_required} needed; bought ${bought.credits_purchased}, balance ${bought.new_balance}`;
+      return `${quote.credits_required} needed; bought ${bought.credits_purchased} with ${paymentMethod}, balance ${bought.new_balance}`;
     });
     if (!funded) return false;
 

@@ -18,6 +18,7 @@ import { cors } from "./middleware/cors";
 import { d1Session } from "./middleware/d1-session";
 import { enforceRateLimit, rateLimit, setRateLimitHeaders } from "./middleware/rate-limit";
 import { assignRequestId } from "./middleware/request-id";
+import { logRequest } from "./middleware/request-log";
 import { addSecurityHeaders } from "./middleware/security-headers";
 import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets";
 
@@ -207,11 +208,14 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
 
   // What every response carries, its request id and the security headers, set in one step
   // (src/middleware/request-id.ts, security-headers.ts): each async step costs CPU in workerd.
+  // The request's log line and metric are written here too, once it is answered (src/middleware/request-log.ts).
   app.use("*", async (c, next) => {
+    const startedAt = Date.now();
     const id = assignRequestId(c);
     await next();
     addSecurityHeaders(c);
     setResponseHeader(c, "X-Request-Id", id);
+    logRequest(c, startedAt);
   });
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate),
   // or with the test payment gateway. An isolate's bindings do not change, so once they passed, later

@@ -12,6 +12,11 @@ export interface Bindings {
   SESSION_SCHEDULER: DurableObjectNamespace<SessionScheduler>;
   BILLING_CLOCK: DurableObjectNamespace<BillingClock>;
   WEBHOOK_QUEUE: Queue<unknown>;
+  /**
+   * Workers Analytics Engine dataset of the operator's figures (src/adapters/metrics/, docs/operations.md).
+   * Bound in every environment; locally wrangler's simulator accepts and drops the points.
+   */
+  METRICS?: AnalyticsEngineDataset;
   /** The console's built files and the docs renderer (Workers Static Assets, console/dist). */
   ASSETS?: Fetcher;
 
@@ -52,6 +57,8 @@ export interface Bindings {
   SSO_LDAP_TIMEOUT_SCALE?: string;
   /** Optional, tests only: a factor in (0, 1] on the admin status probes' 2 s timeout (ignored in production). */
   HEALTH_PROBE_TIMEOUT_SCALE?: string;
+  /** Optional: "off" stops the per-request JSON log line (the test pool's setting; ignored in production). */
+  REQUEST_LOG?: string;
   /** Optional, tests only: PBKDF2 iterations of new password hashes, 1..100,000 (ignored in production). */
   PASSWORD_HASH_ITERATIONS?: string;
 
@@ -74,6 +81,10 @@ export interface Variables {
   principal: Principal;
   /** The clock rate-limit windows are counted on (Date.now; tests pin it with createApp({ now })). */
   now: () => number;
+  /** The route pattern that answered, set by a lazily built group's dispatcher (src/http/lazy-route.ts). */
+  route?: string;
+  /** The catalogue code of an error answer, set by onError: the request log line and metric carry it. */
+  errorCode?: string;
   /** Set on an atomic idempotent route with an Idempotency-Key (middleware/idempotency.ts): the record, for the work's batch. */
   idempotencyRecord?: RecordInBatch;
 }

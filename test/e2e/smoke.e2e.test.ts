@@ -26,6 +26,8 @@ describe("npm run smoke against wrangler dev", () => {
       `http://127.0.0.1:${port}/hook`,
       "--webhook-listen",
       String(port),
+      // A fresh user's free credits would cover the session: buy anyway, as a deployment without them must.
+      "--buy-credits",
     );
     expect(code, lines.join("\n")).toBe(0);
     expect(lines.map((l) => /^(\w+)\s+([^:(]+)/.exec(l)!.slice(1, 3).join(" ").trim())).toEqual([
@@ -40,6 +42,7 @@ describe("npm run smoke against wrangler dev", () => {
       "ok clean up",
     ]);
     expect(lines.join("\n")).toContain("signature verified");
+    expect(lines[2]).toMatch(/^ok\s+credits: \d+ needed; bought 100 with pm_\d+, balance \d+/);
     expect(lines.join("\n")).toContain("stages initial_processing → deep_analysis → final_validation");
   });
 
