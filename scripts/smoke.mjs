@@ -12,7 +12,9 @@
 // live Stripe deployment refuses both, so pass the --api-key of a funded account there); a webhook to --webhook-url when given, whose signed session.completed delivery is awaited on
 // --webhook-listen (a port on this machine the URL reaches); a 30 s high-priority session followed
 // over WebSocket to its end; its analysis read; and what it created deleted (the webhook; the throwaway
-// user when the API can delete accounts, else signed out).
+// user when the API can delete accounts, else signed out). The completed session stays: DELETE on a
+// session cancels a running one, and a completed one is history (409). An --api-key needs the scopes
+// profile, remote-viewing:read and remote-viewing:write.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { Webhook } from "standardwebhooks";

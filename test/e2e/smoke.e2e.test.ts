@@ -47,6 +47,31 @@ describe("npm run smoke against wrangler dev", () => {
     expect(lines[5]).toMatch(/stages (.* → )?final_validation, closed 1000/);
   });
 
+  it("--api-key acts as an existing account, and leaves the account alone", async () => {
+    const reg = await fetch(`${server.url}/v1/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email: `smoke-key-${Date.now()}@example.com`,
+        username: "smoke",
+        password: "correct-horse-42",
+        tier: "basic",
+        marketing_consent: false,
+      }),
+    }).then((r) => r.json() as Promise<{ data: { token: string; user: { id: string } } }>);
+    const key = await fetch(`${server.url}/v1/api-keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${reg.data.token}` },
+      body: JSON.stringify({ name: "smoke", scopes: ["profile", "remote-viewing:read", "remote-viewing:write"] }),
+    }).then((r) => r.json() as Promise<{ data: { key: string } }>);
+    const { code, lines } = await run(server.url, "--api-key", key.data.key);
+    expect(code, lines.join("\n")).toBe(0);
+    expect(lines[1]).toMatch(new RegExp(`^ok\\s+api key: acting as user ${reg.data.user.id}`));
+    expect(lines.at(-1)).toMatch(/^ok\s+clean up: nothing to delete/);
+    const me = await fetch(`${server.url}/v1/users/me`, { headers: { "x-api-key": key.data.key } });
+    expect(me.status).toBe(200);
+  });
+
   it("fails with exit 1 and says which step, for a deployment that is not there", async () => {
     const { code, lines } = await run(`http://127.0.0.1:${await freePort()}`);
     expect(code).toBe(1);
