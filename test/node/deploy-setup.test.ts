@@ -392,6 +392,17 @@ describe("npm run deploy:secrets", () => {
     expect(p.account().calls.filter((c) => c[1] === "bulk")).toHaveLength(1);
   });
 
+  it("--dry-run says what it would put and calls nothing", () => {
+    const p = project();
+    const r = p.runScript("secrets.mjs", "init", "--env", "staging", "--dry-run");
+    expect(r.status, r.out).toBe(0);
+    expect(r.out).toMatch(/JWT_PRIVATE_KEY: new ES256 key, kid staging-\d{8}-[0-9a-f]{8}/);
+    expect(r.out).toContain("would put JWT_PRIVATE_KEY, DATA_ENCRYPTION_KEY");
+    expect(p.account().calls).toEqual([]);
+    expect(p.runScript("secrets.mjs", "prune-previous-keys", "--env", "staging", "--dry-run").status).toBe(0);
+    expect(p.account().calls).toEqual([]);
+  });
+
   it("rotate-signing-key keeps the published key for verification, and refuses while a retired one is kept", async () => {
     const p = project();
     expect(p.runScript("secrets.mjs", "init", "--env", "production").status).toBe(0);
