@@ -25,16 +25,22 @@ export interface Bindings {
   AUTH_ISSUER: string;
   /**
    * The console's origin (scheme://host), where links in mail and redirects to the console point. The
-   * console is this Worker's static assets, so outside development it equals AUTH_ISSUER; the deploy
-   * scripts derive both from the hostname and refuse a configuration where they differ.
+   * console is this Worker's static assets, so it equals AUTH_ISSUER; the deploy scripts derive both from
+   * the hostname, and staging/production refuse a value that differs. Unset (development) = AUTH_ISSUER:
+   * read it with consoleOrigin() (src/domain/deployment/address.ts).
    */
   CONSOLE_ORIGIN?: string;
   /**
    * The WebAuthn relying party id (WebAuthn §5.1.4.1): the served hostname or a parent domain of it.
-   * Set by the deploy scripts in staging and production; unset in development.
+   * Set by the deploy scripts in staging and production; unset in development = the issuer's host
+   * (webauthnRpId()).
    */
   WEBAUTHN_RP_ID?: string;
-  /** The sender of the service's mail (`name@domain` or `Name <name@domain>`), at the served host or a parent domain. */
+  /**
+   * The sender of the service's mail (`name@domain` or `Name <name@domain>`), at the served host or a
+   * parent domain (any domain on workers.dev). Set by the deploy scripts in staging and production;
+   * unset in development, whose mail goes to the development outbox.
+   */
   MAIL_FROM?: string;
   /** Comma-separated emails that become admins at registration. */
   ADMIN_EMAILS: string;
