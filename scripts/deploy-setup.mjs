@@ -7,6 +7,7 @@
 //   npm run deploy:setup -- --env production --hostname api.example.com   a custom domain
 //   npm run deploy:setup -- --env staging --workers-dev --hostname NAME.SUBDOMAIN.workers.dev
 //   npm run deploy:setup -- --env production --dry-run  print the plan; calls nothing
+//   … --hostname other.example.com --change-address     move an addressed environment (sessions end)
 //
 // The address: --hostname writes a custom-domain route (or, with --workers-dev,
 // serves on workers.dev) and derives from it AUTH_ISSUER, CONSOLE_ORIGIN,
@@ -66,6 +67,7 @@ export function parseArgs(argv) {
     const a = argv[i];
     if (a === "--dry-run") args.dryRun = true;
     else if (a === "--workers-dev") args.workersDev = true;
+    else if (a === "--change-address") args.changeAddress = true;
     else if (a === "--env") args.env = value(++i, a);
     else if (a.startsWith("--env=")) args.env = a.slice("--env=".length);
     else if (a === "--config") args.config = value(++i, a);
@@ -428,6 +430,13 @@ export function resolveAddress(plan, args) {
   const unaddressed = !args.hostname && !plan.address.vars.AUTH_ISSUER && plan.address.routes.length === 0;
   // A fresh checkout has no address yet; the dry run says so, a real run needs one.
   if (unaddressed && args.dryRun) return address;
+  const before = plan.address.vars.AUTH_ISSUER;
+  if (args.hostname && before && before !== address.vars.AUTH_ISSUER && !args.changeAddress)
+    throw new Error(
+      `[env.${plan.env}] is served at ${before}; moving it to ${address.vars.AUTH_ISSUER} ends every signed-in ` +
+        "session (tokens name the old issuer), makes OAuth clients re-discover the issuer, and strands every passkey " +
+        "if the WebAuthn RP id changes. Pass --change-address to do it anyway.",
+    );
   const problems = addressProblems(address);
   if (problems.length > 0)
     throw new Error(

@@ -263,6 +263,21 @@ describe("npm run deploy:setup --hostname: the address", () => {
     expect(p.account().calls.length).toBe(callsBefore);
   });
 
+  it("moving an addressed environment elsewhere needs --change-address (sessions end, passkeys may strand)", () => {
+    const p = project();
+    expect(p.run("--env", "production", "--hostname", "api.acme.io").status).toBe(0);
+    const toml = p.toml();
+    const moved = p.run("--env", "production", "--hostname", "api.other.io");
+    expect(moved.status).toBe(1);
+    expect(moved.out).toContain("--change-address");
+    expect(p.toml()).toBe(toml);
+    const forced = p.run("--env", "production", "--hostname", "api.other.io", "--change-address");
+    expect(forced.status, forced.out).toBe(0);
+    expect(section(p.toml(), "production")).toContain('AUTH_ISSUER = "https://api.other.io"');
+    // The same address again is no move.
+    expect(p.run("--env", "production", "--hostname", "api.other.io").status).toBe(0);
+  });
+
   it("a parent domain is a valid WebAuthn RP id and sender domain", () => {
     const p = project();
     expect(p.run("--env", "production", "--hostname", "api.acme.io").status).toBe(0);
