@@ -427,6 +427,15 @@ function addressReport(address) {
 export function resolveAddress(plan, args) {
   const address = args.hostname ? { ...addressFor(args), worker: plan.worker, routes: [] } : { ...plan.address };
   if (args.hostname && address.route) address.routes = [{ pattern: address.route, customDomain: true }];
+  // An RP id or sender chosen before (a parent domain, a display name) is kept while it suits the new
+  // host: passkeys are bound to the RP id, and changing it for nothing would strand them.
+  if (args.hostname)
+    for (const key of ["WEBAUTHN_RP_ID", "MAIL_FROM"]) {
+      const kept = plan.address.vars[key];
+      if (!kept || (key === "MAIL_FROM" && args.mailFrom)) continue;
+      if (addressProblems({ ...address, vars: { ...address.vars, [key]: kept } }).length === 0)
+        address.vars[key] = kept;
+    }
   const unaddressed = !args.hostname && !plan.address.vars.AUTH_ISSUER && plan.address.routes.length === 0;
   // A fresh checkout has no address yet; the dry run says so, a real run needs one.
   if (unaddressed && args.dryRun) return address;

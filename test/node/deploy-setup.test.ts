@@ -278,6 +278,17 @@ describe("npm run deploy:setup --hostname: the address", () => {
     expect(p.run("--env", "production", "--hostname", "api.other.io").status).toBe(0);
   });
 
+  it("keeps a chosen RP id and sender while they suit the new host, and derives them again when not", () => {
+    const p = project();
+    expect(p.run("--env", "production", "--hostname", "api.acme.io").status).toBe(0);
+    p.editToml((t) => t.replace('WEBAUTHN_RP_ID = "api.acme.io"', 'WEBAUTHN_RP_ID = "acme.io"'));
+    const r = p.run("--env", "production", "--hostname", "app.acme.io", "--change-address");
+    expect(r.status, r.out).toBe(0);
+    const prod = section(p.toml(), "production");
+    expect(prod).toContain('WEBAUTHN_RP_ID = "acme.io"');
+    expect(prod).toContain('MAIL_FROM = "no-reply@app.acme.io"');
+  });
+
   it("a parent domain is a valid WebAuthn RP id and sender domain", () => {
     const p = project();
     expect(p.run("--env", "production", "--hostname", "api.acme.io").status).toBe(0);
