@@ -4,7 +4,7 @@
 // their ids into that environment's section, gives it an address, applies the
 // D1 migrations remotely, and lists the secrets still to put.
 //
-//   npm run deploy:setup -- --env production --hostname api.example.com   a custom domain
+//   npm run deploy:setup -- --env production --hostname api.example.com   a custom domain (asked for at a terminal)
 //   npm run deploy:setup -- --env staging --workers-dev --hostname NAME.SUBDOMAIN.workers.dev
 //   npm run deploy:setup -- --env production --dry-run  print the plan; calls nothing
 //   … --hostname other.example.com --change-address     move an addressed environment (sessions end)
@@ -21,6 +21,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline/promises";
 
 /** Secrets the worker reads (src/env.ts); production and staging answer 503 without the required ones. */
 export const SECRETS = [
@@ -487,11 +488,34 @@ export function main(argv, { cwd = process.cwd(), log = console.log } = {}) {
   log(`Then: npm run deploy -- --env ${plan.env}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * At a terminal, an environment with no address yet is asked for its hostname (the flag's answer);
+ * elsewhere (CI, pipes) the run stops and says to pass --hostname.
+ */
+async function askForHostname(argv) {
+  const args = parseArgs(argv);
+  if (args.hostname || args.dryRun || !process.stdin.isTTY) return argv;
+  const plan = readPlan(readFileSync(path.resolve(args.config), "utf8"), args.env);
+  if (plan.address.vars.AUTH_ISSUER || plan.address.routes.length > 0) return argv;
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
-    main(process.argv.slice(2));
-  } catch (err) {
-    console.error(`deploy-setup: ${err.message}`);
-    process.exit(1);
+    const answer = (
+      await rl.question(
+        `[env.${args.env}] has no address yet. Hostname to serve it at (a custom domain on this account, or ${plan.worker}.<subdomain>.workers.dev): `,
+      )
+    ).trim();
+    if (!answer) return argv;
+    return [...argv, "--hostname", answer, ...(answer.endsWith(".workers.dev") ? ["--workers-dev"] : [])];
+  } finally {
+    rl.close();
   }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  askForHostname(process.argv.slice(2))
+    .then((argv) => main(argv))
+    .catch((err) => {
+      console.error(`deploy-setup: ${err.message}`);
+      process.exit(1);
+    });
 }
