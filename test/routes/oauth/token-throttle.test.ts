@@ -80,7 +80,9 @@ describe("token endpoint throttling", () => {
     }
   });
 
-  it("shares the address's budget with /v1/auth/login: guessing passwords then tokens does not double the attempts", async () => {
+  it("shares the address's budget with /v1/auth/login: guessing passwords then tokens does not double the attempts", {
+    timeout: 120_000,
+  }, async () => {
     const app = pinned();
     const ip = "203.0.113.94";
     // Guessing across accounts spends the address's shared budget (AUTH_THROTTLE.sharedIpPerMinute,
