@@ -77,6 +77,10 @@ export const ERROR_CATALOGUE = {
   INVITATION_EMAIL_MISMATCH: { status: 403, message: "This invitation was sent to another email address." },
   INVITATION_USED: { status: 409, message: "This invitation was already accepted or revoked." },
   INVITATION_EXPIRED: { status: 410, message: "This invitation has expired." },
+  INVITER_ROLE_LOST: {
+    status: 409,
+    message: "Whoever sent this invitation may no longer send it (left, removed or demoted); ask for a new invitation.",
+  },
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
   PAYMENT_PROVIDER_UNAVAILABLE: {

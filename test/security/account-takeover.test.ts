@@ -5,7 +5,7 @@ import { adminUser, PASSWORD, registerUser, type TestUser } from "../support/fac
 import { api, expectErrorEnvelope } from "../support/http";
 import { addMember, auditActions, createOrganization, openLive } from "../support/organizations";
 import { b64, responseXml, signElement } from "../support/saml";
-import { heldSession } from "../support/sessions";
+import { heldSession, topUp } from "../support/sessions";
 import { claimDomain, enforceSso, ldapOrganization, samlOrganization, uniqueDomain } from "../support/sso";
 import { decodePayload } from "../support/tokens";
 
@@ -130,7 +130,7 @@ describe("issue 27.1: a connection speaks only for its own organization's verifi
     const acme = await samlOrganization(keys.idp.cert);
     const email = acme.email("root");
     // An administrator (ADMIN_EMAILS bootstrap, this test's own address) whose domain Acme verified.
-    const admin = await registerUser({ email });
+    const admin = await registerUser({ email }, { verified: false });
     const verified = await api("POST", "/v1/auth/email/verify", {
       body: { token: await mailedVerificationToken(admin) },
       vars: { ADMIN_EMAILS: email },
@@ -196,7 +196,7 @@ describe("issue 27.1: a connection speaks only for its own organization's verifi
 describe("issue 27.2: pre-hijacked accounts", SLOW, () => {
   it("via LDAP: the attacker's unverified bob@example.test is taken over; its password, tokens, API key, OAuth client and live socket all end", async () => {
     await freeAddress("bob@example.test");
-    const attacker = await registerUser({ email: "bob@example.test" });
+    const attacker = await registerUser({ email: "bob@example.test" }, { verified: false });
     const key = await api("POST", "/v1/api-keys", {
       token: attacker.token,
       body: { name: "pre-link", scopes: ["profile", "remote-viewing:read"] },
@@ -207,6 +207,8 @@ describe("issue 27.2: pre-hijacked accounts", SLOW, () => {
       body: { name: "pre-link", client_type: "confidential", grant_types: ["client_credentials"], scopes: ["profile"] },
     });
     expect(client.status).toBe(201);
+    // Unverified, the attacker has no free credits: bought ones pay for the session.
+    await topUp(attacker.id);
     const session = await heldSession(attacker.token);
     const live = await openLive(session.id, attacker.token);
 
@@ -268,7 +270,7 @@ describe("issue 27.2: pre-hijacked accounts", SLOW, () => {
   it("via SAML: an unverified pre-registration in Globex's domain is taken over at Dave's first sign-on", async () => {
     const globex = await samlOrganization(keys.idp.cert);
     const dave = globex.email("dave");
-    const attacker = await registerUser({ email: dave });
+    const attacker = await registerUser({ email: dave }, { verified: false });
     const before = await userRow(dave);
     const res = await assertion(globex.connection, keys.idp, dave);
     expect([res.status, res.body.data.user.id]).toEqual([200, attacker.id]);
@@ -411,7 +413,7 @@ describe("issue 27.5: invitations trust only a verified email", SLOW, () => {
       token: owner.token,
       body: { email, role: "admin" },
     });
-    const squatter = await registerUser({ email });
+    const squatter = await registerUser({ email }, { verified: false });
     const res = await api("POST", "/v1/organizations/invitations/accept", {
       token: squatter.token,
       body: { token: inv.body.data.token },

@@ -3,7 +3,6 @@ import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } 
 import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
-import { newId } from "../../lib/ids";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
@@ -90,7 +89,7 @@ export interface NewUser {
 
 /**
  * The one place a user comes into being (registration, and just-in-time sign-on provisioning): the
- * row, its billing account with the plan's starting credits, and the account's billing clock armed
+ * row, its billing account (no credits yet), and the account's billing clock armed
  * for its first period end (or trial end). Null when the email is taken: the unique index settles a
  * race between two sign-ups of one email.
  */
@@ -117,18 +116,8 @@ export async function createUser(env: AccountsEnv, input: NewUser, now: number):
     emailVerifiedAt: null,
     credentialsRevokedAt: null,
   };
-  const grant = {
-    ledgerId: newId("led", now),
-    accountId: account.id,
-    reason: "signup_grant" as const,
-    referenceId: account.id,
-    description:
-      account.status === "trialing"
-        ? `Starting credits for the ${input.tier} plan's trial`
-        : `Included credits of the ${input.tier} plan`,
-    at,
-  };
-  if (!(await insertUser(env.DB, user, account, grant))) return null;
+  // No credits at registration: free credits come once per verified email (domain/billing/free-credits.ts).
+  if (!(await insertUser(env.DB, user, account))) return null;
   await wakeClock(env, account.id);
   return user;
 }

@@ -11,6 +11,8 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
+import { accountOfUser } from "../billing/accounts";
+import { emailVerifiedGrant } from "../billing/free-credits";
 import { mailerFor } from "../mail/mailer";
 import { isAdminEmail } from "./admin-emails";
 
@@ -120,8 +122,11 @@ function adminBootstrap(env: Env, user: UserRow, at: string, now: number): D1Pre
  * a replayed or lost race commits none of them.
  */
 export async function onEmailVerified(
-  _env: Env,
-  _verified: { user: UserRow; at: string },
+  env: Env,
+  verified: { user: UserRow; at: string },
 ): Promise<D1PreparedStatement[]> {
-  return [];
+  const { user, at } = verified;
+  // Free credits once per verified email (domain/billing/free-credits.ts), conditional on `at`.
+  const account = await accountOfUser(env.DB, user.id);
+  return emailVerifiedGrant(env.DB, { userId: user.id, email: user.email, accountId: account.id, at });
 }

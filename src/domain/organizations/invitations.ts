@@ -22,7 +22,7 @@ import type { Principal } from "../identity/principal";
 import { mailerFor } from "../mail/mailer";
 import { membershipIn } from "./access";
 import { auditStatement, type RequestMeta } from "./audit";
-import { checkInvite, requireRole } from "./roles";
+import { atLeast, checkInvite, requireRole } from "./roles";
 
 /** An invitation can be accepted for 7 days (docs/decisions.md, "Organizations"). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -104,6 +104,7 @@ export async function invite(
       `The invitation expires at ${invitation.expiresAt}.`,
     ].join("\n"),
     organizationId,
+    readableBy: input.role === "owner" ? "owner" : "admin",
   });
   return { invitation, token, emailSent: delivered };
 }
@@ -182,6 +183,12 @@ export async function acceptInvitation(
   if (state === "accepted" || state === "revoked") throw new AppError("INVITATION_USED", { details: { state } });
   if (state === "expired") throw new AppError("INVITATION_EXPIRED", { details: { expired_at: invitation.expiresAt } });
   if (await findMembership(d1, invitation.organizationId, principal.userId)) throw new AppError("ALREADY_A_MEMBER");
+  // The role an invitation grants never exceeds its inviter's, when sent (checkInvite) and when
+  // accepted: an admin removed or demoted after inviting an accomplice cannot still let them in.
+  const inviter = await findMembership(d1, invitation.organizationId, invitation.invitedBy);
+  if (!inviter || !atLeast(inviter.role, invitation.role === "owner" ? "owner" : "admin")) {
+    throw new AppError("INVITER_ROLE_LOST", { details: { role: invitation.role } });
+  }
   const at = iso(now);
   const [accepted, joined] = await d1.batch([
     acceptInvitationStatement(d1, invitation.id, principal.userId, at),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { makeTestCa } from "../../node/tls-ca";
+import { SHARED_PERSIST_ENV } from "./mail";
 import { D1_TEMPLATE_ENV, migrateLocalD1, pruneWranglerLogs, startWrangler } from "./wrangler";
 
 /**
@@ -49,6 +50,8 @@ export default async function setup(project: TestProject) {
     await migrateLocalD1(template);
     process.env[D1_TEMPLATE_ENV] = template;
     const server = await startWrangler({ vars: SHARED_VARS });
+    // Test processes read the mail the server sent from its local KV (support/mail.ts).
+    process.env[SHARED_PERSIST_ENV] = server.persistDir;
     project.provide("sharedServerUrl", server.url);
     project.provide("sharedServerPersistDir", server.persistDir);
     return async () => {

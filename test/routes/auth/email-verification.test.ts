@@ -41,7 +41,7 @@ describe("email verification", () => {
     const unknown = await api("POST", "/v1/auth/email/verify", { body: { token: "sev_not-a-real-token" } });
     expectErrorEnvelope(unknown, 400, "EMAIL_VERIFICATION_INVALID");
 
-    const user = await registerUser();
+    const user = await registerUser({}, { verified: false });
     const token = await mailedVerificationToken(user);
     const late = Date.now() + EMAIL_VERIFICATION_TTL_MS + 1000;
     await expect(verifyAt(env, token, late)).rejects.toMatchObject({
@@ -54,7 +54,7 @@ describe("email verification", () => {
   });
 
   it("resend replaces the token (the old one stops working), at most once a minute, and not once verified", async () => {
-    const user = await registerUser();
+    const user = await registerUser({}, { verified: false });
     const first = await mailedVerificationToken(user);
     // The registration's mail was just sent: a resend now is throttled.
     const tooSoon = await api("POST", "/v1/auth/email/verify/resend", { token: user.token });
@@ -87,7 +87,7 @@ describe("email verification", () => {
   });
 
   it("the test helper verifies through the real mail", async () => {
-    const user = await registerUser();
+    const user = await registerUser({}, { verified: false });
     await verifyEmail(user);
     expect((await me(user.token)).email_verified).toBe(true);
   });

@@ -15,13 +15,11 @@ const valid = () => ({
 });
 
 describe("POST /v1/auth/register", () => {
-  it("creates the user with basic's starting credits (paid plans start trialing) and signs them in", async () => {
-    // A paid plan is never free: its own included credits arrive with the first paid fee.
-    for (const [tier, credits] of [
-      ["basic", 100],
-      ["professional", 100],
-      ["enterprise", 100],
-    ] as const) {
+  it("creates the user with no credits whatever the tier; verifying the email grants the same free credits once", async () => {
+    // Free credits come once per verified email (docs/decisions.md "Free credits"), never with
+    // registration, and a self-chosen paid tier mints no more than basic: its own included credits
+    // arrive with the first paid fee.
+    for (const tier of ["basic", "professional", "enterprise"] as const) {
       const body = { ...valid(), tier };
       const res = await api("POST", "/v1/auth/register", { body });
       expect(res.status).toBe(201);
@@ -32,15 +30,18 @@ describe("POST /v1/auth/register", () => {
       expect(Date.parse(user.created_at)).not.toBeNaN();
       expect(refresh_token).toMatch(/^sart_/);
       expect(expires_in).toBe(86400);
-      const me = await api("GET", "/v1/users/me", { token });
-      expect(me.body.data.credits).toBe(credits);
-      // The starting balance is one ledger row.
-      const ledger = await env.DB.prepare(
-        "SELECT delta, reason FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?)",
-      )
-        .bind(user.id)
-        .all();
-      expect(ledger.results).toEqual([{ delta: credits, reason: "signup_grant" }]);
+      const ledger = () =>
+        env.DB.prepare(
+          "SELECT delta, reason FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?)",
+        )
+          .bind(user.id)
+          .all();
+      expect((await api("GET", "/v1/users/me", { token })).body.data.credits).toBe(0);
+      expect((await ledger()).results).toEqual([]);
+      await verifyEmail({ id: user.id });
+      expect((await api("GET", "/v1/users/me", { token })).body.data.credits).toBe(100);
+      // The free balance is one ledger row.
+      expect((await ledger()).results).toEqual([{ delta: 100, reason: "signup_grant" }]);
     }
   });
 

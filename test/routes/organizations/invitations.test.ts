@@ -64,7 +64,7 @@ describe("POST /v1/organizations/invitations/accept", () => {
 
   it("an account whose email is not verified cannot accept (a leaked token is no use to whoever registers the address first)", async () => {
     const { orgId, owner } = await organizationWithTeam();
-    const squatter = await registerUser();
+    const squatter = await registerUser({}, { verified: false });
     const { token } = (await invite(owner, orgId, squatter.email, "admin")).body.data;
     const audited = await auditActions(orgId);
     const refused = expectErrorEnvelope(await accept(squatter.token, token), 403, "EMAIL_NOT_VERIFIED");
