@@ -16,6 +16,8 @@ import { decodePayload } from "../support/tokens";
  */
 const keys = inject("samlKeys");
 const ldap = inject("ldap");
+/** Each attack is several sign-ins, registrations and organizations: room for a loaded machine. */
+const SLOW = { timeout: 60_000 };
 
 type Keys = typeof keys.idp;
 
@@ -69,7 +71,7 @@ async function freeAddress(email: string) {
     .run();
 }
 
-describe("issue 27.1: a connection speaks only for its own organization's verified domains", () => {
+describe("issue 27.1: a connection speaks only for its own organization's verified domains", SLOW, () => {
   it("Eve's IdP asserting a member's address at another domain is refused: no token, no link, nothing charged", async () => {
     const eve = await samlOrganization(keys.attacker.cert);
     // The victim is a real member of Eve's organization (invited, accepted).
@@ -191,7 +193,7 @@ describe("issue 27.1: a connection speaks only for its own organization's verifi
   });
 });
 
-describe("issue 27.2: pre-hijacked accounts", () => {
+describe("issue 27.2: pre-hijacked accounts", SLOW, () => {
   it("via LDAP: the attacker's unverified bob@example.test is taken over; its password, tokens, API key, OAuth client and live socket all end", async () => {
     await freeAddress("bob@example.test");
     const attacker = await registerUser({ email: "bob@example.test" }, { verified: false });
@@ -324,7 +326,7 @@ describe("issue 27.2: pre-hijacked accounts", () => {
   });
 });
 
-describe("issue 27.3: role mapping cannot make an owner", () => {
+describe("issue 27.3: role mapping cannot make an owner", SLOW, () => {
   it("an admin cannot create or edit a connection that maps anyone to owner", async () => {
     const acme = await samlOrganization(keys.idp.cert);
     const admin = await addMember(acme.owner, acme.orgId, "admin");
@@ -402,7 +404,7 @@ describe("issue 27.3: role mapping cannot make an owner", () => {
   });
 });
 
-describe("issue 27.5: invitations trust only a verified email", () => {
+describe("issue 27.5: invitations trust only a verified email", SLOW, () => {
   it("a leaked admin invitation is no use to whoever registers the address first", async () => {
     const owner = await registerVerifiedUser();
     const org = await createOrganization(owner);
