@@ -58,6 +58,8 @@ export const ERROR_CATALOGUE = {
   INVITATION_EMAIL_MISMATCH: { status: 403, message: "This invitation was sent to another email address." },
   INVITATION_USED: { status: 409, message: "This invitation was already accepted or revoked." },
   INVITATION_EXPIRED: { status: 410, message: "This invitation has expired." },
+  // MCP server (docs/mcp.md)
+  TOOL_NOT_FOUND: { status: 404, message: "No such MCP tool." },
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
   PAYMENT_PROVIDER_UNAVAILABLE: {

@@ -4,6 +4,7 @@ import { iso } from "../../../../lib/clock";
 import { sha256Hex } from "../../../../lib/crypto";
 import { issueRefreshToken, revokeGrantFamily } from "../../refresh-rotation";
 import { parseScopeString, scopesForRole } from "../../scopes";
+import { grantResource } from "../authorization-request";
 import type { AuthenticatedClient } from "../client-auth";
 import { OAuthError } from "../errors";
 import type { FormParams } from "../form";
@@ -52,13 +53,21 @@ export async function authorizationCodeGrant(
     throw badCode();
   }
 
+  // RFC 8707 §2.2: a resource at the token endpoint must be the one the grant is for.
+  if (grantResource(form.get("resource"), env.AUTH_ISSUER) !== (row.resource ?? null)) {
+    throw new OAuthError("invalid_target", "resource does not match the authorization request.");
+  }
   const user = await findUserById(env.DB, row.userId);
   if (!user) throw badCode();
   const scopes = intersect(parseScopeString(row.scope), scopesForRole(user.role));
   const refreshToken = await issueRefreshToken(
     env,
-    { familyId: row.familyId, userId: user.id, clientId: client.id, scope: scopes.join(" ") },
+    { familyId: row.familyId, userId: user.id, clientId: client.id, scope: scopes.join(" "), resource: row.resource },
     now,
   );
-  return accessTokenResponse(env, { user, clientId: client.id, scopes, sid: row.familyId, refreshToken }, now);
+  return accessTokenResponse(
+    env,
+    { user, clientId: client.id, scopes, sid: row.familyId, refreshToken, resource: row.resource },
+    now,
+  );
 }
