@@ -204,7 +204,12 @@ const CORS_HEADERS = {
 
 export function mcpRoutes() {
   const app = new Hono<AppEnv>();
-  app.options("/", () => new Response(null, { status: 204, headers: CORS_HEADERS }));
+  // A CORS preflight; a plain OPTIONS is answered with Allow by the app.
+  app.use("/", (c, next) =>
+    c.req.method === "OPTIONS" && c.req.raw.headers.has("origin")
+      ? Promise.resolve(new Response(null, { status: 204, headers: CORS_HEADERS }))
+      : next(),
+  );
   app.on(["GET", "POST", "DELETE"], "/", async (c) => {
     const response = await serve(c);
     if (!c.req.raw.headers.has("origin")) return response;

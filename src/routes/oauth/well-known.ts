@@ -28,7 +28,8 @@ export const MCP_SCOPES: readonly Scope[] = [
  * fetch cross-origin: any origin, no cookies (these endpoints never read any).
  */
 export const publicCors: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method === "OPTIONS")
+  // A preflight (it carries Origin); a plain OPTIONS is answered with Allow by the app.
+  if (c.req.method === "OPTIONS" && c.req.raw.headers.has("origin"))
     return new Response(null, {
       status: 204,
       headers: {
