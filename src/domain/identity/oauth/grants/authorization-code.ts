@@ -48,15 +48,16 @@ export async function authorizationCodeGrant(
     // RFC 9700 §2.1.1: a verifier without a challenge is refused (PKCE downgrade).
     throw badCode("A code_verifier was sent but the authorization request had no code_challenge.");
   }
+  // RFC 8707 §2.2: a resource at the token endpoint must be the one the grant is for (none: the grant's).
+  const resource = form.get("resource");
+  if (resource !== undefined && grantResource(resource, env.AUTH_ISSUER) !== (row.resource ?? null)) {
+    throw new OAuthError("invalid_target", "resource does not match the authorization request.");
+  }
   if (!(await consumeAuthorizationCode(env.DB, row.id, iso(now)))) {
     await revokeGrantFamily(env, row.familyId, now);
     throw badCode();
   }
 
-  // RFC 8707 §2.2: a resource at the token endpoint must be the one the grant is for.
-  if (grantResource(form.get("resource"), env.AUTH_ISSUER) !== (row.resource ?? null)) {
-    throw new OAuthError("invalid_target", "resource does not match the authorization request.");
-  }
   const user = await findUserById(env.DB, row.userId);
   if (!user) throw badCode();
   const scopes = intersect(parseScopeString(row.scope), scopesForRole(user.role));
