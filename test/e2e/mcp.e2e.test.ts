@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import {
   Client,
   type OAuthClientProvider,
@@ -9,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient, dataOf, testClientAddress } from "./support/api";
 import { signInAndApprove } from "./support/authorize-driver";
 import { sharedServer } from "./support/shared-server";
+import { freePort } from "./support/wrangler";
 
 /**
  * The MCP server as an agent meets it: the official SDK's client over Streamable HTTP against a real
@@ -454,5 +456,60 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
     for (let i = 0; i < 10 && last === 201; i++)
       last = (await register({ redirect_uris: ["http://127.0.0.1:1/cb"] }, own)).status;
     expect(last).toBe(429);
+  });
+  it("a Client ID Metadata Document client: read once through the guard, cached, issued an MCP token", async () => {
+    const port = await freePort();
+    const docUrl = `http://127.0.0.1:${port}/agent/client.json`;
+    const redirect = "http://127.0.0.1:8979/callback";
+    let reads = 0;
+    const documents: Record<string, unknown> = {
+      "/agent/client.json": { client_id: docUrl, client_name: "Doc Agent", redirect_uris: [redirect] },
+      "/liar.json": { client_id: "https://someone-else.example/client.json", redirect_uris: [redirect] },
+    };
+    const host = createServer((req, res) => {
+      reads++;
+      const doc = documents[req.url ?? ""];
+      res.writeHead(doc ? 200 : 404, { "content-type": "application/json" });
+      res.end(JSON.stringify(doc ?? {}));
+    });
+    await new Promise<void>((r) => host.listen(port, "127.0.0.1", r));
+    try {
+      const verifier = randomBytes(32).toString("base64url");
+      const query = (clientId: string) =>
+        new URLSearchParams({
+          response_type: "code",
+          client_id: clientId,
+          redirect_uri: redirect,
+          scope: "dowsing:read",
+          code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+          code_challenge_method: "S256",
+          resource: `${server.url}/mcp`,
+        });
+      // A document that names another client_id is refused: the page treats the client as unknown.
+      const liar = await fetch(`${server.url}/oauth2/authorize?${query(`http://127.0.0.1:${port}/liar.json`)}`, {
+        redirect: "manual",
+      });
+      expect(liar.status).toBe(400);
+
+      const back = await signInAndApprove(`${server.url}/oauth2/authorize?${query(docUrl)}`, email, PASSWORD);
+      const token = await fetchFrom(`${server.url}/oauth2/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code: back.searchParams.get("code")!,
+          redirect_uri: redirect,
+          client_id: docUrl,
+          code_verifier: verifier,
+        }),
+      });
+      const body = (await token.json()) as any;
+      expect(token.status).toBe(200);
+      expect(claimsOf(body.access_token)).toMatchObject({ aud: `${server.url}/mcp`, client_id: docUrl });
+      // The sign-in's three page loads read the document once (the liar's once): the copy is cached.
+      expect(reads).toBe(2);
+    } finally {
+      await new Promise((r) => host.close(r));
+    }
   });
 });

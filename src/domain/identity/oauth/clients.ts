@@ -67,7 +67,8 @@ export function registeredClientFromRow(row: RegisteredClientRow): OAuthClient {
 
 /** The client with this id: a user's, a dynamically registered one, or a metadata document's already read. */
 export async function findClient(db: D1Database, clientId: string, now = Date.now()): Promise<OAuthClient | null> {
-  if (clientId.startsWith("dcr_") || clientId.startsWith("https://")) {
+  // Metadata documents are https URLs (http only where private URLs are allowed: development, tests).
+  if (clientId.startsWith("dcr_") || clientId.startsWith("https://") || clientId.startsWith("http://")) {
     if (clientId.length > 2000) return null;
     const row = await findRegisteredClient(db, clientId, iso(now));
     return row ? registeredClientFromRow(row) : null;
