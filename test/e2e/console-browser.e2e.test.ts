@@ -4,7 +4,9 @@ import path from "node:path";
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
+import { apiClient } from "./support/api";
 import { accessibilityProblems, launchChromiumBrowser, offlineExcept, pageProblems } from "./support/browser";
+import { verifyEmailOn } from "./support/mail";
 import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
 import { sharedServer } from "./support/shared-server";
 import { freePort } from "./support/wrangler";
@@ -290,6 +292,8 @@ describe("the console in Chromium", () => {
       });
       expect(registered.error).toBeUndefined();
       const colleagueToken = registered.data!.data.token;
+      // Only the proven holder of the invited address may accept: the colleague verifies with the mail.
+      await verifyEmailOn(server, apiClient(() => server.url).call, registered.data!.data.user.id);
       await page.getByLabel("Email to invite").fill(colleagueEmail);
       await page.getByRole("button", { name: "Send invitation" }).click();
       const inviteToken = (await page.getByTestId("secret-value").textContent())!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
+import { verifyEmailOn } from "./support/mail";
 import { openRawWebSocket } from "./support/raw-websocket";
 import { sharedServer } from "./support/shared-server";
 
@@ -35,6 +36,8 @@ describe("organizations against wrangler dev", () => {
       role: "member",
     });
     expect(invitation.status).toBe(201);
+    // Only the proven holder of the invited address may accept: the member verifies with the mail.
+    await verifyEmailOn(server, call, member.id);
     const accepted = await call("POST", "/v1/organizations/invitations/accept", member.token, {
       token: invitation.body.data.token,
     });

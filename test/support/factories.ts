@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { type RegisterInput, register } from "../../src/domain/identity/accounts";
+import { verifyEmail } from "./email";
 import { api } from "./http";
 
 let counter = 0;
@@ -38,13 +39,18 @@ export async function registerUser(overrides: Partial<RegisterInput> = {}): Prom
   return { id: user.id, email: input.email, token, refreshToken };
 }
 
-/** The admin of this test run (ADMIN_EMAILS in vitest.config.ts): registered once, then signed in. */
+/**
+ * The admin of this test run: admin@example.com, in ADMIN_EMAILS (vitest.config.ts), the bootstrap
+ * that makes an address an administrator when its holder verifies it. Registered and verified once
+ * (through the mailed token), then signed in, so the token carries the role.
+ */
 export async function adminUser(): Promise<TestUser> {
   const email = "admin@example.com";
   const reg = await api("POST", "/v1/auth/register", {
     body: { email, username: "admin", password: PASSWORD, tier: "enterprise", marketing_consent: false },
   });
-  const res = reg.status === 201 ? reg : await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`admin sign-in failed: ${res.status} ${res.text}`);
+  if (reg.status === 201) await verifyEmail({ id: reg.body.data.user.id });
+  const res = await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${res.text}`);
   return { id: res.body.data.user.id, email, token: res.body.data.token, refreshToken: res.body.data.refresh_token };
 }

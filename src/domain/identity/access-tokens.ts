@@ -22,6 +22,8 @@ export interface AccessTokenInput {
   ttlSeconds: number;
   /** The resource the token is for (RFC 8707): the REST API (default) or the MCP server. */
   audience?: string;
+  /** A sign-in through this organization's connection: the token acts for it only (`org` claim). */
+  organizationId?: string;
 }
 
 export interface AccessTokenClaims {
@@ -36,6 +38,8 @@ export interface AccessTokenClaims {
   tier: Tier;
   /** The one resource the token is for (RFC 9068 §3 `aud`). */
   aud: string;
+  /** The organization a sign-on token is bound to (docs/sso.md); absent for every other token. */
+  org?: string;
 }
 
 type Env = { ENVIRONMENT: string; AUTH_ISSUER: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string };
@@ -63,6 +67,7 @@ export async function issueAccessToken(env: Env, input: AccessTokenInput, now = 
     sid: input.sid,
     role: input.role,
     tier: input.tier,
+    ...(input.organizationId ? { org: input.organizationId } : {}),
   })
     .setProtectedHeader({ alg: ALG, typ: "at+jwt", kid: keys.kid })
     .setIssuer(env.AUTH_ISSUER)
@@ -158,6 +163,7 @@ async function verifySignature(env: Env, keys: SigningKeys, token: string): Prom
     role,
     tier,
     aud: Array.isArray(payload.aud) ? (payload.aud.length === 1 ? payload.aud[0]! : "") : (payload.aud ?? ""),
+    ...(typeof payload.org === "string" ? { org: payload.org } : {}),
   };
 }
 

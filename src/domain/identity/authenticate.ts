@@ -104,9 +104,11 @@ async function principalFromAccessToken(env: Env, token: string, audience?: stri
   }
   return {
     userId: claims.sub,
-    role: claims.role,
+    // A sign-on token is never an administrator's, whatever it claims.
+    role: claims.org ? "user" : claims.role,
     tier: claims.tier,
     scopes: scopeSetOf(claims),
+    ...(claims.org ? { boundOrganization: claims.org } : {}),
     credential: {
       kind: firstParty ? "login_token" : "oauth_token",
       id: claims.jti,

@@ -31,7 +31,13 @@ export const CONCURRENT_SESSION_CAPS: Record<Tier, number> = { basic: 5, profess
  * per account; a failed attempt costs FAILURE_COST points, a success 1.
  */
 export const AUTH_THROTTLE = {
+  /** Per client IP where no account is named (refresh, token endpoint), and per account+IP pair where one is. */
   ipPerMinute: 30,
+  /**
+   * Per client IP across every account it names: an office behind one address holds many people,
+   * so one person's mistyped password must not lock out a colleague (the pair above is what locks).
+   */
+  sharedIpPerMinute: 300,
   accountPerHour: 50,
   successCost: 1,
   failureCost: 5,
@@ -61,6 +67,10 @@ export function anonymousWindows(scale: number): WindowPolicy[] {
 
 export function authIpWindows(scale: number): WindowPolicy[] {
   return [{ name: "auth-ip", limit: AUTH_THROTTLE.ipPerMinute, seconds: scaled(60, scale) }];
+}
+
+export function authSharedIpWindows(scale: number): WindowPolicy[] {
+  return [{ name: "auth-ip-shared", limit: AUTH_THROTTLE.sharedIpPerMinute, seconds: scaled(60, scale) }];
 }
 
 export function authAccountWindows(scale: number): WindowPolicy[] {

@@ -8,6 +8,8 @@ export interface MailMessage {
   text: string;
   /** The organization the message concerns; its admins can read the development outbox. */
   organizationId?: string;
+  /** The user the message is for (account mail: email verification); kept in that user's development outbox. */
+  userId?: string;
 }
 
 /**

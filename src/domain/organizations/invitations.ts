@@ -1,6 +1,5 @@
 import {
   acceptInvitationStatement,
-  emailOfUser,
   findInvitation,
   findInvitationByHash,
   findMembership,
@@ -13,6 +12,7 @@ import {
   revokeInvitationStatement,
   revokePendingForEmailStatement,
 } from "../../db/organizations";
+import { findUserById } from "../../db/users";
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
@@ -160,16 +160,24 @@ export async function acceptInvitation(
   token: string,
   now = Date.now(),
 ): Promise<{ organizationId: string; role: OrgRole }> {
-  if (principal.organization?.via === "api_key") {
+  if (principal.organization?.via === "api_key" || principal.boundOrganization) {
+    // A sign-on token acts for its connection's organization only (docs/sso.md): not to join another.
     throw new AppError("ORGANIZATION_ROLE_REQUIRED", {
-      message: "Invitations are accepted by a person, not an organization API key.",
+      message: "Invitations are accepted by a person signed in as themself, not an organization API key or sign-on.",
       details: { required_role: "person" },
     });
   }
   const invitation = await findInvitationByHash(d1, await sha256Hex(token.trim()));
   if (!invitation) throw invitationNotFound();
-  const email = await emailOfUser(d1, principal.userId);
-  if (email !== invitation.email) throw new AppError("INVITATION_EMAIL_MISMATCH");
+  const user = await findUserById(d1, principal.userId);
+  if (user?.email !== invitation.email) throw new AppError("INVITATION_EMAIL_MISMATCH");
+  // The invitation trusts the address: only its proven holder may use it (issue 27, item 5).
+  if (user.emailVerifiedAt === null) {
+    throw new AppError("EMAIL_NOT_VERIFIED", {
+      message: "Verify your email address before accepting an invitation sent to it.",
+      details: { email: user.email },
+    });
+  }
   const state = invitationState(invitation, now);
   if (state === "accepted" || state === "revoked") throw new AppError("INVITATION_USED", { details: { state } });
   if (state === "expired") throw new AppError("INVITATION_EXPIRED", { details: { expired_at: invitation.expiresAt } });

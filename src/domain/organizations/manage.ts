@@ -32,7 +32,8 @@ export interface OrganizationView {
 
 /** Persons create organizations; an organization API key cannot create another. */
 function requirePerson(principal: Principal): void {
-  if (principal.organization?.via === "api_key") {
+  // A sign-on token acts for its connection's organization only (docs/sso.md): not a new one.
+  if (principal.organization?.via === "api_key" || principal.boundOrganization) {
     throw new AppError("ORGANIZATION_ROLE_REQUIRED", {
       message: "An organization API key acts for its organization; sign in as a person for this operation.",
       details: { required_role: "person" },
@@ -106,6 +107,7 @@ export async function createOrganization(
 /** The organizations the caller belongs to (an org API key: just its own). */
 export async function myOrganizations(d1: D1Database, principal: Principal): Promise<OrganizationView[]> {
   if (principal.organization?.via === "api_key") return [await membershipIn(d1, principal, principal.organization.id)];
+  if (principal.boundOrganization) return [await membershipIn(d1, principal, principal.boundOrganization)];
   return organizationsOfUser(d1, principal.userId);
 }
 

@@ -14,12 +14,12 @@ const route = defineRoute({
   middleware: [authThrottle()],
   summary: "Create an account",
   description:
-    "Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.",
+    "Creates a user with the tier's starting credits, mails a verification token (POST /auth/email/verify) and signs them in. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in.",
   request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },
   responses: {
     201: { description: "Registered", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },
   },
-  errors: ["EMAIL_ALREADY_REGISTERED"],
+  errors: ["EMAIL_ALREADY_REGISTERED", "SSO_REQUIRED"],
 });
 
 export function mountRegister(app: Router) {

@@ -23,6 +23,7 @@ const route = defineRoute({
   errors: [
     "RESOURCE_NOT_FOUND",
     "INVITATION_EMAIL_MISMATCH",
+    "EMAIL_NOT_VERIFIED",
     "INVITATION_USED",
     "INVITATION_EXPIRED",
     "ALREADY_A_MEMBER",

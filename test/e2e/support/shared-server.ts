@@ -50,6 +50,7 @@ export default async function setup(project: TestProject) {
     process.env[D1_TEMPLATE_ENV] = template;
     const server = await startWrangler({ vars: SHARED_VARS });
     project.provide("sharedServerUrl", server.url);
+    project.provide("sharedServerPersistDir", server.persistDir);
     return async () => {
       await server.stop();
       cleanUp();
@@ -60,14 +61,15 @@ export default async function setup(project: TestProject) {
   }
 }
 
-/** The shared server: its origin (http://127.0.0.1:<port>) and port. */
-export function sharedServer(): { url: string; port: number } {
+/** The shared server: its origin (http://127.0.0.1:<port>), port and local state (its mail outbox is read there). */
+export function sharedServer(): { url: string; port: number; persistDir: string } {
   const url = inject("sharedServerUrl");
-  return { url, port: Number(new URL(url).port) };
+  return { url, port: Number(new URL(url).port), persistDir: inject("sharedServerPersistDir") };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     sharedServerUrl: string;
+    sharedServerPersistDir: string;
   }
 }

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { adminTrailOf } from "../../../src/db/admin-audit";
+import { mailedVerificationToken, verifyEmail } from "../../support/email";
 import { PASSWORD, uniqueEmail } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { decodePayload } from "../../support/tokens";
@@ -70,18 +72,27 @@ describe("POST /v1/auth/register", () => {
     expect(err.details.field).toBe("email");
   });
 
-  it("gives admins (ADMIN_EMAILS) the admin scopes and everyone else none of them", async () => {
-    const admin = await api("POST", "/v1/auth/register", { body: { ...valid(), email: "ROOT@example.com" } });
-    if (admin.status === 201) {
-      expect(String(decodePayload(admin.body.data.token).scope)).toContain("analytics:admin");
-    } else {
-      // Already registered by an earlier run of this file in the same storage.
-      expect(admin.status).toBe(409);
-    }
+  it("never makes an administrator at registration; ADMIN_EMAILS bootstraps one when its holder verifies it", async () => {
+    // The listed address is this test's own (ADMIN_EMAILS replaced per request), so runs never collide.
+    const body = { ...valid(), email: uniqueEmail("root") };
+    const vars = { ADMIN_EMAILS: body.email };
+    const reg = await api("POST", "/v1/auth/register", { body, vars });
+    expect(reg.status).toBe(201);
+    expect(String(decodePayload(reg.body.data.token).scope)).not.toContain(":admin");
+    const token = await mailedVerificationToken({ id: reg.body.data.user.id });
+    expect((await api("POST", "/v1/auth/email/verify", { body: { token }, vars })).status).toBe(200);
+    const login = await api("POST", "/v1/auth/login", { body: { email: body.email, password: PASSWORD }, vars });
+    expect(String(decodePayload(login.body.data.token).scope)).toContain("analytics:admin");
+    expect(await adminTrailOf(env.DB, reg.body.data.user.id)).toEqual([
+      { action: "granted", actor: "bootstrap:ADMIN_EMAILS", created_at: expect.any(String) },
+    ]);
+
     const user = await api("POST", "/v1/auth/register", { body: valid() });
+    await verifyEmail({ id: user.body.data.user.id });
     const scope = String(decodePayload(user.body.data.token).scope);
     expect(scope).toContain("remote-viewing:read");
     expect(scope).not.toContain(":admin");
+    expect(await adminTrailOf(env.DB, user.body.data.user.id)).toEqual([]);
   });
 
   const cases: Array<[string, Record<string, unknown>, number, string, string]> = [

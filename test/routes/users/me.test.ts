@@ -14,6 +14,7 @@ describe("GET /v1/users/me", () => {
       email: u.email,
       username: "tester",
       tier: "professional",
+      email_verified: false,
       // A professional signup trials with basic's grant.
       credits: 100,
       created_at: expect.any(String),
