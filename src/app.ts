@@ -76,8 +76,11 @@ const AUTHORIZATION_SERVER_ROUTES = lazyRoute(
   ["/oauth2", "/oauth", "/.well-known", "/saml"],
 );
 
+/** The MCP server (docs/mcp.md): a resource server of its own, outside /v1, built on its first request. */
+const MCP_ROUTES = lazyRoute("/mcp", async () => (await import("./routes/mcp")).mcpRoutes());
+
 /** Every part of the app built on its first request. */
-export const LAZY_ROUTES = [...V1_ROUTES, CONSOLE_ROUTES, AUTHORIZATION_SERVER_ROUTES];
+export const LAZY_ROUTES = [...V1_ROUTES, CONSOLE_ROUTES, AUTHORIZATION_SERVER_ROUTES, MCP_ROUTES];
 
 let documentRouter: Promise<Router> | undefined;
 
@@ -260,6 +263,7 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
   }
   CONSOLE_ROUTES.mount(app);
   AUTHORIZATION_SERVER_ROUTES.mount(app);
+  MCP_ROUTES.mount(app);
   return app;
 }
 

@@ -81,6 +81,8 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: "Whoever sent this invitation may no longer send it (left, removed or demoted); ask for a new invitation.",
   },
+  // MCP server (docs/mcp.md)
+  TOOL_NOT_FOUND: { status: 404, message: "No such MCP tool." },
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
   PAYMENT_PROVIDER_UNAVAILABLE: {

@@ -1,4 +1,5 @@
 import { type PurgeCursor, purgeExpiredIdempotencyKeys } from "./db/idempotency";
+import { purgeExpiredRegisteredClients } from "./db/registered-clients";
 import { purgeExpiredRevocations } from "./db/revocations";
 import { purgeExpiredOnce } from "./db/sso";
 import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integrity";
@@ -24,7 +25,8 @@ const IDEMPOTENCY_CURSOR = "maintenance:idempotency-purge-cursor";
  * check balance = SUM(ledger) on recently changed billing accounts, wake
  * billing clocks that are overdue, and delete expired idempotency records and
  * expired SSO one-time keys (AuthnRequest ids, the assertion replay cache).
- * It also purges revocations whose tokens have all expired.
+ * It also purges revocations whose tokens have all expired, and self-registered OAuth clients whose registration
+ * expired unused (docs/mcp.md).
  */
 export async function runMaintenance(
   env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "KV" | "BILLING_CLOCK">,
@@ -36,7 +38,9 @@ export async function runMaintenance(
   const purged = await purgeIdempotencyRecords(env, iso(now));
   await purgeExpiredOnce(env.DB, now);
   const revocationsPurged = await purgeExpiredRevocations(env.DB, iso(now), PURGE_MAX_PER_RUN);
+  const registrationsPurged = await purgeExpiredRegisteredClients(env.DB, iso(now), PURGE_MAX_PER_RUN);
   return {
+    registered_clients_purged: registrationsPurged,
     outbox_sent: sent,
     idempotency_purged: purged,
     revocations_purged: revocationsPurged,

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../src/index";
 import { purgeIdempotencyRecords } from "../src/maintenance";
+import { registerUser } from "./support/factories";
 
 const insertRecord = (owner: string, key: string, expiresAt: string) =>
   env.DB.prepare(
@@ -55,5 +56,38 @@ describe("the idempotency purge (no expires_at index: a bounded walk of the key 
     expect(kept.results.map((r) => r.key)).toEqual(
       Array.from({ length: 10 }, (_, i) => `k-${String(i * 3).padStart(2, "0")}`),
     );
+  });
+});
+
+describe("self-registered OAuth clients (docs/mcp.md)", () => {
+  it("the cron deletes registrations that expired unused, with their codes, and keeps live ones", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const insert = (id: string, expiresAt: string) =>
+      env.DB.prepare(
+        "INSERT INTO oauth_registered_clients (id, source, name, redirect_uris, allowed_scopes, created_at, expires_at) VALUES (?1, 'dynamic', 'Agent', '[]', 'profile', ?2, ?3)",
+      )
+        .bind(id, new Date().toISOString(), expiresAt)
+        .run();
+    await insert(`dcr_old_${tag}`, new Date(Date.now() - 1000).toISOString());
+    await insert(`dcr_live_${tag}`, new Date(Date.now() + 3_600_000).toISOString());
+    const user = await registerUser();
+    await env.DB.prepare(
+      "INSERT INTO oauth_authorization_codes (id, code_hash, client_id, user_id, redirect_uri, scope, family_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, 'http://127.0.0.1/cb', 'profile', 'f', ?5, ?5)",
+    )
+      .bind(`code_${tag}`, `hash_${tag}`, `dcr_old_${tag}`, user.id, new Date().toISOString())
+      .run();
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const left = await env.DB.prepare("SELECT id FROM oauth_registered_clients WHERE id LIKE ?")
+      .bind(`%_${tag}`)
+      .all<{ id: string }>();
+    expect(left.results.map((r) => r.id)).toEqual([`dcr_live_${tag}`]);
+    const codes = await env.DB.prepare("SELECT COUNT(*) AS n FROM oauth_authorization_codes WHERE client_id = ?")
+      .bind(`dcr_old_${tag}`)
+      .first<number>("n");
+    expect(codes).toBe(0);
   });
 });

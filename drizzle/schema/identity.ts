@@ -86,6 +86,8 @@ export const refreshTokens = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
     revokedAt: text("revoked_at"),
+    /** RFC 8707 resource of the grant (the MCP server's identifier); null for the REST API. */
+    resource: text("resource"),
   },
   (t) => [uniqueIndex("refresh_tokens_hash_unique").on(t.tokenHash), index("refresh_tokens_family_idx").on(t.familyId)],
 );

@@ -41,9 +41,8 @@ export const oauthAuthorizationCodes = sqliteTable(
   {
     id: text("id").primaryKey(),
     codeHash: text("code_hash").notNull(),
-    clientId: text("client_id")
-      .notNull()
-      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    /** An oauth_clients or oauth_registered_clients id (no foreign key: either table; migration 0050). */
+    clientId: text("client_id").notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -55,6 +54,31 @@ export const oauthAuthorizationCodes = sqliteTable(
     createdAt: text("created_at").notNull(),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
+    /** RFC 8707 resource the grant is for: the MCP server's identifier, or null for the REST API. */
+    resource: text("resource"),
   },
-  (t) => [uniqueIndex("oauth_codes_hash_unique").on(t.codeHash)],
+  (t) => [uniqueIndex("oauth_codes_hash_unique").on(t.codeHash), index("oauth_codes_client_idx").on(t.clientId)],
+);
+
+/**
+ * Clients that registered themselves (docs/mcp.md): RFC 7591 dynamic registration (`source` "dynamic", a
+ * generated id) or a Client ID Metadata Document (`source` "metadata_document", the id is the document's https
+ * URL, re-read when the cached copy is older than a day). Public clients only: no secret, PKCE S256 always.
+ * `expires_at` moves on with each use; maintenance deletes the ones past it.
+ */
+export const oauthRegisteredClients = sqliteTable(
+  "oauth_registered_clients",
+  {
+    id: text("id").primaryKey(),
+    source: text("source", { enum: ["dynamic", "metadata_document"] }).notNull(),
+    name: text("name").notNull(),
+    /** JSON array of redirect URIs; loopback ones match on any port (RFC 8252 §7.3). */
+    redirectUris: text("redirect_uris", { mode: "json" }).$type<string[]>().notNull(),
+    allowedScopes: text("allowed_scopes").notNull(),
+    clientUri: text("client_uri"),
+    createdAt: text("created_at").notNull(),
+    lastUsedAt: text("last_used_at"),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("oauth_registered_clients_expires_idx").on(t.expiresAt)],
 );

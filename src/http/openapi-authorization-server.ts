@@ -33,6 +33,23 @@ const noStoreJson = (description: string, schema: Record<string, unknown>) => ({
 const clientAuth = [{ clientSecretBasic: [] }, {}];
 
 const TAG = "Authorization server";
+const MCP_TAG = "MCP server";
+
+/** What every /mcp answer carries (CORS for browser clients, the tier limits as for /v1). */
+const mcpHeaders = (status: number) => ({
+  "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+  "Access-Control-Allow-Origin": { $ref: "#/components/headers/Access-Control-Allow-Origin" },
+  RateLimit: { $ref: "#/components/headers/RateLimit" },
+  "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+  ...(status === 429 ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}),
+});
+
+/** A JSON-RPC error answer of /mcp with the catalogue's code in `data.code`. */
+const mcpError = (description: string, status: number) => ({
+  description,
+  headers: mcpHeaders(status),
+  content: { "application/json": { schema: { $ref: "#/components/schemas/JsonRpcMessage" } } },
+});
 const SSO_TAG = "Enterprise sign-on";
 
 const str = (description: string, extra: Record<string, unknown> = {}) => ({
@@ -106,6 +123,87 @@ export const authorizationServerSchemas = {
       iat: { type: "integer", format: "int64", minimum: 0, maximum: 9_999_999_999 },
       exp: { type: "integer", format: "int64", minimum: 0, maximum: 9_999_999_999 },
       jti: str("Token id", { maxLength: 128 }),
+    },
+  },
+  JsonRpcMessage: {
+    type: "object",
+    description: "One JSON-RPC 2.0 message (MCP). Errors carry the error catalogue's code in `error.data.code`.",
+    required: ["jsonrpc"],
+    additionalProperties: true,
+    properties: {
+      jsonrpc: { type: "string", enum: ["2.0"] },
+      id: {
+        oneOf: [
+          { type: "string", maxLength: 128 },
+          { type: "integer", format: "int64" },
+        ],
+      },
+      method: str("The MCP method, e.g. tools/call", { maxLength: 128 }),
+      params: { type: "object", additionalProperties: true },
+      result: { type: "object", additionalProperties: true },
+      error: {
+        type: "object",
+        required: ["code", "message"],
+        properties: {
+          code: { type: "integer", format: "int32" },
+          message: str("What went wrong", { maxLength: 512 }),
+          data: { type: "object", additionalProperties: true },
+        },
+      },
+    },
+  },
+  ProtectedResourceMetadata: {
+    type: "object",
+    description: "RFC 9728 §2 protected resource metadata of the MCP server.",
+    required: ["resource", "authorization_servers"],
+    additionalProperties: true,
+    properties: {
+      resource: str("The resource identifier: <origin>/mcp", { format: "uri" }),
+      authorization_servers: { type: "array", maxItems: 4, items: str("", { format: "uri" }) },
+      scopes_supported: { type: "array", maxItems: 64, items: { type: "string", enum: ALL_SCOPES } },
+      bearer_methods_supported: { type: "array", maxItems: 4, items: { type: "string", enum: ["header"] } },
+      resource_name: str("", { maxLength: 128 }),
+      resource_documentation: str("", { format: "uri" }),
+    },
+  },
+  ClientRegistrationRequest: {
+    type: "object",
+    description: "RFC 7591 §2 client metadata (public clients only).",
+    required: ["redirect_uris"],
+    additionalProperties: true,
+    properties: {
+      redirect_uris: { type: "array", minItems: 1, maxItems: 10, items: str("", { format: "uri" }) },
+      client_name: str("Shown on the consent page, marked as unverified", { maxLength: 100 }),
+      token_endpoint_auth_method: { type: "string", enum: ["none"] },
+      grant_types: {
+        type: "array",
+        maxItems: 2,
+        items: { type: "string", enum: ["authorization_code", "refresh_token"] },
+      },
+      response_types: { type: "array", maxItems: 1, items: { type: "string", enum: ["code"] } },
+      scope: str("The most the client may ever be granted, space-separated (default: every user scope)"),
+      client_uri: str("", { format: "uri" }),
+    },
+  },
+  ClientRegistrationResponse: {
+    type: "object",
+    required: ["client_id", "client_id_issued_at", "redirect_uris", "token_endpoint_auth_method"],
+    properties: {
+      client_id: str("dcr_…", { maxLength: 64 }),
+      client_id_issued_at: { type: "integer", format: "int64", minimum: 0, maximum: 9_999_999_999 },
+      client_name: str("", { maxLength: 100 }),
+      redirect_uris: { type: "array", maxItems: 10, items: str("", { format: "uri" }) },
+      grant_types: { type: "array", maxItems: 2, items: str("", { maxLength: 32 }) },
+      response_types: { type: "array", maxItems: 1, items: str("", { maxLength: 8 }) },
+      token_endpoint_auth_method: { type: "string", enum: ["none"] },
+      scope: str("Scopes the client may be granted"),
+      registration_expires_at: {
+        type: "integer",
+        format: "int64",
+        minimum: 0,
+        maximum: 9_999_999_999,
+        description: "Unix seconds: when the registration goes unless a token is issued to the client",
+      },
     },
   },
   AuthorizationServerMetadata: {
@@ -380,6 +478,117 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
         },
       },
     },
+    [OAUTH_PATHS.register]: {
+      servers,
+      post: {
+        operationId: "registerOAuthClientDynamically",
+        tags: [TAG],
+        summary: "Dynamic client registration (RFC 7591)",
+        description:
+          "Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.",
+        security: [],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ClientRegistrationRequest" } } },
+        },
+        responses: {
+          201: noStoreJson("Registered", { $ref: "#/components/schemas/ClientRegistrationResponse" }),
+          400: {
+            ...JSON_ERROR,
+            description: "RFC 7591 §3.2.2 error: `invalid_redirect_uri` or `invalid_client_metadata`.",
+          },
+          429: {
+            ...JSON_ERROR,
+            description: "`slow_down`: too many registrations from this address.",
+            headers: { ...JSON_ERROR.headers, "Retry-After": { $ref: "#/components/headers/Retry-After" } },
+          },
+        },
+      },
+    },
+    ...Object.fromEntries(
+      ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"].map((path, i) => [
+        path,
+        {
+          servers,
+          get: {
+            operationId: i === 0 ? "getMcpProtectedResourceMetadata" : "getProtectedResourceMetadata",
+            tags: [TAG],
+            summary:
+              i === 0
+                ? "The MCP server's protected resource metadata (RFC 9728)"
+                : "Protected resource metadata at the bare address (RFC 9728)",
+            description:
+              "Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.",
+            security: [],
+            responses: {
+              200: {
+                description: "Metadata",
+                content: {
+                  "application/json": { schema: { $ref: "#/components/schemas/ProtectedResourceMetadata" } },
+                },
+              },
+            },
+          },
+        },
+      ]),
+    ),
+    "/mcp": {
+      servers,
+      ...Object.fromEntries(
+        (["post", "get", "delete"] as const).map((method) => [
+          method,
+          {
+            operationId: { post: "mcpMessage", get: "mcpStream", delete: "mcpEndSession" }[method],
+            tags: [MCP_TAG],
+            summary: {
+              post: "Send one MCP JSON-RPC message (Streamable HTTP)",
+              get: "Open a server-to-client stream (not offered: stateless server)",
+              delete: "End an MCP session (not offered: stateless server)",
+            }[method],
+            description:
+              method === "post"
+                ? "The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1."
+                : "The server keeps no MCP session (each POST stands alone), so this answers 405.",
+            security: [{ oauth2: [] }],
+            ...(method === "post"
+              ? {
+                  requestBody: {
+                    required: true,
+                    content: { "application/json": { schema: { $ref: "#/components/schemas/JsonRpcMessage" } } },
+                  },
+                }
+              : {}),
+            responses: {
+              ...(method === "post"
+                ? {
+                    200: {
+                      description: "The JSON-RPC response, as JSON or as a text/event-stream",
+                      headers: mcpHeaders(200),
+                      content: {
+                        "application/json": { schema: { $ref: "#/components/schemas/JsonRpcMessage" } },
+                        "text/event-stream": { schema: { type: "string", maxLength: 10_485_760 } },
+                      },
+                    },
+                    202: { description: "A notification or response was accepted", headers: mcpHeaders(202) },
+                    400: mcpError("Malformed JSON (-32700), a batch or not a JSON-RPC message (-32600)", 400),
+                    403: mcpError(
+                      'The tool needs a scope the token lacks (`WWW-Authenticate: Bearer error="insufficient_scope"`)',
+                      403,
+                    ),
+                    413: mcpError("The body is over 64 KiB", 413),
+                    429: mcpError("Rate limit exceeded (Retry-After)", 429),
+                  }
+                : { 405: mcpError("No MCP session to stream or end", 405) }),
+              401: mcpError(
+                "No token, or one that is invalid, expired, revoked or for another resource (`WWW-Authenticate: Bearer resource_metadata=…`)",
+                401,
+              ),
+              500: mcpError("An unexpected failure (INTERNAL_SERVER_ERROR)", 500),
+            },
+          },
+        ]),
+      ),
+    },
     // Enterprise sign-on (docs/sso.md). The ACS answers with the /v1 login envelope, since it
     // ends in the same token issuance as POST /v1/auth/login.
     "/saml/login": {
@@ -473,6 +682,11 @@ function envelopeError(description: string) {
 }
 
 export const authorizationServerTags = [
+  {
+    name: MCP_TAG,
+    description:
+      "The Model Context Protocol server for AI assistants and agents (docs/mcp.md), a resource server of its own.",
+  },
   {
     name: TAG,
     description:

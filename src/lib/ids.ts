@@ -27,7 +27,8 @@ export type IdPrefix =
   | "aud"
   | "mail"
   | "acct"
-  | "sso";
+  | "sso"
+  | "dcr";
 
 /**
  * Random values drawn 256 at a time (every request takes at least one, for its request id): one

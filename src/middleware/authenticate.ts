@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler, Next } from "hono";
 import { actingAccountRef } from "../domain/billing/accounts";
 import { bearerChallenge } from "../domain/identity/access-tokens";
 import { cachedAccountRef, forgetAccountRefs, rememberAccountRef } from "../domain/identity/acting-account-cache";
-import { authenticateCredential } from "../domain/identity/authenticate";
+import { authenticateCredential, type PresentedCredentials } from "../domain/identity/authenticate";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
 import { ORGANIZATION_HEADER, resolveActingOrganization } from "../domain/organizations/access";
@@ -48,7 +48,7 @@ const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method ==
  */
 export async function principalOf(
   c: Context<AppEnv>,
-  presented?: ReturnType<typeof presentedCredentials>,
+  presented?: Omit<PresentedCredentials, "defer">,
 ): Promise<Principal> {
   const existing = c.get("principal");
   if (existing) return existing;

@@ -42,6 +42,13 @@ const OUTSIDE_V1 = [
   "DELETE /console/session",
   "GET /console/session/sso",
   "GET /console/session/sso/finish",
+  // The MCP server and its authorization (docs/mcp.md): protected resource metadata, dynamic registration.
+  "GET /mcp",
+  "POST /mcp",
+  "DELETE /mcp",
+  "GET /.well-known/oauth-protected-resource",
+  "GET /.well-known/oauth-protected-resource/mcp",
+  "POST /oauth2/register",
 ];
 
 describe("API9 improper inventory management", () => {

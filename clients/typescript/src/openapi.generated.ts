@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
+         * @description Creates a user with the tier's starting credits, mails a verification token (POST /auth/email/verify) and signs them in. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in.
          */
         post: operations["register"];
         delete?: never;
@@ -1310,7 +1310,7 @@ export interface paths {
         };
         /**
          * Mail the development mailer sent for this organization (admins; not in production)
-         * @description The development mailer logs each message and keeps the last ones (7 days) so the console can show them; an admin sees no mail meant for a higher role (owner invitations). Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
+         * @description The development mailer logs each message and keeps the last ones (7 days) so the console can show them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
          */
         get: operations["listOrganizationMailOutbox"];
         put?: never;
@@ -1465,8 +1465,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export the listed sessions with their results (CSV or NDJSON)
-         * @description The sessions GET /sessions lists in the same context: the caller's personal sessions, or with X-Organization-Id (or an organization API key) the organization's. All families (`analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+         * Export the caller's sessions with their results (CSV or NDJSON)
+         * @description Every session of the caller (all families: `analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
          */
         get: operations["exportSessions"];
         put?: never;
@@ -1681,6 +1681,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth2/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dynamic client registration (RFC 7591)
+         * @description Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.
+         */
+        post: operations["registerOAuthClientDynamically"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MCP server's protected resource metadata (RFC 9728)
+         * @description Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+         */
+        get: operations["getMcpProtectedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Protected resource metadata at the bare address (RFC 9728)
+         * @description Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+         */
+        get: operations["getProtectedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a server-to-client stream (not offered: stateless server)
+         * @description The server keeps no MCP session (each POST stands alone), so this answers 405.
+         */
+        get: operations["mcpStream"];
+        put?: never;
+        /**
+         * Send one MCP JSON-RPC message (Streamable HTTP)
+         * @description The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
+         */
+        post: operations["mcpMessage"];
+        /**
+         * End an MCP session (not offered: stateless server)
+         * @description The server keeps no MCP session (each POST stands alone), so this answers 405.
+         */
+        delete: operations["mcpEndSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saml/login": {
         parameters: {
             query?: never;
@@ -1778,7 +1866,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
+                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
                 message: string;
                 /**
                  * @example {
@@ -3010,6 +3098,82 @@ export interface components {
             exp?: number;
             /** @description Token id */
             jti?: string;
+        };
+        /** @description One JSON-RPC 2.0 message (MCP). Errors carry the error catalogue's code in `error.data.code`. */
+        JsonRpcMessage: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id?: string | number;
+            /** @description The MCP method, e.g. tools/call */
+            method?: string;
+            params?: {
+                [key: string]: unknown;
+            };
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: {
+                /** Format: int32 */
+                code: number;
+                /** @description What went wrong */
+                message: string;
+                data?: {
+                    [key: string]: unknown;
+                };
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description RFC 9728 §2 protected resource metadata of the MCP server. */
+        ProtectedResourceMetadata: {
+            /**
+             * Format: uri
+             * @description The resource identifier: <origin>/mcp
+             */
+            resource: string;
+            authorization_servers: string[];
+            scopes_supported?: ("remote-viewing:read" | "remote-viewing:write" | "remote-viewing:delete" | "remote-viewing:admin" | "dowsing:read" | "dowsing:write" | "dowsing:delete" | "dowsing:admin" | "analytics:read" | "analytics:export" | "analytics:admin" | "profile" | "email" | "organizations:read" | "organizations:write")[];
+            bearer_methods_supported?: "header"[];
+            resource_name?: string;
+            /** Format: uri */
+            resource_documentation?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description RFC 7591 §2 client metadata (public clients only). */
+        ClientRegistrationRequest: {
+            redirect_uris: string[];
+            /** @description Shown on the consent page, marked as unverified */
+            client_name?: string;
+            /** @enum {string} */
+            token_endpoint_auth_method?: "none";
+            grant_types?: ("authorization_code" | "refresh_token")[];
+            response_types?: "code"[];
+            /** @description The most the client may ever be granted, space-separated (default: every user scope) */
+            scope?: string;
+            /** Format: uri */
+            client_uri?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ClientRegistrationResponse: {
+            /** @description dcr_… */
+            client_id: string;
+            /** Format: int64 */
+            client_id_issued_at: number;
+            client_name?: string;
+            redirect_uris: string[];
+            grant_types?: string[];
+            response_types?: string[];
+            /** @enum {string} */
+            token_endpoint_auth_method: "none";
+            /** @description Scopes the client may be granted */
+            scope?: string;
+            /**
+             * Format: int64
+             * @description Unix seconds: when the registration goes unless a token is issued to the client
+             */
+            registration_expires_at?: number;
         };
         /** @description RFC 8414 §2 authorization server metadata. */
         AuthorizationServerMetadata: {
@@ -10521,7 +10685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INVITER_ROLE_LOST` — Whoever sent this invitation may no longer send it (left, removed or demoted); ask for a new invitation.<br>`INVITATION_USED` — This invitation was already accepted or revoked.<br>`ALREADY_A_MEMBER` — This person is already a member of the organization. */
+            /** @description `INVITATION_USED` — This invitation was already accepted or revoked.<br>`ALREADY_A_MEMBER` — This person is already a member of the organization. */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15397,6 +15561,314 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JsonWebKeySet"];
+                };
+            };
+        };
+    };
+    registerOAuthClientDynamically: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientRegistrationResponse"];
+                };
+            };
+            /** @description RFC 7591 §3.2.2 error: `invalid_redirect_uri` or `invalid_client_metadata`. */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `slow_down`: too many registrations from this address. */
+            429: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    getMcpProtectedResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectedResourceMetadata"];
+                };
+            };
+        };
+    };
+    getProtectedResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectedResourceMetadata"];
+                };
+            };
+        };
+    };
+    mcpStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No token, or one that is invalid, expired, revoked or for another resource (`WWW-Authenticate: Bearer resource_metadata=…`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description No MCP session to stream or end */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description An unexpected failure (INTERNAL_SERVER_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+        };
+    };
+    mcpMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsonRpcMessage"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response, as JSON or as a text/event-stream */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A notification or response was accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON (-32700), a batch or not a JSON-RPC message (-32600) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description No token, or one that is invalid, expired, revoked or for another resource (`WWW-Authenticate: Bearer resource_metadata=…`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description The tool needs a scope the token lacks (`WWW-Authenticate: Bearer error="insufficient_scope"`) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description The body is over 64 KiB */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description An unexpected failure (INTERNAL_SERVER_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+        };
+    };
+    mcpEndSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No token, or one that is invalid, expired, revoked or for another resource (`WWW-Authenticate: Bearer resource_metadata=…`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description No MCP session to stream or end */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description An unexpected failure (INTERNAL_SERVER_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
                 };
             };
         };

@@ -20,6 +20,8 @@ export interface AccessTokenInput {
   sid: string;
   clientId?: string;
   ttlSeconds: number;
+  /** The resource the token is for (RFC 8707): the REST API (default) or the MCP server. */
+  audience?: string;
   /** A sign-in through this organization's connection: the token acts for it only (`org` claim). */
   organizationId?: string;
 }
@@ -34,6 +36,8 @@ export interface AccessTokenClaims {
   scopes: Scope[];
   role: Role;
   tier: Tier;
+  /** The one resource the token is for (RFC 9068 §3 `aud`). */
+  aud: string;
   /** The organization a sign-on token is bound to (docs/sso.md); absent for every other token. */
   org?: string;
 }
@@ -42,6 +46,15 @@ type Env = { ENVIRONMENT: string; AUTH_ISSUER: string; JWT_PRIVATE_KEY?: string;
 
 /** The audience of our access tokens: this API (RFC 9068 §3 `aud`). */
 export const audienceOf = (issuer: string) => `${issuer.replace(/\/$/, "")}/v1`;
+
+/**
+ * The MCP server's resource identifier (RFC 8707 §2, RFC 9728 `resource`): its own URL. Tokens for it carry it
+ * as `aud` and are accepted only there, and REST tokens are not accepted there (docs/decisions.md "MCP server").
+ */
+export const mcpResourceOf = (issuer: string) => `${issuer.replace(/\/$/, "")}/mcp`;
+
+/** Every audience a token we sign may carry. */
+const audiencesOf = (issuer: string) => [audienceOf(issuer), mcpResourceOf(issuer)];
 
 /** Sign an RFC 9068 access token (typ at+jwt) with the current ES256 key. */
 export async function issueAccessToken(env: Env, input: AccessTokenInput, now = Date.now()) {
@@ -58,7 +71,7 @@ export async function issueAccessToken(env: Env, input: AccessTokenInput, now = 
   })
     .setProtectedHeader({ alg: ALG, typ: "at+jwt", kid: keys.kid })
     .setIssuer(env.AUTH_ISSUER)
-    .setAudience(audienceOf(env.AUTH_ISSUER))
+    .setAudience(input.audience ?? audienceOf(env.AUTH_ISSUER))
     .setSubject(input.userId)
     .setJti(jti)
     .setIssuedAt(iat)
@@ -79,8 +92,27 @@ const jwksCache = new WeakMap<SigningKeys, ReturnType<typeof createLocalJWKSet>>
 const MAX_VERIFIED = 10_000;
 const verifiedCache = new WeakMap<SigningKeys, Map<string, AccessTokenClaims>>();
 
-/** Verify signature, alg, typ, iss, aud and exp. Expired → TOKEN_EXPIRED; anything else → TOKEN_INVALID. */
-export async function verifyAccessToken(env: Env, token: string, now = Date.now()): Promise<AccessTokenClaims> {
+/**
+ * Verify signature, alg, typ, iss, aud and exp. Expired → TOKEN_EXPIRED; anything else → TOKEN_INVALID.
+ * `audience`: the resource the caller serves (default the REST API); a token for another one is invalid here.
+ * "any" is for the authorization server's own endpoints (revocation, introspection), which handle tokens of both.
+ */
+export async function verifyAccessToken(
+  env: Env,
+  token: string,
+  now = Date.now(),
+  audience: string = audienceOf(env.AUTH_ISSUER),
+): Promise<AccessTokenClaims> {
+  const claims = await verifiedClaims(env, token, now);
+  if (audience !== "any" && claims.aud !== audience)
+    throw new AppError("TOKEN_INVALID", {
+      message: "The access token was issued for another resource.",
+      headers: bearerChallenge("invalid_token", "The access token is for another resource"),
+    });
+  return claims;
+}
+
+async function verifiedClaims(env: Env, token: string, now: number): Promise<AccessTokenClaims> {
   const keys = await signingKeys(env);
   let verified = verifiedCache.get(keys);
   if (!verified) {
@@ -109,7 +141,7 @@ async function verifySignature(env: Env, keys: SigningKeys, token: string): Prom
     ({ payload } = await jwtVerify(token, jwks, {
       algorithms: [ALG],
       issuer: env.AUTH_ISSUER,
-      audience: audienceOf(env.AUTH_ISSUER),
+      audience: audiencesOf(env.AUTH_ISSUER),
       typ: "at+jwt",
       requiredClaims: ["sub", "jti", "exp", "iat"],
     }));
@@ -130,6 +162,7 @@ async function verifySignature(env: Env, keys: SigningKeys, token: string): Prom
     scopes: parseScopeString(typeof payload.scope === "string" ? payload.scope : ""),
     role,
     tier,
+    aud: Array.isArray(payload.aud) ? (payload.aud.length === 1 ? payload.aud[0]! : "") : (payload.aud ?? ""),
     ...(typeof payload.org === "string" ? { org: payload.org } : {}),
   };
 }

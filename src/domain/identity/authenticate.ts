@@ -1,7 +1,13 @@
 import { isClientRevoked, isSessionRevoked } from "../../db/revocations";
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
-import { type AccessTokenClaims, bearerChallenge, FIRST_PARTY_CLIENT_ID, verifyAccessToken } from "./access-tokens";
+import {
+  type AccessTokenClaims,
+  bearerChallenge,
+  FIRST_PARTY_CLIENT_ID,
+  mcpResourceOf,
+  verifyAccessToken,
+} from "./access-tokens";
 import { type Defer, principalFromApiKey } from "./api-keys/authenticate-key";
 import { looksLikeApiKey } from "./api-keys/format";
 import type { Principal } from "./principal";
@@ -12,6 +18,11 @@ export interface PresentedCredentials {
   apiKey?: string | undefined;
   /** Runs background work after the response (ctx.waitUntil); defaults to awaiting nothing. */
   defer?: Defer;
+  /**
+   * The resource being called: the REST API (default) or the MCP server, which takes only access tokens issued for
+   * it (RFC 8707): no API key, no REST token (docs/decisions.md "MCP server").
+   */
+  resource?: "api" | "mcp";
 }
 
 type Env = Pick<Bindings, "KV" | "DB" | "ENVIRONMENT" | "AUTH_ISSUER" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS">;
@@ -34,6 +45,14 @@ export async function authenticateCredential(env: Env, presented: PresentedCrede
     throw new AppError("TOKEN_INVALID", {
       message: "Send either an Authorization header or an X-API-Key header, not both.",
     });
+  }
+  if (presented.resource === "mcp") {
+    if (presented.apiKey !== undefined || (bearer !== null && looksLikeApiKey(bearer)))
+      throw new AppError("TOKEN_INVALID", {
+        message: "The MCP server accepts only OAuth access tokens issued for it, not API keys.",
+        headers: bearerChallenge("invalid_token", "API keys are not accepted here"),
+      });
+    return bearer === null ? null : principalFromAccessToken(env, bearer, mcpResourceOf(env.AUTH_ISSUER));
   }
   if (presented.apiKey !== undefined) return principalFromApiKey(env, presented.apiKey.trim(), defer);
   if (bearer !== null)
@@ -66,8 +85,8 @@ function scopeSetOf(claims: AccessTokenClaims): Set<Scope> {
   return set;
 }
 
-async function principalFromAccessToken(env: Env, token: string): Promise<Principal> {
-  const claims = await verifyAccessToken(env, token);
+async function principalFromAccessToken(env: Env, token: string, audience?: string): Promise<Principal> {
+  const claims = await verifyAccessToken(env, token, Date.now(), audience);
   const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
   // The acting account (tier, status) is resolved by the authenticate middleware, once it knows
   // whom the request acts for.

@@ -72,12 +72,23 @@ export function ssoRedirectView(idpUrl: string) {
 </html>`;
 }
 
+/** Where the client's name comes from, in plain words: a name chosen by whoever registered it proves nothing. */
+function registrationSource(request: AuthorizationRequest) {
+  const client = request.client;
+  if (client.source === "metadata_document")
+    return html`This application is identified by its metadata document at <strong>${new URL(client.id).host}</strong>.`;
+  if (client.source === "dynamic")
+    return html`This application registered itself (dynamic registration): its name has not been verified.`;
+  return html`This application was registered by a user of this service.`;
+}
+
 export function consentView(request: AuthorizationRequest, csrf: string, user: { email: string }, scopes: Scope[]) {
   return page(
     "Authorize",
     html`<h1>${request.client.name} wants to access your account</h1>
 <p>Signed in as <strong>${user.email}</strong>.</p>
-<p>If you allow it, <strong>${request.client.name}</strong> will be able to:</p>
+<p id="client-source" class="muted">${registrationSource(request)}</p>
+<p>If you allow it, <strong>${request.client.name}</strong> will be able to${request.resource ? html`, through the service's MCP server (for AI assistants and agents)` : ""}:</p>
 <ul id="scopes">${scopes.map((s) => html`<li data-scope="${s}">${SCOPES[s]} <span class="muted">(${s})</span></li>`)}</ul>
 <p class="muted">You will be sent back to <code>${new URL(request.redirectUri).origin}</code>.</p>
 <form method="post" action="/oauth2/authorize">

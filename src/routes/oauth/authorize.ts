@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { fetchClientMetadata } from "../../adapters/client-metadata/fetch";
 import { findConnection } from "../../db/sso";
 import { findUserById } from "../../db/users";
 import { passwordSignIn } from "../../domain/identity/accounts";
@@ -15,7 +16,9 @@ import {
   readBrowserSession,
   signBrowserSession,
 } from "../../domain/identity/oauth/browser-session";
+import { findClient } from "../../domain/identity/oauth/clients";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
+import { resolveMetadataDocumentClient } from "../../domain/identity/oauth/registration";
 import { intersect } from "../../domain/identity/oauth/scopes";
 import { scopesForRole } from "../../domain/identity/scopes";
 import { startBrowserSso, takeHandoff } from "../../domain/identity/sso/browser-handoff";
@@ -69,7 +72,16 @@ async function render(c: C, body: Promise<string> | string, status: 200 | 400 | 
 
 /** Validate; on failure, the response to send (the error page, or the redirect back to the client). */
 async function validated(c: C, source: URLSearchParams, status: 302 | 303): Promise<AuthorizationRequest | Response> {
-  const v = await validateAuthorizationRequest(c.env.DB, source);
+  const v = await validateAuthorizationRequest(c.env.DB, source, c.env.AUTH_ISSUER, (id) =>
+    id.startsWith("https://") || (id.startsWith("http://") && c.env.WEBHOOK_ALLOW_PRIVATE_URLS === "true")
+      ? resolveMetadataDocumentClient(
+          c.env.DB,
+          id,
+          fetchClientMetadata,
+          c.env.WEBHOOK_ALLOW_PRIVATE_URLS === "true" && c.env.ENVIRONMENT !== "production",
+        )
+      : findClient(c.env.DB, id),
+  );
   if (v.kind === "fatal") return render(c, errorView(v.message), 400);
   if (v.kind === "redirect") {
     return c.redirect(

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { OAuthError } from "../../domain/identity/oauth/errors";
 import type { AppEnv } from "../../env";
 import { authorizeRoutes } from "./authorize";
+import { mountRegistration } from "./register";
 import { oauthErrorResponse } from "./responses";
 import { mountSso } from "./sso";
 import { mountTokenEndpoints } from "./token";
@@ -20,6 +21,7 @@ export function authorizationServerRoutes() {
   );
   app.route("/", authorizeRoutes());
   mountTokenEndpoints(app);
+  mountRegistration(app);
   mountWellKnown(app);
   mountSso(app);
   return app;

@@ -8,6 +8,7 @@ import type { AppEnv } from "../../env";
 import { authThrottle } from "../../middleware/auth-throttle";
 import { oauthEndpoint } from "./endpoint";
 import { oauthErrorResponse, oauthJsonResponse } from "./responses";
+import { publicCors } from "./well-known";
 
 /** POST /oauth2/token (RFC 6749 §3.2), /oauth2/revoke (RFC 7009), /oauth2/introspect (RFC 7662). */
 /**
@@ -24,6 +25,7 @@ const throttleTokenRequests = authThrottle(undefined, (retryAfter, headers) => {
 });
 
 export function mountTokenEndpoints(app: Hono<AppEnv>) {
+  app.use(OAUTH_PATHS.token, publicCors);
   app.post(OAUTH_PATHS.token, throttleTokenRequests, (c) =>
     oauthEndpoint(c, async () =>
       oauthJsonResponse(await tokenRequest(c.env, c.req.header("authorization"), await readForm(c.req.raw))),

@@ -2,6 +2,7 @@ import { insertAuthorizationCode } from "../../../db/authorization-codes";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
+import { audienceOf, mcpResourceOf } from "../access-tokens";
 import type { Scope } from "../scopes";
 import { findClient, type OAuthClient } from "./clients";
 import type { OAuthErrorCode } from "./errors";
@@ -25,6 +26,7 @@ export const AUTHORIZATION_PARAMS = [
   "state",
   "code_challenge",
   "code_challenge_method",
+  "resource",
 ] as const;
 export type AuthorizationParams = Partial<Record<(typeof AUTHORIZATION_PARAMS)[number], string>>;
 
@@ -34,6 +36,8 @@ export interface AuthorizationRequest {
   scopes: Scope[];
   state?: string;
   codeChallenge?: string;
+  /** RFC 8707: the MCP server's identifier when the grant is for it; absent for the REST API. */
+  resource?: string;
   params: AuthorizationParams;
 }
 
@@ -62,12 +66,18 @@ export function readAuthorizationParams(source: URLSearchParams): { params: Auth
  * so an attacker cannot use us as an open redirector (§10.15) — then
  * everything else, whose errors go back to the client's redirect URI.
  */
-export async function validateAuthorizationRequest(db: D1Database, source: URLSearchParams): Promise<Validation> {
+export async function validateAuthorizationRequest(
+  db: D1Database,
+  source: URLSearchParams,
+  issuer: string,
+  /** How a client_id is looked up: by default in D1 only; the authorize page also reads metadata documents. */
+  resolveClient: (clientId: string) => Promise<OAuthClient | null> = (id) => findClient(db, id),
+): Promise<Validation> {
   const { params, repeated } = readAuthorizationParams(source);
   if (repeated === "client_id" || repeated === "redirect_uri")
     return { kind: "fatal", message: `The parameter ${repeated} was sent more than once.` };
   if (!params.client_id) return { kind: "fatal", message: "The request has no client_id." };
-  const client = await findClient(db, params.client_id);
+  const client = await resolveClient(params.client_id);
   if (!client) return { kind: "fatal", message: "The application (client_id) is unknown." };
 
   let redirectUri = params.redirect_uri;
@@ -123,6 +133,14 @@ export async function validateAuthorizationRequest(db: D1Database, source: URLSe
       return fail("invalid_request", "code_challenge must be 43 base64url characters (S256).");
   }
 
+  let resource: string | null;
+  try {
+    resource = grantResource(params.resource, issuer);
+  } catch (err) {
+    if (err instanceof OAuthError) return fail(err.error, err.description);
+    throw err;
+  }
+
   return {
     kind: "ok",
     request: {
@@ -131,9 +149,24 @@ export async function validateAuthorizationRequest(db: D1Database, source: URLSe
       scopes,
       ...(state ? { state } : {}),
       ...(challenge ? { codeChallenge: challenge } : {}),
+      ...(resource ? { resource } : {}),
       params,
     },
   };
+}
+
+/**
+ * The resource a grant is for (RFC 8707 §2): the REST API (`<issuer>/v1`, also when the parameter is absent) →
+ * null, or the MCP server (`<issuer>/mcp`) → its identifier. Anything else is invalid_target: we issue tokens for
+ * no other resource, and so pass none on to another service.
+ */
+export function grantResource(requested: string | undefined, issuer: string): string | null {
+  if (requested === undefined || requested === audienceOf(issuer)) return null;
+  if (requested === mcpResourceOf(issuer)) return requested;
+  throw new OAuthError(
+    "invalid_target",
+    `Tokens are issued for ${mcpResourceOf(issuer)} (the MCP server) or ${audienceOf(issuer)} (the REST API) only.`,
+  );
 }
 
 /** Issue a single-use code for an approved request; returns the code (stored only hashed). */
@@ -154,6 +187,7 @@ export async function issueAuthorizationCode(
     scope: scopes.join(" "),
     codeChallenge: request.codeChallenge ?? null,
     familyId: crypto.randomUUID(),
+    resource: request.resource ?? null,
     createdAt: iso(now),
     expiresAt: iso(now + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
     usedAt: null,

@@ -5,6 +5,7 @@ import {
   listClientsOfUser,
   type OAuthClientRow,
 } from "../../../db/oauth-clients";
+import { findRegisteredClient, type RegisteredClientRow } from "../../../db/registered-clients";
 import { revokeClientTokens, revokeSession } from "../../../db/revocations";
 import type { Bindings } from "../../../env";
 import { AppError, invalidField } from "../../../errors";
@@ -24,8 +25,12 @@ export type RegistrableGrant = "authorization_code" | "client_credentials";
 /** What a registration may list (RFC 7591 §2 grant_types); refresh_token is implied, never stored. */
 export type RequestedGrant = RegistrableGrant | "refresh_token";
 
+/** How a client came to be: registered by a user (the API or console), by itself (RFC 7591), or a metadata document. */
+export type ClientSource = "console" | "dynamic" | "metadata_document";
+
 export interface OAuthClient {
   id: string;
+  source: ClientSource;
   ownerUserId: string;
   name: string;
   clientType: ClientType;
@@ -39,11 +44,35 @@ export interface OAuthClient {
 export function clientFromRow(row: OAuthClientRow): OAuthClient {
   return {
     ...row,
+    source: "console",
     allowedScopes: parseScopeString(row.allowedScopes),
   };
 }
 
-export async function findClient(db: D1Database, clientId: string): Promise<OAuthClient | null> {
+/** A self-registered client (docs/mcp.md): public, authorization_code with PKCE, no owner. */
+export function registeredClientFromRow(row: RegisteredClientRow): OAuthClient {
+  return {
+    id: row.id,
+    source: row.source,
+    ownerUserId: "",
+    name: row.name,
+    clientType: "public",
+    secretHash: null,
+    redirectUris: row.redirectUris,
+    grantTypes: ["authorization_code"],
+    allowedScopes: parseScopeString(row.allowedScopes),
+    createdAt: row.createdAt,
+  };
+}
+
+/** The client with this id: a user's, a dynamically registered one, or a metadata document's already read. */
+export async function findClient(db: D1Database, clientId: string, now = Date.now()): Promise<OAuthClient | null> {
+  // Metadata documents are https URLs (http only where private URLs are allowed: development, tests).
+  if (clientId.startsWith("dcr_") || clientId.startsWith("https://") || clientId.startsWith("http://")) {
+    if (clientId.length > 2000) return null;
+    const row = await findRegisteredClient(db, clientId, iso(now));
+    return row ? registeredClientFromRow(row) : null;
+  }
   if (clientId.length > 64) return null;
   const row = await findClientById(db, clientId);
   return row ? clientFromRow(row) : null;

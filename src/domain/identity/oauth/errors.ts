@@ -14,6 +14,8 @@ export type OAuthErrorCode =
   | "access_denied"
   | "unsupported_response_type"
   | "server_error"
+  /** RFC 8707 §2: the `resource` is not one this server issues tokens for, or not the grant's. */
+  | "invalid_target"
   /** Throttled (RFC 8628 §3.5's code, used at the token endpoint with 429 and Retry-After). */
   | "slow_down";
 
@@ -29,6 +31,7 @@ const STATUS: Record<OAuthErrorCode, number> = {
   unsupported_response_type: 400,
   server_error: 500,
   slow_down: 429,
+  invalid_target: 400,
 };
 
 export class OAuthError extends Error {

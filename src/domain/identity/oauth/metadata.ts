@@ -8,6 +8,7 @@ export const OAUTH_PATHS = {
   revoke: "/oauth2/revoke",
   introspect: "/oauth2/introspect",
   jwks: "/.well-known/jwks.json",
+  register: "/oauth2/register",
 } as const;
 
 /** RFC 8414 §2 authorization server metadata. */
@@ -31,5 +32,9 @@ export function authorizationServerMetadata(issuer: string) {
     // RFC 9207: the authorization response carries `iss` (mix-up defence, RFC 9700 §4.4).
     authorization_response_iss_parameter_supported: true,
     service_documentation: `${base}/v1/docs`,
+    // RFC 7591: open registration of public clients (docs/mcp.md).
+    registration_endpoint: base + OAUTH_PATHS.register,
+    // draft-ietf-oauth-client-id-metadata-document: an https client_id names its metadata document.
+    client_id_metadata_document_supported: true,
   };
 }

@@ -21,6 +21,27 @@ export function redirectUriProblem(value: string): string | null {
   return "must use https, or http on a loopback address (127.0.0.1, [::1], localhost)";
 }
 
-/** Exact match against the registered list (RFC 9700 §4.1.3). */
-export const isRegisteredRedirectUri = (registered: readonly string[], candidate: string) =>
-  registered.includes(candidate);
+/**
+ * Exact match against the registered list (RFC 9700 §4.1.3), except that an http loopback URI matches on any
+ * port (RFC 8252 §7.3: a native app listens on whatever port the system gives it). `localhost` is treated like the
+ * IP literals, as many MCP clients register it (RFC 8252 §8.3 only recommends against it).
+ */
+export function isRegisteredRedirectUri(registered: readonly string[], candidate: string): boolean {
+  if (registered.includes(candidate)) return true;
+  const portless = loopbackWithoutPort(candidate);
+  return portless !== null && registered.some((r) => loopbackWithoutPort(r) === portless);
+}
+
+/** An http loopback URI with its port left out; null for any other URI. */
+function loopbackWithoutPort(uri: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" || !LOOPBACK_HOSTS.has(url.hostname)) return null;
+  if (uri.includes("#") || url.username || url.password) return null;
+  url.port = "";
+  return url.toString();
+}

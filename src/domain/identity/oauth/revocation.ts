@@ -1,7 +1,7 @@
 import { findRefreshTokenByHash } from "../../../db/refresh-tokens";
 import { isClientRevoked, isSessionRevoked } from "../../../db/revocations";
 import { sha256Hex } from "../../../lib/crypto";
-import { type AccessTokenClaims, audienceOf, verifyAccessToken } from "../access-tokens";
+import { type AccessTokenClaims, verifyAccessToken } from "../access-tokens";
 import { REFRESH_PREFIX, revokeGrantFamily } from "../refresh-rotation";
 import { authenticateClient } from "./client-auth";
 import { OAuthError } from "./errors";
@@ -11,7 +11,7 @@ import type { TokenEnv } from "./grants/token-response";
 async function accessClaims(env: TokenEnv, token: string): Promise<AccessTokenClaims | null> {
   if (token.length > 4096) return null;
   try {
-    return await verifyAccessToken(env, token);
+    return await verifyAccessToken(env, token, Date.now(), "any");
   } catch {
     return null;
   }
@@ -100,7 +100,7 @@ export async function introspectToken(
     client_id: claims.client_id,
     sub: claims.sub,
     iss: env.AUTH_ISSUER,
-    aud: audienceOf(env.AUTH_ISSUER),
+    aud: claims.aud,
     iat: claims.iat,
     exp: claims.exp,
     jti: claims.jti,

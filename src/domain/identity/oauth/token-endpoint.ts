@@ -5,6 +5,7 @@ import { authorizationCodeGrant } from "./grants/authorization-code";
 import { clientCredentialsGrant } from "./grants/client-credentials";
 import { refreshTokenGrant } from "./grants/refresh-token";
 import type { TokenEnv, TokenResponse } from "./grants/token-response";
+import { keepRegisteredClient } from "./registration";
 
 export const SUPPORTED_GRANT_TYPES = ["authorization_code", "client_credentials", "refresh_token"] as const;
 
@@ -30,5 +31,8 @@ export async function tokenRequest(
       "Supported grant types: authorization_code, client_credentials, refresh_token.",
     );
   const client = await authenticateClient(env.DB, authorization, form);
-  return grant(env, client, form, now);
+  const response = await grant(env, client, form, now);
+  // A self-registered client that was issued a token stays registered (registration.ts).
+  await keepRegisteredClient(env.DB, client.client, now);
+  return response;
 }

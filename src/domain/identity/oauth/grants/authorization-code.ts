@@ -4,6 +4,7 @@ import { iso } from "../../../../lib/clock";
 import { sha256Hex } from "../../../../lib/crypto";
 import { issueRefreshToken, revokeGrantFamily } from "../../refresh-rotation";
 import { parseScopeString, scopesForRole } from "../../scopes";
+import { grantResource } from "../authorization-request";
 import type { AuthenticatedClient } from "../client-auth";
 import { OAuthError } from "../errors";
 import type { FormParams } from "../form";
@@ -47,6 +48,11 @@ export async function authorizationCodeGrant(
     // RFC 9700 §2.1.1: a verifier without a challenge is refused (PKCE downgrade).
     throw badCode("A code_verifier was sent but the authorization request had no code_challenge.");
   }
+  // RFC 8707 §2.2: a resource at the token endpoint must be the one the grant is for (none: the grant's).
+  const resource = form.get("resource");
+  if (resource !== undefined && grantResource(resource, env.AUTH_ISSUER) !== (row.resource ?? null)) {
+    throw new OAuthError("invalid_target", "resource does not match the authorization request.");
+  }
   if (!(await consumeAuthorizationCode(env.DB, row.id, iso(now)))) {
     await revokeGrantFamily(env, row.familyId, now);
     throw badCode();
@@ -57,8 +63,12 @@ export async function authorizationCodeGrant(
   const scopes = intersect(parseScopeString(row.scope), scopesForRole(user.role));
   const refreshToken = await issueRefreshToken(
     env,
-    { familyId: row.familyId, userId: user.id, clientId: client.id, scope: scopes.join(" ") },
+    { familyId: row.familyId, userId: user.id, clientId: client.id, scope: scopes.join(" "), resource: row.resource },
     now,
   );
-  return accessTokenResponse(env, { user, clientId: client.id, scopes, sid: row.familyId, refreshToken }, now);
+  return accessTokenResponse(
+    env,
+    { user, clientId: client.id, scopes, sid: row.familyId, refreshToken, resource: row.resource },
+    now,
+  );
 }

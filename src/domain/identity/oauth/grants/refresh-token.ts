@@ -1,6 +1,7 @@
 import { findUserById } from "../../../../db/users";
 import { consumeForRotation, issueRefreshToken } from "../../refresh-rotation";
 import { parseScopeString, scopesForRole } from "../../scopes";
+import { grantResource } from "../authorization-request";
 import type { AuthenticatedClient } from "../client-auth";
 import { OAuthError } from "../errors";
 import type { FormParams } from "../form";
@@ -22,12 +23,16 @@ export async function refreshTokenGrant(
   if (!client.grantTypes.includes("authorization_code"))
     throw new OAuthError("unauthorized_client", "This client may not use the refresh_token grant.");
   const presented = form.require("refresh_token");
+  const resource = grantResource(form.get("resource"), env.AUTH_ISSUER);
   const requested = form.get("scope");
   let scopes: ReturnType<typeof grantScopes> = [];
   const outcome =
     presented.length > 256
       ? ({ ok: false, reason: "invalid" } as const)
       : await consumeForRotation(env, presented, client.id, now, (row) => {
+          // RFC 8707 §2.2: a refresh asks for the grant's own resource, or names none.
+          if (form.get("resource") !== undefined && resource !== (row.resource ?? null))
+            throw new OAuthError("invalid_target", "resource does not match the grant.");
           scopes = grantScopes(requested, parseScopeString(row.scope));
         });
   if (!outcome.ok) {
@@ -43,12 +48,25 @@ export async function refreshTokenGrant(
   const allowed = scopesForRole(user.role);
   const refreshToken = await issueRefreshToken(
     env,
-    { familyId: outcome.row.familyId, userId: user.id, clientId: client.id, scope: outcome.row.scope },
+    {
+      familyId: outcome.row.familyId,
+      userId: user.id,
+      clientId: client.id,
+      scope: outcome.row.scope,
+      resource: outcome.row.resource,
+    },
     now,
   );
   return accessTokenResponse(
     env,
-    { user, clientId: client.id, scopes: intersect(scopes, allowed), sid: outcome.row.familyId, refreshToken },
+    {
+      user,
+      clientId: client.id,
+      scopes: intersect(scopes, allowed),
+      sid: outcome.row.familyId,
+      refreshToken,
+      resource: outcome.row.resource,
+    },
     now,
   );
 }

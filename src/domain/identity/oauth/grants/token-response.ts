@@ -29,6 +29,8 @@ export async function accessTokenResponse(
     scopes: Scope[];
     sid: string;
     refreshToken?: string;
+    /** RFC 8707: the MCP server's identifier, the token's `aud`; null/absent for the REST API. */
+    resource?: string | null;
   },
   now: number,
 ): Promise<TokenResponse> {
@@ -42,6 +44,7 @@ export async function accessTokenResponse(
       sid: grant.sid,
       clientId: grant.clientId,
       ttlSeconds: OAUTH_ACCESS_TOKEN_TTL,
+      ...(grant.resource ? { audience: grant.resource } : {}),
     },
     now,
   );

@@ -1,0 +1,38 @@
+import type { MetadataFetcher } from "../../domain/identity/oauth/registration";
+
+const MAX_DOCUMENT_BYTES = 16 * 1024;
+const TIMEOUT_MS = 5_000;
+
+/**
+ * Reads a Client ID Metadata Document over HTTP: no redirects (the document lives at its client_id, and a redirect
+ * could lead past the SSRF check the caller made on the URL), JSON only, at most 16 KiB, 5 seconds.
+ */
+export const fetchClientMetadata: MetadataFetcher = async (url) => {
+  const res = await fetch(url, {
+    redirect: "manual",
+    headers: { Accept: "application/json" },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (res.status !== 200) throw new Error(`client metadata document: HTTP ${res.status}`);
+  const reader = res.body?.getReader();
+  if (!reader) throw new Error("client metadata document: no body");
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_DOCUMENT_BYTES) {
+      await reader.cancel();
+      throw new Error("client metadata document: too large");
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return JSON.parse(new TextDecoder().decode(bytes));
+};

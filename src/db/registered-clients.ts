@@ -1,0 +1,69 @@
+import { and, eq, gt, lte } from "drizzle-orm";
+import { db, schema } from "./client";
+
+const { oauthRegisteredClients: clients, oauthAuthorizationCodes: codes } = schema;
+export type RegisteredClientRow = typeof clients.$inferSelect;
+
+export async function insertRegisteredClient(d1: D1Database, row: RegisteredClientRow): Promise<void> {
+  await db(d1).insert(clients).values(row).run();
+}
+
+/** A metadata document's client, written again each time the document is read (its id is the document's URL). */
+export async function upsertRegisteredClient(d1: D1Database, row: RegisteredClientRow): Promise<void> {
+  await db(d1)
+    .insert(clients)
+    .values(row)
+    .onConflictDoUpdate({
+      target: clients.id,
+      set: {
+        name: row.name,
+        redirectUris: row.redirectUris,
+        allowedScopes: row.allowedScopes,
+        clientUri: row.clientUri,
+        createdAt: row.createdAt,
+        expiresAt: row.expiresAt,
+      },
+    })
+    .run();
+}
+
+/** The client unless its registration expired at `now` (ISO). */
+export async function findRegisteredClient(
+  d1: D1Database,
+  id: string,
+  now: string,
+): Promise<RegisteredClientRow | undefined> {
+  return db(d1)
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, id), gt(clients.expiresAt, now)))
+    .get();
+}
+
+/** A token was issued to it: it stays registered until `expiresAt`. */
+export async function touchRegisteredClient(d1: D1Database, id: string, now: string, expiresAt: string) {
+  await db(d1)
+    .update(clients)
+    .set({ lastUsedAt: now, expiresAt })
+    .where(and(eq(clients.id, id), lte(clients.expiresAt, expiresAt)))
+    .run();
+}
+
+/** Delete registrations that expired (and their codes); returns how many. */
+export async function purgeExpiredRegisteredClients(d1: D1Database, now: string, max: number): Promise<number> {
+  const expired = await db(d1)
+    .select({ id: clients.id })
+    .from(clients)
+    .where(lte(clients.expiresAt, now))
+    .limit(max)
+    .all();
+  for (const { id } of expired) {
+    await db(d1).batch([
+      db(d1).delete(codes).where(eq(codes.clientId, id)),
+      db(d1)
+        .delete(clients)
+        .where(and(eq(clients.id, id), lte(clients.expiresAt, now))),
+    ]);
+  }
+  return expired.length;
+}

@@ -1,0 +1,75 @@
+import { atomicRecordStatements, findIdempotencyRecord, type IdempotencyRecord } from "../db/idempotency";
+import { dataEncryptionKey } from "../domain/encryption/data-key";
+import { open, seal } from "../domain/encryption/secret-box";
+import type { Principal } from "../domain/identity/principal";
+import type { RequestMeta } from "../domain/organizations/audit";
+import { type CreateSessionInput, createSession } from "../domain/sessions/create";
+import type { Bindings } from "../env";
+import { AppError } from "../errors";
+import { iso } from "../lib/clock";
+import { IDEMPOTENCY_RETENTION_MS, idempotencyRequestHash } from "../middleware/idempotency";
+
+type Env = Pick<Bindings, "DB" | "SESSION_SCHEDULER" | "ANALYSIS_TIME_SCALE" | "DATA_ENCRYPTION_KEY" | "ENVIRONMENT">;
+
+/** Whether a record still holds its key at `now` (ISO), as in the REST middleware. */
+const holds = (r: IdempotencyRecord, now: string) =>
+  r.expiresAt > now && (r.status === "completed" || r.lockedUntil > now);
+
+/**
+ * create_session's `idempotency_key`: the REST Idempotency-Key semantics (src/middleware/idempotency.ts, the atomic
+ * way) over a tool call. The key is the user's, in the same table as REST keys; the request it stands for is the
+ * tool's name and its canonical arguments, so a key reused with other arguments (or for a REST request) is
+ * IDEMPOTENCY_KEY_MISMATCH. The first result is stored sealed in the creation's own batch and replayed as is.
+ */
+export async function createSessionOnce<T>(
+  env: Env,
+  principal: Principal,
+  input: CreateSessionInput,
+  key: string,
+  meta: RequestMeta,
+  render: (row: Awaited<ReturnType<typeof createSession>>) => T,
+): Promise<{ result: T; replayed: boolean }> {
+  const now = Date.now();
+  const at = iso(now);
+  const requestHash = await idempotencyRequestHash("MCP", "tools/call create_session", JSON.stringify(input));
+  const associated = `idempotency:${principal.userId}:${key}`;
+  const dataKey = await dataEncryptionKey(env as Bindings);
+  const replay = async (existing: IdempotencyRecord) => {
+    if (existing.requestHash !== requestHash)
+      throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "idempotency_key" } });
+    if (existing.status !== "completed") throw new AppError("IDEMPOTENCY_KEY_IN_USE");
+    const body = await open(dataKey, existing.responseBody ?? "", associated);
+    if (body === null)
+      throw new AppError("SERVICE_UNAVAILABLE", {
+        message: "The stored result for this idempotency_key cannot be read.",
+      });
+    return { result: JSON.parse(body) as T, replayed: true };
+  };
+  const existing = await findIdempotencyRecord(env.DB, principal.userId, key);
+  if (existing && holds(existing, at)) return replay(existing);
+  const record = {
+    ownerId: principal.userId,
+    key,
+    requestHash,
+    now: at,
+    expiresAt: iso(now + IDEMPOTENCY_RETENTION_MS),
+    takeOver: existing !== null,
+  };
+  try {
+    const row = await createSession(env, principal, input, meta, async (row, onlyIf) =>
+      atomicRecordStatements(
+        env.DB,
+        record,
+        { status: 201, sealedBody: await seal(dataKey, JSON.stringify(render(row)), associated) },
+        onlyIf,
+      ),
+    );
+    return { result: render(row), replayed: false };
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === "IDEMPOTENCY_KEY_IN_USE")) throw err;
+    // Another call with this key committed first: answer as its retry would.
+    const winner = await findIdempotencyRecord(env.DB, principal.userId, key);
+    if (!winner || !holds(winner, at)) throw err;
+    return replay(winner);
+  }
+}

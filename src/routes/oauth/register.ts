@@ -1,0 +1,61 @@
+import type { Hono } from "hono";
+import { RegistrationError, registerDynamicClient } from "../../domain/identity/oauth/registration";
+import { parseScale } from "../../domain/limits/policies";
+import type { AppEnv } from "../../env";
+import { clientIp } from "../../lib/request";
+import { limiterFor } from "../../middleware/rate-limit";
+import { oauthEndpoint } from "./endpoint";
+import { publicCors } from "./well-known";
+
+export const REGISTRATION_PATH = "/oauth2/register";
+/** Registrations per client IP: enough for a few agents set up by hand, not for filling the table. */
+export const REGISTRATIONS_PER_IP = { hour: 10, day: 30 };
+const MAX_BODY_BYTES = 8 * 1024;
+
+const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", Pragma: "no-cache", ...headers },
+  });
+
+/** POST /oauth2/register: Dynamic Client Registration (RFC 7591 §3), open, throttled per IP, public clients only. */
+export function mountRegistration(app: Hono<AppEnv>) {
+  app.use(REGISTRATION_PATH, publicCors);
+  app.post(REGISTRATION_PATH, (c) =>
+    oauthEndpoint(c, async () => {
+      const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
+      const windows = [
+        { name: "hour", limit: REGISTRATIONS_PER_IP.hour, seconds: Math.max(1, Math.round(3600 * scale)) },
+        { name: "day", limit: REGISTRATIONS_PER_IP.day, seconds: Math.max(1, Math.round(86_400 * scale)) },
+      ];
+      const decision = await limiterFor(c).consume(`oauth-register:${clientIp(c)}`, windows, 1);
+      if (!decision.allowed)
+        return json(
+          {
+            error: "slow_down",
+            error_description: `Too many registrations from this address: retry in ${decision.retryAfter} seconds.`,
+          },
+          429,
+          { "Retry-After": String(decision.retryAfter) },
+        );
+      if (!/^application\/json\b/i.test(c.req.header("content-type") ?? ""))
+        return json({ error: "invalid_client_metadata", error_description: "The body must be application/json." }, 400);
+      const bytes = await c.req.arrayBuffer();
+      if (bytes.byteLength > MAX_BODY_BYTES)
+        return json({ error: "invalid_client_metadata", error_description: "The body is too large." }, 400);
+      let body: unknown;
+      try {
+        body = JSON.parse(new TextDecoder().decode(bytes));
+      } catch {
+        return json({ error: "invalid_client_metadata", error_description: "The body is not valid JSON." }, 400);
+      }
+      try {
+        return json(await registerDynamicClient(c.env.DB, body), 201);
+      } catch (err) {
+        if (err instanceof RegistrationError)
+          return json({ error: err.error, error_description: err.description }, 400);
+        throw err;
+      }
+    }),
+  );
+}

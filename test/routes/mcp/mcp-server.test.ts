@@ -1,0 +1,147 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { issueAccessToken, mcpResourceOf } from "../../../src/domain/identity/access-tokens";
+import { USER_SCOPES } from "../../../src/domain/identity/scopes";
+import { registerUser } from "../../support/factories";
+import { appAt, BASE, startOfMinuteWindow, workerFetch } from "../../support/http";
+import { asOrg, createOrganization, orgAccount, topUpOrganization } from "../../support/organizations";
+
+/**
+ * /mcp in the Workers runtime: the REST rules (credits, rate limits, organizations) hold over MCP as they do
+ * over /v1, since the tools call the same domain functions.
+ */
+async function mcpToken(userId: string) {
+  const { token } = await issueAccessToken(env, {
+    userId,
+    role: "user",
+    tier: "basic",
+    scopes: USER_SCOPES,
+    sid: crypto.randomUUID(),
+    clientId: "dcr_test",
+    ttlSeconds: 3600,
+    audience: mcpResourceOf(env.AUTH_ISSUER),
+  });
+  return token;
+}
+
+let nextId = 1;
+async function mcp(
+  token: string,
+  method: string,
+  params: unknown,
+  headers: Record<string, string> = {},
+  fetch: (r: Request) => Promise<Response> = (r) => workerFetch(r),
+) {
+  const res = await fetch(
+    new Request(`${BASE}/mcp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${token}`,
+        ...headers,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }),
+    }),
+  );
+  const text = await res.text();
+  // JSON, or an SSE stream whose last message is the response (the legacy stateless transport streams).
+  const json = res.headers.get("content-type")?.startsWith("text/event-stream")
+    ? text
+        .split("\n")
+        .filter((l) => l.startsWith("data: "))
+        .at(-1)
+        ?.slice(6)
+    : text;
+  return { status: res.status, headers: res.headers, body: json ? JSON.parse(json) : null };
+}
+
+const callTool = async (token: string, name: string, args: unknown, headers: Record<string, string> = {}) => {
+  const res = await mcp(token, "tools/call", { name, arguments: args }, headers);
+  expect(res.status).toBe(200);
+  return res.body.result as { isError?: boolean; structuredContent: any };
+};
+
+describe("MCP server: the REST rules over MCP", () => {
+  it("credits: a session the balance cannot pay for is INSUFFICIENT_CREDITS, and nothing is charged", async () => {
+    const u = await registerUser();
+    const token = await mcpToken(u.id);
+    // 15 + 60 minutes + 4 = 79 credits; the second no longer fits in 100.
+    const big = {
+      cue: "Where is it?",
+      session_type: "precognition",
+      parameters: { duration: 3600, analysis_types: ["visual", "spatial", "temporal"] },
+    };
+    expect((await callTool(token, "create_session", big)).isError).toBeFalsy();
+    const refused = await callTool(token, "create_session", big);
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent.error).toMatchObject({
+      code: "INSUFFICIENT_CREDITS",
+      details: { required: 79, available: 21 },
+    });
+    const quote = await callTool(token, "quote_session", big);
+    expect(quote.structuredContent).toMatchObject({ credits_required: 79, credits_remaining: 21, sufficient: false });
+  });
+
+  it("rate limits: the tier's per-minute limit counts /mcp requests and refuses with 429 and Retry-After", async () => {
+    const u = await registerUser();
+    const token = await mcpToken(u.id);
+    // One clock for the whole burst: it stays inside one minute window.
+    const app = appAt(startOfMinuteWindow());
+    let refused: Awaited<ReturnType<typeof mcp>> | undefined;
+    let allowed = 0;
+    for (let i = 0; i < 110 && !refused; i++) {
+      const res = await mcp(token, "ping", {}, {}, app.fetch);
+      if (res.status === 429) refused = res;
+      else {
+        expect(res.status).toBe(200);
+        expect(res.headers.get("ratelimit-policy")).toContain('"minute";q=100');
+        allowed++;
+      }
+    }
+    expect(allowed).toBe(100);
+    expect(refused!.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused!.body.error.data.code).toBe("RATE_LIMIT_EXCEEDED");
+    // The same budget as /v1: REST is refused too.
+    expect((await app.api("GET", "/v1/billing", { token: u.token })).status).toBe(429);
+  });
+
+  it("acts for an organization with X-Organization-Id, as REST does; a stranger's header is refused", async () => {
+    const owner = await registerUser();
+    const orgId = await createOrganization(owner);
+    await topUpOrganization(orgId, 100);
+    const token = await mcpToken(owner.id);
+    const before = (await orgAccount(orgId)).balance;
+    const created = await callTool(
+      token,
+      "create_session",
+      { cue: "Team question", session_type: "dowsing" },
+      asOrg(orgId),
+    );
+    expect(created.isError).toBeFalsy();
+    expect((await orgAccount(orgId)).balance).toBe(before - created.structuredContent.credits_required);
+    const mine = await callTool(token, "list_sessions", {});
+    expect(mine.structuredContent.sessions).toEqual([]);
+    const theirs = await callTool(token, "list_sessions", {}, asOrg(orgId));
+    expect(theirs.structuredContent.sessions.map((s: any) => s.id)).toEqual([created.structuredContent.id]);
+
+    const stranger = await registerUser();
+    const refused = await mcp(await mcpToken(stranger.id), "tools/list", {}, asOrg(orgId));
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.data.code).toBe("RESOURCE_NOT_FOUND");
+  });
+
+  it("GET and DELETE /mcp: no session to stream or end (stateless)", async () => {
+    const u = await registerUser();
+    const token = await mcpToken(u.id);
+    for (const method of ["GET", "DELETE"]) {
+      const res = await workerFetch(
+        new Request(`${BASE}/mcp`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+        }),
+      );
+      expect(res.status).toBe(405);
+    }
+  });
+});
