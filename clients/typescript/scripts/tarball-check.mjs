@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// The package as a customer gets it: `npm pack` (which builds dist/), installed from the tarball
+// into a fresh temporary project, then used against a real `wrangler dev` from
+//   - an ES module and a CommonJS script run by plain Node (no TypeScript loader),
+//   - a TypeScript file type-checked with moduleResolution NodeNext (the published declarations),
+//   - a browser bundle (esbuild, platform browser).
+// Run from the repository root: `node clients/typescript/scripts/tarball-check.mjs` (CI does).
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+const PKG = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(PKG, "../..");
+const require = createRequire(path.join(ROOT, "package.json"));
+const work = mkdtempSync(path.join(tmpdir(), "sas-ts-client-"));
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ["ignore", "pipe", "inherit"] }).toString();
+
+/** The test server of clients/testing/server.ts: its URL once it answers, and a stop function. */
+async function startServer() {
+  const child = spawn(process.execPath, ["--import", "tsx", "clients/testing/server.ts"], {
+    cwd: ROOT,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const line = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`test server exited (${code})`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once("exit", resolve);
+      child.kill("SIGTERM");
+    });
+  return { url: JSON.parse(line).url, stop };
+}
+
+let server;
+let failures = 0;
+const results = [];
+const check = (name, fn) => {
+  try {
+    fn();
+    results.push(`ok   ${name}`);
+  } catch (err) {
+    failures++;
+    results.push(`FAIL ${name}\n${err.stdout ?? ""}${err.message}`);
+  }
+};
+
+try {
+  run("npm", ["pack", "--silent", "--pack-destination", work], PKG);
+  const tarball = path.join(
+    work,
+    readdirSync(work).find((f) => f.endsWith(".tgz")),
+  );
+  const project = path.join(work, "project");
+  execFileSync("mkdir", ["-p", project]);
+  writeFileSync(
+    path.join(project, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module" }),
+  );
+  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--silent", tarball], project);
+
+  server = await startServer();
+  const email = `tarball.${Date.now()}@example.com`;
+
+  writeFileSync(
+    path.join(project, "esm.mjs"),
+    `import { createSessionAnalysisClient, API_VERSION } from "@session-analysis/client";
+const origin = process.argv[2];
+const anonymous = createSessionAnalysisClient({ origin });
+const reg = await anonymous.POST("/auth/register", {
+  body: { email: ${JSON.stringify(email)}, username: "tarball", password: "correct-horse-42", tier: "basic", marketing_consent: false },
+});
+if (reg.response.status !== 201) throw new Error("register: " + reg.response.status);
+const api = createSessionAnalysisClient({ origin, token: reg.data.data.token });
+const me = await api.GET("/users/me");
+if (me.data?.data.email !== ${JSON.stringify(email)}) throw new Error("users/me: " + JSON.stringify(me.error));
+if (me.response.headers.get("x-api-version") !== API_VERSION) throw new Error("x-api-version: " + me.response.headers.get("x-api-version"));
+const missing = await api.GET("/sessions/{session_id}", { params: { path: { session_id: "ses_0" } } });
+if (missing.error?.error.code !== "SESSION_NOT_FOUND") throw new Error("missing: " + JSON.stringify(missing.error));
+console.log(reg.data.data.token);
+`,
+  );
+  let token = "";
+  check("ES module under plain Node: register, /users/me, a typed error", () => {
+    token = run("node", ["esm.mjs", server.url], project).trim();
+  });
+
+  writeFileSync(
+    path.join(project, "cjs.cjs"),
+    `const { createSessionAnalysisClient } = require("@session-analysis/client");
+const api = createSessionAnalysisClient({ origin: process.argv[2], token: process.argv[3] });
+api.GET("/sessions", { params: { query: { limit: 5 } } }).then(({ data, error }) => {
+  if (!data || data.data.pagination.limit !== 5) throw new Error("list: " + JSON.stringify(error));
+});
+`,
+  );
+  check("CommonJS under plain Node: list sessions", () => run("node", ["cjs.cjs", server.url, token], project));
+
+  writeFileSync(
+    path.join(project, "typed.ts"),
+    `import { createSessionAnalysisClient, type Schema } from "@session-analysis/client";
+const api = createSessionAnalysisClient({ origin: "http://127.0.0.1:8787", apiKey: "sak_x" });
+export async function first(): Promise<Schema<"Session">["id"] | undefined> {
+  const { data } = await api.GET("/sessions", { params: { query: { status: "completed" } } });
+  return data?.data.sessions[0]?.id;
+}
+`,
+  );
+  writeFileSync(
+    path.join(project, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        strict: true,
+        noEmit: true,
+        types: [],
+      },
+      files: ["typed.ts"],
+    }),
+  );
+  check("TypeScript (NodeNext) type-checks against the published declarations", () =>
+    run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.json"], project),
+  );
+
+  writeFileSync(
+    path.join(project, "browser.mjs"),
+    `import { createSessionAnalysisClient } from "@session-analysis/client";\nglobalThis.api = createSessionAnalysisClient({ origin: location.origin });\n`,
+  );
+  check("bundles for the browser (esbuild)", () => {
+    const esbuild = require("esbuild");
+    esbuild.buildSync({
+      entryPoints: [path.join(project, "browser.mjs")],
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      outfile: path.join(project, "bundle.js"),
+      logLevel: "error",
+    });
+  });
+} finally {
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+for (const r of results) console.log(r);
+console.log(`typescript client tarball: ${results.length - failures} passed, ${failures} failed`);
+process.exit(failures === 0 ? 0 : 1);
