@@ -46,13 +46,18 @@ function ensurePythonVenv() {
   writeFileSync(stamp, wanted);
 }
 
+const isCache = (segment) => segment === "__pycache__" || segment === ".ruff_cache" || segment === ".mypy_cache";
+
 /** Every file under dir, as paths relative to it, sorted. */
 function filesUnder(dir) {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && !e.parentPath.split(path.sep).includes("__pycache__"))
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
-    .sort();
+  return (
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      // Caches are no part of the generated code (ruff, run by the Python generator, leaves .ruff_cache).
+      .filter((e) => e.isFile() && !path.relative(dir, e.parentPath).split(path.sep).some(isCache))
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      .sort()
+  );
 }
 
 const doc = await servedDocument();
