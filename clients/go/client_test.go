@@ -212,6 +212,13 @@ func TestARefusalIsOneErrorTypeWithTheCatalogueCode(t *testing.T) {
 	if !errors.As(err, &apiErr) || apiErr.Details["field"] != "cue" {
 		t.Fatalf("got %#v", err)
 	}
+	var followErr error
+	for _, err := range c.Sessions.Follow(ctx, "ses_404") {
+		followErr = err
+	}
+	if !errors.As(followErr, &apiErr) || apiErr.Status != 404 || apiErr.Code != "SESSION_NOT_FOUND" {
+		t.Fatalf("following an unknown session: %#v", followErr)
+	}
 	stranger, _ := sessionanalysis.New(serverURL, sessionanalysis.Options{Token: "not-a-token"})
 	_, err = stranger.Users.Me(ctx)
 	if !errors.As(err, &apiErr) || apiErr.Status != 401 || apiErr.Code != "TOKEN_INVALID" {

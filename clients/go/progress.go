@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"iter"
 	"strings"
 
@@ -54,7 +55,9 @@ func (s *SessionsService) Follow(ctx context.Context, sessionID string) iter.Seq
 		conn, resp, err := websocket.Dial(ctx, s.c.progressURL(sessionID), &websocket.DialOptions{HTTPHeader: s.c.header.Clone()})
 		if err != nil {
 			if resp != nil && resp.StatusCode >= 400 {
-				yield(ProgressMessage{}, &ProgressError{Reason: "upgrade refused: " + resp.Status})
+				// The refused upgrade's envelope (401, 403, 404 …): coder/websocket keeps its first 1024 bytes.
+				body, _ := io.ReadAll(resp.Body)
+				yield(ProgressMessage{}, CheckResponse(resp, body))
 				return
 			}
 			yield(ProgressMessage{}, err)

@@ -87,6 +87,10 @@ def test_a_refusal_is_one_exception_with_the_catalogue_code(api: SessionAnalysis
     assert invalid.value.status in (400, 422)
     assert invalid.value.details["field"] == "cue"
 
+    with pytest.raises(ApiError) as unknown_socket:
+        list(api.sessions.follow("ses_404"))
+    assert (unknown_socket.value.status, unknown_socket.value.code) == (404, "SESSION_NOT_FOUND")
+
     with pytest.raises(ApiError) as unauthenticated:
         SessionAnalysis(api.base_url, token="not-a-token").users.me()
     assert (unauthenticated.value.status, unauthenticated.value.code) == (401, "TOKEN_INVALID")

@@ -319,15 +319,27 @@ class AsyncSessionAnalysis:
         """Any generated operation's ``asyncio_detailed``: its parsed 2xx answer."""
         return _parsed(await operation(client=self.raw, **kwargs))
 
-    async def list_sessions_all(self, *, page_size: int = 100, **filters: str) -> AsyncIterator[SessionListItem]:
+    async def list_sessions_all(
+        self,
+        *,
+        status: str | None = None,
+        session_type: str | None = None,
+        sort_by: str | None = None,
+        order: str | None = None,
+        page_size: int = 100,
+    ) -> AsyncIterator[SessionListItem]:
+        """Every matching session, fetching pages of ``page_size`` as the iteration needs them."""
         offset = 0
         while True:
             page: SessionList = (
                 await self.call(
                     list_sessions.asyncio_detailed,
+                    status=ListSessionsStatus(status) if status else UNSET,
+                    session_type=ListSessionsSessionType(session_type) if session_type else UNSET,
+                    sort_by=ListSessionsSortBy(sort_by) if sort_by else UNSET,
+                    order=ListSessionsOrder(order) if order else UNSET,
                     limit=page_size,
                     offset=offset,
-                    status=ListSessionsStatus(filters["status"]) if "status" in filters else UNSET,
                 )
             ).data
             for item in page.sessions:

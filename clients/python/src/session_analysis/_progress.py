@@ -10,11 +10,12 @@ import json
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
+import httpx
 from websockets.asyncio.client import connect as async_connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from ._errors import ProgressError
+from ._errors import ApiError, ProgressError
 
 TERMINAL = frozenset({"completed", "failed", "cancelled"})
 
@@ -38,9 +39,23 @@ def _closed(code: int | None, reason: str, status: str | None) -> None:
         raise ProgressError(code, reason or f"closed while the session was {status}")
 
 
+def _refused(err: InvalidStatus) -> ApiError:
+    """The refused upgrade's envelope (401, 403, 404 …) as the one error type."""
+    response = err.response
+    return ApiError.from_response(
+        httpx.Response(
+            response.status_code, headers=list(response.headers.raw_items()), content=bytes(response.body or b"")
+        )
+    )
+
+
 def follow(url: str, headers: dict[str, str]) -> Iterator[dict[str, Any]]:
     status: str | None = None
-    with connect(url, additional_headers=headers) as ws:
+    try:
+        ws = connect(url, additional_headers=headers)
+    except InvalidStatus as err:
+        raise _refused(err) from err
+    with ws:
         try:
             for frame in ws:
                 message: dict[str, Any] = json.loads(frame)
@@ -56,7 +71,11 @@ def follow(url: str, headers: dict[str, str]) -> Iterator[dict[str, Any]]:
 
 async def follow_async(url: str, headers: dict[str, str]) -> AsyncIterator[dict[str, Any]]:
     status: str | None = None
-    async with async_connect(url, additional_headers=headers) as ws:
+    try:
+        ws = await async_connect(url, additional_headers=headers)
+    except InvalidStatus as err:
+        raise _refused(err) from err
+    async with ws:
         try:
             async for frame in ws:
                 message: dict[str, Any] = json.loads(frame)
