@@ -68,8 +68,7 @@ def test_list_all_pages_through_every_session(server_url: str, api: SessionAnaly
             requests.append(request)
             return super().handle_request(request)
 
-    token = api.raw.get_httpx_client().headers["authorization"].removeprefix("Bearer ")
-    with SessionAnalysis(server_url, token=token, transport=Counting()) as counted:
+    with SessionAnalysis(server_url, token=api.token, transport=Counting()) as counted:
         listed = [s.id for s in counted.sessions.list_all(page_size=2, sort_by="created_at", order="asc")]
     assert listed == ids
     assert [r.url.params["offset"] for r in requests] == ["0", "2", "4"]
@@ -114,7 +113,7 @@ def test_a_lost_answer_is_retried_with_the_same_idempotency_key_and_charged_once
             return response
 
     before = api.users.me().credits_
-    token = api.raw.get_httpx_client().headers["authorization"].removeprefix("Bearer ")
+    token = api.token
     with SessionAnalysis(server_url, token=token, transport=LoseFirstAnswer(), retry=RetryPolicy(backoff=0.05)) as c:
         created = c.sessions.create(LIGHTHOUSE)
     assert len(sent) == 2
@@ -178,7 +177,7 @@ def test_a_real_delivery_verifies_and_a_tampered_one_does_not(api: SessionAnalys
 
 
 def test_async_client_lists_and_follows(server_url: str, api: SessionAnalysis) -> None:
-    token = api.raw.get_httpx_client().headers["authorization"].removeprefix("Bearer ")
+    token = api.token
     created = api.sessions.create(LIGHTHOUSE)
 
     async def run() -> tuple[list[str], list[str]]:

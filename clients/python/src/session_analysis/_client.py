@@ -122,6 +122,8 @@ class SessionAnalysis:
         transport: httpx.BaseTransport | None = None,
     ) -> None:
         self.base_url = _api_base(base_url)
+        self.token = token
+        """The bearer token this client sends, if any."""
         self._headers = _headers(token, api_key, api_version)
         self._retry = retry or RetryPolicy()
         # The credentials are the httpx client's headers (the generated client's own token field is
