@@ -39,9 +39,9 @@ async function startServer() {
 let server;
 let failures = 0;
 const results = [];
-const check = (name, fn) => {
+const check = async (name, fn) => {
   try {
-    fn();
+    await fn();
     results.push(`ok   ${name}`);
   } catch (err) {
     failures++;
@@ -85,7 +85,7 @@ console.log(reg.data.data.token);
 `,
   );
   let token = "";
-  check("ES module under plain Node: register, /users/me, a typed error", () => {
+  await check("ES module under plain Node: register, /users/me, a typed error", () => {
     token = run("node", ["esm.mjs", server.url], project).trim();
   });
 
@@ -98,7 +98,7 @@ api.GET("/sessions", { params: { query: { limit: 5 } } }).then(({ data, error })
 });
 `,
   );
-  check("CommonJS under plain Node: list sessions", () => run("node", ["cjs.cjs", server.url, token], project));
+  await check("CommonJS under plain Node: list sessions", () => run("node", ["cjs.cjs", server.url, token], project));
 
   writeFileSync(
     path.join(project, "typed.ts"),
@@ -125,24 +125,59 @@ export async function first(): Promise<Schema<"Session">["id"] | undefined> {
       files: ["typed.ts"],
     }),
   );
-  check("TypeScript (NodeNext) type-checks against the published declarations", () =>
+  await check("TypeScript (NodeNext) type-checks against the published declarations", () =>
     run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.json"], project),
   );
 
+  // The bundle as a page would load it, run by Debian's Chromium on a page of the service's own
+  // origin (its OpenAPI document; CSP bypassed for the injected script only), so its requests are
+  // the browser's own fetches.
   writeFileSync(
     path.join(project, "browser.mjs"),
-    `import { createSessionAnalysisClient } from "@session-analysis/client";\nglobalThis.api = createSessionAnalysisClient({ origin: location.origin });\n`,
+    `export { createSessionAnalysisClient } from "@session-analysis/client";\n`,
   );
-  check("bundles for the browser (esbuild)", () => {
+  await check("bundles for the browser (esbuild) and runs in Chromium: register, /users/me", async () => {
     const esbuild = require("esbuild");
-    esbuild.buildSync({
+    const { outputFiles } = esbuild.buildSync({
       entryPoints: [path.join(project, "browser.mjs")],
       bundle: true,
       platform: "browser",
-      format: "esm",
-      outfile: path.join(project, "bundle.js"),
+      format: "iife",
+      globalName: "SessionAnalysis",
+      write: false,
       logLevel: "error",
     });
+    const { chromium } = require("playwright-core");
+    const browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    });
+    try {
+      const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+      await page.goto(`${server.url}/v1/openapi.json`);
+      await page.addScriptTag({ content: outputFiles[0].text });
+      const browserEmail = `browser.${Date.now()}@example.com`;
+      const seen = await page.evaluate(async (email) => {
+        const anonymous = SessionAnalysis.createSessionAnalysisClient({ origin: location.origin });
+        const body = {
+          email,
+          username: "browser",
+          password: "correct-horse-42",
+          tier: "basic",
+          marketing_consent: false,
+        };
+        const reg = await anonymous.POST("/auth/register", { body });
+        const api = SessionAnalysis.createSessionAnalysisClient({
+          origin: location.origin,
+          token: reg.data.data.token,
+        });
+        const me = await api.GET("/users/me");
+        return { status: reg.response.status, email: me.data?.data.email };
+      }, browserEmail);
+      if (seen.status !== 201 || seen.email !== browserEmail) throw new Error(JSON.stringify(seen));
+    } finally {
+      await browser.close();
+    }
   });
 } finally {
   await server?.stop();
