@@ -201,32 +201,47 @@ func (s *SessionsService) List(ctx context.Context, params *api.ListSessionsPara
 //
 //	for s, err := range c.Sessions.ListAll(ctx, nil) { … }
 func (s *SessionsService) ListAll(ctx context.Context, params *api.ListSessionsParams) iter.Seq2[api.SessionListItem, error] {
-	return func(yield func(api.SessionListItem, error) bool) {
-		page := api.ListSessionsParams{}
-		if params != nil {
-			page = *params
+	page := api.ListSessionsParams{}
+	if params != nil {
+		page = *params
+	}
+	if page.Limit == nil {
+		page.Limit = ptr(100)
+	}
+	return paginate(func(offset int) ([]api.SessionListItem, bool, error) {
+		page.Offset = &offset
+		list, err := s.List(ctx, &page)
+		if err != nil {
+			return nil, false, err
 		}
-		if page.Limit == nil {
-			limit := 100
-			page.Limit = &limit
-		}
+		return list.Sessions, list.Pagination.HasMore, nil
+	})
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// paginate is every item of an offset-paged list (limit/offset, pagination.has_more): fetch(offset)
+// is one page's items and whether more follow; pages are fetched as the loop needs them, and an
+// error ends the sequence.
+func paginate[T any](fetch func(offset int) ([]T, bool, error)) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
 		offset := 0
 		for {
-			page.Offset = &offset
-			list, err := s.List(ctx, &page)
+			items, more, err := fetch(offset)
 			if err != nil {
-				yield(api.SessionListItem{}, err)
+				var zero T
+				yield(zero, err)
 				return
 			}
-			for _, item := range list.Sessions {
+			for _, item := range items {
 				if !yield(item, nil) {
 					return
 				}
 			}
-			if !list.Pagination.HasMore || len(list.Sessions) == 0 {
+			if !more || len(items) == 0 {
 				return
 			}
-			offset += len(list.Sessions)
+			offset += len(items)
 		}
 	}
 }
@@ -261,4 +276,40 @@ func (s *BillingService) Purchase(ctx context.Context, body api.PurchaseRequest)
 		return nil, err
 	}
 	return &out.Data, nil
+}
+
+// History is one page of the account's transactions (params' dates, Limit and Offset; nil for the defaults).
+func (s *BillingService) History(ctx context.Context, params *api.ListBillingHistoryParams) (*api.BillingHistory, error) {
+	if params == nil {
+		params = &api.ListBillingHistoryParams{}
+	}
+	r, err := s.c.API.ListBillingHistoryWithResponse(ctx, params)
+	if r == nil {
+		return nil, err
+	}
+	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// HistoryAll is every transaction in params' dates (Limit is the page size, 100 when unset),
+// fetching pages as the loop needs them. An error ends the sequence.
+func (s *BillingService) HistoryAll(ctx context.Context, params *api.ListBillingHistoryParams) iter.Seq2[api.Transaction, error] {
+	page := api.ListBillingHistoryParams{}
+	if params != nil {
+		page = *params
+	}
+	if page.Limit == nil {
+		page.Limit = ptr(100)
+	}
+	return paginate(func(offset int) ([]api.Transaction, bool, error) {
+		page.Offset = &offset
+		history, err := s.History(ctx, &page)
+		if err != nil {
+			return nil, false, err
+		}
+		return history.Transactions, history.Pagination.HasMore, nil
+	})
 }

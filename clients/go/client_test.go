@@ -200,6 +200,33 @@ func TestListAllPagesThroughEverySession(t *testing.T) {
 	}
 }
 
+func TestHistoryAllPagesThroughEveryTransaction(t *testing.T) {
+	ctx := context.Background()
+	counting := &countingTransport{}
+	_, c := newUser(t, sessionanalysis.Options{Transport: counting})
+	if _, err := c.Billing.Purchase(ctx, api.PurchaseRequest{CreditPackage: api.PurchaseRequestCreditPackageStarter, PaymentMethodId: "pm_card_visa"}); err != nil {
+		t.Fatal(err)
+	}
+	whole, err := c.Billing.History(ctx, &api.ListBillingHistoryParams{Limit: ptr(100)})
+	if err != nil || whole.Pagination.Total < 2 {
+		t.Fatalf("history %+v, %v", whole, err)
+	}
+	counting.requests = nil
+	var listed, want []string
+	for tx, err := range c.Billing.HistoryAll(ctx, &api.ListBillingHistoryParams{Limit: ptr(1)}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed = append(listed, tx.Id)
+	}
+	for _, tx := range whole.Transactions {
+		want = append(want, tx.Id)
+	}
+	if !slices.Equal(listed, want) || len(counting.requests) != whole.Pagination.Total {
+		t.Fatalf("listed %v in %d pages, want %v", listed, len(counting.requests), want)
+	}
+}
+
 func TestARefusalIsOneErrorTypeWithTheCatalogueCode(t *testing.T) {
 	ctx := context.Background()
 	_, c := newUser(t, sessionanalysis.Options{})

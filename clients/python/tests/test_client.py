@@ -74,6 +74,24 @@ def test_list_all_pages_through_every_session(server_url: str, api: SessionAnaly
     assert [r.url.params["offset"] for r in requests] == ["0", "2", "4"]
 
 
+def test_history_all_pages_through_every_transaction(server_url: str, api: SessionAnalysis) -> None:
+    api.billing.purchase({"credit_package": "starter", "payment_method_id": "pm_card_visa"})
+    whole = api.billing.history(limit=100)
+    assert whole.pagination.total >= 2
+
+    pages: list[httpx.Request] = []
+
+    class Counting(httpx.HTTPTransport):
+        def handle_request(self, request: httpx.Request) -> httpx.Response:
+            pages.append(request)
+            return super().handle_request(request)
+
+    with SessionAnalysis(server_url, token=api.token, transport=Counting()) as counted:
+        listed = [t.id for t in counted.billing.history_all(page_size=1)]
+    assert listed == [t.id for t in whole.transactions]
+    assert len(pages) == whole.pagination.total
+
+
 def test_a_refusal_is_one_exception_with_the_catalogue_code(api: SessionAnalysis) -> None:
     with pytest.raises(ApiError) as missing:
         api.sessions.get("ses_404")

@@ -7,6 +7,7 @@ pagination iterators and live progress. Every operation of the document stays re
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
+from datetime import date
 from typing import Any, Self, TypeVar
 
 import httpx
@@ -16,7 +17,7 @@ from ._progress import follow, follow_async, progress_url
 from ._transport import AsyncRetryTransport, RetryPolicy, RetryTransport
 from .generated.api.analysis import get_session_analysis
 from .generated.api.authentication import login, register
-from .generated.api.billing import purchase_credits
+from .generated.api.billing import list_billing_history, purchase_credits
 from .generated.api.sessions import cancel_session, create_session, get_session, list_sessions
 from .generated.api.users import get_me
 from .generated.api.webhooks import create_webhook
@@ -24,6 +25,7 @@ from .generated.api_version import API_VERSION
 from .generated.client import AuthenticatedClient
 from .generated.models.analysis import Analysis
 from .generated.models.auth_result import AuthResult
+from .generated.models.billing_history import BillingHistory
 from .generated.models.cancel_session_result import CancelSessionResult
 from .generated.models.create_session_request import CreateSessionRequest
 from .generated.models.create_webhook_request import CreateWebhookRequest
@@ -41,6 +43,7 @@ from .generated.models.register_request import RegisterRequest
 from .generated.models.session import Session
 from .generated.models.session_list import SessionList
 from .generated.models.session_list_item import SessionListItem
+from .generated.models.transaction import Transaction
 from .generated.models.user import User
 from .generated.types import UNSET, Response, Unset
 
@@ -79,6 +82,18 @@ def _body(model: type[B], value: B | Mapping[str, Any]) -> B:
     if isinstance(value, Mapping):
         return model.from_dict(value)  # type: ignore[attr-defined,no-any-return]
     return value
+
+
+def _pages(fetch: Callable[[int], tuple[list[T], bool]]) -> Iterator[T]:
+    """Every item of an offset-paged list (``limit``/``offset``, ``pagination.has_more``): ``fetch(offset)``
+    is one page's items and whether more follow; pages are fetched as the iteration needs them."""
+    offset = 0
+    while True:
+        items, has_more = fetch(offset)
+        yield from items
+        if not has_more or not items:
+            return
+        offset += len(items)
 
 
 def _api_base(base_url: str) -> str:
@@ -245,15 +260,14 @@ class _Sessions:
         page_size: int = 100,
     ) -> Iterator[SessionListItem]:
         """Every matching session, fetching pages of ``page_size`` as the iteration needs them."""
-        offset = 0
-        while True:
+
+        def fetch(offset: int) -> tuple[list[SessionListItem], bool]:
             page = self.list(
                 status=status, session_type=session_type, sort_by=sort_by, order=order, limit=page_size, offset=offset
             )
-            yield from page.sessions
-            if not page.pagination.has_more or not page.sessions:
-                return
-            offset += len(page.sessions)
+            return page.sessions, page.pagination.has_more
+
+        return _pages(fetch)
 
     def follow(self, session_id: str) -> Iterator[dict[str, Any]]:
         """The session's live-progress messages (``snapshot``, ``transition``, ``stage``) as they come,
@@ -286,6 +300,29 @@ class _Billing:
 
     def purchase(self, body: PurchaseRequest | Mapping[str, Any]) -> PurchaseResult:
         return self._api.call(purchase_credits.sync_detailed, body=_body(PurchaseRequest, body)).data
+
+    def history(
+        self, *, start_date: date | None = None, end_date: date | None = None, limit: int = 20, offset: int = 0
+    ) -> BillingHistory:
+        """One page of the account's transactions: ``.transactions`` and ``.pagination``."""
+        return self._api.call(
+            list_billing_history.sync_detailed,
+            start_date=start_date if start_date else UNSET,
+            end_date=end_date if end_date else UNSET,
+            limit=limit,
+            offset=offset,
+        ).data
+
+    def history_all(
+        self, *, start_date: date | None = None, end_date: date | None = None, page_size: int = 100
+    ) -> Iterator[Transaction]:
+        """Every transaction in the dates (inclusive, UTC), fetching pages as the iteration needs them."""
+
+        def fetch(offset: int) -> tuple[list[Transaction], bool]:
+            page = self.history(start_date=start_date, end_date=end_date, limit=page_size, offset=offset)
+            return page.transactions, page.pagination.has_more
+
+        return _pages(fetch)
 
 
 class AsyncSessionAnalysis:
