@@ -36,6 +36,8 @@ export type AuditAction =
   | "billing.purchase"
   | "billing.plan_changed"
   | "billing.payment_method_added"
+  | "billing.payment_method_removed"
+  | "billing.payment_method_default_changed"
   | "sso.connection_created"
   | "sso.connection_updated"
   | "sso.connection_deleted"

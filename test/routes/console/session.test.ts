@@ -178,3 +178,18 @@ describe("console pages and the docs page", () => {
     expect(script.status).toBe(200);
   });
 });
+
+describe("API call counting (usage.api_calls)", () => {
+  it("counts a token's calls but not the console's own page loads (its session cookie)", async () => {
+    const user = await registerUser();
+    const signedIn = await api("POST", "/console/session", { body: { email: user.email, password: PASSWORD } });
+    const cookie = { cookie: cookieHeader(cookiesOf(signedIn)) };
+    const counted = async () =>
+      (await api("GET", "/v1/billing", { headers: cookie })).body.data.usage.current_month.api_calls as number;
+    expect(await counted()).toBe(0);
+    await api("GET", "/v1/users/me", { token: user.token });
+    for (let i = 0; i < 5; i++) expect((await api("GET", "/v1/users/me", { headers: cookie })).status).toBe(200);
+    // The token's call arrives (its count is written after the response); the cookie's six never do.
+    await expect.poll(counted).toBe(1);
+  });
+});
