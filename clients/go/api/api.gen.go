@@ -1158,6 +1158,27 @@ func (e PaymentMethodType) Valid() bool {
 	}
 }
 
+// Defines values for PlanTier.
+const (
+	PlanTierBasic        PlanTier = "basic"
+	PlanTierEnterprise   PlanTier = "enterprise"
+	PlanTierProfessional PlanTier = "professional"
+)
+
+// Valid indicates whether the value is a known member of the PlanTier enum.
+func (e PlanTier) Valid() bool {
+	switch e {
+	case PlanTierBasic:
+		return true
+	case PlanTierEnterprise:
+		return true
+	case PlanTierProfessional:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PlanChangeRequestTier.
 const (
 	PlanChangeRequestTierBasic        PlanChangeRequestTier = "basic"
@@ -2361,6 +2382,21 @@ const (
 func (e AddPaymentMethod201JSONResponseBodySuccess) Valid() bool {
 	switch e {
 	case AddPaymentMethod201JSONResponseBodySuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SetDefaultPaymentMethod200JSONResponseBodySuccess.
+const (
+	SetDefaultPaymentMethod200JSONResponseBodySuccessTrue SetDefaultPaymentMethod200JSONResponseBodySuccess = true
+)
+
+// Valid indicates whether the value is a known member of the SetDefaultPaymentMethod200JSONResponseBodySuccess enum.
+func (e SetDefaultPaymentMethod200JSONResponseBodySuccess) Valid() bool {
+	switch e {
+	case SetDefaultPaymentMethod200JSONResponseBodySuccessTrue:
 		return true
 	default:
 		return false
@@ -3775,7 +3811,7 @@ type CreateWebhookRequest struct {
 	// Secret Optional. `whsec_` + base64 of 24–64 bytes, or 32–128 printable characters (≥ 10 distinct). Generated when absent.
 	Secret *string `json:"secret,omitempty"`
 
-	// Url https only; private, loopback, link-local and metadata addresses are refused
+	// Url https only; private, loopback, link-local and metadata addresses are refused. In local development (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives deliveries.
 	Url string `json:"url"`
 }
 
@@ -4137,6 +4173,25 @@ type PaymentMethod struct {
 
 // PaymentMethodType defines model for PaymentMethod.Type.
 type PaymentMethodType string
+
+// Plan defines model for Plan.
+type Plan struct {
+	// ConcurrentSessions Pending plus processing sessions
+	ConcurrentSessions int    `json:"concurrent_sessions"`
+	Currency           string `json:"currency"`
+
+	// IncludedCredits Credits included each period
+	IncludedCredits int `json:"included_credits"`
+
+	// MonthlyFee In `currency`, per month
+	MonthlyFee        float32  `json:"monthly_fee"`
+	RequestsPerDay    int      `json:"requests_per_day"`
+	RequestsPerMinute int      `json:"requests_per_minute"`
+	Tier              PlanTier `json:"tier"`
+}
+
+// PlanTier defines model for Plan.Tier.
+type PlanTier string
 
 // PlanChangeRequest defines model for PlanChangeRequest.
 type PlanChangeRequest struct {
@@ -4683,7 +4738,7 @@ type UpdateWebhookRequest struct {
 	Description *string                       `json:"description,omitempty"`
 	Events      *[]UpdateWebhookRequestEvents `json:"events,omitempty"`
 
-	// Url https only; private, loopback, link-local and metadata addresses are refused
+	// Url https only; private, loopback, link-local and metadata addresses are refused. In local development (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives deliveries.
 	Url *string `json:"url,omitempty"`
 }
 
@@ -5125,6 +5180,33 @@ type AddPaymentMethodParams struct {
 
 // AddPaymentMethod201JSONResponseBodySuccess defines parameters for AddPaymentMethod.
 type AddPaymentMethod201JSONResponseBodySuccess bool
+
+// RemovePaymentMethodParams defines parameters for RemovePaymentMethod.
+type RemovePaymentMethodParams struct {
+	// XOrganizationId Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.
+	XOrganizationId *OrganizationId `json:"x-organization-id,omitempty"`
+
+	// XClientVersion Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+	XClientVersion *XClientVersion `json:"X-Client-Version,omitempty"`
+
+	// XD1Bookmark A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE.
+	XD1Bookmark *XD1Bookmark `json:"X-D1-Bookmark,omitempty"`
+}
+
+// SetDefaultPaymentMethodParams defines parameters for SetDefaultPaymentMethod.
+type SetDefaultPaymentMethodParams struct {
+	// XOrganizationId Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.
+	XOrganizationId *OrganizationId `json:"x-organization-id,omitempty"`
+
+	// XClientVersion Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+	XClientVersion *XClientVersion `json:"X-Client-Version,omitempty"`
+
+	// XD1Bookmark A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE.
+	XD1Bookmark *XD1Bookmark `json:"X-D1-Bookmark,omitempty"`
+}
+
+// SetDefaultPaymentMethod200JSONResponseBodySuccess defines parameters for SetDefaultPaymentMethod.
+type SetDefaultPaymentMethod200JSONResponseBodySuccess bool
 
 // ChangePlanParams defines parameters for ChangePlan.
 type ChangePlanParams struct {
@@ -6827,9 +6909,9 @@ type ClientInterface interface {
 	// Corresponds with GET /billing/history (the `ListBillingHistory` operationId).
 	ListBillingHistory(ctx context.Context, params *ListBillingHistoryParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// ListCreditPackages Credit packages for sale (public price list)
+	// ListCreditPackages Credit packages and plans for sale (public price list)
 	//
-	// The credit packages that POST /billing/credits/purchase accepts, with their credits and prices. Public: no credential needed.
+	// The credit packages that POST /billing/credits/purchase accepts, with their credits and prices, and the plans PUT /billing/plan accepts, with their monthly fee, included credits and limits. Public: no credential needed.
 	//
 	// Corresponds with GET /billing/packages (the `ListCreditPackages` operationId).
 	ListCreditPackages(ctx context.Context, params *ListCreditPackagesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6858,6 +6940,20 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /billing/payment-methods (the `AddPaymentMethod` operationId).
 	AddPaymentMethod(ctx context.Context, params *AddPaymentMethodParams, body AddPaymentMethodJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RemovePaymentMethod Remove a saved card
+	//
+	// Removes the card. When it was the default, the most recently added remaining card becomes the default; with no card left, a paid plan's next renewal fails and the account enters dunning (docs/decisions.md, "Billing cycle"). Another account's card is a 404.
+	//
+	// Corresponds with DELETE /billing/payment-methods/{payment_method_id} (the `RemovePaymentMethod` operationId).
+	RemovePaymentMethod(ctx context.Context, paymentMethodId string, params *RemovePaymentMethodParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SetDefaultPaymentMethod Make a saved card the default
+	//
+	// Renewals and purchases without `payment_method_id` charge the default card. On a past_due account the new default is charged at once for the overdue fee, as when a default card is added.
+	//
+	// Corresponds with POST /billing/payment-methods/{payment_method_id}/default (the `SetDefaultPaymentMethod` operationId).
+	SetDefaultPaymentMethod(ctx context.Context, paymentMethodId string, params *SetDefaultPaymentMethodParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ChangePlanWithBody Change plan
 	//
@@ -8243,9 +8339,9 @@ func (c *Client) ListBillingHistory(ctx context.Context, params *ListBillingHist
 	return c.Client.Do(req)
 }
 
-// ListCreditPackages Credit packages for sale (public price list)
+// ListCreditPackages Credit packages and plans for sale (public price list)
 //
-// The credit packages that POST /billing/credits/purchase accepts, with their credits and prices. Public: no credential needed.
+// The credit packages that POST /billing/credits/purchase accepts, with their credits and prices, and the plans PUT /billing/plan accepts, with their monthly fee, included credits and limits. Public: no credential needed.
 //
 // Corresponds with GET /billing/packages (the `ListCreditPackages` operationId).
 func (c *Client) ListCreditPackages(ctx context.Context, params *ListCreditPackagesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -8305,6 +8401,40 @@ func (c *Client) AddPaymentMethodWithBody(ctx context.Context, params *AddPaymen
 // Corresponds with POST /billing/payment-methods (the `AddPaymentMethod` operationId).
 func (c *Client) AddPaymentMethod(ctx context.Context, params *AddPaymentMethodParams, body AddPaymentMethodJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewAddPaymentMethodRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RemovePaymentMethod Remove a saved card
+//
+// Removes the card. When it was the default, the most recently added remaining card becomes the default; with no card left, a paid plan's next renewal fails and the account enters dunning (docs/decisions.md, "Billing cycle"). Another account's card is a 404.
+//
+// Corresponds with DELETE /billing/payment-methods/{payment_method_id} (the `RemovePaymentMethod` operationId).
+func (c *Client) RemovePaymentMethod(ctx context.Context, paymentMethodId string, params *RemovePaymentMethodParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRemovePaymentMethodRequest(c.Server, paymentMethodId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SetDefaultPaymentMethod Make a saved card the default
+//
+// Renewals and purchases without `payment_method_id` charge the default card. On a past_due account the new default is charged at once for the overdue fee, as when a default card is added.
+//
+// Corresponds with POST /billing/payment-methods/{payment_method_id}/default (the `SetDefaultPaymentMethod` operationId).
+func (c *Client) SetDefaultPaymentMethod(ctx context.Context, paymentMethodId string, params *SetDefaultPaymentMethodParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetDefaultPaymentMethodRequest(c.Server, paymentMethodId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -11459,6 +11589,148 @@ func NewAddPaymentMethodRequestWithBody(server string, params *AddPaymentMethodP
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.XOrganizationId != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "x-organization-id", *params.XOrganizationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("x-organization-id", headerParam0)
+		}
+
+		if params.XClientVersion != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Client-Version", *params.XClientVersion, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: "date"})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Client-Version", headerParam1)
+		}
+
+		if params.XD1Bookmark != nil {
+			var headerParam2 string
+
+			headerParam2, err = runtime.StyleParamWithOptions("simple", false, "X-D1-Bookmark", *params.XD1Bookmark, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-D1-Bookmark", headerParam2)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewRemovePaymentMethodRequest constructs an http.Request for the RemovePaymentMethod method
+func NewRemovePaymentMethodRequest(server string, paymentMethodId string, params *RemovePaymentMethodParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "payment_method_id", paymentMethodId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/billing/payment-methods/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.XOrganizationId != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "x-organization-id", *params.XOrganizationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("x-organization-id", headerParam0)
+		}
+
+		if params.XClientVersion != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Client-Version", *params.XClientVersion, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: "date"})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Client-Version", headerParam1)
+		}
+
+		if params.XD1Bookmark != nil {
+			var headerParam2 string
+
+			headerParam2, err = runtime.StyleParamWithOptions("simple", false, "X-D1-Bookmark", *params.XD1Bookmark, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-D1-Bookmark", headerParam2)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewSetDefaultPaymentMethodRequest constructs an http.Request for the SetDefaultPaymentMethod method
+func NewSetDefaultPaymentMethodRequest(server string, paymentMethodId string, params *SetDefaultPaymentMethodParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "payment_method_id", paymentMethodId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/billing/payment-methods/%s/default", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	if params != nil {
 
@@ -17027,9 +17299,9 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /billing/history (the `ListBillingHistory` operationId).
 	ListBillingHistoryWithResponse(ctx context.Context, params *ListBillingHistoryParams, reqEditors ...RequestEditorFn) (*ListBillingHistoryResponse, error)
 
-	// ListCreditPackagesWithResponse Credit packages for sale (public price list)
+	// ListCreditPackagesWithResponse Credit packages and plans for sale (public price list)
 	//
-	// The credit packages that POST /billing/credits/purchase accepts, with their credits and prices. Public: no credential needed.
+	// The credit packages that POST /billing/credits/purchase accepts, with their credits and prices, and the plans PUT /billing/plan accepts, with their monthly fee, included credits and limits. Public: no credential needed.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -17062,6 +17334,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /billing/payment-methods (the `AddPaymentMethod` operationId).
 	AddPaymentMethodWithResponse(ctx context.Context, params *AddPaymentMethodParams, body AddPaymentMethodJSONRequestBody, reqEditors ...RequestEditorFn) (*AddPaymentMethodResponse, error)
+
+	// RemovePaymentMethodWithResponse Remove a saved card
+	//
+	// Removes the card. When it was the default, the most recently added remaining card becomes the default; with no card left, a paid plan's next renewal fails and the account enters dunning (docs/decisions.md, "Billing cycle"). Another account's card is a 404.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /billing/payment-methods/{payment_method_id} (the `RemovePaymentMethod` operationId).
+	RemovePaymentMethodWithResponse(ctx context.Context, paymentMethodId string, params *RemovePaymentMethodParams, reqEditors ...RequestEditorFn) (*RemovePaymentMethodResponse, error)
+
+	// SetDefaultPaymentMethodWithResponse Make a saved card the default
+	//
+	// Renewals and purchases without `payment_method_id` charge the default card. On a past_due account the new default is charged at once for the overdue fee, as when a default card is added.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /billing/payment-methods/{payment_method_id}/default (the `SetDefaultPaymentMethod` operationId).
+	SetDefaultPaymentMethodWithResponse(ctx context.Context, paymentMethodId string, params *SetDefaultPaymentMethodParams, reqEditors ...RequestEditorFn) (*SetDefaultPaymentMethodResponse, error)
 
 	// ChangePlanWithBodyWithResponse Change plan
 	//
@@ -19661,6 +19951,15 @@ type LoginResponse401Headers struct {
 	XRequestId               *string
 }
 
+// LoginResponse403Headers the declared response headers of an HTTP 403 response for Login
+type LoginResponse403Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
 // LoginResponse413Headers the declared response headers of an HTTP 413 response for Login
 type LoginResponse413Headers struct {
 	AccessControlAllowOrigin *string
@@ -19721,6 +20020,8 @@ type LoginResponse struct {
 	JSON400 *ErrorEnvelope
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *ErrorEnvelope
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorEnvelope
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *ErrorEnvelope
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -19737,6 +20038,8 @@ type LoginResponse struct {
 	Headers400 *LoginResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *LoginResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *LoginResponse403Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *LoginResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -19766,6 +20069,11 @@ func (r LoginResponse) GetJSON400() *ErrorEnvelope {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r LoginResponse) GetJSON401() *ErrorEnvelope {
 	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r LoginResponse) GetJSON403() *ErrorEnvelope {
+	return r.JSON403
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -21044,6 +21352,7 @@ type ListCreditPackagesResponse struct {
 		Data struct {
 			MaxQuantity int             `json:"max_quantity"`
 			Packages    []CreditPackage `json:"packages"`
+			Plans       []Plan          `json:"plans"`
 		} `json:"data"`
 		Message *string                                      `json:"message,omitempty"`
 		Success ListCreditPackages200JSONResponseBodySuccess `json:"success"`
@@ -21073,6 +21382,7 @@ func (r ListCreditPackagesResponse) GetJSON200() *struct {
 	Data struct {
 		MaxQuantity int             `json:"max_quantity"`
 		Packages    []CreditPackage `json:"packages"`
+		Plans       []Plan          `json:"plans"`
 	} `json:"data"`
 	Message *string                                      `json:"message,omitempty"`
 	Success ListCreditPackages200JSONResponseBodySuccess `json:"success"`
@@ -21505,6 +21815,376 @@ func (r AddPaymentMethodResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AddPaymentMethodResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RemovePaymentMethodResponse200Headers the declared response headers of an HTTP 200 response for RemovePaymentMethod
+type RemovePaymentMethodResponse200Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XD1Bookmark              *string
+	XRequestId               *string
+}
+
+// RemovePaymentMethodResponse401Headers the declared response headers of an HTTP 401 response for RemovePaymentMethod
+type RemovePaymentMethodResponse401Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// RemovePaymentMethodResponse403Headers the declared response headers of an HTTP 403 response for RemovePaymentMethod
+type RemovePaymentMethodResponse403Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// RemovePaymentMethodResponse404Headers the declared response headers of an HTTP 404 response for RemovePaymentMethod
+type RemovePaymentMethodResponse404Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// RemovePaymentMethodResponse422Headers the declared response headers of an HTTP 422 response for RemovePaymentMethod
+type RemovePaymentMethodResponse422Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// RemovePaymentMethodResponse429Headers the declared response headers of an HTTP 429 response for RemovePaymentMethod
+type RemovePaymentMethodResponse429Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// RemovePaymentMethodResponse500Headers the declared response headers of an HTTP 500 response for RemovePaymentMethod
+type RemovePaymentMethodResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// RemovePaymentMethodResponse503Headers the declared response headers of an HTTP 503 response for RemovePaymentMethod
+type RemovePaymentMethodResponse503Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+type RemovePaymentMethodResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MessageEnvelope
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorEnvelope
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorEnvelope
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorEnvelope
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *ErrorEnvelope
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorEnvelope
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorEnvelope
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorEnvelope
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *RemovePaymentMethodResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *RemovePaymentMethodResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *RemovePaymentMethodResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *RemovePaymentMethodResponse404Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *RemovePaymentMethodResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *RemovePaymentMethodResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *RemovePaymentMethodResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RemovePaymentMethodResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RemovePaymentMethodResponse) GetJSON200() *MessageEnvelope {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RemovePaymentMethodResponse) GetJSON401() *ErrorEnvelope {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RemovePaymentMethodResponse) GetJSON403() *ErrorEnvelope {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RemovePaymentMethodResponse) GetJSON404() *ErrorEnvelope {
+	return r.JSON404
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r RemovePaymentMethodResponse) GetJSON422() *ErrorEnvelope {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RemovePaymentMethodResponse) GetJSON429() *ErrorEnvelope {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r RemovePaymentMethodResponse) GetJSON500() *ErrorEnvelope {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RemovePaymentMethodResponse) GetJSON503() *ErrorEnvelope {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RemovePaymentMethodResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RemovePaymentMethodResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RemovePaymentMethodResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RemovePaymentMethodResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SetDefaultPaymentMethodResponse200Headers the declared response headers of an HTTP 200 response for SetDefaultPaymentMethod
+type SetDefaultPaymentMethodResponse200Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XD1Bookmark              *string
+	XRequestId               *string
+}
+
+// SetDefaultPaymentMethodResponse401Headers the declared response headers of an HTTP 401 response for SetDefaultPaymentMethod
+type SetDefaultPaymentMethodResponse401Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetDefaultPaymentMethodResponse403Headers the declared response headers of an HTTP 403 response for SetDefaultPaymentMethod
+type SetDefaultPaymentMethodResponse403Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetDefaultPaymentMethodResponse404Headers the declared response headers of an HTTP 404 response for SetDefaultPaymentMethod
+type SetDefaultPaymentMethodResponse404Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetDefaultPaymentMethodResponse422Headers the declared response headers of an HTTP 422 response for SetDefaultPaymentMethod
+type SetDefaultPaymentMethodResponse422Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetDefaultPaymentMethodResponse429Headers the declared response headers of an HTTP 429 response for SetDefaultPaymentMethod
+type SetDefaultPaymentMethodResponse429Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetDefaultPaymentMethodResponse500Headers the declared response headers of an HTTP 500 response for SetDefaultPaymentMethod
+type SetDefaultPaymentMethodResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetDefaultPaymentMethodResponse503Headers the declared response headers of an HTTP 503 response for SetDefaultPaymentMethod
+type SetDefaultPaymentMethodResponse503Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+type SetDefaultPaymentMethodResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    PaymentMethod                                     `json:"data"`
+		Message *string                                           `json:"message,omitempty"`
+		Success SetDefaultPaymentMethod200JSONResponseBodySuccess `json:"success"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorEnvelope
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorEnvelope
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorEnvelope
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *ErrorEnvelope
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorEnvelope
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorEnvelope
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorEnvelope
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *SetDefaultPaymentMethodResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *SetDefaultPaymentMethodResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *SetDefaultPaymentMethodResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *SetDefaultPaymentMethodResponse404Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *SetDefaultPaymentMethodResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SetDefaultPaymentMethodResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *SetDefaultPaymentMethodResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SetDefaultPaymentMethodResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SetDefaultPaymentMethodResponse) GetJSON200() *struct {
+	Data    PaymentMethod                                     `json:"data"`
+	Message *string                                           `json:"message,omitempty"`
+	Success SetDefaultPaymentMethod200JSONResponseBodySuccess `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SetDefaultPaymentMethodResponse) GetJSON401() *ErrorEnvelope {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SetDefaultPaymentMethodResponse) GetJSON403() *ErrorEnvelope {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r SetDefaultPaymentMethodResponse) GetJSON404() *ErrorEnvelope {
+	return r.JSON404
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r SetDefaultPaymentMethodResponse) GetJSON422() *ErrorEnvelope {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SetDefaultPaymentMethodResponse) GetJSON429() *ErrorEnvelope {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r SetDefaultPaymentMethodResponse) GetJSON500() *ErrorEnvelope {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SetDefaultPaymentMethodResponse) GetJSON503() *ErrorEnvelope {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SetDefaultPaymentMethodResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SetDefaultPaymentMethodResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SetDefaultPaymentMethodResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SetDefaultPaymentMethodResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -33693,9 +34373,9 @@ func (c *ClientWithResponses) ListBillingHistoryWithResponse(ctx context.Context
 	return ParseListBillingHistoryResponse(rsp)
 }
 
-// ListCreditPackagesWithResponse Credit packages for sale (public price list)
+// ListCreditPackagesWithResponse Credit packages and plans for sale (public price list)
 //
-// The credit packages that POST /billing/credits/purchase accepts, with their credits and prices. Public: no credential needed.
+// The credit packages that POST /billing/credits/purchase accepts, with their credits and prices, and the plans PUT /billing/plan accepts, with their monthly fee, included credits and limits. Public: no credential needed.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -33751,6 +34431,36 @@ func (c *ClientWithResponses) AddPaymentMethodWithResponse(ctx context.Context, 
 		return nil, err
 	}
 	return ParseAddPaymentMethodResponse(rsp)
+}
+
+// RemovePaymentMethodWithResponse Remove a saved card
+//
+// Removes the card. When it was the default, the most recently added remaining card becomes the default; with no card left, a paid plan's next renewal fails and the account enters dunning (docs/decisions.md, "Billing cycle"). Another account's card is a 404.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /billing/payment-methods/{payment_method_id} (the `RemovePaymentMethod` operationId).
+func (c *ClientWithResponses) RemovePaymentMethodWithResponse(ctx context.Context, paymentMethodId string, params *RemovePaymentMethodParams, reqEditors ...RequestEditorFn) (*RemovePaymentMethodResponse, error) {
+	rsp, err := c.RemovePaymentMethod(ctx, paymentMethodId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRemovePaymentMethodResponse(rsp)
+}
+
+// SetDefaultPaymentMethodWithResponse Make a saved card the default
+//
+// Renewals and purchases without `payment_method_id` charge the default card. On a past_due account the new default is charged at once for the overdue fee, as when a default card is added.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /billing/payment-methods/{payment_method_id}/default (the `SetDefaultPaymentMethod` operationId).
+func (c *ClientWithResponses) SetDefaultPaymentMethodWithResponse(ctx context.Context, paymentMethodId string, params *SetDefaultPaymentMethodParams, reqEditors ...RequestEditorFn) (*SetDefaultPaymentMethodResponse, error) {
+	rsp, err := c.SetDefaultPaymentMethod(ctx, paymentMethodId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetDefaultPaymentMethodResponse(rsp)
 }
 
 // ChangePlanWithBodyWithResponse Change plan
@@ -38565,6 +39275,13 @@ func ParseLoginResponse(rsp *http.Response) (*LoginResponse, error) {
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest ErrorEnvelope
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -38724,6 +39441,44 @@ func ParseLoginResponse(rsp *http.Response) (*LoginResponse, error) {
 			headers.XRequestId = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers LoginResponse403Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
 	case rsp.StatusCode == 413:
 		var headers LoginResponse413Headers
 		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
@@ -41508,6 +42263,7 @@ func ParseListCreditPackagesResponse(rsp *http.Response) (*ListCreditPackagesRes
 			Data struct {
 				MaxQuantity int             `json:"max_quantity"`
 				Packages    []CreditPackage `json:"packages"`
+				Plans       []Plan          `json:"plans"`
 			} `json:"data"`
 			Message *string                                      `json:"message,omitempty"`
 			Success ListCreditPackages200JSONResponseBodySuccess `json:"success"`
@@ -42532,6 +43288,816 @@ func ParseAddPaymentMethodResponse(rsp *http.Response) (*AddPaymentMethodRespons
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers AddPaymentMethodResponse503Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRemovePaymentMethodResponse parses an HTTP response from a RemovePaymentMethodWithResponse call
+func ParseRemovePaymentMethodResponse(rsp *http.Response) (*RemovePaymentMethodResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RemovePaymentMethodResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MessageEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers RemovePaymentMethodResponse200Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-D1-Bookmark", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XD1Bookmark = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers RemovePaymentMethodResponse401Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers RemovePaymentMethodResponse403Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers RemovePaymentMethodResponse404Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 422:
+		var headers RemovePaymentMethodResponse422Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers RemovePaymentMethodResponse429Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers RemovePaymentMethodResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers RemovePaymentMethodResponse503Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSetDefaultPaymentMethodResponse parses an HTTP response from a SetDefaultPaymentMethodWithResponse call
+func ParseSetDefaultPaymentMethodResponse(rsp *http.Response) (*SetDefaultPaymentMethodResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SetDefaultPaymentMethodResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    PaymentMethod                                     `json:"data"`
+			Message *string                                           `json:"message,omitempty"`
+			Success SetDefaultPaymentMethod200JSONResponseBodySuccess `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers SetDefaultPaymentMethodResponse200Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-D1-Bookmark", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XD1Bookmark = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers SetDefaultPaymentMethodResponse401Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers SetDefaultPaymentMethodResponse403Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers SetDefaultPaymentMethodResponse404Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 422:
+		var headers SetDefaultPaymentMethodResponse422Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers SetDefaultPaymentMethodResponse429Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers SetDefaultPaymentMethodResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers SetDefaultPaymentMethodResponse503Headers
 		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

@@ -233,10 +233,12 @@ from .organization_role import OrganizationRole
 from .pagination import Pagination
 from .payment_method import PaymentMethod
 from .payment_method_type import PaymentMethodType
+from .plan import Plan
 from .plan_change_request import PlanChangeRequest
 from .plan_change_request_tier import PlanChangeRequestTier
 from .plan_change_result import PlanChangeResult
 from .plan_change_result_charge_type_0 import PlanChangeResultChargeType0
+from .plan_tier import PlanTier
 from .preferences import Preferences
 from .preferences_language import PreferencesLanguage
 from .preferences_theme import PreferencesTheme
@@ -297,6 +299,7 @@ from .session_quote_session_type import SessionQuoteSessionType
 from .session_results_type_0 import SessionResultsType0
 from .session_session_type import SessionSessionType
 from .session_status import SessionStatus
+from .set_default_payment_method_response_200 import SetDefaultPaymentMethodResponse200
 from .sso_connection import SsoConnection
 from .sso_domain import SsoDomain
 from .sso_domain_txt_record import SsoDomainTxtRecord
@@ -588,10 +591,12 @@ __all__ = (
     "Pagination",
     "PaymentMethod",
     "PaymentMethodType",
+    "Plan",
     "PlanChangeRequest",
     "PlanChangeRequestTier",
     "PlanChangeResult",
     "PlanChangeResultChargeType0",
+    "PlanTier",
     "Preferences",
     "PreferencesLanguage",
     "PreferencesTheme",
@@ -646,6 +651,7 @@ __all__ = (
     "SessionResultsType0",
     "SessionSessionType",
     "SessionStatus",
+    "SetDefaultPaymentMethodResponse200",
     "SsoConnection",
     "SsoDomain",
     "SsoDomainTxtRecord",

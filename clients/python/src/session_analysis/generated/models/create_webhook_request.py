@@ -16,8 +16,9 @@ T = TypeVar("T", bound="CreateWebhookRequest")
 class CreateWebhookRequest:
     """
     Attributes:
-        url (str): https only; private, loopback, link-local and metadata addresses are refused Example:
-            https://example.com/hooks/session-analysis.
+        url (str): https only; private, loopback, link-local and metadata addresses are refused. In local development
+            (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives
+            deliveries. Example: https://example.com/hooks/session-analysis.
         events (list[CreateWebhookRequestEventsItem]):  Example: ['session.completed', 'analysis.ready'].
         secret (str | Unset): Optional. `whsec_` + base64 of 24–64 bytes, or 32–128 printable characters (≥ 10
             distinct). Generated when absent.

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.credit_package import CreditPackage
+    from ..models.plan import Plan
 
 
 T = TypeVar("T", bound="ListCreditPackagesResponse200Data")
@@ -19,10 +20,12 @@ class ListCreditPackagesResponse200Data:
     Attributes:
         packages (list[CreditPackage]):
         max_quantity (int):
+        plans (list[Plan]):
     """
 
     packages: list[CreditPackage]
     max_quantity: int
+    plans: list[Plan]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -33,12 +36,18 @@ class ListCreditPackagesResponse200Data:
 
         max_quantity = self.max_quantity
 
+        plans = []
+        for plans_item_data in self.plans:
+            plans_item = plans_item_data.to_dict()
+            plans.append(plans_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "packages": packages,
                 "max_quantity": max_quantity,
+                "plans": plans,
             }
         )
 
@@ -47,6 +56,7 @@ class ListCreditPackagesResponse200Data:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.credit_package import CreditPackage
+        from ..models.plan import Plan
 
         d = dict(src_dict)
         packages = []
@@ -58,9 +68,17 @@ class ListCreditPackagesResponse200Data:
 
         max_quantity = d.pop("max_quantity")
 
+        plans = []
+        _plans = d.pop("plans")
+        for plans_item_data in _plans:
+            plans_item = Plan.from_dict(plans_item_data)
+
+            plans.append(plans_item)
+
         list_credit_packages_response_200_data = cls(
             packages=packages,
             max_quantity=max_quantity,
+            plans=plans,
         )
 
         list_credit_packages_response_200_data.additional_properties = d

@@ -16,8 +16,9 @@ T = TypeVar("T", bound="UpdateWebhookRequest")
 class UpdateWebhookRequest:
     """
     Attributes:
-        url (str | Unset): https only; private, loopback, link-local and metadata addresses are refused Example:
-            https://example.com/hooks/session-analysis.
+        url (str | Unset): https only; private, loopback, link-local and metadata addresses are refused. In local
+            development (`npm run dev`) http:// and loopback or private addresses are accepted too, so
+            `http://localhost:PORT` receives deliveries. Example: https://example.com/hooks/session-analysis.
         events (list[UpdateWebhookRequestEventsItem] | Unset):  Example: ['session.completed', 'analysis.ready'].
         active (bool | Unset):
         description (str | Unset):

@@ -82,10 +82,11 @@ def sync_detailed(
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | ListCreditPackagesResponse200]:
-    """Credit packages for sale (public price list)
+    """Credit packages and plans for sale (public price list)
 
-     The credit packages that POST /billing/credits/purchase accepts, with their credits and prices.
-    Public: no credential needed.
+     The credit packages that POST /billing/credits/purchase accepts, with their credits and prices, and
+    the plans PUT /billing/plan accepts, with their monthly fee, included credits and limits. Public: no
+    credential needed.
 
     Args:
         x_client_version (str | Unset):
@@ -117,10 +118,11 @@ def sync(
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | ListCreditPackagesResponse200 | None:
-    """Credit packages for sale (public price list)
+    """Credit packages and plans for sale (public price list)
 
-     The credit packages that POST /billing/credits/purchase accepts, with their credits and prices.
-    Public: no credential needed.
+     The credit packages that POST /billing/credits/purchase accepts, with their credits and prices, and
+    the plans PUT /billing/plan accepts, with their monthly fee, included credits and limits. Public: no
+    credential needed.
 
     Args:
         x_client_version (str | Unset):
@@ -147,10 +149,11 @@ async def asyncio_detailed(
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | ListCreditPackagesResponse200]:
-    """Credit packages for sale (public price list)
+    """Credit packages and plans for sale (public price list)
 
-     The credit packages that POST /billing/credits/purchase accepts, with their credits and prices.
-    Public: no credential needed.
+     The credit packages that POST /billing/credits/purchase accepts, with their credits and prices, and
+    the plans PUT /billing/plan accepts, with their monthly fee, included credits and limits. Public: no
+    credential needed.
 
     Args:
         x_client_version (str | Unset):
@@ -180,10 +183,11 @@ async def asyncio(
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | ListCreditPackagesResponse200 | None:
-    """Credit packages for sale (public price list)
+    """Credit packages and plans for sale (public price list)
 
-     The credit packages that POST /billing/credits/purchase accepts, with their credits and prices.
-    Public: no credential needed.
+     The credit packages that POST /billing/credits/purchase accepts, with their credits and prices, and
+    the plans PUT /billing/plan accepts, with their monthly fee, included credits and limits. Public: no
+    credential needed.
 
     Args:
         x_client_version (str | Unset):

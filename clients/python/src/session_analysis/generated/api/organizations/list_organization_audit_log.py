@@ -23,7 +23,7 @@ def _get_kwargs(
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
     limit: int | Unset = 20,
-    offset: int | None | Unset = 0,
+    offset: int | Unset = 0,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -58,12 +58,7 @@ def _get_kwargs(
 
     params["limit"] = limit
 
-    json_offset: int | None | Unset
-    if isinstance(offset, Unset):
-        json_offset = UNSET
-    else:
-        json_offset = offset
-    params["offset"] = json_offset
+    params["offset"] = offset
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -149,7 +144,7 @@ def sync_detailed(
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
     limit: int | Unset = 20,
-    offset: int | None | Unset = 0,
+    offset: int | Unset = 0,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -172,7 +167,7 @@ def sync_detailed(
         since (datetime.datetime | Unset): Inclusive, ISO 8601
         until (datetime.datetime | Unset): Inclusive, ISO 8601
         limit (int | Unset):  Default: 20.
-        offset (int | None | Unset):  Default: 0.
+        offset (int | Unset):  Default: 0.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
@@ -220,7 +215,7 @@ def sync(
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
     limit: int | Unset = 20,
-    offset: int | None | Unset = 0,
+    offset: int | Unset = 0,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -243,7 +238,7 @@ def sync(
         since (datetime.datetime | Unset): Inclusive, ISO 8601
         until (datetime.datetime | Unset): Inclusive, ISO 8601
         limit (int | Unset):  Default: 20.
-        offset (int | None | Unset):  Default: 0.
+        offset (int | Unset):  Default: 0.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
@@ -286,7 +281,7 @@ async def asyncio_detailed(
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
     limit: int | Unset = 20,
-    offset: int | None | Unset = 0,
+    offset: int | Unset = 0,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -309,7 +304,7 @@ async def asyncio_detailed(
         since (datetime.datetime | Unset): Inclusive, ISO 8601
         until (datetime.datetime | Unset): Inclusive, ISO 8601
         limit (int | Unset):  Default: 20.
-        offset (int | None | Unset):  Default: 0.
+        offset (int | Unset):  Default: 0.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
@@ -355,7 +350,7 @@ async def asyncio(
     since: datetime.datetime | Unset = UNSET,
     until: datetime.datetime | Unset = UNSET,
     limit: int | Unset = 20,
-    offset: int | None | Unset = 0,
+    offset: int | Unset = 0,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -378,7 +373,7 @@ async def asyncio(
         since (datetime.datetime | Unset): Inclusive, ISO 8601
         until (datetime.datetime | Unset): Inclusive, ISO 8601
         limit (int | Unset):  Default: 20.
-        offset (int | None | Unset):  Default: 0.
+        offset (int | Unset):  Default: 0.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
