@@ -48,9 +48,16 @@ func TestMain(m *testing.M) {
 	}
 	serverURL = started.URL
 	code := m.Run()
-	_ = cmd.Process.Signal(os.Interrupt)
+	// Closing its standard input stops the launcher and its server (clients/testing/server.ts).
 	stdin.Close()
-	_ = cmd.Wait()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+	}
 	os.Exit(code)
 }
 

@@ -5,8 +5,11 @@
 //   node --import tsx clients/testing/server.ts
 //
 // prints one line of JSON, {"url": "http://127.0.0.1:PORT"}, once the server answers, and stops the
-// server (removing its state) on SIGTERM, SIGINT or when its standard input closes, so a test
-// process that dies without cleaning up does not leave a server behind.
+// server (removing its state) when its standard input closes: the way to stop it, and what happens
+// when the test process dies. SIGTERM and SIGINT end this process before a handler of ours could run
+// (the wrangler module loaded here for the migrations exits on them), so on any exit the server's
+// process group is killed as a last resort.
+import { rmSync } from "node:fs";
 import { startWrangler } from "../../test/e2e/support/wrangler";
 
 // As the e2e suite's shared server (test/e2e/support/shared-server.ts): webhooks may target the
@@ -18,11 +21,23 @@ const VARS = {
 };
 
 const server = await startWrangler({ vars: VARS });
+process.on("exit", () => {
+  const pid = server.pid();
+  if (stopped || pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+  rmSync(server.persistDir, { recursive: true, force: true });
+});
+let stopped = false;
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
   await server.stop();
+  stopped = true;
   process.exit(0);
 };
 process.on("SIGTERM", stop);

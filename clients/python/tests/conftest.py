@@ -38,8 +38,14 @@ def server_url() -> Iterator[str]:
     try:
         yield json.loads(line)["url"]
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        # Closing its standard input stops the launcher and its server (clients/testing/server.ts).
+        assert proc.stdin is not None
+        proc.stdin.close()
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=30)
 
 
 @dataclass

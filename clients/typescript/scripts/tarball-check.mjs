@@ -28,10 +28,12 @@ async function startServer() {
     createInterface({ input: child.stdout }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`test server exited (${code})`)));
   });
+  // Closing its standard input stops the launcher and its server (clients/testing/server.ts).
   const stop = () =>
     new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
       child.once("exit", resolve);
-      child.kill("SIGTERM");
+      child.stdin.end();
     });
   return { url: JSON.parse(line).url, stop };
 }
