@@ -26,6 +26,9 @@ export function csrfToken(): string | undefined {
 /** One renewal at a time: the refresh cookie is single use. */
 let renewing: Promise<boolean> | undefined;
 export function renewSession(): Promise<boolean> {
+  // Signed in means the readable CSRF cookie that sign-in set beside the refresh cookie: without
+  // it there is no session to renew, and the console does not ask (a signed-out page load).
+  if (!csrfToken()) return Promise.resolve(false);
   renewing ??= fetch("/console/session/refresh", { method: "POST", credentials: "same-origin" })
     .then((r) => r.ok)
     .catch(() => false)

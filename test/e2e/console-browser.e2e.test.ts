@@ -4,7 +4,9 @@ import path from "node:path";
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
+import { apiClient } from "./support/api";
 import { accessibilityProblems, launchChromiumBrowser, offlineExcept, pageProblems } from "./support/browser";
+import { verifyEmail, verifyEmailOn } from "./support/mail";
 import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
 import { sharedServer } from "./support/shared-server";
 import { freePort } from "./support/wrangler";
@@ -113,6 +115,11 @@ describe("the console in Chromium", () => {
       await page.getByLabel("Password").fill(PASSWORD);
       await shot("sign-up");
       await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+      // The free credits come when the email is verified with the mailed token (docs/decisions.md "Free credits").
+      await expect.poll(() => page.getByTestId("credits-remaining").textContent()).toMatch(/remaining0/);
+      await verifyEmail(server.url, { email });
+      await page.reload();
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
       await expect.poll(() => page.getByTestId("credits-remaining").textContent()).toContain("100");
       // The console's own page loads are not the user's API calls (docs/decisions.md, "Console").
@@ -290,6 +297,8 @@ describe("the console in Chromium", () => {
       });
       expect(registered.error).toBeUndefined();
       const colleagueToken = registered.data!.data.token;
+      // Only the proven holder of the invited address may accept: the colleague verifies with the mail.
+      await verifyEmailOn(server, apiClient(() => server.url).call, registered.data!.data.user.id);
       await page.getByLabel("Email to invite").fill(colleagueEmail);
       await page.getByRole("button", { name: "Send invitation" }).click();
       const inviteToken = (await page.getByTestId("secret-value").textContent())!;

@@ -42,7 +42,10 @@ export type AuditAction =
   | "sso.connection_updated"
   | "sso.connection_deleted"
   | "sso.domain_added"
-  | "sso.domain_verified";
+  | "sso.domain_verified"
+  | "sso.identity_linked"
+  | "sso.account_taken_over"
+  | "sso.enforced_sign_ins_ended";
 
 export interface AuditEntry {
   action: AuditAction;
