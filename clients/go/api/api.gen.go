@@ -788,6 +788,9 @@ const (
 	ErrorEnvelopeErrorCodeDATABASEERROR                 ErrorEnvelopeErrorCode = "DATABASE_ERROR"
 	ErrorEnvelopeErrorCodeDIRECTORYUNAVAILABLE          ErrorEnvelopeErrorCode = "DIRECTORY_UNAVAILABLE"
 	ErrorEnvelopeErrorCodeEMAILALREADYREGISTERED        ErrorEnvelopeErrorCode = "EMAIL_ALREADY_REGISTERED"
+	ErrorEnvelopeErrorCodeEMAILALREADYVERIFIED          ErrorEnvelopeErrorCode = "EMAIL_ALREADY_VERIFIED"
+	ErrorEnvelopeErrorCodeEMAILNOTVERIFIED              ErrorEnvelopeErrorCode = "EMAIL_NOT_VERIFIED"
+	ErrorEnvelopeErrorCodeEMAILVERIFICATIONINVALID      ErrorEnvelopeErrorCode = "EMAIL_VERIFICATION_INVALID"
 	ErrorEnvelopeErrorCodeFIELDTOOLONG                  ErrorEnvelopeErrorCode = "FIELD_TOO_LONG"
 	ErrorEnvelopeErrorCodeIDEMPOTENCYKEYINUSE           ErrorEnvelopeErrorCode = "IDEMPOTENCY_KEY_IN_USE"
 	ErrorEnvelopeErrorCodeIDEMPOTENCYKEYMISMATCH        ErrorEnvelopeErrorCode = "IDEMPOTENCY_KEY_MISMATCH"
@@ -800,6 +803,7 @@ const (
 	ErrorEnvelopeErrorCodeINVITATIONEMAILMISMATCH       ErrorEnvelopeErrorCode = "INVITATION_EMAIL_MISMATCH"
 	ErrorEnvelopeErrorCodeINVITATIONEXPIRED             ErrorEnvelopeErrorCode = "INVITATION_EXPIRED"
 	ErrorEnvelopeErrorCodeINVITATIONUSED                ErrorEnvelopeErrorCode = "INVITATION_USED"
+	ErrorEnvelopeErrorCodeINVITERROLELOST               ErrorEnvelopeErrorCode = "INVITER_ROLE_LOST"
 	ErrorEnvelopeErrorCodeLASTOWNER                     ErrorEnvelopeErrorCode = "LAST_OWNER"
 	ErrorEnvelopeErrorCodeMETHODNOTALLOWED              ErrorEnvelopeErrorCode = "METHOD_NOT_ALLOWED"
 	ErrorEnvelopeErrorCodeMISSINGREQUIREDFIELD          ErrorEnvelopeErrorCode = "MISSING_REQUIRED_FIELD"
@@ -821,6 +825,9 @@ const (
 	ErrorEnvelopeErrorCodeSESSIONNOTFOUND               ErrorEnvelopeErrorCode = "SESSION_NOT_FOUND"
 	ErrorEnvelopeErrorCodeSESSIONPRIORITYFIXED          ErrorEnvelopeErrorCode = "SESSION_PRIORITY_FIXED"
 	ErrorEnvelopeErrorCodeSSOCONNECTIONINVALID          ErrorEnvelopeErrorCode = "SSO_CONNECTION_INVALID"
+	ErrorEnvelopeErrorCodeSSODOMAINTAKEN                ErrorEnvelopeErrorCode = "SSO_DOMAIN_TAKEN"
+	ErrorEnvelopeErrorCodeSSOEMAILDOMAINNOTVERIFIED     ErrorEnvelopeErrorCode = "SSO_EMAIL_DOMAIN_NOT_VERIFIED"
+	ErrorEnvelopeErrorCodeSSOIDENTITYCONFLICT           ErrorEnvelopeErrorCode = "SSO_IDENTITY_CONFLICT"
 	ErrorEnvelopeErrorCodeSSOREQUIRED                   ErrorEnvelopeErrorCode = "SSO_REQUIRED"
 	ErrorEnvelopeErrorCodeTOKENEXPIRED                  ErrorEnvelopeErrorCode = "TOKEN_EXPIRED"
 	ErrorEnvelopeErrorCodeTOKENINVALID                  ErrorEnvelopeErrorCode = "TOKEN_INVALID"
@@ -851,6 +858,12 @@ func (e ErrorEnvelopeErrorCode) Valid() bool {
 		return true
 	case ErrorEnvelopeErrorCodeEMAILALREADYREGISTERED:
 		return true
+	case ErrorEnvelopeErrorCodeEMAILALREADYVERIFIED:
+		return true
+	case ErrorEnvelopeErrorCodeEMAILNOTVERIFIED:
+		return true
+	case ErrorEnvelopeErrorCodeEMAILVERIFICATIONINVALID:
+		return true
 	case ErrorEnvelopeErrorCodeFIELDTOOLONG:
 		return true
 	case ErrorEnvelopeErrorCodeIDEMPOTENCYKEYINUSE:
@@ -874,6 +887,8 @@ func (e ErrorEnvelopeErrorCode) Valid() bool {
 	case ErrorEnvelopeErrorCodeINVITATIONEXPIRED:
 		return true
 	case ErrorEnvelopeErrorCodeINVITATIONUSED:
+		return true
+	case ErrorEnvelopeErrorCodeINVITERROLELOST:
 		return true
 	case ErrorEnvelopeErrorCodeLASTOWNER:
 		return true
@@ -916,6 +931,12 @@ func (e ErrorEnvelopeErrorCode) Valid() bool {
 	case ErrorEnvelopeErrorCodeSESSIONPRIORITYFIXED:
 		return true
 	case ErrorEnvelopeErrorCodeSSOCONNECTIONINVALID:
+		return true
+	case ErrorEnvelopeErrorCodeSSODOMAINTAKEN:
+		return true
+	case ErrorEnvelopeErrorCodeSSOEMAILDOMAINNOTVERIFIED:
+		return true
+	case ErrorEnvelopeErrorCodeSSOIDENTITYCONFLICT:
 		return true
 	case ErrorEnvelopeErrorCodeSSOREQUIRED:
 		return true
@@ -1326,6 +1347,42 @@ func (e RegisterRequestTier) Valid() bool {
 	case RegisterRequestTierEnterprise:
 		return true
 	case RegisterRequestTierProfessional:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ServiceRoleRole.
+const (
+	ServiceRoleRoleAdmin ServiceRoleRole = "admin"
+	ServiceRoleRoleUser  ServiceRoleRole = "user"
+)
+
+// Valid indicates whether the value is a known member of the ServiceRoleRole enum.
+func (e ServiceRoleRole) Valid() bool {
+	switch e {
+	case ServiceRoleRoleAdmin:
+		return true
+	case ServiceRoleRoleUser:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ServiceRoleRequestRole.
+const (
+	ServiceRoleRequestRoleAdmin ServiceRoleRequestRole = "admin"
+	ServiceRoleRequestRoleUser  ServiceRoleRequestRole = "user"
+)
+
+// Valid indicates whether the value is a known member of the ServiceRoleRequestRole enum.
+func (e ServiceRoleRequestRole) Valid() bool {
+	switch e {
+	case ServiceRoleRequestRoleAdmin:
+		return true
+	case ServiceRoleRequestRoleUser:
 		return true
 	default:
 		return false
@@ -2073,6 +2130,21 @@ func (e UserSummaryTier) Valid() bool {
 	}
 }
 
+// Defines values for VerifyEmailResultEmailVerified.
+const (
+	VerifyEmailResultEmailVerifiedTrue VerifyEmailResultEmailVerified = true
+)
+
+// Valid indicates whether the value is a known member of the VerifyEmailResultEmailVerified enum.
+func (e VerifyEmailResultEmailVerified) Valid() bool {
+	switch e {
+	case VerifyEmailResultEmailVerifiedTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WebhookDeliveryLogDeliveriesStatus.
 const (
 	WebhookDeliveryLogDeliveriesStatusDead      WebhookDeliveryLogDeliveriesStatus = "dead"
@@ -2178,6 +2250,21 @@ func (e GetSystemStatus200JSONResponseBodySuccess) Valid() bool {
 	}
 }
 
+// Defines values for SetUserServiceRole200JSONResponseBodySuccess.
+const (
+	SetUserServiceRole200JSONResponseBodySuccessTrue SetUserServiceRole200JSONResponseBodySuccess = true
+)
+
+// Valid indicates whether the value is a known member of the SetUserServiceRole200JSONResponseBodySuccess enum.
+func (e SetUserServiceRole200JSONResponseBodySuccess) Valid() bool {
+	switch e {
+	case SetUserServiceRole200JSONResponseBodySuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListApiKeys200JSONResponseBodySuccess.
 const (
 	ListApiKeys200JSONResponseBodySuccessTrue ListApiKeys200JSONResponseBodySuccess = true
@@ -2232,6 +2319,36 @@ const (
 func (e RotateApiKey201JSONResponseBodySuccess) Valid() bool {
 	switch e {
 	case RotateApiKey201JSONResponseBodySuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VerifyEmail200JSONResponseBodySuccess.
+const (
+	VerifyEmail200JSONResponseBodySuccessTrue VerifyEmail200JSONResponseBodySuccess = true
+)
+
+// Valid indicates whether the value is a known member of the VerifyEmail200JSONResponseBodySuccess enum.
+func (e VerifyEmail200JSONResponseBodySuccess) Valid() bool {
+	switch e {
+	case VerifyEmail200JSONResponseBodySuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ResendEmailVerification200JSONResponseBodySuccess.
+const (
+	ResendEmailVerification200JSONResponseBodySuccessTrue ResendEmailVerification200JSONResponseBodySuccess = true
+)
+
+// Valid indicates whether the value is a known member of the ResendEmailVerification200JSONResponseBodySuccess enum.
+func (e ResendEmailVerification200JSONResponseBodySuccess) Valid() bool {
+	switch e {
+	case ResendEmailVerification200JSONResponseBodySuccessTrue:
 		return true
 	default:
 		return false
@@ -3912,6 +4029,13 @@ type DevelopmentMailOutbox struct {
 	} `json:"messages"`
 }
 
+// EmailVerificationSent defines model for EmailVerificationSent.
+type EmailVerificationSent struct {
+	// EmailSent False where no mail provider is configured
+	EmailSent bool      `json:"email_sent"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
 // ErrorEnvelope defines model for ErrorEnvelope.
 type ErrorEnvelope struct {
 	Error struct {
@@ -4298,6 +4422,24 @@ type RotateApiKeyRequest struct {
 	// GracePeriodSeconds How long the old key keeps working (0–604800 s, default 0: it stops at once).
 	GracePeriodSeconds *int `json:"grace_period_seconds,omitempty"`
 }
+
+// ServiceRole defines model for ServiceRole.
+type ServiceRole struct {
+	Role   ServiceRoleRole `json:"role"`
+	UserId string          `json:"user_id"`
+}
+
+// ServiceRoleRole defines model for ServiceRole.Role.
+type ServiceRoleRole string
+
+// ServiceRoleRequest defines model for ServiceRoleRequest.
+type ServiceRoleRequest struct {
+	// Role The service role: `admin` or `user`
+	Role ServiceRoleRequestRole `json:"role"`
+}
+
+// ServiceRoleRequestRole The service role: `admin` or `user`
+type ServiceRoleRequestRole string
 
 // Session defines model for Session.
 type Session struct {
@@ -4761,15 +4903,18 @@ type UsageStats struct {
 
 // User defines model for User.
 type User struct {
-	CreatedAt   time.Time   `json:"created_at"`
-	Credits     int         `json:"credits"`
-	Email       *string     `json:"email,omitempty"`
-	Id          string      `json:"id"`
-	LastLogin   *time.Time  `json:"last_login"`
-	Preferences Preferences `json:"preferences"`
-	Tier        UserTier    `json:"tier"`
-	UsageStats  UsageStats  `json:"usage_stats"`
-	Username    string      `json:"username"`
+	CreatedAt time.Time `json:"created_at"`
+	Credits   int       `json:"credits"`
+	Email     *string   `json:"email,omitempty"`
+
+	// EmailVerified Whether the holder of the email proved it with the mailed token (POST /v1/auth/email/verify)
+	EmailVerified bool        `json:"email_verified"`
+	Id            string      `json:"id"`
+	LastLogin     *time.Time  `json:"last_login"`
+	Preferences   Preferences `json:"preferences"`
+	Tier          UserTier    `json:"tier"`
+	UsageStats    UsageStats  `json:"usage_stats"`
+	Username      string      `json:"username"`
 }
 
 // UserTier defines model for User.Tier.
@@ -4857,15 +5002,34 @@ type UserStats struct {
 
 // UserSummary defines model for UserSummary.
 type UserSummary struct {
-	CreatedAt time.Time       `json:"created_at"`
-	Email     *string         `json:"email,omitempty"`
-	Id        string          `json:"id"`
-	Tier      UserSummaryTier `json:"tier"`
-	Username  string          `json:"username"`
+	CreatedAt time.Time `json:"created_at"`
+	Email     *string   `json:"email,omitempty"`
+
+	// EmailVerified Whether the holder of the email proved it with the mailed token (POST /v1/auth/email/verify)
+	EmailVerified bool            `json:"email_verified"`
+	Id            string          `json:"id"`
+	Tier          UserSummaryTier `json:"tier"`
+	Username      string          `json:"username"`
 }
 
 // UserSummaryTier defines model for UserSummary.Tier.
 type UserSummaryTier string
+
+// VerifyEmailRequest defines model for VerifyEmailRequest.
+type VerifyEmailRequest struct {
+	// Token The token from the verification email (`sev_…`)
+	Token string `json:"token"`
+}
+
+// VerifyEmailResult defines model for VerifyEmailResult.
+type VerifyEmailResult struct {
+	EmailVerified   VerifyEmailResultEmailVerified `json:"email_verified"`
+	EmailVerifiedAt time.Time                      `json:"email_verified_at"`
+	UserId          string                         `json:"user_id"`
+}
+
+// VerifyEmailResultEmailVerified defines model for VerifyEmailResult.EmailVerified.
+type VerifyEmailResultEmailVerified bool
 
 // Webhook defines model for Webhook.
 type Webhook struct {
@@ -4959,6 +5123,21 @@ type GetSystemStatusParams struct {
 // GetSystemStatus200JSONResponseBodySuccess defines parameters for GetSystemStatus.
 type GetSystemStatus200JSONResponseBodySuccess bool
 
+// SetUserServiceRoleParams defines parameters for SetUserServiceRole.
+type SetUserServiceRoleParams struct {
+	// XOrganizationId Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.
+	XOrganizationId *OrganizationId `json:"x-organization-id,omitempty"`
+
+	// XClientVersion Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+	XClientVersion *XClientVersion `json:"X-Client-Version,omitempty"`
+
+	// XD1Bookmark A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE.
+	XD1Bookmark *XD1Bookmark `json:"X-D1-Bookmark,omitempty"`
+}
+
+// SetUserServiceRole200JSONResponseBodySuccess defines parameters for SetUserServiceRole.
+type SetUserServiceRole200JSONResponseBodySuccess bool
+
 // ListApiKeysParams defines parameters for ListApiKeys.
 type ListApiKeysParams struct {
 	// XOrganizationId Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.
@@ -5021,6 +5200,33 @@ type RotateApiKeyParams struct {
 
 // RotateApiKey201JSONResponseBodySuccess defines parameters for RotateApiKey.
 type RotateApiKey201JSONResponseBodySuccess bool
+
+// VerifyEmailParams defines parameters for VerifyEmail.
+type VerifyEmailParams struct {
+	// XClientVersion Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+	XClientVersion *XClientVersion `json:"X-Client-Version,omitempty"`
+
+	// XD1Bookmark A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE.
+	XD1Bookmark *XD1Bookmark `json:"X-D1-Bookmark,omitempty"`
+}
+
+// VerifyEmail200JSONResponseBodySuccess defines parameters for VerifyEmail.
+type VerifyEmail200JSONResponseBodySuccess bool
+
+// ResendEmailVerificationParams defines parameters for ResendEmailVerification.
+type ResendEmailVerificationParams struct {
+	// XOrganizationId Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.
+	XOrganizationId *OrganizationId `json:"x-organization-id,omitempty"`
+
+	// XClientVersion Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+	XClientVersion *XClientVersion `json:"X-Client-Version,omitempty"`
+
+	// XD1Bookmark A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE.
+	XD1Bookmark *XD1Bookmark `json:"X-D1-Bookmark,omitempty"`
+}
+
+// ResendEmailVerification200JSONResponseBodySuccess defines parameters for ResendEmailVerification.
+type ResendEmailVerification200JSONResponseBodySuccess bool
 
 // LdapLoginParams defines parameters for LdapLogin.
 type LdapLoginParams struct {
@@ -6215,11 +6421,17 @@ type ConnectSessionProgressParams struct {
 	XD1Bookmark *XD1Bookmark `json:"X-D1-Bookmark,omitempty"`
 }
 
+// SetUserServiceRoleJSONRequestBody defines body for SetUserServiceRole for application/json ContentType.
+type SetUserServiceRoleJSONRequestBody = ServiceRoleRequest
+
 // CreateApiKeyJSONRequestBody defines body for CreateApiKey for application/json ContentType.
 type CreateApiKeyJSONRequestBody = CreateApiKeyRequest
 
 // RotateApiKeyJSONRequestBody defines body for RotateApiKey for application/json ContentType.
 type RotateApiKeyJSONRequestBody = RotateApiKeyRequest
+
+// VerifyEmailJSONRequestBody defines body for VerifyEmail for application/json ContentType.
+type VerifyEmailJSONRequestBody = VerifyEmailRequest
 
 // LdapLoginJSONRequestBody defines body for LdapLogin for application/json ContentType.
 type LdapLoginJSONRequestBody = LdapLoginRequest
@@ -6748,6 +6960,24 @@ type ClientInterface interface {
 	// Corresponds with GET /admin/system/status (the `GetSystemStatus` operationId).
 	GetSystemStatus(ctx context.Context, params *GetSystemStatusParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// SetUserServiceRoleWithBody Name or remove a service administrator (admins)
+	//
+	// Sets a user's service role; recorded in the administrators' audit trail (`admin_audit`) when it changes. Administrators only (the role as it is now in D1). The other way to the role is `npm run admin:grant`; a sign-on never grants it.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /admin/users/{user_id}/role (the `SetUserServiceRole` operationId).
+	SetUserServiceRoleWithBody(ctx context.Context, userId string, params *SetUserServiceRoleParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SetUserServiceRole Name or remove a service administrator (admins)
+	//
+	// Sets a user's service role; recorded in the administrators' audit trail (`admin_audit`) when it changes. Administrators only (the role as it is now in D1). The other way to the role is `npm run admin:grant`; a sign-on never grants it.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /admin/users/{user_id}/role (the `SetUserServiceRole` operationId).
+	SetUserServiceRole(ctx context.Context, userId string, params *SetUserServiceRoleParams, body SetUserServiceRoleJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListApiKeys List the caller's API keys (never the keys themselves)
 	//
 	// The caller's API keys with their names, prefixes, scopes and expiry; the key material is shown only when created.
@@ -6798,9 +7028,34 @@ type ClientInterface interface {
 	// Corresponds with POST /api-keys/{key_id}/rotate (the `RotateApiKey` operationId).
 	RotateApiKey(ctx context.Context, keyId string, params *RotateApiKeyParams, body RotateApiKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// VerifyEmailWithBody Verify an email address with the mailed token
+	//
+	// Spends the single-use token mailed at registration (or by /auth/email/verify/resend) and marks the account's email verified. Tokens are valid for 24 hours; only the newest one of an account works. An unknown, used, superseded or expired token changes nothing (400 `EMAIL_VERIFICATION_INVALID`).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /auth/email/verify (the `VerifyEmail` operationId).
+	VerifyEmailWithBody(ctx context.Context, params *VerifyEmailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// VerifyEmail Verify an email address with the mailed token
+	//
+	// Spends the single-use token mailed at registration (or by /auth/email/verify/resend) and marks the account's email verified. Tokens are valid for 24 hours; only the newest one of an account works. An unknown, used, superseded or expired token changes nothing (400 `EMAIL_VERIFICATION_INVALID`).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /auth/email/verify (the `VerifyEmail` operationId).
+	VerifyEmail(ctx context.Context, params *VerifyEmailParams, body VerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ResendEmailVerification Mail a new email verification token
+	//
+	// Mails a new verification token to the signed-in account's email; earlier tokens stop working. At most one mail a minute per account (429 `RATE_LIMIT_EXCEEDED` with `Retry-After`); 409 `EMAIL_ALREADY_VERIFIED` once verified.
+	//
+	// Corresponds with POST /auth/email/verify/resend (the `ResendEmailVerification` operationId).
+	ResendEmailVerification(ctx context.Context, params *ResendEmailVerificationParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// LdapLoginWithBody Sign in through an organization's LDAP directory
 	//
-	// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions the user just in time and returns the same tokens as /auth/login. Empty passwords are refused before any bind.
+	// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions or links the user (docs/sso.md, Linking: only emails in the organization's verified domains) and returns tokens that act for that organization only, never as an administrator. Empty passwords are refused before any bind.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6809,7 +7064,7 @@ type ClientInterface interface {
 
 	// LdapLogin Sign in through an organization's LDAP directory
 	//
-	// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions the user just in time and returns the same tokens as /auth/login. Empty passwords are refused before any bind.
+	// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions or links the user (docs/sso.md, Linking: only emails in the organization's verified domains) and returns tokens that act for that organization only, never as an administrator. Empty passwords are refused before any bind.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6861,7 +7116,7 @@ type ClientInterface interface {
 
 	// RegisterWithBody Create an account
 	//
-	// Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.
+	// Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6870,7 +7125,7 @@ type ClientInterface interface {
 
 	// Register Create an account
 	//
-	// Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.
+	// Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6987,9 +7242,9 @@ type ClientInterface interface {
 	// Corresponds with POST /billing/stripe/webhook (the `ReceiveStripeEvent` operationId).
 	ReceiveStripeEvent(ctx context.Context, params *ReceiveStripeEventParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// ExportSessions Export the caller's sessions with their results (CSV or NDJSON)
+	// ExportSessions Export the listed sessions with their results (CSV or NDJSON)
 	//
-	// Every session of the caller (all families: `analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+	// The sessions GET /sessions lists in the same context: the caller's personal sessions, or with X-Organization-Id (or an organization API key) the organization's. All families (`analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
 	//
 	// Corresponds with GET /exports/sessions (the `ExportSessions` operationId).
 	ExportSessions(ctx context.Context, params *ExportSessionsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -7268,7 +7523,7 @@ type ClientInterface interface {
 
 	// ListOrganizationMailOutbox Mail the development mailer sent for this organization (admins; not in production)
 	//
-	// The development mailer logs each message and keeps the last ones (7 days) so the console can show them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
+	// The development mailer logs each message and keeps the last ones (7 days) so the console can show them; an admin sees no mail meant for a higher role (owner invitations). Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
 	//
 	// Corresponds with GET /organizations/{organization_id}/mail-outbox (the `ListOrganizationMailOutbox` operationId).
 	ListOrganizationMailOutbox(ctx context.Context, organizationId string, params *ListOrganizationMailOutboxParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -7387,7 +7642,7 @@ type ClientInterface interface {
 
 	// VerifySsoDomain Check the domain's TXT record over DNS-over-HTTPS
 	//
-	// Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.
+	// Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. A domain is verified by one organization at a time: 409 `SSO_DOMAIN_TAKEN` while another holds it. Audited.
 	//
 	// Corresponds with POST /organizations/{organization_id}/sso/domains/{domain_id}/verify (the `VerifySsoDomain` operationId).
 	VerifySsoDomain(ctx context.Context, organizationId string, domainId string, params *VerifySsoDomainParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -7988,6 +8243,44 @@ func (c *Client) GetSystemStatus(ctx context.Context, params *GetSystemStatusPar
 	return c.Client.Do(req)
 }
 
+// SetUserServiceRoleWithBody Name or remove a service administrator (admins)
+//
+// Sets a user's service role; recorded in the administrators' audit trail (`admin_audit`) when it changes. Administrators only (the role as it is now in D1). The other way to the role is `npm run admin:grant`; a sign-on never grants it.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /admin/users/{user_id}/role (the `SetUserServiceRole` operationId).
+func (c *Client) SetUserServiceRoleWithBody(ctx context.Context, userId string, params *SetUserServiceRoleParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetUserServiceRoleRequestWithBody(c.Server, userId, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SetUserServiceRole Name or remove a service administrator (admins)
+//
+// Sets a user's service role; recorded in the administrators' audit trail (`admin_audit`) when it changes. Administrators only (the role as it is now in D1). The other way to the role is `npm run admin:grant`; a sign-on never grants it.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /admin/users/{user_id}/role (the `SetUserServiceRole` operationId).
+func (c *Client) SetUserServiceRole(ctx context.Context, userId string, params *SetUserServiceRoleParams, body SetUserServiceRoleJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSetUserServiceRoleRequest(c.Server, userId, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ListApiKeys List the caller's API keys (never the keys themselves)
 //
 // The caller's API keys with their names, prefixes, scopes and expiry; the key material is shown only when created.
@@ -8098,9 +8391,64 @@ func (c *Client) RotateApiKey(ctx context.Context, keyId string, params *RotateA
 	return c.Client.Do(req)
 }
 
+// VerifyEmailWithBody Verify an email address with the mailed token
+//
+// Spends the single-use token mailed at registration (or by /auth/email/verify/resend) and marks the account's email verified. Tokens are valid for 24 hours; only the newest one of an account works. An unknown, used, superseded or expired token changes nothing (400 `EMAIL_VERIFICATION_INVALID`).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /auth/email/verify (the `VerifyEmail` operationId).
+func (c *Client) VerifyEmailWithBody(ctx context.Context, params *VerifyEmailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewVerifyEmailRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// VerifyEmail Verify an email address with the mailed token
+//
+// Spends the single-use token mailed at registration (or by /auth/email/verify/resend) and marks the account's email verified. Tokens are valid for 24 hours; only the newest one of an account works. An unknown, used, superseded or expired token changes nothing (400 `EMAIL_VERIFICATION_INVALID`).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /auth/email/verify (the `VerifyEmail` operationId).
+func (c *Client) VerifyEmail(ctx context.Context, params *VerifyEmailParams, body VerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewVerifyEmailRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ResendEmailVerification Mail a new email verification token
+//
+// Mails a new verification token to the signed-in account's email; earlier tokens stop working. At most one mail a minute per account (429 `RATE_LIMIT_EXCEEDED` with `Retry-After`); 409 `EMAIL_ALREADY_VERIFIED` once verified.
+//
+// Corresponds with POST /auth/email/verify/resend (the `ResendEmailVerification` operationId).
+func (c *Client) ResendEmailVerification(ctx context.Context, params *ResendEmailVerificationParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResendEmailVerificationRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // LdapLoginWithBody Sign in through an organization's LDAP directory
 //
-// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions the user just in time and returns the same tokens as /auth/login. Empty passwords are refused before any bind.
+// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions or links the user (docs/sso.md, Linking: only emails in the organization's verified domains) and returns tokens that act for that organization only, never as an administrator. Empty passwords are refused before any bind.
 //
 // Takes any type of body and a specified content type.
 //
@@ -8119,7 +8467,7 @@ func (c *Client) LdapLoginWithBody(ctx context.Context, params *LdapLoginParams,
 
 // LdapLogin Sign in through an organization's LDAP directory
 //
-// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions the user just in time and returns the same tokens as /auth/login. Empty passwords are refused before any bind.
+// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions or links the user (docs/sso.md, Linking: only emails in the organization's verified domains) and returns tokens that act for that organization only, never as an administrator. Empty passwords are refused before any bind.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -8231,7 +8579,7 @@ func (c *Client) RefreshToken(ctx context.Context, params *RefreshTokenParams, b
 
 // RegisterWithBody Create an account
 //
-// Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.
+// Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 //
 // Takes any type of body and a specified content type.
 //
@@ -8250,7 +8598,7 @@ func (c *Client) RegisterWithBody(ctx context.Context, params *RegisterParams, c
 
 // Register Create an account
 //
-// Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.
+// Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -8517,9 +8865,9 @@ func (c *Client) ReceiveStripeEvent(ctx context.Context, params *ReceiveStripeEv
 	return c.Client.Do(req)
 }
 
-// ExportSessions Export the caller's sessions with their results (CSV or NDJSON)
+// ExportSessions Export the listed sessions with their results (CSV or NDJSON)
 //
-// Every session of the caller (all families: `analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+// The sessions GET /sessions lists in the same context: the caller's personal sessions, or with X-Organization-Id (or an organization API key) the organization's. All families (`analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
 //
 // Corresponds with GET /exports/sessions (the `ExportSessions` operationId).
 func (c *Client) ExportSessions(ctx context.Context, params *ExportSessionsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -9168,7 +9516,7 @@ func (c *Client) LeaveOrganization(ctx context.Context, organizationId string, p
 
 // ListOrganizationMailOutbox Mail the development mailer sent for this organization (admins; not in production)
 //
-// The development mailer logs each message and keeps the last ones (7 days) so the console can show them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
+// The development mailer logs each message and keeps the last ones (7 days) so the console can show them; an admin sees no mail meant for a higher role (owner invitations). Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
 //
 // Corresponds with GET /organizations/{organization_id}/mail-outbox (the `ListOrganizationMailOutbox` operationId).
 func (c *Client) ListOrganizationMailOutbox(ctx context.Context, organizationId string, params *ListOrganizationMailOutboxParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -9437,7 +9785,7 @@ func (c *Client) AddSsoDomain(ctx context.Context, organizationId string, params
 
 // VerifySsoDomain Check the domain's TXT record over DNS-over-HTTPS
 //
-// Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.
+// Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. A domain is verified by one organization at a time: 409 `SSO_DOMAIN_TAKEN` while another holds it. Audited.
 //
 // Corresponds with POST /organizations/{organization_id}/sso/domains/{domain_id}/verify (the `VerifySsoDomain` operationId).
 func (c *Client) VerifySsoDomain(ctx context.Context, organizationId string, domainId string, params *VerifySsoDomainParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -10522,6 +10870,90 @@ func NewGetSystemStatusRequest(server string, params *GetSystemStatusParams) (*h
 	return req, nil
 }
 
+// NewSetUserServiceRoleRequest calls the generic SetUserServiceRole builder with application/json body
+func NewSetUserServiceRoleRequest(server string, userId string, params *SetUserServiceRoleParams, body SetUserServiceRoleJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSetUserServiceRoleRequestWithBody(server, userId, params, "application/json", bodyReader)
+}
+
+// NewSetUserServiceRoleRequestWithBody constructs an http.Request for the SetUserServiceRole method, with any body, and a specified content type
+func NewSetUserServiceRoleRequestWithBody(server string, userId string, params *SetUserServiceRoleParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "user_id", userId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/admin/users/%s/role", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.XOrganizationId != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "x-organization-id", *params.XOrganizationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("x-organization-id", headerParam0)
+		}
+
+		if params.XClientVersion != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Client-Version", *params.XClientVersion, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: "date"})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Client-Version", headerParam1)
+		}
+
+		if params.XD1Bookmark != nil {
+			var headerParam2 string
+
+			headerParam2, err = runtime.StyleParamWithOptions("simple", false, "X-D1-Bookmark", *params.XD1Bookmark, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-D1-Bookmark", headerParam2)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewListApiKeysRequest constructs an http.Request for the ListApiKeys method
 func NewListApiKeysRequest(server string, params *ListApiKeysParams) (*http.Request, error) {
 	var err error
@@ -10788,6 +11220,136 @@ func NewRotateApiKeyRequestWithBody(server string, keyId string, params *RotateA
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.XOrganizationId != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "x-organization-id", *params.XOrganizationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("x-organization-id", headerParam0)
+		}
+
+		if params.XClientVersion != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Client-Version", *params.XClientVersion, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: "date"})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Client-Version", headerParam1)
+		}
+
+		if params.XD1Bookmark != nil {
+			var headerParam2 string
+
+			headerParam2, err = runtime.StyleParamWithOptions("simple", false, "X-D1-Bookmark", *params.XD1Bookmark, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-D1-Bookmark", headerParam2)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewVerifyEmailRequest calls the generic VerifyEmail builder with application/json body
+func NewVerifyEmailRequest(server string, params *VerifyEmailParams, body VerifyEmailJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewVerifyEmailRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewVerifyEmailRequestWithBody constructs an http.Request for the VerifyEmail method, with any body, and a specified content type
+func NewVerifyEmailRequestWithBody(server string, params *VerifyEmailParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/auth/email/verify")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.XClientVersion != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Client-Version", *params.XClientVersion, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: "date"})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Client-Version", headerParam0)
+		}
+
+		if params.XD1Bookmark != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-D1-Bookmark", *params.XD1Bookmark, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-D1-Bookmark", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewResendEmailVerificationRequest constructs an http.Request for the ResendEmailVerification method
+func NewResendEmailVerificationRequest(server string, params *ResendEmailVerificationParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/auth/email/verify/resend")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	if params != nil {
 
@@ -17128,6 +17690,24 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /admin/system/status (the `GetSystemStatus` operationId).
 	GetSystemStatusWithResponse(ctx context.Context, params *GetSystemStatusParams, reqEditors ...RequestEditorFn) (*GetSystemStatusResponse, error)
 
+	// SetUserServiceRoleWithBodyWithResponse Name or remove a service administrator (admins)
+	//
+	// Sets a user's service role; recorded in the administrators' audit trail (`admin_audit`) when it changes. Administrators only (the role as it is now in D1). The other way to the role is `npm run admin:grant`; a sign-on never grants it.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /admin/users/{user_id}/role (the `SetUserServiceRole` operationId).
+	SetUserServiceRoleWithBodyWithResponse(ctx context.Context, userId string, params *SetUserServiceRoleParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetUserServiceRoleResponse, error)
+
+	// SetUserServiceRoleWithResponse Name or remove a service administrator (admins)
+	//
+	// Sets a user's service role; recorded in the administrators' audit trail (`admin_audit`) when it changes. Administrators only (the role as it is now in D1). The other way to the role is `npm run admin:grant`; a sign-on never grants it.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /admin/users/{user_id}/role (the `SetUserServiceRole` operationId).
+	SetUserServiceRoleWithResponse(ctx context.Context, userId string, params *SetUserServiceRoleParams, body SetUserServiceRoleJSONRequestBody, reqEditors ...RequestEditorFn) (*SetUserServiceRoleResponse, error)
+
 	// ListApiKeysWithResponse List the caller's API keys (never the keys themselves)
 	//
 	// The caller's API keys with their names, prefixes, scopes and expiry; the key material is shown only when created.
@@ -17182,9 +17762,36 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api-keys/{key_id}/rotate (the `RotateApiKey` operationId).
 	RotateApiKeyWithResponse(ctx context.Context, keyId string, params *RotateApiKeyParams, body RotateApiKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*RotateApiKeyResponse, error)
 
+	// VerifyEmailWithBodyWithResponse Verify an email address with the mailed token
+	//
+	// Spends the single-use token mailed at registration (or by /auth/email/verify/resend) and marks the account's email verified. Tokens are valid for 24 hours; only the newest one of an account works. An unknown, used, superseded or expired token changes nothing (400 `EMAIL_VERIFICATION_INVALID`).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/email/verify (the `VerifyEmail` operationId).
+	VerifyEmailWithBodyWithResponse(ctx context.Context, params *VerifyEmailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*VerifyEmailResponse, error)
+
+	// VerifyEmailWithResponse Verify an email address with the mailed token
+	//
+	// Spends the single-use token mailed at registration (or by /auth/email/verify/resend) and marks the account's email verified. Tokens are valid for 24 hours; only the newest one of an account works. An unknown, used, superseded or expired token changes nothing (400 `EMAIL_VERIFICATION_INVALID`).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/email/verify (the `VerifyEmail` operationId).
+	VerifyEmailWithResponse(ctx context.Context, params *VerifyEmailParams, body VerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*VerifyEmailResponse, error)
+
+	// ResendEmailVerificationWithResponse Mail a new email verification token
+	//
+	// Mails a new verification token to the signed-in account's email; earlier tokens stop working. At most one mail a minute per account (429 `RATE_LIMIT_EXCEEDED` with `Retry-After`); 409 `EMAIL_ALREADY_VERIFIED` once verified.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/email/verify/resend (the `ResendEmailVerification` operationId).
+	ResendEmailVerificationWithResponse(ctx context.Context, params *ResendEmailVerificationParams, reqEditors ...RequestEditorFn) (*ResendEmailVerificationResponse, error)
+
 	// LdapLoginWithBodyWithResponse Sign in through an organization's LDAP directory
 	//
-	// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions the user just in time and returns the same tokens as /auth/login. Empty passwords are refused before any bind.
+	// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions or links the user (docs/sso.md, Linking: only emails in the organization's verified domains) and returns tokens that act for that organization only, never as an administrator. Empty passwords are refused before any bind.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -17193,7 +17800,7 @@ type ClientWithResponsesInterface interface {
 
 	// LdapLoginWithResponse Sign in through an organization's LDAP directory
 	//
-	// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions the user just in time and returns the same tokens as /auth/login. Empty passwords are refused before any bind.
+	// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions or links the user (docs/sso.md, Linking: only emails in the organization's verified domains) and returns tokens that act for that organization only, never as an administrator. Empty passwords are refused before any bind.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -17247,7 +17854,7 @@ type ClientWithResponsesInterface interface {
 
 	// RegisterWithBodyWithResponse Create an account
 	//
-	// Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.
+	// Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -17256,7 +17863,7 @@ type ClientWithResponsesInterface interface {
 
 	// RegisterWithResponse Create an account
 	//
-	// Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.
+	// Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -17389,9 +17996,9 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /billing/stripe/webhook (the `ReceiveStripeEvent` operationId).
 	ReceiveStripeEventWithResponse(ctx context.Context, params *ReceiveStripeEventParams, reqEditors ...RequestEditorFn) (*ReceiveStripeEventResponse, error)
 
-	// ExportSessionsWithResponse Export the caller's sessions with their results (CSV or NDJSON)
+	// ExportSessionsWithResponse Export the listed sessions with their results (CSV or NDJSON)
 	//
-	// Every session of the caller (all families: `analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+	// The sessions GET /sessions lists in the same context: the caller's personal sessions, or with X-Organization-Id (or an organization API key) the organization's. All families (`analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -17704,7 +18311,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListOrganizationMailOutboxWithResponse Mail the development mailer sent for this organization (admins; not in production)
 	//
-	// The development mailer logs each message and keeps the last ones (7 days) so the console can show them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
+	// The development mailer logs each message and keeps the last ones (7 days) so the console can show them; an admin sees no mail meant for a higher role (owner invitations). Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -17837,7 +18444,7 @@ type ClientWithResponsesInterface interface {
 
 	// VerifySsoDomainWithResponse Check the domain's TXT record over DNS-over-HTTPS
 	//
-	// Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.
+	// Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. A domain is verified by one organization at a time: 409 `SSO_DOMAIN_TAKEN` while another holds it. Audited.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18828,6 +19435,231 @@ func (r GetSystemStatusResponse) ContentType() string {
 	return ""
 }
 
+// SetUserServiceRoleResponse200Headers the declared response headers of an HTTP 200 response for SetUserServiceRole
+type SetUserServiceRoleResponse200Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XD1Bookmark              *string
+	XRequestId               *string
+}
+
+// SetUserServiceRoleResponse400Headers the declared response headers of an HTTP 400 response for SetUserServiceRole
+type SetUserServiceRoleResponse400Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetUserServiceRoleResponse401Headers the declared response headers of an HTTP 401 response for SetUserServiceRole
+type SetUserServiceRoleResponse401Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetUserServiceRoleResponse403Headers the declared response headers of an HTTP 403 response for SetUserServiceRole
+type SetUserServiceRoleResponse403Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetUserServiceRoleResponse404Headers the declared response headers of an HTTP 404 response for SetUserServiceRole
+type SetUserServiceRoleResponse404Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetUserServiceRoleResponse413Headers the declared response headers of an HTTP 413 response for SetUserServiceRole
+type SetUserServiceRoleResponse413Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetUserServiceRoleResponse422Headers the declared response headers of an HTTP 422 response for SetUserServiceRole
+type SetUserServiceRoleResponse422Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetUserServiceRoleResponse429Headers the declared response headers of an HTTP 429 response for SetUserServiceRole
+type SetUserServiceRoleResponse429Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetUserServiceRoleResponse500Headers the declared response headers of an HTTP 500 response for SetUserServiceRole
+type SetUserServiceRoleResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// SetUserServiceRoleResponse503Headers the declared response headers of an HTTP 503 response for SetUserServiceRole
+type SetUserServiceRoleResponse503Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+type SetUserServiceRoleResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ServiceRole                                  `json:"data"`
+		Message *string                                      `json:"message,omitempty"`
+		Success SetUserServiceRole200JSONResponseBodySuccess `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorEnvelope
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorEnvelope
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorEnvelope
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorEnvelope
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorEnvelope
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *ErrorEnvelope
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorEnvelope
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorEnvelope
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorEnvelope
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *SetUserServiceRoleResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *SetUserServiceRoleResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *SetUserServiceRoleResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *SetUserServiceRoleResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *SetUserServiceRoleResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *SetUserServiceRoleResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *SetUserServiceRoleResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SetUserServiceRoleResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *SetUserServiceRoleResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SetUserServiceRoleResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SetUserServiceRoleResponse) GetJSON200() *struct {
+	Data    ServiceRole                                  `json:"data"`
+	Message *string                                      `json:"message,omitempty"`
+	Success SetUserServiceRole200JSONResponseBodySuccess `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SetUserServiceRoleResponse) GetJSON400() *ErrorEnvelope {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SetUserServiceRoleResponse) GetJSON401() *ErrorEnvelope {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SetUserServiceRoleResponse) GetJSON403() *ErrorEnvelope {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r SetUserServiceRoleResponse) GetJSON404() *ErrorEnvelope {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r SetUserServiceRoleResponse) GetJSON413() *ErrorEnvelope {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r SetUserServiceRoleResponse) GetJSON422() *ErrorEnvelope {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SetUserServiceRoleResponse) GetJSON429() *ErrorEnvelope {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r SetUserServiceRoleResponse) GetJSON500() *ErrorEnvelope {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SetUserServiceRoleResponse) GetJSON503() *ErrorEnvelope {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SetUserServiceRoleResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SetUserServiceRoleResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SetUserServiceRoleResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SetUserServiceRoleResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListApiKeysResponse200Headers the declared response headers of an HTTP 200 response for ListApiKeys
 type ListApiKeysResponse200Headers struct {
 	AccessControlAllowOrigin *string
@@ -19656,6 +20488,366 @@ func (r RotateApiKeyResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r RotateApiKeyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// VerifyEmailResponse200Headers the declared response headers of an HTTP 200 response for VerifyEmail
+type VerifyEmailResponse200Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XD1Bookmark              *string
+	XRequestId               *string
+}
+
+// VerifyEmailResponse400Headers the declared response headers of an HTTP 400 response for VerifyEmail
+type VerifyEmailResponse400Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// VerifyEmailResponse413Headers the declared response headers of an HTTP 413 response for VerifyEmail
+type VerifyEmailResponse413Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// VerifyEmailResponse422Headers the declared response headers of an HTTP 422 response for VerifyEmail
+type VerifyEmailResponse422Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// VerifyEmailResponse429Headers the declared response headers of an HTTP 429 response for VerifyEmail
+type VerifyEmailResponse429Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// VerifyEmailResponse500Headers the declared response headers of an HTTP 500 response for VerifyEmail
+type VerifyEmailResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// VerifyEmailResponse503Headers the declared response headers of an HTTP 503 response for VerifyEmail
+type VerifyEmailResponse503Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+type VerifyEmailResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    VerifyEmailResult                     `json:"data"`
+		Message *string                               `json:"message,omitempty"`
+		Success VerifyEmail200JSONResponseBodySuccess `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorEnvelope
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorEnvelope
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *ErrorEnvelope
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorEnvelope
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorEnvelope
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorEnvelope
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *VerifyEmailResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *VerifyEmailResponse400Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *VerifyEmailResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *VerifyEmailResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *VerifyEmailResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *VerifyEmailResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *VerifyEmailResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r VerifyEmailResponse) GetJSON200() *struct {
+	Data    VerifyEmailResult                     `json:"data"`
+	Message *string                               `json:"message,omitempty"`
+	Success VerifyEmail200JSONResponseBodySuccess `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r VerifyEmailResponse) GetJSON400() *ErrorEnvelope {
+	return r.JSON400
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r VerifyEmailResponse) GetJSON413() *ErrorEnvelope {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r VerifyEmailResponse) GetJSON422() *ErrorEnvelope {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r VerifyEmailResponse) GetJSON429() *ErrorEnvelope {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r VerifyEmailResponse) GetJSON500() *ErrorEnvelope {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r VerifyEmailResponse) GetJSON503() *ErrorEnvelope {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r VerifyEmailResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r VerifyEmailResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r VerifyEmailResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r VerifyEmailResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ResendEmailVerificationResponse200Headers the declared response headers of an HTTP 200 response for ResendEmailVerification
+type ResendEmailVerificationResponse200Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XD1Bookmark              *string
+	XRequestId               *string
+}
+
+// ResendEmailVerificationResponse401Headers the declared response headers of an HTTP 401 response for ResendEmailVerification
+type ResendEmailVerificationResponse401Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResendEmailVerificationResponse403Headers the declared response headers of an HTTP 403 response for ResendEmailVerification
+type ResendEmailVerificationResponse403Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResendEmailVerificationResponse409Headers the declared response headers of an HTTP 409 response for ResendEmailVerification
+type ResendEmailVerificationResponse409Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResendEmailVerificationResponse422Headers the declared response headers of an HTTP 422 response for ResendEmailVerification
+type ResendEmailVerificationResponse422Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResendEmailVerificationResponse429Headers the declared response headers of an HTTP 429 response for ResendEmailVerification
+type ResendEmailVerificationResponse429Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResendEmailVerificationResponse500Headers the declared response headers of an HTTP 500 response for ResendEmailVerification
+type ResendEmailVerificationResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResendEmailVerificationResponse503Headers the declared response headers of an HTTP 503 response for ResendEmailVerification
+type ResendEmailVerificationResponse503Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+type ResendEmailVerificationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    EmailVerificationSent                             `json:"data"`
+		Message *string                                           `json:"message,omitempty"`
+		Success ResendEmailVerification200JSONResponseBodySuccess `json:"success"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorEnvelope
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorEnvelope
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorEnvelope
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *ErrorEnvelope
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorEnvelope
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorEnvelope
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorEnvelope
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ResendEmailVerificationResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ResendEmailVerificationResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ResendEmailVerificationResponse403Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ResendEmailVerificationResponse409Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *ResendEmailVerificationResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ResendEmailVerificationResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *ResendEmailVerificationResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ResendEmailVerificationResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ResendEmailVerificationResponse) GetJSON200() *struct {
+	Data    EmailVerificationSent                             `json:"data"`
+	Message *string                                           `json:"message,omitempty"`
+	Success ResendEmailVerification200JSONResponseBodySuccess `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ResendEmailVerificationResponse) GetJSON401() *ErrorEnvelope {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ResendEmailVerificationResponse) GetJSON403() *ErrorEnvelope {
+	return r.JSON403
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r ResendEmailVerificationResponse) GetJSON409() *ErrorEnvelope {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r ResendEmailVerificationResponse) GetJSON422() *ErrorEnvelope {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ResendEmailVerificationResponse) GetJSON429() *ErrorEnvelope {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ResendEmailVerificationResponse) GetJSON500() *ErrorEnvelope {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ResendEmailVerificationResponse) GetJSON503() *ErrorEnvelope {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ResendEmailVerificationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ResendEmailVerificationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ResendEmailVerificationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ResendEmailVerificationResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -20501,6 +21693,15 @@ type RegisterResponse400Headers struct {
 	XRequestId               *string
 }
 
+// RegisterResponse403Headers the declared response headers of an HTTP 403 response for Register
+type RegisterResponse403Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
 // RegisterResponse409Headers the declared response headers of an HTTP 409 response for Register
 type RegisterResponse409Headers struct {
 	AccessControlAllowOrigin *string
@@ -20568,6 +21769,8 @@ type RegisterResponse struct {
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *ErrorEnvelope
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorEnvelope
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *ErrorEnvelope
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -20584,6 +21787,8 @@ type RegisterResponse struct {
 	Headers201 *RegisterResponse201Headers
 	// Headers400 the parsed response headers for an HTTP 400 response
 	Headers400 *RegisterResponse400Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *RegisterResponse403Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *RegisterResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
@@ -20610,6 +21815,11 @@ func (r RegisterResponse) GetJSON201() *struct {
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
 func (r RegisterResponse) GetJSON400() *ErrorEnvelope {
 	return r.JSON400
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RegisterResponse) GetJSON403() *ErrorEnvelope {
+	return r.JSON403
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
@@ -29547,6 +30757,15 @@ type VerifySsoDomainResponse404Headers struct {
 	XRequestId               *string
 }
 
+// VerifySsoDomainResponse409Headers the declared response headers of an HTTP 409 response for VerifySsoDomain
+type VerifySsoDomainResponse409Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
 // VerifySsoDomainResponse422Headers the declared response headers of an HTTP 422 response for VerifySsoDomain
 type VerifySsoDomainResponse422Headers struct {
 	AccessControlAllowOrigin *string
@@ -29600,6 +30819,8 @@ type VerifySsoDomainResponse struct {
 	JSON403 *ErrorEnvelope
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *ErrorEnvelope
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ErrorEnvelope
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *ErrorEnvelope
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -29616,6 +30837,8 @@ type VerifySsoDomainResponse struct {
 	Headers403 *VerifySsoDomainResponse403Headers
 	// Headers404 the parsed response headers for an HTTP 404 response
 	Headers404 *VerifySsoDomainResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *VerifySsoDomainResponse409Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
 	Headers422 *VerifySsoDomainResponse422Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -29648,6 +30871,11 @@ func (r VerifySsoDomainResponse) GetJSON403() *ErrorEnvelope {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r VerifySsoDomainResponse) GetJSON404() *ErrorEnvelope {
 	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r VerifySsoDomainResponse) GetJSON409() *ErrorEnvelope {
+	return r.JSON409
 }
 
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
@@ -34088,6 +35316,36 @@ func (c *ClientWithResponses) GetSystemStatusWithResponse(ctx context.Context, p
 	return ParseGetSystemStatusResponse(rsp)
 }
 
+// SetUserServiceRoleWithBodyWithResponse Name or remove a service administrator (admins)
+//
+// Sets a user's service role; recorded in the administrators' audit trail (`admin_audit`) when it changes. Administrators only (the role as it is now in D1). The other way to the role is `npm run admin:grant`; a sign-on never grants it.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /admin/users/{user_id}/role (the `SetUserServiceRole` operationId).
+func (c *ClientWithResponses) SetUserServiceRoleWithBodyWithResponse(ctx context.Context, userId string, params *SetUserServiceRoleParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SetUserServiceRoleResponse, error) {
+	rsp, err := c.SetUserServiceRoleWithBody(ctx, userId, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetUserServiceRoleResponse(rsp)
+}
+
+// SetUserServiceRoleWithResponse Name or remove a service administrator (admins)
+//
+// Sets a user's service role; recorded in the administrators' audit trail (`admin_audit`) when it changes. Administrators only (the role as it is now in D1). The other way to the role is `npm run admin:grant`; a sign-on never grants it.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /admin/users/{user_id}/role (the `SetUserServiceRole` operationId).
+func (c *ClientWithResponses) SetUserServiceRoleWithResponse(ctx context.Context, userId string, params *SetUserServiceRoleParams, body SetUserServiceRoleJSONRequestBody, reqEditors ...RequestEditorFn) (*SetUserServiceRoleResponse, error) {
+	rsp, err := c.SetUserServiceRole(ctx, userId, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSetUserServiceRoleResponse(rsp)
+}
+
 // ListApiKeysWithResponse List the caller's API keys (never the keys themselves)
 //
 // The caller's API keys with their names, prefixes, scopes and expiry; the key material is shown only when created.
@@ -34178,9 +35436,54 @@ func (c *ClientWithResponses) RotateApiKeyWithResponse(ctx context.Context, keyI
 	return ParseRotateApiKeyResponse(rsp)
 }
 
+// VerifyEmailWithBodyWithResponse Verify an email address with the mailed token
+//
+// Spends the single-use token mailed at registration (or by /auth/email/verify/resend) and marks the account's email verified. Tokens are valid for 24 hours; only the newest one of an account works. An unknown, used, superseded or expired token changes nothing (400 `EMAIL_VERIFICATION_INVALID`).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/email/verify (the `VerifyEmail` operationId).
+func (c *ClientWithResponses) VerifyEmailWithBodyWithResponse(ctx context.Context, params *VerifyEmailParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*VerifyEmailResponse, error) {
+	rsp, err := c.VerifyEmailWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseVerifyEmailResponse(rsp)
+}
+
+// VerifyEmailWithResponse Verify an email address with the mailed token
+//
+// Spends the single-use token mailed at registration (or by /auth/email/verify/resend) and marks the account's email verified. Tokens are valid for 24 hours; only the newest one of an account works. An unknown, used, superseded or expired token changes nothing (400 `EMAIL_VERIFICATION_INVALID`).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/email/verify (the `VerifyEmail` operationId).
+func (c *ClientWithResponses) VerifyEmailWithResponse(ctx context.Context, params *VerifyEmailParams, body VerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*VerifyEmailResponse, error) {
+	rsp, err := c.VerifyEmail(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseVerifyEmailResponse(rsp)
+}
+
+// ResendEmailVerificationWithResponse Mail a new email verification token
+//
+// Mails a new verification token to the signed-in account's email; earlier tokens stop working. At most one mail a minute per account (429 `RATE_LIMIT_EXCEEDED` with `Retry-After`); 409 `EMAIL_ALREADY_VERIFIED` once verified.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/email/verify/resend (the `ResendEmailVerification` operationId).
+func (c *ClientWithResponses) ResendEmailVerificationWithResponse(ctx context.Context, params *ResendEmailVerificationParams, reqEditors ...RequestEditorFn) (*ResendEmailVerificationResponse, error) {
+	rsp, err := c.ResendEmailVerification(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseResendEmailVerificationResponse(rsp)
+}
+
 // LdapLoginWithBodyWithResponse Sign in through an organization's LDAP directory
 //
-// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions the user just in time and returns the same tokens as /auth/login. Empty passwords are refused before any bind.
+// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions or links the user (docs/sso.md, Linking: only emails in the organization's verified domains) and returns tokens that act for that organization only, never as an administrator. Empty passwords are refused before any bind.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34195,7 +35498,7 @@ func (c *ClientWithResponses) LdapLoginWithBodyWithResponse(ctx context.Context,
 
 // LdapLoginWithResponse Sign in through an organization's LDAP directory
 //
-// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions the user just in time and returns the same tokens as /auth/login. Empty passwords are refused before any bind.
+// Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions or links the user (docs/sso.md, Linking: only emails in the organization's verified domains) and returns tokens that act for that organization only, never as an administrator. Empty passwords are refused before any bind.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34285,7 +35588,7 @@ func (c *ClientWithResponses) RefreshTokenWithResponse(ctx context.Context, para
 
 // RegisterWithBodyWithResponse Create an account
 //
-// Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.
+// Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34300,7 +35603,7 @@ func (c *ClientWithResponses) RegisterWithBodyWithResponse(ctx context.Context, 
 
 // RegisterWithResponse Create an account
 //
-// Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.
+// Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34523,9 +35826,9 @@ func (c *ClientWithResponses) ReceiveStripeEventWithResponse(ctx context.Context
 	return ParseReceiveStripeEventResponse(rsp)
 }
 
-// ExportSessionsWithResponse Export the caller's sessions with their results (CSV or NDJSON)
+// ExportSessionsWithResponse Export the listed sessions with their results (CSV or NDJSON)
 //
-// Every session of the caller (all families: `analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+// The sessions GET /sessions lists in the same context: the caller's personal sessions, or with X-Organization-Id (or an organization API key) the organization's. All families (`analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -35060,7 +36363,7 @@ func (c *ClientWithResponses) LeaveOrganizationWithResponse(ctx context.Context,
 
 // ListOrganizationMailOutboxWithResponse Mail the development mailer sent for this organization (admins; not in production)
 //
-// The development mailer logs each message and keeps the last ones (7 days) so the console can show them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
+// The development mailer logs each message and keeps the last ones (7 days) so the console can show them; an admin sees no mail meant for a higher role (owner invitations). Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -35283,7 +36586,7 @@ func (c *ClientWithResponses) AddSsoDomainWithResponse(ctx context.Context, orga
 
 // VerifySsoDomainWithResponse Check the domain's TXT record over DNS-over-HTTPS
 //
-// Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.
+// Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. A domain is verified by one organization at a time: 409 `SSO_DOMAIN_TAKEN` while another holds it. Audited.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -36777,6 +38080,503 @@ func ParseGetSystemStatusResponse(rsp *http.Response) (*GetSystemStatusResponse,
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers GetSystemStatusResponse503Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSetUserServiceRoleResponse parses an HTTP response from a SetUserServiceRoleWithResponse call
+func ParseSetUserServiceRoleResponse(rsp *http.Response) (*SetUserServiceRoleResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SetUserServiceRoleResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ServiceRole                                  `json:"data"`
+			Message *string                                      `json:"message,omitempty"`
+			Success SetUserServiceRole200JSONResponseBodySuccess `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers SetUserServiceRoleResponse200Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-D1-Bookmark", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XD1Bookmark = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers SetUserServiceRoleResponse400Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers SetUserServiceRoleResponse401Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers SetUserServiceRoleResponse403Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers SetUserServiceRoleResponse404Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers SetUserServiceRoleResponse413Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers SetUserServiceRoleResponse422Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers SetUserServiceRoleResponse429Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers SetUserServiceRoleResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers SetUserServiceRoleResponse503Headers
 		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -38601,6 +40401,775 @@ func ParseRotateApiKeyResponse(rsp *http.Response) (*RotateApiKeyResponse, error
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers RotateApiKeyResponse503Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseVerifyEmailResponse parses an HTTP response from a VerifyEmailWithResponse call
+func ParseVerifyEmailResponse(rsp *http.Response) (*VerifyEmailResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &VerifyEmailResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    VerifyEmailResult                     `json:"data"`
+			Message *string                               `json:"message,omitempty"`
+			Success VerifyEmail200JSONResponseBodySuccess `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers VerifyEmailResponse200Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-D1-Bookmark", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XD1Bookmark = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers VerifyEmailResponse400Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 413:
+		var headers VerifyEmailResponse413Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers VerifyEmailResponse422Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers VerifyEmailResponse429Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers VerifyEmailResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers VerifyEmailResponse503Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseResendEmailVerificationResponse parses an HTTP response from a ResendEmailVerificationWithResponse call
+func ParseResendEmailVerificationResponse(rsp *http.Response) (*ResendEmailVerificationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ResendEmailVerificationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    EmailVerificationSent                             `json:"data"`
+			Message *string                                           `json:"message,omitempty"`
+			Success ResendEmailVerification200JSONResponseBodySuccess `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ResendEmailVerificationResponse200Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-D1-Bookmark", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XD1Bookmark = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers ResendEmailVerificationResponse401Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ResendEmailVerificationResponse403Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 409:
+		var headers ResendEmailVerificationResponse409Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 422:
+		var headers ResendEmailVerificationResponse422Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers ResendEmailVerificationResponse429Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers ResendEmailVerificationResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers ResendEmailVerificationResponse503Headers
 		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -40485,6 +43054,13 @@ func ParseRegisterResponse(rsp *http.Response) (*RegisterResponse, error) {
 		}
 		response.JSON400 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest ErrorEnvelope
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -40613,6 +43189,44 @@ func ParseRegisterResponse(rsp *http.Response) (*RegisterResponse, error) {
 			headers.XRequestId = &value
 		}
 		response.Headers400 = &headers
+	case rsp.StatusCode == 403:
+		var headers RegisterResponse403Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
 	case rsp.StatusCode == 409:
 		var headers RegisterResponse409Headers
 		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
@@ -59811,6 +62425,13 @@ func ParseVerifySsoDomainResponse(rsp *http.Response) (*VerifySsoDomainResponse,
 		}
 		response.JSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
 		var dest ErrorEnvelope
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -60001,6 +62622,44 @@ func ParseVerifySsoDomainResponse(rsp *http.Response) (*VerifySsoDomainResponse,
 			headers.XRequestId = &value
 		}
 		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers VerifySsoDomainResponse409Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 422:
 		var headers VerifySsoDomainResponse422Headers
 		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {

@@ -137,6 +137,7 @@ from .delivery_queued import DeliveryQueued
 from .delivery_queued_status import DeliveryQueuedStatus
 from .development_mail_outbox import DevelopmentMailOutbox
 from .development_mail_outbox_messages_item import DevelopmentMailOutboxMessagesItem
+from .email_verification_sent import EmailVerificationSent
 from .error_envelope import ErrorEnvelope
 from .error_envelope_error import ErrorEnvelopeError
 from .error_envelope_error_code import ErrorEnvelopeErrorCode
@@ -266,12 +267,17 @@ from .register_response_201 import RegisterResponse201
 from .rename_organization_request import RenameOrganizationRequest
 from .rename_organization_response_200 import RenameOrganizationResponse200
 from .replay_webhook_delivery_response_202 import ReplayWebhookDeliveryResponse202
+from .resend_email_verification_response_200 import ResendEmailVerificationResponse200
 from .retry_payment_response_200 import RetryPaymentResponse200
 from .revoke_api_key_response_200 import RevokeApiKeyResponse200
 from .rotate_api_key_request import RotateApiKeyRequest
 from .rotate_api_key_response_201 import RotateApiKeyResponse201
 from .saml_assertion_consumer_body import SamlAssertionConsumerBody
 from .saml_assertion_consumer_response_200 import SamlAssertionConsumerResponse200
+from .service_role import ServiceRole
+from .service_role_request import ServiceRoleRequest
+from .service_role_request_role import ServiceRoleRequestRole
+from .service_role_role import ServiceRoleRole
 from .session import Session
 from .session_error_type_0 import SessionErrorType0
 from .session_export_row import SessionExportRow
@@ -300,6 +306,7 @@ from .session_results_type_0 import SessionResultsType0
 from .session_session_type import SessionSessionType
 from .session_status import SessionStatus
 from .set_default_payment_method_response_200 import SetDefaultPaymentMethodResponse200
+from .set_user_service_role_response_200 import SetUserServiceRoleResponse200
 from .sso_connection import SsoConnection
 from .sso_domain import SsoDomain
 from .sso_domain_txt_record import SsoDomainTxtRecord
@@ -399,6 +406,9 @@ from .user_stats_session_types import UserStatsSessionTypes
 from .user_stats_sessions import UserStatsSessions
 from .user_summary import UserSummary
 from .user_summary_tier import UserSummaryTier
+from .verify_email_request import VerifyEmailRequest
+from .verify_email_response_200 import VerifyEmailResponse200
+from .verify_email_result import VerifyEmailResult
 from .verify_sso_domain_response_200 import VerifySsoDomainResponse200
 from .webhook import Webhook
 from .webhook_delivery_log import WebhookDeliveryLog
@@ -505,6 +515,7 @@ __all__ = (
     "DeliveryQueuedStatus",
     "DevelopmentMailOutbox",
     "DevelopmentMailOutboxMessagesItem",
+    "EmailVerificationSent",
     "ErrorEnvelope",
     "ErrorEnvelopeError",
     "ErrorEnvelopeErrorCode",
@@ -620,12 +631,17 @@ __all__ = (
     "RenameOrganizationRequest",
     "RenameOrganizationResponse200",
     "ReplayWebhookDeliveryResponse202",
+    "ResendEmailVerificationResponse200",
     "RetryPaymentResponse200",
     "RevokeApiKeyResponse200",
     "RotateApiKeyRequest",
     "RotateApiKeyResponse201",
     "SamlAssertionConsumerBody",
     "SamlAssertionConsumerResponse200",
+    "ServiceRole",
+    "ServiceRoleRequest",
+    "ServiceRoleRequestRole",
+    "ServiceRoleRole",
     "Session",
     "SessionErrorType0",
     "SessionExportRow",
@@ -652,6 +668,7 @@ __all__ = (
     "SessionSessionType",
     "SessionStatus",
     "SetDefaultPaymentMethodResponse200",
+    "SetUserServiceRoleResponse200",
     "SsoConnection",
     "SsoDomain",
     "SsoDomainTxtRecord",
@@ -719,6 +736,9 @@ __all__ = (
     "UserStatsSessions",
     "UserSummary",
     "UserSummaryTier",
+    "VerifyEmailRequest",
+    "VerifyEmailResponse200",
+    "VerifyEmailResult",
     "VerifySsoDomainResponse200",
     "Webhook",
     "WebhookDeliveryLog",

@@ -25,6 +25,8 @@ class User:
         id (str):  Example: user_1763776000000123456.
         username (str):
         tier (UserSummaryTier):
+        email_verified (bool): Whether the holder of the email proved it with the mailed token (POST
+            /v1/auth/email/verify)
         created_at (datetime.datetime):
         credits_ (int):
         last_login (datetime.datetime | None):
@@ -36,6 +38,7 @@ class User:
     id: str
     username: str
     tier: UserSummaryTier
+    email_verified: bool
     created_at: datetime.datetime
     credits_: int
     last_login: datetime.datetime | None
@@ -50,6 +53,8 @@ class User:
         username = self.username
 
         tier = self.tier.value
+
+        email_verified = self.email_verified
 
         created_at = self.created_at.isoformat()
 
@@ -74,6 +79,7 @@ class User:
                 "id": id,
                 "username": username,
                 "tier": tier,
+                "email_verified": email_verified,
                 "created_at": created_at,
                 "credits": credits_,
                 "last_login": last_login,
@@ -97,6 +103,8 @@ class User:
         username = d.pop("username")
 
         tier = UserSummaryTier(d.pop("tier"))
+
+        email_verified = d.pop("email_verified")
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
@@ -127,6 +135,7 @@ class User:
             id=id,
             username=username,
             tier=tier,
+            email_verified=email_verified,
             created_at=created_at,
             credits_=credits_,
             last_login=last_login,

@@ -20,6 +20,8 @@ class UserSummary:
         id (str):  Example: user_1763776000000123456.
         username (str):
         tier (UserSummaryTier):
+        email_verified (bool): Whether the holder of the email proved it with the mailed token (POST
+            /v1/auth/email/verify)
         created_at (datetime.datetime):
         email (str | Unset):
     """
@@ -27,6 +29,7 @@ class UserSummary:
     id: str
     username: str
     tier: UserSummaryTier
+    email_verified: bool
     created_at: datetime.datetime
     email: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -37,6 +40,8 @@ class UserSummary:
         username = self.username
 
         tier = self.tier.value
+
+        email_verified = self.email_verified
 
         created_at = self.created_at.isoformat()
 
@@ -49,6 +54,7 @@ class UserSummary:
                 "id": id,
                 "username": username,
                 "tier": tier,
+                "email_verified": email_verified,
                 "created_at": created_at,
             }
         )
@@ -66,6 +72,8 @@ class UserSummary:
 
         tier = UserSummaryTier(d.pop("tier"))
 
+        email_verified = d.pop("email_verified")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         email = d.pop("email", UNSET)
@@ -74,6 +82,7 @@ class UserSummary:
             id=id,
             username=username,
             tier=tier,
+            email_verified=email_verified,
             created_at=created_at,
             email=email,
         )

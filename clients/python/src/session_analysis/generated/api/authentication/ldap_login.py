@@ -127,8 +127,9 @@ def sync_detailed(
     """Sign in through an organization's LDAP directory
 
      Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an
-    organization role, provisions the user just in time and returns the same tokens as /auth/login.
-    Empty passwords are refused before any bind.
+    organization role, provisions or links the user (docs/sso.md, Linking: only emails in the
+    organization's verified domains) and returns tokens that act for that organization only, never as an
+    administrator. Empty passwords are refused before any bind.
 
     Args:
         x_client_version (str | Unset):
@@ -166,8 +167,9 @@ def sync(
     """Sign in through an organization's LDAP directory
 
      Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an
-    organization role, provisions the user just in time and returns the same tokens as /auth/login.
-    Empty passwords are refused before any bind.
+    organization role, provisions or links the user (docs/sso.md, Linking: only emails in the
+    organization's verified domains) and returns tokens that act for that organization only, never as an
+    administrator. Empty passwords are refused before any bind.
 
     Args:
         x_client_version (str | Unset):
@@ -200,8 +202,9 @@ async def asyncio_detailed(
     """Sign in through an organization's LDAP directory
 
      Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an
-    organization role, provisions the user just in time and returns the same tokens as /auth/login.
-    Empty passwords are refused before any bind.
+    organization role, provisions or links the user (docs/sso.md, Linking: only emails in the
+    organization's verified domains) and returns tokens that act for that organization only, never as an
+    administrator. Empty passwords are refused before any bind.
 
     Args:
         x_client_version (str | Unset):
@@ -237,8 +240,9 @@ async def asyncio(
     """Sign in through an organization's LDAP directory
 
      Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an
-    organization role, provisions the user just in time and returns the same tokens as /auth/login.
-    Empty passwords are refused before any bind.
+    organization role, provisions or links the user (docs/sso.md, Linking: only emails in the
+    organization's verified domains) and returns tokens that act for that organization only, never as an
+    administrator. Empty passwords are refused before any bind.
 
     Args:
         x_client_version (str | Unset):

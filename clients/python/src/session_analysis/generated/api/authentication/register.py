@@ -50,6 +50,11 @@ def _parse_response(
 
         return response_400
 
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 409:
         response_409 = ErrorEnvelope.from_dict(response.json())
 
@@ -106,8 +111,10 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | RegisterResponse201]:
     """Create an account
 
-     Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in
-    `ADMIN_EMAILS`.
+     Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits
+    come with registration: verifying the email grants the free credits, once per address. Never makes
+    an administrator. An address in a domain whose organization enforces sign-on is refused with 403
+    `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 
     Args:
         x_client_version (str | Unset):
@@ -144,8 +151,10 @@ def sync(
 ) -> ErrorEnvelope | RegisterResponse201 | None:
     """Create an account
 
-     Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in
-    `ADMIN_EMAILS`.
+     Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits
+    come with registration: verifying the email grants the free credits, once per address. Never makes
+    an administrator. An address in a domain whose organization enforces sign-on is refused with 403
+    `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 
     Args:
         x_client_version (str | Unset):
@@ -177,8 +186,10 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | RegisterResponse201]:
     """Create an account
 
-     Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in
-    `ADMIN_EMAILS`.
+     Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits
+    come with registration: verifying the email grants the free credits, once per address. Never makes
+    an administrator. An address in a domain whose organization enforces sign-on is refused with 403
+    `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 
     Args:
         x_client_version (str | Unset):
@@ -213,8 +224,10 @@ async def asyncio(
 ) -> ErrorEnvelope | RegisterResponse201 | None:
     """Create an account
 
-     Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in
-    `ADMIN_EMAILS`.
+     Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits
+    come with registration: verifying the email grants the free credits, once per address. Never makes
+    an administrator. An address in a domain whose organization enforces sign-on is refused with 403
+    `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
 
     Args:
         x_client_version (str | Unset):

@@ -64,6 +64,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 422:
         response_422 = ErrorEnvelope.from_dict(response.json())
 
@@ -112,7 +117,8 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | VerifySsoDomainResponse200]:
     """Check the domain's TXT record over DNS-over-HTTPS
 
-     Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.
+     Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. A domain is verified by one
+    organization at a time: 409 `SSO_DOMAIN_TAKEN` while another holds it. Audited.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -159,7 +165,8 @@ def sync(
 ) -> ErrorEnvelope | VerifySsoDomainResponse200 | None:
     """Check the domain's TXT record over DNS-over-HTTPS
 
-     Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.
+     Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. A domain is verified by one
+    organization at a time: 409 `SSO_DOMAIN_TAKEN` while another holds it. Audited.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -201,7 +208,8 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | VerifySsoDomainResponse200]:
     """Check the domain's TXT record over DNS-over-HTTPS
 
-     Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.
+     Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. A domain is verified by one
+    organization at a time: 409 `SSO_DOMAIN_TAKEN` while another holds it. Audited.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -246,7 +254,8 @@ async def asyncio(
 ) -> ErrorEnvelope | VerifySsoDomainResponse200 | None:
     """Check the domain's TXT record over DNS-over-HTTPS
 
-     Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.
+     Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. A domain is verified by one
+    organization at a time: 409 `SSO_DOMAIN_TAKEN` while another holds it. Audited.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.

@@ -142,10 +142,12 @@ def sync_detailed(
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | str]:
-    """Export the caller's sessions with their results (CSV or NDJSON)
+    """Export the listed sessions with their results (CSV or NDJSON)
 
-     Every session of the caller (all families: `analytics:export` is the permission), oldest first, with
-    the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+     The sessions GET /sessions lists in the same context: the caller's personal sessions, or with
+    X-Organization-Id (or an organization API key) the organization's. All families (`analytics:export`
+    is the permission), oldest first, with the list's `status` and `session_type` filters and created_at
+    dates. Streamed page by page.
 
     Args:
         format_ (ExportSessionsFormat | Unset): `csv` (RFC 4180, header line, CRLF) or `ndjson`
@@ -201,10 +203,12 @@ def sync(
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | str | None:
-    """Export the caller's sessions with their results (CSV or NDJSON)
+    """Export the listed sessions with their results (CSV or NDJSON)
 
-     Every session of the caller (all families: `analytics:export` is the permission), oldest first, with
-    the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+     The sessions GET /sessions lists in the same context: the caller's personal sessions, or with
+    X-Organization-Id (or an organization API key) the organization's. All families (`analytics:export`
+    is the permission), oldest first, with the list's `status` and `session_type` filters and created_at
+    dates. Streamed page by page.
 
     Args:
         format_ (ExportSessionsFormat | Unset): `csv` (RFC 4180, header line, CRLF) or `ndjson`
@@ -255,10 +259,12 @@ async def asyncio_detailed(
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | str]:
-    """Export the caller's sessions with their results (CSV or NDJSON)
+    """Export the listed sessions with their results (CSV or NDJSON)
 
-     Every session of the caller (all families: `analytics:export` is the permission), oldest first, with
-    the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+     The sessions GET /sessions lists in the same context: the caller's personal sessions, or with
+    X-Organization-Id (or an organization API key) the organization's. All families (`analytics:export`
+    is the permission), oldest first, with the list's `status` and `session_type` filters and created_at
+    dates. Streamed page by page.
 
     Args:
         format_ (ExportSessionsFormat | Unset): `csv` (RFC 4180, header line, CRLF) or `ndjson`
@@ -312,10 +318,12 @@ async def asyncio(
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | str | None:
-    """Export the caller's sessions with their results (CSV or NDJSON)
+    """Export the listed sessions with their results (CSV or NDJSON)
 
-     Every session of the caller (all families: `analytics:export` is the permission), oldest first, with
-    the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+     The sessions GET /sessions lists in the same context: the caller's personal sessions, or with
+    X-Organization-Id (or an organization API key) the organization's. All families (`analytics:export`
+    is the permission), oldest first, with the list's `status` and `session_type` filters and created_at
+    dates. Streamed page by page.
 
     Args:
         format_ (ExportSessionsFormat | Unset): `csv` (RFC 4180, header line, CRLF) or `ndjson`

@@ -112,7 +112,8 @@ def sync_detailed(
     """Mail the development mailer sent for this organization (admins; not in production)
 
      The development mailer logs each message and keeps the last ones (7 days) so the console can show
-    them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
+    them; an admin sees no mail meant for a higher role (owner invitations). Production has no such
+    outbox: 404 `ROUTE_NOT_FOUND`.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -157,7 +158,8 @@ def sync(
     """Mail the development mailer sent for this organization (admins; not in production)
 
      The development mailer logs each message and keeps the last ones (7 days) so the console can show
-    them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
+    them; an admin sees no mail meant for a higher role (owner invitations). Production has no such
+    outbox: 404 `ROUTE_NOT_FOUND`.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -197,7 +199,8 @@ async def asyncio_detailed(
     """Mail the development mailer sent for this organization (admins; not in production)
 
      The development mailer logs each message and keeps the last ones (7 days) so the console can show
-    them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
+    them; an admin sees no mail meant for a higher role (owner invitations). Production has no such
+    outbox: 404 `ROUTE_NOT_FOUND`.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -240,7 +243,8 @@ async def asyncio(
     """Mail the development mailer sent for this organization (admins; not in production)
 
      The development mailer logs each message and keeps the last ones (7 days) so the console can show
-    them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
+    them; an admin sees no mail meant for a higher role (owner invitations). Production has no such
+    outbox: 404 `ROUTE_NOT_FOUND`.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
