@@ -1,7 +1,8 @@
 import createClient, { type Client, type ClientOptions, type Middleware } from "openapi-fetch";
-import type { components, operations, paths } from "./openapi.generated";
+import { API_VERSION, type components, type operations, type paths } from "./openapi.generated.js";
 
 export type { components, operations, paths };
+export { API_VERSION };
 /** A schema of the API by name, e.g. `Schema<"Session">`. */
 export type Schema<Name extends keyof components["schemas"]> = components["schemas"][Name];
 export type SessionAnalysisClient = Client<paths>;
@@ -13,6 +14,12 @@ export interface SessionAnalysisClientOptions extends Omit<ClientOptions, "baseU
   apiKey?: string;
   /** A bearer token (a login or OAuth access token); a function is called on every request. */
   token?: string | (() => string | undefined | Promise<string | undefined>);
+  /**
+   * The API version sent as `X-Client-Version` on every request: by default the one this client was
+   * generated from (`API_VERSION`), so a newer deployment answers as the client's types expect;
+   * `false` sends none (the current version answers).
+   */
+  apiVersion?: string | false;
   /** Extra middleware (openapi-fetch `Middleware`), e.g. to add headers or log. */
   middleware?: Middleware[];
 }
@@ -27,10 +34,11 @@ export interface SessionAnalysisClientOptions extends Omit<ClientOptions, "baseU
  * ```
  */
 export function createSessionAnalysisClient(options: SessionAnalysisClientOptions): SessionAnalysisClient {
-  const { origin, apiKey, token, middleware = [], ...rest } = options;
+  const { origin, apiKey, token, apiVersion = API_VERSION, middleware = [], ...rest } = options;
   const client = createClient<paths>({ ...rest, baseUrl: `${origin.replace(/\/$/, "")}/v1` });
   client.use({
     async onRequest({ request }) {
+      if (apiVersion && !request.headers.has("X-Client-Version")) request.headers.set("X-Client-Version", apiVersion);
       if (apiKey) request.headers.set("X-API-Key", apiKey);
       const bearer = typeof token === "function" ? await token() : token;
       if (bearer) request.headers.set("Authorization", `Bearer ${bearer}`);

@@ -16005,3 +16005,6 @@ export interface operations {
         };
     };
 }
+
+/** The API version (X-Client-Version) this client was generated from and pins. */
+export const API_VERSION = "2026-11-01";

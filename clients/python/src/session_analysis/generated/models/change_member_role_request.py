@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.change_member_role_request_role import ChangeMemberRoleRequestRole
+
+T = TypeVar("T", bound="ChangeMemberRoleRequest")
+
+
+@_attrs_define
+class ChangeMemberRoleRequest:
+    """
+    Attributes:
+        role (ChangeMemberRoleRequestRole): owner > admin > member
+    """
+
+    role: ChangeMemberRoleRequestRole
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        role = self.role.value
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "role": role,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        role = ChangeMemberRoleRequestRole(d.pop("role"))
+
+        change_member_role_request = cls(
+            role=role,
+        )
+
+        change_member_role_request.additional_properties = d
+        return change_member_role_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="Coordinates")
+
+
+@_attrs_define
+class Coordinates:
+    """
+    Attributes:
+        latitude (float):
+        longitude (float):
+        accuracy_radius (float):
+    """
+
+    latitude: float
+    longitude: float
+    accuracy_radius: float
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        latitude = self.latitude
+
+        longitude = self.longitude
+
+        accuracy_radius = self.accuracy_radius
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "latitude": latitude,
+                "longitude": longitude,
+                "accuracy_radius": accuracy_radius,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        latitude = d.pop("latitude")
+
+        longitude = d.pop("longitude")
+
+        accuracy_radius = d.pop("accuracy_radius")
+
+        coordinates = cls(
+            latitude=latitude,
+            longitude=longitude,
+            accuracy_radius=accuracy_radius,
+        )
+
+        coordinates.additional_properties = d
+        return coordinates
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class ExportSessionsStatus(StrEnum):
+    CANCELLED = "cancelled"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    PENDING = "pending"
+    PROCESSING = "processing"
+
+    def __str__(self) -> str:
+        return str(self.value)

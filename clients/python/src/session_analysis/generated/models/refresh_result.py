@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.refresh_result_token_type import RefreshResultTokenType
+
+T = TypeVar("T", bound="RefreshResult")
+
+
+@_attrs_define
+class RefreshResult:
+    """
+    Attributes:
+        token (str): JWT access token (RFC 9068)
+        token_type (RefreshResultTokenType):
+        expires_in (int):  Example: 86400.
+        refresh_token (str): Opaque, single-use; rotated on every refresh.
+    """
+
+    token: str
+    token_type: RefreshResultTokenType
+    expires_in: int
+    refresh_token: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        token = self.token
+
+        token_type = self.token_type.value
+
+        expires_in = self.expires_in
+
+        refresh_token = self.refresh_token
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "token": token,
+                "token_type": token_type,
+                "expires_in": expires_in,
+                "refresh_token": refresh_token,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        token = d.pop("token")
+
+        token_type = RefreshResultTokenType(d.pop("token_type"))
+
+        expires_in = d.pop("expires_in")
+
+        refresh_token = d.pop("refresh_token")
+
+        refresh_result = cls(
+            token=token,
+            token_type=token_type,
+            expires_in=expires_in,
+            refresh_token=refresh_token,
+        )
+
+        refresh_result.additional_properties = d
+        return refresh_result
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

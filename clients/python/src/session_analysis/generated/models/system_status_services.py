@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.system_status_services_additional_property import (
+    SystemStatusServicesAdditionalProperty,
+)
+
+T = TypeVar("T", bound="SystemStatusServices")
+
+
+@_attrs_define
+class SystemStatusServices:
+    """
+    Example:
+        {'api': 'healthy', 'database': 'healthy', 'cache': 'healthy', 'ai_models': 'healthy', 'queue': 'healthy'}
+
+    """
+
+    additional_properties: dict[str, SystemStatusServicesAdditionalProperty] = (
+        _attrs_field(init=False, factory=dict)
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+
+        field_dict: dict[str, Any] = {}
+        for prop_name, prop in self.additional_properties.items():
+            field_dict[prop_name] = prop.value
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        system_status_services = cls()
+
+        additional_properties = {}
+        for prop_name, prop_dict in d.items():
+            additional_property = SystemStatusServicesAdditionalProperty(prop_dict)
+
+            additional_properties[prop_name] = additional_property
+
+        system_status_services.additional_properties = additional_properties
+        return system_status_services
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> SystemStatusServicesAdditionalProperty:
+        return self.additional_properties[key]
+
+    def __setitem__(
+        self, key: str, value: SystemStatusServicesAdditionalProperty
+    ) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class SystemStatusServicesAdditionalProperty(StrEnum):
+    DEGRADED = "degraded"
+    HEALTHY = "healthy"
+    UNHEALTHY = "unhealthy"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="UserAnalyticsGeographicDistributionItem")
+
+
+@_attrs_define
+class UserAnalyticsGeographicDistributionItem:
+    """
+    Attributes:
+        country (str):
+        users (int):
+        percentage (float):
+    """
+
+    country: str
+    users: int
+    percentage: float
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        country = self.country
+
+        users = self.users
+
+        percentage = self.percentage
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "country": country,
+                "users": users,
+                "percentage": percentage,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        country = d.pop("country")
+
+        users = d.pop("users")
+
+        percentage = d.pop("percentage")
+
+        user_analytics_geographic_distribution_item = cls(
+            country=country,
+            users=users,
+            percentage=percentage,
+        )
+
+        user_analytics_geographic_distribution_item.additional_properties = d
+        return user_analytics_geographic_distribution_item
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class UserSummaryTier(StrEnum):
+    BASIC = "basic"
+    ENTERPRISE = "enterprise"
+    PROFESSIONAL = "professional"
+
+    def __str__(self) -> str:
+        return str(self.value)
