@@ -273,6 +273,69 @@ func (e ChangeMemberRoleRequestRole) Valid() bool {
 	}
 }
 
+// Defines values for ClientRegistrationRequestGrantTypes.
+const (
+	ClientRegistrationRequestGrantTypesAuthorizationCode ClientRegistrationRequestGrantTypes = "authorization_code"
+	ClientRegistrationRequestGrantTypesRefreshToken      ClientRegistrationRequestGrantTypes = "refresh_token"
+)
+
+// Valid indicates whether the value is a known member of the ClientRegistrationRequestGrantTypes enum.
+func (e ClientRegistrationRequestGrantTypes) Valid() bool {
+	switch e {
+	case ClientRegistrationRequestGrantTypesAuthorizationCode:
+		return true
+	case ClientRegistrationRequestGrantTypesRefreshToken:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ClientRegistrationRequestResponseTypes.
+const (
+	ClientRegistrationRequestResponseTypesCode ClientRegistrationRequestResponseTypes = "code"
+)
+
+// Valid indicates whether the value is a known member of the ClientRegistrationRequestResponseTypes enum.
+func (e ClientRegistrationRequestResponseTypes) Valid() bool {
+	switch e {
+	case ClientRegistrationRequestResponseTypesCode:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ClientRegistrationRequestTokenEndpointAuthMethod.
+const (
+	ClientRegistrationRequestTokenEndpointAuthMethodNone ClientRegistrationRequestTokenEndpointAuthMethod = "none"
+)
+
+// Valid indicates whether the value is a known member of the ClientRegistrationRequestTokenEndpointAuthMethod enum.
+func (e ClientRegistrationRequestTokenEndpointAuthMethod) Valid() bool {
+	switch e {
+	case ClientRegistrationRequestTokenEndpointAuthMethodNone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ClientRegistrationResponseTokenEndpointAuthMethod.
+const (
+	ClientRegistrationResponseTokenEndpointAuthMethodNone ClientRegistrationResponseTokenEndpointAuthMethod = "none"
+)
+
+// Valid indicates whether the value is a known member of the ClientRegistrationResponseTokenEndpointAuthMethod enum.
+func (e ClientRegistrationResponseTokenEndpointAuthMethod) Valid() bool {
+	switch e {
+	case ClientRegistrationResponseTokenEndpointAuthMethodNone:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CreateApiKeyRequestScopes.
 const (
 	CreateApiKeyRequestScopesAnalyticsAdmin      CreateApiKeyRequestScopes = "analytics:admin"
@@ -831,6 +894,7 @@ const (
 	ErrorEnvelopeErrorCodeSSOREQUIRED                   ErrorEnvelopeErrorCode = "SSO_REQUIRED"
 	ErrorEnvelopeErrorCodeTOKENEXPIRED                  ErrorEnvelopeErrorCode = "TOKEN_EXPIRED"
 	ErrorEnvelopeErrorCodeTOKENINVALID                  ErrorEnvelopeErrorCode = "TOKEN_INVALID"
+	ErrorEnvelopeErrorCodeTOOLNOTFOUND                  ErrorEnvelopeErrorCode = "TOOL_NOT_FOUND"
 	ErrorEnvelopeErrorCodeWEBHOOKINACTIVE               ErrorEnvelopeErrorCode = "WEBHOOK_INACTIVE"
 	ErrorEnvelopeErrorCodeWEBHOOKLIMITREACHED           ErrorEnvelopeErrorCode = "WEBHOOK_LIMIT_REACHED"
 	ErrorEnvelopeErrorCodeWEBHOOKSIGNATUREINVALID       ErrorEnvelopeErrorCode = "WEBHOOK_SIGNATURE_INVALID"
@@ -944,6 +1008,8 @@ func (e ErrorEnvelopeErrorCode) Valid() bool {
 		return true
 	case ErrorEnvelopeErrorCodeTOKENINVALID:
 		return true
+	case ErrorEnvelopeErrorCodeTOOLNOTFOUND:
+		return true
 	case ErrorEnvelopeErrorCodeWEBHOOKINACTIVE:
 		return true
 	case ErrorEnvelopeErrorCodeWEBHOOKLIMITREACHED:
@@ -984,6 +1050,21 @@ func (e IntrospectionResponseTokenType) Valid() bool {
 	case IntrospectionResponseTokenTypeBearer:
 		return true
 	case IntrospectionResponseTokenTypeRefreshToken:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JsonRpcMessageJsonrpc.
+const (
+	JsonRpcMessageJsonrpcN20 JsonRpcMessageJsonrpc = "2.0"
+)
+
+// Valid indicates whether the value is a known member of the JsonRpcMessageJsonrpc enum.
+func (e JsonRpcMessageJsonrpc) Valid() bool {
+	switch e {
+	case JsonRpcMessageJsonrpcN20:
 		return true
 	default:
 		return false
@@ -1272,6 +1353,78 @@ func (e PreferencesTheme) Valid() bool {
 	case PreferencesThemeLight:
 		return true
 	case PreferencesThemeSystem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ProtectedResourceMetadataBearerMethodsSupported.
+const (
+	ProtectedResourceMetadataBearerMethodsSupportedHeader ProtectedResourceMetadataBearerMethodsSupported = "header"
+)
+
+// Valid indicates whether the value is a known member of the ProtectedResourceMetadataBearerMethodsSupported enum.
+func (e ProtectedResourceMetadataBearerMethodsSupported) Valid() bool {
+	switch e {
+	case ProtectedResourceMetadataBearerMethodsSupportedHeader:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ProtectedResourceMetadataScopesSupported.
+const (
+	ProtectedResourceMetadataScopesSupportedAnalyticsAdmin      ProtectedResourceMetadataScopesSupported = "analytics:admin"
+	ProtectedResourceMetadataScopesSupportedAnalyticsExport     ProtectedResourceMetadataScopesSupported = "analytics:export"
+	ProtectedResourceMetadataScopesSupportedAnalyticsRead       ProtectedResourceMetadataScopesSupported = "analytics:read"
+	ProtectedResourceMetadataScopesSupportedDowsingAdmin        ProtectedResourceMetadataScopesSupported = "dowsing:admin"
+	ProtectedResourceMetadataScopesSupportedDowsingDelete       ProtectedResourceMetadataScopesSupported = "dowsing:delete"
+	ProtectedResourceMetadataScopesSupportedDowsingRead         ProtectedResourceMetadataScopesSupported = "dowsing:read"
+	ProtectedResourceMetadataScopesSupportedDowsingWrite        ProtectedResourceMetadataScopesSupported = "dowsing:write"
+	ProtectedResourceMetadataScopesSupportedEmail               ProtectedResourceMetadataScopesSupported = "email"
+	ProtectedResourceMetadataScopesSupportedOrganizationsRead   ProtectedResourceMetadataScopesSupported = "organizations:read"
+	ProtectedResourceMetadataScopesSupportedOrganizationsWrite  ProtectedResourceMetadataScopesSupported = "organizations:write"
+	ProtectedResourceMetadataScopesSupportedProfile             ProtectedResourceMetadataScopesSupported = "profile"
+	ProtectedResourceMetadataScopesSupportedRemoteViewingAdmin  ProtectedResourceMetadataScopesSupported = "remote-viewing:admin"
+	ProtectedResourceMetadataScopesSupportedRemoteViewingDelete ProtectedResourceMetadataScopesSupported = "remote-viewing:delete"
+	ProtectedResourceMetadataScopesSupportedRemoteViewingRead   ProtectedResourceMetadataScopesSupported = "remote-viewing:read"
+	ProtectedResourceMetadataScopesSupportedRemoteViewingWrite  ProtectedResourceMetadataScopesSupported = "remote-viewing:write"
+)
+
+// Valid indicates whether the value is a known member of the ProtectedResourceMetadataScopesSupported enum.
+func (e ProtectedResourceMetadataScopesSupported) Valid() bool {
+	switch e {
+	case ProtectedResourceMetadataScopesSupportedAnalyticsAdmin:
+		return true
+	case ProtectedResourceMetadataScopesSupportedAnalyticsExport:
+		return true
+	case ProtectedResourceMetadataScopesSupportedAnalyticsRead:
+		return true
+	case ProtectedResourceMetadataScopesSupportedDowsingAdmin:
+		return true
+	case ProtectedResourceMetadataScopesSupportedDowsingDelete:
+		return true
+	case ProtectedResourceMetadataScopesSupportedDowsingRead:
+		return true
+	case ProtectedResourceMetadataScopesSupportedDowsingWrite:
+		return true
+	case ProtectedResourceMetadataScopesSupportedEmail:
+		return true
+	case ProtectedResourceMetadataScopesSupportedOrganizationsRead:
+		return true
+	case ProtectedResourceMetadataScopesSupportedOrganizationsWrite:
+		return true
+	case ProtectedResourceMetadataScopesSupportedProfile:
+		return true
+	case ProtectedResourceMetadataScopesSupportedRemoteViewingAdmin:
+		return true
+	case ProtectedResourceMetadataScopesSupportedRemoteViewingDelete:
+		return true
+	case ProtectedResourceMetadataScopesSupportedRemoteViewingRead:
+		return true
+	case ProtectedResourceMetadataScopesSupportedRemoteViewingWrite:
 		return true
 	default:
 		return false
@@ -3779,6 +3932,51 @@ type ChangeMemberRoleRequest struct {
 // ChangeMemberRoleRequestRole owner > admin > member
 type ChangeMemberRoleRequestRole string
 
+// ClientRegistrationRequest RFC 7591 §2 client metadata (public clients only).
+type ClientRegistrationRequest struct {
+	// ClientName Shown on the consent page, marked as unverified
+	ClientName    *string                                   `json:"client_name,omitempty"`
+	ClientUri     *string                                   `json:"client_uri,omitempty"`
+	GrantTypes    *[]ClientRegistrationRequestGrantTypes    `json:"grant_types,omitempty"`
+	RedirectUris  []string                                  `json:"redirect_uris"`
+	ResponseTypes *[]ClientRegistrationRequestResponseTypes `json:"response_types,omitempty"`
+
+	// Scope The most the client may ever be granted, space-separated (default: every user scope)
+	Scope                   *string                                           `json:"scope,omitempty"`
+	TokenEndpointAuthMethod *ClientRegistrationRequestTokenEndpointAuthMethod `json:"token_endpoint_auth_method,omitempty"`
+	AdditionalProperties    map[string]interface{}                            `json:"-"`
+}
+
+// ClientRegistrationRequestGrantTypes defines model for ClientRegistrationRequest.GrantTypes.
+type ClientRegistrationRequestGrantTypes string
+
+// ClientRegistrationRequestResponseTypes defines model for ClientRegistrationRequest.ResponseTypes.
+type ClientRegistrationRequestResponseTypes string
+
+// ClientRegistrationRequestTokenEndpointAuthMethod defines model for ClientRegistrationRequest.TokenEndpointAuthMethod.
+type ClientRegistrationRequestTokenEndpointAuthMethod string
+
+// ClientRegistrationResponse defines model for ClientRegistrationResponse.
+type ClientRegistrationResponse struct {
+	// ClientId dcr_…
+	ClientId         string    `json:"client_id"`
+	ClientIdIssuedAt int64     `json:"client_id_issued_at"`
+	ClientName       *string   `json:"client_name,omitempty"`
+	GrantTypes       *[]string `json:"grant_types,omitempty"`
+	RedirectUris     []string  `json:"redirect_uris"`
+
+	// RegistrationExpiresAt Unix seconds: when the registration goes unless a token is issued to the client
+	RegistrationExpiresAt *int64    `json:"registration_expires_at,omitempty"`
+	ResponseTypes         *[]string `json:"response_types,omitempty"`
+
+	// Scope Scopes the client may be granted
+	Scope                   *string                                           `json:"scope,omitempty"`
+	TokenEndpointAuthMethod ClientRegistrationResponseTokenEndpointAuthMethod `json:"token_endpoint_auth_method"`
+}
+
+// ClientRegistrationResponseTokenEndpointAuthMethod defines model for ClientRegistrationResponse.TokenEndpointAuthMethod.
+type ClientRegistrationResponseTokenEndpointAuthMethod string
+
 // Coordinates defines model for Coordinates.
 type Coordinates struct {
 	AccuracyRadius float32 `json:"accuracy_radius"`
@@ -4088,6 +4286,39 @@ type IntrospectionResponse struct {
 // IntrospectionResponseTokenType defines model for IntrospectionResponse.TokenType.
 type IntrospectionResponseTokenType string
 
+// JsonRpcMessage One JSON-RPC 2.0 message (MCP). Errors carry the error catalogue's code in `error.data.code`.
+type JsonRpcMessage struct {
+	Error *struct {
+		Code int32                   `json:"code"`
+		Data *map[string]interface{} `json:"data,omitempty"`
+
+		// Message What went wrong
+		Message string `json:"message"`
+	} `json:"error,omitempty"`
+	Id      *JsonRpcMessage_Id    `json:"id,omitempty"`
+	Jsonrpc JsonRpcMessageJsonrpc `json:"jsonrpc"`
+
+	// Method The MCP method, e.g. tools/call
+	Method               *string                 `json:"method,omitempty"`
+	Params               *map[string]interface{} `json:"params,omitempty"`
+	Result               *map[string]interface{} `json:"result,omitempty"`
+	AdditionalProperties map[string]interface{}  `json:"-"`
+}
+
+// JsonRpcMessageId0 defines model for JsonRpcMessage.Id.0.
+type JsonRpcMessageId0 = string
+
+// JsonRpcMessageId1 defines model for JsonRpcMessage.Id.1.
+type JsonRpcMessageId1 = int64
+
+// JsonRpcMessage_Id defines model for JsonRpcMessage.Id.
+type JsonRpcMessage_Id struct {
+	union json.RawMessage
+}
+
+// JsonRpcMessageJsonrpc defines model for JsonRpcMessage.Jsonrpc.
+type JsonRpcMessageJsonrpc string
+
 // JsonWebKeySet RFC 7517 JWK Set: the public keys that verify access tokens (`kid` in the JWT header).
 type JsonWebKeySet struct {
 	Keys []JsonWebKeySet_Keys_Item `json:"keys"`
@@ -4352,6 +4583,25 @@ type PreferencesLanguage string
 
 // PreferencesTheme defines model for Preferences.Theme.
 type PreferencesTheme string
+
+// ProtectedResourceMetadata RFC 9728 §2 protected resource metadata of the MCP server.
+type ProtectedResourceMetadata struct {
+	AuthorizationServers   []string                                           `json:"authorization_servers"`
+	BearerMethodsSupported *[]ProtectedResourceMetadataBearerMethodsSupported `json:"bearer_methods_supported,omitempty"`
+
+	// Resource The resource identifier: <origin>/mcp
+	Resource              string                                      `json:"resource"`
+	ResourceDocumentation *string                                     `json:"resource_documentation,omitempty"`
+	ResourceName          *string                                     `json:"resource_name,omitempty"`
+	ScopesSupported       *[]ProtectedResourceMetadataScopesSupported `json:"scopes_supported,omitempty"`
+	AdditionalProperties  map[string]interface{}                      `json:"-"`
+}
+
+// ProtectedResourceMetadataBearerMethodsSupported defines model for ProtectedResourceMetadata.BearerMethodsSupported.
+type ProtectedResourceMetadataBearerMethodsSupported string
+
+// ProtectedResourceMetadataScopesSupported defines model for ProtectedResourceMetadata.ScopesSupported.
+type ProtectedResourceMetadataScopesSupported string
 
 // PurchaseRequest defines model for PurchaseRequest.
 type PurchaseRequest struct {
@@ -6454,6 +6704,9 @@ type AddPaymentMethodJSONRequestBody = AddPaymentMethodRequest
 // ChangePlanJSONRequestBody defines body for ChangePlan for application/json ContentType.
 type ChangePlanJSONRequestBody = PlanChangeRequest
 
+// McpMessageJSONRequestBody defines body for McpMessage for application/json ContentType.
+type McpMessageJSONRequestBody = JsonRpcMessage
+
 // CreateOAuthClientJSONRequestBody defines body for CreateOAuthClient for application/json ContentType.
 type CreateOAuthClientJSONRequestBody = CreateOAuthClientRequest
 
@@ -6462,6 +6715,9 @@ type OauthAuthorizeDecisionFormdataRequestBody OauthAuthorizeDecisionFormdataBod
 
 // OauthIntrospectFormdataRequestBody defines body for OauthIntrospect for application/x-www-form-urlencoded ContentType.
 type OauthIntrospectFormdataRequestBody = TokenHintRequest
+
+// RegisterOAuthClientDynamicallyJSONRequestBody defines body for RegisterOAuthClientDynamically for application/json ContentType.
+type RegisterOAuthClientDynamicallyJSONRequestBody = ClientRegistrationRequest
 
 // OauthRevokeFormdataRequestBody defines body for OauthRevoke for application/x-www-form-urlencoded ContentType.
 type OauthRevokeFormdataRequestBody = TokenHintRequest
@@ -6715,6 +6971,305 @@ func (a AuthorizationServerMetadata) MarshalJSON() ([]byte, error) {
 	return json.Marshal(object)
 }
 
+// Getter for additional properties for ClientRegistrationRequest. Returns the specified
+// element and whether it was found
+func (a ClientRegistrationRequest) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for ClientRegistrationRequest
+func (a *ClientRegistrationRequest) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for ClientRegistrationRequest to handle AdditionalProperties
+func (a *ClientRegistrationRequest) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["client_name"]; found {
+		err = json.Unmarshal(raw, &a.ClientName)
+		if err != nil {
+			return fmt.Errorf("error reading 'client_name': %w", err)
+		}
+		delete(object, "client_name")
+	}
+
+	if raw, found := object["client_uri"]; found {
+		err = json.Unmarshal(raw, &a.ClientUri)
+		if err != nil {
+			return fmt.Errorf("error reading 'client_uri': %w", err)
+		}
+		delete(object, "client_uri")
+	}
+
+	if raw, found := object["grant_types"]; found {
+		err = json.Unmarshal(raw, &a.GrantTypes)
+		if err != nil {
+			return fmt.Errorf("error reading 'grant_types': %w", err)
+		}
+		delete(object, "grant_types")
+	}
+
+	if raw, found := object["redirect_uris"]; found {
+		err = json.Unmarshal(raw, &a.RedirectUris)
+		if err != nil {
+			return fmt.Errorf("error reading 'redirect_uris': %w", err)
+		}
+		delete(object, "redirect_uris")
+	}
+
+	if raw, found := object["response_types"]; found {
+		err = json.Unmarshal(raw, &a.ResponseTypes)
+		if err != nil {
+			return fmt.Errorf("error reading 'response_types': %w", err)
+		}
+		delete(object, "response_types")
+	}
+
+	if raw, found := object["scope"]; found {
+		err = json.Unmarshal(raw, &a.Scope)
+		if err != nil {
+			return fmt.Errorf("error reading 'scope': %w", err)
+		}
+		delete(object, "scope")
+	}
+
+	if raw, found := object["token_endpoint_auth_method"]; found {
+		err = json.Unmarshal(raw, &a.TokenEndpointAuthMethod)
+		if err != nil {
+			return fmt.Errorf("error reading 'token_endpoint_auth_method': %w", err)
+		}
+		delete(object, "token_endpoint_auth_method")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for ClientRegistrationRequest to handle AdditionalProperties
+func (a ClientRegistrationRequest) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.ClientName != nil {
+		object["client_name"], err = json.Marshal(a.ClientName)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'client_name': %w", err)
+		}
+	}
+
+	if a.ClientUri != nil {
+		object["client_uri"], err = json.Marshal(a.ClientUri)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'client_uri': %w", err)
+		}
+	}
+
+	if a.GrantTypes != nil {
+		object["grant_types"], err = json.Marshal(a.GrantTypes)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'grant_types': %w", err)
+		}
+	}
+
+	if a.RedirectUris != nil {
+		object["redirect_uris"], err = json.Marshal(a.RedirectUris)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'redirect_uris': %w", err)
+		}
+	}
+
+	if a.ResponseTypes != nil {
+		object["response_types"], err = json.Marshal(a.ResponseTypes)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'response_types': %w", err)
+		}
+	}
+
+	if a.Scope != nil {
+		object["scope"], err = json.Marshal(a.Scope)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'scope': %w", err)
+		}
+	}
+
+	if a.TokenEndpointAuthMethod != nil {
+		object["token_endpoint_auth_method"], err = json.Marshal(a.TokenEndpointAuthMethod)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'token_endpoint_auth_method': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for JsonRpcMessage. Returns the specified
+// element and whether it was found
+func (a JsonRpcMessage) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for JsonRpcMessage
+func (a *JsonRpcMessage) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for JsonRpcMessage to handle AdditionalProperties
+func (a *JsonRpcMessage) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["error"]; found {
+		err = json.Unmarshal(raw, &a.Error)
+		if err != nil {
+			return fmt.Errorf("error reading 'error': %w", err)
+		}
+		delete(object, "error")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["jsonrpc"]; found {
+		err = json.Unmarshal(raw, &a.Jsonrpc)
+		if err != nil {
+			return fmt.Errorf("error reading 'jsonrpc': %w", err)
+		}
+		delete(object, "jsonrpc")
+	}
+
+	if raw, found := object["method"]; found {
+		err = json.Unmarshal(raw, &a.Method)
+		if err != nil {
+			return fmt.Errorf("error reading 'method': %w", err)
+		}
+		delete(object, "method")
+	}
+
+	if raw, found := object["params"]; found {
+		err = json.Unmarshal(raw, &a.Params)
+		if err != nil {
+			return fmt.Errorf("error reading 'params': %w", err)
+		}
+		delete(object, "params")
+	}
+
+	if raw, found := object["result"]; found {
+		err = json.Unmarshal(raw, &a.Result)
+		if err != nil {
+			return fmt.Errorf("error reading 'result': %w", err)
+		}
+		delete(object, "result")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for JsonRpcMessage to handle AdditionalProperties
+func (a JsonRpcMessage) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Error != nil {
+		object["error"], err = json.Marshal(a.Error)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'error': %w", err)
+		}
+	}
+
+	if a.Id != nil {
+		object["id"], err = json.Marshal(a.Id)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'id': %w", err)
+		}
+	}
+
+	object["jsonrpc"], err = json.Marshal(a.Jsonrpc)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'jsonrpc': %w", err)
+	}
+
+	if a.Method != nil {
+		object["method"], err = json.Marshal(a.Method)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'method': %w", err)
+		}
+	}
+
+	if a.Params != nil {
+		object["params"], err = json.Marshal(a.Params)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'params': %w", err)
+		}
+	}
+
+	if a.Result != nil {
+		object["result"], err = json.Marshal(a.Result)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'result': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // Getter for additional properties for JsonWebKeySet_Keys_Item. Returns the specified
 // element and whether it was found
 func (a JsonWebKeySet_Keys_Item) Get(fieldName string) (value interface{}, found bool) {
@@ -6796,6 +7351,147 @@ func (a JsonWebKeySet_Keys_Item) MarshalJSON() ([]byte, error) {
 	return json.Marshal(object)
 }
 
+// Getter for additional properties for ProtectedResourceMetadata. Returns the specified
+// element and whether it was found
+func (a ProtectedResourceMetadata) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for ProtectedResourceMetadata
+func (a *ProtectedResourceMetadata) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for ProtectedResourceMetadata to handle AdditionalProperties
+func (a *ProtectedResourceMetadata) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["authorization_servers"]; found {
+		err = json.Unmarshal(raw, &a.AuthorizationServers)
+		if err != nil {
+			return fmt.Errorf("error reading 'authorization_servers': %w", err)
+		}
+		delete(object, "authorization_servers")
+	}
+
+	if raw, found := object["bearer_methods_supported"]; found {
+		err = json.Unmarshal(raw, &a.BearerMethodsSupported)
+		if err != nil {
+			return fmt.Errorf("error reading 'bearer_methods_supported': %w", err)
+		}
+		delete(object, "bearer_methods_supported")
+	}
+
+	if raw, found := object["resource"]; found {
+		err = json.Unmarshal(raw, &a.Resource)
+		if err != nil {
+			return fmt.Errorf("error reading 'resource': %w", err)
+		}
+		delete(object, "resource")
+	}
+
+	if raw, found := object["resource_documentation"]; found {
+		err = json.Unmarshal(raw, &a.ResourceDocumentation)
+		if err != nil {
+			return fmt.Errorf("error reading 'resource_documentation': %w", err)
+		}
+		delete(object, "resource_documentation")
+	}
+
+	if raw, found := object["resource_name"]; found {
+		err = json.Unmarshal(raw, &a.ResourceName)
+		if err != nil {
+			return fmt.Errorf("error reading 'resource_name': %w", err)
+		}
+		delete(object, "resource_name")
+	}
+
+	if raw, found := object["scopes_supported"]; found {
+		err = json.Unmarshal(raw, &a.ScopesSupported)
+		if err != nil {
+			return fmt.Errorf("error reading 'scopes_supported': %w", err)
+		}
+		delete(object, "scopes_supported")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for ProtectedResourceMetadata to handle AdditionalProperties
+func (a ProtectedResourceMetadata) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.AuthorizationServers != nil {
+		object["authorization_servers"], err = json.Marshal(a.AuthorizationServers)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'authorization_servers': %w", err)
+		}
+	}
+
+	if a.BearerMethodsSupported != nil {
+		object["bearer_methods_supported"], err = json.Marshal(a.BearerMethodsSupported)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'bearer_methods_supported': %w", err)
+		}
+	}
+
+	object["resource"], err = json.Marshal(a.Resource)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'resource': %w", err)
+	}
+
+	if a.ResourceDocumentation != nil {
+		object["resource_documentation"], err = json.Marshal(a.ResourceDocumentation)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'resource_documentation': %w", err)
+		}
+	}
+
+	if a.ResourceName != nil {
+		object["resource_name"], err = json.Marshal(a.ResourceName)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'resource_name': %w", err)
+		}
+	}
+
+	if a.ScopesSupported != nil {
+		object["scopes_supported"], err = json.Marshal(a.ScopesSupported)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'scopes_supported': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // AsCreateSsoConnectionRequest0 returns the union data inside the CreateSsoConnectionRequest as a CreateSsoConnectionRequest0
 func (t CreateSsoConnectionRequest) AsCreateSsoConnectionRequest0() (CreateSsoConnectionRequest0, error) {
 	var body CreateSsoConnectionRequest0
@@ -6854,6 +7550,68 @@ func (t CreateSsoConnectionRequest) MarshalJSON() ([]byte, error) {
 }
 
 func (t *CreateSsoConnectionRequest) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsJsonRpcMessageId0 returns the union data inside the JsonRpcMessage_Id as a JsonRpcMessageId0
+func (t JsonRpcMessage_Id) AsJsonRpcMessageId0() (JsonRpcMessageId0, error) {
+	var body JsonRpcMessageId0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJsonRpcMessageId0 overwrites any union data inside the JsonRpcMessage_Id as the provided JsonRpcMessageId0
+func (t *JsonRpcMessage_Id) FromJsonRpcMessageId0(v JsonRpcMessageId0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJsonRpcMessageId0 performs a merge with any union data inside the JsonRpcMessage_Id, using the provided JsonRpcMessageId0
+func (t *JsonRpcMessage_Id) MergeJsonRpcMessageId0(v JsonRpcMessageId0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsJsonRpcMessageId1 returns the union data inside the JsonRpcMessage_Id as a JsonRpcMessageId1
+func (t JsonRpcMessage_Id) AsJsonRpcMessageId1() (JsonRpcMessageId1, error) {
+	var body JsonRpcMessageId1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJsonRpcMessageId1 overwrites any union data inside the JsonRpcMessage_Id as the provided JsonRpcMessageId1
+func (t *JsonRpcMessage_Id) FromJsonRpcMessageId1(v JsonRpcMessageId1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJsonRpcMessageId1 performs a merge with any union data inside the JsonRpcMessage_Id, using the provided JsonRpcMessageId1
+func (t *JsonRpcMessage_Id) MergeJsonRpcMessageId1(v JsonRpcMessageId1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t JsonRpcMessage_Id) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *JsonRpcMessage_Id) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -6945,6 +7703,20 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /.well-known/oauth-authorization-server (the `GetAuthorizationServerMetadata` operationId).
 	GetAuthorizationServerMetadata(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetProtectedResourceMetadata Protected resource metadata at the bare address (RFC 9728)
+	//
+	// Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+	//
+	// Corresponds with GET /.well-known/oauth-protected-resource (the `GetProtectedResourceMetadata` operationId).
+	GetProtectedResourceMetadata(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetMcpProtectedResourceMetadata The MCP server's protected resource metadata (RFC 9728)
+	//
+	// Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+	//
+	// Corresponds with GET /.well-known/oauth-protected-resource/mcp (the `GetMcpProtectedResourceMetadata` operationId).
+	GetMcpProtectedResourceMetadata(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetUserAnalytics Service-wide user analytics (admins)
 	//
@@ -7263,6 +8035,38 @@ type ClientInterface interface {
 	// Corresponds with GET /exports/users (the `ExportUsers` operationId).
 	ExportUsers(ctx context.Context, params *ExportUsersParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// McpEndSession End an MCP session (not offered: stateless server)
+	//
+	// The server keeps no MCP session (each POST stands alone), so this answers 405.
+	//
+	// Corresponds with DELETE /mcp (the `McpEndSession` operationId).
+	McpEndSession(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// McpStream Open a server-to-client stream (not offered: stateless server)
+	//
+	// The server keeps no MCP session (each POST stands alone), so this answers 405.
+	//
+	// Corresponds with GET /mcp (the `McpStream` operationId).
+	McpStream(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// McpMessageWithBody Send one MCP JSON-RPC message (Streamable HTTP)
+	//
+	// The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /mcp (the `McpMessage` operationId).
+	McpMessageWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// McpMessage Send one MCP JSON-RPC message (Streamable HTTP)
+	//
+	// The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /mcp (the `McpMessage` operationId).
+	McpMessage(ctx context.Context, body McpMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// OauthAuthorizeAlias Alias of /oauth2/authorize (the spec's second reference)
 	//
 	// Redirects with the same query string to the canonical authorization endpoint.
@@ -7358,6 +8162,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /oauth2/introspect (the `OauthIntrospect` operationId).
 	OauthIntrospectWithFormdataBody(ctx context.Context, body OauthIntrospectFormdataRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RegisterOAuthClientDynamicallyWithBody Dynamic client registration (RFC 7591)
+	//
+	// Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /oauth2/register (the `RegisterOAuthClientDynamically` operationId).
+	RegisterOAuthClientDynamicallyWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RegisterOAuthClientDynamically Dynamic client registration (RFC 7591)
+	//
+	// Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /oauth2/register (the `RegisterOAuthClientDynamically` operationId).
+	RegisterOAuthClientDynamically(ctx context.Context, body RegisterOAuthClientDynamicallyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// OauthRevokeWithBody Token revocation (RFC 7009)
 	//
@@ -8209,6 +9031,40 @@ func (c *Client) GetAuthorizationServerMetadata(ctx context.Context, reqEditors 
 	return c.Client.Do(req)
 }
 
+// GetProtectedResourceMetadata Protected resource metadata at the bare address (RFC 9728)
+//
+// Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+//
+// Corresponds with GET /.well-known/oauth-protected-resource (the `GetProtectedResourceMetadata` operationId).
+func (c *Client) GetProtectedResourceMetadata(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetProtectedResourceMetadataRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetMcpProtectedResourceMetadata The MCP server's protected resource metadata (RFC 9728)
+//
+// Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+//
+// Corresponds with GET /.well-known/oauth-protected-resource/mcp (the `GetMcpProtectedResourceMetadata` operationId).
+func (c *Client) GetMcpProtectedResourceMetadata(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMcpProtectedResourceMetadataRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetUserAnalytics Service-wide user analytics (admins)
 //
 // Service-wide user counts, retention and tier and geographic distribution for a period. Administrators only.
@@ -8916,6 +9772,78 @@ func (c *Client) ExportUsers(ctx context.Context, params *ExportUsersParams, req
 	return c.Client.Do(req)
 }
 
+// McpEndSession End an MCP session (not offered: stateless server)
+//
+// The server keeps no MCP session (each POST stands alone), so this answers 405.
+//
+// Corresponds with DELETE /mcp (the `McpEndSession` operationId).
+func (c *Client) McpEndSession(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMcpEndSessionRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// McpStream Open a server-to-client stream (not offered: stateless server)
+//
+// The server keeps no MCP session (each POST stands alone), so this answers 405.
+//
+// Corresponds with GET /mcp (the `McpStream` operationId).
+func (c *Client) McpStream(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMcpStreamRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// McpMessageWithBody Send one MCP JSON-RPC message (Streamable HTTP)
+//
+// The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /mcp (the `McpMessage` operationId).
+func (c *Client) McpMessageWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMcpMessageRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// McpMessage Send one MCP JSON-RPC message (Streamable HTTP)
+//
+// The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /mcp (the `McpMessage` operationId).
+func (c *Client) McpMessage(ctx context.Context, body McpMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMcpMessageRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // OauthAuthorizeAlias Alias of /oauth2/authorize (the spec's second reference)
 //
 // Redirects with the same query string to the canonical authorization endpoint.
@@ -9122,6 +10050,44 @@ func (c *Client) OauthIntrospectWithBody(ctx context.Context, contentType string
 // Corresponds with POST /oauth2/introspect (the `OauthIntrospect` operationId).
 func (c *Client) OauthIntrospectWithFormdataBody(ctx context.Context, body OauthIntrospectFormdataRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewOauthIntrospectRequestWithFormdataBody(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RegisterOAuthClientDynamicallyWithBody Dynamic client registration (RFC 7591)
+//
+// Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /oauth2/register (the `RegisterOAuthClientDynamically` operationId).
+func (c *Client) RegisterOAuthClientDynamicallyWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRegisterOAuthClientDynamicallyRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RegisterOAuthClientDynamically Dynamic client registration (RFC 7591)
+//
+// Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /oauth2/register (the `RegisterOAuthClientDynamically` operationId).
+func (c *Client) RegisterOAuthClientDynamically(ctx context.Context, body RegisterOAuthClientDynamicallyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRegisterOAuthClientDynamicallyRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10686,6 +11652,60 @@ func NewGetAuthorizationServerMetadataRequest(server string) (*http.Request, err
 	}
 
 	operationPath := fmt.Sprintf("/.well-known/oauth-authorization-server")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetProtectedResourceMetadataRequest constructs an http.Request for the GetProtectedResourceMetadata method
+func NewGetProtectedResourceMetadataRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/.well-known/oauth-protected-resource")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetMcpProtectedResourceMetadataRequest constructs an http.Request for the GetMcpProtectedResourceMetadata method
+func NewGetMcpProtectedResourceMetadataRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/.well-known/oauth-protected-resource/mcp")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -12921,6 +13941,100 @@ func NewExportUsersRequest(server string, params *ExportUsersParams) (*http.Requ
 	return req, nil
 }
 
+// NewMcpEndSessionRequest constructs an http.Request for the McpEndSession method
+func NewMcpEndSessionRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/mcp")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewMcpStreamRequest constructs an http.Request for the McpStream method
+func NewMcpStreamRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/mcp")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewMcpMessageRequest calls the generic McpMessage builder with application/json body
+func NewMcpMessageRequest(server string, body McpMessageJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewMcpMessageRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewMcpMessageRequestWithBody constructs an http.Request for the McpMessage method, with any body, and a specified content type
+func NewMcpMessageRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/mcp")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewOauthAuthorizeAliasRequest constructs an http.Request for the OauthAuthorizeAlias method
 func NewOauthAuthorizeAliasRequest(server string, params *OauthAuthorizeAliasParams) (*http.Request, error) {
 	var err error
@@ -13551,6 +14665,46 @@ func NewOauthIntrospectRequestWithBody(server string, contentType string, body i
 	}
 
 	operationPath := fmt.Sprintf("/oauth2/introspect")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewRegisterOAuthClientDynamicallyRequest calls the generic RegisterOAuthClientDynamically builder with application/json body
+func NewRegisterOAuthClientDynamicallyRequest(server string, body RegisterOAuthClientDynamicallyJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewRegisterOAuthClientDynamicallyRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewRegisterOAuthClientDynamicallyRequestWithBody constructs an http.Request for the RegisterOAuthClientDynamically method, with any body, and a specified content type
+func NewRegisterOAuthClientDynamicallyRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/oauth2/register")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -17672,6 +18826,24 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /.well-known/oauth-authorization-server (the `GetAuthorizationServerMetadata` operationId).
 	GetAuthorizationServerMetadataWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetAuthorizationServerMetadataResponse, error)
 
+	// GetProtectedResourceMetadataWithResponse Protected resource metadata at the bare address (RFC 9728)
+	//
+	// Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /.well-known/oauth-protected-resource (the `GetProtectedResourceMetadata` operationId).
+	GetProtectedResourceMetadataWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetProtectedResourceMetadataResponse, error)
+
+	// GetMcpProtectedResourceMetadataWithResponse The MCP server's protected resource metadata (RFC 9728)
+	//
+	// Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /.well-known/oauth-protected-resource/mcp (the `GetMcpProtectedResourceMetadata` operationId).
+	GetMcpProtectedResourceMetadataWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMcpProtectedResourceMetadataResponse, error)
+
 	// GetUserAnalyticsWithResponse Service-wide user analytics (admins)
 	//
 	// Service-wide user counts, retention and tier and geographic distribution for a period. Administrators only.
@@ -18023,6 +19195,42 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /exports/users (the `ExportUsers` operationId).
 	ExportUsersWithResponse(ctx context.Context, params *ExportUsersParams, reqEditors ...RequestEditorFn) (*ExportUsersResponse, error)
 
+	// McpEndSessionWithResponse End an MCP session (not offered: stateless server)
+	//
+	// The server keeps no MCP session (each POST stands alone), so this answers 405.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /mcp (the `McpEndSession` operationId).
+	McpEndSessionWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*McpEndSessionResponse, error)
+
+	// McpStreamWithResponse Open a server-to-client stream (not offered: stateless server)
+	//
+	// The server keeps no MCP session (each POST stands alone), so this answers 405.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /mcp (the `McpStream` operationId).
+	McpStreamWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*McpStreamResponse, error)
+
+	// McpMessageWithBodyWithResponse Send one MCP JSON-RPC message (Streamable HTTP)
+	//
+	// The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /mcp (the `McpMessage` operationId).
+	McpMessageWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*McpMessageResponse, error)
+
+	// McpMessageWithResponse Send one MCP JSON-RPC message (Streamable HTTP)
+	//
+	// The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /mcp (the `McpMessage` operationId).
+	McpMessageWithResponse(ctx context.Context, body McpMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*McpMessageResponse, error)
+
 	// OauthAuthorizeAliasWithResponse Alias of /oauth2/authorize (the spec's second reference)
 	//
 	// Redirects with the same query string to the canonical authorization endpoint.
@@ -18130,6 +19338,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /oauth2/introspect (the `OauthIntrospect` operationId).
 	OauthIntrospectWithFormdataBodyWithResponse(ctx context.Context, body OauthIntrospectFormdataRequestBody, reqEditors ...RequestEditorFn) (*OauthIntrospectResponse, error)
+
+	// RegisterOAuthClientDynamicallyWithBodyWithResponse Dynamic client registration (RFC 7591)
+	//
+	// Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /oauth2/register (the `RegisterOAuthClientDynamically` operationId).
+	RegisterOAuthClientDynamicallyWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RegisterOAuthClientDynamicallyResponse, error)
+
+	// RegisterOAuthClientDynamicallyWithResponse Dynamic client registration (RFC 7591)
+	//
+	// Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /oauth2/register (the `RegisterOAuthClientDynamically` operationId).
+	RegisterOAuthClientDynamicallyWithResponse(ctx context.Context, body RegisterOAuthClientDynamicallyJSONRequestBody, reqEditors ...RequestEditorFn) (*RegisterOAuthClientDynamicallyResponse, error)
 
 	// OauthRevokeWithBodyWithResponse Token revocation (RFC 7009)
 	//
@@ -19087,6 +20313,88 @@ func (r GetAuthorizationServerMetadataResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetAuthorizationServerMetadataResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetProtectedResourceMetadataResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ProtectedResourceMetadata
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetProtectedResourceMetadataResponse) GetJSON200() *ProtectedResourceMetadata {
+	return r.JSON200
+}
+
+// GetBody returns the raw response body bytes
+func (r GetProtectedResourceMetadataResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetProtectedResourceMetadataResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetProtectedResourceMetadataResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetProtectedResourceMetadataResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetMcpProtectedResourceMetadataResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ProtectedResourceMetadata
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetMcpProtectedResourceMetadataResponse) GetJSON200() *ProtectedResourceMetadata {
+	return r.JSON200
+}
+
+// GetBody returns the raw response body bytes
+func (r GetMcpProtectedResourceMetadataResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetMcpProtectedResourceMetadataResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetMcpProtectedResourceMetadataResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetMcpProtectedResourceMetadataResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -24501,6 +25809,340 @@ func (r ExportUsersResponse) ContentType() string {
 	return ""
 }
 
+// McpEndSessionResponse401Headers the declared response headers of an HTTP 401 response for McpEndSession
+type McpEndSessionResponse401Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+// McpEndSessionResponse405Headers the declared response headers of an HTTP 405 response for McpEndSession
+type McpEndSessionResponse405Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+// McpEndSessionResponse500Headers the declared response headers of an HTTP 500 response for McpEndSession
+type McpEndSessionResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+type McpEndSessionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *JsonRpcMessage
+	// JSON405 the response for an HTTP 405 `application/json` response
+	JSON405 *JsonRpcMessage
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *JsonRpcMessage
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *McpEndSessionResponse401Headers
+	// Headers405 the parsed response headers for an HTTP 405 response
+	Headers405 *McpEndSessionResponse405Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *McpEndSessionResponse500Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r McpEndSessionResponse) GetJSON401() *JsonRpcMessage {
+	return r.JSON401
+}
+
+// GetJSON405 returns the response for an HTTP 405 `application/json` response
+func (r McpEndSessionResponse) GetJSON405() *JsonRpcMessage {
+	return r.JSON405
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r McpEndSessionResponse) GetJSON500() *JsonRpcMessage {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r McpEndSessionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r McpEndSessionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r McpEndSessionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r McpEndSessionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// McpStreamResponse401Headers the declared response headers of an HTTP 401 response for McpStream
+type McpStreamResponse401Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+// McpStreamResponse405Headers the declared response headers of an HTTP 405 response for McpStream
+type McpStreamResponse405Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+// McpStreamResponse500Headers the declared response headers of an HTTP 500 response for McpStream
+type McpStreamResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+type McpStreamResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *JsonRpcMessage
+	// JSON405 the response for an HTTP 405 `application/json` response
+	JSON405 *JsonRpcMessage
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *JsonRpcMessage
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *McpStreamResponse401Headers
+	// Headers405 the parsed response headers for an HTTP 405 response
+	Headers405 *McpStreamResponse405Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *McpStreamResponse500Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r McpStreamResponse) GetJSON401() *JsonRpcMessage {
+	return r.JSON401
+}
+
+// GetJSON405 returns the response for an HTTP 405 `application/json` response
+func (r McpStreamResponse) GetJSON405() *JsonRpcMessage {
+	return r.JSON405
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r McpStreamResponse) GetJSON500() *JsonRpcMessage {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r McpStreamResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r McpStreamResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r McpStreamResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r McpStreamResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// McpMessageResponse200Headers the declared response headers of an HTTP 200 response for McpMessage
+type McpMessageResponse200Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+// McpMessageResponse202Headers the declared response headers of an HTTP 202 response for McpMessage
+type McpMessageResponse202Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+// McpMessageResponse400Headers the declared response headers of an HTTP 400 response for McpMessage
+type McpMessageResponse400Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+// McpMessageResponse401Headers the declared response headers of an HTTP 401 response for McpMessage
+type McpMessageResponse401Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+// McpMessageResponse403Headers the declared response headers of an HTTP 403 response for McpMessage
+type McpMessageResponse403Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+// McpMessageResponse413Headers the declared response headers of an HTTP 413 response for McpMessage
+type McpMessageResponse413Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+// McpMessageResponse429Headers the declared response headers of an HTTP 429 response for McpMessage
+type McpMessageResponse429Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XRequestId               *string
+}
+
+// McpMessageResponse500Headers the declared response headers of an HTTP 500 response for McpMessage
+type McpMessageResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XRequestId               *string
+}
+
+type McpMessageResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *JsonRpcMessage
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *JsonRpcMessage
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *JsonRpcMessage
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *JsonRpcMessage
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *JsonRpcMessage
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *JsonRpcMessage
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *JsonRpcMessage
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *McpMessageResponse200Headers
+	// Headers202 the parsed response headers for an HTTP 202 response
+	Headers202 *McpMessageResponse202Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *McpMessageResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *McpMessageResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *McpMessageResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *McpMessageResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *McpMessageResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *McpMessageResponse500Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r McpMessageResponse) GetJSON200() *JsonRpcMessage {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r McpMessageResponse) GetJSON400() *JsonRpcMessage {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r McpMessageResponse) GetJSON401() *JsonRpcMessage {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r McpMessageResponse) GetJSON403() *JsonRpcMessage {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r McpMessageResponse) GetJSON413() *JsonRpcMessage {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r McpMessageResponse) GetJSON429() *JsonRpcMessage {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r McpMessageResponse) GetJSON500() *JsonRpcMessage {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r McpMessageResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r McpMessageResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r McpMessageResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r McpMessageResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // OauthAuthorizeAliasResponse302Headers the declared response headers of an HTTP 302 response for OauthAuthorizeAlias
 type OauthAuthorizeAliasResponse302Headers struct {
 	Location   *string
@@ -25544,6 +27186,86 @@ func (r OauthIntrospectResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r OauthIntrospectResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RegisterOAuthClientDynamicallyResponse201Headers the declared response headers of an HTTP 201 response for RegisterOAuthClientDynamically
+type RegisterOAuthClientDynamicallyResponse201Headers struct {
+	CacheControl *string
+	XRequestId   *string
+}
+
+// RegisterOAuthClientDynamicallyResponse400Headers the declared response headers of an HTTP 400 response for RegisterOAuthClientDynamically
+type RegisterOAuthClientDynamicallyResponse400Headers struct {
+	CacheControl *string
+	XRequestId   *string
+}
+
+// RegisterOAuthClientDynamicallyResponse429Headers the declared response headers of an HTTP 429 response for RegisterOAuthClientDynamically
+type RegisterOAuthClientDynamicallyResponse429Headers struct {
+	CacheControl *string
+	RetryAfter   *int32
+	XRequestId   *string
+}
+
+type RegisterOAuthClientDynamicallyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *ClientRegistrationResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *OAuthError
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *OAuthError
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *RegisterOAuthClientDynamicallyResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *RegisterOAuthClientDynamicallyResponse400Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *RegisterOAuthClientDynamicallyResponse429Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r RegisterOAuthClientDynamicallyResponse) GetJSON201() *ClientRegistrationResponse {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RegisterOAuthClientDynamicallyResponse) GetJSON400() *OAuthError {
+	return r.JSON400
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RegisterOAuthClientDynamicallyResponse) GetJSON429() *OAuthError {
+	return r.JSON429
+}
+
+// GetBody returns the raw response body bytes
+func (r RegisterOAuthClientDynamicallyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RegisterOAuthClientDynamicallyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RegisterOAuthClientDynamicallyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RegisterOAuthClientDynamicallyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -35286,6 +37008,36 @@ func (c *ClientWithResponses) GetAuthorizationServerMetadataWithResponse(ctx con
 	return ParseGetAuthorizationServerMetadataResponse(rsp)
 }
 
+// GetProtectedResourceMetadataWithResponse Protected resource metadata at the bare address (RFC 9728)
+//
+// Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /.well-known/oauth-protected-resource (the `GetProtectedResourceMetadata` operationId).
+func (c *ClientWithResponses) GetProtectedResourceMetadataWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetProtectedResourceMetadataResponse, error) {
+	rsp, err := c.GetProtectedResourceMetadata(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetProtectedResourceMetadataResponse(rsp)
+}
+
+// GetMcpProtectedResourceMetadataWithResponse The MCP server's protected resource metadata (RFC 9728)
+//
+// Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /.well-known/oauth-protected-resource/mcp (the `GetMcpProtectedResourceMetadata` operationId).
+func (c *ClientWithResponses) GetMcpProtectedResourceMetadataWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMcpProtectedResourceMetadataResponse, error) {
+	rsp, err := c.GetMcpProtectedResourceMetadata(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetMcpProtectedResourceMetadataResponse(rsp)
+}
+
 // GetUserAnalyticsWithResponse Service-wide user analytics (admins)
 //
 // Service-wide user counts, retention and tier and geographic distribution for a period. Administrators only.
@@ -35871,6 +37623,66 @@ func (c *ClientWithResponses) ExportUsersWithResponse(ctx context.Context, param
 	return ParseExportUsersResponse(rsp)
 }
 
+// McpEndSessionWithResponse End an MCP session (not offered: stateless server)
+//
+// The server keeps no MCP session (each POST stands alone), so this answers 405.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /mcp (the `McpEndSession` operationId).
+func (c *ClientWithResponses) McpEndSessionWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*McpEndSessionResponse, error) {
+	rsp, err := c.McpEndSession(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMcpEndSessionResponse(rsp)
+}
+
+// McpStreamWithResponse Open a server-to-client stream (not offered: stateless server)
+//
+// The server keeps no MCP session (each POST stands alone), so this answers 405.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /mcp (the `McpStream` operationId).
+func (c *ClientWithResponses) McpStreamWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*McpStreamResponse, error) {
+	rsp, err := c.McpStream(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMcpStreamResponse(rsp)
+}
+
+// McpMessageWithBodyWithResponse Send one MCP JSON-RPC message (Streamable HTTP)
+//
+// The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /mcp (the `McpMessage` operationId).
+func (c *ClientWithResponses) McpMessageWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*McpMessageResponse, error) {
+	rsp, err := c.McpMessageWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMcpMessageResponse(rsp)
+}
+
+// McpMessageWithResponse Send one MCP JSON-RPC message (Streamable HTTP)
+//
+// The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /mcp (the `McpMessage` operationId).
+func (c *ClientWithResponses) McpMessageWithResponse(ctx context.Context, body McpMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*McpMessageResponse, error) {
+	rsp, err := c.McpMessage(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMcpMessageResponse(rsp)
+}
+
 // OauthAuthorizeAliasWithResponse Alias of /oauth2/authorize (the spec's second reference)
 //
 // Redirects with the same query string to the canonical authorization endpoint.
@@ -36049,6 +37861,36 @@ func (c *ClientWithResponses) OauthIntrospectWithFormdataBodyWithResponse(ctx co
 		return nil, err
 	}
 	return ParseOauthIntrospectResponse(rsp)
+}
+
+// RegisterOAuthClientDynamicallyWithBodyWithResponse Dynamic client registration (RFC 7591)
+//
+// Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /oauth2/register (the `RegisterOAuthClientDynamically` operationId).
+func (c *ClientWithResponses) RegisterOAuthClientDynamicallyWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RegisterOAuthClientDynamicallyResponse, error) {
+	rsp, err := c.RegisterOAuthClientDynamicallyWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRegisterOAuthClientDynamicallyResponse(rsp)
+}
+
+// RegisterOAuthClientDynamicallyWithResponse Dynamic client registration (RFC 7591)
+//
+// Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /oauth2/register (the `RegisterOAuthClientDynamically` operationId).
+func (c *ClientWithResponses) RegisterOAuthClientDynamicallyWithResponse(ctx context.Context, body RegisterOAuthClientDynamicallyJSONRequestBody, reqEditors ...RequestEditorFn) (*RegisterOAuthClientDynamicallyResponse, error) {
+	rsp, err := c.RegisterOAuthClientDynamically(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRegisterOAuthClientDynamicallyResponse(rsp)
 }
 
 // OauthRevokeWithBodyWithResponse Token revocation (RFC 7009)
@@ -37394,6 +39236,58 @@ func ParseGetAuthorizationServerMetadataResponse(rsp *http.Response) (*GetAuthor
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest AuthorizationServerMetadata
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetProtectedResourceMetadataResponse parses an HTTP response from a GetProtectedResourceMetadataWithResponse call
+func ParseGetProtectedResourceMetadataResponse(rsp *http.Response) (*GetProtectedResourceMetadataResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetProtectedResourceMetadataResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ProtectedResourceMetadata
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetMcpProtectedResourceMetadataResponse parses an HTTP response from a GetMcpProtectedResourceMetadataWithResponse call
+func ParseGetMcpProtectedResourceMetadataResponse(rsp *http.Response) (*GetMcpProtectedResourceMetadataResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetMcpProtectedResourceMetadataResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ProtectedResourceMetadata
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -49194,6 +51088,610 @@ func ParseExportUsersResponse(rsp *http.Response) (*ExportUsersResponse, error) 
 	return response, nil
 }
 
+// ParseMcpEndSessionResponse parses an HTTP response from a McpEndSessionWithResponse call
+func ParseMcpEndSessionResponse(rsp *http.Response) (*McpEndSessionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &McpEndSessionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 405:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers McpEndSessionResponse401Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 405:
+		var headers McpEndSessionResponse405Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers405 = &headers
+	case rsp.StatusCode == 500:
+		var headers McpEndSessionResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseMcpStreamResponse parses an HTTP response from a McpStreamWithResponse call
+func ParseMcpStreamResponse(rsp *http.Response) (*McpStreamResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &McpStreamResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 405:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON405 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 401:
+		var headers McpStreamResponse401Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 405:
+		var headers McpStreamResponse405Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers405 = &headers
+	case rsp.StatusCode == 500:
+		var headers McpStreamResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseMcpMessageResponse parses an HTTP response from a McpMessageWithResponse call
+func ParseMcpMessageResponse(rsp *http.Response) (*McpMessageResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &McpMessageResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case rsp.StatusCode == 202:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest JsonRpcMessage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (text/event-stream) unsupported
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers McpMessageResponse200Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 202:
+		var headers McpMessageResponse202Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers202 = &headers
+	case rsp.StatusCode == 400:
+		var headers McpMessageResponse400Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers McpMessageResponse401Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers McpMessageResponse403Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers McpMessageResponse413Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers McpMessageResponse429Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers McpMessageResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseOauthAuthorizeAliasResponse parses an HTTP response from a OauthAuthorizeAliasWithResponse call
 func ParseOauthAuthorizeAliasResponse(rsp *http.Response) (*OauthAuthorizeAliasResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -51130,6 +53628,107 @@ func ParseOauthIntrospectResponse(rsp *http.Response) (*OauthIntrospectResponse,
 			headers.XRequestId = &value
 		}
 		response.Headers401 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRegisterOAuthClientDynamicallyResponse parses an HTTP response from a RegisterOAuthClientDynamicallyWithResponse call
+func ParseRegisterOAuthClientDynamicallyResponse(rsp *http.Response) (*RegisterOAuthClientDynamicallyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RegisterOAuthClientDynamicallyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest ClientRegistrationResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest OAuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest OAuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers RegisterOAuthClientDynamicallyResponse201Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers RegisterOAuthClientDynamicallyResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 429:
+		var headers RegisterOAuthClientDynamicallyResponse429Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil

@@ -62,6 +62,20 @@ from .change_organization_member_role_response_200 import (
     ChangeOrganizationMemberRoleResponse200,
 )
 from .change_plan_response_200 import ChangePlanResponse200
+from .client_registration_request import ClientRegistrationRequest
+from .client_registration_request_grant_types_item import (
+    ClientRegistrationRequestGrantTypesItem,
+)
+from .client_registration_request_response_types_item import (
+    ClientRegistrationRequestResponseTypesItem,
+)
+from .client_registration_request_token_endpoint_auth_method import (
+    ClientRegistrationRequestTokenEndpointAuthMethod,
+)
+from .client_registration_response import ClientRegistrationResponse
+from .client_registration_response_token_endpoint_auth_method import (
+    ClientRegistrationResponseTokenEndpointAuthMethod,
+)
 from .coordinates import Coordinates
 from .create_api_key_request import CreateApiKeyRequest
 from .create_api_key_request_scopes_item import CreateApiKeyRequestScopesItem
@@ -169,6 +183,12 @@ from .get_user_analytics_tier import GetUserAnalyticsTier
 from .get_webhook_response_200 import GetWebhookResponse200
 from .introspection_response import IntrospectionResponse
 from .introspection_response_token_type import IntrospectionResponseTokenType
+from .json_rpc_message import JsonRpcMessage
+from .json_rpc_message_error import JsonRpcMessageError
+from .json_rpc_message_error_data import JsonRpcMessageErrorData
+from .json_rpc_message_jsonrpc import JsonRpcMessageJsonrpc
+from .json_rpc_message_params import JsonRpcMessageParams
+from .json_rpc_message_result import JsonRpcMessageResult
 from .json_web_key_set import JsonWebKeySet
 from .json_web_key_set_keys_item import JsonWebKeySetKeysItem
 from .ldap_login_request import LdapLoginRequest
@@ -243,6 +263,13 @@ from .plan_tier import PlanTier
 from .preferences import Preferences
 from .preferences_language import PreferencesLanguage
 from .preferences_theme import PreferencesTheme
+from .protected_resource_metadata import ProtectedResourceMetadata
+from .protected_resource_metadata_bearer_methods_supported_item import (
+    ProtectedResourceMetadataBearerMethodsSupportedItem,
+)
+from .protected_resource_metadata_scopes_supported_item import (
+    ProtectedResourceMetadataScopesSupportedItem,
+)
 from .purchase_credits_response_201 import PurchaseCreditsResponse201
 from .purchase_organization_credits_response_201 import (
     PurchaseOrganizationCreditsResponse201,
@@ -470,6 +497,12 @@ __all__ = (
     "ChangeMemberRoleRequestRole",
     "ChangeOrganizationMemberRoleResponse200",
     "ChangePlanResponse200",
+    "ClientRegistrationRequest",
+    "ClientRegistrationRequestGrantTypesItem",
+    "ClientRegistrationRequestResponseTypesItem",
+    "ClientRegistrationRequestTokenEndpointAuthMethod",
+    "ClientRegistrationResponse",
+    "ClientRegistrationResponseTokenEndpointAuthMethod",
     "Coordinates",
     "CreateApiKeyRequest",
     "CreateApiKeyRequestScopesItem",
@@ -545,6 +578,12 @@ __all__ = (
     "GetWebhookResponse200",
     "IntrospectionResponse",
     "IntrospectionResponseTokenType",
+    "JsonRpcMessage",
+    "JsonRpcMessageError",
+    "JsonRpcMessageErrorData",
+    "JsonRpcMessageJsonrpc",
+    "JsonRpcMessageParams",
+    "JsonRpcMessageResult",
     "JsonWebKeySet",
     "JsonWebKeySetKeysItem",
     "LdapLoginRequest",
@@ -611,6 +650,9 @@ __all__ = (
     "Preferences",
     "PreferencesLanguage",
     "PreferencesTheme",
+    "ProtectedResourceMetadata",
+    "ProtectedResourceMetadataBearerMethodsSupportedItem",
+    "ProtectedResourceMetadataScopesSupportedItem",
     "PurchaseCreditsResponse201",
     "PurchaseOrganizationCreditsResponse201",
     "PurchaseRequest",

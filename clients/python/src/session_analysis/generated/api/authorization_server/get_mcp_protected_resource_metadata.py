@@ -1,0 +1,144 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.protected_resource_metadata import ProtectedResourceMetadata
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/.well-known/oauth-protected-resource/mcp",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ProtectedResourceMetadata | None:
+    if response.status_code == 200:
+        response_200 = ProtectedResourceMetadata.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ProtectedResourceMetadata]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[ProtectedResourceMetadata]:
+    """The MCP server's protected resource metadata (RFC 9728)
+
+     Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this
+    authorization server and the scopes its tools use. The same document at both addresses, for clients
+    that look at either. Public, cacheable for 5 minutes.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ProtectedResourceMetadata]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+) -> ProtectedResourceMetadata | None:
+    """The MCP server's protected resource metadata (RFC 9728)
+
+     Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this
+    authorization server and the scopes its tools use. The same document at both addresses, for clients
+    that look at either. Public, cacheable for 5 minutes.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ProtectedResourceMetadata
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[ProtectedResourceMetadata]:
+    """The MCP server's protected resource metadata (RFC 9728)
+
+     Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this
+    authorization server and the scopes its tools use. The same document at both addresses, for clients
+    that look at either. Public, cacheable for 5 minutes.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ProtectedResourceMetadata]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+) -> ProtectedResourceMetadata | None:
+    """The MCP server's protected resource metadata (RFC 9728)
+
+     Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this
+    authorization server and the scopes its tools use. The same document at both addresses, for clients
+    that look at either. Public, cacheable for 5 minutes.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ProtectedResourceMetadata
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed
