@@ -16,3 +16,17 @@ export const Offset = z.coerce
   .max(1_000_000)
   .default(0)
   .openapi({ type: "integer", minimum: 0, maximum: 1_000_000, default: 0 });
+
+/**
+ * A list's limit query parameter: 1 to `max` (100 unless a list says less), default 20. With
+ * Offset, the one home of the pagination parameters (test/http/pagination-params.test.ts checks
+ * every operation of the served document uses these).
+ */
+export const Limit = (max = 100) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(20)
+    .openapi({ type: "integer", minimum: 1, maximum: max, default: 20 });

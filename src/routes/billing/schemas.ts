@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CREDIT_PACKAGE_CODES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
-import { CalendarDate, Offset } from "../../http/schemas";
+import { CalendarDate, Limit, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Usage = z
@@ -111,6 +111,7 @@ export const TRANSACTION_TYPES = [
   "credit_purchase",
   "session_debit",
   "session_refund",
+  "session_reprice",
   "signup_grant",
   "adjustment",
   "subscription_fee",
@@ -138,7 +139,7 @@ export const TransactionSchema = z
   .openapi("Transaction");
 
 export const HistoryQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: Limit(),
   offset: Offset,
   start_date: CalendarDate.optional().openapi({ description: "Inclusive, UTC" }),
   end_date: CalendarDate.optional().openapi({ description: "Inclusive, UTC" }),

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../../domain/webhooks/events";
 import { MAX_RAW_SECRET_LENGTH } from "../../domain/webhooks/secrets";
-import { Offset } from "../../http/schemas";
+import { Limit, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 
@@ -73,7 +73,7 @@ export const DeliveryQueuedSchema = z
   .openapi("DeliveryQueued");
 
 export const DeliveryLogQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: Limit(50),
   offset: Offset,
 });
 
