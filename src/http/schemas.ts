@@ -18,11 +18,11 @@ export const Offset = z.coerce
   .openapi({ type: "integer", minimum: 0, maximum: 1_000_000, default: 0 });
 
 /**
- * A list's limit query parameter: 1 to `max` (100 unless a list says less), default 20. With
- * Offset, the one home of the pagination parameters (test/http/pagination-params.test.ts checks
- * every operation of the served document uses these).
+ * A list's limit query parameter: 1 to `max` (100 unless the list says less), default 20 (spec,
+ * GET /sessions). With Offset, the one home of every list's paging parameters (a test over the served
+ * document holds every list to them).
  */
-export const Limit = (max = 100) =>
+export const limitParam = (max = 100) =>
   z.coerce
     .number()
     .int()

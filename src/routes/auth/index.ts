@@ -4,6 +4,8 @@ import { mountLogin } from "./login";
 import { mountLogout } from "./logout";
 import { mountRefresh } from "./refresh";
 import { mountRegister } from "./register";
+import { mountResendVerification } from "./resend-verification";
+import { mountVerifyEmail } from "./verify-email";
 
 export function authRoutes() {
   const app = router();
@@ -12,5 +14,7 @@ export function authRoutes() {
   mountLdapLogin(app);
   mountRefresh(app);
   mountLogout(app);
+  mountVerifyEmail(app);
+  mountResendVerification(app);
   return app;
 }

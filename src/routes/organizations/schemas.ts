@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ORGANIZATION_ID_PATTERN } from "../../domain/organizations/access";
-import { Limit, Offset } from "../../http/schemas";
+import { limitParam, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Role = z.enum(["owner", "admin", "member"]).openapi({ description: "owner > admin > member" });
@@ -97,7 +97,7 @@ export const AuditQuery = z.object({
   target_id: z.string().max(64).optional(),
   since: z.iso.datetime().optional().openapi({ description: "Inclusive, ISO 8601" }),
   until: z.iso.datetime().optional().openapi({ description: "Inclusive, ISO 8601" }),
-  limit: Limit(),
+  limit: limitParam(),
   offset: Offset,
 });
 

@@ -1,3 +1,4 @@
+import { recordMetric } from "../../adapters/metrics";
 import type { SessionRow } from "../../db/sessions";
 import { createSession } from "../../domain/sessions/create";
 import { createdSessionResource } from "../../domain/sessions/resources";
@@ -50,6 +51,7 @@ export function mountCreate(app: Router) {
       record && ((row, onlyIf) => record({ status: 201, body: JSON.stringify(body(row)) }, onlyIf)),
     );
     c.header(CREDITS_REMAINING, String(row.creditsRemaining));
+    recordMetric(c.env, { kind: "session", outcome: "created", sessionType: row.sessionType });
     return c.json(body(row), 201);
   });
 }
