@@ -52,11 +52,11 @@ function domainImports(route: string): Array<{ file: string; name: string }> {
 }
 
 /** Codes the static reading finds but the route cannot raise, each with why. */
+const SETTLE_ONLY_PAST_DUE =
+  "settleIfPastDue calls retryPayment only for a past_due account, the one status retryPayment does not refuse";
 const UNREACHABLE: Record<string, Record<string, string>> = {
-  addPaymentMethod: {
-    NOTHING_TO_RETRY:
-      "settleIfPastDue calls retryPayment only for a past_due account, the one status retryPayment does not refuse",
-  },
+  addPaymentMethod: { NOTHING_TO_RETRY: SETTLE_ONLY_PAST_DUE },
+  setDefaultPaymentMethod: { NOTHING_TO_RETRY: SETTLE_ONLY_PAST_DUE },
 };
 
 describe("error codes each route can raise vs the responses its operation documents", () => {
