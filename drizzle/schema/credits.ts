@@ -30,6 +30,7 @@ export const creditLedger = sqliteTable(
         "signup_grant",
         "session_debit",
         "session_refund",
+        "session_reprice",
         "credit_purchase",
         "adjustment",
         "credits_renewal",

@@ -21,6 +21,7 @@ export type LedgerReason =
   | "signup_grant"
   | "session_debit"
   | "session_refund"
+  | "session_reprice"
   | "credit_purchase"
   | "adjustment"
   | "credits_renewal"

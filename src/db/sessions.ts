@@ -3,7 +3,7 @@ import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType }
 import type { AccountRow } from "./billing-accounts";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
-import { debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
+import { balanceQuery, debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
 import { rowInserter, rowReader } from "./row-sql";
 
 type AccountTier = AccountRow["tier"];
@@ -33,7 +33,7 @@ export async function insertPaidSession(
   debit: LedgerEntry,
   caps: Readonly<Record<AccountTier, number>>,
   also: D1PreparedStatement[] = [],
-): Promise<boolean> {
+): Promise<{ paid: boolean; balance: number }> {
   const [charge, ledger, touch] = debitStatements(d1, debit, row.creditsRequired, {
     sql: "active_sessions < CASE tier WHEN 'basic' THEN ?4 WHEN 'professional' THEN ?5 WHEN 'enterprise' THEN ?6 END",
     params: [caps.basic, caps.professional, caps.enterprise],
@@ -46,8 +46,11 @@ export async function insertPaidSession(
     // Statements that commit with the session, right after its insert (an organization's audit entry).
     ...also,
     touch,
+    // The balance after the debit, read in the same batch (the response's X-Credits-Remaining).
+    balanceQuery(d1, debit.accountId),
   ]);
-  return ledgerRowWritten(results[1]) && rowWritten(results[2]);
+  const balance = (results[results.length - 1]?.results?.[0] as { balance?: number } | undefined)?.balance ?? 0;
+  return { paid: ledgerRowWritten(results[1]) && rowWritten(results[2]), balance };
 }
 
 /** "This session exists", for a statement in the creation's batch that must only write if it was paid for and inserted. */

@@ -18,7 +18,7 @@ export async function ledgerUsageBetween(
     .prepare(
       `SELECT
          COALESCE(SUM(CASE WHEN reason = 'session_debit' THEN 1 ELSE 0 END), 0) AS sessions,
-         COALESCE(SUM(CASE WHEN reason IN ('session_debit', 'session_refund') THEN -delta ELSE 0 END), 0) AS used
+         COALESCE(SUM(CASE WHEN reason IN ('session_debit', 'session_refund', 'session_reprice') THEN -delta ELSE 0 END), 0) AS used
        FROM credit_ledger WHERE account_id = ?1 AND created_at >= ?2 AND created_at < ?3`,
     )
     .bind(accountId, from, to)

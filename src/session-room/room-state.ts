@@ -36,3 +36,8 @@ export type CancelOutcome =
       status: "cancelled";
     }
   | { ok: false; status: SessionStatus | "unknown" };
+
+/** SessionRoom.reprice: the new price and end, or why the session could not change priority. */
+export type RepriceOutcome =
+  | { ok: true; difference: number; credits: number; estimatedCompletion: string; balance?: number }
+  | { ok: false; status: SessionStatus | "unknown"; required?: number; available?: number };

@@ -4,19 +4,20 @@ import { AnalyzerError, analyzerFor } from "../analysis";
 import type { AnalyzerInput } from "../analysis/analyzer";
 import { type AuditRow, insertAuditStatement } from "../db/organizations";
 import { type Ending, markCompleted, markEnded, markProcessing, recordStage } from "../db/session-lifecycle";
+import { repriceSession } from "../db/session-priority";
 import { findSession, historyOf, type SessionRow } from "../db/sessions";
 import type { LiveMessage, SnapshotMessage } from "../domain/sessions/live-messages";
-import { cancellationRefund, failureRefund } from "../domain/sessions/pricing";
+import { cancellationRefund, failureRefund, priceOf } from "../domain/sessions/pricing";
 import { historyEntry, parametersOf } from "../domain/sessions/resources";
 import { ROOM_TAGS_HEADER, ROOM_UNTIL_HEADER } from "../domain/sessions/room";
-import { stageAfterStep, stageOfStep } from "../domain/sessions/schedule";
+import { scheduleFor, stageAfterStep, stageOfStep } from "../domain/sessions/schedule";
 import { canTransition, isTerminal } from "../domain/sessions/state-machine";
-import { type HistoryEntry, type SessionStatus, STAGES, type Stage } from "../domain/sessions/types";
+import { type HistoryEntry, type Priority, type SessionStatus, STAGES, type Stage } from "../domain/sessions/types";
 import type { Bindings } from "../env";
 import { iso } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { terminalEvents } from "./events";
-import { type CancelOutcome, type RoomInit, type RoomState, STATE_KEY } from "./room-state";
+import { type CancelOutcome, type RepriceOutcome, type RoomInit, type RoomState, STATE_KEY } from "./room-state";
 
 /** Delay before re-running a step that hit an infrastructure error. */
 export const STEP_RETRY_MS = 5_000;
@@ -68,6 +69,11 @@ export class SessionRoom extends DurableObject<Bindings> {
    * the cancellation and completed here with the refund.
    */
   async cancel(audit?: AuditRow): Promise<CancelOutcome> {
+    // Exclusive: a priority change (reprice) must not slip between reading the price paid and refunding it.
+    return this.ctx.blockConcurrencyWhile(() => this.cancelNow(audit));
+  }
+
+  private async cancelNow(audit?: AuditRow): Promise<CancelOutcome> {
     const s = await this.load();
     if (!s) return { ok: false, status: "unknown" };
     if (!canTransition(s.status, "cancelled")) return { ok: false, status: s.status };
@@ -92,6 +98,69 @@ export class SessionRoom extends DurableObject<Bindings> {
       refund_reason: refund.reason as "cancelled_before_processing" | "cancelled_during_processing",
       status: "cancelled",
     };
+  }
+
+  /**
+   * PUT parameters.priority on a pending session: re-price it (the difference
+   * charged or refunded with the change, one D1 batch, db/session-priority.ts)
+   * and re-schedule it from its creation time on the same total as before (the
+   * time scale it was created with), so `estimated_completion` and the start
+   * alarm follow. Exclusive, so no cancellation or start interleaves with it.
+   */
+  async reprice(to: Priority): Promise<RepriceOutcome> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      const s = await this.load();
+      if (!s) return { ok: false, status: "unknown" };
+      const row = await findSession(this.env.DB, s.init.sessionId);
+      if (!row) return { ok: false, status: "unknown" };
+      if (s.status !== "pending" || s.step !== 0 || row.status !== "pending")
+        return { ok: false, status: row.status === "pending" ? s.status : row.status };
+      const createdAt = Date.parse(row.createdAt);
+      const schedule = scheduleFor(createdAt, s.init.schedule.totalMs / 1000, 1, to);
+      if (row.priority === to)
+        return { ok: true, difference: 0, credits: row.creditsRequired, estimatedCompletion: row.estimatedCompletion };
+      const credits = priceOf(row.sessionType, {
+        duration: row.requestedDuration,
+        analysis_types: row.analysisTypes,
+        priority: to,
+      });
+      const difference = credits - row.creditsRequired;
+      const now = Date.now();
+      const at = iso(now);
+      const ledgerId = newId("led", now);
+      const result = await repriceSession(this.env.DB, {
+        sessionId: row.id,
+        accountId: row.accountId ?? "",
+        from: row.priority,
+        to,
+        credits,
+        difference,
+        estimatedCompletion: iso(schedule.estimatedCompletion),
+        ledger: {
+          ledgerId,
+          // Unique per change (the ledger's (reason, reference_id) index): a session may change priority more than once.
+          referenceId: `${row.id}:${ledgerId}`,
+          description: `Priority ${row.priority} → ${to} for session ${row.id}`,
+          at,
+        },
+      });
+      if (!result.ok) {
+        const status = (await findSession(this.env.DB, row.id))?.status ?? "unknown";
+        if (status === "pending" && difference > result.balance)
+          return { ok: false, status, required: difference, available: result.balance };
+        return { ok: false, status };
+      }
+      s.init = { ...s.init, creditsPaid: credits, schedule };
+      await this.save(s);
+      await this.ctx.storage.setAlarm(Math.max(now, schedule.stepAt[0]!));
+      return {
+        ok: true,
+        difference,
+        credits,
+        estimatedCompletion: iso(schedule.estimatedCompletion),
+        balance: result.balance,
+      };
+    });
   }
 
   /** WebSocket upgrade, already authenticated and authorised by the worker. */
@@ -183,6 +252,9 @@ export class SessionRoom extends DurableObject<Bindings> {
       if (row?.status !== "processing") return void (await this.adoptFromD1(s, row));
       now = Date.parse(row.startedAt ?? iso(now)); // the first attempt's start time stands
     }
+    // A priority change committed while markProcessing was in flight re-priced and re-scheduled the room.
+    const latest = await this.load();
+    if (latest) s.init = latest.init;
     Object.assign(s, { status: "processing", stage: first, step: 1, startedAt: now });
     await this.save(s);
     await this.broadcast(s, { type: "transition", from: "pending", to: "processing", stage: first, at: iso(now) });

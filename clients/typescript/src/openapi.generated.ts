@@ -33,7 +33,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+         * @description A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
          */
         post: operations["login"];
         delete?: never;
@@ -577,7 +577,7 @@ export interface paths {
         put?: never;
         /**
          * Create a session
-         * @description Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.
+         * @description Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session. `X-Credits-Remaining` carries the balance left after the debit.
          */
         post: operations["createSession"];
         delete?: never;
@@ -620,13 +620,13 @@ export interface paths {
         get: operations["getSession"];
         /**
          * Change a session's threshold or tags
-         * @description Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+         * @description Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
          */
         put: operations["updateSession"];
         post?: never;
         /**
          * Cancel a session
-         * @description Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. Needs the family's `:delete` scope.
+         * @description Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. `X-Credits-Remaining` carries the paying account's balance after the refund. Needs the family's `:delete` scope.
          */
         delete: operations["cancelSession"];
         options?: never;
@@ -2123,7 +2123,7 @@ export interface components {
         Transaction: {
             id: string;
             /** @enum {string} */
-            type: "credit_purchase" | "session_debit" | "session_refund" | "signup_grant" | "adjustment" | "subscription_fee" | "plan_change" | "credits_renewal" | "credits_expiry" | "plan_proration" | "payment_reversal";
+            type: "credit_purchase" | "session_debit" | "session_refund" | "session_reprice" | "signup_grant" | "adjustment" | "subscription_fee" | "plan_change" | "credits_renewal" | "credits_expiry" | "plan_proration" | "payment_reversal";
             /** @description Money charged (0 for credit-only movements) */
             amount: number;
             currency: string;
@@ -8149,6 +8149,8 @@ export interface operations {
             /** @description Created, pending */
             201: {
                 headers: {
+                    /** @description Credits left on the paying account after this request's charge or refund. */
+                    "X-Credits-Remaining"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8628,6 +8630,8 @@ export interface operations {
             /** @description Updated */
             200: {
                 headers: {
+                    /** @description Credits left on the paying account after this request's charge or refund. */
+                    "X-Credits-Remaining"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8701,7 +8705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_ALREADY_COMPLETED` — The session can no longer be modified.<br>`SESSION_PRIORITY_FIXED` — A session's priority is fixed when it is created. */
+            /** @description `SESSION_ALREADY_COMPLETED` — The session can no longer be modified.<br>`SESSION_PRIORITY_FIXED` — A session's priority is fixed when it is created.<br>`INSUFFICIENT_CREDITS` — Not enough credits for this operation. */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8813,6 +8817,8 @@ export interface operations {
             /** @description Cancelled */
             200: {
                 headers: {
+                    /** @description Credits left on the paying account after this request's charge or refund. */
+                    "X-Credits-Remaining"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];

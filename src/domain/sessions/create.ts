@@ -43,7 +43,7 @@ export async function createSession(
   meta?: RequestMeta,
   commitWith?: CommitWithSession,
   now = Date.now(),
-): Promise<SessionRow> {
+): Promise<SessionRow & { creditsRemaining: number }> {
   requireSessionScope(principal, input.session_type, "write");
   const account = await actingAccountRef(env, principal);
   const price = priceOf(input.session_type, input.parameters);
@@ -86,7 +86,7 @@ export async function createSession(
     duration: null,
     updatedAt: at,
   };
-  const paid = await insertPaidSession(
+  const { paid, balance } = await insertPaidSession(
     env.DB,
     row,
     {
@@ -139,7 +139,7 @@ export async function createSession(
       details: { session_id: row.id },
     });
   }
-  return row;
+  return { ...row, creditsRemaining: balance };
 }
 
 /**

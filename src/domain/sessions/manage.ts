@@ -1,3 +1,4 @@
+import { balanceOf } from "../../db/credits";
 import { findSessionState, type SessionRow, type SessionState, updateOpenSession } from "../../db/sessions";
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
@@ -21,30 +22,55 @@ const alreadyEnded = (row: Pick<SessionState, "id" | "status">) =>
     details: { session_id: row.id, status: row.status },
   });
 
+const priorityFixed = (row: Pick<SessionState, "id" | "status" | "priority">) =>
+  new AppError("SESSION_PRIORITY_FIXED", {
+    message: `The session is ${row.status}: its priority can only change while it is pending.`,
+    details: { session_id: row.id, field: "parameters.priority", priority: row.priority, status: row.status },
+  });
+
+export interface UpdateOutcome {
+  row: SessionRow;
+  /** The paying account's balance after a priority change re-priced the session (undefined when none did). */
+  balance?: number | undefined;
+}
+
 /**
  * PUT: confidence_threshold and tags may change while the session is pending
  * or processing (docs/decisions.md "Sessions"). The analyzer reads the
  * threshold when it produces the results, so a change before the last stage
- * ends takes effect. An ended session → 409. Priority sets the price and the
- * schedule at creation, so it may be repeated but not changed (409
- * SESSION_PRIORITY_FIXED): cancel a pending session (full refund) and create
- * it again instead.
+ * ends takes effect. An ended session → 409. Priority may change while the
+ * session is pending: its room re-prices it (the difference charged or
+ * refunded atomically with the change) and re-schedules it
+ * (SessionRoom.reprice); a processing session → 409 SESSION_PRIORITY_FIXED.
  */
 export async function updateSession(
-  d1: D1Database,
+  env: Pick<Bindings, "DB" | "SESSION_ROOM" | "SESSION_SCHEDULER">,
   principal: Principal,
   id: string,
   patch: SessionPatch,
   now = Date.now(),
-): Promise<SessionRow> {
+): Promise<UpdateOutcome> {
+  const d1 = env.DB;
   const row = await ownSession(d1, principal, id, "write");
   if (!canUpdate(row.status)) throw alreadyEnded(row);
   const priority = patch.parameters?.priority;
+  let balance: number | undefined;
   if (priority !== undefined && priority !== row.priority) {
-    throw new AppError("SESSION_PRIORITY_FIXED", {
-      message: `The session was created with priority ${row.priority}, which set its price and schedule; cancel it and create a ${priority} session instead.`,
-      details: { session_id: row.id, field: "parameters.priority", priority: row.priority },
-    });
+    if (row.status !== "pending") throw priorityFixed(row);
+    // A pending session may still wait in its scheduler: its room starts now and re-prices (it owns the schedule).
+    await startRoomIfWaiting(env, row);
+    const outcome = await roomOf(env, id).reprice(priority);
+    if (!outcome.ok) {
+      if (outcome.required !== undefined)
+        throw new AppError("INSUFFICIENT_CREDITS", {
+          message: `Priority ${priority} costs ${outcome.required} more credits; the balance is ${outcome.available}.`,
+          details: { required: outcome.required, available: outcome.available },
+        });
+      const status = outcome.status === "unknown" ? row.status : outcome.status;
+      if (status === "processing") throw priorityFixed({ ...row, status });
+      throw alreadyEnded({ id, status });
+    }
+    balance = outcome.balance;
   }
   const updated = await updateOpenSession(
     d1,
@@ -59,7 +85,7 @@ export async function updateSession(
   );
   // It ended between the read and the conditional write.
   if (!updated) throw alreadyEnded((await findSessionState(d1, id)) ?? row);
-  return updated;
+  return { row: updated, balance };
 }
 
 /**
@@ -90,5 +116,6 @@ export async function cancelSession(
   return {
     credits_refunded: outcome.credits_refunded,
     refund_reason: outcome.refund_reason,
+    balance: row.accountId ? await balanceOf(env.DB, row.accountId) : undefined,
   };
 }

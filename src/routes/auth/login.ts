@@ -13,7 +13,8 @@ const route = defineRoute({
   tags: ["Authentication"],
   middleware: [authThrottle(emailInBody)],
   summary: "Sign in with email and password",
-  description: "A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.",
+  description:
+    "A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).",
   request: { body: { required: true, content: { "application/json": { schema: LoginBody } } } },
   responses: {
     200: { description: "Signed in", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },

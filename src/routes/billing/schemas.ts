@@ -130,6 +130,7 @@ export const TRANSACTION_TYPES = [
   "credit_purchase",
   "session_debit",
   "session_refund",
+  "session_reprice",
   "signup_grant",
   "adjustment",
   "subscription_fee",

@@ -3,7 +3,7 @@ import { cancelSession } from "../../domain/sessions/manage";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { SessionIdParam } from "./schemas";
+import { CREDITS_REMAINING, CreditsRemainingHeader, SessionIdParam } from "./schemas";
 
 const CancelResult = z
   .object({
@@ -25,10 +25,17 @@ const route = defineRoute({
   description:
     "Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share " +
     "of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. " +
-    "WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. Needs the family's `:delete` scope.",
+    "WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. `X-Credits-Remaining` carries " +
+    "the paying account's balance after the refund. Needs the family's `:delete` scope.",
   scope: ["remote-viewing:delete", "dowsing:delete"],
   request: { params: SessionIdParam },
-  responses: { 200: { description: "Cancelled", content: { "application/json": { schema: CancelResult } } } },
+  responses: {
+    200: {
+      description: "Cancelled",
+      headers: CreditsRemainingHeader,
+      content: { "application/json": { schema: CancelResult } },
+    },
+  },
   errors: ["SESSION_NOT_FOUND", "SESSION_ALREADY_COMPLETED"],
 });
 
@@ -36,7 +43,8 @@ export function mountCancel(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
     const id = c.req.valid("param").session_id;
-    const refund = await cancelSession(c.env, principal, id, requestMeta(c));
+    const { balance, ...refund } = await cancelSession(c.env, principal, id, requestMeta(c));
+    if (balance !== undefined) c.header(CREDITS_REMAINING, String(balance));
     return c.json({ success: true as const, message: "Session cancelled", refund }, 200);
   });
 }

@@ -1,4 +1,5 @@
 import { recordMetric } from "../../adapters/metrics";
+import type { SessionRow } from "../../db/sessions";
 import { createSession } from "../../domain/sessions/create";
 import { createdSessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
@@ -6,7 +7,7 @@ import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
-import { CreatedSessionSchema, CreateSessionBody } from "./schemas";
+import { CREDITS_REMAINING, CreatedSessionSchema, CreateSessionBody, CreditsRemainingHeader } from "./schemas";
 
 const route = defineRoute({
   operationId: "createSession",
@@ -20,6 +21,7 @@ const route = defineRoute({
     "Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types.",
     "`websocket_url` streams live progress (see the WebSocket operation).",
     "Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.",
+    "`X-Credits-Remaining` carries the balance left after the debit.",
   ].join(" "),
   scope: ["remote-viewing:write", "dowsing:write"],
   idempotent: "atomic",
@@ -27,6 +29,7 @@ const route = defineRoute({
   responses: {
     201: {
       description: "Created, pending",
+      headers: CreditsRemainingHeader,
       content: { "application/json": { schema: envelopeSchema(CreatedSessionSchema) } },
     },
   },
@@ -37,7 +40,7 @@ export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
     const record = c.get("idempotencyRecord");
-    const body = (row: Awaited<ReturnType<typeof createSession>>) =>
+    const body = (row: SessionRow) =>
       ok(createdSessionResource(row, websocketUrlFor(c.req.url, row.id)), "Session created");
     const row = await createSession(
       c.env,
@@ -47,6 +50,7 @@ export function mountCreate(app: Router) {
       // With an Idempotency-Key, the response to replay commits in the creation's batch.
       record && ((row, onlyIf) => record({ status: 201, body: JSON.stringify(body(row)) }, onlyIf)),
     );
+    c.header(CREDITS_REMAINING, String(row.creditsRemaining));
     recordMetric(c.env, { kind: "session", outcome: "created", sessionType: row.sessionType });
     return c.json(body(row), 201);
   });

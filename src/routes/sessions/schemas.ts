@@ -16,6 +16,20 @@ export const SessionIdParam = z.object({
     .openapi({ param: { name: "session_id", in: "path" }, example: "session_1763776000000123456" }),
 });
 
+/**
+ * The paying account's balance right after a request that charged or refunded
+ * a session (create, cancel, a priority change), as Unkey's `remaining` does:
+ * a client sees what is left without another call. Absent from an idempotent
+ * replay (the balance has moved on since).
+ */
+export const CREDITS_REMAINING = "X-Credits-Remaining";
+export const CreditsRemainingHeader = z.object({
+  [CREDITS_REMAINING]: z.string().regex(/^\d+$/).optional().openapi({
+    description: "Credits left on the paying account after this request's charge or refund.",
+    example: "85",
+  }),
+});
+
 const Timestamp = z.string().openapi({ format: "date-time" });
 const NullableTimestamp = z.string().nullable().openapi({ format: "date-time" });
 const Tags = z.array(z.string().trim().min(1).max(TAG_MAX)).max(TAGS_MAX);

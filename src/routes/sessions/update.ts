@@ -4,7 +4,14 @@ import { metadataOf, parametersOf } from "../../domain/sessions/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { MetadataSchema, ParametersSchema, SessionIdParam, UpdateSessionBody } from "./schemas";
+import {
+  CREDITS_REMAINING,
+  CreditsRemainingHeader,
+  MetadataSchema,
+  ParametersSchema,
+  SessionIdParam,
+  UpdateSessionBody,
+} from "./schemas";
 
 const UpdateResult = z
   .object({ id: z.string(), parameters: ParametersSchema, metadata: MetadataSchema })
@@ -18,22 +25,34 @@ const route = defineRoute({
   summary: "Change a session's threshold or tags",
   description:
     "Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. " +
-    "A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the " +
-    "price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.",
+    "A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is " +
+    "pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; " +
+    "a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then " +
+    "carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.",
   scope: ["remote-viewing:write", "dowsing:write"],
   request: {
     params: SessionIdParam,
     body: { required: true, content: { "application/json": { schema: UpdateSessionBody } } },
   },
   responses: {
-    200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(UpdateResult) } } },
+    200: {
+      description: "Updated",
+      headers: CreditsRemainingHeader,
+      content: { "application/json": { schema: envelopeSchema(UpdateResult) } },
+    },
   },
-  errors: ["SESSION_NOT_FOUND", "SESSION_ALREADY_COMPLETED", "SESSION_PRIORITY_FIXED"],
+  errors: ["SESSION_NOT_FOUND", "SESSION_ALREADY_COMPLETED", "SESSION_PRIORITY_FIXED", "INSUFFICIENT_CREDITS"],
 });
 
 export function mountUpdate(app: Router) {
   app.openapi(route, async (c) => {
-    const row = await updateSession(c.env.DB, c.get("principal"), c.req.valid("param").session_id, c.req.valid("json"));
+    const { row, balance } = await updateSession(
+      c.env,
+      c.get("principal"),
+      c.req.valid("param").session_id,
+      c.req.valid("json"),
+    );
+    if (balance !== undefined) c.header(CREDITS_REMAINING, String(balance));
     return c.json(ok({ id: row.id, parameters: parametersOf(row), metadata: metadataOf(row) }, "Session updated"), 200);
   });
 }

@@ -1,0 +1,63 @@
+import { rowWritten } from "./changes";
+import { balanceQuery, debitStatements, type LedgerEntry, ledgerRowExists, sessionRefundStatements } from "./credits";
+
+/** A pending session's new priority with what it now costs and when it now ends. */
+export interface Reprice {
+  sessionId: string;
+  /** The account that paid for the session (sessions.account_id): it pays or receives the difference. */
+  accountId: string;
+  from: "normal" | "high";
+  to: "normal" | "high";
+  /** New price (credits_required and credits_used). */
+  credits: number;
+  /** New price minus the old one: > 0 charges it, < 0 refunds it. */
+  difference: number;
+  estimatedCompletion: string;
+  /** The difference's ledger row (fresh id; reason `session_reprice`). */
+  ledger: Omit<LedgerEntry, "accountId" | "reason">;
+}
+
+export type RepriceResult = { ok: true; balance: number } | { ok: false; balance: number };
+
+/**
+ * Change a pending session's priority and settle the price difference in one
+ * atomic batch: the session row moves only if it is still pending with the old
+ * priority (so a retry, or a race with its start or cancellation, changes
+ * nothing), and exactly one ledger row goes with it. An upgrade is a debit
+ * conditional on the balance covering it (the session's UPDATE depends on that
+ * ledger row); a downgrade is a refund conditional on the session's UPDATE.
+ */
+export async function repriceSession(d1: D1Database, r: Reprice): Promise<RepriceResult> {
+  const entry: LedgerEntry = { ...r.ledger, accountId: r.accountId, reason: "session_reprice" };
+  const stillPending = "SELECT 1 FROM sessions WHERE id = ?4 AND status = 'pending' AND priority = ?5";
+  const sessionUpdate = (condition: string, params: unknown[]) =>
+    d1
+      .prepare(
+        `UPDATE sessions SET priority = ?1, credits_required = ?2, credits_used = ?2, estimated_completion = ?3, updated_at = ?6
+          WHERE id = ?4 AND status = 'pending' AND priority = ?5${condition}`,
+      )
+      .bind(r.to, r.credits, r.estimatedCompletion, r.sessionId, r.from, r.ledger.at, ...params);
+  if (r.difference > 0) {
+    const [charge, ledger, touch] = debitStatements(d1, entry, r.difference, {
+      sql: `EXISTS (${stillPending})`,
+      params: [r.sessionId, r.from],
+    });
+    const results = await d1.batch([
+      charge,
+      ledger,
+      sessionUpdate(` AND ${ledgerRowExists("?7", "?8", "?6")}`, [r.ledger.ledgerId, r.accountId]),
+      touch,
+      balanceQuery(d1, r.accountId),
+    ]);
+    return { ok: rowWritten(results[1]) && rowWritten(results[2]), balance: balanceOf(results[4]) };
+  }
+  const results = await d1.batch([
+    sessionUpdate("", []),
+    ...(r.difference < 0 ? sessionRefundStatements(d1, entry, r.sessionId, -r.difference) : []),
+    balanceQuery(d1, r.accountId),
+  ]);
+  return { ok: rowWritten(results[0]), balance: balanceOf(results[results.length - 1]) };
+}
+
+const balanceOf = (result: D1Result | undefined) =>
+  (result?.results?.[0] as { balance?: number } | undefined)?.balance ?? 0;
