@@ -1,4 +1,5 @@
 import { atomicRecordStatements, findIdempotencyRecord, type IdempotencyRecord } from "../db/idempotency";
+import type { SessionRow } from "../db/sessions";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open, seal } from "../domain/encryption/secret-box";
 import type { Principal } from "../domain/identity/principal";
@@ -27,7 +28,7 @@ export async function createSessionOnce<T>(
   input: CreateSessionInput,
   key: string,
   meta: RequestMeta,
-  render: (row: Awaited<ReturnType<typeof createSession>>) => T,
+  render: (row: SessionRow) => T,
 ): Promise<{ result: T; replayed: boolean }> {
   const now = Date.now();
   const at = iso(now);

@@ -1946,6 +1946,7 @@ const (
 	TransactionTypePlanProration   TransactionType = "plan_proration"
 	TransactionTypeSessionDebit    TransactionType = "session_debit"
 	TransactionTypeSessionRefund   TransactionType = "session_refund"
+	TransactionTypeSessionReprice  TransactionType = "session_reprice"
 	TransactionTypeSignupGrant     TransactionType = "signup_grant"
 	TransactionTypeSubscriptionFee TransactionType = "subscription_fee"
 )
@@ -1970,6 +1971,8 @@ func (e TransactionType) Valid() bool {
 	case TransactionTypeSessionDebit:
 		return true
 	case TransactionTypeSessionRefund:
+		return true
+	case TransactionTypeSessionReprice:
 		return true
 	case TransactionTypeSignupGrant:
 		return true
@@ -7845,7 +7848,7 @@ type ClientInterface interface {
 
 	// LoginWithBody Sign in with email and password
 	//
-	// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+	// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -7854,7 +7857,7 @@ type ClientInterface interface {
 
 	// Login Sign in with email and password
 	//
-	// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+	// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -8524,7 +8527,7 @@ type ClientInterface interface {
 
 	// CreateSessionWithBody Create a session
 	//
-	// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.
+	// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session. `X-Credits-Remaining` carries the balance left after the debit.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -8533,7 +8536,7 @@ type ClientInterface interface {
 
 	// CreateSession Create a session
 	//
-	// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.
+	// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session. `X-Credits-Remaining` carries the balance left after the debit.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -8560,7 +8563,7 @@ type ClientInterface interface {
 
 	// CancelSession Cancel a session
 	//
-	// Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. Needs the family's `:delete` scope.
+	// Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. `X-Credits-Remaining` carries the paying account's balance after the refund. Needs the family's `:delete` scope.
 	//
 	// Corresponds with DELETE /sessions/{session_id} (the `CancelSession` operationId).
 	CancelSession(ctx context.Context, sessionId string, params *CancelSessionParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -8574,7 +8577,7 @@ type ClientInterface interface {
 
 	// UpdateSessionWithBody Change a session's threshold or tags
 	//
-	// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+	// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -8583,7 +8586,7 @@ type ClientInterface interface {
 
 	// UpdateSession Change a session's threshold or tags
 	//
-	// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+	// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -9342,7 +9345,7 @@ func (c *Client) LdapLogin(ctx context.Context, params *LdapLoginParams, body Ld
 
 // LoginWithBody Sign in with email and password
 //
-// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 //
 // Takes any type of body and a specified content type.
 //
@@ -9361,7 +9364,7 @@ func (c *Client) LoginWithBody(ctx context.Context, params *LoginParams, content
 
 // Login Sign in with email and password
 //
-// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -10891,7 +10894,7 @@ func (c *Client) ListSessions(ctx context.Context, params *ListSessionsParams, r
 
 // CreateSessionWithBody Create a session
 //
-// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.
+// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session. `X-Credits-Remaining` carries the balance left after the debit.
 //
 // Takes any type of body and a specified content type.
 //
@@ -10910,7 +10913,7 @@ func (c *Client) CreateSessionWithBody(ctx context.Context, params *CreateSessio
 
 // CreateSession Create a session
 //
-// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.
+// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session. `X-Credits-Remaining` carries the balance left after the debit.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -10967,7 +10970,7 @@ func (c *Client) QuoteSession(ctx context.Context, params *QuoteSessionParams, b
 
 // CancelSession Cancel a session
 //
-// Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. Needs the family's `:delete` scope.
+// Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. `X-Credits-Remaining` carries the paying account's balance after the refund. Needs the family's `:delete` scope.
 //
 // Corresponds with DELETE /sessions/{session_id} (the `CancelSession` operationId).
 func (c *Client) CancelSession(ctx context.Context, sessionId string, params *CancelSessionParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11001,7 +11004,7 @@ func (c *Client) GetSession(ctx context.Context, sessionId string, params *GetSe
 
 // UpdateSessionWithBody Change a session's threshold or tags
 //
-// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
 //
 // Takes any type of body and a specified content type.
 //
@@ -11020,7 +11023,7 @@ func (c *Client) UpdateSessionWithBody(ctx context.Context, sessionId string, pa
 
 // UpdateSession Change a session's threshold or tags
 //
-// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -18981,7 +18984,7 @@ type ClientWithResponsesInterface interface {
 
 	// LoginWithBodyWithResponse Sign in with email and password
 	//
-	// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+	// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18990,7 +18993,7 @@ type ClientWithResponsesInterface interface {
 
 	// LoginWithResponse Sign in with email and password
 	//
-	// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+	// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19738,7 +19741,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateSessionWithBodyWithResponse Create a session
 	//
-	// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.
+	// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session. `X-Credits-Remaining` carries the balance left after the debit.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19747,7 +19750,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateSessionWithResponse Create a session
 	//
-	// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.
+	// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session. `X-Credits-Remaining` carries the balance left after the debit.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19774,7 +19777,7 @@ type ClientWithResponsesInterface interface {
 
 	// CancelSessionWithResponse Cancel a session
 	//
-	// Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. Needs the family's `:delete` scope.
+	// Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. `X-Credits-Remaining` carries the paying account's balance after the refund. Needs the family's `:delete` scope.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19792,7 +19795,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateSessionWithBodyWithResponse Change a session's threshold or tags
 	//
-	// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+	// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19801,7 +19804,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateSessionWithResponse Change a session's threshold or tags
 	//
-	// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+	// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -33202,6 +33205,7 @@ type CreateSessionResponse201Headers struct {
 	RateLimit                *string
 	RateLimitPolicy          *string
 	XAPIVersion              *openapi_types.Date
+	XCreditsRemaining        *string
 	XD1Bookmark              *string
 	XRequestId               *string
 }
@@ -33635,6 +33639,7 @@ type CancelSessionResponse200Headers struct {
 	RateLimit                *string
 	RateLimitPolicy          *string
 	XAPIVersion              *openapi_types.Date
+	XCreditsRemaining        *string
 	XD1Bookmark              *string
 	XRequestId               *string
 }
@@ -34023,6 +34028,7 @@ type UpdateSessionResponse200Headers struct {
 	RateLimit                *string
 	RateLimitPolicy          *string
 	XAPIVersion              *openapi_types.Date
+	XCreditsRemaining        *string
 	XD1Bookmark              *string
 	XRequestId               *string
 }
@@ -37265,7 +37271,7 @@ func (c *ClientWithResponses) LdapLoginWithResponse(ctx context.Context, params 
 
 // LoginWithBodyWithResponse Sign in with email and password
 //
-// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -37280,7 +37286,7 @@ func (c *ClientWithResponses) LoginWithBodyWithResponse(ctx context.Context, par
 
 // LoginWithResponse Sign in with email and password
 //
-// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+// A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -38544,7 +38550,7 @@ func (c *ClientWithResponses) ListSessionsWithResponse(ctx context.Context, para
 
 // CreateSessionWithBodyWithResponse Create a session
 //
-// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.
+// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session. `X-Credits-Remaining` carries the balance left after the debit.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -38559,7 +38565,7 @@ func (c *ClientWithResponses) CreateSessionWithBodyWithResponse(ctx context.Cont
 
 // CreateSessionWithResponse Create a session
 //
-// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.
+// Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session. `X-Credits-Remaining` carries the balance left after the debit.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -38604,7 +38610,7 @@ func (c *ClientWithResponses) QuoteSessionWithResponse(ctx context.Context, para
 
 // CancelSessionWithResponse Cancel a session
 //
-// Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. Needs the family's `:delete` scope.
+// Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. `X-Credits-Remaining` carries the paying account's balance after the refund. Needs the family's `:delete` scope.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -38634,7 +38640,7 @@ func (c *ClientWithResponses) GetSessionWithResponse(ctx context.Context, sessio
 
 // UpdateSessionWithBodyWithResponse Change a session's threshold or tags
 //
-// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -38649,7 +38655,7 @@ func (c *ClientWithResponses) UpdateSessionWithBodyWithResponse(ctx context.Cont
 
 // UpdateSessionWithResponse Change a session's threshold or tags
 //
-// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+// Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -66535,6 +66541,13 @@ func ParseCreateSessionResponse(rsp *http.Response) (*CreateSessionResponse, err
 			}
 			headers.XAPIVersion = &value
 		}
+		if values := rsp.Header.Values("X-Credits-Remaining"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Credits-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XCreditsRemaining = &value
+		}
 		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-D1-Bookmark", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -67480,6 +67493,13 @@ func ParseCancelSessionResponse(rsp *http.Response) (*CancelSessionResponse, err
 			}
 			headers.XAPIVersion = &value
 		}
+		if values := rsp.Header.Values("X-Credits-Remaining"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Credits-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XCreditsRemaining = &value
+		}
 		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-D1-Bookmark", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -68352,6 +68372,13 @@ func ParseUpdateSessionResponse(rsp *http.Response) (*UpdateSessionResponse, err
 				return nil, err
 			}
 			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Credits-Remaining"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Credits-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XCreditsRemaining = &value
 		}
 		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
 			var value string

@@ -11,6 +11,7 @@ class TransactionType(StrEnum):
     PLAN_PRORATION = "plan_proration"
     SESSION_DEBIT = "session_debit"
     SESSION_REFUND = "session_refund"
+    SESSION_REPRICE = "session_reprice"
     SIGNUP_GRANT = "signup_grant"
     SUBSCRIPTION_FEE = "subscription_fee"
 

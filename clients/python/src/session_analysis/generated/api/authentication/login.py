@@ -111,7 +111,8 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | LoginResponse200]:
     """Sign in with email and password
 
-     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose
+    organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 
     Args:
         x_client_version (str | Unset):
@@ -148,7 +149,8 @@ def sync(
 ) -> ErrorEnvelope | LoginResponse200 | None:
     """Sign in with email and password
 
-     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose
+    organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 
     Args:
         x_client_version (str | Unset):
@@ -180,7 +182,8 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | LoginResponse200]:
     """Sign in with email and password
 
-     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose
+    organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 
     Args:
         x_client_version (str | Unset):
@@ -215,7 +218,8 @@ async def asyncio(
 ) -> ErrorEnvelope | LoginResponse200 | None:
     """Sign in with email and password
 
-     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`.
+     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose
+    organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
 
     Args:
         x_client_version (str | Unset):

@@ -117,7 +117,8 @@ def sync_detailed(
      Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending;
     while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50
     %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close.
-    Completed, failed or cancelled → 409. Needs the family's `:delete` scope.
+    Completed, failed or cancelled → 409. `X-Credits-Remaining` carries the paying account's balance
+    after the refund. Needs the family's `:delete` scope.
 
     Args:
         session_id (str):  Example: session_1763776000000123456.
@@ -164,7 +165,8 @@ def sync(
      Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending;
     while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50
     %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close.
-    Completed, failed or cancelled → 409. Needs the family's `:delete` scope.
+    Completed, failed or cancelled → 409. `X-Credits-Remaining` carries the paying account's balance
+    after the refund. Needs the family's `:delete` scope.
 
     Args:
         session_id (str):  Example: session_1763776000000123456.
@@ -206,7 +208,8 @@ async def asyncio_detailed(
      Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending;
     while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50
     %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close.
-    Completed, failed or cancelled → 409. Needs the family's `:delete` scope.
+    Completed, failed or cancelled → 409. `X-Credits-Remaining` carries the paying account's balance
+    after the refund. Needs the family's `:delete` scope.
 
     Args:
         session_id (str):  Example: session_1763776000000123456.
@@ -251,7 +254,8 @@ async def asyncio(
      Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending;
     while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50
     %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close.
-    Completed, failed or cancelled → 409. Needs the family's `:delete` scope.
+    Completed, failed or cancelled → 409. `X-Credits-Remaining` carries the paying account's balance
+    after the refund. Needs the family's `:delete` scope.
 
     Args:
         session_id (str):  Example: session_1763776000000123456.

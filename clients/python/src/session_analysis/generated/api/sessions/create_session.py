@@ -131,7 +131,8 @@ def sync_detailed(
     `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for
     remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress
     (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first
-    response without creating (or charging for) a second session.
+    response without creating (or charging for) a second session. `X-Credits-Remaining` carries the
+    balance left after the debit.
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
@@ -189,7 +190,8 @@ def sync(
     `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for
     remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress
     (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first
-    response without creating (or charging for) a second session.
+    response without creating (or charging for) a second session. `X-Credits-Remaining` carries the
+    balance left after the debit.
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
@@ -242,7 +244,8 @@ async def asyncio_detailed(
     `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for
     remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress
     (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first
-    response without creating (or charging for) a second session.
+    response without creating (or charging for) a second session. `X-Credits-Remaining` carries the
+    balance left after the debit.
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
@@ -298,7 +301,8 @@ async def asyncio(
     `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for
     remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress
     (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first
-    response without creating (or charging for) a second session.
+    response without creating (or charging for) a second session. `X-Credits-Remaining` carries the
+    balance left after the debit.
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per

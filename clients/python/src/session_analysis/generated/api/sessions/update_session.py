@@ -133,8 +133,11 @@ def sync_detailed(
 
      Allowed while the session is pending or processing; a completed, failed or cancelled session is 409
     SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends.
-    `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is
-    accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+    `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade
+    charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade
+    refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the
+    response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED.
+    Needs the family's `:write` scope.
 
     Args:
         session_id (str):  Example: session_1763776000000123456.
@@ -183,8 +186,11 @@ def sync(
 
      Allowed while the session is pending or processing; a completed, failed or cancelled session is 409
     SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends.
-    `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is
-    accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+    `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade
+    charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade
+    refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the
+    response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED.
+    Needs the family's `:write` scope.
 
     Args:
         session_id (str):  Example: session_1763776000000123456.
@@ -228,8 +234,11 @@ async def asyncio_detailed(
 
      Allowed while the session is pending or processing; a completed, failed or cancelled session is 409
     SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends.
-    `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is
-    accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+    `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade
+    charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade
+    refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the
+    response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED.
+    Needs the family's `:write` scope.
 
     Args:
         session_id (str):  Example: session_1763776000000123456.
@@ -276,8 +285,11 @@ async def asyncio(
 
      Allowed while the session is pending or processing; a completed, failed or cancelled session is 409
     SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends.
-    `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is
-    accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+    `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade
+    charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade
+    refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the
+    response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED.
+    Needs the family's `:write` scope.
 
     Args:
         session_id (str):  Example: session_1763776000000123456.
