@@ -40,7 +40,11 @@ export type AuditAction =
   | "sso.connection_updated"
   | "sso.connection_deleted"
   | "sso.domain_added"
-  | "sso.domain_verified";
+  | "sso.domain_verified"
+  // A member's own second factors (issue 30), written to every organization they belong to.
+  | "mfa.factor_added"
+  | "mfa.factor_removed"
+  | "mfa.recovery_codes_regenerated";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -2,6 +2,8 @@ import { router } from "../../http/openapi";
 import { mountLdapLogin } from "./ldap";
 import { mountLogin } from "./login";
 import { mountLogout } from "./logout";
+import { mountMfaStepUp } from "./mfa-step-up";
+import { mountMfaVerify } from "./mfa-verify";
 import { mountRefresh } from "./refresh";
 import { mountRegister } from "./register";
 
@@ -12,5 +14,7 @@ export function authRoutes() {
   mountLdapLogin(app);
   mountRefresh(app);
   mountLogout(app);
+  mountMfaVerify(app);
+  mountMfaStepUp(app);
   return app;
 }

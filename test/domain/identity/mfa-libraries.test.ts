@@ -11,7 +11,7 @@ describe("second-factor libraries in workerd", () => {
       rpName: "Session Analysis",
       rpID: "127.0.0.1",
       userName: "ada@example.com",
-      userID: new TextEncoder().encode("usr_1"),
+      userID: new TextEncoder().encode("usr_1") as Uint8Array<ArrayBuffer>,
       authenticatorSelection: { residentKey: "required", userVerification: "required" },
     });
     expect(options.rp).toEqual({ name: "Session Analysis", id: "127.0.0.1" });
