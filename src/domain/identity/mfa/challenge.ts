@@ -61,6 +61,25 @@ export async function completeChallenge(
   input: { challenge: string; proof: SecondFactorProof; now?: number },
 ): Promise<LoginResult> {
   const now = input.now ?? Date.now();
+  const { user, country } = await spendChallenge(env, { ...input, now });
+  const at = iso(now);
+  await recordLogin(env.DB, user.id, at, country);
+  const familyId = crypto.randomUUID();
+  const tokens = await issueLoginTokens(env, user, familyId, now);
+  await recordCheck(env.DB, familyId, user.id, now);
+  return { user: { ...user, lastLogin: at, country }, ...tokens };
+}
+
+/**
+ * Spend a live challenge with a valid second factor: the user it names (the OAuth authorize page
+ * then starts its browser session instead of issuing tokens). Nothing is spent on a refusal but
+ * the wrong code, which counts against the challenge.
+ */
+export async function spendChallenge(
+  env: MfaEnv,
+  input: { challenge: string; proof: SecondFactorProof; now: number },
+): Promise<{ user: UserRow; country: string }> {
+  const now = input.now;
   const hash = await challengeHash(input.challenge);
   const live = await findLiveChallenge(env.DB, hash, now);
   if (!live) throw new AppError("MFA_CHALLENGE_INVALID");
@@ -72,10 +91,5 @@ export async function completeChallenge(
   if (!(await useChallenge(env.DB, hash, now, iso(now)))) throw new AppError("MFA_CHALLENGE_INVALID");
   const user = await findUserById(env.DB, live.userId);
   if (!user) throw new AppError("MFA_CHALLENGE_INVALID");
-  const at = iso(now);
-  await recordLogin(env.DB, user.id, at, live.country);
-  const familyId = crypto.randomUUID();
-  const tokens = await issueLoginTokens(env, user, familyId, now);
-  await recordCheck(env.DB, familyId, user.id, now);
-  return { user: { ...user, lastLogin: at, country: live.country }, ...tokens };
+  return { user, country: live.country };
 }
