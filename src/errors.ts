@@ -17,6 +17,16 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: "A console request that changes state needs a matching X-CSRF-Token header.",
   }, // added
+  // Email verification (docs/security.md "Verified email")
+  EMAIL_VERIFICATION_INVALID: {
+    status: 400,
+    message: "The email verification token is unknown, already used, superseded or expired.",
+  },
+  EMAIL_ALREADY_VERIFIED: { status: 409, message: "This account's email address is already verified." },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: "Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).",
+  },
   // Validation
   INVALID_REQUEST_BODY: { status: 400, message: "The request body is malformed." },
   MISSING_REQUIRED_FIELD: { status: 422, message: "A required field is missing." },
@@ -48,6 +58,15 @@ export const ERROR_CATALOGUE = {
   MFA_CHALLENGE_INVALID: { status: 401, message: "The sign-in challenge is unknown, expired or already used." },
   MFA_ALREADY_ENROLLED: { status: 409, message: "This second factor is already set up; remove it first." },
   MFA_NOT_ENROLLED: { status: 409, message: "This second factor is not set up on the account." },
+  SSO_EMAIL_DOMAIN_NOT_VERIFIED: {
+    status: 403,
+    message: "The sign-on asserted an email outside the domains its organization has verified; nobody was signed in.",
+  },
+  SSO_IDENTITY_CONFLICT: {
+    status: 409,
+    message: "The account with this email is already linked to another identity of this connection.",
+  },
+  SSO_DOMAIN_TAKEN: { status: 409, message: "Another organization has already verified this domain." },
   // Billing and webhooks (docs/decisions.md, "Credits and billing" and "Webhooks")
   PAYMENT_DECLINED: { status: 402, message: "The payment was declined by the card issuer." },
   IDEMPOTENCY_KEY_MISMATCH: { status: 422, message: "This Idempotency-Key was already used with a different request." },
@@ -67,6 +86,10 @@ export const ERROR_CATALOGUE = {
   INVITATION_EMAIL_MISMATCH: { status: 403, message: "This invitation was sent to another email address." },
   INVITATION_USED: { status: 409, message: "This invitation was already accepted or revoked." },
   INVITATION_EXPIRED: { status: 410, message: "This invitation has expired." },
+  INVITER_ROLE_LOST: {
+    status: 409,
+    message: "Whoever sent this invitation may no longer send it (left, removed or demoted); ask for a new invitation.",
+  },
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
   PAYMENT_PROVIDER_UNAVAILABLE: {

@@ -1,6 +1,7 @@
 /**
- * The development mail outbox in KV: `dev-mail:<organization id>:<message id>`
- * (message ids sort by time), kept 7 days. Development and test only.
+ * The development mail outbox in KV: `dev-mail:<organization id>:<message id>` for an organization's
+ * mail and `dev-mail:<user id>:<message id>` for a user's account mail (message ids sort by time),
+ * kept 7 days. Development and test only.
  */
 export interface OutboxMessage {
   id: string;
@@ -11,20 +12,37 @@ export interface OutboxMessage {
 }
 
 const TTL_SECONDS = 7 * 24 * 3600;
-const prefix = (organizationId: string) => `dev-mail:${organizationId}:`;
+const prefix = (ownerId: string) => `dev-mail:${ownerId}:`;
 
-export async function putOutboxMessage(kv: KVNamespace, organizationId: string, message: OutboxMessage): Promise<void> {
-  await kv.put(`${prefix(organizationId)}${message.id}`, JSON.stringify(message), { expirationTtl: TTL_SECONDS });
+/** Who may read a message, as KV metadata, so a listing filters keys before reading any value. */
+interface OutboxMetadata {
+  readable_by?: string;
 }
 
-/** The newest `limit` messages of the organization, newest first. */
+/** `readableBy`: the lowest organization role that may read it (organization mail only). */
+export async function putOutboxMessage(
+  kv: KVNamespace,
+  ownerId: string,
+  message: OutboxMessage,
+  readableBy?: string,
+): Promise<void> {
+  const metadata: OutboxMetadata | undefined = readableBy ? { readable_by: readableBy } : undefined;
+  await kv.put(`${prefix(ownerId)}${message.id}`, JSON.stringify(message), { expirationTtl: TTL_SECONDS, metadata });
+}
+
+/**
+ * The newest `limit` messages of the organization (or user), newest first, of those whose
+ * `readableBy` role (undefined: none recorded) `canRead` accepts.
+ */
 export async function listOutboxMessages(
   kv: KVNamespace,
-  organizationId: string,
+  ownerId: string,
   limit: number,
+  canRead: (readableBy: string | undefined) => boolean = () => true,
 ): Promise<OutboxMessage[]> {
-  const { keys } = await kv.list({ prefix: prefix(organizationId), limit: 1000 });
+  const { keys } = await kv.list<OutboxMetadata>({ prefix: prefix(ownerId), limit: 1000 });
   const newest = keys
+    .filter((k) => canRead(k.metadata?.readable_by))
     .map((k) => k.name)
     .sort()
     .reverse()

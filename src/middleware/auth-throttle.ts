@@ -3,18 +3,20 @@ import {
   AUTH_THROTTLE,
   authAccountWindows,
   authIpWindows,
+  authSharedIpWindows,
   parseScale,
   type WindowPolicy,
 } from "../domain/limits/policies";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { clientIp } from "../lib/request";
+import { throttleAddress } from "../lib/request";
 import { limiterFor, rateLimitHeaders } from "./rate-limit";
 
 /**
  * Password-guessing defence for unauthenticated credential endpoints
- * (register, login, refresh, the OAuth token endpoint): per client IP and,
- * where the body names one, per account. The budget is checked before the
+ * (register, login, refresh, the OAuth token endpoint): per client IP, or,
+ * where the body names an account, per account and IP together, per IP across
+ * accounts (wider) and per account. The budget is checked before the
  * attempt and charged after it: a failure (status ≥ 400) costs
  * AUTH_THROTTLE.failureCost points, a success successCost.
  */
@@ -26,9 +28,20 @@ export function authThrottle(
   return async (c, next) => {
     const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
     const limiter = limiterFor(c);
-    const buckets: Array<[string, WindowPolicy[]]> = [[`auth-ip:${clientIp(c)}`, authIpWindows(scale)]];
+    const ip = throttleAddress(c);
     const account = accountOf ? await accountOf(c) : undefined;
-    if (account) buckets.push([`auth-account:${account}`, authAccountWindows(scale)]);
+    // Naming an account: the tight budget is the account's from this address, beside a wide one for
+    // the address (many people share an office's) and the account's own across addresses.
+    const buckets: Array<[string, WindowPolicy[]]> = account
+      ? [
+          [`auth-pair:${account}:${ip}`, authIpWindows(scale)],
+          [`auth-ip-shared:${ip}`, authSharedIpWindows(scale)],
+          [`auth-account:${account}`, authAccountWindows(scale)],
+        ]
+      : [
+          [`auth-ip:${ip}`, authIpWindows(scale)],
+          [`auth-ip-shared:${ip}`, authSharedIpWindows(scale)],
+        ];
 
     const checks = await Promise.all(buckets.map(([key, windows]) => limiter.peek(key, windows)));
     const denied = checks.find((d) => !d.allowed);

@@ -15,8 +15,16 @@ export function developmentMailer(kv: KVNamespace): Mailer {
         text: message.text,
         created_at: iso(now),
       };
-      console.log(JSON.stringify({ mail: { ...stored, organization_id: message.organizationId ?? null } }));
-      if (message.organizationId) await putOutboxMessage(kv, message.organizationId, stored);
+      console.log(
+        JSON.stringify({
+          mail: { ...stored, organization_id: message.organizationId ?? null, user_id: message.userId ?? null },
+        }),
+      );
+      if (message.organizationId) {
+        await putOutboxMessage(kv, message.organizationId, stored, message.readableBy ?? "admin");
+      }
+      // Account mail is the user's own: kept under the user's id, read by tests (test/support/email.ts).
+      if (message.userId) await putOutboxMessage(kv, message.userId, stored);
       return { delivered: true };
     },
   };

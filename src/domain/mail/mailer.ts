@@ -8,6 +8,13 @@ export interface MailMessage {
   text: string;
   /** The organization the message concerns; its admins can read the development outbox. */
   organizationId?: string;
+  /**
+   * The lowest organization role that may read this message in the development outbox (an
+   * invitation's: an admin must not read an owner invitation's token there); admin when absent.
+   */
+  readableBy?: "admin" | "owner";
+  /** The user the message is for (account mail: email verification); kept in that user's development outbox. */
+  userId?: string;
 }
 
 /**

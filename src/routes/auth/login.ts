@@ -24,7 +24,7 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(z.union([AuthResultSchema, MfaChallengeSchema])) } },
     },
   },
-  errors: ["INVALID_CREDENTIALS"],
+  errors: ["INVALID_CREDENTIALS", "SSO_REQUIRED"],
 });
 
 export function mountLogin(app: Router) {
