@@ -49,6 +49,15 @@ export const ERROR_CATALOGUE = {
   SSO_REQUIRED: { status: 403, message: "This organization requires single sign-on; sign in through its connection." },
   SAML_RESPONSE_INVALID: { status: 401, message: "The SAML response was refused." },
   SSO_CONNECTION_INVALID: { status: 422, message: "The sign-on connection's configuration is not usable." },
+  // Second factors (docs/security.md "Second factors")
+  MFA_REQUIRED: {
+    status: 403,
+    message: "This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.",
+  },
+  MFA_CODE_INVALID: { status: 401, message: "The second-factor code is wrong, expired or already used." },
+  MFA_CHALLENGE_INVALID: { status: 401, message: "The sign-in challenge is unknown, expired or already used." },
+  MFA_ALREADY_ENROLLED: { status: 409, message: "This second factor is already set up; remove it first." },
+  MFA_NOT_ENROLLED: { status: 409, message: "This second factor is not set up on the account." },
   SSO_EMAIL_DOMAIN_NOT_VERIFIED: {
     status: 403,
     message: "The sign-on asserted an email outside the domains its organization has verified; nobody was signed in.",

@@ -51,6 +51,11 @@ const TAGS = [
   { name: "Billing", description: "Credits, packages, purchases, payment methods and the transaction history." },
   { name: "Webhooks", description: "Event subscriptions, their delivery log, replays and test events." },
   { name: "API keys", description: "Long-lived keys for server-to-server access, with scopes and expiry." },
+  {
+    name: "Second factors",
+    description:
+      'Authenticator apps (TOTP) and recovery codes: sign-in then asks for a second factor (docs/security.md "Second factors").',
+  },
   { name: "OAuth clients", description: "Register applications that use the authorization server." },
   {
     name: "Organizations",

@@ -7,6 +7,7 @@ import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
 import { sendEmailVerification } from "./email-verification";
+import { challengeIfEnrolled, type MfaChallenge } from "./mfa/challenge";
 import { DUMMY_PASSWORD_HASH, hashIterations, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
 import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refresh-rotation";
@@ -143,8 +144,11 @@ export async function login(
   password: string,
   country: string,
   now = Date.now(),
-): Promise<LoginResult> {
+): Promise<LoginResult | MfaChallenge> {
   const user = await passwordSignIn(env, email, password);
+  // A second factor owed: a challenge instead of tokens (POST /v1/auth/mfa/verify completes it).
+  const challenge = await challengeIfEnrolled(env, { user, country, now });
+  if (challenge) return challenge;
   const at = iso(now);
   await recordLogin(env.DB, user.id, at, country);
   return {

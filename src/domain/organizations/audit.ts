@@ -45,7 +45,11 @@ export type AuditAction =
   | "sso.domain_verified"
   | "sso.identity_linked"
   | "sso.account_taken_over"
-  | "sso.enforced_sign_ins_ended";
+  | "sso.enforced_sign_ins_ended"
+  // A member's own second factors (issue 30), written to every organization they belong to.
+  | "mfa.factor_added"
+  | "mfa.factor_removed"
+  | "mfa.recovery_codes_regenerated";
 
 export interface AuditEntry {
   action: AuditAction;

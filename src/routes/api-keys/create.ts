@@ -1,5 +1,6 @@
 import { createApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
+import { requireRecentCheck } from "../../domain/identity/mfa/factors";
 import type { Scope } from "../../domain/identity/scopes";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -14,11 +15,11 @@ const route = defineRoute({
   tags: ["API keys"],
   summary: "Create an API key",
   description:
-    "Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`, which never create a second key); only its hash is stored.",
+    "Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`, which never create a second key); only its hash is stored. With a second factor on the account, needs a recent check (`POST /v1/auth/mfa/step-up`).",
   scope: "profile",
   idempotent: true,
   request: { body: { required: true, content: { "application/json": { schema: CreateApiKeyBody } } } },
-  errors: ["ORGANIZATION_ROLE_REQUIRED"],
+  errors: ["ORGANIZATION_ROLE_REQUIRED", "MFA_REQUIRED"],
   responses: {
     201: {
       description: "Created: the key is in `data.key`, shown only now",
@@ -29,6 +30,7 @@ const route = defineRoute({
 
 export function mountCreateApiKey(app: Router) {
   app.openapi(route, async (c) => {
+    await requireRecentCheck(c.env, c.get("principal"));
     const body = c.req.valid("json");
     const { row, key } = await createApiKey(
       c.env,

@@ -2,6 +2,8 @@ import { router } from "../../http/openapi";
 import { mountLdapLogin } from "./ldap";
 import { mountLogin } from "./login";
 import { mountLogout } from "./logout";
+import { mountMfaStepUp } from "./mfa-step-up";
+import { mountMfaVerify } from "./mfa-verify";
 import { mountRefresh } from "./refresh";
 import { mountRegister } from "./register";
 import { mountResendVerification } from "./resend-verification";
@@ -14,6 +16,8 @@ export function authRoutes() {
   mountLdapLogin(app);
   mountRefresh(app);
   mountLogout(app);
+  mountMfaVerify(app);
+  mountMfaStepUp(app);
   mountVerifyEmail(app);
   mountResendVerification(app);
   return app;

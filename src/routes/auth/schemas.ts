@@ -40,3 +40,38 @@ const tokenFields = {
 
 export const AuthResultSchema = z.object({ user: UserSummarySchema, ...tokenFields }).openapi("AuthResult");
 export const RefreshResultSchema = z.object(tokenFields).openapi("RefreshResult");
+
+export const MfaChallengeSchema = z
+  .object({
+    mfa_required: z.literal(true),
+    challenge: z.string().openapi({
+      description: "Single-use; send it to POST /v1/auth/mfa/verify with a second factor before it expires.",
+    }),
+    expires_in: z.number().int().openapi({ example: 300, description: "Seconds the challenge stays valid." }),
+    factors: z
+      .array(z.enum(["totp", "recovery_code"]))
+      .openapi({ description: "The second factors this account can answer with." }),
+  })
+  .openapi("MfaChallenge");
+
+/** A second-factor proof: exactly one of an authenticator code or a recovery code. */
+export const SecondFactorFields = {
+  code: z
+    .string()
+    .max(16)
+    .optional()
+    .openapi({ description: "The authenticator app's current 6-digit code (RFC 6238).", example: "123456" }),
+  recovery_code: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({ description: "One of the account's unused recovery codes (spent by this use)." }),
+};
+
+export const MfaVerifyBody = z
+  .object({ challenge: z.string().min(1).max(128), ...SecondFactorFields })
+  .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), {
+    message: "Send exactly one of code or recovery_code",
+    path: ["code"],
+  })
+  .openapi("MfaVerifyRequest");

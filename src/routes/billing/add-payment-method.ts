@@ -2,6 +2,7 @@ import { paymentGateway } from "../../domain/billing/gateway";
 import { addPaymentMethod } from "../../domain/billing/payment-methods";
 import { settleIfPastDue } from "../../domain/billing/plan";
 import { paymentMethodResource } from "../../domain/billing/resources";
+import { requireRecentCheck } from "../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
@@ -17,7 +18,7 @@ const route = defineRoute({
   description:
     "The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or one sent with `set_default: true`) becomes the default; a new default card on a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as `payment_method_id` on purchase or plan change instead.",
   scope: "profile",
-  errors: ["PAYMENT_PROVIDER_UNAVAILABLE"],
+  errors: ["PAYMENT_PROVIDER_UNAVAILABLE", "MFA_REQUIRED"],
   request: { body: { required: true, content: { "application/json": { schema: AddPaymentMethodBody } } } },
   responses: {
     201: { description: "Saved", content: { "application/json": { schema: envelopeSchema(PaymentMethodSchema) } } },
@@ -27,6 +28,7 @@ const route = defineRoute({
 export function mountAddPaymentMethod(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
+    await requireRecentCheck(c.env, principal);
     const pm = await addPaymentMethod(c.env.DB, paymentGateway(c.env), principal, c.req.valid("json"), requestMeta(c));
     if (pm.isDefault) await settleIfPastDue(c.env, principal);
     return c.json(ok(paymentMethodResource(pm), "Payment method added"), 201);

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { billingRecord } from "../../domain/billing/billing-record";
 import { changePlan, retryPayment } from "../../domain/billing/plan";
+import { requireRecentCheck } from "../../domain/identity/mfa/factors";
 import { TIERS } from "../../domain/identity/principal";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -47,6 +48,7 @@ const changeRoute = defineRoute({
     "PAYMENT_DECLINED",
     "PAYMENT_FAILED",
     "PAYMENT_PROVIDER_UNAVAILABLE",
+    "MFA_REQUIRED",
   ],
 });
 
@@ -68,6 +70,7 @@ const retryRoute = defineRoute({
 export function mountPlan(app: Router) {
   app.openapi(changeRoute, async (c) => {
     const principal = c.get("principal");
+    await requireRecentCheck(c.env, principal);
     const body = c.req.valid("json");
     const result = await changePlan(c.env, principal, body, requestMeta(c));
     principal.account = { id: result.account.id, tier: result.account.tier, status: result.account.status };

@@ -15,6 +15,7 @@ import { randomToken } from "../../lib/ids";
 import { countryOf } from "../../lib/request";
 import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
 import { principalOf } from "../../middleware/authenticate";
+import { mfaChallengeResult } from "../auth/result";
 import { LoginBody } from "../auth/schemas";
 
 type C = Context<AppEnv>;
@@ -79,6 +80,8 @@ export function consoleSessionRoutes() {
     const parsed = LoginBody.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, "json", body);
     const result = await login(c.env, parsed.data.email, parsed.data.password, countryOf(c));
+    // A second factor owed: no cookies yet; the page answers the challenge (POST /console/session/mfa).
+    if ("mfaRequired" in result) return c.json(ok(mfaChallengeResult(result), "Second factor required"), 200);
     setSession(c, result);
     return c.json(ok({ user: userSummary(result.user), expires_in: result.expiresIn }, "Signed in"), 200);
   });

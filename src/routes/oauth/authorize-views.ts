@@ -61,6 +61,22 @@ ${hiddenFields(request, csrf)}
   );
 }
 
+/** The second step of a password sign-in for an account with a second factor (docs/security.md). */
+export function mfaView(request: AuthorizationRequest, csrf: string, challenge: string, error?: string) {
+  return page(
+    "Second factor",
+    html`<h1>Confirm it is you</h1>
+${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+<form method="post" action="/oauth2/authorize">
+${hiddenFields(request, csrf)}
+<input type="hidden" name="action" value="mfa">
+<input type="hidden" name="challenge" value="${challenge}">
+<label for="mfa_code">Authenticator code or recovery code</label><input id="mfa_code" name="mfa_code" type="text" autocomplete="one-time-code" required>
+<button class="primary" type="submit">Verify</button>
+</form>`,
+  );
+}
+
 /** On to the organization's identity provider (see startSso for why not a redirect). */
 export function ssoRedirectView(idpUrl: string) {
   return html`<!doctype html>

@@ -4,6 +4,7 @@ import { fetchClientMetadata } from "../../adapters/client-metadata/fetch";
 import { findConnection } from "../../db/sso";
 import { findUserById } from "../../db/users";
 import { passwordSignIn } from "../../domain/identity/accounts";
+import { challengeIfEnrolled, spendChallenge } from "../../domain/identity/mfa/challenge";
 import {
   AUTHORIZATION_PARAMS,
   type AuthorizationRequest,
@@ -27,8 +28,9 @@ import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
 import { timingSafeEqual } from "../../lib/crypto";
 import { randomToken } from "../../lib/ids";
+import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
-import { authorizePageCsp, consentView, errorView, loginView, ssoRedirectView } from "./authorize-views";
+import { authorizePageCsp, consentView, errorView, loginView, mfaView, ssoRedirectView } from "./authorize-views";
 
 /**
  * The authorization endpoint (RFC 6749 §3.1, §4.1): a server-rendered page.
@@ -142,6 +144,9 @@ async function signIn(
 ): Promise<Response> {
   try {
     const user = await passwordSignIn(c.env, email, password.slice(0, 256));
+    // A second factor owed: the page asks for it before any browser session exists.
+    const challenge = await challengeIfEnrolled(c.env, { user, country: countryOf(c), now: Date.now() });
+    if (challenge) return render(c, mfaView(request, csrf, challenge.challenge), 200, request.redirectUri);
     return await startBrowserSession(c, request, user.id);
   } catch (err) {
     if (err instanceof AppError && err.code === "INVALID_CREDENTIALS") {
@@ -151,6 +156,23 @@ async function signIn(
       const message = "Your organization requires single sign-on: use “Sign in with SSO” below.";
       return render(c, loginView(request, csrf, message, email, email), 403, request.redirectUri);
     }
+    throw err;
+  }
+}
+
+/** The sign-in page's second step: a live challenge and a valid factor start the browser session. */
+async function secondStep(c: C, request: AuthorizationRequest, form: URLSearchParams, csrf: string): Promise<Response> {
+  const challenge = (form.get("challenge") ?? "").slice(0, 128);
+  const entered = (form.get("mfa_code") ?? "").trim().slice(0, 64);
+  const proof = /^\d{6}$/.test(entered) ? { code: entered } : { recoveryCode: entered };
+  try {
+    const { user } = await spendChallenge(c.env, { challenge, proof, now: Date.now() });
+    return await startBrowserSession(c, request, user.id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "MFA_CODE_INVALID")
+      return render(c, mfaView(request, csrf, challenge, "That code is not valid."), 401, request.redirectUri);
+    if (err instanceof AppError && err.code === "MFA_CHALLENGE_INVALID")
+      return render(c, loginView(request, csrf, "The sign-in expired: sign in again."), 401, request.redirectUri);
     throw err;
   }
 }
@@ -262,6 +284,21 @@ export function authorizeRoutes() {
         if (err instanceof AppError && err.code === "RATE_LIMIT_EXCEEDED") {
           for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
           return render(c, loginView(request, cookieCsrf, err.message, email), 429, request.redirectUri);
+        }
+        throw err;
+      }
+      return c.res;
+    }
+    if (action === "mfa") {
+      // Wrong codes cost sign-in budget like wrong passwords (per client IP).
+      try {
+        await authThrottle()(c, async () => {
+          c.res = await secondStep(c, request, form, cookieCsrf);
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.code === "RATE_LIMIT_EXCEEDED") {
+          for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+          return render(c, loginView(request, cookieCsrf, err.message), 429, request.redirectUri);
         }
         throw err;
       }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { requireRecentCheck } from "../../domain/identity/mfa/factors";
 import {
   connectionOf,
   createConnection,
@@ -142,7 +143,7 @@ const create = defineRoute({
   responses: {
     201: { description: "Created", content: { "application/json": { schema: envelopeSchema(ConnectionSchema) } } },
   },
-  errors: [...common.errors, "SSO_CONNECTION_INVALID"],
+  errors: [...common.errors, "SSO_CONNECTION_INVALID", "MFA_REQUIRED"],
 });
 const list = defineRoute({
   operationId: "listSsoConnections",
@@ -189,7 +190,7 @@ const update = defineRoute({
   responses: {
     200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(ConnectionSchema) } } },
   },
-  errors: [...common.errors, "SSO_CONNECTION_INVALID"],
+  errors: [...common.errors, "SSO_CONNECTION_INVALID", "MFA_REQUIRED"],
 });
 const remove = defineRoute({
   operationId: "deleteSsoConnection",
@@ -202,6 +203,7 @@ const remove = defineRoute({
   scope: "organizations:write",
   request: { params: ConnectionParams },
   responses: { 200: { description: "Deleted", content: { "application/json": { schema: MessageOnlySchema } } } },
+  errors: [...common.errors, "MFA_REQUIRED"],
 });
 const addDomainRoute = defineRoute({
   operationId: "addSsoDomain",
@@ -250,6 +252,7 @@ const verifyDomainRoute = defineRoute({
 
 export function mountSso(app: ReturnType<typeof router>) {
   app.openapi(create, async (c) => {
+    await requireRecentCheck(c.env, c.get("principal"));
     const body = c.req.valid("json");
     const view = await createConnection(
       c.env,
@@ -269,6 +272,7 @@ export function mountSso(app: ReturnType<typeof router>) {
     return c.json(ok(await connectionOf(c.env, c.get("principal"), organization_id, connection_id)), 200);
   });
   app.openapi(update, async (c) => {
+    await requireRecentCheck(c.env, c.get("principal"));
     const { organization_id, connection_id } = c.req.valid("param");
     const view = await updateConnection(
       c.env,
@@ -281,6 +285,7 @@ export function mountSso(app: ReturnType<typeof router>) {
     return c.json(ok(view, "Connection updated"), 200);
   });
   app.openapi(remove, async (c) => {
+    await requireRecentCheck(c.env, c.get("principal"));
     const { organization_id, connection_id } = c.req.valid("param");
     await deleteConnection(c.env, c.get("principal"), requestMeta(c), organization_id, connection_id);
     return c.json({ success: true as const, message: "Connection deleted" }, 200);

@@ -1,6 +1,11 @@
 import { router } from "../../http/openapi";
 import { mountGetMe } from "./get-me";
 import { mountGetStats } from "./get-stats";
+import { mountConfirmTotp } from "./mfa/confirm-totp";
+import { mountEnrolTotp } from "./mfa/enrol-totp";
+import { mountGetMfaStatus } from "./mfa/get-status";
+import { mountRegenerateRecoveryCodes } from "./mfa/regenerate-recovery-codes";
+import { mountRemoveTotp } from "./mfa/remove-totp";
 import { mountPutMe } from "./put-me";
 
 export function userRoutes() {
@@ -8,5 +13,10 @@ export function userRoutes() {
   mountGetMe(app);
   mountGetStats(app);
   mountPutMe(app);
+  mountGetMfaStatus(app);
+  mountEnrolTotp(app);
+  mountConfirmTotp(app);
+  mountRemoveTotp(app);
+  mountRegenerateRecoveryCodes(app);
   return app;
 }

@@ -1,0 +1,95 @@
+import { failChallenge, findLiveChallenge, insertChallenge, recordCheck, useChallenge } from "../../../db/mfa";
+import { findUserById, recordLogin, type UserRow } from "../../../db/users";
+import { AppError } from "../../../errors";
+import { iso } from "../../../lib/clock";
+import { sha256Hex } from "../../../lib/crypto";
+import { randomToken } from "../../../lib/ids";
+import type { AccountsEnv, LoginResult } from "../accounts";
+import { issueLoginTokens } from "../accounts";
+import { type MfaEnv, mfaStatus, type SecondFactorProof, verifySecondFactor } from "./factors";
+
+/** How long the second step of a sign-in may take. */
+export const MFA_CHALLENGE_TTL_SECONDS = 300;
+
+export type SecondFactorKind = "totp" | "recovery_code";
+
+/** What POST /v1/auth/login answers instead of tokens when the account has a second factor. */
+export interface MfaChallenge {
+  mfaRequired: true;
+  challenge: string;
+  expiresIn: number;
+  factors: SecondFactorKind[];
+}
+
+const challengeHash = (token: string) => sha256Hex(`mfa-challenge:${token}`);
+
+/**
+ * The password was right and the account has a second factor: a challenge instead of tokens. The
+ * token is 256 random bits handed only to whoever presented the password; it names the user and the
+ * sign-in attempt (stored as a hash), is spent by the first successful verify and dies after
+ * MFA_CHALLENGE_TTL_SECONDS or MFA_CHALLENGE_MAX_FAILURES wrong codes.
+ */
+export async function challengeIfEnrolled(
+  env: Pick<AccountsEnv, "DB">,
+  input: { user: UserRow; country: string; now: number },
+): Promise<MfaChallenge | null> {
+  const status = await mfaStatus(env.DB, input.user.id);
+  if (!status.enabled) return null;
+  const token = `mfa_${randomToken(32)}`;
+  await insertChallenge(env.DB, {
+    tokenHash: await challengeHash(token),
+    userId: input.user.id,
+    country: input.country,
+    expiresAt: input.now + MFA_CHALLENGE_TTL_SECONDS * 1000,
+    failures: 0,
+    usedAt: null,
+    createdAt: iso(input.now),
+  });
+  const factors: SecondFactorKind[] = [];
+  if (status.totp) factors.push("totp");
+  if (status.recoveryCodesRemaining > 0) factors.push("recovery_code");
+  return { mfaRequired: true, challenge: token, expiresIn: MFA_CHALLENGE_TTL_SECONDS, factors };
+}
+
+/**
+ * The second step: a live challenge plus a valid, unspent factor → the usual tokens, and the new
+ * sign-in session counts as freshly checked (step-up). Anything else → 401 with nothing issued; a
+ * wrong code counts against the challenge (and, in the route, the sign-in throttle).
+ */
+export async function completeChallenge(
+  env: AccountsEnv & MfaEnv,
+  input: { challenge: string; proof: SecondFactorProof; now?: number },
+): Promise<LoginResult> {
+  const now = input.now ?? Date.now();
+  const { user, country } = await spendChallenge(env, { ...input, now });
+  const at = iso(now);
+  await recordLogin(env.DB, user.id, at, country);
+  const familyId = crypto.randomUUID();
+  const tokens = await issueLoginTokens(env, user, familyId, now);
+  await recordCheck(env.DB, familyId, user.id, now);
+  return { user: { ...user, lastLogin: at, country }, ...tokens };
+}
+
+/**
+ * Spend a live challenge with a valid second factor: the user it names (the OAuth authorize page
+ * then starts its browser session instead of issuing tokens). Nothing is spent on a refusal but
+ * the wrong code, which counts against the challenge.
+ */
+export async function spendChallenge(
+  env: MfaEnv,
+  input: { challenge: string; proof: SecondFactorProof; now: number },
+): Promise<{ user: UserRow; country: string }> {
+  const now = input.now;
+  const hash = await challengeHash(input.challenge);
+  const live = await findLiveChallenge(env.DB, hash, now);
+  if (!live) throw new AppError("MFA_CHALLENGE_INVALID");
+  if (!(await verifySecondFactor(env, live.userId, input.proof, now))) {
+    await failChallenge(env.DB, hash);
+    throw new AppError("MFA_CODE_INVALID");
+  }
+  // Two verifies racing with two valid codes: one spends the challenge, the other gets nothing.
+  if (!(await useChallenge(env.DB, hash, now, iso(now)))) throw new AppError("MFA_CHALLENGE_INVALID");
+  const user = await findUserById(env.DB, live.userId);
+  if (!user) throw new AppError("MFA_CHALLENGE_INVALID");
+  return { user, country: live.country };
+}

@@ -1,0 +1,203 @@
+import {
+  acceptTotpStep,
+  deleteRecoveryCodes,
+  deleteTotp,
+  findTotp,
+  lastCheck,
+  recordCheck,
+  replaceRecoveryCodes,
+  unusedRecoveryCodes,
+  upsertPendingTotp,
+  useRecoveryCode,
+} from "../../../db/mfa";
+import { findUserById } from "../../../db/users";
+import type { Bindings } from "../../../env";
+import { AppError } from "../../../errors";
+import { iso } from "../../../lib/clock";
+import { dataEncryptionKey } from "../../encryption/data-key";
+import { open, seal } from "../../encryption/secret-box";
+import type { RequestMeta } from "../../organizations/audit";
+import type { Principal } from "../principal";
+import { announceFactorChange } from "./notices";
+import { hashRecoveryCode, newRecoveryCodes } from "./recovery-codes";
+import { enrolmentOf, matchingStep, newTotpSecret } from "./totp";
+
+export type MfaEnv = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT" | "DATA_ENCRYPTION_KEY">;
+
+/** How long a second-factor check counts for step-up (docs/security.md "Step-up"). */
+export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
+
+const totpAssociatedData = (userId: string) => `mfa_totp:${userId}`;
+
+export interface MfaStatus {
+  enabled: boolean;
+  totp: boolean;
+  recoveryCodesRemaining: number;
+}
+
+export async function mfaStatus(db: D1Database, userId: string): Promise<MfaStatus> {
+  const [totp, remaining] = await Promise.all([findTotp(db, userId), unusedRecoveryCodes(db, userId)]);
+  const hasTotp = Boolean(totp?.confirmedAt);
+  return { enabled: hasTotp, totp: hasTotp, recoveryCodesRemaining: remaining };
+}
+
+/** Whether the account has a second factor (recovery codes alone are not one: they back a factor up). */
+export async function hasMfa(db: D1Database, userId: string): Promise<boolean> {
+  return (await mfaStatus(db, userId)).enabled;
+}
+
+/** Start (or restart) an authenticator-app enrolment: the secret is shown now, and only now. */
+export async function enrolTotp(env: MfaEnv, input: { principal: Principal; now?: number }) {
+  const { principal } = input;
+  const now = input.now ?? Date.now();
+  const user = await findUserById(env.DB, principal.userId);
+  if (!user) throw new AppError("RESOURCE_NOT_FOUND");
+  const secret = newTotpSecret();
+  const sealed = await seal(await dataEncryptionKey(env), secret, totpAssociatedData(user.id));
+  const written = await upsertPendingTotp(env.DB, {
+    userId: user.id,
+    secretSealed: sealed,
+    confirmedAt: null,
+    lastStep: null,
+    createdAt: iso(now),
+  });
+  if (!written) throw new AppError("MFA_ALREADY_ENROLLED");
+  return { secret, ...enrolmentOf(secret, user.email) };
+}
+
+/**
+ * Check an authenticator code and spend its time step (a step is accepted once). `confirm`: the
+ * first code of an enrolment, which makes it a factor.
+ */
+async function checkTotp(env: MfaEnv, userId: string, code: string, now: number, confirm: boolean): Promise<boolean> {
+  const row = await findTotp(env.DB, userId);
+  if (!row || Boolean(row.confirmedAt) === confirm) return false;
+  const secret = await open(await dataEncryptionKey(env), row.secretSealed, totpAssociatedData(userId));
+  if (!secret) return false;
+  const step = matchingStep(secret, code, now);
+  if (step === null) return false;
+  return acceptTotpStep(env.DB, userId, step, confirm ? iso(now) : undefined);
+}
+
+/**
+ * Confirm the enrolment with its first code. The account's first factor comes with recovery codes,
+ * returned here once (empty when a set already exists).
+ */
+export async function confirmTotp(
+  env: MfaEnv,
+  input: { principal: Principal; code: string; meta: RequestMeta; now?: number },
+) {
+  const now = input.now ?? Date.now();
+  const userId = input.principal.userId;
+  const pending = await findTotp(env.DB, userId);
+  if (!pending) throw new AppError("MFA_NOT_ENROLLED");
+  if (pending.confirmedAt) throw new AppError("MFA_ALREADY_ENROLLED");
+  if (!(await checkTotp(env, userId, input.code, now, true))) throw new AppError("MFA_CODE_INVALID");
+  const recoveryCodes =
+    (await unusedRecoveryCodes(env.DB, userId)) === 0 ? await issueRecoveryCodes(env, userId, now) : [];
+  // Enrolling proved possession of the factor: it counts as this session's check.
+  if (input.principal.credential.sid) await recordCheck(env.DB, input.principal.credential.sid, userId, now);
+  await announce(env, input, { action: "mfa.factor_added", summary: "An authenticator app was added", factor: "totp" });
+  return { recoveryCodes };
+}
+
+async function issueRecoveryCodes(env: MfaEnv, userId: string, now: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodes(env.DB, userId, await Promise.all(codes.map(hashRecoveryCode)), iso(now));
+  return codes;
+}
+
+/** A new set of recovery codes; the old set stops working. Needs a recent second-factor check. */
+export async function regenerateRecoveryCodes(
+  env: MfaEnv,
+  input: { principal: Principal; meta: RequestMeta; now?: number },
+) {
+  const now = input.now ?? Date.now();
+  if (!(await hasMfa(env.DB, input.principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
+  await requireRecentCheck(env, input.principal, now);
+  const codes = await issueRecoveryCodes(env, input.principal.userId, now);
+  await announce(env, input, {
+    action: "mfa.recovery_codes_regenerated",
+    summary: "New recovery codes were generated (the old ones no longer work)",
+    factor: "recovery_codes",
+  });
+  return codes;
+}
+
+/** Remove the authenticator app. Removing the last factor also drops the recovery codes. */
+export async function removeTotp(env: MfaEnv, input: { principal: Principal; meta: RequestMeta; now?: number }) {
+  const now = input.now ?? Date.now();
+  const userId = input.principal.userId;
+  const row = await findTotp(env.DB, userId);
+  if (!row) throw new AppError("MFA_NOT_ENROLLED");
+  if (row.confirmedAt) await requireRecentCheck(env, input.principal, now);
+  await deleteTotp(env.DB, userId);
+  if (!row.confirmedAt) return;
+  await deleteRecoveryCodes(env.DB, userId);
+  await announce(env, input, {
+    action: "mfa.factor_removed",
+    summary: "The authenticator app was removed",
+    factor: "totp",
+  });
+}
+
+export interface SecondFactorProof {
+  code?: string | undefined;
+  recoveryCode?: string | undefined;
+}
+
+/** Whether `proof` is a valid, unspent second factor of `userId` (spending it if so). */
+export async function verifySecondFactor(
+  env: MfaEnv,
+  userId: string,
+  proof: SecondFactorProof,
+  now: number,
+): Promise<boolean> {
+  if (proof.code !== undefined) return checkTotp(env, userId, proof.code, now, false);
+  if (proof.recoveryCode !== undefined) {
+    return useRecoveryCode(env.DB, userId, await hashRecoveryCode(proof.recoveryCode), iso(now));
+  }
+  return false;
+}
+
+/**
+ * Step-up: a second-factor check for the caller's sign-in session (its `sid`), valid for
+ * STEP_UP_WINDOW_MS. A wrong proof records nothing.
+ */
+export async function stepUp(env: MfaEnv, input: { principal: Principal; proof: SecondFactorProof; now?: number }) {
+  const now = input.now ?? Date.now();
+  const { principal } = input;
+  const sid = principal.credential.sid;
+  if (!sid || principal.credential.kind === "api_key") throw new AppError("INSUFFICIENT_PERMISSIONS");
+  if (!(await hasMfa(env.DB, principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
+  if (!(await verifySecondFactor(env, principal.userId, input.proof, now))) throw new AppError("MFA_CODE_INVALID");
+  await recordCheck(env.DB, sid, principal.userId, now);
+  return { verifiedAt: now, validUntil: now + STEP_UP_WINDOW_MS };
+}
+
+/**
+ * Sensitive operations (creating an API key, SSO settings, payment method or plan, deleting the
+ * account) need a second-factor check within STEP_UP_WINDOW_MS when the account has MFA: 403
+ * MFA_REQUIRED otherwise. An API key is exempt: it is not a sign-in session (no one is there to
+ * type a code), and creating it already needed a check (docs/decisions.md "Second factors").
+ */
+export async function requireRecentCheck(env: Pick<MfaEnv, "DB">, principal: Principal, now = Date.now()) {
+  if (principal.credential.kind === "api_key") return;
+  if (!(await hasMfa(env.DB, principal.userId))) return;
+  const sid = principal.credential.sid;
+  const at = sid ? await lastCheck(env.DB, sid, principal.userId) : null;
+  if (at !== null && now - at <= STEP_UP_WINDOW_MS && at <= now) return;
+  throw new AppError("MFA_REQUIRED", {
+    details: { step_up: "POST /v1/auth/mfa/step-up", window_seconds: STEP_UP_WINDOW_MS / 1000 },
+  });
+}
+
+async function announce(
+  env: MfaEnv,
+  input: { principal: Principal; meta: RequestMeta; now?: number },
+  change: Parameters<typeof announceFactorChange>[1]["change"],
+) {
+  const user = await findUserById(env.DB, input.principal.userId);
+  if (!user) return;
+  await announceFactorChange(env, { ...input, email: user.email, change });
+}

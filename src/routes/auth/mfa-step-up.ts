@@ -1,0 +1,61 @@
+import { z } from "@hono/zod-openapi";
+import { STEP_UP_WINDOW_MS, stepUp } from "../../domain/identity/mfa/factors";
+import { envelopeSchema, ok } from "../../http/envelope";
+import type { Router } from "../../http/openapi";
+import { defineRoute } from "../../http/route";
+import { authThrottle } from "../../middleware/auth-throttle";
+import { SecondFactorFields } from "./schemas";
+
+const StepUpBody = z
+  .object(SecondFactorFields)
+  .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), {
+    message: "Send exactly one of code or recovery_code",
+    path: ["code"],
+  })
+  .openapi("MfaStepUpRequest");
+
+const StepUpSchema = z
+  .object({
+    verified_at: z.string().openapi({ format: "date-time" }),
+    valid_until: z.string().openapi({
+      format: "date-time",
+      description: `Operations answering MFA_REQUIRED are allowed until then (${STEP_UP_WINDOW_MS / 60000} minutes).`,
+    }),
+  })
+  .openapi("MfaStepUp");
+
+const route = defineRoute({
+  operationId: "stepUpMfa",
+  method: "post",
+  path: "/mfa/step-up",
+  tags: ["Authentication"],
+  middleware: [authThrottle()],
+  summary: "Prove a second factor again for sensitive operations",
+  description: `Records a second-factor check for the presented access token's sign-in session. For ${STEP_UP_WINDOW_MS / 60000} minutes after it, creating an API key, changing SSO settings, the payment method or the plan, deleting the account, removing the last factor and regenerating recovery codes are allowed; without it they answer 403 \`MFA_REQUIRED\`. Needs an access token (an API key has no sign-in session).`,
+  scope: "authenticated",
+  request: { body: { required: true, content: { "application/json": { schema: StepUpBody } } } },
+  responses: {
+    200: { description: "Checked", content: { "application/json": { schema: envelopeSchema(StepUpSchema) } } },
+  },
+  errors: ["MFA_CODE_INVALID", "MFA_NOT_ENROLLED"],
+});
+
+export function mountMfaStepUp(app: Router) {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const result = await stepUp(c.env, {
+      principal: c.get("principal"),
+      proof: { code: body.code, recoveryCode: body.recovery_code },
+    });
+    return c.json(
+      ok(
+        {
+          verified_at: new Date(result.verifiedAt).toISOString(),
+          valid_until: new Date(result.validUntil).toISOString(),
+        },
+        "Second factor verified",
+      ),
+      200,
+    );
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * The tests' own RFC 6238 (TOTP over RFC 4226 HOTP) on WebCrypto HMAC-SHA1, independent of the
+ * library the service uses, checked against RFC 6238 Appendix B in test/routes/auth/mfa.test.ts.
+ */
+const B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+export function base32Decode(s: string): Uint8Array {
+  const clean = s.replace(/=+$/, "").toUpperCase();
+  const out: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const ch of clean) {
+    const i = B32.indexOf(ch);
+    if (i < 0) throw new Error(`not base32: ${ch}`);
+    value = (value << 5) | i;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return new Uint8Array(out);
+}
+
+/** HOTP(K, T) with T = floor(unixSeconds / 30) (RFC 6238 §4.2), `digits` long. */
+export async function totpAt(key: Uint8Array, unixSeconds: number, digits = 6): Promise<string> {
+  const counter = Math.floor(unixSeconds / 30);
+  const msg = new Uint8Array(8);
+  new DataView(msg.buffer).setBigUint64(0, BigInt(counter));
+  const k = await crypto.subtle.importKey(
+    "raw",
+    key as Uint8Array<ArrayBuffer>,
+    { name: "HMAC", hash: "SHA-1" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", k, msg));
+  const offset = mac[19]! & 0x0f; // RFC 4226 §5.4 dynamic truncation
+  const bin = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
+  return String(bin % 10 ** digits).padStart(digits, "0");
+}
+
+export const totpFromSecret = (secretBase32: string, unixSeconds: number) =>
+  totpAt(base32Decode(secretBase32), unixSeconds);
