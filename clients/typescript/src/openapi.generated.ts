@@ -33,7 +33,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. For an account with a second factor the answer is an `MfaChallenge` (`mfa_required: true`) instead of tokens: complete the sign-in with `POST /v1/auth/mfa/verify`.
+         * @description A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. For an account with a second factor the answer is an `MfaChallenge` (`mfa_required: true`) instead of tokens: complete the sign-in with `POST /v1/auth/mfa/verify`. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
          */
         post: operations["login"];
         delete?: never;
@@ -701,7 +701,7 @@ export interface paths {
         put?: never;
         /**
          * Create a session
-         * @description Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session.
+         * @description Debits `credits_required` atomically and starts processing. Price: a base per type (remote_viewing 10, dowsing 5, precognition 15, intuitive_analysis 5) + 1 per started minute of `parameters.duration` + 2 per analysis type beyond the first. Needs `remote-viewing:write` for remote_viewing sessions, `dowsing:write` for the other types. `websocket_url` streams live progress (see the WebSocket operation). Send `Idempotency-Key` to retry safely: a repeat returns the first response without creating (or charging for) a second session. `X-Credits-Remaining` carries the balance left after the debit.
          */
         post: operations["createSession"];
         delete?: never;
@@ -744,13 +744,13 @@ export interface paths {
         get: operations["getSession"];
         /**
          * Change a session's threshold or tags
-         * @description Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` is fixed at creation (it set the price and schedule): repeating it is accepted, a different value is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
+         * @description Allowed while the session is pending or processing; a completed, failed or cancelled session is 409 SESSION_ALREADY_COMPLETED. A new confidence_threshold applies if set before the last stage ends. `parameters.priority` may change while the session is pending: the session is re-priced (an upgrade charges the difference, 409 INSUFFICIENT_CREDITS if the balance does not cover it; a downgrade refunds it) atomically with the change, and its schedule and `estimated_completion` follow; the response then carries `X-Credits-Remaining`. A processing session is 409 SESSION_PRIORITY_FIXED. Needs the family's `:write` scope.
          */
         put: operations["updateSession"];
         post?: never;
         /**
          * Cancel a session
-         * @description Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. Needs the family's `:delete` scope.
+         * @description Cancels a pending or processing session; it becomes `cancelled`. Refund: everything while pending; while processing, the share of the stages not yet begun (initial_processing 25 %, deep_analysis 50 %, final_validation 25 %), rounded down. WebSocket clients get the transition and a normal close. Completed, failed or cancelled → 409. `X-Credits-Remaining` carries the paying account's balance after the refund. Needs the family's `:delete` scope.
          */
         delete: operations["cancelSession"];
         options?: never;
@@ -1805,6 +1805,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth2/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dynamic client registration (RFC 7591)
+         * @description Open registration for agents (docs/mcp.md): public clients only (`token_endpoint_auth_method` none, PKCE S256 at every authorization), the authorization_code grant with refresh, redirect URIs https or http loopback (any port matches). At most 10 an hour and 30 a day per client address (429 `slow_down` with Retry-After). A registration is deleted a day after it was made unless a token was issued to it; each token keeps it 30 days more. No secret is issued.
+         */
+        post: operations["registerOAuthClientDynamically"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MCP server's protected resource metadata (RFC 9728)
+         * @description Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+         */
+        get: operations["getMcpProtectedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Protected resource metadata at the bare address (RFC 9728)
+         * @description Names the MCP server's resource identifier (`<origin>/mcp`, the `aud` of its tokens), this authorization server and the scopes its tools use. The same document at both addresses, for clients that look at either. Public, cacheable for 5 minutes.
+         */
+        get: operations["getProtectedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a server-to-client stream (not offered: stateless server)
+         * @description The server keeps no MCP session (each POST stands alone), so this answers 405.
+         */
+        get: operations["mcpStream"];
+        put?: never;
+        /**
+         * Send one MCP JSON-RPC message (Streamable HTTP)
+         * @description The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
+         */
+        post: operations["mcpMessage"];
+        /**
+         * End an MCP session (not offered: stateless server)
+         * @description The server keeps no MCP session (each POST stands alone), so this answers 405.
+         */
+        delete: operations["mcpEndSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saml/login": {
         parameters: {
             query?: never;
@@ -1902,7 +1990,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
+                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
                 message: string;
                 /**
                  * @example {
@@ -2227,7 +2315,7 @@ export interface components {
         Transaction: {
             id: string;
             /** @enum {string} */
-            type: "credit_purchase" | "session_debit" | "session_refund" | "signup_grant" | "adjustment" | "subscription_fee" | "plan_change" | "credits_renewal" | "credits_expiry" | "plan_proration" | "payment_reversal";
+            type: "credit_purchase" | "session_debit" | "session_refund" | "session_reprice" | "signup_grant" | "adjustment" | "subscription_fee" | "plan_change" | "credits_renewal" | "credits_expiry" | "plan_proration" | "payment_reversal";
             /** @description Money charged (0 for credit-only movements) */
             amount: number;
             currency: string;
@@ -3202,6 +3290,82 @@ export interface components {
             exp?: number;
             /** @description Token id */
             jti?: string;
+        };
+        /** @description One JSON-RPC 2.0 message (MCP). Errors carry the error catalogue's code in `error.data.code`. */
+        JsonRpcMessage: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id?: string | number;
+            /** @description The MCP method, e.g. tools/call */
+            method?: string;
+            params?: {
+                [key: string]: unknown;
+            };
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: {
+                /** Format: int32 */
+                code: number;
+                /** @description What went wrong */
+                message: string;
+                data?: {
+                    [key: string]: unknown;
+                };
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description RFC 9728 §2 protected resource metadata of the MCP server. */
+        ProtectedResourceMetadata: {
+            /**
+             * Format: uri
+             * @description The resource identifier: <origin>/mcp
+             */
+            resource: string;
+            authorization_servers: string[];
+            scopes_supported?: ("remote-viewing:read" | "remote-viewing:write" | "remote-viewing:delete" | "remote-viewing:admin" | "dowsing:read" | "dowsing:write" | "dowsing:delete" | "dowsing:admin" | "analytics:read" | "analytics:export" | "analytics:admin" | "profile" | "email" | "organizations:read" | "organizations:write")[];
+            bearer_methods_supported?: "header"[];
+            resource_name?: string;
+            /** Format: uri */
+            resource_documentation?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description RFC 7591 §2 client metadata (public clients only). */
+        ClientRegistrationRequest: {
+            redirect_uris: string[];
+            /** @description Shown on the consent page, marked as unverified */
+            client_name?: string;
+            /** @enum {string} */
+            token_endpoint_auth_method?: "none";
+            grant_types?: ("authorization_code" | "refresh_token")[];
+            response_types?: "code"[];
+            /** @description The most the client may ever be granted, space-separated (default: every user scope) */
+            scope?: string;
+            /** Format: uri */
+            client_uri?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ClientRegistrationResponse: {
+            /** @description dcr_… */
+            client_id: string;
+            /** Format: int64 */
+            client_id_issued_at: number;
+            client_name?: string;
+            redirect_uris: string[];
+            grant_types?: string[];
+            response_types?: string[];
+            /** @enum {string} */
+            token_endpoint_auth_method: "none";
+            /** @description Scopes the client may be granted */
+            scope?: string;
+            /**
+             * Format: int64
+             * @description Unix seconds: when the registration goes unless a token is issued to the client
+             */
+            registration_expires_at?: number;
         };
         /** @description RFC 8414 §2 authorization server metadata. */
         AuthorizationServerMetadata: {
@@ -9211,6 +9375,8 @@ export interface operations {
             /** @description Created, pending */
             201: {
                 headers: {
+                    /** @description Credits left on the paying account after this request's charge or refund. */
+                    "X-Credits-Remaining"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9690,6 +9856,8 @@ export interface operations {
             /** @description Updated */
             200: {
                 headers: {
+                    /** @description Credits left on the paying account after this request's charge or refund. */
+                    "X-Credits-Remaining"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9763,7 +9931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_ALREADY_COMPLETED` — The session can no longer be modified.<br>`SESSION_PRIORITY_FIXED` — A session's priority is fixed when it is created. */
+            /** @description `SESSION_ALREADY_COMPLETED` — The session can no longer be modified.<br>`SESSION_PRIORITY_FIXED` — A session's priority is fixed when it is created.<br>`INSUFFICIENT_CREDITS` — Not enough credits for this operation. */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9875,6 +10043,8 @@ export interface operations {
             /** @description Cancelled */
             200: {
                 headers: {
+                    /** @description Credits left on the paying account after this request's charge or refund. */
+                    "X-Credits-Remaining"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16627,6 +16797,314 @@ export interface operations {
             };
         };
     };
+    registerOAuthClientDynamically: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientRegistrationResponse"];
+                };
+            };
+            /** @description RFC 7591 §3.2.2 error: `invalid_redirect_uri` or `invalid_client_metadata`. */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `slow_down`: too many registrations from this address. */
+            429: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    getMcpProtectedResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectedResourceMetadata"];
+                };
+            };
+        };
+    };
+    getProtectedResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectedResourceMetadata"];
+                };
+            };
+        };
+    };
+    mcpStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No token, or one that is invalid, expired, revoked or for another resource (`WWW-Authenticate: Bearer resource_metadata=…`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description No MCP session to stream or end */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description An unexpected failure (INTERNAL_SERVER_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+        };
+    };
+    mcpMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsonRpcMessage"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response, as JSON or as a text/event-stream */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A notification or response was accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON (-32700), a batch or not a JSON-RPC message (-32600) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description No token, or one that is invalid, expired, revoked or for another resource (`WWW-Authenticate: Bearer resource_metadata=…`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description The tool needs a scope the token lacks (`WWW-Authenticate: Bearer error="insufficient_scope"`) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description The body is over 64 KiB */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description An unexpected failure (INTERNAL_SERVER_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+        };
+    };
+    mcpEndSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No token, or one that is invalid, expired, revoked or for another resource (`WWW-Authenticate: Bearer resource_metadata=…`) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description No MCP session to stream or end */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+            /** @description An unexpected failure (INTERNAL_SERVER_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
+        };
+    };
     samlLogin: {
         parameters: {
             query?: {
@@ -16759,3 +17237,6 @@ export interface operations {
         };
     };
 }
+
+/** The API version (X-Client-Version) this client was generated from and pins. */
+export const API_VERSION = "2026-11-01";

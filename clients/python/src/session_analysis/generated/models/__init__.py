@@ -76,6 +76,7 @@ from .client_registration_response import ClientRegistrationResponse
 from .client_registration_response_token_endpoint_auth_method import (
     ClientRegistrationResponseTokenEndpointAuthMethod,
 )
+from .confirm_totp_response_200 import ConfirmTotpResponse200
 from .coordinates import Coordinates
 from .create_api_key_request import CreateApiKeyRequest
 from .create_api_key_request_scopes_item import CreateApiKeyRequestScopesItem
@@ -152,6 +153,7 @@ from .delivery_queued_status import DeliveryQueuedStatus
 from .development_mail_outbox import DevelopmentMailOutbox
 from .development_mail_outbox_messages_item import DevelopmentMailOutboxMessagesItem
 from .email_verification_sent import EmailVerificationSent
+from .enrol_totp_response_201 import EnrolTotpResponse201
 from .error_envelope import ErrorEnvelope
 from .error_envelope_error import ErrorEnvelopeError
 from .error_envelope_error_code import ErrorEnvelopeErrorCode
@@ -165,6 +167,7 @@ from .export_users_tier import ExportUsersTier
 from .finding import Finding
 from .get_billing_response_200 import GetBillingResponse200
 from .get_me_response_200 import GetMeResponse200
+from .get_mfa_status_response_200 import GetMfaStatusResponse200
 from .get_my_stats_period import GetMyStatsPeriod
 from .get_my_stats_response_200 import GetMyStatsResponse200
 from .get_o_auth_client_response_200 import GetOAuthClientResponse200
@@ -226,6 +229,12 @@ from .list_webhooks_response_200_data import ListWebhooksResponse200Data
 from .login_request import LoginRequest
 from .login_response_200 import LoginResponse200
 from .message_envelope import MessageEnvelope
+from .mfa_challenge import MfaChallenge
+from .mfa_challenge_factors_item import MfaChallengeFactorsItem
+from .mfa_status import MfaStatus
+from .mfa_step_up import MfaStepUp
+from .mfa_step_up_request import MfaStepUpRequest
+from .mfa_verify_request import MfaVerifyRequest
 from .month_usage import MonthUsage
 from .new_api_key import NewApiKey
 from .new_o_auth_client import NewOAuthClient
@@ -284,10 +293,12 @@ from .receive_stripe_event_response_200_data import ReceiveStripeEventResponse20
 from .receive_stripe_event_response_200_data_outcome import (
     ReceiveStripeEventResponse200DataOutcome,
 )
+from .recovery_codes import RecoveryCodes
 from .refresh_request import RefreshRequest
 from .refresh_result import RefreshResult
 from .refresh_result_token_type import RefreshResultTokenType
 from .refresh_token_response_200 import RefreshTokenResponse200
+from .regenerate_recovery_codes_response_200 import RegenerateRecoveryCodesResponse200
 from .register_request import RegisterRequest
 from .register_request_tier import RegisterRequestTier
 from .register_response_201 import RegisterResponse201
@@ -337,6 +348,7 @@ from .set_user_service_role_response_200 import SetUserServiceRoleResponse200
 from .sso_connection import SsoConnection
 from .sso_domain import SsoDomain
 from .sso_domain_txt_record import SsoDomainTxtRecord
+from .step_up_mfa_response_200 import StepUpMfaResponse200
 from .system_status import SystemStatus
 from .system_status_checks import SystemStatusChecks
 from .system_status_checks_additional_property import (
@@ -358,6 +370,8 @@ from .token_request import TokenRequest
 from .token_request_grant_type import TokenRequestGrantType
 from .token_response import TokenResponse
 from .token_response_token_type import TokenResponseTokenType
+from .totp_confirm_request import TotpConfirmRequest
+from .totp_enrolment import TotpEnrolment
 from .transaction import Transaction
 from .transaction_export_row import TransactionExportRow
 from .transaction_status import TransactionStatus
@@ -436,6 +450,7 @@ from .user_summary_tier import UserSummaryTier
 from .verify_email_request import VerifyEmailRequest
 from .verify_email_response_200 import VerifyEmailResponse200
 from .verify_email_result import VerifyEmailResult
+from .verify_mfa_response_200 import VerifyMfaResponse200
 from .verify_sso_domain_response_200 import VerifySsoDomainResponse200
 from .webhook import Webhook
 from .webhook_delivery_log import WebhookDeliveryLog
@@ -503,6 +518,7 @@ __all__ = (
     "ClientRegistrationRequestTokenEndpointAuthMethod",
     "ClientRegistrationResponse",
     "ClientRegistrationResponseTokenEndpointAuthMethod",
+    "ConfirmTotpResponse200",
     "Coordinates",
     "CreateApiKeyRequest",
     "CreateApiKeyRequestScopesItem",
@@ -549,6 +565,7 @@ __all__ = (
     "DevelopmentMailOutbox",
     "DevelopmentMailOutboxMessagesItem",
     "EmailVerificationSent",
+    "EnrolTotpResponse201",
     "ErrorEnvelope",
     "ErrorEnvelopeError",
     "ErrorEnvelopeErrorCode",
@@ -562,6 +579,7 @@ __all__ = (
     "Finding",
     "GetBillingResponse200",
     "GetMeResponse200",
+    "GetMfaStatusResponse200",
     "GetMyStatsPeriod",
     "GetMyStatsResponse200",
     "GetOAuthClientResponse200",
@@ -615,6 +633,12 @@ __all__ = (
     "LoginRequest",
     "LoginResponse200",
     "MessageEnvelope",
+    "MfaChallenge",
+    "MfaChallengeFactorsItem",
+    "MfaStatus",
+    "MfaStepUp",
+    "MfaStepUpRequest",
+    "MfaVerifyRequest",
     "MonthUsage",
     "NewApiKey",
     "NewOAuthClient",
@@ -663,10 +687,12 @@ __all__ = (
     "ReceiveStripeEventResponse200",
     "ReceiveStripeEventResponse200Data",
     "ReceiveStripeEventResponse200DataOutcome",
+    "RecoveryCodes",
     "RefreshRequest",
     "RefreshResult",
     "RefreshResultTokenType",
     "RefreshTokenResponse200",
+    "RegenerateRecoveryCodesResponse200",
     "RegisterRequest",
     "RegisterRequestTier",
     "RegisterResponse201",
@@ -714,6 +740,7 @@ __all__ = (
     "SsoConnection",
     "SsoDomain",
     "SsoDomainTxtRecord",
+    "StepUpMfaResponse200",
     "SystemStatus",
     "SystemStatusChecks",
     "SystemStatusChecksAdditionalProperty",
@@ -729,6 +756,8 @@ __all__ = (
     "TokenRequestGrantType",
     "TokenResponse",
     "TokenResponseTokenType",
+    "TotpConfirmRequest",
+    "TotpEnrolment",
     "Transaction",
     "TransactionExportRow",
     "TransactionStatus",
@@ -781,6 +810,7 @@ __all__ = (
     "VerifyEmailRequest",
     "VerifyEmailResponse200",
     "VerifyEmailResult",
+    "VerifyMfaResponse200",
     "VerifySsoDomainResponse200",
     "Webhook",
     "WebhookDeliveryLog",

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.auth_result import AuthResult
+    from ..models.mfa_challenge import MfaChallenge
 
 
 T = TypeVar("T", bound="LoginResponse200")
@@ -20,19 +21,25 @@ class LoginResponse200:
     """
     Attributes:
         success (bool):
-        data (AuthResult):
+        data (AuthResult | MfaChallenge):
         message (str | Unset):
     """
 
     success: bool
-    data: AuthResult
+    data: AuthResult | MfaChallenge
     message: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.auth_result import AuthResult
+
         success = self.success
 
-        data = self.data.to_dict()
+        data: dict[str, Any]
+        if isinstance(self.data, AuthResult):
+            data = self.data.to_dict()
+        else:
+            data = self.data.to_dict()
 
         message = self.message
 
@@ -52,11 +59,27 @@ class LoginResponse200:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.auth_result import AuthResult
+        from ..models.mfa_challenge import MfaChallenge
 
         d = dict(src_dict)
         success = d.pop("success")
 
-        data = AuthResult.from_dict(d.pop("data"))
+        def _parse_data(data: object) -> AuthResult | MfaChallenge:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                data_type_0 = AuthResult.from_dict(data)
+
+                return data_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            data_type_1 = MfaChallenge.from_dict(data)
+
+            return data_type_1
+
+        data = _parse_data(d.pop("data"))
 
         message = d.pop("message", UNSET)
 

@@ -128,7 +128,8 @@ def sync_detailed(
 
      Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the
     token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`,
-    which never create a second key); only its hash is stored.
+    which never create a second key); only its hash is stored. With a second factor on the account,
+    needs a recent check (`POST /v1/auth/mfa/step-up`).
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
@@ -183,7 +184,8 @@ def sync(
 
      Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the
     token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`,
-    which never create a second key); only its hash is stored.
+    which never create a second key); only its hash is stored. With a second factor on the account,
+    needs a recent check (`POST /v1/auth/mfa/step-up`).
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
@@ -233,7 +235,8 @@ async def asyncio_detailed(
 
      Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the
     token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`,
-    which never create a second key); only its hash is stored.
+    which never create a second key); only its hash is stored. With a second factor on the account,
+    needs a recent check (`POST /v1/auth/mfa/step-up`).
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
@@ -286,7 +289,8 @@ async def asyncio(
 
      Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the
     token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`,
-    which never create a second key); only its hash is stored.
+    which never create a second key); only its hash is stored. With a second factor on the account,
+    needs a recent check (`POST /v1/auth/mfa/step-up`).
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per

@@ -111,8 +111,10 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | LoginResponse200]:
     """Sign in with email and password
 
-     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose
-    organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
+     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. For an account with a
+    second factor the answer is an `MfaChallenge` (`mfa_required: true`) instead of tokens: complete the
+    sign-in with `POST /v1/auth/mfa/verify`. An account whose organization enforces single sign-on is
+    403 `SSO_REQUIRED` (docs/sso.md).
 
     Args:
         x_client_version (str | Unset):
@@ -149,8 +151,10 @@ def sync(
 ) -> ErrorEnvelope | LoginResponse200 | None:
     """Sign in with email and password
 
-     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose
-    organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
+     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. For an account with a
+    second factor the answer is an `MfaChallenge` (`mfa_required: true`) instead of tokens: complete the
+    sign-in with `POST /v1/auth/mfa/verify`. An account whose organization enforces single sign-on is
+    403 `SSO_REQUIRED` (docs/sso.md).
 
     Args:
         x_client_version (str | Unset):
@@ -182,8 +186,10 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | LoginResponse200]:
     """Sign in with email and password
 
-     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose
-    organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
+     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. For an account with a
+    second factor the answer is an `MfaChallenge` (`mfa_required: true`) instead of tokens: complete the
+    sign-in with `POST /v1/auth/mfa/verify`. An account whose organization enforces single sign-on is
+    403 `SSO_REQUIRED` (docs/sso.md).
 
     Args:
         x_client_version (str | Unset):
@@ -218,8 +224,10 @@ async def asyncio(
 ) -> ErrorEnvelope | LoginResponse200 | None:
     """Sign in with email and password
 
-     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. An account whose
-    organization enforces single sign-on is 403 `SSO_REQUIRED` (docs/sso.md).
+     A wrong password and an unknown email fail alike with `INVALID_CREDENTIALS`. For an account with a
+    second factor the answer is an `MfaChallenge` (`mfa_required: true`) instead of tokens: complete the
+    sign-in with `POST /v1/auth/mfa/verify`. An account whose organization enforces single sign-on is
+    403 `SSO_REQUIRED` (docs/sso.md).
 
     Args:
         x_client_version (str | Unset):

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class MfaChallengeFactorsItem(StrEnum):
+    RECOVERY_CODE = "recovery_code"
+    TOTP = "totp"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="MfaStepUpRequest")
+
+
+@_attrs_define
+class MfaStepUpRequest:
+    """
+    Attributes:
+        code (str | Unset): The authenticator app's current 6-digit code (RFC 6238). Example: 123456.
+        recovery_code (str | Unset): One of the account's unused recovery codes (spent by this use).
+    """
+
+    code: str | Unset = UNSET
+    recovery_code: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        code = self.code
+
+        recovery_code = self.recovery_code
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if code is not UNSET:
+            field_dict["code"] = code
+        if recovery_code is not UNSET:
+            field_dict["recovery_code"] = recovery_code
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        code = d.pop("code", UNSET)
+
+        recovery_code = d.pop("recovery_code", UNSET)
+
+        mfa_step_up_request = cls(
+            code=code,
+            recovery_code=recovery_code,
+        )
+
+        mfa_step_up_request.additional_properties = d
+        return mfa_step_up_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
