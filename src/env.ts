@@ -1,3 +1,4 @@
+import type { SendEmailBinding } from "./adapters/mail/cloudflare";
 import type { BillingClock } from "./billing-clock/billing-clock";
 import type { RecordInBatch } from "./db/idempotency";
 import type { Principal } from "./domain/identity/principal";
@@ -12,6 +13,8 @@ export interface Bindings {
   SESSION_SCHEDULER: DurableObjectNamespace<SessionScheduler>;
   BILLING_CLOCK: DurableObjectNamespace<BillingClock>;
   WEBHOOK_QUEUE: Queue<unknown>;
+  /** Cloudflare Email Service (`send_email` binding) where MAIL_ADAPTER is "cloudflare" (src/adapters/mail). */
+  EMAIL?: SendEmailBinding;
   /** The console's built files and the docs renderer (Workers Static Assets, console/dist). */
   ASSETS?: Fetcher;
 
@@ -32,6 +35,15 @@ export interface Bindings {
   WEBHOOK_RETRY_SCALE?: string;
   /** Optional: a factor on billing period, trial and dunning lengths (default 1; ignored in production). */
   BILLING_PERIOD_SCALE?: string;
+
+  /** Optional: "development" (the KV outbox; refused in production) or "cloudflare" (the EMAIL binding); unset = by ENVIRONMENT. */
+  MAIL_ADAPTER?: string;
+  /** The sender address of mail (MAIL_ADAPTER=cloudflare), a domain onboarded to Email Sending. */
+  MAIL_FROM?: string;
+  /** Optional: the sender's display name. */
+  MAIL_FROM_NAME?: string;
+  /** Optional: the console's origin, for links in mail (unset = AUTH_ISSUER's). */
+  CONSOLE_ORIGIN?: string;
 
   /** Optional, never in production: "skip" marks SSO email domains verified without the DNS TXT check. */
   SSO_DOMAIN_VERIFICATION?: string;

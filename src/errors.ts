@@ -68,6 +68,10 @@ export const ERROR_CATALOGUE = {
     status: 502,
     message: "The payment processor failed temporarily; no charge was made. Retry later.",
   },
+  MAIL_SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: "Mail cannot be sent: no mail service is configured, so nothing was changed.",
+  },
   DIRECTORY_UNAVAILABLE: { status: 502, message: "The organization's directory did not answer; try again later." },
   DATABASE_ERROR: { status: 500, message: "A database operation failed." },
   AI_MODEL_ERROR: { status: 500, message: "Model processing failed." },

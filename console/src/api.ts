@@ -23,9 +23,14 @@ export function csrfToken(): string | undefined {
   return undefined;
 }
 
-/** One renewal at a time: the refresh cookie is single use. */
+/**
+ * One renewal at a time: the refresh cookie is single use. The refresh cookie is HttpOnly, but the
+ * CSRF cookie is set and cleared with it: without one there is no session to renew, and the console
+ * does not ask (a signed-out page load makes no refresh call).
+ */
 let renewing: Promise<boolean> | undefined;
 export function renewSession(): Promise<boolean> {
+  if (!csrfToken()) return Promise.resolve(false);
   renewing ??= fetch("/console/session/refresh", { method: "POST", credentials: "same-origin" })
     .then((r) => r.ok)
     .catch(() => false)

@@ -2,7 +2,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import {
   AUTH_THROTTLE,
   authAccountWindows,
+  authIpAnyAccountWindows,
   authIpWindows,
+  authPairWindows,
   parseScale,
   type WindowPolicy,
 } from "../domain/limits/policies";
@@ -13,22 +15,40 @@ import { limiterFor, rateLimitHeaders } from "./rate-limit";
 
 /**
  * Password-guessing defence for unauthenticated credential endpoints
- * (register, login, refresh, the OAuth token endpoint): per client IP and,
- * where the body names one, per account. The budget is checked before the
- * attempt and charged after it: a failure (status ≥ 400) costs
- * AUTH_THROTTLE.failureCost points, a success successCost.
+ * (register, login, refresh, the OAuth token endpoint). Where the request names
+ * an account, it counts per (account, client IP) pair, per account, and per IP
+ * over all accounts with a wide budget: one person mistyping cannot lock out a
+ * colleague behind the same address (docs/decisions.md, "Accounts"). Without
+ * an account, per client IP, and against the same wide per-IP budget, which
+ * password guesses and client-secret guesses from one address therefore share. The budget is checked before the attempt and
+ * charged after it: a failure (status ≥ 400) costs `failureCost` points
+ * (default AUTH_THROTTLE.failureCost), a success successCost.
  */
 export function authThrottle(
   accountOf?: (c: Context<AppEnv>) => Promise<string | undefined>,
   /** How to refuse (default: the /v1 429 envelope). The OAuth token endpoint answers in RFC 6749 form. */
   refuse: (retryAfter: number, headers: Record<string, string>) => Response | Promise<Response> = refuseWithEnvelope,
+  /**
+   * What a refused attempt costs. A refresh presents a 256-bit token, not a password: a missing,
+   * expired or revoked one is no guess worth slowing, so refresh routes charge a failure like a success.
+   */
+  { failureCost = AUTH_THROTTLE.failureCost }: { failureCost?: number } = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
     const limiter = limiterFor(c);
-    const buckets: Array<[string, WindowPolicy[]]> = [[`auth-ip:${clientIp(c)}`, authIpWindows(scale)]];
+    const ip = clientIp(c);
     const account = accountOf ? await accountOf(c) : undefined;
-    if (account) buckets.push([`auth-account:${account}`, authAccountWindows(scale)]);
+    const buckets: Array<[string, WindowPolicy[]]> = account
+      ? [
+          [`auth-pair:${account}|${ip}`, authPairWindows(scale)],
+          [`auth-account:${account}`, authAccountWindows(scale)],
+          [`auth-ip-any:${ip}`, authIpAnyAccountWindows(scale)],
+        ]
+      : [
+          [`auth-ip:${ip}`, authIpWindows(scale)],
+          [`auth-ip-any:${ip}`, authIpAnyAccountWindows(scale)],
+        ];
 
     const checks = await Promise.all(buckets.map(([key, windows]) => limiter.peek(key, windows)));
     const denied = checks.find((d) => !d.allowed);
@@ -41,7 +61,7 @@ export function authThrottle(
     }
 
     await next();
-    const cost = c.res.status >= 400 ? AUTH_THROTTLE.failureCost : AUTH_THROTTLE.successCost;
+    const cost = c.res.status >= 400 ? failureCost : AUTH_THROTTLE.successCost;
     await Promise.all(buckets.map(([key, windows]) => limiter.consume(key, windows, cost, { force: true })));
   };
 }

@@ -32,6 +32,14 @@ export const CONCURRENT_SESSION_CAPS: Record<Tier, number> = { basic: 5, profess
  */
 export const AUTH_THROTTLE = {
   ipPerMinute: 30,
+  /** One account from one address: what `ipPerMinute` was for sign-ins before it keyed on both. */
+  pairPerMinute: 30,
+  /**
+   * Sign-ins naming an account, per address over every account: an office behind one address can
+   * mistype many times without locking colleagues out, while spraying one password at many
+   * accounts from one address still stops (60 failures a minute).
+   */
+  ipAnyAccountPerMinute: 300,
   accountPerHour: 50,
   successCost: 1,
   failureCost: 5,
@@ -61,6 +69,14 @@ export function anonymousWindows(scale: number): WindowPolicy[] {
 
 export function authIpWindows(scale: number): WindowPolicy[] {
   return [{ name: "auth-ip", limit: AUTH_THROTTLE.ipPerMinute, seconds: scaled(60, scale) }];
+}
+
+export function authPairWindows(scale: number): WindowPolicy[] {
+  return [{ name: "auth-pair", limit: AUTH_THROTTLE.pairPerMinute, seconds: scaled(60, scale) }];
+}
+
+export function authIpAnyAccountWindows(scale: number): WindowPolicy[] {
+  return [{ name: "auth-ip-any", limit: AUTH_THROTTLE.ipAnyAccountPerMinute, seconds: scaled(60, scale) }];
 }
 
 export function authAccountWindows(scale: number): WindowPolicy[] {

@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { type LoginResult, login, logout, REFRESH_TOKEN_TTL, refresh } from "../../domain/identity/accounts";
 import { startBrowserSso, takeConsoleHandoff } from "../../domain/identity/sso/browser-handoff";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
+import { AUTH_THROTTLE } from "../../domain/limits/policies";
 import { userSummary } from "../../domain/users/resources";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
@@ -18,6 +19,9 @@ import { principalOf } from "../../middleware/authenticate";
 import { LoginBody } from "../auth/schemas";
 
 type C = Context<AppEnv>;
+
+/** A refresh is not a password guess (auth-throttle.ts): a refused one costs what a success does. */
+const REFRESH_THROTTLE = { failureCost: AUTH_THROTTLE.successCost };
 
 /**
  * The console's sign-in (docs/security.md "Console"). The same login as
@@ -118,7 +122,7 @@ export function consoleSessionRoutes() {
   });
 
   // A new access token from the refresh cookie (rotated, single use, like POST /v1/auth/refresh).
-  app.post("/session/refresh", authThrottle(), async (c) => {
+  app.post("/session/refresh", authThrottle(undefined, undefined, REFRESH_THROTTLE), async (c) => {
     const presented = getCookie(c, consoleCookieName(c, "refresh"));
     if (!presented) throw new AppError("AUTHENTICATION_REQUIRED");
     try {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AUTH_THROTTLE } from "../../../src/domain/limits/policies";
 import { registerUser, uniqueEmail } from "../../support/factories";
 import { appAt, startOfMinuteWindow } from "../../support/http";
 import { basic, createClient, postForm } from "../../support/oauth";
@@ -79,10 +80,11 @@ describe("token endpoint throttling", () => {
     }
   });
 
-  it("shares the address's budget with /v1/auth/login: guessing passwords then tokens does not double the attempts", async () => {
+  it("shares the address's wide budget with /v1/auth/login: guessing passwords then tokens does not double the attempts", async () => {
     const app = pinned();
     const ip = "203.0.113.94";
-    for (let i = 0; i < 6; i++) {
+    // Password guesses count per (account, address) and, 60 failures a minute, per address over all accounts.
+    for (let i = 0; i < AUTH_THROTTLE.ipAnyAccountPerMinute / AUTH_THROTTLE.failureCost; i++) {
       const res = await app.api("POST", "/v1/auth/login", {
         body: { email: uniqueEmail("guess"), password: "guess-password-1" },
         headers: { "cf-connecting-ip": ip },
