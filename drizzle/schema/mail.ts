@@ -37,3 +37,23 @@ export const mailOutbox = sqliteTable(
     index("mail_outbox_recipient_idx").on(t.recipientHash, t.createdAt),
   ],
 );
+
+/**
+ * Single-use links mailed to a person: `password_reset` (30 minutes). Only the SHA-256 of the
+ * 256-bit token is stored; `used_at` makes it single use, and a new link ends the older unused ones.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose", { enum: ["password_reset"] }).notNull(),
+    userId: text("user_id").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Reserved for an email change's confirmation link (the address it confirms). */
+    newEmail: text("new_email"),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose, t.createdAt)],
+);

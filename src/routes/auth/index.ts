@@ -2,6 +2,8 @@ import { router } from "../../http/openapi";
 import { mountLdapLogin } from "./ldap";
 import { mountLogin } from "./login";
 import { mountLogout } from "./logout";
+import { mountPasswordForgot } from "./password-forgot";
+import { mountPasswordReset } from "./password-reset";
 import { mountRefresh } from "./refresh";
 import { mountRegister } from "./register";
 
@@ -12,5 +14,7 @@ export function authRoutes() {
   mountLdapLogin(app);
   mountRefresh(app);
   mountLogout(app);
+  mountPasswordForgot(app);
+  mountPasswordReset(app);
   return app;
 }
