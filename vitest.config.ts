@@ -91,6 +91,9 @@ export default defineConfig(async () => {
             // nearly every test registers users. The production cost is tested in
             // test/routes/auth/register.test.ts and test/domain/identity/passwords.test.ts.
             PASSWORD_HASH_ITERATIONS: "1000",
+            // No JSON line per request (tens of thousands in a run); test/middleware/request-log.test.ts
+            // turns it on where it checks it. Ignored in production.
+            REQUEST_LOG: "off",
           },
         },
       }),
@@ -119,6 +122,7 @@ export default defineConfig(async () => {
               "hono/cookie",
               "hono/html",
               "hono/http-exception",
+              "hono/route",
               "hono/utils/html",
               "hono/utils/http-status",
               "@hono/zod-openapi",

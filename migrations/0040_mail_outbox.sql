@@ -11,6 +11,7 @@ CREATE TABLE `mail_outbox` (
 	`text_body` text,
 	`html_body` text,
 	`organization_id` text,
+	`readable_by` text,
 	`created_at` text NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`next_attempt_at` text NOT NULL,

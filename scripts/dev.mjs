@@ -6,7 +6,9 @@
 // 3. builds the console (console/ → console/dist) and keeps rebuilding it on change;
 // 4. starts `wrangler dev` on http://127.0.0.1:8787 (D1, KV, Queues and the
 //    Durable Object all local; the console at /, the API reference at /v1/docs).
-//    Arguments after `--` go to `wrangler dev`.
+//    Arguments after `--` go to `wrangler dev`; with another `--ip`/`--port` the
+//    token issuer follows them, so OAuth discovery, `iss` and the console's links
+//    name the address actually served (production keeps its configured issuer).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { generateDevDataKey, generateDevSigningKey } from "./dev-key.mjs";
@@ -32,11 +34,20 @@ for (const flag of ["--persist-to", "--env", "-e"]) {
   const i = args.indexOf(flag);
   if (i >= 0 && args[i + 1]) shared.push(flag, args[i + 1]);
 }
+// wrangler prints a table row per migration; a newcomer needs one line unless it fails.
 const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", ...shared], {
-  stdio: "inherit",
+  encoding: "utf8",
   env,
 });
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+if (migrate.status !== 0) {
+  process.stdout.write(migrate.stdout ?? "");
+  process.stderr.write(migrate.stderr ?? "");
+  process.exit(migrate.status ?? 1);
+}
+const applied = (migrate.stdout.match(/│\s*\d{4}_\S+\.sql\s*│\s*✅/g) ?? []).length;
+console.log(
+  applied ? `dev: applied ${applied} D1 migration(s) to the local database` : "dev: local database up to date",
+);
 
 const vite = "node_modules/.bin/vite";
 const viteArgs = ["build", "--config", "console/vite.config.ts", "--logLevel", "warn"];
@@ -45,9 +56,24 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 // Rebuilds on change; wrangler dev serves the new files from console/dist.
 const watcher = spawn(vite, [...viteArgs, "--watch"], { stdio: "inherit", env });
 
-const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));
-const defaults = [...(has("--ip") ? [] : ["--ip", "127.0.0.1"]), ...(has("--port") ? [] : ["--port", "8787"])];
-const child = spawn(wrangler, ["dev", ...defaults, ...args], { stdio: "inherit", env });
+const flagValue = (flag) => {
+  const i = args.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  if (i < 0) return undefined;
+  return args[i] === flag ? args[i + 1] : args[i].slice(flag.length + 1);
+};
+const ip = flagValue("--ip") ?? "127.0.0.1";
+const port = flagValue("--port") ?? "8787";
+const defaults = ["--ip", ip, "--port", port];
+// The development issuer is the served origin (a wildcard bind is reached on loopback); an
+// explicit `--var AUTH_ISSUER:…` or a deployed environment's own value wins.
+const deployed = ["staging", "production"].includes(flagValue("--env") ?? flagValue("-e") ?? "");
+const issuerGiven = args.some((a) => a.startsWith("AUTH_ISSUER:") || a.startsWith("--var=AUTH_ISSUER:"));
+const host = ["0.0.0.0", "::", "*"].includes(ip) ? "127.0.0.1" : ip.includes(":") ? `[${ip}]` : ip;
+if (!deployed && !issuerGiven) defaults.push("--var", `AUTH_ISSUER:http://${host}:${port}`);
+const passThrough = args.filter(
+  (a, i) => !["--ip", "--port"].some((f) => a === f || a.startsWith(`${f}=`) || args[i - 1] === f),
+);
+const child = spawn(wrangler, ["dev", ...defaults, ...passThrough], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"])
   process.on(signal, () => {
     watcher.kill(signal);

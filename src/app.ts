@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { RouterRoute } from "hono/types";
 import { refuseTestGatewayInProduction } from "./domain/billing/gateway";
+import { refuseWithoutAddress } from "./domain/deployment/address";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
 import { signingKeys } from "./domain/identity/signing-keys";
 import type { AppEnv } from "./env";
@@ -17,6 +18,7 @@ import { cors } from "./middleware/cors";
 import { d1Session } from "./middleware/d1-session";
 import { enforceRateLimit, rateLimit, setRateLimitHeaders } from "./middleware/rate-limit";
 import { assignRequestId } from "./middleware/request-id";
+import { logRequest } from "./middleware/request-log";
 import { addSecurityHeaders } from "./middleware/security-headers";
 import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets";
 
@@ -133,6 +135,7 @@ const configured = new WeakSet<object>();
 
 async function configure(env: AppEnv["Bindings"]): Promise<void> {
   refuseTestGatewayInProduction(env);
+  refuseWithoutAddress(env);
   await Promise.all([signingKeys(env), dataEncryptionKey(env)]);
   configured.add(env);
 }
@@ -205,11 +208,14 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
 
   // What every response carries, its request id and the security headers, set in one step
   // (src/middleware/request-id.ts, security-headers.ts): each async step costs CPU in workerd.
+  // The request's log line and metric are written here too, once it is answered (src/middleware/request-log.ts).
   app.use("*", async (c, next) => {
+    const startedAt = Date.now();
     const id = assignRequestId(c);
     await next();
     addSecurityHeaders(c);
     setResponseHeader(c, "X-Request-Id", id);
+    logRequest(c, startedAt);
   });
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate),
   // or with the test payment gateway. An isolate's bindings do not change, so once they passed, later

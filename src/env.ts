@@ -15,12 +15,36 @@ export interface Bindings {
   WEBHOOK_QUEUE: Queue<unknown>;
   /** Cloudflare Email Service (`send_email` binding) where MAIL_ADAPTER is "cloudflare" (src/adapters/mail). */
   EMAIL?: SendEmailBinding;
+  /**
+   * Workers Analytics Engine dataset of the operator's figures (src/adapters/metrics/, docs/operations.md).
+   * Bound in every environment; locally wrangler's simulator accepts and drops the points.
+   */
+  METRICS?: AnalyticsEngineDataset;
   /** The console's built files and the docs renderer (Workers Static Assets, console/dist). */
   ASSETS?: Fetcher;
 
   ENVIRONMENT: "development" | "staging" | "production";
   /** The authorization server address; the `iss` of every token we sign. */
   AUTH_ISSUER: string;
+  /**
+   * The console's origin (scheme://host), where links in mail and redirects to the console point. The
+   * console is this Worker's static assets, so it equals AUTH_ISSUER; the deploy scripts derive both from
+   * the hostname, and staging/production refuse a value that differs. Unset (development) = AUTH_ISSUER:
+   * read it with consoleOrigin() (src/domain/deployment/address.ts).
+   */
+  CONSOLE_ORIGIN?: string;
+  /**
+   * The WebAuthn relying party id (WebAuthn §5.1.4.1): the served hostname or a parent domain of it.
+   * Set by the deploy scripts in staging and production; unset in development = the issuer's host
+   * (webauthnRpId()).
+   */
+  WEBAUTHN_RP_ID?: string;
+  /**
+   * The sender of the service's mail (`name@domain` or `Name <name@domain>`), at the served host or a
+   * parent domain (any domain on workers.dev). Set by the deploy scripts in staging and production;
+   * unset in development, whose mail goes to the development outbox.
+   */
+  MAIL_FROM?: string;
   /** Comma-separated emails that become admins at registration. */
   ADMIN_EMAILS: string;
   ANALYSIS_TIME_SCALE: string;
@@ -38,12 +62,8 @@ export interface Bindings {
 
   /** Optional: "development" (the KV outbox; refused in production) or "cloudflare" (the EMAIL binding); unset = by ENVIRONMENT. */
   MAIL_ADAPTER?: string;
-  /** The sender address of mail (MAIL_ADAPTER=cloudflare), a domain onboarded to Email Sending. */
-  MAIL_FROM?: string;
   /** Optional: the sender's display name. */
   MAIL_FROM_NAME?: string;
-  /** Optional: the console's origin, for links in mail (unset = AUTH_ISSUER's). */
-  CONSOLE_ORIGIN?: string;
 
   /** Optional, never in production: "skip" marks SSO email domains verified without the DNS TXT check. */
   SSO_DOMAIN_VERIFICATION?: string;
@@ -51,6 +71,8 @@ export interface Bindings {
   SSO_LDAP_TIMEOUT_SCALE?: string;
   /** Optional, tests only: a factor in (0, 1] on the admin status probes' 2 s timeout (ignored in production). */
   HEALTH_PROBE_TIMEOUT_SCALE?: string;
+  /** Optional: "off" stops the per-request JSON log line (the test pool's setting; ignored in production). */
+  REQUEST_LOG?: string;
   /** Optional, tests only: PBKDF2 iterations of new password hashes, 1..100,000 (ignored in production). */
   PASSWORD_HASH_ITERATIONS?: string;
 
@@ -73,6 +95,10 @@ export interface Variables {
   principal: Principal;
   /** The clock rate-limit windows are counted on (Date.now; tests pin it with createApp({ now })). */
   now: () => number;
+  /** The route pattern that answered, set by a lazily built group's dispatcher (src/http/lazy-route.ts). */
+  route?: string;
+  /** The catalogue code of an error answer, set by onError: the request log line and metric carry it. */
+  errorCode?: string;
   /** Set on an atomic idempotent route with an Idempotency-Key (middleware/idempotency.ts): the record, for the work's batch. */
   idempotencyRecord?: RecordInBatch;
 }

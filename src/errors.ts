@@ -17,6 +17,16 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: "A console request that changes state needs a matching X-CSRF-Token header.",
   }, // added
+  // Email verification (docs/security.md "Verified email")
+  EMAIL_VERIFICATION_INVALID: {
+    status: 400,
+    message: "The email verification token is unknown, already used, superseded or expired.",
+  },
+  EMAIL_ALREADY_VERIFIED: { status: 409, message: "This account's email address is already verified." },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: "Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).",
+  },
   // Validation
   INVALID_REQUEST_BODY: { status: 400, message: "The request body is malformed." },
   MISSING_REQUIRED_FIELD: { status: 422, message: "A required field is missing." },
@@ -40,6 +50,15 @@ export const ERROR_CATALOGUE = {
   SSO_REQUIRED: { status: 403, message: "This organization requires single sign-on; sign in through its connection." },
   SAML_RESPONSE_INVALID: { status: 401, message: "The SAML response was refused." },
   SSO_CONNECTION_INVALID: { status: 422, message: "The sign-on connection's configuration is not usable." },
+  SSO_EMAIL_DOMAIN_NOT_VERIFIED: {
+    status: 403,
+    message: "The sign-on asserted an email outside the domains its organization has verified; nobody was signed in.",
+  },
+  SSO_IDENTITY_CONFLICT: {
+    status: 409,
+    message: "The account with this email is already linked to another identity of this connection.",
+  },
+  SSO_DOMAIN_TAKEN: { status: 409, message: "Another organization has already verified this domain." },
   // Billing and webhooks (docs/decisions.md, "Credits and billing" and "Webhooks")
   PAYMENT_DECLINED: { status: 402, message: "The payment was declined by the card issuer." },
   IDEMPOTENCY_KEY_MISMATCH: { status: 422, message: "This Idempotency-Key was already used with a different request." },
@@ -59,6 +78,10 @@ export const ERROR_CATALOGUE = {
   INVITATION_EMAIL_MISMATCH: { status: 403, message: "This invitation was sent to another email address." },
   INVITATION_USED: { status: 409, message: "This invitation was already accepted or revoked." },
   INVITATION_EXPIRED: { status: 410, message: "This invitation has expired." },
+  INVITER_ROLE_LOST: {
+    status: 409,
+    message: "Whoever sent this invitation may no longer send it (left, removed or demoted); ask for a new invitation.",
+  },
   // System
   SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
   PAYMENT_PROVIDER_UNAVAILABLE: {

@@ -23,13 +23,11 @@ export function csrfToken(): string | undefined {
   return undefined;
 }
 
-/**
- * One renewal at a time: the refresh cookie is single use. The refresh cookie is HttpOnly, but the
- * CSRF cookie is set and cleared with it: without one there is no session to renew, and the console
- * does not ask (a signed-out page load makes no refresh call).
- */
+/** One renewal at a time: the refresh cookie is single use. */
 let renewing: Promise<boolean> | undefined;
 export function renewSession(): Promise<boolean> {
+  // Signed in means the readable CSRF cookie that sign-in set beside the refresh cookie: without
+  // it there is no session to renew, and the console does not ask (a signed-out page load).
   if (!csrfToken()) return Promise.resolve(false);
   renewing ??= fetch("/console/session/refresh", { method: "POST", credentials: "same-origin" })
     .then((r) => r.ok)
@@ -93,10 +91,20 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : "Something went wrong. Try again.";
 }
 
-/** `data` of a successful call, or throws with the envelope's message. */
+/** A refused call: the envelope's message, with its catalogue code for pages that branch on it. */
+export class CallError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** `data` of a successful call, or throws a CallError with the envelope's message and code. */
 export async function unwrap<T>(call: Promise<{ data?: { data: T }; error?: unknown }>): Promise<T> {
   const { data, error } = await call;
-  if (error !== undefined || !data) throw new Error(messageOf(error));
+  if (error !== undefined || !data) throw new CallError(messageOf(error), (error as { error?: ApiError })?.error?.code);
   return data.data;
 }
 

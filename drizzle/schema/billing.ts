@@ -35,6 +35,12 @@ export const billingAccounts = sqliteTable(
      * lowered by a trigger on sessions when one leaves pending/processing (migration active_sessions_data).
      */
     activeSessions: integer("active_sessions").notNull().default(0),
+    /**
+     * Whether the free (basic) plan's included credits renew here (issue 27, docs/decisions.md "Free
+     * credits"): set with a verified email's one free grant (its user's account, or its owner's first
+     * organization); accounts older than that rule keep them (the migration's default).
+     */
+    freeIncluded: integer("free_included", { mode: "boolean" }).notNull().default(true),
     /** When the billing clock next acts (period end, trial end or a dunning retry). */
     nextActionAt: text("next_action_at"),
     createdAt: text("created_at").notNull(),
@@ -166,4 +172,29 @@ export const apiUsageMonthly = sqliteTable(
     dayCalls: text("day_calls").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+/**
+ * Free credits claimed, one row per normalised email address (issue 27, docs/decisions.md "Free
+ * credits"), keyed by its SHA-256. No foreign key: a row outlives its account, so the same address
+ * registered again claims nothing. One claim per user; `organization_id` is the one organization
+ * (the owner's first) whose included credits it paid for.
+ */
+export const freeCreditGrants = sqliteTable(
+  "free_credit_grants",
+  {
+    emailHash: text("email_hash").primaryKey(),
+    userId: text("user_id").notNull(),
+    grantedAt: text("granted_at").notNull(),
+    /** Credits the claim granted (0 for an account that had had starting credits before the rule). */
+    credits: integer("credits").notNull(),
+    organizationId: text("organization_id"),
+    organizationGrantedAt: text("organization_granted_at"),
+  },
+  (t) => [
+    uniqueIndex("free_credit_grants_user_unique").on(t.userId),
+    uniqueIndex("free_credit_grants_organization_unique")
+      .on(t.organizationId)
+      .where(sql`${t.organizationId} IS NOT NULL`),
+  ],
 );

@@ -29,12 +29,37 @@ export const users = sqliteTable(
     country: text("country").notNull().default("unknown"),
     createdAt: text("created_at").notNull(),
     lastLogin: text("last_login"),
+    /** When the holder of `email` proved it (the mailed link); null until then (docs/security.md). */
+    emailVerifiedAt: text("email_verified_at"),
+    /**
+     * Every credential of the account issued before this time is void: set when an unverified
+     * account is taken over for a directory's user (docs/security.md "Pre-hijacked accounts").
+     */
+    credentialsRevokedAt: text("credentials_revoked_at"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     index("users_created_at_idx").on(t.createdAt),
     check("users_credits_non_negative", sql`${t.credits} >= 0`),
   ],
+);
+
+/**
+ * Pending email verifications: SHA-256 of the mailed single-use token, for `email` as it was when
+ * mailed (a changed email voids it), until `expires_at` (24 h). Deleted when used or replaced.
+ */
+export const emailVerifications = sqliteTable(
+  "email_verifications",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("email_verifications_user_idx").on(t.userId)],
 );
 
 /**
@@ -55,6 +80,8 @@ export const refreshTokens = sqliteTable(
     /** OAuth client the family was issued to; null for first-party login. */
     clientId: text("client_id"),
     scope: text("scope").notNull(),
+    /** The organization a sign-in through its connection acts for (docs/sso.md); null otherwise. */
+    organizationId: text("organization_id"),
     createdAt: text("created_at").notNull(),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
@@ -78,4 +105,22 @@ export const revokedCredentials = sqliteTable(
     expiresAt: text("expires_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.subject] }), index("revoked_credentials_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Changes of the service-administrator role (`users.role`): who, what (`granted`/`revoked`), by whom
+ * (`cli` for npm run admin:grant, `bootstrap:ADMIN_EMAILS`, or an admin's user id). Append-only
+ * (triggers refuse UPDATE and DELETE).
+ */
+export const adminAudit = sqliteTable(
+  "admin_audit",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    email: text("email").notNull(),
+    action: text("action", { enum: ["granted", "revoked"] }).notNull(),
+    actor: text("actor").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("admin_audit_user_idx").on(t.userId, t.createdAt)],
 );

@@ -19,6 +19,8 @@ export const mailOutbox = sqliteTable(
     textBody: text("text_body"),
     htmlBody: text("html_body"),
     organizationId: text("organization_id"),
+    /** The lowest organization role that may read it in the development outbox (owner invitations: owner). */
+    readableBy: text("readable_by"),
     createdAt: text("created_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("next_attempt_at").notNull(),

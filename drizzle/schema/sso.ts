@@ -1,4 +1,6 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./identity";
 import { organizations } from "./organizations";
 
 /**
@@ -41,6 +43,8 @@ export const ssoDomains = sqliteTable(
   (t) => [
     uniqueIndex("sso_domains_org_domain").on(t.organizationId, t.domain),
     index("sso_domains_domain_idx").on(t.domain),
+    // A domain is verified by one organization at a time (issue 27).
+    uniqueIndex("sso_domains_verified_domain").on(t.domain).where(sql`verified_at IS NOT NULL`),
   ],
 );
 
@@ -56,4 +60,33 @@ export const ssoOnce = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [index("sso_once_expiry_idx").on(t.expiresAt)],
+);
+
+/**
+ * External identities (issue 27, docs/sso.md "Linking"): the IdP's or directory's subject (SAML
+ * NameID, LDAP entry DN) on a connection, linked once to a user; later sign-ins match on
+ * (connection, subject), never on the asserted email. `linked_via`: `created` (the connection made
+ * the account), `verified_email` (an account whose holder had verified the email), `takeover` (an
+ * unverified account voided and handed to the directory's user).
+ */
+export const externalIdentities = sqliteTable(
+  "external_identities",
+  {
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    linkedVia: text("linked_via", { enum: ["created", "verified_email", "takeover"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+    lastSignInAt: text("last_sign_in_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.subject] }),
+    uniqueIndex("external_identities_connection_user").on(t.connectionId, t.userId),
+    index("external_identities_user_idx").on(t.userId),
+  ],
 );

@@ -58,6 +58,11 @@ export interface SessionExportRow extends Keyset {
 
 export interface SessionExportFilter extends CreatedRange {
   userId: string;
+  /**
+   * An organization's sessions (sessions_org_created_idx); otherwise the user's personal ones
+   * (organization_id IS NULL), exactly as the list's filter (db/sessions.ts whereOf).
+   */
+  organizationId?: string | undefined;
   status?: string | undefined;
   sessionType?: string | undefined;
 }
@@ -68,8 +73,9 @@ export async function sessionsPage(
   after: Keyset | null,
   limit: number,
 ): Promise<SessionExportRow[]> {
-  const where = ["user_id = ?", "created_at >= ?", "created_at < ?", "(created_at > ? OR id > ?)"];
-  const params: unknown[] = [f.userId, ...keysetParams(f, after)];
+  const owner = f.organizationId ? "organization_id = ?" : "user_id = ? AND organization_id IS NULL";
+  const where = [owner, "created_at >= ?", "created_at < ?", "(created_at > ? OR id > ?)"];
+  const params: unknown[] = [f.organizationId ?? f.userId, ...keysetParams(f, after)];
   if (f.status) {
     where.push("status = ?");
     params.push(f.status);

@@ -11,6 +11,7 @@ export interface MailRow {
   textBody: string | null;
   htmlBody: string | null;
   organizationId: string | null;
+  readableBy: string | null;
   createdAt: string;
   attempts: number;
   nextAttemptAt: string;
@@ -20,25 +21,45 @@ export interface MailRow {
 }
 
 const COLUMNS = `id, type, recipient, recipient_hash AS recipientHash, subject, text_body AS textBody,
-  html_body AS htmlBody, organization_id AS organizationId, created_at AS createdAt, attempts,
+  html_body AS htmlBody, organization_id AS organizationId, readable_by AS readableBy, created_at AS createdAt, attempts,
   next_attempt_at AS nextAttemptAt, sent_at AS sentAt, result, last_error AS lastError`;
 
 export function insertMailStatement(
   d1: D1Database,
   m: Pick<
     MailRow,
-    "id" | "type" | "recipient" | "recipientHash" | "subject" | "textBody" | "htmlBody" | "organizationId" | "createdAt"
+    | "id"
+    | "type"
+    | "recipient"
+    | "recipientHash"
+    | "subject"
+    | "textBody"
+    | "htmlBody"
+    | "organizationId"
+    | "readableBy"
+    | "createdAt"
   >,
   /** Written only if the statement just before it in the batch changed a row. */
   opts: { onlyIfChanged?: boolean } = {},
 ): D1PreparedStatement {
-  const values = "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9";
+  const values = "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, ?9, ?9";
   const sql = opts.onlyIfChanged
-    ? `INSERT INTO mail_outbox (id, type, recipient, recipient_hash, subject, text_body, html_body, organization_id, created_at, next_attempt_at) SELECT ${values} WHERE changes() = 1`
-    : `INSERT INTO mail_outbox (id, type, recipient, recipient_hash, subject, text_body, html_body, organization_id, created_at, next_attempt_at) VALUES (${values})`;
+    ? `INSERT INTO mail_outbox (id, type, recipient, recipient_hash, subject, text_body, html_body, organization_id, readable_by, created_at, next_attempt_at) SELECT ${values} WHERE changes() = 1`
+    : `INSERT INTO mail_outbox (id, type, recipient, recipient_hash, subject, text_body, html_body, organization_id, readable_by, created_at, next_attempt_at) VALUES (${values})`;
   return d1
     .prepare(sql)
-    .bind(m.id, m.type, m.recipient, m.recipientHash, m.subject, m.textBody, m.htmlBody, m.organizationId, m.createdAt);
+    .bind(
+      m.id,
+      m.type,
+      m.recipient,
+      m.recipientHash,
+      m.subject,
+      m.textBody,
+      m.htmlBody,
+      m.organizationId,
+      m.createdAt,
+      m.readableBy,
+    );
 }
 
 /**

@@ -103,3 +103,44 @@ export async function findPaymentMethodByToken(
     )
     .get();
 }
+
+/**
+ * Removes the account's card; when it was the default, the newest remaining card becomes the
+ * default (renewals need one to charge). One batch with `audit`; false when no such card of the account.
+ */
+export async function deletePaymentMethod(
+  d1: D1Database,
+  accountId: string,
+  id: string,
+  audit: D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const [deleted] = await d1.batch([
+    d1.prepare("DELETE FROM payment_methods WHERE id = ?1 AND account_id = ?2").bind(id, accountId),
+    d1
+      .prepare(
+        `UPDATE payment_methods SET is_default = 1 WHERE id = (
+           SELECT id FROM payment_methods WHERE account_id = ?1 ORDER BY created_at DESC, id DESC LIMIT 1
+         ) AND NOT EXISTS (SELECT 1 FROM payment_methods WHERE account_id = ?1 AND is_default = 1)`,
+      )
+      .bind(accountId),
+    ...audit,
+  ]);
+  return (deleted?.meta.changes ?? 0) === 1;
+}
+
+/** Makes the account's card its only default, in one batch with `audit`. */
+export async function makeDefaultPaymentMethod(
+  d1: D1Database,
+  accountId: string,
+  id: string,
+  audit: D1PreparedStatement[] = [],
+): Promise<void> {
+  await d1.batch([
+    d1
+      .prepare(
+        "UPDATE payment_methods SET is_default = (id = ?2) WHERE account_id = ?1 AND EXISTS (SELECT 1 FROM payment_methods WHERE id = ?2 AND account_id = ?1)",
+      )
+      .bind(accountId, id),
+    ...audit,
+  ]);
+}

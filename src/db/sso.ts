@@ -88,3 +88,37 @@ export async function consumeOnce(d1: D1Database, key: string, connectionId: str
 export async function purgeExpiredOnce(d1: D1Database, now: number) {
   await d1.prepare("DELETE FROM sso_once WHERE expires_at <= ?").bind(now).run();
 }
+
+/** An enforced connection of the live organization that verified `domain`, if any (one holds a domain at a time). */
+export async function enforcedConnectionOfDomain(d1: D1Database, domain: string) {
+  return d1
+    .prepare(
+      `SELECT c.id, c.kind, c.organization_id FROM sso_domains d
+       JOIN sso_connections c ON c.organization_id = d.organization_id AND c.enforced = 1
+       JOIN organizations o ON o.id = d.organization_id AND o.deleted_at IS NULL
+       WHERE d.domain = ? AND d.verified_at IS NOT NULL ORDER BY c.created_at LIMIT 1`,
+    )
+    .bind(domain)
+    .first<{ id: string; kind: "saml" | "ldap"; organization_id: string }>();
+}
+
+/**
+ * The password-based sign-ins (refresh families not bound to an organization's connection: the
+ * password login's, and OAuth grants made after a password sign-in) of the organization's members
+ * whose email is in one of its verified domains: what turning enforce-SSO on ends.
+ */
+export async function passwordFamiliesOfEnforcedMembers(d1: D1Database, organizationId: string) {
+  const { results } = await d1
+    .prepare(
+      `SELECT DISTINCT r.family_id, r.user_id FROM refresh_tokens r
+       JOIN organization_members m ON m.user_id = r.user_id AND m.organization_id = ?1
+       JOIN users u ON u.id = r.user_id
+       JOIN sso_domains d ON d.organization_id = ?1 AND d.verified_at IS NOT NULL
+         AND d.domain = substr(u.email, instr(u.email, '@') + 1)
+       WHERE r.organization_id IS NULL AND r.revoked_at IS NULL
+         AND EXISTS (SELECT 1 FROM sso_connections c WHERE c.organization_id = ?1 AND c.enforced = 1)`,
+    )
+    .bind(organizationId)
+    .all<{ family_id: string; user_id: string }>();
+  return results;
+}

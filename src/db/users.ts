@@ -1,7 +1,6 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
-import { type LedgerEntry, signupGrantStatement } from "./credits";
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type NewUserRow = typeof schema.users.$inferInsert;
@@ -37,7 +36,6 @@ export async function insertUser(
   d1: D1Database,
   row: NewUserRow,
   account: typeof billingAccounts.$inferSelect,
-  grant: LedgerEntry,
 ): Promise<boolean> {
   const insert = db(d1).insert(users).values(row).onConflictDoNothing({ target: users.email }).toSQL();
   const accountInsert = db(d1).insert(billingAccounts).values(account).toSQL();
@@ -49,7 +47,6 @@ export async function insertUser(
   const [inserted] = await d1.batch([
     d1.prepare(insert.sql).bind(...insert.params),
     d1.prepare(conditional).bind(...accountInsert.params, row.id),
-    signupGrantStatement(d1, grant, account.balance),
   ]);
   return rowWritten(inserted);
 }

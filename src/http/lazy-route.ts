@@ -1,4 +1,5 @@
 import { type Context, Hono, type Next } from "hono";
+import { routePath } from "hono/route";
 import type { RouterRoute } from "hono/types";
 import type { AppEnv } from "../env";
 import { onError } from "./on-error";
@@ -120,6 +121,8 @@ async function share(c: Context<AppEnv>, next: Next) {
   if (!app) throw new Error("lazyRoute: a group was called outside its app");
   c.get = app.get;
   c.set = app.set;
+  // The group's own route pattern, for the request log line (the app's context only sees the catch-all).
+  app.set("route", routePath(c, -1));
   await next();
 }
 

@@ -53,6 +53,8 @@ export function onError(err: unknown, c: Context) {
       }),
     );
   }
+  // For the request's log line and metric (src/middleware/request-log.ts).
+  c.set("errorCode", appError.code);
   for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
   return c.json(errorBody(c, appError), appError.status as ContentfulStatusCode);
 }

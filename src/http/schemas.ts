@@ -16,3 +16,17 @@ export const Offset = z.coerce
   .max(1_000_000)
   .default(0)
   .openapi({ type: "integer", minimum: 0, maximum: 1_000_000, default: 0 });
+
+/**
+ * A list's limit query parameter: 1 to `max` (100 unless the list says less), default 20 (spec,
+ * GET /sessions). With Offset, the one home of every list's paging parameters (a test over the served
+ * document holds every list to them).
+ */
+export const limitParam = (max = 100) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(20)
+    .openapi({ type: "integer", minimum: 1, maximum: max, default: 20 });

@@ -33,6 +33,6 @@ export function cachedBySecret<E, T>(
 
 /** A required secret is missing or unusable: log why, refuse the request with a generic 503. */
 export function notConfigured(why: string): AppError {
-  console.error(`${why}: refusing requests`);
+  console.error(JSON.stringify({ msg: "not configured: refusing requests", why }));
   return new AppError("SERVICE_UNAVAILABLE", { message: "The service is not configured." });
 }

@@ -3,16 +3,20 @@ import { countApiCall } from "../db/api-usage";
 import type { AppEnv } from "../env";
 import { DAY_MS, utcDate } from "../lib/clock";
 import { waitUntilOf } from "../lib/request";
+import { presentedCredentials } from "./authenticate";
 
 /**
  * Counts authenticated API calls per user per day (the Billing record's
  * usage.api_calls), coalesced in the isolate and written off the request
  * path (src/db/api-usage.ts): each finished /v1 request that authenticated
- * (src/app.ts).
+ * (src/app.ts) with a token or key of the caller's. The console's page loads
+ * (its session cookie) are not the user's API calls and are not counted
+ * (docs/decisions.md, "Console").
  */
 export function countApiUsage(c: Context<AppEnv>): void {
   const principal = c.get("principal");
-  if (principal) countApiCall(c.env.DB, principal.userId, today(Date.now()), waitUntilOf(c));
+  if (principal && !presentedCredentials(c).fromConsole)
+    countApiCall(c.env.DB, principal.userId, today(Date.now()), waitUntilOf(c));
 }
 
 /**

@@ -96,6 +96,8 @@ export async function principalOf(
 export function presentedCredentials(c: Context<AppEnv>): {
   authorization?: string | undefined;
   apiKey?: string | undefined;
+  /** The credential is the console's session cookie: the console's own calls, not the user's. */
+  fromConsole?: true;
 } {
   const authorization = c.req.header("authorization");
   const apiKey = c.req.header("x-api-key");
@@ -106,7 +108,7 @@ export function presentedCredentials(c: Context<AppEnv>): {
   }
   // The console's cookie comes last: an explicit header always wins (src/http/console-cookies.ts).
   const cookieToken = consoleSessionToken(c);
-  return cookieToken ? { authorization: `Bearer ${cookieToken}` } : {};
+  return cookieToken ? { authorization: `Bearer ${cookieToken}`, fromConsole: true } : {};
 }
 
 /** `bearer, <token>` → the token (the entry right after "bearer"). */

@@ -6,7 +6,7 @@ import { type Decision, type RateLimiter, rateLimitHeader, rateLimitPolicyHeader
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { setResponseHeader } from "../http/response-headers";
-import { clientIp, waitUntilOf } from "../lib/request";
+import { throttleAddress, waitUntilOf } from "../lib/request";
 import { presentedCredentials, principalOf } from "./authenticate";
 
 export function limiterFor(c: Context<AppEnv>): RateLimiter {
@@ -34,7 +34,7 @@ export interface RateLimitState {
 /** Counts the request against its limits: 429 RATE_LIMIT_EXCEEDED over one, else what its response will say. */
 export async function enforceRateLimit(c: Context<AppEnv>): Promise<RateLimitState> {
   const principal = await optionalPrincipal(c);
-  const key = principal ? `user:${principal.userId}` : `ip:${clientIp(c)}`;
+  const key = principal ? `user:${principal.userId}` : `ip:${throttleAddress(c)}`;
   const { windows, policyHeader } = policiesFor(principal?.tier, c.env.RATE_LIMIT_WINDOW_SCALE);
   const decision = await limiterFor(c).consume(key, windows, 1);
   if (!decision.allowed) {

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { recordMetric } from "../adapters/metrics";
 import { AnalyzerError, analyzerFor } from "../analysis";
 import type { AnalyzerInput } from "../analysis/analyzer";
 import { type AuditRow, insertAuditStatement } from "../db/organizations";
@@ -242,6 +243,8 @@ export class SessionRoom extends DurableObject<Bindings> {
   ): Promise<void> {
     const row = await findSession(this.env.DB, s.init.sessionId);
     if (row) for (const event of await terminalEvents(row)) await this.env.WEBHOOK_QUEUE.send(event);
+    if (to === "completed" || to === "failed" || to === "cancelled")
+      recordMetric(this.env, { kind: "session", outcome: to, sessionType: row?.sessionType ?? "unknown" });
     const from = s.status;
     Object.assign(s, { status: to, stage: null });
     await this.save(s);

@@ -1,3 +1,4 @@
+import { recordMetric } from "../adapters/metrics";
 import { findDelivery, markDeliveryDead, recordAttempt, setDeliveryStatus } from "../db/webhook-deliveries";
 import { findWebhook } from "../db/webhooks";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
@@ -19,7 +20,7 @@ export interface DeliveryDeps {
 /** What the queue should do with the message afterwards. */
 export type DeliveryVerdict = "ack" | "retry";
 
-type Env = Pick<Bindings, "DB" | "ENVIRONMENT" | "WEBHOOK_ALLOW_PRIVATE_URLS" | "DATA_ENCRYPTION_KEY">;
+type Env = Pick<Bindings, "DB" | "ENVIRONMENT" | "WEBHOOK_ALLOW_PRIVATE_URLS" | "DATA_ENCRYPTION_KEY" | "METRICS">;
 
 /**
  * One attempt of one delivery, logged. Only deliveries still due (pending or
@@ -46,6 +47,7 @@ export async function attemptDelivery(env: Env, deliveryId: string, deps: Delive
       error,
       at: iso(now),
     });
+    recordMetric(env, { kind: "webhook", outcome: "failed", status: 0, durationMs: 0 });
     return "ack" as const;
   };
   const verdict = classifyWebhookUrl(webhook.url, { allowPrivate: allowPrivateUrls(env) });
@@ -70,10 +72,17 @@ export async function attemptDelivery(env: Env, deliveryId: string, deps: Delive
     error: outcome.error,
     at: iso(deps.now()),
   });
+  recordMetric(env, {
+    kind: "webhook",
+    outcome: outcome.ok ? "delivered" : "failed",
+    status: outcome.statusCode ?? 0,
+    durationMs: outcome.durationMs,
+  });
   return outcome.ok ? "ack" : "retry";
 }
 
 /** The dead-letter queue's consumer: the delivery exhausted its retries. */
-export async function markDead(env: Pick<Bindings, "DB">, deliveryId: string, now: number): Promise<void> {
+export async function markDead(env: Pick<Bindings, "DB" | "METRICS">, deliveryId: string, now: number): Promise<void> {
   await markDeliveryDead(env.DB, deliveryId, iso(now));
+  recordMetric(env, { kind: "webhook", outcome: "dead_lettered", status: 0, durationMs: 0 });
 }

@@ -28,6 +28,7 @@ describe("billing cycle against wrangler dev", () => {
       marketing_consent: false,
     });
     expect(res.status).toBe(201);
+    // Not verified (a 3.6 s trial has no time for it): no free credits, so every credit below is paid for.
     return res.body.data.token as string;
   };
   const billing = async (token: string) => (await call("GET", "/v1/billing", token)).body.data;
@@ -54,7 +55,8 @@ describe("billing cycle against wrangler dev", () => {
   }) => {
     const token = await register("professional");
     const start = await billing(token);
-    expect(start).toMatchObject({ tier: "professional", status: "trialing", credits: { included: 100 } });
+    // A self-chosen paid tier mints nothing: the trial starts with no credits (docs/decisions.md "Free credits").
+    expect(start).toMatchObject({ tier: "professional", status: "trialing", credits: { included: 0 } });
     // A purchase straight from the spec's request shape, paying with a processor test id.
     const bought = await call("POST", "/v1/billing/credits/purchase", token, {
       credit_package: "starter",
@@ -110,7 +112,8 @@ describe("billing cycle against wrangler dev", () => {
       () => billing(token),
       (b) => b.tier === "basic",
     );
-    expect(after).toMatchObject({ tier: "basic", status: "active", credits: { included: 100 } });
+    // The free plan's included credits renew only for a verified email's claim: this account has none.
+    expect(after).toMatchObject({ tier: "basic", status: "active", credits: { included: 0 } });
     const failed = (await history(token)).filter((t) => t.type === "subscription_fee" && t.status === "failed");
     expect(failed.length).toBe(4);
     const again = await call("GET", "/v1/users/me", token);

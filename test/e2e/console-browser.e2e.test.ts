@@ -4,7 +4,9 @@ import path from "node:path";
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
+import { apiClient } from "./support/api";
 import { accessibilityProblems, launchChromiumBrowser, offlineExcept, pageProblems } from "./support/browser";
+import { verifyEmail, verifyEmailOn } from "./support/mail";
 import { type ReceiverProcess, readReceived, startReceiverProcess } from "./support/receiver-process";
 import { sharedServer } from "./support/shared-server";
 import { freePort } from "./support/wrangler";
@@ -114,11 +116,16 @@ describe("the console in Chromium", () => {
       await shot("sign-up");
       await page.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+      // The free credits come when the email is verified with the mailed token (docs/decisions.md "Free credits").
+      await expect.poll(() => page.getByTestId("credits-remaining").textContent()).toMatch(/remaining0/);
+      await verifyEmail(server.url, { email });
+      await page.reload();
+      await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
       await expect.poll(() => page.getByTestId("credits-remaining").textContent()).toContain("100");
-      // Today's bar counts the console's own API calls so far (GET /v1/users/me/stats api_calls).
-      await expect
-        .poll(() => page.getByTestId("api-calls-chart").locator("rect title").last().textContent())
-        .toMatch(/: [1-9]\d* API calls$/);
+      // The console's own page loads are not the user's API calls (docs/decisions.md, "Console").
+      await expect(page.getByTestId("month-usage").textContent()).resolves.toContain("0 sessions0 API calls");
+      await expect(page.getByTestId("sessions-chart").locator("svg").count()).resolves.toBe(1);
+      await expect(page.getByTestId("credits-chart").locator("svg").count()).resolves.toBe(1);
       await shot("dashboard");
       // The session lives in HttpOnly cookies: nothing for a script to steal.
       const cookies = await context.cookies(server.url);
@@ -184,7 +191,31 @@ describe("the console in Chromium", () => {
       await expect(page.locator(".plot svg circle.accuracy").count()).resolves.toBe(1);
       await expect(page.getByTestId("confidence").textContent()).resolves.toMatch(/threshold 50%/);
       await expect(page.getByTestId("timeline").locator("li").count()).resolves.toBeGreaterThanOrEqual(5);
+      // The whole Analysis resource is shown, not only the Session's summary: every key finding,
+      // the spatial and temporal data, the recommendations and the model's metadata.
+      const sessionId = (await page.getByTestId("session-id").textContent())!;
+      const analysis = (
+        await client.GET("/sessions/{session_id}/analysis", { params: { path: { session_id: sessionId } } })
+      ).data!.data;
+      const { key_findings, recommendations, detailed_analysis } = analysis.results!;
+      expect(key_findings.length).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId("key-findings").locator("li").count()).toBe(key_findings.length);
+      for (const f of key_findings)
+        await expect(page.getByTestId("key-findings").textContent()).resolves.toContain(f.description);
+      await expect(page.getByTestId("recommendations").locator("li").count()).resolves.toBe(recommendations.length);
+      await expect(page.getByTestId("spatial").textContent()).resolves.toContain(
+        detailed_analysis.spatial_data.terrain,
+      );
+      const facts = await page.getByTestId("analysis-metadata").textContent();
+      expect(facts).toContain(analysis.metadata!.model_version);
+      expect(facts).toContain(detailed_analysis.temporal_data.current_status);
+      // A stage's percentage is named for what it is.
+      await expect(page.getByTestId("stages").textContent()).resolves.toMatch(/confidence \d+%/);
       await shot("session");
+      // An id that names no session of this account: a not-found page, not waiting stages.
+      await page.goto(`${server.url}/sessions/session_1000000000000000001`);
+      await page.getByTestId("session-not-found").waitFor();
+      expect(await page.getByTestId("stages").count()).toBe(0);
 
       await go("Sessions");
       await page
@@ -230,6 +261,25 @@ describe("the console in Chromium", () => {
       await page.getByRole("button", { name: "Change plan" }).click();
       await expect.poll(() => page.getByTestId("purchase-result").textContent()).toMatch(/Now on professional/);
       await expect.poll(() => page.getByTestId("billing-plan").textContent()).toMatch(/professional/i);
+      await expect(page.getByTestId("plans").textContent()).resolves.toContain("$49.00 a month: 1,000 credits");
+      // A card the issuer declines, made the default: its purchase reads as failed, adding nothing;
+      // removing it makes the remaining card the default again.
+      await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+      await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+      await page.getByLabel("CVC").fill("123");
+      await page.getByRole("button", { name: "Add card" }).click();
+      await page.getByRole("button", { name: "Make default" }).click();
+      await expect.poll(() => page.getByText("Default card changed.").count()).toBe(1);
+      await page.getByRole("combobox", { name: "Card", exact: true }).selectOption({ label: "visa ···· 0002" });
+      await page.getByRole("button", { name: "Buy credits" }).click();
+      await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/declined/i);
+      await expect
+        .poll(() => page.getByTestId("transactions").locator("tr", { hasText: "failed" }).first().textContent())
+        .toContain("none added");
+      await page.getByRole("button", { name: "Remove visa ending 0002" }).click();
+      await expect.poll(() => page.getByText("Card removed.").count()).toBe(1);
+      await expect.poll(() => page.getByRole("button", { name: /^Remove / }).count()).toBe(1);
+      await expect.poll(() => page.getByRole("button", { name: "Make default" }).count()).toBe(0);
       await shot("billing");
 
       // Organizations: create one, invite a colleague (the development mailer's message is shown),
@@ -247,6 +297,8 @@ describe("the console in Chromium", () => {
       });
       expect(registered.error).toBeUndefined();
       const colleagueToken = registered.data!.data.token;
+      // Only the proven holder of the invited address may accept: the colleague verifies with the mail.
+      await verifyEmailOn(server, apiClient(() => server.url).call, registered.data!.data.user.id);
       await page.getByLabel("Email to invite").fill(colleagueEmail);
       await page.getByRole("button", { name: "Send invitation" }).click();
       const inviteToken = (await page.getByTestId("secret-value").textContent())!;

@@ -8,7 +8,7 @@ import { sharedServer } from "./support/shared-server";
 describe("organizations against wrangler dev", () => {
   const server = sharedServer();
 
-  const { call } = apiClient(() => server.url);
+  const { call, verify } = apiClient(() => server.url);
   const person = async (label: string) => {
     const email = `e2e.${label}.${Date.now()}@example.com`;
     const reg = await call("POST", "/v1/auth/register", undefined, {
@@ -19,6 +19,8 @@ describe("organizations against wrangler dev", () => {
       marketing_consent: false,
     });
     expect(reg.status, reg.text.slice(0, 200)).toBe(201);
+    // A verified email: only the proven holder of the invited address may accept, and the owner's first organization gets its free credits.
+    await verify(reg);
     return { id: reg.body.data.user.id as string, email, token: reg.body.data.token as string };
   };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
+import { mailedVerificationToken } from "./support/mail";
 import { sharedServer } from "./support/shared-server";
 
 // The README's walkthrough against a real `wrangler dev`, through the typed client
@@ -14,6 +15,11 @@ describe("README flow against wrangler dev", () => {
       body: { email, username: "ada", password: "correct-horse-42", tier: "basic", marketing_consent: false },
     });
     expect(reg.response.status).toBe(201);
+    // The mailed token verifies the email, which grants the free credits (docs/decisions.md "Free credits").
+    const verified = await anonymous.POST("/auth/email/verify", {
+      body: { token: await mailedVerificationToken(reg.data!.data.user.id) },
+    });
+    expect(verified.response.status).toBe(200);
 
     const login = await anonymous.POST("/auth/login", { body: { email, password: "correct-horse-42" } });
     expect(login.response.status).toBe(200);

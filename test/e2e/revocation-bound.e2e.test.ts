@@ -34,8 +34,16 @@ describe("revocation across two isolates", () => {
     await isolates?.stop();
   });
 
-  const onA = apiClient(() => isolates.urls[0]);
-  const onB = apiClient(() => isolates.urls[1]);
+  const onA = apiClient(
+    () => isolates.urls[0],
+    undefined,
+    () => isolates.persistDir,
+  );
+  const onB = apiClient(
+    () => isolates.urls[1],
+    undefined,
+    () => isolates.persistDir,
+  );
 
   it("a logout through A is refused by B on its first check", async () => {
     const token = await onA.register("revoke-a");

@@ -8,16 +8,18 @@ import { sharedServer } from "./support/shared-server";
 describe("sessions against wrangler dev", () => {
   const server = sharedServer();
 
-  const { call } = apiClient(() => server.url);
+  const { call, verify } = apiClient(() => server.url);
 
   it("creates a session, streams its progress over WebSocket to completion, and reports it", async () => {
-    const reg = await call("POST", "/v1/auth/register", undefined, {
-      email: `e2e.sessions.${Date.now()}@example.com`,
-      username: "e2e",
-      password: "correct-horse-42",
-      tier: "basic",
-      marketing_consent: false,
-    });
+    const reg = await verify(
+      await call("POST", "/v1/auth/register", undefined, {
+        email: `e2e.sessions.${Date.now()}@example.com`,
+        username: "e2e",
+        password: "correct-horse-42",
+        tier: "basic",
+        marketing_consent: false,
+      }),
+    );
     const token = reg.body.data.token as string;
     const other = (
       await call("POST", "/v1/auth/register", undefined, {

@@ -26,6 +26,10 @@ describe("LDAP sign-on against wrangler dev and slapd", () => {
     const org = await api.call("POST", "/v1/organizations", owner, { name: "Directory Co" });
     expect(org.status).toBe(201);
     const orgId = org.body.data.id as string;
+    return { owner, orgId, connection: await connect(owner, orgId, url) };
+  }
+
+  async function connect(owner: string, orgId: string, url: string) {
     const conn = await api.call(
       "POST",
       `/v1/organizations/${orgId}/sso/connections`,
@@ -33,7 +37,7 @@ describe("LDAP sign-on against wrangler dev and slapd", () => {
       ldapConnectionBody(url, "service-secret"),
     );
     expect(conn.status).toBe(201);
-    return { owner, orgId, connection: conn.body.data.id as string };
+    return conn.body.data.id as string;
   }
 
   const membersOf = async (owner: string, orgId: string) =>
@@ -43,20 +47,42 @@ describe("LDAP sign-on against wrangler dev and slapd", () => {
     }>;
 
   it("signs in over StartTLS and ldaps with the group-mapped role and a working token", async () => {
-    // Each directory user once: a second organization may not claim an existing account unless it
-    // verified the email's domain (the refusal is covered in test/routes/sso).
-    for (const [url, username, password, email, role] of [
-      [ldap.plainUrl, "ada", "ada-pass-1", "ada@example.test", "admin"],
-      [ldap.ldapsUrl, "bob", "bob-pass-1", "bob@example.test", "member"],
+    // The directory's addresses are in example.test: a connection may assert only emails in a domain
+    // its organization verified (one organization at a time), so one organization holds it and
+    // connects the directory both ways.
+    const { owner, orgId, connection: startTls } = await organizationWithDirectory(ldap.plainUrl);
+    const domain = await api.call("POST", `/v1/organizations/${orgId}/sso/domains`, owner, { domain: "example.test" });
+    expect(domain.status).toBe(201);
+    const verified = await api.call(
+      "POST",
+      `/v1/organizations/${orgId}/sso/domains/${domain.body.data.id}/verify`,
+      owner,
+    );
+    expect(verified.status).toBe(200);
+    const ldaps = await connect(owner, orgId, ldap.ldapsUrl);
+    for (const [connection, username, password, email, role] of [
+      [startTls, "ada", "ada-pass-1", "ada@example.test", "admin"],
+      [ldaps, "bob", "bob-pass-1", "bob@example.test", "member"],
     ] as const) {
-      const { owner, orgId, connection } = await organizationWithDirectory(url);
       const res = await api.call("POST", "/v1/auth/ldap", undefined, { connection, username, password });
-      expect([url, res.status]).toEqual([url, 200]);
+      expect([connection, res.status]).toEqual([connection, 200]);
       const me = await api.call("GET", "/v1/users/me", res.body.data.token);
       expect(me.body.data.email).toBe(email);
       const member = (await membersOf(owner, orgId)).find((m) => m.user_id === res.body.data.user.id);
       expect(member?.role).toBe(role);
     }
+  });
+
+  it("refuses a directory entry whose email is in no domain the organization verified, creating nobody", async () => {
+    const { owner, orgId, connection } = await organizationWithDirectory(ldap.ldapsUrl);
+    const res = await api.call("POST", "/v1/auth/ldap", undefined, {
+      connection,
+      username: "bob",
+      password: "bob-pass-1",
+    });
+    expect([res.status, res.body.error.code]).toEqual([403, "SSO_EMAIL_DOMAIN_NOT_VERIFIED"]);
+    expect(res.text).not.toContain("refresh_token");
+    expect((await membersOf(owner, orgId)).length).toBe(1);
   });
 
   it("refuses a wrong password, an empty password, a filter injection and a silent directory", async () => {

@@ -15,6 +15,8 @@ describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
   let idp: SamlIdp;
   let browser: { context: BrowserContext; close(): Promise<void> };
   const api = apiClient(() => server.url);
+  /** The organization of the first test, holding idp.example.test. */
+  let federated: { owner: string; orgId: string } | undefined;
 
   beforeAll(async () => {
     const started = await Promise.allSettled([startSamlIdp(), launchChromium()]);
@@ -83,6 +85,13 @@ describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
       metadata_xml: metadataXml,
       saml: { groups_attribute: "groups", group_roles: { admins: "admin", staff: "member" } },
     });
+    // The IdP's people are at idp.example.test: the organization verifies it (one organization at a
+    // time holds a domain; the later tests sign in through this one).
+    const domain = dataOf(
+      await api.call("POST", `/v1/organizations/${orgId}/sso/domains`, owner, { domain: "idp.example.test" }),
+    );
+    dataOf(await api.call("POST", `/v1/organizations/${orgId}/sso/domains/${domain.id}/verify`, owner));
+    federated = { owner, orgId };
     const page = await browser.context.newPage();
     const carol = IDP_USERS.carol!;
     const result = await signInAtIdp(page, connection.id, carol);
@@ -124,18 +133,8 @@ describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
   });
 
   it("signs in with SSO from the OAuth authorize page and comes back to its consent step", async () => {
-    const { owner, orgId } = await organizationWithIdp({
-      saml: {
-        group_roles: { admins: "admin" },
-        idp_entity_id: idp.entityId,
-        sso_url: idp.ssoUrl,
-        certificates: [idp.certificate],
-      },
-    });
-    const domain = dataOf(
-      await api.call("POST", `/v1/organizations/${orgId}/sso/domains`, owner, { domain: "idp.example.test" }),
-    );
-    dataOf(await api.call("POST", `/v1/organizations/${orgId}/sso/domains/${domain.id}/verify`, owner));
+    // The first test's organization holds idp.example.test: "Sign in with SSO" finds its connection.
+    const { owner, orgId } = federated!;
     const client = dataOf(
       await api.call("POST", "/v1/oauth/clients", owner, {
         name: "SSO Test App",
@@ -165,7 +164,7 @@ describe("SAML sign-on against wrangler dev and SimpleSAMLphp", () => {
     expect(await page.locator("main").textContent()).toContain(`Signed in as ${carol.email}`);
     expect(new URL(page.url()).searchParams.get("state")).toBe("sso-e2e");
     await page.close();
-    // Carol's account (from the first test) is linked into this organization: it verified her domain.
+    // Carol's account (from the first test), linked by (connection, subject), is still its admin.
     expect((await membersOf(owner, orgId)).map((m) => m.role).sort()).toEqual(["admin", "owner"]);
   });
   it("signs in with SSO from the console's sign-in page and lands on the dashboard", async () => {

@@ -165,7 +165,10 @@ describe("GET /v1/openapi.json", () => {
     expect((await at("https://eu.example.test")).servers[0]!.url).toBe("https://eu.example.test/v1");
     expect(await at("https://api.example.test")).toEqual(first);
     // The environment is part of what the document says, so it is part of what it is kept by.
-    const staging = await at("https://api.example.test", { ENVIRONMENT: "staging" });
+    const staging = await at("https://api.example.test", {
+      ENVIRONMENT: "staging",
+      AUTH_ISSUER: "https://api.example.test",
+    });
     expect(staging.servers[0]!.description).toBe("API (staging at https://api.example.test)");
     expect(first.servers[0]!.description).not.toContain("staging");
   });

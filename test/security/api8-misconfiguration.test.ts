@@ -100,7 +100,13 @@ describe("API8 security misconfiguration", async () => {
     createApp().request(
       `${BASE}/v1/billing/packages`,
       {},
-      { ...env, ENVIRONMENT: "production", PAYMENT_GATEWAY: "stripe", ...overrides },
+      {
+        ...env,
+        ENVIRONMENT: "production",
+        AUTH_ISSUER: "https://api.example.test",
+        PAYMENT_GATEWAY: "stripe",
+        ...overrides,
+      },
       createExecutionContext(),
     );
 
@@ -111,15 +117,31 @@ describe("API8 security misconfiguration", async () => {
       { JWT_PRIVATE_KEY: undefined },
       { JWT_PRIVATE_KEY: prodKey, DATA_ENCRYPTION_KEY: undefined },
       { JWT_PRIVATE_KEY: prodKey, PAYMENT_GATEWAY: "test" },
+      // Not yet given its address (a fresh workers.dev deploy), or given a plain-http or path-bearing one.
+      { JWT_PRIVATE_KEY: prodKey, AUTH_ISSUER: "" },
+      { JWT_PRIVATE_KEY: prodKey, AUTH_ISSUER: "http://api.example.test" },
+      { JWT_PRIVATE_KEY: prodKey, AUTH_ISSUER: "https://api.example.test/" },
+      // Derived vars changed by hand to disagree with the issuer (the deploy scripts refuse them too).
+      { JWT_PRIVATE_KEY: prodKey, CONSOLE_ORIGIN: "https://console.other.test" },
+      { JWT_PRIVATE_KEY: prodKey, WEBAUTHN_RP_ID: "other.test" },
+      { JWT_PRIVATE_KEY: prodKey, MAIL_FROM: "Ops <ops@other.test>" },
     ]) {
       const res = await inProduction(overrides);
       expect(res.status).toBe(503);
       const text = await res.text();
       expect(JSON.parse(text).error.code).toBe("SERVICE_UNAVAILABLE");
-      expect(text).not.toMatch(/JWT|DATA_ENCRYPTION|private key|PAYMENT_GATEWAY|gateway/i);
+      expect(text).not.toMatch(
+        /JWT|DATA_ENCRYPTION|private key|PAYMENT_GATEWAY|gateway|AUTH_ISSUER|WEBAUTHN|MAIL_FROM|CONSOLE/i,
+      );
     }
-    // With real keys it serves.
+    // With real keys it serves, with or without the derived vars (a parent domain is a valid RP id and sender).
     expect((await inProduction({ JWT_PRIVATE_KEY: prodKey })).status).toBe(200);
+    const agreeing = {
+      CONSOLE_ORIGIN: "https://api.example.test",
+      WEBAUTHN_RP_ID: "example.test",
+      MAIL_FROM: "Acme <no-reply@example.test>",
+    };
+    expect((await inProduction({ JWT_PRIVATE_KEY: prodKey, ...agreeing })).status).toBe(200);
   });
 
   it("production ignores WEBHOOK_ALLOW_PRIVATE_URLS (a test-only switch cannot open SSRF there)", async () => {
@@ -127,6 +149,7 @@ describe("API8 security misconfiguration", async () => {
     const prodEnv = {
       ...env,
       ENVIRONMENT: "production",
+      AUTH_ISSUER: "https://api.example.test",
       PAYMENT_GATEWAY: "stripe",
       JWT_PRIVATE_KEY: JSON.stringify({ ...jwk, kid: "prod-2026-11" }),
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",

@@ -19,6 +19,8 @@ const PUBLIC_V1 = new Set([
   "POST /auth/login",
   "POST /auth/ldap",
   "POST /auth/refresh",
+  // The mailed single-use token is the credential (the link may be opened in any browser).
+  "POST /auth/email/verify",
   "GET /billing/packages",
   // Called by Stripe: authenticated by its Stripe-Signature, not a credential of ours.
   "POST /billing/stripe/webhook",

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { type RegisterInput, register } from "../../src/domain/identity/accounts";
+import { verifyEmail as verifyEmailAt } from "../../src/domain/identity/email-verification";
+import { mailedVerificationToken, verifyEmail } from "./email";
 import { api } from "./http";
 
 let counter = 0;
@@ -22,9 +24,15 @@ export interface TestUser {
  * A new signed-in user, made by the registration's own domain function (the rows, billing account,
  * billing clock and tokens POST /v1/auth/register makes) without the HTTP round trip: the route
  * itself is tested in test/routes/auth/register.test.ts, and each anonymous request costs the rate
- * limiter two KV lists for its fresh client address.
+ * limiter two KV lists for its fresh client address. Its email is then verified with the mailed
+ * token, as its holder would, which grants the one free credit allowance (docs/decisions.md "Free
+ * credits"): what a real person has before spending. `{ verified: false }` leaves it unverified
+ * (no credits), for tests of what an unverified account may not do.
  */
-export async function registerUser(overrides: Partial<RegisterInput> = {}): Promise<TestUser> {
+export async function registerUser(
+  overrides: Partial<RegisterInput> = {},
+  { verified = true }: { verified?: boolean } = {},
+): Promise<TestUser> {
   const input: RegisterInput = {
     email: uniqueEmail(),
     username: "tester",
@@ -35,16 +43,22 @@ export async function registerUser(overrides: Partial<RegisterInput> = {}): Prom
   };
   // As the route does for a request without Cloudflare's country (src/lib/request.ts countryOf).
   const { user, token, refreshToken } = await register(env, input, "unknown");
+  if (verified) await verifyEmailAt(env, await mailedVerificationToken(user));
   return { id: user.id, email: input.email, token, refreshToken };
 }
 
-/** The admin of this test run (ADMIN_EMAILS in vitest.config.ts): registered once, then signed in. */
+/**
+ * The admin of this test run: admin@example.com, in ADMIN_EMAILS (vitest.config.ts), the bootstrap
+ * that makes an address an administrator when its holder verifies it. Registered and verified once
+ * (through the mailed token), then signed in, so the token carries the role.
+ */
 export async function adminUser(): Promise<TestUser> {
   const email = "admin@example.com";
   const reg = await api("POST", "/v1/auth/register", {
     body: { email, username: "admin", password: PASSWORD, tier: "enterprise", marketing_consent: false },
   });
-  const res = reg.status === 201 ? reg : await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`admin sign-in failed: ${res.status} ${res.text}`);
+  if (reg.status === 201) await verifyEmail({ id: reg.body.data.user.id });
+  const res = await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${res.text}`);
   return { id: res.body.data.user.id, email, token: res.body.data.token, refreshToken: res.body.data.refresh_token };
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { creditStatements } from "../../src/db/credits";
 import { newId } from "../../src/lib/ids";
+import { ensureVerified } from "./email";
 import { registerUser, type TestUser, uniqueEmail } from "./factories";
 import { api, BASE, workerFetch } from "./http";
 
@@ -16,9 +17,10 @@ export async function invite(by: TestUser, orgId: string, email: string, role: O
   return api("POST", `/v1/organizations/${orgId}/invitations`, { token: by.token, body: { email, role } });
 }
 
-/** Invite a fresh user (or `user`) with `role` and accept: the way every member joins. */
+/** Invite a fresh user (or `user`) with `role` and accept: the way every member joins (a verified email first). */
 export async function addMember(by: TestUser, orgId: string, role: OrgRole = "member", user?: TestUser) {
   const member = user ?? (await registerUser({ email: uniqueEmail("member") }));
+  await ensureVerified(member);
   const inv = await invite(by, orgId, member.email, role);
   if (inv.status !== 201) throw new Error(`invite failed: ${inv.status} ${inv.text}`);
   const acc = await api("POST", "/v1/organizations/invitations/accept", {

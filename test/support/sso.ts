@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { registerUser } from "./factories";
 import { api, workerFetch } from "./http";
@@ -29,11 +30,35 @@ export async function enforceSso(owner: { token: string }, orgId: string, cert: 
   return res.body.data as { id: string };
 }
 
+/** A domain no other test uses: a connection may assert only emails in its organization's verified domains. */
+export const uniqueDomain = (prefix = "corp") =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.example`;
+
+/** Add `domain` to the organization and verify it (SSO_DOMAIN_VERIFICATION=skip): the API's answer to the verify. */
+export async function verifyDomain(owner: { token: string }, orgId: string, domain: string) {
+  const d = await api("POST", `/v1/organizations/${orgId}/sso/domains`, { token: owner.token, body: { domain } });
+  expect(d.status).toBe(201);
+  return api("POST", `/v1/organizations/${orgId}/sso/domains/${d.body.data.id}/verify`, { token: owner.token });
+}
+
+/**
+ * Verify a domain every test shares (the test directory's example.test): the organization an
+ * earlier test made gives it up first, since one organization at a time may hold it.
+ */
+export async function claimDomain(owner: { token: string }, orgId: string, domain: string) {
+  await env.DB.prepare("UPDATE sso_domains SET verified_at = NULL WHERE domain = ? AND verified_at IS NOT NULL")
+    .bind(domain)
+    .run();
+  const res = await verifyDomain(owner, orgId, domain);
+  expect(res.status).toBe(200);
+}
+
 /**
  * An organization with a SAML connection to the test IdP (https://idp.test, signing with `cert`,
- * `admins` → admin) and, given `domain`, that email domain verified (SSO_DOMAIN_VERIFICATION=skip).
+ * `admins` → admin) and an email domain verified (SSO_DOMAIN_VERIFICATION=skip): `domain`, or one of
+ * its own. `email()` makes an address in it.
  */
-export async function samlOrganization(cert: string, domain?: string) {
+export async function samlOrganization(cert: string, domain = uniqueDomain()) {
   const owner = await registerUser();
   const orgId = await createOrganization(owner);
   const res = await api("POST", `/v1/organizations/${orgId}/sso/connections`, {
@@ -41,11 +66,15 @@ export async function samlOrganization(cert: string, domain?: string) {
     body: samlConnectionBody(cert, "Okta"),
   });
   expect(res.status).toBe(201);
-  if (domain) {
-    const d = await api("POST", `/v1/organizations/${orgId}/sso/domains`, { token: owner.token, body: { domain } });
-    await api("POST", `/v1/organizations/${orgId}/sso/domains/${d.body.data.id}/verify`, { token: owner.token });
-  }
-  return { owner, orgId, connection: res.body.data as { id: string; sp: { entityId: string; acsUrl: string } } };
+  expect((await verifyDomain(owner, orgId, domain)).status).toBe(200);
+  const email = (prefix = "person") => `${prefix}.${Math.random().toString(36).slice(2, 10)}@${domain}`;
+  return {
+    owner,
+    orgId,
+    domain,
+    email,
+    connection: res.body.data as { id: string; sp: { entityId: string; acsUrl: string } },
+  };
 }
 
 /** The ID of the AuthnRequest in an HTTP-Redirect binding URL (to answer it with InResponseTo). */
@@ -56,7 +85,10 @@ export async function requestIdFrom(location: string): Promise<string> {
   return /ID="([^"]+)"/.exec(xml)?.[1] ?? "";
 }
 
-/** An organization with the tests' LDAP connection (sso-fixtures.ts) to the directory at `url`. */
+/**
+ * An organization with the tests' LDAP connection (sso-fixtures.ts) to the directory at `url`,
+ * holding the directory's email domain example.test (claimDomain).
+ */
 export async function ldapOrganization(url: string, servicePassword: string) {
   const owner = await registerUser();
   const orgId = await createOrganization(owner);
@@ -65,6 +97,7 @@ export async function ldapOrganization(url: string, servicePassword: string) {
     body: ldapConnectionBody(url, servicePassword),
   });
   expect(res.status).toBe(201);
+  await claimDomain(owner, orgId, "example.test");
   return { owner, orgId, connection: res.body.data.id as string, response: res.body };
 }
 

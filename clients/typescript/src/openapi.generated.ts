@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.
+         * @description Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
          */
         post: operations["register"];
         delete?: never;
@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in through an organization's LDAP directory
-         * @description Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions the user just in time and returns the same tokens as /auth/login. Empty passwords are refused before any bind.
+         * @description Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions or links the user (docs/sso.md, Linking: only emails in the organization's verified domains) and returns tokens that act for that organization only, never as an administrator. Empty passwords are refused before any bind.
          */
         post: operations["ldapLogin"];
         delete?: never;
@@ -136,6 +136,46 @@ export interface paths {
          * @description Uses the token once. Every sign-in, refresh token and OAuth grant of the account ends (their live WebSockets close) and a notice is mailed; API keys stay. An unknown, used or expired token is 400 ACCOUNT_LINK_INVALID and changes nothing.
          */
         post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an email address with the mailed token
+         * @description Spends the single-use token mailed at registration (or by /auth/email/verify/resend) and marks the account's email verified. Tokens are valid for 24 hours; only the newest one of an account works. An unknown, used, superseded or expired token changes nothing (400 `EMAIL_VERIFICATION_INVALID`).
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/email/verify/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new email verification token
+         * @description Mails a new verification token to the signed-in account's email; earlier tokens stop working. At most one mail a minute per account (429 `RATE_LIMIT_EXCEEDED` with `Retry-After`); 409 `EMAIL_ALREADY_VERIFIED` once verified.
+         */
+        post: operations["resendEmailVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -234,8 +274,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Credit packages for sale (public price list)
-         * @description The credit packages that POST /billing/credits/purchase accepts, with their credits and prices. Public: no credential needed.
+         * Credit packages and plans for sale (public price list)
+         * @description The credit packages that POST /billing/credits/purchase accepts, with their credits and prices, and the plans PUT /billing/plan accepts, with their monthly fee, included credits and limits. Public: no credential needed.
          */
         get: operations["listCreditPackages"];
         put?: never;
@@ -304,6 +344,46 @@ export interface paths {
          * @description The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or one sent with `set_default: true`) becomes the default; a new default card on a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as `payment_method_id` on purchase or plan change instead.
          */
         post: operations["addPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/payment-methods/{payment_method_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a saved card
+         * @description Removes the card. When it was the default, the most recently added remaining card becomes the default; with no card left, a paid plan's next renewal fails and the account enters dunning (docs/decisions.md, "Billing cycle"). Another account's card is a 404.
+         */
+        delete: operations["removePaymentMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/payment-methods/{payment_method_id}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a saved card the default
+         * @description Renewals and purchases without `payment_method_id` charge the default card. On a past_due account the new default is charged at once for the overdue fee, as when a default card is added.
+         */
+        post: operations["setDefaultPaymentMethod"];
         delete?: never;
         options?: never;
         head?: never;
@@ -515,6 +595,26 @@ export interface paths {
          */
         get: operations["getUserAnalytics"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{user_id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Name or remove a service administrator (admins)
+         * @description Sets a user's service role; recorded in the administrators' audit trail (`admin_audit`) when it changes. Administrators only (the role as it is now in D1). The other way to the role is `npm run admin:grant`; a sign-on never grants it.
+         */
+        put: operations["setUserServiceRole"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1270,7 +1370,7 @@ export interface paths {
         };
         /**
          * Mail the development mailer sent for this organization (admins; not in production)
-         * @description The development mailer logs each message and keeps the last ones (7 days) so the console can show them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
+         * @description The development mailer logs each message and keeps the last ones (7 days) so the console can show them; an admin sees no mail meant for a higher role (owner invitations). Production has no such outbox: 404 `ROUTE_NOT_FOUND`.
          */
         get: operations["listOrganizationMailOutbox"];
         put?: never;
@@ -1408,7 +1508,7 @@ export interface paths {
         put?: never;
         /**
          * Check the domain's TXT record over DNS-over-HTTPS
-         * @description Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.
+         * @description Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. A domain is verified by one organization at a time: 409 `SSO_DOMAIN_TAKEN` while another holds it. Audited.
          */
         post: operations["verifySsoDomain"];
         delete?: never;
@@ -1425,8 +1525,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export the caller's sessions with their results (CSV or NDJSON)
-         * @description Every session of the caller (all families: `analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
+         * Export the listed sessions with their results (CSV or NDJSON)
+         * @description The sessions GET /sessions lists in the same context: the caller's personal sessions, or with X-Organization-Id (or an organization API key) the organization's. All families (`analytics:export` is the permission), oldest first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.
          */
         get: operations["exportSessions"];
         put?: never;
@@ -1728,6 +1828,8 @@ export interface components {
             username: string;
             /** @enum {string} */
             tier: "basic" | "professional" | "enterprise";
+            /** @description Whether the holder of the email proved it with the mailed token (POST /v1/auth/email/verify) */
+            email_verified: boolean;
             /** Format: date-time */
             created_at: string;
         };
@@ -1736,7 +1838,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
+                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
                 message: string;
                 /**
                  * @example {
@@ -1812,6 +1914,23 @@ export interface components {
             token: string;
             /** @description 10–128 characters with a letter and a digit, not containing the email's local part, not a commonly used password (NIST SP 800-63B §5.1.1.2). */
             new_password: string;
+        };
+        VerifyEmailResult: {
+            user_id: string;
+            /** @enum {boolean} */
+            email_verified: true;
+            /** Format: date-time */
+            email_verified_at: string;
+        };
+        VerifyEmailRequest: {
+            /** @description The token from the verification email (`sev_…`) */
+            token: string;
+        };
+        EmailVerificationSent: {
+            /** @description False where no mail provider is configured */
+            email_sent: boolean;
+            /** Format: date-time */
+            expires_at: string;
         };
         User: components["schemas"]["UserSummary"] & {
             credits: number;
@@ -1952,6 +2071,31 @@ export interface components {
             price: number;
             currency: string;
         };
+        Plan: {
+            /** @enum {string} */
+            tier: "basic" | "professional" | "enterprise";
+            /**
+             * @description In `currency`, per month
+             * @example 49
+             */
+            monthly_fee: number;
+            /** @example USD */
+            currency: string;
+            /**
+             * @description Credits included each period
+             * @example 1000
+             */
+            included_credits: number;
+            /** @example 1000 */
+            requests_per_minute: number;
+            /** @example 10000 */
+            requests_per_day: number;
+            /**
+             * @description Pending plus processing sessions
+             * @example 50
+             */
+            concurrent_sessions: number;
+        };
         BillingHistory: {
             transactions: components["schemas"]["Transaction"][];
             pagination: {
@@ -2060,7 +2204,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             /**
-             * @description https only; private, loopback, link-local and metadata addresses are refused
+             * @description https only; private, loopback, link-local and metadata addresses are refused. In local development (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives deliveries.
              * @example https://example.com/hooks/session-analysis
              */
             url: string;
@@ -2092,7 +2236,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             /**
-             * @description https only; private, loopback, link-local and metadata addresses are refused
+             * @description https only; private, loopback, link-local and metadata addresses are refused. In local development (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives deliveries.
              * @example https://example.com/hooks/session-analysis
              */
             url?: string;
@@ -2202,6 +2346,18 @@ export interface components {
                 users: number;
                 percentage: number;
             }[];
+        };
+        ServiceRole: {
+            user_id: string;
+            /** @enum {string} */
+            role: "admin" | "user";
+        };
+        ServiceRoleRequest: {
+            /**
+             * @description The service role: `admin` or `user`
+             * @enum {string}
+             */
+            role: "admin" | "user";
         };
         CreatedSession: {
             id: string;
@@ -3051,6 +3207,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `SSO_REQUIRED` — This organization requires single sign-on; sign in through its connection. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `EMAIL_ALREADY_REGISTERED` — An account with this email already exists. */
             409: {
                 headers: {
@@ -3208,6 +3378,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `SSO_REQUIRED` — This organization requires single sign-on; sign in through its connection. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `PAYLOAD_TOO_LARGE` — The request body exceeds the maximum size. */
             413: {
                 headers: {
@@ -3351,7 +3535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`SSO_EMAIL_DOMAIN_NOT_VERIFIED` — The sign-on asserted an email outside the domains its organization has verified; nobody was signed in. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3379,7 +3563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `EMAIL_ALREADY_REGISTERED` — An account with this email already exists. */
+            /** @description `SSO_IDENTITY_CONFLICT` — The account with this email is already linked to another identity of this connection. */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3978,6 +4162,276 @@ export interface operations {
                 };
             };
             /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["VerifyEmailResult"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description `EMAIL_VERIFICATION_INVALID` — The email verification token is unknown, already used, superseded or expired.<br>`INVALID_REQUEST_BODY` — The request body is malformed. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` — The request body exceeds the maximum size. */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value.<br>`MISSING_REQUIRED_FIELD` — A required field is missing.<br>`FIELD_TOO_LONG` — A field exceeds its maximum length. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["EmailVerificationSent"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `EMAIL_ALREADY_VERIFIED` — This account's email address is already verified. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4727,6 +5181,7 @@ export interface operations {
                         data: {
                             packages: components["schemas"]["CreditPackage"][];
                             max_quantity: number;
+                            plans: components["schemas"]["Plan"][];
                         };
                         message?: string;
                     };
@@ -5419,6 +5874,287 @@ export interface operations {
                 };
             };
             /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`PAYMENT_PROVIDER_UNAVAILABLE` — Payments are not available: no payment processor is configured. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    removePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path: {
+                payment_method_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setDefaultPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path: {
+                payment_method_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new default */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PaymentMethod"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7328,6 +8064,181 @@ export interface operations {
                 };
             };
             /** @description `INVALID_FIELD_VALUE` — A field has an invalid value. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setUserServiceRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The user's role now */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ServiceRole"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` — The request body exceeds the maximum size. */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value.<br>`MISSING_REQUIRED_FIELD` — A required field is missing.<br>`FIELD_TOO_LONG` — A field exceeds its maximum length. */
             422: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10057,7 +10968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INVITATION_EMAIL_MISMATCH` — This invitation was sent to another email address.<br>`ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INVITATION_EMAIL_MISMATCH` — This invitation was sent to another email address.<br>`EMAIL_NOT_VERIFIED` — Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).<br>`ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10085,7 +10996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INVITATION_USED` — This invitation was already accepted or revoked.<br>`ALREADY_A_MEMBER` — This person is already a member of the organization. */
+            /** @description `INVITER_ROLE_LOST` — Whoever sent this invitation may no longer send it (left, removed or demoted); ask for a new invitation.<br>`INVITATION_USED` — This invitation was already accepted or revoked.<br>`ALREADY_A_MEMBER` — This person is already a member of the organization. */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12261,7 +13172,7 @@ export interface operations {
                 /** @description Inclusive, ISO 8601 */
                 until?: string;
                 limit?: number;
-                offset?: number | null;
+                offset?: number;
             };
             header?: {
                 /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
@@ -14081,6 +14992,20 @@ export interface operations {
             };
             /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SSO_DOMAIN_TAKEN` — Another organization has already verified this domain. */
+            409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

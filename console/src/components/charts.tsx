@@ -1,7 +1,8 @@
 /** Usage per day as grouped bars (SVG, no library). */
 export function DailyBars(props: {
   days: { date: string; values: number[] }[];
-  series: { name: string; class: string }[];
+  /** `name` is the plural ("sessions"), `one` the singular where a bar holds one. */
+  series: { name: string; one?: string; class: string }[];
   label: string;
 }) {
   const W = 640;
@@ -35,7 +36,7 @@ export function DailyBars(props: {
               class={props.series[s]?.class}
               rx={1.5}
             >
-              <title>{`${d.date}: ${v} ${props.series[s]?.name}`}</title>
+              <title>{`${d.date}: ${v} ${v === 1 ? (props.series[s]?.one ?? props.series[s]?.name) : props.series[s]?.name}`}</title>
             </rect>
           )),
         )}

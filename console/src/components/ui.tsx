@@ -238,3 +238,7 @@ export const fmtMoney = (amount: number, currency: string) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);
 export const fmtPct = (x: number | null | undefined) =>
   x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`;
+
+/** "1 session", "2 sessions", "1,000 API calls". */
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;

@@ -96,9 +96,9 @@ export function AuthPage(props: { mode: "signin" | "signup"; onSignedIn: () => v
             <>
               <Field label="Plan">
                 <select name="tier">
-                  <option value="basic">Basic — 100 credits</option>
-                  <option value="professional">Professional — 1,000 credits</option>
-                  <option value="enterprise">Enterprise — 10,000 credits</option>
+                  <option value="basic">Basic — free, 100 credits a month once your email is verified</option>
+                  <option value="professional">Professional — $49, 1,000 credits a month after the trial</option>
+                  <option value="enterprise">Enterprise — $499, 10,000 credits a month after the trial</option>
                 </select>
               </Field>
               <label class="check">

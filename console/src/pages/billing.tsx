@@ -31,6 +31,7 @@ export function BillingPage() {
   const [busy, setBusy] = useState(false);
   const b = billing.data;
   const cards = methods.data?.payment_methods ?? [];
+  const plans = packages.data?.plans ?? [];
 
   const addCard = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -52,6 +53,26 @@ export function BillingPage() {
     methods.reload();
     billing.reload();
   };
+
+  const cardAction = async (call: Promise<{ error?: unknown }>, done: string) => {
+    setError(undefined);
+    setNote(undefined);
+    const { error: failed } = await call;
+    if (failed) return setError(new Error(messageOf(failed)));
+    setNote(done);
+    methods.reload();
+    billing.reload();
+  };
+  const makeDefault = (id: string) =>
+    cardAction(
+      api.POST("/billing/payment-methods/{payment_method_id}/default", { params: { path: { payment_method_id: id } } }),
+      "Default card changed.",
+    );
+  const removeCard = (id: string) =>
+    cardAction(
+      api.DELETE("/billing/payment-methods/{payment_method_id}", { params: { path: { payment_method_id: id } } }),
+      "Card removed.",
+    );
 
   const changePlan = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -92,6 +113,8 @@ export function BillingPage() {
       params: { header: { "idempotency-key": idempotencyKey() } },
     });
     setBusy(false);
+    // A refused charge is recorded as a failed transaction: the history shows it either way.
+    historyLoad.reload();
     if (failed || !data) return setError(new Error(messageOf(failed)));
     setNote(
       `Bought ${data.data.credits_purchased.toLocaleString("en-US")} credits for ${fmtMoney(data.data.amount, data.data.currency)}. New balance: ${data.data.new_balance.toLocaleString("en-US")}.`,
@@ -143,12 +166,18 @@ export function BillingPage() {
         <form class="row plan-change" onSubmit={changePlan}>
           <Field label="Plan">
             <select name="tier" key={`${b?.tier}-${b?.pending_tier}`}>
-              {TIERS.map((t) => (
-                <option key={t} value={t} selected={t === (b?.pending_tier ?? b?.tier)}>
-                  {t[0]!.toUpperCase() + t.slice(1)}
-                  {t === b?.tier ? " (current)" : ""}
-                </option>
-              ))}
+              {TIERS.map((t) => {
+                const plan = plans.find((p) => p.tier === t);
+                return (
+                  <option key={t} value={t} selected={t === (b?.pending_tier ?? b?.tier)}>
+                    {t[0]!.toUpperCase() + t.slice(1)}
+                    {plan
+                      ? ` — ${plan.monthly_fee ? `${fmtMoney(plan.monthly_fee, plan.currency)}/month` : "free"}`
+                      : ""}
+                    {t === b?.tier ? " (current)" : ""}
+                  </option>
+                );
+              })}
             </select>
           </Field>
           <Field label="Charge card">
@@ -168,6 +197,17 @@ export function BillingPage() {
           </div>
         </form>
         <p class="muted small">Upgrades apply now, prorated; downgrades at the end of the period.</p>
+        <ul class="plans" data-testid="plans">
+          {plans.map((p) => (
+            <li key={p.tier}>
+              <strong class="capitalize">{p.tier}</strong>{" "}
+              {p.monthly_fee ? `${fmtMoney(p.monthly_fee, p.currency)} a month` : "free"}:{" "}
+              {p.included_credits.toLocaleString("en-US")} credits included each period,{" "}
+              {p.requests_per_minute.toLocaleString("en-US")} requests a minute,{" "}
+              {p.concurrent_sessions.toLocaleString("en-US")} sessions at once.
+            </li>
+          ))}
+        </ul>
       </Card>
       <div class="split">
         <Card title="Buy credits">
@@ -189,7 +229,7 @@ export function BillingPage() {
                   <input name="quantity" type="number" min={1} max={10} defaultValue="1" />
                 </Field>
                 <Field label="Card">
-                  <select name="method">
+                  <select name="method" key={cards.find((c) => c.is_default)?.id}>
                     {cards.map((c) => (
                       <option key={c.id} value={c.id} selected={c.is_default}>
                         {c.brand} ···· {c.last_four}
@@ -212,7 +252,21 @@ export function BillingPage() {
                   <span class="capitalize">{c.brand}</span> ···· {c.last_four}{" "}
                   <span class="muted">expires {c.expiry}</span>
                 </div>
-                {c.is_default && <Badge tone="info">default</Badge>}
+                {c.is_default ? (
+                  <Badge tone="info">default</Badge>
+                ) : (
+                  <Button variant="ghost" class="btn-small" onClick={() => makeDefault(c.id)}>
+                    Make default
+                  </Button>
+                )}
+                <Button
+                  variant="danger"
+                  class="btn-small"
+                  aria-label={`Remove ${c.brand} ending ${c.last_four}`}
+                  onClick={() => removeCard(c.id)}
+                >
+                  Remove
+                </Button>
               </li>
             ))}
           </ul>
@@ -265,8 +319,12 @@ export function BillingPage() {
             {
               header: "Credits",
               numeric: true,
-              class: (t) => (t.credits >= 0 ? "pos" : "neg"),
-              cell: (t) => `${t.credits > 0 ? "+" : ""}${t.credits.toLocaleString("en-US")}`,
+              // A failed charge added nothing: never shown as credits gained.
+              class: (t) => (t.status === "failed" ? "muted" : t.credits >= 0 ? "pos" : "neg"),
+              cell: (t) =>
+                t.status === "failed"
+                  ? "none added"
+                  : `${t.credits > 0 ? "+" : ""}${t.credits.toLocaleString("en-US")}`,
             },
             { header: "Amount", numeric: true, cell: (t) => (t.amount ? fmtMoney(t.amount, t.currency) : "—") },
           ]}

@@ -1,6 +1,6 @@
 import { api, unwrap } from "../api";
 import { DailyBars } from "../components/charts";
-import { Card, ErrorNote, fmtDay, Page, Stat, StatusBadge, useLoad } from "../components/ui";
+import { Card, ErrorNote, fmtDay, Page, plural, Stat, StatusBadge, useLoad } from "../components/ui";
 
 /** Credits, plan, status, next billing date and this month's usage (GET /v1/billing, /v1/users/me/stats). */
 export function DashboardPage() {
@@ -33,22 +33,36 @@ export function DashboardPage() {
         />
         <Stat label="Next billing date" value={b ? fmtDay(b.next_billing_date) : "…"} />
         <Stat
+          testId="month-usage"
           label="This month"
-          value={b ? `${b.usage.current_month.sessions} sessions` : "…"}
-          hint={b ? `${b.usage.current_month.api_calls.toLocaleString("en-US")} API calls` : undefined}
+          value={b ? plural(b.usage.current_month.sessions, "session") : "…"}
+          hint={b ? plural(b.usage.current_month.api_calls, "API call") : undefined}
         />
       </div>
       <div class="split even">
         <Card title="Sessions per day, last 30 days">
           {s ? (
-            <DailyBars
-              label="Sessions and credits used per day, last 30 days"
-              days={s.daily_breakdown.map((d) => ({ date: d.date, values: [d.sessions, d.credits_used] }))}
-              series={[
-                { name: "sessions", class: "series-a" },
-                { name: "credits used", class: "series-b" },
-              ]}
-            />
+            <div data-testid="sessions-chart">
+              <DailyBars
+                label="Sessions per day, last 30 days"
+                days={s.daily_breakdown.map((d) => ({ date: d.date, values: [d.sessions] }))}
+                series={[{ name: "sessions", one: "session", class: "series-a" }]}
+              />
+            </div>
+          ) : (
+            <p class="muted">Loading…</p>
+          )}
+        </Card>
+        {/* Credits are on a scale of their own: a session costs 5 to 60 of them. */}
+        <Card title="Credits used per day, last 30 days">
+          {s ? (
+            <div data-testid="credits-chart">
+              <DailyBars
+                label="Credits used per day, last 30 days"
+                days={s.daily_breakdown.map((d) => ({ date: d.date, values: [d.credits_used] }))}
+                series={[{ name: "credits used", one: "credit used", class: "series-b" }]}
+              />
+            </div>
           ) : (
             <p class="muted">Loading…</p>
           )}
@@ -59,7 +73,7 @@ export function DashboardPage() {
               <DailyBars
                 label="API calls per day, last 30 days"
                 days={s.daily_breakdown.map((d) => ({ date: d.date, values: [d.api_calls] }))}
-                series={[{ name: "API calls", class: "series-c" }]}
+                series={[{ name: "API calls", one: "API call", class: "series-c" }]}
               />
             </div>
           ) : (
@@ -70,7 +84,11 @@ export function DashboardPage() {
       {s && (
         <div class="stats-grid">
           <Stat label="Sessions completed" value={s.sessions.completed} hint={`${s.sessions.failed} failed`} />
-          <Stat label="Success rate" value={`${Math.round(s.success_rate * 100)}%`} />
+          <Stat
+            label="Success rate"
+            value={s.sessions.completed + s.sessions.failed === 0 ? "—" : `${Math.round(s.success_rate * 100)}%`}
+            hint={s.sessions.completed + s.sessions.failed === 0 ? "no session has ended yet" : undefined}
+          />
           <Stat
             label="Average confidence"
             value={s.average_confidence === null ? "—" : `${Math.round(s.average_confidence * 100)}%`}

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "preact/hooks";
-import { api, messageOf, type Schema, unwrap } from "../api";
+import { api, CallError, messageOf, type Schema, unwrap } from "../api";
 import { ConfidenceMeter, CoordinatePlot } from "../components/charts";
-import { Button, Card, ErrorNote, fmtDate, fmtTime, Page, StatusBadge, useLoad } from "../components/ui";
+import { Button, Card, ErrorNote, fmtDate, fmtPct, fmtTime, Page, StatusBadge, useLoad } from "../components/ui";
 
 type HistoryEntry = Schema<"AnalysisHistoryEntry">;
+type Analysis = Schema<"Analysis">;
+type Finding = Schema<"Finding">;
 type Live = {
   status: string;
   stage: string | null;
@@ -18,9 +20,10 @@ const label = (s: string) => s.replace(/_/g, " ");
  * Live progress over the session's WebSocket (/v1/ws/{id}, the browser sends the
  * session cookie; the Worker checks the Origin), then the results.
  */
-function useLive(id: string, onTerminal: () => void): Live | undefined {
+function useLive(id: string | undefined, onTerminal: () => void): Live | undefined {
   const [live, setLive] = useState<Live>();
   useEffect(() => {
+    if (!id) return;
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/v1/ws/${id}`);
     ws.onmessage = (e) => {
       const m = JSON.parse(String(e.data));
@@ -53,12 +56,24 @@ export function SessionPage(props: { id: string }) {
     () => unwrap(api.GET("/sessions/{session_id}/analysis/history", { params: { path: { session_id: props.id } } })),
     [props.id],
   );
-  const live = useLive(props.id, () => {
+  const notFound = session.error instanceof CallError && session.error.code === "SESSION_NOT_FOUND";
+  const live = useLive(notFound ? undefined : props.id, () => {
     session.reload();
     history.reload();
   });
   const [error, setError] = useState<unknown>();
   const s = session.data;
+  // The Analysis resource is the whole result (key findings, spatial and temporal data,
+  // recommendations, metadata); the Session resource carries only its summary.
+  const completed = s?.status === "completed";
+  const analysis = useLoad(
+    () =>
+      completed
+        ? unwrap(api.GET("/sessions/{session_id}/analysis", { params: { path: { session_id: props.id } } }))
+        : Promise.resolve(undefined),
+    [props.id, completed],
+  );
+  if (notFound) return <SessionNotFound id={props.id} />;
   const status = live?.status ?? s?.status;
   const entries: HistoryEntry[] =
     (live?.history.length ?? 0) >= (history.data?.analysis_history.length ?? 0)
@@ -91,6 +106,7 @@ export function SessionPage(props: { id: string }) {
           <span data-testid="session-status">
             <StatusBadge status={status ?? s.status} />
           </span>
+          <CopyId id={s.id} />
           <span>{label(s.session_type)}</span>
           <span>{s.credits_required} credits</span>
           <span>created {fmtDate(s.created_at)}</span>
@@ -109,7 +125,7 @@ export function SessionPage(props: { id: string }) {
                   <div class="stage-name">{label(stage)}</div>
                   <div class="muted small">
                     {entry
-                      ? `${fmtTime(entry.timestamp)} · ${Math.round(entry.confidence * 100)}% · ${entry.notes}`
+                      ? `${fmtTime(entry.timestamp)} · confidence ${fmtPct(entry.confidence)} · ${entry.notes}`
                       : state === "active"
                         ? "in progress…"
                         : "waiting"}
@@ -123,21 +139,14 @@ export function SessionPage(props: { id: string }) {
       {s?.results && (
         <div class="split" data-testid="results">
           <Card title="Results">
-            <p>{s.results.summary}</p>
+            <p>{analysis.data?.results?.summary ?? s.results.summary}</p>
             {s.confidence_score !== null && (
               <ConfidenceMeter value={s.confidence_score} threshold={s.parameters.confidence_threshold} />
             )}
-            <h3>Findings</h3>
-            <ul class="findings">
-              {s.results.visual_data.map((f) => (
-                <li key={`${f.type}-${f.description}`}>
-                  <span class="finding-type">{f.type}</span>
-                  <span>{f.description}</span>
-                  <span class="muted">{Math.round(f.confidence * 100)}%</span>
-                </li>
-              ))}
-              {s.results.visual_data.length === 0 && <li class="muted">No finding above the threshold.</li>}
-            </ul>
+            <h3>Key findings</h3>
+            <Findings items={analysis.data?.results?.key_findings} testId="key-findings" />
+            <h3>Visual impressions</h3>
+            <Findings items={analysis.data?.results?.detailed_analysis.visual_data ?? s.results.visual_data} />
           </Card>
           <Card title="Location">
             <CoordinatePlot
@@ -145,9 +154,12 @@ export function SessionPage(props: { id: string }) {
               longitude={s.results.coordinates.longitude}
               radius={s.results.coordinates.accuracy_radius}
             />
+            {analysis.data?.results && <Place analysis={analysis.data} />}
           </Card>
         </div>
       )}
+      <ErrorNote error={analysis.error} />
+      {analysis.data?.results && <AnalysisDetails analysis={analysis.data} />}
       {s?.error && (
         <Card title="Failure">
           <p>
@@ -169,7 +181,7 @@ export function SessionPage(props: { id: string }) {
             <li key={e.stage + e.timestamp}>
               <strong>{label(e.stage)}</strong> <span class="muted">{fmtTime(e.timestamp)}</span>
               <div class="small">
-                {Math.round(e.confidence * 100)}% · {e.notes}
+                confidence {fmtPct(e.confidence)} · {e.notes}
               </div>
             </li>
           ))}
@@ -186,5 +198,106 @@ export function SessionPage(props: { id: string }) {
         </ol>
       </Card>
     </Page>
+  );
+}
+
+function SessionNotFound(props: { id: string }) {
+  return (
+    <Page title="Session not found">
+      <Card>
+        <p data-testid="session-not-found">
+          There is no session <code>{props.id}</code> for the account you are acting as. It may belong to another
+          account or organization, or the link may be mistyped.
+        </p>
+        <p>
+          <a href="/sessions">Back to your sessions</a>
+        </p>
+      </Card>
+    </Page>
+  );
+}
+
+function CopyId(props: { id: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <span class="copy-id">
+      <code data-testid="session-id">{props.id}</code>
+      <Button
+        variant="ghost"
+        class="btn-small"
+        aria-label="Copy session id"
+        onClick={async () => {
+          await navigator.clipboard?.writeText(props.id).catch(() => undefined);
+          setCopied(true);
+        }}
+      >
+        {copied ? "Copied" : "Copy"}
+      </Button>
+    </span>
+  );
+}
+
+function Findings(props: { items: Finding[] | undefined; testId?: string }) {
+  if (!props.items) return <p class="muted">Loading…</p>;
+  return (
+    <ul class="findings" data-testid={props.testId}>
+      {props.items.map((f) => (
+        <li key={`${f.type}-${f.description}`}>
+          <span class="finding-type">{label(f.type)}</span>
+          <span>{f.description}</span>
+          <span class="muted">confidence {fmtPct(f.confidence)}</span>
+        </li>
+      ))}
+      {props.items.length === 0 && <li class="muted">No finding above the threshold.</li>}
+    </ul>
+  );
+}
+
+function Place(props: { analysis: Analysis }) {
+  const spatial = props.analysis.results!.detailed_analysis.spatial_data;
+  return (
+    <dl class="facts" data-testid="spatial">
+      <dt>Terrain</dt>
+      <dd>{spatial.terrain}</dd>
+      <dt>Depth</dt>
+      <dd>{spatial.depth}</dd>
+    </dl>
+  );
+}
+
+function AnalysisDetails(props: { analysis: Analysis }) {
+  const { results, metadata } = props.analysis;
+  const temporal = results!.detailed_analysis.temporal_data;
+  return (
+    <div class="split even">
+      <Card title="Recommendations">
+        <ul data-testid="recommendations">
+          {results!.recommendations.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+        {results!.recommendations.length === 0 && <p class="muted">No recommendation for this session.</p>}
+      </Card>
+      <Card title="Time and analysis">
+        <dl class="facts" data-testid="analysis-metadata">
+          <dt>Time of event</dt>
+          <dd>{fmtTime(temporal.time_of_event)}</dd>
+          <dt>Current status</dt>
+          <dd>{temporal.current_status}</dd>
+          {metadata && (
+            <>
+              <dt>Model</dt>
+              <dd>{metadata.model_version}</dd>
+              <dt>Data points analysed</dt>
+              <dd>{metadata.data_points_analyzed.toLocaleString("en-US")}</dd>
+              <dt>Processing nodes</dt>
+              <dd>{metadata.processing_nodes}</dd>
+              <dt>Analysis time</dt>
+              <dd>{metadata.analysis_duration} s</dd>
+            </>
+          )}
+        </dl>
+      </Card>
+    </div>
   );
 }

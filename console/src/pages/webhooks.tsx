@@ -87,7 +87,10 @@ export function WebhooksPage() {
         </div>
         <Card title="Add a webhook">
           <form class="stack" onSubmit={create}>
-            <Field label="Endpoint URL" hint="https; the service refuses private addresses in production.">
+            <Field
+              label="Endpoint URL"
+              hint="https in production. In local development http://localhost:PORT and private addresses work too."
+            >
               <input name="url" type="url" required placeholder="https://example.com/hooks" />
             </Field>
             <EventPicker checked={["session.completed"]} />

@@ -1,4 +1,4 @@
-import { putOutboxMessage } from "../../db/mail-outbox";
+import { putMailboxMessage, putOutboxMessage } from "../../db/mail-outbox";
 import { iso } from "../../lib/clock";
 import type { Mailer } from "./port";
 
@@ -26,7 +26,12 @@ export function developmentMailer(kv: KVNamespace, now: () => number = Date.now)
           mail: { id: stored.id, type: stored.type, to: stored.to, organization_id: message.organizationId ?? null },
         }),
       );
-      await putOutboxMessage(kv, stored, message.organizationId ?? null);
+      await Promise.all([
+        putMailboxMessage(kv, stored),
+        message.organizationId
+          ? putOutboxMessage(kv, message.organizationId, stored, message.readableBy ?? "admin")
+          : Promise.resolve(),
+      ]);
       return { messageId: message.id };
     },
   };

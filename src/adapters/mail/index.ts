@@ -19,8 +19,13 @@ export function mailerFor(env: MailEnv): Mailer | null {
   const adapter = env.MAIL_ADAPTER ?? (env.ENVIRONMENT === "production" ? "cloudflare" : "development");
   if (adapter === "cloudflare") {
     if (!env.EMAIL || !env.MAIL_FROM) return null;
+    // MAIL_FROM is `name@domain` or `Name <name@domain>` (src/env.ts).
+    const named = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(env.MAIL_FROM);
+    const from = named
+      ? { email: named[2]!, name: named[1] || env.MAIL_FROM_NAME }
+      : { email: env.MAIL_FROM.trim(), name: env.MAIL_FROM_NAME };
     try {
-      return cloudflareEmailMailer(env.EMAIL, { email: env.MAIL_FROM, name: env.MAIL_FROM_NAME });
+      return cloudflareEmailMailer(env.EMAIL, from);
     } catch {
       return null;
     }

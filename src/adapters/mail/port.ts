@@ -14,6 +14,8 @@ export interface OutgoingMail {
   html: string;
   /** The organization the message concerns: its admins can read the development outbox. */
   organizationId?: string | null;
+  /** The lowest organization role that may read it in the development outbox (absent: admin). */
+  readableBy?: string | null;
 }
 
 export interface Mailer {

@@ -65,8 +65,10 @@ export async function actingAccountRef(env: Pick<Bindings, "DB">, principal: Pri
  * A new account row for `ownerType`/`ownerId` (an empty ownerId means "a new
  * user": the user id is derived from the account's digits), its first period
  * anchored at `now`. A paid plan is never free: it starts `trialing` for
- * TRIAL_DAYS with the plan's rate limits but basic's credit grant; its own
- * included credits come with the first paid fee, at the trial's end.
+ * TRIAL_DAYS with the plan's rate limits; its included credits come with the
+ * first paid fee, at the trial's end. Every account starts with no credits and
+ * without the free plan's renewals: free credits come only with a verified
+ * email's one claim (domain/billing/free-credits.ts).
  */
 export function newAccount(
   ownerType: AccountRow["ownerType"],
@@ -79,7 +81,6 @@ export function newAccount(
   const scale = billingScale(env);
   const paid = TIER_PLANS[tier].monthlyFeeCents > 0;
   const end = paid ? trialEnd(now, scale) : periodEnd(now, scale);
-  const grant = TIER_PLANS.basic.includedCredits;
   const at = iso(now);
   return {
     id,
@@ -87,9 +88,10 @@ export function newAccount(
     ownerId: ownerId || `user_${id.slice(5)}`,
     tier,
     status: paid ? "trialing" : "active",
-    balance: grant,
-    includedBalance: grant,
-    periodIncluded: grant,
+    balance: 0,
+    includedBalance: 0,
+    periodIncluded: 0,
+    freeIncluded: false,
     currentPeriodStart: at,
     currentPeriodEnd: iso(end),
     trialEndsAt: paid ? iso(end) : null,

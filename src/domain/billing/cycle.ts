@@ -166,7 +166,9 @@ async function renew(
   const end = periodEnd(start, scale);
   const at = iso(now);
   const periodRef = `${a.id}:${a.currentPeriodEnd}`;
-  const included = TIER_PLANS[tier].includedCredits;
+  // A paid plan's included credits are paid for; the free plan's renew only on an account holding a
+  // verified email's claim (docs/decisions.md "Free credits"), else every unverified account would mint them.
+  const included = TIER_PLANS[tier].monthlyFeeCents > 0 || a.freeIncluded ? TIER_PLANS[tier].includedCredits : 0;
   const events: EventMessage[] = [];
   if (fee) {
     events.push(

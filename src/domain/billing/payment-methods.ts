@@ -1,8 +1,10 @@
 import {
+  deletePaymentMethod,
   findOwnPaymentMethod,
   findPaymentMethodByToken,
   insertPaymentMethod,
   listPaymentMethods,
+  makeDefaultPaymentMethod,
   type PaymentMethodRow,
 } from "../../db/payment-methods";
 import { AppError, invalidField } from "../../errors";
@@ -95,6 +97,47 @@ export async function ownPaymentMethod(d1: D1Database, principal: Principal, id:
       details: { field: "payment_method_id", resource: "payment_method" },
     });
   return pm;
+}
+
+/** An organization's audit entry for a change to one of its cards (none for personal accounts). */
+function auditCardChange(
+  d1: D1Database,
+  actor: PaymentMethodActor,
+  action: "billing.payment_method_removed" | "billing.payment_method_default_changed",
+  pm: PaymentMethodRow,
+) {
+  return auditInBatch(d1, actor.principal.organization?.id, actor.principal, actor.meta, {
+    action,
+    targetType: "payment_method",
+    targetId: pm.id,
+    after: { payment_method_id: pm.id, brand: pm.brand, last_four: pm.lastFour },
+  });
+}
+
+/**
+ * Removes a saved card (Stripe's detach). Removing the default makes the newest remaining card
+ * the default; with none left, a paid plan's next renewal fails into dunning like a declined card.
+ */
+export async function removePaymentMethod(d1: D1Database, actor: PaymentMethodActor, id: string): Promise<void> {
+  const pm = await ownPaymentMethod(d1, actor.principal, id);
+  await deletePaymentMethod(d1, pm.accountId, pm.id, auditCardChange(d1, actor, "billing.payment_method_removed", pm));
+}
+
+/** Makes a saved card the one renewals and default purchases charge. */
+export async function setDefaultPaymentMethod(
+  d1: D1Database,
+  actor: PaymentMethodActor,
+  id: string,
+): Promise<PaymentMethodRow> {
+  const pm = await ownPaymentMethod(d1, actor.principal, id);
+  if (!pm.isDefault)
+    await makeDefaultPaymentMethod(
+      d1,
+      pm.accountId,
+      pm.id,
+      auditCardChange(d1, actor, "billing.payment_method_default_changed", pm),
+    );
+  return { ...pm, isDefault: true };
 }
 
 /** Our own payment method ids; anything else starting `pm_` is a processor's id (e.g. `pm_card_visa`). */

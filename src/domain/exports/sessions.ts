@@ -48,9 +48,14 @@ export interface SessionExportQuery extends DateFilter {
 }
 
 /**
- * The caller's own sessions with their results, oldest first. The route's
+ * The sessions GET /v1/sessions lists, with their results, oldest first: the
+ * caller's personal sessions, or the acting organization's (X-Organization-Id,
+ * whose membership authentication checked in D1, or an organization API key).
+ * Never a personal export of the organization sessions the caller created:
+ * those belong to the organization, and a removed member reads none of them
+ * (docs/security.md "Exports mirror their lists"). The route's
  * `analytics:export` scope is the permission: it covers every session family
- * (docs/scopes.md), and only the caller's rows are ever read.
+ * (docs/scopes.md).
  */
 export function exportSessions(
   d1: D1Database,
@@ -59,6 +64,12 @@ export function exportSessions(
   format: ExportFormat,
   pageSize = EXPORT_PAGE_SIZE,
 ) {
-  const filter = { userId: principal.userId, status: q.status, sessionType: q.session_type, ...createdRange(q) };
+  const filter = {
+    userId: principal.userId,
+    organizationId: principal.organization?.id,
+    status: q.status,
+    sessionType: q.session_type,
+    ...createdRange(q),
+  };
   return exportStream((after, limit) => sessionsPage(d1, filter, after, limit), SESSION_COLUMNS, format, pageSize);
 }

@@ -20,6 +20,8 @@ export interface AccessTokenInput {
   sid: string;
   clientId?: string;
   ttlSeconds: number;
+  /** A sign-in through this organization's connection: the token acts for it only (`org` claim). */
+  organizationId?: string;
 }
 
 export interface AccessTokenClaims {
@@ -32,6 +34,8 @@ export interface AccessTokenClaims {
   scopes: Scope[];
   role: Role;
   tier: Tier;
+  /** The organization a sign-on token is bound to (docs/sso.md); absent for every other token. */
+  org?: string;
 }
 
 type Env = { ENVIRONMENT: string; AUTH_ISSUER: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string };
@@ -50,6 +54,7 @@ export async function issueAccessToken(env: Env, input: AccessTokenInput, now = 
     sid: input.sid,
     role: input.role,
     tier: input.tier,
+    ...(input.organizationId ? { org: input.organizationId } : {}),
   })
     .setProtectedHeader({ alg: ALG, typ: "at+jwt", kid: keys.kid })
     .setIssuer(env.AUTH_ISSUER)
@@ -125,6 +130,7 @@ async function verifySignature(env: Env, keys: SigningKeys, token: string): Prom
     scopes: parseScopeString(typeof payload.scope === "string" ? payload.scope : ""),
     role,
     tier,
+    ...(typeof payload.org === "string" ? { org: payload.org } : {}),
   };
 }
 

@@ -1,18 +1,19 @@
-import { enforcedConnectionsOfUser } from "../../db/sso";
+import { enforcedConnectionOfDomain, enforcedConnectionsOfUser } from "../../db/sso";
 import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
 import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
-import { newId } from "../../lib/ids";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
+import { sendEmailVerification } from "./email-verification";
 import { DUMMY_PASSWORD_HASH, hashIterations, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
 import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refresh-rotation";
 import { scopesForRole } from "./scopes";
 import { isVerifiedDomainOf } from "./sso/domains";
 
+export { isAdminEmail } from "./admin-emails";
 export { REFRESH_TOKEN_TTL } from "./refresh-rotation";
 
 export interface LoginResult {
@@ -37,14 +38,6 @@ export type AccountsEnv = Pick<
   | "PASSWORD_HASH_ITERATIONS"
 >;
 
-export function isAdminEmail(adminEmails: string, email: string): boolean {
-  return adminEmails
-    .split(",")
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean)
-    .includes(email.toLowerCase());
-}
-
 export interface RegisterInput {
   email: string;
   username: string;
@@ -63,6 +56,10 @@ export async function register(
   const weakness = passwordWeakness(input.password, email);
   if (weakness) throw invalidField("password", weakness);
   if (await findUserByEmail(env.DB, email)) throw emailTaken();
+  // An address in a domain whose organization enforces sign-on is that organization's: its people
+  // come in through the connection, and nobody may pre-register one of them (docs/security.md).
+  const enforced = await enforcedConnectionOfDomain(env.DB, email.split("@")[1] ?? "");
+  if (enforced) throw ssoRequired(env, enforced);
   const user = await createUser(
     env,
     {
@@ -76,6 +73,8 @@ export async function register(
     now,
   );
   if (!user) throw emailTaken();
+  // The holder proves the address with the mailed token (docs/security.md "Verified email").
+  await sendEmailVerification(env, user, now);
   return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
 }
 
@@ -90,7 +89,7 @@ export interface NewUser {
 
 /**
  * The one place a user comes into being (registration, and just-in-time sign-on provisioning): the
- * row, its billing account with the plan's starting credits, and the account's billing clock armed
+ * row, its billing account (no credits yet), and the account's billing clock armed
  * for its first period end (or trial end). Null when the email is taken: the unique index settles a
  * race between two sign-ups of one email.
  */
@@ -103,7 +102,9 @@ export async function createUser(env: AccountsEnv, input: NewUser, now: number):
     username: input.username,
     passwordHash: input.passwordHash,
     tier: input.tier,
-    role: isAdminEmail(env.ADMIN_EMAILS, input.email) ? "admin" : "user",
+    // Administrators are made by npm run admin:grant, an administrator or the verified ADMIN_EMAILS
+    // bootstrap, never at creation (a sign-on creates users too).
+    role: "user",
     credits: 0,
     marketingConsent: input.marketingConsent,
     prefNotifications: true,
@@ -112,19 +113,11 @@ export async function createUser(env: AccountsEnv, input: NewUser, now: number):
     country: input.country,
     createdAt: at,
     lastLogin: at,
+    emailVerifiedAt: null,
+    credentialsRevokedAt: null,
   };
-  const grant = {
-    ledgerId: newId("led", now),
-    accountId: account.id,
-    reason: "signup_grant" as const,
-    referenceId: account.id,
-    description:
-      account.status === "trialing"
-        ? `Starting credits for the ${input.tier} plan's trial`
-        : `Included credits of the ${input.tier} plan`,
-    at,
-  };
-  if (!(await insertUser(env.DB, user, account, grant))) return null;
+  // No credits at registration: free credits come once per verified email (domain/billing/free-credits.ts).
+  if (!(await insertUser(env.DB, user, account))) return null;
   await wakeClock(env, account.id);
   return user;
 }
@@ -179,26 +172,54 @@ export async function passwordSignIn(
 async function refuseWhereSsoIsEnforced(env: Pick<AccountsEnv, "DB" | "AUTH_ISSUER">, user: UserRow) {
   for (const c of await enforcedConnectionsOfUser(env.DB, user.id)) {
     if (!(await isVerifiedDomainOf(env.DB, c.organization_id, user.email))) continue;
-    const signIn =
-      c.kind === "saml" ? `${env.AUTH_ISSUER.replace(/\/$/, "")}/saml/login?connection=${c.id}` : "POST /v1/auth/ldap";
-    throw new AppError("SSO_REQUIRED", {
-      message: `Your organization requires single sign-on: sign in with ${c.kind === "saml" ? "SAML" : "LDAP"} (${signIn}).`,
-      details: { organization_id: c.organization_id, connection: c.id, kind: c.kind, sign_in: signIn },
-    });
+    throw ssoRequired(env, c);
   }
 }
 
-/** An access token plus a fresh refresh token in family `familyId` (the token's `sid`). */
-export async function issueLoginTokens(env: AccountsEnv, user: UserRow, familyId: string, now: number) {
-  const scopes = scopesForRole(user.role);
+/** 403 SSO_REQUIRED naming the way in: the connection's sign-in address. */
+function ssoRequired(
+  env: Pick<AccountsEnv, "AUTH_ISSUER">,
+  c: { id: string; kind: "saml" | "ldap"; organization_id: string },
+): AppError {
+  const signIn =
+    c.kind === "saml" ? `${env.AUTH_ISSUER.replace(/\/$/, "")}/saml/login?connection=${c.id}` : "POST /v1/auth/ldap";
+  return new AppError("SSO_REQUIRED", {
+    message: `Your organization requires single sign-on: sign in with ${c.kind === "saml" ? "SAML" : "LDAP"} (${signIn}).`,
+    details: { organization_id: c.organization_id, connection: c.id, kind: c.kind, sign_in: signIn },
+  });
+}
+
+/**
+ * An access token plus a fresh refresh token in family `familyId` (the token's `sid`). A sign-in
+ * through an organization's connection (`organizationId`) acts for that organization only and
+ * never as a service administrator (docs/sso.md "What a sign-on token may do").
+ */
+export async function issueLoginTokens(
+  env: AccountsEnv,
+  user: UserRow,
+  familyId: string,
+  now: number,
+  via: { organizationId?: string | null } = {},
+) {
+  const organizationId = via.organizationId ?? null;
+  const role = organizationId ? "user" : user.role;
+  const scopes = scopesForRole(role);
   const access = await issueAccessToken(
     env,
-    { userId: user.id, role: user.role, tier: user.tier, scopes, sid: familyId, ttlSeconds: LOGIN_TOKEN_TTL },
+    {
+      userId: user.id,
+      role,
+      tier: user.tier,
+      scopes,
+      sid: familyId,
+      ttlSeconds: LOGIN_TOKEN_TTL,
+      ...(organizationId ? { organizationId } : {}),
+    },
     now,
   );
   const refreshToken = await issueRefreshToken(
     env,
-    { familyId, userId: user.id, clientId: null, scope: scopes.join(" ") },
+    { familyId, userId: user.id, clientId: null, scope: scopes.join(" "), organizationId },
     now,
   );
   return { token: access.token, expiresIn: access.expiresIn, refreshToken };
@@ -223,7 +244,10 @@ export async function refresh(env: AccountsEnv, presented: string, now = Date.no
   }
   const user = await findUserById(env.DB, outcome.row.userId);
   if (!user) throw new AppError("TOKEN_INVALID", { message: "The refresh token is invalid, expired or revoked." });
-  return { user, ...(await issueLoginTokens(env, user, outcome.row.familyId, now)) };
+  return {
+    user,
+    ...(await issueLoginTokens(env, user, outcome.row.familyId, now, { organizationId: outcome.row.organizationId })),
+  };
 }
 
 /** Revoke the presented access token's session: its refresh family and every access token of it. */

@@ -85,9 +85,11 @@ async function principalFromAccessToken(env: Env, token: string): Promise<Princi
   }
   return {
     userId: claims.sub,
-    role: claims.role,
+    // A sign-on token is never an administrator's, whatever it claims.
+    role: claims.org ? "user" : claims.role,
     tier: claims.tier,
     scopes: scopeSetOf(claims),
+    ...(claims.org ? { boundOrganization: claims.org } : {}),
     credential: {
       kind: firstParty ? "login_token" : "oauth_token",
       id: claims.jti,

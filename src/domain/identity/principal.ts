@@ -25,6 +25,11 @@ export interface Principal {
    * read from D1 on every request (a removed member loses it at once).
    */
   organization?: { id: string; role: OrganizationRole; via: "header" | "api_key" };
+  /**
+   * A token issued through an organization's sign-on connection acts for that organization only,
+   * whatever the header says (docs/sso.md "What a sign-on token may do").
+   */
+  boundOrganization?: string;
   credential: {
     kind: CredentialKind;
     /** jti of the access token, or the API key id. */

@@ -58,7 +58,7 @@ export async function consumeForRotation(
 /** A fresh refresh token in `familyId`; returns the token (shown once, stored hashed). */
 export async function issueRefreshToken(
   env: Env,
-  grant: { familyId: string; userId: string; clientId: string | null; scope: string },
+  grant: { familyId: string; userId: string; clientId: string | null; scope: string; organizationId?: string | null },
   now = Date.now(),
 ): Promise<string> {
   const token = REFRESH_PREFIX + randomToken(32);
@@ -69,6 +69,7 @@ export async function issueRefreshToken(
     userId: grant.userId,
     clientId: grant.clientId,
     scope: grant.scope,
+    organizationId: grant.organizationId ?? null,
     createdAt: iso(now),
     expiresAt: iso(now + REFRESH_TOKEN_TTL * 1000),
   });

@@ -31,19 +31,28 @@ export const CONCURRENT_SESSION_CAPS: Record<Tier, number> = { basic: 5, profess
  * per account; a failed attempt costs FAILURE_COST points, a success 1.
  */
 export const AUTH_THROTTLE = {
+  /** Per client IP where no account is named (refresh, token endpoint), and per account+IP pair where one is. */
   ipPerMinute: 30,
-  /** One account from one address: what `ipPerMinute` was for sign-ins before it keyed on both. */
-  pairPerMinute: 30,
   /**
-   * Sign-ins naming an account, per address over every account: an office behind one address can
-   * mistype many times without locking colleagues out, while spraying one password at many
-   * accounts from one address still stops (60 failures a minute).
+   * Per client IP across every account it names: an office behind one address holds many people,
+   * so one person's mistyped password must not lock out a colleague (the pair above is what locks).
    */
-  ipAnyAccountPerMinute: 300,
+  sharedIpPerMinute: 300,
   accountPerHour: 50,
   successCost: 1,
   failureCost: 5,
 };
+
+/**
+ * Accounts one client address may create an hour (issue 27, docs/decisions.md "Free credits"): a
+ * person registers once; a script farming accounts (each mailing a verification to any address it
+ * names) is held to this. Counted per address as throttled (an IPv6 client by its /64).
+ */
+export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
+
+export function registrationWindows(scale: number): WindowPolicy[] {
+  return [{ name: "registrations", limit: REGISTRATIONS_PER_ADDRESS_PER_HOUR, seconds: scaled(3_600, scale) }];
+}
 
 const scaled = (seconds: number, scale: number) => Math.max(1, Math.round(seconds * scale));
 
@@ -71,12 +80,8 @@ export function authIpWindows(scale: number): WindowPolicy[] {
   return [{ name: "auth-ip", limit: AUTH_THROTTLE.ipPerMinute, seconds: scaled(60, scale) }];
 }
 
-export function authPairWindows(scale: number): WindowPolicy[] {
-  return [{ name: "auth-pair", limit: AUTH_THROTTLE.pairPerMinute, seconds: scaled(60, scale) }];
-}
-
-export function authIpAnyAccountWindows(scale: number): WindowPolicy[] {
-  return [{ name: "auth-ip-any", limit: AUTH_THROTTLE.ipAnyAccountPerMinute, seconds: scaled(60, scale) }];
+export function authSharedIpWindows(scale: number): WindowPolicy[] {
+  return [{ name: "auth-ip-shared", limit: AUTH_THROTTLE.sharedIpPerMinute, seconds: scaled(60, scale) }];
 }
 
 export function authAccountWindows(scale: number): WindowPolicy[] {

@@ -31,7 +31,13 @@ export interface QueuedMail {
  */
 export async function queueMail(
   env: OutboxEnv,
-  input: { to: string; template: MailTemplate; organizationId?: string | null; onlyIfChanged?: boolean },
+  input: {
+    to: string;
+    template: MailTemplate;
+    organizationId?: string | null;
+    readableBy?: "admin" | "owner";
+    onlyIfChanged?: boolean;
+  },
   now = Date.now(),
 ): Promise<QueuedMail> {
   requireMailer(env);
@@ -49,6 +55,7 @@ export async function queueMail(
       textBody: rendered.text,
       htmlBody: rendered.html,
       organizationId: input.organizationId ?? null,
+      readableBy: input.readableBy ?? null,
       createdAt: iso(now),
     },
     { onlyIfChanged: input.onlyIfChanged },
@@ -82,6 +89,7 @@ export async function deliverMail(
         text: row.textBody,
         html: row.htmlBody,
         organizationId: row.organizationId,
+        readableBy: row.readableBy,
       });
       await markMailSent(env.DB, row.id, iso(Date.now()), messageId);
       sent++;

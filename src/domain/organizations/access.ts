@@ -42,6 +42,16 @@ export async function resolveActingOrganization(
     const { account: _personal, ...forOrganization } = principal;
     return forOrganization;
   }
+  if (principal.boundOrganization) {
+    // A sign-on token acts for its connection's organization, never personally or elsewhere
+    // (docs/sso.md "What a sign-on token may do"); its membership is read now, like the header's.
+    const bound = principal.boundOrganization;
+    if (requested !== undefined && requested !== bound) throw organizationNotFound();
+    const found = await findMembership(d1, bound, principal.userId);
+    if (!found) throw organizationNotFound();
+    const { account: _personal, ...rest } = principal;
+    return { ...rest, organization: { id: bound, role: found.role, via: "header" } };
+  }
   if (requested === undefined) return principal;
   const found = await findMembership(d1, requested, principal.userId);
   if (!found) throw organizationNotFound();
@@ -64,6 +74,7 @@ export async function membershipIn(
     if (!organization) throw organizationNotFound();
     return { organization, role: principal.organization.role };
   }
+  if (principal.boundOrganization && principal.boundOrganization !== id) throw organizationNotFound();
   const found = await findMembership(d1, id, principal.userId);
   if (!found) throw organizationNotFound();
   return found;

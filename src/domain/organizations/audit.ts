@@ -36,11 +36,16 @@ export type AuditAction =
   | "billing.purchase"
   | "billing.plan_changed"
   | "billing.payment_method_added"
+  | "billing.payment_method_removed"
+  | "billing.payment_method_default_changed"
   | "sso.connection_created"
   | "sso.connection_updated"
   | "sso.connection_deleted"
   | "sso.domain_added"
-  | "sso.domain_verified";
+  | "sso.domain_verified"
+  | "sso.identity_linked"
+  | "sso.account_taken_over"
+  | "sso.enforced_sign_ins_ended";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,6 +1,5 @@
 import {
   acceptInvitationStatement,
-  emailOfUser,
   findInvitation,
   findInvitationByHash,
   findMembership,
@@ -13,6 +12,7 @@ import {
   revokeInvitationStatement,
   revokePendingForEmailStatement,
 } from "../../db/organizations";
+import { findUserById } from "../../db/users";
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
@@ -22,7 +22,7 @@ import type { Principal } from "../identity/principal";
 import { type OutboxEnv, queueMail } from "../mail/outbox";
 import { membershipIn } from "./access";
 import { auditStatement, type RequestMeta } from "./audit";
-import { checkInvite, requireRole } from "./roles";
+import { atLeast, checkInvite, requireRole } from "./roles";
 
 /** An invitation can be accepted for 7 days (docs/decisions.md, "Organizations"). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -77,12 +77,14 @@ export async function invite(
     acceptedBy: null,
     revokedAt: null,
   };
-  const inviter = (await emailOfUser(env.DB, principal.userId)) ?? "A member";
+  const inviter = (await findUserById(env.DB, principal.userId))?.email ?? "A member";
   const mail = await queueMail(
     env,
     {
       to: email,
       organizationId,
+      // An admin must not read an owner invitation's token in the development outbox.
+      readableBy: input.role === "owner" ? "owner" : "admin",
       template: {
         type: "organization.invitation",
         organization: organization.name,
@@ -167,20 +169,34 @@ export async function acceptInvitation(
   token: string,
   now = Date.now(),
 ): Promise<{ organizationId: string; role: OrgRole }> {
-  if (principal.organization?.via === "api_key") {
+  if (principal.organization?.via === "api_key" || principal.boundOrganization) {
+    // A sign-on token acts for its connection's organization only (docs/sso.md): not to join another.
     throw new AppError("ORGANIZATION_ROLE_REQUIRED", {
-      message: "Invitations are accepted by a person, not an organization API key.",
+      message: "Invitations are accepted by a person signed in as themself, not an organization API key or sign-on.",
       details: { required_role: "person" },
     });
   }
   const invitation = await findInvitationByHash(d1, await sha256Hex(token.trim()));
   if (!invitation) throw invitationNotFound();
-  const email = await emailOfUser(d1, principal.userId);
-  if (email !== invitation.email) throw new AppError("INVITATION_EMAIL_MISMATCH");
+  const user = await findUserById(d1, principal.userId);
+  if (user?.email !== invitation.email) throw new AppError("INVITATION_EMAIL_MISMATCH");
+  // The invitation trusts the address: only its proven holder may use it (issue 27, item 5).
+  if (user.emailVerifiedAt === null) {
+    throw new AppError("EMAIL_NOT_VERIFIED", {
+      message: "Verify your email address before accepting an invitation sent to it.",
+      details: { email: user.email },
+    });
+  }
   const state = invitationState(invitation, now);
   if (state === "accepted" || state === "revoked") throw new AppError("INVITATION_USED", { details: { state } });
   if (state === "expired") throw new AppError("INVITATION_EXPIRED", { details: { expired_at: invitation.expiresAt } });
   if (await findMembership(d1, invitation.organizationId, principal.userId)) throw new AppError("ALREADY_A_MEMBER");
+  // The role an invitation grants never exceeds its inviter's, when sent (checkInvite) and when
+  // accepted: an admin removed or demoted after inviting an accomplice cannot still let them in.
+  const inviter = await findMembership(d1, invitation.organizationId, invitation.invitedBy);
+  if (!inviter || !atLeast(inviter.role, invitation.role === "owner" ? "owner" : "admin")) {
+    throw new AppError("INVITER_ROLE_LOST", { details: { role: invitation.role } });
+  }
   const at = iso(now);
   const [accepted, joined] = await d1.batch([
     acceptInvitationStatement(d1, invitation.id, principal.userId, at),

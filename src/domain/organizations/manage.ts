@@ -1,5 +1,4 @@
 import { insertAccountStatement } from "../../db/billing-accounts";
-import { signupGrantStatement } from "../../db/credits";
 import {
   countOwnedOrganizations,
   hasActiveSessions,
@@ -17,6 +16,7 @@ import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
+import { organizationGrant } from "../billing/free-credits";
 import type { OrganizationRole, Principal } from "../identity/principal";
 import { membershipIn, organizationNotFound } from "./access";
 import { auditStatement, type RequestMeta } from "./audit";
@@ -32,7 +32,8 @@ export interface OrganizationView {
 
 /** Persons create organizations; an organization API key cannot create another. */
 function requirePerson(principal: Principal): void {
-  if (principal.organization?.via === "api_key") {
+  // A sign-on token acts for its connection's organization only (docs/sso.md): not a new one.
+  if (principal.organization?.via === "api_key" || principal.boundOrganization) {
     throw new AppError("ORGANIZATION_ROLE_REQUIRED", {
       message: "An organization API key acts for its organization; sign in as a person for this operation.",
       details: { required_role: "person" },
@@ -42,8 +43,9 @@ function requirePerson(principal: Principal): void {
 
 /**
  * Create an organization: the creator becomes its owner, and it gets its own
- * billing account (the same code as a user's: basic plan, the basic plan's
- * starting credits, its own cycle), all in one batch.
+ * billing account (the same code as a user's: basic plan, its own cycle), all
+ * in one batch. Its free credits: only if it is the first organization of a
+ * verified owner (domain/billing/free-credits.ts); otherwise it starts at 0.
  */
 export async function createOrganization(
   env: Pick<Bindings, "DB" | "ENVIRONMENT" | "BILLING_PERIOD_SCALE" | "BILLING_CLOCK">,
@@ -70,18 +72,7 @@ export async function createOrganization(
   await d1.batch([
     insertOrganizationStatement(d1, organization),
     insertAccountStatement(d1, account),
-    signupGrantStatement(
-      d1,
-      {
-        ledgerId: newId("led", now),
-        accountId: account.id,
-        reason: "signup_grant",
-        referenceId: account.id,
-        description: "Starting credits for the basic tier",
-        at,
-      },
-      account.balance,
-    ),
+    ...organizationGrant(d1, { userId: principal.userId, organizationId: organization.id, accountId: account.id, at }),
     insertMemberStatement(d1, {
       organizationId: organization.id,
       userId: principal.userId,
@@ -106,6 +97,7 @@ export async function createOrganization(
 /** The organizations the caller belongs to (an org API key: just its own). */
 export async function myOrganizations(d1: D1Database, principal: Principal): Promise<OrganizationView[]> {
   if (principal.organization?.via === "api_key") return [await membershipIn(d1, principal, principal.organization.id)];
+  if (principal.boundOrganization) return [await membershipIn(d1, principal, principal.boundOrganization)];
   return organizationsOfUser(d1, principal.userId);
 }
 

@@ -14,6 +14,7 @@ export function userSummary(u: UserRow, showEmail = true) {
     ...(showEmail ? { email: u.email } : {}),
     username: u.username,
     tier: u.tier,
+    email_verified: u.emailVerifiedAt !== null,
     created_at: u.createdAt,
   };
 }

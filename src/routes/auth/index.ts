@@ -6,6 +6,8 @@ import { mountPasswordForgot } from "./password-forgot";
 import { mountPasswordReset } from "./password-reset";
 import { mountRefresh } from "./refresh";
 import { mountRegister } from "./register";
+import { mountResendVerification } from "./resend-verification";
+import { mountVerifyEmail } from "./verify-email";
 
 export function authRoutes() {
   const app = router();
@@ -16,5 +18,7 @@ export function authRoutes() {
   mountLogout(app);
   mountPasswordForgot(app);
   mountPasswordReset(app);
+  mountVerifyEmail(app);
+  mountResendVerification(app);
   return app;
 }

@@ -39,7 +39,7 @@ const route = defineRoute({
   ],
   summary: "Sign in through an organization's LDAP directory",
   description:
-    "Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions the user just in time and returns the same tokens as /auth/login. Empty passwords are refused before any bind.",
+    "Binds to the organization's directory (ldaps:// or StartTLS), maps the user's groups to an organization role, provisions or links the user (docs/sso.md, Linking: only emails in the organization's verified domains) and returns tokens that act for that organization only, never as an administrator. Empty passwords are refused before any bind.",
   request: { body: { required: true, content: { "application/json": { schema: LdapLoginBody } } } },
   responses: {
     200: { description: "Signed in", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },
@@ -50,7 +50,8 @@ const route = defineRoute({
     "DIRECTORY_UNAVAILABLE",
     "SSO_CONNECTION_INVALID",
     "INSUFFICIENT_PERMISSIONS",
-    "EMAIL_ALREADY_REGISTERED",
+    "SSO_EMAIL_DOMAIN_NOT_VERIFIED",
+    "SSO_IDENTITY_CONFLICT",
   ],
 });
 

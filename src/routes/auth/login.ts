@@ -18,7 +18,7 @@ const route = defineRoute({
   responses: {
     200: { description: "Signed in", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },
   },
-  errors: ["INVALID_CREDENTIALS"],
+  errors: ["INVALID_CREDENTIALS", "SSO_REQUIRED"],
 });
 
 export function mountLogin(app: Router) {

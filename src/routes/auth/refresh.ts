@@ -1,5 +1,4 @@
 import { refresh } from "../../domain/identity/accounts";
-import { AUTH_THROTTLE } from "../../domain/limits/policies";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
@@ -11,8 +10,7 @@ const route = defineRoute({
   method: "post",
   path: "/refresh",
   tags: ["Authentication"],
-  // A refused refresh token is no password guess: it costs what a success does (auth-throttle.ts).
-  middleware: [authThrottle(undefined, undefined, { failureCost: AUTH_THROTTLE.successCost })],
+  middleware: [authThrottle()],
   summary: "Exchange a refresh token for a new access token",
   description:
     "Refresh tokens are single-use: each call returns a new one. Presenting a used refresh token revokes the whole session (reuse detection, RFC 9700 §4.14).",

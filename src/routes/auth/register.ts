@@ -4,6 +4,7 @@ import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { registrationThrottle } from "../../middleware/registration-throttle";
 import { AuthResultSchema, authResult, RegisterBody } from "./schemas";
 
 const route = defineRoute({
@@ -11,15 +12,15 @@ const route = defineRoute({
   method: "post",
   path: "/register",
   tags: ["Authentication"],
-  middleware: [authThrottle()],
+  middleware: [authThrottle(), registrationThrottle],
   summary: "Create an account",
   description:
-    "Creates a user with the tier's starting credits and signs them in. Admins are the emails listed in `ADMIN_EMAILS`.",
+    "Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.",
   request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },
   responses: {
     201: { description: "Registered", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },
   },
-  errors: ["EMAIL_ALREADY_REGISTERED"],
+  errors: ["EMAIL_ALREADY_REGISTERED", "SSO_REQUIRED"],
 });
 
 export function mountRegister(app: Router) {

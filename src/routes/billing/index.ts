@@ -8,6 +8,8 @@ import { mountListPackages } from "./list-packages";
 import { mountListPaymentMethods } from "./list-payment-methods";
 import { mountPlan } from "./plan";
 import { mountPurchase } from "./purchase";
+import { mountRemovePaymentMethod } from "./remove-payment-method";
+import { mountSetDefaultPaymentMethod } from "./set-default-payment-method";
 import { mountStripeWebhook } from "./stripe-webhook";
 
 export function billingRoutes() {
@@ -24,6 +26,8 @@ export function billingRoutes() {
   mountPurchase(app);
   mountListPaymentMethods(app);
   mountAddPaymentMethod(app);
+  mountRemovePaymentMethod(app);
+  mountSetDefaultPaymentMethod(app);
   mountPlan(app);
   mountStripeWebhook(app);
   return app;

@@ -1,3 +1,4 @@
+import { recordMetric } from "../../adapters/metrics";
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -31,6 +32,13 @@ export function mountPurchase(app: Router) {
     const result = await purchaseCredits(c.env, c.get("principal"), body, {
       meta: requestMeta(c),
       clientKey: c.req.header("idempotency-key"),
+    });
+    recordMetric(c.env, {
+      kind: "credits_sold",
+      creditPackage: body.credit_package,
+      currency: result.currency,
+      credits: result.credits_purchased,
+      amount: result.amount,
     });
     return c.json(ok(result, "Credits purchased"), 201);
   });

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CREDIT_PACKAGE_CODES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
-import { CalendarDate, Offset } from "../../http/schemas";
+import { CalendarDate, limitParam, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Usage = z
@@ -18,6 +18,13 @@ export const PaymentMethodSchema = z
     created_at: Timestamp,
   })
   .openapi("PaymentMethod");
+
+export const PaymentMethodIdParam = z.object({
+  payment_method_id: z
+    .string()
+    .regex(/^pm_\d+$/, "must look like pm_<digits>")
+    .openapi({ param: { name: "payment_method_id", in: "path" }, example: "pm_1763776000000123456" }),
+});
 
 export const BillingSchema = z
   .object({
@@ -63,6 +70,18 @@ export const PackageSchema = z
     currency: z.string(),
   })
   .openapi("CreditPackage");
+
+export const PlanSchema = z
+  .object({
+    tier: z.enum(["basic", "professional", "enterprise"]),
+    monthly_fee: z.number().openapi({ example: 49, description: "In `currency`, per month" }),
+    currency: z.string().openapi({ example: "USD" }),
+    included_credits: z.number().int().openapi({ example: 1000, description: "Credits included each period" }),
+    requests_per_minute: z.number().int().openapi({ example: 1000 }),
+    requests_per_day: z.number().int().openapi({ example: 10000 }),
+    concurrent_sessions: z.number().int().openapi({ example: 50, description: "Pending plus processing sessions" }),
+  })
+  .openapi("Plan");
 
 export const AddPaymentMethodBody = z
   .object({
@@ -138,7 +157,7 @@ export const TransactionSchema = z
   .openapi("Transaction");
 
 export const HistoryQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: limitParam(),
   offset: Offset,
   start_date: CalendarDate.optional().openapi({ description: "Inclusive, UTC" }),
   end_date: CalendarDate.optional().openapi({ description: "Inclusive, UTC" }),

@@ -1,9 +1,8 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { type LoginResult, login, logout, REFRESH_TOKEN_TTL, refresh } from "../../domain/identity/accounts";
 import { startBrowserSso, takeConsoleHandoff } from "../../domain/identity/sso/browser-handoff";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
-import { AUTH_THROTTLE } from "../../domain/limits/policies";
 import { userSummary } from "../../domain/users/resources";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
@@ -19,9 +18,6 @@ import { principalOf } from "../../middleware/authenticate";
 import { LoginBody } from "../auth/schemas";
 
 type C = Context<AppEnv>;
-
-/** A refresh is not a password guess (auth-throttle.ts): a refused one costs what a success does. */
-const REFRESH_THROTTLE = { failureCost: AUTH_THROTTLE.successCost };
 
 /**
  * The console's sign-in (docs/security.md "Console"). The same login as
@@ -122,9 +118,15 @@ export function consoleSessionRoutes() {
   });
 
   // A new access token from the refresh cookie (rotated, single use, like POST /v1/auth/refresh).
-  app.post("/session/refresh", authThrottle(undefined, undefined, REFRESH_THROTTLE), async (c) => {
-    const presented = getCookie(c, consoleCookieName(c, "refresh"));
-    if (!presented) throw new AppError("AUTHENTICATION_REQUIRED");
+  // No refresh cookie is a signed-out page asking, not a guess: refused before the sign-in
+  // throttle, so reloading a signed-out console never spends the budget of a real sign-in.
+  const refreshCookie = (c: Context<AppEnv>) => getCookie(c, consoleCookieName(c, "refresh"));
+  const needsRefreshCookie: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!refreshCookie(c)) throw new AppError("AUTHENTICATION_REQUIRED");
+    await next();
+  };
+  app.post("/session/refresh", needsRefreshCookie, authThrottle(), async (c) => {
+    const presented = refreshCookie(c)!;
     try {
       const result = await refresh(c.env, presented);
       setSession(c, result);

@@ -12,10 +12,11 @@ const route = defineRoute({
   method: "get",
   path: "/sessions",
   tags: ["Exports"],
-  summary: "Export the caller's sessions with their results (CSV or NDJSON)",
+  summary: "Export the listed sessions with their results (CSV or NDJSON)",
   description:
-    "Every session of the caller (all families: `analytics:export` is the permission), oldest first, with the list's " +
-    "`status` and `session_type` filters and created_at dates. Streamed page by page.",
+    "The sessions GET /sessions lists in the same context: the caller's personal sessions, or with X-Organization-Id " +
+    "(or an organization API key) the organization's. All families (`analytics:export` is the permission), oldest " +
+    "first, with the list's `status` and `session_type` filters and created_at dates. Streamed page by page.",
   scope: "analytics:export",
   request: {
     query: ExportQueryBase.extend({

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { findConnection } from "../../db/sso";
 import { findUserById } from "../../db/users";
 import { passwordSignIn } from "../../domain/identity/accounts";
 import {
@@ -83,16 +84,25 @@ async function validated(c: C, source: URLSearchParams, status: 302 | 303): Prom
   return v.request;
 }
 
+/**
+ * The browser's signed-in user, with the scopes this sign-in may grant: none of the administrator
+ * scopes when it came through a sign-on connection. Null when absent, or signed before the
+ * account's credentials were revoked (a taken-over account, docs/security.md).
+ */
 async function signedInUser(c: C) {
-  const userId = await readBrowserSession(c.env, getCookie(c, SESSION_COOKIE));
-  return userId ? ((await findUserById(c.env.DB, userId)) ?? null) : null;
+  const session = await readBrowserSession(c.env, getCookie(c, SESSION_COOKIE));
+  if (!session) return null;
+  const user = await findUserById(c.env.DB, session.userId);
+  if (!user) return null;
+  if (user.credentialsRevokedAt && session.issuedAt * 1000 < Date.parse(user.credentialsRevokedAt)) return null;
+  return { ...user, grantable: scopesForRole(session.viaSso ? "user" : user.role) };
 }
 
 async function showPage(c: C, request: AuthorizationRequest) {
   const csrf = csrfToken(c);
   const user = await signedInUser(c);
   if (!user) return render(c, loginView(request, csrf), 200, request.redirectUri);
-  const scopes = intersect(request.scopes, scopesForRole(user.role));
+  const scopes = intersect(request.scopes, user.grantable);
   if (scopes.length === 0) {
     const to = redirectBack(request.redirectUri, c.env.AUTH_ISSUER, {
       error: "invalid_scope",
@@ -133,8 +143,14 @@ async function signIn(
   }
 }
 
-async function startBrowserSession(c: C, request: AuthorizationRequest, userId: string): Promise<Response> {
-  setCookie(c, SESSION_COOKIE, await signBrowserSession(c.env, userId), cookieOptions(c, BROWSER_SESSION_TTL_SECONDS));
+async function startBrowserSession(
+  c: C,
+  request: AuthorizationRequest,
+  userId: string,
+  viaSso?: string,
+): Promise<Response> {
+  const session = await signBrowserSession(c.env, userId, Date.now(), viaSso);
+  setCookie(c, SESSION_COOKIE, session, cookieOptions(c, BROWSER_SESSION_TTL_SECONDS));
   csrfToken(c, true); // a fresh CSRF token for the signed-in session
   return c.redirect(authorizeUrl(request), 303);
 }
@@ -177,7 +193,9 @@ async function finishSso(c: C): Promise<Response> {
     return render(c, errorView(message), 400);
   }
   const request = await validated(c, new URLSearchParams(query), 303);
-  return request instanceof Response ? request : startBrowserSession(c, request, userId);
+  if (request instanceof Response) return request;
+  const organizationId = (await findConnection(c.env.DB, connectionId))?.organizationId;
+  return startBrowserSession(c, request, userId, organizationId ?? connectionId);
 }
 
 export function authorizeRoutes() {
@@ -257,7 +275,7 @@ export function authorizeRoutes() {
         303,
       );
     }
-    const scopes = intersect(request.scopes, scopesForRole(user.role));
+    const scopes = intersect(request.scopes, user.grantable);
     if (scopes.length === 0) {
       return c.redirect(
         redirectBack(request.redirectUri, c.env.AUTH_ISSUER, {

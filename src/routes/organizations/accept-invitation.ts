@@ -23,6 +23,8 @@ const route = defineRoute({
   errors: [
     "RESOURCE_NOT_FOUND",
     "INVITATION_EMAIL_MISMATCH",
+    "INVITER_ROLE_LOST",
+    "EMAIL_NOT_VERIFIED",
     "INVITATION_USED",
     "INVITATION_EXPIRED",
     "ALREADY_A_MEMBER",

@@ -1,6 +1,6 @@
 import { listOutboxMessages } from "../../db/mail-outbox";
 import { membershipIn } from "../../domain/organizations/access";
-import { requireRole } from "../../domain/organizations/roles";
+import { atLeast, requireRole } from "../../domain/organizations/roles";
 import { AppError } from "../../errors";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -14,7 +14,7 @@ const route = defineRoute({
   tags: ["Organizations"],
   summary: "Mail the development mailer sent for this organization (admins; not in production)",
   description:
-    "The development mailer logs each message and keeps the last ones (7 days) so the console can show them. Production has no such outbox: 404 `ROUTE_NOT_FOUND`.",
+    "The development mailer logs each message and keeps the last ones (7 days) so the console can show them; an admin sees no mail meant for a higher role (owner invitations). Production has no such outbox: 404 `ROUTE_NOT_FOUND`.",
   scope: "organizations:read",
   request: { params: OrganizationIdParam },
   responses: {
@@ -34,6 +34,8 @@ export function mountMailOutbox(app: Router) {
     const id = c.req.valid("param").organization_id;
     const { role } = await membershipIn(c.env.DB, c.get("principal"), id);
     requireRole(role, "admin");
-    return c.json(ok({ messages: await listOutboxMessages(c.env.KV, id, 20) }), 200);
+    // An admin never reads mail meant for a higher role (an owner invitation's token would make them owner).
+    const canRead = (readableBy: string | undefined) => atLeast(role, readableBy === "owner" ? "owner" : "admin");
+    return c.json(ok({ messages: await listOutboxMessages(c.env.KV, id, 20, canRead) }), 200);
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ORGANIZATION_ID_PATTERN } from "../../domain/organizations/access";
+import { limitParam, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Role = z.enum(["owner", "admin", "member"]).openapi({ description: "owner > admin > member" });
@@ -97,8 +98,8 @@ export const AuditQuery = z.object({
   target_id: z.string().max(64).optional(),
   since: z.iso.datetime().optional().openapi({ description: "Inclusive, ISO 8601" }),
   until: z.iso.datetime().optional().openapi({ description: "Inclusive, ISO 8601" }),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: limitParam(),
+  offset: Offset,
 });
 
 export const AuditEntrySchema = z

@@ -234,10 +234,12 @@ const listDomainsRoute = defineRoute({
 });
 const verifyDomainRoute = defineRoute({
   operationId: "verifySsoDomain",
-  description: "Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. Audited.",
+  description:
+    "Reads the TXT record over DNS-over-HTTPS; 422 until it is visible. A domain is verified by one organization at a time: 409 `SSO_DOMAIN_TAKEN` while another holds it. Audited.",
   method: "post",
   path: "/{organization_id}/sso/domains/{domain_id}/verify",
   ...common,
+  errors: [...common.errors, "SSO_DOMAIN_TAKEN"],
   summary: "Check the domain's TXT record over DNS-over-HTTPS",
   scope: "organizations:write",
   request: { params: DomainParams },

@@ -1,3 +1,4 @@
+import { recordMetric } from "../../adapters/metrics";
 import { createSession } from "../../domain/sessions/create";
 import { createdSessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
@@ -46,6 +47,7 @@ export function mountCreate(app: Router) {
       // With an Idempotency-Key, the response to replay commits in the creation's batch.
       record && ((row, onlyIf) => record({ status: 201, body: JSON.stringify(body(row)) }, onlyIf)),
     );
+    recordMetric(c.env, { kind: "session", outcome: "created", sessionType: row.sessionType });
     return c.json(body(row), 201);
   });
 }

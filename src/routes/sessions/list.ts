@@ -5,13 +5,13 @@ import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { Offset } from "../../http/schemas";
+import { limitParam, Offset } from "../../http/schemas";
 import { PaginationSchema, SessionListItemSchema } from "./schemas";
 
 const ListQuery = z.object({
   status: z.enum(SESSION_STATUSES).optional(),
   session_type: z.enum(SESSION_TYPES).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: limitParam(),
   offset: Offset,
   sort_by: z.enum(["created_at", "completed_at", "confidence_score"]).default("created_at"),
   order: z.enum(["asc", "desc"]).default("desc"),

@@ -31,6 +31,9 @@ export const UserSummarySchema = z
     email: z.string().optional(),
     username: z.string(),
     tier: z.enum(["basic", "professional", "enterprise"]),
+    email_verified: z.boolean().openapi({
+      description: "Whether the holder of the email proved it with the mailed token (POST /v1/auth/email/verify)",
+    }),
     created_at: z.string().openapi({ format: "date-time" }),
   })
   .openapi("UserSummary");

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../../domain/webhooks/events";
 import { MAX_RAW_SECRET_LENGTH } from "../../domain/webhooks/secrets";
-import { Offset } from "../../http/schemas";
+import { limitParam, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 
@@ -19,7 +19,8 @@ const Events = z
   .openapi({ example: ["session.completed", "analysis.ready"] });
 const Url = z.string().max(2048).openapi({
   example: "https://example.com/hooks/session-analysis",
-  description: "https only; private, loopback, link-local and metadata addresses are refused",
+  description:
+    "https only; private, loopback, link-local and metadata addresses are refused. In local development (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives deliveries.",
 });
 const Description = z.string().max(500);
 
@@ -73,7 +74,7 @@ export const DeliveryQueuedSchema = z
   .openapi("DeliveryQueued");
 
 export const DeliveryLogQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: limitParam(50),
   offset: Offset,
 });
 

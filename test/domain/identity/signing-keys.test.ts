@@ -23,6 +23,7 @@ describe("signing key configuration", () => {
     const jwk = JSON.parse(env.JWT_PRIVATE_KEY!);
     const res = await call({
       ENVIRONMENT: "production",
+      AUTH_ISSUER: "https://api.example.test",
       PAYMENT_GATEWAY: "stripe",
       JWT_PRIVATE_KEY: JSON.stringify({ ...jwk, kid: "prod-2026-11" }),
     });

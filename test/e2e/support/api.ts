@@ -1,3 +1,4 @@
+import { sharedPersistDir, verifyEmail } from "./mail";
 /** A small JSON client for e2e tests against a running server. */
 export interface ApiResult {
   status: number;
@@ -17,7 +18,11 @@ export function testClientAddress(): string {
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-export function apiClient(baseUrl: () => string, clientAddress = testClientAddress()) {
+/**
+ * `persistDir`: the server's local state, where its mail is read (the shared server's by default;
+ * a test running its own server passes that server's `persistDir`).
+ */
+export function apiClient(baseUrl: () => string, clientAddress = testClientAddress(), persistDir?: () => string) {
   const call = async (
     method: string,
     path: string,
@@ -55,9 +60,19 @@ export function apiClient(baseUrl: () => string, clientAddress = testClientAddre
       marketing_consent: false,
     });
     if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+    await verify(reg);
     return reg.body.data.token as string;
   };
-  return { call, register };
+  /**
+   * Verify a registration's email with the token mailed to it (its holder's step, which grants the
+   * free credits, docs/decisions.md "Free credits"); returns the registration for chaining.
+   */
+  const verify = async (reg: ApiResult): Promise<ApiResult> => {
+    if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text.slice(0, 200)}`);
+    await verifyEmail(baseUrl(), reg.body.data.user.id, persistDir ? persistDir() : sharedPersistDir());
+    return reg;
+  };
+  return { call, register, verify };
 }
 
 /**

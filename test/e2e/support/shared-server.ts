@@ -4,6 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { makeTestCa } from "../../node/tls-ca";
+import { SHARED_PERSIST_ENV } from "./mail";
 import { D1_TEMPLATE_ENV, migrateLocalD1, pruneWranglerLogs, startWrangler } from "./wrangler";
 
 /**
@@ -13,13 +14,13 @@ import { D1_TEMPLATE_ENV, migrateLocalD1, pruneWranglerLogs, startWrangler } fro
  * own users and organizations, and each API client comes from an address of its own (support/api.ts).
  * Browsers all come from 127.0.0.1, so the rate-limit windows are a fiftieth of real time (the same
  * budgets per window, windows of at least 1 s): files running side by side must not spend that
- * address's sign-in budget together. Webhook retries come at a tenth of their delays (1 s, 3 s,
+ * address's sign-in budget together. Webhooks reach the receivers on 127.0.0.1 through the
+ * development default (wrangler.toml [vars]), as they do for `npm run dev`. Webhook retries come at a tenth of their delays (1 s, 3 s,
  * 12 s, …), LDAP waits at 0.3 of theirs (1.5 s instead of 5 s), and SSO email domains are marked
  * verified without DNS (the TXT flow is tested in test/routes/sso). A 5-minute session takes 6 s:
  * long enough for the console test to watch its stages arrive one by one.
  */
 export const SHARED_VARS = {
-  WEBHOOK_ALLOW_PRIVATE_URLS: "true",
   ANALYSIS_TIME_SCALE: "0.02",
   RATE_LIMIT_WINDOW_SCALE: "0.02",
   WEBHOOK_RETRY_SCALE: "0.1",
@@ -49,7 +50,10 @@ export default async function setup(project: TestProject) {
     await migrateLocalD1(template);
     process.env[D1_TEMPLATE_ENV] = template;
     const server = await startWrangler({ vars: SHARED_VARS });
+    // Test processes read the mail the server sent from its local KV (support/mail.ts).
+    process.env[SHARED_PERSIST_ENV] = server.persistDir;
     project.provide("sharedServerUrl", server.url);
+    project.provide("sharedServerPersistDir", server.persistDir);
     return async () => {
       await server.stop();
       cleanUp();
@@ -60,14 +64,15 @@ export default async function setup(project: TestProject) {
   }
 }
 
-/** The shared server: its origin (http://127.0.0.1:<port>) and port. */
-export function sharedServer(): { url: string; port: number } {
+/** The shared server: its origin (http://127.0.0.1:<port>), port and local state (its mail outbox is read there). */
+export function sharedServer(): { url: string; port: number; persistDir: string } {
   const url = inject("sharedServerUrl");
-  return { url, port: Number(new URL(url).port) };
+  return { url, port: Number(new URL(url).port), persistDir: inject("sharedServerPersistDir") };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     sharedServerUrl: string;
+    sharedServerPersistDir: string;
   }
 }

@@ -12,6 +12,8 @@ const WRANGLER = path.join(ROOT, "node_modules/.bin/wrangler");
 export interface TwoIsolates {
   /** The two copies of the Worker, each on an address of its own. */
   urls: [string, string];
+  /** Their one local state (D1, KV, Durable Objects), where support/mail.ts reads the mail sent. */
+  persistDir: string;
   /** What workerd printed lately (the Worker logs a 5xx's cause), to explain a failure. */
   output(): string;
   stop(): Promise<void>;
@@ -103,6 +105,7 @@ export async function startTwoIsolates(vars: Record<string, string>): Promise<Tw
     const running = mf;
     return {
       urls,
+      persistDir: persist,
       output: () => output,
       stop: async () => {
         await running.dispose();

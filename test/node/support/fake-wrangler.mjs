@@ -43,7 +43,39 @@ else if (args[0] === "queues" && args[1] === "create") {
   state.pendingMigrations = false;
   out("✅ Applied");
 } else if (args[0] === "secret" && args[1] === "list") out(JSON.stringify(state.secrets));
-else {
+else if (args[0] === "secret" && args[1] === "bulk") {
+  // The values arrive on stdin, as JSON; the fake keeps them so a test can check what was put.
+  const values = JSON.parse(readFileSync(0, "utf8"));
+  state.secretValues = { ...(state.secretValues ?? {}), ...values };
+  for (const name of Object.keys(values))
+    if (!state.secrets.some((s) => s.name === name)) state.secrets.push({ name, type: "secret_text" });
+  out(`✨ ${Object.keys(values).length} secrets successfully uploaded`);
+} else if (args[0] === "deployments" && args[1] === "status") {
+  if (!state.deployed) {
+    process.stderr.write("✘ [ERROR] This Worker does not exist on your account. [code: 10007]\n");
+    process.exitCode = 1;
+  } else out(JSON.stringify({ id: "dep", versions: [{ version_id: state.deployed, percentage: 100 }] }));
+} else if (args[0] === "deploy") {
+  const version = `${hex(counter, 8)}-0000-4000-8000-${hex(counter, 12)}`;
+  state.deployed = version;
+  state.deploys = [
+    ...(state.deploys ?? []),
+    { version, config: readFileSync(args[args.indexOf("--config") + 1], "utf8") },
+  ];
+  out(
+    [
+      "Uploaded session-analysis (3.1 sec)",
+      "Deployed session-analysis triggers (1.0 sec)",
+      ...(state.workersDevSubdomain
+        ? [
+            `  https://${args.includes("staging") ? "session-analysis-staging" : "session-analysis-production"}.${state.workersDevSubdomain}.workers.dev`,
+          ]
+        : []),
+      "  schedule: * * * * *",
+      `Current Version ID: ${version}`,
+    ].join("\n"),
+  );
+} else {
   process.stderr.write(`fake wrangler: unexpected ${args.join(" ")}\n`);
   process.exitCode = 2;
 }

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { adminTrailOf } from "../../../src/db/admin-audit";
+import { mailedVerificationToken } from "../../support/email";
 import { adminUser, PASSWORD, registerUser, uniqueEmail } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { mintToken } from "../../support/tokens";
@@ -92,19 +94,19 @@ describe("GET /v1/admin/system/status", () => {
   });
 
   it("a demoted admin loses access at once, whatever the token says", async () => {
-    const email = "root@example.com";
-    const reg = await api("POST", "/v1/auth/register", {
-      body: { email, username: "root_user", password: PASSWORD, tier: "basic", marketing_consent: false },
+    // An administrator by the ADMIN_EMAILS bootstrap (this test's own address), signed in after it.
+    const user = await registerUser({}, { verified: false });
+    const verified = await api("POST", "/v1/auth/email/verify", {
+      body: { token: await mailedVerificationToken(user) },
+      vars: { ADMIN_EMAILS: user.email },
     });
-    const signIn =
-      reg.status === 201 ? reg : await api("POST", "/v1/auth/login", { body: { email, password: PASSWORD } });
-    const { token, user } = signIn.body.data;
-    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(user.id).run();
+    expect(verified.status).toBe(200);
+    const { token } = (await api("POST", "/v1/auth/login", { body: { email: user.email, password: PASSWORD } })).body
+      .data;
     expect((await api("GET", "/v1/admin/system/status", { token })).status).toBe(200);
     await env.DB.prepare("UPDATE users SET role = 'user' WHERE id = ?").bind(user.id).run();
     expectErrorEnvelope(await api("GET", "/v1/admin/system/status", { token }), 403, "INSUFFICIENT_PERMISSIONS");
     expectErrorEnvelope(await api("GET", "/v1/admin/analytics/users", { token }), 403, "INSUFFICIENT_PERMISSIONS");
-    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(user.id).run();
   });
 
   it("a token claiming the admin role for a non-admin is refused", async () => {
@@ -232,6 +234,52 @@ describe("GET /v1/admin/analytics/users", () => {
       await api("GET", "/v1/admin/analytics/users?tier=gold", { token: admin.token }),
       422,
       "INVALID_FIELD_VALUE",
+    );
+  });
+});
+
+describe("PUT /v1/admin/users/{user_id}/role", () => {
+  it("an administrator names and removes another, recorded in admin_audit; others cannot", async () => {
+    const admin = await adminUser();
+    const user = await registerUser();
+    const signIn = async () =>
+      (await api("POST", "/v1/auth/login", { body: { email: user.email, password: PASSWORD } })).body.data
+        .token as string;
+    expectErrorEnvelope(
+      await api("PUT", `/v1/admin/users/${admin.id}/role`, { token: user.token, body: { role: "user" } }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
+
+    const granted = await api("PUT", `/v1/admin/users/${user.id}/role`, {
+      token: admin.token,
+      body: { role: "admin" },
+    });
+    expect(granted.body.data).toEqual({ user_id: user.id, role: "admin" });
+    expect((await api("GET", "/v1/admin/system/status", { token: await signIn() })).status).toBe(200);
+    // Again: nothing changes, nothing is recorded.
+    expect(
+      (await api("PUT", `/v1/admin/users/${user.id}/role`, { token: admin.token, body: { role: "admin" } })).status,
+    ).toBe(200);
+
+    const adminToken = await signIn();
+    expect(
+      (await api("PUT", `/v1/admin/users/${user.id}/role`, { token: admin.token, body: { role: "user" } })).status,
+    ).toBe(200);
+    // The role is read from D1 on admin calls: the demotion applies to the token at once.
+    expectErrorEnvelope(
+      await api("GET", "/v1/admin/system/status", { token: adminToken }),
+      403,
+      "INSUFFICIENT_PERMISSIONS",
+    );
+    expect(await adminTrailOf(env.DB, user.id)).toEqual([
+      { action: "granted", actor: admin.id, created_at: expect.any(String) },
+      { action: "revoked", actor: admin.id, created_at: expect.any(String) },
+    ]);
+    expectErrorEnvelope(
+      await api("PUT", "/v1/admin/users/user_1/role", { token: admin.token, body: { role: "admin" } }),
+      404,
+      "RESOURCE_NOT_FOUND",
     );
   });
 });

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { adminTrailOf } from "../../../src/db/admin-audit";
+import { mailedVerificationToken, verifyEmail } from "../../support/email";
 import { PASSWORD, uniqueEmail } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { decodePayload } from "../../support/tokens";
@@ -13,13 +15,11 @@ const valid = () => ({
 });
 
 describe("POST /v1/auth/register", () => {
-  it("creates the user with basic's starting credits (paid plans start trialing) and signs them in", async () => {
-    // A paid plan is never free: its own included credits arrive with the first paid fee.
-    for (const [tier, credits] of [
-      ["basic", 100],
-      ["professional", 100],
-      ["enterprise", 100],
-    ] as const) {
+  it("creates the user with no credits whatever the tier; verifying the email grants the same free credits once", async () => {
+    // Free credits come once per verified email (docs/decisions.md "Free credits"), never with
+    // registration, and a self-chosen paid tier mints no more than basic: its own included credits
+    // arrive with the first paid fee.
+    for (const tier of ["basic", "professional", "enterprise"] as const) {
       const body = { ...valid(), tier };
       const res = await api("POST", "/v1/auth/register", { body });
       expect(res.status).toBe(201);
@@ -30,15 +30,18 @@ describe("POST /v1/auth/register", () => {
       expect(Date.parse(user.created_at)).not.toBeNaN();
       expect(refresh_token).toMatch(/^sart_/);
       expect(expires_in).toBe(86400);
-      const me = await api("GET", "/v1/users/me", { token });
-      expect(me.body.data.credits).toBe(credits);
-      // The starting balance is one ledger row.
-      const ledger = await env.DB.prepare(
-        "SELECT delta, reason FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?)",
-      )
-        .bind(user.id)
-        .all();
-      expect(ledger.results).toEqual([{ delta: credits, reason: "signup_grant" }]);
+      const ledger = () =>
+        env.DB.prepare(
+          "SELECT delta, reason FROM credit_ledger WHERE account_id = (SELECT id FROM billing_accounts WHERE owner_type = 'user' AND owner_id = ?)",
+        )
+          .bind(user.id)
+          .all();
+      expect((await api("GET", "/v1/users/me", { token })).body.data.credits).toBe(0);
+      expect((await ledger()).results).toEqual([]);
+      await verifyEmail({ id: user.id });
+      expect((await api("GET", "/v1/users/me", { token })).body.data.credits).toBe(100);
+      // The free balance is one ledger row.
+      expect((await ledger()).results).toEqual([{ delta: 100, reason: "signup_grant" }]);
     }
   });
 
@@ -70,18 +73,27 @@ describe("POST /v1/auth/register", () => {
     expect(err.details.field).toBe("email");
   });
 
-  it("gives admins (ADMIN_EMAILS) the admin scopes and everyone else none of them", async () => {
-    const admin = await api("POST", "/v1/auth/register", { body: { ...valid(), email: "ROOT@example.com" } });
-    if (admin.status === 201) {
-      expect(String(decodePayload(admin.body.data.token).scope)).toContain("analytics:admin");
-    } else {
-      // Already registered by an earlier run of this file in the same storage.
-      expect(admin.status).toBe(409);
-    }
+  it("never makes an administrator at registration; ADMIN_EMAILS bootstraps one when its holder verifies it", async () => {
+    // The listed address is this test's own (ADMIN_EMAILS replaced per request), so runs never collide.
+    const body = { ...valid(), email: uniqueEmail("root") };
+    const vars = { ADMIN_EMAILS: body.email };
+    const reg = await api("POST", "/v1/auth/register", { body, vars });
+    expect(reg.status).toBe(201);
+    expect(String(decodePayload(reg.body.data.token).scope)).not.toContain(":admin");
+    const token = await mailedVerificationToken({ id: reg.body.data.user.id });
+    expect((await api("POST", "/v1/auth/email/verify", { body: { token }, vars })).status).toBe(200);
+    const login = await api("POST", "/v1/auth/login", { body: { email: body.email, password: PASSWORD }, vars });
+    expect(String(decodePayload(login.body.data.token).scope)).toContain("analytics:admin");
+    expect(await adminTrailOf(env.DB, reg.body.data.user.id)).toEqual([
+      { action: "granted", actor: "bootstrap:ADMIN_EMAILS", created_at: expect.any(String) },
+    ]);
+
     const user = await api("POST", "/v1/auth/register", { body: valid() });
+    await verifyEmail({ id: user.body.data.user.id });
     const scope = String(decodePayload(user.body.data.token).scope);
     expect(scope).toContain("remote-viewing:read");
     expect(scope).not.toContain(":admin");
+    expect(await adminTrailOf(env.DB, user.body.data.user.id)).toEqual([]);
   });
 
   const cases: Array<[string, Record<string, unknown>, number, string, string]> = [

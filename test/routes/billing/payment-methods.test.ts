@@ -56,6 +56,72 @@ describe("payment methods", () => {
     expect(err.details.field).toBe(field);
   });
 
+  const cardsOf = async (token: string) =>
+    (await api("GET", "/v1/billing/payment-methods", { token })).body.data.payment_methods.map((p: any) => [
+      p.id,
+      p.is_default,
+    ]);
+
+  it("makes another saved card the default; another account's card is a 404 and changes nothing", async () => {
+    const u = await registerUser();
+    const other = await registerUser();
+    const theirs = await addCard(other.token);
+    const first = await addCard(u.token);
+    const second = await addCard(u.token, CARDS.mastercard);
+    const res = await api("POST", `/v1/billing/payment-methods/${second}/default`, { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: second, is_default: true, brand: "mastercard" });
+    expect(await cardsOf(u.token)).toEqual([
+      [first, false],
+      [second, true],
+    ]);
+    expectErrorEnvelope(
+      await api("POST", `/v1/billing/payment-methods/${theirs}/default`, { token: u.token }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
+    expect(await cardsOf(other.token)).toEqual([[theirs, true]]);
+    expect(await cardsOf(u.token)).toEqual([
+      [first, false],
+      [second, true],
+    ]);
+  });
+
+  it("removes a card; removing the default promotes the newest remaining card; another's card is a 404", async () => {
+    const u = await registerUser();
+    const other = await registerUser();
+    const theirs = await addCard(other.token);
+    const first = await addCard(u.token);
+    const second = await addCard(u.token, CARDS.mastercard);
+    const third = await addCard(u.token);
+    expectErrorEnvelope(
+      await api("DELETE", `/v1/billing/payment-methods/${theirs}`, { token: u.token }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
+    expect(await cardsOf(other.token)).toEqual([[theirs, true]]);
+    expect((await api("DELETE", `/v1/billing/payment-methods/${second}`, { token: u.token })).status).toBe(200);
+    expect(await cardsOf(u.token)).toEqual([
+      [first, true],
+      [third, false],
+    ]);
+    expect((await api("DELETE", `/v1/billing/payment-methods/${first}`, { token: u.token })).status).toBe(200);
+    expect(await cardsOf(u.token)).toEqual([[third, true]]);
+    expect((await api("DELETE", `/v1/billing/payment-methods/${third}`, { token: u.token })).status).toBe(200);
+    expect(await cardsOf(u.token)).toEqual([]);
+    expectErrorEnvelope(
+      await api("DELETE", `/v1/billing/payment-methods/${third}`, { token: u.token }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
+    const bad = expectErrorEnvelope(
+      await api("DELETE", "/v1/billing/payment-methods/card_1", { token: u.token }),
+      422,
+      "INVALID_FIELD_VALUE",
+    );
+    expect(bad.details.field).toBe("payment_method_id");
+  });
+
   it("needs a credential with the profile scope", async () => {
     const u = await registerUser();
     expectErrorEnvelope(await api("GET", "/v1/billing/payment-methods"), 401, "AUTHENTICATION_REQUIRED");
@@ -78,6 +144,21 @@ describe("GET /v1/billing/packages", () => {
       credits: 100,
       price: 10,
       currency: "USD",
+    });
+  });
+
+  it("lists the plans with their fee, included credits and limits", async () => {
+    const res = await api("GET", "/v1/billing/packages");
+    expect(res.body.data.plans.map((p: any) => [p.tier, p.monthly_fee, p.included_credits])).toEqual([
+      ["basic", 0, 100],
+      ["professional", 49, 1000],
+      ["enterprise", 499, 10000],
+    ]);
+    expect(res.body.data.plans[1]).toMatchObject({
+      currency: "USD",
+      requests_per_minute: 1000,
+      requests_per_day: 10000,
+      concurrent_sessions: 50,
     });
   });
 });

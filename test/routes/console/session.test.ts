@@ -178,3 +178,69 @@ describe("console pages and the docs page", () => {
     expect(script.status).toBe(200);
   });
 });
+
+describe("API call counting (usage.api_calls)", () => {
+  it("counts a token's calls but not the console's own page loads (its session cookie)", async () => {
+    const user = await registerUser();
+    const signedIn = await api("POST", "/console/session", { body: { email: user.email, password: PASSWORD } });
+    const cookie = { cookie: cookieHeader(cookiesOf(signedIn)) };
+    const counted = async () =>
+      (await api("GET", "/v1/billing", { headers: cookie })).body.data.usage.current_month.api_calls as number;
+    expect(await counted()).toBe(0);
+    await api("GET", "/v1/users/me", { token: user.token });
+    for (let i = 0; i < 5; i++) expect((await api("GET", "/v1/users/me", { headers: cookie })).status).toBe(200);
+    // The token's call arrives (its count is written after the response); the cookie's six never do.
+    await expect.poll(counted).toBe(1);
+  });
+});
+
+describe("the sign-in throttle counts failed sign-ins only", () => {
+  const from = (ip: string) => ({ "cf-connecting-ip": ip });
+
+  it("a signed-out console reloaded 20 times (refresh without a cookie) leaves sign-in open", async () => {
+    const user = await registerUser();
+    const ip = "198.51.100.71";
+    for (let i = 0; i < 20; i++)
+      expectErrorEnvelope(
+        await api("POST", "/console/session/refresh", { headers: from(ip) }),
+        401,
+        "AUTHENTICATION_REQUIRED",
+      );
+    const signedIn = await api("POST", "/console/session", {
+      headers: from(ip),
+      body: { email: user.email, password: PASSWORD },
+    });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("one person's wrong passwords lock their own sign-in from that address, not a colleague's", async () => {
+    const [mistyper, colleague] = [await registerUser(), await registerUser()];
+    const office = "198.51.100.72";
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++)
+      statuses.push(
+        (
+          await api("POST", "/v1/auth/login", {
+            headers: from(office),
+            body: { email: mistyper.email, password: "wrong-password-1" },
+          })
+        ).status,
+      );
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(statuses.at(-1)).toBe(429);
+    const theirs = await api("POST", "/v1/auth/login", {
+      headers: from(office),
+      body: { email: colleague.email, password: PASSWORD },
+    });
+    expect(theirs.status).toBe(200);
+    // Still locked from the office, even with the right password.
+    expectErrorEnvelope(
+      await api("POST", "/v1/auth/login", {
+        headers: from(office),
+        body: { email: mistyper.email, password: PASSWORD },
+      }),
+      429,
+      "RATE_LIMIT_EXCEEDED",
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { INVITATION_LIFETIME_MS } from "../../../src/domain/organizations/invitations";
+import { mailedVerificationToken, registerVerifiedUser } from "../../support/email";
 import { registerUser, uniqueEmail } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { linkParam, mailTo } from "../../support/mail";
@@ -75,7 +76,7 @@ describe("POST /v1/organizations/{id}/invitations", () => {
 describe("POST /v1/organizations/invitations/accept", () => {
   it("the invited account joins with the invited role; the token then is used", async () => {
     const { orgId, admin } = await organizationWithTeam();
-    const invitee = await registerUser();
+    const invitee = await registerVerifiedUser();
     const { token } = (await invite(admin, orgId, invitee.email, "admin")).body.data;
     const res = await accept(invitee.token, token);
     expect(res.status).toBe(200);
@@ -85,10 +86,26 @@ describe("POST /v1/organizations/invitations/accept", () => {
     expect(await auditActions(orgId)).toContain("invitation.accepted");
   });
 
+  it("an account whose email is not verified cannot accept (a leaked token is no use to whoever registers the address first)", async () => {
+    const { orgId, owner } = await organizationWithTeam();
+    const squatter = await registerUser({}, { verified: false });
+    const { token } = (await invite(owner, orgId, squatter.email, "admin")).body.data;
+    const audited = await auditActions(orgId);
+    const refused = expectErrorEnvelope(await accept(squatter.token, token), 403, "EMAIL_NOT_VERIFIED");
+    expect(refused.details.email).toBe(squatter.email);
+    expect((await api("GET", `/v1/organizations/${orgId}`, { token: squatter.token })).status).toBe(404);
+    expect(await auditActions(orgId)).toEqual(audited);
+    // The holder of the address proves it, then the same invitation is accepted.
+    expect(
+      (await api("POST", "/v1/auth/email/verify", { body: { token: await mailedVerificationToken(squatter) } })).status,
+    ).toBe(200);
+    expect((await accept(squatter.token, token)).status).toBe(200);
+  });
+
   it("another account cannot accept it", async () => {
     const { orgId, admin } = await organizationWithTeam();
-    const invitee = await registerUser();
-    const other = await registerUser();
+    const invitee = await registerVerifiedUser();
+    const other = await registerVerifiedUser();
     const { token } = (await invite(admin, orgId, invitee.email)).body.data;
     expectErrorEnvelope(await accept(other.token, token), 403, "INVITATION_EMAIL_MISMATCH");
     expect((await accept(invitee.token, token)).status).toBe(200);
@@ -96,7 +113,7 @@ describe("POST /v1/organizations/invitations/accept", () => {
 
   it("an expired token is 410, a revoked one 409, an unknown one 404", async () => {
     const { orgId, admin } = await organizationWithTeam();
-    const invitee = await registerUser();
+    const invitee = await registerVerifiedUser();
     const first = (await invite(admin, orgId, invitee.email)).body.data;
     await env.DB.prepare("UPDATE organization_invitations SET expires_at = ? WHERE id = ?")
       .bind(new Date(Date.now() - 1000).toISOString(), first.id)
@@ -118,7 +135,7 @@ describe("POST /v1/organizations/invitations/accept", () => {
 
   it("a new invitation to the same email replaces the pending one", async () => {
     const { orgId, admin } = await organizationWithTeam();
-    const invitee = await registerUser();
+    const invitee = await registerVerifiedUser();
     const first = (await invite(admin, orgId, invitee.email)).body.data;
     const second = (await invite(admin, orgId, invitee.email, "admin")).body.data;
     expectErrorEnvelope(await accept(invitee.token, first.token), 409, "INVITATION_USED");

@@ -11,17 +11,21 @@ const ldap = inject("ldap");
 
 const path = (orgId: string, id: string) => `/v1/organizations/${orgId}/sso/connections/${id}`;
 
-/** An IdP-initiated response for `connection`, signed with `key`. */
-async function idpResponse(connection: { id: string; sp: { entityId: string; acsUrl: string } }, key: typeof keys.idp) {
+/** An IdP-initiated response for `connection`, signed with `key`, for an address in `domain` (the organization's). */
+async function idpResponse(
+  connection: { id: string; sp: { entityId: string; acsUrl: string } },
+  key: typeof keys.idp,
+  domain: string,
+) {
   const id = `_r${crypto.randomUUID().replace(/-/g, "")}`;
   const xml = responseXml({
     assertionId: id,
     inResponseTo: null,
-    nameId: `rotation.${id.slice(2, 10)}@example.com`,
+    nameId: `rotation.${id.slice(2, 10)}@${domain}`,
     audience: connection.sp.entityId,
     recipient: connection.sp.acsUrl,
     destination: connection.sp.acsUrl,
-    attributes: { email: [`rotation.${id.slice(2, 10)}@example.com`] },
+    attributes: { email: [`rotation.${id.slice(2, 10)}@${domain}`] },
   });
   return api("POST", `/saml/acs/${connection.id}`, {
     raw: new URLSearchParams({ SAMLResponse: b64(await signElement(xml, id, key)) }).toString(),
@@ -44,15 +48,15 @@ async function auditRows(orgId: string, action: string) {
 
 describe("PATCH /v1/organizations/{id}/sso/connections/{id}", () => {
   it("rotates the IdP certificate: add the next, both verify, remove the old, only the next verifies", async () => {
-    const { owner, orgId, connection } = await samlOrganization(keys.idp.cert);
+    const { owner, orgId, connection, domain } = await samlOrganization(keys.idp.cert);
     const added = await api("PATCH", path(orgId, connection.id), {
       token: owner.token,
       body: { add_certificates: [keys.idpNext.cert] },
     });
     expect(added.status).toBe(200);
     expect(added.body.data.config.certificates).toHaveLength(2);
-    expect((await idpResponse(connection, keys.idp)).status).toBe(200);
-    expect((await idpResponse(connection, keys.idpNext)).status).toBe(200);
+    expect((await idpResponse(connection, keys.idp, domain)).status).toBe(200);
+    expect((await idpResponse(connection, keys.idpNext, domain)).status).toBe(200);
 
     const removed = await api("PATCH", path(orgId, connection.id), {
       token: owner.token,
@@ -60,9 +64,9 @@ describe("PATCH /v1/organizations/{id}/sso/connections/{id}", () => {
     });
     expect(removed.status).toBe(200);
     expect(removed.body.data.config.certificates).toHaveLength(1);
-    const old = await idpResponse(connection, keys.idp);
+    const old = await idpResponse(connection, keys.idp, domain);
     expect([old.status, old.body.error.code]).toEqual([401, "SAML_RESPONSE_INVALID"]);
-    expect((await idpResponse(connection, keys.idpNext)).status).toBe(200);
+    expect((await idpResponse(connection, keys.idpNext, domain)).status).toBe(200);
 
     for (const body of [
       { remove_certificates: [keys.idpNext.cert] }, // the last one
@@ -86,12 +90,6 @@ describe("PATCH /v1/organizations/{id}/sso/connections/{id}", () => {
 
   it("changes name and enforcement and re-seals a new LDAP service password, keeping untouched fields", async () => {
     const { owner, orgId, connection: id } = await ldapOrganization(ldap.plainUrl, "not-the-service-secret");
-    // The email domain is the organization's, so the directory's users link to existing accounts too.
-    const domain = await api("POST", `/v1/organizations/${orgId}/sso/domains`, {
-      token: owner.token,
-      body: { domain: "example.test" },
-    });
-    await api("POST", `/v1/organizations/${orgId}/sso/domains/${domain.body.data.id}/verify`, { token: owner.token });
     const signIn = () =>
       api("POST", "/v1/auth/ldap", { body: { connection: id, username: "bob", password: "bob-pass-1" } });
     expect((await signIn()).status).not.toBe(200);
@@ -123,13 +121,13 @@ describe("PATCH /v1/organizations/{id}/sso/connections/{id}", () => {
 
 describe("DELETE /v1/organizations/{id}/sso/connections/{id}", () => {
   it("deletes the connection: its sign-in, metadata and SP login stop; audited", async () => {
-    const { owner, orgId, connection } = await samlOrganization(keys.idp.cert);
+    const { owner, orgId, connection, domain } = await samlOrganization(keys.idp.cert);
     const res = await api("DELETE", path(orgId, connection.id), { token: owner.token });
     expect([res.status, res.body.success]).toEqual([200, true]);
     expect((await api("GET", path(orgId, connection.id), { token: owner.token })).status).toBe(404);
     expect((await api("GET", `/saml/metadata/${connection.id}`)).status).toBe(404);
     expect((await api("GET", `/saml/login?connection=${connection.id}`)).status).toBe(404);
-    expect((await idpResponse(connection, keys.idp)).status).toBe(404);
+    expect((await idpResponse(connection, keys.idp, domain)).status).toBe(404);
     expect((await api("DELETE", path(orgId, connection.id), { token: owner.token })).status).toBe(404);
     expect(await auditActions(orgId)).toContain("sso.connection_deleted");
   });

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { PASSWORD, registerUser, type TestUser, uniqueEmail } from "../../support/factories";
+import { registerVerifiedUser } from "../../support/email";
+import { PASSWORD, registerUser, type TestUser } from "../../support/factories";
 
 import { api, BASE, workerFetch } from "../../support/http";
 
@@ -33,7 +34,7 @@ function postAcs(connectionId: string, samlResponse: string) {
 
 describe("SAML sign-on through the routes", () => {
   it("serves SP metadata, redirects to the IdP, and signs in just in time with the mapped role", async () => {
-    const { owner, orgId, connection } = await samlSetup();
+    const { owner, orgId, connection, email: inDomain } = await samlSetup();
     const metadata = await api("GET", `/saml/metadata/${connection.id}`);
     expect(metadata.text).toContain(`entityID="${connection.sp.entityId}"`);
     expect(metadata.text).toContain(`Location="${connection.sp.acsUrl}"`);
@@ -44,7 +45,7 @@ describe("SAML sign-on through the routes", () => {
     expect(location.startsWith("https://idp.test/sso?SAMLRequest=")).toBe(true);
     const requestId = await requestIdFrom(location);
 
-    const email = uniqueEmail("saml");
+    const email = inDomain("saml");
     const xml = responseXml({
       nameId: email,
       inResponseTo: requestId,
@@ -129,7 +130,7 @@ describe("SAML sign-on through the routes", () => {
     const byEmail = await noFollow(`/saml/login?email=someone@${domain}`);
     expect(byEmail.status).toBe(302);
 
-    const employee = await registerUser({ email: `emp.${Date.now().toString(36)}@${domain}` });
+    const employee = await registerVerifiedUser({ email: `emp.${Date.now().toString(36)}@${domain}` });
     const inv = await api("POST", `/v1/organizations/${orgId}/invitations`, {
       token: owner.token,
       body: { email: employee.email, role: "member" },

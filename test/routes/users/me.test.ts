@@ -6,7 +6,7 @@ import { mintToken } from "../../support/tokens";
 
 describe("GET /v1/users/me", () => {
   it("returns the full User resource", async () => {
-    const u = await registerUser({ tier: "professional" });
+    const u = await registerUser({ tier: "professional" }, { verified: false });
     const res = await api("GET", "/v1/users/me", { token: u.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -14,8 +14,9 @@ describe("GET /v1/users/me", () => {
       email: u.email,
       username: "tester",
       tier: "professional",
-      // A professional signup trials with basic's grant.
-      credits: 100,
+      email_verified: false,
+      // Free credits come with a verified email, not with registration (docs/decisions.md "Free credits").
+      credits: 0,
       created_at: expect.any(String),
       last_login: expect.any(String),
       preferences: { notifications: true, theme: "light", language: "en" },

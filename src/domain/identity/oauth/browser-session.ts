@@ -14,10 +14,14 @@ const audience = (issuer: string) => `${issuer.replace(/\/$/, "")}/oauth2/author
 
 type Env = { ENVIRONMENT: string; AUTH_ISSUER: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string };
 
-export async function signBrowserSession(env: Env, userId: string, now = Date.now()): Promise<string> {
+/**
+ * `viaSso`: the organization whose connection signed the browser in; such a session never grants
+ * the service-administrator scopes (docs/sso.md "What a sign-on token may do").
+ */
+export async function signBrowserSession(env: Env, userId: string, now = Date.now(), viaSso?: string): Promise<string> {
   const keys = await signingKeys(env);
   const iat = Math.floor(now / 1000);
-  return new SignJWT({})
+  return new SignJWT(viaSso ? { sso_org: viaSso } : {})
     .setProtectedHeader({ alg: ALG, typ: TYP, kid: keys.kid })
     .setIssuer(env.AUTH_ISSUER)
     .setAudience(audience(env.AUTH_ISSUER))
@@ -27,8 +31,15 @@ export async function signBrowserSession(env: Env, userId: string, now = Date.no
     .sign(keys.privateKey);
 }
 
-/** The signed-in user's id, or null for a missing, expired or forged cookie. */
-export async function readBrowserSession(env: Env, cookie: string | undefined): Promise<string | null> {
+export interface BrowserSession {
+  userId: string;
+  /** When it was signed (epoch seconds): void if the account's credentials were revoked later. */
+  issuedAt: number;
+  viaSso: string | null;
+}
+
+/** The signed-in user, or null for a missing, expired or forged cookie. */
+export async function readBrowserSession(env: Env, cookie: string | undefined): Promise<BrowserSession | null> {
   if (!cookie || cookie.length > 2048) return null;
   const keys = await signingKeys(env);
   try {
@@ -37,9 +48,14 @@ export async function readBrowserSession(env: Env, cookie: string | undefined): 
       typ: TYP,
       issuer: env.AUTH_ISSUER,
       audience: audience(env.AUTH_ISSUER),
-      requiredClaims: ["sub", "exp"],
+      requiredClaims: ["sub", "exp", "iat"],
     });
-    return payload.sub ?? null;
+    if (!payload.sub) return null;
+    return {
+      userId: payload.sub,
+      issuedAt: payload.iat ?? 0,
+      viaSso: typeof payload.sso_org === "string" ? payload.sso_org : null,
+    };
   } catch {
     return null;
   }

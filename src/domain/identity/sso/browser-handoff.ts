@@ -1,4 +1,4 @@
-import { consumeOnce, rememberOnce } from "../../../db/sso";
+import { consumeOnce, findConnection, rememberOnce } from "../../../db/sso";
 import { findUserById, recordLogin } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
@@ -81,12 +81,13 @@ export async function takeConsoleHandoff(
   now = Date.now(),
 ): Promise<LoginResult | null> {
   if (!(await takeHandoff(env.DB, "console", connectionId, handle, userId, now))) return null;
-  const user = await findUserById(env.DB, userId);
-  if (!user) return null;
+  const [user, connection] = await Promise.all([findUserById(env.DB, userId), findConnection(env.DB, connectionId)]);
+  if (!user || !connection) return null;
   const at = iso(now);
   await recordLogin(env.DB, user.id, at, country);
   return {
     user: { ...user, lastLogin: at, country },
-    ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)),
+    // Bound to the connection's organization, like every sign-on's tokens (docs/sso.md).
+    ...(await issueLoginTokens(env, user, crypto.randomUUID(), now, { organizationId: connection.organizationId })),
   };
 }

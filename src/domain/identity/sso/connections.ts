@@ -7,6 +7,7 @@ import {
   type SsoConnectionRow,
   updateConnectionStatement,
 } from "../../../db/sso";
+import type { Bindings } from "../../../env";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { fromBase64 } from "../../../lib/encoding";
@@ -17,6 +18,7 @@ import { membershipIn } from "../../organizations/access";
 import { auditStatement, type RequestMeta } from "../../organizations/audit";
 import { requireRole } from "../../organizations/roles";
 import type { OrganizationRole, Principal } from "../principal";
+import { endPasswordSignIns } from "./enforcement";
 import { assertDirectoryTransport, type LdapDirectoryConfig, ldapTimeoutMs } from "./ldap/authenticate";
 import { type IdpMetadata, parseIdpMetadata } from "./saml/metadata";
 
@@ -56,7 +58,7 @@ export type NewConnection =
     }
   | { kind: "ldap"; name: string; enforced: boolean; ldap: LdapSettings; service_password?: string | undefined };
 
-type Env = {
+type Env = Pick<Bindings, "SESSION_ROOM" | "KV"> & {
   DB: D1Database;
   ENVIRONMENT: string;
   AUTH_ISSUER: string;
@@ -95,6 +97,17 @@ export function connectionView(row: SsoConnectionRow, authIssuer: string) {
 
 function invalid(field: string, reason: string): AppError {
   return new AppError("SSO_CONNECTION_INVALID", { details: { field, reason } });
+}
+
+/**
+ * A role mapping never grants owner (docs/decisions.md "Account takeover"): whoever administers a
+ * connection could otherwise make themself owner by signing in through it. Owners are made by
+ * owners (invitation, role change, transfer).
+ */
+function refuseOwnerMapping(config: { group_roles: Record<string, string>; default_role: string | null }) {
+  if (config.default_role === "owner") throw invalid("default_role", "a sign-on cannot grant owner");
+  const group = Object.entries(config.group_roles).find(([, role]) => role === "owner");
+  if (group) throw invalid(`group_roles.${group[0]}`, "a sign-on cannot grant owner");
 }
 
 const normalizeCertificate = (c: string) => c.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
@@ -172,6 +185,7 @@ export async function createConnection(
     checkLdap(config, env.ENVIRONMENT, Boolean(input.service_password));
     if (input.service_password) secretSealed = await seal(await dataEncryptionKey(env), input.service_password, id);
   }
+  refuseOwnerMapping(config);
   const at = iso(now);
   const row: SsoConnectionRow = {
     id,
@@ -193,6 +207,7 @@ export async function createConnection(
       after: { kind: input.kind, name: input.name, enforced: input.enforced },
     }),
   ]);
+  if (input.enforced) await endPasswordSignIns(env, principal, meta, organizationId, now);
   return connectionView(row, env.AUTH_ISSUER);
 }
 
@@ -245,6 +260,7 @@ export async function updateConnection(
     checkLdap(config, env.ENVIRONMENT, Boolean(changes.service_password ?? row.secretSealed));
     if (changes.service_password) secretSealed = await seal(await dataEncryptionKey(env), changes.service_password, id);
   }
+  refuseOwnerMapping(config);
   const updated: SsoConnectionRow = {
     ...row,
     name: changes.name ?? row.name,
@@ -273,6 +289,7 @@ export async function updateConnection(
       { onlyIfChanged: true, now },
     ),
   ]);
+  if (updated.enforced && !row.enforced) await endPasswordSignIns(env, principal, meta, organizationId, now);
   return connectionView(updated, env.AUTH_ISSUER);
 }
 

@@ -1,8 +1,10 @@
+import type { Bindings } from "../../../env";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { newId, randomToken } from "../../../lib/ids";
 import { auditStatement, type RequestMeta } from "../../organizations/audit";
 import type { Principal } from "../principal";
+import { endPasswordSignIns } from "./enforcement";
 
 /**
  * Domain verification (the WorkOS / Okta way): the organization publishes a TXT record
@@ -107,7 +109,7 @@ export async function listDomains(d1: D1Database, organizationId: string): Promi
  * (verifying a verified domain changes nothing and records nothing).
  */
 export async function verifyDomain(
-  env: { DB: D1Database; ENVIRONMENT: string; SSO_DOMAIN_VERIFICATION?: string },
+  env: Pick<Bindings, "DB" | "KV" | "SESSION_ROOM" | "ENVIRONMENT"> & { SSO_DOMAIN_VERIFICATION?: string },
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
@@ -127,10 +129,37 @@ export async function verifyDomain(
     throw invalidField("domain", `TXT record ${TXT_PREFIX}.${row.domain} does not hold ${expected} yet`);
   }
   const at = iso(now);
-  await env.DB.batch([
-    env.DB.prepare("UPDATE sso_domains SET verified_at = ? WHERE id = ? AND verified_at IS NULL").bind(at, id),
-    domainAudit(env.DB, principal, meta, organizationId, "sso.domain_verified", row, now),
-  ]);
+  const taken = () =>
+    new AppError("SSO_DOMAIN_TAKEN", {
+      message: `Another organization has already verified ${row.domain}; a domain is verified by one organization at a time.`,
+      details: { domain: row.domain },
+    });
+  let verified: D1Result | undefined;
+  try {
+    [, verified] = await env.DB.batch([
+      // A deleted organization's verification no longer holds the domain.
+      env.DB.prepare(
+        "UPDATE sso_domains SET verified_at = NULL WHERE domain = ? AND verified_at IS NOT NULL AND organization_id IN (SELECT id FROM organizations WHERE deleted_at IS NOT NULL)",
+      ).bind(row.domain),
+      // One organization at a time (the partial unique index sso_domains_verified_domain settles races).
+      env.DB.prepare(
+        "UPDATE sso_domains SET verified_at = ? WHERE id = ? AND verified_at IS NULL AND NOT EXISTS (SELECT 1 FROM sso_domains o WHERE o.domain = ? AND o.verified_at IS NOT NULL)",
+      ).bind(at, id, row.domain),
+      domainAudit(env.DB, principal, meta, organizationId, "sso.domain_verified", row, now),
+    ]);
+  } catch (err) {
+    if (/UNIQUE constraint failed/i.test(String(err))) throw taken();
+    throw err;
+  }
+  if ((verified?.meta.changes ?? 0) === 0) {
+    const current = await env.DB.prepare("SELECT verified_at FROM sso_domains WHERE id = ?")
+      .bind(id)
+      .first<{ verified_at: string | null }>();
+    if (current?.verified_at) return view({ ...row, verified_at: current.verified_at });
+    throw taken();
+  }
+  // Members in the newly verified domain come under the organization's enforced sign-on now.
+  await endPasswordSignIns(env, principal, meta, organizationId, now);
   return view({ ...row, verified_at: at });
 }
 

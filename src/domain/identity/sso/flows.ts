@@ -5,16 +5,13 @@ import { type AccountsEnv, issueLoginTokens, type LoginResult } from "../account
 import type { OrganizationRole } from "../principal";
 import { directoryConfig, loadConnection, type SamlSettings, spOf } from "./connections";
 import { authenticateWithDirectory } from "./ldap/authenticate";
-import { provisionExternal, signInExternal } from "./provision";
+import { provisionExternal, type SignInMeta, signInExternal } from "./provision";
 import { buildRedirect } from "./saml/authn-request";
 import { SamlRejection, verifySamlResponse } from "./saml/verify-response";
 
 type Env = AccountsEnv & { DATA_ENCRYPTION_KEY?: string };
-export interface SignInMeta {
-  requestId: string;
-  ip: string;
-  country: string;
-}
+
+export type { SignInMeta };
 
 /** How long an AuthnRequest id waits for its Response (the user may take a while at the IdP's form). */
 export const SAML_REQUEST_TTL_MS = 10 * 60_000;
@@ -52,7 +49,11 @@ export async function consumeSamlResponse(
   now = Date.now(),
 ): Promise<LoginResult & { organizationId: string }> {
   const { user, organizationId } = await samlSignIn(env, connectionId, samlResponse, meta, now);
-  return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)), organizationId };
+  return {
+    user,
+    ...(await issueLoginTokens(env, user, crypto.randomUUID(), now, { organizationId })),
+    organizationId,
+  };
 }
 
 /** The ACS's checks, then just-in-time provisioning: the user signed in, without tokens. */
@@ -98,7 +99,7 @@ export async function samlSignIn(
     env,
     row.organizationId,
     row.id,
-    { email, username: verified.attributes.uid?.[0] ?? email.split("@")[0] ?? email, role },
+    { subject: verified.nameId, email, username: verified.attributes.uid?.[0] ?? email.split("@")[0] ?? email, role },
     meta,
     now,
   );
@@ -138,7 +139,7 @@ export async function ldapSignIn(
     env,
     row.organizationId,
     row.id,
-    { email: user.email, username: user.username, role: user.role },
+    { subject: user.dn.toLowerCase(), email: user.email, username: user.username, role: user.role },
     meta,
     now,
   );

@@ -1,101 +1,260 @@
+import {
+  credentialsOf,
+  type ExternalIdentityRow,
+  findExternalIdentity,
+  linkIdentityStatement,
+  takeoverStatements,
+  touchIdentity,
+} from "../../../db/external-identities";
+import { deleteClientOfUser, listClientsOfUser } from "../../../db/oauth-clients";
 import { findMembership, insertMemberStatement, setRoleStatement } from "../../../db/organizations";
-import { findUserByEmail, recordLogin, type UserRow } from "../../../db/users";
+import { revokeClientTokens, revokeSession } from "../../../db/revocations";
+import { findUserByEmail, findUserById, recordLogin, type UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { randomToken } from "../../../lib/ids";
 import { auditStatement } from "../../organizations/audit";
+import { cutOffApiKey, cutOffGrant } from "../../organizations/cut-off";
+import { CLIENT_TOKEN_TTL, LOGIN_TOKEN_TTL } from "../access-tokens";
 import { type AccountsEnv, createUser, issueLoginTokens, type LoginResult } from "../accounts";
 import { hashPassword } from "../passwords";
 import type { OrganizationRole, Principal } from "../principal";
 import { isVerifiedDomainOf } from "./domains";
 
 export interface ExternalIdentity {
+  /** The IdP's or directory's stable name for the person: the SAML NameID, the LDAP entry's DN. */
+  subject: string;
   email: string;
   username: string;
   role: OrganizationRole;
 }
 
-/** Just-in-time provisioning (provisionExternal), then the same tokens as /v1/auth/login. */
+export interface SignInMeta {
+  requestId: string;
+  ip: string;
+  country: string;
+}
+
+/** Just-in-time provisioning (provisionExternal), then tokens that act for the organization only. */
 export async function signInExternal(
   env: AccountsEnv,
   organizationId: string,
   connectionId: string,
   identity: ExternalIdentity,
-  meta: { requestId: string; ip: string; country: string },
+  meta: SignInMeta,
   now = Date.now(),
 ): Promise<LoginResult> {
   const user = await provisionExternal(env, organizationId, connectionId, identity, meta, now);
-  return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
+  return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now, { organizationId })) };
 }
 
 /**
- * Just-in-time provisioning: a new email becomes a user and a member with the mapped role; a known
- * member's role follows the mapping. An existing account is linked only when its email is in a domain
- * the organization verified: otherwise any IdP could claim anyone's account by asserting their email.
- * Returns the user as signed in now.
+ * A role mapping never grants owner (docs/decisions.md "Account takeover"): connections refuse an
+ * owner mapping, and one stored before that rule is read as admin. Owners are made by owners.
+ */
+export const mappedRole = (role: OrganizationRole): OrganizationRole => (role === "owner" ? "admin" : role);
+
+const outsideVerifiedDomains = (email: string) =>
+  new AppError("SSO_EMAIL_DOMAIN_NOT_VERIFIED", {
+    details: { domain: email.split("@")[1] ?? "", reason: "not a verified domain of the connection's organization" },
+  });
+
+/**
+ * Just-in-time provisioning (docs/sso.md "Linking"), in this order, refusing before anything is
+ * written:
+ * 1. the asserted email must be in a domain the connection's own organization verified — always,
+ *    member or not, linked or not (an IdP speaks only for its own domains);
+ * 2. a linked (connection, subject) signs in as its user, whatever email is asserted now;
+ * 3. otherwise the email's account: none → created for this identity; verified by its holder →
+ *    linked; unverified → taken over for the directory's user (its credentials ended, audited);
+ * 4. membership with the mapped role (never owner; an owner is never demoted).
  */
 export async function provisionExternal(
   env: AccountsEnv,
   organizationId: string,
   connectionId: string,
   identity: ExternalIdentity,
-  meta: { requestId: string; ip: string; country: string },
+  meta: SignInMeta,
   now = Date.now(),
 ): Promise<UserRow> {
   const email = identity.email.trim().toLowerCase();
+  const subject = identity.subject.trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
     throw new AppError("SSO_CONNECTION_INVALID", { details: { reason: "the identity provider sent no usable email" } });
   }
-  const at = iso(now);
-  let user = await findUserByEmail(env.DB, email);
-  const membership = user ? await findMembership(env.DB, organizationId, user.id) : undefined;
-  if (user && !membership && !(await isVerifiedDomainOf(env.DB, organizationId, email))) {
-    throw new AppError("EMAIL_ALREADY_REGISTERED", {
-      message: "An account with this email already exists; the organization must verify the email's domain to link it.",
-      details: { field: "email", reason: "domain_not_verified" },
-    });
+  if (!subject || subject.length > 1024) {
+    throw new AppError("SSO_CONNECTION_INVALID", { details: { reason: "the identity provider sent no subject" } });
   }
-  if (!user) user = await userFor(env, email, identity.username, now);
+  if (!(await isVerifiedDomainOf(env.DB, organizationId, email))) throw outsideVerifiedDomains(email);
 
-  const actor: Principal = {
-    userId: user.id,
-    role: user.role,
-    tier: user.tier,
+  const at = iso(now);
+  const role = mappedRole(identity.role);
+  const auditMeta = { requestId: meta.requestId, ip: meta.ip };
+  const actorOf = (userId: string, tier: UserRow["tier"]): Principal => ({
+    userId,
+    role: "user",
+    tier,
     scopes: new Set(),
     credential: { kind: "login_token", id: `sso:${connectionId}` },
-  };
-  const auditMeta = { requestId: meta.requestId, ip: meta.ip };
+  });
+
+  const linked = await findExternalIdentity(env.DB, connectionId, subject);
+  let user: UserRow | undefined;
+  if (linked) {
+    user = await findUserById(env.DB, linked.userId);
+    if (!user) throw new AppError("INTERNAL_SERVER_ERROR");
+    await touchIdentity(env.DB, connectionId, subject, at);
+  } else {
+    user = await linkNewIdentity(
+      env,
+      { organizationId, connectionId, subject, email, username: identity.username },
+      auditMeta,
+      now,
+    );
+  }
+
+  const membership = await findMembership(env.DB, organizationId, user.id);
+  const actor = actorOf(user.id, user.tier);
   if (!membership) {
     await env.DB.batch([
-      insertMemberStatement(env.DB, {
-        organizationId,
-        userId: user.id,
-        role: identity.role,
-        createdAt: at,
-        updatedAt: at,
-      }),
+      insertMemberStatement(env.DB, { organizationId, userId: user.id, role, createdAt: at, updatedAt: at }),
       auditStatement(env.DB, organizationId, actor, auditMeta, {
         action: "member.joined",
         targetType: "user",
         targetId: user.id,
-        after: { role: identity.role, via: connectionId },
+        after: { role, via: connectionId },
       }),
     ]);
-  } else if (membership.role !== identity.role && membership.role !== "owner") {
-    // The directory/IdP is the source of truth for roles it maps; an owner is never demoted by it.
+  } else if (membership.role !== role && membership.role !== "owner") {
+    // The directory/IdP is the source of truth for the roles it maps; an owner is never demoted by
+    // it (so a sign-on never demotes or removes the last owner), and it never makes one.
     await env.DB.batch([
-      setRoleStatement(env.DB, organizationId, user.id, identity.role, at),
+      setRoleStatement(env.DB, organizationId, user.id, role, at),
       auditStatement(env.DB, organizationId, actor, auditMeta, {
         action: "member.role_changed",
         targetType: "user",
         targetId: user.id,
         before: { role: membership.role },
-        after: { role: identity.role, via: connectionId },
+        after: { role, via: connectionId },
       }),
     ]);
   }
   await recordLogin(env.DB, user.id, at, meta.country);
   return { ...user, lastLogin: at, country: meta.country };
+}
+
+/** Step 3 of provisionExternal: the account a first sign-in of (connection, subject) links to. */
+async function linkNewIdentity(
+  env: AccountsEnv,
+  input: { organizationId: string; connectionId: string; subject: string; email: string; username: string },
+  auditMeta: { requestId: string; ip: string },
+  now: number,
+): Promise<UserRow> {
+  const { organizationId, connectionId, subject, email } = input;
+  const at = iso(now);
+  const link = (userId: string, linkedVia: ExternalIdentityRow["linkedVia"]) =>
+    linkIdentityStatement(env.DB, { connectionId, subject, userId, email, linkedVia, createdAt: at });
+  const conflict = () =>
+    new AppError("SSO_IDENTITY_CONFLICT", {
+      details: { reason: "the account with this email is linked to another identity of this connection" },
+    });
+
+  const existing = await findUserByEmail(env.DB, email);
+  if (!existing) {
+    const created = await userFor(env, email, input.username, now);
+    const [inserted] = await env.DB.batch([link(created.id, "created")]);
+    if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(env, connectionId, subject, conflict);
+    return created;
+  }
+
+  const actor: Principal = {
+    userId: existing.id,
+    role: "user",
+    tier: existing.tier,
+    scopes: new Set(),
+    credential: { kind: "login_token", id: `sso:${connectionId}` },
+  };
+  if (existing.emailVerifiedAt !== null) {
+    // The holder proved the address: the organization that owns its domain may sign them in.
+    const [inserted] = await env.DB.batch([
+      link(existing.id, "verified_email"),
+      auditStatement(
+        env.DB,
+        organizationId,
+        actor,
+        auditMeta,
+        { action: "sso.identity_linked", targetType: "user", targetId: existing.id, after: { via: connectionId } },
+        { onlyIfChanged: true, now },
+      ),
+    ]);
+    if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(env, connectionId, subject, conflict);
+    return existing;
+  }
+
+  // Nobody proved this address: whoever registered it may be pre-hijacking it (Sudhodanan & Paverd,
+  // 2022). The directory's user, in a domain the organization proved it owns, gets the account;
+  // everything that signed it in before ends here.
+  const held = await credentialsOf(env.DB, existing.id, at);
+  const clients = await listClientsOfUser(env.DB, existing.id);
+  const [inserted] = await env.DB.batch([
+    link(existing.id, "takeover"),
+    auditStatement(
+      env.DB,
+      organizationId,
+      actor,
+      auditMeta,
+      {
+        action: "sso.account_taken_over",
+        targetType: "user",
+        targetId: existing.id,
+        before: {
+          password: "voided",
+          role: existing.role,
+          refresh_families: held.families.length,
+          api_keys: held.apiKeys.length,
+          oauth_clients: clients.length,
+        },
+        after: { via: connectionId, reason: "email not verified by its holder" },
+      },
+      { onlyIfChanged: true, now },
+    ),
+    ...takeoverStatements(env.DB, {
+      userId: existing.id,
+      connectionId,
+      subject,
+      unusablePasswordHash: await hashPassword(randomToken()),
+      at,
+    }),
+  ]);
+  if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(env, connectionId, subject, conflict);
+  // Access tokens by the revocation list (their sid is the family), OAuth clients the account
+  // registered (their client_credentials tokens act as it), then the live sockets of all of them.
+  await Promise.all([
+    ...held.families.map((f) => revokeSession(env.DB, f, LOGIN_TOKEN_TTL, now)),
+    ...clients.map(async (c) => {
+      const families = (await deleteClientOfUser(env.DB, c.id, existing.id, at)) ?? [];
+      await Promise.all([
+        revokeClientTokens(env.DB, c.id, CLIENT_TOKEN_TTL, now),
+        ...families.map((f) => revokeSession(env.DB, f, LOGIN_TOKEN_TTL, now)),
+      ]);
+    }),
+  ]);
+  await Promise.all([
+    ...held.families.map((f) => cutOffGrant(env, f)),
+    ...held.apiKeys.map((k) => cutOffApiKey(env, { id: k.id, userId: existing.id, organizationId: k.organization_id })),
+  ]);
+  const after = await findUserById(env.DB, existing.id);
+  if (!after) throw new AppError("INTERNAL_SERVER_ERROR");
+  return after;
+}
+
+/** A concurrent first sign-in of the same identity linked it first: sign in as its user. */
+async function raceWinner(env: AccountsEnv, connectionId: string, subject: string, conflict: () => AppError) {
+  const winner = await findExternalIdentity(env.DB, connectionId, subject);
+  if (!winner) throw conflict();
+  const user = await findUserById(env.DB, winner.userId);
+  if (!user) throw conflict();
+  return user;
 }
 
 /** A new user for an external identity: an unusable random password (it signs in through the connection). */

@@ -1,0 +1,33 @@
+import { adminRoleStatements } from "../../db/admin-audit";
+import { findUserById } from "../../db/users";
+import { AppError } from "../../errors";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
+import type { Principal } from "../identity/principal";
+import { requireAdmin } from "./require-admin";
+
+/**
+ * An administrator names or removes another (issue 27): `users.role` and its admin_audit row, in
+ * one batch (the row only when the role changed). The other way is `npm run admin:grant`; a
+ * sign-on never grants the role.
+ */
+export async function setServiceRole(
+  d1: D1Database,
+  principal: Principal,
+  input: { userId: string; role: "admin" | "user" },
+  now = Date.now(),
+) {
+  await requireAdmin(d1, principal);
+  const user = await findUserById(d1, input.userId);
+  if (!user) throw new AppError("RESOURCE_NOT_FOUND", { message: "User not found.", details: { resource: "user" } });
+  await d1.batch(
+    adminRoleStatements(d1, {
+      id: newId("aud", now),
+      userId: user.id,
+      action: input.role === "admin" ? "granted" : "revoked",
+      actor: principal.userId,
+      at: iso(now),
+    }),
+  );
+  return { user_id: user.id, role: input.role };
+}

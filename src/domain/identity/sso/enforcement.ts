@@ -1,0 +1,40 @@
+import { passwordFamiliesOfEnforcedMembers } from "../../../db/sso";
+import type { Bindings } from "../../../env";
+import { auditStatement, type RequestMeta } from "../../organizations/audit";
+import type { Principal } from "../principal";
+import { revokeGrantFamily } from "../refresh-rotation";
+
+type Env = Pick<Bindings, "DB" | "KV" | "SESSION_ROOM">;
+
+/**
+ * Enforce-SSO applies to members whose email is in a verified domain of the organization: from the
+ * moment it does (a connection enforced, or a domain verified while one is), their earlier
+ * password-based sign-ins end too — every refresh family not bound to a connection, its access
+ * tokens (revocation list) and the sockets they opened — not only the next password login.
+ * Recorded in the organization's audit log. Returns how many sign-ins ended.
+ */
+export async function endPasswordSignIns(
+  env: Env,
+  principal: Principal,
+  meta: RequestMeta,
+  organizationId: string,
+  now = Date.now(),
+): Promise<number> {
+  const families = await passwordFamiliesOfEnforcedMembers(env.DB, organizationId);
+  if (families.length === 0) return 0;
+  await Promise.all(families.map((f) => revokeGrantFamily(env, f.family_id, now)));
+  await auditStatement(
+    env.DB,
+    organizationId,
+    principal,
+    meta,
+    {
+      action: "sso.enforced_sign_ins_ended",
+      targetType: "organization",
+      targetId: organizationId,
+      after: { sign_ins: families.length, members: new Set(families.map((f) => f.user_id)).size },
+    },
+    { now },
+  ).run();
+  return families.length;
+}

@@ -1,0 +1,27 @@
+import type { MiddlewareHandler } from "hono";
+import { parseScale, registrationWindows } from "../domain/limits/policies";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { throttleAddress } from "../lib/request";
+import { limiterFor, rateLimitHeaders } from "./rate-limit";
+
+/**
+ * Accounts created per client address (REGISTRATIONS_PER_ADDRESS_PER_HOUR): checked before the
+ * registration, charged only for one that created an account (a refused one already costs the
+ * sign-in throttle's failure points). Beside authThrottle, which bounds attempts per minute.
+ */
+export const registrationThrottle: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const windows = registrationWindows(parseScale(c.env.RATE_LIMIT_WINDOW_SCALE));
+  const key = `register-ip:${throttleAddress(c)}`;
+  const limiter = limiterFor(c);
+  const decision = await limiter.peek(key, windows);
+  if (!decision.allowed) {
+    throw new AppError("RATE_LIMIT_EXCEEDED", {
+      message: `Too many accounts created from this address: retry in ${decision.retryAfter} seconds.`,
+      details: { retry_after: decision.retryAfter },
+      headers: { ...rateLimitHeaders(windows, decision), "Retry-After": String(decision.retryAfter) },
+    });
+  }
+  await next();
+  if (c.res.status === 201) await limiter.consume(key, windows, 1, { force: true });
+};

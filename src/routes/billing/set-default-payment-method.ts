@@ -1,0 +1,40 @@
+import { setDefaultPaymentMethod } from "../../domain/billing/payment-methods";
+import { settleIfPastDue } from "../../domain/billing/plan";
+import { paymentMethodResource } from "../../domain/billing/resources";
+import { envelopeSchema, ok } from "../../http/envelope";
+import type { Router } from "../../http/openapi";
+import { requestMeta } from "../../http/request-meta";
+import { defineRoute } from "../../http/route";
+import { PaymentMethodIdParam, PaymentMethodSchema } from "./schemas";
+
+const route = defineRoute({
+  operationId: "setDefaultPaymentMethod",
+  method: "post",
+  path: "/payment-methods/{payment_method_id}/default",
+  tags: ["Billing"],
+  summary: "Make a saved card the default",
+  description:
+    "Renewals and purchases without `payment_method_id` charge the default card. On a past_due account the new default is charged at once for the overdue fee, as when a default card is added.",
+  scope: "profile",
+  request: { params: PaymentMethodIdParam },
+  responses: {
+    200: {
+      description: "The new default",
+      content: { "application/json": { schema: envelopeSchema(PaymentMethodSchema) } },
+    },
+  },
+  errors: ["RESOURCE_NOT_FOUND"],
+});
+
+export function mountSetDefaultPaymentMethod(app: Router) {
+  app.openapi(route, async (c) => {
+    const principal = c.get("principal");
+    const pm = await setDefaultPaymentMethod(
+      c.env.DB,
+      { principal, meta: requestMeta(c) },
+      c.req.valid("param").payment_method_id,
+    );
+    await settleIfPastDue(c.env, principal);
+    return c.json(ok(paymentMethodResource(pm), "Default payment method changed"), 200);
+  });
+}

@@ -1,0 +1,94 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { EMAIL_VERIFICATION_TTL_MS, verifyEmail as verifyAt } from "../../../src/domain/identity/email-verification";
+import { mailedVerificationToken, verifyEmail } from "../../support/email";
+import { PASSWORD, registerUser, uniqueEmail } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
+
+const me = async (token: string) => (await api("GET", "/v1/users/me", { token })).body.data;
+
+describe("email verification", () => {
+  it("registration mails a single-use token; spending it marks the email verified", async () => {
+    const email = uniqueEmail("verify");
+    const reg = await api("POST", "/v1/auth/register", {
+      body: { email, username: "vera", password: PASSWORD, tier: "basic", marketing_consent: false },
+    });
+    expect(reg.status).toBe(201);
+    expect(reg.body.data.user.email_verified).toBe(false);
+    const user = { id: reg.body.data.user.id as string };
+    expect((await me(reg.body.data.token)).email_verified).toBe(false);
+
+    const token = await mailedVerificationToken(user);
+    expect(token).toMatch(/^sev_[A-Za-z0-9_-]{43}$/);
+    // Only the hash is stored.
+    const stored = await env.DB.prepare("SELECT token_hash FROM email_verifications WHERE user_id = ?")
+      .bind(user.id)
+      .all<{ token_hash: string }>();
+    expect(stored.results).toHaveLength(1);
+    expect(JSON.stringify(stored.results)).not.toContain(token);
+
+    const ok = await api("POST", "/v1/auth/email/verify", { body: { token } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ user_id: user.id, email_verified: true });
+    expect((await me(reg.body.data.token)).email_verified).toBe(true);
+
+    // Single use: the second spend is refused and changes nothing.
+    const again = await api("POST", "/v1/auth/email/verify", { body: { token } });
+    expect(expectErrorEnvelope(again, 400, "EMAIL_VERIFICATION_INVALID").details.reason).toBe("unknown");
+  });
+
+  it("refuses unknown and expired tokens with nothing changed", async () => {
+    const unknown = await api("POST", "/v1/auth/email/verify", { body: { token: "sev_not-a-real-token" } });
+    expectErrorEnvelope(unknown, 400, "EMAIL_VERIFICATION_INVALID");
+
+    const user = await registerUser({}, { verified: false });
+    const token = await mailedVerificationToken(user);
+    const late = Date.now() + EMAIL_VERIFICATION_TTL_MS + 1000;
+    await expect(verifyAt(env, token, late)).rejects.toMatchObject({
+      code: "EMAIL_VERIFICATION_INVALID",
+      details: { reason: "expired" },
+    });
+    expect((await me(user.token)).email_verified).toBe(false);
+    // Still usable within its 24 hours.
+    expect((await api("POST", "/v1/auth/email/verify", { body: { token } })).status).toBe(200);
+  });
+
+  it("resend replaces the token (the old one stops working), at most once a minute, and not once verified", async () => {
+    const user = await registerUser({}, { verified: false });
+    const first = await mailedVerificationToken(user);
+    // The registration's mail was just sent: a resend now is throttled.
+    const tooSoon = await api("POST", "/v1/auth/email/verify/resend", { token: user.token });
+    const err = expectErrorEnvelope(tooSoon, 429, "RATE_LIMIT_EXCEEDED");
+    expect(Number(tooSoon.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(err.details.retry_after).toBeGreaterThan(0);
+
+    // A minute later (the mail's time moved back rather than waiting).
+    await env.DB.prepare("UPDATE email_verifications SET created_at = ? WHERE user_id = ?")
+      .bind(new Date(Date.now() - 61_000).toISOString(), user.id)
+      .run();
+    const resent = await api("POST", "/v1/auth/email/verify/resend", { token: user.token });
+    expect(resent.status).toBe(200);
+    expect(resent.body.data.email_sent).toBe(true);
+    const second = await mailedVerificationToken(user);
+    expect(second).not.toBe(first);
+    expectErrorEnvelope(
+      await api("POST", "/v1/auth/email/verify", { body: { token: first } }),
+      400,
+      "EMAIL_VERIFICATION_INVALID",
+    );
+    expect((await api("POST", "/v1/auth/email/verify", { body: { token: second } })).status).toBe(200);
+
+    const done = await api("POST", "/v1/auth/email/verify/resend", { token: user.token });
+    expectErrorEnvelope(done, 409, "EMAIL_ALREADY_VERIFIED");
+  });
+
+  it("resend needs a signed-in account", async () => {
+    expectErrorEnvelope(await api("POST", "/v1/auth/email/verify/resend"), 401, "AUTHENTICATION_REQUIRED");
+  });
+
+  it("the test helper verifies through the real mail", async () => {
+    const user = await registerUser({}, { verified: false });
+    await verifyEmail(user);
+    expect((await me(user.token)).email_verified).toBe(true);
+  });
+});
