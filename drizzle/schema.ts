@@ -10,6 +10,7 @@ export * from "./schema/billing";
 export * from "./schema/credits";
 export * from "./schema/idempotency";
 export * from "./schema/identity";
+export * from "./schema/mail";
 export * from "./schema/mfa";
 export * from "./schema/oauth";
 export * from "./schema/organizations";

@@ -1,3 +1,4 @@
+import type { SendEmailBinding } from "./adapters/mail/cloudflare";
 import type { BillingClock } from "./billing-clock/billing-clock";
 import type { RecordInBatch } from "./db/idempotency";
 import type { Principal } from "./domain/identity/principal";
@@ -12,6 +13,8 @@ export interface Bindings {
   SESSION_SCHEDULER: DurableObjectNamespace<SessionScheduler>;
   BILLING_CLOCK: DurableObjectNamespace<BillingClock>;
   WEBHOOK_QUEUE: Queue<unknown>;
+  /** Cloudflare Email Service (`send_email` binding) where MAIL_ADAPTER is "cloudflare" (src/adapters/mail). */
+  EMAIL?: SendEmailBinding;
   /**
    * Workers Analytics Engine dataset of the operator's figures (src/adapters/metrics/, docs/operations.md).
    * Bound in every environment; locally wrangler's simulator accepts and drops the points.
@@ -56,6 +59,11 @@ export interface Bindings {
   WEBHOOK_RETRY_SCALE?: string;
   /** Optional: a factor on billing period, trial and dunning lengths (default 1; ignored in production). */
   BILLING_PERIOD_SCALE?: string;
+
+  /** Optional: "development" (the KV outbox; refused in production) or "cloudflare" (the EMAIL binding); unset = by ENVIRONMENT. */
+  MAIL_ADAPTER?: string;
+  /** Optional: the sender's display name. */
+  MAIL_FROM_NAME?: string;
 
   /** Optional, never in production: "skip" marks SSO email domains verified without the DNS TXT check. */
   SSO_DOMAIN_VERIFICATION?: string;

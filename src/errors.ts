@@ -41,6 +41,7 @@ export const ERROR_CATALOGUE = {
   RESOURCE_NOT_FOUND: { status: 404, message: "Resource not found." },
   ROUTE_NOT_FOUND: { status: 404, message: "No such endpoint." },
   METHOD_NOT_ALLOWED: { status: 405, message: "The method is not allowed on this endpoint." },
+  ACCOUNT_LINK_INVALID: { status: 400, message: "This link is unknown, already used or expired: ask for a new one." },
   EMAIL_ALREADY_REGISTERED: { status: 409, message: "An account with this email already exists." },
   WEBSOCKET_UPGRADE_REQUIRED: { status: 426, message: "This endpoint only accepts a WebSocket upgrade." },
   API_KEY_NOT_ROTATABLE: { status: 409, message: "This API key was revoked, expired or already rotated." },
@@ -101,6 +102,10 @@ export const ERROR_CATALOGUE = {
   PAYMENT_FAILED: {
     status: 502,
     message: "The payment processor failed temporarily; no charge was made. Retry later.",
+  },
+  MAIL_SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: "Mail cannot be sent: no mail service is configured, so nothing was changed.",
   },
   DIRECTORY_UNAVAILABLE: { status: 502, message: "The organization's directory did not answer; try again later." },
   DATABASE_ERROR: { status: 500, message: "A database operation failed." },

@@ -3,6 +3,7 @@ import { purgeExpiredRegisteredClients } from "./db/registered-clients";
 import { purgeExpiredRevocations } from "./db/revocations";
 import { purgeExpiredOnce } from "./db/sso";
 import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integrity";
+import { sweepMail } from "./domain/mail/outbox";
 import { sweepOutbox } from "./domain/webhooks/outbox";
 import type { Bindings } from "./env";
 import { iso } from "./lib/clock";
@@ -25,14 +26,28 @@ const IDEMPOTENCY_CURSOR = "maintenance:idempotency-purge-cursor";
  * check balance = SUM(ledger) on recently changed billing accounts, wake
  * billing clocks that are overdue, and delete expired idempotency records and
  * expired SSO one-time keys (AuthnRequest ids, the assertion replay cache).
- * It also purges revocations whose tokens have all expired, and self-registered OAuth clients whose registration
- * expired unused (docs/mcp.md).
+ * It also purges revocations whose tokens have all expired and self-registered OAuth clients whose registration
+ * expired unused (docs/mcp.md), and sends mail a request could not.
  */
 export async function runMaintenance(
-  env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "KV" | "BILLING_CLOCK">,
+  env: Pick<
+    Bindings,
+    | "DB"
+    | "WEBHOOK_QUEUE"
+    | "KV"
+    | "BILLING_CLOCK"
+    | "ENVIRONMENT"
+    | "AUTH_ISSUER"
+    | "CONSOLE_ORIGIN"
+    | "MAIL_ADAPTER"
+    | "MAIL_FROM"
+    | "MAIL_FROM_NAME"
+    | "EMAIL"
+  >,
   now = Date.now(),
 ) {
   const sent = await sweepOutbox(env, now);
+  const mailSent = await sweepMail(env, now);
   const ledgerViolations = (await checkLedgerInvariant(env, now)).length;
   const clocksWoken = await wakeOverdueClocks(env, now);
   const purged = await purgeIdempotencyRecords(env, iso(now));
@@ -42,6 +57,7 @@ export async function runMaintenance(
   return {
     registered_clients_purged: registrationsPurged,
     outbox_sent: sent,
+    mail_sent: mailSent,
     idempotency_purged: purged,
     revocations_purged: revocationsPurged,
     ledger_violations: ledgerViolations,

@@ -1,3 +1,5 @@
+import { sha256Hex } from "../lib/crypto";
+
 /**
  * The development mail outbox in KV: `dev-mail:<organization id>:<message id>` for an organization's
  * mail and `dev-mail:<user id>:<message id>` for a user's account mail (message ids sort by time),
@@ -5,6 +7,8 @@
  */
 export interface OutboxMessage {
   id: string;
+  type?: string;
+  html?: string;
   to: string;
   subject: string;
   text: string;
@@ -48,5 +52,32 @@ export async function listOutboxMessages(
     .reverse()
     .slice(0, limit);
   const values = await Promise.all(newest.map((name) => kv.get<OutboxMessage>(name, "json")));
+  return values.filter((v): v is OutboxMessage => v !== null);
+}
+
+/**
+ * Every message the development mail adapter (src/adapters/mail/development.ts) sent, by recipient:
+ * `dev-mail-to:<SHA-256 of the lower-cased address>:<message id>`, the mailbox tests read.
+ */
+const recipientPrefix = (recipientHash: string) => `dev-mail-to:${recipientHash}:`;
+
+/** SHA-256 hex of the lower-cased, trimmed address: the mail record's and the mailbox's key. */
+export const recipientHashOf = (email: string) => sha256Hex(email.trim().toLowerCase());
+
+export async function putMailboxMessage(kv: KVNamespace, message: OutboxMessage & { to: string }): Promise<void> {
+  await kv.put(`${recipientPrefix(await recipientHashOf(message.to))}${message.id}`, JSON.stringify(message), {
+    expirationTtl: TTL_SECONDS,
+  });
+}
+
+/** The newest `limit` messages sent to `email`, newest first (development mailbox). */
+export async function listMailboxMessages(kv: KVNamespace, email: string, limit: number): Promise<OutboxMessage[]> {
+  const { keys } = await kv.list({ prefix: recipientPrefix(await recipientHashOf(email)), limit: 1000 });
+  const names = keys
+    .map((k) => k.name)
+    .sort()
+    .reverse()
+    .slice(0, limit);
+  const values = await Promise.all(names.map((name) => kv.get<OutboxMessage>(name, "json")));
   return values.filter((v): v is OutboxMessage => v !== null);
 }

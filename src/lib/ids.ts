@@ -9,6 +9,7 @@ import { base64url } from "./encoding";
  */
 export type IdPrefix =
   | "user"
+  | "apt"
   | "session"
   | "analysis"
   | "webhook"

@@ -1,5 +1,22 @@
 import { timingSafeEqual } from "../../lib/crypto";
 import { base64, fromBase64 } from "../../lib/encoding";
+import COMMON_PASSWORDS from "./common-passwords.json";
+
+const COMMON_FULL = new Set(COMMON_PASSWORDS.full);
+const COMMON_BASES = new Set(COMMON_PASSWORDS.bases);
+
+/**
+ * A password on the shipped list of commonly used ones (NIST SP 800-63B §5.1.1.2: compare against
+ * passwords known to be commonly used or compromised): listed as written, or a listed base word
+ * with only digits and symbols around it ("Password2026!", "1qaz2wsx!!"). Case-insensitive.
+ */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  if (COMMON_FULL.has(lower)) return true;
+  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, "");
+  const alnumCore = lower.replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, "").replace(/\d+$/, "");
+  return COMMON_BASES.has(core) || COMMON_BASES.has(alnumCore);
+}
 
 /**
  * PBKDF2-SHA256 through crypto.subtle. Production Workers refuse more than
@@ -62,5 +79,6 @@ export function passwordWeakness(password: string, email?: string): string | nul
   if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) return "must contain at least one letter and one digit";
   const local = email?.split("@")[0]?.toLowerCase();
   if (local && local.length >= 4 && password.toLowerCase().includes(local)) return "must not contain the email address";
+  if (isCommonPassword(password)) return "is a commonly used password; choose another";
   return null;
 }

@@ -1,4 +1,6 @@
+import { type MailEnv, mailerFor as portMailerFor } from "../../adapters/mail";
 import type { Bindings } from "../../env";
+import { newId } from "../../lib/ids";
 import { developmentMailer } from "./development-mailer";
 
 /** One message to one recipient (plain text: the service sends no HTML mail). */
@@ -26,12 +28,34 @@ export interface Mailer {
 }
 
 /**
- * Outside production: the development adapter (logs each message and keeps it
- * in a KV outbox the organization's admins can read). Production has no mail
- * provider yet and refuses the development adapter: nothing is sent, and the
- * inviter passes on the token returned to them (docs/decisions.md).
+ * Direct sending, used only by email verification (src/domain/identity/email-verification.ts), which
+ * keeps its user-id development outbox: outside production the development adapter below; wherever
+ * the Email Service adapter is configured (src/adapters/mail, MAIL_ADAPTER = "cloudflare") it sends
+ * through it. Every other flow commits its mail to the outbox (src/domain/mail/outbox.ts) and is
+ * refused with 503 when no adapter can send.
  */
-export function mailerFor(env: Pick<Bindings, "ENVIRONMENT" | "KV">): Mailer {
+export function mailerFor(env: MailEnv & Pick<Bindings, "ENVIRONMENT" | "KV">): Mailer {
+  const port = portMailerFor(env);
+  if (port?.name === "cloudflare") {
+    return {
+      async send(message) {
+        try {
+          await port.send({
+            id: newId("mail"),
+            type: "email.verification",
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: `<pre style="font-family:system-ui,sans-serif;white-space:pre-wrap">${message.text.replace(/[&<>]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[ch]!)}</pre>`,
+          });
+          return { delivered: true };
+        } catch (err) {
+          console.log(JSON.stringify({ msg: "mail.send_failed", type: "email.verification", error: String(err) }));
+          return { delivered: false };
+        }
+      },
+    };
+  }
   if (env.ENVIRONMENT === "production") return { send: async () => ({ delivered: false }) };
   return developmentMailer(env.KV);
 }

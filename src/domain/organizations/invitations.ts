@@ -19,7 +19,7 @@ import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
 import type { Principal } from "../identity/principal";
-import { mailerFor } from "../mail/mailer";
+import { type OutboxEnv, queueMail } from "../mail/outbox";
 import { membershipIn } from "./access";
 import { auditStatement, type RequestMeta } from "./audit";
 import { atLeast, checkInvite, requireRole } from "./roles";
@@ -29,7 +29,7 @@ export const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 /** `soi_` + 256 random bits: recognisable in logs and secret scanners, like `sak_` keys. */
 const TOKEN_PREFIX = "soi_";
 
-type Env = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT">;
+type Env = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT"> & OutboxEnv;
 
 const invitationNotFound = () =>
   new AppError("RESOURCE_NOT_FOUND", { message: "Invitation not found.", details: { resource: "invitation" } });
@@ -44,8 +44,10 @@ export function invitationState(row: InvitationRow, now: number): InvitationStat
 
 /**
  * Invite by email with a role (admins; owners for `owner`). The token is
- * returned to the inviter once, stored as SHA-256, and mailed through the
- * Mailer. A new invitation to the same email replaces a pending one.
+ * returned to the inviter once, stored as SHA-256, and mailed: the message is
+ * committed to the mail outbox in the invitation's batch (`mailId`, to deliver
+ * after it). Without a mail service nothing is created (503). A new invitation
+ * to the same email replaces a pending one.
  */
 export async function invite(
   env: Env,
@@ -54,7 +56,7 @@ export async function invite(
   organizationId: string,
   input: { email: string; role: OrgRole },
   now = Date.now(),
-): Promise<{ invitation: InvitationRow; token: string; emailSent: boolean }> {
+): Promise<{ invitation: InvitationRow; token: string; mailId: string }> {
   const { organization, role } = await membershipIn(env.DB, principal, organizationId);
   checkInvite(role, input.role);
   const email = input.email.trim().toLowerCase();
@@ -75,6 +77,25 @@ export async function invite(
     acceptedBy: null,
     revokedAt: null,
   };
+  const inviter = (await findUserById(env.DB, principal.userId))?.email ?? "A member";
+  const mail = await queueMail(
+    env,
+    {
+      to: email,
+      organizationId,
+      // An admin must not read an owner invitation's token in the development outbox.
+      readableBy: input.role === "owner" ? "owner" : "admin",
+      template: {
+        type: "organization.invitation",
+        organization: organization.name,
+        inviter,
+        role: input.role,
+        token,
+        expiresAt: invitation.expiresAt,
+      },
+    },
+    now,
+  );
   await env.DB.batch([
     revokePendingForEmailStatement(env.DB, organizationId, email, invitation.createdAt),
     insertInvitationStatement(env.DB, invitation),
@@ -91,22 +112,9 @@ export async function invite(
       },
       { now },
     ),
+    mail.statement,
   ]);
-  const { delivered } = await mailerFor(env).send({
-    to: email,
-    subject: `You are invited to join ${organization.name}`,
-    text: [
-      `You have been invited to join the organization "${organization.name}" as ${input.role}.`,
-      "Sign in with this email address and accept with:",
-      "",
-      `POST /v1/organizations/invitations/accept {"token": "${token}"}`,
-      "",
-      `The invitation expires at ${invitation.expiresAt}.`,
-    ].join("\n"),
-    organizationId,
-    readableBy: input.role === "owner" ? "owner" : "admin",
-  });
-  return { invitation, token, emailSent: delivered };
+  return { invitation, token, mailId: mail.id };
 }
 
 export async function listInvitations(d1: D1Database, principal: Principal, organizationId: string, now = Date.now()) {

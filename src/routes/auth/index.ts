@@ -4,6 +4,8 @@ import { mountLogin } from "./login";
 import { mountLogout } from "./logout";
 import { mountMfaStepUp } from "./mfa-step-up";
 import { mountMfaVerify } from "./mfa-verify";
+import { mountPasswordForgot } from "./password-forgot";
+import { mountPasswordReset } from "./password-reset";
 import { mountRefresh } from "./refresh";
 import { mountRegister } from "./register";
 import { mountResendVerification } from "./resend-verification";
@@ -18,6 +20,8 @@ export function authRoutes() {
   mountLogout(app);
   mountMfaVerify(app);
   mountMfaStepUp(app);
+  mountPasswordForgot(app);
+  mountPasswordReset(app);
   mountVerifyEmail(app);
   mountResendVerification(app);
   return app;

@@ -1,9 +1,11 @@
+import { deliverMail } from "../../domain/mail/outbox";
 import { invite } from "../../domain/organizations/invitations";
 import { invitationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
+import { waitUntilOf } from "../../lib/request";
 import { CreatedInvitationSchema, InviteBody, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({
@@ -13,7 +15,7 @@ const route = defineRoute({
   tags: ["Organizations"],
   summary: "Invite someone by email (admins; owners to invite an owner)",
   description:
-    "Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed through the configured mailer. A new invitation to the same email replaces a pending one.",
+    "Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed (committed with the invitation, sent right after and retried until delivered); without a configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new invitation to the same email replaces a pending one.",
   scope: "organizations:write",
   request: {
     params: OrganizationIdParam,
@@ -25,18 +27,19 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(CreatedInvitationSchema) } },
     },
   },
-  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "ALREADY_A_MEMBER"],
+  errors: ["RESOURCE_NOT_FOUND", "ORGANIZATION_ROLE_REQUIRED", "ALREADY_A_MEMBER", "MAIL_SERVICE_UNAVAILABLE"],
 });
 
 export function mountInvite(app: Router) {
   app.openapi(route, async (c) => {
-    const { invitation, token, emailSent } = await invite(
+    const { invitation, token, mailId } = await invite(
       c.env,
       c.get("principal"),
       requestMeta(c),
       c.req.valid("param").organization_id,
       c.req.valid("json"),
     );
-    return c.json(ok({ ...invitationResource(invitation), token, email_sent: emailSent }, "Invitation created"), 201);
+    waitUntilOf(c)(deliverMail(c.env, [mailId]));
+    return c.json(ok({ ...invitationResource(invitation), token, email_sent: true }, "Invitation created"), 201);
   });
 }

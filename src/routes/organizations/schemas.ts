@@ -72,9 +72,10 @@ export const InvitationSchema = z
 
 export const CreatedInvitationSchema = InvitationSchema.extend({
   token: z.string().openapi({ description: "Single-use; returned only here. Expires after 7 days." }),
-  email_sent: z
-    .boolean()
-    .openapi({ description: "Whether the mailer sent the invitation (false in production today)" }),
+  email_sent: z.boolean().openapi({
+    description:
+      "Always true: the invitation mail is committed with the invitation and sent (retried until delivered); without a mail service the invitation is refused with 503",
+  }),
 }).openapi("CreatedInvitation");
 
 export const InvitationListSchema = z

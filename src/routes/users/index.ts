@@ -7,6 +7,7 @@ import { mountGetMfaStatus } from "./mfa/get-status";
 import { mountRegenerateRecoveryCodes } from "./mfa/regenerate-recovery-codes";
 import { mountRemoveTotp } from "./mfa/remove-totp";
 import { mountPutMe } from "./put-me";
+import { mountPutPassword } from "./put-password";
 
 export function userRoutes() {
   const app = router();
@@ -18,5 +19,6 @@ export function userRoutes() {
   mountConfirmTotp(app);
   mountRemoveTotp(app);
   mountRegenerateRecoveryCodes(app);
+  mountPutPassword(app);
   return app;
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { INVITATION_LIFETIME_MS } from "../../../src/domain/organizations/invitations";
 import { mailedVerificationToken, registerVerifiedUser } from "../../support/email";
 import { registerUser, uniqueEmail } from "../../support/factories";
-import { api, expectErrorEnvelope } from "../../support/http";
+import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
+import { linkParam, mailTo } from "../../support/mail";
 import { auditActions, invite, organizationWithTeam } from "../../support/organizations";
 
 const accept = (token: string, invitation: string) =>
@@ -21,6 +22,10 @@ describe("POST /v1/organizations/{id}/invitations", () => {
     expect(Date.parse(data.expires_at) - Date.parse(data.created_at)).toBe(INVITATION_LIFETIME_MS);
     const row = await env.DB.prepare("SELECT * FROM organization_invitations WHERE id = ?").bind(data.id).first();
     expect(JSON.stringify(row)).not.toContain(data.token);
+    const mail = await mailTo(email, "organization.invitation");
+    expect(linkParam(mail, "token")).toBe(data.token);
+    expect(mail.text).toContain(admin.email);
+    expect(mail.html).toContain("/invitations/accept?token=");
     const outbox = await api("GET", `/v1/organizations/${orgId}/mail-outbox`, { token: admin.token });
     expect(outbox.body.data.messages[0]).toMatchObject({ to: email, subject: "You are invited to join Acme Research" });
     expect(outbox.body.data.messages[0].text).toContain(data.token);
@@ -38,6 +43,25 @@ describe("POST /v1/organizations/{id}/invitations", () => {
     expectErrorEnvelope(await invite(member, orgId, uniqueEmail()), 403, "ORGANIZATION_ROLE_REQUIRED");
     expect((await invite(owner, orgId, "not-an-email")).status).toBe(422);
     expect((await invite(owner, orgId, uniqueEmail(), "owner")).status).toBe(201);
+  });
+
+  it("without a mail service (production, no send_email binding) answers 503 and invites nobody", async () => {
+    const { orgId, admin } = await organizationWithTeam();
+    const email = uniqueEmail("unmailed");
+    const auditBefore = (await auditActions(orgId)).length;
+    const res = await apiWithEnv(
+      { MAIL_ADAPTER: "cloudflare", EMAIL: undefined },
+      "POST",
+      `/v1/organizations/${orgId}/invitations`,
+      {
+        token: admin.token,
+        body: { email, role: "member" },
+      },
+    );
+    expectErrorEnvelope(res, 503, "MAIL_SERVICE_UNAVAILABLE");
+    const row = await env.DB.prepare("SELECT id FROM organization_invitations WHERE email = ?").bind(email).first();
+    expect(row).toBeNull();
+    expect(await auditActions(orgId)).toHaveLength(auditBefore);
   });
 
   it("members cannot list invitations or read the outbox", async () => {

@@ -1,0 +1,42 @@
+import type { Bindings } from "../../env";
+import { AppError } from "../../errors";
+import { cloudflareEmailMailer } from "./cloudflare";
+import { developmentMailer } from "./development";
+import type { Mailer } from "./port";
+
+export { type Mailer, MailSendError, type OutgoingMail } from "./port";
+
+export type MailEnv = Pick<Bindings, "ENVIRONMENT" | "KV" | "MAIL_ADAPTER" | "MAIL_FROM" | "MAIL_FROM_NAME" | "EMAIL">;
+
+/**
+ * The Mailer configuration chooses (MAIL_ADAPTER): "cloudflare" = Cloudflare Email Service through
+ * the `EMAIL` send_email binding; "development" (the default outside production) = the KV outbox.
+ * Null when mail cannot be sent: production with the development adapter, or "cloudflare" without
+ * the binding or a sender. Mail-dependent flows then refuse with 503 (requireMailer) before
+ * changing anything; mail is never dropped in silence.
+ */
+export function mailerFor(env: MailEnv): Mailer | null {
+  const adapter = env.MAIL_ADAPTER ?? (env.ENVIRONMENT === "production" ? "cloudflare" : "development");
+  if (adapter === "cloudflare") {
+    if (!env.EMAIL || !env.MAIL_FROM) return null;
+    // MAIL_FROM is `name@domain` or `Name <name@domain>` (src/env.ts).
+    const named = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(env.MAIL_FROM);
+    const from = named
+      ? { email: named[2]!, name: named[1] || env.MAIL_FROM_NAME }
+      : { email: env.MAIL_FROM.trim(), name: env.MAIL_FROM_NAME };
+    try {
+      return cloudflareEmailMailer(env.EMAIL, from);
+    } catch {
+      return null;
+    }
+  }
+  if (adapter === "development" && env.ENVIRONMENT !== "production") return developmentMailer(env.KV);
+  return null;
+}
+
+/** The mailer, or 503 MAIL_SERVICE_UNAVAILABLE (like PAYMENT_PROVIDER_UNAVAILABLE for charges). */
+export function requireMailer(env: MailEnv): Mailer {
+  const mailer = mailerFor(env);
+  if (!mailer) throw new AppError("MAIL_SERVICE_UNAVAILABLE");
+  return mailer;
+}

@@ -1,0 +1,178 @@
+import { requireMailer } from "../../adapters/mail";
+import {
+  endAccountTokensStatement,
+  findAccountToken,
+  insertAccountTokenStatement,
+  liveFamiliesOfUser,
+  newestAccountTokenSince,
+  setPasswordIfChangedStatement,
+  setPasswordStatement,
+  useAccountTokenStatement,
+} from "../../db/account-tokens";
+import { revokeFamily } from "../../db/refresh-tokens";
+import { revokeSession } from "../../db/revocations";
+import { findUserByEmail, findUserById } from "../../db/users";
+import { AppError, invalidField } from "../../errors";
+import { iso } from "../../lib/clock";
+import { sha256Hex } from "../../lib/crypto";
+import { newId, randomToken } from "../../lib/ids";
+import { type OutboxEnv, queueMail } from "../mail/outbox";
+import { cutOffGrant } from "../organizations/cut-off";
+import type { AccountsEnv } from "./accounts";
+import { DUMMY_PASSWORD_HASH, hashIterations, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
+import type { Principal } from "./principal";
+import { REFRESH_TOKEN_TTL } from "./refresh-rotation";
+
+/** A reset link works once, for 30 minutes (OWASP Forgot Password Cheat Sheet: short-lived, single use). */
+export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/** At most one reset mail per account a minute: "forgot" cannot be used to flood someone's mailbox. */
+const RESET_MAIL_INTERVAL_MS = 60_000;
+/** `sapr_` + 256 random bits: recognisable in logs and by secret scanners. */
+const RESET_PREFIX = "sapr_";
+
+type Env = AccountsEnv & OutboxEnv;
+
+const linkInvalid = (reason: "unknown" | "used_or_expired") =>
+  new AppError("ACCOUNT_LINK_INVALID", { details: { field: "token", reason } });
+
+/**
+ * Mails a single-use reset link when the email has an account. The answer is the same either way
+ * (no account enumeration), and so is the work: a token is generated and hashed and one D1 batch
+ * written in both cases. Returns the queued mail's id (to send after the response), if any.
+ */
+export async function forgotPassword(env: Env, emailInput: string, now = Date.now()): Promise<string | null> {
+  requireMailer(env);
+  const email = emailInput.trim().toLowerCase();
+  const token = RESET_PREFIX + randomToken(32);
+  const tokenHash = await sha256Hex(token);
+  const user = await findUserByEmail(env.DB, email);
+  const recent = user
+    ? await newestAccountTokenSince(env.DB, user.id, "password_reset", iso(now - RESET_MAIL_INTERVAL_MS))
+    : null;
+  if (!user || recent) {
+    // Comparable work without a trace: the same kind of write, on nothing.
+    await env.DB.batch([endAccountTokensStatement(env.DB, "", "password_reset", iso(now))]);
+    return null;
+  }
+  const mail = await queueMail(
+    env,
+    { to: user.email, template: { type: "password.reset", token, minutes: RESET_TOKEN_TTL_MS / 60_000 } },
+    now,
+  );
+  await env.DB.batch([
+    endAccountTokensStatement(env.DB, user.id, "password_reset", iso(now)),
+    insertAccountTokenStatement(env.DB, {
+      id: newId("apt", now),
+      purpose: "password_reset",
+      userId: user.id,
+      tokenHash,
+      createdAt: iso(now),
+      expiresAt: iso(now + RESET_TOKEN_TTL_MS),
+    }),
+    mail.statement,
+  ]);
+  return mail.id;
+}
+
+function checkNewPassword(password: string, email: string) {
+  const weakness = passwordWeakness(password, email);
+  if (weakness) throw invalidField("new_password", weakness);
+}
+
+/**
+ * Sets a new password with a reset link: the link is used, the password set and the notice queued
+ * in one batch (nothing half-changed), then every sign-in of the account is ended.
+ */
+export async function resetPassword(
+  env: Env,
+  input: { token: string; newPassword: string },
+  now = Date.now(),
+): Promise<{ mailId: string }> {
+  requireMailer(env);
+  const row = await findAccountToken(env.DB, "password_reset", await sha256Hex(input.token.trim()));
+  if (!row) throw linkInvalid("unknown");
+  if (row.usedAt || Date.parse(row.expiresAt) <= now) throw linkInvalid("used_or_expired");
+  const user = await findUserById(env.DB, row.userId);
+  if (!user) throw linkInvalid("unknown");
+  checkNewPassword(input.newPassword, user.email);
+  const hash = await hashPassword(input.newPassword, hashIterations(env));
+  const mail = await queueMail(
+    env,
+    { to: user.email, template: { type: "password.changed", how: "reset" }, onlyIfChanged: true },
+    now,
+  );
+  const [used] = await env.DB.batch([
+    useAccountTokenStatement(env.DB, row.id, iso(now)),
+    setPasswordIfChangedStatement(env.DB, user.id, hash),
+    mail.statement,
+    endAccountTokensStatement(env.DB, user.id, "password_reset", iso(now)),
+  ]);
+  if (used?.meta.changes !== 1) throw linkInvalid("used_or_expired");
+  await endEverySignIn(env, user.id, now);
+  return { mailId: mail.id };
+}
+
+/**
+ * Changes the password of the signed-in person, who proves it with the current one. Every sign-in
+ * of the account ends, this one included (docs/security.md, "What each change revokes").
+ */
+export async function changePassword(
+  env: Env,
+  principal: Principal,
+  input: { currentPassword: string; newPassword: string },
+  now = Date.now(),
+): Promise<{ mailId: string }> {
+  if (principal.credential.kind !== "login_token") {
+    throw new AppError("INSUFFICIENT_PERMISSIONS", {
+      message: "A password is changed by its person, signed in, not with an API key or an OAuth client's token.",
+      details: { reason: "sign_in_required" },
+    });
+  }
+  requireMailer(env);
+  const user = await findUserById(env.DB, principal.userId);
+  const valid = await verifyPassword(input.currentPassword, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !valid) {
+    throw new AppError("INVALID_CREDENTIALS", {
+      message: "The current password is wrong.",
+      details: { field: "current_password" },
+    });
+  }
+  checkNewPassword(input.newPassword, user.email);
+  if (input.newPassword === input.currentPassword)
+    throw invalidField("new_password", "must differ from the current password");
+  const hash = await hashPassword(input.newPassword, hashIterations(env));
+  const mail = await queueMail(
+    env,
+    { to: user.email, template: { type: "password.changed", how: "change" }, onlyIfChanged: true },
+    now,
+  );
+  const [changed] = await env.DB.batch([
+    setPasswordStatement(env.DB, user.id, hash, user.passwordHash),
+    mail.statement,
+    endAccountTokensStatement(env.DB, user.id, "password_reset", iso(now)),
+  ]);
+  // Another change won the race: this one changed nothing and queued no mail.
+  if (changed?.meta.changes !== 1)
+    throw new AppError("INVALID_CREDENTIALS", { message: "The current password is wrong." });
+  await endEverySignIn(env, user.id, now);
+  return { mailId: mail.id };
+}
+
+/**
+ * Ends every sign-in and OAuth grant of the user: each refresh family is revoked, with its access
+ * tokens (`sid`) and live sockets. The `sid` revocation is kept as long as a refresh token lives,
+ * so a token rotated in a race with this still fails on its next use.
+ */
+export async function endEverySignIn(env: Env, userId: string, now = Date.now()): Promise<number> {
+  const families = await liveFamiliesOfUser(env.DB, userId, iso(now));
+  await Promise.all(
+    families.map(async (familyId) => {
+      await Promise.all([
+        revokeFamily(env.DB, familyId, iso(now)),
+        revokeSession(env.DB, familyId, REFRESH_TOKEN_TTL, now),
+      ]);
+      await cutOffGrant(env, familyId);
+    }),
+  );
+  return families.length;
+}

@@ -1,0 +1,110 @@
+import { type MailEnv, type Mailer, MailSendError, mailerFor, requireMailer } from "../../adapters/mail";
+import { claimMail, dueMailIds, insertMailStatement, markMailFailed, markMailSent } from "../../db/mail";
+import { recipientHashOf } from "../../db/mail-outbox";
+import type { Bindings } from "../../env";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
+import { type MailTemplate, renderMail } from "./templates";
+
+/** Attempts before a message is given up (about 4 hours of backoff). */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** How long a sender holds a claimed row: longer than one send may take. */
+const CLAIM_MS = 60_000;
+/** Backoff after the n-th failed attempt: 1, 2, 4, … minutes, at most an hour. */
+const backoffMs = (attempt: number) => Math.min(60, 2 ** (attempt - 1)) * 60_000;
+
+export type OutboxEnv = MailEnv & Pick<Bindings, "DB" | "AUTH_ISSUER" | "CONSOLE_ORIGIN">;
+
+/** Where mail links point: the console's origin (CONSOLE_ORIGIN, else the API's own origin). */
+export const consoleOriginOf = (env: Pick<Bindings, "AUTH_ISSUER" | "CONSOLE_ORIGIN">) =>
+  env.CONSOLE_ORIGIN || env.AUTH_ISSUER;
+
+export interface QueuedMail {
+  id: string;
+  statement: D1PreparedStatement;
+}
+
+/**
+ * A message to commit with the change that justifies it: put `statement` in that change's batch,
+ * then `deliverSoon` its id after the batch. Refuses with 503 MAIL_SERVICE_UNAVAILABLE when no
+ * adapter can send (before the caller changes anything).
+ */
+export async function queueMail(
+  env: OutboxEnv,
+  input: {
+    to: string;
+    template: MailTemplate;
+    organizationId?: string | null;
+    readableBy?: "admin" | "owner";
+    onlyIfChanged?: boolean;
+  },
+  now = Date.now(),
+): Promise<QueuedMail> {
+  requireMailer(env);
+  const rendered = renderMail(input.template, consoleOriginOf(env));
+  const id = newId("mail", now);
+  const to = input.to.trim().toLowerCase();
+  const statement = insertMailStatement(
+    env.DB,
+    {
+      id,
+      type: input.template.type,
+      recipient: to,
+      recipientHash: await recipientHashOf(to),
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      organizationId: input.organizationId ?? null,
+      readableBy: input.readableBy ?? null,
+      createdAt: iso(now),
+    },
+    { onlyIfChanged: input.onlyIfChanged },
+  );
+  return { id, statement };
+}
+
+/**
+ * Sends the given outbox rows now. Each is claimed first (one sender at a time: a request's
+ * waitUntil and the cron never both send it); a failure is retried with backoff by the cron
+ * (sweepMail) and given up after MAIL_MAX_ATTEMPTS or a permanent refusal. Returns how many sent.
+ */
+export async function deliverMail(
+  env: OutboxEnv,
+  ids: string[],
+  now = Date.now(),
+  mailer?: Mailer | null,
+): Promise<number> {
+  const sender = mailer ?? mailerFor(env);
+  if (!sender) return 0; // production without the binding: rows wait for the configuration (and the 503s stop new ones)
+  let sent = 0;
+  for (const id of ids) {
+    const row = await claimMail(env.DB, id, iso(now), iso(now + CLAIM_MS));
+    if (!row?.recipient || row.subject === null || row.textBody === null || row.htmlBody === null) continue;
+    try {
+      const { messageId } = await sender.send({
+        id: row.id,
+        type: row.type,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        organizationId: row.organizationId,
+        readableBy: row.readableBy,
+      });
+      await markMailSent(env.DB, row.id, iso(Date.now()), messageId);
+      sent++;
+    } catch (err) {
+      const permanent = err instanceof MailSendError && err.permanent;
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const retryAt = permanent || row.attempts >= MAIL_MAX_ATTEMPTS ? null : iso(now + backoffMs(row.attempts));
+      await markMailFailed(env.DB, row.id, message, retryAt);
+      console.log(JSON.stringify({ msg: "mail.send_failed", id: row.id, type: row.type, permanent, error: message }));
+    }
+  }
+  return sent;
+}
+
+/** The cron's share (src/maintenance.ts): every due pending message, oldest first. */
+export async function sweepMail(env: OutboxEnv, now = Date.now(), limit = 50): Promise<number> {
+  return deliverMail(env, await dueMailIds(env.DB, iso(now), limit), now);
+}
