@@ -842,6 +842,7 @@ func (e DeliveryQueuedStatus) Valid() bool {
 
 // Defines values for ErrorEnvelopeErrorCode.
 const (
+	ErrorEnvelopeErrorCodeACCOUNTLINKINVALID            ErrorEnvelopeErrorCode = "ACCOUNT_LINK_INVALID"
 	ErrorEnvelopeErrorCodeACCOUNTPASTDUE                ErrorEnvelopeErrorCode = "ACCOUNT_PAST_DUE"
 	ErrorEnvelopeErrorCodeAIMODELERROR                  ErrorEnvelopeErrorCode = "AI_MODEL_ERROR"
 	ErrorEnvelopeErrorCodeALREADYAMEMBER                ErrorEnvelopeErrorCode = "ALREADY_A_MEMBER"
@@ -868,6 +869,7 @@ const (
 	ErrorEnvelopeErrorCodeINVITATIONUSED                ErrorEnvelopeErrorCode = "INVITATION_USED"
 	ErrorEnvelopeErrorCodeINVITERROLELOST               ErrorEnvelopeErrorCode = "INVITER_ROLE_LOST"
 	ErrorEnvelopeErrorCodeLASTOWNER                     ErrorEnvelopeErrorCode = "LAST_OWNER"
+	ErrorEnvelopeErrorCodeMAILSERVICEUNAVAILABLE        ErrorEnvelopeErrorCode = "MAIL_SERVICE_UNAVAILABLE"
 	ErrorEnvelopeErrorCodeMETHODNOTALLOWED              ErrorEnvelopeErrorCode = "METHOD_NOT_ALLOWED"
 	ErrorEnvelopeErrorCodeMFAALREADYENROLLED            ErrorEnvelopeErrorCode = "MFA_ALREADY_ENROLLED"
 	ErrorEnvelopeErrorCodeMFACHALLENGEINVALID           ErrorEnvelopeErrorCode = "MFA_CHALLENGE_INVALID"
@@ -909,6 +911,8 @@ const (
 // Valid indicates whether the value is a known member of the ErrorEnvelopeErrorCode enum.
 func (e ErrorEnvelopeErrorCode) Valid() bool {
 	switch e {
+	case ErrorEnvelopeErrorCodeACCOUNTLINKINVALID:
+		return true
 	case ErrorEnvelopeErrorCodeACCOUNTPASTDUE:
 		return true
 	case ErrorEnvelopeErrorCodeAIMODELERROR:
@@ -960,6 +964,8 @@ func (e ErrorEnvelopeErrorCode) Valid() bool {
 	case ErrorEnvelopeErrorCodeINVITERROLELOST:
 		return true
 	case ErrorEnvelopeErrorCodeLASTOWNER:
+		return true
+	case ErrorEnvelopeErrorCodeMAILSERVICEUNAVAILABLE:
 		return true
 	case ErrorEnvelopeErrorCodeMETHODNOTALLOWED:
 		return true
@@ -4073,6 +4079,14 @@ type ChangeMemberRoleRequest struct {
 // ChangeMemberRoleRequestRole owner > admin > member
 type ChangeMemberRoleRequestRole string
 
+// ChangePasswordRequest defines model for ChangePasswordRequest.
+type ChangePasswordRequest struct {
+	CurrentPassword string `json:"current_password"`
+
+	// NewPassword 10–128 characters with a letter and a digit, not containing the email's local part, not a commonly used password (NIST SP 800-63B §5.1.1.2).
+	NewPassword string `json:"new_password"`
+}
+
 // ClientRegistrationRequest RFC 7591 §2 client metadata (public clients only).
 type ClientRegistrationRequest struct {
 	// ClientName Shown on the consent page, marked as unverified
@@ -4279,7 +4293,7 @@ type CreatedInvitation struct {
 	CreatedAt time.Time `json:"created_at"`
 	Email     string    `json:"email"`
 
-	// EmailSent Whether the mailer sent the invitation (false in production today)
+	// EmailSent Always true: the invitation mail is committed with the invitation and sent (retried until delivered); without a mail service the invitation is refused with 503
 	EmailSent bool      `json:"email_sent"`
 	ExpiresAt time.Time `json:"expires_at"`
 	Id        string    `json:"id"`
@@ -4398,6 +4412,11 @@ type Finding struct {
 	Confidence  float32 `json:"confidence"`
 	Description string  `json:"description"`
 	Type        string  `json:"type"`
+}
+
+// ForgotPasswordRequest defines model for ForgotPasswordRequest.
+type ForgotPasswordRequest struct {
+	Email string `json:"email"`
 }
 
 // IntrospectionResponse defines model for IntrospectionResponse.
@@ -4868,6 +4887,13 @@ type RegisterRequestTier string
 // RenameOrganizationRequest defines model for RenameOrganizationRequest.
 type RenameOrganizationRequest struct {
 	Name string `json:"name"`
+}
+
+// ResetPasswordRequest defines model for ResetPasswordRequest.
+type ResetPasswordRequest struct {
+	// NewPassword 10–128 characters with a letter and a digit, not containing the email's local part, not a commonly used password (NIST SP 800-63B §5.1.1.2).
+	NewPassword string `json:"new_password"`
+	Token       string `json:"token"`
 }
 
 // RotateApiKeyRequest defines model for RotateApiKeyRequest.
@@ -5764,6 +5790,24 @@ type VerifyMfaParams struct {
 
 // VerifyMfa200JSONResponseBodySuccess defines parameters for VerifyMfa.
 type VerifyMfa200JSONResponseBodySuccess bool
+
+// ForgotPasswordParams defines parameters for ForgotPassword.
+type ForgotPasswordParams struct {
+	// XClientVersion Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+	XClientVersion *XClientVersion `json:"X-Client-Version,omitempty"`
+
+	// XD1Bookmark A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE.
+	XD1Bookmark *XD1Bookmark `json:"X-D1-Bookmark,omitempty"`
+}
+
+// ResetPasswordParams defines parameters for ResetPassword.
+type ResetPasswordParams struct {
+	// XClientVersion Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+	XClientVersion *XClientVersion `json:"X-Client-Version,omitempty"`
+
+	// XD1Bookmark A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE.
+	XD1Bookmark *XD1Bookmark `json:"X-D1-Bookmark,omitempty"`
+}
 
 // RefreshTokenParams defines parameters for RefreshToken.
 type RefreshTokenParams struct {
@@ -6834,6 +6878,18 @@ type ConfirmTotpParams struct {
 // ConfirmTotp200JSONResponseBodySuccess defines parameters for ConfirmTotp.
 type ConfirmTotp200JSONResponseBodySuccess bool
 
+// ChangePasswordParams defines parameters for ChangePassword.
+type ChangePasswordParams struct {
+	// XOrganizationId Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.
+	XOrganizationId *OrganizationId `json:"x-organization-id,omitempty"`
+
+	// XClientVersion Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+	XClientVersion *XClientVersion `json:"X-Client-Version,omitempty"`
+
+	// XD1Bookmark A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE.
+	XD1Bookmark *XD1Bookmark `json:"X-D1-Bookmark,omitempty"`
+}
+
 // GetMyStatsParams defines parameters for GetMyStats.
 type GetMyStatsParams struct {
 	Period    *GetMyStatsParamsPeriod `form:"period,omitempty" json:"period,omitempty"`
@@ -7018,6 +7074,12 @@ type StepUpMfaJSONRequestBody = MfaStepUpRequest
 // VerifyMfaJSONRequestBody defines body for VerifyMfa for application/json ContentType.
 type VerifyMfaJSONRequestBody = MfaVerifyRequest
 
+// ForgotPasswordJSONRequestBody defines body for ForgotPassword for application/json ContentType.
+type ForgotPasswordJSONRequestBody = ForgotPasswordRequest
+
+// ResetPasswordJSONRequestBody defines body for ResetPassword for application/json ContentType.
+type ResetPasswordJSONRequestBody = ResetPasswordRequest
+
 // RefreshTokenJSONRequestBody defines body for RefreshToken for application/json ContentType.
 type RefreshTokenJSONRequestBody = RefreshRequest
 
@@ -7101,6 +7163,9 @@ type UpdateMeJSONRequestBody = UpdateMeRequest
 
 // ConfirmTotpJSONRequestBody defines body for ConfirmTotp for application/json ContentType.
 type ConfirmTotpJSONRequestBody = TotpConfirmRequest
+
+// ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
+type ChangePasswordJSONRequestBody = ChangePasswordRequest
 
 // CreateWebhookJSONRequestBody defines body for CreateWebhook for application/json ContentType.
 type CreateWebhookJSONRequestBody = CreateWebhookRequest
@@ -8298,6 +8363,42 @@ type ClientInterface interface {
 	// Corresponds with POST /auth/mfa/verify (the `VerifyMfa` operationId).
 	VerifyMfa(ctx context.Context, params *VerifyMfaParams, body VerifyMfaJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ForgotPasswordWithBody Mail a password reset link
+	//
+	// Always answers 202 with the same message, whether or not the address has an account (no account enumeration), after comparable work. An account receives a single-use link valid for 30 minutes (at most one a minute); a new link ends the older ones. 503 MAIL_SERVICE_UNAVAILABLE when no mail service is configured.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /auth/password/forgot (the `ForgotPassword` operationId).
+	ForgotPasswordWithBody(ctx context.Context, params *ForgotPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ForgotPassword Mail a password reset link
+	//
+	// Always answers 202 with the same message, whether or not the address has an account (no account enumeration), after comparable work. An account receives a single-use link valid for 30 minutes (at most one a minute); a new link ends the older ones. 503 MAIL_SERVICE_UNAVAILABLE when no mail service is configured.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /auth/password/forgot (the `ForgotPassword` operationId).
+	ForgotPassword(ctx context.Context, params *ForgotPasswordParams, body ForgotPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ResetPasswordWithBody Set a new password with a reset link's token
+	//
+	// Uses the token once. Every sign-in, refresh token and OAuth grant of the account ends (their live WebSockets close) and a notice is mailed; API keys stay. An unknown, used or expired token is 400 ACCOUNT_LINK_INVALID and changes nothing.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /auth/password/reset (the `ResetPassword` operationId).
+	ResetPasswordWithBody(ctx context.Context, params *ResetPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ResetPassword Set a new password with a reset link's token
+	//
+	// Uses the token once. Every sign-in, refresh token and OAuth grant of the account ends (their live WebSockets close) and a notice is mailed; API keys stay. An unknown, used or expired token is 400 ACCOUNT_LINK_INVALID and changes nothing.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /auth/password/reset (the `ResetPassword` operationId).
+	ResetPassword(ctx context.Context, params *ResetPasswordParams, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// RefreshTokenWithBody Exchange a refresh token for a new access token
 	//
 	// Refresh tokens are single-use: each call returns a new one. Presenting a used refresh token revokes the whole session (reuse detection, RFC 9700 §4.14).
@@ -8745,7 +8846,7 @@ type ClientInterface interface {
 
 	// CreateOrganizationInvitationWithBody Invite someone by email (admins; owners to invite an owner)
 	//
-	// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+	// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed (committed with the invitation, sent right after and retried until delivered); without a configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new invitation to the same email replaces a pending one.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -8754,7 +8855,7 @@ type ClientInterface interface {
 
 	// CreateOrganizationInvitation Invite someone by email (admins; owners to invite an owner)
 	//
-	// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+	// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed (committed with the invitation, sent right after and retried until delivered); without a configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new invitation to the same email replaces a pending one.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -9104,6 +9205,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /users/me/mfa/totp/confirm (the `ConfirmTotp` operationId).
 	ConfirmTotp(ctx context.Context, params *ConfirmTotpParams, body ConfirmTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ChangePasswordWithBody Change the caller's password (with the current one)
+	//
+	// Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /users/me/password (the `ChangePassword` operationId).
+	ChangePasswordWithBody(ctx context.Context, params *ChangePasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ChangePassword Change the caller's password (with the current one)
+	//
+	// Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /users/me/password (the `ChangePassword` operationId).
+	ChangePassword(ctx context.Context, params *ChangePasswordParams, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetMyStats The caller's usage statistics
 	//
@@ -9937,6 +10056,82 @@ func (c *Client) VerifyMfaWithBody(ctx context.Context, params *VerifyMfaParams,
 // Corresponds with POST /auth/mfa/verify (the `VerifyMfa` operationId).
 func (c *Client) VerifyMfa(ctx context.Context, params *VerifyMfaParams, body VerifyMfaJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewVerifyMfaRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ForgotPasswordWithBody Mail a password reset link
+//
+// Always answers 202 with the same message, whether or not the address has an account (no account enumeration), after comparable work. An account receives a single-use link valid for 30 minutes (at most one a minute); a new link ends the older ones. 503 MAIL_SERVICE_UNAVAILABLE when no mail service is configured.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /auth/password/forgot (the `ForgotPassword` operationId).
+func (c *Client) ForgotPasswordWithBody(ctx context.Context, params *ForgotPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewForgotPasswordRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ForgotPassword Mail a password reset link
+//
+// Always answers 202 with the same message, whether or not the address has an account (no account enumeration), after comparable work. An account receives a single-use link valid for 30 minutes (at most one a minute); a new link ends the older ones. 503 MAIL_SERVICE_UNAVAILABLE when no mail service is configured.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /auth/password/forgot (the `ForgotPassword` operationId).
+func (c *Client) ForgotPassword(ctx context.Context, params *ForgotPasswordParams, body ForgotPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewForgotPasswordRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ResetPasswordWithBody Set a new password with a reset link's token
+//
+// Uses the token once. Every sign-in, refresh token and OAuth grant of the account ends (their live WebSockets close) and a notice is mailed; API keys stay. An unknown, used or expired token is 400 ACCOUNT_LINK_INVALID and changes nothing.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /auth/password/reset (the `ResetPassword` operationId).
+func (c *Client) ResetPasswordWithBody(ctx context.Context, params *ResetPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResetPasswordRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ResetPassword Set a new password with a reset link's token
+//
+// Uses the token once. Every sign-in, refresh token and OAuth grant of the account ends (their live WebSockets close) and a notice is mailed; API keys stay. An unknown, used or expired token is 400 ACCOUNT_LINK_INVALID and changes nothing.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /auth/password/reset (the `ResetPassword` operationId).
+func (c *Client) ResetPassword(ctx context.Context, params *ResetPasswordParams, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResetPasswordRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -10964,7 +11159,7 @@ func (c *Client) ListOrganizationInvitations(ctx context.Context, organizationId
 
 // CreateOrganizationInvitationWithBody Invite someone by email (admins; owners to invite an owner)
 //
-// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed (committed with the invitation, sent right after and retried until delivered); without a configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new invitation to the same email replaces a pending one.
 //
 // Takes any type of body and a specified content type.
 //
@@ -10983,7 +11178,7 @@ func (c *Client) CreateOrganizationInvitationWithBody(ctx context.Context, organ
 
 // CreateOrganizationInvitation Invite someone by email (admins; owners to invite an owner)
 //
-// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed (committed with the invitation, sent right after and retried until delivered); without a configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new invitation to the same email replaces a pending one.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11774,6 +11969,44 @@ func (c *Client) ConfirmTotpWithBody(ctx context.Context, params *ConfirmTotpPar
 // Corresponds with POST /users/me/mfa/totp/confirm (the `ConfirmTotp` operationId).
 func (c *Client) ConfirmTotp(ctx context.Context, params *ConfirmTotpParams, body ConfirmTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewConfirmTotpRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ChangePasswordWithBody Change the caller's password (with the current one)
+//
+// Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /users/me/password (the `ChangePassword` operationId).
+func (c *Client) ChangePasswordWithBody(ctx context.Context, params *ChangePasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewChangePasswordRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ChangePassword Change the caller's password (with the current one)
+//
+// Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /users/me/password (the `ChangePassword` operationId).
+func (c *Client) ChangePassword(ctx context.Context, params *ChangePasswordParams, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewChangePasswordRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13363,6 +13596,138 @@ func NewVerifyMfaRequestWithBody(server string, params *VerifyMfaParams, content
 	}
 
 	operationPath := fmt.Sprintf("/auth/mfa/verify")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.XClientVersion != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Client-Version", *params.XClientVersion, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: "date"})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Client-Version", headerParam0)
+		}
+
+		if params.XD1Bookmark != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-D1-Bookmark", *params.XD1Bookmark, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-D1-Bookmark", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewForgotPasswordRequest calls the generic ForgotPassword builder with application/json body
+func NewForgotPasswordRequest(server string, params *ForgotPasswordParams, body ForgotPasswordJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewForgotPasswordRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewForgotPasswordRequestWithBody constructs an http.Request for the ForgotPassword method, with any body, and a specified content type
+func NewForgotPasswordRequestWithBody(server string, params *ForgotPasswordParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/auth/password/forgot")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.XClientVersion != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Client-Version", *params.XClientVersion, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: "date"})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Client-Version", headerParam0)
+		}
+
+		if params.XD1Bookmark != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-D1-Bookmark", *params.XD1Bookmark, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-D1-Bookmark", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewResetPasswordRequest calls the generic ResetPassword builder with application/json body
+func NewResetPasswordRequest(server string, params *ResetPasswordParams, body ResetPasswordJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewResetPasswordRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewResetPasswordRequestWithBody constructs an http.Request for the ResetPassword method, with any body, and a specified content type
+func NewResetPasswordRequestWithBody(server string, params *ResetPasswordParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/auth/password/reset")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -19048,6 +19413,83 @@ func NewConfirmTotpRequestWithBody(server string, params *ConfirmTotpParams, con
 	return req, nil
 }
 
+// NewChangePasswordRequest calls the generic ChangePassword builder with application/json body
+func NewChangePasswordRequest(server string, params *ChangePasswordParams, body ChangePasswordJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewChangePasswordRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewChangePasswordRequestWithBody constructs an http.Request for the ChangePassword method, with any body, and a specified content type
+func NewChangePasswordRequestWithBody(server string, params *ChangePasswordParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/users/me/password")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.XOrganizationId != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "x-organization-id", *params.XOrganizationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("x-organization-id", headerParam0)
+		}
+
+		if params.XClientVersion != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Client-Version", *params.XClientVersion, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: "date"})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Client-Version", headerParam1)
+		}
+
+		if params.XD1Bookmark != nil {
+			var headerParam2 string
+
+			headerParam2, err = runtime.StyleParamWithOptions("simple", false, "X-D1-Bookmark", *params.XD1Bookmark, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-D1-Bookmark", headerParam2)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewGetMyStatsRequest constructs an http.Request for the GetMyStats method
 func NewGetMyStatsRequest(server string, params *GetMyStatsParams) (*http.Request, error) {
 	var err error
@@ -20176,6 +20618,42 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /auth/mfa/verify (the `VerifyMfa` operationId).
 	VerifyMfaWithResponse(ctx context.Context, params *VerifyMfaParams, body VerifyMfaJSONRequestBody, reqEditors ...RequestEditorFn) (*VerifyMfaResponse, error)
 
+	// ForgotPasswordWithBodyWithResponse Mail a password reset link
+	//
+	// Always answers 202 with the same message, whether or not the address has an account (no account enumeration), after comparable work. An account receives a single-use link valid for 30 minutes (at most one a minute); a new link ends the older ones. 503 MAIL_SERVICE_UNAVAILABLE when no mail service is configured.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/password/forgot (the `ForgotPassword` operationId).
+	ForgotPasswordWithBodyWithResponse(ctx context.Context, params *ForgotPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ForgotPasswordResponse, error)
+
+	// ForgotPasswordWithResponse Mail a password reset link
+	//
+	// Always answers 202 with the same message, whether or not the address has an account (no account enumeration), after comparable work. An account receives a single-use link valid for 30 minutes (at most one a minute); a new link ends the older ones. 503 MAIL_SERVICE_UNAVAILABLE when no mail service is configured.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/password/forgot (the `ForgotPassword` operationId).
+	ForgotPasswordWithResponse(ctx context.Context, params *ForgotPasswordParams, body ForgotPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ForgotPasswordResponse, error)
+
+	// ResetPasswordWithBodyWithResponse Set a new password with a reset link's token
+	//
+	// Uses the token once. Every sign-in, refresh token and OAuth grant of the account ends (their live WebSockets close) and a notice is mailed; API keys stay. An unknown, used or expired token is 400 ACCOUNT_LINK_INVALID and changes nothing.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/password/reset (the `ResetPassword` operationId).
+	ResetPasswordWithBodyWithResponse(ctx context.Context, params *ResetPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error)
+
+	// ResetPasswordWithResponse Set a new password with a reset link's token
+	//
+	// Uses the token once. Every sign-in, refresh token and OAuth grant of the account ends (their live WebSockets close) and a notice is mailed; API keys stay. An unknown, used or expired token is 400 ACCOUNT_LINK_INVALID and changes nothing.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/password/reset (the `ResetPassword` operationId).
+	ResetPasswordWithResponse(ctx context.Context, params *ResetPasswordParams, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error)
+
 	// RefreshTokenWithBodyWithResponse Exchange a refresh token for a new access token
 	//
 	// Refresh tokens are single-use: each call returns a new one. Presenting a used refresh token revokes the whole session (reuse detection, RFC 9700 §4.14).
@@ -20673,7 +21151,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateOrganizationInvitationWithBodyWithResponse Invite someone by email (admins; owners to invite an owner)
 	//
-	// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+	// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed (committed with the invitation, sent right after and retried until delivered); without a configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new invitation to the same email replaces a pending one.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -20682,7 +21160,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateOrganizationInvitationWithResponse Invite someone by email (admins; owners to invite an owner)
 	//
-	// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+	// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed (committed with the invitation, sent right after and retried until delivered); without a configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new invitation to the same email replaces a pending one.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -21076,6 +21554,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /users/me/mfa/totp/confirm (the `ConfirmTotp` operationId).
 	ConfirmTotpWithResponse(ctx context.Context, params *ConfirmTotpParams, body ConfirmTotpJSONRequestBody, reqEditors ...RequestEditorFn) (*ConfirmTotpResponse, error)
+
+	// ChangePasswordWithBodyWithResponse Change the caller's password (with the current one)
+	//
+	// Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /users/me/password (the `ChangePassword` operationId).
+	ChangePasswordWithBodyWithResponse(ctx context.Context, params *ChangePasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ChangePasswordResponse, error)
+
+	// ChangePasswordWithResponse Change the caller's password (with the current one)
+	//
+	// Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /users/me/password (the `ChangePassword` operationId).
+	ChangePasswordWithResponse(ctx context.Context, params *ChangePasswordParams, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ChangePasswordResponse, error)
 
 	// GetMyStatsWithResponse The caller's usage statistics
 	//
@@ -24425,6 +24921,332 @@ func (r VerifyMfaResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r VerifyMfaResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ForgotPasswordResponse202Headers the declared response headers of an HTTP 202 response for ForgotPassword
+type ForgotPasswordResponse202Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XD1Bookmark              *string
+	XRequestId               *string
+}
+
+// ForgotPasswordResponse400Headers the declared response headers of an HTTP 400 response for ForgotPassword
+type ForgotPasswordResponse400Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ForgotPasswordResponse413Headers the declared response headers of an HTTP 413 response for ForgotPassword
+type ForgotPasswordResponse413Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ForgotPasswordResponse422Headers the declared response headers of an HTTP 422 response for ForgotPassword
+type ForgotPasswordResponse422Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ForgotPasswordResponse429Headers the declared response headers of an HTTP 429 response for ForgotPassword
+type ForgotPasswordResponse429Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ForgotPasswordResponse500Headers the declared response headers of an HTTP 500 response for ForgotPassword
+type ForgotPasswordResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ForgotPasswordResponse503Headers the declared response headers of an HTTP 503 response for ForgotPassword
+type ForgotPasswordResponse503Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+type ForgotPasswordResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON202 the response for an HTTP 202 `application/json` response
+	JSON202 *MessageEnvelope
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorEnvelope
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorEnvelope
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *ErrorEnvelope
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorEnvelope
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorEnvelope
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorEnvelope
+	// Headers202 the parsed response headers for an HTTP 202 response
+	Headers202 *ForgotPasswordResponse202Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ForgotPasswordResponse400Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ForgotPasswordResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *ForgotPasswordResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ForgotPasswordResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *ForgotPasswordResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ForgotPasswordResponse503Headers
+}
+
+// GetJSON202 returns the response for an HTTP 202 `application/json` response
+func (r ForgotPasswordResponse) GetJSON202() *MessageEnvelope {
+	return r.JSON202
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ForgotPasswordResponse) GetJSON400() *ErrorEnvelope {
+	return r.JSON400
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ForgotPasswordResponse) GetJSON413() *ErrorEnvelope {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r ForgotPasswordResponse) GetJSON422() *ErrorEnvelope {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ForgotPasswordResponse) GetJSON429() *ErrorEnvelope {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ForgotPasswordResponse) GetJSON500() *ErrorEnvelope {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ForgotPasswordResponse) GetJSON503() *ErrorEnvelope {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ForgotPasswordResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ForgotPasswordResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ForgotPasswordResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ForgotPasswordResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ResetPasswordResponse200Headers the declared response headers of an HTTP 200 response for ResetPassword
+type ResetPasswordResponse200Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XD1Bookmark              *string
+	XRequestId               *string
+}
+
+// ResetPasswordResponse400Headers the declared response headers of an HTTP 400 response for ResetPassword
+type ResetPasswordResponse400Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResetPasswordResponse413Headers the declared response headers of an HTTP 413 response for ResetPassword
+type ResetPasswordResponse413Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResetPasswordResponse422Headers the declared response headers of an HTTP 422 response for ResetPassword
+type ResetPasswordResponse422Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResetPasswordResponse429Headers the declared response headers of an HTTP 429 response for ResetPassword
+type ResetPasswordResponse429Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResetPasswordResponse500Headers the declared response headers of an HTTP 500 response for ResetPassword
+type ResetPasswordResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ResetPasswordResponse503Headers the declared response headers of an HTTP 503 response for ResetPassword
+type ResetPasswordResponse503Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+type ResetPasswordResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MessageEnvelope
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorEnvelope
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorEnvelope
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *ErrorEnvelope
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorEnvelope
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorEnvelope
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorEnvelope
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ResetPasswordResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ResetPasswordResponse400Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ResetPasswordResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *ResetPasswordResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ResetPasswordResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *ResetPasswordResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ResetPasswordResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ResetPasswordResponse) GetJSON200() *MessageEnvelope {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ResetPasswordResponse) GetJSON400() *ErrorEnvelope {
+	return r.JSON400
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ResetPasswordResponse) GetJSON413() *ErrorEnvelope {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r ResetPasswordResponse) GetJSON422() *ErrorEnvelope {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ResetPasswordResponse) GetJSON429() *ErrorEnvelope {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ResetPasswordResponse) GetJSON500() *ErrorEnvelope {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ResetPasswordResponse) GetJSON503() *ErrorEnvelope {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ResetPasswordResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ResetPasswordResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ResetPasswordResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ResetPasswordResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -37612,6 +38434,205 @@ func (r ConfirmTotpResponse) ContentType() string {
 	return ""
 }
 
+// ChangePasswordResponse200Headers the declared response headers of an HTTP 200 response for ChangePassword
+type ChangePasswordResponse200Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XD1Bookmark              *string
+	XRequestId               *string
+}
+
+// ChangePasswordResponse400Headers the declared response headers of an HTTP 400 response for ChangePassword
+type ChangePasswordResponse400Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ChangePasswordResponse401Headers the declared response headers of an HTTP 401 response for ChangePassword
+type ChangePasswordResponse401Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ChangePasswordResponse403Headers the declared response headers of an HTTP 403 response for ChangePassword
+type ChangePasswordResponse403Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ChangePasswordResponse413Headers the declared response headers of an HTTP 413 response for ChangePassword
+type ChangePasswordResponse413Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ChangePasswordResponse422Headers the declared response headers of an HTTP 422 response for ChangePassword
+type ChangePasswordResponse422Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ChangePasswordResponse429Headers the declared response headers of an HTTP 429 response for ChangePassword
+type ChangePasswordResponse429Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ChangePasswordResponse500Headers the declared response headers of an HTTP 500 response for ChangePassword
+type ChangePasswordResponse500Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+// ChangePasswordResponse503Headers the declared response headers of an HTTP 503 response for ChangePassword
+type ChangePasswordResponse503Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	RetryAfter               *int32
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
+type ChangePasswordResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *MessageEnvelope
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorEnvelope
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorEnvelope
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorEnvelope
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorEnvelope
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *ErrorEnvelope
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorEnvelope
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorEnvelope
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorEnvelope
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ChangePasswordResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ChangePasswordResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ChangePasswordResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ChangePasswordResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ChangePasswordResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *ChangePasswordResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ChangePasswordResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *ChangePasswordResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ChangePasswordResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ChangePasswordResponse) GetJSON200() *MessageEnvelope {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ChangePasswordResponse) GetJSON400() *ErrorEnvelope {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ChangePasswordResponse) GetJSON401() *ErrorEnvelope {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ChangePasswordResponse) GetJSON403() *ErrorEnvelope {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ChangePasswordResponse) GetJSON413() *ErrorEnvelope {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r ChangePasswordResponse) GetJSON422() *ErrorEnvelope {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ChangePasswordResponse) GetJSON429() *ErrorEnvelope {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ChangePasswordResponse) GetJSON500() *ErrorEnvelope {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ChangePasswordResponse) GetJSON503() *ErrorEnvelope {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ChangePasswordResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ChangePasswordResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ChangePasswordResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ChangePasswordResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetMyStatsResponse200Headers the declared response headers of an HTTP 200 response for GetMyStats
 type GetMyStatsResponse200Headers struct {
 	AccessControlAllowOrigin *string
@@ -39964,6 +40985,66 @@ func (c *ClientWithResponses) VerifyMfaWithResponse(ctx context.Context, params 
 	return ParseVerifyMfaResponse(rsp)
 }
 
+// ForgotPasswordWithBodyWithResponse Mail a password reset link
+//
+// Always answers 202 with the same message, whether or not the address has an account (no account enumeration), after comparable work. An account receives a single-use link valid for 30 minutes (at most one a minute); a new link ends the older ones. 503 MAIL_SERVICE_UNAVAILABLE when no mail service is configured.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/password/forgot (the `ForgotPassword` operationId).
+func (c *ClientWithResponses) ForgotPasswordWithBodyWithResponse(ctx context.Context, params *ForgotPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ForgotPasswordResponse, error) {
+	rsp, err := c.ForgotPasswordWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseForgotPasswordResponse(rsp)
+}
+
+// ForgotPasswordWithResponse Mail a password reset link
+//
+// Always answers 202 with the same message, whether or not the address has an account (no account enumeration), after comparable work. An account receives a single-use link valid for 30 minutes (at most one a minute); a new link ends the older ones. 503 MAIL_SERVICE_UNAVAILABLE when no mail service is configured.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/password/forgot (the `ForgotPassword` operationId).
+func (c *ClientWithResponses) ForgotPasswordWithResponse(ctx context.Context, params *ForgotPasswordParams, body ForgotPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ForgotPasswordResponse, error) {
+	rsp, err := c.ForgotPassword(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseForgotPasswordResponse(rsp)
+}
+
+// ResetPasswordWithBodyWithResponse Set a new password with a reset link's token
+//
+// Uses the token once. Every sign-in, refresh token and OAuth grant of the account ends (their live WebSockets close) and a notice is mailed; API keys stay. An unknown, used or expired token is 400 ACCOUNT_LINK_INVALID and changes nothing.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/password/reset (the `ResetPassword` operationId).
+func (c *ClientWithResponses) ResetPasswordWithBodyWithResponse(ctx context.Context, params *ResetPasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error) {
+	rsp, err := c.ResetPasswordWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseResetPasswordResponse(rsp)
+}
+
+// ResetPasswordWithResponse Set a new password with a reset link's token
+//
+// Uses the token once. Every sign-in, refresh token and OAuth grant of the account ends (their live WebSockets close) and a notice is mailed; API keys stay. An unknown, used or expired token is 400 ACCOUNT_LINK_INVALID and changes nothing.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/password/reset (the `ResetPassword` operationId).
+func (c *ClientWithResponses) ResetPasswordWithResponse(ctx context.Context, params *ResetPasswordParams, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error) {
+	rsp, err := c.ResetPassword(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseResetPasswordResponse(rsp)
+}
+
 // RefreshTokenWithBodyWithResponse Exchange a refresh token for a new access token
 //
 // Refresh tokens are single-use: each call returns a new one. Presenting a used refresh token revokes the whole session (reuse detection, RFC 9700 §4.14).
@@ -40803,7 +41884,7 @@ func (c *ClientWithResponses) ListOrganizationInvitationsWithResponse(ctx contex
 
 // CreateOrganizationInvitationWithBodyWithResponse Invite someone by email (admins; owners to invite an owner)
 //
-// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed (committed with the invitation, sent right after and retried until delivered); without a configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new invitation to the same email replaces a pending one.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -40818,7 +41899,7 @@ func (c *ClientWithResponses) CreateOrganizationInvitationWithBodyWithResponse(c
 
 // CreateOrganizationInvitationWithResponse Invite someone by email (admins; owners to invite an owner)
 //
-// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+// Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed (committed with the invitation, sent right after and retried until delivered); without a configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new invitation to the same email replaces a pending one.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -41481,6 +42562,36 @@ func (c *ClientWithResponses) ConfirmTotpWithResponse(ctx context.Context, param
 		return nil, err
 	}
 	return ParseConfirmTotpResponse(rsp)
+}
+
+// ChangePasswordWithBodyWithResponse Change the caller's password (with the current one)
+//
+// Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /users/me/password (the `ChangePassword` operationId).
+func (c *ClientWithResponses) ChangePasswordWithBodyWithResponse(ctx context.Context, params *ChangePasswordParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ChangePasswordResponse, error) {
+	rsp, err := c.ChangePasswordWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseChangePasswordResponse(rsp)
+}
+
+// ChangePasswordWithResponse Change the caller's password (with the current one)
+//
+// Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /users/me/password (the `ChangePassword` operationId).
+func (c *ClientWithResponses) ChangePasswordWithResponse(ctx context.Context, params *ChangePasswordParams, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ChangePasswordResponse, error) {
+	rsp, err := c.ChangePassword(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseChangePasswordResponse(rsp)
 }
 
 // GetMyStatsWithResponse The caller's usage statistics
@@ -48111,6 +49222,722 @@ func ParseVerifyMfaResponse(rsp *http.Response) (*VerifyMfaResponse, error) {
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers VerifyMfaResponse503Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseForgotPasswordResponse parses an HTTP response from a ForgotPasswordWithResponse call
+func ParseForgotPasswordResponse(rsp *http.Response) (*ForgotPasswordResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ForgotPasswordResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
+		var dest MessageEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON202 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 202:
+		var headers ForgotPasswordResponse202Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-D1-Bookmark", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XD1Bookmark = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers202 = &headers
+	case rsp.StatusCode == 400:
+		var headers ForgotPasswordResponse400Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 413:
+		var headers ForgotPasswordResponse413Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers ForgotPasswordResponse422Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers ForgotPasswordResponse429Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers ForgotPasswordResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers ForgotPasswordResponse503Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseResetPasswordResponse parses an HTTP response from a ResetPasswordWithResponse call
+func ParseResetPasswordResponse(rsp *http.Response) (*ResetPasswordResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ResetPasswordResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MessageEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ResetPasswordResponse200Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-D1-Bookmark", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XD1Bookmark = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ResetPasswordResponse400Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 413:
+		var headers ResetPasswordResponse413Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers ResetPasswordResponse422Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers ResetPasswordResponse429Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers ResetPasswordResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers ResetPasswordResponse503Headers
 		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -76094,6 +77921,454 @@ func ParseConfirmTotpResponse(rsp *http.Response) (*ConfirmTotpResponse, error) 
 		response.Headers500 = &headers
 	case rsp.StatusCode == 503:
 		var headers ConfirmTotpResponse503Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseChangePasswordResponse parses an HTTP response from a ChangePasswordWithResponse call
+func ParseChangePasswordResponse(rsp *http.Response) (*ChangePasswordResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ChangePasswordResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest MessageEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ChangePasswordResponse200Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-D1-Bookmark"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-D1-Bookmark", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XD1Bookmark = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ChangePasswordResponse400Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ChangePasswordResponse401Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ChangePasswordResponse403Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers ChangePasswordResponse413Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers ChangePasswordResponse422Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers ChangePasswordResponse429Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int32
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers ChangePasswordResponse500Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers ChangePasswordResponse503Headers
 		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

@@ -142,6 +142,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description Always answers 202 with the same message, whether or not the address has an account (no account enumeration), after comparable work. An account receives a single-use link valid for 30 minutes (at most one a minute); a new link ends the older ones. 503 MAIL_SERVICE_UNAVAILABLE when no mail service is configured.
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link's token
+         * @description Uses the token once. Every sign-in, refresh token and OAuth grant of the account ends (their live WebSockets close) and a notice is mailed; API keys stay. An unknown, used or expired token is 400 ACCOUNT_LINK_INVALID and changes nothing.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/email/verify": {
         parameters: {
             query?: never;
@@ -304,6 +344,26 @@ export interface paths {
          * @description Ten new single-use codes, shown only now; the previous set stops working. Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`).
          */
         post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the caller's password (with the current one)
+         * @description Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+         */
+        put: operations["changePassword"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1376,7 +1436,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email (admins; owners to invite an owner)
-         * @description Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+         * @description Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and mailed (committed with the invitation, sent right after and retried until delivered); without a configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new invitation to the same email replaces a pending one.
          */
         post: operations["createOrganizationInvitation"];
         delete?: never;
@@ -1990,7 +2050,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
+                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
                 message: string;
                 /**
                  * @example {
@@ -2099,6 +2159,14 @@ export interface components {
             code?: string;
             /** @description One of the account's unused recovery codes (spent by this use). */
             recovery_code?: string;
+        };
+        ForgotPasswordRequest: {
+            email: string;
+        };
+        ResetPasswordRequest: {
+            token: string;
+            /** @description 10–128 characters with a letter and a digit, not containing the email's local part, not a commonly used password (NIST SP 800-63B §5.1.1.2). */
+            new_password: string;
         };
         VerifyEmailResult: {
             user_id: string;
@@ -2211,6 +2279,11 @@ export interface components {
         TotpConfirmRequest: {
             /** @example 123456 */
             code: string;
+        };
+        ChangePasswordRequest: {
+            current_password: string;
+            /** @description 10–128 characters with a letter and a digit, not containing the email's local part, not a commonly used password (NIST SP 800-63B §5.1.1.2). */
+            new_password: string;
         };
         Billing: {
             /** @enum {string} */
@@ -2963,7 +3036,7 @@ export interface components {
         CreatedInvitation: components["schemas"]["OrganizationInvitation"] & {
             /** @description Single-use; returned only here. Expires after 7 days. */
             token: string;
-            /** @description Whether the mailer sent the invitation (false in production today) */
+            /** @description Always true: the invitation mail is committed with the invitation and sent (retried until delivered); without a mail service the invitation is refused with 503 */
             email_sent: boolean;
         };
         OrganizationInvitation: {
@@ -4529,6 +4602,254 @@ export interface operations {
             };
         };
     };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` — The request body exceeds the maximum size. */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value.<br>`MISSING_REQUIRED_FIELD` — A required field is missing.<br>`FIELD_TOO_LONG` — A field exceeds its maximum length. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password set */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `ACCOUNT_LINK_INVALID` — This link is unknown, already used or expired: ask for a new one.<br>`INVALID_REQUEST_BODY` — The request body is malformed. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` — The request body exceeds the maximum size. */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value.<br>`MISSING_REQUIRED_FIELD` — A required field is missing.<br>`FIELD_TOO_LONG` — A field exceeds its maximum length. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     verifyEmail: {
         parameters: {
             query?: never;
@@ -5918,6 +6239,160 @@ export interface operations {
                 };
             };
             /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_CREDENTIALS` — Invalid email or password.<br>`AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` — The request body exceeds the maximum size. */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value.<br>`MISSING_REQUIRED_FIELD` — A required field is missing.<br>`FIELD_TOO_LONG` — A field exceeds its maximum length. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13912,7 +14387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -61,6 +61,7 @@ from .change_member_role_request_role import ChangeMemberRoleRequestRole
 from .change_organization_member_role_response_200 import (
     ChangeOrganizationMemberRoleResponse200,
 )
+from .change_password_request import ChangePasswordRequest
 from .change_plan_response_200 import ChangePlanResponse200
 from .client_registration_request import ClientRegistrationRequest
 from .client_registration_request_grant_types_item import (
@@ -165,6 +166,7 @@ from .export_transactions_format import ExportTransactionsFormat
 from .export_users_format import ExportUsersFormat
 from .export_users_tier import ExportUsersTier
 from .finding import Finding
+from .forgot_password_request import ForgotPasswordRequest
 from .get_billing_response_200 import GetBillingResponse200
 from .get_me_response_200 import GetMeResponse200
 from .get_mfa_status_response_200 import GetMfaStatusResponse200
@@ -306,6 +308,7 @@ from .rename_organization_request import RenameOrganizationRequest
 from .rename_organization_response_200 import RenameOrganizationResponse200
 from .replay_webhook_delivery_response_202 import ReplayWebhookDeliveryResponse202
 from .resend_email_verification_response_200 import ResendEmailVerificationResponse200
+from .reset_password_request import ResetPasswordRequest
 from .retry_payment_response_200 import RetryPaymentResponse200
 from .revoke_api_key_response_200 import RevokeApiKeyResponse200
 from .rotate_api_key_request import RotateApiKeyRequest
@@ -511,6 +514,7 @@ __all__ = (
     "ChangeMemberRoleRequest",
     "ChangeMemberRoleRequestRole",
     "ChangeOrganizationMemberRoleResponse200",
+    "ChangePasswordRequest",
     "ChangePlanResponse200",
     "ClientRegistrationRequest",
     "ClientRegistrationRequestGrantTypesItem",
@@ -577,6 +581,7 @@ __all__ = (
     "ExportUsersFormat",
     "ExportUsersTier",
     "Finding",
+    "ForgotPasswordRequest",
     "GetBillingResponse200",
     "GetMeResponse200",
     "GetMfaStatusResponse200",
@@ -700,6 +705,7 @@ __all__ = (
     "RenameOrganizationResponse200",
     "ReplayWebhookDeliveryResponse202",
     "ResendEmailVerificationResponse200",
+    "ResetPasswordRequest",
     "RetryPaymentResponse200",
     "RevokeApiKeyResponse200",
     "RotateApiKeyRequest",

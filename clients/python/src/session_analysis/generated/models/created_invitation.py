@@ -25,7 +25,8 @@ class CreatedInvitation:
         created_at (datetime.datetime):
         expires_at (datetime.datetime):
         token (str): Single-use; returned only here. Expires after 7 days.
-        email_sent (bool): Whether the mailer sent the invitation (false in production today)
+        email_sent (bool): Always true: the invitation mail is committed with the invitation and sent (retried until
+            delivered); without a mail service the invitation is refused with 503
     """
 
     id: str

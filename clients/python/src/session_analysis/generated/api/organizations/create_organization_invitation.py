@@ -137,7 +137,9 @@ def sync_detailed(
 
      Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed
     in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and
-    mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+    mailed (committed with the invitation, sent right after and retried until delivered); without a
+    configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new
+    invitation to the same email replaces a pending one.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -186,7 +188,9 @@ def sync(
 
      Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed
     in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and
-    mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+    mailed (committed with the invitation, sent right after and retried until delivered); without a
+    configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new
+    invitation to the same email replaces a pending one.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -230,7 +234,9 @@ async def asyncio_detailed(
 
      Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed
     in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and
-    mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+    mailed (committed with the invitation, sent right after and retried until delivered); without a
+    configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new
+    invitation to the same email replaces a pending one.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -277,7 +283,9 @@ async def asyncio(
 
      Returns a single-use `soi_…` token, valid for 7 days, which the invited person accepts while signed
     in with that email (POST /v1/organizations/invitations/accept). The token is shown only here and
-    mailed through the configured mailer. A new invitation to the same email replaces a pending one.
+    mailed (committed with the invitation, sent right after and retried until delivered); without a
+    configured mail service nothing is created and the answer is 503 MAIL_SERVICE_UNAVAILABLE. A new
+    invitation to the same email replaces a pending one.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
