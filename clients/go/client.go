@@ -104,17 +104,25 @@ func (s *AuthService) Register(ctx context.Context, body api.RegisterRequest) (*
 	return &out.Data, nil
 }
 
-// Login signs in with email and password.
-func (s *AuthService) Login(ctx context.Context, email, password string) (*api.AuthResult, error) {
+// Login signs in with email and password. For an account with a second factor it returns
+// no tokens but the MfaChallenge to answer at POST /v1/auth/mfa/verify.
+func (s *AuthService) Login(ctx context.Context, email, password string) (*api.AuthResult, *api.MfaChallenge, error) {
 	r, err := s.c.API.LoginWithResponse(ctx, &api.LoginParams{}, api.LoginRequest{Email: email, Password: password})
 	if r == nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &out.Data, nil
+	if challenge, cerr := out.Data.AsMfaChallenge(); cerr == nil && challenge.Challenge != "" {
+		return nil, &challenge, nil
+	}
+	result, err := out.Data.AsAuthResult()
+	if err != nil {
+		return nil, nil, err
+	}
+	return &result, nil, nil
 }
 
 // UsersService: the signed-in user.

@@ -37,6 +37,7 @@ from .generated.models.list_sessions_session_type import ListSessionsSessionType
 from .generated.models.list_sessions_sort_by import ListSessionsSortBy
 from .generated.models.list_sessions_status import ListSessionsStatus
 from .generated.models.login_request import LoginRequest
+from .generated.models.mfa_challenge import MfaChallenge
 from .generated.models.purchase_request import PurchaseRequest
 from .generated.models.purchase_result import PurchaseResult
 from .generated.models.register_request import RegisterRequest
@@ -194,7 +195,8 @@ class _Auth:
         """A new account and its first access token (``result.token``; see :meth:`SessionAnalysis.with_token`)."""
         return self._api.call(register.sync_detailed, body=_body(RegisterRequest, body)).data
 
-    def login(self, email: str, password: str) -> AuthResult:
+    def login(self, email: str, password: str) -> AuthResult | MfaChallenge:
+        """Tokens, or for an account with a second factor an ``MfaChallenge`` to answer at /auth/mfa/verify."""
         return self._api.call(login.sync_detailed, body=LoginRequest(email=email, password=password)).data
 
 
