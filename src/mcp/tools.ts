@@ -208,10 +208,10 @@ export const TOOLS: readonly ToolDefinition[] = [
     }),
     // Irreversible, and a repeat is refused (409) rather than answered the same.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-    run: async (ctx, { session_id }) => ({
-      cancelled: true as const,
-      refund: await cancelSession(ctx.env, ctx.principal, session_id, ctx.meta),
-    }),
+    run: async (ctx, { session_id }) => {
+      const { credits_refunded, refund_reason } = await cancelSession(ctx.env, ctx.principal, session_id, ctx.meta);
+      return { cancelled: true as const, refund: { credits_refunded, refund_reason } };
+    },
   }),
   tool({
     name: "get_analysis",

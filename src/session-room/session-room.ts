@@ -70,7 +70,24 @@ export class SessionRoom extends DurableObject<Bindings> {
    */
   async cancel(audit?: AuditRow): Promise<CancelOutcome> {
     // Exclusive: a priority change (reprice) must not slip between reading the price paid and refunding it.
-    return this.ctx.blockConcurrencyWhile(() => this.cancelNow(audit));
+    return this.exclusively(() => this.cancelNow(audit));
+  }
+
+  /**
+   * Runs `work` with no other event delivered meanwhile. An exception thrown inside
+   * blockConcurrencyWhile resets the object, so a failed write (a refused batch) is carried
+   * out of it and thrown here, where the caller sees it and the room lives on.
+   */
+  private async exclusively<T>(work: () => Promise<T>): Promise<T> {
+    const settled = await this.ctx.blockConcurrencyWhile(async () => {
+      try {
+        return { ok: true as const, value: await work() };
+      } catch (error) {
+        return { ok: false as const, error };
+      }
+    });
+    if (!settled.ok) throw settled.error;
+    return settled.value;
   }
 
   private async cancelNow(audit?: AuditRow): Promise<CancelOutcome> {
@@ -108,7 +125,7 @@ export class SessionRoom extends DurableObject<Bindings> {
    * alarm follow. Exclusive, so no cancellation or start interleaves with it.
    */
   async reprice(to: Priority): Promise<RepriceOutcome> {
-    return this.ctx.blockConcurrencyWhile(async () => {
+    return this.exclusively(async (): Promise<RepriceOutcome> => {
       const s = await this.load();
       if (!s) return { ok: false, status: "unknown" };
       const row = await findSession(this.env.DB, s.init.sessionId);

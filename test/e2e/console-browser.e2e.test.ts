@@ -110,9 +110,9 @@ describe("the console in Chromium", () => {
       // Sign up.
       await page.goto(`${server.url}/signup`);
       const email = `console.${viewport.name}.${Date.now()}@example.com`;
-      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Email", { exact: true }).fill(email);
       await page.getByLabel("Username").fill(`console_${viewport.name}`);
-      await page.getByLabel("Password").fill(PASSWORD);
+      await page.locator("input[name=password]").fill(PASSWORD);
       await shot("sign-up");
       await page.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();

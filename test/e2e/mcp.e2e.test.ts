@@ -9,6 +9,7 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient, dataOf, testClientAddress } from "./support/api";
 import { signInAndApprove } from "./support/authorize-driver";
+import { verifyEmail } from "./support/mail";
 import { sharedServer } from "./support/shared-server";
 import { freePort } from "./support/wrangler";
 
@@ -187,6 +188,8 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
       marketing_consent: false,
     });
     restToken = dataOf(reg).token;
+    // Free credits come with a verified email (docs/decisions.md, issue 27): the sessions below spend them.
+    await verifyEmail(server.url, dataOf<{ user: { id: string } }>(reg).user.id);
     agent = await authorize(new TestProvider());
   });
 
@@ -392,6 +395,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
       tier: "basic",
       marketing_consent: false,
     });
+    await verifyEmail(server.url, dataOf<{ user: { id: string } }>(stranger).user.id);
     const theirs = dataOf(
       await call("POST", "/v1/sessions", dataOf(stranger).token, { cue: "Theirs", session_type: "dowsing" }),
     );

@@ -21,6 +21,11 @@ const PUBLIC_V1 = new Set([
   "POST /auth/refresh",
   // The mailed single-use token is the credential (the link may be opened in any browser).
   "POST /auth/email/verify",
+  // The MFA challenge (single use, given only to whoever presented the password) is the credential.
+  "POST /auth/mfa/verify",
+  // Answers alike whether or not the address has an account; the reset link's token is the credential.
+  "POST /auth/password/forgot",
+  "POST /auth/password/reset",
   "GET /billing/packages",
   // Called by Stripe: authenticated by its Stripe-Signature, not a credential of ours.
   "POST /billing/stripe/webhook",

@@ -19,7 +19,7 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(TotpEnrolmentSchema) } },
     },
   },
-  errors: ["MFA_ALREADY_ENROLLED"],
+  errors: ["MFA_ALREADY_ENROLLED", "RESOURCE_NOT_FOUND"],
 });
 
 export function mountEnrolTotp(app: Router) {
