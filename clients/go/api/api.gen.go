@@ -38048,6 +38048,15 @@ type EnrolTotpResponse403Headers struct {
 	XRequestId               *string
 }
 
+// EnrolTotpResponse404Headers the declared response headers of an HTTP 404 response for EnrolTotp
+type EnrolTotpResponse404Headers struct {
+	AccessControlAllowOrigin *string
+	RateLimit                *string
+	RateLimitPolicy          *string
+	XAPIVersion              *openapi_types.Date
+	XRequestId               *string
+}
+
 // EnrolTotpResponse409Headers the declared response headers of an HTTP 409 response for EnrolTotp
 type EnrolTotpResponse409Headers struct {
 	AccessControlAllowOrigin *string
@@ -38108,6 +38117,8 @@ type EnrolTotpResponse struct {
 	JSON401 *ErrorEnvelope
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *ErrorEnvelope
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorEnvelope
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *ErrorEnvelope
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -38124,6 +38135,8 @@ type EnrolTotpResponse struct {
 	Headers401 *EnrolTotpResponse401Headers
 	// Headers403 the parsed response headers for an HTTP 403 response
 	Headers403 *EnrolTotpResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *EnrolTotpResponse404Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *EnrolTotpResponse409Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -38153,6 +38166,11 @@ func (r EnrolTotpResponse) GetJSON401() *ErrorEnvelope {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r EnrolTotpResponse) GetJSON403() *ErrorEnvelope {
 	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r EnrolTotpResponse) GetJSON404() *ErrorEnvelope {
+	return r.JSON404
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
@@ -77104,6 +77122,13 @@ func ParseEnrolTotpResponse(rsp *http.Response) (*EnrolTotpResponse, error) {
 		}
 		response.JSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorEnvelope
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest ErrorEnvelope
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -77263,6 +77288,44 @@ func ParseEnrolTotpResponse(rsp *http.Response) (*EnrolTotpResponse, error) {
 			headers.XRequestId = &value
 		}
 		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers EnrolTotpResponse404Headers
+		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Access-Control-Allow-Origin", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.AccessControlAllowOrigin = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-API-Version"); len(values) > 0 {
+			var value openapi_types.Date
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-API-Version", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: "date"}); err != nil {
+				return nil, err
+			}
+			headers.XAPIVersion = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
 	case rsp.StatusCode == 409:
 		var headers EnrolTotpResponse409Headers
 		if values := rsp.Header.Values("Access-Control-Allow-Origin"); len(values) > 0 {
