@@ -60,17 +60,27 @@ const tokenIn = (mail: MailRecord | null) => /"token": "(sev_[A-Za-z0-9_-]+)"/.e
 
 type LocalKv = Awaited<ReturnType<Miniflare["getKVNamespace"]>>;
 
+/**
+ * Opens the server's local KV with a second Miniflare for one read. The running `wrangler dev`
+ * holds the same SQLite files and may lock them for a moment while it writes (the read then
+ * answers 500), so a read that fails is tried again on a fresh handle, up to five times.
+ */
 async function withLocalKv<T>(persistDir: string, read: (kv: LocalKv) => Promise<T>): Promise<T> {
-  const mf = new Miniflare({
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 404 }); } };",
-    kvPersist: path.join(persistDir, "v3", "kv"),
-    kvNamespaces: { KV: developmentKvId() },
-  });
-  try {
-    return await read(await mf.getKVNamespace("KV"));
-  } finally {
-    await mf.dispose();
+  for (let attempt = 1; ; attempt++) {
+    const mf = new Miniflare({
+      modules: true,
+      script: "export default { fetch() { return new Response(null, { status: 404 }); } };",
+      kvPersist: path.join(persistDir, "v3", "kv"),
+      kvNamespaces: { KV: developmentKvId() },
+    });
+    try {
+      return await read(await mf.getKVNamespace("KV"));
+    } catch (err) {
+      if (attempt === 5 || !/failed: 5\d\d/.test(String(err))) throw err;
+    } finally {
+      await mf.dispose();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
   }
 }
 
@@ -98,14 +108,7 @@ export async function verifyEmail(
  * `dev-mail:<user id>:…`), read from the server's own local state, newest first.
  */
 export async function outboxOf(persistDir: string, ownerId: string): Promise<Array<{ subject: string; text: string }>> {
-  const mf = new Miniflare({
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 204 }); } }",
-    kvNamespaces: { KV: developmentKvId() },
-    kvPersist: path.join(persistDir, "v3", "kv"),
-  });
-  try {
-    const kv = await mf.getKVNamespace("KV");
+  return withLocalKv(persistDir, async (kv) => {
     const { keys } = await kv.list({ prefix: `dev-mail:${ownerId}:` });
     const names = keys
       .map((k) => k.name)
@@ -113,9 +116,7 @@ export async function outboxOf(persistDir: string, ownerId: string): Promise<Arr
       .reverse();
     const values = await Promise.all(names.map((n) => kv.get(n, "json")));
     return values.filter((v): v is { subject: string; text: string } => v !== null);
-  } finally {
-    await mf.dispose();
-  }
+  });
 }
 
 /**
