@@ -59,7 +59,7 @@ const NOT_MIRRORED = new Set(["content-type", "content-length", "content-encodin
  * route (/__bench/d1-session-answer, src/bench/entry.ts).
  */
 export async function readTarget(base: string): Promise<{ caller: BenchUser; apiKey: string; sessionId: string }> {
-  const caller = await registerUser(base, "caller");
+  const caller = await fundedUser(base, "caller");
   const apiKey = await apiKeyFor(base, caller);
   const session = await call(
     base,

@@ -1,6 +1,7 @@
 import type { SendEmailBinding } from "./adapters/mail/cloudflare";
 import type { BillingClock } from "./billing-clock/billing-clock";
 import type { RecordInBatch } from "./db/idempotency";
+import type { Context } from "./domain/context";
 import type { Principal } from "./domain/identity/principal";
 import type { SessionRoom } from "./session-room/session-room";
 import type { SessionScheduler } from "./session-scheduler/session-scheduler";
@@ -93,6 +94,8 @@ export interface Variables {
   requestId: string;
   apiVersion: string;
   principal: Principal;
+  /** The unit of work's context (src/context/request.ts): read it with contextOf(c). */
+  ctx?: Context;
   /** The clock rate-limit windows are counted on (Date.now; tests pin it with createApp({ now })). */
   now: () => number;
   /** The route pattern that answered, set by a lazily built group's dispatcher (src/http/lazy-route.ts). */

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { RequestMeta } from "../domain/organizations/audit";
+import type { RequestMeta } from "../domain/context";
 import type { AppEnv } from "../env";
 import { clientIp } from "../lib/request";
 

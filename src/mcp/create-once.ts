@@ -1,9 +1,9 @@
 import { atomicRecordStatements, findIdempotencyRecord, type IdempotencyRecord } from "../db/idempotency";
 import type { SessionRow } from "../db/sessions";
+import type { RequestMeta } from "../domain/context";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open, seal } from "../domain/encryption/secret-box";
 import type { Principal } from "../domain/identity/principal";
-import type { RequestMeta } from "../domain/organizations/audit";
 import { type CreateSessionInput, createSession } from "../domain/sessions/create";
 import type { Bindings } from "../env";
 import { AppError } from "../errors";

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { billingRecord } from "../domain/billing/billing-record";
+import type { RequestMeta } from "../domain/context";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
-import type { RequestMeta } from "../domain/organizations/audit";
 import { createSession } from "../domain/sessions/create";
 import { cancelSession } from "../domain/sessions/manage";
 import { listOwnSessions, ownSession, ownSessionWithAnalysis, sessionHistory } from "../domain/sessions/queries";

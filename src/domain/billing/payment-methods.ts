@@ -10,8 +10,9 @@ import {
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import type { RequestMeta } from "../context";
 import type { Principal } from "../identity/principal";
-import { auditInBatch, type RequestMeta } from "../organizations/audit";
+import { auditInBatch } from "../organizations/audit";
 import { actingAccountRef } from "./accounts";
 import { isExpired, luhnValid } from "./cards";
 import type { PaymentGateway } from "./gateway";

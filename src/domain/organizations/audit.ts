@@ -1,14 +1,10 @@
 import { type AuditFilter, type AuditRow, insertAuditStatement, listAudit } from "../../db/organizations";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import type { RequestMeta } from "../context";
 import type { Principal } from "../identity/principal";
 
 /** Where a change came from: the request's id and the client address. */
-export interface RequestMeta {
-  requestId: string;
-  ip: string;
-}
-
 /**
  * The actions the audit log records. `target_type` says what `target_id` names.
  * Billing, API key, webhook and SSO changes in an organization use the same log.

@@ -18,10 +18,11 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
+import type { RequestMeta } from "../context";
 import type { Principal } from "../identity/principal";
 import { type OutboxEnv, queueMail } from "../mail/outbox";
 import { membershipIn } from "./access";
-import { auditStatement, type RequestMeta } from "./audit";
+import { auditStatement } from "./audit";
 import { atLeast, checkInvite, requireRole } from "./roles";
 
 /** An invitation can be accepted for 7 days (docs/decisions.md, "Organizations"). */

@@ -17,9 +17,10 @@ import { newId } from "../../lib/ids";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import { organizationGrant } from "../billing/free-credits";
+import type { RequestMeta } from "../context";
 import type { OrganizationRole, Principal } from "../identity/principal";
 import { membershipIn, organizationNotFound } from "./access";
-import { auditStatement, type RequestMeta } from "./audit";
+import { auditStatement } from "./audit";
 import { requireRole } from "./roles";
 
 /** Bounds what one account can create (OWASP API4): organizations it owns. */

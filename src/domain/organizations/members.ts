@@ -2,9 +2,10 @@ import { findMember, listMembers, type OrgRole, removeMemberStatement, setRoleSt
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
+import type { RequestMeta } from "../context";
 import type { Principal } from "../identity/principal";
 import { membershipIn } from "./access";
-import { auditStatement, type RequestMeta } from "./audit";
+import { auditStatement } from "./audit";
 import { cutOffMember } from "./cut-off";
 import { checkRemoval, checkRoleChange, lastOwner, requireRole } from "./roles";
 

@@ -3,8 +3,9 @@ import { findSessionState, type SessionRow, type SessionState, updateOpenSession
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
+import type { RequestMeta } from "../context";
 import type { Principal } from "../identity/principal";
-import { auditRow, type RequestMeta } from "../organizations/audit";
+import { auditRow } from "../organizations/audit";
 import { ownSession } from "./queries";
 import { roomOf } from "./room";
 import { startRoomIfWaiting } from "./scheduler";

@@ -1,7 +1,8 @@
 import { organizationsOfUser } from "../../../db/organizations";
 import type { Bindings } from "../../../env";
+import type { RequestMeta } from "../../context";
 import { mailerFor } from "../../mail/mailer";
-import { type AuditAction, auditStatement, type RequestMeta } from "../../organizations/audit";
+import { type AuditAction, auditStatement } from "../../organizations/audit";
 import type { Principal } from "../principal";
 
 export interface FactorChange {

@@ -2,7 +2,8 @@ import type { Bindings } from "../../../env";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { newId, randomToken } from "../../../lib/ids";
-import { auditStatement, type RequestMeta } from "../../organizations/audit";
+import type { RequestMeta } from "../../context";
+import { auditStatement } from "../../organizations/audit";
 import type { Principal } from "../principal";
 import { endPasswordSignIns } from "./enforcement";
 

@@ -1,6 +1,7 @@
 import { passwordFamiliesOfEnforcedMembers } from "../../../db/sso";
 import type { Bindings } from "../../../env";
-import { auditStatement, type RequestMeta } from "../../organizations/audit";
+import type { RequestMeta } from "../../context";
+import { auditStatement } from "../../organizations/audit";
 import type { Principal } from "../principal";
 import { revokeGrantFamily } from "../refresh-rotation";
 

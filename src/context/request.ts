@@ -1,0 +1,56 @@
+import type { Context as HonoContext } from "hono";
+import type { Actor, Context, UserContext } from "../domain/context";
+import type { AppEnv } from "../env";
+import { clientIp } from "../lib/request";
+import { configOf } from "./config";
+import { portsOf } from "./ports";
+
+/**
+ * The request's context, built on first use and kept for the rest of the request. Its D1 handle
+ * is the request's D1 session (src/middleware/d1-session.ts), and its actor is whoever
+ * authentication found, once it has run.
+ */
+export function contextOf(c: HonoContext<AppEnv>): Context {
+  let ctx = c.get("ctx");
+  if (!ctx) {
+    ctx = build(c);
+    c.set("ctx", ctx);
+  }
+  return ctx;
+}
+
+/** The context of an authenticated request (routes behind a credential). */
+export function userContextOf(c: HonoContext<AppEnv>): UserContext {
+  const ctx = contextOf(c);
+  if (ctx.actor.kind !== "user") throw new Error("userContextOf: the request was not authenticated");
+  return ctx as UserContext;
+}
+
+function build(c: HonoContext<AppEnv>): Context {
+  const env = c.env;
+  const now = c.get("now") ?? Date.now;
+  const actor = (): Actor => {
+    const principal = c.get("principal");
+    return principal ? { kind: "user", principal } : { kind: "anonymous" };
+  };
+  return {
+    get actor() {
+      return actor();
+    },
+    get principal() {
+      return c.get("principal");
+    },
+    // Read when used: the D1 session middleware replaces the request's bindings before routes run.
+    get db() {
+      return c.env.DB;
+    },
+    kv: env.KV,
+    config: configOf(env),
+    ports: portsOf(env),
+    now,
+    meta: { requestId: c.get("requestId"), ip: clientIp(c) },
+    commit(statements) {
+      return statements.length ? c.env.DB.batch(statements) : Promise.resolve([]);
+    },
+  } as Context;
+}

@@ -1,0 +1,26 @@
+import { env } from "cloudflare:workers";
+import { systemContext } from "../../src/context/system";
+import type { Context, UserContext } from "../../src/domain/context";
+import type { Principal } from "../../src/domain/identity/principal";
+import type { Bindings } from "../../src/env";
+
+/**
+ * A unit of work's context for calling domain functions directly in the Workers pool, built the
+ * way the service builds one (src/context/): the system actor, or a caller with `principal`.
+ */
+export function testContext(options: { now?: () => number; bindings?: Bindings } = {}): Context {
+  return systemContext(options.bindings ?? (env as unknown as Bindings), "test", options.now);
+}
+
+export function userTestContext(
+  principal: Principal,
+  options: { now?: () => number; bindings?: Bindings; ip?: string } = {},
+): UserContext {
+  const ctx = testContext(options);
+  return {
+    ...ctx,
+    actor: { kind: "user", principal },
+    principal,
+    meta: { ...ctx.meta, ip: options.ip ?? "203.0.113.7" },
+  };
+}
