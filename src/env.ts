@@ -31,7 +31,7 @@ export interface Bindings {
    * The console's origin (scheme://host), where links in mail and redirects to the console point. The
    * console is this Worker's static assets, so it equals AUTH_ISSUER; the deploy scripts derive both from
    * the hostname, and staging/production refuse a value that differs. Unset (development) = AUTH_ISSUER:
-   * read it with consoleOrigin() (src/domain/deployment/address.ts).
+   * read it with consoleOrigin() (src/context/address.ts).
    */
   CONSOLE_ORIGIN?: string;
   /**

@@ -44,6 +44,9 @@ function build(c: HonoContext<AppEnv>): Context {
     get db() {
       return c.env.DB;
     },
+    get env() {
+      return c.env;
+    },
     kv: env.KV,
     config: configOf(env),
     ports: portsOf(env),

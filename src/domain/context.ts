@@ -35,6 +35,11 @@ export interface Context {
   readonly meta: RequestMeta;
   /** Commits statements in one D1 batch: all or none (D1 has no interactive transactions). */
   commit(statements: Statement[]): Promise<StatementResult[]>;
+  /**
+   * @deprecated Transitional while the areas move to ports and config (issue #28): the bindings.
+   * Removed once no domain file reads it.
+   */
+  readonly env: import("../env").Bindings;
 }
 
 /** A request's context once a credential authenticated it. */

@@ -1,3 +1,5 @@
+import { configOf } from "../context/config";
+import { systemContext } from "../context/system";
 import { atomicRecordStatements, findIdempotencyRecord, type IdempotencyRecord } from "../db/idempotency";
 import type { SessionRow } from "../db/sessions";
 import type { RequestMeta } from "../domain/context";
@@ -10,8 +12,6 @@ import { AppError } from "../errors";
 import { iso } from "../lib/clock";
 import { IDEMPOTENCY_RETENTION_MS, idempotencyRequestHash } from "../middleware/idempotency";
 
-type Env = Pick<Bindings, "DB" | "SESSION_SCHEDULER" | "ANALYSIS_TIME_SCALE" | "DATA_ENCRYPTION_KEY" | "ENVIRONMENT">;
-
 /** Whether a record still holds its key at `now` (ISO), as in the REST middleware. */
 const holds = (r: IdempotencyRecord, now: string) =>
   r.expiresAt > now && (r.status === "completed" || r.lockedUntil > now);
@@ -23,7 +23,7 @@ const holds = (r: IdempotencyRecord, now: string) =>
  * IDEMPOTENCY_KEY_MISMATCH. The first result is stored sealed in the creation's own batch and replayed as is.
  */
 export async function createSessionOnce<T>(
-  env: Env,
+  env: Bindings,
   principal: Principal,
   input: CreateSessionInput,
   key: string,
@@ -34,7 +34,7 @@ export async function createSessionOnce<T>(
   const at = iso(now);
   const requestHash = await idempotencyRequestHash("MCP", "tools/call create_session", JSON.stringify(input));
   const associated = `idempotency:${principal.userId}:${key}`;
-  const dataKey = await dataEncryptionKey(env as Bindings);
+  const dataKey = await dataEncryptionKey(configOf(env));
   const replay = async (existing: IdempotencyRecord) => {
     if (existing.requestHash !== requestHash)
       throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "idempotency_key" } });
@@ -57,7 +57,7 @@ export async function createSessionOnce<T>(
     takeOver: existing !== null,
   };
   try {
-    const row = await createSession(env, principal, input, meta, async (row, onlyIf) =>
+    const row = await createSession(systemContext(env, "create-once"), principal, input, meta, async (row, onlyIf) =>
       atomicRecordStatements(
         env.DB,
         record,

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { systemContext } from "../context/system";
 import { billingRecord } from "../domain/billing/billing-record";
 import type { RequestMeta } from "../domain/context";
 import type { Principal } from "../domain/identity/principal";
@@ -147,7 +148,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: QuoteSessionBody,
     output: SessionQuoteSchema,
     annotations: read,
-    run: (ctx, args) => quoteSession(ctx.env, ctx.principal, args),
+    run: (ctx, args) => quoteSession(systemContext(ctx.env, "tools"), ctx.principal, args),
   }),
   tool({
     name: "create_session",
@@ -161,7 +162,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (ctx, { idempotency_key, ...input }) => {
       const render = (row: Parameters<typeof createdSessionResource>[0]) =>
         createdSessionResource(row, websocketUrlFor(ctx.url, row.id));
-      if (idempotency_key === undefined) return render(await createSession(ctx.env, ctx.principal, input, ctx.meta));
+      if (idempotency_key === undefined)
+        return render(await createSession(systemContext(ctx.env, "tools"), ctx.principal, input, ctx.meta));
       return (await createSessionOnce(ctx.env, ctx.principal, input, idempotency_key, ctx.meta, render)).result;
     },
   }),
@@ -209,7 +211,12 @@ export const TOOLS: readonly ToolDefinition[] = [
     // Irreversible, and a repeat is refused (409) rather than answered the same.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     run: async (ctx, { session_id }) => {
-      const { credits_refunded, refund_reason } = await cancelSession(ctx.env, ctx.principal, session_id, ctx.meta);
+      const { credits_refunded, refund_reason } = await cancelSession(
+        systemContext(ctx.env, "tools"),
+        ctx.principal,
+        session_id,
+        ctx.meta,
+      );
       return { cancelled: true as const, refund: { credits_refunded, refund_reason } };
     },
   }),

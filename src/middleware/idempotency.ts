@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
+import { configOf } from "../context/config";
 import {
   type AtomicRecord,
   atomicRecordStatements,
@@ -126,7 +127,7 @@ export function idempotent(options: { atomic?: boolean } = {}): MiddlewareHandle
       if (status >= 500 || NOT_STORED.has(status)) {
         await releaseIdempotencyKey(d1, principal.userId, key);
       } else {
-        const sealed = await seal(await dataEncryptionKey(c.env), await c.res.clone().text(), associated);
+        const sealed = await seal(await dataEncryptionKey(configOf(c.env)), await c.res.clone().text(), associated);
         await completeIdempotencyKey(d1, principal.userId, key, status, sealed);
       }
     }
@@ -155,7 +156,7 @@ async function storedResponse(
     throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "Idempotency-Key", location: "header" } });
   if (existing.status !== "completed")
     throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
-  const body = await open(await dataEncryptionKey(c.env), existing.responseBody ?? "", associated);
+  const body = await open(await dataEncryptionKey(configOf(c.env)), existing.responseBody ?? "", associated);
   if (body === null) {
     // Sealed under a data key this isolate no longer has: we cannot replay, and must not redo the work.
     console.error(JSON.stringify({ request_id: c.get("requestId"), error: "idempotency record unreadable" }));
@@ -188,7 +189,7 @@ async function atomic(
     expiresAt: iso(k.now + IDEMPOTENCY_RETENTION_MS),
     takeOver: existing !== null,
   };
-  const sealed = async (body: string) => seal(await dataEncryptionKey(c.env), body, k.associated);
+  const sealed = async (body: string) => seal(await dataEncryptionKey(configOf(c.env)), body, k.associated);
   c.set("idempotencyRecord", async (response, onlyIf) =>
     atomicRecordStatements(d1, record, { status: response.status, sealedBody: await sealed(response.body) }, onlyIf),
   );

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
+import { configOf } from "../../src/context/config";
 import { systemContext } from "../../src/context/system";
-import type { Context, UserContext } from "../../src/domain/context";
+import type { Config, Context, UserContext } from "../../src/domain/context";
 import type { Principal } from "../../src/domain/identity/principal";
 import type { Bindings } from "../../src/env";
 
@@ -23,4 +24,14 @@ export function userTestContext(
     principal,
     meta: { ...ctx.meta, ip: options.ip ?? "203.0.113.7" },
   };
+}
+
+/** The configuration the service would read with these variables over the test pool's. */
+export function testConfig(vars: Partial<Bindings> = {}): Config {
+  return configOf({ ...(env as unknown as Bindings), ...vars });
+}
+
+/** A system context over the test pool's bindings with these variables changed. */
+export function testContextWith(vars: Partial<Bindings>, now?: () => number): Context {
+  return testContext({ bindings: { ...(env as unknown as Bindings), ...vars }, now });
 }

@@ -2,12 +2,12 @@ import { balanceOf } from "../../db/credits";
 import { isKeyTaken, type SqlCondition } from "../../db/idempotency";
 import { markEnded } from "../../db/session-lifecycle";
 import { activeSessions, insertPaidSession, type SessionRow, sessionExists } from "../../db/sessions";
-import type { Bindings } from "../../env";
+import type { Statement, Store } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { type AccountRef, actingAccount, actingAccountRef, refOf } from "../billing/accounts";
-import type { RequestMeta } from "../context";
+import type { Context, RequestMeta } from "../context";
 import type { Principal } from "../identity/principal";
 import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import { auditInBatch } from "../organizations/audit";
@@ -24,13 +24,11 @@ export interface CreateSessionInput {
   metadata: SessionMetadata;
 }
 
-type Env = Pick<Bindings, "DB" | "SESSION_SCHEDULER" | "ANALYSIS_TIME_SCALE">;
-
 /**
  * Statements to commit in the creation's batch, written only if `onlyIf`
  * holds (the session was paid for and inserted): the Idempotency-Key record.
  */
-export type CommitWithSession = (row: SessionRow, onlyIf: SqlCondition) => Promise<D1PreparedStatement[]>;
+export type CommitWithSession = (row: SessionRow, onlyIf: SqlCondition) => Promise<Statement[]>;
 
 /**
  * Create a session: debit its price and insert it atomically, then hand it
@@ -38,7 +36,7 @@ export type CommitWithSession = (row: SessionRow, onlyIf: SqlCondition) => Promi
  * (src/session-scheduler/session-scheduler.ts); the room drives it from then on.
  */
 export async function createSession(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   input: CreateSessionInput,
   meta?: RequestMeta,
@@ -46,12 +44,12 @@ export async function createSession(
   now = Date.now(),
 ): Promise<SessionRow & { creditsRemaining: number }> {
   requireSessionScope(principal, input.session_type, "write");
-  const account = await actingAccountRef(env, principal);
+  const account = await actingAccountRef(ctx.db, principal);
   const price = priceOf(input.session_type, input.parameters);
   const schedule = scheduleFor(
     now,
     input.parameters.duration,
-    timeScale(env.ANALYSIS_TIME_SCALE),
+    timeScale(ctx.env.ANALYSIS_TIME_SCALE),
     input.parameters.priority,
   );
   const at = iso(now);
@@ -88,7 +86,7 @@ export async function createSession(
     updatedAt: at,
   };
   const { paid, balance } = await insertPaidSession(
-    env.DB,
+    ctx.db,
     row,
     {
       ledgerId: newId("led", now),
@@ -100,7 +98,7 @@ export async function createSession(
     },
     CONCURRENT_SESSION_CAPS,
     [
-      ...auditInBatch(env.DB, row.organizationId, principal, meta, {
+      ...auditInBatch(ctx.db, row.organizationId, principal, meta, {
         action: "session.created",
         targetType: "session",
         targetId: row.id,
@@ -115,7 +113,7 @@ export async function createSession(
   });
   if (!paid) {
     // Credits first: waiting for a session to finish would not help an empty balance.
-    const available = await balanceOf(env.DB, account.id);
+    const available = await balanceOf(ctx.db, account.id);
     if (available < price) {
       throw new AppError("INSUFFICIENT_CREDITS", {
         message: `This session costs ${price} credits; the balance is ${available}.`,
@@ -123,7 +121,7 @@ export async function createSession(
       });
     }
     // The cap of the account's tier as it is now (the debit checked that one), not the cached one.
-    await refuseOverCap(env.DB, refOf(await actingAccount(env, principal)), row, now);
+    await refuseOverCap(ctx.db, refOf(await actingAccount(ctx.db, principal)), row, now);
     // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be created; retry.",
@@ -131,9 +129,9 @@ export async function createSession(
     });
   }
   try {
-    await schedulerOf(env, row.id).add({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
+    await schedulerOf(ctx, row.id).add({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
   } catch (err) {
-    await abandonUnstarted(env.DB, row, now);
+    await abandonUnstarted(ctx.db, row, now);
     console.error(JSON.stringify({ session_id: row.id, error: "SessionScheduler.add failed", cause: String(err) }));
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be started; its credits were refunded.",
@@ -148,7 +146,7 @@ export async function createSession(
  * second reference): over the cap → 429 with Retry-After until the soonest
  * active session is expected to finish.
  */
-async function refuseOverCap(d1: D1Database, account: AccountRef, row: SessionRow, now: number): Promise<void> {
+async function refuseOverCap(d1: Store, account: AccountRef, row: SessionRow, now: number): Promise<void> {
   const cap = CONCURRENT_SESSION_CAPS[account.tier];
   const active = await activeSessions(d1, { id: account.id, userId: row.userId, organizationId: row.organizationId });
   if (active.count < cap) return;
@@ -174,7 +172,7 @@ async function refuseOverCap(d1: D1Database, account: AccountRef, row: SessionRo
  * it. Conditional on `pending`: if the scheduler did record it after all, the
  * room's first step finds the session failed and adopts that end.
  */
-async function abandonUnstarted(d1: D1Database, row: SessionRow, now: number): Promise<void> {
+async function abandonUnstarted(d1: Store, row: SessionRow, now: number): Promise<void> {
   const at = iso(now);
   const refund = failureRefund(row.creditsRequired);
   await markEnded(d1, row.id, {

@@ -1,4 +1,5 @@
 import { recordMetric } from "../../adapters/metrics";
+import { contextOf } from "../../context/request";
 import type { SessionRow } from "../../db/sessions";
 import { createSession } from "../../domain/sessions/create";
 import { createdSessionResource } from "../../domain/sessions/resources";
@@ -43,7 +44,7 @@ export function mountCreate(app: Router) {
     const body = (row: SessionRow) =>
       ok(createdSessionResource(row, websocketUrlFor(c.req.url, row.id)), "Session created");
     const row = await createSession(
-      c.env,
+      contextOf(c),
       principal,
       c.req.valid("json"),
       requestMeta(c),
