@@ -1,3 +1,4 @@
+import { httpClientMetadata } from "../adapters/client-metadata/fetch";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
 
@@ -18,7 +19,13 @@ export function portsOf(env: Bindings): Ports {
 }
 
 function buildPorts(_env: Bindings): Ports {
-  return {};
+  // OAuth server
+  const clientMetadata = once(() => httpClientMetadata);
+  return {
+    get clientMetadata() {
+      return clientMetadata();
+    },
+  };
 }
 
 /** A getter that builds its value once, on first read. */

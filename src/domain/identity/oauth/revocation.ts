@@ -36,7 +36,7 @@ export async function revokeToken(
   form: FormParams,
   now = Date.now(),
 ): Promise<void> {
-  const { client } = await authenticateClient(ctx.db, authorization, form);
+  const { client } = await authenticateClient(ctx, { authorization, form });
   const token = form.require("token");
   form.get("token_type_hint"); // only checked for repetition: both token kinds are recognised by their form
   const row = await refreshRow(ctx, token);
@@ -61,7 +61,7 @@ export async function introspectToken(
   form: FormParams,
   now = Date.now(),
 ): Promise<IntrospectionResponse> {
-  const { client, method } = await authenticateClient(ctx.db, authorization, form);
+  const { client, method } = await authenticateClient(ctx, { authorization, form });
   if (method === "none")
     throw new OAuthError(
       "invalid_client",

@@ -31,9 +31,9 @@ export async function tokenRequest(
       "unsupported_grant_type",
       "Supported grant types: authorization_code, client_credentials, refresh_token.",
     );
-  const client = await authenticateClient(ctx.db, authorization, form);
+  const client = await authenticateClient(ctx, { authorization, form });
   const response = await grant(ctx, client, form, now);
   // A self-registered client that was issued a token stays registered (registration.ts).
-  await keepRegisteredClient(ctx.db, client.client, now);
+  await keepRegisteredClient(ctx, { client: client.client });
   return response;
 }
