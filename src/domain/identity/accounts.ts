@@ -203,24 +203,22 @@ export async function issueLoginTokens(
   const organizationId = via.organizationId ?? null;
   const role = organizationId ? "user" : user.role;
   const scopes = scopesForRole(role);
-  const access = await issueAccessToken(
-    ctx,
-    {
-      userId: user.id,
-      role,
-      tier: user.tier,
-      scopes,
-      sid: familyId,
-      ttlSeconds: LOGIN_TOKEN_TTL,
-      ...(organizationId ? { organizationId } : {}),
-    },
-    now,
-  );
-  const refreshToken = await issueRefreshToken(
-    ctx,
-    { familyId, userId: user.id, clientId: null, scope: scopes.join(" "), organizationId },
-    now,
-  );
+  const access = await issueAccessToken(ctx, {
+    userId: user.id,
+    role,
+    tier: user.tier,
+    scopes,
+    sid: familyId,
+    ttlSeconds: LOGIN_TOKEN_TTL,
+    ...(organizationId ? { organizationId } : {}),
+  });
+  const refreshToken = await issueRefreshToken(ctx, {
+    familyId,
+    userId: user.id,
+    clientId: null,
+    scope: scopes.join(" "),
+    organizationId,
+  });
   return { token: access.token, expiresIn: access.expiresIn, refreshToken };
 }
 
@@ -231,7 +229,7 @@ export async function issueLoginTokens(
  */
 export async function refresh(ctx: Context, presented: string, now = Date.now()): Promise<LoginResult> {
   // Rows with a client_id belong to OAuth clients: only /oauth2/token rotates those.
-  const outcome = await consumeForRotation(ctx, presented, null, now);
+  const outcome = await consumeForRotation(ctx, { presented, clientId: null });
   if (!outcome.ok) {
     if (outcome.reason === "expired")
       throw new AppError("TOKEN_EXPIRED", { message: "The refresh token has expired." });
@@ -259,5 +257,5 @@ export async function logout(ctx: Context, principal: Principal, now = Date.now(
     });
   }
   const sid = principal.credential.sid ?? principal.credential.id;
-  await revokeGrantFamily(ctx, sid, now);
+  await revokeGrantFamily(ctx, sid);
 }

@@ -29,18 +29,31 @@ export function mountTokenEndpoints(app: Hono<AppEnv>) {
   app.use(OAUTH_PATHS.token, publicCors);
   app.post(OAUTH_PATHS.token, throttleTokenRequests, (c) =>
     oauthEndpoint(c, async () =>
-      oauthJsonResponse(await tokenRequest(contextOf(c), c.req.header("authorization"), await readForm(c.req.raw))),
+      oauthJsonResponse(
+        await tokenRequest(contextOf(c), {
+          authorization: c.req.header("authorization"),
+          form: await readForm(c.req.raw),
+        }),
+      ),
     ),
   );
   app.post(OAUTH_PATHS.revoke, (c) =>
     oauthEndpoint(c, async () => {
-      await revokeToken(contextOf(c), c.req.header("authorization"), await readForm(c.req.raw));
+      await revokeToken(contextOf(c), {
+        authorization: c.req.header("authorization"),
+        form: await readForm(c.req.raw),
+      });
       return new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
     }),
   );
   app.post(OAUTH_PATHS.introspect, (c) =>
     oauthEndpoint(c, async () =>
-      oauthJsonResponse(await introspectToken(contextOf(c), c.req.header("authorization"), await readForm(c.req.raw))),
+      oauthJsonResponse(
+        await introspectToken(contextOf(c), {
+          authorization: c.req.header("authorization"),
+          form: await readForm(c.req.raw),
+        }),
+      ),
     ),
   );
 }

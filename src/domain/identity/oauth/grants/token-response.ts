@@ -27,22 +27,17 @@ export async function accessTokenResponse(
     /** RFC 8707: the MCP server's identifier, the token's `aud`; null/absent for the REST API. */
     resource?: string | null;
   },
-  now: number,
 ): Promise<TokenResponse> {
-  const access = await issueAccessToken(
-    ctx,
-    {
-      userId: grant.user.id,
-      role: grant.user.role,
-      tier: grant.user.tier,
-      scopes: grant.scopes,
-      sid: grant.sid,
-      clientId: grant.clientId,
-      ttlSeconds: OAUTH_ACCESS_TOKEN_TTL,
-      ...(grant.resource ? { audience: grant.resource } : {}),
-    },
-    now,
-  );
+  const access = await issueAccessToken(ctx, {
+    userId: grant.user.id,
+    role: grant.user.role,
+    tier: grant.user.tier,
+    scopes: grant.scopes,
+    sid: grant.sid,
+    clientId: grant.clientId,
+    ttlSeconds: OAUTH_ACCESS_TOKEN_TTL,
+    ...(grant.resource ? { audience: grant.resource } : {}),
+  });
   return {
     access_token: access.token,
     token_type: "Bearer",
