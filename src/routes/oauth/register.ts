@@ -5,8 +5,8 @@ import { parseScale } from "../../domain/limits/policies";
 import type { AppEnv } from "../../env";
 import { clientIp } from "../../lib/request";
 import { limiterFor } from "../../middleware/rate-limit";
+import { publicCors } from "./cors";
 import { oauthEndpoint } from "./endpoint";
-import { publicCors } from "./well-known";
 
 export const REGISTRATION_PATH = "/oauth2/register";
 /** Registrations per client IP: enough for a few agents set up by hand, not for filling the table. */
