@@ -1,3 +1,5 @@
+import { mailerFor } from "../adapters/mail";
+import { bindingProbes } from "../adapters/probes";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
 
@@ -17,8 +19,19 @@ export function portsOf(env: Bindings): Ports {
   return ports;
 }
 
-function buildPorts(_env: Bindings): Ports {
-  return {};
+function buildPorts(env: Bindings): Ports {
+  // accounts/mail
+  const mailer = once(() => mailerFor(env));
+  // accounts/admin
+  const probes = once(() => bindingProbes(env));
+  return {
+    get mailer() {
+      return mailer();
+    },
+    get probes() {
+      return probes();
+    },
+  };
 }
 
 /** A getter that builds its value once, on first read. */

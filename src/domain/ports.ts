@@ -3,5 +3,12 @@
  * area declares the interfaces it needs beside its rules; src/context/ports.ts builds the adapters
  * (src/adapters/) configuration picks. A port is read when used, so a request pays only for those.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: each area adds its ports here as it moves to them.
-export interface Ports {}
+import type { DependencyProbes } from "./admin/ports";
+import type { Mailer } from "./mail/ports";
+
+export interface Ports {
+  // accounts/mail: the Mailer configuration picks (src/adapters/mail); null when none can send.
+  readonly mailer: Mailer | null;
+  // accounts/admin: what the system-status page probes (src/adapters/probes).
+  readonly probes: DependencyProbes;
+}
