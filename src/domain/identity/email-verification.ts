@@ -14,7 +14,7 @@ import { newId, randomToken } from "../../lib/ids";
 import { accountOfUser } from "../billing/accounts";
 import { emailVerifiedGrant } from "../billing/free-credits";
 import type { Context } from "../context";
-import { deliverMail, queueMail } from "../mail/outbox";
+import { deliverMail, queueMail, requireMailer } from "../mail/outbox";
 import { isAdminEmail } from "./admin-emails";
 
 /**
@@ -73,6 +73,7 @@ export async function sendEmailVerification(
 
 /** POST /v1/auth/email/verify/resend: the signed-in user's new token, at most one a minute. */
 export async function resendEmailVerification(ctx: Context, userId: string, now = Date.now()) {
+  requireMailer(ctx);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError("AUTHENTICATION_REQUIRED");
   if (verifiedEmail(user)) throw new AppError("EMAIL_ALREADY_VERIFIED");
