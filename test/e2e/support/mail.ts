@@ -73,7 +73,7 @@ async function emailOfUser(db: LocalD1, userId: string): Promise<string> {
 }
 
 /**
- * Opens the server's local KV with a second Miniflare for one read. The running `wrangler dev`
+ * Opens the server's local KV and D1 with a second Miniflare for one read. The running `wrangler dev`
  * holds the same SQLite files and may lock them for a moment while it writes (the read then
  * answers 500), so a read that fails is tried again on a fresh handle, up to five times.
  */
