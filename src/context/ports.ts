@@ -1,4 +1,6 @@
 import { httpClientMetadata } from "../adapters/client-metadata/fetch";
+import { mailerFor } from "../adapters/mail";
+import { bindingProbes } from "../adapters/probes";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
 
@@ -18,12 +20,22 @@ export function portsOf(env: Bindings): Ports {
   return ports;
 }
 
-function buildPorts(_env: Bindings): Ports {
+function buildPorts(env: Bindings): Ports {
   // OAuth server
   const clientMetadata = once(() => httpClientMetadata);
+  // accounts/mail
+  const mailer = once(() => mailerFor(env));
+  // accounts/admin
+  const probes = once(() => bindingProbes(env));
   return {
     get clientMetadata() {
       return clientMetadata();
+    },
+    get mailer() {
+      return mailer();
+    },
+    get probes() {
+      return probes();
     },
   };
 }

@@ -1,4 +1,6 @@
+import type { DependencyProbes } from "./admin/ports";
 import type { ClientMetadataDocuments } from "./identity/oauth/ports";
+import type { Mailer } from "./mail/ports";
 
 /**
  * The outside world as the domain names it (ARCHITECTURE "Round three", ports and adapters): each
@@ -8,4 +10,8 @@ import type { ClientMetadataDocuments } from "./identity/oauth/ports";
 export interface Ports {
   // OAuth server
   readonly clientMetadata: ClientMetadataDocuments;
+  // accounts/mail: the Mailer configuration picks (src/adapters/mail); null when none can send.
+  readonly mailer: Mailer | null;
+  // accounts/admin: what the system-status page probes (src/adapters/probes).
+  readonly probes: DependencyProbes;
 }

@@ -1,12 +1,12 @@
 import { enforcedConnectionOfDomain, enforcedConnectionsOfUser } from "../../db/sso";
 import type { Store } from "../../db/store";
 import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
-import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import type { Context } from "../context";
+import { requireMailer } from "../mail/outbox";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
 import { sendEmailVerification } from "./email-verification";
 import { challengeIfEnrolled, type MfaChallenge } from "./mfa/challenge";
@@ -26,21 +26,6 @@ export interface LoginResult {
   refreshToken: string;
 }
 
-export type AccountsEnv = Pick<
-  Bindings,
-  | "DB"
-  | "KV"
-  | "SESSION_ROOM"
-  | "ENVIRONMENT"
-  | "AUTH_ISSUER"
-  | "ADMIN_EMAILS"
-  | "JWT_PRIVATE_KEY"
-  | "JWT_PREVIOUS_PUBLIC_KEYS"
-  | "BILLING_PERIOD_SCALE"
-  | "BILLING_CLOCK"
-  | "PASSWORD_HASH_ITERATIONS"
->;
-
 export interface RegisterInput {
   email: string;
   username: string;
@@ -55,6 +40,8 @@ export async function register(
   country: string,
   now = Date.now(),
 ): Promise<LoginResult> {
+  // The holder proves the address with a mailed token: no account is created when it cannot be sent.
+  requireMailer(ctx);
   const email = input.email.toLowerCase();
   const weakness = passwordWeakness(input.password, email);
   if (weakness) throw invalidField("password", weakness);
