@@ -1,3 +1,5 @@
+import { ldapDirectory } from "../adapters/directory";
+import { dnsOverHttps } from "../adapters/dns/doh";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
 
@@ -18,7 +20,20 @@ export function portsOf(env: Bindings): Ports {
 }
 
 function buildPorts(_env: Bindings): Ports {
-  return {};
+  // --- sso ---
+  const dns = once(() => dnsOverHttps());
+  const directory = once(() => ldapDirectory);
+  // --- end sso ---
+  return {
+    // --- sso ---
+    get dns() {
+      return dns();
+    },
+    get directory() {
+      return directory();
+    },
+    // --- end sso ---
+  };
 }
 
 /** A getter that builds its value once, on first read. */

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { fetchClientMetadata } from "../../adapters/client-metadata/fetch";
 import { contextOf } from "../../context/request";
-import { findConnection } from "../../db/sso";
+import { findConnection } from "../../db/sso-connections";
 import { findUserById } from "../../db/users";
 import { passwordSignIn } from "../../domain/identity/accounts";
 import { challengeIfEnrolled, spendChallenge } from "../../domain/identity/mfa/challenge";
@@ -194,7 +194,7 @@ async function startBrowserSession(
 async function startSso(c: C, request: AuthorizationRequest, login: string, csrf: string): Promise<Response> {
   let connectionId: string;
   try {
-    connectionId = await samlConnectionFor(c.env.DB, login.includes("@") ? { email: login } : { domain: login });
+    connectionId = await samlConnectionFor(contextOf(c), login.includes("@") ? { email: login } : { domain: login });
   } catch (err) {
     if (err instanceof AppError && (err.code === "RESOURCE_NOT_FOUND" || err.code === "MISSING_REQUIRED_FIELD")) {
       const message = "No single sign-on is configured for this email or domain.";
@@ -203,7 +203,7 @@ async function startSso(c: C, request: AuthorizationRequest, login: string, csrf
     throw err;
   }
   const query = authorizeUrl(request).split("?")[1] ?? "";
-  const { handle, url } = await startBrowserSso(contextOf(c), "oauth", connectionId);
+  const { handle, url } = await startBrowserSso(contextOf(c), { purpose: "oauth", connectionId });
   setCookie(c, SSO_COOKIE, `${handle}.${connectionId}.${query}`, cookieOptions(c, 600));
   // A page that moves on by itself rather than a redirect: the page's CSP form-action (which
   // Chromium applies to a form's redirects too) cannot name an IdP chosen by the email typed in.
@@ -221,7 +221,7 @@ async function finishSso(c: C): Promise<Response> {
     !expected ||
     !connectionId ||
     !timingSafeEqual(expected, handle) ||
-    !(await takeHandoff(c.env.DB, "oauth", connectionId, handle, userId))
+    !(await takeHandoff(contextOf(c), { purpose: "oauth", connectionId, handle, userId }))
   ) {
     const message =
       "This single sign-on did not start in this browser, or it expired. Return to the application and start again.";

@@ -1,4 +1,4 @@
-import { passwordFamiliesOfEnforcedMembers } from "../../../db/sso";
+import { passwordFamiliesOfEnforcedMembers } from "../../../db/sso-connections";
 import type { Context, RequestMeta } from "../../context";
 import { auditStatement } from "../../organizations/audit";
 import type { Principal } from "../principal";
