@@ -2,7 +2,6 @@ import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { fetchClientMetadata } from "../../adapters/client-metadata/fetch";
 import { contextOf } from "../../context/request";
-import { findConnection } from "../../db/sso-connections";
 import { findUserById } from "../../db/users";
 import { passwordSignIn } from "../../domain/identity/accounts";
 import { challengeIfEnrolled, spendChallenge } from "../../domain/identity/mfa/challenge";
@@ -24,6 +23,7 @@ import { resolveMetadataDocumentClient } from "../../domain/identity/oauth/regis
 import { intersect } from "../../domain/identity/oauth/scopes";
 import { scopesForRole } from "../../domain/identity/scopes";
 import { startBrowserSso, takeHandoff } from "../../domain/identity/sso/browser-handoff";
+import { organizationOfConnection } from "../../domain/identity/sso/connections";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
@@ -229,7 +229,7 @@ async function finishSso(c: C): Promise<Response> {
   }
   const request = await validated(c, new URLSearchParams(query), 303);
   if (request instanceof Response) return request;
-  const organizationId = (await findConnection(c.env.DB, connectionId))?.organizationId;
+  const organizationId = await organizationOfConnection(contextOf(c), { connectionId });
   return startBrowserSession(c, request, userId, organizationId ?? connectionId);
 }
 

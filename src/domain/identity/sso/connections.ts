@@ -1,6 +1,7 @@
 import {
   connectionsOf,
   deleteConnectionStatement,
+  findConnection,
   findConnectionOf,
   findLiveConnection,
   insertConnectionStatement,
@@ -198,7 +199,7 @@ export async function createConnection(ctx: UserContext, args: { organizationId:
       after: { kind: input.kind, name: input.name, enforced: input.enforced },
     }),
   ]);
-  if (input.enforced) await endPasswordSignIns(ctx, principal, meta, organizationId, now);
+  if (input.enforced) await endPasswordSignIns(ctx, { organizationId });
   return connectionView(row, ctx.config.issuer);
 }
 
@@ -280,7 +281,7 @@ export async function updateConnection(
       { onlyIfChanged: true, now },
     ),
   ]);
-  if (updated.enforced && !row.enforced) await endPasswordSignIns(ctx, principal, meta, organizationId, now);
+  if (updated.enforced && !row.enforced) await endPasswordSignIns(ctx, { organizationId });
   return connectionView(updated, ctx.config.issuer);
 }
 
@@ -343,6 +344,11 @@ async function administeredConnection(ctx: Context, principal: Principal, organi
 export async function connectionOf(ctx: UserContext, input: { organizationId: string; connectionId: string }) {
   const row = await administeredConnection(ctx, ctx.principal, input.organizationId, input.connectionId);
   return connectionView(row, ctx.config.issuer);
+}
+
+/** The organization a connection belongs to, or null when there is no such connection. */
+export async function organizationOfConnection(ctx: Context, input: { connectionId: string }): Promise<string | null> {
+  return (await findConnection(ctx.db, input.connectionId))?.organizationId ?? null;
 }
 
 /** A live connection of the given kind, for the sign-in flows (unknown → 404). */

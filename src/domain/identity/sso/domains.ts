@@ -150,6 +150,6 @@ export async function verifyDomain(
     throw taken();
   }
   // Members in the newly verified domain come under the organization's enforced sign-on now.
-  await endPasswordSignIns(ctx, ctx.principal, ctx.meta, organizationId, ctx.now());
+  await endPasswordSignIns(ctx, { organizationId });
   return view({ ...row, verified_at: at });
 }

@@ -85,7 +85,40 @@ export const UpdateConnectionBody = z
   })
   .strict()
   .openapi("UpdateSsoConnectionRequest");
-export const ConnectionSchema = z.object({}).passthrough().openapi("SsoConnection");
+const SamlSettingsSchema = z
+  .object({
+    idp_entity_id: z.string(),
+    sso_url: z.string(),
+    certificates: z.array(z.string()).openapi({ description: "The IdP's signing certificates (public)." }),
+    allow_sha1: z.boolean(),
+    groups_attribute: z.string(),
+    group_roles: GroupRoles,
+    default_role: Role.nullable(),
+  })
+  .openapi("SsoSamlSettings");
+const LdapSettingsSchema = LdapFields.openapi("SsoLdapSettings");
+/** What an organization's admins read back: the settings, never the sealed service password. */
+export const ConnectionSchema = z
+  .object({
+    id: z.string(),
+    organization_id: z.string(),
+    kind: z.enum(["saml", "ldap"]),
+    name: z.string(),
+    enforced: z.boolean(),
+    config: z.union([SamlSettingsSchema, LdapSettingsSchema]),
+    has_service_password: z.boolean(),
+    sp: z
+      .object({
+        entityId: z.string(),
+        acsUrl: z.string(),
+        metadata_url: z.string(),
+        login_url: z.string(),
+      })
+      .optional()
+      .openapi({ description: "SAML: the service provider addresses to enter at the IdP." }),
+    created_at: z.string(),
+  })
+  .openapi("SsoConnection");
 export const DomainSchema = z
   .object({
     id: z.string(),
