@@ -1,10 +1,10 @@
 import type { SendEmailBinding } from "./adapters/mail/cloudflare";
-import type { BillingClock } from "./billing-clock/billing-clock";
 import type { RecordInBatch } from "./db/idempotency";
-import type { Context } from "./domain/context";
+import type { CommitAlongside, Context } from "./domain/context";
 import type { Principal } from "./domain/identity/principal";
-import type { SessionRoom } from "./session-room/session-room";
-import type { SessionScheduler } from "./session-scheduler/session-scheduler";
+import type { BillingClock } from "./durable-objects/billing-clock/billing-clock";
+import type { SessionRoom } from "./durable-objects/session-room/session-room";
+import type { SessionScheduler } from "./durable-objects/session-scheduler/session-scheduler";
 
 /** Bindings declared in wrangler.toml (and secrets set with `wrangler secret put`). */
 export interface Bindings {
@@ -104,6 +104,8 @@ export interface Variables {
   errorCode?: string;
   /** Set on an atomic idempotent route with an Idempotency-Key (middleware/idempotency.ts): the record, for the work's batch. */
   idempotencyRecord?: RecordInBatch;
+  /** What the request's context commits beside a work's outcome (Context.commit): the route's Idempotency-Key record. */
+  commitAlongside?: CommitAlongside;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };
