@@ -2,7 +2,7 @@ import { systemContext } from "./context/system";
 import { type PurgeCursor, purgeExpiredIdempotencyKeys } from "./db/idempotency";
 import { purgeExpiredRegisteredClients } from "./db/registered-clients";
 import { purgeExpiredRevocations } from "./db/revocations";
-import { purgeExpiredOnce } from "./db/sso";
+import { purgeExpiredOnce } from "./db/sso-once";
 import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integrity";
 import { sweepMail } from "./domain/mail/outbox";
 import { sweepOutbox } from "./domain/webhooks/outbox";

@@ -1,4 +1,6 @@
 import { httpClientMetadata } from "../adapters/client-metadata/fetch";
+import { ldapDirectory } from "../adapters/directory";
+import { dnsOverHttps } from "../adapters/dns/doh";
 import { mailerFor } from "../adapters/mail";
 import { bindingProbes } from "../adapters/probes";
 import type { Ports } from "../domain/ports";
@@ -27,6 +29,10 @@ function buildPorts(env: Bindings): Ports {
   const mailer = once(() => mailerFor(env));
   // accounts/admin
   const probes = once(() => bindingProbes(env));
+  // --- sso ---
+  const dns = once(() => dnsOverHttps());
+  const directory = once(() => ldapDirectory);
+  // --- end sso ---
   return {
     get clientMetadata() {
       return clientMetadata();
@@ -36,6 +42,12 @@ function buildPorts(env: Bindings): Ports {
     },
     get probes() {
       return probes();
+    },
+    get dns() {
+      return dns();
+    },
+    get directory() {
+      return directory();
     },
   };
 }

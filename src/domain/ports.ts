@@ -1,5 +1,6 @@
 import type { DependencyProbes } from "./admin/ports";
 import type { ClientMetadataDocuments } from "./identity/oauth/ports";
+import type { Directory, DnsResolver } from "./identity/sso/ports";
 import type { Mailer } from "./mail/ports";
 
 /**
@@ -14,4 +15,10 @@ export interface Ports {
   readonly mailer: Mailer | null;
   // accounts/admin: what the system-status page probes (src/adapters/probes).
   readonly probes: DependencyProbes;
+  // --- sso ---
+  /** TXT lookups for SSO domain verification. */
+  readonly dns: DnsResolver;
+  /** LDAP directories for directory sign-in. */
+  readonly directory: Directory;
+  // --- end sso ---
 }

@@ -1848,6 +1848,132 @@ func (e SessionQuoteRequestSessionType) Valid() bool {
 	}
 }
 
+// Defines values for SsoConnectionKind.
+const (
+	SsoConnectionKindLdap SsoConnectionKind = "ldap"
+	SsoConnectionKindSaml SsoConnectionKind = "saml"
+)
+
+// Valid indicates whether the value is a known member of the SsoConnectionKind enum.
+func (e SsoConnectionKind) Valid() bool {
+	switch e {
+	case SsoConnectionKindLdap:
+		return true
+	case SsoConnectionKindSaml:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SsoLdapSettingsBindMode.
+const (
+	SsoLdapSettingsBindModeSearch   SsoLdapSettingsBindMode = "search"
+	SsoLdapSettingsBindModeTemplate SsoLdapSettingsBindMode = "template"
+)
+
+// Valid indicates whether the value is a known member of the SsoLdapSettingsBindMode enum.
+func (e SsoLdapSettingsBindMode) Valid() bool {
+	switch e {
+	case SsoLdapSettingsBindModeSearch:
+		return true
+	case SsoLdapSettingsBindModeTemplate:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SsoLdapSettingsDefaultRole.
+const (
+	SsoLdapSettingsDefaultRoleAdmin       SsoLdapSettingsDefaultRole = "admin"
+	SsoLdapSettingsDefaultRoleLessThannil SsoLdapSettingsDefaultRole = "<nil>"
+	SsoLdapSettingsDefaultRoleMember      SsoLdapSettingsDefaultRole = "member"
+	SsoLdapSettingsDefaultRoleOwner       SsoLdapSettingsDefaultRole = "owner"
+)
+
+// Valid indicates whether the value is a known member of the SsoLdapSettingsDefaultRole enum.
+func (e SsoLdapSettingsDefaultRole) Valid() bool {
+	switch e {
+	case SsoLdapSettingsDefaultRoleAdmin:
+		return true
+	case SsoLdapSettingsDefaultRoleLessThannil:
+		return true
+	case SsoLdapSettingsDefaultRoleMember:
+		return true
+	case SsoLdapSettingsDefaultRoleOwner:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SsoLdapSettingsGroupRoles.
+const (
+	SsoLdapSettingsGroupRolesAdmin  SsoLdapSettingsGroupRoles = "admin"
+	SsoLdapSettingsGroupRolesMember SsoLdapSettingsGroupRoles = "member"
+	SsoLdapSettingsGroupRolesOwner  SsoLdapSettingsGroupRoles = "owner"
+)
+
+// Valid indicates whether the value is a known member of the SsoLdapSettingsGroupRoles enum.
+func (e SsoLdapSettingsGroupRoles) Valid() bool {
+	switch e {
+	case SsoLdapSettingsGroupRolesAdmin:
+		return true
+	case SsoLdapSettingsGroupRolesMember:
+		return true
+	case SsoLdapSettingsGroupRolesOwner:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SsoSamlSettingsDefaultRole.
+const (
+	SsoSamlSettingsDefaultRoleAdmin       SsoSamlSettingsDefaultRole = "admin"
+	SsoSamlSettingsDefaultRoleLessThannil SsoSamlSettingsDefaultRole = "<nil>"
+	SsoSamlSettingsDefaultRoleMember      SsoSamlSettingsDefaultRole = "member"
+	SsoSamlSettingsDefaultRoleOwner       SsoSamlSettingsDefaultRole = "owner"
+)
+
+// Valid indicates whether the value is a known member of the SsoSamlSettingsDefaultRole enum.
+func (e SsoSamlSettingsDefaultRole) Valid() bool {
+	switch e {
+	case SsoSamlSettingsDefaultRoleAdmin:
+		return true
+	case SsoSamlSettingsDefaultRoleLessThannil:
+		return true
+	case SsoSamlSettingsDefaultRoleMember:
+		return true
+	case SsoSamlSettingsDefaultRoleOwner:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SsoSamlSettingsGroupRoles.
+const (
+	SsoSamlSettingsGroupRolesAdmin  SsoSamlSettingsGroupRoles = "admin"
+	SsoSamlSettingsGroupRolesMember SsoSamlSettingsGroupRoles = "member"
+	SsoSamlSettingsGroupRolesOwner  SsoSamlSettingsGroupRoles = "owner"
+)
+
+// Valid indicates whether the value is a known member of the SsoSamlSettingsGroupRoles enum.
+func (e SsoSamlSettingsGroupRoles) Valid() bool {
+	switch e {
+	case SsoSamlSettingsGroupRolesAdmin:
+		return true
+	case SsoSamlSettingsGroupRolesMember:
+		return true
+	case SsoSamlSettingsGroupRolesOwner:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SystemStatusChecksStatus.
 const (
 	SystemStatusChecksStatusDegraded  SystemStatusChecksStatus = "degraded"
@@ -5103,7 +5229,32 @@ type SessionResults struct {
 }
 
 // SsoConnection defines model for SsoConnection.
-type SsoConnection map[string]interface{}
+type SsoConnection struct {
+	Config             SsoConnection_Config `json:"config"`
+	CreatedAt          string               `json:"created_at"`
+	Enforced           bool                 `json:"enforced"`
+	HasServicePassword bool                 `json:"has_service_password"`
+	Id                 string               `json:"id"`
+	Kind               SsoConnectionKind    `json:"kind"`
+	Name               string               `json:"name"`
+	OrganizationId     string               `json:"organization_id"`
+
+	// Sp SAML: the service provider addresses to enter at the IdP.
+	Sp *struct {
+		AcsUrl      string `json:"acsUrl"`
+		EntityId    string `json:"entityId"`
+		LoginUrl    string `json:"login_url"`
+		MetadataUrl string `json:"metadata_url"`
+	} `json:"sp,omitempty"`
+}
+
+// SsoConnection_Config defines model for SsoConnection.Config.
+type SsoConnection_Config struct {
+	union json.RawMessage
+}
+
+// SsoConnectionKind defines model for SsoConnection.Kind.
+type SsoConnectionKind string
 
 // SsoDomain defines model for SsoDomain.
 type SsoDomain struct {
@@ -5115,6 +5266,50 @@ type SsoDomain struct {
 	} `json:"txt_record"`
 	Verified bool `json:"verified"`
 }
+
+// SsoLdapSettings defines model for SsoLdapSettings.
+type SsoLdapSettings struct {
+	BaseDn            string                               `json:"base_dn"`
+	BindDnTemplate    *string                              `json:"bind_dn_template"`
+	BindMode          SsoLdapSettingsBindMode              `json:"bind_mode"`
+	DefaultRole       *SsoLdapSettingsDefaultRole          `json:"default_role"`
+	EmailAttribute    string                               `json:"email_attribute"`
+	GroupBaseDn       *string                              `json:"group_base_dn"`
+	GroupRoles        map[string]SsoLdapSettingsGroupRoles `json:"group_roles"`
+	ServiceDn         *string                              `json:"service_dn"`
+	StartTls          bool                                 `json:"start_tls"`
+	Url               string                               `json:"url"`
+	UserFilter        string                               `json:"user_filter"`
+	UsernameAttribute string                               `json:"username_attribute"`
+}
+
+// SsoLdapSettingsBindMode defines model for SsoLdapSettings.BindMode.
+type SsoLdapSettingsBindMode string
+
+// SsoLdapSettingsDefaultRole defines model for SsoLdapSettings.DefaultRole.
+type SsoLdapSettingsDefaultRole string
+
+// SsoLdapSettingsGroupRoles defines model for SsoLdapSettings.GroupRoles.
+type SsoLdapSettingsGroupRoles string
+
+// SsoSamlSettings defines model for SsoSamlSettings.
+type SsoSamlSettings struct {
+	AllowSha1 bool `json:"allow_sha1"`
+
+	// Certificates The IdP's signing certificates (public).
+	Certificates    []string                             `json:"certificates"`
+	DefaultRole     *SsoSamlSettingsDefaultRole          `json:"default_role"`
+	GroupRoles      map[string]SsoSamlSettingsGroupRoles `json:"group_roles"`
+	GroupsAttribute string                               `json:"groups_attribute"`
+	IdpEntityId     string                               `json:"idp_entity_id"`
+	SsoUrl          string                               `json:"sso_url"`
+}
+
+// SsoSamlSettingsDefaultRole defines model for SsoSamlSettings.DefaultRole.
+type SsoSamlSettingsDefaultRole string
+
+// SsoSamlSettingsGroupRoles defines model for SsoSamlSettings.GroupRoles.
+type SsoSamlSettingsGroupRoles string
 
 // SystemStatus defines model for SystemStatus.
 type SystemStatus struct {
@@ -8009,6 +8204,68 @@ func (t JsonRpcMessage_Id) MarshalJSON() ([]byte, error) {
 }
 
 func (t *JsonRpcMessage_Id) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsSsoSamlSettings returns the union data inside the SsoConnection_Config as a SsoSamlSettings
+func (t SsoConnection_Config) AsSsoSamlSettings() (SsoSamlSettings, error) {
+	var body SsoSamlSettings
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSsoSamlSettings overwrites any union data inside the SsoConnection_Config as the provided SsoSamlSettings
+func (t *SsoConnection_Config) FromSsoSamlSettings(v SsoSamlSettings) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSsoSamlSettings performs a merge with any union data inside the SsoConnection_Config, using the provided SsoSamlSettings
+func (t *SsoConnection_Config) MergeSsoSamlSettings(v SsoSamlSettings) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSsoLdapSettings returns the union data inside the SsoConnection_Config as a SsoLdapSettings
+func (t SsoConnection_Config) AsSsoLdapSettings() (SsoLdapSettings, error) {
+	var body SsoLdapSettings
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSsoLdapSettings overwrites any union data inside the SsoConnection_Config as the provided SsoLdapSettings
+func (t *SsoConnection_Config) FromSsoLdapSettings(v SsoLdapSettings) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSsoLdapSettings performs a merge with any union data inside the SsoConnection_Config, using the provided SsoLdapSettings
+func (t *SsoConnection_Config) MergeSsoLdapSettings(v SsoLdapSettings) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t SsoConnection_Config) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *SsoConnection_Config) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }

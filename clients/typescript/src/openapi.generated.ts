@@ -3112,7 +3112,53 @@ export interface components {
             }[];
         };
         SsoConnection: {
-            [key: string]: unknown;
+            id: string;
+            organization_id: string;
+            /** @enum {string} */
+            kind: "saml" | "ldap";
+            name: string;
+            enforced: boolean;
+            config: components["schemas"]["SsoSamlSettings"] | components["schemas"]["SsoLdapSettings"];
+            has_service_password: boolean;
+            /** @description SAML: the service provider addresses to enter at the IdP. */
+            sp?: {
+                entityId: string;
+                acsUrl: string;
+                metadata_url: string;
+                login_url: string;
+            };
+            created_at: string;
+        };
+        SsoSamlSettings: {
+            idp_entity_id: string;
+            sso_url: string;
+            /** @description The IdP's signing certificates (public). */
+            certificates: string[];
+            allow_sha1: boolean;
+            groups_attribute: string;
+            group_roles: {
+                [key: string]: "owner" | "admin" | "member";
+            };
+            /** @enum {string|null} */
+            default_role: "owner" | "admin" | "member" | null;
+        };
+        SsoLdapSettings: {
+            url: string;
+            start_tls: boolean;
+            /** @enum {string} */
+            bind_mode: "search" | "template";
+            service_dn: string | null;
+            bind_dn_template: string | null;
+            base_dn: string;
+            user_filter: string;
+            username_attribute: string;
+            email_attribute: string;
+            group_base_dn: string | null;
+            group_roles: {
+                [key: string]: "owner" | "admin" | "member";
+            };
+            /** @enum {string|null} */
+            default_role: "owner" | "admin" | "member" | null;
         };
         CreateSsoConnectionRequest: {
             /** @enum {string} */

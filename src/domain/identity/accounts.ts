@@ -1,4 +1,5 @@
-import { enforcedConnectionOfDomain, enforcedConnectionsOfUser } from "../../db/sso";
+import { enforcedConnectionsOfUser } from "../../db/sso-connections";
+import { enforcedConnectionOfDomain } from "../../db/sso-domains";
 import type { Store } from "../../db/store";
 import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
 import { AppError, invalidField } from "../../errors";
@@ -160,7 +161,7 @@ export async function passwordSignIn(ctx: Context, email: string, password: stri
  */
 async function refuseWhereSsoIsEnforced(ctx: Context, user: UserRow) {
   for (const c of await enforcedConnectionsOfUser(ctx.db, user.id)) {
-    if (!(await isVerifiedDomainOf(ctx.db, c.organization_id, user.email))) continue;
+    if (!(await isVerifiedDomainOf(ctx, { organizationId: c.organization_id, email: user.email }))) continue;
     throw ssoRequired(ctx, c);
   }
 }

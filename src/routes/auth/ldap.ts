@@ -3,7 +3,6 @@ import { contextOf } from "../../context/request";
 import { ldapSignIn } from "../../domain/identity/sso/flows";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
@@ -59,8 +58,10 @@ const route = defineRoute({
 export function mountLdapLogin(app: Router) {
   app.openapi(route, async (c) => {
     const { connection, username, password } = c.req.valid("json");
-    const result = await ldapSignIn(contextOf(c), connection, username, password, {
-      ...requestMeta(c),
+    const result = await ldapSignIn(contextOf(c), {
+      connectionId: connection,
+      login: username,
+      password,
       country: countryOf(c),
     });
     return c.json(ok(authResult(result), "Login successful"), 200);

@@ -94,14 +94,14 @@ export function consoleSessionRoutes() {
     const login = (c.req.query("login") ?? "").trim().toLowerCase().slice(0, 254);
     let connectionId: string;
     try {
-      connectionId = await samlConnectionFor(c.env.DB, login.includes("@") ? { email: login } : { domain: login });
+      connectionId = await samlConnectionFor(contextOf(c), login.includes("@") ? { email: login } : { domain: login });
     } catch (err) {
       if (err instanceof AppError && (err.code === "RESOURCE_NOT_FOUND" || err.code === "MISSING_REQUIRED_FIELD")) {
         return toSignIn(c, "not_configured");
       }
       throw err;
     }
-    const { handle, url } = await startBrowserSso(contextOf(c), "console", connectionId);
+    const { handle, url } = await startBrowserSso(contextOf(c), { purpose: "console", connectionId });
     setCookie(c, ssoCookieName(c), `${handle}.${connectionId}`, ssoCookieOptions(c, 600));
     return c.redirect(url, 302);
   });
@@ -115,7 +115,7 @@ export function consoleSessionRoutes() {
     const userId = (c.req.query("user") ?? "").slice(0, 100);
     const [, expected, connectionId] = cookie ?? [];
     if (!expected || !connectionId || !timingSafeEqual(expected, handle)) return toSignIn(c, "refused");
-    const result = await takeConsoleHandoff(contextOf(c), connectionId, handle, userId, countryOf(c));
+    const result = await takeConsoleHandoff(contextOf(c), { connectionId, handle, userId, country: countryOf(c) });
     if (!result) return toSignIn(c, "refused");
     setSession(c, result);
     return c.redirect("/", 303);

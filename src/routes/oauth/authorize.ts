@@ -164,7 +164,7 @@ async function startBrowserSession(c: C, request: AuthorizationRequest, session:
 async function startSso(c: C, request: AuthorizationRequest, login: string, csrf: string): Promise<Response> {
   let connectionId: string;
   try {
-    connectionId = await samlConnectionFor(c.env.DB, login.includes("@") ? { email: login } : { domain: login });
+    connectionId = await samlConnectionFor(contextOf(c), login.includes("@") ? { email: login } : { domain: login });
   } catch (err) {
     if (err instanceof AppError && (err.code === "RESOURCE_NOT_FOUND" || err.code === "MISSING_REQUIRED_FIELD")) {
       const message = "No single sign-on is configured for this email or domain.";
@@ -173,7 +173,7 @@ async function startSso(c: C, request: AuthorizationRequest, login: string, csrf
     throw err;
   }
   const query = authorizeUrl(request).split("?")[1] ?? "";
-  const { handle, url } = await startBrowserSso(contextOf(c), "oauth", connectionId);
+  const { handle, url } = await startBrowserSso(contextOf(c), { purpose: "oauth", connectionId });
   setCookie(c, SSO_COOKIE, `${handle}.${connectionId}.${query}`, cookieOptions(c, 600));
   // A page that moves on by itself rather than a redirect: the page's CSP form-action (which
   // Chromium applies to a form's redirects too) cannot name an IdP chosen by the email typed in.
@@ -191,7 +191,7 @@ async function finishSso(c: C): Promise<Response> {
     !expected ||
     !connectionId ||
     !timingSafeEqual(expected, handle) ||
-    !(await takeHandoff(c.env.DB, "oauth", connectionId, handle, userId))
+    !(await takeHandoff(contextOf(c), { purpose: "oauth", connectionId, handle, userId }))
   ) {
     const message =
       "This single sign-on did not start in this browser, or it expired. Return to the application and start again.";

@@ -2,15 +2,11 @@ import type { Hono } from "hono";
 import { contextOf } from "../../context/request";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { consumeForHandoff, handoffOf } from "../../domain/identity/sso/browser-handoff";
-import { loadConnection, spOf } from "../../domain/identity/sso/connections";
-import { samlConnectionFor } from "../../domain/identity/sso/discovery";
-import { consumeSamlResponse, startSamlLogin } from "../../domain/identity/sso/flows";
-import { spMetadataXml } from "../../domain/identity/sso/saml/metadata";
+import { consumeSamlResponse, samlLoginRedirect, samlSpMetadata } from "../../domain/identity/sso/flows";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
 import { CONSOLE_SSO_FINISH_PATH } from "../../http/console-cookies";
 import { ok } from "../../http/envelope-body";
-import { requestMeta } from "../../http/request-meta";
 import { countryOf } from "../../lib/request";
 import { authResult } from "../auth/result";
 
@@ -30,9 +26,10 @@ export function mountSso(app: Hono<AppEnv>) {
   app.get("/saml/login", async (c) => {
     const q = c.req.query();
     if (q.connection !== undefined && !CONNECTION_ID.test(q.connection)) throw new AppError("RESOURCE_NOT_FOUND");
-    const id = await samlConnectionFor(c.env.DB, { connection: q.connection, email: q.email, domain: q.domain });
-    const relayState = (q.relay_state ?? "").slice(0, 80);
-    const url = await startSamlLogin(contextOf(c), id, relayState);
+    const url = await samlLoginRedirect(contextOf(c), {
+      by: { connection: q.connection, email: q.email, domain: q.domain },
+      relayState: (q.relay_state ?? "").slice(0, 80),
+    });
     c.header("Cache-Control", "no-store");
     return c.redirect(url, 302);
   });
@@ -40,8 +37,7 @@ export function mountSso(app: Hono<AppEnv>) {
   app.get("/saml/metadata/:connection", async (c) => {
     const id = c.req.param("connection");
     if (!CONNECTION_ID.test(id)) throw new AppError("RESOURCE_NOT_FOUND");
-    const { row } = await loadConnection(c.env.DB, id, "saml");
-    return c.body(spMetadataXml(spOf(c.env.AUTH_ISSUER, row.id)), 200, {
+    return c.body(await samlSpMetadata(contextOf(c), { connectionId: id }), 200, {
       "Content-Type": "application/samlmetadata+xml",
     });
   });
@@ -54,17 +50,17 @@ export function mountSso(app: Hono<AppEnv>) {
     if (typeof samlResponse !== "string" || samlResponse.length === 0 || samlResponse.length > 512_000) {
       throw new AppError("MISSING_REQUIRED_FIELD", { details: { field: "SAMLResponse", reason: "required" } });
     }
-    const meta = { ...requestMeta(c), country: countryOf(c) };
+    const response = { connectionId: id, samlResponse, country: countryOf(c) };
     c.header("Cache-Control", "no-store");
     // A response to a sign-in page's "Sign in with SSO": back to that page (303 turns the POST into a GET).
     const handoff = handoffOf(typeof form.RelayState === "string" ? form.RelayState : "");
     if (handoff) {
       const { purpose, handle } = handoff;
-      const { userId } = await consumeForHandoff(contextOf(c), purpose, id, samlResponse, handle, meta);
+      const { userId } = await consumeForHandoff(contextOf(c), { ...response, purpose, handle });
       const back = purpose === "oauth" ? `${OAUTH_PATHS.authorize}/sso` : CONSOLE_SSO_FINISH_PATH;
       return c.redirect(`${back}?${new URLSearchParams({ handle, user: userId })}`, 303);
     }
-    const result = await consumeSamlResponse(contextOf(c), id, samlResponse, meta);
+    const result = await consumeSamlResponse(contextOf(c), response);
     return c.json(ok({ ...authResult(result), organization_id: result.organizationId }, "Login successful"), 200);
   });
 }

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, jwtVerify, SignJWT } from "jose";
-import { findConnection } from "../../../db/sso";
+import { findConnection } from "../../../db/sso-connections";
 import { findUserById } from "../../../db/users";
 import type { Context } from "../../context";
 import { scopesForRole } from "../scopes";

@@ -3,21 +3,22 @@ import {
   deleteConnectionStatement,
   findConnection,
   findConnectionOf,
+  findLiveConnection,
   insertConnectionStatement,
   type SsoConnectionRow,
   updateConnectionStatement,
-} from "../../../db/sso";
-import type { Store } from "../../../db/store";
+} from "../../../db/sso-connections";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { fromBase64 } from "../../../lib/encoding";
 import { newId } from "../../../lib/ids";
-import type { Context, RequestMeta } from "../../context";
+import type { Context, UserContext } from "../../context";
 import { dataEncryptionKey } from "../../encryption/data-key";
 import { open, seal } from "../../encryption/secret-box";
 import { membershipIn } from "../../organizations/access";
 import { auditStatement } from "../../organizations/audit";
 import { requireRole } from "../../organizations/roles";
+import { requireRecentCheck } from "../mfa/factors";
 import type { OrganizationRole, Principal } from "../principal";
 import { endPasswordSignIns } from "./enforcement";
 import { assertDirectoryTransport, type LdapDirectoryConfig, ldapTimeoutMs } from "./ldap/authenticate";
@@ -158,14 +159,11 @@ function checkLdap(config: LdapSettings, environment: string, hasServicePassword
   }
 }
 
-export async function createConnection(
-  ctx: Context,
-  principal: Principal,
-  meta: RequestMeta,
-  organizationId: string,
-  input: NewConnection,
-  now = Date.now(),
-) {
+export async function createConnection(ctx: UserContext, args: { organizationId: string; connection: NewConnection }) {
+  await requireRecentCheck(ctx, ctx.principal);
+  const { principal, meta } = ctx;
+  const { organizationId, connection: input } = args;
+  const now = ctx.now();
   const { role } = await membershipIn(ctx.db, principal, organizationId);
   requireRole(role, "admin");
   const id = newId("sso", now);
@@ -192,7 +190,7 @@ export async function createConnection(
     createdAt: at,
     updatedAt: at,
   };
-  await ctx.db.batch([
+  await ctx.commit([
     insertConnectionStatement(ctx.db, row),
     auditStatement(ctx.db, organizationId, principal, meta, {
       action: "sso.connection_created",
@@ -201,7 +199,7 @@ export async function createConnection(
       after: { kind: input.kind, name: input.name, enforced: input.enforced },
     }),
   ]);
-  if (input.enforced) await endPasswordSignIns(ctx, principal, meta, organizationId, now);
+  if (input.enforced) await endPasswordSignIns(ctx, { organizationId });
   return connectionView(row, ctx.config.issuer);
 }
 
@@ -224,14 +222,13 @@ const LDAP_ONLY = ["ldap", "service_password"] as const;
 
 /** PATCH: changes merged onto the stored connection, validated as a whole, audited (no secrets in the log). */
 export async function updateConnection(
-  ctx: Context,
-  principal: Principal,
-  meta: RequestMeta,
-  organizationId: string,
-  id: string,
-  changes: ConnectionChanges,
-  now = Date.now(),
+  ctx: UserContext,
+  input: { organizationId: string; connectionId: string; changes: ConnectionChanges },
 ) {
+  await requireRecentCheck(ctx, ctx.principal);
+  const { principal, meta } = ctx;
+  const { organizationId, connectionId: id, changes } = input;
+  const now = ctx.now();
   const row = await administeredConnection(ctx, principal, organizationId, id);
   const foreign = (row.kind === "saml" ? LDAP_ONLY : SAML_ONLY).find((field) => changes[field] !== undefined);
   if (foreign) throw invalid(foreign, `not a setting of a ${row.kind} connection`);
@@ -264,7 +261,7 @@ export async function updateConnection(
     secretSealed,
     updatedAt: iso(now),
   };
-  await ctx.db.batch([
+  await ctx.commit([
     updateConnectionStatement(ctx.db, updated),
     auditStatement(
       ctx.db,
@@ -284,7 +281,7 @@ export async function updateConnection(
       { onlyIfChanged: true, now },
     ),
   ]);
-  if (updated.enforced && !row.enforced) await endPasswordSignIns(ctx, principal, meta, organizationId, now);
+  if (updated.enforced && !row.enforced) await endPasswordSignIns(ctx, { organizationId });
   return connectionView(updated, ctx.config.issuer);
 }
 
@@ -303,16 +300,13 @@ async function auditedFields(row: SsoConnectionRow) {
 }
 
 /** DELETE: the connection and, with it, every way in through it; audited. */
-export async function deleteConnection(
-  ctx: Context,
-  principal: Principal,
-  meta: RequestMeta,
-  organizationId: string,
-  id: string,
-  now = Date.now(),
-) {
+export async function deleteConnection(ctx: UserContext, input: { organizationId: string; connectionId: string }) {
+  await requireRecentCheck(ctx, ctx.principal);
+  const { principal, meta } = ctx;
+  const { organizationId, connectionId: id } = input;
+  const now = ctx.now();
   const row = await administeredConnection(ctx, principal, organizationId, id);
-  const [deleted] = await ctx.db.batch([
+  const [deleted] = await ctx.commit([
     deleteConnectionStatement(ctx.db, organizationId, id),
     auditStatement(
       ctx.db,
@@ -331,8 +325,9 @@ export async function deleteConnection(
   if (deleted?.meta.changes !== 1) throw new AppError("RESOURCE_NOT_FOUND");
 }
 
-export async function listConnections(ctx: Context, principal: Principal, organizationId: string) {
-  const { role } = await membershipIn(ctx.db, principal, organizationId);
+export async function listConnections(ctx: UserContext, input: { organizationId: string }) {
+  const { organizationId } = input;
+  const { role } = await membershipIn(ctx.db, ctx.principal, organizationId);
   requireRole(role, "admin");
   return (await connectionsOf(ctx.db, organizationId)).map((r) => connectionView(r, ctx.config.issuer));
 }
@@ -346,20 +341,20 @@ async function administeredConnection(ctx: Context, principal: Principal, organi
   return row;
 }
 
-export async function connectionOf(ctx: Context, principal: Principal, organizationId: string, id: string) {
-  const row = await administeredConnection(ctx, principal, organizationId, id);
+export async function connectionOf(ctx: UserContext, input: { organizationId: string; connectionId: string }) {
+  const row = await administeredConnection(ctx, ctx.principal, input.organizationId, input.connectionId);
   return connectionView(row, ctx.config.issuer);
 }
 
+/** The organization a connection belongs to, or null when there is no such connection. */
+export async function organizationOfConnection(ctx: Context, input: { connectionId: string }): Promise<string | null> {
+  return (await findConnection(ctx.db, input.connectionId))?.organizationId ?? null;
+}
+
 /** A live connection of the given kind, for the sign-in flows (unknown → 404). */
-export async function loadConnection<K extends "saml" | "ldap">(d1: Store, id: string, kind: K) {
-  const row = await findConnection(d1, id);
+export async function loadConnection<K extends "saml" | "ldap">(ctx: Context, id: string, kind: K) {
+  const row = await findLiveConnection(ctx.db, id);
   if (!row || row.kind !== kind) throw new AppError("RESOURCE_NOT_FOUND", { message: "No such sign-on connection." });
-  const live = await d1
-    .prepare("SELECT 1 AS ok FROM organizations WHERE id = ? AND deleted_at IS NULL")
-    .bind(row.organizationId)
-    .first();
-  if (!live) throw new AppError("RESOURCE_NOT_FOUND", { message: "No such sign-on connection." });
   return { row, config: JSON.parse(row.config) as K extends "saml" ? SamlSettings : LdapSettings };
 }
 

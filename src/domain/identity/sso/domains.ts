@@ -1,20 +1,30 @@
-import type { StatementResult, Store } from "../../../db/store";
+import {
+  domainsOf,
+  domainVerifiedAt,
+  findDomainOf,
+  insertDomainStatement,
+  isVerifiedDomain,
+  markDomainVerifiedStatement,
+  releaseDomainOfDeletedOrganizationsStatement,
+  type SsoDomainRow,
+} from "../../../db/sso-domains";
+import type { StatementResult } from "../../../db/store";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { newId, randomToken } from "../../../lib/ids";
-import type { Context, RequestMeta } from "../../context";
+import type { Context, UserContext } from "../../context";
+import { membershipIn } from "../../organizations/access";
 import { auditStatement } from "../../organizations/audit";
-import type { Principal } from "../principal";
+import { requireRole } from "../../organizations/roles";
 import { endPasswordSignIns } from "./enforcement";
 
 /**
  * Domain verification (the WorkOS / Okta way): the organization publishes a TXT record
- * `_session-analysis-verification.<domain>` = `session-analysis-verification=<token>`, read over
- * DNS-over-HTTPS (RFC 8484 JSON API). `SSO_DOMAIN_VERIFICATION=skip` (development only) marks a
- * domain verified without DNS.
+ * `_session-analysis-verification.<domain>` = `session-analysis-verification=<token>`, read through
+ * the DnsResolver port. `SSO_DOMAIN_VERIFICATION=skip` (never in production) marks a domain
+ * verified without DNS.
  */
 export const TXT_PREFIX = "_session-analysis-verification";
-const DOH_URL = "https://cloudflare-dns.com/dns-query";
 
 export function normalizeDomain(domain: string): string {
   const d = domain.trim().toLowerCase().replace(/\.$/, "");
@@ -24,13 +34,13 @@ export function normalizeDomain(domain: string): string {
   return d;
 }
 
-export async function isVerifiedDomainOf(d1: Store, organizationId: string, email: string): Promise<boolean> {
-  const domain = email.split("@")[1]?.toLowerCase() ?? "";
-  const row = await d1
-    .prepare("SELECT 1 AS ok FROM sso_domains WHERE organization_id = ? AND domain = ? AND verified_at IS NOT NULL")
-    .bind(organizationId, domain)
-    .first<{ ok: number }>();
-  return row !== null;
+/** Whether `email`'s domain is one the organization verified. */
+export async function isVerifiedDomainOf(
+  ctx: Context,
+  input: { organizationId: string; email: string },
+): Promise<boolean> {
+  const domain = input.email.split("@")[1]?.toLowerCase() ?? "";
+  return isVerifiedDomain(ctx.db, input.organizationId, domain);
 }
 
 export interface DomainView {
@@ -40,7 +50,7 @@ export interface DomainView {
   txt_record: { name: string; value: string };
 }
 
-function view(row: { id: string; domain: string; verification_token: string; verified_at: string | null }): DomainView {
+function view(row: SsoDomainRow): DomainView {
   return {
     id: row.id,
     domain: row.domain,
@@ -52,57 +62,51 @@ function view(row: { id: string; domain: string; verification_token: string; ver
   };
 }
 
+/** Domains are the organization's owners' and admins' to see and change. */
+async function requireAdmin(ctx: UserContext, organizationId: string) {
+  const { role } = await membershipIn(ctx.db, ctx.principal, organizationId);
+  requireRole(role, "admin");
+}
+
 /** The audit entry of a domain change, in the change's batch: written only when the statement before it changed a row. */
 function domainAudit(
-  d1: Store,
-  principal: Principal,
-  meta: RequestMeta,
+  ctx: UserContext,
   organizationId: string,
   action: "sso.domain_added" | "sso.domain_verified",
   domain: { id: string; domain: string },
-  now: number,
 ) {
   return auditStatement(
-    d1,
+    ctx.db,
     organizationId,
-    principal,
-    meta,
+    ctx.principal,
+    ctx.meta,
     { action, targetType: "sso_domain", targetId: domain.id, after: { domain: domain.domain } },
-    { onlyIfChanged: true, now },
+    { onlyIfChanged: true, now: ctx.now() },
   );
 }
 
 /** Add a domain (unverified) and its audit entry in one batch. */
-export async function addDomain(
-  d1: Store,
-  principal: Principal,
-  meta: RequestMeta,
-  organizationId: string,
-  domain: string,
-  now = Date.now(),
-) {
-  const d = normalizeDomain(domain);
-  const row = { id: newId("sso", now), domain: d, verification_token: randomToken(16), verified_at: null };
-  const [inserted] = await d1.batch([
-    d1
-      .prepare(
-        "INSERT INTO sso_domains (id, organization_id, domain, verification_token, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-      )
-      .bind(row.id, organizationId, d, row.verification_token, iso(now)),
-    domainAudit(d1, principal, meta, organizationId, "sso.domain_added", row, now),
+export async function addDomain(ctx: UserContext, input: { organizationId: string; domain: string }) {
+  await requireAdmin(ctx, input.organizationId);
+  const d = normalizeDomain(input.domain);
+  const now = ctx.now();
+  const row: SsoDomainRow = {
+    id: newId("sso", now),
+    domain: d,
+    verification_token: randomToken(16),
+    verified_at: null,
+  };
+  const [inserted] = await ctx.commit([
+    insertDomainStatement(ctx.db, input.organizationId, row, iso(now)),
+    domainAudit(ctx, input.organizationId, "sso.domain_added", row),
   ]);
   if (inserted?.meta.changes !== 1) throw invalidField("domain", "already added");
   return view(row);
 }
 
-export async function listDomains(d1: Store, organizationId: string): Promise<DomainView[]> {
-  const { results } = await d1
-    .prepare(
-      "SELECT id, domain, verification_token, verified_at FROM sso_domains WHERE organization_id = ? ORDER BY domain",
-    )
-    .bind(organizationId)
-    .all<{ id: string; domain: string; verification_token: string; verified_at: string | null }>();
-  return results.map(view);
+export async function listDomains(ctx: UserContext, input: { organizationId: string }): Promise<DomainView[]> {
+  await requireAdmin(ctx, input.organizationId);
+  return (await domainsOf(ctx.db, input.organizationId)).map(view);
 }
 
 /**
@@ -110,25 +114,20 @@ export async function listDomains(d1: Store, organizationId: string): Promise<Do
  * (verifying a verified domain changes nothing and records nothing).
  */
 export async function verifyDomain(
-  ctx: Context,
-  principal: Principal,
-  meta: RequestMeta,
-  organizationId: string,
-  id: string,
-  now = Date.now(),
+  ctx: UserContext,
+  input: { organizationId: string; domainId: string },
 ): Promise<DomainView> {
-  const row = await ctx.db
-    .prepare("SELECT id, domain, verification_token, verified_at FROM sso_domains WHERE organization_id = ? AND id = ?")
-    .bind(organizationId, id)
-    .first<{ id: string; domain: string; verification_token: string; verified_at: string | null }>();
+  const { organizationId, domainId } = input;
+  await requireAdmin(ctx, organizationId);
+  const row = await findDomainOf(ctx.db, organizationId, domainId);
   if (!row) throw new AppError("RESOURCE_NOT_FOUND");
   if (row.verified_at) return view(row);
-  const skip = ctx.config.environment !== "production" && ctx.env.SSO_DOMAIN_VERIFICATION === "skip";
+  const skip = ctx.config.environment !== "production" && ctx.config.ssoDomainVerification === "skip";
   const expected = `session-analysis-verification=${row.verification_token}`;
-  if (!skip && !(await txtRecords(`${TXT_PREFIX}.${row.domain}`)).includes(expected)) {
+  if (!skip && !(await ctx.ports.dns.txt(`${TXT_PREFIX}.${row.domain}`)).includes(expected)) {
     throw invalidField("domain", `TXT record ${TXT_PREFIX}.${row.domain} does not hold ${expected} yet`);
   }
-  const at = iso(now);
+  const at = iso(ctx.now());
   const taken = () =>
     new AppError("SSO_DOMAIN_TAKEN", {
       message: `Another organization has already verified ${row.domain}; a domain is verified by one organization at a time.`,
@@ -136,50 +135,21 @@ export async function verifyDomain(
     });
   let verified: StatementResult | undefined;
   try {
-    [, verified] = await ctx.db.batch([
-      // A deleted organization's verification no longer holds the domain.
-      ctx.db
-        .prepare(
-          "UPDATE sso_domains SET verified_at = NULL WHERE domain = ? AND verified_at IS NOT NULL AND organization_id IN (SELECT id FROM organizations WHERE deleted_at IS NOT NULL)",
-        )
-        .bind(row.domain),
-      // One organization at a time (the partial unique index sso_domains_verified_domain settles races).
-      ctx.db
-        .prepare(
-          "UPDATE sso_domains SET verified_at = ? WHERE id = ? AND verified_at IS NULL AND NOT EXISTS (SELECT 1 FROM sso_domains o WHERE o.domain = ? AND o.verified_at IS NOT NULL)",
-        )
-        .bind(at, id, row.domain),
-      domainAudit(ctx.db, principal, meta, organizationId, "sso.domain_verified", row, now),
+    [, verified] = await ctx.commit([
+      releaseDomainOfDeletedOrganizationsStatement(ctx.db, row.domain),
+      markDomainVerifiedStatement(ctx.db, domainId, row.domain, at),
+      domainAudit(ctx, organizationId, "sso.domain_verified", row),
     ]);
   } catch (err) {
     if (/UNIQUE constraint failed/i.test(String(err))) throw taken();
     throw err;
   }
   if ((verified?.meta.changes ?? 0) === 0) {
-    const current = await ctx.db
-      .prepare("SELECT verified_at FROM sso_domains WHERE id = ?")
-      .bind(id)
-      .first<{ verified_at: string | null }>();
-    if (current?.verified_at) return view({ ...row, verified_at: current.verified_at });
+    const current = await domainVerifiedAt(ctx.db, domainId);
+    if (current) return view({ ...row, verified_at: current });
     throw taken();
   }
   // Members in the newly verified domain come under the organization's enforced sign-on now.
-  await endPasswordSignIns(ctx, principal, meta, organizationId, now);
+  await endPasswordSignIns(ctx, { organizationId });
   return view({ ...row, verified_at: at });
-}
-
-async function txtRecords(name: string): Promise<string[]> {
-  try {
-    const response = await fetch(`${DOH_URL}?name=${encodeURIComponent(name)}&type=TXT`, {
-      headers: { accept: "application/dns-json" },
-      signal: AbortSignal.timeout(5_000),
-    });
-    if (!response.ok) return [];
-    const body = (await response.json()) as { Answer?: Array<{ type: number; data: string }> };
-    return (body.Answer ?? [])
-      .filter((a) => a.type === 16)
-      .map((a) => a.data.replace(/^"|"$/g, "").replace(/" "/g, ""));
-  } catch {
-    return [];
-  }
 }

@@ -1,7 +1,6 @@
-import { passwordFamiliesOfEnforcedMembers } from "../../../db/sso";
-import type { Context, RequestMeta } from "../../context";
+import { passwordFamiliesOfEnforcedMembers } from "../../../db/sso-connections";
+import type { UserContext } from "../../context";
 import { auditStatement } from "../../organizations/audit";
-import type { Principal } from "../principal";
 import { revokeGrantFamily } from "../refresh-rotation";
 
 /**
@@ -11,28 +10,26 @@ import { revokeGrantFamily } from "../refresh-rotation";
  * tokens (revocation list) and the sockets they opened — not only the next password login.
  * Recorded in the organization's audit log. Returns how many sign-ins ended.
  */
-export async function endPasswordSignIns(
-  ctx: Context,
-  principal: Principal,
-  meta: RequestMeta,
-  organizationId: string,
-  now = Date.now(),
-): Promise<number> {
+export async function endPasswordSignIns(ctx: UserContext, input: { organizationId: string }): Promise<number> {
+  const { organizationId } = input;
+  const now = ctx.now();
   const families = await passwordFamiliesOfEnforcedMembers(ctx.db, organizationId);
   if (families.length === 0) return 0;
   await Promise.all(families.map((f) => revokeGrantFamily(ctx, f.family_id)));
-  await auditStatement(
-    ctx.db,
-    organizationId,
-    principal,
-    meta,
-    {
-      action: "sso.enforced_sign_ins_ended",
-      targetType: "organization",
-      targetId: organizationId,
-      after: { sign_ins: families.length, members: new Set(families.map((f) => f.user_id)).size },
-    },
-    { now },
-  ).run();
+  await ctx.commit([
+    auditStatement(
+      ctx.db,
+      organizationId,
+      ctx.principal,
+      ctx.meta,
+      {
+        action: "sso.enforced_sign_ins_ended",
+        targetType: "organization",
+        targetId: organizationId,
+        after: { sign_ins: families.length, members: new Set(families.map((f) => f.user_id)).size },
+      },
+      { now },
+    ),
+  ]);
   return families.length;
 }

@@ -1,23 +1,34 @@
-import { consumeOnce, rememberOnce } from "../../../db/sso";
+import { consumeOnce, rememberOnce } from "../../../db/sso-once";
 import type { UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
 import type { Context } from "../../context";
 import { issueLoginTokens, type LoginResult } from "../accounts";
 import type { OrganizationRole } from "../principal";
 import { directoryConfig, loadConnection, type SamlSettings, spOf } from "./connections";
+import { samlConnectionFor } from "./discovery";
 import { authenticateWithDirectory } from "./ldap/authenticate";
 import { provisionExternal, type SignInMeta, signInExternal } from "./provision";
 import { buildRedirect } from "./saml/authn-request";
+import { spMetadataXml } from "./saml/metadata";
 import { SamlRejection, verifySamlResponse } from "./saml/verify-response";
 
 export type { SignInMeta };
+
+/** A SAML Response posted to the ACS of `connectionId`, from a client in `country`. */
+export interface SamlResponseInput {
+  connectionId: string;
+  samlResponse: string;
+  country: string;
+}
 
 /** How long an AuthnRequest id waits for its Response (the user may take a while at the IdP's form). */
 export const SAML_REQUEST_TTL_MS = 10 * 60_000;
 
 /** SP-initiated login: the IdP address to redirect to, the request id stored one-time for InResponseTo. */
-export async function startSamlLogin(ctx: Context, connectionId: string, relayState: string, now = Date.now()) {
-  const { row, config } = await loadConnection(ctx.db, connectionId, "saml");
+export async function startSamlLogin(ctx: Context, input: { connectionId: string; relayState: string }) {
+  const { connectionId, relayState } = input;
+  const now = ctx.now();
+  const { row, config } = await loadConnection(ctx, connectionId, "saml");
   const sp = spOf(ctx.config.issuer, row.id);
   const { id, url } = await buildRedirect({
     spEntityId: sp.entityId,
@@ -28,6 +39,21 @@ export async function startSamlLogin(ctx: Context, connectionId: string, relaySt
   });
   await rememberOnce(ctx.db, `req:${id}`, row.id, now + SAML_REQUEST_TTL_MS);
   return url;
+}
+
+/** GET /saml/login: the connection named, or the one the email's or domain's verified owner set up; then its IdP. */
+export async function samlLoginRedirect(
+  ctx: Context,
+  input: { by: Parameters<typeof samlConnectionFor>[1]; relayState: string },
+) {
+  const connectionId = await samlConnectionFor(ctx, input.by);
+  return startSamlLogin(ctx, { connectionId, relayState: input.relayState });
+}
+
+/** Our SP metadata (SAML 2.0 Metadata §2.4.4) for a live SAML connection. */
+export async function samlSpMetadata(ctx: Context, input: { connectionId: string }): Promise<string> {
+  const { row } = await loadConnection(ctx, input.connectionId, "saml");
+  return spMetadataXml(spOf(ctx.config.issuer, row.id));
 }
 
 function rejected(reason: string): AppError {
@@ -42,12 +68,10 @@ function rejected(reason: string): AppError {
  */
 export async function consumeSamlResponse(
   ctx: Context,
-  connectionId: string,
-  samlResponse: string,
-  meta: SignInMeta,
-  now = Date.now(),
+  input: SamlResponseInput,
 ): Promise<LoginResult & { organizationId: string }> {
-  const { user, organizationId } = await samlSignIn(ctx, connectionId, samlResponse, meta, now);
+  const now = ctx.now();
+  const { user, organizationId } = await samlSignIn(ctx, input);
   return {
     user,
     ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now, { organizationId })),
@@ -58,12 +82,11 @@ export async function consumeSamlResponse(
 /** The ACS's checks, then just-in-time provisioning: the user signed in, without tokens. */
 export async function samlSignIn(
   ctx: Context,
-  connectionId: string,
-  samlResponse: string,
-  meta: SignInMeta,
-  now = Date.now(),
+  input: SamlResponseInput,
 ): Promise<{ user: UserRow; organizationId: string }> {
-  const { row, config } = await loadConnection(ctx.db, connectionId, "saml");
+  const { connectionId, samlResponse } = input;
+  const now = ctx.now();
+  const { row, config } = await loadConnection(ctx, connectionId, "saml");
   const sp = spOf(ctx.config.issuer, row.id);
   let verified: Awaited<ReturnType<typeof verifySamlResponse>>;
   try {
@@ -94,14 +117,17 @@ export async function samlSignIn(
   }
   const email = (verified.attributes.email?.[0] ?? verified.attributes.mail?.[0] ?? verified.nameId).toLowerCase();
   const role = roleOf(config, verified.attributes[config.groups_attribute] ?? []);
-  const user = await provisionExternal(
-    ctx,
-    row.organizationId,
-    row.id,
-    { subject: verified.nameId, email, username: verified.attributes.uid?.[0] ?? email.split("@")[0] ?? email, role },
-    meta,
-    now,
-  );
+  const user = await provisionExternal(ctx, {
+    organizationId: row.organizationId,
+    connectionId: row.id,
+    identity: {
+      subject: verified.nameId,
+      email,
+      username: verified.attributes.uid?.[0] ?? email.split("@")[0] ?? email,
+      role,
+    },
+    country: input.country,
+  });
   return { user, organizationId: row.organizationId };
 }
 
@@ -121,26 +147,20 @@ function roleOf(config: SamlSettings, groups: string[]): OrganizationRole {
 /** POST /v1/auth/ldap: bind to the organization's directory, then JIT and the login tokens. */
 export async function ldapSignIn(
   ctx: Context,
-  connectionId: string,
-  login: string,
-  password: string,
-  meta: SignInMeta,
-  now = Date.now(),
+  input: { connectionId: string; login: string; password: string; country: string },
 ) {
-  const { row, config } = await loadConnection(ctx.db, connectionId, "ldap");
-  const user = await authenticateWithDirectory(
-    await directoryConfig(ctx, row, config),
+  const { connectionId, login, password } = input;
+  const { row, config } = await loadConnection(ctx, connectionId, "ldap");
+  const user = await authenticateWithDirectory(ctx, {
+    config: await directoryConfig(ctx, row, config),
     login,
     password,
-    ctx.config.environment,
-  );
-  const result = await signInExternal(
-    ctx,
-    row.organizationId,
-    row.id,
-    { subject: user.dn.toLowerCase(), email: user.email, username: user.username, role: user.role },
-    meta,
-    now,
-  );
+  });
+  const result = await signInExternal(ctx, {
+    organizationId: row.organizationId,
+    connectionId: row.id,
+    identity: { subject: user.dn.toLowerCase(), email: user.email, username: user.username, role: user.role },
+    country: input.country,
+  });
   return { ...result, organizationId: row.organizationId, role: user.role };
 }

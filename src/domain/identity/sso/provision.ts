@@ -36,17 +36,21 @@ export interface SignInMeta {
   country: string;
 }
 
+/** A verified identity of `connectionId` (of `organizationId`) signing in from `country`. */
+export interface ExternalSignIn {
+  organizationId: string;
+  connectionId: string;
+  identity: ExternalIdentity;
+  country: string;
+}
+
 /** Just-in-time provisioning (provisionExternal), then tokens that act for the organization only. */
-export async function signInExternal(
-  ctx: Context,
-  organizationId: string,
-  connectionId: string,
-  identity: ExternalIdentity,
-  meta: SignInMeta,
-  now = Date.now(),
-): Promise<LoginResult> {
-  const user = await provisionExternal(ctx, organizationId, connectionId, identity, meta, now);
-  return { user, ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now, { organizationId })) };
+export async function signInExternal(ctx: Context, input: ExternalSignIn): Promise<LoginResult> {
+  const user = await provisionExternal(ctx, input);
+  return {
+    user,
+    ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), ctx.now(), { organizationId: input.organizationId })),
+  };
 }
 
 /**
@@ -70,14 +74,10 @@ const outsideVerifiedDomains = (email: string) =>
  *    linked; unverified → taken over for the directory's user (its credentials ended, audited);
  * 4. membership with the mapped role (never owner; an owner is never demoted).
  */
-export async function provisionExternal(
-  ctx: Context,
-  organizationId: string,
-  connectionId: string,
-  identity: ExternalIdentity,
-  meta: SignInMeta,
-  now = Date.now(),
-): Promise<UserRow> {
+export async function provisionExternal(ctx: Context, input: ExternalSignIn): Promise<UserRow> {
+  const { organizationId, connectionId, identity } = input;
+  const meta: SignInMeta = { ...ctx.meta, country: input.country };
+  const now = ctx.now();
   const email = identity.email.trim().toLowerCase();
   const subject = identity.subject.trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
@@ -86,7 +86,7 @@ export async function provisionExternal(
   if (!subject || subject.length > 1024) {
     throw new AppError("SSO_CONNECTION_INVALID", { details: { reason: "the identity provider sent no subject" } });
   }
-  if (!(await isVerifiedDomainOf(ctx.db, organizationId, email))) throw outsideVerifiedDomains(email);
+  if (!(await isVerifiedDomainOf(ctx, { organizationId, email }))) throw outsideVerifiedDomains(email);
 
   const at = iso(now);
   const role = mappedRole(identity.role);

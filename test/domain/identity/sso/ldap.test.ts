@@ -1,14 +1,15 @@
 import { describe, expect, inject, it } from "vitest";
+import { LdapClient } from "../../../../src/adapters/directory/client";
+import { encodeFilter } from "../../../../src/adapters/directory/filter";
+import type { Config } from "../../../../src/domain/context";
 import {
   authenticateWithDirectory,
   LDAP_TIMEOUT_MS,
   type LdapDirectoryConfig,
   ldapTimeoutMs,
 } from "../../../../src/domain/identity/sso/ldap/authenticate";
-import { LdapClient } from "../../../../src/domain/identity/sso/ldap/client";
 import { escapeDnValue, escapeFilterValue } from "../../../../src/domain/identity/sso/ldap/escape";
-import { encodeFilter } from "../../../../src/domain/identity/sso/ldap/filter";
-import { testConfig } from "../../../support/context";
+import { testConfig, testContext } from "../../../support/context";
 
 // Runs against the real slapd instances test/node/ldap-server.ts starts (seed: ada ∈ admins+staff,
 // bob ∈ staff, eve in no group).
@@ -33,6 +34,17 @@ function config(overrides: Partial<LdapDirectoryConfig> = {}): LdapDirectoryConf
   };
 }
 
+/** Signs in through the context's Directory port (the service's LDAP adapter), as `environment` would. */
+function authenticate(
+  config: LdapDirectoryConfig,
+  login: string,
+  password: string,
+  environment: Config["environment"],
+) {
+  const ctx = testContext();
+  return authenticateWithDirectory({ ...ctx, config: { ...ctx.config, environment } }, { config, login, password });
+}
+
 describe("RFC 4515 / RFC 4514 escaping", () => {
   it("escapes filter metacharacters", () => {
     expect(escapeFilterValue("*)(uid=*))(|(uid=*")).toBe("\\2a\\29\\28uid=\\2a\\29\\29\\28|\\28uid=\\2a");
@@ -54,13 +66,13 @@ describe("RFC 4515 / RFC 4514 escaping", () => {
 
 describe("LDAP sign-in against slapd", () => {
   it("signs in with StartTLS, search-then-bind, and maps groups to the highest role", async () => {
-    const user = await authenticateWithDirectory(config(), "ada", "ada-pass-1", "production");
+    const user = await authenticate(config(), "ada", "ada-pass-1", "production");
     expect(user).toMatchObject({ email: "ada@example.test", username: "ada", role: "admin" });
     expect(user.groups.sort()).toEqual(["admins", "staff"]);
   });
 
   it("signs in over ldaps:// and by email", async () => {
-    const user = await authenticateWithDirectory(
+    const user = await authenticate(
       config({ url: servers.ldapsUrl, startTls: false }),
       "bob@example.test",
       "bob-pass-1",
@@ -70,7 +82,7 @@ describe("LDAP sign-in against slapd", () => {
   });
 
   it("signs in with a bind DN template", async () => {
-    const user = await authenticateWithDirectory(
+    const user = await authenticate(
       config({ bindMode: "template", bindDnTemplate: `uid={username},ou=people,${base}`, serviceDn: null }),
       "bob",
       "bob-pass-1",
@@ -80,7 +92,7 @@ describe("LDAP sign-in against slapd", () => {
   });
 
   it("refuses a wrong password", async () => {
-    await expect(authenticateWithDirectory(config(), "ada", "wrong", "production")).rejects.toMatchObject({
+    await expect(authenticate(config(), "ada", "wrong", "production")).rejects.toMatchObject({
       code: "INVALID_CREDENTIALS",
     });
   });
@@ -93,44 +105,39 @@ describe("LDAP sign-in against slapd", () => {
     // ... the service never asks it.
     const permissive = config({ url: servers.anonDnUrl, startTls: false, bindMode: "template" });
     permissive.bindDnTemplate = `uid={username},ou=people,${base}`;
-    await expect(authenticateWithDirectory(permissive, "ada", "", "development")).rejects.toMatchObject({
+    await expect(authenticate(permissive, "ada", "", "development")).rejects.toMatchObject({
       code: "INVALID_CREDENTIALS",
     });
   });
 
   it("treats a filter injection as a literal username", async () => {
-    await expect(
-      authenticateWithDirectory(config(), "*)(uid=*))(|(uid=*", "ada-pass-1", "production"),
-    ).rejects.toMatchObject({ code: "INVALID_CREDENTIALS" });
-    await expect(authenticateWithDirectory(config(), "*", "ada-pass-1", "production")).rejects.toMatchObject({
+    await expect(authenticate(config(), "*)(uid=*))(|(uid=*", "ada-pass-1", "production")).rejects.toMatchObject({
+      code: "INVALID_CREDENTIALS",
+    });
+    await expect(authenticate(config(), "*", "ada-pass-1", "production")).rejects.toMatchObject({
       code: "INVALID_CREDENTIALS",
     });
   });
 
   it("refuses users in no mapped group unless a default role is set", async () => {
-    await expect(authenticateWithDirectory(config(), "eve", "eve-pass-1", "production")).rejects.toMatchObject({
+    await expect(authenticate(config(), "eve", "eve-pass-1", "production")).rejects.toMatchObject({
       code: "INSUFFICIENT_PERMISSIONS",
     });
-    const user = await authenticateWithDirectory(config({ defaultRole: "member" }), "eve", "eve-pass-1", "production");
+    const user = await authenticate(config({ defaultRole: "member" }), "eve", "eve-pass-1", "production");
     expect(user.role).toBe("member");
   });
 
   it("turns a directory that does not answer into DIRECTORY_UNAVAILABLE", async () => {
     await expect(
-      authenticateWithDirectory(
-        config({ url: servers.silentUrl, startTls: false, timeoutMs: 300 }),
-        "ada",
-        "x",
-        "development",
-      ),
+      authenticate(config({ url: servers.silentUrl, startTls: false, timeoutMs: 300 }), "ada", "x", "development"),
     ).rejects.toMatchObject({ code: "DIRECTORY_UNAVAILABLE" });
   });
 
   it("refuses plain ldap:// without StartTLS in production", async () => {
-    await expect(
-      authenticateWithDirectory(config({ startTls: false }), "ada", "ada-pass-1", "production"),
-    ).rejects.toMatchObject({ code: "SSO_CONNECTION_INVALID" });
-    const user = await authenticateWithDirectory(config({ startTls: false }), "ada", "ada-pass-1", "development");
+    await expect(authenticate(config({ startTls: false }), "ada", "ada-pass-1", "production")).rejects.toMatchObject({
+      code: "SSO_CONNECTION_INVALID",
+    });
+    const user = await authenticate(config({ startTls: false }), "ada", "ada-pass-1", "development");
     expect(user.role).toBe("admin");
   });
 });

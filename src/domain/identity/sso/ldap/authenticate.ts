@@ -1,8 +1,11 @@
 import { AppError } from "../../../../errors";
-import type { Config } from "../../../context";
-import { DirectoryError, LDAP_INVALID_CREDENTIALS, LDAP_SUCCESS, LdapClient, type LdapEntry } from "./client";
+import type { Config, Context } from "../../../context";
+import { type DirectoryEntry, type DirectorySession, isDirectoryFailure } from "../ports";
 import { escapeDnValue, escapeFilterValue } from "./escape";
-import { FilterSyntaxError } from "./filter";
+
+/** RFC 4511 Appendix A result codes. */
+const LDAP_SUCCESS = 0;
+const LDAP_INVALID_CREDENTIALS = 49;
 
 export type OrgRole = "owner" | "admin" | "member";
 
@@ -82,17 +85,16 @@ function invalidCredentials(): AppError {
  * and maps its groups to a role. Every directory failure is an AppError; nothing waits unbounded.
  */
 export async function authenticateWithDirectory(
-  config: LdapDirectoryConfig,
-  login: string,
-  password: string,
-  environment: string,
+  ctx: Context,
+  input: { config: LdapDirectoryConfig; login: string; password: string },
 ): Promise<DirectoryUser> {
+  const { config, login, password } = input;
   if (password.length === 0 || login.trim().length === 0) throw invalidCredentials();
-  assertDirectoryTransport(config, environment);
+  assertDirectoryTransport(config, ctx.config.environment);
   const timeoutMs = config.timeoutMs ?? LDAP_TIMEOUT_MS;
-  let client: LdapClient | null = null;
+  let client: DirectorySession | null = null;
   try {
-    client = await LdapClient.open({ url: config.url, startTls: config.startTls, timeoutMs });
+    client = await ctx.ports.directory.open({ url: config.url, startTls: config.startTls, timeoutMs });
     const entry = await findUser(client, config, login.trim(), password);
     const bound = await client.bind(entry.dn, password);
     if (bound.code === LDAP_INVALID_CREDENTIALS) throw invalidCredentials();
@@ -100,10 +102,10 @@ export async function authenticateWithDirectory(
     return await mapUser(client, config, entry);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof DirectoryError) throw unavailable(error.message);
-    if (error instanceof FilterSyntaxError) {
+    if (isDirectoryFailure(error) && error.directoryFailure === "filter") {
       throw new AppError("SSO_CONNECTION_INVALID", { details: { field: "user_filter", reason: error.message } });
     }
+    if (isDirectoryFailure(error)) throw unavailable(error.message);
     throw error;
   } finally {
     await client?.close();
@@ -115,11 +117,11 @@ function unavailable(reason: string): AppError {
 }
 
 async function findUser(
-  client: LdapClient,
+  client: DirectorySession,
   c: LdapDirectoryConfig,
   login: string,
   password: string,
-): Promise<LdapEntry> {
+): Promise<DirectoryEntry> {
   const attributes = [c.usernameAttribute, c.emailAttribute];
   if (c.bindMode === "template") {
     if (!c.bindDnTemplate?.includes("{username}")) throw new AppError("SSO_CONNECTION_INVALID");
@@ -139,10 +141,14 @@ async function findUser(
   const entries = await client.search(c.baseDn, filter, attributes);
   // None or several matches: the same answer as a wrong password, so names cannot be probed.
   if (entries.length !== 1) throw invalidCredentials();
-  return entries[0] as LdapEntry;
+  return entries[0] as DirectoryEntry;
 }
 
-async function mapUser(client: LdapClient, c: LdapDirectoryConfig, entry: LdapEntry): Promise<DirectoryUser> {
+async function mapUser(
+  client: DirectorySession,
+  c: LdapDirectoryConfig,
+  entry: DirectoryEntry,
+): Promise<DirectoryUser> {
   const email = entry.attributes[c.emailAttribute.toLowerCase()]?.[0];
   const username = entry.attributes[c.usernameAttribute.toLowerCase()]?.[0] ?? email ?? "";
   if (!email) throw new AppError("SSO_CONNECTION_INVALID", { details: { reason: "the user has no email attribute" } });

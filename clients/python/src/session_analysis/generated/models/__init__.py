@@ -349,8 +349,35 @@ from .session_status import SessionStatus
 from .set_default_payment_method_response_200 import SetDefaultPaymentMethodResponse200
 from .set_user_service_role_response_200 import SetUserServiceRoleResponse200
 from .sso_connection import SsoConnection
+from .sso_connection_kind import SsoConnectionKind
+from .sso_connection_sp import SsoConnectionSp
 from .sso_domain import SsoDomain
 from .sso_domain_txt_record import SsoDomainTxtRecord
+from .sso_ldap_settings import SsoLdapSettings
+from .sso_ldap_settings_bind_mode import SsoLdapSettingsBindMode
+from .sso_ldap_settings_default_role_type_1 import SsoLdapSettingsDefaultRoleType1
+from .sso_ldap_settings_default_role_type_2_type_1 import (
+    SsoLdapSettingsDefaultRoleType2Type1,
+)
+from .sso_ldap_settings_default_role_type_3_type_1 import (
+    SsoLdapSettingsDefaultRoleType3Type1,
+)
+from .sso_ldap_settings_group_roles import SsoLdapSettingsGroupRoles
+from .sso_ldap_settings_group_roles_additional_property import (
+    SsoLdapSettingsGroupRolesAdditionalProperty,
+)
+from .sso_saml_settings import SsoSamlSettings
+from .sso_saml_settings_default_role_type_1 import SsoSamlSettingsDefaultRoleType1
+from .sso_saml_settings_default_role_type_2_type_1 import (
+    SsoSamlSettingsDefaultRoleType2Type1,
+)
+from .sso_saml_settings_default_role_type_3_type_1 import (
+    SsoSamlSettingsDefaultRoleType3Type1,
+)
+from .sso_saml_settings_group_roles import SsoSamlSettingsGroupRoles
+from .sso_saml_settings_group_roles_additional_property import (
+    SsoSamlSettingsGroupRolesAdditionalProperty,
+)
 from .step_up_mfa_response_200 import StepUpMfaResponse200
 from .system_status import SystemStatus
 from .system_status_checks import SystemStatusChecks
@@ -744,8 +771,23 @@ __all__ = (
     "SetDefaultPaymentMethodResponse200",
     "SetUserServiceRoleResponse200",
     "SsoConnection",
+    "SsoConnectionKind",
+    "SsoConnectionSp",
     "SsoDomain",
     "SsoDomainTxtRecord",
+    "SsoLdapSettings",
+    "SsoLdapSettingsBindMode",
+    "SsoLdapSettingsDefaultRoleType1",
+    "SsoLdapSettingsDefaultRoleType2Type1",
+    "SsoLdapSettingsDefaultRoleType3Type1",
+    "SsoLdapSettingsGroupRoles",
+    "SsoLdapSettingsGroupRolesAdditionalProperty",
+    "SsoSamlSettings",
+    "SsoSamlSettingsDefaultRoleType1",
+    "SsoSamlSettingsDefaultRoleType2Type1",
+    "SsoSamlSettingsDefaultRoleType3Type1",
+    "SsoSamlSettingsGroupRoles",
+    "SsoSamlSettingsGroupRolesAdditionalProperty",
     "StepUpMfaResponse200",
     "SystemStatus",
     "SystemStatusChecks",

@@ -1,29 +1,151 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..models.sso_connection_kind import SsoConnectionKind
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.sso_connection_sp import SsoConnectionSp
+    from ..models.sso_ldap_settings import SsoLdapSettings
+    from ..models.sso_saml_settings import SsoSamlSettings
+
 
 T = TypeVar("T", bound="SsoConnection")
 
 
 @_attrs_define
 class SsoConnection:
+    """
+    Attributes:
+        id (str):
+        organization_id (str):
+        kind (SsoConnectionKind):
+        name (str):
+        enforced (bool):
+        config (SsoLdapSettings | SsoSamlSettings):
+        has_service_password (bool):
+        created_at (str):
+        sp (SsoConnectionSp | Unset): SAML: the service provider addresses to enter at the IdP.
+    """
+
+    id: str
+    organization_id: str
+    kind: SsoConnectionKind
+    name: str
+    enforced: bool
+    config: SsoLdapSettings | SsoSamlSettings
+    has_service_password: bool
+    created_at: str
+    sp: SsoConnectionSp | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.sso_saml_settings import SsoSamlSettings
+
+        id = self.id
+
+        organization_id = self.organization_id
+
+        kind = self.kind.value
+
+        name = self.name
+
+        enforced = self.enforced
+
+        config: dict[str, Any]
+        if isinstance(self.config, SsoSamlSettings):
+            config = self.config.to_dict()
+        else:
+            config = self.config.to_dict()
+
+        has_service_password = self.has_service_password
+
+        created_at = self.created_at
+
+        sp: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.sp, Unset):
+            sp = self.sp.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "organization_id": organization_id,
+                "kind": kind,
+                "name": name,
+                "enforced": enforced,
+                "config": config,
+                "has_service_password": has_service_password,
+                "created_at": created_at,
+            }
+        )
+        if sp is not UNSET:
+            field_dict["sp"] = sp
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.sso_connection_sp import SsoConnectionSp
+        from ..models.sso_ldap_settings import SsoLdapSettings
+        from ..models.sso_saml_settings import SsoSamlSettings
+
         d = dict(src_dict)
-        sso_connection = cls()
+        id = d.pop("id")
+
+        organization_id = d.pop("organization_id")
+
+        kind = SsoConnectionKind(d.pop("kind"))
+
+        name = d.pop("name")
+
+        enforced = d.pop("enforced")
+
+        def _parse_config(data: object) -> SsoLdapSettings | SsoSamlSettings:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                config_type_0 = SsoSamlSettings.from_dict(data)
+
+                return config_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            config_type_1 = SsoLdapSettings.from_dict(data)
+
+            return config_type_1
+
+        config = _parse_config(d.pop("config"))
+
+        has_service_password = d.pop("has_service_password")
+
+        created_at = d.pop("created_at")
+
+        _sp = d.pop("sp", UNSET)
+        sp: SsoConnectionSp | Unset
+        if isinstance(_sp, Unset):
+            sp = UNSET
+        else:
+            sp = SsoConnectionSp.from_dict(_sp)
+
+        sso_connection = cls(
+            id=id,
+            organization_id=organization_id,
+            kind=kind,
+            name=name,
+            enforced=enforced,
+            config=config,
+            has_service_password=has_service_password,
+            created_at=created_at,
+            sp=sp,
+        )
 
         sso_connection.additional_properties = d
         return sso_connection

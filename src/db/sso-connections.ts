@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { ssoConnections } from "../../drizzle/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { organizations, ssoConnections } from "../../drizzle/schema";
 import { db } from "./client";
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
@@ -37,6 +37,17 @@ export async function findConnection(d1: D1Database, id: string): Promise<SsoCon
   return db(d1).select().from(ssoConnections).where(eq(ssoConnections.id, id)).get();
 }
 
+/** A connection whose organization is live (a deleted organization's connections sign no one in). */
+export async function findLiveConnection(d1: D1Database, id: string): Promise<SsoConnectionRow | undefined> {
+  return db(d1)
+    .select({ connection: ssoConnections })
+    .from(ssoConnections)
+    .innerJoin(organizations, eq(organizations.id, ssoConnections.organizationId))
+    .where(and(eq(ssoConnections.id, id), isNull(organizations.deletedAt)))
+    .get()
+    .then((row) => row?.connection);
+}
+
 export async function findConnectionOf(
   d1: D1Database,
   organizationId: string,
@@ -65,41 +76,6 @@ export async function enforcedConnectionsOfUser(d1: D1Database, userId: string) 
     .bind(userId)
     .all<{ id: string; kind: "saml" | "ldap"; organization_id: string }>();
   return results;
-}
-
-/** Remembers a one-time key until `expiresAt`; false when it is already there (a replay). */
-export async function rememberOnce(d1: D1Database, key: string, connectionId: string, expiresAt: number) {
-  const result = await d1
-    .prepare("INSERT INTO sso_once (key, connection_id, expires_at) VALUES (?, ?, ?) ON CONFLICT(key) DO NOTHING")
-    .bind(key, connectionId, expiresAt)
-    .run();
-  return result.meta.changes === 1;
-}
-
-/** Consumes a one-time key still valid at `now` for `connectionId`; false when absent, used or expired. */
-export async function consumeOnce(d1: D1Database, key: string, connectionId: string, now: number) {
-  const result = await d1
-    .prepare("DELETE FROM sso_once WHERE key = ? AND connection_id = ? AND expires_at > ?")
-    .bind(key, connectionId, now)
-    .run();
-  return result.meta.changes === 1;
-}
-
-export async function purgeExpiredOnce(d1: D1Database, now: number) {
-  await d1.prepare("DELETE FROM sso_once WHERE expires_at <= ?").bind(now).run();
-}
-
-/** An enforced connection of the live organization that verified `domain`, if any (one holds a domain at a time). */
-export async function enforcedConnectionOfDomain(d1: D1Database, domain: string) {
-  return d1
-    .prepare(
-      `SELECT c.id, c.kind, c.organization_id FROM sso_domains d
-       JOIN sso_connections c ON c.organization_id = d.organization_id AND c.enforced = 1
-       JOIN organizations o ON o.id = d.organization_id AND o.deleted_at IS NULL
-       WHERE d.domain = ? AND d.verified_at IS NOT NULL ORDER BY c.created_at LIMIT 1`,
-    )
-    .bind(domain)
-    .first<{ id: string; kind: "saml" | "ldap"; organization_id: string }>();
 }
 
 /**

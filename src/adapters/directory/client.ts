@@ -1,4 +1,5 @@
 import { connect } from "cloudflare:sockets";
+import type { DirectoryFailure, DirectoryFailureKind, DirectorySession } from "../../domain/identity/sso/ports";
 import { bool, childrenOf, concat, int, octets, readInt, readString, readTlv, seq, type Tlv, tlv } from "./ber";
 import { encodeFilter } from "./filter";
 
@@ -7,9 +8,9 @@ import { encodeFilter } from "./filter";
  * (RFC 4513 §3), unbind. Every network wait is bounded by `timeoutMs`: a directory that does not
  * answer becomes a `DirectoryError`, never a hung request.
  */
-export class DirectoryError extends Error {
+export class DirectoryError extends Error implements DirectoryFailure {
   constructor(
-    readonly kind: "unreachable" | "timeout" | "protocol" | "tls",
+    readonly directoryFailure: Exclude<DirectoryFailureKind, "filter">,
     message: string,
   ) {
     super(message);
@@ -41,7 +42,7 @@ export interface LdapEndpoint {
 
 type WorkerSocket = ReturnType<typeof connect>;
 
-export class LdapClient {
+export class LdapClient implements DirectorySession {
   private nextId = 1;
   private buffer: Uint8Array = new Uint8Array(0);
   private reader: ReadableStreamDefaultReader<Uint8Array>;

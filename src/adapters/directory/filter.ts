@@ -1,3 +1,4 @@
+import type { DirectoryFailure } from "../../domain/identity/sso/ports";
 import { concat, octets, seq, tlv } from "./ber";
 
 /**
@@ -5,7 +6,9 @@ import { concat, octets, seq, tlv } from "./ber";
  * organization's configuration, with user input already escaped by `escapeFilterValue`, so a value
  * here can never open or close a parenthesis.
  */
-export class FilterSyntaxError extends Error {}
+export class FilterSyntaxError extends Error implements DirectoryFailure {
+  readonly directoryFailure = "filter" as const;
+}
 
 const encoder = new TextEncoder();
 
