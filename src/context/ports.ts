@@ -1,3 +1,4 @@
+import { cloudflareWebhookQueue } from "../adapters/webhook-queue/cloudflare";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
 
@@ -17,8 +18,14 @@ export function portsOf(env: Bindings): Ports {
   return ports;
 }
 
-function buildPorts(_env: Bindings): Ports {
-  return {};
+function buildPorts(env: Bindings): Ports {
+  // organizations and webhooks
+  const webhookQueue = once(() => cloudflareWebhookQueue(env.WEBHOOK_QUEUE));
+  return {
+    get webhookQueue() {
+      return webhookQueue();
+    },
+  };
 }
 
 /** A getter that builds its value once, on first read. */

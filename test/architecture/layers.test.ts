@@ -16,7 +16,7 @@ const LOWER_LAYERS = [
   "session-room",
   "session-scheduler",
   "billing-clock",
-  "webhooks",
+  "webhook-delivery",
 ];
 const HTTP_LAYERS = ["http", "routes", "middleware"];
 
