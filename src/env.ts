@@ -1,10 +1,10 @@
 import type { SendEmailBinding } from "./adapters/mail/cloudflare";
-import type { BillingClock } from "./billing-clock/billing-clock";
 import type { RecordInBatch } from "./db/idempotency";
 import type { Context } from "./domain/context";
 import type { Principal } from "./domain/identity/principal";
-import type { SessionRoom } from "./session-room/session-room";
-import type { SessionScheduler } from "./session-scheduler/session-scheduler";
+import type { BillingClock } from "./durable-objects/billing-clock/billing-clock";
+import type { SessionRoom } from "./durable-objects/session-room/session-room";
+import type { SessionScheduler } from "./durable-objects/session-scheduler/session-scheduler";
 
 /** Bindings declared in wrangler.toml (and secrets set with `wrangler secret put`). */
 export interface Bindings {

@@ -26,9 +26,12 @@ export function userTestContext(
   };
 }
 
-/** The configuration the service would read with these variables over the test pool's. */
+/**
+ * The configuration the service would read from exactly these variables (nothing of the test pool's:
+ * a rule that reads a secret or a scale sees only what the test sets).
+ */
 export function testConfig(vars: Partial<Bindings> = {}): Config {
-  return configOf({ ...(env as unknown as Bindings), ...vars });
+  return configOf({ ENVIRONMENT: "development", AUTH_ISSUER: "http://127.0.0.1:8787", ...vars } as Bindings);
 }
 
 /** A system context over the test pool's bindings with these variables changed. */

@@ -33,7 +33,7 @@ export type CommitWithSession = (row: SessionRow, onlyIf: SqlCondition) => Promi
 /**
  * Create a session: debit its price and insert it atomically, then hand it
  * to its scheduler, which starts its SessionRoom when the session starts
- * (src/session-scheduler/session-scheduler.ts); the room drives it from then on.
+ * (src/durable-objects/session-scheduler/session-scheduler.ts); the room drives it from then on.
  */
 export async function createSession(
   ctx: Context,

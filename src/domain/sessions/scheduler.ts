@@ -1,7 +1,7 @@
 import type { Context } from "../context";
 
 /**
- * Shards of the SessionScheduler (src/session-scheduler/session-scheduler.ts). A Durable Object
+ * Shards of the SessionScheduler (src/durable-objects/session-scheduler/session-scheduler.ts). A Durable Object
  * serves about a thousand calls a second and every creation makes one call (docs/scale.md), so
  * creations spread over a fixed set by a hash of the session id: the same id always finds its shard.
  */

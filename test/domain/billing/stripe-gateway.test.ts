@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { type GatewayEnv, paymentGateway } from "../../../src/domain/billing/gateway";
 import { AppError } from "../../../src/errors";
 import { stripeCalls, stripeEnv, stripeOutage } from "../../support/billing";
-import { testContext, testContextWith } from "../../support/context";
+import { testContextWith } from "../../support/context";
 
 /** The Stripe adapter against the Stripe stand-in on 127.0.0.1 (test/node/stripe-stub.ts). */
 function stripe() {
   const env = { ...stripeEnv(), ENVIRONMENT: "development" } as GatewayEnv & { STRIPE_SECRET_KEY: string };
-  return { env, gateway: paymentGateway(testContext()), key: env.STRIPE_SECRET_KEY };
+  return { env, gateway: paymentGateway(testContextWith(env)), key: env.STRIPE_SECRET_KEY };
 }
 
 async function attached(pm = "pm_card_visa", account = "acct_1") {

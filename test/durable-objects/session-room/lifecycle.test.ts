@@ -1,12 +1,12 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createSession as createSessionDirect } from "../../src/domain/sessions/create";
-import type { Bindings } from "../../src/env";
-import { testContext } from "../support/context";
-import { registerUser } from "../support/factories";
-import { unreachableScheduler } from "../support/faults";
-import { api, expectErrorEnvelope } from "../support/http";
+import { createSession as createSessionDirect } from "../../../src/domain/sessions/create";
+import type { Bindings } from "../../../src/env";
+import { testContext } from "../../support/context";
+import { registerUser } from "../../support/factories";
+import { unreachableScheduler } from "../../support/faults";
+import { api, expectErrorEnvelope } from "../../support/http";
 import {
   balance,
   createSession,
@@ -15,7 +15,7 @@ import {
   roomStub,
   stepRoom,
   waitForStatus,
-} from "../support/sessions";
+} from "../../support/sessions";
 
 const STAGES = ["initial_processing", "deep_analysis", "final_validation"];
 

@@ -1,12 +1,12 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SCHEDULER_SHARDS, schedulerOf, schedulerShardOf } from "../../src/domain/sessions/scheduler";
-import { START_RETRY_MS } from "../../src/session-scheduler/session-scheduler";
-import { testContext } from "../support/context";
-import { registerUser } from "../support/factories";
-import { api, BASE } from "../support/http";
-import { balance, roomStub, topUp, validSession } from "../support/sessions";
+import { SCHEDULER_SHARDS, schedulerOf, schedulerShardOf } from "../../../src/domain/sessions/scheduler";
+import { START_RETRY_MS } from "../../../src/durable-objects/session-scheduler/session-scheduler";
+import { testContext } from "../../support/context";
+import { registerUser } from "../../support/factories";
+import { api, BASE } from "../../support/http";
+import { balance, roomStub, topUp, validSession } from "../../support/sessions";
 
 /** A session on the real time scale: its start (10 % of an hour) is six minutes away. */
 async function waitingSession(token: string, overrides: Record<string, unknown> = {}) {
