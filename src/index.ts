@@ -10,10 +10,10 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  /** Webhook event queue and its dead-letter queue: fan-out, signed delivery, retries (src/webhooks/). */
+  /** Webhook event queue and its dead-letter queue: fan-out, signed delivery, retries (src/webhook-delivery/). */
   async queue(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
     // Loaded on the isolate's first batch: requests never need the consumer (docs/decisions.md, "Performance").
-    const { handleWebhookBatch } = await import("./webhooks/consumer");
+    const { handleWebhookBatch } = await import("./webhook-delivery/consumer");
     await handleWebhookBatch(batch, env);
   },
   /** Every minute (wrangler.toml [triggers]): housekeeping kept off the request path (src/maintenance.ts). */

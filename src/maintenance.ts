@@ -31,7 +31,7 @@ const IDEMPOTENCY_CURSOR = "maintenance:idempotency-purge-cursor";
  * expired unused (docs/mcp.md), and sends mail a request could not.
  */
 export async function runMaintenance(env: Bindings, now = Date.now()) {
-  const sent = await sweepOutbox(systemContext(env, "maintenance"), now);
+  const sent = await sweepOutbox(systemContext(env, "maintenance", () => now));
   const mailSent = await sweepMail(systemContext(env, "maintenance"), now);
   const ledgerViolations = (await checkLedgerInvariant(systemContext(env, "maintenance"), now)).length;
   const clocksWoken = await wakeOverdueClocks(systemContext(env, "maintenance"), now);

@@ -3,6 +3,7 @@ import { ldapDirectory } from "../adapters/directory";
 import { dnsOverHttps } from "../adapters/dns/doh";
 import { mailerFor } from "../adapters/mail";
 import { bindingProbes } from "../adapters/probes";
+import { cloudflareWebhookQueue } from "../adapters/webhook-queue/cloudflare";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
 
@@ -33,6 +34,8 @@ function buildPorts(env: Bindings): Ports {
   const dns = once(() => dnsOverHttps());
   const directory = once(() => ldapDirectory);
   // --- end sso ---
+  // organizations and webhooks
+  const webhookQueue = once(() => cloudflareWebhookQueue(env.WEBHOOK_QUEUE));
   return {
     get clientMetadata() {
       return clientMetadata();
@@ -48,6 +51,9 @@ function buildPorts(env: Bindings): Ports {
     },
     get directory() {
       return directory();
+    },
+    get webhookQueue() {
+      return webhookQueue();
     },
   };
 }

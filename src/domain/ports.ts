@@ -2,6 +2,7 @@ import type { DependencyProbes } from "./admin/ports";
 import type { ClientMetadataDocuments } from "./identity/oauth/ports";
 import type { Directory, DnsResolver } from "./identity/sso/ports";
 import type { Mailer } from "./mail/ports";
+import type { WebhookQueue } from "./webhooks/ports";
 
 /**
  * The outside world as the domain names it (ARCHITECTURE "Round three", ports and adapters): each
@@ -21,4 +22,7 @@ export interface Ports {
   /** LDAP directories for directory sign-in. */
   readonly directory: Directory;
   // --- end sso ---
+  // organizations and webhooks
+  /** The webhook queue: events to fan out, deliveries to attempt. */
+  readonly webhookQueue: WebhookQueue;
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { activeSessionIdsReachableBy } from "../../src/db/organizations";
+import { activeSessionIdsReachableBy } from "../../src/db/organization-sessions";
 import { ANY_SESSION_TYPE } from "../../src/db/sessions";
 import { accountIdOf } from "../support/billing";
 import { registerUser } from "../support/factories";

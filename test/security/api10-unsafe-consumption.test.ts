@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sendSigned } from "../../src/webhooks/send";
+import { sendSigned } from "../../src/webhook-delivery/send";
 
 /**
  * API10:2023 Unsafe Consumption of APIs.
@@ -12,7 +12,7 @@ import { sendSigned } from "../../src/webhooks/send";
  * by the timeout; redirects are not followed (one request, `redirect:
  * "manual"`, the attempt fails); what we record is the status code and a
  * bounded error string, never the receiver's content. End to end with a real
- * receiver (slow, redirect, 500): test/webhooks/consumer.test.ts.
+ * receiver (slow, redirect, 500): test/webhook-delivery/consumer.test.ts.
  */
 const base = {
   url: "https://hooks.example.com/x",

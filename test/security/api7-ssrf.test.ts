@@ -14,7 +14,7 @@ import { strictApi } from "../support/webhooks";
  * credentials, over plain http; at create and at update.
  * Expected: 422 INVALID_FIELD_VALUE on `url` with production settings
  * (WEBHOOK_ALLOW_PRIVATE_URLS off); the URL is checked again before every
- * delivery (test/webhooks/consumer.test.ts "url refused"), and redirects are
+ * delivery (test/webhook-delivery/consumer.test.ts "url refused"), and redirects are
  * never followed (API10). The classifier's full table:
  * test/webhooks/url-safety.test.ts; more end-to-end cases: test/webhooks/crud.test.ts.
  */

@@ -131,7 +131,7 @@ async function step(ctx: Context, a: AccountRow, now: number): Promise<StepOutco
     },
   );
   if (await recordFailedRenewal(ctx.db, a, attempt, retryAt, failedRow(txn, charge, now), event)) {
-    await publish(ctx, [event], now);
+    await publish(ctx, [event]);
   }
   return "payment_failed";
 }
@@ -230,5 +230,5 @@ async function renew(
     fee: fee ?? undefined,
     events,
   });
-  if (applied) await publish(ctx, events, now);
+  if (applied) await publish(ctx, events);
 }

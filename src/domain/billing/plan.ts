@@ -231,7 +231,7 @@ async function upgrade(ctx: Context, actor: PaymentMethodActor, a: AccountRow, i
       headers: { "Retry-After": "1" },
     });
   }
-  await publish(ctx, events, now);
+  await publish(ctx, events);
   const updated = await reread(ctx, a.id);
   principal.account = refOf(updated);
   principal.tier = updated.tier;

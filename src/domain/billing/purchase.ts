@@ -160,7 +160,7 @@ export async function purchaseCredits(
   // The event is committed with the purchase (outbox); a queue outage only delays it.
   // The same payload as the outboxed row (whose new_balance was set in the batch), so an
   // immediate send and a swept re-send are identical.
-  await publish(ctx, [{ ...event, data: { ...event.data, new_balance: newBalance } }], now);
+  await publish(ctx, [{ ...event, data: { ...event.data, new_balance: newBalance } }]);
   return { ...summary, new_balance: newBalance };
 }
 

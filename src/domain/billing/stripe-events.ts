@@ -189,7 +189,7 @@ async function reverse(
     },
     event,
   });
-  if (applied) await publish(ctx, [applied], now);
+  if (applied) await publish(ctx, [applied]);
   return "applied";
 }
 
@@ -249,7 +249,7 @@ async function lateFeeFailure(
     event,
   });
   if (applied) {
-    await publish(ctx, [event], now);
+    await publish(ctx, [event]);
     await wakeClock(ctx, account.id);
   }
   return "applied";

@@ -1,4 +1,5 @@
-import { findLiveOrganization, findMembership, type OrganizationRow } from "../../db/organizations";
+import { findMembership } from "../../db/organization-members";
+import { findLiveOrganization, type OrganizationRow } from "../../db/organizations";
 import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import type { OrganizationRole, Principal } from "../identity/principal";

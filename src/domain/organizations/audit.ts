@@ -1,4 +1,4 @@
-import { type AuditFilter, type AuditRow, insertAuditStatement, listAudit } from "../../db/organizations";
+import { type AuditFilter, type AuditRow, insertAuditStatement, listAudit } from "../../db/audit-log";
 import type { Statement, Store } from "../../db/store";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";

@@ -1,4 +1,4 @@
-import { activeSessionIdsOf, activeSessionIdsReachableBy } from "../../db/organizations";
+import { activeSessionIdsOf, activeSessionIdsReachableBy } from "../../db/organization-sessions";
 import { userOfFamily } from "../../db/refresh-tokens";
 import type { Context } from "../context";
 import { roomOf, socketTag } from "../sessions/room";

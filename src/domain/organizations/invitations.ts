@@ -2,16 +2,18 @@ import {
   acceptInvitationStatement,
   findInvitation,
   findInvitationByHash,
-  findMembership,
   type InvitationRow,
   insertInvitationStatement,
-  insertMemberIfChangedStatement,
-  memberByEmail,
-  type OrgRole,
   pendingInvitations,
   revokeInvitationStatement,
   revokePendingForEmailStatement,
-} from "../../db/organizations";
+} from "../../db/organization-invitations";
+import {
+  findMembership,
+  insertMemberIfChangedStatement,
+  memberByEmail,
+  type OrgRole,
+} from "../../db/organization-members";
 import type { Store } from "../../db/store";
 import { findUserById } from "../../db/users";
 import { AppError } from "../../errors";

@@ -1,8 +1,8 @@
 import { insertAccountStatement } from "../../db/billing-accounts";
+import { insertMemberStatement } from "../../db/organization-members";
+import { hasActiveSessions } from "../../db/organization-sessions";
 import {
   countOwnedOrganizations,
-  hasActiveSessions,
-  insertMemberStatement,
   insertOrganizationStatement,
   type OrganizationRow,
   organizationsOfUser,

@@ -1,4 +1,10 @@
-import { findMember, listMembers, type OrgRole, removeMemberStatement, setRoleStatement } from "../../db/organizations";
+import {
+  findMember,
+  listMembers,
+  type OrgRole,
+  removeMemberStatement,
+  setRoleStatement,
+} from "../../db/organization-members";
 import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";

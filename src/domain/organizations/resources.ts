@@ -1,4 +1,6 @@
-import type { AuditRow, InvitationRow, OrganizationRow } from "../../db/organizations";
+import type { AuditRow } from "../../db/audit-log";
+import type { InvitationRow } from "../../db/organization-invitations";
+import type { OrganizationRow } from "../../db/organizations";
 import { invitationState } from "./invitations";
 
 /** The API shapes of organizations, members, invitations and audit entries. */

@@ -1,4 +1,4 @@
-import { findMembership } from "../../db/organizations";
+import { findMembership } from "../../db/organization-members";
 import {
   findSession,
   findSessionState,

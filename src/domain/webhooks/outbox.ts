@@ -13,14 +13,14 @@ const SWEEP_BATCH = 100;
  * sweeper sends them later. Sending twice is harmless: event ids are
  * deterministic and deliveries are at-least-once (receivers dedupe on webhook-id).
  */
-export async function publish(ctx: Context, messages: EventMessage[], now = Date.now()): Promise<boolean> {
+export async function publish(ctx: Context, messages: EventMessage[]): Promise<boolean> {
   if (messages.length === 0) return true;
   try {
-    await ctx.env.WEBHOOK_QUEUE.sendBatch(messages.map((body) => ({ body })));
+    await ctx.ports.webhookQueue.send(messages);
     await markSent(
       ctx.db,
       messages.map((m) => m.event_id),
-      iso(now),
+      iso(ctx.now()),
     );
     return true;
   } catch (err) {
@@ -36,7 +36,7 @@ export async function publish(ctx: Context, messages: EventMessage[], now = Date
 }
 
 /** The cron sweeper: re-send what requests could not (every minute, wrangler.toml [triggers]). */
-export async function sweepOutbox(ctx: Context, now = Date.now()): Promise<number> {
-  const pending = await unsentBefore(ctx.db, iso(now - OUTBOX_GRACE_MS), SWEEP_BATCH);
-  return (await publish(ctx, pending, now)) ? pending.length : 0;
+export async function sweepOutbox(ctx: Context): Promise<number> {
+  const pending = await unsentBefore(ctx.db, iso(ctx.now() - OUTBOX_GRACE_MS), SWEEP_BATCH);
+  return (await publish(ctx, pending)) ? pending.length : 0;
 }

@@ -3,7 +3,7 @@ import { findDeliveryOfWebhook, insertDelivery, listDeliveries, setDeliveryStatu
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { Context } from "../context";
+import type { UserContext } from "../context";
 import type { Principal } from "../identity/principal";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "./deliveries";
 import { ownWebhook } from "./manage";
@@ -49,25 +49,22 @@ async function activeOwnWebhook(d1: Store, principal: Principal, webhookId: stri
  * (receivers that already processed it can dedupe); a fresh timestamp and
  * signature. Its attempts continue in the same log.
  */
-export async function replayDelivery(
-  ctx: Context,
-  principal: Principal,
-  webhookId: string,
-  deliveryId: string,
-  now = Date.now(),
-) {
-  const webhook = await activeOwnWebhook(ctx.db, principal, webhookId);
+export async function replayDelivery(ctx: UserContext, input: { webhookId: string; deliveryId: string }) {
+  const { webhookId, deliveryId } = input;
+  const webhook = await activeOwnWebhook(ctx.db, ctx.principal, webhookId);
   const delivery = await findDeliveryOfWebhook(ctx.db, webhook.id, deliveryId);
   if (!delivery)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "Delivery not found.", details: { resource: "delivery" } });
-  await setDeliveryStatus(ctx.db, delivery.id, "pending", iso(now));
-  await ctx.env.WEBHOOK_QUEUE.send(deliveryMessage(delivery.id));
+  await setDeliveryStatus(ctx.db, delivery.id, "pending", iso(ctx.now()));
+  await ctx.ports.webhookQueue.send([deliveryMessage(delivery.id)]);
   return { delivery_id: delivery.id, event_id: delivery.eventId, status: "pending" as const };
 }
 
 /** A `webhook.test` ping to this one webhook, through the same queue, signing and log as real events. */
-export async function sendTestPing(ctx: Context, principal: Principal, webhookId: string, now = Date.now()) {
-  const webhook = await activeOwnWebhook(ctx.db, principal, webhookId);
+export async function sendTestPing(ctx: UserContext, input: { webhookId: string }) {
+  const { principal } = ctx;
+  const now = ctx.now();
+  const webhook = await activeOwnWebhook(ctx.db, principal, input.webhookId);
   const eventId = newId("evt", now);
   const at = iso(now);
   const id = await deliveryIdFor(eventId, webhook.id);
@@ -86,6 +83,6 @@ export async function sendTestPing(ctx: Context, principal: Principal, webhookId
     createdAt: at,
     updatedAt: at,
   });
-  await ctx.env.WEBHOOK_QUEUE.send(deliveryMessage(id));
+  await ctx.ports.webhookQueue.send([deliveryMessage(id)]);
   return { delivery_id: id, event_id: eventId, status: "pending" as const };
 }

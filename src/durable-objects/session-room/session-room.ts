@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { recordMetric } from "../../adapters/metrics";
 import { AnalyzerError, analyzerFor } from "../../analysis";
 import type { AnalyzerInput } from "../../analysis/analyzer";
-import { type AuditRow, insertAuditStatement } from "../../db/organizations";
+import { type AuditRow, insertAuditStatement } from "../../db/audit-log";
 import { type Ending, markCompleted, markEnded, markProcessing, recordStage } from "../../db/session-lifecycle";
 import { repriceSession } from "../../db/session-priority";
 import { findSession, historyOf, type SessionRow } from "../../db/sessions";

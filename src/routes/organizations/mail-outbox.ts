@@ -1,7 +1,5 @@
-import { listOutboxMessages } from "../../db/mail-outbox";
-import { membershipIn } from "../../domain/organizations/access";
-import { atLeast, requireRole } from "../../domain/organizations/roles";
-import { AppError } from "../../errors";
+import { userContextOf } from "../../context/request";
+import { organizationMailOutbox } from "../../domain/organizations/mail-outbox";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
@@ -28,14 +26,7 @@ const route = defineRoute({
 
 export function mountMailOutbox(app: Router) {
   app.openapi(route, async (c) => {
-    if (c.env.ENVIRONMENT === "production") {
-      throw new AppError("ROUTE_NOT_FOUND", { details: { method: c.req.method, path: c.req.path } });
-    }
-    const id = c.req.valid("param").organization_id;
-    const { role } = await membershipIn(c.env.DB, c.get("principal"), id);
-    requireRole(role, "admin");
-    // An admin never reads mail meant for a higher role (an owner invitation's token would make them owner).
-    const canRead = (readableBy: string | undefined) => atLeast(role, readableBy === "owner" ? "owner" : "admin");
-    return c.json(ok({ messages: await listOutboxMessages(c.env.KV, id, 20, canRead) }), 200);
+    const input = { organizationId: c.req.valid("param").organization_id, method: c.req.method, path: c.req.path };
+    return c.json(ok(await organizationMailOutbox(userContextOf(c), input)), 200);
   });
 }

@@ -7,7 +7,7 @@ import {
   touchIdentity,
 } from "../../../db/external-identities";
 import { deleteClientOfUser, listClientsOfUser } from "../../../db/oauth-clients";
-import { findMembership, insertMemberStatement, setRoleStatement } from "../../../db/organizations";
+import { findMembership, insertMemberStatement, setRoleStatement } from "../../../db/organization-members";
 import { revokeClientTokens, revokeSession } from "../../../db/revocations";
 import { findUserByEmail, findUserById, recordLogin, type UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";

@@ -1,3 +1,5 @@
+import type { Config } from "../domain/context";
+
 /**
  * Retry schedule of a failed delivery (docs/decisions.md). Modelled on the
  * Standard Webhooks recommendation and Svix's schedule: quick retries for
@@ -30,9 +32,10 @@ export function scaledRetryDelaySeconds(attempt: number, scale: number): number 
  * for tests under `wrangler dev` where retries run in real time. Absent,
  * unusable, or in production: 1 (the documented schedule).
  */
-export function retryScale(env: { ENVIRONMENT: string; WEBHOOK_RETRY_SCALE?: string | undefined }): number {
-  if (env.ENVIRONMENT === "production" || env.WEBHOOK_RETRY_SCALE === undefined) return 1;
-  const n = Number(env.WEBHOOK_RETRY_SCALE);
+export function retryScale(config: Pick<Config, "environment" | "scales">): number {
+  const configured = config.scales.webhookRetry;
+  if (config.environment === "production" || configured === undefined) return 1;
+  const n = Number(configured);
   return Number.isFinite(n) && n > 0 && n <= 1 ? n : 1;
 }
 

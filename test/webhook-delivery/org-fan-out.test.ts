@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eventMessage } from "../../src/domain/webhooks/events";
-import { fanOut } from "../../src/webhooks/fan-out";
+import { fanOut } from "../../src/webhook-delivery/fan-out";
+import { testContextWith } from "../support/context";
 import { api } from "../support/http";
 import { asOrg, organizationWithTeam } from "../support/organizations";
 
@@ -13,7 +14,10 @@ describe("fan-out of an organization's events", () => {
     const personal = await api("POST", "/v1/webhooks", { token: owner.token, body: hook });
     const event = eventMessage("session.completed", `evt_${Date.now()}`, orgId, new Date().toISOString(), {});
     // The queue binding is replaced: only which deliveries are stored matters here.
-    const sent = await fanOut({ DB: env.DB, WEBHOOK_QUEUE: { sendBatch: async () => {} } as never }, event, Date.now());
+    const sent = await fanOut(
+      testContextWith({ WEBHOOK_QUEUE: { send: async () => {}, sendBatch: async () => {} } as never }),
+      event,
+    );
     expect(sent).toBe(1);
     const { results } = await env.DB.prepare("SELECT webhook_id FROM webhook_deliveries WHERE event_id = ?")
       .bind(event.event_id)

@@ -5,7 +5,7 @@ import { configOf } from "../../src/context/config";
 import { dataEncryptionKey } from "../../src/domain/encryption/data-key";
 import { open, seal } from "../../src/domain/encryption/secret-box";
 import { generateSecret, secretWeakness, signingKeyBytes } from "../../src/domain/webhooks/secrets";
-import { signedHeaders } from "../../src/webhooks/signing";
+import { signedHeaders } from "../../src/webhook-delivery/signing";
 import { testConfig } from "../support/context";
 
 describe("signing", () => {

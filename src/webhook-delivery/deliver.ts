@@ -1,21 +1,38 @@
-import { recordMetric } from "../adapters/metrics";
-import { configOf } from "../context/config";
+import type { MetricEvent, Metrics } from "../adapters/metrics";
 import { findDelivery, markDeliveryDead, recordAttempt, setDeliveryStatus } from "../db/webhook-deliveries";
 import { findWebhook } from "../db/webhooks";
+import type { Context } from "../domain/context";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open } from "../domain/encryption/secret-box";
 import { allowPrivateUrls } from "../domain/webhooks/deliveries";
 import { signingKeyBytes } from "../domain/webhooks/secrets";
 import { classifyWebhookUrl } from "../domain/webhooks/url-safety";
-import type { Bindings } from "../env";
 import { iso } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { sendSigned } from "./send";
 
+/** What the consumer's caller picks: how receivers are reached, how long one may take, the clock. */
 export interface DeliveryDeps {
   fetcher: typeof fetch;
   timeoutMs: number;
   now: () => number;
+}
+
+/** One delivery to attempt, with how to reach its receiver and where its figures go. */
+export interface DeliveryAttempt {
+  deliveryId: string;
+  fetcher: typeof fetch;
+  timeoutMs: number;
+  metrics: Metrics;
+}
+
+/** A metric is not worth a delivery: a failure to record one is logged, never thrown. */
+function record(metrics: Metrics, event: MetricEvent): void {
+  try {
+    metrics.record(event);
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "metric not written", kind: event.kind, error: String(err) }));
+  }
 }
 
 /** What the queue should do with the message afterwards. */
@@ -27,18 +44,19 @@ export type DeliveryVerdict = "ack" | "retry";
  * dropped. Permanent problems (webhook gone or inactive, URL now refused,
  * secret unreadable) end the delivery without retries.
  */
-export async function attemptDelivery(env: Bindings, deliveryId: string, deps: DeliveryDeps): Promise<DeliveryVerdict> {
-  const delivery = await findDelivery(env.DB, deliveryId);
+export async function attemptDelivery(ctx: Context, input: DeliveryAttempt): Promise<DeliveryVerdict> {
+  const { metrics } = input;
+  const delivery = await findDelivery(ctx.db, input.deliveryId);
   if (!delivery || (delivery.status !== "pending" && delivery.status !== "retrying")) return "ack";
-  const webhook = await findWebhook(env.DB, delivery.webhookId);
+  const webhook = await findWebhook(ctx.db, delivery.webhookId);
   if (!webhook) return "ack"; // deleted: its deliveries are gone with it
-  const now = deps.now();
+  const now = ctx.now();
   if (!webhook.active) {
-    await setDeliveryStatus(env.DB, delivery.id, "skipped", iso(now), "webhook inactive");
+    await setDeliveryStatus(ctx.db, delivery.id, "skipped", iso(now), "webhook inactive");
     return "ack";
   }
   const permanentFailure = async (error: string) => {
-    await recordAttempt(env.DB, delivery, {
+    await recordAttempt(ctx.db, delivery, {
       attemptId: newId("dlv", now),
       status: "failed",
       statusCode: null,
@@ -46,12 +64,12 @@ export async function attemptDelivery(env: Bindings, deliveryId: string, deps: D
       error,
       at: iso(now),
     });
-    recordMetric(env, { kind: "webhook", outcome: "failed", status: 0, durationMs: 0 });
+    record(metrics, { kind: "webhook", outcome: "failed", status: 0, durationMs: 0 });
     return "ack" as const;
   };
-  const verdict = classifyWebhookUrl(webhook.url, { allowPrivate: allowPrivateUrls(configOf(env)) });
+  const verdict = classifyWebhookUrl(webhook.url, { allowPrivate: allowPrivateUrls(ctx.config) });
   if (!verdict.ok) return permanentFailure(`url refused: ${verdict.reason}`);
-  const secret = await open(await dataEncryptionKey(configOf(env)), webhook.secretSealed, webhook.id);
+  const secret = await open(await dataEncryptionKey(ctx.config), webhook.secretSealed, webhook.id);
   if (secret === null) return permanentFailure("signing secret unreadable (data encryption key changed)");
 
   const outcome = await sendSigned({
@@ -60,18 +78,18 @@ export async function attemptDelivery(env: Bindings, deliveryId: string, deps: D
     msgId: delivery.id,
     body: delivery.body,
     now,
-    timeoutMs: deps.timeoutMs,
-    fetcher: deps.fetcher,
+    timeoutMs: input.timeoutMs,
+    fetcher: input.fetcher,
   });
-  await recordAttempt(env.DB, delivery, {
+  await recordAttempt(ctx.db, delivery, {
     attemptId: newId("dlv", now),
     status: outcome.ok ? "succeeded" : "retrying",
     statusCode: outcome.statusCode,
     durationMs: outcome.durationMs,
     error: outcome.error,
-    at: iso(deps.now()),
+    at: iso(ctx.now()),
   });
-  recordMetric(env, {
+  record(metrics, {
     kind: "webhook",
     outcome: outcome.ok ? "delivered" : "failed",
     status: outcome.statusCode ?? 0,
@@ -81,7 +99,7 @@ export async function attemptDelivery(env: Bindings, deliveryId: string, deps: D
 }
 
 /** The dead-letter queue's consumer: the delivery exhausted its retries. */
-export async function markDead(env: Pick<Bindings, "DB" | "METRICS">, deliveryId: string, now: number): Promise<void> {
-  await markDeliveryDead(env.DB, deliveryId, iso(now));
-  recordMetric(env, { kind: "webhook", outcome: "dead_lettered", status: 0, durationMs: 0 });
+export async function markDead(ctx: Context, input: { deliveryId: string; metrics: Metrics }): Promise<void> {
+  await markDeliveryDead(ctx.db, input.deliveryId, iso(ctx.now()));
+  record(input.metrics, { kind: "webhook", outcome: "dead_lettered", status: 0, durationMs: 0 });
 }

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { type Metrics, metricsOf } from "../adapters/metrics";
+import { systemContext } from "../context/system";
+import type { Context } from "../domain/context";
 import type { DeliveryMessage } from "../domain/webhooks/deliveries";
 import { EVENT_TYPES, type EventMessage } from "../domain/webhooks/events";
 import type { Bindings } from "../env";
@@ -49,8 +52,10 @@ export async function handleWebhookBatch(
   env: Bindings,
   deps: DeliveryDeps = defaultDeps(),
 ): Promise<void> {
-  if (isDeadLetterQueue(batch.queue)) return handleDeadLetters(batch, env, deps);
-  const scale = retryScale(env);
+  const ctx = systemContext(env, "webhook-delivery", deps.now);
+  const metrics = metricsOf(env);
+  if (isDeadLetterQueue(batch.queue)) return handleDeadLetters(batch, ctx, metrics);
+  const scale = retryScale(ctx.config);
   for (const message of batch.messages) {
     const parsed = parse(message.body);
     if (parsed?.kind !== "event" && parsed?.kind !== "delivery") {
@@ -60,8 +65,14 @@ export async function handleWebhookBatch(
     }
     try {
       let verdict: "ack" | "retry" = "ack";
-      if (parsed.kind === "event") await fanOut(env, parsed, deps.now());
-      else verdict = await attemptDelivery(env, parsed.delivery_id, deps);
+      if (parsed.kind === "event") await fanOut(ctx, parsed);
+      else
+        verdict = await attemptDelivery(ctx, {
+          deliveryId: parsed.delivery_id,
+          fetcher: deps.fetcher,
+          timeoutMs: deps.timeoutMs,
+          metrics,
+        });
       if (verdict === "ack") message.ack();
       else message.retry({ delaySeconds: scaledRetryDelaySeconds(message.attempts, scale) });
     } catch (err) {
@@ -73,10 +84,10 @@ export async function handleWebhookBatch(
 }
 
 /** Dead-lettered deliveries are marked `dead` in the log; dead-lettered events are logged. */
-async function handleDeadLetters(batch: MessageBatch<unknown>, env: Bindings, deps: DeliveryDeps): Promise<void> {
+async function handleDeadLetters(batch: MessageBatch<unknown>, ctx: Context, metrics: Metrics): Promise<void> {
   for (const message of batch.messages) {
     const parsed = parse(message.body);
-    if (parsed?.kind === "delivery") await markDead(env, parsed.delivery_id, deps.now());
+    if (parsed?.kind === "delivery") await markDead(ctx, { deliveryId: parsed.delivery_id, metrics });
     else
       console.error(
         JSON.stringify({

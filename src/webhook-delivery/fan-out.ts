@@ -1,9 +1,9 @@
 import { type DeliveryRow, insertDeliveries } from "../db/webhook-deliveries";
 import { activeWebhooksOf, ownerOfRecipient } from "../db/webhooks";
+import type { Context } from "../domain/context";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "../domain/webhooks/deliveries";
 import type { EventMessage } from "../domain/webhooks/events";
 import { receives } from "../domain/webhooks/subscriptions";
-import type { Bindings } from "../env";
 import { iso } from "../lib/clock";
 
 /**
@@ -12,16 +12,12 @@ import { iso } from "../lib/clock";
  * type. Idempotent: a repeated event (producer retry, queue redelivery)
  * finds its deliveries already stored and sends only those never attempted.
  */
-export async function fanOut(
-  env: Pick<Bindings, "DB" | "WEBHOOK_QUEUE">,
-  event: EventMessage,
-  now: number,
-): Promise<number> {
-  const targets = (await activeWebhooksOf(env.DB, ownerOfRecipient(event.user_id))).filter((w) =>
+export async function fanOut(ctx: Context, event: EventMessage): Promise<number> {
+  const targets = (await activeWebhooksOf(ctx.db, ownerOfRecipient(event.user_id))).filter((w) =>
     receives(w, event.type),
   );
   const body = payloadBody(event.type, event.occurred_at, event.data);
-  const at = iso(now);
+  const at = iso(ctx.now());
   const rows: DeliveryRow[] = await Promise.all(
     targets.map(async (w) => ({
       id: await deliveryIdFor(event.event_id, w.id),
@@ -38,7 +34,7 @@ export async function fanOut(
       updatedAt: at,
     })),
   );
-  const toSend = await insertDeliveries(env.DB, rows);
-  if (toSend.length > 0) await env.WEBHOOK_QUEUE.sendBatch(toSend.map((id) => ({ body: deliveryMessage(id) })));
+  const toSend = await insertDeliveries(ctx.db, rows);
+  await ctx.ports.webhookQueue.send(toSend.map(deliveryMessage));
   return toSend.length;
 }

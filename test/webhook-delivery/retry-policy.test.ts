@@ -6,7 +6,8 @@ import {
   retryDelaySeconds,
   retryScale,
   scaledRetryDelaySeconds,
-} from "../../src/webhooks/retry-policy";
+} from "../../src/webhook-delivery/retry-policy";
+import { testConfig } from "../support/context";
 
 describe("retry policy", () => {
   it("backs off exponentially-ish and stays within the Queues limit of 12 h", () => {
@@ -27,10 +28,10 @@ describe("retry policy", () => {
     expect([1, 2, 3, 4].map((a) => scaledRetryDelaySeconds(a, 0.1))).toEqual([1, 3, 12, 60]);
     expect(scaledRetryDelaySeconds(1, 0.01)).toBe(1); // whole seconds, at least 1
     expect([1, 2, 8].map((a) => scaledRetryDelaySeconds(a, 1))).toEqual([5, 30, 14400]);
-    expect(retryScale({ ENVIRONMENT: "development", WEBHOOK_RETRY_SCALE: "0.1" })).toBe(0.1);
-    expect(retryScale({ ENVIRONMENT: "production", WEBHOOK_RETRY_SCALE: "0.1" })).toBe(1);
-    expect(retryScale({ ENVIRONMENT: "development" })).toBe(1);
+    expect(retryScale(testConfig({ ENVIRONMENT: "development", WEBHOOK_RETRY_SCALE: "0.1" }))).toBe(0.1);
+    expect(retryScale(testConfig({ ENVIRONMENT: "production", WEBHOOK_RETRY_SCALE: "0.1" }))).toBe(1);
+    expect(retryScale(testConfig({ ENVIRONMENT: "development", WEBHOOK_RETRY_SCALE: undefined }))).toBe(1);
     for (const bad of ["0", "-1", "2", "abc", ""])
-      expect(retryScale({ ENVIRONMENT: "staging", WEBHOOK_RETRY_SCALE: bad })).toBe(1);
+      expect(retryScale(testConfig({ ENVIRONMENT: "staging", WEBHOOK_RETRY_SCALE: bad }))).toBe(1);
   });
 });

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { metricsOf } from "../../src/adapters/metrics";
 import { insertDelivery } from "../../src/db/webhook-deliveries";
 import { deliveryIdFor, payloadBody } from "../../src/domain/webhooks/deliveries";
 import { newId } from "../../src/lib/ids";
-import { attemptDelivery, markDead } from "../../src/webhooks/deliver";
+import { attemptDelivery, markDead } from "../../src/webhook-delivery/deliver";
+import { testContext } from "../support/context";
 import { registerUser, type TestUser } from "../support/factories";
 import { receiverBucket } from "../support/receiver";
 import { createWebhook, STRONG_SECRET } from "../support/webhooks";
@@ -38,17 +40,14 @@ describe("webhook delivery metrics", () => {
     const u = await registerUser();
     const points: AnalyticsEngineDataPoint[] = [];
     const metricsEnv = { ...env, METRICS: { writeDataPoint: (p?: AnalyticsEngineDataPoint) => void points.push(p!) } };
-    const deps = {
-      fetcher: (i: RequestInfo | URL, init?: RequestInit) => fetch(i, init),
-      timeoutMs: 2_000,
-      now: Date.now,
-    };
+    const metrics = metricsOf(metricsEnv);
+    const send = { fetcher: (i: RequestInfo | URL, init?: RequestInit) => fetch(i, init), timeoutMs: 2_000, metrics };
     const bucket = receiverBucket();
     const ok = await storedDelivery(u, bucket.url("ok"));
     const failing = await storedDelivery(u, bucket.url("status-503"));
-    expect(await attemptDelivery(metricsEnv, ok, deps)).toBe("ack");
-    expect(await attemptDelivery(metricsEnv, failing, deps)).toBe("retry");
-    await markDead(metricsEnv, failing, Date.now());
+    expect(await attemptDelivery(testContext(), { ...send, deliveryId: ok })).toBe("ack");
+    expect(await attemptDelivery(testContext(), { ...send, deliveryId: failing })).toBe("retry");
+    await markDead(testContext(), { deliveryId: failing, metrics });
     expect(points).toEqual([
       { indexes: ["webhook"], blobs: ["webhook", "delivered"], doubles: [1, expect.any(Number), 200] },
       { indexes: ["webhook"], blobs: ["webhook", "failed"], doubles: [1, expect.any(Number), 503] },

@@ -1,0 +1,105 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { db, schema } from "./client";
+import type { OrganizationRow } from "./organizations";
+import type { Statement } from "./store";
+
+const { organizations, organizationMembers, users } = schema;
+export type MemberRow = typeof organizationMembers.$inferSelect;
+export type OrgRole = MemberRow["role"];
+
+/** The live organization and the user's role there, in one read; undefined when either is missing. */
+export async function findMembership(
+  d1: D1Database,
+  organizationId: string,
+  userId: string,
+): Promise<{ organization: OrganizationRow; role: OrgRole } | undefined> {
+  return db(d1)
+    .select({ organization: organizations, role: organizationMembers.role })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        eq(organizationMembers.userId, userId),
+        isNull(organizations.deletedAt),
+      ),
+    )
+    .get();
+}
+
+export async function listMembers(d1: D1Database, organizationId: string) {
+  return db(d1)
+    .select({ member: organizationMembers, email: users.email, username: users.username })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(eq(organizationMembers.organizationId, organizationId))
+    .orderBy(asc(organizationMembers.createdAt), asc(organizationMembers.userId))
+    .all();
+}
+
+export async function findMember(d1: D1Database, organizationId: string, userId: string) {
+  return db(d1)
+    .select({ member: organizationMembers, email: users.email, username: users.username })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
+    .get();
+}
+
+export async function memberByEmail(d1: D1Database, organizationId: string, email: string) {
+  return db(d1)
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(users.email, email)))
+    .get();
+}
+
+export function insertMemberStatement(d1: D1Database, row: MemberRow): Statement {
+  return d1
+    .prepare(
+      "INSERT INTO organization_members (organization_id, user_id, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(row.organizationId, row.userId, row.role, row.createdAt, row.updatedAt);
+}
+
+/**
+ * Change a member's role. Demoting an owner applies only while another owner
+ * remains (evaluated inside the statement, so two owners demoting each other
+ * at once cannot leave none).
+ */
+export function setRoleStatement(
+  d1: D1Database,
+  organizationId: string,
+  userId: string,
+  role: OrgRole,
+  at: string,
+): Statement {
+  return d1
+    .prepare(
+      `UPDATE organization_members SET role = ?1, updated_at = ?2 WHERE organization_id = ?3 AND user_id = ?4
+       AND (role != 'owner' OR ?1 = 'owner'
+            OR (SELECT COUNT(*) FROM organization_members WHERE organization_id = ?3 AND role = 'owner') > 1)`,
+    )
+    .bind(role, at, organizationId, userId);
+}
+
+/** Remove a member, unless it is the last owner (same guard as setRoleStatement). */
+export function removeMemberStatement(d1: D1Database, organizationId: string, userId: string): Statement {
+  return d1
+    .prepare(
+      `DELETE FROM organization_members WHERE organization_id = ?1 AND user_id = ?2
+       AND (role != 'owner' OR (SELECT COUNT(*) FROM organization_members WHERE organization_id = ?1 AND role = 'owner') > 1)`,
+    )
+    .bind(organizationId, userId);
+}
+
+/** Join through an accepted invitation: only if the previous statement changed a row. */
+export function insertMemberIfChangedStatement(d1: D1Database, row: MemberRow): Statement {
+  return d1
+    .prepare(
+      `INSERT INTO organization_members (organization_id, user_id, role, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ? WHERE changes() = 1`,
+    )
+    .bind(row.organizationId, row.userId, row.role, row.createdAt, row.updatedAt);
+}
