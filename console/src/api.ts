@@ -59,6 +59,8 @@ export function setActingOrganization(id: string | null) {
   window.dispatchEvent(new Event("sas:acting"));
 }
 
+const NOT_SESSION_401 = new Set(["INVALID_CREDENTIALS", "MFA_CODE_INVALID", "MFA_CHALLENGE_INVALID"]);
+
 async function errorCodeOf(res: Response): Promise<string | undefined> {
   const body = (await res
     .clone()
@@ -98,6 +100,8 @@ async function consoleFetch(request: Request): Promise<Response> {
     return fetch(withCsrf());
   }
   if (first.status !== 401 || request.url.includes("/v1/auth/")) return first;
+  // A 401 about what the user typed (a wrong current password or code) is not an expired session.
+  if (NOT_SESSION_401.has((await errorCodeOf(first)) ?? "")) return first;
   // The access cookie expired: renew once from the refresh cookie, then retry.
   if (await renewSession()) return fetch(withCsrf());
   onSignedOut();

@@ -77,7 +77,14 @@ export function StepUpPrompt() {
           <Button variant="ghost" onClick={() => finish(false)}>
             Cancel
           </Button>
-          <button type="button" class="link-button" onClick={() => (setRecovery(!recovery), setError(undefined))}>
+          <button
+            type="button"
+            class="link-button"
+            onClick={() => {
+              setRecovery(!recovery);
+              setError(undefined);
+            }}
+          >
             {recovery ? "Use your authenticator app" : "Use a recovery code"}
           </button>
         </div>

@@ -101,7 +101,14 @@ function SecondStep(props: { challenge: MfaChallenge; onSignedIn: () => void; on
       </form>
       {canRecover && (
         <p class="auth-switch">
-          <button type="button" class="link-button" onClick={() => (setRecovery(!recovery), setError(undefined))}>
+          <button
+            type="button"
+            class="link-button"
+            onClick={() => {
+              setRecovery(!recovery);
+              setError(undefined);
+            }}
+          >
             {recovery ? "Use your authenticator app" : "Use a recovery code instead"}
           </button>
         </p>

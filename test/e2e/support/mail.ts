@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { Miniflare } from "miniflare";
 import { unstable_readConfig } from "wrangler";
@@ -133,6 +134,26 @@ export async function verifyEmailOn(
   if (!token) throw new Error(`no verification mail for ${userId}`);
   const res = await call("POST", "/v1/auth/email/verify", undefined, { token });
   if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${res.text}`);
+}
+
+/**
+ * A person's mailbox on a running server: every message the development mail adapter sent to
+ * `email` (`dev-mail-to:<SHA-256 of the lower-cased address>:…`, src/db/mail-outbox.ts), newest first.
+ */
+export async function mailboxOf(
+  persistDir: string,
+  email: string,
+): Promise<Array<{ type?: string; subject: string; text: string }>> {
+  const hash = createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+  return withLocalKv(persistDir, async (kv) => {
+    const { keys } = await kv.list({ prefix: `dev-mail-to:${hash}:` });
+    const names = keys
+      .map((k) => k.name)
+      .sort()
+      .reverse();
+    const values = await Promise.all(names.map((n) => kv.get(n, "json")));
+    return values.filter((v): v is { type?: string; subject: string; text: string } => v !== null);
+  });
 }
 
 /** The development KV namespace of wrangler.toml (the mail outbox lives there). */
