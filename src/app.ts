@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { RouterRoute } from "hono/types";
+import { refuseWithoutAddress } from "./context/address";
+import { configOf } from "./context/config";
 import { refuseTestGatewayInProduction } from "./domain/billing/gateway";
-import { refuseWithoutAddress } from "./domain/deployment/address";
 import { dataEncryptionKey } from "./domain/encryption/data-key";
 import { signingKeys } from "./domain/identity/signing-keys";
 import type { AppEnv } from "./env";
@@ -137,9 +138,9 @@ const limitBody = bodyLimit({
 const configured = new WeakSet<object>();
 
 async function configure(env: AppEnv["Bindings"]): Promise<void> {
-  refuseTestGatewayInProduction(env);
+  refuseTestGatewayInProduction(configOf(env));
   refuseWithoutAddress(env);
-  await Promise.all([signingKeys(env), dataEncryptionKey(env)]);
+  await Promise.all([signingKeys(configOf(env)), dataEncryptionKey(configOf(env))]);
   configured.add(env);
 }
 

@@ -1,10 +1,10 @@
 import type { SendEmailBinding } from "./adapters/mail/cloudflare";
-import type { BillingClock } from "./billing-clock/billing-clock";
 import type { RecordInBatch } from "./db/idempotency";
-import type { Context } from "./domain/context";
+import type { CommitAlongside, Context } from "./domain/context";
 import type { Principal } from "./domain/identity/principal";
-import type { SessionRoom } from "./session-room/session-room";
-import type { SessionScheduler } from "./session-scheduler/session-scheduler";
+import type { BillingClock } from "./durable-objects/billing-clock/billing-clock";
+import type { SessionRoom } from "./durable-objects/session-room/session-room";
+import type { SessionScheduler } from "./durable-objects/session-scheduler/session-scheduler";
 
 /** Bindings declared in wrangler.toml (and secrets set with `wrangler secret put`). */
 export interface Bindings {
@@ -31,7 +31,7 @@ export interface Bindings {
    * The console's origin (scheme://host), where links in mail and redirects to the console point. The
    * console is this Worker's static assets, so it equals AUTH_ISSUER; the deploy scripts derive both from
    * the hostname, and staging/production refuse a value that differs. Unset (development) = AUTH_ISSUER:
-   * read it with consoleOrigin() (src/domain/deployment/address.ts).
+   * read it with consoleOrigin() (src/context/address.ts).
    */
   CONSOLE_ORIGIN?: string;
   /**
@@ -104,6 +104,8 @@ export interface Variables {
   errorCode?: string;
   /** Set on an atomic idempotent route with an Idempotency-Key (middleware/idempotency.ts): the record, for the work's batch. */
   idempotencyRecord?: RecordInBatch;
+  /** What the request's context commits beside a work's outcome (Context.commit): the route's Idempotency-Key record. */
+  commitAlongside?: CommitAlongside;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

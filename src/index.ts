@@ -2,9 +2,9 @@ import { createApp } from "./app";
 import type { Bindings } from "./env";
 import { runMaintenance } from "./maintenance";
 
-export { BillingClock } from "./billing-clock/billing-clock";
-export { SessionRoom } from "./session-room/session-room";
-export { SessionScheduler } from "./session-scheduler/session-scheduler";
+export { BillingClock } from "./durable-objects/billing-clock/billing-clock";
+export { SessionRoom } from "./durable-objects/session-room/session-room";
+export { SessionScheduler } from "./durable-objects/session-scheduler/session-scheduler";
 
 const app = createApp();
 

@@ -1,3 +1,4 @@
+import { systemContext } from "./context/system";
 import { type PurgeCursor, purgeExpiredIdempotencyKeys } from "./db/idempotency";
 import { purgeExpiredRegisteredClients } from "./db/registered-clients";
 import { purgeExpiredRevocations } from "./db/revocations";
@@ -29,27 +30,11 @@ const IDEMPOTENCY_CURSOR = "maintenance:idempotency-purge-cursor";
  * It also purges revocations whose tokens have all expired and self-registered OAuth clients whose registration
  * expired unused (docs/mcp.md), and sends mail a request could not.
  */
-export async function runMaintenance(
-  env: Pick<
-    Bindings,
-    | "DB"
-    | "WEBHOOK_QUEUE"
-    | "KV"
-    | "BILLING_CLOCK"
-    | "ENVIRONMENT"
-    | "AUTH_ISSUER"
-    | "CONSOLE_ORIGIN"
-    | "MAIL_ADAPTER"
-    | "MAIL_FROM"
-    | "MAIL_FROM_NAME"
-    | "EMAIL"
-  >,
-  now = Date.now(),
-) {
-  const sent = await sweepOutbox(env, now);
-  const mailSent = await sweepMail(env, now);
-  const ledgerViolations = (await checkLedgerInvariant(env, now)).length;
-  const clocksWoken = await wakeOverdueClocks(env, now);
+export async function runMaintenance(env: Bindings, now = Date.now()) {
+  const sent = await sweepOutbox(systemContext(env, "maintenance"), now);
+  const mailSent = await sweepMail(systemContext(env, "maintenance"), now);
+  const ledgerViolations = (await checkLedgerInvariant(systemContext(env, "maintenance"), now)).length;
+  const clocksWoken = await wakeOverdueClocks(systemContext(env, "maintenance"), now);
   const purged = await purgeIdempotencyRecords(env, iso(now));
   await purgeExpiredOnce(env.DB, now);
   const revocationsPurged = await purgeExpiredRevocations(env.DB, iso(now), PURGE_MAX_PER_RUN);

@@ -30,9 +30,9 @@ import worker from "../index";
 import { type D1Usage, meteredD1 } from "./d1-meter";
 import { seedApiUsage, seedSessions, setCredits } from "./seed";
 
-export { BillingClock } from "../billing-clock/billing-clock";
-export { SessionRoom } from "../session-room/session-room";
-export { SessionScheduler } from "../session-scheduler/session-scheduler";
+export { BillingClock } from "../durable-objects/billing-clock/billing-clock";
+export { SessionRoom } from "../durable-objects/session-room/session-room";
+export { SessionScheduler } from "../durable-objects/session-scheduler/session-scheduler";
 
 /** The headers /__bench/d1-session-answer answers with (this isolate's; the bench runs one). */
 let answerHeaders: [string, string][] = [];

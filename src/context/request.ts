@@ -44,13 +44,18 @@ function build(c: HonoContext<AppEnv>): Context {
     get db() {
       return c.env.DB;
     },
+    get env() {
+      return c.env;
+    },
     kv: env.KV,
     config: configOf(env),
     ports: portsOf(env),
     now,
     meta: { requestId: c.get("requestId"), ip: clientIp(c) },
-    commit(statements) {
-      return statements.length ? c.env.DB.batch(statements) : Promise.resolve([]);
+    async commit(statements, outcome) {
+      const alongside = outcome && c.get("commitAlongside");
+      const all = alongside ? [...statements, ...(await alongside(outcome))] : statements;
+      return all.length ? c.env.DB.batch(all) : [];
     },
   } as Context;
 }

@@ -11,6 +11,7 @@ import { portsOf } from "./ports";
 export function systemContext(env: Bindings, name: string, now: () => number = Date.now): Context {
   return {
     actor: { kind: "system", name },
+    env,
     db: env.DB,
     kv: env.KV,
     config: configOf(env),

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
+import { contextOf } from "../context/request";
 import { actingAccountRef } from "../domain/billing/accounts";
 import { bearerChallenge } from "../domain/identity/access-tokens";
 import { cachedAccountRef, forgetAccountRefs, rememberAccountRef } from "../domain/identity/acting-account-cache";
@@ -52,7 +53,7 @@ export async function principalOf(
 ): Promise<Principal> {
   const existing = c.get("principal");
   if (existing) return existing;
-  const principal = await authenticateCredential(c.env, {
+  const principal = await authenticateCredential(contextOf(c), {
     ...(presented ?? presentedCredentials(c)),
     defer: (work) =>
       c.executionCtx.waitUntil(
@@ -73,7 +74,7 @@ export async function principalOf(
     acting.tier = cached.tier;
   } else
     try {
-      rememberAccountRef(acting, await actingAccountRef(c.env, acting), now);
+      rememberAccountRef(acting, await actingAccountRef(c.env.DB, acting), now);
     } catch (err) {
       if (err instanceof AppError) throw err;
       console.error(

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
+import { configOf } from "../context/config";
 import {
   type AtomicRecord,
   atomicRecordStatements,
@@ -126,7 +127,7 @@ export function idempotent(options: { atomic?: boolean } = {}): MiddlewareHandle
       if (status >= 500 || NOT_STORED.has(status)) {
         await releaseIdempotencyKey(d1, principal.userId, key);
       } else {
-        const sealed = await seal(await dataEncryptionKey(c.env), await c.res.clone().text(), associated);
+        const sealed = await seal(await dataEncryptionKey(configOf(c.env)), await c.res.clone().text(), associated);
         await completeIdempotencyKey(d1, principal.userId, key, status, sealed);
       }
     }
@@ -155,7 +156,7 @@ async function storedResponse(
     throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "Idempotency-Key", location: "header" } });
   if (existing.status !== "completed")
     throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
-  const body = await open(await dataEncryptionKey(c.env), existing.responseBody ?? "", associated);
+  const body = await open(await dataEncryptionKey(configOf(c.env)), existing.responseBody ?? "", associated);
   if (body === null) {
     // Sealed under a data key this isolate no longer has: we cannot replay, and must not redo the work.
     console.error(JSON.stringify({ request_id: c.get("requestId"), error: "idempotency record unreadable" }));
@@ -188,7 +189,7 @@ async function atomic(
     expiresAt: iso(k.now + IDEMPOTENCY_RETENTION_MS),
     takeOver: existing !== null,
   };
-  const sealed = async (body: string) => seal(await dataEncryptionKey(c.env), body, k.associated);
+  const sealed = async (body: string) => seal(await dataEncryptionKey(configOf(c.env)), body, k.associated);
   c.set("idempotencyRecord", async (response, onlyIf) =>
     atomicRecordStatements(d1, record, { status: response.status, sealedBody: await sealed(response.body) }, onlyIf),
   );
@@ -215,6 +216,19 @@ async function atomic(
     return;
   }
   await storeIdempotencyRecord(d1, record, { status, sealedBody: await sealed(await c.res.clone().text()) });
+}
+
+/**
+ * On an atomic idempotent route, what the route answers for the work's result (`render`, with
+ * `status`) is the key's record, committed in the work's own batch: the request's context adds it
+ * to the batch the work commits as its outcome (Context.commit). No key, nothing to record.
+ */
+export function recordOutcomeAs<T>(c: Context<AppEnv>, status: number, render: (result: T) => unknown): void {
+  const record = c.get("idempotencyRecord");
+  if (!record) return;
+  c.set("commitAlongside", ({ result, onlyIf }) =>
+    record({ status, body: JSON.stringify(render(result as T)) }, onlyIf),
+  );
 }
 
 /** JSON bodies compare by value (key order and whitespace do not matter); anything else byte for byte. */

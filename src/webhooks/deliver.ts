@@ -1,4 +1,5 @@
 import { recordMetric } from "../adapters/metrics";
+import { configOf } from "../context/config";
 import { findDelivery, markDeliveryDead, recordAttempt, setDeliveryStatus } from "../db/webhook-deliveries";
 import { findWebhook } from "../db/webhooks";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
@@ -20,15 +21,13 @@ export interface DeliveryDeps {
 /** What the queue should do with the message afterwards. */
 export type DeliveryVerdict = "ack" | "retry";
 
-type Env = Pick<Bindings, "DB" | "ENVIRONMENT" | "WEBHOOK_ALLOW_PRIVATE_URLS" | "DATA_ENCRYPTION_KEY" | "METRICS">;
-
 /**
  * One attempt of one delivery, logged. Only deliveries still due (pending or
  * retrying) are sent: a duplicate queue message for a finished delivery is
  * dropped. Permanent problems (webhook gone or inactive, URL now refused,
  * secret unreadable) end the delivery without retries.
  */
-export async function attemptDelivery(env: Env, deliveryId: string, deps: DeliveryDeps): Promise<DeliveryVerdict> {
+export async function attemptDelivery(env: Bindings, deliveryId: string, deps: DeliveryDeps): Promise<DeliveryVerdict> {
   const delivery = await findDelivery(env.DB, deliveryId);
   if (!delivery || (delivery.status !== "pending" && delivery.status !== "retrying")) return "ack";
   const webhook = await findWebhook(env.DB, delivery.webhookId);
@@ -50,9 +49,9 @@ export async function attemptDelivery(env: Env, deliveryId: string, deps: Delive
     recordMetric(env, { kind: "webhook", outcome: "failed", status: 0, durationMs: 0 });
     return "ack" as const;
   };
-  const verdict = classifyWebhookUrl(webhook.url, { allowPrivate: allowPrivateUrls(env) });
+  const verdict = classifyWebhookUrl(webhook.url, { allowPrivate: allowPrivateUrls(configOf(env)) });
   if (!verdict.ok) return permanentFailure(`url refused: ${verdict.reason}`);
-  const secret = await open(await dataEncryptionKey(env), webhook.secretSealed, webhook.id);
+  const secret = await open(await dataEncryptionKey(configOf(env)), webhook.secretSealed, webhook.id);
   if (secret === null) return permanentFailure("signing secret unreadable (data encryption key changed)");
 
   const outcome = await sendSigned({

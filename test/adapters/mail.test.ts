@@ -8,6 +8,7 @@ import { recipientHashOf } from "../../src/db/mail-outbox";
 import { deliverMail, MAIL_MAX_ATTEMPTS, queueMail, sweepMail } from "../../src/domain/mail/outbox";
 import { renderMail } from "../../src/domain/mail/templates";
 import { AppError } from "../../src/errors";
+import { testContext } from "../support/context";
 import { uniqueEmail } from "../support/factories";
 
 const message = (over: Partial<OutgoingMail> = {}): OutgoingMail => ({
@@ -128,7 +129,7 @@ describe("templates", () => {
 
 describe("mail outbox", () => {
   async function queued(to = uniqueEmail("outbox")) {
-    const mail = await queueMail(env, { to, template: { type: "password.changed", how: "change" } });
+    const mail = await queueMail(testContext(), { to, template: { type: "password.changed", how: "change" } });
     await env.DB.batch([mail.statement]);
     return { id: mail.id, to };
   }
@@ -149,8 +150,11 @@ describe("mail outbox", () => {
   it("sends once, then keeps only the record: type, recipient hash, time, result", async () => {
     const { id, to } = await queued();
     const { mailer, sent } = counting();
-    await Promise.all([deliverMail(env, [id], Date.now(), mailer), deliverMail(env, [id], Date.now(), mailer)]);
-    await deliverMail(env, [id], Date.now(), mailer);
+    await Promise.all([
+      deliverMail(testContext(), [id], Date.now(), mailer),
+      deliverMail(testContext(), [id], Date.now(), mailer),
+    ]);
+    await deliverMail(testContext(), [id], Date.now(), mailer);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe(to);
     const row = await mailRecord(env.DB, id);
@@ -169,19 +173,19 @@ describe("mail outbox", () => {
     const { id } = await queued();
     const failing = counting(() => new MailSendError("timeout", false));
     const t0 = Date.now();
-    expect(await deliverMail(env, [id], t0, failing.mailer)).toBe(0);
+    expect(await deliverMail(testContext(), [id], t0, failing.mailer)).toBe(0);
     expect(await mailRecord(env.DB, id)).toMatchObject({ result: "pending", attempts: 1, lastError: "timeout" });
     // Not due again until its backoff has passed.
-    expect(await deliverMail(env, [id], t0 + 1_000, failing.mailer)).toBe(0);
+    expect(await deliverMail(testContext(), [id], t0 + 1_000, failing.mailer)).toBe(0);
     expect(failing.sent).toHaveLength(1);
     const ok = counting();
-    expect(await deliverMail(env, [id], t0 + 61_000, ok.mailer)).toBe(1);
+    expect(await deliverMail(testContext(), [id], t0 + 61_000, ok.mailer)).toBe(1);
     expect(await mailRecord(env.DB, id)).toMatchObject({ result: "sent", attempts: 2 });
 
     const other = await queued();
     let at = Date.now();
     for (let i = 0; i < MAIL_MAX_ATTEMPTS; i++) {
-      await deliverMail(env, [other.id], at, failing.mailer);
+      await deliverMail(testContext(), [other.id], at, failing.mailer);
       at += 3_600_000;
     }
     expect(await mailRecord(env.DB, other.id)).toMatchObject({
@@ -194,10 +198,10 @@ describe("mail outbox", () => {
   it("a permanent refusal is given up at once; the cron sweep delivers what is due", async () => {
     const { id } = await queued();
     const refusing = counting(() => new MailSendError("recipient not allowed", true));
-    await deliverMail(env, [id], Date.now(), refusing.mailer);
+    await deliverMail(testContext(), [id], Date.now(), refusing.mailer);
     expect(await mailRecord(env.DB, id)).toMatchObject({ result: "failed", attempts: 1 });
     const due = await queued();
-    await sweepMail(env);
+    await sweepMail(testContext());
     expect(await mailRecord(env.DB, due.id)).toMatchObject({ result: "sent" });
   });
 });

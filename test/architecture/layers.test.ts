@@ -8,16 +8,7 @@ import { describe, expect, it } from "vitest";
  */
 const sources = import.meta.glob<string>("../../src/**/*.ts", { query: "?raw", import: "default", eager: true });
 
-const LOWER_LAYERS = [
-  "domain",
-  "db",
-  "lib",
-  "analysis",
-  "session-room",
-  "session-scheduler",
-  "billing-clock",
-  "webhooks",
-];
+const LOWER_LAYERS = ["domain", "db", "lib", "analysis", "durable-objects", "webhooks"];
 const HTTP_LAYERS = ["http", "routes", "middleware"];
 
 function layerOf(path: string): string | undefined {

@@ -3,6 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { issueAccessToken } from "../../src/domain/identity/access-tokens";
+import type { Bindings } from "../../src/env";
+import { testContext } from "../support/context";
 import { registerUser } from "../support/factories";
 import { api, BASE, expectErrorEnvelope } from "../support/http";
 
@@ -154,7 +156,7 @@ describe("API8 security misconfiguration", async () => {
       JWT_PRIVATE_KEY: JSON.stringify({ ...jwk, kid: "prod-2026-11" }),
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
     };
-    const { token } = await issueAccessToken(prodEnv, {
+    const { token } = await issueAccessToken(testContext({ bindings: prodEnv as unknown as Bindings }), {
       userId: u.id,
       role: "user",
       tier: "basic",

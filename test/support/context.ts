@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
+import { configOf } from "../../src/context/config";
 import { systemContext } from "../../src/context/system";
-import type { Context, UserContext } from "../../src/domain/context";
+import type { Config, Context, UserContext } from "../../src/domain/context";
 import type { Principal } from "../../src/domain/identity/principal";
 import type { Bindings } from "../../src/env";
 
@@ -23,4 +24,17 @@ export function userTestContext(
     principal,
     meta: { ...ctx.meta, ip: options.ip ?? "203.0.113.7" },
   };
+}
+
+/**
+ * The configuration the service would read from exactly these variables (nothing of the test pool's:
+ * a rule that reads a secret or a scale sees only what the test sets).
+ */
+export function testConfig(vars: Partial<Bindings> = {}): Config {
+  return configOf({ ENVIRONMENT: "development", AUTH_ISSUER: "http://127.0.0.1:8787", ...vars } as Bindings);
+}
+
+/** A system context over the test pool's bindings with these variables changed. */
+export function testContextWith(vars: Partial<Bindings>, now?: () => number): Context {
+  return testContext({ bindings: { ...(env as unknown as Bindings), ...vars }, now });
 }

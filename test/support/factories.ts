@@ -1,6 +1,6 @@
-import { env } from "cloudflare:workers";
 import { type RegisterInput, register } from "../../src/domain/identity/accounts";
 import { verifyEmail as verifyEmailAt } from "../../src/domain/identity/email-verification";
+import { testContext } from "./context";
 import { mailedVerificationToken, verifyEmail } from "./email";
 import { api } from "./http";
 
@@ -42,8 +42,8 @@ export async function registerUser(
     ...overrides,
   };
   // As the route does for a request without Cloudflare's country (src/lib/request.ts countryOf).
-  const { user, token, refreshToken } = await register(env, input, "unknown");
-  if (verified) await verifyEmailAt(env, await mailedVerificationToken(user));
+  const { user, token, refreshToken } = await register(testContext(), input, "unknown");
+  if (verified) await verifyEmailAt(testContext(), await mailedVerificationToken(user));
   return { id: user.id, email: input.email, token, refreshToken };
 }
 

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { listMailboxMessages, type OutboxMessage } from "../../src/db/mail-outbox";
 import { sweepMail } from "../../src/domain/mail/outbox";
+import { testContext } from "./context";
 
 /**
  * The newest message of `type` in `email`'s development mailbox. Mail is sent after the response
@@ -12,7 +13,7 @@ export async function mailTo(email: string, type: string, after?: string): Promi
   await expect
     .poll(
       async () => {
-        await sweepMail(env);
+        await sweepMail(testContext());
         const messages = await listMailboxMessages(env.KV, email, 50);
         found = messages.find((m) => m.type === type && (!after || m.id > after));
         return found !== undefined;
@@ -25,7 +26,7 @@ export async function mailTo(email: string, type: string, after?: string): Promi
 
 /** All messages in `email`'s development mailbox after a sweep, newest first. */
 export async function mailbox(email: string): Promise<OutboxMessage[]> {
-  await sweepMail(env);
+  await sweepMail(testContext());
   return listMailboxMessages(env.KV, email.toLowerCase(), 50);
 }
 

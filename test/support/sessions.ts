@@ -5,6 +5,7 @@ import { roomOf } from "../../src/domain/sessions/room";
 import { schedulerOf } from "../../src/domain/sessions/scheduler";
 import { newId } from "../../src/lib/ids";
 import { accountIdOf } from "./billing";
+import { testContext } from "./context";
 import { api } from "./http";
 
 export { tokenWithScopes } from "./tokens";
@@ -29,14 +30,14 @@ export async function createSession(token: string, overrides: Record<string, unk
   };
 }
 
-export const roomStub = (sessionId: string) => roomOf(env, sessionId);
+export const roomStub = (sessionId: string) => roomOf(testContext(), sessionId);
 
 /**
  * Hold the session where it is: its room started (a pending session waits in its scheduler until
  * then), its next alarm pushed an hour out, so a test drives it step by step.
  */
 export async function holdRoom(sessionId: string) {
-  await schedulerOf(env, sessionId).release(sessionId);
+  await schedulerOf(testContext(), sessionId).release(sessionId);
   await runInDurableObject(roomStub(sessionId), async (_room, state) => {
     if ((await state.storage.getAlarm()) !== null) await state.storage.setAlarm(Date.now() + 3_600_000);
   });

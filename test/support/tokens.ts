@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { audienceOf, issueAccessToken, LOGIN_TOKEN_TTL } from "../../src/domain/identity/access-tokens";
 import type { Scope } from "../../src/domain/identity/scopes";
+import { testContext } from "./context";
 
 /** Sign a token with the service's real key, for a user, with chosen scopes and times. */
 export async function mintToken(
@@ -9,7 +10,7 @@ export async function mintToken(
   opts: { scopes?: Scope[]; now?: number; ttl?: number; role?: "user" | "admin" } = {},
 ) {
   const { token } = await issueAccessToken(
-    env,
+    testContext(),
     {
       userId,
       role: opts.role ?? "user",

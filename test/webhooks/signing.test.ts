@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
+import { configOf } from "../../src/context/config";
 import { dataEncryptionKey } from "../../src/domain/encryption/data-key";
 import { open, seal } from "../../src/domain/encryption/secret-box";
 import { generateSecret, secretWeakness, signingKeyBytes } from "../../src/domain/webhooks/secrets";
 import { signedHeaders } from "../../src/webhooks/signing";
+import { testConfig } from "../support/context";
 
 describe("signing", () => {
   it("matches the Standard Webhooks reference library for generated and client-chosen secrets", async () => {
@@ -33,7 +35,7 @@ describe("signing", () => {
 
 describe("sealed secrets", () => {
   it("round-trips, and is bound to its row", async () => {
-    const key = await dataEncryptionKey(env);
+    const key = await dataEncryptionKey(configOf(env));
     const box = await seal(key, "s3cret", "webhook_1");
     expect(box).not.toContain("s3cret");
     expect(await open(key, box, "webhook_1")).toBe("s3cret");
@@ -42,12 +44,12 @@ describe("sealed secrets", () => {
   });
 
   it("production refuses to run without DATA_ENCRYPTION_KEY or with a malformed one", async () => {
-    await expect(dataEncryptionKey({ ENVIRONMENT: "production" })).rejects.toMatchObject({
+    await expect(dataEncryptionKey(testConfig({ ENVIRONMENT: "production" }))).rejects.toMatchObject({
       code: "SERVICE_UNAVAILABLE",
     });
     await expect(
-      dataEncryptionKey({ ENVIRONMENT: "production", DATA_ENCRYPTION_KEY: btoa("short") }),
+      dataEncryptionKey(testConfig({ ENVIRONMENT: "production", DATA_ENCRYPTION_KEY: btoa("short") })),
     ).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
-    await expect(dataEncryptionKey({ ENVIRONMENT: "development" })).resolves.toBeDefined(); // ephemeral development key
+    await expect(dataEncryptionKey(testConfig({ ENVIRONMENT: "development" }))).resolves.toBeDefined(); // ephemeral development key
   });
 });

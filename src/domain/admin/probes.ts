@@ -1,38 +1,38 @@
 import { analyzerSelfCheck } from "../../analysis/self-check";
 import { pingCache, pingDatabase } from "../../db/health";
 import { statusMetrics } from "../../db/status-metrics";
-import type { Bindings } from "../../env";
 import { lastLedgerViolations } from "../billing/integrity";
+import type { Context } from "../context";
 import { roomOf } from "../sessions/room";
 import { schedulerOf } from "../sessions/scheduler";
 import type { Metrics, Probe } from "./system-status";
 
 /** The real dependencies of this deployment, each probed with a real round trip. */
-export function dependencyProbes(env: Bindings): Probe[] {
+export function dependencyProbes(ctx: Context): Probe[] {
   return [
-    { name: "database", critical: true, run: () => pingDatabase(env.DB) },
-    { name: "cache", critical: false, run: () => pingCache(env.KV) },
+    { name: "database", critical: true, run: () => pingDatabase(ctx.db) },
+    { name: "cache", critical: false, run: () => pingCache(ctx.kv) },
     {
       name: "durable_objects",
       critical: false,
       run: async () => {
         // A session room and the scheduler shard that creations of the probe's id would use.
         const answers = await Promise.all([
-          roomOf(env, "health-probe").ping(),
-          schedulerOf(env, "health-probe").ping(),
+          roomOf(ctx, "health-probe").ping(),
+          schedulerOf(ctx, "health-probe").ping(),
         ]);
         if (answers.some((a) => a !== "pong")) throw new Error("unexpected answer");
       },
     },
-    { name: "ai_models", critical: false, run: () => analyzerSelfCheck(env) },
+    { name: "ai_models", critical: false, run: () => analyzerSelfCheck(ctx.env) },
     // The maintenance run's last check of balance = SUM(ledger) ≥ 0 on recently changed accounts.
-    { name: "billing_ledger", critical: false, run: async () => ({ violations: await lastLedgerViolations(env.KV) }) },
+    { name: "billing_ledger", critical: false, run: async () => ({ violations: await lastLedgerViolations(ctx.kv) }) },
     {
       name: "queue",
       critical: false,
       // A real send; the consumer acknowledges probe messages without delivering anything.
       run: async () => {
-        await env.WEBHOOK_QUEUE.send({ kind: "probe", at: new Date().toISOString() });
+        await ctx.env.WEBHOOK_QUEUE.send({ kind: "probe", at: new Date().toISOString() });
       },
     },
   ];
@@ -42,6 +42,6 @@ export function dependencyProbes(env: Bindings): Probe[] {
  * Figures from real data: sessions pending or processing, and webhook
  * deliveries not yet delivered (pending or awaiting a retry).
  */
-export function liveMetrics(env: Bindings): Promise<Metrics> {
-  return statusMetrics(env.DB);
+export function liveMetrics(ctx: Context): Promise<Metrics> {
+  return statusMetrics(ctx.db);
 }

@@ -1,3 +1,4 @@
+import type { Store } from "../../db/store";
 import { findUserById } from "../../db/users";
 import { AppError } from "../../errors";
 import type { Principal } from "../identity/principal";
@@ -9,7 +10,7 @@ import type { Principal } from "../identity/principal";
  * are rare, so the rest of the API keeps trusting the token.
  */
 export async function requireAdmin(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   options: { whenStoreDown?: "trust-token" } = {},
 ): Promise<void> {

@@ -1,4 +1,5 @@
 import { adminRoleStatements } from "../../db/admin-audit";
+import type { Store } from "../../db/store";
 import { findUserById } from "../../db/users";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
@@ -12,7 +13,7 @@ import { requireAdmin } from "./require-admin";
  * sign-on never grants the role.
  */
 export async function setServiceRole(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   input: { userId: string; role: "admin" | "user" },
   now = Date.now(),

@@ -1,5 +1,6 @@
 import { iso } from "../../lib/clock";
 import { SERVICE_VERSION } from "../../version";
+import type { Config } from "../context";
 
 export type ServiceName = "api" | "database" | "cache" | "durable_objects" | "queue" | "ai_models" | "billing_ledger";
 export type Health = "healthy" | "degraded" | "unhealthy";
@@ -25,8 +26,8 @@ export const PROBE_TIMEOUT_MS = 2_000;
  * lets tests meet a hanging dependency sooner than 2 s. Absent, unusable or in
  * production: the full bound.
  */
-export function probeTimeoutMs(env: { ENVIRONMENT: string; HEALTH_PROBE_TIMEOUT_SCALE?: string | undefined }): number {
-  const scale = env.ENVIRONMENT === "production" ? 1 : Number(env.HEALTH_PROBE_TIMEOUT_SCALE ?? "1");
+export function probeTimeoutMs(config: Pick<Config, "environment" | "scales">): number {
+  const scale = config.environment === "production" ? 1 : Number(config.scales.healthProbeTimeout ?? "1");
   return Number.isFinite(scale) && scale > 0 && scale <= 1 ? Math.round(PROBE_TIMEOUT_MS * scale) : PROBE_TIMEOUT_MS;
 }
 

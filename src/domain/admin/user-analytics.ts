@@ -1,3 +1,4 @@
+import type { Store } from "../../db/store";
 import { userAnalytics, usersByCountry } from "../../db/user-analytics";
 import { iso } from "../../lib/clock";
 import { round } from "../../lib/numbers";
@@ -15,7 +16,7 @@ import { requireAdmin } from "./require-admin";
  *   at registration or last login ("unknown" when there was none).
  */
 export async function getUserAnalytics(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   period: Period,
   tier: Tier | undefined,

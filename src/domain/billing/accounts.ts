@@ -1,8 +1,9 @@
 import { type AccountRow, findAccountByOwner } from "../../db/billing-accounts";
-import type { Bindings } from "../../env";
+import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import type { Context } from "../context";
 import type { Principal } from "../identity/principal";
 import { TIER_PLANS } from "./catalogue";
 import { billingScale, periodEnd, trialEnd } from "./period";
@@ -24,13 +25,13 @@ export interface AccountRef {
 
 const missing = () => new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
 
-export async function accountOfUser(d1: D1Database, userId: string): Promise<AccountRow> {
+export async function accountOfUser(d1: Store, userId: string): Promise<AccountRow> {
   const account = await findAccountByOwner(d1, "user", userId);
   if (!account) throw missing();
   return account;
 }
 
-export async function accountOfOrganization(d1: D1Database, orgId: string): Promise<AccountRow> {
+export async function accountOfOrganization(d1: Store, orgId: string): Promise<AccountRow> {
   const account = await findAccountByOwner(d1, "organization", orgId);
   if (!account) throw new AppError("RESOURCE_NOT_FOUND", { details: { resource: "organization" } });
   return account;
@@ -42,9 +43,9 @@ export async function accountOfOrganization(d1: D1Database, orgId: string): Prom
  * own. Read from D1 on every request, never from the token, so a plan change
  * or a dunning downgrade applies on the next request.
  */
-export async function actingAccount(env: Pick<Bindings, "DB">, principal: Principal): Promise<AccountRow> {
-  if (principal.organization) return accountOfOrganization(env.DB, principal.organization.id);
-  return accountOfUser(env.DB, principal.userId);
+export async function actingAccount(db: Store, principal: Principal): Promise<AccountRow> {
+  if (principal.organization) return accountOfOrganization(db, principal.organization.id);
+  return accountOfUser(db, principal.userId);
 }
 
 export const refOf = (a: AccountRow): AccountRef => ({ id: a.id, tier: a.tier, status: a.status });
@@ -53,9 +54,9 @@ export const refOf = (a: AccountRow): AccountRef => ({ id: a.id, tier: a.tier, s
  * The acting account's reference, memoised on the principal by the
  * authenticate middleware; domain code called outside a request reads it.
  */
-export async function actingAccountRef(env: Pick<Bindings, "DB">, principal: Principal): Promise<AccountRef> {
+export async function actingAccountRef(db: Store, principal: Principal): Promise<AccountRef> {
   if (principal.account) return principal.account;
-  const ref = refOf(await actingAccount(env, principal));
+  const ref = refOf(await actingAccount(db, principal));
   principal.account = ref;
   principal.tier = ref.tier;
   return ref;
@@ -74,11 +75,11 @@ export function newAccount(
   ownerType: AccountRow["ownerType"],
   ownerId: string,
   tier: AccountRow["tier"],
-  env: Pick<Bindings, "ENVIRONMENT" | "BILLING_PERIOD_SCALE">,
+  ctx: Context,
   now: number,
 ): AccountRow {
   const id = newId("acct", now);
-  const scale = billingScale(env);
+  const scale = billingScale(ctx);
   const paid = TIER_PLANS[tier].monthlyFeeCents > 0;
   const end = paid ? trialEnd(now, scale) : periodEnd(now, scale);
   const at = iso(now);

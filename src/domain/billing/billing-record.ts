@@ -1,5 +1,6 @@
 import { apiCallsBetween } from "../../db/api-usage";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
+import type { Store } from "../../db/store";
 import { ledgerUsageBetween, storedBytes } from "../../db/usage";
 import type { Principal } from "../identity/principal";
 import { actingAccount } from "./accounts";
@@ -17,7 +18,7 @@ export interface MonthUsage {
 }
 
 async function usageFor(
-  d1: D1Database,
+  d1: Store,
   userId: string,
   accountId: string,
   m: Month,
@@ -41,9 +42,9 @@ async function usageFor(
  * plan, status and period from the acting billing account; usage (sessions,
  * API calls, storage) per calendar month as before.
  */
-export async function billingRecord(d1: D1Database, principal: Principal, now = Date.now()) {
+export async function billingRecord(d1: Store, principal: Principal, now = Date.now()) {
   const thisMonth = currentMonth(now);
-  const account = await actingAccount({ DB: d1 }, principal);
+  const account = await actingAccount(d1, principal);
   const [current, previous, pm] = await Promise.all([
     usageFor(d1, principal.userId, account.id, thisMonth),
     usageFor(d1, principal.userId, account.id, lastMonth(now)),

@@ -6,6 +6,7 @@ import { recordFailedCharge } from "../../db/transactions";
 import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import type { Context } from "../context";
 import { type EventMessage, eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
 import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
@@ -38,36 +39,36 @@ export type StepOutcome = "renewed" | "payment_failed" | "downgraded" | "not_due
  * gateway idempotency key is per (account, period, attempt).
  */
 export async function runBillingCycle(
-  env: CycleEnv,
+  ctx: Context,
   accountId: string,
   now = Date.now(),
 ): Promise<{ nextActionAt: number | null; outcomes: StepOutcome[] }> {
   const outcomes: StepOutcome[] = [];
   for (let i = 0; i < MAX_STEPS_PER_RUN; i++) {
-    const account = await findAccount(env.DB, accountId);
+    const account = await findAccount(ctx.db, accountId);
     if (!account) return { nextActionAt: null, outcomes: [...outcomes, "gone"] };
     const due = Date.parse(account.nextActionAt ?? account.currentPeriodEnd);
     if (now < due) return { nextActionAt: due, outcomes };
-    outcomes.push(await step(env, account, now));
+    outcomes.push(await step(ctx, account, now));
   }
-  const account = await findAccount(env.DB, accountId);
+  const account = await findAccount(ctx.db, accountId);
   return { nextActionAt: account ? Date.parse(account.nextActionAt ?? account.currentPeriodEnd) : null, outcomes };
 }
 
 /** The idempotency key of a period's fee: one per (account, period). */
 export const feeKey = (a: Pick<AccountRow, "id" | "currentPeriodEnd">): string => `sub_${a.id}_${a.currentPeriodEnd}`;
 
-async function step(env: CycleEnv, a: AccountRow, now: number): Promise<StepOutcome> {
+async function step(ctx: Context, a: AccountRow, now: number): Promise<StepOutcome> {
   const tier = a.pendingTier ?? a.tier;
   const plan = TIER_PLANS[tier];
   if (plan.monthlyFeeCents === 0) {
-    await renew(env, a, tier, null, now);
+    await renew(ctx, a, tier, null, now);
     return "renewed";
   }
   const attempt = a.dunningAttempts + 1;
   const key = feeKey(a);
   const at = iso(now);
-  const pm = await findDefaultPaymentMethod(env.DB, a.id);
+  const pm = await findDefaultPaymentMethod(ctx.db, a.id);
   const description = `${capitalise(tier)} plan, period from ${a.currentPeriodEnd}`;
   const txn: TransactionRow = {
     id: newId("txn", now),
@@ -91,7 +92,7 @@ async function step(env: CycleEnv, a: AccountRow, now: number): Promise<StepOutc
   if (!pm) {
     charge = { status: "declined", code: "no_payment_method", message: "The account has no payment method." };
   } else {
-    const gateway = paymentGateway(env);
+    const gateway = paymentGateway(ctx);
     charge =
       pm.gateway === gateway.name
         ? await gateway.charge({
@@ -104,14 +105,14 @@ async function step(env: CycleEnv, a: AccountRow, now: number): Promise<StepOutc
         : { status: "declined", code: "invalid_token", message: "The payment method belongs to another gateway." };
   }
   if (charge.status === "succeeded") {
-    await renew(env, a, tier, { ...txn, gatewayReference: charge.chargeId }, now);
+    await renew(ctx, a, tier, { ...txn, gatewayReference: charge.chargeId }, now);
     return "renewed";
   }
   if (attempt > DUNNING_RETRY_DAYS.length) {
-    await renew(env, a, "basic", null, now, { reason: "payment_failed", failed: failedRow(txn, charge, now) });
+    await renew(ctx, a, "basic", null, now, { reason: "payment_failed", failed: failedRow(txn, charge, now) });
     return "downgraded";
   }
-  const retryAt = iso(dunningRetryAt(Date.parse(a.currentPeriodEnd), attempt, billingScale(env)));
+  const retryAt = iso(dunningRetryAt(Date.parse(a.currentPeriodEnd), attempt, billingScale(ctx)));
   const event = eventMessage(
     "billing.payment_failed",
     await eventIdFor("billing.payment_failed", `${key}_${attempt}`),
@@ -129,8 +130,8 @@ async function step(env: CycleEnv, a: AccountRow, now: number): Promise<StepOutc
       next_retry_at: retryAt,
     },
   );
-  if (await recordFailedRenewal(env.DB, a, attempt, retryAt, failedRow(txn, charge, now), event)) {
-    await publish(env, [event], now);
+  if (await recordFailedRenewal(ctx.db, a, attempt, retryAt, failedRow(txn, charge, now), event)) {
+    await publish(ctx, [event], now);
   }
   return "payment_failed";
 }
@@ -154,14 +155,14 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * starts a fresh basic period now.
  */
 async function renew(
-  env: CycleEnv,
+  ctx: Context,
   a: AccountRow,
   tier: AccountRow["tier"],
   fee: TransactionRow | null,
   now: number,
   downgrade?: { reason: "payment_failed"; failed: TransactionRow },
 ): Promise<void> {
-  const scale = billingScale(env);
+  const scale = billingScale(ctx);
   const start = downgrade ? now : Date.parse(a.currentPeriodEnd);
   const end = periodEnd(start, scale);
   const at = iso(now);
@@ -203,8 +204,8 @@ async function renew(
       }),
     );
   }
-  if (downgrade) await recordFailedCharge(env.DB, downgrade.failed);
-  const applied = await applyRenewal(env.DB, {
+  if (downgrade) await recordFailedCharge(ctx.db, downgrade.failed);
+  const applied = await applyRenewal(ctx.db, {
     account: a,
     tier,
     included,
@@ -229,5 +230,5 @@ async function renew(
     fee: fee ?? undefined,
     events,
   });
-  if (applied) await publish(env, events, now);
+  if (applied) await publish(ctx, events, now);
 }

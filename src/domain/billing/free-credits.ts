@@ -1,4 +1,5 @@
 import { emailClaimStatements, organizationClaimStatements } from "../../db/free-credits";
+import type { Statement, Store } from "../../db/store";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { TIER_PLANS } from "./catalogue";
@@ -43,9 +44,9 @@ export const emailClaimKey = (email: string): Promise<string> => sha256Hex(`free
  * it. Nothing when the address (or this account, with another address) claimed before.
  */
 export async function emailVerifiedGrant(
-  d1: D1Database,
+  d1: Store,
   v: { userId: string; email: string; accountId: string; at: string },
-): Promise<D1PreparedStatement[]> {
+): Promise<Statement[]> {
   const emailHash = await emailClaimKey(v.email);
   return emailClaimStatements(d1, {
     emailHash,
@@ -68,9 +69,9 @@ export async function emailVerifiedGrant(
  * creator's claim pays for this organization's free credits if it has paid for none before.
  */
 export function organizationGrant(
-  d1: D1Database,
+  d1: Store,
   o: { userId: string; organizationId: string; accountId: string; at: string },
-): D1PreparedStatement[] {
+): Statement[] {
   return organizationClaimStatements(d1, {
     userId: o.userId,
     organizationId: o.organizationId,

@@ -1,6 +1,7 @@
 import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { notConfigured } from "../../lib/secret-config";
+import type { Config, Context } from "../context";
 import { stripeGateway } from "./stripe-gateway";
 import { testGateway } from "./test-gateway";
 
@@ -64,7 +65,7 @@ export interface PaymentGateway {
 
 export type GatewayEnv = Pick<Bindings, "PAYMENT_GATEWAY" | "ENVIRONMENT" | "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">;
 
-const GATEWAYS: Record<string, (env: GatewayEnv) => PaymentGateway | null> = {
+const GATEWAYS: Record<string, (ctx: Context) => PaymentGateway | null> = {
   test: () => testGateway,
   stripe: stripeGateway,
 };
@@ -74,8 +75,8 @@ const GATEWAYS: Record<string, (env: GatewayEnv) => PaymentGateway | null> = {
  * and buy credits with nothing charged: it refuses to serve at all (503, as for a missing
  * signing key; docs/decisions.md, "Billing cycle"), rather than only refusing to charge.
  */
-export function refuseTestGatewayInProduction(env: Pick<Bindings, "PAYMENT_GATEWAY" | "ENVIRONMENT">): void {
-  if (env.ENVIRONMENT === "production" && env.PAYMENT_GATEWAY === "test")
+export function refuseTestGatewayInProduction(config: Pick<Config, "environment" | "paymentGateway">): void {
+  if (config.environment === "production" && config.paymentGateway === "test")
     throw notConfigured('PAYMENT_GATEWAY is "test" in production');
 }
 
@@ -84,16 +85,16 @@ export function refuseTestGatewayInProduction(env: Pick<Bindings, "PAYMENT_GATEW
  * (it would grant credits for nothing): charging there answers 503
  * PAYMENT_PROVIDER_UNAVAILABLE, as does an unknown gateway or a missing secret.
  */
-export function paymentGateway(env: GatewayEnv): PaymentGateway {
+export function paymentGateway(ctx: Context): PaymentGateway {
   const unavailable = (why: string) => {
-    console.error(JSON.stringify({ msg: "payments unavailable", payment_gateway: env.PAYMENT_GATEWAY, why }));
+    console.error(JSON.stringify({ msg: "payments unavailable", payment_gateway: ctx.env.PAYMENT_GATEWAY, why }));
     return new AppError("PAYMENT_PROVIDER_UNAVAILABLE");
   };
-  if (env.ENVIRONMENT === "production" && env.PAYMENT_GATEWAY === "test")
+  if (ctx.config.environment === "production" && ctx.env.PAYMENT_GATEWAY === "test")
     throw unavailable("the test gateway is refused in production");
-  const make = GATEWAYS[env.PAYMENT_GATEWAY];
+  const make = GATEWAYS[ctx.env.PAYMENT_GATEWAY];
   if (!make) throw unavailable("not a known gateway");
-  const gateway = make(env);
+  const gateway = make(ctx);
   if (!gateway) throw unavailable("the gateway's secret is not configured");
   return gateway;
 }

@@ -1,6 +1,7 @@
 import { ledgerViolationsSince, overdueAccounts } from "../../db/billing-integrity";
-import type { Bindings } from "../../env";
+import type { KeyValues } from "../../db/store";
 import { iso } from "../../lib/clock";
+import type { Context } from "../context";
 import { wakeClock } from "./clock";
 
 const CHECK_KEY = "billing:ledger-check";
@@ -16,23 +17,23 @@ const MAX_WAKES_PER_RUN = 25;
  * recently, balance = SUM(ledger.delta) ≥ 0. The result is kept in KV for the
  * admin status `checks.billing_ledger`; violations are logged.
  */
-export async function checkLedgerInvariant(env: Pick<Bindings, "DB" | "KV">, now = Date.now()) {
-  const violations = await ledgerViolationsSince(env.DB, iso(now - CHECK_WINDOW_MS), MAX_REPORTED);
+export async function checkLedgerInvariant(ctx: Context, now = Date.now()) {
+  const violations = await ledgerViolationsSince(ctx.db, iso(now - CHECK_WINDOW_MS), MAX_REPORTED);
   if (violations.length > 0) {
     console.error(JSON.stringify({ msg: "billing ledger invariant violated", accounts: violations }));
   }
-  await env.KV.put(CHECK_KEY, JSON.stringify({ checked_at: iso(now), violations }));
+  await ctx.kv.put(CHECK_KEY, JSON.stringify({ checked_at: iso(now), violations }));
   return violations;
 }
 
-export async function lastLedgerViolations(kv: KVNamespace): Promise<string[]> {
+export async function lastLedgerViolations(kv: KeyValues): Promise<string[]> {
   const last = await kv.get<{ violations: string[] }>(CHECK_KEY, "json");
   return last?.violations ?? [];
 }
 
 /** Wake the clocks of accounts whose next action is overdue (an index range, never every account). */
-export async function wakeOverdueClocks(env: Pick<Bindings, "DB" | "BILLING_CLOCK">, now = Date.now()) {
-  const ids = await overdueAccounts(env.DB, iso(now - CLOCK_GRACE_MS), MAX_WAKES_PER_RUN);
-  for (const id of ids) await wakeClock(env, id);
+export async function wakeOverdueClocks(ctx: Context, now = Date.now()) {
+  const ids = await overdueAccounts(ctx.db, iso(now - CLOCK_GRACE_MS), MAX_WAKES_PER_RUN);
+  for (const id of ids) await wakeClock(ctx, id);
   return ids.length;
 }

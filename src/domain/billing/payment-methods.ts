@@ -7,6 +7,7 @@ import {
   makeDefaultPaymentMethod,
   type PaymentMethodRow,
 } from "../../db/payment-methods";
+import type { Store } from "../../db/store";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
@@ -32,7 +33,7 @@ export interface PaymentMethodActor {
 }
 
 /** The audit entry of a saved payment method, in the insert's batch (none for personal accounts). */
-function auditAdded(d1: D1Database, actor: PaymentMethodActor | undefined, row: PaymentMethodInsert, now: number) {
+function auditAdded(d1: Store, actor: PaymentMethodActor | undefined, row: PaymentMethodInsert, now: number) {
   if (!actor) return [];
   return auditInBatch(
     d1,
@@ -53,7 +54,7 @@ type PaymentMethodInsert = Omit<PaymentMethodRow, "isDefault">;
 
 /** Tokenize the card with the gateway and keep only brand, last four and expiry. */
 export async function addPaymentMethod(
-  d1: D1Database,
+  d1: Store,
   gateway: PaymentGateway,
   principal: Principal,
   input: AddCardInput,
@@ -70,7 +71,7 @@ export async function addPaymentMethod(
     cvc: input.cvc,
   });
   if (!token.ok) throw invalidField("number", token.reason);
-  const account = await actingAccountRef({ DB: d1 }, principal);
+  const account = await actingAccountRef(d1, principal);
   const row: PaymentMethodInsert = {
     id: newId("pm", now),
     accountId: account.id,
@@ -85,13 +86,13 @@ export async function addPaymentMethod(
   return insertPaymentMethod(d1, row, input.set_default ?? false, auditAdded(d1, { principal, meta }, row, now));
 }
 
-export async function ownPaymentMethods(d1: D1Database, principal: Principal): Promise<PaymentMethodRow[]> {
-  return listPaymentMethods(d1, (await actingAccountRef({ DB: d1 }, principal)).id);
+export async function ownPaymentMethods(d1: Store, principal: Principal): Promise<PaymentMethodRow[]> {
+  return listPaymentMethods(d1, (await actingAccountRef(d1, principal)).id);
 }
 
 /** Another account's payment method is indistinguishable from a missing one (404). */
-export async function ownPaymentMethod(d1: D1Database, principal: Principal, id: string): Promise<PaymentMethodRow> {
-  const pm = await findOwnPaymentMethod(d1, (await actingAccountRef({ DB: d1 }, principal)).id, id);
+export async function ownPaymentMethod(d1: Store, principal: Principal, id: string): Promise<PaymentMethodRow> {
+  const pm = await findOwnPaymentMethod(d1, (await actingAccountRef(d1, principal)).id, id);
   if (!pm)
     throw new AppError("RESOURCE_NOT_FOUND", {
       message: "Payment method not found.",
@@ -102,7 +103,7 @@ export async function ownPaymentMethod(d1: D1Database, principal: Principal, id:
 
 /** An organization's audit entry for a change to one of its cards (none for personal accounts). */
 function auditCardChange(
-  d1: D1Database,
+  d1: Store,
   actor: PaymentMethodActor,
   action: "billing.payment_method_removed" | "billing.payment_method_default_changed",
   pm: PaymentMethodRow,
@@ -119,14 +120,14 @@ function auditCardChange(
  * Removes a saved card (Stripe's detach). Removing the default makes the newest remaining card
  * the default; with none left, a paid plan's next renewal fails into dunning like a declined card.
  */
-export async function removePaymentMethod(d1: D1Database, actor: PaymentMethodActor, id: string): Promise<void> {
+export async function removePaymentMethod(d1: Store, actor: PaymentMethodActor, id: string): Promise<void> {
   const pm = await ownPaymentMethod(d1, actor.principal, id);
   await deletePaymentMethod(d1, pm.accountId, pm.id, auditCardChange(d1, actor, "billing.payment_method_removed", pm));
 }
 
 /** Makes a saved card the one renewals and default purchases charge. */
 export async function setDefaultPaymentMethod(
-  d1: D1Database,
+  d1: Store,
   actor: PaymentMethodActor,
   id: string,
 ): Promise<PaymentMethodRow> {
@@ -153,7 +154,7 @@ const OWN_ID = /^pm_\d+$/;
  * Saving it is audited for an organization's `actor`, like POST /v1/billing/payment-methods.
  */
 export async function resolvePaymentMethod(
-  d1: D1Database,
+  d1: Store,
   gateway: PaymentGateway,
   accountId: string,
   id: string,

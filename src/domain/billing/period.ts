@@ -1,4 +1,5 @@
 import { DAY_MS } from "../../lib/clock";
+import type { Context } from "../context";
 
 /** Billing periods are calendar months in UTC (docs/decisions.md). */
 export interface Month {
@@ -34,9 +35,9 @@ export const TRIAL_DAYS = 14;
  * lengths so a month can last seconds in tests and under `wrangler dev`.
  * Ignored in production, where a month is a month.
  */
-export function billingScale(env: { ENVIRONMENT: string; BILLING_PERIOD_SCALE?: string | undefined }): number {
-  if (env.ENVIRONMENT === "production") return 1;
-  const n = Number(env.BILLING_PERIOD_SCALE ?? "1");
+export function billingScale(ctx: Context): number {
+  if (ctx.config.environment === "production") return 1;
+  const n = Number(ctx.env.BILLING_PERIOD_SCALE ?? "1");
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 

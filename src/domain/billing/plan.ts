@@ -3,11 +3,10 @@ import { applyUpgrade, setPendingTier } from "../../db/billing-cycle";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import type { TransactionRow } from "../../db/transactions";
 import { recordFailedCharge } from "../../db/transactions";
-import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { RequestMeta } from "../context";
+import type { Context, RequestMeta } from "../context";
 import type { Principal, Tier } from "../identity/principal";
 import { TIERS } from "../identity/principal";
 import { auditInBatch } from "../organizations/audit";
@@ -16,11 +15,8 @@ import { publish } from "../webhooks/outbox";
 import { type AccountRow, actingAccount, refOf } from "./accounts";
 import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
 import { wakeClock } from "./clock";
-import type { CycleEnv } from "./cycle";
 import { chargeRefused, paymentGateway } from "./gateway";
 import { type PaymentMethodActor, resolvePaymentMethod } from "./payment-methods";
-
-type Env = CycleEnv & Pick<Bindings, "BILLING_CLOCK">;
 
 export interface PlanChangeInput {
   tier: Tier;
@@ -44,13 +40,13 @@ const rank = (t: Tier) => TIERS.indexOf(t);
  * For an organization every change is committed with its audit entry (one batch).
  */
 export async function changePlan(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   input: PlanChangeInput,
   meta?: RequestMeta,
   now = Date.now(),
 ) {
-  const account = await actingAccount(env, principal);
+  const account = await actingAccount(ctx.db, principal);
   const at = iso(now);
   const actor = { principal, meta };
   if (account.status === "past_due") {
@@ -58,27 +54,27 @@ export async function changePlan(
   }
   if (input.tier === account.tier) {
     if (!account.pendingTier) throw new AppError("PLAN_UNCHANGED", { details: { tier: account.tier } });
-    await setPendingTier(env.DB, account.id, null, at, planAudit(env, actor, account, input.tier, null, now));
-    return { account: await reread(env, account.id), charged: null };
+    await setPendingTier(ctx.db, account.id, null, at, planAudit(ctx, actor, account, input.tier, null, now));
+    return { account: await reread(ctx, account.id), charged: null };
   }
   if (rank(input.tier) < rank(account.tier)) {
     if (input.payment_method_id !== undefined)
-      await paymentMethodFor(env, actor, account, input.payment_method_id, now);
+      await paymentMethodFor(ctx, actor, account, input.payment_method_id, now);
     await setPendingTier(
-      env.DB,
+      ctx.db,
       account.id,
       input.tier,
       at,
-      planAudit(env, actor, account, account.tier, input.tier, now),
+      planAudit(ctx, actor, account, account.tier, input.tier, now),
     );
-    return { account: await reread(env, account.id), charged: null };
+    return { account: await reread(ctx, account.id), charged: null };
   }
-  return upgrade(env, actor, account, input, now);
+  return upgrade(ctx, actor, account, input, now);
 }
 
 /** The `billing.plan_changed` entry of an organization's plan change, for the change's own batch. */
 function planAudit(
-  env: Env,
+  ctx: Context,
   { principal, meta }: PaymentMethodActor,
   before: AccountRow,
   tier: Tier,
@@ -86,7 +82,7 @@ function planAudit(
   now: number,
 ) {
   return auditInBatch(
-    env.DB,
+    ctx.db,
     principal.organization?.id,
     principal,
     meta,
@@ -101,22 +97,22 @@ function planAudit(
   );
 }
 
-async function reread(env: Env, id: string): Promise<AccountRow> {
-  const a = await findAccount(env.DB, id);
+async function reread(ctx: Context, id: string): Promise<AccountRow> {
+  const a = await findAccount(ctx.db, id);
   if (!a) throw new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
   return a;
 }
 
 async function paymentMethodFor(
-  env: Env,
+  ctx: Context,
   actor: PaymentMethodActor,
   account: AccountRow,
   id: string | undefined,
   now: number,
 ) {
-  const gateway = paymentGateway(env);
-  if (id !== undefined) return resolvePaymentMethod(env.DB, gateway, account.id, id, now, true, actor);
-  return findDefaultPaymentMethod(env.DB, account.id);
+  const gateway = paymentGateway(ctx);
+  if (id !== undefined) return resolvePaymentMethod(ctx.db, gateway, account.id, id, now, true, actor);
+  return findDefaultPaymentMethod(ctx.db, account.id);
 }
 
 /** The fraction of the current period still ahead, in [0, 1]. */
@@ -127,7 +123,7 @@ export function remainingFraction(a: Pick<AccountRow, "currentPeriodStart" | "cu
   return Math.min(1, Math.max(0, (end - now) / (end - start)));
 }
 
-async function upgrade(env: Env, actor: PaymentMethodActor, a: AccountRow, input: PlanChangeInput, now: number) {
+async function upgrade(ctx: Context, actor: PaymentMethodActor, a: AccountRow, input: PlanChangeInput, now: number) {
   const { principal } = actor;
   const at = iso(now);
   const from = TIER_PLANS[a.tier];
@@ -136,7 +132,7 @@ async function upgrade(env: Env, actor: PaymentMethodActor, a: AccountRow, input
   const fraction = remainingFraction(a, now);
   const amountCents = trialing ? 0 : Math.round((to.monthlyFeeCents - from.monthlyFeeCents) * fraction);
   const credits = trialing ? 0 : Math.round((to.includedCredits - from.includedCredits) * fraction);
-  const pm = await paymentMethodFor(env, actor, a, input.payment_method_id, now);
+  const pm = await paymentMethodFor(ctx, actor, a, input.payment_method_id, now);
   const txnId = newId("txn", now);
   const description = `Upgrade ${a.tier} → ${input.tier}: ${Math.round(fraction * 1000) / 10}% of the period`;
   let txn: TransactionRow | null = null;
@@ -160,7 +156,7 @@ async function upgrade(env: Env, actor: PaymentMethodActor, a: AccountRow, input
       creditsReversed: 0,
       createdAt: at,
     };
-    const gateway = paymentGateway(env);
+    const gateway = paymentGateway(ctx);
     const charge =
       gateway.name === pm.gateway
         ? await gateway.charge({
@@ -176,7 +172,7 @@ async function upgrade(env: Env, actor: PaymentMethodActor, a: AccountRow, input
             message: "The payment method belongs to another gateway.",
           } as const);
     if (charge.status !== "succeeded") {
-      await recordFailedCharge(env.DB, {
+      await recordFailedCharge(ctx.db, {
         ...txn,
         status: "failed",
         gatewayReference: charge.code,
@@ -211,7 +207,7 @@ async function upgrade(env: Env, actor: PaymentMethodActor, a: AccountRow, input
     );
   }
   const applied = await applyUpgrade(
-    env.DB,
+    ctx.db,
     a,
     input.tier,
     credits,
@@ -225,7 +221,7 @@ async function upgrade(env: Env, actor: PaymentMethodActor, a: AccountRow, input
     },
     txn,
     events,
-    planAudit(env, actor, a, input.tier, null, now),
+    planAudit(ctx, actor, a, input.tier, null, now),
   );
   if (!applied) {
     // The plan or period changed while the charge ran (a renewal, another change): nothing was applied.
@@ -235,11 +231,11 @@ async function upgrade(env: Env, actor: PaymentMethodActor, a: AccountRow, input
       headers: { "Retry-After": "1" },
     });
   }
-  await publish(env, events, now);
-  const updated = await reread(env, a.id);
+  await publish(ctx, events, now);
+  const updated = await reread(ctx, a.id);
   principal.account = refOf(updated);
   principal.tier = updated.tier;
-  await wakeClock(env, a.id);
+  await wakeClock(ctx, a.id);
   return {
     account: updated,
     charged: txn ? { transaction_id: txnId, amount: toMajorUnits(amountCents), currency: CURRENCY, credits } : null,
@@ -250,23 +246,24 @@ async function upgrade(env: Env, actor: PaymentMethodActor, a: AccountRow, input
  * Settle a past_due account now: run the billing clock's pending attempt at
  * once (with the default payment method, e.g. a card just added).
  */
-export async function retryPayment(env: Env, principal: Principal, now = Date.now()) {
-  const account = await actingAccount(env, principal);
+export async function retryPayment(ctx: Context, principal: Principal, now = Date.now()) {
+  const account = await actingAccount(ctx.db, principal);
   if (account.status !== "past_due") {
     throw new AppError("NOTHING_TO_RETRY", { details: { status: account.status } });
   }
   // Make the pending attempt due now; the clock (one run at a time per account) makes it.
-  await env.DB.prepare(
-    "UPDATE billing_accounts SET next_action_at = ?2 WHERE id = ?1 AND status = 'past_due' AND next_action_at > ?2",
-  )
+  await ctx.db
+    .prepare(
+      "UPDATE billing_accounts SET next_action_at = ?2 WHERE id = ?1 AND status = 'past_due' AND next_action_at > ?2",
+    )
     .bind(account.id, iso(now))
     .run();
-  await wakeClock(env, account.id);
-  return reread(env, account.id);
+  await wakeClock(ctx, account.id);
+  return reread(ctx, account.id);
 }
 
 /** A new default card on a past_due account settles it at once (the pending attempt runs now). */
-export async function settleIfPastDue(env: Env, principal: Principal, now = Date.now()): Promise<void> {
-  const account = await actingAccount(env, principal);
-  if (account.status === "past_due") await retryPayment(env, principal, now);
+export async function settleIfPastDue(ctx: Context, principal: Principal, now = Date.now()): Promise<void> {
+  const account = await actingAccount(ctx.db, principal);
+  if (account.status === "past_due") await retryPayment(ctx, principal, now);
 }

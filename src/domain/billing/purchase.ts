@@ -1,16 +1,16 @@
 import { balanceOf } from "../../db/credits";
+import type { Store } from "../../db/store";
 import {
   recordCompletedPurchase,
   recordFailedCharge,
   type TransactionRow,
   transactionsOfChargeKey,
 } from "../../db/transactions";
-import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
-import type { RequestMeta } from "../context";
+import type { Context, RequestMeta } from "../context";
 import type { Principal } from "../identity/principal";
 import { auditInBatch } from "../organizations/audit";
 import { eventIdFor, eventMessage } from "../webhooks/events";
@@ -18,7 +18,7 @@ import { publish } from "../webhooks/outbox";
 import { actingAccountRef } from "./accounts";
 import { isExpired } from "./cards";
 import { type CreditPackageCode, CURRENCY, creditPackage, toMajorUnits } from "./catalogue";
-import { chargeRefused, type GatewayEnv, paymentGateway } from "./gateway";
+import { chargeRefused, paymentGateway } from "./gateway";
 import { resolvePaymentMethod } from "./payment-methods";
 
 export interface PurchaseInput {
@@ -36,8 +36,6 @@ export interface PurchaseResult {
   new_balance: number;
 }
 
-type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE"> & GatewayEnv;
-
 /**
  * Buy credits: charge the payment method, then apply the credit once,
  * atomically, with its ledger row and transaction (db/transactions.ts).
@@ -53,17 +51,17 @@ type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE"> & GatewayEnv;
  * (docs/decisions.md, "Billing cycle": "Purchase retries").
  */
 export async function purchaseCredits(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   input: PurchaseInput,
   options: { meta?: RequestMeta; now?: number; clientKey?: string } = {},
 ): Promise<PurchaseResult> {
   const { meta, now = Date.now(), clientKey } = options;
-  const account = await actingAccountRef(env, principal);
-  const attempt = clientKey ? await chargeAttempt(env.DB, account.id, principal.userId, clientKey, input) : null;
-  if (attempt?.completed) return summaryOf(attempt.completed, await balanceOf(env.DB, account.id));
-  const gateway = paymentGateway(env);
-  const pm = await resolvePaymentMethod(env.DB, gateway, account.id, input.payment_method_id, now, false, {
+  const account = await actingAccountRef(ctx.db, principal);
+  const attempt = clientKey ? await chargeAttempt(ctx.db, account.id, principal.userId, clientKey, input) : null;
+  if (attempt?.completed) return summaryOf(attempt.completed, await balanceOf(ctx.db, account.id));
+  const gateway = paymentGateway(ctx);
+  const pm = await resolvePaymentMethod(ctx.db, gateway, account.id, input.payment_method_id, now, false, {
     principal,
     meta,
   });
@@ -112,7 +110,7 @@ export async function purchaseCredits(
     idempotencyKey: attempt?.key ?? txnId,
   });
   if (charge.status !== "succeeded") {
-    await recordFailedCharge(env.DB, {
+    await recordFailedCharge(ctx.db, {
       ...row,
       status: "failed",
       gatewayReference: charge.code,
@@ -148,11 +146,11 @@ export async function purchaseCredits(
     },
   );
   const { newBalance } = await recordCompletedPurchase(
-    env.DB,
+    ctx.db,
     { ...row, gatewayReference: charge.chargeId },
     entry,
     event,
-    auditInBatch(env.DB, principal.organization?.id, principal, meta, {
+    auditInBatch(ctx.db, principal.organization?.id, principal, meta, {
       action: "billing.purchase",
       targetType: "billing_account",
       targetId: principal.organization?.id ?? account.id,
@@ -162,7 +160,7 @@ export async function purchaseCredits(
   // The event is committed with the purchase (outbox); a queue outage only delays it.
   // The same payload as the outboxed row (whose new_balance was set in the batch), so an
   // immediate send and a swept re-send are identical.
-  await publish(env, [{ ...event, data: { ...event.data, new_balance: newBalance } }], now);
+  await publish(ctx, [{ ...event, data: { ...event.data, new_balance: newBalance } }], now);
   return { ...summary, new_balance: newBalance };
 }
 
@@ -175,7 +173,7 @@ export async function purchaseCredits(
  * completed attempt is returned instead (its response was lost after it committed).
  */
 async function chargeAttempt(
-  d1: D1Database,
+  d1: Store,
   accountId: string,
   userId: string,
   clientKey: string,

@@ -8,27 +8,16 @@ import {
   recordProcessorEvent,
 } from "../../db/reversals";
 import type { TransactionRow } from "../../db/transactions";
-import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import type { Context } from "../context";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
 import { CURRENCY, toMajorUnits } from "./catalogue";
 import { wakeClock } from "./clock";
 import { billingScale, dunningRetryAt } from "./period";
 import { verifyStripeSignature, webhookSecrets } from "./stripe-signature";
-
-type Env = Pick<
-  Bindings,
-  | "DB"
-  | "WEBHOOK_QUEUE"
-  | "BILLING_CLOCK"
-  | "ENVIRONMENT"
-  | "BILLING_PERIOD_SCALE"
-  | "PAYMENT_GATEWAY"
-  | "STRIPE_WEBHOOK_SECRET"
->;
 
 export type EventOutcome = "applied" | "duplicate" | "ignored";
 
@@ -48,12 +37,12 @@ interface StripeEvent {
  * event we do not act on both answer 200.
  */
 export async function receiveStripeEvent(
-  env: Env,
+  ctx: Context,
   signatureHeader: string | undefined,
   body: string,
   now = Date.now(),
 ): Promise<{ event_id: string; type: string; outcome: EventOutcome }> {
-  const secrets = webhookSecrets(env.STRIPE_WEBHOOK_SECRET);
+  const secrets = webhookSecrets(ctx.env.STRIPE_WEBHOOK_SECRET);
   if (secrets.length === 0) {
     console.error(JSON.stringify({ msg: "STRIPE_WEBHOOK_SECRET is not set: Stripe events are refused" }));
     throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE");
@@ -66,13 +55,13 @@ export async function receiveStripeEvent(
   }
   const event = parseEvent(body);
   const processorEvent = { id: event.id, type: event.type, at: iso(now) };
-  if (await processorEventSeen(env.DB, event.id)) return { event_id: event.id, type: event.type, outcome: "duplicate" };
+  if (await processorEventSeen(ctx.db, event.id)) return { event_id: event.id, type: event.type, outcome: "duplicate" };
   let outcome: EventOutcome;
   try {
-    outcome = await apply(env, event, processorEvent, now);
+    outcome = await apply(ctx, event, processorEvent, now);
   } catch (err) {
     // A concurrent copy of this event committed first: its batch won the processor_events row.
-    if (await processorEventSeen(env.DB, event.id))
+    if (await processorEventSeen(ctx.db, event.id))
       return { event_id: event.id, type: event.type, outcome: "duplicate" };
     throw err;
   }
@@ -103,31 +92,31 @@ function parseEvent(body: string): StripeEvent {
 }
 
 /** Acknowledge an event we do not act on: remembered, so a redelivery is a duplicate. */
-async function ignored(env: Env, pe: ProcessorEvent): Promise<EventOutcome> {
-  await recordProcessorEvent(env.DB, pe);
+async function ignored(ctx: Context, pe: ProcessorEvent): Promise<EventOutcome> {
+  await recordProcessorEvent(ctx.db, pe);
   return "ignored";
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
 const int = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : null);
 
-async function apply(env: Env, event: StripeEvent, pe: ProcessorEvent, now: number): Promise<EventOutcome> {
+async function apply(ctx: Context, event: StripeEvent, pe: ProcessorEvent, now: number): Promise<EventOutcome> {
   const object = event.data.object;
-  const ignore = () => ignored(env, pe);
+  const ignore = () => ignored(ctx, pe);
   if (!HANDLED_EVENT_TYPES.includes(event.type)) return ignore();
   // Our charge reference is the PaymentIntent id (stripe-gateway.ts).
   const paymentIntent = event.type === "payment_intent.payment_failed" ? str(object.id) : str(object.payment_intent);
-  const txn = paymentIntent ? await findChargedTransaction(env.DB, paymentIntent) : undefined;
-  const account = txn ? await findAccount(env.DB, txn.accountId) : undefined;
+  const txn = paymentIntent ? await findChargedTransaction(ctx.db, paymentIntent) : undefined;
+  const account = txn ? await findAccount(ctx.db, txn.accountId) : undefined;
   if (!txn || !account) return ignore();
 
   if (event.type === "payment_intent.payment_failed") {
     const error = (object.last_payment_error ?? {}) as { code?: unknown; decline_code?: unknown; message?: unknown };
     const code = str(error.decline_code) ?? str(error.code) ?? "payment_failed";
     if (txn.status !== "completed") return ignore();
-    if (txn.type === "subscription_fee") return lateFeeFailure(env, account, txn, code, str(error.message), pe, now);
+    if (txn.type === "subscription_fee") return lateFeeFailure(ctx, account, txn, code, str(error.message), pe, now);
     return reverse(
-      env,
+      ctx,
       account,
       txn,
       { target: txn.credits, status: "failed", failureCode: code, cause: "payment_failed" },
@@ -141,7 +130,7 @@ async function apply(env: Env, event: StripeEvent, pe: ProcessorEvent, now: numb
     // A partial refund takes back the same share of the credits, rounded in the customer's favour.
     const target = full ? txn.credits : Math.floor((txn.credits * refunded) / Math.max(1, txn.amountCents));
     return reverse(
-      env,
+      ctx,
       account,
       txn,
       { target, status: full ? "refunded" : txn.status, failureCode: null, cause: "refund" },
@@ -151,7 +140,7 @@ async function apply(env: Env, event: StripeEvent, pe: ProcessorEvent, now: numb
   }
   // charge.dispute.created: the money is held by the card network; the credits are taken back at once.
   return reverse(
-    env,
+    ctx,
     account,
     txn,
     { target: txn.credits, status: "disputed", failureCode: null, cause: "dispute" },
@@ -161,7 +150,7 @@ async function apply(env: Env, event: StripeEvent, pe: ProcessorEvent, now: numb
 }
 
 async function reverse(
-  env: Env,
+  ctx: Context,
   account: AccountRow,
   txn: TransactionRow,
   r: { target: number; status: TransactionRow["status"]; failureCode: string | null; cause: string },
@@ -184,7 +173,7 @@ async function reverse(
       status: r.status,
     },
   );
-  const applied = await applyReversal(env.DB, {
+  const applied = await applyReversal(ctx.db, {
     processorEvent: pe,
     transaction: txn,
     target: r.target,
@@ -200,7 +189,7 @@ async function reverse(
     },
     event,
   });
-  if (applied) await publish(env, [applied], now);
+  if (applied) await publish(ctx, [applied], now);
   return "applied";
 }
 
@@ -211,7 +200,7 @@ async function reverse(
  * one changes only the transaction's status.
  */
 async function lateFeeFailure(
-  env: Env,
+  ctx: Context,
   account: AccountRow,
   txn: TransactionRow,
   code: string,
@@ -222,7 +211,7 @@ async function lateFeeFailure(
   // The fee's key is sub_<account>_<the start of the period it paid for> (cycle.ts feeKey).
   const periodStart = txn.idempotencyKey?.slice(`sub_${account.id}_`.length) ?? "";
   const at = iso(now);
-  const retryAt = iso(dunningRetryAt(now, 1, billingScale(env)));
+  const retryAt = iso(dunningRetryAt(now, 1, billingScale(ctx)));
   const event = eventMessage(
     "billing.payment_failed",
     await eventIdFor("billing.payment_failed", `late_${pe.id}`),
@@ -241,7 +230,7 @@ async function lateFeeFailure(
       late: true,
     },
   );
-  const applied = await applyLateFeeFailure(env.DB, {
+  const applied = await applyLateFeeFailure(ctx.db, {
     processorEvent: pe,
     transactionId: txn.id,
     accountId: account.id,
@@ -260,8 +249,8 @@ async function lateFeeFailure(
     event,
   });
   if (applied) {
-    await publish(env, [event], now);
-    await wakeClock(env, account.id);
+    await publish(ctx, [event], now);
+    await wakeClock(ctx, account.id);
   }
   return "applied";
 }

@@ -1,4 +1,5 @@
-import type { AttachResult, ChargeResult, GatewayEnv, PaymentGateway } from "./gateway";
+import type { Context } from "../context";
+import type { AttachResult, ChargeResult, PaymentGateway } from "./gateway";
 
 /**
  * The Stripe adapter (`PAYMENT_GATEWAY=stripe`): Stripe's REST API over
@@ -51,10 +52,10 @@ interface StripeResponse {
   body: Record<string, unknown> & { error?: StripeError };
 }
 
-export function stripeGateway(env: GatewayEnv): PaymentGateway | null {
-  const secret = env.STRIPE_SECRET_KEY;
+export function stripeGateway(ctx: Context): PaymentGateway | null {
+  const secret = ctx.env.STRIPE_SECRET_KEY;
   if (!secret) return null;
-  const base = (env.STRIPE_API_BASE || DEFAULT_API_BASE).replace(/\/$/, "");
+  const base = (ctx.env.STRIPE_API_BASE || DEFAULT_API_BASE).replace(/\/$/, "");
 
   async function call(
     method: "GET" | "POST",

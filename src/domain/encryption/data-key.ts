@@ -1,5 +1,6 @@
 import { fromBase64 } from "../../lib/encoding";
 import { cachedBySecret, notConfigured } from "../../lib/secret-config";
+import type { Config } from "../context";
 
 /**
  * The AES-256-GCM key for data we must be able to read back (webhook signing
@@ -12,13 +13,14 @@ import { cachedBySecret, notConfigured } from "../../lib/secret-config";
  *   unreadable after a restart).
  * Imported once per isolate and cached.
  */
-type Env = { ENVIRONMENT: string; DATA_ENCRYPTION_KEY?: string };
+export const dataEncryptionKey = cachedBySecret<Config, CryptoKey>(
+  (config) => config.secrets.dataEncryptionKey ?? "",
+  load,
+);
 
-export const dataEncryptionKey = cachedBySecret<Env, CryptoKey>((env) => env.DATA_ENCRYPTION_KEY ?? "", load);
-
-async function load(env: Env): Promise<CryptoKey> {
-  if (!env.DATA_ENCRYPTION_KEY) {
-    if (env.ENVIRONMENT !== "development") throw notConfigured("DATA_ENCRYPTION_KEY secret is not set");
+async function load(config: Config): Promise<CryptoKey> {
+  if (!config.secrets.dataEncryptionKey) {
+    if (config.environment !== "development") throw notConfigured("DATA_ENCRYPTION_KEY secret is not set");
     console.warn(
       "DATA_ENCRYPTION_KEY not set: using an ephemeral development key (encrypted data dies with this isolate)",
     );
@@ -29,7 +31,7 @@ async function load(env: Env): Promise<CryptoKey> {
   }
   let raw: Uint8Array;
   try {
-    raw = fromBase64(env.DATA_ENCRYPTION_KEY.trim());
+    raw = fromBase64(config.secrets.dataEncryptionKey.trim());
   } catch {
     raw = new Uint8Array();
   }

@@ -1,4 +1,5 @@
 import { type SessionExportRow, sessionsPage } from "../../db/exports";
+import type { Store } from "../../db/store";
 import type { Principal } from "../identity/principal";
 import type { SessionStatus, SessionType } from "../sessions/types";
 import type { Column, ExportFormat } from "./format";
@@ -58,7 +59,7 @@ export interface SessionExportQuery extends DateFilter {
  * (docs/scopes.md).
  */
 export function exportSessions(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   q: SessionExportQuery,
   format: ExportFormat,

@@ -1,5 +1,6 @@
 import type { HistoryRow } from "../../db/billing-history";
 import { transactionsPage } from "../../db/exports";
+import type { Store } from "../../db/store";
 import { actingAccountRef } from "../billing/accounts";
 import { toMajorUnits } from "../billing/catalogue";
 import type { Principal } from "../identity/principal";
@@ -21,7 +22,7 @@ export const TRANSACTION_COLUMNS: readonly Column<HistoryRow>[] = [
 
 /** The acting billing account's history (purchases, fees and ledger movements), oldest first. */
 export function exportTransactions(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   q: DateFilter,
   format: ExportFormat,
@@ -29,7 +30,7 @@ export function exportTransactions(
 ) {
   const range = createdRange(q);
   // The acting billing account's history (resolved once, by the authenticate middleware).
-  const account = actingAccountRef({ DB: d1 }, principal);
+  const account = actingAccountRef(d1, principal);
   return exportStream(
     async (after, limit) => transactionsPage(d1, { accountId: (await account).id, ...range }, after, limit),
     TRANSACTION_COLUMNS,

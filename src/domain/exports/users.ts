@@ -1,4 +1,5 @@
 import { type UserExportRow, usersPage } from "../../db/exports";
+import type { Store } from "../../db/store";
 import { requireAdmin } from "../admin/require-admin";
 import type { Principal, Tier } from "../identity/principal";
 import type { Column, ExportFormat } from "./format";
@@ -29,7 +30,7 @@ export interface UserExportQuery extends DateFilter {
 
 /** Every user (admins only, role checked in D1), by registration time; dates filter created_at. */
 export async function exportUsers(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   q: UserExportQuery,
   format: ExportFormat,

@@ -1,5 +1,6 @@
 import { createLocalJWKSet, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { AppError } from "../../errors";
+import type { Context } from "../context";
 import type { Tier } from "./principal";
 import type { Role, Scope } from "./scopes";
 import { parseScopeString } from "./scopes";
@@ -42,8 +43,6 @@ export interface AccessTokenClaims {
   org?: string;
 }
 
-type Env = { ENVIRONMENT: string; AUTH_ISSUER: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string };
-
 /** The audience of our access tokens: this API (RFC 9068 §3 `aud`). */
 export const audienceOf = (issuer: string) => `${issuer.replace(/\/$/, "")}/v1`;
 
@@ -57,8 +56,8 @@ export const mcpResourceOf = (issuer: string) => `${issuer.replace(/\/$/, "")}/m
 const audiencesOf = (issuer: string) => [audienceOf(issuer), mcpResourceOf(issuer)];
 
 /** Sign an RFC 9068 access token (typ at+jwt) with the current ES256 key. */
-export async function issueAccessToken(env: Env, input: AccessTokenInput, now = Date.now()) {
-  const keys = await signingKeys(env);
+export async function issueAccessToken(ctx: Context, input: AccessTokenInput, now = Date.now()) {
+  const keys = await signingKeys(ctx.config);
   const iat = Math.floor(now / 1000);
   const jti = crypto.randomUUID();
   const token = await new SignJWT({
@@ -70,8 +69,8 @@ export async function issueAccessToken(env: Env, input: AccessTokenInput, now = 
     ...(input.organizationId ? { org: input.organizationId } : {}),
   })
     .setProtectedHeader({ alg: ALG, typ: "at+jwt", kid: keys.kid })
-    .setIssuer(env.AUTH_ISSUER)
-    .setAudience(input.audience ?? audienceOf(env.AUTH_ISSUER))
+    .setIssuer(ctx.config.issuer)
+    .setAudience(input.audience ?? audienceOf(ctx.config.issuer))
     .setSubject(input.userId)
     .setJti(jti)
     .setIssuedAt(iat)
@@ -98,12 +97,12 @@ const verifiedCache = new WeakMap<SigningKeys, Map<string, AccessTokenClaims>>()
  * "any" is for the authorization server's own endpoints (revocation, introspection), which handle tokens of both.
  */
 export async function verifyAccessToken(
-  env: Env,
+  ctx: Context,
   token: string,
   now = Date.now(),
-  audience: string = audienceOf(env.AUTH_ISSUER),
+  audience: string = audienceOf(ctx.config.issuer),
 ): Promise<AccessTokenClaims> {
-  const claims = await verifiedClaims(env, token, now);
+  const claims = await verifiedClaims(ctx, token, now);
   if (audience !== "any" && claims.aud !== audience)
     throw new AppError("TOKEN_INVALID", {
       message: "The access token was issued for another resource.",
@@ -112,8 +111,8 @@ export async function verifyAccessToken(
   return claims;
 }
 
-async function verifiedClaims(env: Env, token: string, now: number): Promise<AccessTokenClaims> {
-  const keys = await signingKeys(env);
+async function verifiedClaims(ctx: Context, token: string, now: number): Promise<AccessTokenClaims> {
+  const keys = await signingKeys(ctx.config);
   let verified = verifiedCache.get(keys);
   if (!verified) {
     verified = new Map();
@@ -124,13 +123,13 @@ async function verifiedClaims(env: Env, token: string, now: number): Promise<Acc
     if (hit.exp * 1000 > now) return hit;
     verified.delete(token);
   }
-  const claims = await verifySignature(env, keys, token);
+  const claims = await verifySignature(ctx, keys, token);
   if (verified.size >= MAX_VERIFIED) verified.clear();
   verified.set(token, claims);
   return claims;
 }
 
-async function verifySignature(env: Env, keys: SigningKeys, token: string): Promise<AccessTokenClaims> {
+async function verifySignature(ctx: Context, keys: SigningKeys, token: string): Promise<AccessTokenClaims> {
   let jwks = jwksCache.get(keys);
   if (!jwks) {
     jwks = createLocalJWKSet({ keys: keys.publicJwks });
@@ -140,8 +139,8 @@ async function verifySignature(env: Env, keys: SigningKeys, token: string): Prom
   try {
     ({ payload } = await jwtVerify(token, jwks, {
       algorithms: [ALG],
-      issuer: env.AUTH_ISSUER,
-      audience: audiencesOf(env.AUTH_ISSUER),
+      issuer: ctx.config.issuer,
+      audience: audiencesOf(ctx.config.issuer),
       typ: "at+jwt",
       requiredClaims: ["sub", "jti", "exp", "iat"],
     }));

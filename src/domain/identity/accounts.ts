@@ -1,10 +1,12 @@
 import { enforcedConnectionOfDomain, enforcedConnectionsOfUser } from "../../db/sso";
+import type { Store } from "../../db/store";
 import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
 import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
+import type { Context } from "../context";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
 import { sendEmailVerification } from "./email-verification";
 import { challengeIfEnrolled, type MfaChallenge } from "./mfa/challenge";
@@ -48,7 +50,7 @@ export interface RegisterInput {
 }
 
 export async function register(
-  env: AccountsEnv,
+  ctx: Context,
   input: RegisterInput,
   country: string,
   now = Date.now(),
@@ -56,17 +58,17 @@ export async function register(
   const email = input.email.toLowerCase();
   const weakness = passwordWeakness(input.password, email);
   if (weakness) throw invalidField("password", weakness);
-  if (await findUserByEmail(env.DB, email)) throw emailTaken();
+  if (await findUserByEmail(ctx.db, email)) throw emailTaken();
   // An address in a domain whose organization enforces sign-on is that organization's: its people
   // come in through the connection, and nobody may pre-register one of them (docs/security.md).
-  const enforced = await enforcedConnectionOfDomain(env.DB, email.split("@")[1] ?? "");
-  if (enforced) throw ssoRequired(env, enforced);
+  const enforced = await enforcedConnectionOfDomain(ctx.db, email.split("@")[1] ?? "");
+  if (enforced) throw ssoRequired(ctx, enforced);
   const user = await createUser(
-    env,
+    ctx,
     {
       email,
       username: input.username,
-      passwordHash: await hashPassword(input.password, hashIterations(env)),
+      passwordHash: await hashPassword(input.password, hashIterations(ctx.config)),
       tier: input.tier,
       marketingConsent: input.marketing_consent,
       country,
@@ -75,8 +77,8 @@ export async function register(
   );
   if (!user) throw emailTaken();
   // The holder proves the address with the mailed token (docs/security.md "Verified email").
-  await sendEmailVerification(env, user, now);
-  return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)) };
+  await sendEmailVerification(ctx, user, now);
+  return { user, ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now)) };
 }
 
 export interface NewUser {
@@ -94,8 +96,8 @@ export interface NewUser {
  * for its first period end (or trial end). Null when the email is taken: the unique index settles a
  * race between two sign-ups of one email.
  */
-export async function createUser(env: AccountsEnv, input: NewUser, now: number): Promise<UserRow | null> {
-  const account = newAccount("user", "", input.tier, env, now);
+export async function createUser(ctx: Context, input: NewUser, now: number): Promise<UserRow | null> {
+  const account = newAccount("user", "", input.tier, ctx, now);
   const at = iso(now);
   const user: UserRow = {
     id: account.ownerId,
@@ -118,8 +120,8 @@ export async function createUser(env: AccountsEnv, input: NewUser, now: number):
     credentialsRevokedAt: null,
   };
   // No credits at registration: free credits come once per verified email (domain/billing/free-credits.ts).
-  if (!(await insertUser(env.DB, user, account))) return null;
-  await wakeClock(env, account.id);
+  if (!(await insertUser(ctx.db, user, account))) return null;
+  await wakeClock(ctx, account.id);
   return user;
 }
 
@@ -131,7 +133,7 @@ const emailTaken = () =>
  * authorize page). Wrong password and unknown email fail alike, with the same
  * PBKDF2 cost (no account enumeration by timing).
  */
-export async function verifyCredentials(db: D1Database, email: string, password: string): Promise<UserRow> {
+export async function verifyCredentials(db: Store, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) throw new AppError("INVALID_CREDENTIALS");
@@ -139,32 +141,28 @@ export async function verifyCredentials(db: D1Database, email: string, password:
 }
 
 export async function login(
-  env: AccountsEnv,
+  ctx: Context,
   email: string,
   password: string,
   country: string,
   now = Date.now(),
 ): Promise<LoginResult | MfaChallenge> {
-  const user = await passwordSignIn(env, email, password);
+  const user = await passwordSignIn(ctx, email, password);
   // A second factor owed: a challenge instead of tokens (POST /v1/auth/mfa/verify completes it).
-  const challenge = await challengeIfEnrolled(env, { user, country, now });
+  const challenge = await challengeIfEnrolled(ctx, { user, country, now });
   if (challenge) return challenge;
   const at = iso(now);
-  await recordLogin(env.DB, user.id, at, country);
+  await recordLogin(ctx.db, user.id, at, country);
   return {
     user: { ...user, lastLogin: at, country },
-    ...(await issueLoginTokens(env, user, crypto.randomUUID(), now)),
+    ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now)),
   };
 }
 
 /** Email and password, then enforced SSO: every password sign-in (the API and the authorize page). */
-export async function passwordSignIn(
-  env: Pick<AccountsEnv, "DB" | "AUTH_ISSUER">,
-  email: string,
-  password: string,
-): Promise<UserRow> {
-  const user = await verifyCredentials(env.DB, email, password);
-  await refuseWhereSsoIsEnforced(env, user);
+export async function passwordSignIn(ctx: Context, email: string, password: string): Promise<UserRow> {
+  const user = await verifyCredentials(ctx.db, email, password);
+  await refuseWhereSsoIsEnforced(ctx, user);
   return user;
 }
 
@@ -173,20 +171,17 @@ export async function passwordSignIn(
  * that organization's verified domains, signs in through the connection only. Checked after the
  * password, so the answer reveals nothing to someone without it.
  */
-async function refuseWhereSsoIsEnforced(env: Pick<AccountsEnv, "DB" | "AUTH_ISSUER">, user: UserRow) {
-  for (const c of await enforcedConnectionsOfUser(env.DB, user.id)) {
-    if (!(await isVerifiedDomainOf(env.DB, c.organization_id, user.email))) continue;
-    throw ssoRequired(env, c);
+async function refuseWhereSsoIsEnforced(ctx: Context, user: UserRow) {
+  for (const c of await enforcedConnectionsOfUser(ctx.db, user.id)) {
+    if (!(await isVerifiedDomainOf(ctx.db, c.organization_id, user.email))) continue;
+    throw ssoRequired(ctx, c);
   }
 }
 
 /** 403 SSO_REQUIRED naming the way in: the connection's sign-in address. */
-function ssoRequired(
-  env: Pick<AccountsEnv, "AUTH_ISSUER">,
-  c: { id: string; kind: "saml" | "ldap"; organization_id: string },
-): AppError {
+function ssoRequired(ctx: Context, c: { id: string; kind: "saml" | "ldap"; organization_id: string }): AppError {
   const signIn =
-    c.kind === "saml" ? `${env.AUTH_ISSUER.replace(/\/$/, "")}/saml/login?connection=${c.id}` : "POST /v1/auth/ldap";
+    c.kind === "saml" ? `${ctx.config.issuer.replace(/\/$/, "")}/saml/login?connection=${c.id}` : "POST /v1/auth/ldap";
   return new AppError("SSO_REQUIRED", {
     message: `Your organization requires single sign-on: sign in with ${c.kind === "saml" ? "SAML" : "LDAP"} (${signIn}).`,
     details: { organization_id: c.organization_id, connection: c.id, kind: c.kind, sign_in: signIn },
@@ -199,7 +194,7 @@ function ssoRequired(
  * never as a service administrator (docs/sso.md "What a sign-on token may do").
  */
 export async function issueLoginTokens(
-  env: AccountsEnv,
+  ctx: Context,
   user: UserRow,
   familyId: string,
   now: number,
@@ -209,7 +204,7 @@ export async function issueLoginTokens(
   const role = organizationId ? "user" : user.role;
   const scopes = scopesForRole(role);
   const access = await issueAccessToken(
-    env,
+    ctx,
     {
       userId: user.id,
       role,
@@ -222,7 +217,7 @@ export async function issueLoginTokens(
     now,
   );
   const refreshToken = await issueRefreshToken(
-    env,
+    ctx,
     { familyId, userId: user.id, clientId: null, scope: scopes.join(" "), organizationId },
     now,
   );
@@ -234,9 +229,9 @@ export async function issueLoginTokens(
  * a client replayed it): the whole family is revoked, including the access
  * tokens issued from it (RFC 9700 §4.14.2).
  */
-export async function refresh(env: AccountsEnv, presented: string, now = Date.now()): Promise<LoginResult> {
+export async function refresh(ctx: Context, presented: string, now = Date.now()): Promise<LoginResult> {
   // Rows with a client_id belong to OAuth clients: only /oauth2/token rotates those.
-  const outcome = await consumeForRotation(env, presented, null, now);
+  const outcome = await consumeForRotation(ctx, presented, null, now);
   if (!outcome.ok) {
     if (outcome.reason === "expired")
       throw new AppError("TOKEN_EXPIRED", { message: "The refresh token has expired." });
@@ -246,16 +241,16 @@ export async function refresh(env: AccountsEnv, presented: string, now = Date.no
       });
     throw new AppError("TOKEN_INVALID", { message: "The refresh token is invalid, expired or revoked." });
   }
-  const user = await findUserById(env.DB, outcome.row.userId);
+  const user = await findUserById(ctx.db, outcome.row.userId);
   if (!user) throw new AppError("TOKEN_INVALID", { message: "The refresh token is invalid, expired or revoked." });
   return {
     user,
-    ...(await issueLoginTokens(env, user, outcome.row.familyId, now, { organizationId: outcome.row.organizationId })),
+    ...(await issueLoginTokens(ctx, user, outcome.row.familyId, now, { organizationId: outcome.row.organizationId })),
   };
 }
 
 /** Revoke the presented access token's session: its refresh family and every access token of it. */
-export async function logout(env: AccountsEnv, principal: Principal, now = Date.now()): Promise<void> {
+export async function logout(ctx: Context, principal: Principal, now = Date.now()): Promise<void> {
   // An API key has no session to end: it is revoked with DELETE /v1/api-keys/{id} (docs/decisions.md).
   if (principal.credential.kind === "api_key") {
     throw new AppError("INSUFFICIENT_PERMISSIONS", {
@@ -264,5 +259,5 @@ export async function logout(env: AccountsEnv, principal: Principal, now = Date.
     });
   }
   const sid = principal.credential.sid ?? principal.credential.id;
-  await revokeGrantFamily(env, sid, now);
+  await revokeGrantFamily(ctx, sid, now);
 }

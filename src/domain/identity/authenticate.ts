@@ -1,6 +1,6 @@
 import { isClientRevoked, isSessionRevoked } from "../../db/revocations";
-import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
+import type { Context } from "../context";
 import {
   type AccessTokenClaims,
   bearerChallenge,
@@ -25,8 +25,6 @@ export interface PresentedCredentials {
   resource?: "api" | "mcp";
 }
 
-type Env = Pick<Bindings, "KV" | "DB" | "ENVIRONMENT" | "AUTH_ISSUER" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS">;
-
 const swallow: Defer = (work) => void work.catch((err) => console.error(JSON.stringify({ error: String(err) })));
 
 /**
@@ -38,7 +36,7 @@ const swallow: Defer = (work) => void work.catch((err) => console.error(JSON.str
  * - `Authorization: Bearer <jwt>` — a login or OAuth access token (RFC 9068).
  * Sending both headers is refused: one request, one credential.
  */
-export async function authenticateCredential(env: Env, presented: PresentedCredentials): Promise<Principal | null> {
+export async function authenticateCredential(ctx: Context, presented: PresentedCredentials): Promise<Principal | null> {
   const defer = presented.defer ?? swallow;
   const bearer = parseBearer(presented.authorization);
   if (bearer !== null && presented.apiKey !== undefined) {
@@ -52,11 +50,11 @@ export async function authenticateCredential(env: Env, presented: PresentedCrede
         message: "The MCP server accepts only OAuth access tokens issued for it, not API keys.",
         headers: bearerChallenge("invalid_token", "API keys are not accepted here"),
       });
-    return bearer === null ? null : principalFromAccessToken(env, bearer, mcpResourceOf(env.AUTH_ISSUER));
+    return bearer === null ? null : principalFromAccessToken(ctx, bearer, mcpResourceOf(ctx.config.issuer));
   }
-  if (presented.apiKey !== undefined) return principalFromApiKey(env, presented.apiKey.trim(), defer);
+  if (presented.apiKey !== undefined) return principalFromApiKey(ctx, presented.apiKey.trim(), defer);
   if (bearer !== null)
-    return looksLikeApiKey(bearer) ? principalFromApiKey(env, bearer, defer) : principalFromAccessToken(env, bearer);
+    return looksLikeApiKey(bearer) ? principalFromApiKey(ctx, bearer, defer) : principalFromAccessToken(ctx, bearer);
   return null;
 }
 
@@ -85,15 +83,15 @@ function scopeSetOf(claims: AccessTokenClaims): Set<Scope> {
   return set;
 }
 
-async function principalFromAccessToken(env: Env, token: string, audience?: string): Promise<Principal> {
-  const claims = await verifyAccessToken(env, token, Date.now(), audience);
+async function principalFromAccessToken(ctx: Context, token: string, audience?: string): Promise<Principal> {
+  const claims = await verifyAccessToken(ctx, token, Date.now(), audience);
   const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
   // The acting account (tier, status) is resolved by the authenticate middleware, once it knows
   // whom the request acts for.
   // A login token has no client to check; an OAuth token's two checks run side by side.
   const revoked = firstParty
-    ? await isSessionRevoked(env.DB, claims.sid)
-    : (await Promise.all([isSessionRevoked(env.DB, claims.sid), isClientRevoked(env.DB, claims.client_id)])).some(
+    ? await isSessionRevoked(ctx.db, claims.sid)
+    : (await Promise.all([isSessionRevoked(ctx.db, claims.sid), isClientRevoked(ctx.db, claims.client_id)])).some(
         Boolean,
       );
   if (revoked) {

@@ -5,14 +5,15 @@ import {
   latestVerificationAt,
   replaceVerification,
 } from "../../db/email-verifications";
+import type { Statement } from "../../db/store";
 import { findUserById, type UserRow } from "../../db/users";
-import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
 import { accountOfUser } from "../billing/accounts";
 import { emailVerifiedGrant } from "../billing/free-credits";
+import type { Context } from "../context";
 import { mailerFor } from "../mail/mailer";
 import { isAdminEmail } from "./admin-emails";
 
@@ -28,32 +29,30 @@ export const RESEND_COOLDOWN_MS = 60_000;
 /** `sev_` + 256 random bits: recognisable in logs and secret scanners, like `soi_` invitations. */
 const TOKEN_PREFIX = "sev_";
 
-type Env = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT" | "AUTH_ISSUER"> & { ADMIN_EMAILS?: string };
-
 export const verifiedEmail = (user: Pick<UserRow, "emailVerifiedAt">) => user.emailVerifiedAt !== null;
 
 /** Mail a fresh verification token to the user's email (replacing any pending one). */
 export async function sendEmailVerification(
-  env: Env,
+  ctx: Context,
   user: Pick<UserRow, "id" | "email">,
   now = Date.now(),
 ): Promise<{ delivered: boolean; expiresAt: string }> {
   const token = `${TOKEN_PREFIX}${randomToken(32)}`;
   const expiresAt = iso(now + EMAIL_VERIFICATION_TTL_MS);
-  await replaceVerification(env.DB, {
+  await replaceVerification(ctx.db, {
     tokenHash: await sha256Hex(token),
     userId: user.id,
     email: user.email,
     createdAt: iso(now),
     expiresAt,
   });
-  const { delivered } = await mailerFor(env).send({
+  const { delivered } = await mailerFor(ctx).send({
     to: user.email,
     subject: "Verify your email address",
     text: [
       "Confirm that this is your email address for the Session Analysis Service with:",
       "",
-      `POST ${env.AUTH_ISSUER.replace(/\/$/, "")}/v1/auth/email/verify {"token": "${token}"}`,
+      `POST ${ctx.config.issuer.replace(/\/$/, "")}/v1/auth/email/verify {"token": "${token}"}`,
       "",
       `The token can be used once and expires at ${expiresAt}. If you did not create an account, ignore this message.`,
     ].join("\n"),
@@ -63,11 +62,11 @@ export async function sendEmailVerification(
 }
 
 /** POST /v1/auth/email/verify/resend: the signed-in user's new token, at most one a minute. */
-export async function resendEmailVerification(env: Env, userId: string, now = Date.now()) {
-  const user = await findUserById(env.DB, userId);
+export async function resendEmailVerification(ctx: Context, userId: string, now = Date.now()) {
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError("AUTHENTICATION_REQUIRED");
   if (verifiedEmail(user)) throw new AppError("EMAIL_ALREADY_VERIFIED");
-  const last = await latestVerificationAt(env.DB, user.id);
+  const last = await latestVerificationAt(ctx.db, user.id);
   const wait = last === null ? 0 : Date.parse(last) + RESEND_COOLDOWN_MS - now;
   if (wait > 0) {
     const retryAfter = Math.ceil(wait / 1000);
@@ -77,7 +76,7 @@ export async function resendEmailVerification(env: Env, userId: string, now = Da
       headers: { "Retry-After": String(retryAfter) },
     });
   }
-  return sendEmailVerification(env, user, now);
+  return sendEmailVerification(ctx, user, now);
 }
 
 const invalidToken = (reason: "unknown" | "expired" | "email_changed") =>
@@ -87,15 +86,15 @@ const invalidToken = (reason: "unknown" | "expired" | "email_changed") =>
  * POST /v1/auth/email/verify: spend the token and mark the email verified, with onEmailVerified's
  * statements in the same batch. An unknown, used, expired or superseded token changes nothing.
  */
-export async function verifyEmail(env: Env, token: string, now = Date.now()): Promise<UserRow> {
-  const row = await findVerification(env.DB, await sha256Hex(token.trim()));
+export async function verifyEmail(ctx: Context, token: string, now = Date.now()): Promise<UserRow> {
+  const row = await findVerification(ctx.db, await sha256Hex(token.trim()));
   if (!row) throw invalidToken("unknown");
   if (Date.parse(row.expiresAt) <= now) throw invalidToken("expired");
-  const user = await findUserById(env.DB, row.userId);
+  const user = await findUserById(ctx.db, row.userId);
   if (!user || user.email !== row.email) throw invalidToken("email_changed");
   const at = iso(now);
-  const then = [...adminBootstrap(env, user, at, now), ...(await onEmailVerified(env, { user, at }))];
-  if (!(await consumeVerification(env.DB, row, at, then))) {
+  const then = [...adminBootstrap(ctx, user, at, now), ...(await onEmailVerified(ctx, { user, at }))];
+  if (!(await consumeVerification(ctx.db, row, at, then))) {
     // Spent by a concurrent request between the read and the batch (or already verified).
     throw invalidToken("unknown");
   }
@@ -106,10 +105,10 @@ export async function verifyEmail(env: Env, token: string, now = Date.now()): Pr
  * ADMIN_EMAILS as a bootstrap only (docs/decisions.md "Account takeover"): a listed address becomes
  * an administrator when its holder verifies it here (a sign-on never can), recorded in admin_audit.
  */
-function adminBootstrap(env: Env, user: UserRow, at: string, now: number): D1PreparedStatement[] {
-  if (!isAdminEmail(env.ADMIN_EMAILS ?? "", user.email)) return [];
+function adminBootstrap(ctx: Context, user: UserRow, at: string, now: number): Statement[] {
+  if (!isAdminEmail(ctx.env.ADMIN_EMAILS ?? "", user.email)) return [];
   return adminRoleStatements(
-    env.DB,
+    ctx.db,
     { id: newId("aud", now), userId: user.id, action: "granted", actor: "bootstrap:ADMIN_EMAILS", at },
     { sql: "email_verified_at = ?", params: [at] },
   );
@@ -121,12 +120,9 @@ function adminBootstrap(env: Env, user: UserRow, at: string, now: number): D1Pre
  * on `users.email_verified_at = at` for `user.id` (only the batch that verified sets that value), so
  * a replayed or lost race commits none of them.
  */
-export async function onEmailVerified(
-  env: Env,
-  verified: { user: UserRow; at: string },
-): Promise<D1PreparedStatement[]> {
+export async function onEmailVerified(ctx: Context, verified: { user: UserRow; at: string }): Promise<Statement[]> {
   const { user, at } = verified;
   // Free credits once per verified email (domain/billing/free-credits.ts), conditional on `at`.
-  const account = await accountOfUser(env.DB, user.id);
-  return emailVerifiedGrant(env.DB, { userId: user.id, email: user.email, accountId: account.id, at });
+  const account = await accountOfUser(ctx.db, user.id);
+  return emailVerifiedGrant(ctx.db, { userId: user.id, email: user.email, accountId: account.id, at });
 }

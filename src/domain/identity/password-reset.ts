@@ -16,9 +16,9 @@ import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
-import { type OutboxEnv, queueMail } from "../mail/outbox";
+import type { Context } from "../context";
+import { queueMail } from "../mail/outbox";
 import { cutOffGrant } from "../organizations/cut-off";
-import type { AccountsEnv } from "./accounts";
 import { DUMMY_PASSWORD_HASH, hashIterations, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal } from "./principal";
 import { REFRESH_TOKEN_TTL } from "./refresh-rotation";
@@ -30,8 +30,6 @@ const RESET_MAIL_INTERVAL_MS = 60_000;
 /** `sapr_` + 256 random bits: recognisable in logs and by secret scanners. */
 const RESET_PREFIX = "sapr_";
 
-type Env = AccountsEnv & OutboxEnv;
-
 const linkInvalid = (reason: "unknown" | "used_or_expired") =>
   new AppError("ACCOUNT_LINK_INVALID", { details: { field: "token", reason } });
 
@@ -40,28 +38,28 @@ const linkInvalid = (reason: "unknown" | "used_or_expired") =>
  * (no account enumeration), and so is the work: a token is generated and hashed and one D1 batch
  * written in both cases. Returns the queued mail's id (to send after the response), if any.
  */
-export async function forgotPassword(env: Env, emailInput: string, now = Date.now()): Promise<string | null> {
-  requireMailer(env);
+export async function forgotPassword(ctx: Context, emailInput: string, now = Date.now()): Promise<string | null> {
+  requireMailer(ctx.env);
   const email = emailInput.trim().toLowerCase();
   const token = RESET_PREFIX + randomToken(32);
   const tokenHash = await sha256Hex(token);
-  const user = await findUserByEmail(env.DB, email);
+  const user = await findUserByEmail(ctx.db, email);
   const recent = user
-    ? await newestAccountTokenSince(env.DB, user.id, "password_reset", iso(now - RESET_MAIL_INTERVAL_MS))
+    ? await newestAccountTokenSince(ctx.db, user.id, "password_reset", iso(now - RESET_MAIL_INTERVAL_MS))
     : null;
   if (!user || recent) {
     // Comparable work without a trace: the same kind of write, on nothing.
-    await env.DB.batch([endAccountTokensStatement(env.DB, "", "password_reset", iso(now))]);
+    await ctx.db.batch([endAccountTokensStatement(ctx.db, "", "password_reset", iso(now))]);
     return null;
   }
   const mail = await queueMail(
-    env,
+    ctx,
     { to: user.email, template: { type: "password.reset", token, minutes: RESET_TOKEN_TTL_MS / 60_000 } },
     now,
   );
-  await env.DB.batch([
-    endAccountTokensStatement(env.DB, user.id, "password_reset", iso(now)),
-    insertAccountTokenStatement(env.DB, {
+  await ctx.db.batch([
+    endAccountTokensStatement(ctx.db, user.id, "password_reset", iso(now)),
+    insertAccountTokenStatement(ctx.db, {
       id: newId("apt", now),
       purpose: "password_reset",
       userId: user.id,
@@ -84,31 +82,31 @@ function checkNewPassword(password: string, email: string) {
  * in one batch (nothing half-changed), then every sign-in of the account is ended.
  */
 export async function resetPassword(
-  env: Env,
+  ctx: Context,
   input: { token: string; newPassword: string },
   now = Date.now(),
 ): Promise<{ mailId: string }> {
-  requireMailer(env);
-  const row = await findAccountToken(env.DB, "password_reset", await sha256Hex(input.token.trim()));
+  requireMailer(ctx.env);
+  const row = await findAccountToken(ctx.db, "password_reset", await sha256Hex(input.token.trim()));
   if (!row) throw linkInvalid("unknown");
   if (row.usedAt || Date.parse(row.expiresAt) <= now) throw linkInvalid("used_or_expired");
-  const user = await findUserById(env.DB, row.userId);
+  const user = await findUserById(ctx.db, row.userId);
   if (!user) throw linkInvalid("unknown");
   checkNewPassword(input.newPassword, user.email);
-  const hash = await hashPassword(input.newPassword, hashIterations(env));
+  const hash = await hashPassword(input.newPassword, hashIterations(ctx.config));
   const mail = await queueMail(
-    env,
+    ctx,
     { to: user.email, template: { type: "password.changed", how: "reset" }, onlyIfChanged: true },
     now,
   );
-  const [used] = await env.DB.batch([
-    useAccountTokenStatement(env.DB, row.id, iso(now)),
-    setPasswordIfChangedStatement(env.DB, user.id, hash),
+  const [used] = await ctx.db.batch([
+    useAccountTokenStatement(ctx.db, row.id, iso(now)),
+    setPasswordIfChangedStatement(ctx.db, user.id, hash),
     mail.statement,
-    endAccountTokensStatement(env.DB, user.id, "password_reset", iso(now)),
+    endAccountTokensStatement(ctx.db, user.id, "password_reset", iso(now)),
   ]);
   if (used?.meta.changes !== 1) throw linkInvalid("used_or_expired");
-  await endEverySignIn(env, user.id, now);
+  await endEverySignIn(ctx, user.id, now);
   return { mailId: mail.id };
 }
 
@@ -117,7 +115,7 @@ export async function resetPassword(
  * of the account ends, this one included (docs/security.md, "What each change revokes").
  */
 export async function changePassword(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   input: { currentPassword: string; newPassword: string },
   now = Date.now(),
@@ -128,8 +126,8 @@ export async function changePassword(
       details: { reason: "sign_in_required" },
     });
   }
-  requireMailer(env);
-  const user = await findUserById(env.DB, principal.userId);
+  requireMailer(ctx.env);
+  const user = await findUserById(ctx.db, principal.userId);
   const valid = await verifyPassword(input.currentPassword, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) {
     throw new AppError("INVALID_CREDENTIALS", {
@@ -140,21 +138,21 @@ export async function changePassword(
   checkNewPassword(input.newPassword, user.email);
   if (input.newPassword === input.currentPassword)
     throw invalidField("new_password", "must differ from the current password");
-  const hash = await hashPassword(input.newPassword, hashIterations(env));
+  const hash = await hashPassword(input.newPassword, hashIterations(ctx.config));
   const mail = await queueMail(
-    env,
+    ctx,
     { to: user.email, template: { type: "password.changed", how: "change" }, onlyIfChanged: true },
     now,
   );
-  const [changed] = await env.DB.batch([
-    setPasswordStatement(env.DB, user.id, hash, user.passwordHash),
+  const [changed] = await ctx.db.batch([
+    setPasswordStatement(ctx.db, user.id, hash, user.passwordHash),
     mail.statement,
-    endAccountTokensStatement(env.DB, user.id, "password_reset", iso(now)),
+    endAccountTokensStatement(ctx.db, user.id, "password_reset", iso(now)),
   ]);
   // Another change won the race: this one changed nothing and queued no mail.
   if (changed?.meta.changes !== 1)
     throw new AppError("INVALID_CREDENTIALS", { message: "The current password is wrong." });
-  await endEverySignIn(env, user.id, now);
+  await endEverySignIn(ctx, user.id, now);
   return { mailId: mail.id };
 }
 
@@ -163,15 +161,15 @@ export async function changePassword(
  * tokens (`sid`) and live sockets. The `sid` revocation is kept as long as a refresh token lives,
  * so a token rotated in a race with this still fails on its next use.
  */
-export async function endEverySignIn(env: Env, userId: string, now = Date.now()): Promise<number> {
-  const families = await liveFamiliesOfUser(env.DB, userId, iso(now));
+export async function endEverySignIn(ctx: Context, userId: string, now = Date.now()): Promise<number> {
+  const families = await liveFamiliesOfUser(ctx.db, userId, iso(now));
   await Promise.all(
     families.map(async (familyId) => {
       await Promise.all([
-        revokeFamily(env.DB, familyId, iso(now)),
-        revokeSession(env.DB, familyId, REFRESH_TOKEN_TTL, now),
+        revokeFamily(ctx.db, familyId, iso(now)),
+        revokeSession(ctx.db, familyId, REFRESH_TOKEN_TTL, now),
       ]);
-      await cutOffGrant(env, familyId);
+      await cutOffGrant(ctx, familyId);
     }),
   );
   return families.length;

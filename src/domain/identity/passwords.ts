@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "../../lib/crypto";
 import { base64, fromBase64 } from "../../lib/encoding";
+import type { Config } from "../context";
 import COMMON_PASSWORDS from "./common-passwords.json";
 
 const COMMON_FULL = new Set(COMMON_PASSWORDS.full);
@@ -44,9 +45,9 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
  * in production) so a suite registering thousands of users does not spend most of its CPU
  * here. Verification reads the cost from the stored hash, so either cost verifies.
  */
-export function hashIterations(env: { ENVIRONMENT: string; PASSWORD_HASH_ITERATIONS?: string | undefined }): number {
-  if (env.ENVIRONMENT === "production" || env.PASSWORD_HASH_ITERATIONS === undefined) return PBKDF2_ITERATIONS;
-  const n = Number(env.PASSWORD_HASH_ITERATIONS);
+export function hashIterations(config: Pick<Config, "environment" | "passwordHashIterations">): number {
+  if (config.environment === "production" || config.passwordHashIterations === undefined) return PBKDF2_ITERATIONS;
+  const n = Number(config.passwordHashIterations);
   return Number.isInteger(n) && n >= 1 && n <= PBKDF2_ITERATIONS ? n : PBKDF2_ITERATIONS;
 }
 

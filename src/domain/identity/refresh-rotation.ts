@@ -6,10 +6,10 @@ import {
   revokeFamily,
 } from "../../db/refresh-tokens";
 import { isSessionRevoked, revokeSession } from "../../db/revocations";
-import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
+import type { Context } from "../context";
 import { cutOffGrant } from "../organizations/cut-off";
 import { LOGIN_TOKEN_TTL } from "./access-tokens";
 
@@ -17,8 +17,6 @@ import { LOGIN_TOKEN_TTL } from "./access-tokens";
 export const REFRESH_TOKEN_TTL = 30 * 86_400;
 /** Opaque refresh tokens carry a prefix so they are recognisable in logs and by scanners. */
 export const REFRESH_PREFIX = "sart_";
-
-type Env = Pick<Bindings, "DB" | "KV" | "SESSION_ROOM">;
 
 export type RotationOutcome =
   | { ok: true; row: RefreshTokenRow }
@@ -31,24 +29,24 @@ export type RotationOutcome =
  * including the access tokens issued from it (RFC 9700 §4.14.2).
  */
 export async function consumeForRotation(
-  env: Env,
+  ctx: Context,
   presented: string,
   clientId: string | null,
   now = Date.now(),
   /** Checks on the row before it is consumed (may throw), so a bad request does not burn the token. */
   precheck?: (row: RefreshTokenRow) => void,
 ): Promise<RotationOutcome> {
-  const row = await findRefreshTokenByHash(env.DB, await sha256Hex(presented));
+  const row = await findRefreshTokenByHash(ctx.db, await sha256Hex(presented));
   // Bound to the client it was issued to (RFC 6749 §6, §10.4).
   if (!row || row.clientId !== clientId || row.revokedAt) return { ok: false, reason: "invalid" };
   // The family's sid was revoked (logout, code replay) even if a row escaped the UPDATE in a race.
-  if (await isSessionRevoked(env.DB, row.familyId, now, 0)) {
-    await revokeFamily(env.DB, row.familyId, iso(now));
+  if (await isSessionRevoked(ctx.db, row.familyId, now, 0)) {
+    await revokeFamily(ctx.db, row.familyId, iso(now));
     return { ok: false, reason: "invalid" };
   }
   precheck?.(row);
-  if (row.usedAt || !(await consumeRefreshToken(env.DB, row.id, iso(now)))) {
-    await revokeGrantFamily(env, row.familyId, now);
+  if (row.usedAt || !(await consumeRefreshToken(ctx.db, row.id, iso(now)))) {
+    await revokeGrantFamily(ctx, row.familyId, now);
     return { ok: false, reason: "reused" };
   }
   if (Date.parse(row.expiresAt) <= now) return { ok: false, reason: "expired" };
@@ -57,7 +55,7 @@ export async function consumeForRotation(
 
 /** A fresh refresh token in `familyId`; returns the token (shown once, stored hashed). */
 export async function issueRefreshToken(
-  env: Env,
+  ctx: Context,
   grant: {
     familyId: string;
     userId: string;
@@ -69,7 +67,7 @@ export async function issueRefreshToken(
   now = Date.now(),
 ): Promise<string> {
   const token = REFRESH_PREFIX + randomToken(32);
-  await insertRefreshToken(env.DB, {
+  await insertRefreshToken(ctx.db, {
     id: newId("rt", now),
     tokenHash: await sha256Hex(token),
     familyId: grant.familyId,
@@ -88,7 +86,7 @@ export async function issueRefreshToken(
  * Revoke a grant: its refresh family, every access token whose `sid` is the
  * family, and the live sockets those tokens opened.
  */
-export async function revokeGrantFamily(env: Env, familyId: string, now = Date.now()): Promise<void> {
-  await Promise.all([revokeFamily(env.DB, familyId, iso(now)), revokeSession(env.DB, familyId, LOGIN_TOKEN_TTL)]);
-  await cutOffGrant(env, familyId);
+export async function revokeGrantFamily(ctx: Context, familyId: string, now = Date.now()): Promise<void> {
+  await Promise.all([revokeFamily(ctx.db, familyId, iso(now)), revokeSession(ctx.db, familyId, LOGIN_TOKEN_TTL)]);
+  await cutOffGrant(ctx, familyId);
 }

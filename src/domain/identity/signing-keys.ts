@@ -1,5 +1,6 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { cachedBySecret, notConfigured } from "../../lib/secret-config";
+import type { Config } from "../context";
 
 /**
  * The ES256 key that signs every access token (RFC 9068 tokens, asymmetric so
@@ -21,16 +22,14 @@ export interface SigningKeys {
 export const DEV_KID_PREFIX = "dev-";
 export const ALG = "ES256";
 
-type Env = { ENVIRONMENT: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string };
-
-export const signingKeys = cachedBySecret<Env, SigningKeys>(
-  (env) => `${env.JWT_PRIVATE_KEY ?? ""}|${env.JWT_PREVIOUS_PUBLIC_KEYS ?? ""}`,
+export const signingKeys = cachedBySecret<Config, SigningKeys>(
+  (config) => `${config.secrets.jwtPrivateKey ?? ""}|${config.secrets.jwtPreviousPublicKeys ?? ""}`,
   load,
 );
 
-async function load(env: Env): Promise<SigningKeys> {
-  const isDev = env.ENVIRONMENT === "development";
-  if (!env.JWT_PRIVATE_KEY) {
+async function load(config: Config): Promise<SigningKeys> {
+  const isDev = config.environment === "development";
+  if (!config.secrets.jwtPrivateKey) {
     if (!isDev) throw notConfigured("JWT_PRIVATE_KEY secret is not set");
     console.warn("JWT_PRIVATE_KEY not set: using an ephemeral development key (tokens die with this isolate)");
     const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
@@ -40,7 +39,7 @@ async function load(env: Env): Promise<SigningKeys> {
   }
   let jwk: JWK;
   try {
-    jwk = JSON.parse(env.JWT_PRIVATE_KEY) as JWK;
+    jwk = JSON.parse(config.secrets.jwtPrivateKey) as JWK;
   } catch {
     throw notConfigured("JWT_PRIVATE_KEY is not valid JSON");
   }
@@ -50,7 +49,9 @@ async function load(env: Env): Promise<SigningKeys> {
   }
   const privateKey = (await importJWK({ ...jwk, alg: ALG }, ALG)) as CryptoKey;
   const { d: _d, ...publicPart } = jwk;
-  const previous = env.JWT_PREVIOUS_PUBLIC_KEYS ? (JSON.parse(env.JWT_PREVIOUS_PUBLIC_KEYS) as JWK[]) : [];
+  const previous = config.secrets.jwtPreviousPublicKeys
+    ? (JSON.parse(config.secrets.jwtPreviousPublicKeys) as JWK[])
+    : [];
   return {
     kid,
     privateKey,

@@ -1,10 +1,11 @@
 import { putOutboxMessage } from "../../db/mail-outbox";
+import type { KeyValues } from "../../db/store";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Mailer } from "./mailer";
 
 /** Logs each message as one JSON line and keeps it in the KV outbox (src/db/mail-outbox.ts). */
-export function developmentMailer(kv: KVNamespace): Mailer {
+export function developmentMailer(kv: KeyValues): Mailer {
   return {
     async send(message) {
       const now = Date.now();

@@ -1,6 +1,6 @@
-import { type MailEnv, mailerFor as portMailerFor } from "../../adapters/mail";
-import type { Bindings } from "../../env";
+import { mailerFor as portMailerFor } from "../../adapters/mail";
 import { newId } from "../../lib/ids";
+import type { Context } from "../context";
 import { developmentMailer } from "./development-mailer";
 
 /** One message to one recipient (plain text: the service sends no HTML mail). */
@@ -34,8 +34,8 @@ export interface Mailer {
  * through it. Every other flow commits its mail to the outbox (src/domain/mail/outbox.ts) and is
  * refused with 503 when no adapter can send.
  */
-export function mailerFor(env: MailEnv & Pick<Bindings, "ENVIRONMENT" | "KV">): Mailer {
-  const port = portMailerFor(env);
+export function mailerFor(ctx: Context): Mailer {
+  const port = portMailerFor(ctx.env);
   if (port?.name === "cloudflare") {
     return {
       async send(message) {
@@ -56,6 +56,6 @@ export function mailerFor(env: MailEnv & Pick<Bindings, "ENVIRONMENT" | "KV">): 
       },
     };
   }
-  if (env.ENVIRONMENT === "production") return { send: async () => ({ delivered: false }) };
-  return developmentMailer(env.KV);
+  if (ctx.config.environment === "production") return { send: async () => ({ delivered: false }) };
+  return developmentMailer(ctx.kv);
 }

@@ -1,9 +1,11 @@
 import { type MailEnv, type Mailer, MailSendError, mailerFor, requireMailer } from "../../adapters/mail";
 import { claimMail, dueMailIds, insertMailStatement, markMailFailed, markMailSent } from "../../db/mail";
 import { recipientHashOf } from "../../db/mail-outbox";
+import type { Statement } from "../../db/store";
 import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import type { Context } from "../context";
 import { type MailTemplate, renderMail } from "./templates";
 
 /** Attempts before a message is given up (about 4 hours of backoff). */
@@ -15,13 +17,9 @@ const backoffMs = (attempt: number) => Math.min(60, 2 ** (attempt - 1)) * 60_000
 
 export type OutboxEnv = MailEnv & Pick<Bindings, "DB" | "AUTH_ISSUER" | "CONSOLE_ORIGIN">;
 
-/** Where mail links point: the console's origin (CONSOLE_ORIGIN, else the API's own origin). */
-export const consoleOriginOf = (env: Pick<Bindings, "AUTH_ISSUER" | "CONSOLE_ORIGIN">) =>
-  env.CONSOLE_ORIGIN || env.AUTH_ISSUER;
-
 export interface QueuedMail {
   id: string;
-  statement: D1PreparedStatement;
+  statement: Statement;
 }
 
 /**
@@ -30,7 +28,7 @@ export interface QueuedMail {
  * adapter can send (before the caller changes anything).
  */
 export async function queueMail(
-  env: OutboxEnv,
+  ctx: Context,
   input: {
     to: string;
     template: MailTemplate;
@@ -40,12 +38,12 @@ export async function queueMail(
   },
   now = Date.now(),
 ): Promise<QueuedMail> {
-  requireMailer(env);
-  const rendered = renderMail(input.template, consoleOriginOf(env));
+  requireMailer(ctx.env);
+  const rendered = renderMail(input.template, ctx.config.consoleOrigin);
   const id = newId("mail", now);
   const to = input.to.trim().toLowerCase();
   const statement = insertMailStatement(
-    env.DB,
+    ctx.db,
     {
       id,
       type: input.template.type,
@@ -69,16 +67,16 @@ export async function queueMail(
  * (sweepMail) and given up after MAIL_MAX_ATTEMPTS or a permanent refusal. Returns how many sent.
  */
 export async function deliverMail(
-  env: OutboxEnv,
+  ctx: Context,
   ids: string[],
   now = Date.now(),
   mailer?: Mailer | null,
 ): Promise<number> {
-  const sender = mailer ?? mailerFor(env);
+  const sender = mailer ?? mailerFor(ctx.env);
   if (!sender) return 0; // production without the binding: rows wait for the configuration (and the 503s stop new ones)
   let sent = 0;
   for (const id of ids) {
-    const row = await claimMail(env.DB, id, iso(now), iso(now + CLAIM_MS));
+    const row = await claimMail(ctx.db, id, iso(now), iso(now + CLAIM_MS));
     if (!row?.recipient || row.subject === null || row.textBody === null || row.htmlBody === null) continue;
     try {
       const { messageId } = await sender.send({
@@ -91,13 +89,13 @@ export async function deliverMail(
         organizationId: row.organizationId,
         readableBy: row.readableBy,
       });
-      await markMailSent(env.DB, row.id, iso(Date.now()), messageId);
+      await markMailSent(ctx.db, row.id, iso(Date.now()), messageId);
       sent++;
     } catch (err) {
       const permanent = err instanceof MailSendError && err.permanent;
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const retryAt = permanent || row.attempts >= MAIL_MAX_ATTEMPTS ? null : iso(now + backoffMs(row.attempts));
-      await markMailFailed(env.DB, row.id, message, retryAt);
+      await markMailFailed(ctx.db, row.id, message, retryAt);
       console.log(JSON.stringify({ msg: "mail.send_failed", id: row.id, type: row.type, permanent, error: message }));
     }
   }
@@ -105,6 +103,6 @@ export async function deliverMail(
 }
 
 /** The cron's share (src/maintenance.ts): every due pending message, oldest first. */
-export async function sweepMail(env: OutboxEnv, now = Date.now(), limit = 50): Promise<number> {
-  return deliverMail(env, await dueMailIds(env.DB, iso(now), limit), now);
+export async function sweepMail(ctx: Context, now = Date.now(), limit = 50): Promise<number> {
+  return deliverMail(ctx, await dueMailIds(ctx.db, iso(now), limit), now);
 }

@@ -1,4 +1,5 @@
 import { findLiveOrganization, findMembership, type OrganizationRow } from "../../db/organizations";
+import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import type { OrganizationRole, Principal } from "../identity/principal";
 import { requireRole } from "./roles";
@@ -23,7 +24,7 @@ export const organizationNotFound = () =>
  * may have read, so the organization's account is the one resolved next.
  */
 export async function resolveActingOrganization(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   header: string | undefined,
 ): Promise<Principal> {
@@ -64,7 +65,7 @@ export async function resolveActingOrganization(
  * organization API key reaches only its own organization, as a member.
  */
 export async function membershipIn(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   id: string,
 ): Promise<{ organization: OrganizationRow; role: OrganizationRole }> {
@@ -103,7 +104,7 @@ export function requireBillingOwner(principal: Principal): void {
 }
 
 /** The principal acting for organization `id` with the caller's current role there (read now). */
-export async function actingFor(d1: D1Database, principal: Principal, id: string): Promise<Principal> {
+export async function actingFor(d1: Store, principal: Principal, id: string): Promise<Principal> {
   const { role } = await membershipIn(d1, principal, id);
   const via = principal.organization?.via === "api_key" ? "api_key" : "header";
   const { account: _personal, ...rest } = principal;

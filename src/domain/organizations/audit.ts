@@ -1,4 +1,5 @@
 import { type AuditFilter, type AuditRow, insertAuditStatement, listAudit } from "../../db/organizations";
+import type { Statement, Store } from "../../db/store";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { RequestMeta } from "../context";
@@ -80,13 +81,13 @@ export function auditRow(
 
 /** The audit statement for a batch (see insertAuditStatement for `onlyIfChanged`). */
 export function auditStatement(
-  d1: D1Database,
+  d1: Store,
   organizationId: string,
   principal: Principal,
   meta: RequestMeta,
   entry: AuditEntry,
   options: { onlyIfChanged?: boolean; now?: number } = {},
-): D1PreparedStatement {
+): Statement {
   return insertAuditStatement(
     d1,
     auditRow(organizationId, principal, meta, entry, options.now),
@@ -102,17 +103,17 @@ export function auditStatement(
  * organization) and calls without request metadata have no entry.
  */
 export function auditInBatch(
-  d1: D1Database,
+  d1: Store,
   organizationId: string | null | undefined,
   principal: Principal,
   meta: RequestMeta | undefined,
   entry: AuditEntry,
   now = Date.now(),
-): D1PreparedStatement[] {
+): Statement[] {
   if (!organizationId || !meta) return [];
   return [auditStatement(d1, organizationId, principal, meta, entry, { onlyIfChanged: true, now })];
 }
 
-export function readAudit(d1: D1Database, organizationId: string, filter: AuditFilter, limit: number, offset: number) {
+export function readAudit(d1: Store, organizationId: string, filter: AuditFilter, limit: number, offset: number) {
   return listAudit(d1, organizationId, filter, limit, offset);
 }

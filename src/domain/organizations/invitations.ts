@@ -12,15 +12,15 @@ import {
   revokeInvitationStatement,
   revokePendingForEmailStatement,
 } from "../../db/organizations";
+import type { Store } from "../../db/store";
 import { findUserById } from "../../db/users";
-import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
-import type { RequestMeta } from "../context";
+import type { Context, RequestMeta } from "../context";
 import type { Principal } from "../identity/principal";
-import { type OutboxEnv, queueMail } from "../mail/outbox";
+import { queueMail } from "../mail/outbox";
 import { membershipIn } from "./access";
 import { auditStatement } from "./audit";
 import { atLeast, checkInvite, requireRole } from "./roles";
@@ -29,8 +29,6 @@ import { atLeast, checkInvite, requireRole } from "./roles";
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 /** `soi_` + 256 random bits: recognisable in logs and secret scanners, like `sak_` keys. */
 const TOKEN_PREFIX = "soi_";
-
-type Env = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT"> & OutboxEnv;
 
 const invitationNotFound = () =>
   new AppError("RESOURCE_NOT_FOUND", { message: "Invitation not found.", details: { resource: "invitation" } });
@@ -51,17 +49,17 @@ export function invitationState(row: InvitationRow, now: number): InvitationStat
  * to the same email replaces a pending one.
  */
 export async function invite(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
   input: { email: string; role: OrgRole },
   now = Date.now(),
 ): Promise<{ invitation: InvitationRow; token: string; mailId: string }> {
-  const { organization, role } = await membershipIn(env.DB, principal, organizationId);
+  const { organization, role } = await membershipIn(ctx.db, principal, organizationId);
   checkInvite(role, input.role);
   const email = input.email.trim().toLowerCase();
-  if (await memberByEmail(env.DB, organizationId, email)) {
+  if (await memberByEmail(ctx.db, organizationId, email)) {
     throw new AppError("ALREADY_A_MEMBER", { details: { email } });
   }
   const token = `${TOKEN_PREFIX}${randomToken(32)}`;
@@ -78,9 +76,9 @@ export async function invite(
     acceptedBy: null,
     revokedAt: null,
   };
-  const inviter = (await findUserById(env.DB, principal.userId))?.email ?? "A member";
+  const inviter = (await findUserById(ctx.db, principal.userId))?.email ?? "A member";
   const mail = await queueMail(
-    env,
+    ctx,
     {
       to: email,
       organizationId,
@@ -97,11 +95,11 @@ export async function invite(
     },
     now,
   );
-  await env.DB.batch([
-    revokePendingForEmailStatement(env.DB, organizationId, email, invitation.createdAt),
-    insertInvitationStatement(env.DB, invitation),
+  await ctx.db.batch([
+    revokePendingForEmailStatement(ctx.db, organizationId, email, invitation.createdAt),
+    insertInvitationStatement(ctx.db, invitation),
     auditStatement(
-      env.DB,
+      ctx.db,
       organizationId,
       principal,
       meta,
@@ -118,14 +116,14 @@ export async function invite(
   return { invitation, token, mailId: mail.id };
 }
 
-export async function listInvitations(d1: D1Database, principal: Principal, organizationId: string, now = Date.now()) {
+export async function listInvitations(d1: Store, principal: Principal, organizationId: string, now = Date.now()) {
   const { role } = await membershipIn(d1, principal, organizationId);
   requireRole(role, "admin");
   return pendingInvitations(d1, organizationId, iso(now));
 }
 
 export async function revokeInvitation(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
@@ -164,7 +162,7 @@ export async function revokeInvitation(
  * the same batch only if that update applied.
  */
 export async function acceptInvitation(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   meta: RequestMeta,
   token: string,

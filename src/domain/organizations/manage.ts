@@ -10,14 +10,14 @@ import {
   renameOrganizationStatement,
   softDeleteOrganizationStatement,
 } from "../../db/organizations";
-import type { Bindings } from "../../env";
+import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import { organizationGrant } from "../billing/free-credits";
-import type { RequestMeta } from "../context";
+import type { Context, RequestMeta } from "../context";
 import type { OrganizationRole, Principal } from "../identity/principal";
 import { membershipIn, organizationNotFound } from "./access";
 import { auditStatement } from "./audit";
@@ -49,13 +49,13 @@ function requirePerson(principal: Principal): void {
  * verified owner (domain/billing/free-credits.ts); otherwise it starts at 0.
  */
 export async function createOrganization(
-  env: Pick<Bindings, "DB" | "ENVIRONMENT" | "BILLING_PERIOD_SCALE" | "BILLING_CLOCK">,
+  ctx: Context,
   principal: Principal,
   meta: RequestMeta,
   name: string,
   now = Date.now(),
 ): Promise<OrganizationView> {
-  const d1 = env.DB;
+  const d1 = ctx.db;
   requirePerson(principal);
   if ((await countOwnedOrganizations(d1, principal.userId)) >= MAX_OWNED_ORGANIZATIONS) {
     throw new AppError("ORGANIZATION_LIMIT_REACHED", { details: { max_owned: MAX_OWNED_ORGANIZATIONS } });
@@ -69,7 +69,7 @@ export async function createOrganization(
     updatedAt: at,
     deletedAt: null,
   };
-  const account = newAccount("organization", organization.id, "basic", env, now);
+  const account = newAccount("organization", organization.id, "basic", ctx, now);
   await d1.batch([
     insertOrganizationStatement(d1, organization),
     insertAccountStatement(d1, account),
@@ -91,23 +91,23 @@ export async function createOrganization(
     ),
   ]);
   // The organization's plan renews like a user's: arm its billing clock for the first period end.
-  await wakeClock(env, account.id);
+  await wakeClock(ctx, account.id);
   return { organization, role: "owner" };
 }
 
 /** The organizations the caller belongs to (an org API key: just its own). */
-export async function myOrganizations(d1: D1Database, principal: Principal): Promise<OrganizationView[]> {
+export async function myOrganizations(d1: Store, principal: Principal): Promise<OrganizationView[]> {
   if (principal.organization?.via === "api_key") return [await membershipIn(d1, principal, principal.organization.id)];
   if (principal.boundOrganization) return [await membershipIn(d1, principal, principal.boundOrganization)];
   return organizationsOfUser(d1, principal.userId);
 }
 
-export function readOrganization(d1: D1Database, principal: Principal, id: string): Promise<OrganizationView> {
+export function readOrganization(d1: Store, principal: Principal, id: string): Promise<OrganizationView> {
   return membershipIn(d1, principal, id);
 }
 
 export async function renameOrganization(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   meta: RequestMeta,
   id: string,
@@ -146,7 +146,7 @@ export async function renameOrganization(
  * through the API (docs/decisions.md, "Organizations").
  */
 export async function deleteOrganization(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   meta: RequestMeta,
   id: string,

@@ -1,32 +1,30 @@
 import { findMember, listMembers, type OrgRole, removeMemberStatement, setRoleStatement } from "../../db/organizations";
-import type { Bindings } from "../../env";
+import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
-import type { RequestMeta } from "../context";
+import type { Context, RequestMeta } from "../context";
 import type { Principal } from "../identity/principal";
 import { membershipIn } from "./access";
 import { auditStatement } from "./audit";
 import { cutOffMember } from "./cut-off";
 import { checkRemoval, checkRoleChange, lastOwner, requireRole } from "./roles";
 
-type Env = Pick<Bindings, "DB" | "SESSION_ROOM">;
-
 const memberNotFound = () =>
   new AppError("RESOURCE_NOT_FOUND", { message: "Member not found.", details: { resource: "member" } });
 
-export async function membersOf(d1: D1Database, principal: Principal, organizationId: string) {
+export async function membersOf(d1: Store, principal: Principal, organizationId: string) {
   await membershipIn(d1, principal, organizationId);
   return listMembers(d1, organizationId);
 }
 
-async function targetMember(d1: D1Database, organizationId: string, userId: string) {
+async function targetMember(d1: Store, organizationId: string, userId: string) {
   const found = await findMember(d1, organizationId, userId);
   if (!found) throw memberNotFound();
   return found;
 }
 
 export async function changeRole(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
@@ -65,22 +63,22 @@ export async function changeRole(
 
 /** Remove a member (admins; owners for an owner). Their access ends with this request. */
 export async function removeMember(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
   userId: string,
   now = Date.now(),
 ): Promise<void> {
-  const { role: actor } = await membershipIn(env.DB, principal, organizationId);
-  const target = await targetMember(env.DB, organizationId, userId);
+  const { role: actor } = await membershipIn(ctx.db, principal, organizationId);
+  const target = await targetMember(ctx.db, organizationId, userId);
   checkRemoval(actor, target.member.role);
-  await deleteMembership(env, principal, meta, organizationId, userId, target.member.role, "member.removed", now);
+  await deleteMembership(ctx, principal, meta, organizationId, userId, target.member.role, "member.removed", now);
 }
 
 /** Leave an organization (any member but its last owner). */
 export async function leaveOrganization(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
@@ -92,12 +90,12 @@ export async function leaveOrganization(
       details: { required_role: "person" },
     });
   }
-  const { role } = await membershipIn(env.DB, principal, organizationId);
-  await deleteMembership(env, principal, meta, organizationId, principal.userId, role, "member.left", now);
+  const { role } = await membershipIn(ctx.db, principal, organizationId);
+  await deleteMembership(ctx, principal, meta, organizationId, principal.userId, role, "member.left", now);
 }
 
 async function deleteMembership(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
@@ -106,10 +104,10 @@ async function deleteMembership(
   action: "member.removed" | "member.left",
   now: number,
 ): Promise<void> {
-  const [deleted] = await env.DB.batch([
-    removeMemberStatement(env.DB, organizationId, userId),
+  const [deleted] = await ctx.db.batch([
+    removeMemberStatement(ctx.db, organizationId, userId),
     auditStatement(
-      env.DB,
+      ctx.db,
       organizationId,
       principal,
       meta,
@@ -118,15 +116,15 @@ async function deleteMembership(
     ),
   ]);
   if (deleted?.meta.changes !== 1) {
-    if (await findMember(env.DB, organizationId, userId)) throw lastOwner();
+    if (await findMember(ctx.db, organizationId, userId)) throw lastOwner();
     throw memberNotFound();
   }
-  await cutOffMember(env, organizationId, userId);
+  await cutOffMember(ctx, organizationId, userId);
 }
 
 /** The owner hands ownership to another member and becomes an admin. */
 export async function transferOwnership(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,

@@ -1,14 +1,13 @@
 import { balanceOf } from "../../db/credits";
-import { isKeyTaken, type SqlCondition } from "../../db/idempotency";
+import { isKeyTaken } from "../../db/idempotency";
 import { markEnded } from "../../db/session-lifecycle";
-import { activeSessions, insertPaidSession, type SessionRow, sessionExists } from "../../db/sessions";
-import type { Bindings } from "../../env";
+import { activeSessions, paidSessionStatements, type SessionRow, sessionExists } from "../../db/sessions";
+import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { type AccountRef, actingAccount, actingAccountRef, refOf } from "../billing/accounts";
-import type { RequestMeta } from "../context";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import { auditInBatch } from "../organizations/audit";
 import { requireSessionScope } from "./families";
@@ -24,34 +23,26 @@ export interface CreateSessionInput {
   metadata: SessionMetadata;
 }
 
-type Env = Pick<Bindings, "DB" | "SESSION_SCHEDULER" | "ANALYSIS_TIME_SCALE">;
-
-/**
- * Statements to commit in the creation's batch, written only if `onlyIf`
- * holds (the session was paid for and inserted): the Idempotency-Key record.
- */
-export type CommitWithSession = (row: SessionRow, onlyIf: SqlCondition) => Promise<D1PreparedStatement[]>;
-
 /**
  * Create a session: debit its price and insert it atomically, then hand it
  * to its scheduler, which starts its SessionRoom when the session starts
- * (src/session-scheduler/session-scheduler.ts); the room drives it from then on.
+ * (src/durable-objects/session-scheduler/session-scheduler.ts); the room drives it from then on.
+ * The batch commits the creation as the request's outcome (Context.commit): an Idempotency-Key
+ * record the request carries is written with it, only if the session was paid for and inserted.
  */
 export async function createSession(
-  env: Env,
-  principal: Principal,
+  ctx: UserContext,
   input: CreateSessionInput,
-  meta?: RequestMeta,
-  commitWith?: CommitWithSession,
-  now = Date.now(),
 ): Promise<SessionRow & { creditsRemaining: number }> {
+  const { principal } = ctx;
+  const now = ctx.now();
   requireSessionScope(principal, input.session_type, "write");
-  const account = await actingAccountRef(env, principal);
+  const account = await actingAccountRef(ctx.db, principal);
   const price = priceOf(input.session_type, input.parameters);
   const schedule = scheduleFor(
     now,
     input.parameters.duration,
-    timeScale(env.ANALYSIS_TIME_SCALE),
+    timeScale(ctx.env.ANALYSIS_TIME_SCALE),
     input.parameters.priority,
   );
   const at = iso(now);
@@ -87,8 +78,8 @@ export async function createSession(
     duration: null,
     updatedAt: at,
   };
-  const { paid, balance } = await insertPaidSession(
-    env.DB,
+  const creation = paidSessionStatements(
+    ctx.db,
     row,
     {
       ledgerId: newId("led", now),
@@ -99,23 +90,24 @@ export async function createSession(
       at,
     },
     CONCURRENT_SESSION_CAPS,
-    [
-      ...auditInBatch(env.DB, row.organizationId, principal, meta, {
-        action: "session.created",
-        targetType: "session",
-        targetId: row.id,
-        after: { session_type: row.sessionType, credits: row.creditsUsed },
-      }),
-      ...(commitWith ? await commitWith(row, sessionExists(row.id)) : []),
-    ],
-  ).catch((err: unknown) => {
-    // Another request with the same Idempotency-Key committed first; this batch rolled back whole.
-    if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
-    throw err;
-  });
+    auditInBatch(ctx.db, row.organizationId, principal, ctx.meta, {
+      action: "session.created",
+      targetType: "session",
+      targetId: row.id,
+      after: { session_type: row.sessionType, credits: row.creditsUsed },
+    }),
+  );
+  const results = await ctx
+    .commit(creation.statements, { result: row, onlyIf: sessionExists(row.id) })
+    .catch((err: unknown) => {
+      // Another request with the same Idempotency-Key committed first; this batch rolled back whole.
+      if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
+      throw err;
+    });
+  const { paid, balance } = creation.outcome(results);
   if (!paid) {
     // Credits first: waiting for a session to finish would not help an empty balance.
-    const available = await balanceOf(env.DB, account.id);
+    const available = await balanceOf(ctx.db, account.id);
     if (available < price) {
       throw new AppError("INSUFFICIENT_CREDITS", {
         message: `This session costs ${price} credits; the balance is ${available}.`,
@@ -123,7 +115,7 @@ export async function createSession(
       });
     }
     // The cap of the account's tier as it is now (the debit checked that one), not the cached one.
-    await refuseOverCap(env.DB, refOf(await actingAccount(env, principal)), row, now);
+    await refuseOverCap(ctx.db, refOf(await actingAccount(ctx.db, principal)), row, now);
     // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be created; retry.",
@@ -131,9 +123,9 @@ export async function createSession(
     });
   }
   try {
-    await schedulerOf(env, row.id).add({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
+    await schedulerOf(ctx, row.id).add({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
   } catch (err) {
-    await abandonUnstarted(env.DB, row, now);
+    await abandonUnstarted(ctx.db, row, now);
     console.error(JSON.stringify({ session_id: row.id, error: "SessionScheduler.add failed", cause: String(err) }));
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be started; its credits were refunded.",
@@ -148,7 +140,7 @@ export async function createSession(
  * second reference): over the cap → 429 with Retry-After until the soonest
  * active session is expected to finish.
  */
-async function refuseOverCap(d1: D1Database, account: AccountRef, row: SessionRow, now: number): Promise<void> {
+async function refuseOverCap(d1: Store, account: AccountRef, row: SessionRow, now: number): Promise<void> {
   const cap = CONCURRENT_SESSION_CAPS[account.tier];
   const active = await activeSessions(d1, { id: account.id, userId: row.userId, organizationId: row.organizationId });
   if (active.count < cap) return;
@@ -174,7 +166,7 @@ async function refuseOverCap(d1: D1Database, account: AccountRef, row: SessionRo
  * it. Conditional on `pending`: if the scheduler did record it after all, the
  * room's first step finds the session failed and adopts that end.
  */
-async function abandonUnstarted(d1: D1Database, row: SessionRow, now: number): Promise<void> {
+async function abandonUnstarted(d1: Store, row: SessionRow, now: number): Promise<void> {
   const at = iso(now);
   const refund = failureRefund(row.creditsRequired);
   await markEnded(d1, row.id, {

@@ -1,9 +1,8 @@
 import { balanceOf } from "../../db/credits";
 import { findSessionState, type SessionRow, type SessionState, updateOpenSession } from "../../db/sessions";
-import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
-import type { RequestMeta } from "../context";
+import type { Context, RequestMeta } from "../context";
 import type { Principal } from "../identity/principal";
 import { auditRow } from "../organizations/audit";
 import { ownSession } from "./queries";
@@ -45,13 +44,13 @@ export interface UpdateOutcome {
  * (SessionRoom.reprice); a processing session → 409 SESSION_PRIORITY_FIXED.
  */
 export async function updateSession(
-  env: Pick<Bindings, "DB" | "SESSION_ROOM" | "SESSION_SCHEDULER">,
+  ctx: Context,
   principal: Principal,
   id: string,
   patch: SessionPatch,
   now = Date.now(),
 ): Promise<UpdateOutcome> {
-  const d1 = env.DB;
+  const d1 = ctx.db;
   const row = await ownSession(d1, principal, id, "write");
   if (!canUpdate(row.status)) throw alreadyEnded(row);
   const priority = patch.parameters?.priority;
@@ -59,8 +58,8 @@ export async function updateSession(
   if (priority !== undefined && priority !== row.priority) {
     if (row.status !== "pending") throw priorityFixed(row);
     // A pending session may still wait in its scheduler: its room starts now and re-prices (it owns the schedule).
-    await startRoomIfWaiting(env, row);
-    const outcome = await roomOf(env, id).reprice(priority);
+    await startRoomIfWaiting(ctx, row);
+    const outcome = await roomOf(ctx, id).reprice(priority);
     if (!outcome.ok) {
       if (outcome.required !== undefined)
         throw new AppError("INSUFFICIENT_CREDITS", {
@@ -93,13 +92,8 @@ export async function updateSession(
  * DELETE: the SessionRoom cancels (it owns the session's state), refunding per
  * the documented rule; an organization's session's audit entry commits with it.
  */
-export async function cancelSession(
-  env: Pick<Bindings, "DB" | "SESSION_ROOM" | "SESSION_SCHEDULER">,
-  principal: Principal,
-  id: string,
-  meta?: RequestMeta,
-) {
-  const row = await ownSession(env.DB, principal, id, "delete");
+export async function cancelSession(ctx: Context, principal: Principal, id: string, meta?: RequestMeta) {
+  const row = await ownSession(ctx.db, principal, id, "delete");
   if (!canCancel(row.status)) throw alreadyEnded(row);
   const audit =
     row.organizationId && meta
@@ -111,12 +105,12 @@ export async function cancelSession(
         })
       : undefined;
   // A pending session's room may not have started yet: it starts now and cancels (it owns the state).
-  await startRoomIfWaiting(env, row);
-  const outcome = await roomOf(env, id).cancel(audit);
+  await startRoomIfWaiting(ctx, row);
+  const outcome = await roomOf(ctx, id).cancel(audit);
   if (!outcome.ok) throw alreadyEnded({ id, status: outcome.status === "unknown" ? row.status : outcome.status });
   return {
     credits_refunded: outcome.credits_refunded,
     refund_reason: outcome.refund_reason,
-    balance: row.accountId ? await balanceOf(env.DB, row.accountId) : undefined,
+    balance: row.accountId ? await balanceOf(ctx.db, row.accountId) : undefined,
   };
 }

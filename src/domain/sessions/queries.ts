@@ -8,6 +8,7 @@ import {
   type SessionState,
   type SortBy,
 } from "../../db/sessions";
+import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import type { Principal } from "../identity/principal";
 import { type Action, readableTypes, requireSessionScope } from "./families";
@@ -23,13 +24,13 @@ import type { SessionStatus, SessionType } from "./types";
  * current member (read from D1 now) and by the organization's API keys —
  * the session id names it, so no X-Organization-Id is needed.
  */
-export function ownSession(d1: D1Database, principal: Principal, id: string, action: Action): Promise<SessionState> {
+export function ownSession(d1: Store, principal: Principal, id: string, action: Action): Promise<SessionState> {
   return reachable(d1, principal, id, action, findSessionState);
 }
 
 /** `ownSession` with the analysis body (the Analysis resource). */
 export function ownSessionWithAnalysis(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   id: string,
   action: Action,
@@ -38,11 +39,11 @@ export function ownSessionWithAnalysis(
 }
 
 async function reachable<R extends SessionState>(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   id: string,
   action: Action,
-  find: (d1: D1Database, id: string) => Promise<R | undefined>,
+  find: (d1: Store, id: string) => Promise<R | undefined>,
 ): Promise<R> {
   const row = await find(d1, id);
   if (!row || !(await canReach(d1, principal, row))) {
@@ -52,14 +53,14 @@ async function reachable<R extends SessionState>(
   return row;
 }
 
-async function canReach(d1: D1Database, principal: Principal, row: SessionState): Promise<boolean> {
+async function canReach(d1: Store, principal: Principal, row: SessionState): Promise<boolean> {
   const viaKey = principal.organization?.via === "api_key";
   if (row.organizationId === null) return !viaKey && row.userId === principal.userId;
   if (principal.organization?.id === row.organizationId) return true;
   return !viaKey && (await findMembership(d1, row.organizationId, principal.userId)) !== undefined;
 }
 
-export async function sessionHistory(d1: D1Database, principal: Principal, id: string) {
+export async function sessionHistory(d1: Store, principal: Principal, id: string) {
   await ownSession(d1, principal, id, "read");
   return (await historyOf(d1, id)).map(historyEntry);
 }
@@ -74,7 +75,7 @@ export interface ListQuery {
 }
 
 /** The caller's personal sessions, or the organization's when acting for one; only of the families the credential can read. */
-export async function listOwnSessions(d1: D1Database, principal: Principal, q: ListQuery) {
+export async function listOwnSessions(d1: Store, principal: Principal, q: ListQuery) {
   const readable = readableTypes(principal);
   if (q.session_type && !readable.includes(q.session_type)) requireSessionScope(principal, q.session_type, "read");
   const types = q.session_type ? [q.session_type] : readable.length === 4 ? undefined : readable;

@@ -1,5 +1,6 @@
 import { balanceOf } from "../../db/credits";
 import { actingAccountRef } from "../billing/accounts";
+import type { Context } from "../context";
 import type { Principal } from "../identity/principal";
 import { requireSessionScope } from "./families";
 import { priceBreakdown } from "./pricing";
@@ -11,14 +12,14 @@ import type { SessionParameters, SessionType } from "./types";
  * scopes as creation, and the balance it would be debited from.
  */
 export async function quoteSession(
-  env: { DB: D1Database },
+  ctx: Context,
   principal: Principal,
   input: { session_type: SessionType; parameters: SessionParameters },
 ) {
   requireSessionScope(principal, input.session_type, "write");
-  const account = await actingAccountRef(env, principal);
+  const account = await actingAccountRef(ctx.db, principal);
   const { credits, lines } = priceBreakdown(input.session_type, input.parameters);
-  const balance = await balanceOf(env.DB, account.id);
+  const balance = await balanceOf(ctx.db, account.id);
   return {
     session_type: input.session_type,
     credits_required: credits,

@@ -1,7 +1,7 @@
-import type { Bindings } from "../../env";
+import type { Context } from "../context";
 
 /**
- * Shards of the SessionScheduler (src/session-scheduler/session-scheduler.ts). A Durable Object
+ * Shards of the SessionScheduler (src/durable-objects/session-scheduler/session-scheduler.ts). A Durable Object
  * serves about a thousand calls a second and every creation makes one call (docs/scale.md), so
  * creations spread over a fixed set by a hash of the session id: the same id always finds its shard.
  */
@@ -15,17 +15,14 @@ export function schedulerShardOf(sessionId: string): number {
 }
 
 /** The scheduler shard that holds a pending session until it starts. */
-export const schedulerOf = (env: Pick<Bindings, "SESSION_SCHEDULER">, sessionId: string) =>
-  env.SESSION_SCHEDULER.get(env.SESSION_SCHEDULER.idFromName(`shard-${schedulerShardOf(sessionId)}`));
+export const schedulerOf = (ctx: Context, sessionId: string) =>
+  ctx.env.SESSION_SCHEDULER.get(ctx.env.SESSION_SCHEDULER.idFromName(`shard-${schedulerShardOf(sessionId)}`));
 
 /**
  * Start a pending session's room now, if its scheduler still holds it: what a request does before it
  * needs the room of a session that may not have started (a WebSocket client, a cancellation). A
  * session past `pending` has its room already.
  */
-export async function startRoomIfWaiting(
-  env: Pick<Bindings, "SESSION_SCHEDULER">,
-  session: { id: string; status: string },
-): Promise<void> {
-  if (session.status === "pending") await schedulerOf(env, session.id).release(session.id);
+export async function startRoomIfWaiting(ctx: Context, session: { id: string; status: string }): Promise<void> {
+  if (session.status === "pending") await schedulerOf(ctx, session.id).release(session.id);
 }

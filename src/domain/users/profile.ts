@@ -1,3 +1,4 @@
+import type { Store } from "../../db/store";
 import { findUserById, type UserRow, updateProfile } from "../../db/users";
 import { AppError } from "../../errors";
 import type { Principal } from "../identity/principal";
@@ -15,7 +16,7 @@ export interface ProfilePatch {
     | undefined;
 }
 
-export async function getOwnUser(d1: D1Database, principal: Principal): Promise<UserRow> {
+export async function getOwnUser(d1: Store, principal: Principal): Promise<UserRow> {
   const user = await findUserById(d1, principal.userId);
   // A token can outlive its account only if the account was deleted.
   if (!user) throw new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
@@ -23,7 +24,7 @@ export async function getOwnUser(d1: D1Database, principal: Principal): Promise<
 }
 
 /** Only username and preferences change; anything else in the body was already dropped by the schema. */
-export async function updateOwnProfile(d1: D1Database, principal: Principal, patch: ProfilePatch): Promise<UserRow> {
+export async function updateOwnProfile(d1: Store, principal: Principal, patch: ProfilePatch): Promise<UserRow> {
   const updated = await updateProfile(d1, principal.userId, {
     ...(patch.username !== undefined ? { username: patch.username } : {}),
     ...(patch.preferences?.notifications !== undefined ? { prefNotifications: patch.preferences.notifications } : {}),
@@ -42,6 +43,6 @@ export interface UsageStats {
   success_rate: number;
 }
 
-export async function usageStats(d1: D1Database, userId: string): Promise<UsageStats> {
+export async function usageStats(d1: Store, userId: string): Promise<UsageStats> {
   return usageStatsOf(d1, userId);
 }

@@ -1,6 +1,7 @@
 import { apiCallsByDay } from "../../db/api-usage";
 import { balanceOf } from "../../db/credits";
 import { aggregatesBetween, usageCounts } from "../../db/session-stats";
+import type { Store } from "../../db/store";
 import { invalidField } from "../../errors";
 import { DAY_MS, utcDate } from "../../lib/clock";
 import { round } from "../../lib/numbers";
@@ -45,9 +46,9 @@ function rangeOf(q: StatsQuery, now: number): { period: string; from: number; to
 const invalidRange = (field: string, reason: string) => invalidField(field, reason, "query");
 
 /** Statistics of the caller's sessions; credits_remaining is the acting billing account's balance. */
-export async function userStats(d1: D1Database, principal: Principal, q: StatsQuery, now = Date.now()) {
+export async function userStats(d1: Store, principal: Principal, q: StatsQuery, now = Date.now()) {
   const { period, from, to } = rangeOf(q, now);
-  const account = await actingAccountRef({ DB: d1 }, principal);
+  const account = await actingAccountRef(d1, principal);
   const [range, credits, calls] = await Promise.all([
     aggregatesBetween(d1, principal.userId, utcDate(from), utcDate(to)),
     balanceOf(d1, account.id),
@@ -85,7 +86,7 @@ export async function userStats(d1: D1Database, principal: Principal, q: StatsQu
 }
 
 /** The User resource's usage_stats: this calendar month (UTC) and all time. */
-export async function usageStatsOf(d1: D1Database, userId: string, now = Date.now()) {
+export async function usageStatsOf(d1: Store, userId: string, now = Date.now()) {
   const d = new Date(now);
   const c = await usageCounts(d1, userId, d.toISOString().slice(0, 7));
   const finished = c.completed + c.failed;

@@ -1,4 +1,5 @@
 import { deterministicId } from "../../lib/ids";
+import type { Config } from "../context";
 
 /**
  * A delivery = one event for one webhook. The consumer fans an EventMessage
@@ -24,7 +25,7 @@ export function deliveryIdFor(eventId: string, webhookId: string): Promise<strin
 export const payloadBody = (type: string, occurredAt: string, data: Record<string, unknown>): string =>
   JSON.stringify({ type, timestamp: occurredAt, data });
 
-export function allowPrivateUrls(env: { ENVIRONMENT: string; WEBHOOK_ALLOW_PRIVATE_URLS: string }): boolean {
+export function allowPrivateUrls(config: Pick<Config, "environment" | "webhookAllowPrivateUrls">): boolean {
   // Never in production, whatever the var says.
-  return env.WEBHOOK_ALLOW_PRIVATE_URLS === "true" && env.ENVIRONMENT !== "production";
+  return config.webhookAllowPrivateUrls && config.environment !== "production";
 }

@@ -1,3 +1,4 @@
+import type { Statement, Store } from "../../db/store";
 import {
   deleteOwnWebhook,
   findOwnWebhook,
@@ -6,11 +7,10 @@ import {
   updateOwnWebhook,
   type WebhookRow,
 } from "../../db/webhooks";
-import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { RequestMeta } from "../context";
+import type { Context, RequestMeta } from "../context";
 import { dataEncryptionKey } from "../encryption/data-key";
 import { seal } from "../encryption/secret-box";
 import type { Principal } from "../identity/principal";
@@ -24,8 +24,6 @@ import { classifyWebhookUrl } from "./url-safety";
 /** Bounds the fan-out per event and each user's stored rows. */
 export const MAX_WEBHOOKS_PER_USER = 20;
 
-type Env = Pick<Bindings, "DB" | "ENVIRONMENT" | "WEBHOOK_ALLOW_PRIVATE_URLS" | "DATA_ENCRYPTION_KEY">;
-
 export interface CreateWebhookInput {
   url: string;
   events: EventType[];
@@ -34,27 +32,27 @@ export interface CreateWebhookInput {
   description?: string | undefined;
 }
 
-function checkUrl(env: Env, url: string): string {
-  const verdict = classifyWebhookUrl(url, { allowPrivate: allowPrivateUrls(env) });
+function checkUrl(ctx: Context, url: string): string {
+  const verdict = classifyWebhookUrl(url, { allowPrivate: allowPrivateUrls(ctx.config) });
   if (!verdict.ok) throw invalidField("url", verdict.reason);
   return verdict.url.href;
 }
 
 /** Create a webhook; the secret (chosen or generated) is returned this once and stored sealed. */
 export async function createWebhook(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   input: CreateWebhookInput,
   meta?: RequestMeta,
   now = Date.now(),
 ): Promise<{ webhook: WebhookRow; secret: string }> {
-  const url = checkUrl(env, input.url);
+  const url = checkUrl(ctx, input.url);
   if (input.secret !== undefined) {
     const weakness = secretWeakness(input.secret);
     if (weakness) throw invalidField("secret", weakness);
   }
   const owner = actingOwner(principal, "admin");
-  if ((await listWebhooks(env.DB, owner)).length >= MAX_WEBHOOKS_PER_USER) {
+  if ((await listWebhooks(ctx.db, owner)).length >= MAX_WEBHOOKS_PER_USER) {
     throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });
   }
   const secret = input.secret ?? generateSecret();
@@ -65,7 +63,7 @@ export async function createWebhook(
     userId: principal.userId,
     url,
     events: [...new Set(input.events)],
-    secretSealed: await seal(await dataEncryptionKey(env), secret, id),
+    secretSealed: await seal(await dataEncryptionKey(ctx.config), secret, id),
     active: input.active ?? true,
     description: input.description ?? "",
     createdAt: at,
@@ -74,20 +72,20 @@ export async function createWebhook(
     organizationId: "organizationId" in owner ? owner.organizationId : null,
   };
   // The count above refuses early and cheaply; this conditional insert settles races.
-  const audit = auditWebhook(env.DB, principal, meta, id, "webhook.created", undefined, summary(webhook), now);
-  if (!(await insertWebhookUnderCap(env.DB, webhook, MAX_WEBHOOKS_PER_USER, audit))) {
+  const audit = auditWebhook(ctx.db, principal, meta, id, "webhook.created", undefined, summary(webhook), now);
+  if (!(await insertWebhookUnderCap(ctx.db, webhook, MAX_WEBHOOKS_PER_USER, audit))) {
     throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });
   }
   return { webhook, secret };
 }
 
 /** The caller's webhooks, or (admins) the organization's when acting for one. */
-export function ownWebhooks(d1: D1Database, principal: Principal): Promise<WebhookRow[]> {
+export function ownWebhooks(d1: Store, principal: Principal): Promise<WebhookRow[]> {
   return listWebhooks(d1, actingOwner(principal, "admin"));
 }
 
 /** Another user's (or organization's) webhook is indistinguishable from a missing one (404). */
-export async function ownWebhook(d1: D1Database, principal: Principal, id: string): Promise<WebhookRow> {
+export async function ownWebhook(d1: Store, principal: Principal, id: string): Promise<WebhookRow> {
   const webhook = await findOwnWebhook(d1, actingOwner(principal, "admin"), id);
   if (!webhook) throw notFound();
   return webhook;
@@ -104,7 +102,7 @@ export interface UpdateWebhookInput {
 }
 
 export async function updateWebhook(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   id: string,
   input: UpdateWebhookInput,
@@ -112,23 +110,23 @@ export async function updateWebhook(
   now = Date.now(),
 ): Promise<WebhookRow> {
   const owner = actingOwner(principal, "admin");
-  const before = "organizationId" in owner ? await findOwnWebhook(env.DB, owner, id) : undefined;
+  const before = "organizationId" in owner ? await findOwnWebhook(ctx.db, owner, id) : undefined;
   const patch = {
-    ...(input.url !== undefined ? { url: checkUrl(env, input.url) } : {}),
+    ...(input.url !== undefined ? { url: checkUrl(ctx, input.url) } : {}),
     ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),
     ...(input.active !== undefined ? { active: input.active } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
     updatedAt: iso(now),
   };
   const after = before ? summary({ ...before, ...patch }) : undefined;
-  const audit = before ? auditWebhook(env.DB, principal, meta, id, "webhook.updated", summary(before), after, now) : [];
-  const updated = await updateOwnWebhook(env.DB, owner, id, patch, audit);
+  const audit = before ? auditWebhook(ctx.db, principal, meta, id, "webhook.updated", summary(before), after, now) : [];
+  const updated = await updateOwnWebhook(ctx.db, owner, id, patch, audit);
   if (!updated) throw notFound();
   return updated;
 }
 
 export async function deleteWebhook(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   id: string,
   meta?: RequestMeta,
@@ -147,7 +145,7 @@ const summary = (w: WebhookRow) => ({ url: w.url, events: w.events, active: w.ac
  * own batch (personal webhooks have no audit log).
  */
 function auditWebhook(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   meta: RequestMeta | undefined,
   id: string,
@@ -155,7 +153,7 @@ function auditWebhook(
   before: Record<string, unknown> | undefined,
   after: Record<string, unknown> | undefined,
   now: number,
-): D1PreparedStatement[] {
+): Statement[] {
   return auditInBatch(
     d1,
     principal.organization?.id,

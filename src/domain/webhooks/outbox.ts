@@ -1,9 +1,7 @@
 import { markSent, unsentBefore } from "../../db/outbox";
-import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
+import type { Context } from "../context";
 import type { EventMessage } from "./events";
-
-type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE">;
 
 /** Events older than this and still unsent are re-sent by the sweeper (a request may still be sending younger ones). */
 export const OUTBOX_GRACE_MS = 30_000;
@@ -15,12 +13,12 @@ const SWEEP_BATCH = 100;
  * sweeper sends them later. Sending twice is harmless: event ids are
  * deterministic and deliveries are at-least-once (receivers dedupe on webhook-id).
  */
-export async function publish(env: Env, messages: EventMessage[], now = Date.now()): Promise<boolean> {
+export async function publish(ctx: Context, messages: EventMessage[], now = Date.now()): Promise<boolean> {
   if (messages.length === 0) return true;
   try {
-    await env.WEBHOOK_QUEUE.sendBatch(messages.map((body) => ({ body })));
+    await ctx.env.WEBHOOK_QUEUE.sendBatch(messages.map((body) => ({ body })));
     await markSent(
-      env.DB,
+      ctx.db,
       messages.map((m) => m.event_id),
       iso(now),
     );
@@ -38,7 +36,7 @@ export async function publish(env: Env, messages: EventMessage[], now = Date.now
 }
 
 /** The cron sweeper: re-send what requests could not (every minute, wrangler.toml [triggers]). */
-export async function sweepOutbox(env: Env, now = Date.now()): Promise<number> {
-  const pending = await unsentBefore(env.DB, iso(now - OUTBOX_GRACE_MS), SWEEP_BATCH);
-  return (await publish(env, pending, now)) ? pending.length : 0;
+export async function sweepOutbox(ctx: Context, now = Date.now()): Promise<number> {
+  const pending = await unsentBefore(ctx.db, iso(now - OUTBOX_GRACE_MS), SWEEP_BATCH);
+  return (await publish(ctx, pending, now)) ? pending.length : 0;
 }

@@ -1,23 +1,16 @@
+import type { Store } from "../../db/store";
 import { findDeliveryOfWebhook, insertDelivery, listDeliveries, setDeliveryStatus } from "../../db/webhook-deliveries";
-import type { Bindings } from "../../env";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import type { Context } from "../context";
 import type { Principal } from "../identity/principal";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "./deliveries";
 import { ownWebhook } from "./manage";
 import { TEST_EVENT_TYPE } from "./subscriptions";
 
-type Env = Pick<Bindings, "DB" | "WEBHOOK_QUEUE">;
-
 /** The webhook's delivery log, newest first, each delivery with its attempts. */
-export async function deliveryLog(
-  d1: D1Database,
-  principal: Principal,
-  webhookId: string,
-  limit: number,
-  offset: number,
-) {
+export async function deliveryLog(d1: Store, principal: Principal, webhookId: string, limit: number, offset: number) {
   const webhook = await ownWebhook(d1, principal, webhookId);
   const { deliveries, attempts, total } = await listDeliveries(d1, webhook.id, limit, offset);
   return {
@@ -45,7 +38,7 @@ export async function deliveryLog(
   };
 }
 
-async function activeOwnWebhook(d1: D1Database, principal: Principal, webhookId: string) {
+async function activeOwnWebhook(d1: Store, principal: Principal, webhookId: string) {
   const webhook = await ownWebhook(d1, principal, webhookId);
   if (!webhook.active) throw new AppError("WEBHOOK_INACTIVE", { details: { webhook_id: webhook.id } });
   return webhook;
@@ -57,29 +50,29 @@ async function activeOwnWebhook(d1: D1Database, principal: Principal, webhookId:
  * signature. Its attempts continue in the same log.
  */
 export async function replayDelivery(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   webhookId: string,
   deliveryId: string,
   now = Date.now(),
 ) {
-  const webhook = await activeOwnWebhook(env.DB, principal, webhookId);
-  const delivery = await findDeliveryOfWebhook(env.DB, webhook.id, deliveryId);
+  const webhook = await activeOwnWebhook(ctx.db, principal, webhookId);
+  const delivery = await findDeliveryOfWebhook(ctx.db, webhook.id, deliveryId);
   if (!delivery)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "Delivery not found.", details: { resource: "delivery" } });
-  await setDeliveryStatus(env.DB, delivery.id, "pending", iso(now));
-  await env.WEBHOOK_QUEUE.send(deliveryMessage(delivery.id));
+  await setDeliveryStatus(ctx.db, delivery.id, "pending", iso(now));
+  await ctx.env.WEBHOOK_QUEUE.send(deliveryMessage(delivery.id));
   return { delivery_id: delivery.id, event_id: delivery.eventId, status: "pending" as const };
 }
 
 /** A `webhook.test` ping to this one webhook, through the same queue, signing and log as real events. */
-export async function sendTestPing(env: Env, principal: Principal, webhookId: string, now = Date.now()) {
-  const webhook = await activeOwnWebhook(env.DB, principal, webhookId);
+export async function sendTestPing(ctx: Context, principal: Principal, webhookId: string, now = Date.now()) {
+  const webhook = await activeOwnWebhook(ctx.db, principal, webhookId);
   const eventId = newId("evt", now);
   const at = iso(now);
   const id = await deliveryIdFor(eventId, webhook.id);
   const body = payloadBody(TEST_EVENT_TYPE, at, { webhook_id: webhook.id, message: "This is a test delivery." });
-  await insertDelivery(env.DB, {
+  await insertDelivery(ctx.db, {
     id,
     webhookId: webhook.id,
     userId: principal.userId,
@@ -93,6 +86,6 @@ export async function sendTestPing(env: Env, principal: Principal, webhookId: st
     createdAt: at,
     updatedAt: at,
   });
-  await env.WEBHOOK_QUEUE.send(deliveryMessage(id));
+  await ctx.env.WEBHOOK_QUEUE.send(deliveryMessage(id));
   return { delivery_id: id, event_id: eventId, status: "pending" as const };
 }

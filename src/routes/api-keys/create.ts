@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { createApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { requireRecentCheck } from "../../domain/identity/mfa/factors";
@@ -30,10 +31,10 @@ const route = defineRoute({
 
 export function mountCreateApiKey(app: Router) {
   app.openapi(route, async (c) => {
-    await requireRecentCheck(c.env, c.get("principal"));
+    await requireRecentCheck(contextOf(c), c.get("principal"));
     const body = c.req.valid("json");
     const { row, key } = await createApiKey(
-      c.env,
+      contextOf(c),
       c.get("principal"),
       { ...body, scopes: body.scopes as Scope[] },
       requestMeta(c),

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { revokeApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -23,7 +24,7 @@ const route = defineRoute({
 
 export function mountRevokeApiKey(app: Router) {
   app.openapi(route, async (c) => {
-    const row = await revokeApiKey(c.env, c.get("principal"), c.req.valid("param").key_id, requestMeta(c));
+    const row = await revokeApiKey(contextOf(c), c.get("principal"), c.req.valid("param").key_id, requestMeta(c));
     return c.json(ok(apiKeyResource(row), "API key revoked"), 200);
   });
 }

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { rotateApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -32,7 +33,7 @@ export function mountRotateApiKey(app: Router) {
   app.openapi(route, async (c) => {
     const grace = c.req.valid("json")?.grace_period_seconds ?? 0;
     const { row, key } = await rotateApiKey(
-      c.env,
+      contextOf(c),
       c.get("principal"),
       c.req.valid("param").key_id,
       grace,

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { ldapSignIn } from "../../domain/identity/sso/flows";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -58,7 +59,7 @@ const route = defineRoute({
 export function mountLdapLogin(app: Router) {
   app.openapi(route, async (c) => {
     const { connection, username, password } = c.req.valid("json");
-    const result = await ldapSignIn(c.env, connection, username, password, {
+    const result = await ldapSignIn(contextOf(c), connection, username, password, {
       ...requestMeta(c),
       country: countryOf(c),
     });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { login } from "../../domain/identity/accounts";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -30,7 +31,7 @@ const route = defineRoute({
 export function mountLogin(app: Router) {
   app.openapi(route, async (c) => {
     const { email, password } = c.req.valid("json");
-    const result = await login(c.env, email, password, countryOf(c));
+    const result = await login(contextOf(c), email, password, countryOf(c));
     if ("mfaRequired" in result) return c.json(ok(mfaChallengeResult(result), "Second factor required"), 200);
     return c.json(ok(authResult(result), "Login successful"), 200);
   });

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { logout } from "../../domain/identity/accounts";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -17,7 +18,7 @@ const route = defineRoute({
 
 export function mountLogout(app: Router) {
   app.openapi(route, async (c) => {
-    await logout(c.env, c.get("principal"));
+    await logout(contextOf(c), c.get("principal"));
     return c.json({ success: true as const, message: "Logged out" }, 200);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { STEP_UP_WINDOW_MS, stepUp } from "../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -43,7 +44,7 @@ const route = defineRoute({
 export function mountMfaStepUp(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const result = await stepUp(c.env, {
+    const result = await stepUp(contextOf(c), {
       principal: c.get("principal"),
       proof: { code: body.code, recoveryCode: body.recovery_code },
     });

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { completeChallenge } from "../../domain/identity/mfa/challenge";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -25,7 +26,7 @@ const route = defineRoute({
 export function mountMfaVerify(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const result = await completeChallenge(c.env, {
+    const result = await completeChallenge(contextOf(c), {
       challenge: body.challenge,
       proof: { code: body.code, recoveryCode: body.recovery_code },
     });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { forgotPassword, RESET_TOKEN_TTL_MS } from "../../domain/identity/password-reset";
 import { deliverMail } from "../../domain/mail/outbox";
 import { MessageOnlySchema } from "../../http/envelope";
@@ -26,8 +27,8 @@ const route = defineRoute({
 
 export function mountPasswordForgot(app: Router) {
   app.openapi(route, async (c) => {
-    const mailId = await forgotPassword(c.env, c.req.valid("json").email);
-    if (mailId) waitUntilOf(c)(deliverMail(c.env, [mailId]));
+    const mailId = await forgotPassword(contextOf(c), c.req.valid("json").email);
+    if (mailId) waitUntilOf(c)(deliverMail(contextOf(c), [mailId]));
     return c.json(
       { success: true as const, message: "If an account uses this address, a reset link is on its way." },
       202,

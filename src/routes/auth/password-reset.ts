@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { resetPassword } from "../../domain/identity/password-reset";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/identity/passwords";
 import { deliverMail } from "../../domain/mail/outbox";
@@ -39,8 +40,8 @@ const route = defineRoute({
 export function mountPasswordReset(app: Router) {
   app.openapi(route, async (c) => {
     const { token, new_password } = c.req.valid("json");
-    const { mailId } = await resetPassword(c.env, { token, newPassword: new_password });
-    waitUntilOf(c)(deliverMail(c.env, [mailId]));
+    const { mailId } = await resetPassword(contextOf(c), { token, newPassword: new_password });
+    waitUntilOf(c)(deliverMail(contextOf(c), [mailId]));
     return c.json({ success: true as const, message: "Password changed: sign in with the new password." }, 200);
   });
 }

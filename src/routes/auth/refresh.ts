@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { refresh } from "../../domain/identity/accounts";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -23,7 +24,7 @@ const route = defineRoute({
 
 export function mountRefresh(app: Router) {
   app.openapi(route, async (c) => {
-    const result = await refresh(c.env, c.req.valid("json").refresh_token);
+    const result = await refresh(contextOf(c), c.req.valid("json").refresh_token);
     return c.json(
       ok(
         {

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { register } from "../../domain/identity/accounts";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -25,7 +26,7 @@ const route = defineRoute({
 
 export function mountRegister(app: Router) {
   app.openapi(route, async (c) => {
-    const result = await register(c.env, c.req.valid("json"), countryOf(c));
+    const result = await register(contextOf(c), c.req.valid("json"), countryOf(c));
     return c.json(ok(authResult(result), "Registration successful"), 201);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { resendEmailVerification } from "../../domain/identity/email-verification";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -28,7 +29,7 @@ const route = defineRoute({
 
 export function mountResendVerification(app: Router) {
   app.openapi(route, async (c) => {
-    const { delivered, expiresAt } = await resendEmailVerification(c.env, c.get("principal").userId);
+    const { delivered, expiresAt } = await resendEmailVerification(contextOf(c), c.get("principal").userId);
     return c.json(ok({ email_sent: delivered, expires_at: expiresAt }, "Verification email sent"), 200);
   });
 }

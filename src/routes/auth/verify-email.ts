@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { verifyEmail } from "../../domain/identity/email-verification";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -39,7 +40,7 @@ const route = defineRoute({
 
 export function mountVerifyEmail(app: Router) {
   app.openapi(route, async (c) => {
-    const user = await verifyEmail(c.env, c.req.valid("json").token);
+    const user = await verifyEmail(contextOf(c), c.req.valid("json").token);
     return c.json(
       ok(
         { user_id: user.id, email_verified: true as const, email_verified_at: user.emailVerifiedAt ?? "" },

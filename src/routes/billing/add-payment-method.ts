@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { paymentGateway } from "../../domain/billing/gateway";
 import { addPaymentMethod } from "../../domain/billing/payment-methods";
 import { settleIfPastDue } from "../../domain/billing/plan";
@@ -28,9 +29,15 @@ const route = defineRoute({
 export function mountAddPaymentMethod(app: Router) {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
-    await requireRecentCheck(c.env, principal);
-    const pm = await addPaymentMethod(c.env.DB, paymentGateway(c.env), principal, c.req.valid("json"), requestMeta(c));
-    if (pm.isDefault) await settleIfPastDue(c.env, principal);
+    await requireRecentCheck(contextOf(c), principal);
+    const pm = await addPaymentMethod(
+      c.env.DB,
+      paymentGateway(contextOf(c)),
+      principal,
+      c.req.valid("json"),
+      requestMeta(c),
+    );
+    if (pm.isDefault) await settleIfPastDue(contextOf(c), principal);
     return c.json(ok(paymentMethodResource(pm), "Payment method added"), 201);
   });
 }

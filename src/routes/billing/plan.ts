@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { billingRecord } from "../../domain/billing/billing-record";
 import { changePlan, retryPayment } from "../../domain/billing/plan";
 import { requireRecentCheck } from "../../domain/identity/mfa/factors";
@@ -70,9 +71,9 @@ const retryRoute = defineRoute({
 export function mountPlan(app: Router) {
   app.openapi(changeRoute, async (c) => {
     const principal = c.get("principal");
-    await requireRecentCheck(c.env, principal);
+    await requireRecentCheck(contextOf(c), principal);
     const body = c.req.valid("json");
-    const result = await changePlan(c.env, principal, body, requestMeta(c));
+    const result = await changePlan(contextOf(c), principal, body, requestMeta(c));
     principal.account = { id: result.account.id, tier: result.account.tier, status: result.account.status };
     return c.json(
       ok({ billing: await billingRecord(c.env.DB, principal), charge: result.charged }, "Plan changed"),
@@ -81,7 +82,7 @@ export function mountPlan(app: Router) {
   });
   app.openapi(retryRoute, async (c) => {
     const principal = c.get("principal");
-    await retryPayment(c.env, principal);
+    await retryPayment(contextOf(c), principal);
     return c.json(ok(await billingRecord(c.env.DB, principal)), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { recordMetric } from "../../adapters/metrics";
+import { contextOf } from "../../context/request";
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -29,7 +30,7 @@ const route = defineRoute({
 export function mountPurchase(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const result = await purchaseCredits(c.env, c.get("principal"), body, {
+    const result = await purchaseCredits(contextOf(c), c.get("principal"), body, {
       meta: requestMeta(c),
       clientKey: c.req.header("idempotency-key"),
     });

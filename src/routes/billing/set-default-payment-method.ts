@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { setDefaultPaymentMethod } from "../../domain/billing/payment-methods";
 import { settleIfPastDue } from "../../domain/billing/plan";
 import { paymentMethodResource } from "../../domain/billing/resources";
@@ -34,7 +35,7 @@ export function mountSetDefaultPaymentMethod(app: Router) {
       { principal, meta: requestMeta(c) },
       c.req.valid("param").payment_method_id,
     );
-    await settleIfPastDue(c.env, principal);
+    await settleIfPastDue(contextOf(c), principal);
     return c.json(ok(paymentMethodResource(pm), "Default payment method changed"), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { HANDLED_EVENT_TYPES, receiveStripeEvent } from "../../domain/billing/stripe-events";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -32,7 +33,7 @@ const route = defineRoute({
 
 export function mountStripeWebhook(app: Router) {
   app.openapi(route, async (c) => {
-    const result = await receiveStripeEvent(c.env, c.req.header("stripe-signature"), await c.req.text());
+    const result = await receiveStripeEvent(contextOf(c), c.req.header("stripe-signature"), await c.req.text());
     return c.json(ok(result), 200);
   });
 }

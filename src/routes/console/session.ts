@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { contextOf } from "../../context/request";
 import { type LoginResult, login, logout, REFRESH_TOKEN_TTL, refresh } from "../../domain/identity/accounts";
 import { completeChallenge } from "../../domain/identity/mfa/challenge";
 import { startBrowserSso, takeConsoleHandoff } from "../../domain/identity/sso/browser-handoff";
@@ -80,7 +81,7 @@ export function consoleSessionRoutes() {
     });
     const parsed = LoginBody.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, "json", body);
-    const result = await login(c.env, parsed.data.email, parsed.data.password, countryOf(c));
+    const result = await login(contextOf(c), parsed.data.email, parsed.data.password, countryOf(c));
     // A second factor owed: no cookies yet; the page answers the challenge (POST /console/session/mfa).
     if ("mfaRequired" in result) return c.json(ok(mfaChallengeResult(result), "Second factor required"), 200);
     setSession(c, result);
@@ -118,7 +119,7 @@ export function consoleSessionRoutes() {
       }
       throw err;
     }
-    const { handle, url } = await startBrowserSso(c.env, "console", connectionId);
+    const { handle, url } = await startBrowserSso(contextOf(c), "console", connectionId);
     setCookie(c, ssoCookieName(c), `${handle}.${connectionId}`, ssoCookieOptions(c, 600));
     return c.redirect(url, 302);
   });
@@ -132,7 +133,7 @@ export function consoleSessionRoutes() {
     const userId = (c.req.query("user") ?? "").slice(0, 100);
     const [, expected, connectionId] = cookie ?? [];
     if (!expected || !connectionId || !timingSafeEqual(expected, handle)) return toSignIn(c, "refused");
-    const result = await takeConsoleHandoff(c.env, connectionId, handle, userId, countryOf(c));
+    const result = await takeConsoleHandoff(contextOf(c), connectionId, handle, userId, countryOf(c));
     if (!result) return toSignIn(c, "refused");
     setSession(c, result);
     return c.redirect("/", 303);
@@ -149,7 +150,7 @@ export function consoleSessionRoutes() {
   app.post("/session/refresh", needsRefreshCookie, authThrottle(), async (c) => {
     const presented = refreshCookie(c)!;
     try {
-      const result = await refresh(c.env, presented);
+      const result = await refresh(contextOf(c), presented);
       setSession(c, result);
       return c.json(ok({ user: userSummary(result.user), expires_in: result.expiresIn }, "Session renewed"), 200);
     } catch (err) {
@@ -161,7 +162,7 @@ export function consoleSessionRoutes() {
   // Sign out: the session's refresh family and access tokens are revoked, the cookies cleared.
   app.delete("/session", async (c) => {
     try {
-      await logout(c.env, await principalOf(c));
+      await logout(contextOf(c), await principalOf(c));
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 401) throw err;
     }

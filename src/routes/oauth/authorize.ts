@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { fetchClientMetadata } from "../../adapters/client-metadata/fetch";
+import { contextOf } from "../../context/request";
 import { findConnection } from "../../db/sso";
 import { findUserById } from "../../db/users";
 import { passwordSignIn } from "../../domain/identity/accounts";
@@ -104,7 +105,7 @@ async function validated(c: C, source: URLSearchParams, status: 302 | 303): Prom
  * account's credentials were revoked (a taken-over account, docs/security.md).
  */
 async function signedInUser(c: C) {
-  const session = await readBrowserSession(c.env, getCookie(c, SESSION_COOKIE));
+  const session = await readBrowserSession(contextOf(c), getCookie(c, SESSION_COOKIE));
   if (!session) return null;
   const user = await findUserById(c.env.DB, session.userId);
   if (!user) return null;
@@ -143,9 +144,9 @@ async function signIn(
   csrf: string,
 ): Promise<Response> {
   try {
-    const user = await passwordSignIn(c.env, email, password.slice(0, 256));
+    const user = await passwordSignIn(contextOf(c), email, password.slice(0, 256));
     // A second factor owed: the page asks for it before any browser session exists.
-    const challenge = await challengeIfEnrolled(c.env, { user, country: countryOf(c), now: Date.now() });
+    const challenge = await challengeIfEnrolled(contextOf(c), { user, country: countryOf(c), now: Date.now() });
     if (challenge) return render(c, mfaView(request, csrf, challenge.challenge), 200, request.redirectUri);
     return await startBrowserSession(c, request, user.id);
   } catch (err) {
@@ -166,7 +167,7 @@ async function secondStep(c: C, request: AuthorizationRequest, form: URLSearchPa
   const entered = (form.get("mfa_code") ?? "").trim().slice(0, 64);
   const proof = /^\d{6}$/.test(entered) ? { code: entered } : { recoveryCode: entered };
   try {
-    const { user } = await spendChallenge(c.env, { challenge, proof, now: Date.now() });
+    const { user } = await spendChallenge(contextOf(c), { challenge, proof, now: Date.now() });
     return await startBrowserSession(c, request, user.id);
   } catch (err) {
     if (err instanceof AppError && err.code === "MFA_CODE_INVALID")
@@ -183,7 +184,7 @@ async function startBrowserSession(
   userId: string,
   viaSso?: string,
 ): Promise<Response> {
-  const session = await signBrowserSession(c.env, userId, Date.now(), viaSso);
+  const session = await signBrowserSession(contextOf(c), userId, Date.now(), viaSso);
   setCookie(c, SESSION_COOKIE, session, cookieOptions(c, BROWSER_SESSION_TTL_SECONDS));
   csrfToken(c, true); // a fresh CSRF token for the signed-in session
   return c.redirect(authorizeUrl(request), 303);
@@ -202,7 +203,7 @@ async function startSso(c: C, request: AuthorizationRequest, login: string, csrf
     throw err;
   }
   const query = authorizeUrl(request).split("?")[1] ?? "";
-  const { handle, url } = await startBrowserSso(c.env, "oauth", connectionId);
+  const { handle, url } = await startBrowserSso(contextOf(c), "oauth", connectionId);
   setCookie(c, SSO_COOKIE, `${handle}.${connectionId}.${query}`, cookieOptions(c, 600));
   // A page that moves on by itself rather than a redirect: the page's CSP form-action (which
   // Chromium applies to a form's redirects too) cannot name an IdP chosen by the email typed in.

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { contextOf } from "../../context/request";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { consumeForHandoff, handoffOf } from "../../domain/identity/sso/browser-handoff";
 import { loadConnection, spOf } from "../../domain/identity/sso/connections";
@@ -31,7 +32,7 @@ export function mountSso(app: Hono<AppEnv>) {
     if (q.connection !== undefined && !CONNECTION_ID.test(q.connection)) throw new AppError("RESOURCE_NOT_FOUND");
     const id = await samlConnectionFor(c.env.DB, { connection: q.connection, email: q.email, domain: q.domain });
     const relayState = (q.relay_state ?? "").slice(0, 80);
-    const url = await startSamlLogin(c.env, id, relayState);
+    const url = await startSamlLogin(contextOf(c), id, relayState);
     c.header("Cache-Control", "no-store");
     return c.redirect(url, 302);
   });
@@ -59,11 +60,11 @@ export function mountSso(app: Hono<AppEnv>) {
     const handoff = handoffOf(typeof form.RelayState === "string" ? form.RelayState : "");
     if (handoff) {
       const { purpose, handle } = handoff;
-      const { userId } = await consumeForHandoff(c.env, purpose, id, samlResponse, handle, meta);
+      const { userId } = await consumeForHandoff(contextOf(c), purpose, id, samlResponse, handle, meta);
       const back = purpose === "oauth" ? `${OAUTH_PATHS.authorize}/sso` : CONSOLE_SSO_FINISH_PATH;
       return c.redirect(`${back}?${new URLSearchParams({ handle, user: userId })}`, 303);
     }
-    const result = await consumeSamlResponse(c.env, id, samlResponse, meta);
+    const result = await consumeSamlResponse(contextOf(c), id, samlResponse, meta);
     return c.json(ok({ ...authResult(result), organization_id: result.organizationId }, "Login successful"), 200);
   });
 }

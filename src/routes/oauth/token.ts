@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { contextOf } from "../../context/request";
 import { OAuthError } from "../../domain/identity/oauth/errors";
 import { readForm } from "../../domain/identity/oauth/form";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
@@ -28,18 +29,18 @@ export function mountTokenEndpoints(app: Hono<AppEnv>) {
   app.use(OAUTH_PATHS.token, publicCors);
   app.post(OAUTH_PATHS.token, throttleTokenRequests, (c) =>
     oauthEndpoint(c, async () =>
-      oauthJsonResponse(await tokenRequest(c.env, c.req.header("authorization"), await readForm(c.req.raw))),
+      oauthJsonResponse(await tokenRequest(contextOf(c), c.req.header("authorization"), await readForm(c.req.raw))),
     ),
   );
   app.post(OAUTH_PATHS.revoke, (c) =>
     oauthEndpoint(c, async () => {
-      await revokeToken(c.env, c.req.header("authorization"), await readForm(c.req.raw));
+      await revokeToken(contextOf(c), c.req.header("authorization"), await readForm(c.req.raw));
       return new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
     }),
   );
   app.post(OAUTH_PATHS.introspect, (c) =>
     oauthEndpoint(c, async () =>
-      oauthJsonResponse(await introspectToken(c.env, c.req.header("authorization"), await readForm(c.req.raw))),
+      oauthJsonResponse(await introspectToken(contextOf(c), c.req.header("authorization"), await readForm(c.req.raw))),
     ),
   );
 }

@@ -1,4 +1,5 @@
 import type { Hono, MiddlewareHandler } from "hono";
+import { configOf } from "../../context/config";
 import { mcpResourceOf } from "../../domain/identity/access-tokens";
 import { authorizationServerMetadata, OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import type { Scope } from "../../domain/identity/scopes";
@@ -66,7 +67,7 @@ export function mountWellKnown(app: Hono<AppEnv>) {
     });
   }
   app.get(OAUTH_PATHS.jwks, async (c) => {
-    const { publicJwks } = await signingKeys(c.env);
+    const { publicJwks } = await signingKeys(configOf(c.env));
     // Only public members ever leave: no `d`, whatever the configured JWKs contained.
     const keys = publicJwks.map(({ d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, key_ops: _ops, ...pub }) => pub);
     c.header("Cache-Control", "public, max-age=300");

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { createOrganization } from "../../domain/organizations/manage";
 import { organizationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -24,7 +25,7 @@ const route = defineRoute({
 export function mountCreateOrganization(app: Router) {
   app.openapi(route, async (c) => {
     const { organization, role } = await createOrganization(
-      c.env,
+      contextOf(c),
       c.get("principal"),
       requestMeta(c),
       c.req.valid("json").name,

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { deliverMail } from "../../domain/mail/outbox";
 import { invite } from "../../domain/organizations/invitations";
 import { invitationResource } from "../../domain/organizations/resources";
@@ -33,13 +34,13 @@ const route = defineRoute({
 export function mountInvite(app: Router) {
   app.openapi(route, async (c) => {
     const { invitation, token, mailId } = await invite(
-      c.env,
+      contextOf(c),
       c.get("principal"),
       requestMeta(c),
       c.req.valid("param").organization_id,
       c.req.valid("json"),
     );
-    waitUntilOf(c)(deliverMail(c.env, [mailId]));
+    waitUntilOf(c)(deliverMail(contextOf(c), [mailId]));
     return c.json(ok({ ...invitationResource(invitation), token, email_sent: true }, "Invitation created"), 201);
   });
 }

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { leaveOrganization } from "../../domain/organizations/members";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -20,7 +21,7 @@ const route = defineRoute({
 
 export function mountLeaveOrganization(app: Router) {
   app.openapi(route, async (c) => {
-    await leaveOrganization(c.env, c.get("principal"), requestMeta(c), c.req.valid("param").organization_id);
+    await leaveOrganization(contextOf(c), c.get("principal"), requestMeta(c), c.req.valid("param").organization_id);
     return c.json({ success: true as const, message: "You left the organization" }, 200);
   });
 }

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { actingFor, requireBillingOwner } from "../../domain/organizations/access";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -42,7 +43,7 @@ export function mountPurchaseForOrganization(app: Router) {
     const acting = await actingFor(c.env.DB, c.get("principal"), id);
     requireBillingOwner(acting);
     const body = c.req.valid("json");
-    const result = await purchaseCredits(c.env, acting, body, {
+    const result = await purchaseCredits(contextOf(c), acting, body, {
       meta: requestMeta(c),
       clientKey: c.req.header("idempotency-key"),
     });

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { removeMember } from "../../domain/organizations/members";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -22,7 +23,7 @@ const route = defineRoute({
 export function mountRemoveMember(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, user_id } = c.req.valid("param");
-    await removeMember(c.env, c.get("principal"), requestMeta(c), organization_id, user_id);
+    await removeMember(contextOf(c), c.get("principal"), requestMeta(c), organization_id, user_id);
     return c.json({ success: true as const, message: "Member removed" }, 200);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { requireRecentCheck } from "../../domain/identity/mfa/factors";
 import {
   connectionOf,
@@ -252,10 +253,10 @@ const verifyDomainRoute = defineRoute({
 
 export function mountSso(app: ReturnType<typeof router>) {
   app.openapi(create, async (c) => {
-    await requireRecentCheck(c.env, c.get("principal"));
+    await requireRecentCheck(contextOf(c), c.get("principal"));
     const body = c.req.valid("json");
     const view = await createConnection(
-      c.env,
+      contextOf(c),
       c.get("principal"),
       requestMeta(c),
       c.req.valid("param").organization_id,
@@ -264,18 +265,18 @@ export function mountSso(app: ReturnType<typeof router>) {
     return c.json(ok(view, "Connection created"), 201);
   });
   app.openapi(list, async (c) => {
-    const views = await listConnections(c.env, c.get("principal"), c.req.valid("param").organization_id);
+    const views = await listConnections(contextOf(c), c.get("principal"), c.req.valid("param").organization_id);
     return c.json(ok(views), 200);
   });
   app.openapi(get, async (c) => {
     const { organization_id, connection_id } = c.req.valid("param");
-    return c.json(ok(await connectionOf(c.env, c.get("principal"), organization_id, connection_id)), 200);
+    return c.json(ok(await connectionOf(contextOf(c), c.get("principal"), organization_id, connection_id)), 200);
   });
   app.openapi(update, async (c) => {
-    await requireRecentCheck(c.env, c.get("principal"));
+    await requireRecentCheck(contextOf(c), c.get("principal"));
     const { organization_id, connection_id } = c.req.valid("param");
     const view = await updateConnection(
-      c.env,
+      contextOf(c),
       c.get("principal"),
       requestMeta(c),
       organization_id,
@@ -285,9 +286,9 @@ export function mountSso(app: ReturnType<typeof router>) {
     return c.json(ok(view, "Connection updated"), 200);
   });
   app.openapi(remove, async (c) => {
-    await requireRecentCheck(c.env, c.get("principal"));
+    await requireRecentCheck(contextOf(c), c.get("principal"));
     const { organization_id, connection_id } = c.req.valid("param");
-    await deleteConnection(c.env, c.get("principal"), requestMeta(c), organization_id, connection_id);
+    await deleteConnection(contextOf(c), c.get("principal"), requestMeta(c), organization_id, connection_id);
     return c.json({ success: true as const, message: "Connection deleted" }, 200);
   });
   app.openapi(addDomainRoute, async (c) => {
@@ -307,7 +308,7 @@ export function mountSso(app: ReturnType<typeof router>) {
     const { organization_id, domain_id } = c.req.valid("param");
     const { role } = await membershipIn(c.env.DB, c.get("principal"), organization_id);
     requireRole(role, "admin");
-    const view = await verifyDomain(c.env, c.get("principal"), requestMeta(c), organization_id, domain_id);
+    const view = await verifyDomain(contextOf(c), c.get("principal"), requestMeta(c), organization_id, domain_id);
     return c.json(ok(view, "Domain verified"), 200);
   });
 }

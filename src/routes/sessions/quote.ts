@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { quoteSession } from "../../domain/sessions/quote";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -23,5 +24,7 @@ const route = defineRoute({
 });
 
 export function mountQuote(app: Router) {
-  app.openapi(route, async (c) => c.json(ok(await quoteSession(c.env, c.get("principal"), c.req.valid("json"))), 200));
+  app.openapi(route, async (c) =>
+    c.json(ok(await quoteSession(contextOf(c), c.get("principal"), c.req.valid("json"))), 200),
+  );
 }

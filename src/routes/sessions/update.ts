@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { updateSession } from "../../domain/sessions/manage";
 import { metadataOf, parametersOf } from "../../domain/sessions/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -47,7 +48,7 @@ const route = defineRoute({
 export function mountUpdate(app: Router) {
   app.openapi(route, async (c) => {
     const { row, balance } = await updateSession(
-      c.env,
+      contextOf(c),
       c.get("principal"),
       c.req.valid("param").session_id,
       c.req.valid("json"),

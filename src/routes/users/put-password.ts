@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { changePassword } from "../../domain/identity/password-reset";
 import { PASSWORD_MAX_LENGTH } from "../../domain/identity/passwords";
 import { deliverMail } from "../../domain/mail/outbox";
@@ -31,11 +32,11 @@ const route = defineRoute({
 export function mountPutPassword(app: Router) {
   app.openapi(route, async (c) => {
     const { current_password, new_password } = c.req.valid("json");
-    const { mailId } = await changePassword(c.env, c.get("principal"), {
+    const { mailId } = await changePassword(contextOf(c), c.get("principal"), {
       currentPassword: current_password,
       newPassword: new_password,
     });
-    waitUntilOf(c)(deliverMail(c.env, [mailId]));
+    waitUntilOf(c)(deliverMail(contextOf(c), [mailId]));
     return c.json({ success: true as const, message: "Password changed: sign in again with the new password." }, 200);
   });
 }

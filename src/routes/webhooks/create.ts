@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { createWebhook } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -25,7 +26,12 @@ const route = defineRoute({
 
 export function mountCreateWebhook(app: Router) {
   app.openapi(route, async (c) => {
-    const { webhook, secret } = await createWebhook(c.env, c.get("principal"), c.req.valid("json"), requestMeta(c));
+    const { webhook, secret } = await createWebhook(
+      contextOf(c),
+      c.get("principal"),
+      c.req.valid("json"),
+      requestMeta(c),
+    );
     const { last_triggered: _never, ...resource } = webhookResource(webhook);
     return c.json(ok({ ...resource, secret }, "Webhook created"), 201);
   });

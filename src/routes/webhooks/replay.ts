@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { replayDelivery } from "../../domain/webhooks/redeliver";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -32,7 +33,7 @@ export function mountReplayDelivery(app: Router) {
   app.openapi(route, async (c) => {
     const { webhook_id, delivery_id } = c.req.valid("param");
     return c.json(
-      ok(await replayDelivery(c.env, c.get("principal"), webhook_id, delivery_id), "Redelivery queued"),
+      ok(await replayDelivery(contextOf(c), c.get("principal"), webhook_id, delivery_id), "Redelivery queued"),
       202,
     );
   });

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { sendTestPing } from "../../domain/webhooks/redeliver";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -23,7 +24,7 @@ const route = defineRoute({
 export function mountTestPing(app: Router) {
   app.openapi(route, async (c) =>
     c.json(
-      ok(await sendTestPing(c.env, c.get("principal"), c.req.valid("param").webhook_id), "Test event queued"),
+      ok(await sendTestPing(contextOf(c), c.get("principal"), c.req.valid("param").webhook_id), "Test event queued"),
       202,
     ),
   );

@@ -1,3 +1,4 @@
+import { contextOf } from "../../context/request";
 import { updateWebhook } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -27,7 +28,7 @@ const route = defineRoute({
 export function mountUpdateWebhook(app: Router) {
   app.openapi(route, async (c) => {
     const webhook = await updateWebhook(
-      c.env,
+      contextOf(c),
       c.get("principal"),
       c.req.valid("param").webhook_id,
       c.req.valid("json"),

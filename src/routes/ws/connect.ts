@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { contextOf } from "../../context/request";
 import { liveMessageJsonSchema } from "../../domain/sessions/live-messages";
 import { ownSession } from "../../domain/sessions/queries";
 import { roomOf, roomUpgradeRequest } from "../../domain/sessions/room";
@@ -54,8 +55,8 @@ export function mountConnect(app: Router) {
     const session = await ownSession(c.env.DB, c.get("principal"), session_id, "read");
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new AppError("WEBSOCKET_UPGRADE_REQUIRED");
     // A watched pending session's room starts now, so the socket sees every step.
-    await startRoomIfWaiting(c.env, session);
-    const res = await roomOf(c.env, session_id).fetch(roomUpgradeRequest(c.req.raw, c.get("principal")));
+    await startRoomIfWaiting(contextOf(c), session);
+    const res = await roomOf(contextOf(c), session_id).fetch(roomUpgradeRequest(c.req.raw, c.get("principal")));
     // Only a session whose room never started can be refused here (see createSession).
     if (res.status !== 101) throw new AppError("SESSION_NOT_FOUND", { details: { session_id } });
     return res;

@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { PROBE_TIMEOUT_MS, probeTimeoutMs, systemStatus } from "../../../src/domain/admin/system-status";
+import { testConfig } from "../../support/context";
 
 describe("HEALTH_PROBE_TIMEOUT_SCALE", () => {
   it("scales the probe timeout outside production only, and ignores unusable values", () => {
-    expect(probeTimeoutMs({ ENVIRONMENT: "development", HEALTH_PROBE_TIMEOUT_SCALE: "0.05" })).toBe(100);
-    expect(probeTimeoutMs({ ENVIRONMENT: "production", HEALTH_PROBE_TIMEOUT_SCALE: "0.05" })).toBe(PROBE_TIMEOUT_MS);
+    expect(probeTimeoutMs(testConfig({ ENVIRONMENT: "development", HEALTH_PROBE_TIMEOUT_SCALE: "0.05" }))).toBe(100);
+    expect(probeTimeoutMs(testConfig({ ENVIRONMENT: "production", HEALTH_PROBE_TIMEOUT_SCALE: "0.05" }))).toBe(
+      PROBE_TIMEOUT_MS,
+    );
     expect(PROBE_TIMEOUT_MS).toBe(2_000);
     for (const raw of [undefined, "0", "-1", "2", "soon"]) {
-      expect(probeTimeoutMs({ ENVIRONMENT: "development", HEALTH_PROBE_TIMEOUT_SCALE: raw })).toBe(PROBE_TIMEOUT_MS);
+      expect(probeTimeoutMs(testConfig({ ENVIRONMENT: "development", HEALTH_PROBE_TIMEOUT_SCALE: raw }))).toBe(
+        PROBE_TIMEOUT_MS,
+      );
     }
   });
 });

@@ -15,6 +15,7 @@ import {
   fireClock,
   purchase,
 } from "../../support/billing";
+import { testContext } from "../../support/context";
 import { adminUser, registerUser } from "../../support/factories";
 import { api } from "../../support/http";
 import { validSession } from "../../support/sessions";
@@ -155,7 +156,7 @@ describe("billing integrity", () => {
   it("the maintenance run reports accounts whose balance disagrees with the ledger in admin status checks", async () => {
     const u = await registerUser();
     const acct = await accountIdOf(u.id);
-    expect(await checkLedgerInvariant(env)).not.toContain(acct);
+    expect(await checkLedgerInvariant(testContext())).not.toContain(acct);
     // Corrupt the balance behind the ledger's back.
     await env.DB.prepare("UPDATE billing_accounts SET balance = balance + 7, updated_at = ? WHERE id = ?")
       .bind(new Date().toISOString(), acct)
@@ -168,6 +169,6 @@ describe("billing integrity", () => {
     expect(status.body.data.checks.billing_ledger.violations).toContain(acct);
     // Repair it (an adjustment would be the real fix): the next run is clean for this account.
     await env.DB.prepare("UPDATE billing_accounts SET balance = balance - 7 WHERE id = ?").bind(acct).run();
-    expect(await checkLedgerInvariant(env)).not.toContain(acct);
+    expect(await checkLedgerInvariant(testContext())).not.toContain(acct);
   });
 });

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { type GatewayEnv, paymentGateway } from "../../../src/domain/billing/gateway";
 import { AppError } from "../../../src/errors";
 import { stripeCalls, stripeEnv, stripeOutage } from "../../support/billing";
+import { testContextWith } from "../../support/context";
 
 /** The Stripe adapter against the Stripe stand-in on 127.0.0.1 (test/node/stripe-stub.ts). */
 function stripe() {
   const env = { ...stripeEnv(), ENVIRONMENT: "development" } as GatewayEnv & { STRIPE_SECRET_KEY: string };
-  return { env, gateway: paymentGateway(env), key: env.STRIPE_SECRET_KEY };
+  return { env, gateway: paymentGateway(testContextWith(env)), key: env.STRIPE_SECRET_KEY };
 }
 
 async function attached(pm = "pm_card_visa", account = "acct_1") {
@@ -128,11 +129,9 @@ describe("Stripe adapter: charges", () => {
 
   it("an unreachable API is a retryable failure", async () => {
     const { token } = await attached();
-    const gateway = paymentGateway({
-      ...stripeEnv(),
-      ENVIRONMENT: "development",
-      STRIPE_API_BASE: "http://127.0.0.1:9",
-    } as GatewayEnv);
+    const gateway = paymentGateway(
+      testContextWith({ ...stripeEnv(), ENVIRONMENT: "development", STRIPE_API_BASE: "http://127.0.0.1:9" }),
+    );
     expect(await gateway.charge(chargeOf(token))).toMatchObject({ status: "failed", code: "processor_unavailable" });
   });
 
@@ -149,7 +148,7 @@ describe("Stripe adapter: charges", () => {
 describe("choosing the gateway", () => {
   const unavailable = (env: Partial<GatewayEnv>) => {
     try {
-      paymentGateway({ ENVIRONMENT: "development", PAYMENT_GATEWAY: "test", ...env } as GatewayEnv);
+      paymentGateway(testContextWith({ ENVIRONMENT: "development", PAYMENT_GATEWAY: "test", ...env }));
     } catch (err) {
       return err instanceof AppError ? [err.code, err.status] : err;
     }

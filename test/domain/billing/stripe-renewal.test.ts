@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runBillingCycle } from "../../../src/domain/billing/cycle";
 import { accountIdOf, accountRow, endPeriodNow, stripeCalls, stripeEnv } from "../../support/billing";
+import { testContextWith } from "../../support/context";
 import { registerUser } from "../../support/factories";
 import { apiWithEnv } from "../../support/http";
 
@@ -16,7 +17,7 @@ async function professionalOnStripe(pm: string) {
     body: { credit_package: "starter", payment_method_id: pm },
   });
   await endPeriodNow(acct);
-  return { stripe, acct, cycleEnv: { ...env, ...stripe } };
+  return { stripe, acct, cycleEnv: testContextWith(stripe) };
 }
 
 describe("renewal through Stripe", () => {

@@ -6,8 +6,10 @@ import { seedSessions } from "../../../src/bench/seed";
 import type { Column } from "../../../src/domain/exports/format";
 import { exportSessions } from "../../../src/domain/exports/sessions";
 import { EXPORT_PAGE_SIZE, exportStream } from "../../../src/domain/exports/stream";
-import { type AccountsEnv, createUser } from "../../../src/domain/identity/accounts";
+import { createUser } from "../../../src/domain/identity/accounts";
 import type { Principal } from "../../../src/domain/identity/principal";
+import type { Bindings } from "../../../src/env";
+import { testContext } from "../../support/context";
 import { uniqueEmail } from "../../support/factories";
 
 const principalOf = (userId: string): Principal => ({
@@ -88,7 +90,7 @@ describe("a 100,000-session export", () => {
     const noClock = { idFromName: () => ({}), get: () => ({ wake: async () => null }) };
     const user = { email: uniqueEmail(), username: "exporter", passwordHash: "unused", country: "unknown" };
     const u = await createUser(
-      { ...env, DB: db, BILLING_CLOCK: noClock } as unknown as AccountsEnv,
+      testContext({ bindings: { ...env, DB: db, BILLING_CLOCK: noClock } as unknown as Bindings }),
       { ...user, tier: "basic", marketingConsent: false },
       Date.now(),
     );

@@ -6,6 +6,7 @@ import {
   passwordWeakness,
   verifyPassword,
 } from "../../../src/domain/identity/passwords";
+import { testConfig } from "../../support/context";
 
 describe("passwords", () => {
   it("hashes with at most the Workers cap of 100,000 PBKDF2 iterations", () => {
@@ -14,11 +15,11 @@ describe("passwords", () => {
 
   it("hashes new passwords at 100,000 iterations unless a test configuration lowers it (never in production)", async () => {
     expect(await hashPassword("correct-horse-42")).toMatch(/^pbkdf2_sha256\$100000\$/);
-    expect(hashIterations({ ENVIRONMENT: "development" })).toBe(100_000);
-    expect(hashIterations({ ENVIRONMENT: "development", PASSWORD_HASH_ITERATIONS: "1000" })).toBe(1000);
-    expect(hashIterations({ ENVIRONMENT: "production", PASSWORD_HASH_ITERATIONS: "1000" })).toBe(100_000);
+    expect(hashIterations(testConfig({ ENVIRONMENT: "development" }))).toBe(100_000);
+    expect(hashIterations(testConfig({ ENVIRONMENT: "development", PASSWORD_HASH_ITERATIONS: "1000" }))).toBe(1000);
+    expect(hashIterations(testConfig({ ENVIRONMENT: "production", PASSWORD_HASH_ITERATIONS: "1000" }))).toBe(100_000);
     for (const bad of ["0", "-5", "1.5", "abc", "200000", ""])
-      expect(hashIterations({ ENVIRONMENT: "development", PASSWORD_HASH_ITERATIONS: bad })).toBe(100_000);
+      expect(hashIterations(testConfig({ ENVIRONMENT: "development", PASSWORD_HASH_ITERATIONS: bad }))).toBe(100_000);
     const cheap = await hashPassword("correct-horse-42", 1000);
     expect(cheap).toMatch(/^pbkdf2_sha256\$1000\$/);
     expect(await verifyPassword("correct-horse-42", cheap)).toBe(true);

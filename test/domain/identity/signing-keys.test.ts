@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { configOf } from "../../../src/context/config";
 import { signingKeys } from "../../../src/domain/identity/signing-keys";
+import { testConfig } from "../../support/context";
 import { apiWithEnv } from "../../support/http";
 
 const call = (overrides: Record<string, unknown>) => apiWithEnv(overrides, "GET", "/v1/users/me");
@@ -31,11 +33,11 @@ describe("signing key configuration", () => {
   });
 
   it("development without a key generates an ephemeral one, once per isolate", async () => {
-    const a = await signingKeys({ ENVIRONMENT: "development" });
-    const b = await signingKeys({ ENVIRONMENT: "development" });
+    const a = await signingKeys(testConfig({ ENVIRONMENT: "development" }));
+    const b = await signingKeys(testConfig({ ENVIRONMENT: "development" }));
     expect(a.kid).toMatch(/^dev-ephemeral-/);
     expect(b).toBe(a);
     // Switch back so the shared cache holds the configured key again.
-    await signingKeys(env);
+    await signingKeys(configOf(env));
   });
 });

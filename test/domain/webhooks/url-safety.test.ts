@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allowPrivateUrls } from "../../../src/domain/webhooks/deliveries";
 import { classifyWebhookUrl, parseIPv6 } from "../../../src/domain/webhooks/url-safety";
+import { testConfig } from "../../support/context";
 
 const strict = (url: string) => classifyWebhookUrl(url, { allowPrivate: false });
 const local = (url: string) => classifyWebhookUrl(url, { allowPrivate: true });
@@ -70,9 +71,11 @@ describe("classifyWebhookUrl", () => {
   });
 
   it("the var is ignored in production", () => {
-    expect(allowPrivateUrls({ ENVIRONMENT: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true" })).toBe(false);
-    expect(allowPrivateUrls({ ENVIRONMENT: "development", WEBHOOK_ALLOW_PRIVATE_URLS: "true" })).toBe(true);
-    expect(allowPrivateUrls({ ENVIRONMENT: "development", WEBHOOK_ALLOW_PRIVATE_URLS: "false" })).toBe(false);
+    expect(allowPrivateUrls(testConfig({ ENVIRONMENT: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }))).toBe(false);
+    expect(allowPrivateUrls(testConfig({ ENVIRONMENT: "development", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }))).toBe(true);
+    expect(allowPrivateUrls(testConfig({ ENVIRONMENT: "development", WEBHOOK_ALLOW_PRIVATE_URLS: "false" }))).toBe(
+      false,
+    );
   });
 
   it("parses IPv6 forms", () => {

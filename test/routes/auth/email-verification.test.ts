@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EMAIL_VERIFICATION_TTL_MS, verifyEmail as verifyAt } from "../../../src/domain/identity/email-verification";
+import { testContext } from "../../support/context";
 import { mailedVerificationToken, verifyEmail } from "../../support/email";
 import { PASSWORD, registerUser, uniqueEmail } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
@@ -44,7 +45,7 @@ describe("email verification", () => {
     const user = await registerUser({}, { verified: false });
     const token = await mailedVerificationToken(user);
     const late = Date.now() + EMAIL_VERIFICATION_TTL_MS + 1000;
-    await expect(verifyAt(env, token, late)).rejects.toMatchObject({
+    await expect(verifyAt(testContext(), token, late)).rejects.toMatchObject({
       code: "EMAIL_VERIFICATION_INVALID",
       details: { reason: "expired" },
     });

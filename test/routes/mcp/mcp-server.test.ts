@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { issueAccessToken, mcpResourceOf } from "../../../src/domain/identity/access-tokens";
 import { USER_SCOPES } from "../../../src/domain/identity/scopes";
+import { testContext } from "../../support/context";
 import { registerUser } from "../../support/factories";
 import { appAt, BASE, startOfMinuteWindow, workerFetch } from "../../support/http";
 import { asOrg, createOrganization, orgAccount, topUpOrganization } from "../../support/organizations";
@@ -11,7 +12,7 @@ import { asOrg, createOrganization, orgAccount, topUpOrganization } from "../../
  * over /v1, since the tools call the same domain functions.
  */
 async function mcpToken(userId: string) {
-  const { token } = await issueAccessToken(env, {
+  const { token } = await issueAccessToken(testContext(), {
     userId,
     role: "user",
     tier: "basic",

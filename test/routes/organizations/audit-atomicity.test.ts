@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { auditRow } from "../../../src/domain/organizations/audit";
-import type { SessionRoom } from "../../../src/session-room/session-room";
+import type { SessionRoom } from "../../../src/durable-objects/session-room/session-room";
 import { failingD1 } from "../../support/faults";
 import { type ApiResponse, api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { asOrg, auditActions, orgAccount, organizationWithTeam, topUpOrganization } from "../../support/organizations";

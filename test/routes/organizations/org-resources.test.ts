@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { findSession } from "../../../src/db/sessions";
-import { terminalEvents } from "../../../src/session-room/events";
+import { terminalEvents } from "../../../src/durable-objects/session-room/events";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import {

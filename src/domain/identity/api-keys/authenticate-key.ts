@@ -1,7 +1,9 @@
 import { findApiKeyByHash, touchApiKey } from "../../../db/api-keys";
+import type { Store } from "../../../db/store";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
+import type { Context } from "../../context";
 import { bearerChallenge } from "../access-tokens";
 import type { Principal } from "../principal";
 import { parseScopeString, type Scope, scopesForRole } from "../scopes";
@@ -28,7 +30,7 @@ const MAX_CACHED_KEYS = 10_000;
 type Found = NonNullable<Awaited<ReturnType<typeof findApiKeyByHash>>>;
 const keyCache = new Map<string, { found: Found; until: number }>();
 
-async function lookUp(d1: D1Database, key: string, now: number): Promise<Found | undefined> {
+async function lookUp(d1: Store, key: string, now: number): Promise<Found | undefined> {
   const hit = keyCache.get(key);
   if (hit && hit.until > now) return hit.found;
   if (!hasValidChecksum(key)) return undefined;
@@ -69,13 +71,13 @@ const invalid = () =>
  * refused before any database read.
  */
 export async function principalFromApiKey(
-  env: { DB: D1Database },
+  ctx: Context,
   key: string,
   defer: Defer,
   now = Date.now(),
 ): Promise<Principal> {
   // Malformed keys and bad checksums are refused before any database read (in lookUp).
-  const found = await lookUp(env.DB, key, now);
+  const found = await lookUp(ctx.db, key, now);
   if (!found) throw invalid();
   const { key: row, role, tier } = found;
   if (row.revokedAt && Date.parse(row.revokedAt) <= now) throw invalid();
@@ -87,7 +89,7 @@ export async function principalFromApiKey(
     });
   }
   if (!row.lastUsedAt || Date.parse(row.lastUsedAt) < now - LAST_USED_THROTTLE_MS) {
-    defer(touchApiKey(env.DB, row.id, iso(now), iso(now - LAST_USED_THROTTLE_MS)));
+    defer(touchApiKey(ctx.db, row.id, iso(now), iso(now - LAST_USED_THROTTLE_MS)));
     row.lastUsedAt = iso(now); // the cached row too, so requests within the TTL do not touch again
   }
   return {

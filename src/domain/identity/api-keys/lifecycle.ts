@@ -6,12 +6,12 @@ import {
   revokeApiKey as revokeRow,
   rotateApiKey as rotateRows,
 } from "../../../db/api-keys";
-import type { Bindings } from "../../../env";
+import type { Statement, Store } from "../../../db/store";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId } from "../../../lib/ids";
-import type { RequestMeta } from "../../context";
+import type { Context, RequestMeta } from "../../context";
 import { actingOwner } from "../../organizations/access";
 import { auditInBatch } from "../../organizations/audit";
 import { cutOffApiKey } from "../../organizations/cut-off";
@@ -25,8 +25,6 @@ export const DEFAULT_API_KEY_TTL_MS = 365 * 86_400_000;
 export const MAX_API_KEY_TTL_MS = 2 * 365 * 86_400_000;
 /** Rotation grace: the old key keeps working this long (default 0, at most 7 days). */
 export const MAX_ROTATION_GRACE_SECONDS = 7 * 86_400;
-
-type Env = Pick<Bindings, "DB" | "ENVIRONMENT" | "SESSION_ROOM">;
 
 export interface NewApiKey {
   row: ApiKeyRow;
@@ -45,7 +43,7 @@ export function requireBearerToken(principal: Principal, action: string) {
 }
 
 export async function createApiKey(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   input: { name: string; scopes: Scope[]; expires_at?: string | undefined },
   meta?: RequestMeta,
@@ -65,7 +63,7 @@ export async function createApiKey(
     throw invalidField("expires_at", "must be in the future and at most two years away");
   }
   const minted = await mint(
-    env,
+    ctx,
     principal.userId,
     input.name,
     [...new Set(input.scopes)].join(" "),
@@ -73,12 +71,12 @@ export async function createApiKey(
     now,
     "organizationId" in owner ? owner.organizationId : null,
   );
-  await insertApiKey(env.DB, minted.row, auditKey(env.DB, principal, meta, minted.row, "api_key.created", now));
+  await insertApiKey(ctx.db, minted.row, auditKey(ctx.db, principal, meta, minted.row, "api_key.created", now));
   return minted;
 }
 
 async function mint(
-  env: Env,
+  ctx: Context,
   userId: string,
   name: string,
   scopes: string,
@@ -86,7 +84,7 @@ async function mint(
   now: number,
   organizationId: string | null,
 ): Promise<NewApiKey> {
-  const key = generateApiKey(env.ENVIRONMENT);
+  const key = generateApiKey(ctx.config.environment);
   const row: ApiKeyRow = {
     id: newId("key", now),
     userId,
@@ -105,9 +103,9 @@ async function mint(
 }
 
 /** The caller's personal keys, or (admins) the organization's when acting for one. */
-export const listApiKeys = (db: D1Database, principal: Principal) => listApiKeysOf(db, actingOwner(principal, "admin"));
+export const listApiKeys = (db: Store, principal: Principal) => listApiKeysOf(db, actingOwner(principal, "admin"));
 
-async function ownKey(db: D1Database, principal: Principal, id: string): Promise<ApiKeyRow> {
+async function ownKey(db: Store, principal: Principal, id: string): Promise<ApiKeyRow> {
   const row = await findApiKeyOf(db, id, actingOwner(principal, "admin"));
   // Another user's key is indistinguishable from a missing one.
   if (!row) throw new AppError("RESOURCE_NOT_FOUND", { message: "API key not found.", details: { key_id: id } });
@@ -116,18 +114,18 @@ async function ownKey(db: D1Database, principal: Principal, id: string): Promise
 
 /** Revoke now (idempotent), closing the live sockets it opened. A key revoking itself is allowed. */
 export async function revokeApiKey(
-  env: Pick<Bindings, "DB" | "SESSION_ROOM">,
+  ctx: Context,
   principal: Principal,
   id: string,
   meta?: RequestMeta,
   now = Date.now(),
 ): Promise<ApiKeyRow> {
-  const db = env.DB;
+  const db = ctx.db;
   const row = await ownKey(db, principal, id);
   const audit = auditKey(db, principal, meta, row, "api_key.revoked", now, { revoked_at: iso(now) });
   await revokeRow(db, id, row.userId, iso(now), audit);
   forgetApiKey(id);
-  await cutOffApiKey(env, row);
+  await cutOffApiKey(ctx, row);
   return ownKey(db, principal, id);
 }
 
@@ -137,7 +135,7 @@ export async function revokeApiKey(
  * cannot be rotated (409).
  */
 export async function rotateApiKey(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   id: string,
   graceSeconds: number,
@@ -145,19 +143,19 @@ export async function rotateApiKey(
   now = Date.now(),
 ): Promise<NewApiKey> {
   requireBearerToken(principal, "Rotating an API key");
-  const old = await ownKey(env.DB, principal, id);
+  const old = await ownKey(ctx.db, principal, id);
   const notRotatable = () =>
     new AppError("API_KEY_NOT_ROTATABLE", {
       details: { key_id: id, reason: old.replacedBy ? "already rotated" : "revoked or expired" },
     });
   if (old.revokedAt || Date.parse(old.expiresAt) <= now) throw notRotatable();
-  const minted = await mint(env, principal.userId, old.name, old.scopes, old.expiresAt, now, old.organizationId);
-  const audit = auditKey(env.DB, principal, meta, old, "api_key.rotated", now, { replaced_by: minted.row.id });
-  if (!(await rotateRows(env.DB, id, old.userId, minted.row, iso(now + graceSeconds * 1000), audit)))
+  const minted = await mint(ctx, principal.userId, old.name, old.scopes, old.expiresAt, now, old.organizationId);
+  const audit = auditKey(ctx.db, principal, meta, old, "api_key.rotated", now, { replaced_by: minted.row.id });
+  if (!(await rotateRows(ctx.db, id, old.userId, minted.row, iso(now + graceSeconds * 1000), audit)))
     throw notRotatable();
   forgetApiKey(id);
   // Without a grace period the old key stops now, and so do the sockets it opened.
-  if (graceSeconds === 0) await cutOffApiKey(env, old);
+  if (graceSeconds === 0) await cutOffApiKey(ctx, old);
   return minted;
 }
 
@@ -174,14 +172,14 @@ export function keyStatus(row: ApiKeyRow, now = Date.now()) {
  * batch (never the secret: name, prefix, scopes, expiry).
  */
 function auditKey(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   meta: RequestMeta | undefined,
   row: ApiKeyRow,
   action: "api_key.created" | "api_key.revoked" | "api_key.rotated",
   now: number,
   extra: Record<string, unknown> = {},
-): D1PreparedStatement[] {
+): Statement[] {
   const described = { name: row.name, prefix: row.prefix, scopes: row.scopes, expires_at: row.expiresAt };
   return auditInBatch(
     d1,

@@ -4,9 +4,10 @@ import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { randomToken } from "../../../lib/ids";
-import type { AccountsEnv, LoginResult } from "../accounts";
+import type { Context } from "../../context";
+import type { LoginResult } from "../accounts";
 import { issueLoginTokens } from "../accounts";
-import { type MfaEnv, mfaStatus, type SecondFactorProof, verifySecondFactor } from "./factors";
+import { mfaStatus, type SecondFactorProof, verifySecondFactor } from "./factors";
 
 /** How long the second step of a sign-in may take. */
 export const MFA_CHALLENGE_TTL_SECONDS = 300;
@@ -30,13 +31,13 @@ const challengeHash = (token: string) => sha256Hex(`mfa-challenge:${token}`);
  * MFA_CHALLENGE_TTL_SECONDS or MFA_CHALLENGE_MAX_FAILURES wrong codes.
  */
 export async function challengeIfEnrolled(
-  env: Pick<AccountsEnv, "DB">,
+  ctx: Context,
   input: { user: UserRow; country: string; now: number },
 ): Promise<MfaChallenge | null> {
-  const status = await mfaStatus(env.DB, input.user.id);
+  const status = await mfaStatus(ctx.db, input.user.id);
   if (!status.enabled) return null;
   const token = `mfa_${randomToken(32)}`;
-  await insertChallenge(env.DB, {
+  await insertChallenge(ctx.db, {
     tokenHash: await challengeHash(token),
     userId: input.user.id,
     country: input.country,
@@ -57,16 +58,16 @@ export async function challengeIfEnrolled(
  * wrong code counts against the challenge (and, in the route, the sign-in throttle).
  */
 export async function completeChallenge(
-  env: AccountsEnv & MfaEnv,
+  ctx: Context,
   input: { challenge: string; proof: SecondFactorProof; now?: number },
 ): Promise<LoginResult> {
   const now = input.now ?? Date.now();
-  const { user, country } = await spendChallenge(env, { ...input, now });
+  const { user, country } = await spendChallenge(ctx, { ...input, now });
   const at = iso(now);
-  await recordLogin(env.DB, user.id, at, country);
+  await recordLogin(ctx.db, user.id, at, country);
   const familyId = crypto.randomUUID();
-  const tokens = await issueLoginTokens(env, user, familyId, now);
-  await recordCheck(env.DB, familyId, user.id, now);
+  const tokens = await issueLoginTokens(ctx, user, familyId, now);
+  await recordCheck(ctx.db, familyId, user.id, now);
   return { user: { ...user, lastLogin: at, country }, ...tokens };
 }
 
@@ -76,20 +77,20 @@ export async function completeChallenge(
  * the wrong code, which counts against the challenge.
  */
 export async function spendChallenge(
-  env: MfaEnv,
+  ctx: Context,
   input: { challenge: string; proof: SecondFactorProof; now: number },
 ): Promise<{ user: UserRow; country: string }> {
   const now = input.now;
   const hash = await challengeHash(input.challenge);
-  const live = await findLiveChallenge(env.DB, hash, now);
+  const live = await findLiveChallenge(ctx.db, hash, now);
   if (!live) throw new AppError("MFA_CHALLENGE_INVALID");
-  if (!(await verifySecondFactor(env, live.userId, input.proof, now))) {
-    await failChallenge(env.DB, hash);
+  if (!(await verifySecondFactor(ctx, live.userId, input.proof, now))) {
+    await failChallenge(ctx.db, hash);
     throw new AppError("MFA_CODE_INVALID");
   }
   // Two verifies racing with two valid codes: one spends the challenge, the other gets nothing.
-  if (!(await useChallenge(env.DB, hash, now, iso(now)))) throw new AppError("MFA_CHALLENGE_INVALID");
-  const user = await findUserById(env.DB, live.userId);
+  if (!(await useChallenge(ctx.db, hash, now, iso(now)))) throw new AppError("MFA_CHALLENGE_INVALID");
+  const user = await findUserById(ctx.db, live.userId);
   if (!user) throw new AppError("MFA_CHALLENGE_INVALID");
   return { user, country: live.country };
 }

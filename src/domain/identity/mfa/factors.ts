@@ -10,11 +10,12 @@ import {
   upsertPendingTotp,
   useRecoveryCode,
 } from "../../../db/mfa";
+import type { Store } from "../../../db/store";
 import { findUserById } from "../../../db/users";
 import type { Bindings } from "../../../env";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
-import type { RequestMeta } from "../../context";
+import type { Context, RequestMeta } from "../../context";
 import { dataEncryptionKey } from "../../encryption/data-key";
 import { open, seal } from "../../encryption/secret-box";
 import type { Principal } from "../principal";
@@ -35,26 +36,26 @@ export interface MfaStatus {
   recoveryCodesRemaining: number;
 }
 
-export async function mfaStatus(db: D1Database, userId: string): Promise<MfaStatus> {
+export async function mfaStatus(db: Store, userId: string): Promise<MfaStatus> {
   const [totp, remaining] = await Promise.all([findTotp(db, userId), unusedRecoveryCodes(db, userId)]);
   const hasTotp = Boolean(totp?.confirmedAt);
   return { enabled: hasTotp, totp: hasTotp, recoveryCodesRemaining: remaining };
 }
 
 /** Whether the account has a second factor (recovery codes alone are not one: they back a factor up). */
-export async function hasMfa(db: D1Database, userId: string): Promise<boolean> {
+export async function hasMfa(db: Store, userId: string): Promise<boolean> {
   return (await mfaStatus(db, userId)).enabled;
 }
 
 /** Start (or restart) an authenticator-app enrolment: the secret is shown now, and only now. */
-export async function enrolTotp(env: MfaEnv, input: { principal: Principal; now?: number }) {
+export async function enrolTotp(ctx: Context, input: { principal: Principal; now?: number }) {
   const { principal } = input;
   const now = input.now ?? Date.now();
-  const user = await findUserById(env.DB, principal.userId);
+  const user = await findUserById(ctx.db, principal.userId);
   if (!user) throw new AppError("RESOURCE_NOT_FOUND");
   const secret = newTotpSecret();
-  const sealed = await seal(await dataEncryptionKey(env), secret, totpAssociatedData(user.id));
-  const written = await upsertPendingTotp(env.DB, {
+  const sealed = await seal(await dataEncryptionKey(ctx.config), secret, totpAssociatedData(user.id));
+  const written = await upsertPendingTotp(ctx.db, {
     userId: user.id,
     secretSealed: sealed,
     confirmedAt: null,
@@ -69,14 +70,14 @@ export async function enrolTotp(env: MfaEnv, input: { principal: Principal; now?
  * Check an authenticator code and spend its time step (a step is accepted once). `confirm`: the
  * first code of an enrolment, which makes it a factor.
  */
-async function checkTotp(env: MfaEnv, userId: string, code: string, now: number, confirm: boolean): Promise<boolean> {
-  const row = await findTotp(env.DB, userId);
+async function checkTotp(ctx: Context, userId: string, code: string, now: number, confirm: boolean): Promise<boolean> {
+  const row = await findTotp(ctx.db, userId);
   if (!row || Boolean(row.confirmedAt) === confirm) return false;
-  const secret = await open(await dataEncryptionKey(env), row.secretSealed, totpAssociatedData(userId));
+  const secret = await open(await dataEncryptionKey(ctx.config), row.secretSealed, totpAssociatedData(userId));
   if (!secret) return false;
   const step = matchingStep(secret, code, now);
   if (step === null) return false;
-  return acceptTotpStep(env.DB, userId, step, confirm ? iso(now) : undefined);
+  return acceptTotpStep(ctx.db, userId, step, confirm ? iso(now) : undefined);
 }
 
 /**
@@ -84,39 +85,39 @@ async function checkTotp(env: MfaEnv, userId: string, code: string, now: number,
  * returned here once (empty when a set already exists).
  */
 export async function confirmTotp(
-  env: MfaEnv,
+  ctx: Context,
   input: { principal: Principal; code: string; meta: RequestMeta; now?: number },
 ) {
   const now = input.now ?? Date.now();
   const userId = input.principal.userId;
-  const pending = await findTotp(env.DB, userId);
+  const pending = await findTotp(ctx.db, userId);
   if (!pending) throw new AppError("MFA_NOT_ENROLLED");
   if (pending.confirmedAt) throw new AppError("MFA_ALREADY_ENROLLED");
-  if (!(await checkTotp(env, userId, input.code, now, true))) throw new AppError("MFA_CODE_INVALID");
+  if (!(await checkTotp(ctx, userId, input.code, now, true))) throw new AppError("MFA_CODE_INVALID");
   const recoveryCodes =
-    (await unusedRecoveryCodes(env.DB, userId)) === 0 ? await issueRecoveryCodes(env, userId, now) : [];
+    (await unusedRecoveryCodes(ctx.db, userId)) === 0 ? await issueRecoveryCodes(ctx, userId, now) : [];
   // Enrolling proved possession of the factor: it counts as this session's check.
-  if (input.principal.credential.sid) await recordCheck(env.DB, input.principal.credential.sid, userId, now);
-  await announce(env, input, { action: "mfa.factor_added", summary: "An authenticator app was added", factor: "totp" });
+  if (input.principal.credential.sid) await recordCheck(ctx.db, input.principal.credential.sid, userId, now);
+  await announce(ctx, input, { action: "mfa.factor_added", summary: "An authenticator app was added", factor: "totp" });
   return { recoveryCodes };
 }
 
-async function issueRecoveryCodes(env: MfaEnv, userId: string, now: number): Promise<string[]> {
+async function issueRecoveryCodes(ctx: Context, userId: string, now: number): Promise<string[]> {
   const codes = newRecoveryCodes();
-  await replaceRecoveryCodes(env.DB, userId, await Promise.all(codes.map(hashRecoveryCode)), iso(now));
+  await replaceRecoveryCodes(ctx.db, userId, await Promise.all(codes.map(hashRecoveryCode)), iso(now));
   return codes;
 }
 
 /** A new set of recovery codes; the old set stops working. Needs a recent second-factor check. */
 export async function regenerateRecoveryCodes(
-  env: MfaEnv,
+  ctx: Context,
   input: { principal: Principal; meta: RequestMeta; now?: number },
 ) {
   const now = input.now ?? Date.now();
-  if (!(await hasMfa(env.DB, input.principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
-  await requireRecentCheck(env, input.principal, now);
-  const codes = await issueRecoveryCodes(env, input.principal.userId, now);
-  await announce(env, input, {
+  if (!(await hasMfa(ctx.db, input.principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
+  await requireRecentCheck(ctx, input.principal, now);
+  const codes = await issueRecoveryCodes(ctx, input.principal.userId, now);
+  await announce(ctx, input, {
     action: "mfa.recovery_codes_regenerated",
     summary: "New recovery codes were generated (the old ones no longer work)",
     factor: "recovery_codes",
@@ -125,16 +126,16 @@ export async function regenerateRecoveryCodes(
 }
 
 /** Remove the authenticator app. Removing the last factor also drops the recovery codes. */
-export async function removeTotp(env: MfaEnv, input: { principal: Principal; meta: RequestMeta; now?: number }) {
+export async function removeTotp(ctx: Context, input: { principal: Principal; meta: RequestMeta; now?: number }) {
   const now = input.now ?? Date.now();
   const userId = input.principal.userId;
-  const row = await findTotp(env.DB, userId);
+  const row = await findTotp(ctx.db, userId);
   if (!row) throw new AppError("MFA_NOT_ENROLLED");
-  if (row.confirmedAt) await requireRecentCheck(env, input.principal, now);
-  await deleteTotp(env.DB, userId);
+  if (row.confirmedAt) await requireRecentCheck(ctx, input.principal, now);
+  await deleteTotp(ctx.db, userId);
   if (!row.confirmedAt) return;
-  await deleteRecoveryCodes(env.DB, userId);
-  await announce(env, input, {
+  await deleteRecoveryCodes(ctx.db, userId);
+  await announce(ctx, input, {
     action: "mfa.factor_removed",
     summary: "The authenticator app was removed",
     factor: "totp",
@@ -148,14 +149,14 @@ export interface SecondFactorProof {
 
 /** Whether `proof` is a valid, unspent second factor of `userId` (spending it if so). */
 export async function verifySecondFactor(
-  env: MfaEnv,
+  ctx: Context,
   userId: string,
   proof: SecondFactorProof,
   now: number,
 ): Promise<boolean> {
-  if (proof.code !== undefined) return checkTotp(env, userId, proof.code, now, false);
+  if (proof.code !== undefined) return checkTotp(ctx, userId, proof.code, now, false);
   if (proof.recoveryCode !== undefined) {
-    return useRecoveryCode(env.DB, userId, await hashRecoveryCode(proof.recoveryCode), iso(now));
+    return useRecoveryCode(ctx.db, userId, await hashRecoveryCode(proof.recoveryCode), iso(now));
   }
   return false;
 }
@@ -164,14 +165,14 @@ export async function verifySecondFactor(
  * Step-up: a second-factor check for the caller's sign-in session (its `sid`), valid for
  * STEP_UP_WINDOW_MS. A wrong proof records nothing.
  */
-export async function stepUp(env: MfaEnv, input: { principal: Principal; proof: SecondFactorProof; now?: number }) {
+export async function stepUp(ctx: Context, input: { principal: Principal; proof: SecondFactorProof; now?: number }) {
   const now = input.now ?? Date.now();
   const { principal } = input;
   const sid = principal.credential.sid;
   if (!sid || principal.credential.kind === "api_key") throw new AppError("INSUFFICIENT_PERMISSIONS");
-  if (!(await hasMfa(env.DB, principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
-  if (!(await verifySecondFactor(env, principal.userId, input.proof, now))) throw new AppError("MFA_CODE_INVALID");
-  await recordCheck(env.DB, sid, principal.userId, now);
+  if (!(await hasMfa(ctx.db, principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
+  if (!(await verifySecondFactor(ctx, principal.userId, input.proof, now))) throw new AppError("MFA_CODE_INVALID");
+  await recordCheck(ctx.db, sid, principal.userId, now);
   return { verifiedAt: now, validUntil: now + STEP_UP_WINDOW_MS };
 }
 
@@ -181,11 +182,11 @@ export async function stepUp(env: MfaEnv, input: { principal: Principal; proof: 
  * MFA_REQUIRED otherwise. An API key is exempt: it is not a sign-in session (no one is there to
  * type a code), and creating it already needed a check (docs/decisions.md "Second factors").
  */
-export async function requireRecentCheck(env: Pick<MfaEnv, "DB">, principal: Principal, now = Date.now()) {
+export async function requireRecentCheck(ctx: Context, principal: Principal, now = Date.now()) {
   if (principal.credential.kind === "api_key") return;
-  if (!(await hasMfa(env.DB, principal.userId))) return;
+  if (!(await hasMfa(ctx.db, principal.userId))) return;
   const sid = principal.credential.sid;
-  const at = sid ? await lastCheck(env.DB, sid, principal.userId) : null;
+  const at = sid ? await lastCheck(ctx.db, sid, principal.userId) : null;
   if (at !== null && now - at <= STEP_UP_WINDOW_MS && at <= now) return;
   throw new AppError("MFA_REQUIRED", {
     details: { step_up: "POST /v1/auth/mfa/step-up", window_seconds: STEP_UP_WINDOW_MS / 1000 },
@@ -193,11 +194,11 @@ export async function requireRecentCheck(env: Pick<MfaEnv, "DB">, principal: Pri
 }
 
 async function announce(
-  env: MfaEnv,
+  ctx: Context,
   input: { principal: Principal; meta: RequestMeta; now?: number },
   change: Parameters<typeof announceFactorChange>[1]["change"],
 ) {
-  const user = await findUserById(env.DB, input.principal.userId);
+  const user = await findUserById(ctx.db, input.principal.userId);
   if (!user) return;
-  await announceFactorChange(env, { ...input, email: user.email, change });
+  await announceFactorChange(ctx, { ...input, email: user.email, change });
 }

@@ -1,6 +1,5 @@
 import { organizationsOfUser } from "../../../db/organizations";
-import type { Bindings } from "../../../env";
-import type { RequestMeta } from "../../context";
+import type { Context, RequestMeta } from "../../context";
 import { mailerFor } from "../../mail/mailer";
 import { type AuditAction, auditStatement } from "../../organizations/audit";
 import type { Principal } from "../principal";
@@ -20,14 +19,14 @@ export interface FactorChange {
  * `mailerFor` here alone.
  */
 export async function announceFactorChange(
-  env: Pick<Bindings, "DB" | "KV" | "ENVIRONMENT">,
+  ctx: Context,
   input: { principal: Principal; email: string; meta: RequestMeta; change: FactorChange; now?: number },
 ) {
   const { principal, meta, change } = input;
-  const orgs = await organizationsOfUser(env.DB, principal.userId);
+  const orgs = await organizationsOfUser(ctx.db, principal.userId);
   const entries = orgs.map((o) =>
     auditStatement(
-      env.DB,
+      ctx.db,
       o.organization.id,
       principal,
       meta,
@@ -35,8 +34,8 @@ export async function announceFactorChange(
       { now: input.now },
     ),
   );
-  if (entries.length) await env.DB.batch(entries);
-  await mailerFor(env).send({
+  if (entries.length) await ctx.db.batch(entries);
+  await mailerFor(ctx).send({
     to: input.email,
     subject: "Your sign-in security changed",
     text: `${change.summary} on your Session Analysis account (request ${meta.requestId}, from ${meta.ip}).\n\nIf this was not you, sign in, remove the factor and change your password.`,

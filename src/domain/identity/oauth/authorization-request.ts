@@ -1,4 +1,5 @@
 import { insertAuthorizationCode } from "../../../db/authorization-codes";
+import type { Store } from "../../../db/store";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
@@ -67,7 +68,7 @@ export function readAuthorizationParams(source: URLSearchParams): { params: Auth
  * everything else, whose errors go back to the client's redirect URI.
  */
 export async function validateAuthorizationRequest(
-  db: D1Database,
+  db: Store,
   source: URLSearchParams,
   issuer: string,
   /** How a client_id is looked up: by default in D1 only; the authorize page also reads metadata documents. */
@@ -171,7 +172,7 @@ export function grantResource(requested: string | undefined, issuer: string): st
 
 /** Issue a single-use code for an approved request; returns the code (stored only hashed). */
 export async function issueAuthorizationCode(
-  db: D1Database,
+  db: Store,
   request: AuthorizationRequest,
   userId: string,
   scopes: Scope[],

@@ -1,4 +1,5 @@
 import { createLocalJWKSet, jwtVerify, SignJWT } from "jose";
+import type { Context } from "../../context";
 import { ALG, signingKeys } from "../signing-keys";
 
 /**
@@ -12,19 +13,22 @@ export const BROWSER_SESSION_TTL_SECONDS = 3600;
 const TYP = "sas-authz-session+jwt";
 const audience = (issuer: string) => `${issuer.replace(/\/$/, "")}/oauth2/authorize`;
 
-type Env = { ENVIRONMENT: string; AUTH_ISSUER: string; JWT_PRIVATE_KEY?: string; JWT_PREVIOUS_PUBLIC_KEYS?: string };
-
 /**
  * `viaSso`: the organization whose connection signed the browser in; such a session never grants
  * the service-administrator scopes (docs/sso.md "What a sign-on token may do").
  */
-export async function signBrowserSession(env: Env, userId: string, now = Date.now(), viaSso?: string): Promise<string> {
-  const keys = await signingKeys(env);
+export async function signBrowserSession(
+  ctx: Context,
+  userId: string,
+  now = Date.now(),
+  viaSso?: string,
+): Promise<string> {
+  const keys = await signingKeys(ctx.config);
   const iat = Math.floor(now / 1000);
   return new SignJWT(viaSso ? { sso_org: viaSso } : {})
     .setProtectedHeader({ alg: ALG, typ: TYP, kid: keys.kid })
-    .setIssuer(env.AUTH_ISSUER)
-    .setAudience(audience(env.AUTH_ISSUER))
+    .setIssuer(ctx.config.issuer)
+    .setAudience(audience(ctx.config.issuer))
     .setSubject(userId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + BROWSER_SESSION_TTL_SECONDS)
@@ -39,15 +43,15 @@ export interface BrowserSession {
 }
 
 /** The signed-in user, or null for a missing, expired or forged cookie. */
-export async function readBrowserSession(env: Env, cookie: string | undefined): Promise<BrowserSession | null> {
+export async function readBrowserSession(ctx: Context, cookie: string | undefined): Promise<BrowserSession | null> {
   if (!cookie || cookie.length > 2048) return null;
-  const keys = await signingKeys(env);
+  const keys = await signingKeys(ctx.config);
   try {
     const { payload } = await jwtVerify(cookie, createLocalJWKSet({ keys: keys.publicJwks }), {
       algorithms: [ALG],
       typ: TYP,
-      issuer: env.AUTH_ISSUER,
-      audience: audience(env.AUTH_ISSUER),
+      issuer: ctx.config.issuer,
+      audience: audience(ctx.config.issuer),
       requiredClaims: ["sub", "exp", "iat"],
     });
     if (!payload.sub) return null;

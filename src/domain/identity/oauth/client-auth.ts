@@ -1,3 +1,4 @@
+import type { Store } from "../../../db/store";
 import { sha256Hex, timingSafeEqual } from "../../../lib/crypto";
 import { findClient, type OAuthClient } from "./clients";
 import { OAuthError } from "./errors";
@@ -34,7 +35,7 @@ function parseBasic(header: string): { id: string; secret: string } | null {
  * (RFC 6749 §2.3). Any failure is invalid_client, 401 (§5.2).
  */
 export async function authenticateClient(
-  db: D1Database,
+  db: Store,
   authorization: string | undefined,
   form: FormParams,
 ): Promise<AuthenticatedClient> {

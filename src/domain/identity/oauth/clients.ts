@@ -7,11 +7,12 @@ import {
 } from "../../../db/oauth-clients";
 import { findRegisteredClient, type RegisteredClientRow } from "../../../db/registered-clients";
 import { revokeClientTokens, revokeSession } from "../../../db/revocations";
-import type { Bindings } from "../../../env";
+import type { Store } from "../../../db/store";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
+import type { Context } from "../../context";
 import { cutOffGrant } from "../../organizations/cut-off";
 import { CLIENT_TOKEN_TTL } from "../access-tokens";
 import { requireBearerToken } from "../api-keys/lifecycle";
@@ -66,7 +67,7 @@ export function registeredClientFromRow(row: RegisteredClientRow): OAuthClient {
 }
 
 /** The client with this id: a user's, a dynamically registered one, or a metadata document's already read. */
-export async function findClient(db: D1Database, clientId: string, now = Date.now()): Promise<OAuthClient | null> {
+export async function findClient(db: Store, clientId: string, now = Date.now()): Promise<OAuthClient | null> {
   // Metadata documents are https URLs (http only where private URLs are allowed: development, tests).
   if (clientId.startsWith("dcr_") || clientId.startsWith("https://") || clientId.startsWith("http://")) {
     if (clientId.length > 2000) return null;
@@ -96,12 +97,7 @@ export interface RegisterClientInput {
  * invalid client metadata (RFC 7591 §3.2.2). Allowed scopes ⊆ the caller's.
  * The secret of a confidential client is returned once.
  */
-export async function registerClient(
-  db: D1Database,
-  principal: Principal,
-  input: RegisterClientInput,
-  now = Date.now(),
-) {
+export async function registerClient(db: Store, principal: Principal, input: RegisterClientInput, now = Date.now()) {
   requireBearerToken(principal, "Registering an OAuth client");
   const requested = new Set(input.grant_types);
   if (requested.has("refresh_token") && !requested.has("authorization_code")) {
@@ -142,11 +138,11 @@ export async function registerClient(
   return { client: clientFromRow(row), secret };
 }
 
-export async function listClients(db: D1Database, principal: Principal): Promise<OAuthClient[]> {
+export async function listClients(db: Store, principal: Principal): Promise<OAuthClient[]> {
   return (await listClientsOfUser(db, principal.userId)).map(clientFromRow);
 }
 
-export async function getOwnClient(db: D1Database, principal: Principal, id: string): Promise<OAuthClient> {
+export async function getOwnClient(db: Store, principal: Principal, id: string): Promise<OAuthClient> {
   const client = await findClient(db, id);
   if (!client || client.ownerUserId !== principal.userId)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
@@ -157,18 +153,13 @@ export async function getOwnClient(db: D1Database, principal: Principal, id: str
  * Delete a client: its codes go with it, its refresh tokens are revoked, and
  * so are its live access tokens and the sockets they opened.
  */
-export async function deleteClient(
-  env: Pick<Bindings, "DB" | "KV" | "SESSION_ROOM">,
-  principal: Principal,
-  id: string,
-  now = Date.now(),
-): Promise<void> {
-  const families = await deleteClientOfUser(env.DB, id, principal.userId, iso(now));
+export async function deleteClient(ctx: Context, principal: Principal, id: string, now = Date.now()): Promise<void> {
+  const families = await deleteClientOfUser(ctx.db, id, principal.userId, iso(now));
   if (families === null)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
   await Promise.all([
-    revokeClientTokens(env.DB, id, CLIENT_TOKEN_TTL),
-    ...families.map((f) => revokeSession(env.DB, f, CLIENT_TOKEN_TTL)),
+    revokeClientTokens(ctx.db, id, CLIENT_TOKEN_TTL),
+    ...families.map((f) => revokeSession(ctx.db, f, CLIENT_TOKEN_TTL)),
   ]);
-  await Promise.all(families.map((family) => cutOffGrant(env, family)));
+  await Promise.all(families.map((family) => cutOffGrant(ctx, family)));
 }

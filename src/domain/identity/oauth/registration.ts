@@ -4,6 +4,7 @@ import {
   touchRegisteredClient,
   upsertRegisteredClient,
 } from "../../../db/registered-clients";
+import type { Store } from "../../../db/store";
 import { iso } from "../../../lib/clock";
 import { newId } from "../../../lib/ids";
 import { classifyWebhookUrl } from "../../webhooks/url-safety";
@@ -107,7 +108,7 @@ export function registrationResponse(client: OAuthClient, expiresAt?: string) {
 }
 
 /** POST /oauth2/register (RFC 7591 §3): store a public client; it expires unless a token is issued to it. */
-export async function registerDynamicClient(db: D1Database, body: unknown, now = Date.now()) {
+export async function registerDynamicClient(db: Store, body: unknown, now = Date.now()) {
   const meta = readClientMetadata(body);
   const row: RegisteredClientRow = {
     id: newId("dcr", now),
@@ -125,7 +126,7 @@ export async function registerDynamicClient(db: D1Database, body: unknown, now =
 }
 
 /** A token was issued to a self-registered client: keep it while its refresh tokens can live. */
-export async function keepRegisteredClient(db: D1Database, client: OAuthClient, now = Date.now()) {
+export async function keepRegisteredClient(db: Store, client: OAuthClient, now = Date.now()) {
   if (client.source === "console") return;
   await touchRegisteredClient(db, client.id, iso(now), iso(now + REFRESH_TOKEN_TTL * 1000));
 }
@@ -141,7 +142,7 @@ export type MetadataFetcher = (url: URL) => Promise<unknown>;
  * Null when the URL or the document is refused (the authorize page then shows the client as unknown).
  */
 export async function resolveMetadataDocumentClient(
-  db: D1Database,
+  db: Store,
   clientId: string,
   fetchDocument: MetadataFetcher,
   allowPrivate: boolean,

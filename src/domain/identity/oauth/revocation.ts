@@ -1,25 +1,25 @@
 import { findRefreshTokenByHash } from "../../../db/refresh-tokens";
 import { isClientRevoked, isSessionRevoked } from "../../../db/revocations";
 import { sha256Hex } from "../../../lib/crypto";
+import type { Context } from "../../context";
 import { type AccessTokenClaims, verifyAccessToken } from "../access-tokens";
 import { REFRESH_PREFIX, revokeGrantFamily } from "../refresh-rotation";
 import { authenticateClient } from "./client-auth";
 import { OAuthError } from "./errors";
 import type { FormParams } from "./form";
-import type { TokenEnv } from "./grants/token-response";
 
-async function accessClaims(env: TokenEnv, token: string): Promise<AccessTokenClaims | null> {
+async function accessClaims(ctx: Context, token: string): Promise<AccessTokenClaims | null> {
   if (token.length > 4096) return null;
   try {
-    return await verifyAccessToken(env, token, Date.now(), "any");
+    return await verifyAccessToken(ctx, token, Date.now(), "any");
   } catch {
     return null;
   }
 }
 
-const refreshRow = async (env: TokenEnv, token: string) =>
+const refreshRow = async (ctx: Context, token: string) =>
   token.startsWith(REFRESH_PREFIX) && token.length <= 256
-    ? findRefreshTokenByHash(env.DB, await sha256Hex(token))
+    ? findRefreshTokenByHash(ctx.db, await sha256Hex(token))
     : undefined;
 
 /**
@@ -31,21 +31,21 @@ const refreshRow = async (env: TokenEnv, token: string) =>
  * orders the search (§2.1); both kinds are recognised by their form.
  */
 export async function revokeToken(
-  env: TokenEnv,
+  ctx: Context,
   authorization: string | undefined,
   form: FormParams,
   now = Date.now(),
 ): Promise<void> {
-  const { client } = await authenticateClient(env.DB, authorization, form);
+  const { client } = await authenticateClient(ctx.db, authorization, form);
   const token = form.require("token");
   form.get("token_type_hint"); // only checked for repetition: both token kinds are recognised by their form
-  const row = await refreshRow(env, token);
+  const row = await refreshRow(ctx, token);
   if (row) {
-    if (row.clientId === client.id) await revokeGrantFamily(env, row.familyId, now);
+    if (row.clientId === client.id) await revokeGrantFamily(ctx, row.familyId, now);
     return;
   }
-  const claims = await accessClaims(env, token);
-  if (claims && claims.client_id === client.id) await revokeGrantFamily(env, claims.sid, now);
+  const claims = await accessClaims(ctx, token);
+  if (claims && claims.client_id === client.id) await revokeGrantFamily(ctx, claims.sid, now);
 }
 
 export type IntrospectionResponse = { active: false } | ({ active: true } & Record<string, unknown>);
@@ -56,12 +56,12 @@ export type IntrospectionResponse = { active: false } | ({ active: true } & Reco
  * reported `{active: false}` (§2.2 allows it; it keeps grants private).
  */
 export async function introspectToken(
-  env: TokenEnv,
+  ctx: Context,
   authorization: string | undefined,
   form: FormParams,
   now = Date.now(),
 ): Promise<IntrospectionResponse> {
-  const { client, method } = await authenticateClient(env.DB, authorization, form);
+  const { client, method } = await authenticateClient(ctx.db, authorization, form);
   if (method === "none")
     throw new OAuthError(
       "invalid_client",
@@ -71,26 +71,26 @@ export async function introspectToken(
   form.get("token_type_hint"); // only checked for repetition: both token kinds are recognised by their form
   const inactive = { active: false } as const;
 
-  const row = await refreshRow(env, token);
+  const row = await refreshRow(ctx, token);
   if (row) {
     if (row.clientId !== client.id || row.revokedAt || row.usedAt || Date.parse(row.expiresAt) <= now) return inactive;
-    if (await isSessionRevoked(env.DB, row.familyId, now, 0)) return inactive;
+    if (await isSessionRevoked(ctx.db, row.familyId, now, 0)) return inactive;
     return {
       active: true,
       token_type: "refresh_token",
       scope: row.scope,
       client_id: row.clientId,
       sub: row.userId,
-      iss: env.AUTH_ISSUER,
+      iss: ctx.config.issuer,
       iat: Math.floor(Date.parse(row.createdAt) / 1000),
       exp: Math.floor(Date.parse(row.expiresAt) / 1000),
     };
   }
-  const claims = await accessClaims(env, token);
+  const claims = await accessClaims(ctx, token);
   if (!claims || claims.client_id !== client.id) return inactive;
   const [sessionRevoked, clientRevoked] = await Promise.all([
-    isSessionRevoked(env.DB, claims.sid, now, 0),
-    isClientRevoked(env.DB, claims.client_id, now, 0),
+    isSessionRevoked(ctx.db, claims.sid, now, 0),
+    isClientRevoked(ctx.db, claims.client_id, now, 0),
   ]);
   if (sessionRevoked || clientRevoked) return inactive;
   return {
@@ -99,7 +99,7 @@ export async function introspectToken(
     scope: claims.scopes.join(" "),
     client_id: claims.client_id,
     sub: claims.sub,
-    iss: env.AUTH_ISSUER,
+    iss: ctx.config.issuer,
     aud: claims.aud,
     iat: claims.iat,
     exp: claims.exp,

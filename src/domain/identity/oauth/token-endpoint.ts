@@ -1,17 +1,18 @@
+import type { Context } from "../../context";
 import { authenticateClient } from "./client-auth";
 import { OAuthError } from "./errors";
 import type { FormParams } from "./form";
 import { authorizationCodeGrant } from "./grants/authorization-code";
 import { clientCredentialsGrant } from "./grants/client-credentials";
 import { refreshTokenGrant } from "./grants/refresh-token";
-import type { TokenEnv, TokenResponse } from "./grants/token-response";
+import type { TokenResponse } from "./grants/token-response";
 import { keepRegisteredClient } from "./registration";
 
 export const SUPPORTED_GRANT_TYPES = ["authorization_code", "client_credentials", "refresh_token"] as const;
 
 /** POST /oauth2/token (RFC 6749 §3.2): authenticate the client, then run the grant. */
 export async function tokenRequest(
-  env: TokenEnv,
+  ctx: Context,
   authorization: string | undefined,
   form: FormParams,
   now = Date.now(),
@@ -30,9 +31,9 @@ export async function tokenRequest(
       "unsupported_grant_type",
       "Supported grant types: authorization_code, client_credentials, refresh_token.",
     );
-  const client = await authenticateClient(env.DB, authorization, form);
-  const response = await grant(env, client, form, now);
+  const client = await authenticateClient(ctx.db, authorization, form);
+  const response = await grant(ctx, client, form, now);
   // A self-registered client that was issued a token stays registered (registration.ts).
-  await keepRegisteredClient(env.DB, client.client, now);
+  await keepRegisteredClient(ctx.db, client.client, now);
   return response;
 }

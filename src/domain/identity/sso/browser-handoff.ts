@@ -1,8 +1,10 @@
 import { consumeOnce, findConnection, rememberOnce } from "../../../db/sso";
+import type { Store } from "../../../db/store";
 import { findUserById, recordLogin } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { randomToken } from "../../../lib/ids";
+import type { Context } from "../../context";
 import { issueLoginTokens, type LoginResult } from "../accounts";
 import { SAML_REQUEST_TTL_MS, type SignInMeta, samlSignIn, startSamlLogin } from "./flows";
 
@@ -20,13 +22,11 @@ const RELAY = /^(oauth|console):([A-Za-z0-9_-]{43})$/;
 /** How long a hand-off waits for the browser to come back from the ACS. */
 const HANDOFF_TTL_MS = 2 * 60_000;
 
-type Env = Parameters<typeof samlSignIn>[0];
-
 /** The IdP address to send the browser to, and the handle for its cookie. */
-export async function startBrowserSso(env: Env, purpose: HandoffPurpose, connectionId: string, now = Date.now()) {
+export async function startBrowserSso(ctx: Context, purpose: HandoffPurpose, connectionId: string, now = Date.now()) {
   const handle = randomToken(32);
-  await rememberOnce(env.DB, `${purpose}:${handle}`, connectionId, now + SAML_REQUEST_TTL_MS);
-  return { handle, url: await startSamlLogin(env, connectionId, `${purpose}:${handle}`, now) };
+  await rememberOnce(ctx.db, `${purpose}:${handle}`, connectionId, now + SAML_REQUEST_TTL_MS);
+  return { handle, url: await startSamlLogin(ctx, connectionId, `${purpose}:${handle}`, now) };
 }
 
 /** The purpose and handle of a RelayState a sign-in page issued, or null for any other RelayState. */
@@ -41,7 +41,7 @@ export function handoffOf(relayState: string): { purpose: HandoffPurpose; handle
  * verified and the user provisioned; the hand-off waits, one-time and briefly, for the browser.
  */
 export async function consumeForHandoff(
-  env: Env,
+  ctx: Context,
   purpose: HandoffPurpose,
   connectionId: string,
   samlResponse: string,
@@ -49,19 +49,19 @@ export async function consumeForHandoff(
   meta: SignInMeta,
   now = Date.now(),
 ): Promise<{ userId: string }> {
-  if (!(await consumeOnce(env.DB, `${purpose}:${handle}`, connectionId, now))) {
+  if (!(await consumeOnce(ctx.db, `${purpose}:${handle}`, connectionId, now))) {
     throw new AppError("SAML_RESPONSE_INVALID", {
       details: { reason: "RelayState names no pending sign-in of this connection" },
     });
   }
-  const { user } = await samlSignIn(env, connectionId, samlResponse, meta, now);
-  await rememberOnce(env.DB, `${purpose}-done:${handle}:${user.id}`, connectionId, now + HANDOFF_TTL_MS);
+  const { user } = await samlSignIn(ctx, connectionId, samlResponse, meta, now);
+  await rememberOnce(ctx.db, `${purpose}-done:${handle}:${user.id}`, connectionId, now + HANDOFF_TTL_MS);
   return { userId: user.id };
 }
 
 /** The page takes the hand-off its cookie's handle names; false when absent, used or expired. */
 export function takeHandoff(
-  d1: D1Database,
+  d1: Store,
   purpose: HandoffPurpose,
   connectionId: string,
   handle: string,
@@ -73,21 +73,21 @@ export function takeHandoff(
 
 /** The console's side: the hand-off taken, then the same login tokens as POST /v1/auth/login; null when refused. */
 export async function takeConsoleHandoff(
-  env: Env,
+  ctx: Context,
   connectionId: string,
   handle: string,
   userId: string,
   country: string,
   now = Date.now(),
 ): Promise<LoginResult | null> {
-  if (!(await takeHandoff(env.DB, "console", connectionId, handle, userId, now))) return null;
-  const [user, connection] = await Promise.all([findUserById(env.DB, userId), findConnection(env.DB, connectionId)]);
+  if (!(await takeHandoff(ctx.db, "console", connectionId, handle, userId, now))) return null;
+  const [user, connection] = await Promise.all([findUserById(ctx.db, userId), findConnection(ctx.db, connectionId)]);
   if (!user || !connection) return null;
   const at = iso(now);
-  await recordLogin(env.DB, user.id, at, country);
+  await recordLogin(ctx.db, user.id, at, country);
   return {
     user: { ...user, lastLogin: at, country },
     // Bound to the connection's organization, like every sign-on's tokens (docs/sso.md).
-    ...(await issueLoginTokens(env, user, crypto.randomUUID(), now, { organizationId: connection.organizationId })),
+    ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now, { organizationId: connection.organizationId })),
   };
 }

@@ -7,12 +7,12 @@ import {
   type SsoConnectionRow,
   updateConnectionStatement,
 } from "../../../db/sso";
-import type { Bindings } from "../../../env";
+import type { Store } from "../../../db/store";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { fromBase64 } from "../../../lib/encoding";
 import { newId } from "../../../lib/ids";
-import type { RequestMeta } from "../../context";
+import type { Context, RequestMeta } from "../../context";
 import { dataEncryptionKey } from "../../encryption/data-key";
 import { open, seal } from "../../encryption/secret-box";
 import { membershipIn } from "../../organizations/access";
@@ -58,14 +58,6 @@ export type NewConnection =
       saml?: Partial<SamlSettings> | undefined;
     }
   | { kind: "ldap"; name: string; enforced: boolean; ldap: LdapSettings; service_password?: string | undefined };
-
-type Env = Pick<Bindings, "SESSION_ROOM" | "KV"> & {
-  DB: D1Database;
-  ENVIRONMENT: string;
-  AUTH_ISSUER: string;
-  DATA_ENCRYPTION_KEY?: string;
-  SSO_LDAP_TIMEOUT_SCALE?: string;
-};
 
 /** Our SP addresses for a connection: what the customer pastes into the IdP. */
 export function spOf(authIssuer: string, connectionId: string) {
@@ -167,14 +159,14 @@ function checkLdap(config: LdapSettings, environment: string, hasServicePassword
 }
 
 export async function createConnection(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
   input: NewConnection,
   now = Date.now(),
 ) {
-  const { role } = await membershipIn(env.DB, principal, organizationId);
+  const { role } = await membershipIn(ctx.db, principal, organizationId);
   requireRole(role, "admin");
   const id = newId("sso", now);
   let config: SamlSettings | LdapSettings;
@@ -183,8 +175,9 @@ export async function createConnection(
     config = samlSettings(SAML_DEFAULTS, await fromMetadata(input.metadata_xml), input.saml ?? {});
   } else {
     config = input.ldap;
-    checkLdap(config, env.ENVIRONMENT, Boolean(input.service_password));
-    if (input.service_password) secretSealed = await seal(await dataEncryptionKey(env), input.service_password, id);
+    checkLdap(config, ctx.config.environment, Boolean(input.service_password));
+    if (input.service_password)
+      secretSealed = await seal(await dataEncryptionKey(ctx.config), input.service_password, id);
   }
   refuseOwnerMapping(config);
   const at = iso(now);
@@ -199,17 +192,17 @@ export async function createConnection(
     createdAt: at,
     updatedAt: at,
   };
-  await env.DB.batch([
-    insertConnectionStatement(env.DB, row),
-    auditStatement(env.DB, organizationId, principal, meta, {
+  await ctx.db.batch([
+    insertConnectionStatement(ctx.db, row),
+    auditStatement(ctx.db, organizationId, principal, meta, {
       action: "sso.connection_created",
       targetType: "sso_connection",
       targetId: id,
       after: { kind: input.kind, name: input.name, enforced: input.enforced },
     }),
   ]);
-  if (input.enforced) await endPasswordSignIns(env, principal, meta, organizationId, now);
-  return connectionView(row, env.AUTH_ISSUER);
+  if (input.enforced) await endPasswordSignIns(ctx, principal, meta, organizationId, now);
+  return connectionView(row, ctx.config.issuer);
 }
 
 export interface ConnectionChanges {
@@ -231,7 +224,7 @@ const LDAP_ONLY = ["ldap", "service_password"] as const;
 
 /** PATCH: changes merged onto the stored connection, validated as a whole, audited (no secrets in the log). */
 export async function updateConnection(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
@@ -239,7 +232,7 @@ export async function updateConnection(
   changes: ConnectionChanges,
   now = Date.now(),
 ) {
-  const row = await administeredConnection(env, principal, organizationId, id);
+  const row = await administeredConnection(ctx, principal, organizationId, id);
   const foreign = (row.kind === "saml" ? LDAP_ONLY : SAML_ONLY).find((field) => changes[field] !== undefined);
   if (foreign) throw invalid(foreign, `not a setting of a ${row.kind} connection`);
 
@@ -258,8 +251,9 @@ export async function updateConnection(
     config = samlSettings(merged, null, { certificates: certificates.filter((c) => !removed.has(c)) });
   } else {
     config = { ...(JSON.parse(row.config) as LdapSettings), ...changes.ldap };
-    checkLdap(config, env.ENVIRONMENT, Boolean(changes.service_password ?? row.secretSealed));
-    if (changes.service_password) secretSealed = await seal(await dataEncryptionKey(env), changes.service_password, id);
+    checkLdap(config, ctx.config.environment, Boolean(changes.service_password ?? row.secretSealed));
+    if (changes.service_password)
+      secretSealed = await seal(await dataEncryptionKey(ctx.config), changes.service_password, id);
   }
   refuseOwnerMapping(config);
   const updated: SsoConnectionRow = {
@@ -270,10 +264,10 @@ export async function updateConnection(
     secretSealed,
     updatedAt: iso(now),
   };
-  await env.DB.batch([
-    updateConnectionStatement(env.DB, updated),
+  await ctx.db.batch([
+    updateConnectionStatement(ctx.db, updated),
     auditStatement(
-      env.DB,
+      ctx.db,
       organizationId,
       principal,
       meta,
@@ -290,8 +284,8 @@ export async function updateConnection(
       { onlyIfChanged: true, now },
     ),
   ]);
-  if (updated.enforced && !row.enforced) await endPasswordSignIns(env, principal, meta, organizationId, now);
-  return connectionView(updated, env.AUTH_ISSUER);
+  if (updated.enforced && !row.enforced) await endPasswordSignIns(ctx, principal, meta, organizationId, now);
+  return connectionView(updated, ctx.config.issuer);
 }
 
 /** What the audit log keeps of a connection: its settings, each certificate as its SHA-256 fingerprint. */
@@ -310,18 +304,18 @@ async function auditedFields(row: SsoConnectionRow) {
 
 /** DELETE: the connection and, with it, every way in through it; audited. */
 export async function deleteConnection(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
   id: string,
   now = Date.now(),
 ) {
-  const row = await administeredConnection(env, principal, organizationId, id);
-  const [deleted] = await env.DB.batch([
-    deleteConnectionStatement(env.DB, organizationId, id),
+  const row = await administeredConnection(ctx, principal, organizationId, id);
+  const [deleted] = await ctx.db.batch([
+    deleteConnectionStatement(ctx.db, organizationId, id),
     auditStatement(
-      env.DB,
+      ctx.db,
       organizationId,
       principal,
       meta,
@@ -337,28 +331,28 @@ export async function deleteConnection(
   if (deleted?.meta.changes !== 1) throw new AppError("RESOURCE_NOT_FOUND");
 }
 
-export async function listConnections(env: Env, principal: Principal, organizationId: string) {
-  const { role } = await membershipIn(env.DB, principal, organizationId);
+export async function listConnections(ctx: Context, principal: Principal, organizationId: string) {
+  const { role } = await membershipIn(ctx.db, principal, organizationId);
   requireRole(role, "admin");
-  return (await connectionsOf(env.DB, organizationId)).map((r) => connectionView(r, env.AUTH_ISSUER));
+  return (await connectionsOf(ctx.db, organizationId)).map((r) => connectionView(r, ctx.config.issuer));
 }
 
 /** A connection of the organization, for its owners and admins; another organization's is a 404. */
-async function administeredConnection(env: Env, principal: Principal, organizationId: string, id: string) {
-  const { role } = await membershipIn(env.DB, principal, organizationId);
+async function administeredConnection(ctx: Context, principal: Principal, organizationId: string, id: string) {
+  const { role } = await membershipIn(ctx.db, principal, organizationId);
   requireRole(role, "admin");
-  const row = await findConnectionOf(env.DB, organizationId, id);
+  const row = await findConnectionOf(ctx.db, organizationId, id);
   if (!row) throw new AppError("RESOURCE_NOT_FOUND");
   return row;
 }
 
-export async function connectionOf(env: Env, principal: Principal, organizationId: string, id: string) {
-  const row = await administeredConnection(env, principal, organizationId, id);
-  return connectionView(row, env.AUTH_ISSUER);
+export async function connectionOf(ctx: Context, principal: Principal, organizationId: string, id: string) {
+  const row = await administeredConnection(ctx, principal, organizationId, id);
+  return connectionView(row, ctx.config.issuer);
 }
 
 /** A live connection of the given kind, for the sign-in flows (unknown → 404). */
-export async function loadConnection<K extends "saml" | "ldap">(d1: D1Database, id: string, kind: K) {
+export async function loadConnection<K extends "saml" | "ldap">(d1: Store, id: string, kind: K) {
   const row = await findConnection(d1, id);
   if (!row || row.kind !== kind) throw new AppError("RESOURCE_NOT_FOUND", { message: "No such sign-on connection." });
   const live = await d1
@@ -369,8 +363,12 @@ export async function loadConnection<K extends "saml" | "ldap">(d1: D1Database, 
   return { row, config: JSON.parse(row.config) as K extends "saml" ? SamlSettings : LdapSettings };
 }
 
-export async function directoryConfig(env: Env, row: SsoConnectionRow, s: LdapSettings): Promise<LdapDirectoryConfig> {
-  const password = row.secretSealed ? await open(await dataEncryptionKey(env), row.secretSealed, row.id) : null;
+export async function directoryConfig(
+  ctx: Context,
+  row: SsoConnectionRow,
+  s: LdapSettings,
+): Promise<LdapDirectoryConfig> {
+  const password = row.secretSealed ? await open(await dataEncryptionKey(ctx.config), row.secretSealed, row.id) : null;
   return {
     url: s.url,
     startTls: s.start_tls,
@@ -385,6 +383,6 @@ export async function directoryConfig(env: Env, row: SsoConnectionRow, s: LdapSe
     groupBaseDn: s.group_base_dn,
     groupRoles: s.group_roles,
     defaultRole: s.default_role,
-    timeoutMs: ldapTimeoutMs(env),
+    timeoutMs: ldapTimeoutMs(ctx.config),
   };
 }

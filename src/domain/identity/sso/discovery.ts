@@ -1,3 +1,4 @@
+import type { Store } from "../../../db/store";
 import { AppError } from "../../../errors";
 
 /**
@@ -5,7 +6,7 @@ import { AppError } from "../../../errors";
  * organization verified (an unverified domain routes nowhere: only its owner may claim its users).
  */
 export async function samlConnectionFor(
-  d1: D1Database,
+  d1: Store,
   by: { connection?: string | undefined; email?: string | undefined; domain?: string | undefined },
 ): Promise<string> {
   if (by.connection) return by.connection;

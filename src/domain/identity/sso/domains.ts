@@ -1,8 +1,8 @@
-import type { Bindings } from "../../../env";
+import type { StatementResult, Store } from "../../../db/store";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { newId, randomToken } from "../../../lib/ids";
-import type { RequestMeta } from "../../context";
+import type { Context, RequestMeta } from "../../context";
 import { auditStatement } from "../../organizations/audit";
 import type { Principal } from "../principal";
 import { endPasswordSignIns } from "./enforcement";
@@ -24,7 +24,7 @@ export function normalizeDomain(domain: string): string {
   return d;
 }
 
-export async function isVerifiedDomainOf(d1: D1Database, organizationId: string, email: string): Promise<boolean> {
+export async function isVerifiedDomainOf(d1: Store, organizationId: string, email: string): Promise<boolean> {
   const domain = email.split("@")[1]?.toLowerCase() ?? "";
   const row = await d1
     .prepare("SELECT 1 AS ok FROM sso_domains WHERE organization_id = ? AND domain = ? AND verified_at IS NOT NULL")
@@ -54,7 +54,7 @@ function view(row: { id: string; domain: string; verification_token: string; ver
 
 /** The audit entry of a domain change, in the change's batch: written only when the statement before it changed a row. */
 function domainAudit(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
@@ -74,7 +74,7 @@ function domainAudit(
 
 /** Add a domain (unverified) and its audit entry in one batch. */
 export async function addDomain(
-  d1: D1Database,
+  d1: Store,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
@@ -95,7 +95,7 @@ export async function addDomain(
   return view(row);
 }
 
-export async function listDomains(d1: D1Database, organizationId: string): Promise<DomainView[]> {
+export async function listDomains(d1: Store, organizationId: string): Promise<DomainView[]> {
   const { results } = await d1
     .prepare(
       "SELECT id, domain, verification_token, verified_at FROM sso_domains WHERE organization_id = ? ORDER BY domain",
@@ -110,21 +110,20 @@ export async function listDomains(d1: D1Database, organizationId: string): Promi
  * (verifying a verified domain changes nothing and records nothing).
  */
 export async function verifyDomain(
-  env: Pick<Bindings, "DB" | "KV" | "SESSION_ROOM" | "ENVIRONMENT"> & { SSO_DOMAIN_VERIFICATION?: string },
+  ctx: Context,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
   id: string,
   now = Date.now(),
 ): Promise<DomainView> {
-  const row = await env.DB.prepare(
-    "SELECT id, domain, verification_token, verified_at FROM sso_domains WHERE organization_id = ? AND id = ?",
-  )
+  const row = await ctx.db
+    .prepare("SELECT id, domain, verification_token, verified_at FROM sso_domains WHERE organization_id = ? AND id = ?")
     .bind(organizationId, id)
     .first<{ id: string; domain: string; verification_token: string; verified_at: string | null }>();
   if (!row) throw new AppError("RESOURCE_NOT_FOUND");
   if (row.verified_at) return view(row);
-  const skip = env.ENVIRONMENT !== "production" && env.SSO_DOMAIN_VERIFICATION === "skip";
+  const skip = ctx.config.environment !== "production" && ctx.env.SSO_DOMAIN_VERIFICATION === "skip";
   const expected = `session-analysis-verification=${row.verification_token}`;
   if (!skip && !(await txtRecords(`${TXT_PREFIX}.${row.domain}`)).includes(expected)) {
     throw invalidField("domain", `TXT record ${TXT_PREFIX}.${row.domain} does not hold ${expected} yet`);
@@ -135,32 +134,37 @@ export async function verifyDomain(
       message: `Another organization has already verified ${row.domain}; a domain is verified by one organization at a time.`,
       details: { domain: row.domain },
     });
-  let verified: D1Result | undefined;
+  let verified: StatementResult | undefined;
   try {
-    [, verified] = await env.DB.batch([
+    [, verified] = await ctx.db.batch([
       // A deleted organization's verification no longer holds the domain.
-      env.DB.prepare(
-        "UPDATE sso_domains SET verified_at = NULL WHERE domain = ? AND verified_at IS NOT NULL AND organization_id IN (SELECT id FROM organizations WHERE deleted_at IS NOT NULL)",
-      ).bind(row.domain),
+      ctx.db
+        .prepare(
+          "UPDATE sso_domains SET verified_at = NULL WHERE domain = ? AND verified_at IS NOT NULL AND organization_id IN (SELECT id FROM organizations WHERE deleted_at IS NOT NULL)",
+        )
+        .bind(row.domain),
       // One organization at a time (the partial unique index sso_domains_verified_domain settles races).
-      env.DB.prepare(
-        "UPDATE sso_domains SET verified_at = ? WHERE id = ? AND verified_at IS NULL AND NOT EXISTS (SELECT 1 FROM sso_domains o WHERE o.domain = ? AND o.verified_at IS NOT NULL)",
-      ).bind(at, id, row.domain),
-      domainAudit(env.DB, principal, meta, organizationId, "sso.domain_verified", row, now),
+      ctx.db
+        .prepare(
+          "UPDATE sso_domains SET verified_at = ? WHERE id = ? AND verified_at IS NULL AND NOT EXISTS (SELECT 1 FROM sso_domains o WHERE o.domain = ? AND o.verified_at IS NOT NULL)",
+        )
+        .bind(at, id, row.domain),
+      domainAudit(ctx.db, principal, meta, organizationId, "sso.domain_verified", row, now),
     ]);
   } catch (err) {
     if (/UNIQUE constraint failed/i.test(String(err))) throw taken();
     throw err;
   }
   if ((verified?.meta.changes ?? 0) === 0) {
-    const current = await env.DB.prepare("SELECT verified_at FROM sso_domains WHERE id = ?")
+    const current = await ctx.db
+      .prepare("SELECT verified_at FROM sso_domains WHERE id = ?")
       .bind(id)
       .first<{ verified_at: string | null }>();
     if (current?.verified_at) return view({ ...row, verified_at: current.verified_at });
     throw taken();
   }
   // Members in the newly verified domain come under the organization's enforced sign-on now.
-  await endPasswordSignIns(env, principal, meta, organizationId, now);
+  await endPasswordSignIns(ctx, principal, meta, organizationId, now);
   return view({ ...row, verified_at: at });
 }
 

@@ -1,11 +1,8 @@
 import { passwordFamiliesOfEnforcedMembers } from "../../../db/sso";
-import type { Bindings } from "../../../env";
-import type { RequestMeta } from "../../context";
+import type { Context, RequestMeta } from "../../context";
 import { auditStatement } from "../../organizations/audit";
 import type { Principal } from "../principal";
 import { revokeGrantFamily } from "../refresh-rotation";
-
-type Env = Pick<Bindings, "DB" | "KV" | "SESSION_ROOM">;
 
 /**
  * Enforce-SSO applies to members whose email is in a verified domain of the organization: from the
@@ -15,17 +12,17 @@ type Env = Pick<Bindings, "DB" | "KV" | "SESSION_ROOM">;
  * Recorded in the organization's audit log. Returns how many sign-ins ended.
  */
 export async function endPasswordSignIns(
-  env: Env,
+  ctx: Context,
   principal: Principal,
   meta: RequestMeta,
   organizationId: string,
   now = Date.now(),
 ): Promise<number> {
-  const families = await passwordFamiliesOfEnforcedMembers(env.DB, organizationId);
+  const families = await passwordFamiliesOfEnforcedMembers(ctx.db, organizationId);
   if (families.length === 0) return 0;
-  await Promise.all(families.map((f) => revokeGrantFamily(env, f.family_id, now)));
+  await Promise.all(families.map((f) => revokeGrantFamily(ctx, f.family_id, now)));
   await auditStatement(
-    env.DB,
+    ctx.db,
     organizationId,
     principal,
     meta,

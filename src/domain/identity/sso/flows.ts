@@ -1,7 +1,8 @@
 import { consumeOnce, rememberOnce } from "../../../db/sso";
 import type { UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
-import { type AccountsEnv, issueLoginTokens, type LoginResult } from "../accounts";
+import type { Context } from "../../context";
+import { issueLoginTokens, type LoginResult } from "../accounts";
 import type { OrganizationRole } from "../principal";
 import { directoryConfig, loadConnection, type SamlSettings, spOf } from "./connections";
 import { authenticateWithDirectory } from "./ldap/authenticate";
@@ -9,17 +10,15 @@ import { provisionExternal, type SignInMeta, signInExternal } from "./provision"
 import { buildRedirect } from "./saml/authn-request";
 import { SamlRejection, verifySamlResponse } from "./saml/verify-response";
 
-type Env = AccountsEnv & { DATA_ENCRYPTION_KEY?: string };
-
 export type { SignInMeta };
 
 /** How long an AuthnRequest id waits for its Response (the user may take a while at the IdP's form). */
 export const SAML_REQUEST_TTL_MS = 10 * 60_000;
 
 /** SP-initiated login: the IdP address to redirect to, the request id stored one-time for InResponseTo. */
-export async function startSamlLogin(env: Env, connectionId: string, relayState: string, now = Date.now()) {
-  const { row, config } = await loadConnection(env.DB, connectionId, "saml");
-  const sp = spOf(env.AUTH_ISSUER, row.id);
+export async function startSamlLogin(ctx: Context, connectionId: string, relayState: string, now = Date.now()) {
+  const { row, config } = await loadConnection(ctx.db, connectionId, "saml");
+  const sp = spOf(ctx.config.issuer, row.id);
   const { id, url } = await buildRedirect({
     spEntityId: sp.entityId,
     acsUrl: sp.acsUrl,
@@ -27,7 +26,7 @@ export async function startSamlLogin(env: Env, connectionId: string, relayState:
     relayState,
     now: new Date(now),
   });
-  await rememberOnce(env.DB, `req:${id}`, row.id, now + SAML_REQUEST_TTL_MS);
+  await rememberOnce(ctx.db, `req:${id}`, row.id, now + SAML_REQUEST_TTL_MS);
   return url;
 }
 
@@ -42,30 +41,30 @@ function rejected(reason: string): AppError {
  * only after every check passed.
  */
 export async function consumeSamlResponse(
-  env: Env,
+  ctx: Context,
   connectionId: string,
   samlResponse: string,
   meta: SignInMeta,
   now = Date.now(),
 ): Promise<LoginResult & { organizationId: string }> {
-  const { user, organizationId } = await samlSignIn(env, connectionId, samlResponse, meta, now);
+  const { user, organizationId } = await samlSignIn(ctx, connectionId, samlResponse, meta, now);
   return {
     user,
-    ...(await issueLoginTokens(env, user, crypto.randomUUID(), now, { organizationId })),
+    ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now, { organizationId })),
     organizationId,
   };
 }
 
 /** The ACS's checks, then just-in-time provisioning: the user signed in, without tokens. */
 export async function samlSignIn(
-  env: Env,
+  ctx: Context,
   connectionId: string,
   samlResponse: string,
   meta: SignInMeta,
   now = Date.now(),
 ): Promise<{ user: UserRow; organizationId: string }> {
-  const { row, config } = await loadConnection(env.DB, connectionId, "saml");
-  const sp = spOf(env.AUTH_ISSUER, row.id);
+  const { row, config } = await loadConnection(ctx.db, connectionId, "saml");
+  const sp = spOf(ctx.config.issuer, row.id);
   let verified: Awaited<ReturnType<typeof verifySamlResponse>>;
   try {
     verified = await verifySamlResponse(samlResponse, {
@@ -80,12 +79,12 @@ export async function samlSignIn(
     if (error instanceof SamlRejection) throw rejected(error.reason);
     throw error;
   }
-  if (verified.inResponseTo !== null && !(await consumeOnce(env.DB, `req:${verified.inResponseTo}`, row.id, now))) {
+  if (verified.inResponseTo !== null && !(await consumeOnce(ctx.db, `req:${verified.inResponseTo}`, row.id, now))) {
     throw rejected("InResponseTo names no pending request of this connection");
   }
   if (
     !(await rememberOnce(
-      env.DB,
+      ctx.db,
       `assertion:${row.id}:${verified.assertionId}`,
       row.id,
       verified.notOnOrAfter.getTime(),
@@ -96,7 +95,7 @@ export async function samlSignIn(
   const email = (verified.attributes.email?.[0] ?? verified.attributes.mail?.[0] ?? verified.nameId).toLowerCase();
   const role = roleOf(config, verified.attributes[config.groups_attribute] ?? []);
   const user = await provisionExternal(
-    env,
+    ctx,
     row.organizationId,
     row.id,
     { subject: verified.nameId, email, username: verified.attributes.uid?.[0] ?? email.split("@")[0] ?? email, role },
@@ -121,22 +120,22 @@ function roleOf(config: SamlSettings, groups: string[]): OrganizationRole {
 
 /** POST /v1/auth/ldap: bind to the organization's directory, then JIT and the login tokens. */
 export async function ldapSignIn(
-  env: Env,
+  ctx: Context,
   connectionId: string,
   login: string,
   password: string,
   meta: SignInMeta,
   now = Date.now(),
 ) {
-  const { row, config } = await loadConnection(env.DB, connectionId, "ldap");
+  const { row, config } = await loadConnection(ctx.db, connectionId, "ldap");
   const user = await authenticateWithDirectory(
-    await directoryConfig(env, row, config),
+    await directoryConfig(ctx, row, config),
     login,
     password,
-    env.ENVIRONMENT,
+    ctx.config.environment,
   );
   const result = await signInExternal(
-    env,
+    ctx,
     row.organizationId,
     row.id,
     { subject: user.dn.toLowerCase(), email: user.email, username: user.username, role: user.role },

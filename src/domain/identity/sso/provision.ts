@@ -13,10 +13,11 @@ import { findUserByEmail, findUserById, recordLogin, type UserRow } from "../../
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { randomToken } from "../../../lib/ids";
+import type { Context } from "../../context";
 import { auditStatement } from "../../organizations/audit";
 import { cutOffApiKey, cutOffGrant } from "../../organizations/cut-off";
 import { CLIENT_TOKEN_TTL, LOGIN_TOKEN_TTL } from "../access-tokens";
-import { type AccountsEnv, createUser, issueLoginTokens, type LoginResult } from "../accounts";
+import { createUser, issueLoginTokens, type LoginResult } from "../accounts";
 import { hashPassword } from "../passwords";
 import type { OrganizationRole, Principal } from "../principal";
 import { isVerifiedDomainOf } from "./domains";
@@ -37,15 +38,15 @@ export interface SignInMeta {
 
 /** Just-in-time provisioning (provisionExternal), then tokens that act for the organization only. */
 export async function signInExternal(
-  env: AccountsEnv,
+  ctx: Context,
   organizationId: string,
   connectionId: string,
   identity: ExternalIdentity,
   meta: SignInMeta,
   now = Date.now(),
 ): Promise<LoginResult> {
-  const user = await provisionExternal(env, organizationId, connectionId, identity, meta, now);
-  return { user, ...(await issueLoginTokens(env, user, crypto.randomUUID(), now, { organizationId })) };
+  const user = await provisionExternal(ctx, organizationId, connectionId, identity, meta, now);
+  return { user, ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now, { organizationId })) };
 }
 
 /**
@@ -70,7 +71,7 @@ const outsideVerifiedDomains = (email: string) =>
  * 4. membership with the mapped role (never owner; an owner is never demoted).
  */
 export async function provisionExternal(
-  env: AccountsEnv,
+  ctx: Context,
   organizationId: string,
   connectionId: string,
   identity: ExternalIdentity,
@@ -85,7 +86,7 @@ export async function provisionExternal(
   if (!subject || subject.length > 1024) {
     throw new AppError("SSO_CONNECTION_INVALID", { details: { reason: "the identity provider sent no subject" } });
   }
-  if (!(await isVerifiedDomainOf(env.DB, organizationId, email))) throw outsideVerifiedDomains(email);
+  if (!(await isVerifiedDomainOf(ctx.db, organizationId, email))) throw outsideVerifiedDomains(email);
 
   const at = iso(now);
   const role = mappedRole(identity.role);
@@ -98,27 +99,27 @@ export async function provisionExternal(
     credential: { kind: "login_token", id: `sso:${connectionId}` },
   });
 
-  const linked = await findExternalIdentity(env.DB, connectionId, subject);
+  const linked = await findExternalIdentity(ctx.db, connectionId, subject);
   let user: UserRow | undefined;
   if (linked) {
-    user = await findUserById(env.DB, linked.userId);
+    user = await findUserById(ctx.db, linked.userId);
     if (!user) throw new AppError("INTERNAL_SERVER_ERROR");
-    await touchIdentity(env.DB, connectionId, subject, at);
+    await touchIdentity(ctx.db, connectionId, subject, at);
   } else {
     user = await linkNewIdentity(
-      env,
+      ctx,
       { organizationId, connectionId, subject, email, username: identity.username },
       auditMeta,
       now,
     );
   }
 
-  const membership = await findMembership(env.DB, organizationId, user.id);
+  const membership = await findMembership(ctx.db, organizationId, user.id);
   const actor = actorOf(user.id, user.tier);
   if (!membership) {
-    await env.DB.batch([
-      insertMemberStatement(env.DB, { organizationId, userId: user.id, role, createdAt: at, updatedAt: at }),
-      auditStatement(env.DB, organizationId, actor, auditMeta, {
+    await ctx.db.batch([
+      insertMemberStatement(ctx.db, { organizationId, userId: user.id, role, createdAt: at, updatedAt: at }),
+      auditStatement(ctx.db, organizationId, actor, auditMeta, {
         action: "member.joined",
         targetType: "user",
         targetId: user.id,
@@ -128,9 +129,9 @@ export async function provisionExternal(
   } else if (membership.role !== role && membership.role !== "owner") {
     // The directory/IdP is the source of truth for the roles it maps; an owner is never demoted by
     // it (so a sign-on never demotes or removes the last owner), and it never makes one.
-    await env.DB.batch([
-      setRoleStatement(env.DB, organizationId, user.id, role, at),
-      auditStatement(env.DB, organizationId, actor, auditMeta, {
+    await ctx.db.batch([
+      setRoleStatement(ctx.db, organizationId, user.id, role, at),
+      auditStatement(ctx.db, organizationId, actor, auditMeta, {
         action: "member.role_changed",
         targetType: "user",
         targetId: user.id,
@@ -139,13 +140,13 @@ export async function provisionExternal(
       }),
     ]);
   }
-  await recordLogin(env.DB, user.id, at, meta.country);
+  await recordLogin(ctx.db, user.id, at, meta.country);
   return { ...user, lastLogin: at, country: meta.country };
 }
 
 /** Step 3 of provisionExternal: the account a first sign-in of (connection, subject) links to. */
 async function linkNewIdentity(
-  env: AccountsEnv,
+  ctx: Context,
   input: { organizationId: string; connectionId: string; subject: string; email: string; username: string },
   auditMeta: { requestId: string; ip: string },
   now: number,
@@ -153,17 +154,17 @@ async function linkNewIdentity(
   const { organizationId, connectionId, subject, email } = input;
   const at = iso(now);
   const link = (userId: string, linkedVia: ExternalIdentityRow["linkedVia"]) =>
-    linkIdentityStatement(env.DB, { connectionId, subject, userId, email, linkedVia, createdAt: at });
+    linkIdentityStatement(ctx.db, { connectionId, subject, userId, email, linkedVia, createdAt: at });
   const conflict = () =>
     new AppError("SSO_IDENTITY_CONFLICT", {
       details: { reason: "the account with this email is linked to another identity of this connection" },
     });
 
-  const existing = await findUserByEmail(env.DB, email);
+  const existing = await findUserByEmail(ctx.db, email);
   if (!existing) {
-    const created = await userFor(env, email, input.username, now);
-    const [inserted] = await env.DB.batch([link(created.id, "created")]);
-    if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(env, connectionId, subject, conflict);
+    const created = await userFor(ctx, email, input.username, now);
+    const [inserted] = await ctx.db.batch([link(created.id, "created")]);
+    if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(ctx, connectionId, subject, conflict);
     return created;
   }
 
@@ -176,10 +177,10 @@ async function linkNewIdentity(
   };
   if (existing.emailVerifiedAt !== null) {
     // The holder proved the address: the organization that owns its domain may sign them in.
-    const [inserted] = await env.DB.batch([
+    const [inserted] = await ctx.db.batch([
       link(existing.id, "verified_email"),
       auditStatement(
-        env.DB,
+        ctx.db,
         organizationId,
         actor,
         auditMeta,
@@ -187,19 +188,19 @@ async function linkNewIdentity(
         { onlyIfChanged: true, now },
       ),
     ]);
-    if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(env, connectionId, subject, conflict);
+    if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(ctx, connectionId, subject, conflict);
     return existing;
   }
 
   // Nobody proved this address: whoever registered it may be pre-hijacking it (Sudhodanan & Paverd,
   // 2022). The directory's user, in a domain the organization proved it owns, gets the account;
   // everything that signed it in before ends here.
-  const held = await credentialsOf(env.DB, existing.id, at);
-  const clients = await listClientsOfUser(env.DB, existing.id);
-  const [inserted] = await env.DB.batch([
+  const held = await credentialsOf(ctx.db, existing.id, at);
+  const clients = await listClientsOfUser(ctx.db, existing.id);
+  const [inserted] = await ctx.db.batch([
     link(existing.id, "takeover"),
     auditStatement(
-      env.DB,
+      ctx.db,
       organizationId,
       actor,
       auditMeta,
@@ -218,7 +219,7 @@ async function linkNewIdentity(
       },
       { onlyIfChanged: true, now },
     ),
-    ...takeoverStatements(env.DB, {
+    ...takeoverStatements(ctx.db, {
       userId: existing.id,
       connectionId,
       subject,
@@ -226,41 +227,41 @@ async function linkNewIdentity(
       at,
     }),
   ]);
-  if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(env, connectionId, subject, conflict);
+  if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(ctx, connectionId, subject, conflict);
   // Access tokens by the revocation list (their sid is the family), OAuth clients the account
   // registered (their client_credentials tokens act as it), then the live sockets of all of them.
   await Promise.all([
-    ...held.families.map((f) => revokeSession(env.DB, f, LOGIN_TOKEN_TTL, now)),
+    ...held.families.map((f) => revokeSession(ctx.db, f, LOGIN_TOKEN_TTL, now)),
     ...clients.map(async (c) => {
-      const families = (await deleteClientOfUser(env.DB, c.id, existing.id, at)) ?? [];
+      const families = (await deleteClientOfUser(ctx.db, c.id, existing.id, at)) ?? [];
       await Promise.all([
-        revokeClientTokens(env.DB, c.id, CLIENT_TOKEN_TTL, now),
-        ...families.map((f) => revokeSession(env.DB, f, LOGIN_TOKEN_TTL, now)),
+        revokeClientTokens(ctx.db, c.id, CLIENT_TOKEN_TTL, now),
+        ...families.map((f) => revokeSession(ctx.db, f, LOGIN_TOKEN_TTL, now)),
       ]);
     }),
   ]);
   await Promise.all([
-    ...held.families.map((f) => cutOffGrant(env, f)),
-    ...held.apiKeys.map((k) => cutOffApiKey(env, { id: k.id, userId: existing.id, organizationId: k.organization_id })),
+    ...held.families.map((f) => cutOffGrant(ctx, f)),
+    ...held.apiKeys.map((k) => cutOffApiKey(ctx, { id: k.id, userId: existing.id, organizationId: k.organization_id })),
   ]);
-  const after = await findUserById(env.DB, existing.id);
+  const after = await findUserById(ctx.db, existing.id);
   if (!after) throw new AppError("INTERNAL_SERVER_ERROR");
   return after;
 }
 
 /** A concurrent first sign-in of the same identity linked it first: sign in as its user. */
-async function raceWinner(env: AccountsEnv, connectionId: string, subject: string, conflict: () => AppError) {
-  const winner = await findExternalIdentity(env.DB, connectionId, subject);
+async function raceWinner(ctx: Context, connectionId: string, subject: string, conflict: () => AppError) {
+  const winner = await findExternalIdentity(ctx.db, connectionId, subject);
   if (!winner) throw conflict();
-  const user = await findUserById(env.DB, winner.userId);
+  const user = await findUserById(ctx.db, winner.userId);
   if (!user) throw conflict();
   return user;
 }
 
 /** A new user for an external identity: an unusable random password (it signs in through the connection). */
-async function userFor(env: AccountsEnv, email: string, username: string, now: number): Promise<UserRow> {
+async function userFor(ctx: Context, email: string, username: string, now: number): Promise<UserRow> {
   const created = await createUser(
-    env,
+    ctx,
     {
       email,
       username: (username || (email.split("@")[0] as string)).slice(0, 50),
@@ -272,7 +273,7 @@ async function userFor(env: AccountsEnv, email: string, username: string, now: n
     now,
   );
   // Null: a concurrent sign-in created it first.
-  const user = created ?? (await findUserByEmail(env.DB, email));
+  const user = created ?? (await findUserByEmail(ctx.db, email));
   if (!user) throw new AppError("INTERNAL_SERVER_ERROR");
   return user;
 }

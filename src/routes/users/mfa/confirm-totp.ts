@@ -1,3 +1,4 @@
+import { contextOf } from "../../../context/request";
 import { confirmTotp } from "../../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -23,7 +24,7 @@ const route = defineRoute({
 
 export function mountConfirmTotp(app: Router) {
   app.openapi(route, async (c) => {
-    const { recoveryCodes } = await confirmTotp(c.env, {
+    const { recoveryCodes } = await confirmTotp(contextOf(c), {
       principal: c.get("principal"),
       code: c.req.valid("json").code,
       meta: requestMeta(c),

@@ -1,3 +1,4 @@
+import { contextOf } from "../../../context/request";
 import { enrolTotp } from "../../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -24,7 +25,7 @@ const route = defineRoute({
 
 export function mountEnrolTotp(app: Router) {
   app.openapi(route, async (c) => {
-    const e = await enrolTotp(c.env, { principal: c.get("principal") });
+    const e = await enrolTotp(contextOf(c), { principal: c.get("principal") });
     c.header("Cache-Control", "no-store");
     return c.json(ok({ secret: e.secret, otpauth_uri: e.uri, qr_svg: e.qrSvg }, "Scan the code, then confirm it"), 201);
   });

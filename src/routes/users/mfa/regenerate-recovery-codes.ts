@@ -1,3 +1,4 @@
+import { contextOf } from "../../../context/request";
 import { regenerateRecoveryCodes } from "../../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -22,7 +23,7 @@ const route = defineRoute({
 
 export function mountRegenerateRecoveryCodes(app: Router) {
   app.openapi(route, async (c) => {
-    const codes = await regenerateRecoveryCodes(c.env, { principal: c.get("principal"), meta: requestMeta(c) });
+    const codes = await regenerateRecoveryCodes(contextOf(c), { principal: c.get("principal"), meta: requestMeta(c) });
     c.header("Cache-Control", "no-store");
     return c.json(ok({ recovery_codes: codes }, "Recovery codes replaced"), 200);
   });

@@ -1,3 +1,4 @@
+import { contextOf } from "../../../context/request";
 import { removeTotp } from "../../../domain/identity/mfa/factors";
 import { MessageOnlySchema } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -19,7 +20,7 @@ const route = defineRoute({
 
 export function mountRemoveTotp(app: Router) {
   app.openapi(route, async (c) => {
-    await removeTotp(c.env, { principal: c.get("principal"), meta: requestMeta(c) });
+    await removeTotp(contextOf(c), { principal: c.get("principal"), meta: requestMeta(c) });
     return c.json({ success: true as const, message: "Authenticator app removed" }, 200);
   });
 }

@@ -8,6 +8,7 @@ import {
 import { LdapClient } from "../../../../src/domain/identity/sso/ldap/client";
 import { escapeDnValue, escapeFilterValue } from "../../../../src/domain/identity/sso/ldap/escape";
 import { encodeFilter } from "../../../../src/domain/identity/sso/ldap/filter";
+import { testConfig } from "../../../support/context";
 
 // Runs against the real slapd instances test/node/ldap-server.ts starts (seed: ada ∈ admins+staff,
 // bob ∈ staff, eve in no group).
@@ -136,10 +137,14 @@ describe("LDAP sign-in against slapd", () => {
 
 describe("SSO_LDAP_TIMEOUT_SCALE", () => {
   it("scales the directory timeout outside production only, and ignores unusable values", () => {
-    expect(ldapTimeoutMs({ ENVIRONMENT: "development", SSO_LDAP_TIMEOUT_SCALE: "0.3" })).toBe(1_500);
-    expect(ldapTimeoutMs({ ENVIRONMENT: "production", SSO_LDAP_TIMEOUT_SCALE: "0.3" })).toBe(LDAP_TIMEOUT_MS);
+    expect(ldapTimeoutMs(testConfig({ ENVIRONMENT: "development", SSO_LDAP_TIMEOUT_SCALE: "0.3" }))).toBe(1_500);
+    expect(ldapTimeoutMs(testConfig({ ENVIRONMENT: "production", SSO_LDAP_TIMEOUT_SCALE: "0.3" }))).toBe(
+      LDAP_TIMEOUT_MS,
+    );
     for (const raw of [undefined, "0", "-1", "2", "soon"]) {
-      expect(ldapTimeoutMs({ ENVIRONMENT: "development", SSO_LDAP_TIMEOUT_SCALE: raw })).toBe(LDAP_TIMEOUT_MS);
+      expect(ldapTimeoutMs(testConfig({ ENVIRONMENT: "development", SSO_LDAP_TIMEOUT_SCALE: raw }))).toBe(
+        LDAP_TIMEOUT_MS,
+      );
     }
   });
 });

@@ -2,6 +2,7 @@ import { consumeAuthorizationCode, findAuthorizationCodeByHash } from "../../../
 import { findUserById } from "../../../../db/users";
 import { iso } from "../../../../lib/clock";
 import { sha256Hex } from "../../../../lib/crypto";
+import type { Context } from "../../../context";
 import { issueRefreshToken, revokeGrantFamily } from "../../refresh-rotation";
 import { parseScopeString, scopesForRole } from "../../scopes";
 import { grantResource } from "../authorization-request";
@@ -10,7 +11,7 @@ import { OAuthError } from "../errors";
 import type { FormParams } from "../form";
 import { verifierMatches } from "../pkce";
 import { intersect } from "../scopes";
-import { accessTokenResponse, type TokenEnv, type TokenResponse } from "./token-response";
+import { accessTokenResponse, type TokenResponse } from "./token-response";
 
 const badCode = (why = "The authorization code is invalid, expired or already used.") =>
   new OAuthError("invalid_grant", why);
@@ -21,7 +22,7 @@ const badCode = (why = "The authorization code is invalid, expired or already us
  * first (§4.1.2, §10.5). redirect_uri must equal the authorization request's.
  */
 export async function authorizationCodeGrant(
-  env: TokenEnv,
+  ctx: Context,
   { client }: AuthenticatedClient,
   form: FormParams,
   now = Date.now(),
@@ -32,10 +33,10 @@ export async function authorizationCodeGrant(
   const redirectUri = form.require("redirect_uri");
   const verifier = form.get("code_verifier");
 
-  const row = code.length <= 256 ? await findAuthorizationCodeByHash(env.DB, await sha256Hex(code)) : undefined;
+  const row = code.length <= 256 ? await findAuthorizationCodeByHash(ctx.db, await sha256Hex(code)) : undefined;
   if (!row || row.clientId !== client.id) throw badCode();
   if (row.usedAt) {
-    await revokeGrantFamily(env, row.familyId, now);
+    await revokeGrantFamily(ctx, row.familyId, now);
     throw badCode();
   }
   if (Date.parse(row.expiresAt) <= now) throw badCode();
@@ -50,24 +51,24 @@ export async function authorizationCodeGrant(
   }
   // RFC 8707 §2.2: a resource at the token endpoint must be the one the grant is for (none: the grant's).
   const resource = form.get("resource");
-  if (resource !== undefined && grantResource(resource, env.AUTH_ISSUER) !== (row.resource ?? null)) {
+  if (resource !== undefined && grantResource(resource, ctx.config.issuer) !== (row.resource ?? null)) {
     throw new OAuthError("invalid_target", "resource does not match the authorization request.");
   }
-  if (!(await consumeAuthorizationCode(env.DB, row.id, iso(now)))) {
-    await revokeGrantFamily(env, row.familyId, now);
+  if (!(await consumeAuthorizationCode(ctx.db, row.id, iso(now)))) {
+    await revokeGrantFamily(ctx, row.familyId, now);
     throw badCode();
   }
 
-  const user = await findUserById(env.DB, row.userId);
+  const user = await findUserById(ctx.db, row.userId);
   if (!user) throw badCode();
   const scopes = intersect(parseScopeString(row.scope), scopesForRole(user.role));
   const refreshToken = await issueRefreshToken(
-    env,
+    ctx,
     { familyId: row.familyId, userId: user.id, clientId: client.id, scope: scopes.join(" "), resource: row.resource },
     now,
   );
   return accessTokenResponse(
-    env,
+    ctx,
     { user, clientId: client.id, scopes, sid: row.familyId, refreshToken, resource: row.resource },
     now,
   );

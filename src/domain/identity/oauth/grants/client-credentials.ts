@@ -1,10 +1,11 @@
 import { findUserById } from "../../../../db/users";
+import type { Context } from "../../../context";
 import { scopesForRole } from "../../scopes";
 import type { AuthenticatedClient } from "../client-auth";
 import { OAuthError } from "../errors";
 import type { FormParams } from "../form";
 import { grantScopes, intersect } from "../scopes";
-import { accessTokenResponse, type TokenEnv, type TokenResponse } from "./token-response";
+import { accessTokenResponse, type TokenResponse } from "./token-response";
 
 /**
  * RFC 6749 §4.4. Only confidential clients registered for the grant. The
@@ -13,7 +14,7 @@ import { accessTokenResponse, type TokenEnv, type TokenResponse } from "./token-
  * token (§4.4.3).
  */
 export async function clientCredentialsGrant(
-  env: TokenEnv,
+  ctx: Context,
   { client, method }: AuthenticatedClient,
   form: FormParams,
   now = Date.now(),
@@ -21,8 +22,8 @@ export async function clientCredentialsGrant(
   if (method === "none" || !client.grantTypes.includes("client_credentials")) {
     throw new OAuthError("unauthorized_client", "This client may not use the client_credentials grant.");
   }
-  const owner = await findUserById(env.DB, client.ownerUserId);
+  const owner = await findUserById(ctx.db, client.ownerUserId);
   if (!owner) throw new OAuthError("invalid_client", "Client authentication failed.");
   const scopes = grantScopes(form.get("scope"), intersect(client.allowedScopes, scopesForRole(owner.role)));
-  return accessTokenResponse(env, { user: owner, clientId: client.id, scopes, sid: crypto.randomUUID() }, now);
+  return accessTokenResponse(ctx, { user: owner, clientId: client.id, scopes, sid: crypto.randomUUID() }, now);
 }

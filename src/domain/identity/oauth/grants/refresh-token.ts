@@ -1,4 +1,5 @@
 import { findUserById } from "../../../../db/users";
+import type { Context } from "../../../context";
 import { consumeForRotation, issueRefreshToken } from "../../refresh-rotation";
 import { parseScopeString, scopesForRole } from "../../scopes";
 import { grantResource } from "../authorization-request";
@@ -6,7 +7,7 @@ import type { AuthenticatedClient } from "../client-auth";
 import { OAuthError } from "../errors";
 import type { FormParams } from "../form";
 import { grantScopes, intersect } from "../scopes";
-import { accessTokenResponse, type TokenEnv, type TokenResponse } from "./token-response";
+import { accessTokenResponse, type TokenResponse } from "./token-response";
 
 /**
  * RFC 6749 §6. The refresh token is bound to its client and rotated on every
@@ -15,7 +16,7 @@ import { accessTokenResponse, type TokenEnv, type TokenResponse } from "./token-
  * access token; the grant itself (and the new refresh token) keeps its scope.
  */
 export async function refreshTokenGrant(
-  env: TokenEnv,
+  ctx: Context,
   { client }: AuthenticatedClient,
   form: FormParams,
   now = Date.now(),
@@ -23,13 +24,13 @@ export async function refreshTokenGrant(
   if (!client.grantTypes.includes("authorization_code"))
     throw new OAuthError("unauthorized_client", "This client may not use the refresh_token grant.");
   const presented = form.require("refresh_token");
-  const resource = grantResource(form.get("resource"), env.AUTH_ISSUER);
+  const resource = grantResource(form.get("resource"), ctx.config.issuer);
   const requested = form.get("scope");
   let scopes: ReturnType<typeof grantScopes> = [];
   const outcome =
     presented.length > 256
       ? ({ ok: false, reason: "invalid" } as const)
-      : await consumeForRotation(env, presented, client.id, now, (row) => {
+      : await consumeForRotation(ctx, presented, client.id, now, (row) => {
           // RFC 8707 §2.2: a refresh asks for the grant's own resource, or names none.
           if (form.get("resource") !== undefined && resource !== (row.resource ?? null))
             throw new OAuthError("invalid_target", "resource does not match the grant.");
@@ -43,11 +44,11 @@ export async function refreshTokenGrant(
         : "The refresh token is invalid, expired or revoked.",
     );
   }
-  const user = await findUserById(env.DB, outcome.row.userId);
+  const user = await findUserById(ctx.db, outcome.row.userId);
   if (!user) throw new OAuthError("invalid_grant", "The refresh token is invalid, expired or revoked.");
   const allowed = scopesForRole(user.role);
   const refreshToken = await issueRefreshToken(
-    env,
+    ctx,
     {
       familyId: outcome.row.familyId,
       userId: user.id,
@@ -58,7 +59,7 @@ export async function refreshTokenGrant(
     now,
   );
   return accessTokenResponse(
-    env,
+    ctx,
     {
       user,
       clientId: client.id,

@@ -1,5 +1,6 @@
 import type { UserRow } from "../../../../db/users";
 import type { Bindings } from "../../../../env";
+import type { Context } from "../../../context";
 import { CLIENT_TOKEN_TTL, issueAccessToken } from "../../access-tokens";
 import type { Scope } from "../../scopes";
 
@@ -22,7 +23,7 @@ export interface TokenResponse {
 
 /** RFC 6749 §5.1 successful response, plus the spec's `issued_at`. */
 export async function accessTokenResponse(
-  env: TokenEnv,
+  ctx: Context,
   grant: {
     user: Pick<UserRow, "id" | "role" | "tier">;
     clientId: string;
@@ -35,7 +36,7 @@ export async function accessTokenResponse(
   now: number,
 ): Promise<TokenResponse> {
   const access = await issueAccessToken(
-    env,
+    ctx,
     {
       userId: grant.user.id,
       role: grant.user.role,

@@ -1,4 +1,5 @@
 import { AppError } from "../../../../errors";
+import type { Config } from "../../../context";
 import { DirectoryError, LDAP_INVALID_CREDENTIALS, LDAP_SUCCESS, LdapClient, type LdapEntry } from "./client";
 import { escapeDnValue, escapeFilterValue } from "./escape";
 import { FilterSyntaxError } from "./filter";
@@ -45,8 +46,8 @@ export const LDAP_TIMEOUT_MS = 5_000;
  * that lets tests under `wrangler dev` meet a silent directory quickly. Absent, unusable or in
  * production: the full bound.
  */
-export function ldapTimeoutMs(env: { ENVIRONMENT: string; SSO_LDAP_TIMEOUT_SCALE?: string | undefined }): number {
-  const scale = env.ENVIRONMENT === "production" ? 1 : Number(env.SSO_LDAP_TIMEOUT_SCALE ?? "1");
+export function ldapTimeoutMs(config: Pick<Config, "environment" | "scales">): number {
+  const scale = config.environment === "production" ? 1 : Number(config.scales.ldapTimeout ?? "1");
   return Number.isFinite(scale) && scale > 0 && scale <= 1 ? Math.round(LDAP_TIMEOUT_MS * scale) : LDAP_TIMEOUT_MS;
 }
 const RANK: Record<OrgRole, number> = { member: 1, admin: 2, owner: 3 };

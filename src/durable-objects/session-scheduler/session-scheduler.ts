@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
-import { roomOf } from "../domain/sessions/room";
-import type { Bindings } from "../env";
+import { systemContext } from "../../context/system";
+import { roomOf } from "../../domain/sessions/room";
+import type { Bindings } from "../../env";
 import type { RoomInit } from "../session-room/room-state";
 
 /** Waiting sessions whose start is due, started per alarm run (a backlog continues in the next run, at once). */
@@ -92,7 +93,7 @@ export class SessionScheduler extends DurableObject<Bindings> {
   }
 
   private async startRoom(row: Waiting): Promise<void> {
-    await roomOf(this.env, row.session_id).start(JSON.parse(row.init) as RoomInit);
+    await roomOf(systemContext(this.env, "session-scheduler"), row.session_id).start(JSON.parse(row.init) as RoomInit);
     this.sql.exec("DELETE FROM waiting WHERE session_id = ?", row.session_id);
   }
 }

@@ -1,6 +1,6 @@
-import type { RefundReason } from "../domain/sessions/pricing";
-import type { Schedule } from "../domain/sessions/schedule";
-import type { SessionStatus, Stage } from "../domain/sessions/types";
+import type { RefundReason } from "../../domain/sessions/pricing";
+import type { Schedule } from "../../domain/sessions/schedule";
+import type { SessionStatus, Stage } from "../../domain/sessions/types";
 
 /** What a session's scheduler hands its room at the start (SessionRoom.start), as the creation recorded it. */
 export interface RoomInit {

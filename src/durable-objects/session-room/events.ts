@@ -1,6 +1,6 @@
-import type { SessionRow } from "../db/sessions";
-import { analysisResource, sessionEventSummary } from "../domain/sessions/resources";
-import { type EventMessage, eventIdFor, eventMessage } from "../domain/webhooks/events";
+import type { SessionRow } from "../../db/sessions";
+import { analysisResource, sessionEventSummary } from "../../domain/sessions/resources";
+import { type EventMessage, eventIdFor, eventMessage } from "../../domain/webhooks/events";
 
 /**
  * The webhook events a terminal session produces. Ids are deterministic per

@@ -1,8 +1,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { SessionRoom } from "../../src/session-room/session-room";
-import { registerUser } from "../support/factories";
-import { getSession, heldSession, roomStub } from "../support/sessions";
+import type { SessionRoom } from "../../../src/durable-objects/session-room/session-room";
+import { registerUser } from "../../support/factories";
+import { getSession, heldSession, roomStub } from "../../support/sessions";
 
 // A session's end is a data point (src/adapters/metrics/), written by the room itself: the room's
 // METRICS binding is swapped for a dataset that keeps what it is given, then the room runs its step.

@@ -1,13 +1,11 @@
-import type { Bindings } from "../../env";
-import { notConfigured } from "../../lib/secret-config";
+import type { Bindings } from "../env";
+import { notConfigured } from "../lib/secret-config";
 
 /** An https origin: scheme and host, no path, port or trailing slash (what `npm run deploy:setup` writes). */
 const HTTPS_ORIGIN = /^https:\/\/([a-z0-9.-]+)$/;
 
 /** `host` is `domain` or one of its subdomains. */
 const within = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
-
-type AddressEnv = Pick<Bindings, "ENVIRONMENT" | "AUTH_ISSUER" | "CONSOLE_ORIGIN" | "WEBAUTHN_RP_ID" | "MAIL_FROM">;
 
 /**
  * Staging and production refuse requests (503) until AUTH_ISSUER is the https origin they are served
@@ -18,7 +16,9 @@ type AddressEnv = Pick<Bindings, "ENVIRONMENT" | "AUTH_ISSUER" | "CONSOLE_ORIGIN
  * one was changed by hand: the console origin is the issuer, the WebAuthn RP id is its host or a parent
  * domain (WebAuthn §5.1.4.1), and mail comes from that host or a parent (any domain on workers.dev).
  */
-export function refuseWithoutAddress(env: AddressEnv): void {
+export function refuseWithoutAddress(
+  env: Pick<Bindings, "ENVIRONMENT" | "AUTH_ISSUER" | "CONSOLE_ORIGIN" | "WEBAUTHN_RP_ID" | "MAIL_FROM">,
+): void {
   if (env.ENVIRONMENT === "development") return;
   const host = HTTPS_ORIGIN.exec(env.AUTH_ISSUER ?? "")?.[1];
   if (!host) throw notConfigured(`AUTH_ISSUER ${JSON.stringify(env.AUTH_ISSUER ?? "")} is not an https origin`);
@@ -29,14 +29,4 @@ export function refuseWithoutAddress(env: AddressEnv): void {
   const mailDomain = /@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM ?? "")?.[1]?.toLowerCase();
   if (env.MAIL_FROM && (!mailDomain || (!host.endsWith(".workers.dev") && !within(host, mailDomain))))
     throw notConfigured(`MAIL_FROM ${env.MAIL_FROM} is not an address at ${host} or a parent domain of it`);
-}
-
-/** Where the console is served (links in mail, redirects to it): CONSOLE_ORIGIN, else the issuer. */
-export function consoleOrigin(env: Pick<Bindings, "AUTH_ISSUER" | "CONSOLE_ORIGIN">): string {
-  return env.CONSOLE_ORIGIN || env.AUTH_ISSUER;
-}
-
-/** The WebAuthn RP id: WEBAUTHN_RP_ID, else the host of the console's origin (development). */
-export function webauthnRpId(env: Pick<Bindings, "AUTH_ISSUER" | "CONSOLE_ORIGIN" | "WEBAUTHN_RP_ID">): string {
-  return env.WEBAUTHN_RP_ID || new URL(consoleOrigin(env)).hostname;
 }

@@ -1,7 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
-import { runBillingCycle, type StepOutcome } from "../domain/billing/cycle";
-import { forgetAccountRefs } from "../domain/identity/acting-account-cache";
-import type { Bindings } from "../env";
+import { systemContext } from "../../context/system";
+import { runBillingCycle, type StepOutcome } from "../../domain/billing/cycle";
+import { forgetAccountRefs } from "../../domain/identity/acting-account-cache";
+import type { Bindings } from "../../env";
 
 const ACCOUNT_KEY = "account_id";
 /** Delay before re-running a cycle that hit an infrastructure error (D1, gateway outage). */
@@ -43,7 +44,11 @@ export class BillingClock extends DurableObject<Bindings> {
   }
 
   private async run(accountId: string) {
-    const { nextActionAt, outcomes } = await runBillingCycle(this.env, accountId, Date.now());
+    const { nextActionAt, outcomes } = await runBillingCycle(
+      systemContext(this.env, "billing-clock"),
+      accountId,
+      Date.now(),
+    );
     // A renewal or dunning step may change the tier: reads in this isolate see it at once.
     if (outcomes.some((o) => o !== "not_due")) forgetAccountRefs();
     if (nextActionAt === null) {

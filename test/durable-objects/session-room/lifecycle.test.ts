@@ -1,10 +1,12 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createSession as createSessionDirect } from "../../src/domain/sessions/create";
-import { registerUser } from "../support/factories";
-import { unreachableScheduler } from "../support/faults";
-import { api, expectErrorEnvelope } from "../support/http";
+import { createSession as createSessionDirect } from "../../../src/domain/sessions/create";
+import type { Bindings } from "../../../src/env";
+import { userTestContext } from "../../support/context";
+import { registerUser } from "../../support/factories";
+import { unreachableScheduler } from "../../support/faults";
+import { api, expectErrorEnvelope } from "../../support/http";
 import {
   balance,
   createSession,
@@ -13,7 +15,7 @@ import {
   roomStub,
   stepRoom,
   waitForStatus,
-} from "../support/sessions";
+} from "../../support/sessions";
 
 const STAGES = ["initial_processing", "deep_analysis", "final_validation"];
 
@@ -312,8 +314,13 @@ describe("creation when the SessionScheduler cannot be reached", () => {
       metadata: { tags: [] },
     };
     const err = await createSessionDirect(
-      { DB: env.DB, ANALYSIS_TIME_SCALE: "0.001", SESSION_SCHEDULER: unreachableScheduler as any },
-      principal,
+      userTestContext(principal, {
+        bindings: {
+          ...env,
+          ANALYSIS_TIME_SCALE: "0.001",
+          SESSION_SCHEDULER: unreachableScheduler,
+        } as unknown as Bindings,
+      }),
       input,
     ).catch((e) => e);
     expect(err.code).toBe("SERVICE_UNAVAILABLE");

@@ -9,9 +9,9 @@ import {
   expectLedgerInvariant,
   fireClock,
   historyTypes,
-} from "../support/billing";
-import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
+} from "../../support/billing";
+import { registerUser } from "../../support/factories";
+import { api, expectErrorEnvelope } from "../../support/http";
 
 const billing = async (token: string) => (await api("GET", "/v1/billing", { token })).body.data;
 

@@ -1,10 +1,10 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LiveMessage } from "../../src/domain/sessions/live-messages";
-import { registerUser } from "../support/factories";
-import { BASE } from "../support/http";
-import { heldSession, roomStub, stepRoom } from "../support/sessions";
+import { LiveMessage } from "../../../src/domain/sessions/live-messages";
+import { registerUser } from "../../support/factories";
+import { BASE } from "../../support/http";
+import { heldSession, roomStub, stepRoom } from "../../support/sessions";
 
 interface Client {
   messages: any[];

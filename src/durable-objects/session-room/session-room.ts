@@ -1,21 +1,21 @@
 import { DurableObject } from "cloudflare:workers";
-import { recordMetric } from "../adapters/metrics";
-import { AnalyzerError, analyzerFor } from "../analysis";
-import type { AnalyzerInput } from "../analysis/analyzer";
-import { type AuditRow, insertAuditStatement } from "../db/organizations";
-import { type Ending, markCompleted, markEnded, markProcessing, recordStage } from "../db/session-lifecycle";
-import { repriceSession } from "../db/session-priority";
-import { findSession, historyOf, type SessionRow } from "../db/sessions";
-import type { LiveMessage, SnapshotMessage } from "../domain/sessions/live-messages";
-import { cancellationRefund, failureRefund, priceOf } from "../domain/sessions/pricing";
-import { historyEntry, parametersOf } from "../domain/sessions/resources";
-import { ROOM_TAGS_HEADER, ROOM_UNTIL_HEADER } from "../domain/sessions/room";
-import { scheduleFor, stageAfterStep, stageOfStep } from "../domain/sessions/schedule";
-import { canTransition, isTerminal } from "../domain/sessions/state-machine";
-import { type HistoryEntry, type Priority, type SessionStatus, STAGES, type Stage } from "../domain/sessions/types";
-import type { Bindings } from "../env";
-import { iso } from "../lib/clock";
-import { newId } from "../lib/ids";
+import { recordMetric } from "../../adapters/metrics";
+import { AnalyzerError, analyzerFor } from "../../analysis";
+import type { AnalyzerInput } from "../../analysis/analyzer";
+import { type AuditRow, insertAuditStatement } from "../../db/organizations";
+import { type Ending, markCompleted, markEnded, markProcessing, recordStage } from "../../db/session-lifecycle";
+import { repriceSession } from "../../db/session-priority";
+import { findSession, historyOf, type SessionRow } from "../../db/sessions";
+import type { LiveMessage, SnapshotMessage } from "../../domain/sessions/live-messages";
+import { cancellationRefund, failureRefund, priceOf } from "../../domain/sessions/pricing";
+import { historyEntry, parametersOf } from "../../domain/sessions/resources";
+import { ROOM_TAGS_HEADER, ROOM_UNTIL_HEADER } from "../../domain/sessions/room";
+import { scheduleFor, stageAfterStep, stageOfStep } from "../../domain/sessions/schedule";
+import { canTransition, isTerminal } from "../../domain/sessions/state-machine";
+import { type HistoryEntry, type Priority, type SessionStatus, STAGES, type Stage } from "../../domain/sessions/types";
+import type { Bindings } from "../../env";
+import { iso } from "../../lib/clock";
+import { newId } from "../../lib/ids";
 import { terminalEvents } from "./events";
 import { type CancelOutcome, type RepriceOutcome, type RoomInit, type RoomState, STATE_KEY } from "./room-state";
 
@@ -30,7 +30,7 @@ type Outgoing = Distribute<Exclude<LiveMessage, SnapshotMessage>>;
 
 /**
  * One Durable Object per session (SQLite-backed). It owns the session's life
- * from its start (src/session-scheduler/session-scheduler.ts hands it over, or
+ * from its start (src/durable-objects/session-scheduler/session-scheduler.ts hands it over, or
  * a WebSocket client or a cancellation starts it sooner): alarms advance the state machine one step at a time, each
  * step writes D1 (idempotently), broadcasts to the session's hibernating
  * WebSockets and, at the end, enqueues the webhook events.
