@@ -97,7 +97,7 @@ export function consoleSessionRoutes() {
     });
     const parsed = MfaVerifyBody.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, "json", body);
-    const result = await completeChallenge(c.env, {
+    const result = await completeChallenge(contextOf(c), {
       challenge: parsed.data.challenge,
       proof: { code: parsed.data.code, recoveryCode: parsed.data.recovery_code },
     });
