@@ -59,6 +59,29 @@ export function setActingOrganization(id: string | null) {
   window.dispatchEvent(new Event("sas:acting"));
 }
 
+const NOT_SESSION_401 = new Set(["INVALID_CREDENTIALS", "MFA_CODE_INVALID", "MFA_CHALLENGE_INVALID"]);
+
+async function errorCodeOf(res: Response): Promise<string | undefined> {
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => undefined)) as { error?: { code?: string } } | undefined;
+  return body?.error?.code;
+}
+
+/**
+ * Who asks the user for a second factor when an action answers MFA_REQUIRED: the StepUpPrompt the
+ * signed-in shell mounts. It resolves true once POST /v1/auth/mfa/step-up succeeded, false when the
+ * user cancelled (the action's own 403 is then shown).
+ */
+let stepUpAsker: (() => Promise<boolean>) | undefined;
+export function whenStepUpNeeded(asker: (() => Promise<boolean>) | undefined) {
+  stepUpAsker = asker;
+}
+function askStepUp(): Promise<boolean> {
+  return stepUpAsker ? stepUpAsker() : Promise.resolve(false);
+}
+
 async function consoleFetch(request: Request): Promise<Response> {
   const withCsrf = () => {
     const r = request.clone();
@@ -71,7 +94,14 @@ async function consoleFetch(request: Request): Promise<Response> {
     return r;
   };
   const first = await fetch(withCsrf());
+  // A sensitive action of an account with a second factor needs a recent check (403 MFA_REQUIRED,
+  // docs/security.md): the console asks for a code, records the step-up, then retries the action.
+  if (first.status === 403 && (await errorCodeOf(first)) === "MFA_REQUIRED" && (await askStepUp())) {
+    return fetch(withCsrf());
+  }
   if (first.status !== 401 || request.url.includes("/v1/auth/")) return first;
+  // A 401 about what the user typed (a wrong current password or code) is not an expired session.
+  if (NOT_SESSION_401.has((await errorCodeOf(first)) ?? "")) return first;
   // The access cookie expired: renew once from the refresh cookie, then retry.
   if (await renewSession()) return fetch(withCsrf());
   onSignedOut();
@@ -108,14 +138,34 @@ export async function unwrap<T>(call: Promise<{ data?: { data: T }; error?: unkn
   return data.data;
 }
 
-export async function signIn(email: string, password: string): Promise<void> {
-  const res = await fetch("/console/session", {
+/** A password sign-in of an account with a second factor: what the second step answers. */
+export interface MfaChallenge {
+  challenge: string;
+  expires_in: number;
+  factors: Array<"totp" | "recovery_code">;
+}
+
+async function postSession(path: string, body: unknown): Promise<{ mfa_required?: true } & Partial<MfaChallenge>> {
+  const res = await fetch(path, {
     method: "POST",
     credentials: "same-origin",
     headers: { "Content-Type": "application/json", ...(csrfToken() ? { "X-CSRF-Token": csrfToken()! } : {}) },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(messageOf(await res.json().catch(() => undefined)));
+  const json = await res.json().catch(() => undefined);
+  if (!res.ok) throw new CallError(messageOf(json), (json as { error?: ApiError } | undefined)?.error?.code);
+  return (json as { data: { mfa_required?: true } & Partial<MfaChallenge> }).data;
+}
+
+/** Signs in (cookies set), or answers the challenge an account with a second factor must complete. */
+export async function signIn(email: string, password: string): Promise<MfaChallenge | undefined> {
+  const data = await postSession("/console/session", { email, password });
+  return data.mfa_required ? (data as MfaChallenge) : undefined;
+}
+
+/** The second step: an authenticator code or a recovery code for the challenge (cookies set). */
+export async function completeSignIn(challenge: string, proof: { code: string } | { recovery_code: string }) {
+  await postSession("/console/session/mfa", { challenge, ...proof });
 }
 
 export async function signOut(): Promise<void> {

@@ -1,12 +1,21 @@
 import { type ComponentChildren, render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { actingOrganization, api, type Schema, setActingOrganization, signOut, unwrap, whenSignedOut } from "./api";
+import { StepUpPrompt } from "./components/step-up";
+import {
+  AccountPage,
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  VerifyEmailBanner,
+  VerifyEmailPage,
+} from "./pages/account";
 import { ApiKeysPage } from "./pages/api-keys";
 import { AuthPage } from "./pages/auth";
 import { BillingPage } from "./pages/billing";
 import { DashboardPage } from "./pages/dashboard";
 import { OAuthClientsPage } from "./pages/oauth-clients";
 import { AuditLogPage, OrganizationPage, OrganizationsPage, SsoPage } from "./pages/organizations";
+import { SecurityPage } from "./pages/security";
 import { SessionPage } from "./pages/session";
 import { NewSessionPage, SessionsPage } from "./pages/sessions";
 import { WebhooksPage } from "./pages/webhooks";
@@ -24,6 +33,8 @@ const NAV = [
   { href: "/billing", label: "Billing" },
   { href: "/oauth-clients", label: "OAuth clients" },
   { href: "/organizations", label: "Organizations" },
+  { href: "/account", label: "Account" },
+  { href: "/security", label: "Security" },
 ];
 
 function route(path: string): ComponentChildren {
@@ -37,6 +48,8 @@ function route(path: string): ComponentChildren {
   if (path === "/billing") return <BillingPage />;
   if (path === "/oauth-clients") return <OAuthClientsPage />;
   if (path === "/organizations") return <OrganizationsPage />;
+  if (path === "/account") return <AccountPage />;
+  if (path === "/security") return <SecurityPage />;
   const org = /^\/organizations\/([^/]+)(\/audit-log|\/sso)?$/.exec(path);
   if (org) {
     const id = decodeURIComponent(org[1]!);
@@ -151,8 +164,10 @@ function Shell(props: { user: User; onSignOut: () => void }) {
         </div>
       </nav>
       <main id="main" class="content" key={acting ?? "self"}>
+        {!props.user.email_verified && <VerifyEmailBanner email={props.user.email ?? "your email address"} />}
         {route(path)}
       </main>
+      <StepUpPrompt />
     </div>
   );
 }
@@ -170,6 +185,9 @@ function App() {
   }, []);
 
   if (user === undefined) return <p class="loading">Loading…</p>;
+  if (path === "/forgot-password") return <ForgotPasswordPage />;
+  if (path === "/reset-password") return <ResetPasswordPage />;
+  if (path === "/verify-email") return <VerifyEmailPage signedIn={user !== null} onVerified={() => void load()} />;
   if (user === null) {
     return (
       <AuthPage

@@ -13,6 +13,7 @@ const NOT_OPERATIONS = new Set([
   "GET /v1/docs",
   "POST /console/session",
   "POST /console/session/refresh",
+  "POST /console/session/mfa",
   "DELETE /console/session",
   "GET /console/session/sso",
   "GET /console/session/sso/finish",

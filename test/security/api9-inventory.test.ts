@@ -44,6 +44,7 @@ const OUTSIDE_V1 = [
   // The console's sign-in (cookies for the browser; docs/security.md "Console").
   "POST /console/session",
   "POST /console/session/refresh",
+  "POST /console/session/mfa",
   "DELETE /console/session",
   "GET /console/session/sso",
   "GET /console/session/sso/finish",

@@ -1,5 +1,6 @@
-import { useState } from "preact/hooks";
-import { api, messageOf, signIn } from "../api";
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { api, completeSignIn, type MfaChallenge, messageOf, signIn } from "../api";
 import { Button, ErrorNote, Field } from "../components/ui";
 
 const SSO_ERRORS: Record<string, string> = {
@@ -31,10 +32,101 @@ function SsoForm() {
   );
 }
 
+/** The page frame every signed-out page shares (sign-in, second step, password reset, email link). */
+export function AuthCard(props: { title: string; children: ComponentChildren }) {
+  useEffect(() => {
+    document.title = `${props.title} · Session Analysis`;
+  }, [props.title]);
+  return (
+    <main class="auth">
+      <div class="auth-card">
+        <div class="brand brand-large">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>Session Analysis</span>
+        </div>
+        <h1>{props.title}</h1>
+        {props.children}
+      </div>
+    </main>
+  );
+}
+
+/**
+ * The second step of a sign-in (docs/security.md, second factors): the authenticator app's code, or
+ * one of the recovery codes, for the challenge the password step answered. A wrong code keeps the
+ * challenge (up to its limit); an expired or used one sends the user back to the password.
+ */
+function SecondStep(props: { challenge: MfaChallenge; onSignedIn: () => void; onRestart: () => void }) {
+  const [recovery, setRecovery] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const value = String(new FormData(e.currentTarget as HTMLFormElement).get("factor") ?? "").trim();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await completeSignIn(props.challenge.challenge, recovery ? { recovery_code: value } : { code: value });
+      props.onSignedIn();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const canRecover = props.challenge.factors.includes("recovery_code");
+  return (
+    <AuthCard title="Two-step verification">
+      <form onSubmit={submit} class="stack" key={recovery ? "recovery" : "code"}>
+        {recovery ? (
+          <Field label="Recovery code" hint="Each recovery code works once.">
+            <input name="factor" autocomplete="off" required maxLength={64} spellcheck={false} />
+          </Field>
+        ) : (
+          <Field label="Authentication code" hint="The 6-digit code your authenticator app shows.">
+            <input
+              name="factor"
+              inputMode="numeric"
+              autocomplete="one-time-code"
+              pattern="[0-9 ]{6,8}"
+              required
+              maxLength={8}
+            />
+          </Field>
+        )}
+        <ErrorNote error={error} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Please wait…" : "Verify"}
+        </Button>
+      </form>
+      {canRecover && (
+        <p class="auth-switch">
+          <button
+            type="button"
+            class="link-button"
+            onClick={() => {
+              setRecovery(!recovery);
+              setError(undefined);
+            }}
+          >
+            {recovery ? "Use your authenticator app" : "Use a recovery code instead"}
+          </button>
+        </p>
+      )}
+      <p class="auth-switch">
+        <button type="button" class="link-button" onClick={props.onRestart}>
+          Start over
+        </button>
+      </p>
+    </AuthCard>
+  );
+}
+
 /** Sign in and sign up (password). Signing up uses POST /v1/auth/register, then signs in for the cookie. */
 export function AuthPage(props: { mode: "signin" | "signup"; onSignedIn: () => void }) {
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<MfaChallenge>();
   const signup = props.mode === "signup";
 
   const submit = async (e: Event) => {
@@ -57,8 +149,9 @@ export function AuthPage(props: { mode: "signin" | "signup"; onSignedIn: () => v
         });
         if (failed) throw new Error(messageOf(failed));
       }
-      await signIn(email, password);
-      props.onSignedIn();
+      const pending = await signIn(email, password);
+      if (pending) setChallenge(pending);
+      else props.onSignedIn();
     } catch (err) {
       setError(err);
     } finally {
@@ -66,67 +159,73 @@ export function AuthPage(props: { mode: "signin" | "signup"; onSignedIn: () => v
     }
   };
 
+  if (challenge) {
+    return <SecondStep challenge={challenge} onSignedIn={props.onSignedIn} onRestart={() => setChallenge(undefined)} />;
+  }
   return (
-    <main class="auth">
-      <div class="auth-card">
-        <div class="brand brand-large">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span>Session Analysis</span>
-        </div>
-        <h1>{signup ? "Create your account" : "Sign in to the console"}</h1>
-        <form onSubmit={submit} class="stack">
-          <Field label="Email">
-            <input name="email" type="email" autocomplete="email" required />
+    <AuthCard title={signup ? "Create your account" : "Sign in to the console"}>
+      {!signup && new URLSearchParams(location.search).has("password_changed") && (
+        <p class="note note-ok" role="status">
+          Your password was changed and every sign-in ended: sign in with the new password.
+        </p>
+      )}
+      <form onSubmit={submit} class="stack">
+        <Field label="Email">
+          <input name="email" type="email" autocomplete="email" required />
+        </Field>
+        {signup && (
+          <Field label="Username">
+            <input name="username" autocomplete="username" required minLength={3} maxLength={30} />
           </Field>
-          {signup && (
-            <Field label="Username">
-              <input name="username" autocomplete="username" required minLength={3} maxLength={30} />
+        )}
+        <Field label="Password" hint={signup ? "10+ characters with a letter and a digit." : undefined}>
+          <input
+            name="password"
+            type="password"
+            autocomplete={signup ? "new-password" : "current-password"}
+            required
+            minLength={signup ? 10 : 1}
+          />
+        </Field>
+        {signup && (
+          <>
+            <Field label="Plan">
+              <select name="tier">
+                <option value="basic">Basic — free, 100 credits a month once your email is verified</option>
+                <option value="professional">Professional — $49, 1,000 credits a month after the trial</option>
+                <option value="enterprise">Enterprise — $499, 10,000 credits a month after the trial</option>
+              </select>
             </Field>
-          )}
-          <Field label="Password" hint={signup ? "10+ characters with a letter and a digit." : undefined}>
-            <input
-              name="password"
-              type="password"
-              autocomplete={signup ? "new-password" : "current-password"}
-              required
-              minLength={signup ? 10 : 1}
-            />
-          </Field>
-          {signup && (
-            <>
-              <Field label="Plan">
-                <select name="tier">
-                  <option value="basic">Basic — free, 100 credits a month once your email is verified</option>
-                  <option value="professional">Professional — $49, 1,000 credits a month after the trial</option>
-                  <option value="enterprise">Enterprise — $499, 10,000 credits a month after the trial</option>
-                </select>
-              </Field>
-              <label class="check">
-                <input type="checkbox" name="marketing" /> Send me product news
-              </label>
-            </>
-          )}
-          <ErrorNote error={error} />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
-          </Button>
-        </form>
-        {!signup && <SsoForm />}
+            <label class="check">
+              <input type="checkbox" name="marketing" /> Send me product news
+            </label>
+          </>
+        )}
+        <ErrorNote error={error} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
+        </Button>
+      </form>
+      {!signup && <SsoForm />}
+      <p class="auth-switch">
+        {signup ? (
+          <>
+            Already have an account? <a href="/signin">Sign in</a>
+          </>
+        ) : (
+          <>
+            New here? <a href="/signup">Create an account</a>
+          </>
+        )}
+      </p>
+      {!signup && (
         <p class="auth-switch">
-          {signup ? (
-            <>
-              Already have an account? <a href="/signin">Sign in</a>
-            </>
-          ) : (
-            <>
-              New here? <a href="/signup">Create an account</a>
-            </>
-          )}
+          <a href="/forgot-password">Forgot your password?</a>
         </p>
-        <p class="auth-switch">
-          <a href="/v1/docs">API reference</a>
-        </p>
-      </div>
-    </main>
+      )}
+      <p class="auth-switch">
+        <a href="/v1/docs">API reference</a>
+      </p>
+    </AuthCard>
   );
 }

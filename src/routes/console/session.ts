@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { contextOf } from "../../context/request";
 import { type LoginResult, login, logout, REFRESH_TOKEN_TTL, refresh } from "../../domain/identity/accounts";
+import { completeChallenge } from "../../domain/identity/mfa/challenge";
 import { startBrowserSso, takeConsoleHandoff } from "../../domain/identity/sso/browser-handoff";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import { userSummary } from "../../domain/users/resources";
@@ -17,7 +18,7 @@ import { countryOf } from "../../lib/request";
 import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
 import { principalOf } from "../../middleware/authenticate";
 import { mfaChallengeResult } from "../auth/result";
-import { LoginBody } from "../auth/schemas";
+import { LoginBody, MfaVerifyBody } from "../auth/schemas";
 
 type C = Context<AppEnv>;
 
@@ -83,6 +84,23 @@ export function consoleSessionRoutes() {
     const result = await login(contextOf(c), parsed.data.email, parsed.data.password, countryOf(c));
     // A second factor owed: no cookies yet; the page answers the challenge (POST /console/session/mfa).
     if ("mfaRequired" in result) return c.json(ok(mfaChallengeResult(result), "Second factor required"), 200);
+    setSession(c, result);
+    return c.json(ok({ user: userSummary(result.user), expires_in: result.expiresIn }, "Signed in"), 200);
+  });
+
+  // The second step of a sign-in that answered a challenge: the same check as POST /v1/auth/mfa/verify
+  // (single-use challenge, wrong codes count on the challenge and on the sign-in throttle), but the
+  // tokens go into the cookies, as for a password sign-in without a second factor.
+  app.post("/session/mfa", authThrottle(), async (c) => {
+    const body = await c.req.json().catch(() => {
+      throw new AppError("INVALID_REQUEST_BODY");
+    });
+    const parsed = MfaVerifyBody.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error, "json", body);
+    const result = await completeChallenge(contextOf(c), {
+      challenge: parsed.data.challenge,
+      proof: { code: parsed.data.code, recoveryCode: parsed.data.recovery_code },
+    });
     setSession(c, result);
     return c.json(ok({ user: userSummary(result.user), expires_in: result.expiresIn }, "Signed in"), 200);
   });

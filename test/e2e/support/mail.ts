@@ -163,6 +163,17 @@ function developmentD1Id(): string {
   return id;
 }
 
+/**
+ * A person's mailbox on a running server: every message the development mail adapter sent to
+ * `email` (`dev-mail-to:<SHA-256 of the lower-cased address>:…`, src/db/mail-outbox.ts), newest first.
+ */
+export async function mailboxOf(
+  persistDir: string,
+  email: string,
+): Promise<Array<{ type?: string; subject: string; text: string }>> {
+  return withLocalState(persistDir, ({ kv }) => mailboxIn(kv, email));
+}
+
 /** The development KV namespace of wrangler.toml (the mail outbox lives there). */
 function developmentKvId(): string {
   const config = unstable_readConfig({ config: path.join(ROOT, "wrangler.toml") });
