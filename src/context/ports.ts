@@ -1,3 +1,4 @@
+import { sessionObjects } from "../adapters/durable-objects/sessions";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
 
@@ -17,8 +18,14 @@ export function portsOf(env: Bindings): Ports {
   return ports;
 }
 
-function buildPorts(_env: Bindings): Ports {
-  return {};
+function buildPorts(env: Bindings): Ports {
+  // sessions area
+  const sessions = once(() => sessionObjects(env));
+  return {
+    get sessions() {
+      return sessions();
+    },
+  };
 }
 
 /** A getter that builds its value once, on first read. */

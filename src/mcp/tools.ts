@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { systemContext } from "../context/system";
 import { billingRecord } from "../domain/billing/billing-record";
-import type { RequestMeta } from "../domain/context";
+import type { UserContext } from "../domain/context";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
 import { createSession } from "../domain/sessions/create";
@@ -17,7 +16,6 @@ import {
 import { websocketUrlFor } from "../domain/sessions/room";
 import { SESSION_STATUSES, SESSION_TYPES } from "../domain/sessions/types";
 import { deliveryLog } from "../domain/webhooks/redeliver";
-import type { Bindings } from "../env";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../middleware/idempotency";
 import { BillingSchema } from "../routes/billing/schemas";
 import {
@@ -34,11 +32,11 @@ import {
 import { DeliveryLogSchema } from "../routes/webhooks/schemas";
 import { createSessionOnce } from "./create-once";
 
-/** What a tool runs with: the request's principal (who, for which organization) and its environment. */
+/** What a tool runs with: the /mcp request's context, its principal (who, for which organization) and meta. */
 export interface ToolContext {
-  env: Bindings;
+  /** The /mcp request's unit-of-work context: tools are a transport over the same domain functions as the routes. */
+  context: UserContext;
   principal: Principal;
-  meta: RequestMeta;
   /** The /mcp request's URL: the origin `websocket_url` names. */
   url: string;
   /** Sends a progress notification when the caller asked for them (a progressToken); otherwise does nothing. */
@@ -148,7 +146,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: QuoteSessionBody,
     output: SessionQuoteSchema,
     annotations: read,
-    run: (ctx, args) => quoteSession(systemContext(ctx.env, "tools"), ctx.principal, args),
+    run: (ctx, args) => quoteSession(ctx.context, args),
   }),
   tool({
     name: "create_session",
@@ -162,9 +160,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (ctx, { idempotency_key, ...input }) => {
       const render = (row: Parameters<typeof createdSessionResource>[0]) =>
         createdSessionResource(row, websocketUrlFor(ctx.url, row.id));
-      if (idempotency_key === undefined)
-        return render(await createSession(systemContext(ctx.env, "tools"), ctx.principal, input, ctx.meta));
-      return (await createSessionOnce(ctx.env, ctx.principal, input, idempotency_key, ctx.meta, render)).result;
+      if (idempotency_key === undefined) return render(await createSession(ctx.context, input));
+      return (await createSessionOnce(ctx.context, { input, key: idempotency_key, render })).result;
     },
   }),
   tool({
@@ -176,7 +173,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: SessionSchema,
     annotations: read,
     run: async (ctx, { session_id }) => {
-      const row = await ownSession(ctx.env.DB, ctx.principal, session_id, "read");
+      const row = await ownSession(ctx.context, { id: session_id, action: "read" });
       return sessionResource(row, websocketUrlFor(ctx.url, row.id));
     },
   }),
@@ -190,7 +187,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: z.object({ sessions: z.array(SessionListItemSchema), pagination: PaginationSchema }),
     annotations: read,
     run: async (ctx, args) => {
-      const { rows, pagination } = await listOwnSessions(ctx.env.DB, ctx.principal, args);
+      const { rows, pagination } = await listOwnSessions(ctx.context, args);
       return { sessions: rows.map(sessionListItem), pagination };
     },
   }),
@@ -211,12 +208,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     // Irreversible, and a repeat is refused (409) rather than answered the same.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     run: async (ctx, { session_id }) => {
-      const { credits_refunded, refund_reason } = await cancelSession(
-        systemContext(ctx.env, "tools"),
-        ctx.principal,
-        session_id,
-        ctx.meta,
-      );
+      const { credits_refunded, refund_reason } = await cancelSession(ctx.context, { id: session_id });
       return { cancelled: true as const, refund: { credits_refunded, refund_reason } };
     },
   }),
@@ -230,9 +222,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: z.object({ analysis: AnalysisSchema, analysis_history: z.array(HistoryEntrySchema).optional() }),
     annotations: read,
     run: async (ctx, { session_id, include_history }) => {
-      const analysis = analysisResource(await ownSessionWithAnalysis(ctx.env.DB, ctx.principal, session_id, "read"));
+      const analysis = analysisResource(await ownSessionWithAnalysis(ctx.context, { id: session_id, action: "read" }));
       if (!include_history) return { analysis };
-      return { analysis, analysis_history: await sessionHistory(ctx.env.DB, ctx.principal, session_id) };
+      return { analysis, analysis_history: await sessionHistory(ctx.context, { id: session_id }) };
     },
   }),
   tool({
@@ -248,7 +240,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       const deadline = Date.now() + timeout_seconds * 1000;
       let last = "";
       for (;;) {
-        const row = await ownSession(ctx.env.DB, ctx.principal, session_id, "read");
+        const row = await ownSession(ctx.context, { id: session_id, action: "read" });
         const ended = TERMINAL.has(row.status);
         const step = `${row.status}/${row.stage ?? ""}`;
         if (step !== last) {
@@ -271,7 +263,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: z.object({}),
     output: BillingSchema,
     annotations: read,
-    run: (ctx) => billingRecord(ctx.env.DB, ctx.principal),
+    run: (ctx) => billingRecord(ctx.context.db, ctx.principal),
   }),
   tool({
     name: "list_webhook_deliveries",
@@ -282,13 +274,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: DeliveriesInput,
     output: DeliveryLogSchema,
     annotations: read,
-    run: (ctx, { webhook_id, limit, offset }) => deliveryLog(ctx.env.DB, ctx.principal, webhook_id, limit, offset),
+    run: (ctx, { webhook_id, limit, offset }) => deliveryLog(ctx.context.db, ctx.principal, webhook_id, limit, offset),
   }),
 ];
 
 /** Stages finished so far: the session's analysis history has one entry per finished stage. */
 async function sessionHistoryCount(ctx: ToolContext, sessionId: string) {
-  return { count: (await sessionHistory(ctx.env.DB, ctx.principal, sessionId)).length };
+  return { count: (await sessionHistory(ctx.context, { id: sessionId })).length };
 }
 
 export const toolNamed = (name: string) => TOOLS.find((t) => t.name === name);

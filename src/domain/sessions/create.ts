@@ -7,8 +7,7 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { type AccountRef, actingAccount, actingAccountRef, refOf } from "../billing/accounts";
-import type { Context, RequestMeta } from "../context";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import { auditInBatch } from "../organizations/audit";
 import { requireSessionScope } from "./families";
@@ -25,31 +24,36 @@ export interface CreateSessionInput {
 }
 
 /**
- * Statements to commit in the creation's batch, written only if `onlyIf`
- * holds (the session was paid for and inserted): the Idempotency-Key record.
+ * The Idempotency-Key record of a creation (src/middleware/idempotency.ts, the atomic way): its
+ * statements for the created row, committed in the creation's own batch and written only if
+ * `onlyIf` holds (the session was paid for and inserted), so the session and the record that
+ * replays it commit together or not at all.
  */
-export type CommitWithSession = (row: SessionRow, onlyIf: SqlCondition) => Promise<Statement[]>;
+export type CreationRecord = (row: SessionRow, onlyIf: SqlCondition) => Promise<Statement[]>;
+
+export interface CreateSessionRequest extends CreateSessionInput {
+  /** With an Idempotency-Key: the record to commit beside the session. */
+  idempotencyRecord?: CreationRecord;
+}
 
 /**
- * Create a session: debit its price and insert it atomically, then hand it
+ * Create a session for the caller: debit its price and insert it atomically, then hand it
  * to its scheduler, which starts its SessionRoom when the session starts
  * (src/durable-objects/session-scheduler/session-scheduler.ts); the room drives it from then on.
  */
 export async function createSession(
-  ctx: Context,
-  principal: Principal,
-  input: CreateSessionInput,
-  meta?: RequestMeta,
-  commitWith?: CommitWithSession,
-  now = Date.now(),
+  ctx: UserContext,
+  input: CreateSessionRequest,
 ): Promise<SessionRow & { creditsRemaining: number }> {
+  const { principal } = ctx;
+  const now = ctx.now();
   requireSessionScope(principal, input.session_type, "write");
   const account = await actingAccountRef(ctx.db, principal);
   const price = priceOf(input.session_type, input.parameters);
   const schedule = scheduleFor(
     now,
     input.parameters.duration,
-    timeScale(ctx.env.ANALYSIS_TIME_SCALE),
+    timeScale(ctx.config.scales.analysisTime),
     input.parameters.priority,
   );
   const at = iso(now);
@@ -98,13 +102,13 @@ export async function createSession(
     },
     CONCURRENT_SESSION_CAPS,
     [
-      ...auditInBatch(ctx.db, row.organizationId, principal, meta, {
+      ...auditInBatch(ctx.db, row.organizationId, principal, ctx.meta, {
         action: "session.created",
         targetType: "session",
         targetId: row.id,
         after: { session_type: row.sessionType, credits: row.creditsUsed },
       }),
-      ...(commitWith ? await commitWith(row, sessionExists(row.id)) : []),
+      ...(input.idempotencyRecord ? await input.idempotencyRecord(row, sessionExists(row.id)) : []),
     ],
   ).catch((err: unknown) => {
     // Another request with the same Idempotency-Key committed first; this batch rolled back whole.
