@@ -20,7 +20,9 @@ const holds = (r: IdempotencyRecord, now: string) =>
  */
 export async function createSessionOnce<T>(
   ctx: UserContext,
-  { input, key, render }: { input: CreateSessionInput; key: string; render: (row: SessionRow) => T },
+  input: CreateSessionInput,
+  key: string,
+  render: (row: SessionRow) => T,
 ): Promise<{ result: T; replayed: boolean }> {
   const { principal } = ctx;
   const now = ctx.now();
@@ -50,16 +52,28 @@ export async function createSessionOnce<T>(
     takeOver: existing !== null,
   };
   try {
-    const row = await createSession(ctx, {
-      ...input,
-      idempotencyRecord: async (row, onlyIf) =>
-        atomicRecordStatements(
-          ctx.db,
-          record,
-          { status: 201, sealedBody: await seal(dataKey, JSON.stringify(render(row)), associated) },
-          onlyIf,
+    // The creation's batch carries this key's record (Context.commit's outcome), as on the REST route.
+    const recording: UserContext = {
+      ...ctx,
+      commit: async (statements, outcome) =>
+        ctx.commit(
+          outcome
+            ? [
+                ...statements,
+                ...atomicRecordStatements(
+                  ctx.db,
+                  record,
+                  {
+                    status: 201,
+                    sealedBody: await seal(dataKey, JSON.stringify(render(outcome.result as SessionRow)), associated),
+                  },
+                  outcome.onlyIf,
+                ),
+              ]
+            : statements,
         ),
-    });
+    };
+    const row = await createSession(recording, input);
     return { result: render(row), replayed: false };
   } catch (err) {
     if (!(err instanceof AppError && err.code === "IDEMPOTENCY_KEY_IN_USE")) throw err;

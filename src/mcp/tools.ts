@@ -32,9 +32,9 @@ import {
 import { DeliveryLogSchema } from "../routes/webhooks/schemas";
 import { createSessionOnce } from "./create-once";
 
-/** What a tool runs with: the /mcp request's context, its principal (who, for which organization) and meta. */
+/** What a tool runs with: the request's principal (who, for which organization) and its environment. */
 export interface ToolContext {
-  /** The /mcp request's unit-of-work context: tools are a transport over the same domain functions as the routes. */
+  /** The /mcp request's unit of work (src/context/request.ts): what domain functions take. */
   context: UserContext;
   principal: Principal;
   /** The /mcp request's URL: the origin `websocket_url` names. */
@@ -161,7 +161,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       const render = (row: Parameters<typeof createdSessionResource>[0]) =>
         createdSessionResource(row, websocketUrlFor(ctx.url, row.id));
       if (idempotency_key === undefined) return render(await createSession(ctx.context, input));
-      return (await createSessionOnce(ctx.context, { input, key: idempotency_key, render })).result;
+      return (await createSessionOnce(ctx.context, input, idempotency_key, render)).result;
     },
   }),
   tool({

@@ -1,8 +1,8 @@
 import { balanceOf } from "../../db/credits";
-import { isKeyTaken, type SqlCondition } from "../../db/idempotency";
+import { isKeyTaken } from "../../db/idempotency";
 import { markEnded } from "../../db/session-lifecycle";
-import { activeSessions, insertPaidSession, type SessionRow, sessionExists } from "../../db/sessions";
-import type { Statement, Store } from "../../db/store";
+import { activeSessions, paidSessionStatements, type SessionRow, sessionExists } from "../../db/sessions";
+import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
@@ -24,26 +24,15 @@ export interface CreateSessionInput {
 }
 
 /**
- * The Idempotency-Key record of a creation (src/middleware/idempotency.ts, the atomic way): its
- * statements for the created row, committed in the creation's own batch and written only if
- * `onlyIf` holds (the session was paid for and inserted), so the session and the record that
- * replays it commit together or not at all.
- */
-export type CreationRecord = (row: SessionRow, onlyIf: SqlCondition) => Promise<Statement[]>;
-
-export interface CreateSessionRequest extends CreateSessionInput {
-  /** With an Idempotency-Key: the record to commit beside the session. */
-  idempotencyRecord?: CreationRecord;
-}
-
-/**
- * Create a session for the caller: debit its price and insert it atomically, then hand it
+ * Create a session: debit its price and insert it atomically, then hand it
  * to its scheduler, which starts its SessionRoom when the session starts
  * (src/durable-objects/session-scheduler/session-scheduler.ts); the room drives it from then on.
+ * The batch commits the creation as the request's outcome (Context.commit): an Idempotency-Key
+ * record the request carries is written with it, only if the session was paid for and inserted.
  */
 export async function createSession(
   ctx: UserContext,
-  input: CreateSessionRequest,
+  input: CreateSessionInput,
 ): Promise<SessionRow & { creditsRemaining: number }> {
   const { principal } = ctx;
   const now = ctx.now();
@@ -89,7 +78,7 @@ export async function createSession(
     duration: null,
     updatedAt: at,
   };
-  const { paid, balance } = await insertPaidSession(
+  const creation = paidSessionStatements(
     ctx.db,
     row,
     {
@@ -101,20 +90,21 @@ export async function createSession(
       at,
     },
     CONCURRENT_SESSION_CAPS,
-    [
-      ...auditInBatch(ctx.db, row.organizationId, principal, ctx.meta, {
-        action: "session.created",
-        targetType: "session",
-        targetId: row.id,
-        after: { session_type: row.sessionType, credits: row.creditsUsed },
-      }),
-      ...(input.idempotencyRecord ? await input.idempotencyRecord(row, sessionExists(row.id)) : []),
-    ],
-  ).catch((err: unknown) => {
-    // Another request with the same Idempotency-Key committed first; this batch rolled back whole.
-    if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
-    throw err;
-  });
+    auditInBatch(ctx.db, row.organizationId, principal, ctx.meta, {
+      action: "session.created",
+      targetType: "session",
+      targetId: row.id,
+      after: { session_type: row.sessionType, credits: row.creditsUsed },
+    }),
+  );
+  const results = await ctx
+    .commit(creation.statements, { result: row, onlyIf: sessionExists(row.id) })
+    .catch((err: unknown) => {
+      // Another request with the same Idempotency-Key committed first; this batch rolled back whole.
+      if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
+      throw err;
+    });
+  const { paid, balance } = creation.outcome(results);
   if (!paid) {
     // Credits first: waiting for a session to finish would not help an empty balance.
     const available = await balanceOf(ctx.db, account.id);

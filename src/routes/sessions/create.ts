@@ -7,6 +7,7 @@ import { websocketUrlFor } from "../../domain/sessions/room";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
+import { recordOutcomeAs } from "../../middleware/idempotency";
 import { CREDITS_REMAINING, CreatedSessionSchema, CreateSessionBody, CreditsRemainingHeader } from "./schemas";
 
 const route = defineRoute({
@@ -38,20 +39,10 @@ const route = defineRoute({
 
 export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
-    const record = c.get("idempotencyRecord");
     const body = (row: SessionRow) =>
       ok(createdSessionResource(row, websocketUrlFor(c.req.url, row.id)), "Session created");
-    const input = c.req.valid("json");
-    const row = await createSession(
-      userContextOf(c),
-      // With an Idempotency-Key, the response to replay commits in the creation's batch.
-      record
-        ? {
-            ...input,
-            idempotencyRecord: (row, onlyIf) => record({ status: 201, body: JSON.stringify(body(row)) }, onlyIf),
-          }
-        : input,
-    );
+    recordOutcomeAs(c, 201, body);
+    const row = await createSession(userContextOf(c), c.req.valid("json"));
     c.header(CREDITS_REMAINING, String(row.creditsRemaining));
     recordMetric(c.env, { kind: "session", outcome: "created", sessionType: row.sessionType });
     return c.json(body(row), 201);
