@@ -1,4 +1,7 @@
+import { httpClientMetadata } from "../adapters/client-metadata/fetch";
 import { sessionObjects } from "../adapters/durable-objects/sessions";
+import { mailerFor } from "../adapters/mail";
+import { bindingProbes } from "../adapters/probes";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
 
@@ -21,9 +24,24 @@ export function portsOf(env: Bindings): Ports {
 function buildPorts(env: Bindings): Ports {
   // sessions area
   const sessions = once(() => sessionObjects(env));
+  // OAuth server
+  const clientMetadata = once(() => httpClientMetadata);
+  // accounts/mail
+  const mailer = once(() => mailerFor(env));
+  // accounts/admin
+  const probes = once(() => bindingProbes(env));
   return {
     get sessions() {
       return sessions();
+    },
+    get clientMetadata() {
+      return clientMetadata();
+    },
+    get mailer() {
+      return mailer();
+    },
+    get probes() {
+      return probes();
     },
   };
 }

@@ -1,3 +1,6 @@
+import type { DependencyProbes } from "./admin/ports";
+import type { ClientMetadataDocuments } from "./identity/oauth/ports";
+import type { Mailer } from "./mail/ports";
 import type { SessionPorts } from "./sessions/ports";
 
 /**
@@ -9,4 +12,10 @@ export interface Ports {
   // sessions area
   /** Session rooms and scheduler shards (src/domain/sessions/ports.ts). */
   readonly sessions: SessionPorts;
+  // OAuth server
+  readonly clientMetadata: ClientMetadataDocuments;
+  // accounts/mail: the Mailer configuration picks (src/adapters/mail); null when none can send.
+  readonly mailer: Mailer | null;
+  // accounts/admin: what the system-status page probes (src/adapters/probes).
+  readonly probes: DependencyProbes;
 }
