@@ -1,6 +1,7 @@
 import { httpClientMetadata } from "../adapters/client-metadata/fetch";
 import { ldapDirectory } from "../adapters/directory";
 import { dnsOverHttps } from "../adapters/dns/doh";
+import { sessionObjects } from "../adapters/durable-objects/sessions";
 import { mailerFor } from "../adapters/mail";
 import { bindingProbes } from "../adapters/probes";
 import { cloudflareWebhookQueue } from "../adapters/webhook-queue/cloudflare";
@@ -36,6 +37,8 @@ function buildPorts(env: Bindings): Ports {
   // --- end sso ---
   // organizations and webhooks
   const webhookQueue = once(() => cloudflareWebhookQueue(env.WEBHOOK_QUEUE));
+  // sessions area
+  const sessions = once(() => sessionObjects(env));
   return {
     get clientMetadata() {
       return clientMetadata();
@@ -54,6 +57,9 @@ function buildPorts(env: Bindings): Ports {
     },
     get webhookQueue() {
       return webhookQueue();
+    },
+    get sessions() {
+      return sessions();
     },
   };
 }

@@ -2,6 +2,7 @@ import type { DependencyProbes } from "./admin/ports";
 import type { ClientMetadataDocuments } from "./identity/oauth/ports";
 import type { Directory, DnsResolver } from "./identity/sso/ports";
 import type { Mailer } from "./mail/ports";
+import type { SessionPorts } from "./sessions/ports";
 import type { WebhookQueue } from "./webhooks/ports";
 
 /**
@@ -25,4 +26,7 @@ export interface Ports {
   // organizations and webhooks
   /** The webhook queue: events to fan out, deliveries to attempt. */
   readonly webhookQueue: WebhookQueue;
+  // sessions area
+  /** Session rooms and scheduler shards (src/domain/sessions/ports.ts). */
+  readonly sessions: SessionPorts;
 }

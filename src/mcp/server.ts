@@ -96,7 +96,7 @@ export function buildServer(ctx: Omit<ToolContext, "progress" | "signal">): McpS
       new ResourceTemplate(ANALYSIS_URI, {
         // The 20 most recently completed sessions the caller can read.
         list: async () => {
-          const { rows } = await listOwnSessions(ctx.env.DB, ctx.principal, {
+          const { rows } = await listOwnSessions(ctx.context, {
             status: "completed",
             limit: 20,
             offset: 0,
@@ -121,7 +121,7 @@ export function buildServer(ctx: Omit<ToolContext, "progress" | "signal">): McpS
       async (uri, variables) => {
         const id = String(variables.session_id ?? "");
         try {
-          const row = await ownSessionWithAnalysis(ctx.env.DB, ctx.principal, id, "read");
+          const row = await ownSessionWithAnalysis(ctx.context, { id, action: "read" });
           if (row.status !== "completed")
             throw new AppError("SESSION_NOT_FOUND", {
               message: `The session is ${row.status}: its analysis is a resource once it is completed.`,

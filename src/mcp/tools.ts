@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { billingRecord } from "../domain/billing/billing-record";
-import type { RequestMeta, UserContext } from "../domain/context";
+import type { UserContext } from "../domain/context";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
 import { createSession } from "../domain/sessions/create";
@@ -16,7 +16,6 @@ import {
 import { websocketUrlFor } from "../domain/sessions/room";
 import { SESSION_STATUSES, SESSION_TYPES } from "../domain/sessions/types";
 import { deliveryLog } from "../domain/webhooks/redeliver";
-import type { Bindings } from "../env";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../middleware/idempotency";
 import { BillingSchema } from "../routes/billing/schemas";
 import {
@@ -37,9 +36,7 @@ import { createSessionOnce } from "./create-once";
 export interface ToolContext {
   /** The /mcp request's unit of work (src/context/request.ts): what domain functions take. */
   context: UserContext;
-  env: Bindings;
   principal: Principal;
-  meta: RequestMeta;
   /** The /mcp request's URL: the origin `websocket_url` names. */
   url: string;
   /** Sends a progress notification when the caller asked for them (a progressToken); otherwise does nothing. */
@@ -149,7 +146,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: QuoteSessionBody,
     output: SessionQuoteSchema,
     annotations: read,
-    run: (ctx, args) => quoteSession(ctx.context, ctx.principal, args),
+    run: (ctx, args) => quoteSession(ctx.context, args),
   }),
   tool({
     name: "create_session",
@@ -176,7 +173,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: SessionSchema,
     annotations: read,
     run: async (ctx, { session_id }) => {
-      const row = await ownSession(ctx.env.DB, ctx.principal, session_id, "read");
+      const row = await ownSession(ctx.context, { id: session_id, action: "read" });
       return sessionResource(row, websocketUrlFor(ctx.url, row.id));
     },
   }),
@@ -190,7 +187,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: z.object({ sessions: z.array(SessionListItemSchema), pagination: PaginationSchema }),
     annotations: read,
     run: async (ctx, args) => {
-      const { rows, pagination } = await listOwnSessions(ctx.env.DB, ctx.principal, args);
+      const { rows, pagination } = await listOwnSessions(ctx.context, args);
       return { sessions: rows.map(sessionListItem), pagination };
     },
   }),
@@ -211,7 +208,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     // Irreversible, and a repeat is refused (409) rather than answered the same.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     run: async (ctx, { session_id }) => {
-      const { credits_refunded, refund_reason } = await cancelSession(ctx.context, ctx.principal, session_id, ctx.meta);
+      const { credits_refunded, refund_reason } = await cancelSession(ctx.context, { id: session_id });
       return { cancelled: true as const, refund: { credits_refunded, refund_reason } };
     },
   }),
@@ -225,9 +222,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: z.object({ analysis: AnalysisSchema, analysis_history: z.array(HistoryEntrySchema).optional() }),
     annotations: read,
     run: async (ctx, { session_id, include_history }) => {
-      const analysis = analysisResource(await ownSessionWithAnalysis(ctx.env.DB, ctx.principal, session_id, "read"));
+      const analysis = analysisResource(await ownSessionWithAnalysis(ctx.context, { id: session_id, action: "read" }));
       if (!include_history) return { analysis };
-      return { analysis, analysis_history: await sessionHistory(ctx.env.DB, ctx.principal, session_id) };
+      return { analysis, analysis_history: await sessionHistory(ctx.context, { id: session_id }) };
     },
   }),
   tool({
@@ -243,7 +240,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       const deadline = Date.now() + timeout_seconds * 1000;
       let last = "";
       for (;;) {
-        const row = await ownSession(ctx.env.DB, ctx.principal, session_id, "read");
+        const row = await ownSession(ctx.context, { id: session_id, action: "read" });
         const ended = TERMINAL.has(row.status);
         const step = `${row.status}/${row.stage ?? ""}`;
         if (step !== last) {
@@ -266,7 +263,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: z.object({}),
     output: BillingSchema,
     annotations: read,
-    run: (ctx) => billingRecord(ctx.env.DB, ctx.principal),
+    run: (ctx) => billingRecord(ctx.context.db, ctx.principal),
   }),
   tool({
     name: "list_webhook_deliveries",
@@ -277,13 +274,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: DeliveriesInput,
     output: DeliveryLogSchema,
     annotations: read,
-    run: (ctx, { webhook_id, limit, offset }) => deliveryLog(ctx.env.DB, ctx.principal, webhook_id, limit, offset),
+    run: (ctx, { webhook_id, limit, offset }) => deliveryLog(ctx.context.db, ctx.principal, webhook_id, limit, offset),
   }),
 ];
 
 /** Stages finished so far: the session's analysis history has one entry per finished stage. */
 async function sessionHistoryCount(ctx: ToolContext, sessionId: string) {
-  return { count: (await sessionHistory(ctx.env.DB, ctx.principal, sessionId)).length };
+  return { count: (await sessionHistory(ctx.context, { id: sessionId })).length };
 }
 
 export const toolNamed = (name: string) => TOOLS.find((t) => t.name === name);

@@ -1,11 +1,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { creditStatements } from "../../src/db/credits";
-import { roomOf } from "../../src/domain/sessions/room";
-import { schedulerOf } from "../../src/domain/sessions/scheduler";
+import { schedulerShardOf } from "../../src/domain/sessions/scheduler";
 import { newId } from "../../src/lib/ids";
 import { accountIdOf } from "./billing";
-import { testContext } from "./context";
 import { api } from "./http";
 
 export { tokenWithScopes } from "./tokens";
@@ -30,14 +28,19 @@ export async function createSession(token: string, overrides: Record<string, unk
   };
 }
 
-export const roomStub = (sessionId: string) => roomOf(testContext(), sessionId);
+/** The Durable Object stub of a session's room (tests reach its storage and alarm, which the port does not expose). */
+export const roomStub = (sessionId: string) => env.SESSION_ROOM.get(env.SESSION_ROOM.idFromName(sessionId));
+
+/** The Durable Object stub of the scheduler shard that holds a session (as the sessions port picks it). */
+export const schedulerStub = (sessionId: string) =>
+  env.SESSION_SCHEDULER.get(env.SESSION_SCHEDULER.idFromName(`shard-${schedulerShardOf(sessionId)}`));
 
 /**
  * Hold the session where it is: its room started (a pending session waits in its scheduler until
  * then), its next alarm pushed an hour out, so a test drives it step by step.
  */
 export async function holdRoom(sessionId: string) {
-  await schedulerOf(testContext(), sessionId).release(sessionId);
+  await schedulerStub(sessionId).release(sessionId);
   await runInDurableObject(roomStub(sessionId), async (_room, state) => {
     if ((await state.storage.getAlarm()) !== null) await state.storage.setAlarm(Date.now() + 3_600_000);
   });

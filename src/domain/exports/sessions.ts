@@ -1,10 +1,9 @@
 import { type SessionExportRow, sessionsPage } from "../../db/exports";
-import type { Store } from "../../db/store";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import type { SessionStatus, SessionType } from "../sessions/types";
-import type { Column, ExportFormat } from "./format";
+import type { Column } from "./format";
 import { createdRange, type DateFilter } from "./range";
-import { EXPORT_PAGE_SIZE, exportStream } from "./stream";
+import { EXPORT_PAGE_SIZE, type ExportRequest, exportStream } from "./stream";
 
 const json = (text: string | null) => (text === null ? null : JSON.parse(text));
 
@@ -59,12 +58,10 @@ export interface SessionExportQuery extends DateFilter {
  * (docs/scopes.md).
  */
 export function exportSessions(
-  d1: Store,
-  principal: Principal,
-  q: SessionExportQuery,
-  format: ExportFormat,
-  pageSize = EXPORT_PAGE_SIZE,
+  ctx: UserContext,
+  { query: q, format, pageSize = EXPORT_PAGE_SIZE }: ExportRequest<SessionExportQuery>,
 ) {
+  const { principal } = ctx;
   const filter = {
     userId: principal.userId,
     organizationId: principal.organization?.id,
@@ -72,5 +69,5 @@ export function exportSessions(
     sessionType: q.session_type,
     ...createdRange(q),
   };
-  return exportStream((after, limit) => sessionsPage(d1, filter, after, limit), SESSION_COLUMNS, format, pageSize);
+  return exportStream((after, limit) => sessionsPage(ctx.db, filter, after, limit), SESSION_COLUMNS, format, pageSize);
 }

@@ -7,6 +7,13 @@ export const EXPORT_PAGE_SIZE = 1000;
 /** Reads the rows after `after` (keyset: the last row of the previous page), at most `limit`. */
 export type PageReader<R> = (after: R | null, limit: number) => Promise<R[]>;
 
+/** An export's input: the filter, the format, and the page size (tests lower it). */
+export interface ExportRequest<Q> {
+  query: Q;
+  format: ExportFormat;
+  pageSize?: number;
+}
+
 /**
  * A streamed export, one D1 page per pull: the consumer's reads drive the
  * queries (backpressure), so at most one page is held at a time whatever the

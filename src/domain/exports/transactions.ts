@@ -1,12 +1,11 @@
 import type { HistoryRow } from "../../db/billing-history";
 import { transactionsPage } from "../../db/exports";
-import type { Store } from "../../db/store";
 import { actingAccountRef } from "../billing/accounts";
 import { toMajorUnits } from "../billing/catalogue";
-import type { Principal } from "../identity/principal";
-import type { Column, ExportFormat } from "./format";
+import type { UserContext } from "../context";
+import type { Column } from "./format";
 import { createdRange, type DateFilter } from "./range";
-import { EXPORT_PAGE_SIZE, exportStream } from "./stream";
+import { EXPORT_PAGE_SIZE, type ExportRequest, exportStream } from "./stream";
 
 /** The Transaction resource's fields (GET /billing/history), in that order. */
 export const TRANSACTION_COLUMNS: readonly Column<HistoryRow>[] = [
@@ -22,17 +21,14 @@ export const TRANSACTION_COLUMNS: readonly Column<HistoryRow>[] = [
 
 /** The acting billing account's history (purchases, fees and ledger movements), oldest first. */
 export function exportTransactions(
-  d1: Store,
-  principal: Principal,
-  q: DateFilter,
-  format: ExportFormat,
-  pageSize = EXPORT_PAGE_SIZE,
+  ctx: UserContext,
+  { query: q, format, pageSize = EXPORT_PAGE_SIZE }: ExportRequest<DateFilter>,
 ) {
   const range = createdRange(q);
   // The acting billing account's history (resolved once, by the authenticate middleware).
-  const account = actingAccountRef(d1, principal);
+  const account = actingAccountRef(ctx.db, ctx.principal);
   return exportStream(
-    async (after, limit) => transactionsPage(d1, { accountId: (await account).id, ...range }, after, limit),
+    async (after, limit) => transactionsPage(ctx.db, { accountId: (await account).id, ...range }, after, limit),
     TRANSACTION_COLUMNS,
     format,
     pageSize,

@@ -1,10 +1,10 @@
 import { type UserExportRow, usersPage } from "../../db/exports";
-import type { Store } from "../../db/store";
 import { requireAdmin } from "../admin/require-admin";
-import type { Principal, Tier } from "../identity/principal";
-import type { Column, ExportFormat } from "./format";
+import type { UserContext } from "../context";
+import type { Tier } from "../identity/principal";
+import type { Column } from "./format";
 import { createdRange, type DateFilter } from "./range";
-import { EXPORT_PAGE_SIZE, exportStream } from "./stream";
+import { EXPORT_PAGE_SIZE, type ExportRequest, exportStream } from "./stream";
 
 /**
  * One row per user for analytics: pseudonymous (the user id, never email or
@@ -30,13 +30,10 @@ export interface UserExportQuery extends DateFilter {
 
 /** Every user (admins only, role checked in D1), by registration time; dates filter created_at. */
 export async function exportUsers(
-  d1: Store,
-  principal: Principal,
-  q: UserExportQuery,
-  format: ExportFormat,
-  pageSize = EXPORT_PAGE_SIZE,
+  ctx: UserContext,
+  { query: q, format, pageSize = EXPORT_PAGE_SIZE }: ExportRequest<UserExportQuery>,
 ) {
-  await requireAdmin(d1, principal);
+  await requireAdmin(ctx.db, ctx.principal);
   const filter = { tier: q.tier, country: q.country, ...createdRange(q) };
-  return exportStream((after, limit) => usersPage(d1, filter, after, limit), USER_COLUMNS, format, pageSize);
+  return exportStream((after, limit) => usersPage(ctx.db, filter, after, limit), USER_COLUMNS, format, pageSize);
 }

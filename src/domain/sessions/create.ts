@@ -42,7 +42,7 @@ export async function createSession(
   const schedule = scheduleFor(
     now,
     input.parameters.duration,
-    timeScale(ctx.env.ANALYSIS_TIME_SCALE),
+    timeScale(ctx.config.scales.analysisTime),
     input.parameters.priority,
   );
   const at = iso(now);

@@ -2,8 +2,7 @@ import { balanceOf } from "../../db/credits";
 import { findSessionState, type SessionRow, type SessionState, updateOpenSession } from "../../db/sessions";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
-import type { Context, RequestMeta } from "../context";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { auditRow } from "../organizations/audit";
 import { ownSession } from "./queries";
 import { roomOf } from "./room";
@@ -44,14 +43,11 @@ export interface UpdateOutcome {
  * (SessionRoom.reprice); a processing session → 409 SESSION_PRIORITY_FIXED.
  */
 export async function updateSession(
-  ctx: Context,
-  principal: Principal,
-  id: string,
-  patch: SessionPatch,
-  now = Date.now(),
+  ctx: UserContext,
+  { id, patch }: { id: string; patch: SessionPatch },
 ): Promise<UpdateOutcome> {
   const d1 = ctx.db;
-  const row = await ownSession(d1, principal, id, "write");
+  const row = await ownSession(ctx, { id, action: "write" });
   if (!canUpdate(row.status)) throw alreadyEnded(row);
   const priority = patch.parameters?.priority;
   let balance: number | undefined;
@@ -81,7 +77,7 @@ export async function updateSession(
         : {}),
       ...(patch.metadata?.tags !== undefined ? { tags: patch.metadata.tags } : {}),
     },
-    iso(now),
+    iso(ctx.now()),
   );
   // It ended between the read and the conditional write.
   if (!updated) throw alreadyEnded((await findSessionState(d1, id)) ?? row);
@@ -92,18 +88,17 @@ export async function updateSession(
  * DELETE: the SessionRoom cancels (it owns the session's state), refunding per
  * the documented rule; an organization's session's audit entry commits with it.
  */
-export async function cancelSession(ctx: Context, principal: Principal, id: string, meta?: RequestMeta) {
-  const row = await ownSession(ctx.db, principal, id, "delete");
+export async function cancelSession(ctx: UserContext, { id }: { id: string }) {
+  const row = await ownSession(ctx, { id, action: "delete" });
   if (!canCancel(row.status)) throw alreadyEnded(row);
-  const audit =
-    row.organizationId && meta
-      ? auditRow(row.organizationId, principal, meta, {
-          action: "session.cancelled",
-          targetType: "session",
-          targetId: id,
-          before: { status: row.status },
-        })
-      : undefined;
+  const audit = row.organizationId
+    ? auditRow(row.organizationId, ctx.principal, ctx.meta, {
+        action: "session.cancelled",
+        targetType: "session",
+        targetId: id,
+        before: { status: row.status },
+      })
+    : undefined;
   // A pending session's room may not have started yet: it starts now and cancels (it owns the state).
   await startRoomIfWaiting(ctx, row);
   const outcome = await roomOf(ctx, id).cancel(audit);

@@ -10,6 +10,7 @@ import {
 } from "../../db/sessions";
 import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
+import type { UserContext } from "../context";
 import type { Principal } from "../identity/principal";
 import { type Action, readableTypes, requireSessionScope } from "./families";
 import { historyEntry } from "./resources";
@@ -24,18 +25,19 @@ import type { SessionStatus, SessionType } from "./types";
  * current member (read from D1 now) and by the organization's API keys —
  * the session id names it, so no X-Organization-Id is needed.
  */
-export function ownSession(d1: Store, principal: Principal, id: string, action: Action): Promise<SessionState> {
-  return reachable(d1, principal, id, action, findSessionState);
+export function ownSession(ctx: UserContext, { id, action }: SessionAccess): Promise<SessionState> {
+  return reachable(ctx.db, ctx.principal, id, action, findSessionState);
+}
+
+/** Which session, for what (the scope family's action it needs). */
+export interface SessionAccess {
+  id: string;
+  action: Action;
 }
 
 /** `ownSession` with the analysis body (the Analysis resource). */
-export function ownSessionWithAnalysis(
-  d1: Store,
-  principal: Principal,
-  id: string,
-  action: Action,
-): Promise<SessionRow> {
-  return reachable(d1, principal, id, action, findSession);
+export function ownSessionWithAnalysis(ctx: UserContext, { id, action }: SessionAccess): Promise<SessionRow> {
+  return reachable(ctx.db, ctx.principal, id, action, findSession);
 }
 
 async function reachable<R extends SessionState>(
@@ -60,9 +62,9 @@ async function canReach(d1: Store, principal: Principal, row: SessionState): Pro
   return !viaKey && (await findMembership(d1, row.organizationId, principal.userId)) !== undefined;
 }
 
-export async function sessionHistory(d1: Store, principal: Principal, id: string) {
-  await ownSession(d1, principal, id, "read");
-  return (await historyOf(d1, id)).map(historyEntry);
+export async function sessionHistory(ctx: UserContext, { id }: { id: string }) {
+  await ownSession(ctx, { id, action: "read" });
+  return (await historyOf(ctx.db, id)).map(historyEntry);
 }
 
 export interface ListQuery {
@@ -75,11 +77,12 @@ export interface ListQuery {
 }
 
 /** The caller's personal sessions, or the organization's when acting for one; only of the families the credential can read. */
-export async function listOwnSessions(d1: Store, principal: Principal, q: ListQuery) {
+export async function listOwnSessions(ctx: UserContext, q: ListQuery) {
+  const { principal } = ctx;
   const readable = readableTypes(principal);
   if (q.session_type && !readable.includes(q.session_type)) requireSessionScope(principal, q.session_type, "read");
   const types = q.session_type ? [q.session_type] : readable.length === 4 ? undefined : readable;
-  const { rows, total } = await listSessions(d1, {
+  const { rows, total } = await listSessions(ctx.db, {
     userId: principal.userId,
     organizationId: principal.organization?.id,
     status: q.status,

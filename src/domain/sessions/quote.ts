@@ -1,7 +1,6 @@
 import { balanceOf } from "../../db/credits";
 import { actingAccountRef } from "../billing/accounts";
-import type { Context } from "../context";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { requireSessionScope } from "./families";
 import { priceBreakdown } from "./pricing";
 import type { SessionParameters, SessionType } from "./types";
@@ -12,10 +11,10 @@ import type { SessionParameters, SessionType } from "./types";
  * scopes as creation, and the balance it would be debited from.
  */
 export async function quoteSession(
-  ctx: Context,
-  principal: Principal,
+  ctx: UserContext,
   input: { session_type: SessionType; parameters: SessionParameters },
 ) {
+  const { principal } = ctx;
   requireSessionScope(principal, input.session_type, "write");
   const account = await actingAccountRef(ctx.db, principal);
   const { credits, lines } = priceBreakdown(input.session_type, input.parameters);

@@ -2,8 +2,7 @@ import type { Context } from "../context";
 import type { Principal } from "../identity/principal";
 
 /** The SessionRoom of a session: one Durable Object per session id. */
-export const roomOf = (ctx: Context, sessionId: string) =>
-  ctx.env.SESSION_ROOM.get(ctx.env.SESSION_ROOM.idFromName(sessionId));
+export const roomOf = (ctx: Context, sessionId: string) => ctx.ports.sessions.room(sessionId);
 
 /**
  * The live-progress address on this service: ws:// when the request came

@@ -16,7 +16,7 @@ export function schedulerShardOf(sessionId: string): number {
 
 /** The scheduler shard that holds a pending session until it starts. */
 export const schedulerOf = (ctx: Context, sessionId: string) =>
-  ctx.env.SESSION_SCHEDULER.get(ctx.env.SESSION_SCHEDULER.idFromName(`shard-${schedulerShardOf(sessionId)}`));
+  ctx.ports.sessions.schedulerShard(schedulerShardOf(sessionId));
 
 /**
  * Start a pending session's room now, if its scheduler still holds it: what a request does before it

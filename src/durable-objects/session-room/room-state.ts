@@ -1,14 +1,5 @@
-import type { RefundReason } from "../../domain/sessions/pricing";
-import type { Schedule } from "../../domain/sessions/schedule";
+import type { RoomInit } from "../../domain/sessions/ports";
 import type { SessionStatus, Stage } from "../../domain/sessions/types";
-
-/** What a session's scheduler hands its room at the start (SessionRoom.start), as the creation recorded it. */
-export interface RoomInit {
-  sessionId: string;
-  userId: string;
-  creditsPaid: number;
-  schedule: Schedule;
-}
 
 /**
  * The room's own record of the session, in its Durable Object storage (key
@@ -27,17 +18,3 @@ export interface RoomState {
 }
 
 export const STATE_KEY = "state";
-
-export type CancelOutcome =
-  | {
-      ok: true;
-      credits_refunded: number;
-      refund_reason: Exclude<RefundReason, "processing_failed">;
-      status: "cancelled";
-    }
-  | { ok: false; status: SessionStatus | "unknown" };
-
-/** SessionRoom.reprice: the new price and end, or why the session could not change priority. */
-export type RepriceOutcome =
-  | { ok: true; difference: number; credits: number; estimatedCompletion: string; balance?: number }
-  | { ok: false; status: SessionStatus | "unknown"; required?: number; available?: number };

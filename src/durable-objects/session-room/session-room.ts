@@ -7,6 +7,7 @@ import { type Ending, markCompleted, markEnded, markProcessing, recordStage } fr
 import { repriceSession } from "../../db/session-priority";
 import { findSession, historyOf, type SessionRow } from "../../db/sessions";
 import type { LiveMessage, SnapshotMessage } from "../../domain/sessions/live-messages";
+import type { CancelOutcome, RepriceOutcome, RoomInit } from "../../domain/sessions/ports";
 import { cancellationRefund, failureRefund, priceOf } from "../../domain/sessions/pricing";
 import { historyEntry, parametersOf } from "../../domain/sessions/resources";
 import { ROOM_TAGS_HEADER, ROOM_UNTIL_HEADER } from "../../domain/sessions/room";
@@ -17,7 +18,7 @@ import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { terminalEvents } from "./events";
-import { type CancelOutcome, type RepriceOutcome, type RoomInit, type RoomState, STATE_KEY } from "./room-state";
+import { type RoomState, STATE_KEY } from "./room-state";
 
 /** Delay before re-running a step that hit an infrastructure error. */
 export const STEP_RETRY_MS = 5_000;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { negotiateFormat } from "../../domain/exports/format";
 import { exportSessions, SESSION_COLUMNS } from "../../domain/exports/sessions";
 import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
@@ -31,6 +32,6 @@ export function mountExportSessions(app: Router) {
   app.openapi(route, async (c) => {
     const q = c.req.valid("query");
     const format = negotiateFormat(q.format, c.req.header("Accept"));
-    return streamed(c, "sessions", format, await exportSessions(c.env.DB, c.get("principal"), q, format));
+    return streamed(c, "sessions", format, await exportSessions(userContextOf(c), { query: q, format }));
   });
 }

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { negotiateFormat } from "../../domain/exports/format";
 import { exportTransactions, TRANSACTION_COLUMNS } from "../../domain/exports/transactions";
 import type { Router } from "../../http/openapi";
@@ -22,6 +23,6 @@ export function mountExportTransactions(app: Router) {
   app.openapi(route, async (c) => {
     const q = c.req.valid("query");
     const format = negotiateFormat(q.format, c.req.header("Accept"));
-    return streamed(c, "transactions", format, await exportTransactions(c.env.DB, c.get("principal"), q, format));
+    return streamed(c, "transactions", format, await exportTransactions(userContextOf(c), { query: q, format }));
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { negotiateFormat } from "../../domain/exports/format";
 import { exportUsers, USER_COLUMNS } from "../../domain/exports/users";
 import { TIERS } from "../../domain/identity/principal";
@@ -35,6 +36,6 @@ export function mountExportUsers(app: Router) {
   app.openapi(route, async (c) => {
     const q = c.req.valid("query");
     const format = negotiateFormat(q.format, c.req.header("Accept"));
-    return streamed(c, "users", format, await exportUsers(c.env.DB, c.get("principal"), q, format));
+    return streamed(c, "users", format, await exportUsers(userContextOf(c), { query: q, format }));
   });
 }

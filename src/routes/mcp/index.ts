@@ -5,7 +5,6 @@ import { mcpResourceOf } from "../../domain/identity/access-tokens";
 import type { AppEnv } from "../../env";
 import { AppError, type ErrorCode } from "../../errors";
 import { toAppError } from "../../http/on-error";
-import { requestMeta } from "../../http/request-meta";
 import { buildServer } from "../../mcp/server";
 import { allowed, toolNamed } from "../../mcp/tools";
 import { principalOf } from "../../middleware/authenticate";
@@ -174,13 +173,10 @@ async function dispatch(
     }
   }
   const resource = mcpResourceOf(c.env.AUTH_ISSUER);
-  const handler = createMcpHandler(
-    () => buildServer({ context: userContextOf(c), env: c.env, principal, meta: requestMeta(c), url: c.req.url }),
-    {
-      legacy: "stateless",
-      maxRequestBodySize: MAX_MCP_BODY_BYTES,
-    },
-  );
+  const handler = createMcpHandler(() => buildServer({ context: userContextOf(c), principal, url: c.req.url }), {
+    legacy: "stateless",
+    maxRequestBodySize: MAX_MCP_BODY_BYTES,
+  });
   return handler.fetch(c.req.raw, {
     parsedBody,
     authInfo: {

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { ownSessionWithAnalysis } from "../../domain/sessions/queries";
 import { analysisResource } from "../../domain/sessions/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -24,7 +25,7 @@ const route = defineRoute({
 
 export function mountAnalysis(app: Router) {
   app.openapi(route, async (c) => {
-    const row = await ownSessionWithAnalysis(c.env.DB, c.get("principal"), c.req.valid("param").session_id, "read");
+    const row = await ownSessionWithAnalysis(userContextOf(c), { id: c.req.valid("param").session_id, action: "read" });
     return c.json(ok(analysisResource(row)), 200);
   });
 }

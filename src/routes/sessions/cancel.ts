@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { cancelSession } from "../../domain/sessions/manage";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { CREDITS_REMAINING, CreditsRemainingHeader, SessionIdParam } from "./schemas";
 
@@ -42,9 +41,8 @@ const route = defineRoute({
 
 export function mountCancel(app: Router) {
   app.openapi(route, async (c) => {
-    const principal = c.get("principal");
     const id = c.req.valid("param").session_id;
-    const { balance, ...refund } = await cancelSession(contextOf(c), principal, id, requestMeta(c));
+    const { balance, ...refund } = await cancelSession(userContextOf(c), { id });
     if (balance !== undefined) c.header(CREDITS_REMAINING, String(balance));
     return c.json({ success: true as const, message: "Session cancelled", refund }, 200);
   });

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { ownSession } from "../../domain/sessions/queries";
 import { sessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
@@ -24,7 +25,7 @@ const route = defineRoute({
 export function mountGet(app: Router) {
   app.openapi(route, async (c) => {
     const { session_id } = c.req.valid("param");
-    const row = await ownSession(c.env.DB, c.get("principal"), session_id, "read");
+    const row = await ownSession(userContextOf(c), { id: session_id, action: "read" });
     return c.json(ok(sessionResource(row, websocketUrlFor(c.req.url, row.id))), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { sessionHistory } from "../../domain/sessions/queries";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -25,7 +26,7 @@ const route = defineRoute({
 
 export function mountHistory(app: Router) {
   app.openapi(route, async (c) => {
-    const history = await sessionHistory(c.env.DB, c.get("principal"), c.req.valid("param").session_id);
+    const history = await sessionHistory(userContextOf(c), { id: c.req.valid("param").session_id });
     return c.json(ok({ analysis_history: history }), 200);
   });
 }

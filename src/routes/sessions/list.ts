@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { listOwnSessions } from "../../domain/sessions/queries";
 import { sessionListItem } from "../../domain/sessions/resources";
 import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
@@ -39,7 +40,7 @@ const route = defineRoute({
 
 export function mountList(app: Router) {
   app.openapi(route, async (c) => {
-    const { rows, pagination } = await listOwnSessions(c.env.DB, c.get("principal"), c.req.valid("query"));
+    const { rows, pagination } = await listOwnSessions(userContextOf(c), c.req.valid("query"));
     return c.json(ok({ sessions: rows.map(sessionListItem), pagination }), 200);
   });
 }

@@ -1,4 +1,4 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { quoteSession } from "../../domain/sessions/quote";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -24,7 +24,5 @@ const route = defineRoute({
 });
 
 export function mountQuote(app: Router) {
-  app.openapi(route, async (c) =>
-    c.json(ok(await quoteSession(contextOf(c), c.get("principal"), c.req.valid("json"))), 200),
-  );
+  app.openapi(route, async (c) => c.json(ok(await quoteSession(userContextOf(c), c.req.valid("json"))), 200));
 }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { updateSession } from "../../domain/sessions/manage";
 import { metadataOf, parametersOf } from "../../domain/sessions/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -47,12 +47,10 @@ const route = defineRoute({
 
 export function mountUpdate(app: Router) {
   app.openapi(route, async (c) => {
-    const { row, balance } = await updateSession(
-      contextOf(c),
-      c.get("principal"),
-      c.req.valid("param").session_id,
-      c.req.valid("json"),
-    );
+    const { row, balance } = await updateSession(userContextOf(c), {
+      id: c.req.valid("param").session_id,
+      patch: c.req.valid("json"),
+    });
     if (balance !== undefined) c.header(CREDITS_REMAINING, String(balance));
     return c.json(ok({ id: row.id, parameters: parametersOf(row), metadata: metadataOf(row) }, "Session updated"), 200);
   });

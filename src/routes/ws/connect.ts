@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { contextOf } from "../../context/request";
+import { contextOf, userContextOf } from "../../context/request";
 import { liveMessageJsonSchema } from "../../domain/sessions/live-messages";
 import { ownSession } from "../../domain/sessions/queries";
 import { roomOf, roomUpgradeRequest } from "../../domain/sessions/room";
@@ -52,7 +52,7 @@ const route = defineRoute({
 export function mountConnect(app: Router) {
   app.openapi(route, async (c) => {
     const { session_id } = c.req.valid("param");
-    const session = await ownSession(c.env.DB, c.get("principal"), session_id, "read");
+    const session = await ownSession(userContextOf(c), { id: session_id, action: "read" });
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new AppError("WEBSOCKET_UPGRADE_REQUIRED");
     // A watched pending session's room starts now, so the socket sees every step.
     await startRoomIfWaiting(contextOf(c), session);

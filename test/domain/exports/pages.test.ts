@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { exportTransactions } from "../../../src/domain/exports/transactions";
 import { exportUsers } from "../../../src/domain/exports/users";
 import type { Principal } from "../../../src/domain/identity/principal";
+import { userTestContext } from "../../support/context";
 import { ndjsonRecords } from "../../support/exports";
 import { adminUser, registerUser } from "../../support/factories";
 
@@ -36,7 +37,9 @@ describe("keyset pages", () => {
     await env.DB.batch(stmts);
     for (const pageSize of [1, 2, 3, 7]) {
       const rows = ndjsonRecords(
-        await readAll(await exportTransactions(env.DB, principalOf(u.id), {}, "ndjson", pageSize)),
+        await readAll(
+          await exportTransactions(userTestContext(principalOf(u.id)), { query: {}, format: "ndjson", pageSize }),
+        ),
       );
       // 10 tied rows and the signup grant.
       expect(rows).toHaveLength(11);
@@ -49,9 +52,19 @@ describe("keyset pages", () => {
   it("users: every user once across small pages", async () => {
     const admin = await adminUser();
     for (let i = 0; i < 3; i++) await registerUser();
-    const all = ndjsonRecords(await readAll(await exportUsers(env.DB, principalOf(admin.id, "admin"), {}, "ndjson")));
+    const all = ndjsonRecords(
+      await readAll(
+        await exportUsers(userTestContext(principalOf(admin.id, "admin")), { query: {}, format: "ndjson" }),
+      ),
+    );
     const paged = ndjsonRecords(
-      await readAll(await exportUsers(env.DB, principalOf(admin.id, "admin"), {}, "ndjson", 2)),
+      await readAll(
+        await exportUsers(userTestContext(principalOf(admin.id, "admin")), {
+          query: {},
+          format: "ndjson",
+          pageSize: 2,
+        }),
+      ),
     );
     expect(paged).toEqual(all);
     expect(new Set(paged.map((r) => r.user_id)).size).toBe(paged.length);

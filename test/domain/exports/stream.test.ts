@@ -9,7 +9,7 @@ import { EXPORT_PAGE_SIZE, exportStream } from "../../../src/domain/exports/stre
 import { createUser } from "../../../src/domain/identity/accounts";
 import type { Principal } from "../../../src/domain/identity/principal";
 import type { Bindings } from "../../../src/env";
-import { testContext } from "../../support/context";
+import { testContext, userTestContext } from "../../support/context";
 import { uniqueEmail } from "../../support/factories";
 
 const principalOf = (userId: string): Principal => ({
@@ -104,7 +104,10 @@ describe("a 100,000-session export", () => {
     const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0 };
     const perQuery: number[] = [];
     const metered = meteredD1(db, usage);
-    const stream = await exportSessions(metered, principalOf(u.id), {}, "csv");
+    const stream = await exportSessions(
+      { ...userTestContext(principalOf(u.id)), db: metered },
+      { query: {}, format: "csv" },
+    );
     const reader = stream.getReader();
     let rows = -1; // the header line
     let lastId = "";

@@ -1,12 +1,11 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SCHEDULER_SHARDS, schedulerOf, schedulerShardOf } from "../../../src/domain/sessions/scheduler";
+import { SCHEDULER_SHARDS, schedulerShardOf } from "../../../src/domain/sessions/scheduler";
 import { START_RETRY_MS } from "../../../src/durable-objects/session-scheduler/session-scheduler";
-import { testContext } from "../../support/context";
 import { registerUser } from "../../support/factories";
 import { api, BASE } from "../../support/http";
-import { balance, roomStub, topUp, validSession } from "../../support/sessions";
+import { balance, roomStub, schedulerStub, topUp, validSession } from "../../support/sessions";
 
 /** A session on the real time scale: its start (10 % of an hour) is six minutes away. */
 async function waitingSession(token: string, overrides: Record<string, unknown> = {}) {
@@ -19,11 +18,11 @@ async function waitingSession(token: string, overrides: Record<string, unknown> 
   return res.body.data as { id: string; created_at: string; credits_required: number; estimated_completion: string };
 }
 
-const holds = (id: string) => schedulerOf(testContext(), id).holds(id);
+const holds = (id: string) => schedulerStub(id).holds(id);
 
 /** Move a waiting session's start to the past, as if its time had come. */
 async function makeDue(id: string) {
-  await runInDurableObject(schedulerOf(testContext(), id), async (_s, state) => {
+  await runInDurableObject(schedulerStub(id), async (_s, state) => {
     state.storage.sql.exec("UPDATE waiting SET start_at = ? WHERE session_id = ?", Date.now() - 1, id);
   });
 }
@@ -37,15 +36,15 @@ describe("the session scheduler", () => {
     expect(await roomStub(s.id).snapshot()).toBeNull();
 
     // An alarm before the start leaves it waiting and stays armed.
-    await runDurableObjectAlarm(schedulerOf(testContext(), s.id));
+    await runDurableObjectAlarm(schedulerStub(s.id));
     expect(await holds(s.id)).toBe(true);
     expect(await roomStub(s.id).snapshot()).toBeNull();
-    const armed = await runInDurableObject(schedulerOf(testContext(), s.id), (_s, state) => state.storage.getAlarm());
+    const armed = await runInDurableObject(schedulerStub(s.id), (_s, state) => state.storage.getAlarm());
     expect(armed).not.toBeNull();
     expect(armed!).toBeLessThanOrEqual(Date.parse(s.created_at) + 360_000);
 
     await makeDue(s.id);
-    expect(await runDurableObjectAlarm(schedulerOf(testContext(), s.id))).toBe(true);
+    expect(await runDurableObjectAlarm(schedulerStub(s.id))).toBe(true);
     expect(await holds(s.id)).toBe(false);
     const state = await roomStub(s.id).snapshot();
     expect(state).toMatchObject({ status: "pending", step: 0, init: { sessionId: s.id, userId: u.id } });
@@ -57,10 +56,10 @@ describe("the session scheduler", () => {
     const u = await registerUser();
     await topUp(u.id);
     const s = await waitingSession(u.token, { parameters: { duration: 3600, priority: "high" } });
-    const armed = await runInDurableObject(schedulerOf(testContext(), s.id), (_s, state) => state.storage.getAlarm());
+    const armed = await runInDurableObject(schedulerStub(s.id), (_s, state) => state.storage.getAlarm());
     // Due now (the runtime arms a past time for the present), or already run by the runtime.
     if (armed !== null) expect(armed).toBeLessThanOrEqual(Date.now());
-    await runDurableObjectAlarm(schedulerOf(testContext(), s.id));
+    await runDurableObjectAlarm(schedulerStub(s.id));
     const deadline = Date.now() + 10_000;
     while ((await roomStub(s.id).snapshot()) === null && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 25));
@@ -101,7 +100,7 @@ describe("the session scheduler", () => {
     expect(await balance(u.token)).toBe(before);
     expect(await holds(s.id)).toBe(false);
     expect((await roomStub(s.id).snapshot())?.status).toBe("cancelled");
-    await runDurableObjectAlarm(schedulerOf(testContext(), s.id));
+    await runDurableObjectAlarm(schedulerStub(s.id));
     expect((await api("GET", `/v1/sessions/${s.id}`, { token: u.token })).body.data.status).toBe("cancelled");
   });
 
@@ -110,7 +109,7 @@ describe("the session scheduler", () => {
     await topUp(u.id);
     const s = await waitingSession(u.token);
     await makeDue(s.id);
-    const retryAt = await runInDurableObject(schedulerOf(testContext(), s.id), async (scheduler, state) => {
+    const retryAt = await runInDurableObject(schedulerStub(s.id), async (scheduler, state) => {
       const real = (scheduler as any).env;
       const unreachable = {
         idFromName: (name: string) => name,
@@ -134,7 +133,7 @@ describe("the session scheduler", () => {
     expect(retryAt.alarm!).toBeGreaterThanOrEqual(retryAt.before + START_RETRY_MS);
     expect(await roomStub(s.id).snapshot()).toBeNull();
     // The retry starts it.
-    await runDurableObjectAlarm(schedulerOf(testContext(), s.id));
+    await runDurableObjectAlarm(schedulerStub(s.id));
     expect(await holds(s.id)).toBe(false);
     expect((await roomStub(s.id).snapshot())?.status).toBe("pending");
   });

@@ -1,9 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { schedulerOf } from "../../../src/domain/sessions/scheduler";
-import { testContext } from "../../support/context";
 import { registerUser } from "../../support/factories";
-import { balance, createSession, roomStub, topUp } from "../../support/sessions";
+import { balance, createSession, roomStub, schedulerStub, topUp } from "../../support/sessions";
 
 const ledgerOf = async (sessionId: string) =>
   (
@@ -33,7 +31,7 @@ describe("parameters.priority", () => {
     const u = await registerUser();
     await topUp(u.id);
     const s = await createSession(u.token, { parameters: { duration: 3600, priority: "high" } });
-    await schedulerOf(testContext(), s.id).release(s.id);
+    await schedulerStub(s.id).release(s.id);
     const state = await roomStub(s.id).snapshot();
     expect(state?.init.schedule.stepAt[0]).toBe(Date.parse(s.created_at));
     expect(state?.init.schedule.estimatedCompletion).toBe(Date.parse(s.estimated_completion));
