@@ -1,5 +1,8 @@
+import { durableBillingClocks } from "../adapters/billing-clock";
+import { paymentsFor } from "../adapters/payments";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
+import { configOf } from "./config";
 
 const built = new WeakMap<Bindings, Ports>();
 
@@ -17,8 +20,18 @@ export function portsOf(env: Bindings): Ports {
   return ports;
 }
 
-function buildPorts(_env: Bindings): Ports {
-  return {};
+function buildPorts(env: Bindings): Ports {
+  // billing
+  const payments = once(() => paymentsFor(configOf(env)));
+  const billingClocks = once(() => durableBillingClocks(env.BILLING_CLOCK));
+  return {
+    get payments() {
+      return payments();
+    },
+    get billingClocks() {
+      return billingClocks();
+    },
+  };
 }
 
 /** A getter that builds its value once, on first read. */

@@ -3,5 +3,8 @@
  * area declares the interfaces it needs beside its rules; src/context/ports.ts builds the adapters
  * (src/adapters/) configuration picks. A port is read when used, so a request pays only for those.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: each area adds its ports here as it moves to them.
-export interface Ports {}
+import type { BillingPorts } from "./billing/ports";
+
+export interface Ports
+  // billing: the payment gateway and the billing clocks (src/domain/billing/ports.ts)
+  extends BillingPorts {}
