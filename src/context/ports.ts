@@ -1,5 +1,8 @@
 import { durableBillingClocks } from "../adapters/billing-clock";
+import { httpClientMetadata } from "../adapters/client-metadata/fetch";
+import { mailerFor } from "../adapters/mail";
 import { paymentsFor } from "../adapters/payments";
+import { bindingProbes } from "../adapters/probes";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
 import { configOf } from "./config";
@@ -21,10 +24,25 @@ export function portsOf(env: Bindings): Ports {
 }
 
 function buildPorts(env: Bindings): Ports {
+  // OAuth server
+  const clientMetadata = once(() => httpClientMetadata);
+  // accounts/mail
+  const mailer = once(() => mailerFor(env));
+  // accounts/admin
+  const probes = once(() => bindingProbes(env));
   // billing
   const payments = once(() => paymentsFor(configOf(env)));
   const billingClocks = once(() => durableBillingClocks(env.BILLING_CLOCK));
   return {
+    get clientMetadata() {
+      return clientMetadata();
+    },
+    get mailer() {
+      return mailer();
+    },
+    get probes() {
+      return probes();
+    },
     get payments() {
       return payments();
     },

@@ -1,10 +1,19 @@
+import type { DependencyProbes } from "./admin/ports";
+import type { BillingPorts } from "./billing/ports";
+import type { ClientMetadataDocuments } from "./identity/oauth/ports";
+import type { Mailer } from "./mail/ports";
+
 /**
  * The outside world as the domain names it (ARCHITECTURE "Round three", ports and adapters): each
  * area declares the interfaces it needs beside its rules; src/context/ports.ts builds the adapters
  * (src/adapters/) configuration picks. A port is read when used, so a request pays only for those.
  */
-import type { BillingPorts } from "./billing/ports";
-
-export interface Ports
-  // billing: the payment gateway and the billing clocks (src/domain/billing/ports.ts)
-  extends BillingPorts {}
+// billing: the payment gateway and the billing clocks (src/domain/billing/ports.ts)
+export interface Ports extends BillingPorts {
+  // OAuth server
+  readonly clientMetadata: ClientMetadataDocuments;
+  // accounts/mail: the Mailer configuration picks (src/adapters/mail); null when none can send.
+  readonly mailer: Mailer | null;
+  // accounts/admin: what the system-status page probes (src/adapters/probes).
+  readonly probes: DependencyProbes;
+}
