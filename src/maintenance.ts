@@ -33,8 +33,8 @@ const IDEMPOTENCY_CURSOR = "maintenance:idempotency-purge-cursor";
 export async function runMaintenance(env: Bindings, now = Date.now()) {
   const sent = await sweepOutbox(systemContext(env, "maintenance", () => now));
   const mailSent = await sweepMail(systemContext(env, "maintenance"), now);
-  const ledgerViolations = (await checkLedgerInvariant(systemContext(env, "maintenance"), now)).length;
-  const clocksWoken = await wakeOverdueClocks(systemContext(env, "maintenance"), now);
+  const ledgerViolations = (await checkLedgerInvariant(systemContext(env, "maintenance", () => now))).length;
+  const clocksWoken = await wakeOverdueClocks(systemContext(env, "maintenance", () => now));
   const purged = await purgeIdempotencyRecords(env, iso(now));
   await purgeExpiredOnce(env.DB, now);
   const revocationsPurged = await purgeExpiredRevocations(env.DB, iso(now), PURGE_MAX_PER_RUN);

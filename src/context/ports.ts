@@ -1,12 +1,15 @@
+import { durableBillingClocks } from "../adapters/billing-clock";
 import { httpClientMetadata } from "../adapters/client-metadata/fetch";
 import { ldapDirectory } from "../adapters/directory";
 import { dnsOverHttps } from "../adapters/dns/doh";
 import { sessionObjects } from "../adapters/durable-objects/sessions";
 import { mailerFor } from "../adapters/mail";
+import { paymentsFor } from "../adapters/payments";
 import { bindingProbes } from "../adapters/probes";
 import { cloudflareWebhookQueue } from "../adapters/webhook-queue/cloudflare";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
+import { configOf } from "./config";
 
 const built = new WeakMap<Bindings, Ports>();
 
@@ -39,6 +42,9 @@ function buildPorts(env: Bindings): Ports {
   const webhookQueue = once(() => cloudflareWebhookQueue(env.WEBHOOK_QUEUE));
   // sessions area
   const sessions = once(() => sessionObjects(env));
+  // billing
+  const payments = once(() => paymentsFor(configOf(env)));
+  const billingClocks = once(() => durableBillingClocks(env.BILLING_CLOCK));
   return {
     get clientMetadata() {
       return clientMetadata();
@@ -60,6 +66,12 @@ function buildPorts(env: Bindings): Ports {
     },
     get sessions() {
       return sessions();
+    },
+    get payments() {
+      return payments();
+    },
+    get billingClocks() {
+      return billingClocks();
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { KeyValues } from "./store";
+
 /**
  * Accounts changed at or after `since` (index billing_accounts_updated_idx)
  * whose balance differs from the sum of their ledger rows, or is negative,
@@ -24,4 +26,18 @@ export async function overdueAccounts(d1: D1Database, before: string, limit: num
     .bind(before, limit)
     .all<{ id: string }>();
   return results.map((r) => r.id);
+}
+
+/** The KV key holding the last ledger check's result (docs/storage.md). */
+const LEDGER_CHECK_KEY = "billing:ledger-check";
+
+/** Keep the last ledger check's result for the admin status (`checks.billing_ledger`). */
+export async function saveLedgerCheck(kv: KeyValues, check: { checked_at: string; violations: string[] }) {
+  await kv.put(LEDGER_CHECK_KEY, JSON.stringify(check));
+}
+
+/** The accounts the last ledger check found in violation (none before the first check). */
+export async function lastLedgerCheckViolations(kv: KeyValues): Promise<string[]> {
+  const last = await kv.get<{ violations: string[] }>(LEDGER_CHECK_KEY, "json");
+  return last?.violations ?? [];
 }

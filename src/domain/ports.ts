@@ -1,4 +1,5 @@
 import type { DependencyProbes } from "./admin/ports";
+import type { BillingPorts } from "./billing/ports";
 import type { ClientMetadataDocuments } from "./identity/oauth/ports";
 import type { Directory, DnsResolver } from "./identity/sso/ports";
 import type { Mailer } from "./mail/ports";
@@ -10,7 +11,8 @@ import type { WebhookQueue } from "./webhooks/ports";
  * area declares the interfaces it needs beside its rules; src/context/ports.ts builds the adapters
  * (src/adapters/) configuration picks. A port is read when used, so a request pays only for those.
  */
-export interface Ports {
+// billing: the payment gateway and the billing clocks (src/domain/billing/ports.ts)
+export interface Ports extends BillingPorts {
   // OAuth server
   readonly clientMetadata: ClientMetadataDocuments;
   // accounts/mail: the Mailer configuration picks (src/adapters/mail); null when none can send.

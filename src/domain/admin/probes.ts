@@ -25,7 +25,7 @@ export function dependencyProbes(ctx: Context): Probe[] {
     },
     { name: "ai_models", critical: false, run: () => ctx.ports.probes.analyzer() },
     // The maintenance run's last check of balance = SUM(ledger) ≥ 0 on recently changed accounts.
-    { name: "billing_ledger", critical: false, run: async () => ({ violations: await lastLedgerViolations(ctx.kv) }) },
+    { name: "billing_ledger", critical: false, run: async () => ({ violations: await lastLedgerViolations(ctx) }) },
     {
       name: "queue",
       critical: false,

@@ -17,14 +17,6 @@ export function luhnValid(number: string): boolean {
   return number.length >= 12 && sum % 10 === 0;
 }
 
-export function cardBrand(number: string): string {
-  if (/^4/.test(number)) return "visa";
-  if (/^(5[1-5]|2[2-7])/.test(number)) return "mastercard";
-  if (/^3[47]/.test(number)) return "amex";
-  if (/^6(011|5)/.test(number)) return "discover";
-  return "unknown";
-}
-
 /** A card is usable through the end of its expiry month (UTC). */
 export function isExpired(expMonth: number, expYear: number, now: number): boolean {
   const firstOfNextMonth = Date.UTC(expYear, expMonth, 1);

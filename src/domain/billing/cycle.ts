@@ -3,7 +3,6 @@ import { applyRenewal, recordFailedRenewal } from "../../db/billing-cycle";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import type { TransactionRow } from "../../db/transactions";
 import { recordFailedCharge } from "../../db/transactions";
-import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context } from "../context";
@@ -12,17 +11,6 @@ import { publish } from "../webhooks/outbox";
 import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
 import { type ChargeResult, paymentGateway } from "./gateway";
 import { billingScale, DUNNING_RETRY_DAYS, dunningRetryAt, periodEnd } from "./period";
-
-export type CycleEnv = Pick<
-  Bindings,
-  | "DB"
-  | "WEBHOOK_QUEUE"
-  | "PAYMENT_GATEWAY"
-  | "ENVIRONMENT"
-  | "BILLING_PERIOD_SCALE"
-  | "STRIPE_SECRET_KEY"
-  | "STRIPE_API_BASE"
->;
 
 /** Periods one run may catch up on (an account whose clock was stopped for months catches up over runs). */
 const MAX_STEPS_PER_RUN = 6;

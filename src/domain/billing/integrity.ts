@@ -1,10 +1,13 @@
-import { ledgerViolationsSince, overdueAccounts } from "../../db/billing-integrity";
-import type { KeyValues } from "../../db/store";
+import {
+  lastLedgerCheckViolations,
+  ledgerViolationsSince,
+  overdueAccounts,
+  saveLedgerCheck,
+} from "../../db/billing-integrity";
 import { iso } from "../../lib/clock";
 import type { Context } from "../context";
 import { wakeClock } from "./clock";
 
-const CHECK_KEY = "billing:ledger-check";
 /** Accounts changed within this window are checked on each maintenance run (the cron runs every minute). */
 export const CHECK_WINDOW_MS = 10 * 60_000;
 const MAX_REPORTED = 50;
@@ -17,22 +20,24 @@ const MAX_WAKES_PER_RUN = 25;
  * recently, balance = SUM(ledger.delta) ≥ 0. The result is kept in KV for the
  * admin status `checks.billing_ledger`; violations are logged.
  */
-export async function checkLedgerInvariant(ctx: Context, now = Date.now()) {
+export async function checkLedgerInvariant(ctx: Context) {
+  const now = ctx.now();
   const violations = await ledgerViolationsSince(ctx.db, iso(now - CHECK_WINDOW_MS), MAX_REPORTED);
   if (violations.length > 0) {
     console.error(JSON.stringify({ msg: "billing ledger invariant violated", accounts: violations }));
   }
-  await ctx.kv.put(CHECK_KEY, JSON.stringify({ checked_at: iso(now), violations }));
+  await saveLedgerCheck(ctx.kv, { checked_at: iso(now), violations });
   return violations;
 }
 
-export async function lastLedgerViolations(kv: KeyValues): Promise<string[]> {
-  const last = await kv.get<{ violations: string[] }>(CHECK_KEY, "json");
-  return last?.violations ?? [];
+/** The accounts the last maintenance run found in violation (the admin status `checks.billing_ledger`). */
+export async function lastLedgerViolations(ctx: Context): Promise<string[]> {
+  return lastLedgerCheckViolations(ctx.kv);
 }
 
 /** Wake the clocks of accounts whose next action is overdue (an index range, never every account). */
-export async function wakeOverdueClocks(ctx: Context, now = Date.now()) {
+export async function wakeOverdueClocks(ctx: Context) {
+  const now = ctx.now();
   const ids = await overdueAccounts(ctx.db, iso(now - CLOCK_GRACE_MS), MAX_WAKES_PER_RUN);
   for (const id of ids) await wakeClock(ctx, id);
   return ids.length;

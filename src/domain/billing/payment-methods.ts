@@ -11,12 +11,13 @@ import type { Store } from "../../db/store";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { RequestMeta } from "../context";
+import type { RequestMeta, UserContext } from "../context";
 import type { Principal } from "../identity/principal";
 import { auditInBatch } from "../organizations/audit";
 import { actingAccountRef } from "./accounts";
 import { isExpired, luhnValid } from "./cards";
-import type { PaymentGateway } from "./gateway";
+import { type PaymentGateway, paymentGateway } from "./gateway";
+import { settleIfPastDue } from "./settle";
 
 export interface AddCardInput {
   number: string;
@@ -52,18 +53,23 @@ function auditAdded(d1: Store, actor: PaymentMethodActor | undefined, row: Payme
 
 type PaymentMethodInsert = Omit<PaymentMethodRow, "isDefault">;
 
-/** Tokenize the card with the gateway and keep only brand, last four and expiry. */
-export async function addPaymentMethod(
-  d1: Store,
-  gateway: PaymentGateway,
-  principal: Principal,
-  input: AddCardInput,
-  meta?: RequestMeta,
-  now = Date.now(),
-): Promise<PaymentMethodRow> {
+/**
+ * Tokenize the card with the gateway and keep only brand, last four and expiry. A new default card
+ * on a past_due account settles it at once.
+ */
+export async function addPaymentMethod(ctx: UserContext, input: AddCardInput): Promise<PaymentMethodRow> {
+  const pm = await saveCard(ctx, input);
+  if (pm.isDefault) await settleIfPastDue(ctx);
+  return pm;
+}
+
+async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentMethodRow> {
+  const { db: d1, principal, meta } = ctx;
+  const now = ctx.now();
   const number = input.number.replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw invalidField("number", "not a valid card number");
   if (isExpired(input.exp_month, input.exp_year, now)) throw invalidField("exp_year", "the card has expired");
+  const gateway = paymentGateway(ctx);
   const token = await gateway.tokenizeCard({
     number,
     expMonth: input.exp_month,
@@ -86,12 +92,13 @@ export async function addPaymentMethod(
   return insertPaymentMethod(d1, row, input.set_default ?? false, auditAdded(d1, { principal, meta }, row, now));
 }
 
-export async function ownPaymentMethods(d1: Store, principal: Principal): Promise<PaymentMethodRow[]> {
-  return listPaymentMethods(d1, (await actingAccountRef(d1, principal)).id);
+/** The payment methods of the caller's acting account. */
+export async function ownPaymentMethods(ctx: UserContext): Promise<PaymentMethodRow[]> {
+  return listPaymentMethods(ctx.db, (await actingAccountRef(ctx.db, ctx.principal)).id);
 }
 
 /** Another account's payment method is indistinguishable from a missing one (404). */
-export async function ownPaymentMethod(d1: Store, principal: Principal, id: string): Promise<PaymentMethodRow> {
+async function ownPaymentMethod(d1: Store, principal: Principal, id: string): Promise<PaymentMethodRow> {
   const pm = await findOwnPaymentMethod(d1, (await actingAccountRef(d1, principal)).id, id);
   if (!pm)
     throw new AppError("RESOURCE_NOT_FOUND", {
@@ -120,18 +127,22 @@ function auditCardChange(
  * Removes a saved card (Stripe's detach). Removing the default makes the newest remaining card
  * the default; with none left, a paid plan's next renewal fails into dunning like a declined card.
  */
-export async function removePaymentMethod(d1: Store, actor: PaymentMethodActor, id: string): Promise<void> {
+export async function removePaymentMethod(ctx: UserContext, input: { id: string }): Promise<void> {
+  const { db: d1 } = ctx;
+  const actor = { principal: ctx.principal, meta: ctx.meta };
+  const { id } = input;
   const pm = await ownPaymentMethod(d1, actor.principal, id);
   await deletePaymentMethod(d1, pm.accountId, pm.id, auditCardChange(d1, actor, "billing.payment_method_removed", pm));
 }
 
-/** Makes a saved card the one renewals and default purchases charge. */
-export async function setDefaultPaymentMethod(
-  d1: Store,
-  actor: PaymentMethodActor,
-  id: string,
-): Promise<PaymentMethodRow> {
-  const pm = await ownPaymentMethod(d1, actor.principal, id);
+/**
+ * Makes a saved card the one renewals and default purchases charge; on a past_due account the
+ * pending attempt then runs at once with it.
+ */
+export async function setDefaultPaymentMethod(ctx: UserContext, input: { id: string }): Promise<PaymentMethodRow> {
+  const { db: d1 } = ctx;
+  const actor = { principal: ctx.principal, meta: ctx.meta };
+  const pm = await ownPaymentMethod(d1, actor.principal, input.id);
   if (!pm.isDefault)
     await makeDefaultPaymentMethod(
       d1,
@@ -139,6 +150,7 @@ export async function setDefaultPaymentMethod(
       pm.id,
       auditCardChange(d1, actor, "billing.payment_method_default_changed", pm),
     );
+  await settleIfPastDue(ctx);
   return { ...pm, isDefault: true };
 }
 

@@ -37,7 +37,7 @@ export const TRIAL_DAYS = 14;
  */
 export function billingScale(ctx: Context): number {
   if (ctx.config.environment === "production") return 1;
-  const n = Number(ctx.env.BILLING_PERIOD_SCALE ?? "1");
+  const n = Number(ctx.config.scales.billingPeriod ?? "1");
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 

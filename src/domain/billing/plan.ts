@@ -6,8 +6,8 @@ import { recordFailedCharge } from "../../db/transactions";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { Context, RequestMeta } from "../context";
-import type { Principal, Tier } from "../identity/principal";
+import type { Context, UserContext } from "../context";
+import type { Tier } from "../identity/principal";
 import { TIERS } from "../identity/principal";
 import { auditInBatch } from "../organizations/audit";
 import { eventIdFor, eventMessage } from "../webhooks/events";
@@ -39,13 +39,9 @@ const rank = (t: Tier) => TIERS.indexOf(t);
  *   account must settle first (POST /v1/billing/retry or a new card) → 409 ACCOUNT_PAST_DUE.
  * For an organization every change is committed with its audit entry (one batch).
  */
-export async function changePlan(
-  ctx: Context,
-  principal: Principal,
-  input: PlanChangeInput,
-  meta?: RequestMeta,
-  now = Date.now(),
-) {
+export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
+  const { principal, meta } = ctx;
+  const now = ctx.now();
   const account = await actingAccount(ctx.db, principal);
   const at = iso(now);
   const actor = { principal, meta };
@@ -240,30 +236,4 @@ async function upgrade(ctx: Context, actor: PaymentMethodActor, a: AccountRow, i
     account: updated,
     charged: txn ? { transaction_id: txnId, amount: toMajorUnits(amountCents), currency: CURRENCY, credits } : null,
   };
-}
-
-/**
- * Settle a past_due account now: run the billing clock's pending attempt at
- * once (with the default payment method, e.g. a card just added).
- */
-export async function retryPayment(ctx: Context, principal: Principal, now = Date.now()) {
-  const account = await actingAccount(ctx.db, principal);
-  if (account.status !== "past_due") {
-    throw new AppError("NOTHING_TO_RETRY", { details: { status: account.status } });
-  }
-  // Make the pending attempt due now; the clock (one run at a time per account) makes it.
-  await ctx.db
-    .prepare(
-      "UPDATE billing_accounts SET next_action_at = ?2 WHERE id = ?1 AND status = 'past_due' AND next_action_at > ?2",
-    )
-    .bind(account.id, iso(now))
-    .run();
-  await wakeClock(ctx, account.id);
-  return reread(ctx, account.id);
-}
-
-/** A new default card on a past_due account settles it at once (the pending attempt runs now). */
-export async function settleIfPastDue(ctx: Context, principal: Principal, now = Date.now()): Promise<void> {
-  const account = await actingAccount(ctx.db, principal);
-  if (account.status === "past_due") await retryPayment(ctx, principal, now);
 }

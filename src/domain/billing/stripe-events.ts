@@ -42,7 +42,7 @@ export async function receiveStripeEvent(
   body: string,
   now = Date.now(),
 ): Promise<{ event_id: string; type: string; outcome: EventOutcome }> {
-  const secrets = webhookSecrets(ctx.env.STRIPE_WEBHOOK_SECRET);
+  const secrets = webhookSecrets(ctx.config.secrets.stripeWebhookSecret);
   if (secrets.length === 0) {
     console.error(JSON.stringify({ msg: "STRIPE_WEBHOOK_SECRET is not set: Stripe events are refused" }));
     throw new AppError("PAYMENT_PROVIDER_UNAVAILABLE");

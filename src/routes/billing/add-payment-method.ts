@@ -1,12 +1,9 @@
-import { contextOf } from "../../context/request";
-import { paymentGateway } from "../../domain/billing/gateway";
+import { userContextOf } from "../../context/request";
 import { addPaymentMethod } from "../../domain/billing/payment-methods";
-import { settleIfPastDue } from "../../domain/billing/plan";
 import { paymentMethodResource } from "../../domain/billing/resources";
 import { requireRecentCheck } from "../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { AddPaymentMethodBody, PaymentMethodSchema } from "./schemas";
 
@@ -28,16 +25,9 @@ const route = defineRoute({
 
 export function mountAddPaymentMethod(app: Router) {
   app.openapi(route, async (c) => {
-    const principal = c.get("principal");
-    await requireRecentCheck(contextOf(c), principal);
-    const pm = await addPaymentMethod(
-      c.env.DB,
-      paymentGateway(contextOf(c)),
-      principal,
-      c.req.valid("json"),
-      requestMeta(c),
-    );
-    if (pm.isDefault) await settleIfPastDue(contextOf(c), principal);
+    const ctx = userContextOf(c);
+    await requireRecentCheck(ctx, ctx.principal);
+    const pm = await addPaymentMethod(ctx, c.req.valid("json"));
     return c.json(ok(paymentMethodResource(pm), "Payment method added"), 201);
   });
 }

@@ -2,13 +2,14 @@ import { requireBillingOwner } from "../../domain/organizations/access";
 import { router } from "../../http/openapi";
 import { presentedCredentials, principalOf } from "../../middleware/authenticate";
 import { mountAddPaymentMethod } from "./add-payment-method";
+import { mountChangePlan } from "./change-plan";
 import { mountGetBilling } from "./get-billing";
 import { mountGetHistory } from "./get-history";
 import { mountListPackages } from "./list-packages";
 import { mountListPaymentMethods } from "./list-payment-methods";
-import { mountPlan } from "./plan";
 import { mountPurchase } from "./purchase";
 import { mountRemovePaymentMethod } from "./remove-payment-method";
+import { mountRetryPayment } from "./retry-payment";
 import { mountSetDefaultPaymentMethod } from "./set-default-payment-method";
 import { mountStripeWebhook } from "./stripe-webhook";
 
@@ -28,7 +29,8 @@ export function billingRoutes() {
   mountAddPaymentMethod(app);
   mountRemovePaymentMethod(app);
   mountSetDefaultPaymentMethod(app);
-  mountPlan(app);
+  mountChangePlan(app);
+  mountRetryPayment(app);
   mountStripeWebhook(app);
   return app;
 }

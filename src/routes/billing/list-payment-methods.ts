@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { ownPaymentMethods } from "../../domain/billing/payment-methods";
 import { paymentMethodResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -26,7 +27,7 @@ const route = defineRoute({
 
 export function mountListPaymentMethods(app: Router) {
   app.openapi(route, async (c) => {
-    const rows = await ownPaymentMethods(c.env.DB, c.get("principal"));
+    const rows = await ownPaymentMethods(userContextOf(c));
     return c.json(ok({ payment_methods: rows.map(paymentMethodResource) }), 200);
   });
 }

@@ -1,7 +1,7 @@
+import { userContextOf } from "../../context/request";
 import { removePaymentMethod } from "../../domain/billing/payment-methods";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { PaymentMethodIdParam } from "./schemas";
 
@@ -21,8 +21,7 @@ const route = defineRoute({
 
 export function mountRemovePaymentMethod(app: Router) {
   app.openapi(route, async (c) => {
-    const actor = { principal: c.get("principal"), meta: requestMeta(c) };
-    await removePaymentMethod(c.env.DB, actor, c.req.valid("param").payment_method_id);
+    await removePaymentMethod(userContextOf(c), { id: c.req.valid("param").payment_method_id });
     return c.json({ success: true as const, message: "Payment method removed" }, 200);
   });
 }

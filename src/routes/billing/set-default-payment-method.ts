@@ -1,10 +1,8 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { setDefaultPaymentMethod } from "../../domain/billing/payment-methods";
-import { settleIfPastDue } from "../../domain/billing/plan";
 import { paymentMethodResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { PaymentMethodIdParam, PaymentMethodSchema } from "./schemas";
 
@@ -29,13 +27,7 @@ const route = defineRoute({
 
 export function mountSetDefaultPaymentMethod(app: Router) {
   app.openapi(route, async (c) => {
-    const principal = c.get("principal");
-    const pm = await setDefaultPaymentMethod(
-      c.env.DB,
-      { principal, meta: requestMeta(c) },
-      c.req.valid("param").payment_method_id,
-    );
-    await settleIfPastDue(contextOf(c), principal);
+    const pm = await setDefaultPaymentMethod(userContextOf(c), { id: c.req.valid("param").payment_method_id });
     return c.json(ok(paymentMethodResource(pm), "Default payment method changed"), 200);
   });
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { testGatewayCharges } from "../../../src/domain/billing/test-gateway";
+import { testGatewayCharges } from "../../../src/adapters/payments/test";
 import { addCard, CARDS, purchase } from "../../support/billing";
 import { registerUser } from "../../support/factories";
 import { failingD1 } from "../../support/faults";

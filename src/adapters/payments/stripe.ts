@@ -1,5 +1,4 @@
-import type { Context } from "../context";
-import type { AttachResult, ChargeResult, PaymentGateway } from "./gateway";
+import type { AttachResult, ChargeResult, PaymentGateway } from "../../domain/billing/ports";
 
 /**
  * The Stripe adapter (`PAYMENT_GATEWAY=stripe`): Stripe's REST API over
@@ -52,10 +51,10 @@ interface StripeResponse {
   body: Record<string, unknown> & { error?: StripeError };
 }
 
-export function stripeGateway(ctx: Context): PaymentGateway | null {
-  const secret = ctx.env.STRIPE_SECRET_KEY;
-  if (!secret) return null;
-  const base = (ctx.env.STRIPE_API_BASE || DEFAULT_API_BASE).replace(/\/$/, "");
+/** The Stripe gateway for `secretKey` at `apiBase` (tests point it at a local stand-in). */
+export function stripeGateway(options: { secretKey: string; apiBase: string }): PaymentGateway {
+  const secret = options.secretKey;
+  const base = (options.apiBase || DEFAULT_API_BASE).replace(/\/$/, "");
 
   async function call(
     method: "GET" | "POST",

@@ -1,6 +1,5 @@
+import type { ChargeResult, PaymentGateway } from "../../domain/billing/ports";
 import { newId } from "../../lib/ids";
-import { cardBrand } from "./cards";
-import type { ChargeResult, PaymentGateway } from "./gateway";
 
 /**
  * The built-in gateway (`PAYMENT_GATEWAY=test`): behaves like a real
@@ -33,6 +32,15 @@ export const TEST_PAYMENT_METHODS: Record<string, { number: keyof typeof TEST_CA
   pm_card_chargeDeclinedProcessingError: { number: "4000000000000119", behaviour: "processing_error" },
 };
 const TOKEN_PREFIX = "tok_test_";
+
+/** The brand a processor reports for a card number (by its issuer prefix). */
+function cardBrand(number: string): string {
+  if (/^4/.test(number)) return "visa";
+  if (/^(5[1-5]|2[2-7])/.test(number)) return "mastercard";
+  if (/^3[47]/.test(number)) return "amex";
+  if (/^6(011|5)/.test(number)) return "discover";
+  return "unknown";
+}
 
 function charge(behaviour: Behaviour | undefined): ChargeResult {
   switch (behaviour) {

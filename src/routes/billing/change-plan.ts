@@ -1,12 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { billingRecord } from "../../domain/billing/billing-record";
-import { changePlan, retryPayment } from "../../domain/billing/plan";
+import { changePlan } from "../../domain/billing/plan";
 import { requireRecentCheck } from "../../domain/identity/mfa/factors";
 import { TIERS } from "../../domain/identity/principal";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { BillingSchema, PaymentMethodId } from "./schemas";
 
@@ -53,36 +52,14 @@ const changeRoute = defineRoute({
   ],
 });
 
-const retryRoute = defineRoute({
-  operationId: "retryPayment",
-  method: "post",
-  path: "/retry",
-  tags: ["Billing"],
-  summary: "Retry the failed payment now",
-  description:
-    "For a past_due account: charge the overdue fee now with the default payment method (counts as one dunning attempt). The billing record after the attempt is returned.",
-  scope: "profile",
-  responses: {
-    200: { description: "Attempted", content: { "application/json": { schema: envelopeSchema(BillingSchema) } } },
-  },
-  errors: ["NOTHING_TO_RETRY", "PAYMENT_PROVIDER_UNAVAILABLE"],
-});
-
-export function mountPlan(app: Router) {
+export function mountChangePlan(app: Router) {
   app.openapi(changeRoute, async (c) => {
-    const principal = c.get("principal");
-    await requireRecentCheck(contextOf(c), principal);
-    const body = c.req.valid("json");
-    const result = await changePlan(contextOf(c), principal, body, requestMeta(c));
-    principal.account = { id: result.account.id, tier: result.account.tier, status: result.account.status };
+    const ctx = userContextOf(c);
+    await requireRecentCheck(ctx, ctx.principal);
+    const result = await changePlan(ctx, c.req.valid("json"));
     return c.json(
-      ok({ billing: await billingRecord(c.env.DB, principal), charge: result.charged }, "Plan changed"),
+      ok({ billing: await billingRecord(ctx.db, ctx.principal), charge: result.charged }, "Plan changed"),
       200,
     );
-  });
-  app.openapi(retryRoute, async (c) => {
-    const principal = c.get("principal");
-    await retryPayment(contextOf(c), principal);
-    return c.json(ok(await billingRecord(c.env.DB, principal)), 200);
   });
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type GatewayEnv, paymentGateway } from "../../../src/domain/billing/gateway";
+import { paymentGateway } from "../../../src/domain/billing/gateway";
+import type { Bindings } from "../../../src/env";
 import { AppError } from "../../../src/errors";
 import { stripeCalls, stripeEnv, stripeOutage } from "../../support/billing";
 import { testContextWith } from "../../support/context";
 
 /** The Stripe adapter against the Stripe stand-in on 127.0.0.1 (test/node/stripe-stub.ts). */
 function stripe() {
-  const env = { ...stripeEnv(), ENVIRONMENT: "development" } as GatewayEnv & { STRIPE_SECRET_KEY: string };
+  const env = { ...stripeEnv(), ENVIRONMENT: "development" } as Partial<Bindings> & { STRIPE_SECRET_KEY: string };
   return { env, gateway: paymentGateway(testContextWith(env)), key: env.STRIPE_SECRET_KEY };
 }
 
@@ -146,7 +147,7 @@ describe("Stripe adapter: charges", () => {
 });
 
 describe("choosing the gateway", () => {
-  const unavailable = (env: Partial<GatewayEnv>) => {
+  const unavailable = (env: Partial<Bindings>) => {
     try {
       paymentGateway(testContextWith({ ENVIRONMENT: "development", PAYMENT_GATEWAY: "test", ...env }));
     } catch (err) {
