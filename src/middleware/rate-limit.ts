@@ -38,6 +38,9 @@ export async function enforceRateLimit(c: Context<AppEnv>): Promise<RateLimitSta
   const { windows, policyHeader } = policiesFor(principal?.tier, c.env.RATE_LIMIT_WINDOW_SCALE);
   const decision = await limiterFor(c).consume(key, windows, 1);
   if (!decision.allowed) {
+    // The limits' state is HTTP's to say (draft-ietf-httpapi-ratelimit-headers); Retry-After comes from details.
+    c.header("RateLimit-Policy", policyHeader);
+    c.header("RateLimit", rateLimitHeader(decision.windows));
     throw new AppError("RATE_LIMIT_EXCEEDED", {
       message: `Rate limit exceeded: retry in ${decision.retryAfter} seconds.`,
       details: {
@@ -48,11 +51,6 @@ export async function enforceRateLimit(c: Context<AppEnv>): Promise<RateLimitSta
           remaining: w.remaining,
           reset: w.reset,
         })),
-      },
-      headers: {
-        "RateLimit-Policy": policyHeader,
-        RateLimit: rateLimitHeader(decision.windows),
-        "Retry-After": String(decision.retryAfter),
       },
     });
   }
