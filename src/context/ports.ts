@@ -1,3 +1,4 @@
+import { KvRateLimitStore } from "../adapters/rate-limit/kv";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
 
@@ -17,8 +18,13 @@ export function portsOf(env: Bindings): Ports {
   return ports;
 }
 
-function buildPorts(_env: Bindings): Ports {
-  return {};
+function buildPorts(env: Bindings): Ports {
+  const rateLimits = once(() => new KvRateLimitStore(env.KV));
+  return {
+    get rateLimits() {
+      return rateLimits();
+    },
+  };
 }
 
 /** A getter that builds its value once, on first read. */

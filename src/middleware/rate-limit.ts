@@ -1,16 +1,24 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { KvRateLimiter } from "../db/kv-rate-limiter";
+import { portsOf } from "../context/ports";
 import type { Tier } from "../domain/identity/principal";
 import { anonymousWindows, parseScale, tierWindows, type WindowPolicy } from "../domain/limits/policies";
-import { type Decision, type RateLimiter, rateLimitHeader, rateLimitPolicyHeader } from "../domain/limits/rate-limiter";
+import { type Decision, rateLimitHeader, rateLimitPolicyHeader } from "../domain/limits/rate-limiter";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { setResponseHeader } from "../http/response-headers";
 import { throttleAddress, waitUntilOf } from "../lib/request";
 import { presentedCredentials, principalOf } from "./authenticate";
 
-export function limiterFor(c: Context<AppEnv>): RateLimiter {
-  return new KvRateLimiter(c.env.KV, waitUntilOf(c), c.get("now") ?? Date.now);
+/** The rate-limit store (the port) bound to this request: its clock and its waitUntil for write-behind. */
+export function limiterFor(c: Context<AppEnv>) {
+  const store = portsOf(c.env).rateLimits;
+  const clock = c.get("now") ?? Date.now;
+  const defer = waitUntilOf(c);
+  return {
+    consume: (key: string, windows: WindowPolicy[], cost: number, options: { force?: boolean } = {}) =>
+      store.consume(key, windows, cost, { ...options, now: clock(), defer }),
+    peek: (key: string, windows: WindowPolicy[]) => store.peek(key, windows, { now: clock() }),
+  };
 }
 
 /**
