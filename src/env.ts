@@ -1,6 +1,6 @@
 import type { SendEmailBinding } from "./adapters/mail/cloudflare";
 import type { RecordInBatch } from "./db/idempotency";
-import type { Context } from "./domain/context";
+import type { CommitAlongside, Context } from "./domain/context";
 import type { Principal } from "./domain/identity/principal";
 import type { BillingClock } from "./durable-objects/billing-clock/billing-clock";
 import type { SessionRoom } from "./durable-objects/session-room/session-room";
@@ -104,6 +104,8 @@ export interface Variables {
   errorCode?: string;
   /** Set on an atomic idempotent route with an Idempotency-Key (middleware/idempotency.ts): the record, for the work's batch. */
   idempotencyRecord?: RecordInBatch;
+  /** What the request's context commits beside a work's outcome (Context.commit): the route's Idempotency-Key record. */
+  commitAlongside?: CommitAlongside;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -1,6 +1,8 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { RegistrableGrant } from "../../src/domain/identity/oauth/clients";
 import { users } from "./identity";
+
+/** The grants a client registers for (RFC 7591 §2 `grant_types`); refresh tokens come with authorization_code. */
+export type RegistrableGrant = "authorization_code" | "client_credentials";
 
 /**
  * OAuth 2.0 clients registered by users (RFC 6749 §2). `id` is the public

@@ -1,3 +1,6 @@
+import { httpClientMetadata } from "../adapters/client-metadata/fetch";
+import { mailerFor } from "../adapters/mail";
+import { bindingProbes } from "../adapters/probes";
 import { KvRateLimitStore } from "../adapters/rate-limit/kv";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
@@ -19,10 +22,26 @@ export function portsOf(env: Bindings): Ports {
 }
 
 function buildPorts(env: Bindings): Ports {
+  // OAuth server
+  const clientMetadata = once(() => httpClientMetadata);
+  // accounts/mail
+  const mailer = once(() => mailerFor(env));
+  // accounts/admin
+  const probes = once(() => bindingProbes(env));
+  // platform: the rate-limit counters
   const rateLimits = once(() => new KvRateLimitStore(env.KV));
   return {
     get rateLimits() {
       return rateLimits();
+    },
+    get clientMetadata() {
+      return clientMetadata();
+    },
+    get mailer() {
+      return mailer();
+    },
+    get probes() {
+      return probes();
     },
   };
 }

@@ -52,8 +52,10 @@ function build(c: HonoContext<AppEnv>): Context {
     ports: portsOf(env),
     now,
     meta: { requestId: c.get("requestId"), ip: clientIp(c) },
-    commit(statements) {
-      return statements.length ? c.env.DB.batch(statements) : Promise.resolve([]);
+    async commit(statements, outcome) {
+      const alongside = outcome && c.get("commitAlongside");
+      const all = alongside ? [...statements, ...(await alongside(outcome))] : statements;
+      return all.length ? c.env.DB.batch(all) : [];
     },
   } as Context;
 }

@@ -11,16 +11,19 @@ export interface EmailVerificationRow {
   expiresAt: string;
 }
 
-/** A new pending verification replacing every earlier one of the user (only the newest link works). */
-export async function replaceVerification(d1: D1Database, row: EmailVerificationRow): Promise<void> {
-  await d1.batch([
+/**
+ * A new pending verification replacing every earlier one of the user (only the newest link works):
+ * statements for the caller's batch (with the mail that carries the token).
+ */
+export function replaceVerificationStatements(d1: D1Database, row: EmailVerificationRow): D1PreparedStatement[] {
+  return [
     d1.prepare("DELETE FROM email_verifications WHERE user_id = ?").bind(row.userId),
     d1
       .prepare(
         "INSERT INTO email_verifications (token_hash, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
       )
       .bind(row.tokenHash, row.userId, row.email, row.createdAt, row.expiresAt),
-  ]);
+  ];
 }
 
 /** When the user's newest pending verification was mailed (null when none is pending). */

@@ -1,4 +1,5 @@
 import { rowWritten } from "./changes";
+import type { Condition } from "./store";
 /**
  * Storage of Idempotency-Key records (drizzle/schema/idempotency.ts).
  * Conditional writes settle races: of two requests with one key, exactly one
@@ -70,12 +71,6 @@ export async function releaseIdempotencyKey(d1: D1Database, ownerId: string, key
     .run();
 }
 
-/** A condition in SQL with its bound values, for a statement that must only write if it holds. */
-export interface SqlCondition {
-  sql: string;
-  params: unknown[];
-}
-
 /** A record written in the batch that does the work (the work and the key commit together or not at all). */
 export interface AtomicRecord {
   ownerId: string;
@@ -98,7 +93,7 @@ export function atomicRecordStatements(
   d1: D1Database,
   r: AtomicRecord,
   response: { status: number; sealedBody: string },
-  onlyIf: SqlCondition,
+  onlyIf: Condition,
 ): D1PreparedStatement[] {
   const insert = d1
     .prepare(
@@ -124,7 +119,7 @@ export function atomicRecordStatements(
  */
 export type RecordInBatch = (
   response: { status: number; body: string },
-  onlyIf: SqlCondition,
+  onlyIf: Condition,
 ) => Promise<D1PreparedStatement[]>;
 
 /** Whether a batch failed because another request stored the same key first. */

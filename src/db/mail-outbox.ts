@@ -2,8 +2,8 @@ import { sha256Hex } from "../lib/crypto";
 
 /**
  * The development mail outbox in KV: `dev-mail:<organization id>:<message id>` for an organization's
- * mail and `dev-mail:<user id>:<message id>` for a user's account mail (message ids sort by time),
- * kept 7 days. Development and test only.
+ * mail (message ids sort by time), kept 7 days; account mail is read from the recipient's mailbox
+ * below. Development and test only.
  */
 export interface OutboxMessage {
   id: string;

@@ -4,6 +4,7 @@ import { db, schema } from "./client";
 
 const { oauthClients, refreshTokens } = schema;
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
+export type { RegistrableGrant } from "../../drizzle/schema/oauth";
 
 export async function insertClient(d1: D1Database, row: OAuthClientRow): Promise<void> {
   await db(d1).insert(oauthClients).values(row).run();

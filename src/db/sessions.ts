@@ -27,19 +27,19 @@ const sessionInsert = rowInserter(sessions);
 /** The session's INSERT, made conditional on the debit's ledger row. */
 const INSERT_IF_PAID = `INSERT INTO ${sessionInsert.columns} SELECT ${sessionInsert.parameters} WHERE ${ledgerRowExists("?", "?", "?")}`;
 
-export async function insertPaidSession(
+export function paidSessionStatements(
   d1: D1Database,
   row: NewSessionRow,
   debit: LedgerEntry,
   caps: Readonly<Record<AccountTier, number>>,
   also: D1PreparedStatement[] = [],
-): Promise<{ paid: boolean; balance: number }> {
+): { statements: D1PreparedStatement[]; outcome(results: D1Result[]): { paid: boolean; balance: number } } {
   const [charge, ledger, touch] = debitStatements(d1, debit, row.creditsRequired, {
     sql: "active_sessions < CASE tier WHEN 'basic' THEN ?4 WHEN 'professional' THEN ?5 WHEN 'enterprise' THEN ?6 END",
     params: [caps.basic, caps.professional, caps.enterprise],
     set: "active_sessions = active_sessions + 1",
   });
-  const results = await d1.batch([
+  const statements = [
     charge,
     ledger,
     d1.prepare(INSERT_IF_PAID).bind(...sessionInsert.values(row), debit.accountId, debit.at, debit.ledgerId),
@@ -48,9 +48,16 @@ export async function insertPaidSession(
     touch,
     // The balance after the debit, read in the same batch (the response's X-Credits-Remaining).
     balanceQuery(d1, debit.accountId),
-  ]);
-  const balance = (results[results.length - 1]?.results?.[0] as { balance?: number } | undefined)?.balance ?? 0;
-  return { paid: ledgerRowWritten(results[1]) && rowWritten(results[2]), balance };
+  ];
+  const balanceAt = statements.length - 1;
+  return {
+    statements,
+    // The batch may carry more statements after these (Context.commit's outcome): results are read by position.
+    outcome(results) {
+      const balance = (results[balanceAt]?.results?.[0] as { balance?: number } | undefined)?.balance ?? 0;
+      return { paid: ledgerRowWritten(results[1]) && rowWritten(results[2]), balance };
+    },
+  };
 }
 
 /** "This session exists", for a statement in the creation's batch that must only write if it was paid for and inserted. */

@@ -7,3 +7,8 @@ export type Store = D1Database;
 export type Statement = D1PreparedStatement;
 export type StatementResult = D1Result;
 export type KeyValues = KVNamespace;
+/** A condition in SQL with its bound values, for a statement that must only write if it holds. */
+export interface Condition {
+  sql: string;
+  params: unknown[];
+}

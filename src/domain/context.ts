@@ -1,4 +1,4 @@
-import type { KeyValues, Statement, StatementResult, Store } from "../db/store";
+import type { Condition, KeyValues, Statement, StatementResult, Store } from "../db/store";
 import type { Principal } from "./identity/principal";
 import type { Ports } from "./ports";
 
@@ -33,14 +33,28 @@ export interface Context {
   /** The clock (tests pin it). */
   now(): number;
   readonly meta: RequestMeta;
-  /** Commits statements in one D1 batch: all or none (D1 has no interactive transactions). */
-  commit(statements: Statement[]): Promise<StatementResult[]>;
+  /**
+   * Commits statements in one D1 batch: all or none (D1 has no interactive transactions). With an
+   * `outcome`, the batch also carries what the unit of work must record with that result, written
+   * only if `onlyIf` holds: a request's Idempotency-Key record (src/middleware/idempotency.ts), so
+   * the work and its replayable answer commit together or not at all.
+   */
+  commit(statements: Statement[], outcome?: Outcome): Promise<StatementResult[]>;
   /**
    * @deprecated Transitional while the areas move to ports and config (issue #28): the bindings.
    * Removed once no domain file reads it.
    */
   readonly env: import("../env").Bindings;
 }
+
+/** The result a batch commits, and the condition that says the work happened (see Context.commit). */
+export interface Outcome {
+  result: unknown;
+  onlyIf: Condition;
+}
+
+/** What a unit of work commits beside an outcome (set per request; see Context.commit). */
+export type CommitAlongside = (outcome: Outcome) => Promise<Statement[]>;
 
 /** A request's context once a credential authenticated it. */
 export interface UserContext extends Context {

@@ -1,13 +1,9 @@
-import { configOf } from "../context/config";
-import { systemContext } from "../context/system";
 import { atomicRecordStatements, findIdempotencyRecord, type IdempotencyRecord } from "../db/idempotency";
 import type { SessionRow } from "../db/sessions";
-import type { RequestMeta } from "../domain/context";
+import type { UserContext } from "../domain/context";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open, seal } from "../domain/encryption/secret-box";
-import type { Principal } from "../domain/identity/principal";
 import { type CreateSessionInput, createSession } from "../domain/sessions/create";
-import type { Bindings } from "../env";
 import { AppError } from "../errors";
 import { iso } from "../lib/clock";
 import { IDEMPOTENCY_RETENTION_MS, idempotencyRequestHash } from "../middleware/idempotency";
@@ -23,18 +19,17 @@ const holds = (r: IdempotencyRecord, now: string) =>
  * IDEMPOTENCY_KEY_MISMATCH. The first result is stored sealed in the creation's own batch and replayed as is.
  */
 export async function createSessionOnce<T>(
-  env: Bindings,
-  principal: Principal,
+  ctx: UserContext,
   input: CreateSessionInput,
   key: string,
-  meta: RequestMeta,
   render: (row: SessionRow) => T,
 ): Promise<{ result: T; replayed: boolean }> {
-  const now = Date.now();
+  const { principal } = ctx;
+  const now = ctx.now();
   const at = iso(now);
   const requestHash = await idempotencyRequestHash("MCP", "tools/call create_session", JSON.stringify(input));
   const associated = `idempotency:${principal.userId}:${key}`;
-  const dataKey = await dataEncryptionKey(configOf(env));
+  const dataKey = await dataEncryptionKey(ctx.config);
   const replay = async (existing: IdempotencyRecord) => {
     if (existing.requestHash !== requestHash)
       throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "idempotency_key" } });
@@ -46,7 +41,7 @@ export async function createSessionOnce<T>(
       });
     return { result: JSON.parse(body) as T, replayed: true };
   };
-  const existing = await findIdempotencyRecord(env.DB, principal.userId, key);
+  const existing = await findIdempotencyRecord(ctx.db, principal.userId, key);
   if (existing && holds(existing, at)) return replay(existing);
   const record = {
     ownerId: principal.userId,
@@ -57,19 +52,33 @@ export async function createSessionOnce<T>(
     takeOver: existing !== null,
   };
   try {
-    const row = await createSession(systemContext(env, "create-once"), principal, input, meta, async (row, onlyIf) =>
-      atomicRecordStatements(
-        env.DB,
-        record,
-        { status: 201, sealedBody: await seal(dataKey, JSON.stringify(render(row)), associated) },
-        onlyIf,
-      ),
-    );
+    // The creation's batch carries this key's record (Context.commit's outcome), as on the REST route.
+    const recording: UserContext = {
+      ...ctx,
+      commit: async (statements, outcome) =>
+        ctx.commit(
+          outcome
+            ? [
+                ...statements,
+                ...atomicRecordStatements(
+                  ctx.db,
+                  record,
+                  {
+                    status: 201,
+                    sealedBody: await seal(dataKey, JSON.stringify(render(outcome.result as SessionRow)), associated),
+                  },
+                  outcome.onlyIf,
+                ),
+              ]
+            : statements,
+        ),
+    };
+    const row = await createSession(recording, input);
     return { result: render(row), replayed: false };
   } catch (err) {
     if (!(err instanceof AppError && err.code === "IDEMPOTENCY_KEY_IN_USE")) throw err;
     // Another call with this key committed first: answer as its retry would.
-    const winner = await findIdempotencyRecord(env.DB, principal.userId, key);
+    const winner = await findIdempotencyRecord(ctx.db, principal.userId, key);
     if (!winner || !holds(winner, at)) throw err;
     return replay(winner);
   }

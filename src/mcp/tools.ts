@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { systemContext } from "../context/system";
 import { billingRecord } from "../domain/billing/billing-record";
-import type { RequestMeta } from "../domain/context";
+import type { RequestMeta, UserContext } from "../domain/context";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
 import { createSession } from "../domain/sessions/create";
@@ -36,6 +35,8 @@ import { createSessionOnce } from "./create-once";
 
 /** What a tool runs with: the request's principal (who, for which organization) and its environment. */
 export interface ToolContext {
+  /** The /mcp request's unit of work (src/context/request.ts): what domain functions take. */
+  context: UserContext;
   env: Bindings;
   principal: Principal;
   meta: RequestMeta;
@@ -148,7 +149,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: QuoteSessionBody,
     output: SessionQuoteSchema,
     annotations: read,
-    run: (ctx, args) => quoteSession(systemContext(ctx.env, "tools"), ctx.principal, args),
+    run: (ctx, args) => quoteSession(ctx.context, ctx.principal, args),
   }),
   tool({
     name: "create_session",
@@ -162,9 +163,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (ctx, { idempotency_key, ...input }) => {
       const render = (row: Parameters<typeof createdSessionResource>[0]) =>
         createdSessionResource(row, websocketUrlFor(ctx.url, row.id));
-      if (idempotency_key === undefined)
-        return render(await createSession(systemContext(ctx.env, "tools"), ctx.principal, input, ctx.meta));
-      return (await createSessionOnce(ctx.env, ctx.principal, input, idempotency_key, ctx.meta, render)).result;
+      if (idempotency_key === undefined) return render(await createSession(ctx.context, input));
+      return (await createSessionOnce(ctx.context, input, idempotency_key, render)).result;
     },
   }),
   tool({
@@ -211,12 +211,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     // Irreversible, and a repeat is refused (409) rather than answered the same.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     run: async (ctx, { session_id }) => {
-      const { credits_refunded, refund_reason } = await cancelSession(
-        systemContext(ctx.env, "tools"),
-        ctx.principal,
-        session_id,
-        ctx.meta,
-      );
+      const { credits_refunded, refund_reason } = await cancelSession(ctx.context, ctx.principal, session_id, ctx.meta);
       return { cancelled: true as const, refund: { credits_refunded, refund_reason } };
     },
   }),

@@ -217,6 +217,19 @@ async function atomic(
   await storeIdempotencyRecord(d1, record, { status, sealedBody: await sealed(await c.res.clone().text()) });
 }
 
+/**
+ * On an atomic idempotent route, what the route answers for the work's result (`render`, with
+ * `status`) is the key's record, committed in the work's own batch: the request's context adds it
+ * to the batch the work commits as its outcome (Context.commit). No key, nothing to record.
+ */
+export function recordOutcomeAs<T>(c: Context<AppEnv>, status: number, render: (result: T) => unknown): void {
+  const record = c.get("idempotencyRecord");
+  if (!record) return;
+  c.set("commitAlongside", ({ result, onlyIf }) =>
+    record({ status, body: JSON.stringify(render(result as T)) }, onlyIf),
+  );
+}
+
 /** JSON bodies compare by value (key order and whitespace do not matter); anything else byte for byte. */
 function canonicalBody(text: string): string {
   try {

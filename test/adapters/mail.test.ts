@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { mailerFor, requireMailer } from "../../src/adapters/mail";
+import { mailerFor } from "../../src/adapters/mail";
 import { cloudflareEmailMailer, type SendEmailBinding } from "../../src/adapters/mail/cloudflare";
 import { type Mailer, MailSendError, type OutgoingMail } from "../../src/adapters/mail/port";
 import { mailRecord } from "../../src/db/mail";
 import { recipientHashOf } from "../../src/db/mail-outbox";
-import { deliverMail, MAIL_MAX_ATTEMPTS, queueMail, sweepMail } from "../../src/domain/mail/outbox";
+import { deliverMail, MAIL_MAX_ATTEMPTS, queueMail, requireMailer, sweepMail } from "../../src/domain/mail/outbox";
 import { renderMail } from "../../src/domain/mail/templates";
 import { AppError } from "../../src/errors";
-import { testContext } from "../support/context";
+import { testContext, testContextWith } from "../support/context";
 import { uniqueEmail } from "../support/factories";
 
 const message = (over: Partial<OutgoingMail> = {}): OutgoingMail => ({
@@ -96,7 +96,7 @@ describe("mailerFor (configuration chooses the adapter)", () => {
     expect(mailerFor({ ...base, ENVIRONMENT: "staging", MAIL_ADAPTER: "cloudflare", MAIL_FROM: undefined })).toBeNull();
     const err = (() => {
       try {
-        requireMailer({ ...base, ENVIRONMENT: "production", MAIL_ADAPTER: "cloudflare", EMAIL: undefined });
+        requireMailer(testContextWith({ ENVIRONMENT: "production", MAIL_ADAPTER: "cloudflare", EMAIL: undefined }));
       } catch (e) {
         return e;
       }

@@ -1,18 +1,20 @@
 import { env } from "cloudflare:workers";
-import { listOutboxMessages } from "../../src/db/mail-outbox";
+import { listMailboxMessages } from "../../src/db/mail-outbox";
 import type { RegisterInput } from "../../src/domain/identity/accounts";
 import { registerUser, type TestUser } from "./factories";
 import { api } from "./http";
 
 /**
- * The newest verification token mailed to the user, read from the message the development mailer
- * really sent (its KV outbox, `dev-mail:<user id>:…`).
+ * The newest verification token mailed to the user, read from the message the development mail
+ * adapter really sent (the mail outbox delivers it before the request answers) to the user's
+ * address: its mailbox, `dev-mail-to:<SHA-256 of the address>:…` (src/db/mail-outbox.ts).
  */
 export async function mailedVerificationToken(user: { id: string }): Promise<string> {
-  const messages = await listOutboxMessages(env.KV, user.id, 20);
-  for (const m of messages) {
+  const row = await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(user.id).first<{ email: string }>();
+  if (!row) throw new Error(`no user ${user.id}`);
+  for (const m of await listMailboxMessages(env.KV, row.email, 50)) {
     const token = /"token": "(sev_[A-Za-z0-9_-]+)"/.exec(m.text)?.[1];
-    if (m.subject === "Verify your email address" && token) return token;
+    if (m.type === "email.verification" && token) return token;
   }
   throw new Error(`no verification mail for ${user.id}`);
 }

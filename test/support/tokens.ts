@@ -9,18 +9,14 @@ export async function mintToken(
   userId: string,
   opts: { scopes?: Scope[]; now?: number; ttl?: number; role?: "user" | "admin" } = {},
 ) {
-  const { token } = await issueAccessToken(
-    testContext(),
-    {
-      userId,
-      role: opts.role ?? "user",
-      tier: "basic",
-      scopes: opts.scopes ?? [],
-      sid: crypto.randomUUID(),
-      ttlSeconds: opts.ttl ?? LOGIN_TOKEN_TTL,
-    },
-    opts.now,
-  );
+  const { token } = await issueAccessToken(testContext(opts.now === undefined ? {} : { now: () => opts.now! }), {
+    userId,
+    role: opts.role ?? "user",
+    tier: "basic",
+    scopes: opts.scopes ?? [],
+    sid: crypto.randomUUID(),
+    ttlSeconds: opts.ttl ?? LOGIN_TOKEN_TTL,
+  });
   return token;
 }
 

@@ -3648,7 +3648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5103,7 +5103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5938,7 +5938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6111,7 +6111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6252,7 +6252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -1,4 +1,4 @@
-import type { MetadataFetcher } from "../../domain/identity/oauth/registration";
+import type { ClientMetadataDocuments } from "../../domain/identity/oauth/ports";
 
 const MAX_DOCUMENT_BYTES = 16 * 1024;
 const TIMEOUT_MS = 5_000;
@@ -7,7 +7,7 @@ const TIMEOUT_MS = 5_000;
  * Reads a Client ID Metadata Document over HTTP: no redirects (the document lives at its client_id, and a redirect
  * could lead past the SSRF check the caller made on the URL), JSON only, at most 16 KiB, 5 seconds.
  */
-export const fetchClientMetadata: MetadataFetcher = async (url) => {
+async function read(url: URL): Promise<unknown> {
   const res = await fetch(url, {
     redirect: "manual",
     headers: { Accept: "application/json" },
@@ -35,4 +35,7 @@ export const fetchClientMetadata: MetadataFetcher = async (url) => {
     at += c.byteLength;
   }
   return JSON.parse(new TextDecoder().decode(bytes));
-};
+}
+
+/** Client ID Metadata Documents read over HTTP (the production adapter; tests serve documents locally). */
+export const httpClientMetadata: ClientMetadataDocuments = { read };

@@ -1,5 +1,4 @@
 import type { Bindings } from "../../env";
-import { AppError } from "../../errors";
 import { cloudflareEmailMailer } from "./cloudflare";
 import { developmentMailer } from "./development";
 import type { Mailer } from "./port";
@@ -32,11 +31,4 @@ export function mailerFor(env: MailEnv): Mailer | null {
   }
   if (adapter === "development" && env.ENVIRONMENT !== "production") return developmentMailer(env.KV);
   return null;
-}
-
-/** The mailer, or 503 MAIL_SERVICE_UNAVAILABLE (like PAYMENT_PROVIDER_UNAVAILABLE for charges). */
-export function requireMailer(env: MailEnv): Mailer {
-  const mailer = mailerFor(env);
-  if (!mailer) throw new AppError("MAIL_SERVICE_UNAVAILABLE");
-  return mailer;
 }

@@ -1,4 +1,3 @@
-import { analyzerSelfCheck } from "../../analysis/self-check";
 import { pingCache, pingDatabase } from "../../db/health";
 import { statusMetrics } from "../../db/status-metrics";
 import { lastLedgerViolations } from "../billing/integrity";
@@ -24,16 +23,14 @@ export function dependencyProbes(ctx: Context): Probe[] {
         if (answers.some((a) => a !== "pong")) throw new Error("unexpected answer");
       },
     },
-    { name: "ai_models", critical: false, run: () => analyzerSelfCheck(ctx.env) },
+    { name: "ai_models", critical: false, run: () => ctx.ports.probes.analyzer() },
     // The maintenance run's last check of balance = SUM(ledger) ≥ 0 on recently changed accounts.
     { name: "billing_ledger", critical: false, run: async () => ({ violations: await lastLedgerViolations(ctx.kv) }) },
     {
       name: "queue",
       critical: false,
       // A real send; the consumer acknowledges probe messages without delivering anything.
-      run: async () => {
-        await ctx.env.WEBHOOK_QUEUE.send({ kind: "probe", at: new Date().toISOString() });
-      },
+      run: () => ctx.ports.probes.queue(),
     },
   ];
 }

@@ -56,9 +56,9 @@ export const mcpResourceOf = (issuer: string) => `${issuer.replace(/\/$/, "")}/m
 const audiencesOf = (issuer: string) => [audienceOf(issuer), mcpResourceOf(issuer)];
 
 /** Sign an RFC 9068 access token (typ at+jwt) with the current ES256 key. */
-export async function issueAccessToken(ctx: Context, input: AccessTokenInput, now = Date.now()) {
+export async function issueAccessToken(ctx: Context, input: AccessTokenInput) {
   const keys = await signingKeys(ctx.config);
-  const iat = Math.floor(now / 1000);
+  const iat = Math.floor(ctx.now() / 1000);
   const jti = crypto.randomUUID();
   const token = await new SignJWT({
     scope: input.scopes.join(" "),
@@ -99,10 +99,9 @@ const verifiedCache = new WeakMap<SigningKeys, Map<string, AccessTokenClaims>>()
 export async function verifyAccessToken(
   ctx: Context,
   token: string,
-  now = Date.now(),
   audience: string = audienceOf(ctx.config.issuer),
 ): Promise<AccessTokenClaims> {
-  const claims = await verifiedClaims(ctx, token, now);
+  const claims = await verifiedClaims(ctx, token, ctx.now());
   if (audience !== "any" && claims.aud !== audience)
     throw new AppError("TOKEN_INVALID", {
       message: "The access token was issued for another resource.",

@@ -1,12 +1,12 @@
 import { enforcedConnectionOfDomain, enforcedConnectionsOfUser } from "../../db/sso";
 import type { Store } from "../../db/store";
 import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
-import type { Bindings } from "../../env";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import type { Context } from "../context";
+import { requireMailer } from "../mail/outbox";
 import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
 import { sendEmailVerification } from "./email-verification";
 import { challengeIfEnrolled, type MfaChallenge } from "./mfa/challenge";
@@ -26,21 +26,6 @@ export interface LoginResult {
   refreshToken: string;
 }
 
-export type AccountsEnv = Pick<
-  Bindings,
-  | "DB"
-  | "KV"
-  | "SESSION_ROOM"
-  | "ENVIRONMENT"
-  | "AUTH_ISSUER"
-  | "ADMIN_EMAILS"
-  | "JWT_PRIVATE_KEY"
-  | "JWT_PREVIOUS_PUBLIC_KEYS"
-  | "BILLING_PERIOD_SCALE"
-  | "BILLING_CLOCK"
-  | "PASSWORD_HASH_ITERATIONS"
->;
-
 export interface RegisterInput {
   email: string;
   username: string;
@@ -55,6 +40,8 @@ export async function register(
   country: string,
   now = Date.now(),
 ): Promise<LoginResult> {
+  // The holder proves the address with a mailed token: no account is created when it cannot be sent.
+  requireMailer(ctx);
   const email = input.email.toLowerCase();
   const weakness = passwordWeakness(input.password, email);
   if (weakness) throw invalidField("password", weakness);
@@ -203,24 +190,22 @@ export async function issueLoginTokens(
   const organizationId = via.organizationId ?? null;
   const role = organizationId ? "user" : user.role;
   const scopes = scopesForRole(role);
-  const access = await issueAccessToken(
-    ctx,
-    {
-      userId: user.id,
-      role,
-      tier: user.tier,
-      scopes,
-      sid: familyId,
-      ttlSeconds: LOGIN_TOKEN_TTL,
-      ...(organizationId ? { organizationId } : {}),
-    },
-    now,
-  );
-  const refreshToken = await issueRefreshToken(
-    ctx,
-    { familyId, userId: user.id, clientId: null, scope: scopes.join(" "), organizationId },
-    now,
-  );
+  const access = await issueAccessToken(ctx, {
+    userId: user.id,
+    role,
+    tier: user.tier,
+    scopes,
+    sid: familyId,
+    ttlSeconds: LOGIN_TOKEN_TTL,
+    ...(organizationId ? { organizationId } : {}),
+  });
+  const refreshToken = await issueRefreshToken(ctx, {
+    familyId,
+    userId: user.id,
+    clientId: null,
+    scope: scopes.join(" "),
+    organizationId,
+  });
   return { token: access.token, expiresIn: access.expiresIn, refreshToken };
 }
 
@@ -231,7 +216,7 @@ export async function issueLoginTokens(
  */
 export async function refresh(ctx: Context, presented: string, now = Date.now()): Promise<LoginResult> {
   // Rows with a client_id belong to OAuth clients: only /oauth2/token rotates those.
-  const outcome = await consumeForRotation(ctx, presented, null, now);
+  const outcome = await consumeForRotation(ctx, { presented, clientId: null });
   if (!outcome.ok) {
     if (outcome.reason === "expired")
       throw new AppError("TOKEN_EXPIRED", { message: "The refresh token has expired." });
@@ -259,5 +244,5 @@ export async function logout(ctx: Context, principal: Principal, now = Date.now(
     });
   }
   const sid = principal.credential.sid ?? principal.credential.id;
-  await revokeGrantFamily(ctx, sid, now);
+  await revokeGrantFamily(ctx, sid);
 }

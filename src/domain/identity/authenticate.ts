@@ -84,7 +84,7 @@ function scopeSetOf(claims: AccessTokenClaims): Set<Scope> {
 }
 
 async function principalFromAccessToken(ctx: Context, token: string, audience?: string): Promise<Principal> {
-  const claims = await verifyAccessToken(ctx, token, Date.now(), audience);
+  const claims = await verifyAccessToken(ctx, token, audience);
   const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
   // The acting account (tier, status) is resolved by the authenticate middleware, once it knows
   // whom the request acts for.

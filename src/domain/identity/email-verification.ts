@@ -3,7 +3,7 @@ import {
   consumeVerification,
   findVerification,
   latestVerificationAt,
-  replaceVerification,
+  replaceVerificationStatements,
 } from "../../db/email-verifications";
 import type { Statement } from "../../db/store";
 import { findUserById, type UserRow } from "../../db/users";
@@ -14,7 +14,7 @@ import { newId, randomToken } from "../../lib/ids";
 import { accountOfUser } from "../billing/accounts";
 import { emailVerifiedGrant } from "../billing/free-credits";
 import type { Context } from "../context";
-import { mailerFor } from "../mail/mailer";
+import { deliverMail, queueMail, requireMailer } from "../mail/outbox";
 import { isAdminEmail } from "./admin-emails";
 
 /**
@@ -31,7 +31,12 @@ const TOKEN_PREFIX = "sev_";
 
 export const verifiedEmail = (user: Pick<UserRow, "emailVerifiedAt">) => user.emailVerifiedAt !== null;
 
-/** Mail a fresh verification token to the user's email (replacing any pending one). */
+/**
+ * Mail a fresh verification token to the user's email (replacing any pending one): the token and
+ * its mail are committed in one batch through the mail outbox, then sent before answering (the
+ * holder waits for this mail); a failed send is retried by the cron (sweepMail). 503
+ * MAIL_SERVICE_UNAVAILABLE, before anything is written, when no adapter can send.
+ */
 export async function sendEmailVerification(
   ctx: Context,
   user: Pick<UserRow, "id" | "email">,
@@ -39,30 +44,36 @@ export async function sendEmailVerification(
 ): Promise<{ delivered: boolean; expiresAt: string }> {
   const token = `${TOKEN_PREFIX}${randomToken(32)}`;
   const expiresAt = iso(now + EMAIL_VERIFICATION_TTL_MS);
-  await replaceVerification(ctx.db, {
-    tokenHash: await sha256Hex(token),
-    userId: user.id,
-    email: user.email,
-    createdAt: iso(now),
-    expiresAt,
-  });
-  const { delivered } = await mailerFor(ctx).send({
-    to: user.email,
-    subject: "Verify your email address",
-    text: [
-      "Confirm that this is your email address for the Session Analysis Service with:",
-      "",
-      `POST ${ctx.config.issuer.replace(/\/$/, "")}/v1/auth/email/verify {"token": "${token}"}`,
-      "",
-      `The token can be used once and expires at ${expiresAt}. If you did not create an account, ignore this message.`,
-    ].join("\n"),
-    userId: user.id,
-  });
+  const mail = await queueMail(
+    ctx,
+    {
+      to: user.email,
+      template: {
+        type: "email.verification",
+        endpoint: `${ctx.config.issuer.replace(/\/$/, "")}/v1/auth/email/verify`,
+        token,
+        expiresAt,
+      },
+    },
+    now,
+  );
+  await ctx.commit([
+    ...replaceVerificationStatements(ctx.db, {
+      tokenHash: await sha256Hex(token),
+      userId: user.id,
+      email: user.email,
+      createdAt: iso(now),
+      expiresAt,
+    }),
+    mail.statement,
+  ]);
+  const delivered = (await deliverMail(ctx, [mail.id], now)) === 1;
   return { delivered, expiresAt };
 }
 
 /** POST /v1/auth/email/verify/resend: the signed-in user's new token, at most one a minute. */
 export async function resendEmailVerification(ctx: Context, userId: string, now = Date.now()) {
+  requireMailer(ctx);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError("AUTHENTICATION_REQUIRED");
   if (verifiedEmail(user)) throw new AppError("EMAIL_ALREADY_VERIFIED");
@@ -106,7 +117,7 @@ export async function verifyEmail(ctx: Context, token: string, now = Date.now())
  * an administrator when its holder verifies it here (a sign-on never can), recorded in admin_audit.
  */
 function adminBootstrap(ctx: Context, user: UserRow, at: string, now: number): Statement[] {
-  if (!isAdminEmail(ctx.env.ADMIN_EMAILS ?? "", user.email)) return [];
+  if (!isAdminEmail(ctx.config.adminEmails, user.email)) return [];
   return adminRoleStatements(
     ctx.db,
     { id: newId("aud", now), userId: user.id, action: "granted", actor: "bootstrap:ADMIN_EMAILS", at },

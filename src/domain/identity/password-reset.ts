@@ -1,4 +1,3 @@
-import { requireMailer } from "../../adapters/mail";
 import {
   endAccountTokensStatement,
   findAccountToken,
@@ -17,7 +16,7 @@ import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
 import type { Context } from "../context";
-import { queueMail } from "../mail/outbox";
+import { queueMail, requireMailer } from "../mail/outbox";
 import { cutOffGrant } from "../organizations/cut-off";
 import { DUMMY_PASSWORD_HASH, hashIterations, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal } from "./principal";
@@ -39,7 +38,7 @@ const linkInvalid = (reason: "unknown" | "used_or_expired") =>
  * written in both cases. Returns the queued mail's id (to send after the response), if any.
  */
 export async function forgotPassword(ctx: Context, emailInput: string, now = Date.now()): Promise<string | null> {
-  requireMailer(ctx.env);
+  requireMailer(ctx);
   const email = emailInput.trim().toLowerCase();
   const token = RESET_PREFIX + randomToken(32);
   const tokenHash = await sha256Hex(token);
@@ -86,7 +85,7 @@ export async function resetPassword(
   input: { token: string; newPassword: string },
   now = Date.now(),
 ): Promise<{ mailId: string }> {
-  requireMailer(ctx.env);
+  requireMailer(ctx);
   const row = await findAccountToken(ctx.db, "password_reset", await sha256Hex(input.token.trim()));
   if (!row) throw linkInvalid("unknown");
   if (row.usedAt || Date.parse(row.expiresAt) <= now) throw linkInvalid("used_or_expired");
@@ -126,7 +125,7 @@ export async function changePassword(
       details: { reason: "sign_in_required" },
     });
   }
-  requireMailer(ctx.env);
+  requireMailer(ctx);
   const user = await findUserById(ctx.db, principal.userId);
   const valid = await verifyPassword(input.currentPassword, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) {

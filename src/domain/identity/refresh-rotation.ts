@@ -30,12 +30,18 @@ export type RotationOutcome =
  */
 export async function consumeForRotation(
   ctx: Context,
-  presented: string,
-  clientId: string | null,
-  now = Date.now(),
-  /** Checks on the row before it is consumed (may throw), so a bad request does not burn the token. */
-  precheck?: (row: RefreshTokenRow) => void,
+  {
+    presented,
+    clientId,
+    precheck,
+  }: {
+    presented: string;
+    clientId: string | null;
+    /** Checks on the row before it is consumed (may throw), so a bad request does not burn the token. */
+    precheck?: (row: RefreshTokenRow) => void;
+  },
 ): Promise<RotationOutcome> {
+  const now = ctx.now();
   const row = await findRefreshTokenByHash(ctx.db, await sha256Hex(presented));
   // Bound to the client it was issued to (RFC 6749 §6, §10.4).
   if (!row || row.clientId !== clientId || row.revokedAt) return { ok: false, reason: "invalid" };
@@ -46,7 +52,7 @@ export async function consumeForRotation(
   }
   precheck?.(row);
   if (row.usedAt || !(await consumeRefreshToken(ctx.db, row.id, iso(now)))) {
-    await revokeGrantFamily(ctx, row.familyId, now);
+    await revokeGrantFamily(ctx, row.familyId);
     return { ok: false, reason: "reused" };
   }
   if (Date.parse(row.expiresAt) <= now) return { ok: false, reason: "expired" };
@@ -64,8 +70,8 @@ export async function issueRefreshToken(
     organizationId?: string | null;
     resource?: string | null;
   },
-  now = Date.now(),
 ): Promise<string> {
+  const now = ctx.now();
   const token = REFRESH_PREFIX + randomToken(32);
   await insertRefreshToken(ctx.db, {
     id: newId("rt", now),
@@ -86,7 +92,7 @@ export async function issueRefreshToken(
  * Revoke a grant: its refresh family, every access token whose `sid` is the
  * family, and the live sockets those tokens opened.
  */
-export async function revokeGrantFamily(ctx: Context, familyId: string, now = Date.now()): Promise<void> {
-  await Promise.all([revokeFamily(ctx.db, familyId, iso(now)), revokeSession(ctx.db, familyId, LOGIN_TOKEN_TTL)]);
+export async function revokeGrantFamily(ctx: Context, familyId: string): Promise<void> {
+  await Promise.all([revokeFamily(ctx.db, familyId, iso(ctx.now())), revokeSession(ctx.db, familyId, LOGIN_TOKEN_TTL)]);
   await cutOffGrant(ctx, familyId);
 }

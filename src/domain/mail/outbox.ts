@@ -1,11 +1,11 @@
-import { type MailEnv, type Mailer, MailSendError, mailerFor, requireMailer } from "../../adapters/mail";
 import { claimMail, dueMailIds, insertMailStatement, markMailFailed, markMailSent } from "../../db/mail";
 import { recipientHashOf } from "../../db/mail-outbox";
 import type { Statement } from "../../db/store";
-import type { Bindings } from "../../env";
+import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context } from "../context";
+import { isPermanentMailFailure, type Mailer } from "./ports";
 import { type MailTemplate, renderMail } from "./templates";
 
 /** Attempts before a message is given up (about 4 hours of backoff). */
@@ -15,7 +15,15 @@ const CLAIM_MS = 60_000;
 /** Backoff after the n-th failed attempt: 1, 2, 4, … minutes, at most an hour. */
 const backoffMs = (attempt: number) => Math.min(60, 2 ** (attempt - 1)) * 60_000;
 
-export type OutboxEnv = MailEnv & Pick<Bindings, "DB" | "AUTH_ISSUER" | "CONSOLE_ORIGIN">;
+/**
+ * The configured Mailer (ctx.ports.mailer), or 503 MAIL_SERVICE_UNAVAILABLE (like
+ * PAYMENT_PROVIDER_UNAVAILABLE for charges): a flow that must mail refuses before changing anything.
+ */
+export function requireMailer(ctx: Context): Mailer {
+  const mailer = ctx.ports.mailer;
+  if (!mailer) throw new AppError("MAIL_SERVICE_UNAVAILABLE");
+  return mailer;
+}
 
 export interface QueuedMail {
   id: string;
@@ -38,7 +46,7 @@ export async function queueMail(
   },
   now = Date.now(),
 ): Promise<QueuedMail> {
-  requireMailer(ctx.env);
+  requireMailer(ctx);
   const rendered = renderMail(input.template, ctx.config.consoleOrigin);
   const id = newId("mail", now);
   const to = input.to.trim().toLowerCase();
@@ -72,7 +80,7 @@ export async function deliverMail(
   now = Date.now(),
   mailer?: Mailer | null,
 ): Promise<number> {
-  const sender = mailer ?? mailerFor(ctx.env);
+  const sender = mailer ?? ctx.ports.mailer;
   if (!sender) return 0; // production without the binding: rows wait for the configuration (and the 503s stop new ones)
   let sent = 0;
   for (const id of ids) {
@@ -92,7 +100,7 @@ export async function deliverMail(
       await markMailSent(ctx.db, row.id, iso(Date.now()), messageId);
       sent++;
     } catch (err) {
-      const permanent = err instanceof MailSendError && err.permanent;
+      const permanent = isPermanentMailFailure(err);
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const retryAt = permanent || row.attempts >= MAIL_MAX_ATTEMPTS ? null : iso(now + backoffMs(row.attempts));
       await markMailFailed(ctx.db, row.id, message, retryAt);

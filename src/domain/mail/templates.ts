@@ -16,7 +16,9 @@ export type MailTemplate =
   | { type: "password.changed"; how: "reset" | "change" }
   | { type: "email.change_confirm"; newEmail: string; token: string; minutes: number }
   | { type: "email.change_notice"; newEmail: string }
-  | { type: "account.deleted" };
+  | { type: "account.deleted" }
+  | { type: "email.verification"; endpoint: string; token: string; expiresAt: string }
+  | { type: "mfa.changed"; summary: string; requestId: string; ip: string };
 
 export interface RenderedMail {
   subject: string;
@@ -82,6 +84,19 @@ export function renderMail(template: MailTemplate, consoleOrigin: string): Rende
       return render("Your account's email address is changing", [
         `A change of your Session Analysis account's email address to ${template.newEmail} was requested.`,
         "It takes effect only when confirmed from the new address. If this was not you, change your password now.",
+        { label: "Open the console", link: page("/account") },
+      ]);
+    case "email.verification":
+      // The token in the API call's own JSON shape: an API user pastes the line as it is.
+      return render("Verify your email address", [
+        "Confirm that this is your email address for the Session Analysis Service with:",
+        `POST ${template.endpoint} {"token": "${template.token}"}`,
+        `The token can be used once and expires at ${template.expiresAt}. If you did not create an account, ignore this message.`,
+      ]);
+    case "mfa.changed":
+      return render("Your sign-in security changed", [
+        `${template.summary} on your Session Analysis account (request ${template.requestId}, from ${template.ip}).`,
+        "If this was not you, sign in, remove the factor and change your password.",
         { label: "Open the console", link: page("/account") },
       ]);
     case "account.deleted":

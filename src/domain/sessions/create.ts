@@ -1,14 +1,13 @@
 import { balanceOf } from "../../db/credits";
-import { isKeyTaken, type SqlCondition } from "../../db/idempotency";
+import { isKeyTaken } from "../../db/idempotency";
 import { markEnded } from "../../db/session-lifecycle";
-import { activeSessions, insertPaidSession, type SessionRow, sessionExists } from "../../db/sessions";
-import type { Statement, Store } from "../../db/store";
+import { activeSessions, paidSessionStatements, type SessionRow, sessionExists } from "../../db/sessions";
+import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { type AccountRef, actingAccount, actingAccountRef, refOf } from "../billing/accounts";
-import type { Context, RequestMeta } from "../context";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import { auditInBatch } from "../organizations/audit";
 import { requireSessionScope } from "./families";
@@ -25,24 +24,18 @@ export interface CreateSessionInput {
 }
 
 /**
- * Statements to commit in the creation's batch, written only if `onlyIf`
- * holds (the session was paid for and inserted): the Idempotency-Key record.
- */
-export type CommitWithSession = (row: SessionRow, onlyIf: SqlCondition) => Promise<Statement[]>;
-
-/**
  * Create a session: debit its price and insert it atomically, then hand it
  * to its scheduler, which starts its SessionRoom when the session starts
  * (src/durable-objects/session-scheduler/session-scheduler.ts); the room drives it from then on.
+ * The batch commits the creation as the request's outcome (Context.commit): an Idempotency-Key
+ * record the request carries is written with it, only if the session was paid for and inserted.
  */
 export async function createSession(
-  ctx: Context,
-  principal: Principal,
+  ctx: UserContext,
   input: CreateSessionInput,
-  meta?: RequestMeta,
-  commitWith?: CommitWithSession,
-  now = Date.now(),
 ): Promise<SessionRow & { creditsRemaining: number }> {
+  const { principal } = ctx;
+  const now = ctx.now();
   requireSessionScope(principal, input.session_type, "write");
   const account = await actingAccountRef(ctx.db, principal);
   const price = priceOf(input.session_type, input.parameters);
@@ -85,7 +78,7 @@ export async function createSession(
     duration: null,
     updatedAt: at,
   };
-  const { paid, balance } = await insertPaidSession(
+  const creation = paidSessionStatements(
     ctx.db,
     row,
     {
@@ -97,20 +90,21 @@ export async function createSession(
       at,
     },
     CONCURRENT_SESSION_CAPS,
-    [
-      ...auditInBatch(ctx.db, row.organizationId, principal, meta, {
-        action: "session.created",
-        targetType: "session",
-        targetId: row.id,
-        after: { session_type: row.sessionType, credits: row.creditsUsed },
-      }),
-      ...(commitWith ? await commitWith(row, sessionExists(row.id)) : []),
-    ],
-  ).catch((err: unknown) => {
-    // Another request with the same Idempotency-Key committed first; this batch rolled back whole.
-    if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
-    throw err;
-  });
+    auditInBatch(ctx.db, row.organizationId, principal, ctx.meta, {
+      action: "session.created",
+      targetType: "session",
+      targetId: row.id,
+      after: { session_type: row.sessionType, credits: row.creditsUsed },
+    }),
+  );
+  const results = await ctx
+    .commit(creation.statements, { result: row, onlyIf: sessionExists(row.id) })
+    .catch((err: unknown) => {
+      // Another request with the same Idempotency-Key committed first; this batch rolled back whole.
+      if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
+      throw err;
+    });
+  const { paid, balance } = creation.outcome(results);
   if (!paid) {
     // Credits first: waiting for a session to finish would not help an empty balance.
     const available = await balanceOf(ctx.db, account.id);

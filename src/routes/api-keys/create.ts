@@ -1,11 +1,10 @@
-import { contextOf } from "../../context/request";
+import { contextOf, userContextOf } from "../../context/request";
 import { createApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { requireRecentCheck } from "../../domain/identity/mfa/factors";
 import type { Scope } from "../../domain/identity/scopes";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { CreateApiKeyBody, NewApiKeySchema } from "./schemas";
 
@@ -33,12 +32,7 @@ export function mountCreateApiKey(app: Router) {
   app.openapi(route, async (c) => {
     await requireRecentCheck(contextOf(c), c.get("principal"));
     const body = c.req.valid("json");
-    const { row, key } = await createApiKey(
-      contextOf(c),
-      c.get("principal"),
-      { ...body, scopes: body.scopes as Scope[] },
-      requestMeta(c),
-    );
+    const { row, key } = await createApiKey(userContextOf(c), { ...body, scopes: body.scopes as Scope[] });
     return c.json(ok({ ...apiKeyResource(row), key }, "API key created: store it now, it is not shown again"), 201);
   });
 }

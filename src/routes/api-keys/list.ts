@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { listApiKeys } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -26,7 +27,7 @@ const route = defineRoute({
 
 export function mountListApiKeys(app: Router) {
   app.openapi(route, async (c) => {
-    const rows = await listApiKeys(c.env.DB, c.get("principal"));
+    const rows = await listApiKeys(userContextOf(c));
     const now = Date.now();
     return c.json(ok({ api_keys: rows.map((r) => apiKeyResource(r, now)) }), 200);
   });

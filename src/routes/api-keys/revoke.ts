@@ -1,9 +1,8 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { revokeApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { ApiKeySchema, KeyIdParam } from "./schemas";
 
@@ -24,7 +23,7 @@ const route = defineRoute({
 
 export function mountRevokeApiKey(app: Router) {
   app.openapi(route, async (c) => {
-    const row = await revokeApiKey(contextOf(c), c.get("principal"), c.req.valid("param").key_id, requestMeta(c));
+    const row = await revokeApiKey(userContextOf(c), { id: c.req.valid("param").key_id });
     return c.json(ok(apiKeyResource(row), "API key revoked"), 200);
   });
 }

@@ -1,9 +1,8 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { rotateApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { KeyIdParam, NewApiKeySchema, RotateApiKeyBody } from "./schemas";
 
@@ -32,13 +31,7 @@ const route = defineRoute({
 export function mountRotateApiKey(app: Router) {
   app.openapi(route, async (c) => {
     const grace = c.req.valid("json")?.grace_period_seconds ?? 0;
-    const { row, key } = await rotateApiKey(
-      contextOf(c),
-      c.get("principal"),
-      c.req.valid("param").key_id,
-      grace,
-      requestMeta(c),
-    );
+    const { row, key } = await rotateApiKey(userContextOf(c), { id: c.req.valid("param").key_id, graceSeconds: grace });
     return c.json(
       ok({ ...apiKeyResource(row), key }, "API key rotated: store the new key now, it is not shown again"),
       201,

@@ -21,7 +21,7 @@ const route = defineRoute({
   responses: {
     201: { description: "Registered", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },
   },
-  errors: ["EMAIL_ALREADY_REGISTERED", "SSO_REQUIRED"],
+  errors: ["EMAIL_ALREADY_REGISTERED", "SSO_REQUIRED", "MAIL_SERVICE_UNAVAILABLE"],
 });
 
 export function mountRegister(app: Router) {

@@ -24,7 +24,7 @@ const route = defineRoute({
   responses: {
     200: { description: "Sent", content: { "application/json": { schema: envelopeSchema(ResendResult) } } },
   },
-  errors: ["EMAIL_ALREADY_VERIFIED"],
+  errors: ["EMAIL_ALREADY_VERIFIED", "MAIL_SERVICE_UNAVAILABLE"],
 });
 
 export function mountResendVerification(app: Router) {

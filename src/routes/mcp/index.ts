@@ -1,5 +1,6 @@
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { type Context, Hono } from "hono";
+import { userContextOf } from "../../context/request";
 import { mcpResourceOf } from "../../domain/identity/access-tokens";
 import type { AppEnv } from "../../env";
 import { AppError, type ErrorCode } from "../../errors";
@@ -173,10 +174,13 @@ async function dispatch(
     }
   }
   const resource = mcpResourceOf(c.env.AUTH_ISSUER);
-  const handler = createMcpHandler(() => buildServer({ env: c.env, principal, meta: requestMeta(c), url: c.req.url }), {
-    legacy: "stateless",
-    maxRequestBodySize: MAX_MCP_BODY_BYTES,
-  });
+  const handler = createMcpHandler(
+    () => buildServer({ context: userContextOf(c), env: c.env, principal, meta: requestMeta(c), url: c.req.url }),
+    {
+      legacy: "stateless",
+      maxRequestBodySize: MAX_MCP_BODY_BYTES,
+    },
+  );
   return handler.fetch(c.req.raw, {
     parsedBody,
     authInfo: {

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { registerClient } from "../../domain/identity/oauth/clients";
 import { clientResource } from "../../domain/identity/oauth/resources";
 import type { Scope } from "../../domain/identity/scopes";
@@ -27,7 +28,7 @@ const route = defineRoute({
 export function mountCreateClient(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const { client, secret } = await registerClient(c.env.DB, c.get("principal"), {
+    const { client, secret } = await registerClient(userContextOf(c), {
       ...body,
       scopes: body.scopes as Scope[],
     });

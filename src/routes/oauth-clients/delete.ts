@@ -1,4 +1,4 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { deleteClient } from "../../domain/identity/oauth/clients";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -20,7 +20,7 @@ const route = defineRoute({
 
 export function mountDeleteClient(app: Router) {
   app.openapi(route, async (c) => {
-    await deleteClient(contextOf(c), c.get("principal"), c.req.valid("param").client_id);
+    await deleteClient(userContextOf(c), { id: c.req.valid("param").client_id });
     return c.json({ success: true as const, message: "OAuth client deleted; its tokens are revoked" }, 200);
   });
 }

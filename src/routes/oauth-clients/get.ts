@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { getOwnClient } from "../../domain/identity/oauth/clients";
 import { clientResource } from "../../domain/identity/oauth/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -23,7 +24,7 @@ const route = defineRoute({
 
 export function mountGetClient(app: Router) {
   app.openapi(route, async (c) => {
-    const client = await getOwnClient(c.env.DB, c.get("principal"), c.req.valid("param").client_id);
+    const client = await getOwnClient(userContextOf(c), { id: c.req.valid("param").client_id });
     return c.json(ok(clientResource(client)), 200);
   });
 }

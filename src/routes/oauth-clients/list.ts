@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { listClients } from "../../domain/identity/oauth/clients";
 import { clientResource } from "../../domain/identity/oauth/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -24,7 +25,7 @@ const route = defineRoute({
 
 export function mountListClients(app: Router) {
   app.openapi(route, async (c) => {
-    const clients = await listClients(c.env.DB, c.get("principal"));
+    const clients = await listClients(userContextOf(c));
     return c.json(ok({ clients: clients.map(clientResource) }), 200);
   });
 }

@@ -1,9 +1,6 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { fetchClientMetadata } from "../../adapters/client-metadata/fetch";
 import { contextOf } from "../../context/request";
-import { findConnection } from "../../db/sso";
-import { findUserById } from "../../db/users";
 import { passwordSignIn } from "../../domain/identity/accounts";
 import { challengeIfEnrolled, spendChallenge } from "../../domain/identity/mfa/challenge";
 import {
@@ -15,14 +12,12 @@ import {
 } from "../../domain/identity/oauth/authorization-request";
 import {
   BROWSER_SESSION_TTL_SECONDS,
-  readBrowserSession,
+  browserSessionUser,
   signBrowserSession,
+  signBrowserSessionViaConnection,
 } from "../../domain/identity/oauth/browser-session";
-import { findClient } from "../../domain/identity/oauth/clients";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
-import { resolveMetadataDocumentClient } from "../../domain/identity/oauth/registration";
 import { intersect } from "../../domain/identity/oauth/scopes";
-import { scopesForRole } from "../../domain/identity/scopes";
 import { startBrowserSso, takeHandoff } from "../../domain/identity/sso/browser-handoff";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import type { AppEnv } from "../../env";
@@ -75,20 +70,11 @@ async function render(c: C, body: Promise<string> | string, status: 200 | 400 | 
 
 /** Validate; on failure, the response to send (the error page, or the redirect back to the client). */
 async function validated(c: C, source: URLSearchParams, status: 302 | 303): Promise<AuthorizationRequest | Response> {
-  const v = await validateAuthorizationRequest(c.env.DB, source, c.env.AUTH_ISSUER, (id) =>
-    id.startsWith("https://") || (id.startsWith("http://") && c.env.WEBHOOK_ALLOW_PRIVATE_URLS === "true")
-      ? resolveMetadataDocumentClient(
-          c.env.DB,
-          id,
-          fetchClientMetadata,
-          c.env.WEBHOOK_ALLOW_PRIVATE_URLS === "true" && c.env.ENVIRONMENT !== "production",
-        )
-      : findClient(c.env.DB, id),
-  );
+  const v = await validateAuthorizationRequest(contextOf(c), { source });
   if (v.kind === "fatal") return render(c, errorView(v.message), 400);
   if (v.kind === "redirect") {
     return c.redirect(
-      redirectBack(v.redirectUri, c.env.AUTH_ISSUER, {
+      redirectBack(v.redirectUri, contextOf(c).config.issuer, {
         error: v.error,
         error_description: v.description,
         state: v.state,
@@ -99,18 +85,8 @@ async function validated(c: C, source: URLSearchParams, status: 302 | 303): Prom
   return v.request;
 }
 
-/**
- * The browser's signed-in user, with the scopes this sign-in may grant: none of the administrator
- * scopes when it came through a sign-on connection. Null when absent, or signed before the
- * account's credentials were revoked (a taken-over account, docs/security.md).
- */
-async function signedInUser(c: C) {
-  const session = await readBrowserSession(contextOf(c), getCookie(c, SESSION_COOKIE));
-  if (!session) return null;
-  const user = await findUserById(c.env.DB, session.userId);
-  if (!user) return null;
-  if (user.credentialsRevokedAt && session.issuedAt * 1000 < Date.parse(user.credentialsRevokedAt)) return null;
-  return { ...user, grantable: scopesForRole(session.viaSso ? "user" : user.role) };
+function signedInUser(c: C) {
+  return browserSessionUser(contextOf(c), { cookie: getCookie(c, SESSION_COOKIE) });
 }
 
 async function showPage(c: C, request: AuthorizationRequest) {
@@ -119,7 +95,7 @@ async function showPage(c: C, request: AuthorizationRequest) {
   if (!user) return render(c, loginView(request, csrf), 200, request.redirectUri);
   const scopes = intersect(request.scopes, user.grantable);
   if (scopes.length === 0) {
-    const to = redirectBack(request.redirectUri, c.env.AUTH_ISSUER, {
+    const to = redirectBack(request.redirectUri, contextOf(c).config.issuer, {
       error: "invalid_scope",
       error_description: "None of the requested scopes can be granted to this account.",
       state: request.state,
@@ -148,7 +124,7 @@ async function signIn(
     // A second factor owed: the page asks for it before any browser session exists.
     const challenge = await challengeIfEnrolled(contextOf(c), { user, country: countryOf(c), now: Date.now() });
     if (challenge) return render(c, mfaView(request, csrf, challenge.challenge), 200, request.redirectUri);
-    return await startBrowserSession(c, request, user.id);
+    return await startBrowserSession(c, request, await signBrowserSession(contextOf(c), { userId: user.id }));
   } catch (err) {
     if (err instanceof AppError && err.code === "INVALID_CREDENTIALS") {
       return render(c, loginView(request, csrf, "Invalid email or password.", email), 401, request.redirectUri);
@@ -168,7 +144,7 @@ async function secondStep(c: C, request: AuthorizationRequest, form: URLSearchPa
   const proof = /^\d{6}$/.test(entered) ? { code: entered } : { recoveryCode: entered };
   try {
     const { user } = await spendChallenge(contextOf(c), { challenge, proof, now: Date.now() });
-    return await startBrowserSession(c, request, user.id);
+    return await startBrowserSession(c, request, await signBrowserSession(contextOf(c), { userId: user.id }));
   } catch (err) {
     if (err instanceof AppError && err.code === "MFA_CODE_INVALID")
       return render(c, mfaView(request, csrf, challenge, "That code is not valid."), 401, request.redirectUri);
@@ -178,13 +154,7 @@ async function secondStep(c: C, request: AuthorizationRequest, form: URLSearchPa
   }
 }
 
-async function startBrowserSession(
-  c: C,
-  request: AuthorizationRequest,
-  userId: string,
-  viaSso?: string,
-): Promise<Response> {
-  const session = await signBrowserSession(contextOf(c), userId, Date.now(), viaSso);
+async function startBrowserSession(c: C, request: AuthorizationRequest, session: string): Promise<Response> {
   setCookie(c, SESSION_COOKIE, session, cookieOptions(c, BROWSER_SESSION_TTL_SECONDS));
   csrfToken(c, true); // a fresh CSRF token for the signed-in session
   return c.redirect(authorizeUrl(request), 303);
@@ -229,8 +199,7 @@ async function finishSso(c: C): Promise<Response> {
   }
   const request = await validated(c, new URLSearchParams(query), 303);
   if (request instanceof Response) return request;
-  const organizationId = (await findConnection(c.env.DB, connectionId))?.organizationId;
-  return startBrowserSession(c, request, userId, organizationId ?? connectionId);
+  return startBrowserSession(c, request, await signBrowserSessionViaConnection(contextOf(c), { userId, connectionId }));
 }
 
 export function authorizeRoutes() {
@@ -317,7 +286,7 @@ export function authorizeRoutes() {
     if (!user) return render(c, loginView(request, cookieCsrf, "Please sign in again."), 401, request.redirectUri);
     if (action === "deny") {
       return c.redirect(
-        redirectBack(request.redirectUri, c.env.AUTH_ISSUER, {
+        redirectBack(request.redirectUri, contextOf(c).config.issuer, {
           error: "access_denied",
           error_description: "The user denied the request.",
           state: request.state,
@@ -328,7 +297,7 @@ export function authorizeRoutes() {
     const scopes = intersect(request.scopes, user.grantable);
     if (scopes.length === 0) {
       return c.redirect(
-        redirectBack(request.redirectUri, c.env.AUTH_ISSUER, {
+        redirectBack(request.redirectUri, contextOf(c).config.issuer, {
           error: "invalid_scope",
           error_description: "None of the requested scopes can be granted to this account.",
           state: request.state,
@@ -336,8 +305,11 @@ export function authorizeRoutes() {
         303,
       );
     }
-    const code = await issueAuthorizationCode(c.env.DB, request, user.id, scopes);
-    return c.redirect(redirectBack(request.redirectUri, c.env.AUTH_ISSUER, { code, state: request.state }), 303);
+    const code = await issueAuthorizationCode(contextOf(c), { request, userId: user.id, scopes });
+    return c.redirect(
+      redirectBack(request.redirectUri, contextOf(c).config.issuer, { code, state: request.state }),
+      303,
+    );
   });
 
   return app;

@@ -3,10 +3,12 @@ import { bodyLimit } from "hono/body-limit";
 import { OAuthError } from "../../domain/identity/oauth/errors";
 import type { AppEnv } from "../../env";
 import { authorizeRoutes } from "./authorize";
+import { mountIntrospect } from "./introspect";
 import { mountRegistration } from "./register";
 import { oauthErrorResponse } from "./responses";
+import { mountRevoke } from "./revoke";
 import { mountSso } from "./sso";
-import { mountTokenEndpoints } from "./token";
+import { mountToken } from "./token";
 import { mountWellKnown } from "./well-known";
 
 /** The authorization server, at the service's origin (outside /v1): {auth_url} of the spec. */
@@ -20,7 +22,9 @@ export function authorizationServerRoutes() {
     }),
   );
   app.route("/", authorizeRoutes());
-  mountTokenEndpoints(app);
+  mountToken(app);
+  mountRevoke(app);
+  mountIntrospect(app);
   mountRegistration(app);
   mountWellKnown(app);
   mountSso(app);

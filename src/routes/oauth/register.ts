@@ -1,11 +1,12 @@
 import type { Hono } from "hono";
+import { contextOf } from "../../context/request";
 import { RegistrationError, registerDynamicClient } from "../../domain/identity/oauth/registration";
 import { parseScale } from "../../domain/limits/policies";
 import type { AppEnv } from "../../env";
 import { clientIp } from "../../lib/request";
 import { limiterFor } from "../../middleware/rate-limit";
+import { publicCors } from "./cors";
 import { oauthEndpoint } from "./endpoint";
-import { publicCors } from "./well-known";
 
 export const REGISTRATION_PATH = "/oauth2/register";
 /** Registrations per client IP: enough for a few agents set up by hand, not for filling the table. */
@@ -23,7 +24,7 @@ export function mountRegistration(app: Hono<AppEnv>) {
   app.use(REGISTRATION_PATH, publicCors);
   app.post(REGISTRATION_PATH, (c) =>
     oauthEndpoint(c, async () => {
-      const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
+      const scale = parseScale(contextOf(c).config.scales.rateLimitWindow);
       const windows = [
         { name: "hour", limit: REGISTRATIONS_PER_IP.hour, seconds: Math.max(1, Math.round(3600 * scale)) },
         { name: "day", limit: REGISTRATIONS_PER_IP.day, seconds: Math.max(1, Math.round(86_400 * scale)) },
@@ -50,7 +51,7 @@ export function mountRegistration(app: Hono<AppEnv>) {
         return json({ error: "invalid_client_metadata", error_description: "The body is not valid JSON." }, 400);
       }
       try {
-        return json(await registerDynamicClient(c.env.DB, body), 201);
+        return json(await registerDynamicClient(contextOf(c), { body }), 201);
       } catch (err) {
         if (err instanceof RegistrationError)
           return json({ error: err.error, error_description: err.description }, 400);

@@ -3,15 +3,14 @@ import { contextOf } from "../../context/request";
 import { OAuthError } from "../../domain/identity/oauth/errors";
 import { readForm } from "../../domain/identity/oauth/form";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
-import { introspectToken, revokeToken } from "../../domain/identity/oauth/revocation";
 import { tokenRequest } from "../../domain/identity/oauth/token-endpoint";
 import type { AppEnv } from "../../env";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { publicCors } from "./cors";
 import { oauthEndpoint } from "./endpoint";
 import { oauthErrorResponse, oauthJsonResponse } from "./responses";
-import { publicCors } from "./well-known";
 
-/** POST /oauth2/token (RFC 6749 §3.2), /oauth2/revoke (RFC 7009), /oauth2/introspect (RFC 7662). */
+/** POST /oauth2/token (RFC 6749 §3.2). */
 /**
  * The token endpoint spends the same per-IP budget as /v1/auth/login
  * (failures cost more than successes); over it, RFC 6749-style JSON:
@@ -25,22 +24,16 @@ const throttleTokenRequests = authThrottle(undefined, (retryAfter, headers) => {
   return res;
 });
 
-export function mountTokenEndpoints(app: Hono<AppEnv>) {
+export function mountToken(app: Hono<AppEnv>) {
   app.use(OAUTH_PATHS.token, publicCors);
   app.post(OAUTH_PATHS.token, throttleTokenRequests, (c) =>
     oauthEndpoint(c, async () =>
-      oauthJsonResponse(await tokenRequest(contextOf(c), c.req.header("authorization"), await readForm(c.req.raw))),
-    ),
-  );
-  app.post(OAUTH_PATHS.revoke, (c) =>
-    oauthEndpoint(c, async () => {
-      await revokeToken(contextOf(c), c.req.header("authorization"), await readForm(c.req.raw));
-      return new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
-    }),
-  );
-  app.post(OAUTH_PATHS.introspect, (c) =>
-    oauthEndpoint(c, async () =>
-      oauthJsonResponse(await introspectToken(contextOf(c), c.req.header("authorization"), await readForm(c.req.raw))),
+      oauthJsonResponse(
+        await tokenRequest(contextOf(c), {
+          authorization: c.req.header("authorization"),
+          form: await readForm(c.req.raw),
+        }),
+      ),
     ),
   );
 }

@@ -1,13 +1,13 @@
 import { recordMetric } from "../../adapters/metrics";
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import type { SessionRow } from "../../db/sessions";
 import { createSession } from "../../domain/sessions/create";
 import { createdSessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
+import { recordOutcomeAs } from "../../middleware/idempotency";
 import { CREDITS_REMAINING, CreatedSessionSchema, CreateSessionBody, CreditsRemainingHeader } from "./schemas";
 
 const route = defineRoute({
@@ -39,18 +39,10 @@ const route = defineRoute({
 
 export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
-    const principal = c.get("principal");
-    const record = c.get("idempotencyRecord");
     const body = (row: SessionRow) =>
       ok(createdSessionResource(row, websocketUrlFor(c.req.url, row.id)), "Session created");
-    const row = await createSession(
-      contextOf(c),
-      principal,
-      c.req.valid("json"),
-      requestMeta(c),
-      // With an Idempotency-Key, the response to replay commits in the creation's batch.
-      record && ((row, onlyIf) => record({ status: 201, body: JSON.stringify(body(row)) }, onlyIf)),
-    );
+    recordOutcomeAs(c, 201, body);
+    const row = await createSession(userContextOf(c), c.req.valid("json"));
     c.header(CREDITS_REMAINING, String(row.creditsRemaining));
     recordMetric(c.env, { kind: "session", outcome: "created", sessionType: row.sessionType });
     return c.json(body(row), 201);

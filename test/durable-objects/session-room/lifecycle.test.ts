@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession as createSessionDirect } from "../../../src/domain/sessions/create";
 import type { Bindings } from "../../../src/env";
-import { testContext } from "../../support/context";
+import { userTestContext } from "../../support/context";
 import { registerUser } from "../../support/factories";
 import { unreachableScheduler } from "../../support/faults";
 import { api, expectErrorEnvelope } from "../../support/http";
@@ -314,14 +314,13 @@ describe("creation when the SessionScheduler cannot be reached", () => {
       metadata: { tags: [] },
     };
     const err = await createSessionDirect(
-      testContext({
+      userTestContext(principal, {
         bindings: {
           ...env,
           ANALYSIS_TIME_SCALE: "0.001",
           SESSION_SCHEDULER: unreachableScheduler,
         } as unknown as Bindings,
       }),
-      principal,
       input,
     ).catch((e) => e);
     expect(err.code).toBe("SERVICE_UNAVAILABLE");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { Miniflare } from "miniflare";
 import { unstable_readConfig } from "wrangler";
@@ -15,38 +16,26 @@ export function sharedPersistDir(): string {
 }
 
 /**
- * The newest verification token the development mailer sent to a user, read from the server's own
- * KV outbox (`dev-mail:<user id>:…`, src/db/mail-outbox.ts) in its local persistence, as the
- * Workers-pool helper does with the binding (test/support/email.ts): the mail really sent, not a
- * shortcut. A second Miniflare opens the same local KV for the read.
+ * The newest verification token the development mail adapter sent to a user, read from the
+ * server's own KV mailbox of the user's address (`dev-mail-to:<SHA-256 of the address>:…`,
+ * src/db/mail-outbox.ts) in its local persistence, as the Workers-pool helper does with the
+ * bindings (test/support/email.ts): the mail really sent, not a shortcut. The address is the
+ * user's row in the same local D1; a second Miniflare opens both for the read.
  */
 export async function mailedVerificationToken(userId: string, persistDir = sharedPersistDir()): Promise<string> {
-  return withLocalKv(persistDir, async (kv) => {
-    const { keys } = await kv.list({ prefix: `dev-mail:${userId}:` });
-    for (const { name } of [...keys].reverse()) {
-      const token = tokenIn((await kv.get(name, "json")) as MailRecord | null);
-      if (token) return token;
-    }
-    throw new Error(`no verification mail for ${userId} in ${persistDir}`);
+  return withLocalState(persistDir, async ({ kv, db }) => {
+    const token = newestToken(await mailboxIn(kv, await emailOfUser(db, userId)));
+    if (!token) throw new Error(`no verification mail for ${userId} in ${persistDir}`);
+    return token;
   });
 }
 
 /** The same, for a user known by email only (one who signed up in the browser): the newest mail to it. */
 export async function mailedVerificationTokenTo(email: string, persistDir = sharedPersistDir()): Promise<string> {
-  return withLocalKv(persistDir, async (kv) => {
-    let best: { id: string; token: string } | undefined;
-    let cursor: string | undefined;
-    do {
-      const page = await kv.list({ prefix: "dev-mail:user_", cursor });
-      for (const { name } of page.keys) {
-        const mail = (await kv.get(name, "json")) as MailRecord | null;
-        const token = tokenIn(mail);
-        if (token && mail?.to === email && (!best || mail.id > best.id)) best = { id: mail.id, token };
-      }
-      cursor = page.list_complete ? undefined : page.cursor;
-    } while (cursor);
-    if (!best) throw new Error(`no verification mail to ${email} in ${persistDir}`);
-    return best.token;
+  return withLocalState(persistDir, async ({ kv }) => {
+    const token = newestToken(await mailboxIn(kv, email));
+    if (!token) throw new Error(`no verification mail to ${email} in ${persistDir}`);
+    return token;
   });
 }
 
@@ -58,23 +47,51 @@ interface MailRecord {
 
 const tokenIn = (mail: MailRecord | null) => /"token": "(sev_[A-Za-z0-9_-]+)"/.exec(mail?.text ?? "")?.[1];
 
+/** The token of the newest verification mail of a mailbox (newest first), if any. */
+const newestToken = (mailbox: MailRecord[]) =>
+  mailbox.map(tokenIn).find((token): token is string => token !== undefined);
+
 type LocalKv = Awaited<ReturnType<Miniflare["getKVNamespace"]>>;
+type LocalD1 = Awaited<ReturnType<Miniflare["getD1Database"]>>;
+
+/** Every message the development adapter sent to `email`, newest first. */
+async function mailboxIn(kv: LocalKv, email: string): Promise<Array<MailRecord & { subject: string; text: string }>> {
+  const hash = createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+  const { keys } = await kv.list({ prefix: `dev-mail-to:${hash}:` });
+  const names = keys
+    .map((k) => k.name)
+    .sort()
+    .reverse();
+  const values = await Promise.all(names.map((n) => kv.get(n, "json")));
+  return values.filter((v): v is MailRecord & { subject: string; text: string } => v !== null);
+}
+
+async function emailOfUser(db: LocalD1, userId: string): Promise<string> {
+  const row = await db.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string }>();
+  if (!row) throw new Error(`no user ${userId}`);
+  return row.email;
+}
 
 /**
- * Opens the server's local KV with a second Miniflare for one read. The running `wrangler dev`
+ * Opens the server's local KV and D1 with a second Miniflare for one read. The running `wrangler dev`
  * holds the same SQLite files and may lock them for a moment while it writes (the read then
  * answers 500), so a read that fails is tried again on a fresh handle, up to five times.
  */
-async function withLocalKv<T>(persistDir: string, read: (kv: LocalKv) => Promise<T>): Promise<T> {
+async function withLocalState<T>(
+  persistDir: string,
+  read: (state: { kv: LocalKv; db: LocalD1 }) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const mf = new Miniflare({
       modules: true,
       script: "export default { fetch() { return new Response(null, { status: 404 }); } };",
       kvPersist: path.join(persistDir, "v3", "kv"),
       kvNamespaces: { KV: developmentKvId() },
+      d1Persist: path.join(persistDir, "v3", "d1"),
+      d1Databases: { DB: developmentD1Id() },
     });
     try {
-      return await read(await mf.getKVNamespace("KV"));
+      return await read({ kv: await mf.getKVNamespace("KV"), db: await mf.getD1Database("DB") });
     } catch (err) {
       if (attempt === 5 || !/failed: 5\d\d/.test(String(err))) throw err;
     } finally {
@@ -104,11 +121,13 @@ export async function verifyEmail(
 }
 
 /**
- * The messages the development mailer of a `wrangler dev` kept for `ownerId` (a user's account mail:
- * `dev-mail:<user id>:…`), read from the server's own local state, newest first.
+ * The messages the development mail adapter of a `wrangler dev` kept for `ownerId`, read from the
+ * server's own local state, newest first: a user's account mail is the mailbox of the user's
+ * address; an organization's, its outbox (`dev-mail:<organization id>:…`).
  */
 export async function outboxOf(persistDir: string, ownerId: string): Promise<Array<{ subject: string; text: string }>> {
-  return withLocalKv(persistDir, async (kv) => {
+  return withLocalState(persistDir, async ({ kv, db }) => {
+    if (ownerId.startsWith("user_")) return mailboxIn(kv, await emailOfUser(db, ownerId));
     const { keys } = await kv.list({ prefix: `dev-mail:${ownerId}:` });
     const names = keys
       .map((k) => k.name)
@@ -133,6 +152,15 @@ export async function verifyEmailOn(
   if (!token) throw new Error(`no verification mail for ${userId}`);
   const res = await call("POST", "/v1/auth/email/verify", undefined, { token });
   if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${res.text}`);
+}
+
+/** The development D1 database of wrangler.toml (the users' addresses live there). */
+function developmentD1Id(): string {
+  const config = unstable_readConfig({ config: path.join(ROOT, "wrangler.toml") });
+  const db = config.d1_databases.find((d: { binding: string }) => d.binding === "DB");
+  const id = db?.preview_database_id ?? db?.database_id;
+  if (!id) throw new Error("wrangler.toml has no D1 binding DB");
+  return id;
 }
 
 /** The development KV namespace of wrangler.toml (the mail outbox lives there). */

@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EMAIL_VERIFICATION_TTL_MS, verifyEmail as verifyAt } from "../../../src/domain/identity/email-verification";
+import { sha256Hex } from "../../../src/lib/crypto";
 import { testContext } from "../../support/context";
 import { mailedVerificationToken, verifyEmail } from "../../support/email";
 import { PASSWORD, registerUser, uniqueEmail } from "../../support/factories";
-import { api, expectErrorEnvelope } from "../../support/http";
+import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
+import { mailbox } from "../../support/mail";
 
 const me = async (token: string) => (await api("GET", "/v1/users/me", { token })).body.data;
 
@@ -91,5 +93,37 @@ describe("email verification", () => {
     const user = await registerUser({}, { verified: false });
     await verifyEmail(user);
     expect((await me(user.token)).email_verified).toBe(true);
+  });
+
+  it("the mail goes through the outbox and is sent before the answer", async () => {
+    const email = uniqueEmail("outbox");
+    const reg = await api("POST", "/v1/auth/register", {
+      body: { email, username: "otto", password: PASSWORD, tier: "basic", marketing_consent: false },
+    });
+    expect(reg.status).toBe(201);
+    const rows = await env.DB.prepare("SELECT type, result, recipient FROM mail_outbox WHERE recipient_hash = ?")
+      .bind(await sha256Hex(email))
+      .all();
+    expect(rows.results).toEqual([{ type: "email.verification", result: "sent", recipient: null }]);
+    const [mail] = (await mailbox(email)).filter((m) => m.type === "email.verification");
+    expect(mail!.subject).toBe("Verify your email address");
+    expect(mail!.text).toContain(await mailedVerificationToken({ id: reg.body.data.user.id }));
+  });
+
+  it("without a mail service registration and resend answer 503 and change nothing (no silent drop)", async () => {
+    const noMail = { MAIL_ADAPTER: "cloudflare", EMAIL: undefined };
+    const email = uniqueEmail("nomail");
+    const reg = await apiWithEnv(noMail, "POST", "/v1/auth/register", {
+      body: { email, username: "nora", password: PASSWORD, tier: "basic", marketing_consent: false },
+    });
+    expectErrorEnvelope(reg, 503, "MAIL_SERVICE_UNAVAILABLE");
+    expect(await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first()).toBeNull();
+
+    const user = await registerUser({}, { verified: false });
+    const before = await mailedVerificationToken(user);
+    const resend = await apiWithEnv(noMail, "POST", "/v1/auth/email/verify/resend", { token: user.token });
+    expectErrorEnvelope(resend, 503, "MAIL_SERVICE_UNAVAILABLE");
+    // The pending token still works: nothing was replaced.
+    expect((await api("POST", "/v1/auth/email/verify", { body: { token: before } })).status).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PASSWORD, registerUser, type TestUser } from "../../support/factories";
-import { api } from "../../support/http";
+import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
+import { mailbox } from "../../support/mail";
 import { totpAt, totpFromSecret } from "../../support/totp";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -266,6 +267,47 @@ describe("factor changes are announced", () => {
       .bind(org.body.data.id)
       .all();
     expect(rows.results).toEqual([{ action: "mfa.factor_added", target_id: user.id }]);
+  });
+});
+
+describe("factor change notices", () => {
+  it("mails the holder through the outbox: one notice per change, with the request that made it", async () => {
+    const user = await enrolled();
+    const notices = (await mailbox(user.email)).filter((m) => m.type === "mfa.changed");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toBe("Your sign-in security changed");
+    expect(notices[0]!.text).toContain("An authenticator app was added");
+    const record = await env.DB.prepare("SELECT result, recipient FROM mail_outbox WHERE id = ?")
+      .bind(notices[0]!.id)
+      .first<{ result: string; recipient: string | null }>();
+    // Sent, and reduced to the delivery record (the address erased).
+    expect(record).toEqual({ result: "sent", recipient: null });
+  });
+
+  it("without a mail service a factor is neither added nor removed (503), so no change goes unannounced", async () => {
+    const noMail = { MAIL_ADAPTER: "cloudflare", EMAIL: undefined };
+    const fresh = await registerUser();
+    const enrol = await api("POST", "/v1/users/me/mfa/totp", { token: fresh.token });
+    const confirm = await apiWithEnv(noMail, "POST", "/v1/users/me/mfa/totp/confirm", {
+      token: fresh.token,
+      body: { code: await codeAt(enrol.body.data.secret, -1) },
+    });
+    expectErrorEnvelope(confirm, 503, "MAIL_SERVICE_UNAVAILABLE");
+    const pending = await env.DB.prepare("SELECT confirmed_at FROM mfa_totp WHERE user_id = ?")
+      .bind(fresh.id)
+      .first<{ confirmed_at: string | null }>();
+    expect(pending).toEqual({ confirmed_at: null });
+
+    const user = await enrolled();
+    await api("POST", "/v1/auth/mfa/step-up", { token: user.token, body: { recovery_code: user.recoveryCodes[0] } });
+    const removal = await apiWithEnv(noMail, "DELETE", "/v1/users/me/mfa/totp", { token: user.token });
+    expectErrorEnvelope(removal, 503, "MAIL_SERVICE_UNAVAILABLE");
+    const still = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM mfa_totp WHERE user_id = ? AND confirmed_at IS NOT NULL",
+    )
+      .bind(user.id)
+      .first<{ n: number }>();
+    expect(still!.n).toBe(1);
   });
 });
 

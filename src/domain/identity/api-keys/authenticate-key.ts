@@ -70,12 +70,8 @@ const invalid = () =>
  * what the owner's role still allows). Malformed keys and bad checksums are
  * refused before any database read.
  */
-export async function principalFromApiKey(
-  ctx: Context,
-  key: string,
-  defer: Defer,
-  now = Date.now(),
-): Promise<Principal> {
+export async function principalFromApiKey(ctx: Context, key: string, defer: Defer): Promise<Principal> {
+  const now = ctx.now();
   // Malformed keys and bad checksums are refused before any database read (in lookUp).
   const found = await lookUp(ctx.db, key, now);
   if (!found) throw invalid();

@@ -11,7 +11,7 @@ import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId } from "../../../lib/ids";
-import type { Context, RequestMeta } from "../../context";
+import type { Context, RequestMeta, UserContext } from "../../context";
 import { actingOwner } from "../../organizations/access";
 import { auditInBatch } from "../../organizations/audit";
 import { cutOffApiKey } from "../../organizations/cut-off";
@@ -43,12 +43,11 @@ export function requireBearerToken(principal: Principal, action: string) {
 }
 
 export async function createApiKey(
-  ctx: Context,
-  principal: Principal,
+  ctx: UserContext,
   input: { name: string; scopes: Scope[]; expires_at?: string | undefined },
-  meta?: RequestMeta,
-  now = Date.now(),
 ): Promise<NewApiKey> {
+  const { principal, meta } = ctx;
+  const now = ctx.now();
   requireBearerToken(principal, "Creating an API key");
   const owner = actingOwner(principal, "admin");
   const missing = input.scopes.filter((s) => !principal.scopes.has(s));
@@ -62,28 +61,28 @@ export async function createApiKey(
   if (!(expiresAt > now) || expiresAt > now + MAX_API_KEY_TTL_MS) {
     throw invalidField("expires_at", "must be in the future and at most two years away");
   }
-  const minted = await mint(
-    ctx,
-    principal.userId,
-    input.name,
-    [...new Set(input.scopes)].join(" "),
-    iso(expiresAt),
-    now,
-    "organizationId" in owner ? owner.organizationId : null,
-  );
+  const minted = await mint(ctx, {
+    userId: principal.userId,
+    name: input.name,
+    scopes: [...new Set(input.scopes)].join(" "),
+    expiresAt: iso(expiresAt),
+    organizationId: "organizationId" in owner ? owner.organizationId : null,
+  });
   await insertApiKey(ctx.db, minted.row, auditKey(ctx.db, principal, meta, minted.row, "api_key.created", now));
   return minted;
 }
 
 async function mint(
   ctx: Context,
-  userId: string,
-  name: string,
-  scopes: string,
-  expiresAt: string,
-  now: number,
-  organizationId: string | null,
+  {
+    userId,
+    name,
+    scopes,
+    expiresAt,
+    organizationId,
+  }: { userId: string; name: string; scopes: string; expiresAt: string; organizationId: string | null },
 ): Promise<NewApiKey> {
+  const now = ctx.now();
   const key = generateApiKey(ctx.config.environment);
   const row: ApiKeyRow = {
     id: newId("key", now),
@@ -103,7 +102,7 @@ async function mint(
 }
 
 /** The caller's personal keys, or (admins) the organization's when acting for one. */
-export const listApiKeys = (db: Store, principal: Principal) => listApiKeysOf(db, actingOwner(principal, "admin"));
+export const listApiKeys = (ctx: UserContext) => listApiKeysOf(ctx.db, actingOwner(ctx.principal, "admin"));
 
 async function ownKey(db: Store, principal: Principal, id: string): Promise<ApiKeyRow> {
   const row = await findApiKeyOf(db, id, actingOwner(principal, "admin"));
@@ -113,14 +112,9 @@ async function ownKey(db: Store, principal: Principal, id: string): Promise<ApiK
 }
 
 /** Revoke now (idempotent), closing the live sockets it opened. A key revoking itself is allowed. */
-export async function revokeApiKey(
-  ctx: Context,
-  principal: Principal,
-  id: string,
-  meta?: RequestMeta,
-  now = Date.now(),
-): Promise<ApiKeyRow> {
-  const db = ctx.db;
+export async function revokeApiKey(ctx: UserContext, { id }: { id: string }): Promise<ApiKeyRow> {
+  const { db, principal, meta } = ctx;
+  const now = ctx.now();
   const row = await ownKey(db, principal, id);
   const audit = auditKey(db, principal, meta, row, "api_key.revoked", now, { revoked_at: iso(now) });
   await revokeRow(db, id, row.userId, iso(now), audit);
@@ -135,13 +129,11 @@ export async function revokeApiKey(
  * cannot be rotated (409).
  */
 export async function rotateApiKey(
-  ctx: Context,
-  principal: Principal,
-  id: string,
-  graceSeconds: number,
-  meta?: RequestMeta,
-  now = Date.now(),
+  ctx: UserContext,
+  { id, graceSeconds }: { id: string; graceSeconds: number },
 ): Promise<NewApiKey> {
+  const { principal, meta } = ctx;
+  const now = ctx.now();
   requireBearerToken(principal, "Rotating an API key");
   const old = await ownKey(ctx.db, principal, id);
   const notRotatable = () =>
@@ -149,7 +141,13 @@ export async function rotateApiKey(
       details: { key_id: id, reason: old.replacedBy ? "already rotated" : "revoked or expired" },
     });
   if (old.revokedAt || Date.parse(old.expiresAt) <= now) throw notRotatable();
-  const minted = await mint(ctx, principal.userId, old.name, old.scopes, old.expiresAt, now, old.organizationId);
+  const minted = await mint(ctx, {
+    userId: principal.userId,
+    name: old.name,
+    scopes: old.scopes,
+    expiresAt: old.expiresAt,
+    organizationId: old.organizationId,
+  });
   const audit = auditKey(ctx.db, principal, meta, old, "api_key.rotated", now, { replaced_by: minted.row.id });
   if (!(await rotateRows(ctx.db, id, old.userId, minted.row, iso(now + graceSeconds * 1000), audit)))
     throw notRotatable();

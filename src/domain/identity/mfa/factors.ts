@@ -12,18 +12,16 @@ import {
 } from "../../../db/mfa";
 import type { Store } from "../../../db/store";
 import { findUserById } from "../../../db/users";
-import type { Bindings } from "../../../env";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import type { Context, RequestMeta } from "../../context";
 import { dataEncryptionKey } from "../../encryption/data-key";
 import { open, seal } from "../../encryption/secret-box";
+import { requireMailer } from "../../mail/outbox";
 import type { Principal } from "../principal";
 import { announceFactorChange } from "./notices";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery-codes";
 import { enrolmentOf, matchingStep, newTotpSecret } from "./totp";
-
-export type MfaEnv = Pick<Bindings, "DB" | "KV" | "ENVIRONMENT" | "DATA_ENCRYPTION_KEY">;
 
 /** How long a second-factor check counts for step-up (docs/security.md "Step-up"). */
 export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
@@ -90,6 +88,8 @@ export async function confirmTotp(
 ) {
   const now = input.now ?? Date.now();
   const userId = input.principal.userId;
+  // The change is announced by mail (notices.ts): refused before anything changes when none can be sent.
+  requireMailer(ctx);
   const pending = await findTotp(ctx.db, userId);
   if (!pending) throw new AppError("MFA_NOT_ENROLLED");
   if (pending.confirmedAt) throw new AppError("MFA_ALREADY_ENROLLED");
@@ -116,6 +116,7 @@ export async function regenerateRecoveryCodes(
   const now = input.now ?? Date.now();
   if (!(await hasMfa(ctx.db, input.principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
   await requireRecentCheck(ctx, input.principal, now);
+  requireMailer(ctx);
   const codes = await issueRecoveryCodes(ctx, input.principal.userId, now);
   await announce(ctx, input, {
     action: "mfa.recovery_codes_regenerated",
@@ -131,7 +132,10 @@ export async function removeTotp(ctx: Context, input: { principal: Principal; me
   const userId = input.principal.userId;
   const row = await findTotp(ctx.db, userId);
   if (!row) throw new AppError("MFA_NOT_ENROLLED");
-  if (row.confirmedAt) await requireRecentCheck(ctx, input.principal, now);
+  if (row.confirmedAt) {
+    await requireRecentCheck(ctx, input.principal, now);
+    requireMailer(ctx);
+  }
   await deleteTotp(ctx.db, userId);
   if (!row.confirmedAt) return;
   await deleteRecoveryCodes(ctx.db, userId);

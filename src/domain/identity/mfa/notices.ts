@@ -1,6 +1,6 @@
 import { organizationsOfUser } from "../../../db/organizations";
 import type { Context, RequestMeta } from "../../context";
-import { mailerFor } from "../../mail/mailer";
+import { deliverMail, queueMail } from "../../mail/outbox";
 import { type AuditAction, auditStatement } from "../../organizations/audit";
 import type { Principal } from "../principal";
 
@@ -15,8 +15,9 @@ export interface FactorChange {
 /**
  * Every change to a person's second factors reaches them by mail (so a thief who enrols their own
  * factor is noticed) and lands in the audit log of each organization they belong to. The mail goes
- * through this one function: the accounts work's Mailer port (src/adapters/mail) replaces
- * `mailerFor` here alone.
+ * through this one function, committed to the mail outbox with the audit entries and sent right
+ * after (the cron retries a failed send). Callers check `requireMailer` before changing a factor,
+ * so a change never happens without its notice.
  */
 export async function announceFactorChange(
   ctx: Context,
@@ -34,10 +35,14 @@ export async function announceFactorChange(
       { now: input.now },
     ),
   );
-  if (entries.length) await ctx.db.batch(entries);
-  await mailerFor(ctx).send({
-    to: input.email,
-    subject: "Your sign-in security changed",
-    text: `${change.summary} on your Session Analysis account (request ${meta.requestId}, from ${meta.ip}).\n\nIf this was not you, sign in, remove the factor and change your password.`,
-  });
+  const mail = await queueMail(
+    ctx,
+    {
+      to: input.email,
+      template: { type: "mfa.changed", summary: change.summary, requestId: meta.requestId, ip: meta.ip },
+    },
+    input.now,
+  );
+  await ctx.commit([...entries, mail.statement]);
+  await deliverMail(ctx, [mail.id], input.now);
 }

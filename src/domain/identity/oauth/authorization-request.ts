@@ -1,15 +1,16 @@
 import { insertAuthorizationCode } from "../../../db/authorization-codes";
-import type { Store } from "../../../db/store";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
+import type { Context } from "../../context";
 import { audienceOf, mcpResourceOf } from "../access-tokens";
 import type { Scope } from "../scopes";
-import { findClient, type OAuthClient } from "./clients";
+import type { OAuthClient } from "./clients";
 import type { OAuthErrorCode } from "./errors";
 import { OAuthError } from "./errors";
 import { isValidS256Challenge } from "./pkce";
 import { isRegisteredRedirectUri } from "./redirect-uris";
+import { clientForAuthorization } from "./registration";
 import { grantScopes } from "./scopes";
 
 /** Codes live five minutes (RFC 6749 §4.1.2 recommends at most ten). */
@@ -68,17 +69,15 @@ export function readAuthorizationParams(source: URLSearchParams): { params: Auth
  * everything else, whose errors go back to the client's redirect URI.
  */
 export async function validateAuthorizationRequest(
-  db: Store,
-  source: URLSearchParams,
-  issuer: string,
-  /** How a client_id is looked up: by default in D1 only; the authorize page also reads metadata documents. */
-  resolveClient: (clientId: string) => Promise<OAuthClient | null> = (id) => findClient(db, id),
+  ctx: Context,
+  { source }: { source: URLSearchParams },
 ): Promise<Validation> {
+  const issuer = ctx.config.issuer;
   const { params, repeated } = readAuthorizationParams(source);
   if (repeated === "client_id" || repeated === "redirect_uri")
     return { kind: "fatal", message: `The parameter ${repeated} was sent more than once.` };
   if (!params.client_id) return { kind: "fatal", message: "The request has no client_id." };
-  const client = await resolveClient(params.client_id);
+  const client = await clientForAuthorization(ctx, params.client_id);
   if (!client) return { kind: "fatal", message: "The application (client_id) is unknown." };
 
   let redirectUri = params.redirect_uri;
@@ -172,14 +171,12 @@ export function grantResource(requested: string | undefined, issuer: string): st
 
 /** Issue a single-use code for an approved request; returns the code (stored only hashed). */
 export async function issueAuthorizationCode(
-  db: Store,
-  request: AuthorizationRequest,
-  userId: string,
-  scopes: Scope[],
-  now = Date.now(),
+  ctx: Context,
+  { request, userId, scopes }: { request: AuthorizationRequest; userId: string; scopes: Scope[] },
 ): Promise<string> {
+  const now = ctx.now();
   const code = CODE_PREFIX + randomToken(32);
-  await insertAuthorizationCode(db, {
+  await insertAuthorizationCode(ctx.db, {
     id: newId("code", now),
     codeHash: await sha256Hex(code),
     clientId: request.client.id,

@@ -1,5 +1,5 @@
-import type { Store } from "../../../db/store";
 import { sha256Hex, timingSafeEqual } from "../../../lib/crypto";
+import type { Context } from "../../context";
 import { findClient, type OAuthClient } from "./clients";
 import { OAuthError } from "./errors";
 import type { FormParams } from "./form";
@@ -35,9 +35,8 @@ function parseBasic(header: string): { id: string; secret: string } | null {
  * (RFC 6749 §2.3). Any failure is invalid_client, 401 (§5.2).
  */
 export async function authenticateClient(
-  db: Store,
-  authorization: string | undefined,
-  form: FormParams,
+  ctx: Context,
+  { authorization, form }: { authorization: string | undefined; form: FormParams },
 ): Promise<AuthenticatedClient> {
   const basic = authorization !== undefined && /^Basic /i.test(authorization);
   const fail = (description = "Client authentication failed.") => new OAuthError("invalid_client", description, basic);
@@ -65,7 +64,7 @@ export async function authenticateClient(
     method = secret === undefined ? "none" : "client_secret_post";
   }
 
-  const client = await findClient(db, id);
+  const client = await findClient(ctx, id);
   if (!client) throw fail();
   if (client.clientType === "public") {
     if (method !== "none") throw fail("This is a public client: it has no secret.");

@@ -4,25 +4,24 @@ import {
   insertClient,
   listClientsOfUser,
   type OAuthClientRow,
+  type RegistrableGrant,
 } from "../../../db/oauth-clients";
 import { findRegisteredClient, type RegisteredClientRow } from "../../../db/registered-clients";
 import { revokeClientTokens, revokeSession } from "../../../db/revocations";
-import type { Store } from "../../../db/store";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
-import type { Context } from "../../context";
+import type { Context, UserContext } from "../../context";
 import { cutOffGrant } from "../../organizations/cut-off";
 import { CLIENT_TOKEN_TTL } from "../access-tokens";
 import { requireBearerToken } from "../api-keys/lifecycle";
-import type { Principal } from "../principal";
 import { parseScopeString, type Scope } from "../scopes";
 import { MAX_REDIRECT_URIS, redirectUriProblem } from "./redirect-uris";
 
 export const CLIENT_SECRET_PREFIX = "sacs_";
 export type ClientType = "confidential" | "public";
-export type RegistrableGrant = "authorization_code" | "client_credentials";
+export type { RegistrableGrant };
 /** What a registration may list (RFC 7591 §2 grant_types); refresh_token is implied, never stored. */
 export type RequestedGrant = RegistrableGrant | "refresh_token";
 
@@ -67,15 +66,15 @@ export function registeredClientFromRow(row: RegisteredClientRow): OAuthClient {
 }
 
 /** The client with this id: a user's, a dynamically registered one, or a metadata document's already read. */
-export async function findClient(db: Store, clientId: string, now = Date.now()): Promise<OAuthClient | null> {
+export async function findClient(ctx: Context, clientId: string): Promise<OAuthClient | null> {
   // Metadata documents are https URLs (http only where private URLs are allowed: development, tests).
   if (clientId.startsWith("dcr_") || clientId.startsWith("https://") || clientId.startsWith("http://")) {
     if (clientId.length > 2000) return null;
-    const row = await findRegisteredClient(db, clientId, iso(now));
+    const row = await findRegisteredClient(ctx.db, clientId, iso(ctx.now()));
     return row ? registeredClientFromRow(row) : null;
   }
   if (clientId.length > 64) return null;
-  const row = await findClientById(db, clientId);
+  const row = await findClientById(ctx.db, clientId);
   return row ? clientFromRow(row) : null;
 }
 
@@ -97,7 +96,9 @@ export interface RegisterClientInput {
  * invalid client metadata (RFC 7591 §3.2.2). Allowed scopes ⊆ the caller's.
  * The secret of a confidential client is returned once.
  */
-export async function registerClient(db: Store, principal: Principal, input: RegisterClientInput, now = Date.now()) {
+export async function registerClient(ctx: UserContext, input: RegisterClientInput) {
+  const { principal } = ctx;
+  const now = ctx.now();
   requireBearerToken(principal, "Registering an OAuth client");
   const requested = new Set(input.grant_types);
   if (requested.has("refresh_token") && !requested.has("authorization_code")) {
@@ -134,17 +135,17 @@ export async function registerClient(db: Store, principal: Principal, input: Reg
     allowedScopes: [...new Set(input.scopes)].join(" "),
     createdAt: iso(now),
   };
-  await insertClient(db, row);
+  await insertClient(ctx.db, row);
   return { client: clientFromRow(row), secret };
 }
 
-export async function listClients(db: Store, principal: Principal): Promise<OAuthClient[]> {
-  return (await listClientsOfUser(db, principal.userId)).map(clientFromRow);
+export async function listClients(ctx: UserContext): Promise<OAuthClient[]> {
+  return (await listClientsOfUser(ctx.db, ctx.principal.userId)).map(clientFromRow);
 }
 
-export async function getOwnClient(db: Store, principal: Principal, id: string): Promise<OAuthClient> {
-  const client = await findClient(db, id);
-  if (!client || client.ownerUserId !== principal.userId)
+export async function getOwnClient(ctx: UserContext, { id }: { id: string }): Promise<OAuthClient> {
+  const client = await findClient(ctx, id);
+  if (!client || client.ownerUserId !== ctx.principal.userId)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
   return client;
 }
@@ -153,8 +154,8 @@ export async function getOwnClient(db: Store, principal: Principal, id: string):
  * Delete a client: its codes go with it, its refresh tokens are revoked, and
  * so are its live access tokens and the sockets they opened.
  */
-export async function deleteClient(ctx: Context, principal: Principal, id: string, now = Date.now()): Promise<void> {
-  const families = await deleteClientOfUser(ctx.db, id, principal.userId, iso(now));
+export async function deleteClient(ctx: UserContext, { id }: { id: string }): Promise<void> {
+  const families = await deleteClientOfUser(ctx.db, id, ctx.principal.userId, iso(ctx.now()));
   if (families === null)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
   await Promise.all([

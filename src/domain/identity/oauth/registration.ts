@@ -4,9 +4,9 @@ import {
   touchRegisteredClient,
   upsertRegisteredClient,
 } from "../../../db/registered-clients";
-import type { Store } from "../../../db/store";
 import { iso } from "../../../lib/clock";
 import { newId } from "../../../lib/ids";
+import type { Context } from "../../context";
 import { classifyWebhookUrl } from "../../webhooks/url-safety";
 import { REFRESH_TOKEN_TTL } from "../refresh-rotation";
 import { isScope, type Scope, USER_SCOPES } from "../scopes";
@@ -108,7 +108,8 @@ export function registrationResponse(client: OAuthClient, expiresAt?: string) {
 }
 
 /** POST /oauth2/register (RFC 7591 §3): store a public client; it expires unless a token is issued to it. */
-export async function registerDynamicClient(db: Store, body: unknown, now = Date.now()) {
+export async function registerDynamicClient(ctx: Context, { body }: { body: unknown }) {
+  const now = ctx.now();
   const meta = readClientMetadata(body);
   const row: RegisteredClientRow = {
     id: newId("dcr", now),
@@ -121,18 +122,16 @@ export async function registerDynamicClient(db: Store, body: unknown, now = Date
     lastUsedAt: null,
     expiresAt: iso(now + UNUSED_REGISTRATION_TTL_SECONDS * 1000),
   };
-  await insertRegisteredClient(db, row);
+  await insertRegisteredClient(ctx.db, row);
   return registrationResponse(registeredClientFromRow(row), row.expiresAt);
 }
 
 /** A token was issued to a self-registered client: keep it while its refresh tokens can live. */
-export async function keepRegisteredClient(db: Store, client: OAuthClient, now = Date.now()) {
+export async function keepRegisteredClient(ctx: Context, { client }: { client: OAuthClient }) {
   if (client.source === "console") return;
-  await touchRegisteredClient(db, client.id, iso(now), iso(now + REFRESH_TOKEN_TTL * 1000));
+  const now = ctx.now();
+  await touchRegisteredClient(ctx.db, client.id, iso(now), iso(now + REFRESH_TOKEN_TTL * 1000));
 }
-
-/** Fetches a Client ID Metadata Document (the adapter: src/adapters/client-metadata/). */
-export type MetadataFetcher = (url: URL) => Promise<unknown>;
 
 /**
  * The client named by an https client_id (a Client ID Metadata Document, draft-ietf-oauth-client-id-metadata-document):
@@ -141,21 +140,17 @@ export type MetadataFetcher = (url: URL) => Promise<unknown>;
  * authorization once its copy is a day old (a client that tokens were issued to stays known to the token endpoint).
  * Null when the URL or the document is refused (the authorize page then shows the client as unknown).
  */
-export async function resolveMetadataDocumentClient(
-  db: Store,
-  clientId: string,
-  fetchDocument: MetadataFetcher,
-  allowPrivate: boolean,
-  now = Date.now(),
-): Promise<OAuthClient | null> {
-  const cached = await findClient(db, clientId, now);
+async function resolveMetadataDocumentClient(ctx: Context, clientId: string): Promise<OAuthClient | null> {
+  const now = ctx.now();
+  const allowPrivate = ctx.config.webhookAllowPrivateUrls && ctx.config.environment !== "production";
+  const cached = await findClient(ctx, clientId);
   if (cached && Date.parse(cached.createdAt) > now - METADATA_DOCUMENT_TTL_SECONDS * 1000) return cached;
   const verdict = classifyWebhookUrl(clientId, { allowPrivate });
   // The draft requires an https URL with a path; http is accepted only where private URLs are (development).
   if (!verdict.ok || verdict.url.pathname === "/" || verdict.url.hash || verdict.url.search) return null;
   let document: unknown;
   try {
-    document = await fetchDocument(verdict.url);
+    document = await ctx.ports.clientMetadata.read(verdict.url);
   } catch {
     return null;
   }
@@ -178,6 +173,16 @@ export async function resolveMetadataDocumentClient(
     lastUsedAt: null,
     expiresAt: iso(now + METADATA_DOCUMENT_TTL_SECONDS * 1000),
   };
-  await upsertRegisteredClient(db, row);
+  await upsertRegisteredClient(ctx.db, row);
   return registeredClientFromRow(row);
+}
+
+/**
+ * The client an authorization request names: a metadata document's URL (https; http only where private URLs are
+ * allowed, in development) is read or taken from its fresh copy, any other client_id is looked up.
+ */
+export function clientForAuthorization(ctx: Context, clientId: string): Promise<OAuthClient | null> {
+  return clientId.startsWith("https://") || (clientId.startsWith("http://") && ctx.config.webhookAllowPrivateUrls)
+    ? resolveMetadataDocumentClient(ctx, clientId)
+    : findClient(ctx, clientId);
 }

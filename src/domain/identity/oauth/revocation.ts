@@ -11,7 +11,7 @@ import type { FormParams } from "./form";
 async function accessClaims(ctx: Context, token: string): Promise<AccessTokenClaims | null> {
   if (token.length > 4096) return null;
   try {
-    return await verifyAccessToken(ctx, token, Date.now(), "any");
+    return await verifyAccessToken(ctx, token, "any");
   } catch {
     return null;
   }
@@ -32,20 +32,18 @@ const refreshRow = async (ctx: Context, token: string) =>
  */
 export async function revokeToken(
   ctx: Context,
-  authorization: string | undefined,
-  form: FormParams,
-  now = Date.now(),
+  { authorization, form }: { authorization: string | undefined; form: FormParams },
 ): Promise<void> {
-  const { client } = await authenticateClient(ctx.db, authorization, form);
+  const { client } = await authenticateClient(ctx, { authorization, form });
   const token = form.require("token");
   form.get("token_type_hint"); // only checked for repetition: both token kinds are recognised by their form
   const row = await refreshRow(ctx, token);
   if (row) {
-    if (row.clientId === client.id) await revokeGrantFamily(ctx, row.familyId, now);
+    if (row.clientId === client.id) await revokeGrantFamily(ctx, row.familyId);
     return;
   }
   const claims = await accessClaims(ctx, token);
-  if (claims && claims.client_id === client.id) await revokeGrantFamily(ctx, claims.sid, now);
+  if (claims && claims.client_id === client.id) await revokeGrantFamily(ctx, claims.sid);
 }
 
 export type IntrospectionResponse = { active: false } | ({ active: true } & Record<string, unknown>);
@@ -57,11 +55,10 @@ export type IntrospectionResponse = { active: false } | ({ active: true } & Reco
  */
 export async function introspectToken(
   ctx: Context,
-  authorization: string | undefined,
-  form: FormParams,
-  now = Date.now(),
+  { authorization, form }: { authorization: string | undefined; form: FormParams },
 ): Promise<IntrospectionResponse> {
-  const { client, method } = await authenticateClient(ctx.db, authorization, form);
+  const now = ctx.now();
+  const { client, method } = await authenticateClient(ctx, { authorization, form });
   if (method === "none")
     throw new OAuthError(
       "invalid_client",

@@ -13,9 +13,7 @@ export const SUPPORTED_GRANT_TYPES = ["authorization_code", "client_credentials"
 /** POST /oauth2/token (RFC 6749 §3.2): authenticate the client, then run the grant. */
 export async function tokenRequest(
   ctx: Context,
-  authorization: string | undefined,
-  form: FormParams,
-  now = Date.now(),
+  { authorization, form }: { authorization: string | undefined; form: FormParams },
 ): Promise<TokenResponse> {
   const grantType = form.require("grant_type");
   const grant =
@@ -31,9 +29,9 @@ export async function tokenRequest(
       "unsupported_grant_type",
       "Supported grant types: authorization_code, client_credentials, refresh_token.",
     );
-  const client = await authenticateClient(ctx.db, authorization, form);
-  const response = await grant(ctx, client, form, now);
+  const client = await authenticateClient(ctx, { authorization, form });
+  const response = await grant(ctx, { client, form });
   // A self-registered client that was issued a token stays registered (registration.ts).
-  await keepRegisteredClient(ctx.db, client.client, now);
+  await keepRegisteredClient(ctx, { client: client.client });
   return response;
 }

@@ -20,7 +20,7 @@ export async function endPasswordSignIns(
 ): Promise<number> {
   const families = await passwordFamiliesOfEnforcedMembers(ctx.db, organizationId);
   if (families.length === 0) return 0;
-  await Promise.all(families.map((f) => revokeGrantFamily(ctx, f.family_id, now)));
+  await Promise.all(families.map((f) => revokeGrantFamily(ctx, f.family_id)));
   await auditStatement(
     ctx.db,
     organizationId,

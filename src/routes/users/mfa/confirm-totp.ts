@@ -19,7 +19,7 @@ const route = defineRoute({
   responses: {
     200: { description: "Confirmed", content: { "application/json": { schema: envelopeSchema(RecoveryCodesSchema) } } },
   },
-  errors: ["MFA_CODE_INVALID", "MFA_NOT_ENROLLED", "MFA_ALREADY_ENROLLED"],
+  errors: ["MFA_CODE_INVALID", "MFA_NOT_ENROLLED", "MFA_ALREADY_ENROLLED", "MAIL_SERVICE_UNAVAILABLE"],
 });
 
 export function mountConfirmTotp(app: Router) {

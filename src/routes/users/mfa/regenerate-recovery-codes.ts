@@ -18,7 +18,7 @@ const route = defineRoute({
   responses: {
     200: { description: "New codes", content: { "application/json": { schema: envelopeSchema(RecoveryCodesSchema) } } },
   },
-  errors: ["MFA_NOT_ENROLLED", "MFA_REQUIRED"],
+  errors: ["MFA_NOT_ENROLLED", "MFA_REQUIRED", "MAIL_SERVICE_UNAVAILABLE"],
 });
 
 export function mountRegenerateRecoveryCodes(app: Router) {

@@ -15,7 +15,7 @@ const route = defineRoute({
     "A confirmed app needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also drops the recovery codes. A pending enrolment is simply discarded.",
   scope: "profile",
   responses: { 200: { description: "Removed", content: { "application/json": { schema: MessageOnlySchema } } } },
-  errors: ["MFA_NOT_ENROLLED", "MFA_REQUIRED"],
+  errors: ["MFA_NOT_ENROLLED", "MFA_REQUIRED", "MAIL_SERVICE_UNAVAILABLE"],
 });
 
 export function mountRemoveTotp(app: Router) {

@@ -23,10 +23,9 @@ const badCode = (why = "The authorization code is invalid, expired or already us
  */
 export async function authorizationCodeGrant(
   ctx: Context,
-  { client }: AuthenticatedClient,
-  form: FormParams,
-  now = Date.now(),
+  { client: { client }, form }: { client: AuthenticatedClient; form: FormParams },
 ): Promise<TokenResponse> {
+  const now = ctx.now();
   if (!client.grantTypes.includes("authorization_code"))
     throw new OAuthError("unauthorized_client", "This client may not use the authorization_code grant.");
   const code = form.require("code");
@@ -36,7 +35,7 @@ export async function authorizationCodeGrant(
   const row = code.length <= 256 ? await findAuthorizationCodeByHash(ctx.db, await sha256Hex(code)) : undefined;
   if (!row || row.clientId !== client.id) throw badCode();
   if (row.usedAt) {
-    await revokeGrantFamily(ctx, row.familyId, now);
+    await revokeGrantFamily(ctx, row.familyId);
     throw badCode();
   }
   if (Date.parse(row.expiresAt) <= now) throw badCode();
@@ -55,21 +54,26 @@ export async function authorizationCodeGrant(
     throw new OAuthError("invalid_target", "resource does not match the authorization request.");
   }
   if (!(await consumeAuthorizationCode(ctx.db, row.id, iso(now)))) {
-    await revokeGrantFamily(ctx, row.familyId, now);
+    await revokeGrantFamily(ctx, row.familyId);
     throw badCode();
   }
 
   const user = await findUserById(ctx.db, row.userId);
   if (!user) throw badCode();
   const scopes = intersect(parseScopeString(row.scope), scopesForRole(user.role));
-  const refreshToken = await issueRefreshToken(
-    ctx,
-    { familyId: row.familyId, userId: user.id, clientId: client.id, scope: scopes.join(" "), resource: row.resource },
-    now,
-  );
-  return accessTokenResponse(
-    ctx,
-    { user, clientId: client.id, scopes, sid: row.familyId, refreshToken, resource: row.resource },
-    now,
-  );
+  const refreshToken = await issueRefreshToken(ctx, {
+    familyId: row.familyId,
+    userId: user.id,
+    clientId: client.id,
+    scope: scopes.join(" "),
+    resource: row.resource,
+  });
+  return accessTokenResponse(ctx, {
+    user,
+    clientId: client.id,
+    scopes,
+    sid: row.familyId,
+    refreshToken,
+    resource: row.resource,
+  });
 }

@@ -15,9 +15,7 @@ import { accessTokenResponse, type TokenResponse } from "./token-response";
  */
 export async function clientCredentialsGrant(
   ctx: Context,
-  { client, method }: AuthenticatedClient,
-  form: FormParams,
-  now = Date.now(),
+  { client: { client, method }, form }: { client: AuthenticatedClient; form: FormParams },
 ): Promise<TokenResponse> {
   if (method === "none" || !client.grantTypes.includes("client_credentials")) {
     throw new OAuthError("unauthorized_client", "This client may not use the client_credentials grant.");
@@ -25,5 +23,5 @@ export async function clientCredentialsGrant(
   const owner = await findUserById(ctx.db, client.ownerUserId);
   if (!owner) throw new OAuthError("invalid_client", "Client authentication failed.");
   const scopes = grantScopes(form.get("scope"), intersect(client.allowedScopes, scopesForRole(owner.role)));
-  return accessTokenResponse(ctx, { user: owner, clientId: client.id, scopes, sid: crypto.randomUUID() }, now);
+  return accessTokenResponse(ctx, { user: owner, clientId: client.id, scopes, sid: crypto.randomUUID() });
 }

@@ -17,9 +17,7 @@ import { accessTokenResponse, type TokenResponse } from "./token-response";
  */
 export async function refreshTokenGrant(
   ctx: Context,
-  { client }: AuthenticatedClient,
-  form: FormParams,
-  now = Date.now(),
+  { client: { client }, form }: { client: AuthenticatedClient; form: FormParams },
 ): Promise<TokenResponse> {
   if (!client.grantTypes.includes("authorization_code"))
     throw new OAuthError("unauthorized_client", "This client may not use the refresh_token grant.");
@@ -30,11 +28,15 @@ export async function refreshTokenGrant(
   const outcome =
     presented.length > 256
       ? ({ ok: false, reason: "invalid" } as const)
-      : await consumeForRotation(ctx, presented, client.id, now, (row) => {
-          // RFC 8707 §2.2: a refresh asks for the grant's own resource, or names none.
-          if (form.get("resource") !== undefined && resource !== (row.resource ?? null))
-            throw new OAuthError("invalid_target", "resource does not match the grant.");
-          scopes = grantScopes(requested, parseScopeString(row.scope));
+      : await consumeForRotation(ctx, {
+          presented,
+          clientId: client.id,
+          precheck: (row) => {
+            // RFC 8707 §2.2: a refresh asks for the grant's own resource, or names none.
+            if (form.get("resource") !== undefined && resource !== (row.resource ?? null))
+              throw new OAuthError("invalid_target", "resource does not match the grant.");
+            scopes = grantScopes(requested, parseScopeString(row.scope));
+          },
         });
   if (!outcome.ok) {
     throw new OAuthError(
@@ -47,27 +49,19 @@ export async function refreshTokenGrant(
   const user = await findUserById(ctx.db, outcome.row.userId);
   if (!user) throw new OAuthError("invalid_grant", "The refresh token is invalid, expired or revoked.");
   const allowed = scopesForRole(user.role);
-  const refreshToken = await issueRefreshToken(
-    ctx,
-    {
-      familyId: outcome.row.familyId,
-      userId: user.id,
-      clientId: client.id,
-      scope: outcome.row.scope,
-      resource: outcome.row.resource,
-    },
-    now,
-  );
-  return accessTokenResponse(
-    ctx,
-    {
-      user,
-      clientId: client.id,
-      scopes: intersect(scopes, allowed),
-      sid: outcome.row.familyId,
-      refreshToken,
-      resource: outcome.row.resource,
-    },
-    now,
-  );
+  const refreshToken = await issueRefreshToken(ctx, {
+    familyId: outcome.row.familyId,
+    userId: user.id,
+    clientId: client.id,
+    scope: outcome.row.scope,
+    resource: outcome.row.resource,
+  });
+  return accessTokenResponse(ctx, {
+    user,
+    clientId: client.id,
+    scopes: intersect(scopes, allowed),
+    sid: outcome.row.familyId,
+    refreshToken,
+    resource: outcome.row.resource,
+  });
 }

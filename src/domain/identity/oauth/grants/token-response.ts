@@ -1,13 +1,7 @@
 import type { UserRow } from "../../../../db/users";
-import type { Bindings } from "../../../../env";
 import type { Context } from "../../../context";
 import { CLIENT_TOKEN_TTL, issueAccessToken } from "../../access-tokens";
 import type { Scope } from "../../scopes";
-
-export type TokenEnv = Pick<
-  Bindings,
-  "DB" | "KV" | "SESSION_ROOM" | "ENVIRONMENT" | "AUTH_ISSUER" | "JWT_PRIVATE_KEY" | "JWT_PREVIOUS_PUBLIC_KEYS"
->;
 
 /** Every OAuth access token lives one hour (spec part 5 for client_credentials; we use it for all OAuth grants). */
 export const OAUTH_ACCESS_TOKEN_TTL = CLIENT_TOKEN_TTL;
@@ -33,22 +27,17 @@ export async function accessTokenResponse(
     /** RFC 8707: the MCP server's identifier, the token's `aud`; null/absent for the REST API. */
     resource?: string | null;
   },
-  now: number,
 ): Promise<TokenResponse> {
-  const access = await issueAccessToken(
-    ctx,
-    {
-      userId: grant.user.id,
-      role: grant.user.role,
-      tier: grant.user.tier,
-      scopes: grant.scopes,
-      sid: grant.sid,
-      clientId: grant.clientId,
-      ttlSeconds: OAUTH_ACCESS_TOKEN_TTL,
-      ...(grant.resource ? { audience: grant.resource } : {}),
-    },
-    now,
-  );
+  const access = await issueAccessToken(ctx, {
+    userId: grant.user.id,
+    role: grant.user.role,
+    tier: grant.user.tier,
+    scopes: grant.scopes,
+    sid: grant.sid,
+    clientId: grant.clientId,
+    ttlSeconds: OAUTH_ACCESS_TOKEN_TTL,
+    ...(grant.resource ? { audience: grant.resource } : {}),
+  });
   return {
     access_token: access.token,
     token_type: "Bearer",

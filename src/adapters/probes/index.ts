@@ -1,0 +1,16 @@
+import { analyzerSelfCheck } from "../../analysis/self-check";
+import type { DependencyProbes } from "../../domain/admin/ports";
+import type { Bindings } from "../../env";
+
+/** The system-status probes over this deployment's own bindings (src/domain/admin/probes.ts). */
+export function bindingProbes(
+  env: Pick<Bindings, "ANALYZER_ENGINE" | "ENVIRONMENT" | "WEBHOOK_QUEUE">,
+  now: () => number = Date.now,
+): DependencyProbes {
+  return {
+    analyzer: () => analyzerSelfCheck(env),
+    async queue() {
+      await env.WEBHOOK_QUEUE.send({ kind: "probe", at: new Date(now()).toISOString() });
+    },
+  };
+}
