@@ -204,7 +204,6 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
     return onError(
       new AppError("METHOD_NOT_ALLOWED", {
         details: { method: c.req.method, path: c.req.path, allowed },
-        headers: { Allow: allowed.join(", ") },
       }),
       c,
     );

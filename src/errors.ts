@@ -71,7 +71,11 @@ export const ERROR_CATALOGUE = {
   // Billing and webhooks (docs/decisions.md, "Credits and billing" and "Webhooks")
   PAYMENT_DECLINED: { status: 402, message: "The payment was declined by the card issuer." },
   IDEMPOTENCY_KEY_MISMATCH: { status: 422, message: "This Idempotency-Key was already used with a different request." },
-  IDEMPOTENCY_KEY_IN_USE: { status: 409, message: "A request with this Idempotency-Key is still being processed." },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: "A request with this Idempotency-Key is still being processed.",
+    retryAfter: 1,
+  },
   WEBHOOK_LIMIT_REACHED: { status: 409, message: "The maximum number of webhooks for this account has been reached." },
   WEBHOOK_INACTIVE: { status: 409, message: "The webhook is inactive; activate it to deliver to it." },
   PLAN_UNCHANGED: { status: 409, message: "The account is already on this plan and no change is pending." },
@@ -102,6 +106,7 @@ export const ERROR_CATALOGUE = {
   PAYMENT_FAILED: {
     status: 502,
     message: "The payment processor failed temporarily; no charge was made. Retry later.",
+    retryAfter: 5,
   },
   MAIL_SERVICE_UNAVAILABLE: {
     status: 503,
@@ -111,18 +116,43 @@ export const ERROR_CATALOGUE = {
   DATABASE_ERROR: { status: 500, message: "A database operation failed." },
   AI_MODEL_ERROR: { status: 500, message: "Model processing failed." },
   INTERNAL_SERVER_ERROR: { status: 500, message: "An unexpected error occurred." },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, CatalogueEntry>;
+
+/**
+ * A code's status and default message. `retryAfter`: the seconds a client should wait when the
+ * error itself does not say (`details.retry_after`); src/http/error-headers.ts renders it.
+ */
+interface CatalogueEntry {
+  status: number;
+  message: string;
+  retryAfter?: number;
+}
+
+/** The seconds a client should wait before retrying: the error's own `details.retry_after`, else its code's. */
+export function retryAfterOf(err: Pick<AppError, "code" | "details">): number | undefined {
+  const own = err.details.retry_after;
+  if (typeof own === "number" && Number.isFinite(own) && own >= 0) return Math.ceil(own);
+  const entry: CatalogueEntry = ERROR_CATALOGUE[err.code];
+  return entry.retryAfter;
+}
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 export type ErrorDetails = Record<string, unknown>;
 
-/** The one error type domain and HTTP code throw; rendered by `onError`. */
+/**
+ * The one error type domain and HTTP code throw; rendered by `onError`, which derives the status
+ * and the response headers from the code and `details` (src/http/error-headers.ts): errors know
+ * nothing of HTTP.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: ErrorDetails;
-  /** Extra response headers (e.g. Retry-After on 429, WWW-Authenticate on 401). */
+  /**
+   * @deprecated Put what a header says in `details` (e.g. `retry_after`); onError derives the
+   * headers. Kept while the domain areas convert; removed at merge.
+   */
   readonly headers: Record<string, string>;
 
   /**
@@ -132,7 +162,13 @@ export class AppError extends Error {
    */
   constructor(
     code: ErrorCode,
-    options: { message?: string; details?: ErrorDetails; headers?: Record<string, string>; status?: 400 } = {},
+    options: {
+      message?: string;
+      details?: ErrorDetails;
+      /** @deprecated Use `details` (e.g. `retry_after`): onError derives the headers. */
+      headers?: Record<string, string>;
+      status?: 400;
+    } = {},
   ) {
     const entry = ERROR_CATALOGUE[code];
     super(options.message ?? entry.message);

@@ -6,6 +6,7 @@ import { sessionObjects } from "../adapters/durable-objects/sessions";
 import { mailerFor } from "../adapters/mail";
 import { paymentsFor } from "../adapters/payments";
 import { bindingProbes } from "../adapters/probes";
+import { KvRateLimitStore } from "../adapters/rate-limit/kv";
 import { cloudflareWebhookQueue } from "../adapters/webhook-queue/cloudflare";
 import type { Ports } from "../domain/ports";
 import type { Bindings } from "../env";
@@ -45,7 +46,12 @@ function buildPorts(env: Bindings): Ports {
   // billing
   const payments = once(() => paymentsFor(configOf(env)));
   const billingClocks = once(() => durableBillingClocks(env.BILLING_CLOCK));
+  // platform
+  const rateLimits = once(() => new KvRateLimitStore(env.KV));
   return {
+    get rateLimits() {
+      return rateLimits();
+    },
     get clientMetadata() {
       return clientMetadata();
     },

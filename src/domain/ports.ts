@@ -2,6 +2,7 @@ import type { DependencyProbes } from "./admin/ports";
 import type { BillingPorts } from "./billing/ports";
 import type { ClientMetadataDocuments } from "./identity/oauth/ports";
 import type { Directory, DnsResolver } from "./identity/sso/ports";
+import type { RateLimitStore } from "./limits/rate-limiter";
 import type { Mailer } from "./mail/ports";
 import type { SessionPorts } from "./sessions/ports";
 import type { WebhookQueue } from "./webhooks/ports";
@@ -13,6 +14,8 @@ import type { WebhookQueue } from "./webhooks/ports";
  */
 // billing: the payment gateway and the billing clocks (src/domain/billing/ports.ts)
 export interface Ports extends BillingPorts {
+  // platform: the rate limits' counters (src/domain/limits/rate-limiter.ts).
+  readonly rateLimits: RateLimitStore;
   // OAuth server
   readonly clientMetadata: ClientMetadataDocuments;
   // accounts/mail: the Mailer configuration picks (src/adapters/mail); null when none can send.

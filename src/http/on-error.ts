@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../errors";
 import { errorBody } from "./envelope-body";
+import { errorHeaders } from "./error-headers";
 
 /** Map anything thrown to a catalogue error; unknown errors never leak their message. */
 export function toAppError(err: unknown): AppError {
@@ -55,6 +56,8 @@ export function onError(err: unknown, c: Context) {
   }
   // For the request's log line and metric (src/middleware/request-log.ts).
   c.set("errorCode", appError.code);
+  for (const [name, value] of errorHeaders(appError)) c.header(name, value);
+  // Headers a domain error still names itself (deprecated: the areas move them into details).
   for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
   return c.json(errorBody(c, appError), appError.status as ContentfulStatusCode);
 }

@@ -23,7 +23,7 @@ import { limiterFor, rateLimitHeaders } from "./rate-limit";
 export function authThrottle(
   accountOf?: (c: Context<AppEnv>) => Promise<string | undefined>,
   /** How to refuse (default: the /v1 429 envelope). The OAuth token endpoint answers in RFC 6749 form. */
-  refuse: (retryAfter: number, headers: Record<string, string>) => Response | Promise<Response> = refuseWithEnvelope,
+  refuse?: (retryAfter: number, headers: Record<string, string>) => Response | Promise<Response>,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
@@ -46,25 +46,20 @@ export function authThrottle(
     const checks = await Promise.all(buckets.map(([key, windows]) => limiter.peek(key, windows)));
     const denied = checks.find((d) => !d.allowed);
     if (denied) {
-      const headers = {
-        ...rateLimitHeaders(buckets[checks.indexOf(denied)]![1], denied),
-        "Retry-After": String(denied.retryAfter),
-      };
-      return refuse(denied.retryAfter, headers);
+      const limits = rateLimitHeaders(buckets[checks.indexOf(denied)]![1], denied);
+      if (refuse) return refuse(denied.retryAfter, { ...limits, "Retry-After": String(denied.retryAfter) });
+      // The /v1 envelope: onError adds Retry-After from details.retry_after.
+      for (const [name, value] of Object.entries(limits)) c.header(name, value);
+      throw new AppError("RATE_LIMIT_EXCEEDED", {
+        message: `Too many sign-in attempts: retry in ${denied.retryAfter} seconds.`,
+        details: { retry_after: denied.retryAfter },
+      });
     }
 
     await next();
     const cost = c.res.status >= 400 ? AUTH_THROTTLE.failureCost : AUTH_THROTTLE.successCost;
     await Promise.all(buckets.map(([key, windows]) => limiter.consume(key, windows, cost, { force: true })));
   };
-}
-
-function refuseWithEnvelope(retryAfter: number, headers: Record<string, string>): never {
-  throw new AppError("RATE_LIMIT_EXCEEDED", {
-    message: `Too many sign-in attempts: retry in ${retryAfter} seconds.`,
-    details: { retry_after: retryAfter },
-    headers,
-  });
 }
 
 /** The account a login attempt targets: the body's email, lower-cased. */

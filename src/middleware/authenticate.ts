@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { contextOf } from "../context/request";
 import { actingAccountRef } from "../domain/billing/accounts";
-import { bearerChallenge } from "../domain/identity/access-tokens";
 import { cachedAccountRef, forgetAccountRefs, rememberAccountRef } from "../domain/identity/acting-account-cache";
 import { authenticateCredential, type PresentedCredentials } from "../domain/identity/authenticate";
 import type { Principal } from "../domain/identity/principal";
@@ -24,7 +23,6 @@ export function requireScope(scopes: Scope | readonly Scope[]): MiddlewareHandle
       throw new AppError("INSUFFICIENT_PERMISSIONS", {
         message: `This operation requires the scope ${needed.map((s) => `'${s}'`).join(" or ")}.`,
         details: { required_scopes: needed },
-        headers: bearerChallenge("insufficient_scope", undefined, needed.join(" ")),
       });
     }
     if (isRead(c) || !ACCOUNT_CHANGING.test(c.req.path)) return next();
@@ -60,7 +58,7 @@ export async function principalOf(
         work.catch((err) => console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err) }))),
       ),
   });
-  if (!principal) throw new AppError("AUTHENTICATION_REQUIRED", { headers: bearerChallenge() });
+  if (!principal) throw new AppError("AUTHENTICATION_REQUIRED");
   // Who the request acts for, from D1 as it is now: a removed member loses it on this request.
   const acting = await resolveActingOrganization(c.env.DB, principal, c.req.header(ORGANIZATION_HEADER));
   // Tier and status come from the acting billing account, not the token's claims (the isolate's

@@ -113,7 +113,7 @@ export function idempotent(options: { atomic?: boolean } = {}): MiddlewareHandle
     });
     if (!claimed) {
       const existing = await findIdempotencyRecord(d1, principal.userId, key);
-      if (!existing) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } }); // released between our two reads
+      if (!existing) throw new AppError("IDEMPOTENCY_KEY_IN_USE"); // released between our two reads
       if (existing.requestHash !== requestHash)
         throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "Idempotency-Key", location: "header" } });
       return replay(c, existing, requestHash, associated);
@@ -154,8 +154,7 @@ async function storedResponse(
 ): Promise<{ status: number; body: string }> {
   if (existing.requestHash !== requestHash)
     throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "Idempotency-Key", location: "header" } });
-  if (existing.status !== "completed")
-    throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
+  if (existing.status !== "completed") throw new AppError("IDEMPOTENCY_KEY_IN_USE");
   const body = await open(await dataEncryptionKey(configOf(c.env)), existing.responseBody ?? "", associated);
   if (body === null) {
     // Sealed under a data key this isolate no longer has: we cannot replay, and must not redo the work.

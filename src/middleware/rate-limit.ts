@@ -1,16 +1,24 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { KvRateLimiter } from "../db/kv-rate-limiter";
+import { portsOf } from "../context/ports";
 import type { Tier } from "../domain/identity/principal";
 import { anonymousWindows, parseScale, tierWindows, type WindowPolicy } from "../domain/limits/policies";
-import { type Decision, type RateLimiter, rateLimitHeader, rateLimitPolicyHeader } from "../domain/limits/rate-limiter";
+import { type Decision, rateLimitHeader, rateLimitPolicyHeader } from "../domain/limits/rate-limiter";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { setResponseHeader } from "../http/response-headers";
 import { throttleAddress, waitUntilOf } from "../lib/request";
 import { presentedCredentials, principalOf } from "./authenticate";
 
-export function limiterFor(c: Context<AppEnv>): RateLimiter {
-  return new KvRateLimiter(c.env.KV, waitUntilOf(c), c.get("now") ?? Date.now);
+/** The rate-limit store (the port) bound to this request: its clock and its waitUntil for write-behind. */
+export function limiterFor(c: Context<AppEnv>) {
+  const store = portsOf(c.env).rateLimits;
+  const clock = c.get("now") ?? Date.now;
+  const defer = waitUntilOf(c);
+  return {
+    consume: (key: string, windows: WindowPolicy[], cost: number, options: { force?: boolean } = {}) =>
+      store.consume(key, windows, cost, { ...options, now: clock(), defer }),
+    peek: (key: string, windows: WindowPolicy[]) => store.peek(key, windows, { now: clock() }),
+  };
 }
 
 /**
@@ -38,6 +46,9 @@ export async function enforceRateLimit(c: Context<AppEnv>): Promise<RateLimitSta
   const { windows, policyHeader } = policiesFor(principal?.tier, c.env.RATE_LIMIT_WINDOW_SCALE);
   const decision = await limiterFor(c).consume(key, windows, 1);
   if (!decision.allowed) {
+    // The limits' state is HTTP's to say (draft-ietf-httpapi-ratelimit-headers); Retry-After comes from details.
+    c.header("RateLimit-Policy", policyHeader);
+    c.header("RateLimit", rateLimitHeader(decision.windows));
     throw new AppError("RATE_LIMIT_EXCEEDED", {
       message: `Rate limit exceeded: retry in ${decision.retryAfter} seconds.`,
       details: {
@@ -48,11 +59,6 @@ export async function enforceRateLimit(c: Context<AppEnv>): Promise<RateLimitSta
           remaining: w.remaining,
           reset: w.reset,
         })),
-      },
-      headers: {
-        "RateLimit-Policy": policyHeader,
-        RateLimit: rateLimitHeader(decision.windows),
-        "Retry-After": String(decision.retryAfter),
       },
     });
   }

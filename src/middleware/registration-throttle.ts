@@ -16,10 +16,10 @@ export const registrationThrottle: MiddlewareHandler<AppEnv> = async (c, next) =
   const limiter = limiterFor(c);
   const decision = await limiter.peek(key, windows);
   if (!decision.allowed) {
+    for (const [name, value] of Object.entries(rateLimitHeaders(windows, decision))) c.header(name, value);
     throw new AppError("RATE_LIMIT_EXCEEDED", {
       message: `Too many accounts created from this address: retry in ${decision.retryAfter} seconds.`,
       details: { retry_after: decision.retryAfter },
-      headers: { ...rateLimitHeaders(windows, decision), "Retry-After": String(decision.retryAfter) },
     });
   }
   await next();

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { KvRateLimiter } from "../../src/db/kv-rate-limiter";
+import { KvRateLimitStore } from "../../src/adapters/rate-limit/kv";
 import { AUTH_THROTTLE, tierWindows } from "../../src/domain/limits/policies";
 import { utcDate } from "../../src/lib/clock";
 import { PASSWORD, registerUser, uniqueEmail } from "../support/factories";
@@ -124,37 +124,37 @@ describe("one isolate serving requests side by side", () => {
   });
 });
 
-describe("KvRateLimiter windows (real KV, injected clock)", () => {
+describe("KvRateLimitStore windows (real KV, injected clock)", () => {
   it("applies each tier's per-minute figure and resets with the window", async () => {
     for (const [tier, perMinute] of [
       ["basic", 100],
       ["professional", 1000],
       ["enterprise", 10000],
     ] as const) {
-      const limiter = new KvRateLimiter(env.KV, noWait);
+      const limiter = new KvRateLimitStore(env.KV);
       const key = `test:${tier}:${crypto.randomUUID()}`;
       const windows = tierWindows(tier, 1);
       const t0 = Date.UTC(2026, 10, 22, 10, 0, 5);
       // Spend the minute in one cost-sized step, then one more unit is refused.
-      expect((await limiter.consume(key, windows, perMinute, { now: t0 })).allowed).toBe(true);
-      const denied = await limiter.consume(key, windows, 1, { now: t0 + 1000 });
+      expect((await limiter.consume(key, windows, perMinute, { now: t0, defer: noWait })).allowed).toBe(true);
+      const denied = await limiter.consume(key, windows, 1, { now: t0 + 1000, defer: noWait });
       expect(denied.allowed).toBe(false);
       expect(denied.retryAfter).toBe(54);
       // The next minute window has room again; the day window keeps counting.
-      const next = await limiter.consume(key, windows, 1, { now: t0 + 60_000 });
+      const next = await limiter.consume(key, windows, 1, { now: t0 + 60_000, defer: noWait });
       expect(next.allowed).toBe(true);
       expect(next.windows.find((w) => w.policy.name === "day")!.remaining).toBe(windows[1]!.limit - perMinute - 1);
     }
   });
 
   it("the day limit binds even when the minute has room", async () => {
-    const limiter = new KvRateLimiter(env.KV, noWait);
+    const limiter = new KvRateLimitStore(env.KV);
     const key = `test:day:${crypto.randomUUID()}`;
     const windows = tierWindows("basic", 1);
     const t0 = Date.UTC(2026, 10, 22, 0, 0, 0);
     for (let m = 0; m < 10; m++)
-      expect((await limiter.consume(key, windows, 100, { now: t0 + m * 60_000 })).allowed).toBe(true);
-    const denied = await limiter.consume(key, windows, 1, { now: t0 + 10 * 60_000 });
+      expect((await limiter.consume(key, windows, 100, { now: t0 + m * 60_000, defer: noWait })).allowed).toBe(true);
+    const denied = await limiter.consume(key, windows, 1, { now: t0 + 10 * 60_000, defer: noWait });
     expect(denied.allowed).toBe(false);
     expect(denied.retryAfter).toBeGreaterThan(3600);
   });
@@ -166,8 +166,8 @@ describe("KvRateLimiter windows (real KV, injected clock)", () => {
     const start = Math.floor(now / 60_000) * 60_000;
     // Another isolate has counted 95 this minute and synced its shard.
     await env.KV.put(`rl:${key}:minute:${start}:otherisolate`, "", { metadata: { count: 95 }, expirationTtl: 120 });
-    const limiter = new KvRateLimiter(env.KV, noWait);
-    const d = await limiter.consume(key, windows, 1, { now });
+    const limiter = new KvRateLimitStore(env.KV);
+    const d = await limiter.consume(key, windows, 1, { now, defer: noWait });
     expect(d.windows[0]!.remaining).toBe(4);
   });
 });

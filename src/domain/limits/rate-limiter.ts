@@ -15,24 +15,31 @@ export interface Decision {
   retryAfter: number;
 }
 
+/** Which windows a count falls in: the unit of work's clock (tests pin it). */
+export interface PeekOptions {
+  now: number;
+}
+
+export interface ConsumeOptions extends PeekOptions {
+  /** Counts even when over a limit (charging after the fact). */
+  force?: boolean;
+  /** Runs the store's write-behind after the response (the request's waitUntil). */
+  defer: (work: Promise<unknown>) => void;
+}
+
 /**
- * A counter store behind an interface, so the limiter can move from KV to a
- * Durable Object or another store without touching middleware or routes.
+ * The port to the counters' store (an adapter under src/adapters/rate-limit/), so the limiter can
+ * move from KV to a Durable Object or another store without touching the rules or middleware.
  */
-export interface RateLimiter {
+export interface RateLimitStore {
   /**
    * Count `cost` units against every window of `key`, all or nothing: if any
    * window would exceed its limit nothing is counted and the request is
-   * denied. `force` counts even when over (charging after the fact).
+   * denied (unless `force`).
    */
-  consume(
-    key: string,
-    windows: WindowPolicy[],
-    cost: number,
-    options?: { force?: boolean; now?: number },
-  ): Promise<Decision>;
+  consume(key: string, windows: WindowPolicy[], cost: number, options: ConsumeOptions): Promise<Decision>;
   /** The state without counting anything. */
-  peek(key: string, windows: WindowPolicy[], options?: { now?: number }): Promise<Decision>;
+  peek(key: string, windows: WindowPolicy[], options: PeekOptions): Promise<Decision>;
 }
 
 /** RFC-draft RateLimit-Policy field (draft-ietf-httpapi-ratelimit-headers). */

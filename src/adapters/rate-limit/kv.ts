@@ -1,5 +1,11 @@
-import { secondsUntilReset, type WindowPolicy, windowStart } from "../domain/limits/policies";
-import type { Decision, RateLimiter, WindowState } from "../domain/limits/rate-limiter";
+import { secondsUntilReset, type WindowPolicy, windowStart } from "../../domain/limits/policies";
+import type {
+  ConsumeOptions,
+  Decision,
+  PeekOptions,
+  RateLimitStore,
+  WindowState,
+} from "../../domain/limits/rate-limiter";
 
 /**
  * Fixed-window counters in KV, made as exact as KV allows (docs/decisions.md,
@@ -48,21 +54,12 @@ interface Counter {
 
 const counters = new Map<string, Counter>();
 
-export class KvRateLimiter implements RateLimiter {
-  constructor(
-    private readonly kv: KVNamespace,
-    private readonly waitUntil: (p: Promise<unknown>) => void,
-    /** Which window a request counts in; the KV write pacing below stays on real time. */
-    private readonly clock: () => number = Date.now,
-  ) {}
+/** The rate-limit store over KV (the port RateLimitStore, src/domain/limits/rate-limiter.ts). */
+export class KvRateLimitStore implements RateLimitStore {
+  constructor(private readonly kv: KVNamespace) {}
 
-  async consume(
-    key: string,
-    windows: WindowPolicy[],
-    cost: number,
-    options: { force?: boolean; now?: number } = {},
-  ): Promise<Decision> {
-    const now = options.now ?? this.clock();
+  async consume(key: string, windows: WindowPolicy[], cost: number, options: ConsumeOptions): Promise<Decision> {
+    const { now } = options;
     // Counters this isolate already holds are taken without an await (the common case: one per window).
     const loaded = this.known(key, windows, now) ?? (await Promise.all(windows.map((w) => this.counter(key, w, now))));
     // No await from here to the increment: the check and the count are atomic in this isolate.
@@ -70,12 +67,12 @@ export class KvRateLimiter implements RateLimiter {
     const allowed = !over;
     if (allowed || options.force) for (const c of loaded) c.mine += cost;
     const decision = this.decide(windows, loaded, now, allowed);
-    for (const [i, w] of windows.entries()) this.scheduleSync(key, w, now, loaded[i]!);
+    for (const [i, w] of windows.entries()) this.scheduleSync(key, w, now, loaded[i]!, options.defer);
     return decision;
   }
 
-  async peek(key: string, windows: WindowPolicy[], options: { now?: number } = {}): Promise<Decision> {
-    const now = options.now ?? this.clock();
+  async peek(key: string, windows: WindowPolicy[], options: PeekOptions): Promise<Decision> {
+    const { now } = options;
     const loaded = this.known(key, windows, now) ?? (await Promise.all(windows.map((w) => this.counter(key, w, now))));
     const allowed = windows.every((w, i) => loaded[i]!.others + loaded[i]!.mine < w.limit);
     return this.decide(windows, loaded, now, allowed);
@@ -151,7 +148,7 @@ export class KvRateLimiter implements RateLimiter {
    * then. Every count reaches KV within about a second, with one write per
    * second per shard however many requests arrive.
    */
-  private scheduleSync(key: string, w: WindowPolicy, now: number, c: Counter) {
+  private scheduleSync(key: string, w: WindowPolicy, now: number, c: Counter, defer: ConsumeOptions["defer"]) {
     const realNow = Date.now();
     if (c.mine === c.synced || realNow < c.syncPendingUntil) return;
     const prefix = this.prefix(key, w, now);
@@ -159,7 +156,7 @@ export class KvRateLimiter implements RateLimiter {
     const generation = ++c.syncGeneration;
     c.syncPendingUntil = realNow + wait + SYNC_DEADLINE_MS;
     const current = () => c.syncGeneration === generation;
-    this.waitUntil(
+    defer(
       (async () => {
         try {
           if (wait > 0) await new Promise((r) => setTimeout(r, wait));
