@@ -44,9 +44,6 @@ function build(c: HonoContext<AppEnv>): Context {
     get db() {
       return c.env.DB;
     },
-    get env() {
-      return c.env;
-    },
     kv: env.KV,
     config: configOf(env),
     ports: portsOf(env),

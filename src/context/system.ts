@@ -11,7 +11,6 @@ import { portsOf } from "./ports";
 export function systemContext(env: Bindings, name: string, now: () => number = Date.now): Context {
   return {
     actor: { kind: "system", name },
-    env,
     db: env.DB,
     kv: env.KV,
     config: configOf(env),

@@ -40,11 +40,6 @@ export interface Context {
    * the work and its replayable answer commit together or not at all.
    */
   commit(statements: Statement[], outcome?: Outcome): Promise<StatementResult[]>;
-  /**
-   * @deprecated Transitional while the areas move to ports and config (issue #28): the bindings.
-   * Removed once no domain file reads it.
-   */
-  readonly env: import("../env").Bindings;
 }
 
 /** The result a batch commits, and the condition that says the work happened (see Context.commit). */

@@ -20,7 +20,7 @@ export function chargeRefused(transactionId: string, charge: Exclude<ChargeResul
   const details = { transaction_id: transactionId, decline_code: charge.code, reason: charge.message };
   return charge.status === "declined"
     ? new AppError("PAYMENT_DECLINED", { message: charge.message, details })
-    : new AppError("PAYMENT_FAILED", { details, headers: { "Retry-After": "5" } });
+    : new AppError("PAYMENT_FAILED", { details });
 }
 
 /**

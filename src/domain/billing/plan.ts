@@ -223,8 +223,7 @@ async function upgrade(ctx: Context, actor: PaymentMethodActor, a: AccountRow, i
     // The plan or period changed while the charge ran (a renewal, another change): nothing was applied.
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The plan changed meanwhile; retry.",
-      details: { transaction_id: txnId },
-      headers: { "Retry-After": "1" },
+      details: { transaction_id: txnId, retry_after: 1 },
     });
   }
   await publish(ctx, events);

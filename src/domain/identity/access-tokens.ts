@@ -105,7 +105,6 @@ export async function verifyAccessToken(
   if (audience !== "any" && claims.aud !== audience)
     throw new AppError("TOKEN_INVALID", {
       message: "The access token was issued for another resource.",
-      headers: bearerChallenge("invalid_token", "The access token is for another resource"),
     });
   return claims;
 }
@@ -144,9 +143,8 @@ async function verifySignature(ctx: Context, keys: SigningKeys, token: string): 
       requiredClaims: ["sub", "jti", "exp", "iat"],
     }));
   } catch (err) {
-    if (err instanceof joseErrors.JWTExpired)
-      throw new AppError("TOKEN_EXPIRED", { headers: bearerChallenge("invalid_token", "The access token expired") });
-    throw new AppError("TOKEN_INVALID", { headers: bearerChallenge("invalid_token", "The access token is invalid") });
+    if (err instanceof joseErrors.JWTExpired) throw new AppError("TOKEN_EXPIRED");
+    throw new AppError("TOKEN_INVALID");
   }
   const role = payload.role === "admin" ? "admin" : "user";
   const tier = (["basic", "professional", "enterprise"] as const).find((t) => t === payload.tier) ?? "basic";
@@ -163,13 +161,4 @@ async function verifySignature(ctx: Context, keys: SigningKeys, token: string): 
     aud: Array.isArray(payload.aud) ? (payload.aud.length === 1 ? payload.aud[0]! : "") : (payload.aud ?? ""),
     ...(typeof payload.org === "string" ? { org: payload.org } : {}),
   };
-}
-
-/** RFC 6750 §3 WWW-Authenticate challenge. */
-export function bearerChallenge(error?: "invalid_token" | "insufficient_scope", description?: string, scope?: string) {
-  const parts = ['Bearer realm="session-analysis"'];
-  if (error) parts.push(`error="${error}"`);
-  if (description) parts.push(`error_description="${description}"`);
-  if (scope) parts.push(`scope="${scope}"`);
-  return { "WWW-Authenticate": parts.join(", ") };
 }

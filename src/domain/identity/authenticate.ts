@@ -1,13 +1,7 @@
 import { isClientRevoked, isSessionRevoked } from "../../db/revocations";
 import { AppError } from "../../errors";
 import type { Context } from "../context";
-import {
-  type AccessTokenClaims,
-  bearerChallenge,
-  FIRST_PARTY_CLIENT_ID,
-  mcpResourceOf,
-  verifyAccessToken,
-} from "./access-tokens";
+import { type AccessTokenClaims, FIRST_PARTY_CLIENT_ID, mcpResourceOf, verifyAccessToken } from "./access-tokens";
 import { type Defer, principalFromApiKey } from "./api-keys/authenticate-key";
 import { looksLikeApiKey } from "./api-keys/format";
 import type { Principal } from "./principal";
@@ -48,7 +42,6 @@ export async function authenticateCredential(ctx: Context, presented: PresentedC
     if (presented.apiKey !== undefined || (bearer !== null && looksLikeApiKey(bearer)))
       throw new AppError("TOKEN_INVALID", {
         message: "The MCP server accepts only OAuth access tokens issued for it, not API keys.",
-        headers: bearerChallenge("invalid_token", "API keys are not accepted here"),
       });
     return bearer === null ? null : principalFromAccessToken(ctx, bearer, mcpResourceOf(ctx.config.issuer));
   }
@@ -64,7 +57,6 @@ function parseBearer(header: string | undefined): string | null {
   if (!match)
     throw new AppError("TOKEN_INVALID", {
       message: "The Authorization header must be 'Bearer <token>'.",
-      headers: bearerChallenge("invalid_token"),
     });
   return match[1]!;
 }
@@ -97,7 +89,6 @@ async function principalFromAccessToken(ctx: Context, token: string, audience?: 
   if (revoked) {
     throw new AppError("TOKEN_INVALID", {
       message: "The access token has been revoked.",
-      headers: bearerChallenge("invalid_token", "The access token has been revoked"),
     });
   }
   return {

@@ -84,7 +84,6 @@ export async function resendEmailVerification(ctx: Context, userId: string, now 
     throw new AppError("RATE_LIMIT_EXCEEDED", {
       message: `A verification email was sent less than a minute ago: retry in ${retryAfter} seconds.`,
       details: { retry_after: retryAfter },
-      headers: { "Retry-After": String(retryAfter) },
     });
   }
   return sendEmailVerification(ctx, user, now);

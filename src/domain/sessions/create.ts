@@ -101,7 +101,7 @@ export async function createSession(
     .commit(creation.statements, { result: row, onlyIf: sessionExists(row.id) })
     .catch((err: unknown) => {
       // Another request with the same Idempotency-Key committed first; this batch rolled back whole.
-      if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE", { headers: { "Retry-After": "1" } });
+      if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE");
       throw err;
     });
   const { paid, balance } = creation.outcome(results);
@@ -119,7 +119,7 @@ export async function createSession(
     // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be created; retry.",
-      headers: { "Retry-After": "1" },
+      details: { retry_after: 1 },
     });
   }
   try {
@@ -156,7 +156,6 @@ async function refuseOverCap(d1: Store, account: AccountRef, row: SessionRow, no
       active_sessions: active.count,
       retry_after: retryAfter,
     },
-    headers: { "Retry-After": String(retryAfter) },
   });
 }
 

@@ -1,6 +1,5 @@
 import { recordMetric } from "../../adapters/metrics";
 import { userContextOf } from "../../context/request";
-import type { SessionRow } from "../../db/sessions";
 import { createSession } from "../../domain/sessions/create";
 import { createdSessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
@@ -39,7 +38,7 @@ const route = defineRoute({
 
 export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
-    const body = (row: SessionRow) =>
+    const body = (row: Parameters<typeof createdSessionResource>[0]) =>
       ok(createdSessionResource(row, websocketUrlFor(c.req.url, row.id)), "Session created");
     recordOutcomeAs(c, 201, body);
     const row = await createSession(userContextOf(c), c.req.valid("json"));

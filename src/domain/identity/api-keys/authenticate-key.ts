@@ -4,7 +4,6 @@ import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import type { Context } from "../../context";
-import { bearerChallenge } from "../access-tokens";
 import type { Principal } from "../principal";
 import { parseScopeString, type Scope, scopesForRole } from "../scopes";
 import { hasValidChecksum } from "./format";
@@ -62,7 +61,6 @@ export function forgetApiKey(id: string): void {
 const invalid = () =>
   new AppError("TOKEN_INVALID", {
     message: "The API key is invalid or revoked.",
-    headers: bearerChallenge("invalid_token", "The API key is invalid or revoked"),
   });
 
 /**
@@ -81,7 +79,6 @@ export async function principalFromApiKey(ctx: Context, key: string, defer: Defe
   if (expiresAt <= now) {
     throw new AppError("TOKEN_EXPIRED", {
       message: "The API key has expired.",
-      headers: bearerChallenge("invalid_token", "The API key has expired"),
     });
   }
   if (!row.lastUsedAt || Date.parse(row.lastUsedAt) < now - LAST_USED_THROTTLE_MS) {
