@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sum } from "drizzle-orm";
-import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../domain/sessions/types";
+import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "./session-vocabulary";
 import type { AccountRow } from "./billing-accounts";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";

@@ -1,10 +1,10 @@
 /** Session vocabulary shared by routes, the SessionRoom and the analyzer. */
-export const SESSION_TYPES = ["remote_viewing", "dowsing", "precognition", "intuitive_analysis"] as const;
-export type SessionType = (typeof SESSION_TYPES)[number];
-
-/** The spec's four states plus `cancelled`, the state DELETE leaves a session in. */
-export const SESSION_STATUSES = ["pending", "processing", "completed", "failed", "cancelled"] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export {
+  SESSION_STATUSES,
+  SESSION_TYPES,
+  type SessionStatus,
+  type SessionType,
+} from "../../db/session-vocabulary";
 
 export const STAGES = ["initial_processing", "deep_analysis", "final_validation"] as const;
 export type Stage = (typeof STAGES)[number];
