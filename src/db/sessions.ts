@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sum } from "drizzle-orm";
-import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "./session-vocabulary";
 import type { AccountRow } from "./billing-accounts";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { balanceQuery, debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
 import { rowInserter, rowReader } from "./row-sql";
+import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "./session-vocabulary";
 
 type AccountTier = AccountRow["tier"];
 

@@ -4,6 +4,7 @@ import { userContextOf } from "../../context/request";
 import { mcpResourceOf } from "../../domain/identity/access-tokens";
 import type { AppEnv } from "../../env";
 import { AppError, type ErrorCode } from "../../errors";
+import { errorHeaders } from "../../http/error-headers";
 import { toAppError } from "../../http/on-error";
 import { buildServer } from "../../mcp/server";
 import { allowed, toolNamed } from "../../mcp/tools";
@@ -97,7 +98,7 @@ async function serve(c: C): Promise<Response> {
   } catch (err) {
     const e = toAppError(err);
     if (e.status >= 500) console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err) }));
-    return rpcError(c, e.status, SERVER_ERROR, e, id, e.headers);
+    return rpcError(c, e.status, SERVER_ERROR, e, id, { ...Object.fromEntries(errorHeaders(e)), ...e.headers });
   }
 }
 

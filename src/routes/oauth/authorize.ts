@@ -22,6 +22,7 @@ import { startBrowserSso, takeHandoff } from "../../domain/identity/sso/browser-
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
+import { errorHeaders } from "../../http/error-headers";
 import { timingSafeEqual } from "../../lib/crypto";
 import { randomToken } from "../../lib/ids";
 import { countryOf } from "../../lib/request";
@@ -252,7 +253,7 @@ export function authorizeRoutes() {
         });
       } catch (err) {
         if (err instanceof AppError && err.code === "RATE_LIMIT_EXCEEDED") {
-          for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+          for (const [name, value] of [...errorHeaders(err), ...Object.entries(err.headers)]) c.header(name, value);
           return render(c, loginView(request, cookieCsrf, err.message, email), 429, request.redirectUri);
         }
         throw err;
@@ -267,7 +268,7 @@ export function authorizeRoutes() {
         });
       } catch (err) {
         if (err instanceof AppError && err.code === "RATE_LIMIT_EXCEEDED") {
-          for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+          for (const [name, value] of [...errorHeaders(err), ...Object.entries(err.headers)]) c.header(name, value);
           return render(c, loginView(request, cookieCsrf, err.message), 429, request.redirectUri);
         }
         throw err;
