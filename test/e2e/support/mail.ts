@@ -73,9 +73,15 @@ async function emailOfUser(db: LocalD1, userId: string): Promise<string> {
 }
 
 /**
+ * How a read fails while the running server holds the SQLite files: KV answers 500, D1 "internal
+ * error" (SQLITE_BUSY inside workerd).
+ */
+const TRANSIENT = /failed: 5\d\d|internal error|SQLITE_BUSY|database is locked/i;
+
+/**
  * Opens the server's local KV and D1 with a second Miniflare for one read. The running `wrangler dev`
  * holds the same SQLite files and may lock them for a moment while it writes (the read then
- * answers 500), so a read that fails is tried again on a fresh handle, up to five times.
+ * fails, see TRANSIENT), so a read that fails so is tried again on a fresh handle, up to five times.
  */
 async function withLocalState<T>(
   persistDir: string,
@@ -93,11 +99,11 @@ async function withLocalState<T>(
     try {
       return await read({ kv: await mf.getKVNamespace("KV"), db: await mf.getD1Database("DB") });
     } catch (err) {
-      if (attempt === 5 || !/failed: 5\d\d/.test(String(err))) throw err;
+      if (attempt === 5 || !TRANSIENT.test(String(err))) throw err;
     } finally {
       await mf.dispose();
     }
-    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
   }
 }
 
