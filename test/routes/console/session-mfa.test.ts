@@ -69,6 +69,23 @@ describe("console sign-in with a second factor", () => {
     expect(cookieNames(again)).toEqual([]);
   });
 
+  it("guessing codes kills the challenge: after 5 wrong codes even the right one is refused, with no cookie", async () => {
+    const user = await enrolled();
+    const challenge = await challengeOf(user);
+    // A code that none of the accepted steps (±1, RFC 6238 skew) produces, so every guess is wrong.
+    const valid = await Promise.all([-1, 0, 1].map((step) => codeAt(user.secret, step)));
+    const guess = ["000000", "111111", "222222", "333333"].find((code) => !valid.includes(code))!;
+    for (let i = 0; i < 5; i++) {
+      const res = await api("POST", "/console/session/mfa", { body: { challenge, code: guess } });
+      expect(res.status).toBe(401);
+      expect(cookieNames(res)).toEqual([]);
+    }
+    const right = await api("POST", "/console/session/mfa", { body: { challenge, code: await codeAt(user.secret) } });
+    expect(right.status).toBe(401);
+    expect(right.body.error.code).toBe("MFA_CHALLENGE_INVALID");
+    expect(cookieNames(right)).toEqual([]);
+  });
+
   it("a spent recovery code does not sign in again, and a body without a factor is a 422", async () => {
     const user = await enrolled();
     const first = await api("POST", "/console/session/mfa", {
