@@ -6,11 +6,7 @@ import { open, seal } from "../domain/encryption/secret-box";
 import { type CreateSessionInput, createSession } from "../domain/sessions/create";
 import { AppError } from "../errors";
 import { iso } from "../lib/clock";
-import { IDEMPOTENCY_RETENTION_MS, idempotencyRequestHash } from "../middleware/idempotency";
-
-/** Whether a record still holds its key at `now` (ISO), as in the REST middleware. */
-const holds = (r: IdempotencyRecord, now: string) =>
-  r.expiresAt > now && (r.status === "completed" || r.lockedUntil > now);
+import { holds, IDEMPOTENCY_RETENTION_MS, idempotencyRequestHash } from "../middleware/idempotency";
 
 /**
  * create_session's `idempotency_key`: the REST Idempotency-Key semantics (src/middleware/idempotency.ts, the atomic

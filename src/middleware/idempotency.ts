@@ -167,7 +167,7 @@ async function storedResponse(
 }
 
 /** Whether a record still holds its key at `now` (ISO): not expired, and not an in-progress lock that lapsed. */
-const holds = (r: IdempotencyRecord, now: string) =>
+export const holds = (r: IdempotencyRecord, now: string) =>
   r.expiresAt > now && (r.status === "completed" || r.lockedUntil > now);
 
 /** The atomic way (see the module comment): the work writes the record in its own batch. */
