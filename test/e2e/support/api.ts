@@ -69,7 +69,8 @@ export function apiClient(baseUrl: () => string, clientAddress = testClientAddre
    */
   const verify = async (reg: ApiResult): Promise<ApiResult> => {
     if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text.slice(0, 200)}`);
-    await verifyEmail(baseUrl(), reg.body.data.user.id, persistDir ? persistDir() : sharedPersistDir());
+    // By address: the mailbox is in KV, so nothing opens the server's D1 from a second process (its writes would meet the lock).
+    await verifyEmail(baseUrl(), { email: reg.body.data.user.email }, persistDir ? persistDir() : sharedPersistDir());
     return reg;
   };
   return { call, register, verify };
