@@ -85,7 +85,7 @@ export interface NewUser {
  * race between two sign-ups of one email.
  */
 export async function createUser(ctx: Context, input: NewUser, now: number): Promise<UserRow | null> {
-  const account = newAccount("user", "", input.tier, ctx, now);
+  const account = newAccount(ctx, { ownerType: "user", ownerId: "", tier: input.tier, now });
   const at = iso(now);
   const user: UserRow = {
     id: account.ownerId,
