@@ -16,7 +16,7 @@
  * The sampler reads wall time: on a loaded machine a descheduled thread's wait is charged to
  * whatever it was running, so compare within one run. PROFILE_DURATION (s, default 6),
  * PROFILE_INTERVAL_US (default 1000), PROFILE_ONLY (baseline,baseline-session-row,jwt,apikey; add
- * `ceiling` for the session's row answered with GET's response headers (src/bench/entry.ts), or
+ * `ceiling` for the session's row answered with GET's response headers (bench/worker/entry.ts), or
  * `create` for POST /v1/sessions by a funded user, as the bench measures it: the sessions' life starts
  * after the run, so only the creation is profiled; an enterprise user's cap of 500 pending sessions
  * bounds a run to about 500 creations).
