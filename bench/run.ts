@@ -13,6 +13,11 @@
  * its min–max spread; creations, and the list page at 10k and at the
  * largest table, in BENCH_ROUNDS rounds, each beside a baseline of its own.
  *
+ * The targets of GET by id and POST divide by a bare worker (bench/bare: its own wrangler.toml, no app
+ * code) in a process of its own, started the same way, measured in the same rounds: a baseline inside
+ * the app's isolate (bench/worker/entry.ts) pays for that isolate too, so it flatters the app's ratio.
+ * The in-isolate ratios are printed beside them.
+ *
  * BENCH_ONLY=reads,lists,stats,create,ws,ws-multi,startup picks scenarios
  * (default all); BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS,
  * BENCH_READ_ROUNDS, BENCH_READ_DURATION, BENCH_SOCKETS and BENCH_MAX_ROWS
@@ -590,7 +595,7 @@ async function main() {
   const wsLine = (label: string, r: FanoutResult) =>
     `${label}: ${r.connected}/${r.sockets} sockets on ${r.sessions} session(s), ${r.progressMessages} progress messages each, every socket received every message: ${r.everySocketGotEveryMessage}; send→receipt p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms.`;
   const md = [
-    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), ${DURATION} s per route (the reads by id: ${READ_ROUNDS} interleaved rounds of ${READ_DURATION} s, their order turned each round; creation and the list page at 10k and the largest table: ${ROUNDS} rounds each, each beside a baseline), ${CONNECTIONS} connections, autocannon against wrangler dev --env bench. The load generator shares the cores with workerd and other work was running: compare ratios within this run (vs 1 D1 read is to the median baseline of the run).`,
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), ${DURATION} s per route (the reads by id: ${READ_ROUNDS} interleaved rounds of ${READ_DURATION} s, their order turned each round; creation and the list page at 10k and the largest table: ${ROUNDS} rounds each, each beside a baseline), ${CONNECTIONS} connections, autocannon against wrangler dev --env bench and, for the targets' reference, the bare worker (bench/bare) in a process of its own. The load generator shares the cores with workerd and other work was running: compare ratios within this run (vs 1 D1 read is to the median baseline of the run).`,
     "",
     table(rows),
     "",

@@ -13,10 +13,17 @@ import type { BenchUser } from "../seed";
 /** Headers of the transport, which the bare worker's own answer sets for itself. */
 const NOT_MIRRORED = new Set(["content-type", "content-length", "content-encoding", "transfer-encoding", "date"]);
 
-export async function startBare(app: string, caller: BenchUser, sessionId: string): Promise<DevServer> {
+export async function startBare(
+  app: string,
+  caller: BenchUser,
+  sessionId: string,
+  opts: { inspector?: boolean } = {},
+): Promise<DevServer> {
   const server = await startWrangler({
+    ...opts,
     logLevel: "error",
-    worker: { config: "bench/bare/wrangler.toml", readyPath: "/noop" },
+    config: "bench/bare/wrangler.toml",
+    worker: { readyPath: "/noop" },
   });
   try {
     const row = (await (await fetch(`${app}/__bench/d1-session/${sessionId}`)).json()) as { data: unknown };

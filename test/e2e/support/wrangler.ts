@@ -41,11 +41,13 @@ export interface StartOptions {
   persistDir?: string;
   /** Attach the DevTools inspector on a free port (bench/profile-reads.ts profiles through it); tests do not. */
   inspector?: boolean;
+  /** A wrangler.toml other than the app's, relative to the repository (the bench's variants). */
+  config?: string;
   /**
-   * A wrangler.toml other than the app's (relative to the repository) and the path that answers once it
-   * is up: the bench's bare worker (bench/bare). Its D1 is left as it is (no app migrations).
+   * Not the app but another worker (the bench's bare worker, bench/bare), up once `readyPath` answers:
+   * it gets only the vars given and its D1 is left as it is (no app migrations).
    */
-  worker?: { config: string; readyPath: string };
+  worker?: { readyPath: string };
 }
 
 /** Where wrangler keeps its own files, out of the developer's home. */
@@ -138,7 +140,7 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
       vars,
       logLevel: opts.logLevel ?? "warn",
       inspectorPort,
-      config: opts.worker?.config,
+      config: opts.config,
     };
     child = spawn(process.execPath, [DEV_SERVER, JSON.stringify(config)], {
       cwd: ROOT,
