@@ -1,7 +1,7 @@
 import type { Context as HonoContext } from "hono";
 import type { Actor, Context, UserContext } from "../domain/context";
 import type { AppEnv } from "../env";
-import { clientIp } from "../lib/request";
+import { clientIp, reportedCountry } from "../lib/request";
 import { configOf } from "./config";
 import { portsOf } from "./ports";
 
@@ -48,7 +48,12 @@ function build(c: HonoContext<AppEnv>): Context {
     config: configOf(env),
     ports: portsOf(env),
     now,
-    meta: { requestId: c.get("requestId"), ip: clientIp(c) },
+    meta: {
+      requestId: c.get("requestId"),
+      ip: clientIp(c),
+      userAgent: c.req.header("user-agent") ?? "",
+      country: reportedCountry(c) ?? "",
+    },
     async commit(statements, outcome) {
       const alongside = outcome && c.get("commitAlongside");
       const all = alongside ? [...statements, ...(await alongside(outcome))] : statements;

@@ -1,6 +1,9 @@
 import { router } from "../../http/openapi";
+import { mountEndSignIn } from "./delete-session";
+import { mountEndOtherSignIns } from "./delete-sessions";
 import { mountGetMe } from "./get-me";
 import { mountGetStats } from "./get-stats";
+import { mountListSignIns } from "./list-sessions";
 import { mountConfirmTotp } from "./mfa/confirm-totp";
 import { mountEnrolTotp } from "./mfa/enrol-totp";
 import { mountGetMfaStatus } from "./mfa/get-status";
@@ -20,5 +23,8 @@ export function userRoutes() {
   mountRemoveTotp(app);
   mountRegenerateRecoveryCodes(app);
   mountPutPassword(app);
+  mountListSignIns(app);
+  mountEndOtherSignIns(app);
+  mountEndSignIn(app);
   return app;
 }
