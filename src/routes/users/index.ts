@@ -1,4 +1,5 @@
 import { router } from "../../http/openapi";
+import { mountDeleteMe } from "./delete-me";
 import { mountEndSignIn } from "./delete-session";
 import { mountEndOtherSignIns } from "./delete-sessions";
 import { mountGetMe } from "./get-me";
@@ -26,5 +27,6 @@ export function userRoutes() {
   mountListSignIns(app);
   mountEndOtherSignIns(app);
   mountEndSignIn(app);
+  mountDeleteMe(app);
   return app;
 }

@@ -149,6 +149,7 @@ from .created_session_status import CreatedSessionStatus
 from .created_webhook import CreatedWebhook
 from .credit_package import CreditPackage
 from .credit_package_code import CreditPackageCode
+from .delete_account_request import DeleteAccountRequest
 from .delivery_queued import DeliveryQueued
 from .delivery_queued_status import DeliveryQueuedStatus
 from .development_mail_outbox import DevelopmentMailOutbox
@@ -597,6 +598,7 @@ __all__ = (
     "CreatedWebhook",
     "CreditPackage",
     "CreditPackageCode",
+    "DeleteAccountRequest",
     "DeliveryQueued",
     "DeliveryQueuedStatus",
     "DevelopmentMailOutbox",
