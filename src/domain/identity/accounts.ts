@@ -106,6 +106,7 @@ export async function createUser(ctx: Context, input: NewUser, now: number): Pro
     lastLogin: at,
     emailVerifiedAt: null,
     credentialsRevokedAt: null,
+    deletedAt: null,
   };
   // No credits at registration: free credits come once per verified email (domain/billing/free-credits.ts).
   if (!(await insertUser(ctx.db, user, account))) return null;
