@@ -81,7 +81,7 @@ export function OrganizationsPage() {
       <div class="split">
         <Card title="Your organizations">
           {orgs.data && orgs.data.organizations.length === 0 ? (
-            <Empty>You belong to no organization yet.</Empty>
+            <Empty>You belong to no organization yet. Create one to share sessions, keys and billing with colleagues.</Empty>
           ) : (
             <ul class="list" data-testid="organizations">
               {orgs.data?.organizations.map((o) => (
@@ -359,7 +359,7 @@ export function OrganizationPage(props: { id: string }) {
         <div class="split">
           <Card title="Invitations">
             {invitations.data && invitations.data.invitations.length === 0 ? (
-              <Empty>No pending invitations.</Empty>
+              <Empty>No pending invitations. Invite a colleague by email below.</Empty>
             ) : (
               <ul class="list" data-testid="invitations">
                 {invitations.data?.invitations.map((i) => (
@@ -651,7 +651,7 @@ export function SsoPage(props: { id: string }) {
         </Card>
         <Card title="Connections">
           {connections.data && connections.data.length === 0 ? (
-            <Empty>No SAML or LDAP connection yet.</Empty>
+            <Empty>No SAML or LDAP connection yet. Add one below once a domain is verified.</Empty>
           ) : (
             <ul class="list" data-testid="sso-connections">
               {connections.data?.map((c) => (
