@@ -189,7 +189,11 @@ export function GettingStarted() {
       </p>
       <ErrorNote error={error} />
       {created && (
-        <Secret label="Your first API key" value={created} note="Store it now: it is not shown again after you leave." />
+        <Secret
+          label="Your first API key"
+          value={created}
+          note="Store it now: it is not shown again after you leave."
+        />
       )}
       <ol class="steps">
         {steps.map((s) => (
