@@ -32,7 +32,7 @@ const run = promisify(execFile);
 /** Tables whose content is wider than their box (a sideways scroll), by their accessible label. */
 async function overflowingTables(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>(".table-wrap")]
+    Array.from(document.querySelectorAll<HTMLElement>(".table-wrap"))
       .filter((w) => w.scrollWidth > w.clientWidth + 1)
       .map((w) => `${w.getAttribute("aria-label")}: ${w.scrollWidth} > ${w.clientWidth}`),
   );

@@ -117,7 +117,7 @@ describe("API reference offline", () => {
     expect(shown.idsWithoutExample).toEqual([]);
     // An operation's request example shows values, not type names.
     await page.goto(`${server.url}/v1/docs#tag/webhooks/POST/webhooks`);
-    const section = page.locator("section", { has: page.getByRole("heading", { name: "Create a webhook" }) }).first();
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "Register a webhook" }) }).first();
     await section.waitFor({ timeout: 30_000 });
     await expect.poll(() => section.textContent()).toContain("https://example.com/hooks/session-analysis");
     // The reader's key goes into the examples, and is not kept anywhere.

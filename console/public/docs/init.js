@@ -16,10 +16,14 @@ const configuration = (doc, apiKey) => ({
   forceDarkModeState: "light",
   hideDarkModeToggle: true,
   // The reader's own key (typed in the bar above, kept in this page's memory only) goes into
-  // every example that authenticates with X-API-Key.
+  // every example: as X-API-Key, and as the bearer token the examples show first (the API takes
+  // a key there too).
   authentication: {
     preferredSecurityScheme: "apiKey",
-    securitySchemes: { apiKey: { value: apiKey || "YOUR_API_KEY" } },
+    securitySchemes: {
+      apiKey: { value: apiKey || "YOUR_API_KEY" },
+      bearerAuth: { token: apiKey || "YOUR_API_KEY" },
+    },
   },
   // The light theme's secondary text and method colours fall below WCAG 2.1 AA contrast (4.5:1)
   // on its light backgrounds; these are darker shades of the same hues.
@@ -55,6 +59,15 @@ const name = () => {
   }
   for (const b of mount.ownerDocument.querySelectorAll("button.show-more[aria-label^='Show all ']")) {
     b.setAttribute("aria-label", `Show more ${b.getAttribute("aria-label").slice("Show all ".length)}`);
+  }
+  // The authentication section's editable fields are unnamed comboboxes without aria-expanded.
+  for (const e of mount.ownerDocument.querySelectorAll(".code-input-lite__editor[role='combobox']:not([aria-label])")) {
+    e.setAttribute("aria-label", e.dataset.placeholder || "Value");
+    if (!e.hasAttribute("aria-expanded")) e.setAttribute("aria-expanded", "false");
+  }
+  // A tag's endpoint list can scroll: keyboard users must be able to reach it (WCAG 2.1.1).
+  for (const ul of mount.ownerDocument.querySelectorAll("ul.endpoints[aria-label]:not([tabindex])")) {
+    ul.setAttribute("tabindex", "0");
   }
 };
 new MutationObserver(name).observe(document.body, { childList: true, subtree: true });

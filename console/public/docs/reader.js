@@ -155,16 +155,14 @@ function gatherCommonHeaders(doc) {
       (name) => `| \`${name}\` | response | ${components.headers[name].description} |`,
     ),
   ];
+  // Folded, so the operations still start on the first screen.
   doc.info.description = [
     doc.info.description ?? "",
-    "## Headers on every operation",
+    "<details><summary>Headers on every operation</summary>",
     "Every /v1 operation accepts and answers these; the operations below list only their own.",
-    "| Header | Where | What it is |",
-    "| --- | --- | --- |",
-    ...rows,
-  ]
-    .join("\n\n")
-    .replace(/\|\n\n\|/g, "|\n|");
+    `| Header | Where | What it is |\n| --- | --- | --- |\n${rows.join("\n")}`,
+    "</details>",
+  ].join("\n\n");
 }
 
 /** The document as the reference page shows it. */

@@ -240,7 +240,7 @@ export function BillingPage() {
       <div class="split">
         <Card title="Buy credits">
           {cards.length === 0 ? (
-            <Empty>Add a card first.</Empty>
+            <Empty>Add a card under Payment methods first; then choose a package here.</Empty>
           ) : (
             <form class="stack" onSubmit={buy}>
               <Field label="Package">
