@@ -4096,8 +4096,14 @@ type AuditEntry struct {
 		// Credential `<kind>:<id>`: login_token, oauth_token or api_key
 		Credential string `json:"credential"`
 
+		// Email The acting person's current email address; null for an organization API key or a deleted account
+		Email *string `json:"email"`
+
 		// UserId Null when an organization API key acted
 		UserId *string `json:"user_id"`
+
+		// Username The acting person's current username; null for an organization API key or a deleted account
+		Username *string `json:"username"`
 	} `json:"actor"`
 	After     *map[string]interface{} `json:"after"`
 	Before    *map[string]interface{} `json:"before"`
@@ -5517,12 +5523,19 @@ type Transaction struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// Credits Credit change: positive for purchases, grants, renewals and refunds; negative for session debits, expired included credits and reversed payments
-	Credits     int               `json:"credits"`
-	Currency    string            `json:"currency"`
-	Description string            `json:"description"`
-	Id          string            `json:"id"`
-	Status      TransactionStatus `json:"status"`
-	Type        TransactionType   `json:"type"`
+	Credits     int    `json:"credits"`
+	Currency    string `json:"currency"`
+	Description string `json:"description"`
+	Id          string `json:"id"`
+
+	// Session The session a `session_debit`, `session_refund` or `session_reprice` movement was for, so a history row can name it; null for every other type
+	Session *struct {
+		Cue         string `json:"cue"`
+		Id          string `json:"id"`
+		SessionType string `json:"session_type"`
+	} `json:"session"`
+	Status TransactionStatus `json:"status"`
+	Type   TransactionType   `json:"type"`
 }
 
 // TransactionStatus defines model for Transaction.Status.
