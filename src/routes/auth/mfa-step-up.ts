@@ -5,7 +5,7 @@ import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { authThrottle } from "../../middleware/auth-throttle";
-import { SecondFactorFields } from "./schemas";
+import { EXACTLY_ONE_SECOND_FACTOR, SecondFactorFields } from "./schemas";
 
 const StepUpBody = z
   .object(SecondFactorFields)
@@ -13,7 +13,7 @@ const StepUpBody = z
     message: "Send exactly one of code or recovery_code",
     path: ["code"],
   })
-  .openapi("MfaStepUpRequest");
+  .openapi("MfaStepUpRequest", EXACTLY_ONE_SECOND_FACTOR);
 
 const StepUpSchema = z
   .object({

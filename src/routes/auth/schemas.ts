@@ -68,10 +68,13 @@ export const SecondFactorFields = {
     .openapi({ description: "One of the account's unused recovery codes (spent by this use)." }),
 };
 
+/** The refine below as the document says it: exactly one of the two (JSON Schema `oneOf` of `required`). */
+export const EXACTLY_ONE_SECOND_FACTOR = { oneOf: [{ required: ["code"] }, { required: ["recovery_code"] }] };
+
 export const MfaVerifyBody = z
   .object({ challenge: z.string().min(1).max(128), ...SecondFactorFields })
   .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), {
     message: "Send exactly one of code or recovery_code",
     path: ["code"],
   })
-  .openapi("MfaVerifyRequest");
+  .openapi("MfaVerifyRequest", EXACTLY_ONE_SECOND_FACTOR);
