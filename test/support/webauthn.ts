@@ -15,10 +15,11 @@ const FLAG_BS = 0x10;
 const FLAG_AT = 0x40;
 
 const enc = new TextEncoder();
-const sha256 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest("SHA-256", data));
-const b64url = (bytes: Uint8Array) => isoBase64URL.fromBuffer(bytes);
+const sha256 = async (data: Uint8Array) =>
+  new Uint8Array(await crypto.subtle.digest("SHA-256", data as Uint8Array<ArrayBuffer>));
+const b64url = (bytes: Uint8Array) => isoBase64URL.fromBuffer(bytes as Uint8Array<ArrayBuffer>);
 
-function concat(...parts: Uint8Array[]): Uint8Array {
+function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -96,7 +97,7 @@ export class SoftAuthenticator {
   }
 
   private async coseKey(): Promise<Uint8Array> {
-    const jwk = await crypto.subtle.exportKey("jwk", this.keys.publicKey);
+    const jwk = (await crypto.subtle.exportKey("jwk", this.keys.publicKey)) as JsonWebKey;
     const map = new Map<number, number | Uint8Array>([
       [1, 2], // kty: EC2
       [3, -7], // alg: ES256
