@@ -160,7 +160,7 @@ export async function passwordSignIn(ctx: Context, email: string, password: stri
  * that organization's verified domains, signs in through the connection only. Checked after the
  * password, so the answer reveals nothing to someone without it.
  */
-async function refuseWhereSsoIsEnforced(ctx: Context, user: UserRow) {
+export async function refuseWhereSsoIsEnforced(ctx: Context, user: UserRow) {
   for (const c of await enforcedConnectionsOfUser(ctx.db, user.id)) {
     if (!(await isVerifiedDomainOf(ctx, { organizationId: c.organization_id, email: user.email }))) continue;
     throw ssoRequired(ctx, c);
