@@ -6,8 +6,9 @@ import { api, BASE, workerFetch } from "../support/http";
 import { servedOpenApiDocument } from "../support/openapi";
 
 /** Documentation endpoints are not operations of the API itself. */
-// The document itself, the docs page, and the console's same-origin cookie sign-in (a browser
-// route of the console, not an API operation: docs/security.md, "Console").
+// The document itself, the docs page, the console's same-origin cookie sign-in (a browser
+// route of the console, not an API operation: docs/security.md, "Console") and the development
+// mailbox (a local tool, not in staging or production: docs/decisions.md "Development mailbox").
 const NOT_OPERATIONS = new Set([
   "GET /v1/openapi.json",
   "GET /v1/docs",
@@ -17,6 +18,7 @@ const NOT_OPERATIONS = new Set([
   "DELETE /console/session",
   "GET /console/session/sso",
   "GET /console/session/sso/finish",
+  "GET /console/dev/mailbox",
 ]);
 
 const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z_]+)(\{[^}]*\})?/g, "{$1}");

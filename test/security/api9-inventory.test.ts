@@ -48,6 +48,8 @@ const OUTSIDE_V1 = [
   "DELETE /console/session",
   "GET /console/session/sso",
   "GET /console/session/sso/finish",
+  // The development mailbox (404 outside development: docs/decisions.md "Development mailbox").
+  "GET /console/dev/mailbox",
   // The MCP server and its authorization (docs/mcp.md): protected resource metadata, dynamic registration.
   "GET /mcp",
   "POST /mcp",
