@@ -458,10 +458,15 @@ async function main() {
         ok: (v) => v <= 5,
       });
       const creationCpu = median(postRuns.map((m) => m.cpuMsPerReq ?? Number.NaN));
-      life = await sessionLife(base, await funded("lifecycle"), tree(), creationCpu);
-      console.log(
-        `  session life: ${life.sessions} sessions created and run to their end in ${life.seconds.toFixed(1)} s, ${life.cpuMsPerSession.toFixed(2)} CPU ms per session in all; less the creation's ${creationCpu.toFixed(2)}, the life costs ${life.lifeCpuMsPerSession.toFixed(2)} CPU ms per session (no target)`,
-      );
+      // No target: on a loaded machine a request of it may time out, and the run's targets are still written.
+      try {
+        life = await sessionLife(base, await funded("lifecycle"), tree(), creationCpu);
+        console.log(
+          `  session life: ${life.sessions} sessions created and run to their end in ${life.seconds.toFixed(1)} s, ${life.cpuMsPerSession.toFixed(2)} CPU ms per session in all; less the creation's ${creationCpu.toFixed(2)}, the life costs ${life.lifeCpuMsPerSession.toFixed(2)} CPU ms per session (no target)`,
+        );
+      } catch (err) {
+        inform(`session life not measured: ${String(err)}`);
+      }
     }
 
     const listUrl = "/v1/sessions?status=completed&session_type=remote_viewing&sort_by=created_at&order=desc&limit=20";

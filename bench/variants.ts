@@ -13,7 +13,8 @@
  * - development: the default environment, as `npm run dev` runs it;
  * - the in-isolate no-op (bench/worker/entry.ts answers before the app): the app's isolate with its
  *   routes stubbed out, against the bare worker's no-op.
- * The bare worker itself runs twice: with the app's compatibility flags and without any.
+ * The bare worker itself runs twice: with the app's compatibility flags and without any. Last, each
+ * server's CPU while idle (timers, cron, queue polling) is printed.
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -152,6 +153,20 @@ async function main() {
       const rps = median(ms.map((m, i) => m.rps / ceiling[i]!.rps));
       console.log(
         `| ${route.name} | ${median(ms.map((m) => m.cpuMsPerReq)).toFixed(2)} | ${cpu.toFixed(2)} | ${rps.toFixed(2)} |`,
+      );
+    }
+    // Timers and background work (cron, queue consumers' polling, the rate limiter's syncs): each server's
+    // CPU with no request at all, which a load's CPU per request also carries.
+    console.log("\nidle CPU, 5 s with no request:");
+    const seen = new Set<DevServer>();
+    for (const route of routes) {
+      if (seen.has(route.server)) continue;
+      seen.add(route.server);
+      const pids = processTree(route.server.pid()!);
+      const before = cpuMillisByPid(pids);
+      await new Promise((r) => setTimeout(r, 5000));
+      console.log(
+        `  ${route.name} (its server): ${(cpuMillisBetween(before, cpuMillisByPid(pids)) / 5).toFixed(1)} CPU ms/s`,
       );
     }
   } finally {
