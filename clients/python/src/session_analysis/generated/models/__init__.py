@@ -295,6 +295,8 @@ from .receive_stripe_event_response_200_data import ReceiveStripeEventResponse20
 from .receive_stripe_event_response_200_data_outcome import (
     ReceiveStripeEventResponse200DataOutcome,
 )
+from .recover_webhook_deliveries_response_202 import RecoverWebhookDeliveriesResponse202
+from .recover_webhook_request import RecoverWebhookRequest
 from .recovery_codes import RecoveryCodes
 from .refresh_request import RefreshRequest
 from .refresh_result import RefreshResult
@@ -313,6 +315,9 @@ from .retry_payment_response_200 import RetryPaymentResponse200
 from .revoke_api_key_response_200 import RevokeApiKeyResponse200
 from .rotate_api_key_request import RotateApiKeyRequest
 from .rotate_api_key_response_201 import RotateApiKeyResponse201
+from .rotate_webhook_secret_request import RotateWebhookSecretRequest
+from .rotate_webhook_secret_response_200 import RotateWebhookSecretResponse200
+from .rotated_webhook_secret import RotatedWebhookSecret
 from .saml_assertion_consumer_body import SamlAssertionConsumerBody
 from .saml_assertion_consumer_response_200 import SamlAssertionConsumerResponse200
 from .service_role import ServiceRole
@@ -492,6 +497,7 @@ from .webhook_delivery_log_deliveries_item_status import (
     WebhookDeliveryLogDeliveriesItemStatus,
 )
 from .webhook_delivery_log_pagination import WebhookDeliveryLogPagination
+from .webhook_recovery import WebhookRecovery
 
 __all__ = (
     "AcceptInvitationRequest",
@@ -719,6 +725,8 @@ __all__ = (
     "ReceiveStripeEventResponse200",
     "ReceiveStripeEventResponse200Data",
     "ReceiveStripeEventResponse200DataOutcome",
+    "RecoverWebhookDeliveriesResponse202",
+    "RecoverWebhookRequest",
     "RecoveryCodes",
     "RefreshRequest",
     "RefreshResult",
@@ -737,6 +745,9 @@ __all__ = (
     "RevokeApiKeyResponse200",
     "RotateApiKeyRequest",
     "RotateApiKeyResponse201",
+    "RotateWebhookSecretRequest",
+    "RotateWebhookSecretResponse200",
+    "RotatedWebhookSecret",
     "SamlAssertionConsumerBody",
     "SamlAssertionConsumerResponse200",
     "ServiceRole",
@@ -866,4 +877,5 @@ __all__ = (
     "WebhookDeliveryLogDeliveriesItemAttemptLogItem",
     "WebhookDeliveryLogDeliveriesItemStatus",
     "WebhookDeliveryLogPagination",
+    "WebhookRecovery",
 )

@@ -126,7 +126,9 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | UpdateWebhookResponse200]:
     """Change a webhook's events, active flag, url or description
 
-     The secret cannot be changed here (delete and re-create to rotate it).
+     The secret cannot be changed here (rotate it with `POST /v1/webhooks/{webhook_id}/rotate-secret`).
+    Setting `active: true` on a webhook the service disabled for failing clears `disabled_at`; what it
+    missed is resent only on request (`POST /v1/webhooks/{webhook_id}/recover`).
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
@@ -173,7 +175,9 @@ def sync(
 ) -> ErrorEnvelope | UpdateWebhookResponse200 | None:
     """Change a webhook's events, active flag, url or description
 
-     The secret cannot be changed here (delete and re-create to rotate it).
+     The secret cannot be changed here (rotate it with `POST /v1/webhooks/{webhook_id}/rotate-secret`).
+    Setting `active: true` on a webhook the service disabled for failing clears `disabled_at`; what it
+    missed is resent only on request (`POST /v1/webhooks/{webhook_id}/recover`).
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
@@ -215,7 +219,9 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | UpdateWebhookResponse200]:
     """Change a webhook's events, active flag, url or description
 
-     The secret cannot be changed here (delete and re-create to rotate it).
+     The secret cannot be changed here (rotate it with `POST /v1/webhooks/{webhook_id}/rotate-secret`).
+    Setting `active: true` on a webhook the service disabled for failing clears `disabled_at`; what it
+    missed is resent only on request (`POST /v1/webhooks/{webhook_id}/recover`).
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
@@ -260,7 +266,9 @@ async def asyncio(
 ) -> ErrorEnvelope | UpdateWebhookResponse200 | None:
     """Change a webhook's events, active flag, url or description
 
-     The secret cannot be changed here (delete and re-create to rotate it).
+     The secret cannot be changed here (rotate it with `POST /v1/webhooks/{webhook_id}/rotate-secret`).
+    Setting `active: true` on a webhook the service disabled for failing clears `disabled_at`; what it
+    missed is resent only on request (`POST /v1/webhooks/{webhook_id}/recover`).
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
