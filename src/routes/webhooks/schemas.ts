@@ -17,7 +17,20 @@ const Events = z
   .min(1)
   .max(EVENT_TYPES.length * 2)
   .openapi({ example: ["session.completed", "analysis.ready"] });
-const Url = z.string().max(2048).openapi({
+/**
+ * An absolute http(s) URL whose host is a domain name (its last label starting with a letter, as
+ * the URL Standard's host parser needs), a dotted IPv4 address or an IPv6 address written out in
+ * eight groups (RFC 3986 §3.2.2; a pattern for every compressed form would be unreadable), so the document
+ * says what the server refuses as "not a valid absolute URL"; which hosts and schemes may be
+ * delivered to is the domain's (src/domain/webhooks/url-safety.ts).
+ */
+const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const TOP_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
+const IPV6 = "\\[(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}\\]";
+const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${OCTET}(?:\\.${OCTET}){3}|${IPV6})`;
+const URL_PATTERN = new RegExp(`^https?://${HOST}(?::[0-9]{1,4})?(?:[/?#][\\x21-\\x7e]*)?$`);
+const Url = z.string().max(2048).regex(URL_PATTERN, "not a valid absolute URL").openapi({
   example: "https://example.com/hooks/session-analysis",
   description:
     "https only; private, loopback, link-local and metadata addresses are refused. In local development (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives deliveries.",
@@ -47,7 +60,10 @@ export const UpdateWebhookBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: "send at least one of url, events, active, description",
   })
-  .openapi("UpdateWebhookRequest");
+  // The refine as the document says it: at least one of the fields (JSON Schema `anyOf` of `required`).
+  .openapi("UpdateWebhookRequest", {
+    anyOf: ["url", "events", "active", "description"].map((field) => ({ required: [field] })),
+  });
 
 export const WebhookSchema = z
   .object({
