@@ -14,8 +14,8 @@ T = TypeVar("T", bound="RecoverWebhookRequest")
 class RecoverWebhookRequest:
     """
     Attributes:
-        since (datetime.datetime): Resend failed, dead-lettered and skipped deliveries created at or after this time (at
-            most 14 days ago)
+        since (datetime.datetime): Resend failed, dead-lettered and skipped deliveries created at or after this time; an
+            earlier time than 14 days ago starts 14 days ago
     """
 
     since: datetime.datetime

@@ -14,7 +14,7 @@ T = TypeVar("T", bound="WebhookRecovery")
 class WebhookRecovery:
     """
     Attributes:
-        since (datetime.datetime):
+        since (datetime.datetime): Where the recovery started: `since`, or 14 days ago if that was earlier
         queued (int): Deliveries queued by this call (at most 100, oldest first)
         remaining (int): Deliveries still to recover since `since`: call again to queue the next ones
     """

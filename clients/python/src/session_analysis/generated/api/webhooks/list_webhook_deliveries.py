@@ -82,6 +82,11 @@ def _parse_response(
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = ErrorEnvelope.from_dict(response.json())
 
@@ -165,7 +170,7 @@ def sync_detailed(
         since (datetime.datetime | Unset): Only deliveries created at or after this time
         until (datetime.datetime | Unset): Only deliveries created before this time
         cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
-            (with the same filters). Not with `offset`.
+            (with the same filters); an `offset` then skips rows after it.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
@@ -234,7 +239,7 @@ def sync(
         since (datetime.datetime | Unset): Only deliveries created at or after this time
         until (datetime.datetime | Unset): Only deliveries created before this time
         cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
-            (with the same filters). Not with `offset`.
+            (with the same filters); an `offset` then skips rows after it.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
@@ -298,7 +303,7 @@ async def asyncio_detailed(
         since (datetime.datetime | Unset): Only deliveries created at or after this time
         until (datetime.datetime | Unset): Only deliveries created before this time
         cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
-            (with the same filters). Not with `offset`.
+            (with the same filters); an `offset` then skips rows after it.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
@@ -365,7 +370,7 @@ async def asyncio(
         since (datetime.datetime | Unset): Only deliveries created at or after this time
         until (datetime.datetime | Unset): Only deliveries created before this time
         cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
-            (with the same filters). Not with `offset`.
+            (with the same filters); an `offset` then skips rows after it.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
