@@ -244,6 +244,22 @@ describe("the console in Chromium", () => {
       expect(readReceived(receiverLog).some((r) => r.body.includes("session.completed"))).toBe(true);
       await shot("webhooks");
 
+      // The log's filter: nothing failed, so "Failed" shows none; any status shows the delivery again.
+      const log = page.getByTestId("deliveries");
+      await log.getByLabel("Status").selectOption("failed,dead");
+      await log.getByText("No deliveries yet.").waitFor();
+      await log.getByLabel("Status").selectOption("");
+      await expect.poll(() => log.textContent()).toMatch(/session\.completed.*succeeded/);
+      // Recover since yesterday: nothing failed, nothing queued.
+      await log.getByRole("button", { name: "Recover" }).click();
+      await page.getByText("Recovery queued: 0 deliveries.").waitFor();
+      // Rotate the secret: the new one is shown once, and the overlap is stated.
+      page.once("dialog", (d) => d.accept());
+      await page.getByRole("button", { name: "Rotate secret" }).click();
+      await page.getByText("New signing secret").waitFor();
+      expect(await page.getByTestId("secret-value").textContent()).toMatch(/^whsec_/);
+      await page.getByText(/previous secret signs too until/).waitFor();
+
       // Buy credits with the test card, then see the transaction.
       await go("Billing");
       await page.getByLabel("Card number").fill("4242 4242 4242 4242");

@@ -15,8 +15,28 @@ import {
 } from "../components/ui";
 
 type Event = Schema<"CreateWebhookRequest">["events"][number];
-const EVENTS: Event[] = ["session.completed", "session.failed", "analysis.ready", "billing.payment_succeeded"];
+const EVENTS: Event[] = [
+  "session.completed",
+  "session.failed",
+  "analysis.ready",
+  "billing.payment_succeeded",
+  "webhook.disabled",
+];
 type Webhook = Schema<"Webhook">;
+type DeliveryLog = Schema<"WebhookDeliveryLog">;
+const STATUSES = ["", "failed,dead", "succeeded", "pending,retrying", "skipped"] as const;
+const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
+  "": "Any status",
+  "failed,dead": "Failed",
+  succeeded: "Succeeded",
+  "pending,retrying": "In progress",
+  skipped: "Skipped",
+};
+/** A datetime-local input's value for `ms` (local time, to the minute). */
+const localInput = (ms: number) => {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+};
 
 function EventPicker(props: { checked: readonly string[] }) {
   return (
@@ -110,18 +130,57 @@ function WebhookCard(props: { webhook: Webhook; open: boolean; onToggle: () => v
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<unknown>();
   const [note, setNote] = useState<string>();
-  const deliveries = useLoad(
-    () =>
-      props.open
-        ? unwrap(
-            api.GET("/webhooks/{webhook_id}/deliveries", {
-              params: { path: { webhook_id: w.id }, query: { limit: 20 } },
-            }),
-          )
-        : Promise.resolve(undefined),
-    [props.open, w.id],
-  );
+  const [rotated, setRotated] = useState<string>();
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>("");
+  const [eventType, setEventType] = useState("");
+  const [more, setMore] = useState<DeliveryLog["deliveries"]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const query = {
+    limit: 20,
+    ...(status ? { status } : {}),
+    ...(eventType ? { event_type: eventType } : {}),
+  };
+  const deliveries = useLoad(async () => {
+    setMore([]);
+    if (!props.open) return undefined;
+    const log = await unwrap(
+      api.GET("/webhooks/{webhook_id}/deliveries", { params: { path: { webhook_id: w.id }, query } }),
+    );
+    setCursor(log.pagination.next_cursor);
+    return log;
+  }, [props.open, w.id, status, eventType]);
   const path = { webhook_id: w.id };
+  const loadMore = async () => {
+    if (!cursor) return;
+    const { data, error: failed } = await api.GET("/webhooks/{webhook_id}/deliveries", {
+      params: { path, query: { ...query, cursor } },
+    });
+    if (failed || !data) return setError(new Error(messageOf(failed)));
+    setMore([...more, ...data.data.deliveries]);
+    setCursor(data.data.pagination.next_cursor);
+  };
+  const rotate = async () => {
+    if (!confirm("Rotate the signing secret? The current one keeps working for 24 hours.")) return;
+    const { data, error: failed } = await api.POST("/webhooks/{webhook_id}/rotate-secret", { params: { path } });
+    if (failed || !data) return setError(new Error(messageOf(failed)));
+    setRotated(data.data.secret);
+    props.onChanged();
+  };
+  const recover = async (e: SubmitEvent) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    const since = new Date(String(form.get("since"))).toISOString();
+    const { data, error: failed } = await api.POST("/webhooks/{webhook_id}/recover", {
+      params: { path },
+      body: { since },
+    });
+    if (failed || !data) return setError(new Error(messageOf(failed)));
+    const { queued, remaining } = data.data;
+    setNote(
+      `Recovery queued: ${queued} deliver${queued === 1 ? "y" : "ies"}${remaining ? `, ${remaining} more to recover` : ""}.`,
+    );
+    setTimeout(deliveries.reload, 1500);
+  };
 
   const save = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -164,11 +223,31 @@ function WebhookCard(props: { webhook: Webhook; open: boolean; onToggle: () => v
     <Card
       class="webhook"
       title={w.url}
-      actions={<Badge tone={w.active ? "ok" : "muted"}>{w.active ? "active" : "inactive"}</Badge>}
+      actions={
+        <Badge tone={w.active ? "ok" : w.disabled_at ? "bad" : "muted"}>
+          {w.active ? "active" : w.disabled_at ? "disabled" : "inactive"}
+        </Badge>
+      }
     >
+      {w.disabled_at && (
+        <p class="note" role="alert" data-testid="webhook-disabled">
+          Disabled {fmtDate(w.disabled_at)}: every delivery failed since {fmtDate(w.failing_since)}. Fix the endpoint,
+          make it active again (Edit), then recover what it missed.
+        </p>
+      )}
+      {rotated && (
+        <Secret
+          label="New signing secret"
+          value={rotated}
+          note="Deliveries are signed with both secrets for 24 hours, then with this one only. It is not shown again."
+        />
+      )}
       <p class="muted small">
         {w.events.join(", ")} · last delivery {fmtDate(w.last_triggered)}
         {w.description ? ` · ${w.description}` : ""}
+        {w.rotation_overlap_ends_at && Date.parse(w.rotation_overlap_ends_at) > Date.now()
+          ? ` · previous secret signs too until ${fmtDate(w.rotation_overlap_ends_at)}`
+          : ""}
       </p>
       <div class="item-actions">
         <Button variant="ghost" onClick={props.onToggle} aria-expanded={props.open}>
@@ -179,6 +258,9 @@ function WebhookCard(props: { webhook: Webhook; open: boolean; onToggle: () => v
         </Button>
         <Button variant="ghost" onClick={() => setEditing(!editing)}>
           Edit
+        </Button>
+        <Button variant="ghost" onClick={rotate}>
+          Rotate secret
         </Button>
         <Button variant="danger" onClick={remove}>
           Delete
@@ -213,9 +295,44 @@ function WebhookCard(props: { webhook: Webhook; open: boolean; onToggle: () => v
               Refresh
             </Button>
           </div>
+          <div class="filters">
+            <Field label="Status">
+              <select
+                value={status}
+                onChange={(e) => setStatus((e.currentTarget as HTMLSelectElement).value as (typeof STATUSES)[number])}
+              >
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Event type">
+              <select value={eventType} onChange={(e) => setEventType((e.currentTarget as HTMLSelectElement).value)}>
+                <option value="">Any event</option>
+                {[...EVENTS, "webhook.test"].map((ev) => (
+                  <option key={ev} value={ev}>
+                    {ev}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <form class="stack recover" onSubmit={recover}>
+            <Field
+              label="Recover failed deliveries since"
+              hint="Resends failed, dead and skipped deliveries (up to 14 days back)."
+            >
+              <input name="since" type="datetime-local" required defaultValue={localInput(Date.now() - 86_400_000)} />
+            </Field>
+            <Button type="submit" variant="ghost" disabled={!w.active}>
+              Recover
+            </Button>
+          </form>
           {deliveries.data && deliveries.data.deliveries.length === 0 && <Empty>No deliveries yet.</Empty>}
           <ul class="list">
-            {deliveries.data?.deliveries.map((d) => (
+            {[...(deliveries.data?.deliveries ?? []), ...more].map((d) => (
               <li key={d.id} class="list-item delivery">
                 <div class="grow">
                   <div class="item-title">
@@ -241,6 +358,11 @@ function WebhookCard(props: { webhook: Webhook; open: boolean; onToggle: () => v
               </li>
             ))}
           </ul>
+          {cursor && (
+            <Button variant="ghost" onClick={loadMore}>
+              Load more
+            </Button>
+          )}
         </div>
       )}
     </Card>

@@ -12,7 +12,7 @@ const route = defineRoute({
   tags: ["Webhooks"],
   summary: "Resend every failed delivery since a time",
   description:
-    "Queues again, oldest first, each delivery to this webhook created at or after `since` (at most 14 days ago) that failed for good (`failed`, `dead`) or was never sent (`skipped`, e.g. while the service had disabled the webhook): same body and `webhook-id`, fresh timestamp and signature, a fresh retry schedule. At most 100 per call; `remaining` says how many a further call would queue. A delivery already queued again is not queued twice, so calling again is safe.",
+    "Queues again, oldest first, each delivery to this webhook created at or after `since` (14 days back at most: an earlier `since` starts there, as the answer's `since` says) that failed for good (`failed`, `dead`) or was never sent (`skipped`, e.g. while the service had disabled the webhook): same body and `webhook-id`, fresh timestamp and signature, a fresh retry schedule. At most 100 per call; `remaining` says how many a further call would queue. A delivery already queued again is not queued twice, so calling again is safe.",
   scope: "profile",
   request: {
     params: WebhookIdParam,

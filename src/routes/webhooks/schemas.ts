@@ -29,7 +29,7 @@ const TOP_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
 const IPV6 = "\\[(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}\\]";
 const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${OCTET}(?:\\.${OCTET}){3}|${IPV6})`;
-const URL_PATTERN = new RegExp(`^https?://${HOST}(?::[0-9]{1,4})?(?:[/?#][\\x21-\\x7e]*)?$`);
+const URL_PATTERN = new RegExp(`^https?://${HOST}(?::[0-9]{1,5})?(?:[/?#][\\x21-\\x7e]*)?$`);
 const Url = z.string().max(2048).regex(URL_PATTERN, "not a valid absolute URL").openapi({
   example: "https://example.com/hooks/session-analysis",
   description:
@@ -134,7 +134,7 @@ export const DeliveryLogQuery = z.object({
   }),
   cursor: z.string().max(200).optional().openapi({
     description:
-      "The previous page's `pagination.next_cursor`: the page after it (with the same filters). Not with `offset`.",
+      "The previous page's `pagination.next_cursor`: the page after it (with the same filters); an `offset` then skips rows after it.",
   }),
 });
 
@@ -164,14 +164,16 @@ export const RecoverBody = z
     since: z.iso.datetime({ offset: true }).openapi({
       format: "date-time",
       description:
-        "Resend failed, dead-lettered and skipped deliveries created at or after this time (at most 14 days ago)",
+        "Resend failed, dead-lettered and skipped deliveries created at or after this time; an earlier time than 14 days ago starts 14 days ago",
     }),
   })
   .openapi("RecoverWebhookRequest");
 
 export const RecoveredSchema = z
   .object({
-    since: Timestamp,
+    since: Timestamp.openapi({
+      description: "Where the recovery started: `since`, or 14 days ago if that was earlier",
+    }),
     queued: z.number().int().openapi({ description: "Deliveries queued by this call (at most 100, oldest first)" }),
     remaining: z
       .number()

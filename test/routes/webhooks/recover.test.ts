@@ -46,15 +46,16 @@ describe("POST /v1/webhooks/{id}/recover", () => {
     expect(await status(tooOld)).toBe("failed");
   });
 
-  it("is bounded: at most 14 days back, not from the future, 100 per call with the rest counted", async () => {
+  it("is bounded: at most 14 days back, nothing from the future, 100 per call with the rest counted", async () => {
     const u = await registerUser();
     const hook = await hookTo(u, "status-500");
-    expectErrorEnvelope(await recover(u, hook.id, ago(15 * 24 * HOUR)), 422, "INVALID_FIELD_VALUE");
-    expectErrorEnvelope(
-      await recover(u, hook.id, new Date(Date.now() + HOUR).toISOString()),
-      422,
-      "INVALID_FIELD_VALUE",
-    );
+    const ancient = await storedDelivery(u.id, hook.id, { status: "dead", createdAt: ago(20 * 24 * HOUR) });
+    const far = await recover(u, hook.id, ago(30 * 24 * HOUR));
+    expect(far.body.data.queued).toBe(0);
+    expect(Date.parse(far.body.data.since)).toBeGreaterThan(Date.now() - 14 * 24 * HOUR - 60_000);
+    expect(await status(ancient)).toBe("dead");
+    const future = await recover(u, hook.id, new Date(Date.now() + HOUR).toISOString());
+    expect(future.body.data).toMatchObject({ queued: 0 });
     expect(
       (await api("POST", `/v1/webhooks/${hook.id}/recover`, { token: u.token, body: {} })).status,
     ).toBeGreaterThanOrEqual(400);
@@ -130,13 +131,12 @@ describe("GET /v1/webhooks/{id}/deliveries filters and cursor", () => {
     expect(seen).toEqual([made.e, made.d, made.c, made.b, made.a]);
   });
 
-  it("refuses a bad filter, a forged cursor, and cursor with offset, with 422", async () => {
+  it("refuses a bad filter and a forged cursor with 422", async () => {
     const u = await registerUser();
     const hook = await hookTo(u);
     const get = (q: string) => api("GET", `/v1/webhooks/${hook.id}/deliveries?${q}`, { token: u.token });
     expectErrorEnvelope(await get("status=exploded"), 422, "INVALID_FIELD_VALUE");
     expectErrorEnvelope(await get("since=yesterday"), 422, "INVALID_FIELD_VALUE");
     expectErrorEnvelope(await get("cursor=not-a-cursor"), 422, "INVALID_FIELD_VALUE");
-    expectErrorEnvelope(await get("cursor=WyJhIiwiYiJd&offset=2"), 422, "INVALID_FIELD_VALUE");
   });
 });

@@ -1,68 +1,69 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="MfaVerifyRequest")
+T = TypeVar("T", bound="PasskeyCreationOptionsExcludeCredentialsItem")
 
 
 @_attrs_define
-class MfaVerifyRequest:
+class PasskeyCreationOptionsExcludeCredentialsItem:
     """
     Attributes:
-        challenge (str):
-        code (str | Unset): The authenticator app's current 6-digit code (RFC 6238). Example: 123456.
-        recovery_code (str | Unset): One of the account's unused recovery codes (spent by this use).
+        id (str):
+        type_ (str):
+        transports (list[str] | Unset):
     """
 
-    challenge: str
-    code: str | Unset = UNSET
-    recovery_code: str | Unset = UNSET
+    id: str
+    type_: str
+    transports: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        challenge = self.challenge
+        id = self.id
 
-        code = self.code
+        type_ = self.type_
 
-        recovery_code = self.recovery_code
+        transports: list[str] | Unset = UNSET
+        if not isinstance(self.transports, Unset):
+            transports = self.transports
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "challenge": challenge,
+                "id": id,
+                "type": type_,
             }
         )
-        if code is not UNSET:
-            field_dict["code"] = code
-        if recovery_code is not UNSET:
-            field_dict["recovery_code"] = recovery_code
+        if transports is not UNSET:
+            field_dict["transports"] = transports
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        challenge = d.pop("challenge")
+        id = d.pop("id")
 
-        code = d.pop("code", UNSET)
+        type_ = d.pop("type")
 
-        recovery_code = d.pop("recovery_code", UNSET)
+        transports = cast(list[str], d.pop("transports", UNSET))
 
-        mfa_verify_request = cls(
-            challenge=challenge,
-            code=code,
-            recovery_code=recovery_code,
+        passkey_creation_options_exclude_credentials_item = cls(
+            id=id,
+            type_=type_,
+            transports=transports,
         )
 
-        mfa_verify_request.additional_properties = d
-        return mfa_verify_request
+        passkey_creation_options_exclude_credentials_item.additional_properties = d
+        return passkey_creation_options_exclude_credentials_item
 
     @property
     def additional_keys(self) -> list[str]:
