@@ -64,12 +64,20 @@ export async function addPaymentMethod(ctx: UserContext, input: AddCardInput): P
   return pm;
 }
 
+function declined(field: string, declineCode: string, message: string): AppError {
+  return new AppError("PAYMENT_DECLINED", { message, details: { field, decline_code: declineCode } });
+}
+
 async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentMethodRow> {
   const { db: d1, principal, meta } = ctx;
   const now = ctx.now();
   const number = input.number.replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw invalidField("number", "not a valid card number");
-  if (isExpired(input.exp_month, input.exp_year, now)) throw invalidField("exp_year", "the card has expired");
+  // Well-formed (the schema's pattern) but not a card a network would take: declined as a charge is,
+  // 402 with Stripe's card_error codes, not refused as a malformed request.
+  if (!/^\d{12,19}$/.test(number)) throw invalidField("number", "not a valid card number");
+  if (!luhnValid(number)) throw declined("number", "incorrect_number", "The card number is incorrect.");
+  if (isExpired(input.exp_month, input.exp_year, now))
+    throw declined("exp_year", "expired_card", "The card has expired.");
   const gateway = paymentGateway(ctx);
   const token = await gateway.tokenizeCard({
     number,
@@ -77,6 +85,8 @@ async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentM
     expYear: input.exp_year,
     cvc: input.cvc,
   });
+  if (!token.ok && token.declineCode)
+    throw declined("number", token.declineCode, `The card was declined: ${token.reason}.`);
   if (!token.ok) throw invalidField("number", token.reason);
   const account = await actingAccountRef(d1, principal);
   const row: PaymentMethodInsert = {

@@ -25,7 +25,8 @@ export const memberResource = (m: {
   joined_at: m.member.createdAt,
 });
 
-export const invitationResource = (i: InvitationRow, now = Date.now()) => ({
+/** An invitation as the API shows it; its status as of `now` (the unit of work's clock). */
+export const invitationResource = (i: InvitationRow, now: number) => ({
   id: i.id,
   email: i.email,
   role: i.role,

@@ -85,10 +85,15 @@ export const PlanSchema = z
 
 export const AddPaymentMethodBody = z
   .object({
-    number: z.string().min(12).max(23).openapi({
-      example: "4242424242424242",
-      description: "Card number (test gateway: documented test cards only). Never stored.",
-    }),
+    number: z
+      .string()
+      .min(12)
+      .max(23)
+      .regex(/^(?:[0-9][ -]?){11,18}[0-9]$/, "12 to 19 digits, optionally grouped by spaces or hyphens")
+      .openapi({
+        example: "4242424242424242",
+        description: "Card number (test gateway: documented test cards only). Never stored.",
+      }),
     exp_month: z.number().int().min(1).max(12),
     exp_year: z.number().int().min(2000).max(2100),
     cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits"),

@@ -44,11 +44,22 @@ describe("payment methods", () => {
   });
 
   it.each([
-    [{ number: "4242424242424241" }, "number"],
-    [{ number: "4111111111111111" }, "number"], // valid Luhn but not a test card
+    [{ number: "4242424242424241" }, "number", "incorrect_number"],
+    [{ number: "4111111111111111" }, "number", "card_declined"], // valid Luhn but not a test card
+    [{ exp_month: 1, exp_year: 2020 }, "exp_year", "expired_card"],
+  ])("declines %j with 402 on %s (%s), as a declined charge is", async (body, field, declineCode) => {
+    const u = await registerUser();
+    const err = expectErrorEnvelope(await add(u.token, body), 402, "PAYMENT_DECLINED");
+    expect(err.details).toMatchObject({ field, decline_code: declineCode });
+    // Nothing saved.
+    const list = await api("GET", "/v1/billing/payment-methods", { token: u.token });
+    expect(list.body.data.payment_methods).toEqual([]);
+  });
+
+  it.each([
     [{ number: "abcd" }, "number"],
+    [{ number: "4242-4242-4242-4242x" }, "number"],
     [{ exp_month: 13 }, "exp_month"],
-    [{ exp_month: 1, exp_year: 2020 }, "exp_year"],
     [{ cvc: "12" }, "cvc"],
   ])("refuses %j with 422 on %s", async (body, field) => {
     const u = await registerUser();
