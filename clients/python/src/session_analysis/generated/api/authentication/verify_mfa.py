@@ -6,14 +6,13 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.mfa_verify_request import MfaVerifyRequest
 from ...models.verify_mfa_response_200 import VerifyMfaResponse200
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: MfaVerifyRequest,
+    body: Any,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -29,7 +28,7 @@ def _get_kwargs(
         "url": "/auth/mfa/verify",
     }
 
-    _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -100,21 +99,22 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: MfaVerifyRequest,
+    body: Any,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | VerifyMfaResponse200]:
     """Complete a sign-in with a second factor
 
-     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`) or a
-    recovery code (`recovery_code`). The challenge is single-use and expires after `expires_in` seconds
-    or five wrong codes; an authenticator code is accepted once and a recovery code is spent. Returns
-    the same tokens as a password sign-in.
+     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`), a passkey's
+    assertion for the challenge's `webauthn` options (`webauthn`) or a recovery code (`recovery_code`).
+    The challenge is single-use and expires after `expires_in` seconds or five wrong codes; an
+    authenticator code is accepted once and a recovery code is spent. Returns the same tokens as a
+    password sign-in.
 
     Args:
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaVerifyRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,21 +140,22 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: MfaVerifyRequest,
+    body: Any,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | VerifyMfaResponse200 | None:
     """Complete a sign-in with a second factor
 
-     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`) or a
-    recovery code (`recovery_code`). The challenge is single-use and expires after `expires_in` seconds
-    or five wrong codes; an authenticator code is accepted once and a recovery code is spent. Returns
-    the same tokens as a password sign-in.
+     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`), a passkey's
+    assertion for the challenge's `webauthn` options (`webauthn`) or a recovery code (`recovery_code`).
+    The challenge is single-use and expires after `expires_in` seconds or five wrong codes; an
+    authenticator code is accepted once and a recovery code is spent. Returns the same tokens as a
+    password sign-in.
 
     Args:
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaVerifyRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,21 +176,22 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: MfaVerifyRequest,
+    body: Any,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | VerifyMfaResponse200]:
     """Complete a sign-in with a second factor
 
-     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`) or a
-    recovery code (`recovery_code`). The challenge is single-use and expires after `expires_in` seconds
-    or five wrong codes; an authenticator code is accepted once and a recovery code is spent. Returns
-    the same tokens as a password sign-in.
+     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`), a passkey's
+    assertion for the challenge's `webauthn` options (`webauthn`) or a recovery code (`recovery_code`).
+    The challenge is single-use and expires after `expires_in` seconds or five wrong codes; an
+    authenticator code is accepted once and a recovery code is spent. Returns the same tokens as a
+    password sign-in.
 
     Args:
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaVerifyRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -213,21 +215,22 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: MfaVerifyRequest,
+    body: Any,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | VerifyMfaResponse200 | None:
     """Complete a sign-in with a second factor
 
-     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`) or a
-    recovery code (`recovery_code`). The challenge is single-use and expires after `expires_in` seconds
-    or five wrong codes; an authenticator code is accepted once and a recovery code is spent. Returns
-    the same tokens as a password sign-in.
+     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`), a passkey's
+    assertion for the challenge's `webauthn` options (`webauthn`) or a recovery code (`recovery_code`).
+    The challenge is single-use and expires after `expires_in` seconds or five wrong codes; an
+    authenticator code is accepted once and a recovery code is spent. Returns the same tokens as a
+    password sign-in.
 
     Args:
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaVerifyRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

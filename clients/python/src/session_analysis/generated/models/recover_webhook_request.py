@@ -1,57 +1,50 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
-T = TypeVar("T", bound="MfaStepUpRequest")
+T = TypeVar("T", bound="RecoverWebhookRequest")
 
 
 @_attrs_define
-class MfaStepUpRequest:
+class RecoverWebhookRequest:
     """
     Attributes:
-        code (str | Unset): The authenticator app's current 6-digit code (RFC 6238). Example: 123456.
-        recovery_code (str | Unset): One of the account's unused recovery codes (spent by this use).
+        since (datetime.datetime): Resend failed, dead-lettered and skipped deliveries created at or after this time (at
+            most 14 days ago)
     """
 
-    code: str | Unset = UNSET
-    recovery_code: str | Unset = UNSET
+    since: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        code = self.code
-
-        recovery_code = self.recovery_code
+        since = self.since.isoformat()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({})
-        if code is not UNSET:
-            field_dict["code"] = code
-        if recovery_code is not UNSET:
-            field_dict["recovery_code"] = recovery_code
+        field_dict.update(
+            {
+                "since": since,
+            }
+        )
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        code = d.pop("code", UNSET)
+        since = datetime.datetime.fromisoformat(d.pop("since"))
 
-        recovery_code = d.pop("recovery_code", UNSET)
-
-        mfa_step_up_request = cls(
-            code=code,
-            recovery_code=recovery_code,
+        recover_webhook_request = cls(
+            since=since,
         )
 
-        mfa_step_up_request.additional_properties = d
-        return mfa_step_up_request
+        recover_webhook_request.additional_properties = d
+        return recover_webhook_request
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,68 +1,73 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="MfaVerifyRequest")
+if TYPE_CHECKING:
+    from ..models.passkey_list import PasskeyList
+
+
+T = TypeVar("T", bound="ListPasskeysResponse200")
 
 
 @_attrs_define
-class MfaVerifyRequest:
+class ListPasskeysResponse200:
     """
     Attributes:
-        challenge (str):
-        code (str | Unset): The authenticator app's current 6-digit code (RFC 6238). Example: 123456.
-        recovery_code (str | Unset): One of the account's unused recovery codes (spent by this use).
+        success (bool):
+        data (PasskeyList):
+        message (str | Unset):
     """
 
-    challenge: str
-    code: str | Unset = UNSET
-    recovery_code: str | Unset = UNSET
+    success: bool
+    data: PasskeyList
+    message: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        challenge = self.challenge
+        success = self.success
 
-        code = self.code
+        data = self.data.to_dict()
 
-        recovery_code = self.recovery_code
+        message = self.message
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "challenge": challenge,
+                "success": success,
+                "data": data,
             }
         )
-        if code is not UNSET:
-            field_dict["code"] = code
-        if recovery_code is not UNSET:
-            field_dict["recovery_code"] = recovery_code
+        if message is not UNSET:
+            field_dict["message"] = message
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.passkey_list import PasskeyList
+
         d = dict(src_dict)
-        challenge = d.pop("challenge")
+        success = d.pop("success")
 
-        code = d.pop("code", UNSET)
+        data = PasskeyList.from_dict(d.pop("data"))
 
-        recovery_code = d.pop("recovery_code", UNSET)
+        message = d.pop("message", UNSET)
 
-        mfa_verify_request = cls(
-            challenge=challenge,
-            code=code,
-            recovery_code=recovery_code,
+        list_passkeys_response_200 = cls(
+            success=success,
+            data=data,
+            message=message,
         )
 
-        mfa_verify_request.additional_properties = d
-        return mfa_verify_request
+        list_passkeys_response_200.additional_properties = d
+        return list_passkeys_response_200
 
     @property
     def additional_keys(self) -> list[str]:
