@@ -8,6 +8,7 @@ import {
   authorizationServerSecuritySchemes,
   authorizationServerTags,
 } from "./openapi-authorization-server";
+import { addCreationLinks } from "./openapi-links";
 import { OrganizationIdHeader } from "./route";
 
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
@@ -225,6 +226,11 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, origin: string, env?: P
     }
   }
 
+  addCreationLinks(doc.paths as never, components.schemas as never);
+  // The organization header's schema written out (not a $ref) and ASCII digits spelled [0-9]: with the
+  // $ref, Schemathesis 4.32's coverage phase sent `x-organization-id: 0` as valid data.
+  const organizationHeader = components.parameters?.OrganizationId as { schema?: unknown } | undefined;
+  if (organizationHeader) organizationHeader.schema = { type: "string", pattern: "^org_[0-9]{1,30}$" };
   Object.assign(doc.paths ?? {}, authorizationServerPaths(origin, environment));
   (doc as unknown as Record<string, unknown>).tags = TAGS;
   return doc;
