@@ -122,12 +122,9 @@ try {
     budgetSeconds - lastSeconds,
     "every operation but those ending the credential, as an API key with every scope of the admin",
   );
-  // Without the coverage phase: Schemathesis 4.32.5's sends `x-organization-id: 0` to these four as
-  // valid data (the header's pattern is `^org_[0-9]{1,30}$`), and the service rightly refuses it
-  // with 400 (docs/decisions.md, "API fuzzer"). The main pass covers the header on every other operation.
   const ending = await run(
     lastKey,
-    [...last.flatMap((id) => ["--include-operation-id", id]), "--phases", "examples,fuzzing,stateful"],
+    last.flatMap((id) => ["--include-operation-id", id]),
     lastSeconds,
     `then ${last.join(", ")}, with a key of their own`,
   );

@@ -213,6 +213,13 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, origin: string, env?: P
       const idempotent = (op.parameters ?? []).some((p) => p.name === "idempotency-key");
       op.parameters = [...(op.parameters ?? []), ref("parameters", "XClientVersion"), ref("parameters", "XD1Bookmark")];
       documentHeaderRefusal(op);
+      // A key is unique per request: an example invites every client (and a fuzzer) to send the same one,
+      // which is 422 IDEMPOTENCY_KEY_MISMATCH the second time (draft-ietf-httpapi-idempotency-key-header §2.7).
+      for (const p of op.parameters as Array<{ name?: string; example?: unknown; schema?: { example?: unknown } }>) {
+        if (p.name !== "idempotency-key") continue;
+        delete p.example;
+        delete p.schema?.example;
+      }
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const headers: Record<string, unknown> = { ...(response.headers ?? {}) };
         for (const name of V1_HEADERS) headers[name] = ref("headers", name);

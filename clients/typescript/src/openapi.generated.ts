@@ -465,7 +465,7 @@ export interface paths {
         put?: never;
         /**
          * Save a card
-         * @description The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or one sent with `set_default: true`) becomes the default; a new default card on a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as `payment_method_id` on purchase or plan change instead.
+         * @description The gateway tokenizes the card; only brand, last four digits and expiry are kept. A number that fails the Luhn check, an expired card or one the gateway declines is 402 `PAYMENT_DECLINED` with `details.decline_code` (`incorrect_number`, `expired_card`, `card_declined`), as a declined charge is. The first card (or one sent with `set_default: true`) becomes the default; a new default card on a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as `payment_method_id` on purchase or plan change instead.
          */
         post: operations["addPaymentMethod"];
         delete?: never;
@@ -2141,7 +2141,7 @@ export interface components {
             code?: string;
             /** @description One of the account's unused recovery codes (spent by this use). */
             recovery_code?: string;
-        };
+        } & (unknown | unknown);
         MfaStepUp: {
             /** Format: date-time */
             verified_at: string;
@@ -2159,7 +2159,7 @@ export interface components {
             code?: string;
             /** @description One of the account's unused recovery codes (spent by this use). */
             recovery_code?: string;
-        };
+        } & (unknown | unknown);
         ForgotPasswordRequest: {
             email: string;
         };
@@ -2529,7 +2529,7 @@ export interface components {
             events?: ("session.completed" | "session.failed" | "analysis.ready" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.plan_changed" | "billing.payment_reversed")[];
             active?: boolean;
             description?: string;
-        };
+        } | unknown | unknown | unknown | unknown;
         WebhookDeliveryLog: {
             deliveries: {
                 /** @description Also the `webhook-id` header the receiver saw */
@@ -3414,7 +3414,7 @@ export interface components {
         JsonRpcMessage: {
             /** @enum {string} */
             jsonrpc: "2.0";
-            id?: string | number;
+            id?: string | number | null;
             /** @description The MCP method, e.g. tools/call */
             method?: string;
             params?: {
@@ -3462,7 +3462,6 @@ export interface components {
             response_types?: "code"[];
             /** @description The most the client may ever be granted, space-separated (default: every user scope) */
             scope?: string;
-            /** Format: uri */
             client_uri?: string;
         } & {
             [key: string]: unknown;
@@ -3520,7 +3519,7 @@ export interface components {
     responses: never;
     parameters: {
         /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
-        OrganizationId: components["schemas"]["OrganizationId"];
+        OrganizationId: string;
         /**
          * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
          * @example 2026-11-01
@@ -3595,7 +3594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3752,7 +3751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3909,7 +3908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4108,7 +4107,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4244,6 +4243,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -4260,6 +4273,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4373,7 +4400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4518,7 +4545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4548,6 +4575,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4684,7 +4725,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4808,7 +4849,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
-            /** @description `ACCOUNT_LINK_INVALID` — This link is unknown, already used or expired: ask for a new one.<br>`INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `ACCOUNT_LINK_INVALID` — This link is unknown, already used or expired: ask for a new one.<br>`INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4937,7 +4978,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `EMAIL_VERIFICATION_INVALID` — The email verification token is unknown, already used, superseded or expired.<br>`INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `EMAIL_VERIFICATION_INVALID` — The email verification token is unknown, already used, superseded or expired.<br>`INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5064,6 +5105,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -5080,6 +5135,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5205,6 +5274,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -5221,6 +5304,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5336,7 +5433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5366,6 +5463,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5495,6 +5606,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -5511,6 +5636,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5622,6 +5761,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -5638,6 +5791,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5747,6 +5914,20 @@ export interface operations {
                         data: components["schemas"]["TotpEnrolment"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -5899,6 +6080,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -5915,6 +6110,20 @@ export interface operations {
             };
             /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6044,7 +6253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6074,6 +6283,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6213,6 +6436,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -6229,6 +6466,20 @@ export interface operations {
             };
             /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6353,7 +6604,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6383,6 +6634,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6508,6 +6773,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -6524,6 +6803,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6637,6 +6930,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INVALID_FIELD_VALUE` — A field has an invalid value. */
             422: {
                 headers: {
@@ -6743,6 +7050,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -6759,6 +7080,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6877,7 +7212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7093,6 +7428,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -7109,6 +7458,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7224,7 +7587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7252,8 +7615,36 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYMENT_DECLINED` — The payment was declined by the card issuer. */
+            402: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7374,6 +7765,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -7517,6 +7922,20 @@ export interface operations {
                         data: components["schemas"]["PaymentMethod"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -7664,7 +8083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7875,6 +8294,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -7891,6 +8324,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8019,7 +8466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `WEBHOOK_SIGNATURE_INVALID` — The processor event's signature is missing, invalid or stale.<br>`INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `WEBHOOK_SIGNATURE_INVALID` — The processor event's signature is missing, invalid or stale.<br>`INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8134,6 +8581,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -8150,6 +8611,20 @@ export interface operations {
             };
             /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8268,7 +8743,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8304,6 +8779,21 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8438,6 +8928,20 @@ export interface operations {
                         data: components["schemas"]["Webhook"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -8587,7 +9091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8753,6 +9257,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -8899,6 +9417,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -9041,6 +9573,20 @@ export interface operations {
                         data: components["schemas"]["DeliveryQueued"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -9200,6 +9746,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -9355,6 +9915,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -9371,6 +9945,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9485,6 +10073,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -9501,6 +10103,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9618,7 +10234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9794,6 +10410,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -9810,6 +10440,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9930,7 +10574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9966,6 +10610,21 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10104,7 +10763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10134,6 +10793,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10261,6 +10934,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -10289,7 +10976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10410,7 +11097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10452,7 +11139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10592,6 +11279,20 @@ export interface operations {
                     "application/json": components["schemas"]["CancelSessionResult"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -10620,7 +11321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10749,6 +11450,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -10777,7 +11492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10892,6 +11607,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -10920,7 +11649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11030,6 +11759,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -11058,7 +11801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11187,6 +11930,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -11203,6 +11960,20 @@ export interface operations {
             };
             /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11321,7 +12092,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11357,6 +12128,21 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11491,6 +12277,20 @@ export interface operations {
                         data: components["schemas"]["ApiKey"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -11640,7 +12440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11825,6 +12625,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -11841,6 +12655,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11956,7 +12784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11986,6 +12814,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -12111,6 +12953,20 @@ export interface operations {
                         data: components["schemas"]["OAuthClient"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -12249,6 +13105,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -12396,7 +13266,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12593,6 +13463,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -12609,6 +13493,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -12724,7 +13622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12754,6 +13652,20 @@ export interface operations {
             };
             /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -12893,6 +13805,20 @@ export interface operations {
                         data: components["schemas"]["Organization"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -13042,7 +13968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13208,6 +14134,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -13365,6 +14305,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -13513,7 +14467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13694,6 +14648,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -13844,6 +14812,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -14002,7 +14984,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14173,6 +15155,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -14320,7 +15316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14501,6 +15497,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -14668,6 +15678,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -14811,6 +15835,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -14952,6 +15990,20 @@ export interface operations {
                         data: components["schemas"]["Billing"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -15104,7 +16156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15320,6 +16372,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -15467,7 +16533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15639,6 +16705,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -15776,6 +16856,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -15926,7 +17020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16097,6 +17191,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -16246,7 +17354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16418,6 +17526,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -16580,6 +17702,20 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["SessionExportRow"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -16596,6 +17732,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -16712,6 +17862,20 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["TransactionExportRow"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -16728,6 +17892,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -16847,6 +18025,20 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["UserExportRow"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -16863,6 +18055,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -17760,7 +18966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description SAMLResponse is missing */
+            /** @description SAMLResponse is missing or too long, or RelayState is longer than 80 characters */
             422: {
                 headers: {
                     [name: string]: unknown;
