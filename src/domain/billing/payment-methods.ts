@@ -1,5 +1,6 @@
 import {
   deletePaymentMethod,
+  findDefaultPaymentMethod,
   findOwnPaymentMethod,
   findPaymentMethodByToken,
   insertPaymentMethod,
@@ -167,12 +168,17 @@ export async function setDefaultPaymentMethod(ctx: UserContext, input: { id: str
 /** Our own payment method ids; anything else starting `pm_` is a processor's id (e.g. `pm_card_visa`). */
 const OWN_ID = /^pm_\d+$/;
 
+/** A payment method to charge; `pendingDefault`: saved just now, to become the default once proven. */
+export type ResolvedPaymentMethod = PaymentMethodRow & { pendingDefault?: true };
+
 /**
  * The payment method a charge should use: one of the account's saved methods,
  * or a processor payment method id (the test gateway's `pm_card_…` ids, or a
  * Stripe PaymentMethod), attached to the account and saved on first use so
- * renewals can charge it; it becomes the default when the account has none
- * (or when `makeDefault`). An unknown id is a 404, like another account's.
+ * renewals can charge it. A new one becomes the default when the account has none
+ * (or when `makeDefault`), but only through `adoptIfPending` after its first charge
+ * succeeded (or when nothing is charged): a card the issuer declines never becomes
+ * the one renewals charge. An unknown id is a 404, like another account's.
  * Saving it is audited for an organization's `actor`, like POST /v1/billing/payment-methods.
  */
 export async function resolvePaymentMethod(
@@ -183,7 +189,7 @@ export async function resolvePaymentMethod(
   now = Date.now(),
   makeDefault = false,
   actor?: PaymentMethodActor,
-): Promise<PaymentMethodRow> {
+): Promise<ResolvedPaymentMethod> {
   const notFound = () =>
     new AppError("RESOURCE_NOT_FOUND", {
       message: "Payment method not found.",
@@ -210,5 +216,12 @@ export async function resolvePaymentMethod(
     gatewayToken: attached.token,
     createdAt: iso(now),
   };
-  return insertPaymentMethod(d1, row, makeDefault, auditAdded(d1, actor, row, now));
+  const becomesDefault = makeDefault || !(await findDefaultPaymentMethod(d1, accountId));
+  const saved = await insertPaymentMethod(d1, row, "never", auditAdded(d1, actor, row, now));
+  return becomesDefault ? { ...saved, pendingDefault: true } : saved;
+}
+
+/** Makes a method `resolvePaymentMethod` saved the default, once its first charge succeeded or none was due. */
+export async function adoptIfPending(d1: Store, pm: ResolvedPaymentMethod | null | undefined): Promise<void> {
+  if (pm?.pendingDefault) await makeDefaultPaymentMethod(d1, pm.accountId, pm.id);
 }

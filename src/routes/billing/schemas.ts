@@ -159,6 +159,17 @@ export const TransactionSchema = z
     status: z.enum(["completed", "failed", "refunded", "disputed"]),
     created_at: Timestamp,
     description: z.string(),
+    session: z
+      .object({
+        id: z.string().openapi({ example: "session_1763776000000123456" }),
+        cue: z.string().openapi({ example: "Describe the object in the sealed envelope" }),
+        session_type: z.string().openapi({ example: "remote_viewing" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "The session a `session_debit`, `session_refund` or `session_reprice` movement was for, so a history row can name it; null for every other type",
+      }),
   })
   .openapi("Transaction");
 

@@ -133,6 +133,35 @@ describe("payment methods", () => {
     expect(bad.details.field).toBe("payment_method_id");
   });
 
+  it("a card whose first charge is declined never becomes the default; a card that pays does", async () => {
+    const methods = async (token: string) =>
+      (await api("GET", "/v1/billing/payment-methods", { token })).body.data.payment_methods as any[];
+    // An account without a card pays with a processor id the issuer declines: it is kept, not made the default.
+    const u = await registerUser();
+    const declined = await api("POST", "/v1/billing/credits/purchase", {
+      token: u.token,
+      body: { credit_package: "starter", payment_method_id: "pm_card_chargeDeclined", quantity: 1 },
+    });
+    expectErrorEnvelope(declined, 402, "PAYMENT_DECLINED");
+    expect((await methods(u.token)).map((m) => [m.last_four, m.is_default])).toEqual([["0002", false]]);
+    // The next card that pays becomes the default.
+    const paid = await api("POST", "/v1/billing/credits/purchase", {
+      token: u.token,
+      body: { credit_package: "starter", payment_method_id: "pm_card_visa", quantity: 1 },
+    });
+    expect(paid.status, paid.text).toBe(201);
+    expect((await methods(u.token)).find((m) => m.is_default)?.last_four).toBe("4242");
+    // A plan upgrade naming a declined card (asked to become the default) leaves the default as it was.
+    const upgrade = await api("PUT", "/v1/billing/plan", {
+      token: u.token,
+      body: { tier: "professional", payment_method_id: "pm_card_chargeDeclinedInsufficientFunds" },
+    });
+    expectErrorEnvelope(upgrade, 402, "PAYMENT_DECLINED");
+    const after = await methods(u.token);
+    expect(after.filter((m) => m.is_default).map((m) => m.last_four)).toEqual(["4242"]);
+    expect(after.find((m) => m.last_four === "9995")?.is_default).toBe(false);
+  });
+
   it("needs a credential with the profile scope", async () => {
     const u = await registerUser();
     expectErrorEnvelope(await api("GET", "/v1/billing/payment-methods"), 401, "AUTHENTICATION_REQUIRED");
