@@ -55,10 +55,9 @@ describe("the served document, as a fuzzer follows it", () => {
 
   it("says 'exactly one of' and 'at least one of' in the bodies that need them", async () => {
     const doc = await servedOpenApiDocument();
-    expect(doc.components.schemas.MfaStepUpRequest.oneOf).toEqual([
-      { required: ["code"] },
-      { required: ["recovery_code"] },
-    ]);
+    expect(doc.components.schemas.MfaStepUpRequest.oneOf).toEqual(
+      expect.arrayContaining([{ required: ["code"] }, { required: ["recovery_code"] }]),
+    );
     expect(doc.components.schemas.UpdateWebhookRequest.anyOf).toHaveLength(4);
   });
 });
