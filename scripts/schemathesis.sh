@@ -11,4 +11,6 @@ if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$VERSION"; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q "schemathesis==$VERSION"
 fi
+# wrangler dev serves the console's build as static assets (CI builds it in an earlier step).
+[ -d console/dist ] || npm run console:build
 exec node_modules/.bin/tsx scripts/schemathesis.ts

@@ -67,12 +67,18 @@ try {
     credit_package: "starter",
     payment_method_id: "pm_card_visa",
   });
-  const key = (await call(base, "POST", "/v1/api-keys", token, { name: "schemathesis", scopes: ALL_SCOPES })).key;
+  const newKey = async (name: string) =>
+    (await call(base, "POST", "/v1/api-keys", token, { name, scopes: ALL_SCOPES })).key as string;
+  const key = await newKey("schemathesis");
+  // A second key for the operations that end the credential they are called with (below).
+  const lastKey = await newKey("schemathesis-last");
 
   console.log(`schemathesis: seed ${seed} (replay: SCHEMATHESIS_SEED=${seed} scripts/schemathesis.sh)`);
-  const run = (auth: string, include: string[], label: string) =>
+  const run = (auth: string, filter: string[], seconds: number, label: string) =>
     new Promise<number>((resolve) => {
       const args = [
+        "--config-file",
+        "scripts/schemathesis.toml",
         "run",
         // The document's own servers: /v1 for the API, the origin for the authorization server's paths.
         `${base}/v1/openapi.json`,
@@ -85,22 +91,44 @@ try {
         "--seed",
         seed,
         "--max-time",
-        String(budgetSeconds - 10),
+        String(seconds - 5),
         "--request-timeout",
         "20",
         "--no-color",
-        ...include,
+        ...filter,
         ...extraArgs,
       ];
       console.log(`schemathesis: ${label}`);
-      const child = spawn(".venv/schemathesis/bin/schemathesis", args, { stdio: "inherit" });
-      const timer = setTimeout(() => child.kill("SIGTERM"), budgetSeconds * 1000);
+      const child = spawn(".venv/schemathesis/bin/schemathesis", args, {
+        stdio: "inherit",
+        // scripts/schemathesis_hooks.py: a unique Idempotency-Key per generated request.
+        env: { ...process.env, PYTHONPATH: "scripts", SCHEMATHESIS_HOOKS: "schemathesis_hooks" },
+      });
+      // --max-time ends the run with its report; this only stops one that overruns it badly.
+      const timer = setTimeout(() => child.kill("SIGTERM"), (seconds + 90) * 1000);
       child.on("exit", (status) => {
         clearTimeout(timer);
         resolve(status ?? 1);
       });
     });
-  code = await run(key as string, [], "every operation, as an API key with every scope of the admin");
+  // Signing out revokes the credential presented, revoking or rotating a key ends it, and an
+  // administrator may change their own role: run anywhere in the main pass they would leave every
+  // later request a 401 or 403. They run last, with a key of their own.
+  const last = ["logout", "revokeApiKey", "rotateApiKey", "setUserServiceRole"];
+  const lastSeconds = Math.max(30, Math.round(budgetSeconds * 0.15));
+  const main = await run(
+    key,
+    last.flatMap((id) => ["--exclude-operation-id", id]),
+    budgetSeconds - lastSeconds,
+    "every operation but those ending the credential, as an API key with every scope of the admin",
+  );
+  const ending = await run(
+    lastKey,
+    last.flatMap((id) => ["--include-operation-id", id]),
+    lastSeconds,
+    `then ${last.join(", ")}, with a key of their own`,
+  );
+  code = main || ending;
 } catch (err) {
   console.error(err, server.output());
 } finally {

@@ -1,6 +1,6 @@
 import { OAUTH_PATHS } from "../domain/identity/oauth/metadata";
 import { SUPPORTED_GRANT_TYPES } from "../domain/identity/oauth/token-endpoint";
-import { ALL_SCOPES } from "../domain/identity/scopes";
+import { ALL_SCOPES, USER_SCOPES } from "../domain/identity/scopes";
 
 /**
  * The authorization server ({auth_url} of the spec: the service's origin,
@@ -51,6 +51,14 @@ const mcpError = (description: string, status: number) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/JsonRpcMessage" } } },
 });
 const SSO_TAG = "Enterprise sign-on";
+
+/** A space-separated list of the scopes a user may hold (at least one). */
+const SCOPE_NAME = `(?:${USER_SCOPES.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`;
+const SCOPE_LIST_PATTERN = `^ *${SCOPE_NAME}(?: +${SCOPE_NAME})* *$`;
+/** An https URI, or http on a loopback address (src/domain/identity/oauth/redirect-uris.ts): no fragment, no credentials. */
+const URI_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const URI_HOST = `(?:${URI_LABEL}\\.)*[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?`;
+const REDIRECT_URI_PATTERN = `^(?:https://${URI_HOST}|http://(?:127\\.0\\.0\\.1|\\[::1\\]|localhost))(?::[0-9]{1,4})?(?:[/?][\\x21\\x22\\x24-\\x7e]*)?$`;
 
 const str = (description: string, extra: Record<string, unknown> = {}) => ({
   type: "string",
@@ -132,11 +140,9 @@ export const authorizationServerSchemas = {
     additionalProperties: true,
     properties: {
       jsonrpc: { type: "string", enum: ["2.0"] },
+      // JSON-RPC 2.0 §5: null when the request's id could not be read (a refusal before parsing).
       id: {
-        oneOf: [
-          { type: "string", maxLength: 128 },
-          { type: "integer", format: "int64" },
-        ],
+        oneOf: [{ type: "string", maxLength: 128 }, { type: "integer", format: "int64" }, { type: "null" }],
       },
       method: str("The MCP method, e.g. tools/call", { maxLength: 128 }),
       params: { type: "object", additionalProperties: true },
@@ -172,17 +178,31 @@ export const authorizationServerSchemas = {
     required: ["redirect_uris"],
     additionalProperties: true,
     properties: {
-      redirect_uris: { type: "array", minItems: 1, maxItems: 10, items: str("", { format: "uri" }) },
-      client_name: str("Shown on the consent page, marked as unverified", { maxLength: 100 }),
+      // What readClientMetadata accepts (src/domain/identity/oauth/registration.ts), as patterns.
+      redirect_uris: {
+        type: "array",
+        minItems: 1,
+        maxItems: 10,
+        items: str("https, or http on a loopback address; no fragment, no credentials", {
+          pattern: REDIRECT_URI_PATTERN,
+          maxLength: 2000,
+        }),
+      },
+      client_name: str("Shown on the consent page, marked as unverified", { maxLength: 100, pattern: "\\S" }),
       token_endpoint_auth_method: { type: "string", enum: ["none"] },
       grant_types: {
         type: "array",
+        minItems: 1,
         maxItems: 2,
         items: { type: "string", enum: ["authorization_code", "refresh_token"] },
+        contains: { const: "authorization_code" },
       },
       response_types: { type: "array", maxItems: 1, items: { type: "string", enum: ["code"] } },
-      scope: str("The most the client may ever be granted, space-separated (default: every user scope)"),
-      client_uri: str("", { format: "uri" }),
+      scope: str("The most the client may ever be granted, space-separated (default: every user scope)", {
+        pattern: SCOPE_LIST_PATTERN,
+        maxLength: 2048,
+      }),
+      client_uri: str("", { pattern: "^https://[^\\s]{1,500}$" }),
     },
   },
   ClientRegistrationResponse: {
@@ -274,7 +294,8 @@ const redirect = (description: string) => ({
     Location: {
       description:
         "The next address (RFC 6749 §4.1.2: the client's redirect_uri with `code`, `state` and `iss`, or `error`)",
-      schema: { type: "string", format: "uri", maxLength: 4096 },
+      // RFC 9110 §10.2.2: a URI-reference (the authorize page is sent on by a relative one), as long as the request's query.
+      schema: { type: "string", format: "uri-reference" },
     },
     "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
   },

@@ -8,6 +8,7 @@ import {
   authorizationServerSecuritySchemes,
   authorizationServerTags,
 } from "./openapi-authorization-server";
+import { addCreationLinks } from "./openapi-links";
 import { OrganizationIdHeader } from "./route";
 
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
@@ -212,6 +213,13 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, origin: string, env?: P
       const idempotent = (op.parameters ?? []).some((p) => p.name === "idempotency-key");
       op.parameters = [...(op.parameters ?? []), ref("parameters", "XClientVersion"), ref("parameters", "XD1Bookmark")];
       documentHeaderRefusal(op);
+      // A key is unique per request: an example invites every client (and a fuzzer) to send the same one,
+      // which is 422 IDEMPOTENCY_KEY_MISMATCH the second time (draft-ietf-httpapi-idempotency-key-header §2.7).
+      for (const p of op.parameters as Array<{ name?: string; example?: unknown; schema?: { example?: unknown } }>) {
+        if (p.name !== "idempotency-key") continue;
+        delete p.example;
+        delete p.schema?.example;
+      }
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const headers: Record<string, unknown> = { ...(response.headers ?? {}) };
         for (const name of V1_HEADERS) headers[name] = ref("headers", name);
@@ -225,6 +233,11 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, origin: string, env?: P
     }
   }
 
+  addCreationLinks(doc.paths as never, components.schemas as never);
+  // The organization header's schema written out (not a $ref) and ASCII digits spelled [0-9]: with the
+  // $ref, Schemathesis 4.32's coverage phase sent `x-organization-id: 0` as valid data.
+  const organizationHeader = components.parameters?.OrganizationId as { schema?: unknown } | undefined;
+  if (organizationHeader) organizationHeader.schema = { type: "string", pattern: "^org_[0-9]{1,30}$" };
   Object.assign(doc.paths ?? {}, authorizationServerPaths(origin, environment));
   (doc as unknown as Record<string, unknown>).tags = TAGS;
   return doc;

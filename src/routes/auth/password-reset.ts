@@ -8,11 +8,13 @@ import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { waitUntilOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { LETTER_AND_DIGIT } from "./schemas";
 
 export const NewPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH)
   .max(PASSWORD_MAX_LENGTH)
+  .regex(LETTER_AND_DIGIT, "must contain at least one letter and one digit")
   .openapi({
     description: `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters with a letter and a digit, not containing the email's local part, not a commonly used password (NIST SP 800-63B §5.1.1.2).`,
   });

@@ -63,6 +63,9 @@ export const PasskeyRequestOptionsSchema = z
 
 export const EmailSchema = z.email().max(254).openapi({ example: "ada@example.com" });
 
+/** The password rule's letter-and-digit part as a pattern the document carries (src/domain/identity/passwords.ts). */
+export const LETTER_AND_DIGIT = /[A-Za-z][\s\S]*[0-9]|[0-9][\s\S]*[A-Za-z]/;
+
 export const RegisterBody = z
   .object({
     email: EmailSchema,
@@ -71,6 +74,7 @@ export const RegisterBody = z
       .string()
       .min(PASSWORD_MIN_LENGTH)
       .max(PASSWORD_MAX_LENGTH)
+      .regex(LETTER_AND_DIGIT, "must contain at least one letter and one digit")
       .openapi({
         description: `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters with at least one letter and one digit, not containing the email's local part.`,
         example: "correct-horse-42",

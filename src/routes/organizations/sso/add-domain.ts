@@ -7,6 +7,12 @@ import { defineRoute } from "../../../http/route";
 import { OrganizationIdParam } from "../schemas";
 import { common, DomainSchema } from "./schemas";
 
+/** What normalizeDomain accepts (src/domain/identity/sso/domains.ts), before it lower-cases and drops a final dot. */
+const DomainName = z
+  .string()
+  .max(253)
+  .regex(/^\s*(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}\.?\s*$/, "not a domain name");
+
 const route = defineRoute({
   operationId: "addSsoDomain",
   description: "Returns the DNS TXT record that proves ownership. Audited.",
@@ -17,7 +23,7 @@ const route = defineRoute({
   scope: "organizations:write",
   request: {
     params: OrganizationIdParam,
-    body: { required: true, content: { "application/json": { schema: z.object({ domain: z.string().max(253) }) } } },
+    body: { required: true, content: { "application/json": { schema: z.object({ domain: DomainName }) } } },
   },
   responses: {
     201: { description: "Added", content: { "application/json": { schema: envelopeSchema(DomainSchema) } } },
