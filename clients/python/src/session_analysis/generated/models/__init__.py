@@ -216,6 +216,7 @@ from .list_organization_mail_outbox_response_200 import (
 )
 from .list_organization_members_response_200 import ListOrganizationMembersResponse200
 from .list_organizations_response_200 import ListOrganizationsResponse200
+from .list_passkeys_response_200 import ListPasskeysResponse200
 from .list_payment_methods_response_200 import ListPaymentMethodsResponse200
 from .list_payment_methods_response_200_data import ListPaymentMethodsResponse200Data
 from .list_sessions_order import ListSessionsOrder
@@ -230,6 +231,7 @@ from .list_webhooks_response_200 import ListWebhooksResponse200
 from .list_webhooks_response_200_data import ListWebhooksResponse200Data
 from .login_request import LoginRequest
 from .login_response_200 import LoginResponse200
+from .login_with_passkey_response_200 import LoginWithPasskeyResponse200
 from .message_envelope import MessageEnvelope
 from .mfa_challenge import MfaChallenge
 from .mfa_challenge_factors_item import MfaChallengeFactorsItem
@@ -263,6 +265,55 @@ from .organization_member_list import OrganizationMemberList
 from .organization_member_role import OrganizationMemberRole
 from .organization_role import OrganizationRole
 from .pagination import Pagination
+from .passkey import Passkey
+from .passkey_assertion import PasskeyAssertion
+from .passkey_assertion_authenticator_attachment import (
+    PasskeyAssertionAuthenticatorAttachment,
+)
+from .passkey_assertion_client_extension_results import (
+    PasskeyAssertionClientExtensionResults,
+)
+from .passkey_assertion_response import PasskeyAssertionResponse
+from .passkey_assertion_type import PasskeyAssertionType
+from .passkey_attestation import PasskeyAttestation
+from .passkey_attestation_authenticator_attachment import (
+    PasskeyAttestationAuthenticatorAttachment,
+)
+from .passkey_attestation_client_extension_results import (
+    PasskeyAttestationClientExtensionResults,
+)
+from .passkey_attestation_response import PasskeyAttestationResponse
+from .passkey_attestation_type import PasskeyAttestationType
+from .passkey_creation_options import PasskeyCreationOptions
+from .passkey_creation_options_authenticator_selection import (
+    PasskeyCreationOptionsAuthenticatorSelection,
+)
+from .passkey_creation_options_exclude_credentials_item import (
+    PasskeyCreationOptionsExcludeCredentialsItem,
+)
+from .passkey_creation_options_extensions import PasskeyCreationOptionsExtensions
+from .passkey_creation_options_pub_key_cred_params_item import (
+    PasskeyCreationOptionsPubKeyCredParamsItem,
+)
+from .passkey_creation_options_rp import PasskeyCreationOptionsRp
+from .passkey_creation_options_user import PasskeyCreationOptionsUser
+from .passkey_device_type import PasskeyDeviceType
+from .passkey_list import PasskeyList
+from .passkey_login_request import PasskeyLoginRequest
+from .passkey_registration import PasskeyRegistration
+from .passkey_registration_options_response_200 import (
+    PasskeyRegistrationOptionsResponse200,
+)
+from .passkey_registration_request import PasskeyRegistrationRequest
+from .passkey_rename_request import PasskeyRenameRequest
+from .passkey_request_options import PasskeyRequestOptions
+from .passkey_request_options_allow_credentials_item import (
+    PasskeyRequestOptionsAllowCredentialsItem,
+)
+from .passkey_request_options_user_verification import (
+    PasskeyRequestOptionsUserVerification,
+)
+from .passkey_sign_in_options_response_200 import PasskeySignInOptionsResponse200
 from .payment_method import PaymentMethod
 from .payment_method_type import PaymentMethodType
 from .plan import Plan
@@ -301,11 +352,13 @@ from .refresh_result import RefreshResult
 from .refresh_result_token_type import RefreshResultTokenType
 from .refresh_token_response_200 import RefreshTokenResponse200
 from .regenerate_recovery_codes_response_200 import RegenerateRecoveryCodesResponse200
+from .register_passkey_response_201 import RegisterPasskeyResponse201
 from .register_request import RegisterRequest
 from .register_request_tier import RegisterRequestTier
 from .register_response_201 import RegisterResponse201
 from .rename_organization_request import RenameOrganizationRequest
 from .rename_organization_response_200 import RenameOrganizationResponse200
+from .rename_passkey_response_200 import RenamePasskeyResponse200
 from .replay_webhook_delivery_response_202 import ReplayWebhookDeliveryResponse202
 from .resend_email_verification_response_200 import ResendEmailVerificationResponse200
 from .reset_password_request import ResetPasswordRequest
@@ -379,6 +432,7 @@ from .sso_saml_settings_group_roles_additional_property import (
     SsoSamlSettingsGroupRolesAdditionalProperty,
 )
 from .step_up_mfa_response_200 import StepUpMfaResponse200
+from .step_up_passkey_options_response_200 import StepUpPasskeyOptionsResponse200
 from .system_status import SystemStatus
 from .system_status_checks import SystemStatusChecks
 from .system_status_checks_additional_property import (
@@ -650,6 +704,7 @@ __all__ = (
     "ListOrganizationMailOutboxResponse200",
     "ListOrganizationMembersResponse200",
     "ListOrganizationsResponse200",
+    "ListPasskeysResponse200",
     "ListPaymentMethodsResponse200",
     "ListPaymentMethodsResponse200Data",
     "ListSessionsOrder",
@@ -664,6 +719,7 @@ __all__ = (
     "ListWebhooksResponse200Data",
     "LoginRequest",
     "LoginResponse200",
+    "LoginWithPasskeyResponse200",
     "MessageEnvelope",
     "MfaChallenge",
     "MfaChallengeFactorsItem",
@@ -695,6 +751,35 @@ __all__ = (
     "OrganizationMemberRole",
     "OrganizationRole",
     "Pagination",
+    "Passkey",
+    "PasskeyAssertion",
+    "PasskeyAssertionAuthenticatorAttachment",
+    "PasskeyAssertionClientExtensionResults",
+    "PasskeyAssertionResponse",
+    "PasskeyAssertionType",
+    "PasskeyAttestation",
+    "PasskeyAttestationAuthenticatorAttachment",
+    "PasskeyAttestationClientExtensionResults",
+    "PasskeyAttestationResponse",
+    "PasskeyAttestationType",
+    "PasskeyCreationOptions",
+    "PasskeyCreationOptionsAuthenticatorSelection",
+    "PasskeyCreationOptionsExcludeCredentialsItem",
+    "PasskeyCreationOptionsExtensions",
+    "PasskeyCreationOptionsPubKeyCredParamsItem",
+    "PasskeyCreationOptionsRp",
+    "PasskeyCreationOptionsUser",
+    "PasskeyDeviceType",
+    "PasskeyList",
+    "PasskeyLoginRequest",
+    "PasskeyRegistration",
+    "PasskeyRegistrationOptionsResponse200",
+    "PasskeyRegistrationRequest",
+    "PasskeyRenameRequest",
+    "PasskeyRequestOptions",
+    "PasskeyRequestOptionsAllowCredentialsItem",
+    "PasskeyRequestOptionsUserVerification",
+    "PasskeySignInOptionsResponse200",
     "PaymentMethod",
     "PaymentMethodType",
     "Plan",
@@ -725,11 +810,13 @@ __all__ = (
     "RefreshResultTokenType",
     "RefreshTokenResponse200",
     "RegenerateRecoveryCodesResponse200",
+    "RegisterPasskeyResponse201",
     "RegisterRequest",
     "RegisterRequestTier",
     "RegisterResponse201",
     "RenameOrganizationRequest",
     "RenameOrganizationResponse200",
+    "RenamePasskeyResponse200",
     "ReplayWebhookDeliveryResponse202",
     "ResendEmailVerificationResponse200",
     "ResetPasswordRequest",
@@ -789,6 +876,7 @@ __all__ = (
     "SsoSamlSettingsGroupRoles",
     "SsoSamlSettingsGroupRolesAdditionalProperty",
     "StepUpMfaResponse200",
+    "StepUpPasskeyOptionsResponse200",
     "SystemStatus",
     "SystemStatusChecks",
     "SystemStatusChecksAdditionalProperty",

@@ -1,12 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.mfa_challenge_factors_item import MfaChallengeFactorsItem
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.passkey_request_options import PasskeyRequestOptions
+
 
 T = TypeVar("T", bound="MfaChallenge")
 
@@ -19,12 +24,15 @@ class MfaChallenge:
         challenge (str): Single-use; send it to POST /v1/auth/mfa/verify with a second factor before it expires.
         expires_in (int): Seconds the challenge stays valid. Example: 300.
         factors (list[MfaChallengeFactorsItem]): The second factors this account can answer with.
+        webauthn (PasskeyRequestOptions | Unset): For an account with passkeys: pass to navigator.credentials.get() (as
+            `publicKey`) and send the result as `webauthn`. Its challenge is this sign-in's, single-use.
     """
 
     mfa_required: bool
     challenge: str
     expires_in: int
     factors: list[MfaChallengeFactorsItem]
+    webauthn: PasskeyRequestOptions | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,6 +47,10 @@ class MfaChallenge:
             factors_item = factors_item_data.value
             factors.append(factors_item)
 
+        webauthn: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.webauthn, Unset):
+            webauthn = self.webauthn.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -49,11 +61,15 @@ class MfaChallenge:
                 "factors": factors,
             }
         )
+        if webauthn is not UNSET:
+            field_dict["webauthn"] = webauthn
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.passkey_request_options import PasskeyRequestOptions
+
         d = dict(src_dict)
         mfa_required = d.pop("mfa_required")
 
@@ -68,11 +84,19 @@ class MfaChallenge:
 
             factors.append(factors_item)
 
+        _webauthn = d.pop("webauthn", UNSET)
+        webauthn: PasskeyRequestOptions | Unset
+        if isinstance(_webauthn, Unset):
+            webauthn = UNSET
+        else:
+            webauthn = PasskeyRequestOptions.from_dict(_webauthn)
+
         mfa_challenge = cls(
             mfa_required=mfa_required,
             challenge=challenge,
             expires_in=expires_in,
             factors=factors,
+            webauthn=webauthn,
         )
 
         mfa_challenge.additional_properties = d

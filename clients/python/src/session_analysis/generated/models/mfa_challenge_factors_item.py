@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class MfaChallengeFactorsItem(StrEnum):
+    PASSKEY = "passkey"
     RECOVERY_CODE = "recovery_code"
     TOTP = "totp"
 

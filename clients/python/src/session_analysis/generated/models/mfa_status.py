@@ -15,11 +15,13 @@ class MfaStatus:
     Attributes:
         enabled (bool): Whether sign-in asks for a second factor.
         totp (bool): An authenticator app is set up (confirmed).
+        passkeys (int): How many passkeys are registered. Example: 1.
         recovery_codes_remaining (int):  Example: 10.
     """
 
     enabled: bool
     totp: bool
+    passkeys: int
     recovery_codes_remaining: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -27,6 +29,8 @@ class MfaStatus:
         enabled = self.enabled
 
         totp = self.totp
+
+        passkeys = self.passkeys
 
         recovery_codes_remaining = self.recovery_codes_remaining
 
@@ -36,6 +40,7 @@ class MfaStatus:
             {
                 "enabled": enabled,
                 "totp": totp,
+                "passkeys": passkeys,
                 "recovery_codes_remaining": recovery_codes_remaining,
             }
         )
@@ -49,11 +54,14 @@ class MfaStatus:
 
         totp = d.pop("totp")
 
+        passkeys = d.pop("passkeys")
+
         recovery_codes_remaining = d.pop("recovery_codes_remaining")
 
         mfa_status = cls(
             enabled=enabled,
             totp=totp,
+            passkeys=passkeys,
             recovery_codes_remaining=recovery_codes_remaining,
         )
 

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.passkey_assertion import PasskeyAssertion
+
 
 T = TypeVar("T", bound="MfaStepUpRequest")
 
@@ -15,15 +19,22 @@ T = TypeVar("T", bound="MfaStepUpRequest")
 class MfaStepUpRequest:
     """
     Attributes:
+        webauthn (PasskeyAssertion | Unset): A passkey's assertion: navigator.credentials.get()'s PublicKeyCredential as
+            JSON (toJSON()).
         code (str | Unset): The authenticator app's current 6-digit code (RFC 6238). Example: 123456.
         recovery_code (str | Unset): One of the account's unused recovery codes (spent by this use).
     """
 
+    webauthn: PasskeyAssertion | Unset = UNSET
     code: str | Unset = UNSET
     recovery_code: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        webauthn: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.webauthn, Unset):
+            webauthn = self.webauthn.to_dict()
+
         code = self.code
 
         recovery_code = self.recovery_code
@@ -31,6 +42,8 @@ class MfaStepUpRequest:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
+        if webauthn is not UNSET:
+            field_dict["webauthn"] = webauthn
         if code is not UNSET:
             field_dict["code"] = code
         if recovery_code is not UNSET:
@@ -40,12 +53,22 @@ class MfaStepUpRequest:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.passkey_assertion import PasskeyAssertion
+
         d = dict(src_dict)
+        _webauthn = d.pop("webauthn", UNSET)
+        webauthn: PasskeyAssertion | Unset
+        if isinstance(_webauthn, Unset):
+            webauthn = UNSET
+        else:
+            webauthn = PasskeyAssertion.from_dict(_webauthn)
+
         code = d.pop("code", UNSET)
 
         recovery_code = d.pop("recovery_code", UNSET)
 
         mfa_step_up_request = cls(
+            webauthn=webauthn,
             code=code,
             recovery_code=recovery_code,
         )

@@ -124,7 +124,8 @@ def sync_detailed(
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
     it, creating an API key, changing SSO settings, the payment method or the plan, deleting the
     account, removing the last factor and regenerating recovery codes are allowed; without it they
-    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session).
+    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey
+    answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset): Act for this organization (you must be a member;
@@ -171,7 +172,8 @@ def sync(
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
     it, creating an API key, changing SSO settings, the payment method or the plan, deleting the
     account, removing the last factor and regenerating recovery codes are allowed; without it they
-    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session).
+    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey
+    answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset): Act for this organization (you must be a member;
@@ -213,7 +215,8 @@ async def asyncio_detailed(
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
     it, creating an API key, changing SSO settings, the payment method or the plan, deleting the
     account, removing the last factor and regenerating recovery codes are allowed; without it they
-    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session).
+    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey
+    answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset): Act for this organization (you must be a member;
@@ -258,7 +261,8 @@ async def asyncio(
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
     it, creating an API key, changing SSO settings, the payment method or the plan, deleting the
     account, removing the last factor and regenerating recovery codes are allowed; without it they
-    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session).
+    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey
+    answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset): Act for this organization (you must be a member;

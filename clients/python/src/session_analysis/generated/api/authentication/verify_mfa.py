@@ -106,10 +106,11 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | VerifyMfaResponse200]:
     """Complete a sign-in with a second factor
 
-     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`) or a
-    recovery code (`recovery_code`). The challenge is single-use and expires after `expires_in` seconds
-    or five wrong codes; an authenticator code is accepted once and a recovery code is spent. Returns
-    the same tokens as a password sign-in.
+     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`), a passkey's
+    assertion for the challenge's `webauthn` options (`webauthn`) or a recovery code (`recovery_code`).
+    The challenge is single-use and expires after `expires_in` seconds or five wrong codes; an
+    authenticator code is accepted once and a recovery code is spent. Returns the same tokens as a
+    password sign-in.
 
     Args:
         x_client_version (str | Unset):
@@ -146,10 +147,11 @@ def sync(
 ) -> ErrorEnvelope | VerifyMfaResponse200 | None:
     """Complete a sign-in with a second factor
 
-     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`) or a
-    recovery code (`recovery_code`). The challenge is single-use and expires after `expires_in` seconds
-    or five wrong codes; an authenticator code is accepted once and a recovery code is spent. Returns
-    the same tokens as a password sign-in.
+     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`), a passkey's
+    assertion for the challenge's `webauthn` options (`webauthn`) or a recovery code (`recovery_code`).
+    The challenge is single-use and expires after `expires_in` seconds or five wrong codes; an
+    authenticator code is accepted once and a recovery code is spent. Returns the same tokens as a
+    password sign-in.
 
     Args:
         x_client_version (str | Unset):
@@ -181,10 +183,11 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | VerifyMfaResponse200]:
     """Complete a sign-in with a second factor
 
-     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`) or a
-    recovery code (`recovery_code`). The challenge is single-use and expires after `expires_in` seconds
-    or five wrong codes; an authenticator code is accepted once and a recovery code is spent. Returns
-    the same tokens as a password sign-in.
+     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`), a passkey's
+    assertion for the challenge's `webauthn` options (`webauthn`) or a recovery code (`recovery_code`).
+    The challenge is single-use and expires after `expires_in` seconds or five wrong codes; an
+    authenticator code is accepted once and a recovery code is spent. Returns the same tokens as a
+    password sign-in.
 
     Args:
         x_client_version (str | Unset):
@@ -219,10 +222,11 @@ async def asyncio(
 ) -> ErrorEnvelope | VerifyMfaResponse200 | None:
     """Complete a sign-in with a second factor
 
-     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`) or a
-    recovery code (`recovery_code`). The challenge is single-use and expires after `expires_in` seconds
-    or five wrong codes; an authenticator code is accepted once and a recovery code is spent. Returns
-    the same tokens as a password sign-in.
+     Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`), a passkey's
+    assertion for the challenge's `webauthn` options (`webauthn`) or a recovery code (`recovery_code`).
+    The challenge is single-use and expires after `expires_in` seconds or five wrong codes; an
+    authenticator code is accepted once and a recovery code is spent. Returns the same tokens as a
+    password sign-in.
 
     Args:
         x_client_version (str | Unset):

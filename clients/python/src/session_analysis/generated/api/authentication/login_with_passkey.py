@@ -1,0 +1,256 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.login_with_passkey_response_200 import LoginWithPasskeyResponse200
+from ...models.passkey_login_request import PasskeyLoginRequest
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: PasskeyLoginRequest,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_client_version, Unset):
+        headers["X-Client-Version"] = x_client_version
+
+    if not isinstance(x_d1_bookmark, Unset):
+        headers["X-D1-Bookmark"] = x_d1_bookmark
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/auth/passkey/login",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | LoginWithPasskeyResponse200 | None:
+    if response.status_code == 200:
+        response_200 = LoginWithPasskeyResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | LoginWithPasskeyResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PasskeyLoginRequest,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | LoginWithPasskeyResponse200]:
+    """Sign in with a passkey
+
+     Verifies navigator.credentials.get()'s result (WebAuthn Level 3 §7.2) against the challenge of `POST
+    /v1/auth/passkey/options`, the configured origin and relying party id, with user verification, and a
+    signature counter that moved forward. A passkey with user verification is two factors in one: no
+    second step follows, and the sign-in counts as a recent second-factor check. Returns the same tokens
+    as a password sign-in. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED`.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (PasskeyLoginRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | LoginWithPasskeyResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PasskeyLoginRequest,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | LoginWithPasskeyResponse200 | None:
+    """Sign in with a passkey
+
+     Verifies navigator.credentials.get()'s result (WebAuthn Level 3 §7.2) against the challenge of `POST
+    /v1/auth/passkey/options`, the configured origin and relying party id, with user verification, and a
+    signature counter that moved forward. A passkey with user verification is two factors in one: no
+    second step follows, and the sign-in counts as a recent second-factor check. Returns the same tokens
+    as a password sign-in. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED`.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (PasskeyLoginRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | LoginWithPasskeyResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PasskeyLoginRequest,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | LoginWithPasskeyResponse200]:
+    """Sign in with a passkey
+
+     Verifies navigator.credentials.get()'s result (WebAuthn Level 3 §7.2) against the challenge of `POST
+    /v1/auth/passkey/options`, the configured origin and relying party id, with user verification, and a
+    signature counter that moved forward. A passkey with user verification is two factors in one: no
+    second step follows, and the sign-in counts as a recent second-factor check. Returns the same tokens
+    as a password sign-in. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED`.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (PasskeyLoginRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | LoginWithPasskeyResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PasskeyLoginRequest,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | LoginWithPasskeyResponse200 | None:
+    """Sign in with a passkey
+
+     Verifies navigator.credentials.get()'s result (WebAuthn Level 3 §7.2) against the challenge of `POST
+    /v1/auth/passkey/options`, the configured origin and relying party id, with user verification, and a
+    signature counter that moved forward. A passkey with user verification is two factors in one: no
+    second step follows, and the sign-in counts as a recent second-factor check. Returns the same tokens
+    as a password sign-in. An account whose organization enforces single sign-on is 403 `SSO_REQUIRED`.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (PasskeyLoginRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | LoginWithPasskeyResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_client_version=x_client_version,
+            x_d1_bookmark=x_d1_bookmark,
+        )
+    ).parsed

@@ -1,0 +1,212 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.passkey_sign_in_options_response_200 import (
+    PasskeySignInOptionsResponse200,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_client_version, Unset):
+        headers["X-Client-Version"] = x_client_version
+
+    if not isinstance(x_d1_bookmark, Unset):
+        headers["X-D1-Bookmark"] = x_d1_bookmark
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/auth/passkey/options",
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | PasskeySignInOptionsResponse200 | None:
+    if response.status_code == 200:
+        response_200 = PasskeySignInOptionsResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | PasskeySignInOptionsResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | PasskeySignInOptionsResponse200]:
+    """Start a sign-in with a passkey
+
+     Options for navigator.credentials.get() without a user: the authenticator offers its discoverable
+    credentials (passkeys) for this relying party. The challenge is single-use and expires after
+    `timeout` ms; send the result to `POST /v1/auth/passkey/login`.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | PasskeySignInOptionsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | PasskeySignInOptionsResponse200 | None:
+    """Start a sign-in with a passkey
+
+     Options for navigator.credentials.get() without a user: the authenticator offers its discoverable
+    credentials (passkeys) for this relying party. The challenge is single-use and expires after
+    `timeout` ms; send the result to `POST /v1/auth/passkey/login`.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | PasskeySignInOptionsResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | PasskeySignInOptionsResponse200]:
+    """Start a sign-in with a passkey
+
+     Options for navigator.credentials.get() without a user: the authenticator offers its discoverable
+    credentials (passkeys) for this relying party. The challenge is single-use and expires after
+    `timeout` ms; send the result to `POST /v1/auth/passkey/login`.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | PasskeySignInOptionsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | PasskeySignInOptionsResponse200 | None:
+    """Start a sign-in with a passkey
+
+     Options for navigator.credentials.get() without a user: the authenticator offers its discoverable
+    credentials (passkeys) for this relying party. The challenge is single-use and expires after
+    `timeout` ms; send the result to `POST /v1/auth/passkey/login`.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | PasskeySignInOptionsResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            x_client_version=x_client_version,
+            x_d1_bookmark=x_d1_bookmark,
+        )
+    ).parsed

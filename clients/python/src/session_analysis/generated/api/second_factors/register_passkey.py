@@ -1,0 +1,301 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.passkey_registration_request import PasskeyRegistrationRequest
+from ...models.register_passkey_response_201 import RegisterPasskeyResponse201
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: PasskeyRegistrationRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["x-organization-id"] = x_organization_id
+
+    if not isinstance(x_client_version, Unset):
+        headers["X-Client-Version"] = x_client_version
+
+    if not isinstance(x_d1_bookmark, Unset):
+        headers["X-D1-Bookmark"] = x_d1_bookmark
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/users/me/mfa/passkeys",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | RegisterPasskeyResponse201 | None:
+    if response.status_code == 201:
+        response_201 = RegisterPasskeyResponse201.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | RegisterPasskeyResponse201]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: PasskeyRegistrationRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | RegisterPasskeyResponse201]:
+    """Finish registering a passkey
+
+     Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of
+    `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user
+    verification, and stores the credential (public key, counter, backup flags). The passkey is then a
+    second factor and a way to sign in without a password. On an account that already has a second
+    factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with
+    10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit
+    logs records it.
+
+    Args:
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (PasskeyRegistrationRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RegisterPasskeyResponse201]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: PasskeyRegistrationRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | RegisterPasskeyResponse201 | None:
+    """Finish registering a passkey
+
+     Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of
+    `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user
+    verification, and stores the credential (public key, counter, backup flags). The passkey is then a
+    second factor and a way to sign in without a password. On an account that already has a second
+    factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with
+    10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit
+    logs records it.
+
+    Args:
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (PasskeyRegistrationRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RegisterPasskeyResponse201
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: PasskeyRegistrationRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | RegisterPasskeyResponse201]:
+    """Finish registering a passkey
+
+     Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of
+    `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user
+    verification, and stores the credential (public key, counter, backup flags). The passkey is then a
+    second factor and a way to sign in without a password. On an account that already has a second
+    factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with
+    10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit
+    logs records it.
+
+    Args:
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (PasskeyRegistrationRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RegisterPasskeyResponse201]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: PasskeyRegistrationRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | RegisterPasskeyResponse201 | None:
+    """Finish registering a passkey
+
+     Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of
+    `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user
+    verification, and stores the credential (public key, counter, backup flags). The passkey is then a
+    second factor and a way to sign in without a password. On an account that already has a second
+    factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with
+    10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit
+    logs records it.
+
+    Args:
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (PasskeyRegistrationRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RegisterPasskeyResponse201
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+            x_client_version=x_client_version,
+            x_d1_bookmark=x_d1_bookmark,
+        )
+    ).parsed

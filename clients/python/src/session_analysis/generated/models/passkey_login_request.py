@@ -1,0 +1,68 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.passkey_assertion import PasskeyAssertion
+
+
+T = TypeVar("T", bound="PasskeyLoginRequest")
+
+
+@_attrs_define
+class PasskeyLoginRequest:
+    """
+    Attributes:
+        webauthn (PasskeyAssertion): A passkey's assertion: navigator.credentials.get()'s PublicKeyCredential as JSON
+            (toJSON()).
+    """
+
+    webauthn: PasskeyAssertion
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        webauthn = self.webauthn.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "webauthn": webauthn,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.passkey_assertion import PasskeyAssertion
+
+        d = dict(src_dict)
+        webauthn = PasskeyAssertion.from_dict(d.pop("webauthn"))
+
+        passkey_login_request = cls(
+            webauthn=webauthn,
+        )
+
+        passkey_login_request.additional_properties = d
+        return passkey_login_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
