@@ -59,7 +59,12 @@ export function setActingOrganization(id: string | null) {
   window.dispatchEvent(new Event("sas:acting"));
 }
 
-const NOT_SESSION_401 = new Set(["INVALID_CREDENTIALS", "MFA_CODE_INVALID", "MFA_CHALLENGE_INVALID"]);
+const NOT_SESSION_401 = new Set([
+  "INVALID_CREDENTIALS",
+  "MFA_CODE_INVALID",
+  "MFA_CHALLENGE_INVALID",
+  "PASSKEY_INVALID",
+]);
 
 async function errorCodeOf(res: Response): Promise<string | undefined> {
   const body = (await res

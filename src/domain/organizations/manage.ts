@@ -68,7 +68,6 @@ export async function createOrganization(
     createdAt: at,
     updatedAt: at,
     deletedAt: null,
-    requireMfa: 0,
   };
   const account = newAccount("organization", organization.id, "basic", ctx, now);
   await d1.batch([
