@@ -155,11 +155,6 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: ErrorDetails;
-  /**
-   * @deprecated Put what a header says in `details` (e.g. `retry_after`); onError derives the
-   * headers. Kept while the domain areas convert; removed at merge.
-   */
-  readonly headers: Record<string, string>;
 
   /**
    * `status` overrides the catalogue's only where a code is used outside its
@@ -171,8 +166,6 @@ export class AppError extends Error {
     options: {
       message?: string;
       details?: ErrorDetails;
-      /** @deprecated Use `details` (e.g. `retry_after`): onError derives the headers. */
-      headers?: Record<string, string>;
       status?: 400;
     } = {},
   ) {
@@ -182,7 +175,6 @@ export class AppError extends Error {
     this.code = code;
     this.status = options.status ?? entry.status;
     this.details = options.details ?? {};
-    this.headers = options.headers ?? {};
   }
 }
 

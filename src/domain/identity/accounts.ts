@@ -85,7 +85,7 @@ export interface NewUser {
  * race between two sign-ups of one email.
  */
 export async function createUser(ctx: Context, input: NewUser, now: number): Promise<UserRow | null> {
-  const account = newAccount("user", "", input.tier, ctx, now);
+  const account = newAccount(ctx, { ownerType: "user", ownerId: "", tier: input.tier, now });
   const at = iso(now);
   const user: UserRow = {
     id: account.ownerId,
@@ -106,6 +106,7 @@ export async function createUser(ctx: Context, input: NewUser, now: number): Pro
     lastLogin: at,
     emailVerifiedAt: null,
     credentialsRevokedAt: null,
+    deletedAt: null,
   };
   // No credits at registration: free credits come once per verified email (domain/billing/free-credits.ts).
   if (!(await insertUser(ctx.db, user, account))) return null;

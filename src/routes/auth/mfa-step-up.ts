@@ -5,9 +5,12 @@ import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { authThrottle } from "../../middleware/auth-throttle";
-import { ONE_PROOF, oneProof, SecondFactorFields } from "./schemas";
+import { EXACTLY_ONE_SECOND_FACTOR, ONE_PROOF, oneProof, SecondFactorFields } from "./schemas";
 
-const StepUpBody = z.object(SecondFactorFields).refine(oneProof, ONE_PROOF).openapi("MfaStepUpRequest");
+const StepUpBody = z
+  .object(SecondFactorFields)
+  .refine(oneProof, ONE_PROOF)
+  .openapi("MfaStepUpRequest", EXACTLY_ONE_SECOND_FACTOR);
 
 const StepUpSchema = z
   .object({

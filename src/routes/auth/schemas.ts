@@ -135,7 +135,12 @@ export const oneProof = (b: { code?: unknown; recovery_code?: unknown; webauthn?
   [b.code, b.recovery_code, b.webauthn].filter((v) => v !== undefined).length === 1;
 export const ONE_PROOF = { message: "Send exactly one of code, recovery_code or webauthn", path: ["code"] };
 
+/** The refine above as the document says it: exactly one of the three (JSON Schema `oneOf` of `required`). */
+export const EXACTLY_ONE_SECOND_FACTOR = {
+  oneOf: [{ required: ["code"] }, { required: ["recovery_code"] }, { required: ["webauthn"] }],
+};
+
 export const MfaVerifyBody = z
   .object({ challenge: z.string().min(1).max(128), ...SecondFactorFields })
   .refine(oneProof, ONE_PROOF)
-  .openapi("MfaVerifyRequest");
+  .openapi("MfaVerifyRequest", EXACTLY_ONE_SECOND_FACTOR);

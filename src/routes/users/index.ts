@@ -1,6 +1,10 @@
 import { router } from "../../http/openapi";
+import { mountDeleteMe } from "./delete-me";
+import { mountEndSignIn } from "./delete-session";
+import { mountEndOtherSignIns } from "./delete-sessions";
 import { mountGetMe } from "./get-me";
 import { mountGetStats } from "./get-stats";
+import { mountListSignIns } from "./list-sessions";
 import { mountConfirmTotp } from "./mfa/confirm-totp";
 import { mountEnrolTotp } from "./mfa/enrol-totp";
 import { mountGetMfaStatus } from "./mfa/get-status";
@@ -30,5 +34,9 @@ export function userRoutes() {
   mountRenamePasskey(app);
   mountRemovePasskey(app);
   mountPutPassword(app);
+  mountListSignIns(app);
+  mountEndOtherSignIns(app);
+  mountEndSignIn(app);
+  mountDeleteMe(app);
   return app;
 }
