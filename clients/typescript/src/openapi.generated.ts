@@ -641,7 +641,7 @@ export interface paths {
         put?: never;
         /**
          * Save a card
-         * @description The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or one sent with `set_default: true`) becomes the default; a new default card on a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as `payment_method_id` on purchase or plan change instead.
+         * @description The gateway tokenizes the card; only brand, last four digits and expiry are kept. A number that fails the Luhn check, an expired card or one the gateway declines is 402 `PAYMENT_DECLINED` with `details.decline_code` (`incorrect_number`, `expired_card`, `card_declined`), as a declined charge is. The first card (or one sent with `set_default: true`) becomes the default; a new default card on a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as `payment_method_id` on purchase or plan change instead.
          */
         post: operations["addPaymentMethod"];
         delete?: never;
@@ -788,7 +788,7 @@ export interface paths {
         get: operations["getWebhook"];
         /**
          * Change a webhook's events, active flag, url or description
-         * @description The secret cannot be changed here (delete and re-create to rotate it).
+         * @description The secret cannot be changed here (rotate it with `POST /v1/webhooks/{webhook_id}/rotate-secret`). Setting `active: true` on a webhook the service disabled for failing clears `disabled_at`; what it missed is resent only on request (`POST /v1/webhooks/{webhook_id}/recover`).
          */
         put: operations["updateWebhook"];
         post?: never;
@@ -811,7 +811,7 @@ export interface paths {
         };
         /**
          * The webhook's delivery log, newest first
-         * @description Each delivery (one event for this webhook) with every attempt: status code, duration, error.
+         * @description Each delivery (one event for this webhook) with every attempt: status code, duration and a readable error (`connection refused or reset`, `timed out after 15 s`, `HTTP 500`). Filter by `status`, `event_type` and time (`since`, `until`); page with `cursor` (`pagination.next_cursor`) or `offset`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -856,6 +856,46 @@ export interface paths {
          * @description Queues a `webhook.test` event to this webhook only, whatever its subscribed events; it appears in the delivery log.
          */
         post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret, with a 24-hour overlap
+         * @description Replaces the webhook's signing secret and returns the new one, only in this response (and in replays of it with the same `Idempotency-Key`). For 24 hours (`rotation_overlap_ends_at`) every delivery carries two `v1,` signatures in `webhook-signature`, one per secret, so a receiver verifying with either accepts it; then only the new secret signs. Rotating again within the 24 hours ends the older secret at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend every failed delivery since a time
+         * @description Queues again, oldest first, each delivery to this webhook created at or after `since` (at most 14 days ago) that failed for good (`failed`, `dead`) or was never sent (`skipped`, e.g. while the service had disabled the webhook): same body and `webhook-id`, fresh timestamp and signature, a fresh retry schedule. At most 100 per call; `remaining` says how many a further call would queue. A delivery already queued again is not queued twice, so calling again is safe.
+         */
+        post: operations["recoverWebhookDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2226,7 +2266,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "PASSKEY_INVALID" | "PASSKEY_ALREADY_REGISTERED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_MFA_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
+                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "PASSKEY_INVALID" | "PASSKEY_ALREADY_REGISTERED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
                 message: string;
                 /**
                  * @example {
@@ -2332,7 +2372,7 @@ export interface components {
             code?: string;
             /** @description One of the account's unused recovery codes (spent by this use). */
             recovery_code?: string;
-        };
+        } & (unknown | unknown | unknown);
         /** @description A passkey's assertion: navigator.credentials.get()'s PublicKeyCredential as JSON (toJSON()). */
         PasskeyAssertion: {
             id: string;
@@ -2370,7 +2410,7 @@ export interface components {
             code?: string;
             /** @description One of the account's unused recovery codes (spent by this use). */
             recovery_code?: string;
-        };
+        } & (unknown | unknown | unknown);
         PasskeyLoginRequest: {
             webauthn: components["schemas"]["PasskeyAssertion"];
         };
@@ -2844,7 +2884,7 @@ export interface components {
              *       "analysis.ready"
              *     ]
              */
-            events: ("session.completed" | "session.failed" | "analysis.ready" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.plan_changed" | "billing.payment_reversed")[];
+            events: ("session.completed" | "session.failed" | "analysis.ready" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.plan_changed" | "billing.payment_reversed" | "webhook.disabled")[];
             /** @description Optional. `whsec_` + base64 of 24–64 bytes, or 32–128 printable characters (≥ 10 distinct). Generated when absent. */
             secret?: string;
             /** @default true */
@@ -2863,6 +2903,21 @@ export interface components {
             last_triggered: string | null;
             /** @description Set for an organization's webhook (created with X-Organization-Id): it receives the organization's events. */
             organization_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the service disabled the webhook because every attempt failed for 5 days (`active` is then false); null otherwise. Activating it again (PUT `active: true`) clears it; recover resends what it missed.
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last successful one; null while deliveries succeed.
+             */
+            failing_since: string | null;
+            /**
+             * Format: date-time
+             * @description After a secret rotation: until this time deliveries are signed with the previous secret too (two `v1,` signatures).
+             */
+            rotation_overlap_ends_at: string | null;
         };
         UpdateWebhookRequest: {
             /**
@@ -2876,10 +2931,10 @@ export interface components {
              *       "analysis.ready"
              *     ]
              */
-            events?: ("session.completed" | "session.failed" | "analysis.ready" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.plan_changed" | "billing.payment_reversed")[];
+            events?: ("session.completed" | "session.failed" | "analysis.ready" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.plan_changed" | "billing.payment_reversed" | "webhook.disabled")[];
             active?: boolean;
             description?: string;
-        };
+        } | unknown | unknown | unknown | unknown;
         WebhookDeliveryLog: {
             deliveries: {
                 /** @description Also the `webhook-id` header the receiver saw */
@@ -2909,6 +2964,8 @@ export interface components {
                 limit: number;
                 offset: number;
                 has_more: boolean;
+                /** @description Pass as `cursor` for the next page; null on the last page */
+                next_cursor: string | null;
             };
         };
         DeliveryQueued: {
@@ -2916,6 +2973,35 @@ export interface components {
             event_id: string;
             /** @enum {string} */
             status: "pending";
+        };
+        RotatedWebhookSecret: {
+            id: string;
+            /** @description The new secret, returned only here; it signs every delivery from now on */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until then deliveries carry a second `v1,` signature made with the previous secret
+             */
+            rotation_overlap_ends_at: string;
+        };
+        RotateWebhookSecretRequest: {
+            /** @description Optional, as at creation (`whsec_` + base64 of 24–64 bytes, or 32–128 printable characters). Generated when absent. */
+            secret?: string;
+        };
+        WebhookRecovery: {
+            /** Format: date-time */
+            since: string;
+            /** @description Deliveries queued by this call (at most 100, oldest first) */
+            queued: number;
+            /** @description Deliveries still to recover since `since`: call again to queue the next ones */
+            remaining: number;
+        };
+        RecoverWebhookRequest: {
+            /**
+             * Format: date-time
+             * @description Resend failed, dead-lettered and skipped deliveries created at or after this time (at most 14 days ago)
+             */
+            since: string;
         };
         SystemStatus: {
             /** @enum {string} */
@@ -3955,7 +4041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4112,7 +4198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4269,7 +4355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4468,7 +4554,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4604,6 +4690,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -4620,6 +4720,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4733,7 +4847,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4878,7 +4992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4908,6 +5022,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5047,6 +5175,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -5063,6 +5205,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5172,6 +5328,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INVALID_FIELD_VALUE` — A field has an invalid value. */
             422: {
                 headers: {
@@ -5273,7 +5443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5425,7 +5595,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5549,7 +5719,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
-            /** @description `ACCOUNT_LINK_INVALID` — This link is unknown, already used or expired: ask for a new one.<br>`INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `ACCOUNT_LINK_INVALID` — This link is unknown, already used or expired: ask for a new one.<br>`INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5678,7 +5848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `EMAIL_VERIFICATION_INVALID` — The email verification token is unknown, already used, superseded or expired.<br>`INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `EMAIL_VERIFICATION_INVALID` — The email verification token is unknown, already used, superseded or expired.<br>`INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5805,6 +5975,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -5821,6 +6005,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5946,6 +6144,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -5962,6 +6174,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6077,7 +6303,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6107,6 +6333,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6231,7 +6471,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6261,6 +6501,20 @@ export interface operations {
             };
             /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6404,6 +6658,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -6420,6 +6688,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6531,6 +6813,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -6547,6 +6843,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6656,6 +6966,20 @@ export interface operations {
                         data: components["schemas"]["TotpEnrolment"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -6808,6 +7132,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -6824,6 +7162,20 @@ export interface operations {
             };
             /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6953,7 +7305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6983,6 +7335,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7122,6 +7488,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -7138,6 +7518,20 @@ export interface operations {
             };
             /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7261,6 +7655,20 @@ export interface operations {
                         data: components["schemas"]["PasskeyCreationOptions"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -7404,6 +7812,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -7420,6 +7842,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7535,7 +7971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7565,6 +8001,20 @@ export interface operations {
             };
             /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7699,6 +8149,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -7848,7 +8312,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8016,7 +8480,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8046,6 +8510,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8173,6 +8651,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -8189,6 +8681,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8302,6 +8808,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -8318,6 +8838,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8424,6 +8958,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -8567,6 +9115,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -8583,6 +9145,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8696,6 +9272,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INVALID_FIELD_VALUE` — A field has an invalid value. */
             422: {
                 headers: {
@@ -8802,6 +9392,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -8818,6 +9422,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8936,7 +9554,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9152,6 +9770,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -9168,6 +9800,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9283,7 +9929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9311,8 +9957,36 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `PAYMENT_DECLINED` — The payment was declined by the card issuer. */
+            402: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9433,6 +10107,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -9576,6 +10264,20 @@ export interface operations {
                         data: components["schemas"]["PaymentMethod"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -9723,7 +10425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9934,6 +10636,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -9950,6 +10666,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10078,7 +10808,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `WEBHOOK_SIGNATURE_INVALID` — The processor event's signature is missing, invalid or stale.<br>`INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `WEBHOOK_SIGNATURE_INVALID` — The processor event's signature is missing, invalid or stale.<br>`INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10193,6 +10923,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -10209,6 +10953,20 @@ export interface operations {
             };
             /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10327,7 +11085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10363,6 +11121,21 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10497,6 +11270,20 @@ export interface operations {
                         data: components["schemas"]["Webhook"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -10646,7 +11433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10812,6 +11599,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -10919,6 +11720,16 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Only deliveries in these statuses (comma-separated) */
+                status?: string;
+                /** @description Only deliveries of this event type (or `webhook.test`) */
+                event_type?: string;
+                /** @description Only deliveries created at or after this time */
+                since?: string;
+                /** @description Only deliveries created before this time */
+                until?: string;
+                /** @description The previous page's `pagination.next_cursor`: the page after it (with the same filters). Not with `offset`. */
+                cursor?: string;
             };
             header?: {
                 /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
@@ -10956,6 +11767,20 @@ export interface operations {
                         data: components["schemas"]["WebhookDeliveryLog"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -11100,6 +11925,20 @@ export interface operations {
                         data: components["schemas"]["DeliveryQueued"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -11259,6 +12098,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -11375,6 +12228,389 @@ export interface operations {
             };
         };
     };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–255 printable ASCII characters, unique per request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same key and body returns the first response (`Idempotent-Replayed: true`) without doing the work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation, authorization or a limit, and 5xx failures, are not stored. */
+                "idempotency-key"?: string;
+                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description Rotated */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RotatedWebhookSecret"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE` — A request with this Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` — The request body exceeds the maximum size. */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value.<br>`FIELD_TOO_LONG` — A field exceeds its maximum length.<br>`IDEMPOTENCY_KEY_MISMATCH` — This Idempotency-Key was already used with a different request.<br>`MISSING_REQUIRED_FIELD` — A required field is missing. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["WebhookRecovery"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `WEBHOOK_INACTIVE` — The webhook is inactive; activate it to deliver to it. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` — The request body exceeds the maximum size. */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value.<br>`MISSING_REQUIRED_FIELD` — A required field is missing.<br>`FIELD_TOO_LONG` — A field exceeds its maximum length. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getSystemStatus: {
         parameters: {
             query?: never;
@@ -11414,6 +12650,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -11430,6 +12680,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11544,6 +12808,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -11560,6 +12838,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11677,7 +12969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11853,6 +13145,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -11869,6 +13175,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11989,7 +13309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12025,6 +13345,21 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12163,7 +13498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12193,6 +13528,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -12320,6 +13669,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -12348,7 +13711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12469,7 +13832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12511,7 +13874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12651,6 +14014,20 @@ export interface operations {
                     "application/json": components["schemas"]["CancelSessionResult"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -12679,7 +14056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12808,6 +14185,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -12836,7 +14227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12951,6 +14342,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -12979,7 +14384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13089,6 +14494,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -13117,7 +14536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SESSION_NOT_FOUND` — Session not found. */
+            /** @description `SESSION_NOT_FOUND` — Session not found.<br>`RESOURCE_NOT_FOUND` — Resource not found. */
             404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13246,6 +14665,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -13262,6 +14695,20 @@ export interface operations {
             };
             /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -13380,7 +14827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13416,6 +14863,21 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13550,6 +15012,20 @@ export interface operations {
                         data: components["schemas"]["ApiKey"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -13699,7 +15175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13884,6 +15360,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -13900,6 +15390,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -14015,7 +15519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14045,6 +15549,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -14170,6 +15688,20 @@ export interface operations {
                         data: components["schemas"]["OAuthClient"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -14308,6 +15840,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -14455,7 +16001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14652,6 +16198,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -14668,6 +16228,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -14783,7 +16357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14813,6 +16387,20 @@ export interface operations {
             };
             /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -14952,6 +16540,20 @@ export interface operations {
                         data: components["schemas"]["Organization"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -15101,7 +16703,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15267,6 +16869,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -15424,6 +17040,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -15572,7 +17202,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15753,6 +17383,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -15903,6 +17547,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -16061,7 +17719,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16232,6 +17890,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -16379,7 +18051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16560,6 +18232,20 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -16727,6 +18413,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -16870,6 +18570,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -17011,6 +18725,20 @@ export interface operations {
                         data: components["schemas"]["Billing"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -17163,7 +18891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -17379,6 +19107,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -17526,7 +19268,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -17698,6 +19440,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -17835,6 +19591,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
@@ -17985,7 +19755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -18156,6 +19926,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -18305,7 +20089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_REQUEST_BODY` — The request body is malformed. */
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -18477,6 +20261,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -18639,6 +20437,20 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["SessionExportRow"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -18655,6 +20467,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -18771,6 +20597,20 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["TransactionExportRow"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -18787,6 +20627,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -18906,6 +20760,20 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["UserExportRow"];
                 };
             };
+            /** @description `INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
             401: {
                 headers: {
@@ -18922,6 +20790,20 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -19819,7 +21701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description SAMLResponse is missing */
+            /** @description SAMLResponse is missing or too long, or RelayState is longer than 80 characters */
             422: {
                 headers: {
                     [name: string]: unknown;

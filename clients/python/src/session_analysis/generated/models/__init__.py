@@ -242,8 +242,6 @@ from .mfa_challenge import MfaChallenge
 from .mfa_challenge_factors_item import MfaChallengeFactorsItem
 from .mfa_status import MfaStatus
 from .mfa_step_up import MfaStepUp
-from .mfa_step_up_request import MfaStepUpRequest
-from .mfa_verify_request import MfaVerifyRequest
 from .month_usage import MonthUsage
 from .new_api_key import NewApiKey
 from .new_o_auth_client import NewOAuthClient
@@ -351,6 +349,8 @@ from .receive_stripe_event_response_200_data import ReceiveStripeEventResponse20
 from .receive_stripe_event_response_200_data_outcome import (
     ReceiveStripeEventResponse200DataOutcome,
 )
+from .recover_webhook_deliveries_response_202 import RecoverWebhookDeliveriesResponse202
+from .recover_webhook_request import RecoverWebhookRequest
 from .recovery_codes import RecoveryCodes
 from .refresh_request import RefreshRequest
 from .refresh_result import RefreshResult
@@ -371,6 +371,9 @@ from .retry_payment_response_200 import RetryPaymentResponse200
 from .revoke_api_key_response_200 import RevokeApiKeyResponse200
 from .rotate_api_key_request import RotateApiKeyRequest
 from .rotate_api_key_response_201 import RotateApiKeyResponse201
+from .rotate_webhook_secret_request import RotateWebhookSecretRequest
+from .rotate_webhook_secret_response_200 import RotateWebhookSecretResponse200
+from .rotated_webhook_secret import RotatedWebhookSecret
 from .saml_assertion_consumer_body import SamlAssertionConsumerBody
 from .saml_assertion_consumer_response_200 import SamlAssertionConsumerResponse200
 from .service_role import ServiceRole
@@ -519,8 +522,6 @@ from .update_sso_connection_request_saml_group_roles_additional_property import 
     UpdateSsoConnectionRequestSamlGroupRolesAdditionalProperty,
 )
 from .update_sso_connection_response_200 import UpdateSsoConnectionResponse200
-from .update_webhook_request import UpdateWebhookRequest
-from .update_webhook_request_events_item import UpdateWebhookRequestEventsItem
 from .update_webhook_response_200 import UpdateWebhookResponse200
 from .updated_session import UpdatedSession
 from .usage_stats import UsageStats
@@ -554,6 +555,7 @@ from .webhook_delivery_log_deliveries_item_status import (
     WebhookDeliveryLogDeliveriesItemStatus,
 )
 from .webhook_delivery_log_pagination import WebhookDeliveryLogPagination
+from .webhook_recovery import WebhookRecovery
 
 __all__ = (
     "AcceptInvitationRequest",
@@ -738,8 +740,6 @@ __all__ = (
     "MfaChallengeFactorsItem",
     "MfaStatus",
     "MfaStepUp",
-    "MfaStepUpRequest",
-    "MfaVerifyRequest",
     "MonthUsage",
     "NewApiKey",
     "NewOAuthClient",
@@ -817,6 +817,8 @@ __all__ = (
     "ReceiveStripeEventResponse200",
     "ReceiveStripeEventResponse200Data",
     "ReceiveStripeEventResponse200DataOutcome",
+    "RecoverWebhookDeliveriesResponse202",
+    "RecoverWebhookRequest",
     "RecoveryCodes",
     "RefreshRequest",
     "RefreshResult",
@@ -837,6 +839,9 @@ __all__ = (
     "RevokeApiKeyResponse200",
     "RotateApiKeyRequest",
     "RotateApiKeyResponse201",
+    "RotateWebhookSecretRequest",
+    "RotateWebhookSecretResponse200",
+    "RotatedWebhookSecret",
     "SamlAssertionConsumerBody",
     "SamlAssertionConsumerResponse200",
     "ServiceRole",
@@ -941,8 +946,6 @@ __all__ = (
     "UpdateSsoConnectionRequestSamlGroupRoles",
     "UpdateSsoConnectionRequestSamlGroupRolesAdditionalProperty",
     "UpdateSsoConnectionResponse200",
-    "UpdateWebhookRequest",
-    "UpdateWebhookRequestEventsItem",
     "UpdateWebhookResponse200",
     "UpdatedSession",
     "UsageStats",
@@ -970,4 +973,5 @@ __all__ = (
     "WebhookDeliveryLogDeliveriesItemAttemptLogItem",
     "WebhookDeliveryLogDeliveriesItemStatus",
     "WebhookDeliveryLogPagination",
+    "WebhookRecovery",
 )

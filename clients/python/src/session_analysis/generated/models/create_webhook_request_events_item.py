@@ -9,6 +9,7 @@ class CreateWebhookRequestEventsItem(StrEnum):
     BILLING_PLAN_CHANGED = "billing.plan_changed"
     SESSION_COMPLETED = "session.completed"
     SESSION_FAILED = "session.failed"
+    WEBHOOK_DISABLED = "webhook.disabled"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -17,12 +17,14 @@ class WebhookDeliveryLogPagination:
         limit (int):
         offset (int):
         has_more (bool):
+        next_cursor (None | str): Pass as `cursor` for the next page; null on the last page
     """
 
     total: int
     limit: int
     offset: int
     has_more: bool
+    next_cursor: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -34,6 +36,9 @@ class WebhookDeliveryLogPagination:
 
         has_more = self.has_more
 
+        next_cursor: None | str
+        next_cursor = self.next_cursor
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -42,6 +47,7 @@ class WebhookDeliveryLogPagination:
                 "limit": limit,
                 "offset": offset,
                 "has_more": has_more,
+                "next_cursor": next_cursor,
             }
         )
 
@@ -58,11 +64,19 @@ class WebhookDeliveryLogPagination:
 
         has_more = d.pop("has_more")
 
+        def _parse_next_cursor(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_cursor = _parse_next_cursor(d.pop("next_cursor"))
+
         webhook_delivery_log_pagination = cls(
             total=total,
             limit=limit,
             offset=offset,
             has_more=has_more,
+            next_cursor=next_cursor,
         )
 
         webhook_delivery_log_pagination.additional_properties = d

@@ -6,14 +6,13 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.mfa_step_up_request import MfaStepUpRequest
 from ...models.step_up_mfa_response_200 import StepUpMfaResponse200
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: MfaStepUpRequest,
+    body: Any,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -33,7 +32,7 @@ def _get_kwargs(
         "url": "/auth/mfa/step-up",
     }
 
-    _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -63,6 +62,11 @@ def _parse_response(
         response_403 = ErrorEnvelope.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
 
     if response.status_code == 409:
         response_409 = ErrorEnvelope.from_dict(response.json())
@@ -114,7 +118,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: MfaStepUpRequest,
+    body: Any,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -135,7 +139,7 @@ def sync_detailed(
             resources check the header and otherwise ignore it. Example: org_1763776000000123456.
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaStepUpRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,7 +166,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: MfaStepUpRequest,
+    body: Any,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -183,7 +187,7 @@ def sync(
             resources check the header and otherwise ignore it. Example: org_1763776000000123456.
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaStepUpRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,7 +209,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: MfaStepUpRequest,
+    body: Any,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -226,7 +230,7 @@ async def asyncio_detailed(
             resources check the header and otherwise ignore it. Example: org_1763776000000123456.
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaStepUpRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -251,7 +255,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: MfaStepUpRequest,
+    body: Any,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -272,7 +276,7 @@ async def asyncio(
             resources check the header and otherwise ignore it. Example: org_1763776000000123456.
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaStepUpRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,14 +6,13 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.mfa_verify_request import MfaVerifyRequest
 from ...models.verify_mfa_response_200 import VerifyMfaResponse200
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: MfaVerifyRequest,
+    body: Any,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -29,7 +28,7 @@ def _get_kwargs(
         "url": "/auth/mfa/verify",
     }
 
-    _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -100,7 +99,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: MfaVerifyRequest,
+    body: Any,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | VerifyMfaResponse200]:
@@ -115,7 +114,7 @@ def sync_detailed(
     Args:
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaVerifyRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,7 +140,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: MfaVerifyRequest,
+    body: Any,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | VerifyMfaResponse200 | None:
@@ -156,7 +155,7 @@ def sync(
     Args:
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaVerifyRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,7 +176,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: MfaVerifyRequest,
+    body: Any,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | VerifyMfaResponse200]:
@@ -192,7 +191,7 @@ async def asyncio_detailed(
     Args:
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaVerifyRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -216,7 +215,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: MfaVerifyRequest,
+    body: Any,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | VerifyMfaResponse200 | None:
@@ -231,7 +230,7 @@ async def asyncio(
     Args:
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (MfaVerifyRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

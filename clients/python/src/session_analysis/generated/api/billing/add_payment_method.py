@@ -59,10 +59,20 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 402:
+        response_402 = ErrorEnvelope.from_dict(response.json())
+
+        return response_402
+
     if response.status_code == 403:
         response_403 = ErrorEnvelope.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
 
     if response.status_code == 413:
         response_413 = ErrorEnvelope.from_dict(response.json())
@@ -116,11 +126,13 @@ def sync_detailed(
 ) -> Response[AddPaymentMethodResponse201 | ErrorEnvelope]:
     """Save a card
 
-     The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or
-    one sent with `set_default: true`) becomes the default; a new default card on a past_due account is
-    charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway
-    card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as
-    `payment_method_id` on purchase or plan change instead.
+     The gateway tokenizes the card; only brand, last four digits and expiry are kept. A number that
+    fails the Luhn check, an expired card or one the gateway declines is 402 `PAYMENT_DECLINED` with
+    `details.decline_code` (`incorrect_number`, `expired_card`, `card_declined`), as a declined charge
+    is. The first card (or one sent with `set_default: true`) becomes the default; a new default card on
+    a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md.
+    With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from
+    Stripe.js) as `payment_method_id` on purchase or plan change instead.
 
     Args:
         x_organization_id (str | Unset): Act for this organization (you must be a member;
@@ -164,11 +176,13 @@ def sync(
 ) -> AddPaymentMethodResponse201 | ErrorEnvelope | None:
     """Save a card
 
-     The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or
-    one sent with `set_default: true`) becomes the default; a new default card on a past_due account is
-    charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway
-    card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as
-    `payment_method_id` on purchase or plan change instead.
+     The gateway tokenizes the card; only brand, last four digits and expiry are kept. A number that
+    fails the Luhn check, an expired card or one the gateway declines is 402 `PAYMENT_DECLINED` with
+    `details.decline_code` (`incorrect_number`, `expired_card`, `card_declined`), as a declined charge
+    is. The first card (or one sent with `set_default: true`) becomes the default; a new default card on
+    a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md.
+    With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from
+    Stripe.js) as `payment_method_id` on purchase or plan change instead.
 
     Args:
         x_organization_id (str | Unset): Act for this organization (you must be a member;
@@ -207,11 +221,13 @@ async def asyncio_detailed(
 ) -> Response[AddPaymentMethodResponse201 | ErrorEnvelope]:
     """Save a card
 
-     The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or
-    one sent with `set_default: true`) becomes the default; a new default card on a past_due account is
-    charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway
-    card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as
-    `payment_method_id` on purchase or plan change instead.
+     The gateway tokenizes the card; only brand, last four digits and expiry are kept. A number that
+    fails the Luhn check, an expired card or one the gateway declines is 402 `PAYMENT_DECLINED` with
+    `details.decline_code` (`incorrect_number`, `expired_card`, `card_declined`), as a declined charge
+    is. The first card (or one sent with `set_default: true`) becomes the default; a new default card on
+    a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md.
+    With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from
+    Stripe.js) as `payment_method_id` on purchase or plan change instead.
 
     Args:
         x_organization_id (str | Unset): Act for this organization (you must be a member;
@@ -253,11 +269,13 @@ async def asyncio(
 ) -> AddPaymentMethodResponse201 | ErrorEnvelope | None:
     """Save a card
 
-     The gateway tokenizes the card; only brand, last four digits and expiry are kept. The first card (or
-    one sent with `set_default: true`) becomes the default; a new default card on a past_due account is
-    charged at once for the overdue fee. Test gateway cards: docs/decisions.md. With the Stripe gateway
-    card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from Stripe.js) as
-    `payment_method_id` on purchase or plan change instead.
+     The gateway tokenizes the card; only brand, last four digits and expiry are kept. A number that
+    fails the Luhn check, an expired card or one the gateway declines is 402 `PAYMENT_DECLINED` with
+    `details.decline_code` (`incorrect_number`, `expired_card`, `card_declined`), as a declined charge
+    is. The first card (or one sent with `set_default: true`) becomes the default; a new default card on
+    a past_due account is charged at once for the overdue fee. Test gateway cards: docs/decisions.md.
+    With the Stripe gateway card numbers are refused (422): pass a Stripe PaymentMethod id (`pm_…`, from
+    Stripe.js) as `payment_method_id` on purchase or plan change instead.
 
     Args:
         x_organization_id (str | Unset): Act for this organization (you must be a member;

@@ -64,6 +64,11 @@ def _parse_response(
 
         return response_403
 
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
     if response.status_code == 409:
         response_409 = ErrorEnvelope.from_dict(response.json())
 

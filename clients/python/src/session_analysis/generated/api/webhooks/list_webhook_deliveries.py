@@ -1,3 +1,4 @@
+import datetime
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
@@ -18,6 +19,11 @@ def _get_kwargs(
     *,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+    status: str | Unset = UNSET,
+    event_type: str | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -37,6 +43,22 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["offset"] = offset
+
+    params["status"] = status
+
+    params["event_type"] = event_type
+
+    json_since: str | Unset = UNSET
+    if not isinstance(since, Unset):
+        json_since = since.isoformat()
+    params["since"] = json_since
+
+    json_until: str | Unset = UNSET
+    if not isinstance(until, Unset):
+        json_until = until.isoformat()
+    params["until"] = json_until
+
+    params["cursor"] = cursor
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -59,6 +81,11 @@ def _parse_response(
         response_200 = ListWebhookDeliveriesResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = ErrorEnvelope.from_dict(response.json())
@@ -118,18 +145,32 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+    status: str | Unset = UNSET,
+    event_type: str | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | ListWebhookDeliveriesResponse200]:
     """The webhook's delivery log, newest first
 
-     Each delivery (one event for this webhook) with every attempt: status code, duration, error.
+     Each delivery (one event for this webhook) with every attempt: status code, duration and a readable
+    error (`connection refused or reset`, `timed out after 15 s`, `HTTP 500`). Filter by `status`,
+    `event_type` and time (`since`, `until`); page with `cursor` (`pagination.next_cursor`) or `offset`.
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
+        status (str | Unset): Only deliveries in these statuses (comma-separated) Example:
+            failed,dead.
+        event_type (str | Unset): Only deliveries of this event type (or `webhook.test`)
+        since (datetime.datetime | Unset): Only deliveries created at or after this time
+        until (datetime.datetime | Unset): Only deliveries created before this time
+        cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
+            (with the same filters). Not with `offset`.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
@@ -150,6 +191,11 @@ def sync_detailed(
         webhook_id=webhook_id,
         limit=limit,
         offset=offset,
+        status=status,
+        event_type=event_type,
+        since=since,
+        until=until,
+        cursor=cursor,
         x_organization_id=x_organization_id,
         x_client_version=x_client_version,
         x_d1_bookmark=x_d1_bookmark,
@@ -168,18 +214,32 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+    status: str | Unset = UNSET,
+    event_type: str | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | ListWebhookDeliveriesResponse200 | None:
     """The webhook's delivery log, newest first
 
-     Each delivery (one event for this webhook) with every attempt: status code, duration, error.
+     Each delivery (one event for this webhook) with every attempt: status code, duration and a readable
+    error (`connection refused or reset`, `timed out after 15 s`, `HTTP 500`). Filter by `status`,
+    `event_type` and time (`since`, `until`); page with `cursor` (`pagination.next_cursor`) or `offset`.
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
+        status (str | Unset): Only deliveries in these statuses (comma-separated) Example:
+            failed,dead.
+        event_type (str | Unset): Only deliveries of this event type (or `webhook.test`)
+        since (datetime.datetime | Unset): Only deliveries created at or after this time
+        until (datetime.datetime | Unset): Only deliveries created before this time
+        cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
+            (with the same filters). Not with `offset`.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
@@ -201,6 +261,11 @@ def sync(
         client=client,
         limit=limit,
         offset=offset,
+        status=status,
+        event_type=event_type,
+        since=since,
+        until=until,
+        cursor=cursor,
         x_organization_id=x_organization_id,
         x_client_version=x_client_version,
         x_d1_bookmark=x_d1_bookmark,
@@ -213,18 +278,32 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+    status: str | Unset = UNSET,
+    event_type: str | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | ListWebhookDeliveriesResponse200]:
     """The webhook's delivery log, newest first
 
-     Each delivery (one event for this webhook) with every attempt: status code, duration, error.
+     Each delivery (one event for this webhook) with every attempt: status code, duration and a readable
+    error (`connection refused or reset`, `timed out after 15 s`, `HTTP 500`). Filter by `status`,
+    `event_type` and time (`since`, `until`); page with `cursor` (`pagination.next_cursor`) or `offset`.
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
+        status (str | Unset): Only deliveries in these statuses (comma-separated) Example:
+            failed,dead.
+        event_type (str | Unset): Only deliveries of this event type (or `webhook.test`)
+        since (datetime.datetime | Unset): Only deliveries created at or after this time
+        until (datetime.datetime | Unset): Only deliveries created before this time
+        cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
+            (with the same filters). Not with `offset`.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
@@ -245,6 +324,11 @@ async def asyncio_detailed(
         webhook_id=webhook_id,
         limit=limit,
         offset=offset,
+        status=status,
+        event_type=event_type,
+        since=since,
+        until=until,
+        cursor=cursor,
         x_organization_id=x_organization_id,
         x_client_version=x_client_version,
         x_d1_bookmark=x_d1_bookmark,
@@ -261,18 +345,32 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+    status: str | Unset = UNSET,
+    event_type: str | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | ListWebhookDeliveriesResponse200 | None:
     """The webhook's delivery log, newest first
 
-     Each delivery (one event for this webhook) with every attempt: status code, duration, error.
+     Each delivery (one event for this webhook) with every attempt: status code, duration and a readable
+    error (`connection refused or reset`, `timed out after 15 s`, `HTTP 500`). Filter by `status`,
+    `event_type` and time (`since`, `until`); page with `cursor` (`pagination.next_cursor`) or `offset`.
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
+        status (str | Unset): Only deliveries in these statuses (comma-separated) Example:
+            failed,dead.
+        event_type (str | Unset): Only deliveries of this event type (or `webhook.test`)
+        since (datetime.datetime | Unset): Only deliveries created at or after this time
+        until (datetime.datetime | Unset): Only deliveries created before this time
+        cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
+            (with the same filters). Not with `offset`.
         x_organization_id (str | Unset): Act for this organization (you must be a member;
             otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
             organization's, billed to its account and governed by its plan; without it they are your
@@ -295,6 +393,11 @@ async def asyncio(
             client=client,
             limit=limit,
             offset=offset,
+            status=status,
+            event_type=event_type,
+            since=since,
+            until=until,
+            cursor=cursor,
             x_organization_id=x_organization_id,
             x_client_version=x_client_version,
             x_d1_bookmark=x_d1_bookmark,

@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.update_webhook_request import UpdateWebhookRequest
 from ...models.update_webhook_response_200 import UpdateWebhookResponse200
 from ...types import UNSET, Response, Unset
 
@@ -15,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     webhook_id: str,
     *,
-    body: UpdateWebhookRequest,
+    body: Any,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -37,7 +36,7 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -119,14 +118,16 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    body: UpdateWebhookRequest,
+    body: Any,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | UpdateWebhookResponse200]:
     """Change a webhook's events, active flag, url or description
 
-     The secret cannot be changed here (delete and re-create to rotate it).
+     The secret cannot be changed here (rotate it with `POST /v1/webhooks/{webhook_id}/rotate-secret`).
+    Setting `active: true` on a webhook the service disabled for failing clears `disabled_at`; what it
+    missed is resent only on request (`POST /v1/webhooks/{webhook_id}/recover`).
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
@@ -137,7 +138,7 @@ def sync_detailed(
             resources check the header and otherwise ignore it. Example: org_1763776000000123456.
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (UpdateWebhookRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,14 +167,16 @@ def sync(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    body: UpdateWebhookRequest,
+    body: Any,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | UpdateWebhookResponse200 | None:
     """Change a webhook's events, active flag, url or description
 
-     The secret cannot be changed here (delete and re-create to rotate it).
+     The secret cannot be changed here (rotate it with `POST /v1/webhooks/{webhook_id}/rotate-secret`).
+    Setting `active: true` on a webhook the service disabled for failing clears `disabled_at`; what it
+    missed is resent only on request (`POST /v1/webhooks/{webhook_id}/recover`).
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
@@ -184,7 +187,7 @@ def sync(
             resources check the header and otherwise ignore it. Example: org_1763776000000123456.
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (UpdateWebhookRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,14 +211,16 @@ async def asyncio_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    body: UpdateWebhookRequest,
+    body: Any,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | UpdateWebhookResponse200]:
     """Change a webhook's events, active flag, url or description
 
-     The secret cannot be changed here (delete and re-create to rotate it).
+     The secret cannot be changed here (rotate it with `POST /v1/webhooks/{webhook_id}/rotate-secret`).
+    Setting `active: true` on a webhook the service disabled for failing clears `disabled_at`; what it
+    missed is resent only on request (`POST /v1/webhooks/{webhook_id}/recover`).
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
@@ -226,7 +231,7 @@ async def asyncio_detailed(
             resources check the header and otherwise ignore it. Example: org_1763776000000123456.
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (UpdateWebhookRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -253,14 +258,16 @@ async def asyncio(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    body: UpdateWebhookRequest,
+    body: Any,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> ErrorEnvelope | UpdateWebhookResponse200 | None:
     """Change a webhook's events, active flag, url or description
 
-     The secret cannot be changed here (delete and re-create to rotate it).
+     The secret cannot be changed here (rotate it with `POST /v1/webhooks/{webhook_id}/rotate-secret`).
+    Setting `active: true` on a webhook the service disabled for failing clears `disabled_at`; what it
+    missed is resent only on request (`POST /v1/webhooks/{webhook_id}/recover`).
 
     Args:
         webhook_id (str):  Example: webhook_1763776000000123456.
@@ -271,7 +278,7 @@ async def asyncio(
             resources check the header and otherwise ignore it. Example: org_1763776000000123456.
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (UpdateWebhookRequest):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,0 +1,316 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.recover_webhook_deliveries_response_202 import (
+    RecoverWebhookDeliveriesResponse202,
+)
+from ...models.recover_webhook_request import RecoverWebhookRequest
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    webhook_id: str,
+    *,
+    body: RecoverWebhookRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["x-organization-id"] = x_organization_id
+
+    if not isinstance(x_client_version, Unset):
+        headers["X-Client-Version"] = x_client_version
+
+    if not isinstance(x_d1_bookmark, Unset):
+        headers["X-D1-Bookmark"] = x_d1_bookmark
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/webhooks/{webhook_id}/recover".format(
+            webhook_id=quote(str(webhook_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | RecoverWebhookDeliveriesResponse202 | None:
+    if response.status_code == 202:
+        response_202 = RecoverWebhookDeliveriesResponse202.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | RecoverWebhookDeliveriesResponse202]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RecoverWebhookRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | RecoverWebhookDeliveriesResponse202]:
+    """Resend every failed delivery since a time
+
+     Queues again, oldest first, each delivery to this webhook created at or after `since` (at most 14
+    days ago) that failed for good (`failed`, `dead`) or was never sent (`skipped`, e.g. while the
+    service had disabled the webhook): same body and `webhook-id`, fresh timestamp and signature, a
+    fresh retry schedule. At most 100 per call; `remaining` says how many a further call would queue. A
+    delivery already queued again is not queued twice, so calling again is safe.
+
+    Args:
+        webhook_id (str):  Example: webhook_1763776000000123456.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (RecoverWebhookRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RecoverWebhookDeliveriesResponse202]
+    """
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+        body=body,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RecoverWebhookRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | RecoverWebhookDeliveriesResponse202 | None:
+    """Resend every failed delivery since a time
+
+     Queues again, oldest first, each delivery to this webhook created at or after `since` (at most 14
+    days ago) that failed for good (`failed`, `dead`) or was never sent (`skipped`, e.g. while the
+    service had disabled the webhook): same body and `webhook-id`, fresh timestamp and signature, a
+    fresh retry schedule. At most 100 per call; `remaining` says how many a further call would queue. A
+    delivery already queued again is not queued twice, so calling again is safe.
+
+    Args:
+        webhook_id (str):  Example: webhook_1763776000000123456.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (RecoverWebhookRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RecoverWebhookDeliveriesResponse202
+    """
+
+    return sync_detailed(
+        webhook_id=webhook_id,
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    ).parsed
+
+
+async def asyncio_detailed(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RecoverWebhookRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | RecoverWebhookDeliveriesResponse202]:
+    """Resend every failed delivery since a time
+
+     Queues again, oldest first, each delivery to this webhook created at or after `since` (at most 14
+    days ago) that failed for good (`failed`, `dead`) or was never sent (`skipped`, e.g. while the
+    service had disabled the webhook): same body and `webhook-id`, fresh timestamp and signature, a
+    fresh retry schedule. At most 100 per call; `remaining` says how many a further call would queue. A
+    delivery already queued again is not queued twice, so calling again is safe.
+
+    Args:
+        webhook_id (str):  Example: webhook_1763776000000123456.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (RecoverWebhookRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RecoverWebhookDeliveriesResponse202]
+    """
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+        body=body,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RecoverWebhookRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | RecoverWebhookDeliveriesResponse202 | None:
+    """Resend every failed delivery since a time
+
+     Queues again, oldest first, each delivery to this webhook created at or after `since` (at most 14
+    days ago) that failed for good (`failed`, `dead`) or was never sent (`skipped`, e.g. while the
+    service had disabled the webhook): same body and `webhook-id`, fresh timestamp and signature, a
+    fresh retry schedule. At most 100 per call; `remaining` says how many a further call would queue. A
+    delivery already queued again is not queued twice, so calling again is safe.
+
+    Args:
+        webhook_id (str):  Example: webhook_1763776000000123456.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (RecoverWebhookRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RecoverWebhookDeliveriesResponse202
+    """
+
+    return (
+        await asyncio_detailed(
+            webhook_id=webhook_id,
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+            x_client_version=x_client_version,
+            x_d1_bookmark=x_d1_bookmark,
+        )
+    ).parsed

@@ -1,0 +1,355 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.rotate_webhook_secret_request import RotateWebhookSecretRequest
+from ...models.rotate_webhook_secret_response_200 import RotateWebhookSecretResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    webhook_id: str,
+    *,
+    body: RotateWebhookSecretRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
+
+    if not isinstance(x_organization_id, Unset):
+        headers["x-organization-id"] = x_organization_id
+
+    if not isinstance(x_client_version, Unset):
+        headers["X-Client-Version"] = x_client_version
+
+    if not isinstance(x_d1_bookmark, Unset):
+        headers["X-D1-Bookmark"] = x_d1_bookmark
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/webhooks/{webhook_id}/rotate-secret".format(
+            webhook_id=quote(str(webhook_id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | RotateWebhookSecretResponse200 | None:
+    if response.status_code == 200:
+        response_200 = RotateWebhookSecretResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | RotateWebhookSecretResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookSecretRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | RotateWebhookSecretResponse200]:
+    """Rotate the signing secret, with a 24-hour overlap
+
+     Replaces the webhook's signing secret and returns the new one, only in this response (and in replays
+    of it with the same `Idempotency-Key`). For 24 hours (`rotation_overlap_ends_at`) every delivery
+    carries two `v1,` signatures in `webhook-signature`, one per secret, so a receiver verifying with
+    either accepts it; then only the new secret signs. Rotating again within the 24 hours ends the older
+    secret at once.
+
+    Args:
+        webhook_id (str):  Example: webhook_1763776000000123456.
+        idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
+            request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same
+            key and body returns the first response (`Idempotent-Replayed: true`) without doing the
+            work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first
+            is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation,
+            authorization or a limit, and 5xx failures, are not stored. Example:
+            5f7c1e9a-3b2d-4c8e-9a61-0d2f4b7e8c13.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (RotateWebhookSecretRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RotateWebhookSecretResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+        body=body,
+        idempotency_key=idempotency_key,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookSecretRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | RotateWebhookSecretResponse200 | None:
+    """Rotate the signing secret, with a 24-hour overlap
+
+     Replaces the webhook's signing secret and returns the new one, only in this response (and in replays
+    of it with the same `Idempotency-Key`). For 24 hours (`rotation_overlap_ends_at`) every delivery
+    carries two `v1,` signatures in `webhook-signature`, one per secret, so a receiver verifying with
+    either accepts it; then only the new secret signs. Rotating again within the 24 hours ends the older
+    secret at once.
+
+    Args:
+        webhook_id (str):  Example: webhook_1763776000000123456.
+        idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
+            request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same
+            key and body returns the first response (`Idempotent-Replayed: true`) without doing the
+            work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first
+            is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation,
+            authorization or a limit, and 5xx failures, are not stored. Example:
+            5f7c1e9a-3b2d-4c8e-9a61-0d2f4b7e8c13.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (RotateWebhookSecretRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RotateWebhookSecretResponse200
+    """
+
+    return sync_detailed(
+        webhook_id=webhook_id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    ).parsed
+
+
+async def asyncio_detailed(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookSecretRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | RotateWebhookSecretResponse200]:
+    """Rotate the signing secret, with a 24-hour overlap
+
+     Replaces the webhook's signing secret and returns the new one, only in this response (and in replays
+    of it with the same `Idempotency-Key`). For 24 hours (`rotation_overlap_ends_at`) every delivery
+    carries two `v1,` signatures in `webhook-signature`, one per secret, so a receiver verifying with
+    either accepts it; then only the new secret signs. Rotating again within the 24 hours ends the older
+    secret at once.
+
+    Args:
+        webhook_id (str):  Example: webhook_1763776000000123456.
+        idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
+            request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same
+            key and body returns the first response (`Idempotent-Replayed: true`) without doing the
+            work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first
+            is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation,
+            authorization or a limit, and 5xx failures, are not stored. Example:
+            5f7c1e9a-3b2d-4c8e-9a61-0d2f4b7e8c13.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (RotateWebhookSecretRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RotateWebhookSecretResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+        body=body,
+        idempotency_key=idempotency_key,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookSecretRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | RotateWebhookSecretResponse200 | None:
+    """Rotate the signing secret, with a 24-hour overlap
+
+     Replaces the webhook's signing secret and returns the new one, only in this response (and in replays
+    of it with the same `Idempotency-Key`). For 24 hours (`rotation_overlap_ends_at`) every delivery
+    carries two `v1,` signatures in `webhook-signature`, one per secret, so a receiver verifying with
+    either accepts it; then only the new secret signs. Rotating again within the 24 hours ends the older
+    secret at once.
+
+    Args:
+        webhook_id (str):  Example: webhook_1763776000000123456.
+        idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
+            request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same
+            key and body returns the first response (`Idempotent-Replayed: true`) without doing the
+            work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first
+            is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation,
+            authorization or a limit, and 5xx failures, are not stored. Example:
+            5f7c1e9a-3b2d-4c8e-9a61-0d2f4b7e8c13.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (RotateWebhookSecretRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RotateWebhookSecretResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            webhook_id=webhook_id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+            x_organization_id=x_organization_id,
+            x_client_version=x_client_version,
+            x_d1_bookmark=x_d1_bookmark,
+        )
+    ).parsed
