@@ -90,10 +90,6 @@ export const ERROR_CATALOGUE = {
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: "The processor event's signature is missing, invalid or stale." },
   // Organizations (docs/decisions.md "Organizations")
   ORGANIZATION_ROLE_REQUIRED: { status: 403, message: "Your role in this organization does not allow this operation." },
-  ORGANIZATION_MFA_REQUIRED: {
-    status: 403,
-    message: "This organization requires a second factor: set one up (Security) to reach its resources.",
-  },
   ORGANIZATION_LIMIT_REACHED: { status: 409, message: "You own the maximum number of organizations." },
   ORGANIZATION_HAS_ACTIVE_SESSIONS: { status: 409, message: "The organization has pending or processing sessions." },
   ALREADY_A_MEMBER: { status: 409, message: "This person is already a member of the organization." },

@@ -59,7 +59,12 @@ export function setActingOrganization(id: string | null) {
   window.dispatchEvent(new Event("sas:acting"));
 }
 
-const NOT_SESSION_401 = new Set(["INVALID_CREDENTIALS", "MFA_CODE_INVALID", "MFA_CHALLENGE_INVALID"]);
+const NOT_SESSION_401 = new Set([
+  "INVALID_CREDENTIALS",
+  "MFA_CODE_INVALID",
+  "MFA_CHALLENGE_INVALID",
+  "PASSKEY_INVALID",
+]);
 
 async function errorCodeOf(res: Response): Promise<string | undefined> {
   const body = (await res
@@ -142,7 +147,9 @@ export async function unwrap<T>(call: Promise<{ data?: { data: T }; error?: unkn
 export interface MfaChallenge {
   challenge: string;
   expires_in: number;
-  factors: Array<"totp" | "recovery_code">;
+  factors: Array<"totp" | "passkey" | "recovery_code">;
+  /** Request options for the account's passkeys (when it has any): their challenge is this sign-in's. */
+  webauthn?: Record<string, unknown>;
 }
 
 async function postSession(path: string, body: unknown): Promise<{ mfa_required?: true } & Partial<MfaChallenge>> {
@@ -164,8 +171,17 @@ export async function signIn(email: string, password: string): Promise<MfaChalle
 }
 
 /** The second step: an authenticator code or a recovery code for the challenge (cookies set). */
-export async function completeSignIn(challenge: string, proof: { code: string } | { recovery_code: string }) {
+export async function completeSignIn(
+  challenge: string,
+  proof: { code: string } | { recovery_code: string } | { webauthn: Record<string, unknown> },
+) {
   await postSession("/console/session/mfa", { challenge, ...proof });
+}
+
+/** Passwordless: a discoverable passkey chosen in the browser's own dialog signs in (cookies set). */
+export async function signInWithPasskey(assert: (options: Record<string, unknown>) => Promise<unknown>) {
+  const options = await unwrap(api.POST("/auth/passkey/options"));
+  await postSession("/console/session/passkey", { webauthn: await assert(options) });
 }
 
 export async function signOut(): Promise<void> {

@@ -71,6 +71,9 @@ export function eraseAccountStatements(
     run("DELETE FROM mfa_recovery_codes WHERE user_id = ?1 AND ?2 IS NOT NULL"),
     run("DELETE FROM mfa_challenges WHERE user_id = ?1 AND ?2 IS NOT NULL"),
     run("DELETE FROM mfa_checks WHERE user_id = ?1 AND ?2 IS NOT NULL"),
+    // A passkey signs in on its own: a deleted account's must not.
+    run("DELETE FROM mfa_passkeys WHERE user_id = ?1 AND ?2 IS NOT NULL"),
+    run("DELETE FROM webauthn_challenges WHERE user_id = ?1 AND ?2 IS NOT NULL"),
     run("DELETE FROM external_identities WHERE user_id = ?1 AND ?2 IS NOT NULL"),
     run("DELETE FROM email_verifications WHERE user_id = ?1 AND ?2 IS NOT NULL"),
     run("DELETE FROM account_tokens WHERE user_id = ?1 AND ?2 IS NOT NULL"),

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, messageOf, whenStepUpNeeded } from "../api";
+import { getPasskey, passkeysSupported } from "../webauthn";
 import { Button, ErrorNote, Field } from "./ui";
 
 /**
@@ -55,6 +56,24 @@ export function StepUpPrompt() {
     }
   };
 
+  // A passkey answers a challenge bound to this sign-in session (POST /v1/auth/mfa/step-up/options).
+  const usePasskey = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { data, error: refused } = await api.POST("/auth/mfa/step-up/options");
+      if (refused || !data) throw new Error(messageOf(refused));
+      const webauthn = await getPasskey(data.data as unknown as Record<string, unknown>);
+      const { error: failed } = await api.POST("/auth/mfa/step-up", { body: { webauthn: webauthn as never } });
+      if (failed) throw new Error(messageOf(failed));
+      finish(true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <dialog ref={dialog} class="dialog" aria-labelledby="step-up-title" onCancel={() => finish(false)}>
       <form onSubmit={submit} class="stack" key={recovery ? "recovery" : "code"}>
@@ -74,6 +93,11 @@ export function StepUpPrompt() {
           <Button type="submit" disabled={busy}>
             {busy ? "Checking…" : "Confirm"}
           </Button>
+          {passkeysSupported() && (
+            <Button variant="ghost" onClick={usePasskey} disabled={busy}>
+              Use a passkey
+            </Button>
+          )}
           <Button variant="ghost" onClick={() => finish(false)}>
             Cancel
           </Button>

@@ -1,7 +1,38 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { api, completeSignIn, type MfaChallenge, messageOf, signIn } from "../api";
+import { api, completeSignIn, type MfaChallenge, messageOf, signIn, signInWithPasskey } from "../api";
 import { Button, ErrorNote, Field } from "../components/ui";
+import { getPasskey, passkeysSupported } from "../webauthn";
+
+/**
+ * "Sign in with a passkey" (docs/security.md, passkeys): the browser offers the discoverable
+ * credentials it holds for this site; the one chosen signs in without a password.
+ */
+function PasskeySignIn(props: { onSignedIn: () => void }) {
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  if (!passkeysSupported()) return null;
+  const start = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await signInWithPasskey(getPasskey);
+      props.onSignedIn();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="stack" id="passkey">
+      <ErrorNote error={error} />
+      <Button variant="ghost" onClick={start} disabled={busy}>
+        {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+      </Button>
+    </div>
+  );
+}
 
 const SSO_ERRORS: Record<string, string> = {
   not_configured: "No single sign-on is configured for this email or domain.",
@@ -75,8 +106,30 @@ function SecondStep(props: { challenge: MfaChallenge; onSignedIn: () => void; on
     }
   };
   const canRecover = props.challenge.factors.includes("recovery_code");
+  const webauthn = props.challenge.webauthn;
+  const usePasskey = async () => {
+    if (!webauthn) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await completeSignIn(props.challenge.challenge, { webauthn: await getPasskey(webauthn) });
+      props.onSignedIn();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <AuthCard title="Two-step verification">
+      {webauthn && passkeysSupported() && (
+        <div class="stack">
+          <Button onClick={usePasskey} disabled={busy}>
+            Use your passkey
+          </Button>
+          <p class="muted">Or enter a code:</p>
+        </div>
+      )}
       <form onSubmit={submit} class="stack" key={recovery ? "recovery" : "code"}>
         {recovery ? (
           <Field label="Recovery code" hint="Each recovery code works once.">
@@ -206,6 +259,7 @@ export function AuthPage(props: { mode: "signin" | "signup"; onSignedIn: () => v
           {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
         </Button>
       </form>
+      {!signup && <PasskeySignIn onSignedIn={props.onSignedIn} />}
       {!signup && <SsoForm />}
       <p class="auth-switch">
         {signup ? (

@@ -1,8 +1,120 @@
 import { useState } from "preact/hooks";
 import { api, type Schema, unwrap } from "../api";
 import { Badge, Button, Card, ErrorNote, Field, Page, useLoad } from "../components/ui";
+import { createPasskey, passkeysSupported } from "../webauthn";
 
 type Enrolment = Schema<"TotpEnrolment">;
+type Passkey = Schema<"Passkey">;
+
+/**
+ * Passkeys by name (WebAuthn): add one (the browser creates it; user verification required), rename,
+ * remove. Removing needs a recent check, like the app: the step-up prompt asks for it.
+ */
+function Passkeys(props: { onChanged: (codes: string[]) => void }) {
+  const list = useLoad(() => unwrap(api.GET("/users/me/mfa/passkeys")));
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const [renaming, setRenaming] = useState<string>();
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const add = (e: Event) => {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const name = String(new FormData(form).get("passkey_name") ?? "").trim();
+    return run(async () => {
+      const options = await unwrap(api.POST("/users/me/mfa/passkeys/options"));
+      const response = await createPasskey(options as unknown as Record<string, unknown>);
+      const result = await unwrap(api.POST("/users/me/mfa/passkeys", { body: { name, response: response as never } }));
+      form.reset();
+      props.onChanged(result.recovery_codes);
+      list.reload();
+    });
+  };
+  const rename = (id: string) => (e: Event) => {
+    e.preventDefault();
+    const name = String(new FormData(e.currentTarget as HTMLFormElement).get("new_name") ?? "").trim();
+    return run(async () => {
+      await unwrap(api.PATCH("/users/me/mfa/passkeys/{id}", { params: { path: { id } }, body: { name } }));
+      setRenaming(undefined);
+      list.reload();
+    });
+  };
+  const remove = (p: Passkey) =>
+    run(async () => {
+      const { error: failed } = await api.DELETE("/users/me/mfa/passkeys/{id}", { params: { path: { id: p.id } } });
+      if (failed) throw failed;
+      props.onChanged([]);
+      list.reload();
+    });
+  const passkeys = list.data?.passkeys ?? [];
+  return (
+    <Card title="Passkeys" actions={passkeys.length > 0 ? <Badge tone="ok">{passkeys.length}</Badge> : undefined}>
+      <div class="stack">
+        <p>
+          A passkey signs you in with your device's screen lock or security key, without a password, and counts as your
+          second step.
+        </p>
+        <ErrorNote error={list.error} />
+        <ErrorNote error={error} />
+        {passkeys.length > 0 && (
+          <ul class="list" data-testid="passkeys">
+            {passkeys.map((p) => (
+              <li key={p.id} class="row">
+                {renaming === p.id ? (
+                  <form onSubmit={rename(p.id)} class="row">
+                    <Field label="New name">
+                      <input name="new_name" required maxLength={64} value={p.name} />
+                    </Field>
+                    <Button type="submit" disabled={busy}>
+                      Save
+                    </Button>
+                  </form>
+                ) : (
+                  <>
+                    <strong>{p.name}</strong>
+                    <span class="muted">
+                      {p.backed_up ? "synced" : "this device only"} · added {p.created_at.slice(0, 10)}
+                      {p.last_used_at ? ` · last used ${p.last_used_at.slice(0, 10)}` : ""}
+                    </span>
+                    <Button variant="ghost" onClick={() => setRenaming(p.id)} disabled={busy}>
+                      Rename<span class="visually-hidden"> {p.name}</span>
+                    </Button>
+                    <Button variant="danger" onClick={() => remove(p)} disabled={busy}>
+                      Remove<span class="visually-hidden"> {p.name}</span>
+                    </Button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {passkeysSupported() ? (
+          <form onSubmit={add} class="stack form-narrow">
+            <Field label="Passkey name" hint="So you can tell your passkeys apart, e.g. “Work laptop”.">
+              <input name="passkey_name" required maxLength={64} />
+            </Field>
+            <div>
+              <Button type="submit" disabled={busy}>
+                Add a passkey
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p class="muted">This browser cannot create passkeys.</p>
+        )}
+      </div>
+    </Card>
+  );
+}
 
 /** Recovery codes, shown once (after the first factor is confirmed, or after regenerating). */
 function RecoveryCodes(props: { codes: string[] }) {
@@ -136,6 +248,14 @@ export function SecurityPage() {
             </div>
           )}
         </Card>
+      )}
+      {s && (
+        <Passkeys
+          onChanged={(added) => {
+            if (added.length > 0) setCodes(added);
+            status.reload();
+          }}
+        />
       )}
       {s?.enabled && (
         <Card title="Recovery codes">

@@ -3,6 +3,8 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { contextOf } from "../../context/request";
 import { type LoginResult, login, logout, REFRESH_TOKEN_TTL, refresh } from "../../domain/identity/accounts";
 import { completeChallenge } from "../../domain/identity/mfa/challenge";
+import { signInWithPasskey } from "../../domain/identity/mfa/passkey-sign-in";
+import type { AuthenticationResponseJSON } from "../../domain/identity/mfa/passkeys";
 import { startBrowserSso, takeConsoleHandoff } from "../../domain/identity/sso/browser-handoff";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import { userSummary } from "../../domain/users/resources";
@@ -17,6 +19,7 @@ import { randomToken } from "../../lib/ids";
 import { countryOf } from "../../lib/request";
 import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
 import { principalOf } from "../../middleware/authenticate";
+import { PasskeyLoginBody } from "../auth/passkey-login";
 import { mfaChallengeResult } from "../auth/result";
 import { LoginBody, MfaVerifyBody } from "../auth/schemas";
 
@@ -100,6 +103,22 @@ export function consoleSessionRoutes() {
     const result = await completeChallenge(contextOf(c), {
       challenge: parsed.data.challenge,
       proof: { code: parsed.data.code, recoveryCode: parsed.data.recovery_code, webauthn: parsed.data.webauthn },
+    });
+    setSession(c, result);
+    return c.json(ok({ user: userSummary(result.user), expires_in: result.expiresIn }, "Signed in"), 200);
+  });
+
+  // "Sign in with a passkey": the same check as POST /v1/auth/passkey/login (a discoverable credential
+  // answering a challenge of POST /v1/auth/passkey/options), the tokens into the cookies.
+  app.post("/session/passkey", authThrottle(), async (c) => {
+    const body = await c.req.json().catch(() => {
+      throw new AppError("INVALID_REQUEST_BODY");
+    });
+    const parsed = PasskeyLoginBody.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error, "json", body);
+    const result = await signInWithPasskey(contextOf(c), {
+      response: parsed.data.webauthn as AuthenticationResponseJSON,
+      country: countryOf(c),
     });
     setSession(c, result);
     return c.json(ok({ user: userSummary(result.user), expires_in: result.expiresIn }, "Signed in"), 200);

@@ -41,6 +41,11 @@ export interface StartOptions {
   persistDir?: string;
   /** Attach the DevTools inspector on a free port (bench/profile-reads.ts profiles through it); tests do not. */
   inspector?: boolean;
+  /**
+   * The host of the issuer (and so of the console's origin and the WebAuthn RP id): browsers refuse an
+   * IP address as an RP id, so passkey tests browse http://localhost:PORT. The server still listens on 127.0.0.1.
+   */
+  issuerHost?: "127.0.0.1" | "localhost";
   /** A wrangler.toml other than the app's, relative to the repository (the bench's variants). */
   config?: string;
   /**
@@ -120,7 +125,7 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
     : {
         JWT_PRIVATE_KEY: key,
         DATA_ENCRYPTION_KEY: generateDevDataKey() as string,
-        AUTH_ISSUER: `http://127.0.0.1:${port}`,
+        AUTH_ISSUER: `http://${opts.issuerHost ?? "127.0.0.1"}:${port}`,
         ...opts.vars,
       };
 

@@ -32,7 +32,7 @@ export async function signInWithPasskey(
     now,
   });
   const user = await findUserById(ctx.db, passkey.userId);
-  if (!user) throw new AppError("PASSKEY_INVALID");
+  if (!user || user.deletedAt) throw new AppError("PASSKEY_INVALID");
   await refuseWhereSsoIsEnforced(ctx, user);
   const at = iso(now);
   await recordLogin(ctx.db, user.id, at, input.country);
