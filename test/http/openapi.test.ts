@@ -15,6 +15,7 @@ const NOT_OPERATIONS = new Set([
   "POST /console/session",
   "POST /console/session/refresh",
   "POST /console/session/mfa",
+  "POST /console/session/passkey",
   "DELETE /console/session",
   "GET /console/session/sso",
   "GET /console/session/sso/finish",

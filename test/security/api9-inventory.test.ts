@@ -23,6 +23,9 @@ const PUBLIC_V1 = new Set([
   "POST /auth/email/verify",
   // The MFA challenge (single use, given only to whoever presented the password) is the credential.
   "POST /auth/mfa/verify",
+  // Passwordless sign-in: the passkey's signed assertion over a single-use challenge is the credential.
+  "POST /auth/passkey/options",
+  "POST /auth/passkey/login",
   // Answers alike whether or not the address has an account; the reset link's token is the credential.
   "POST /auth/password/forgot",
   "POST /auth/password/reset",
@@ -45,6 +48,7 @@ const OUTSIDE_V1 = [
   "POST /console/session",
   "POST /console/session/refresh",
   "POST /console/session/mfa",
+  "POST /console/session/passkey",
   "DELETE /console/session",
   "GET /console/session/sso",
   "GET /console/session/sso/finish",
