@@ -27,7 +27,7 @@ const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
 const atLeast = (role: Role | undefined, needed: Role) => role !== undefined && RANK[role] >= RANK[needed];
 
 /** Tells the shell's organization switcher to reload its list. */
-export const organizationsChanged = () => window.dispatchEvent(new Event("sas:organizations"));
+const organizationsChanged = () => window.dispatchEvent(new Event("sas:organizations"));
 
 /** Calls the API and turns a failure into a thrown Error with the envelope's message. */
 async function attempt(call: Promise<{ error?: unknown }>): Promise<void> {

@@ -4,18 +4,16 @@
  * `Config.paymentGateway`, and the per-account billing clock (src/adapters/billing-clock/, a Durable
  * Object stub).
  */
-export interface CardInput {
+interface CardInput {
   number: string;
   expMonth: number;
   expYear: number;
   cvc: string;
 }
 
-export type TokenizeResult =
-  | { ok: true; token: string; brand: string; lastFour: string }
-  | { ok: false; reason: string };
+type TokenizeResult = { ok: true; token: string; brand: string; lastFour: string } | { ok: false; reason: string };
 
-export interface ChargeRequest {
+interface ChargeRequest {
   token: string;
   amountCents: number;
   currency: string;
@@ -52,7 +50,7 @@ export interface PaymentGateway {
 export type PaymentsPort = { gateway: PaymentGateway } | { unavailable: string };
 
 /** What one run of an account's billing clock did. */
-export interface ClockRun {
+interface ClockRun {
   next_action_at: string | null;
   outcomes: string[];
 }

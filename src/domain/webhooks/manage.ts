@@ -22,7 +22,7 @@ import { generateSecret, secretWeakness } from "./secrets";
 import { classifyWebhookUrl } from "./url-safety";
 
 /** Bounds the fan-out per event and each user's stored rows. */
-export const MAX_WEBHOOKS_PER_USER = 20;
+const MAX_WEBHOOKS_PER_USER = 20;
 
 export interface CreateWebhookInput {
   url: string;

@@ -6,7 +6,7 @@ import { UsernameSchema, UserSummarySchema } from "../users/schemas";
 // Built without zod (./result.ts): the SAML ACS answers with it and is loaded at startup.
 export { authResult } from "./result";
 
-export const EmailSchema = z.email().max(254).openapi({ example: "ada@example.com" });
+const EmailSchema = z.email().max(254).openapi({ example: "ada@example.com" });
 
 export const RegisterBody = z
   .object({

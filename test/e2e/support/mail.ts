@@ -131,7 +131,7 @@ export async function verifyEmail(
  * server's own local state, newest first: a user's account mail is the mailbox of the user's
  * address; an organization's, its outbox (`dev-mail:<organization id>:…`).
  */
-export async function outboxOf(persistDir: string, ownerId: string): Promise<Array<{ subject: string; text: string }>> {
+async function outboxOf(persistDir: string, ownerId: string): Promise<Array<{ subject: string; text: string }>> {
   return withLocalState(persistDir, async ({ kv, db }) => {
     if (ownerId.startsWith("user_")) return mailboxIn(kv, await emailOfUser(db, ownerId));
     const { keys } = await kv.list({ prefix: `dev-mail:${ownerId}:` });
