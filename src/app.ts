@@ -57,13 +57,15 @@ export const V1_ROUTES = [
 
 /** The console's sign-in (sets its session cookies; docs/security.md "Console"), built on its first request. */
 const CONSOLE_ROUTES = lazyRoute("/console", async () => {
-  const [{ consoleSessionRoutes }, { router }] = await Promise.all([
+  const [{ consoleSessionRoutes }, { devMailboxRoutes }, { router }] = await Promise.all([
     import("./routes/console/session"),
+    import("./routes/console/dev-mailbox"),
     import("./http/openapi"),
   ]);
   const consoleApp = router();
   consoleApp.use("*", authenticate(), rateLimit(), bodyLimit({ maxSize: 16 * 1024 }));
   consoleApp.route("/", consoleSessionRoutes());
+  consoleApp.route("/", devMailboxRoutes());
   return consoleApp;
 });
 

@@ -1,7 +1,7 @@
 import type { Context as HonoContext } from "hono";
 import type { Actor, Context, RequestMeta, UserContext } from "../domain/context";
 import type { AppEnv } from "../env";
-import { clientIp } from "../lib/request";
+import { clientIp, reportedCountry } from "../lib/request";
 import { committer } from "./commit";
 import { configOf } from "./config";
 import { portsOf } from "./ports";
@@ -50,9 +50,14 @@ function build(c: HonoContext<AppEnv>): Context {
     config: configOf(env),
     ports: portsOf(env),
     now,
-    // Read when used: most requests record no audit entry, so the address is parsed only for those that do.
+    // Read when used: most requests record no audit entry or sign-in, so the headers are parsed only for those that do.
     get meta() {
-      meta ??= { requestId: c.get("requestId"), ip: clientIp(c) };
+      meta ??= {
+        requestId: c.get("requestId"),
+        ip: clientIp(c),
+        userAgent: c.req.header("user-agent") ?? "",
+        country: reportedCountry(c) ?? "",
+      };
       return meta;
     },
     commit: committer(

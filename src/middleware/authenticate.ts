@@ -84,7 +84,10 @@ export async function principalOf(
   });
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED");
   // Who the request acts for, from D1 as it is now: a removed member loses it on this request.
-  const acting = await resolveActingOrganization(c.env.DB, principal, c.req.header(ORGANIZATION_HEADER));
+  const acting = await resolveActingOrganization(contextOf(c), {
+    principal,
+    header: c.req.header(ORGANIZATION_HEADER),
+  });
   // Tier and status come from the acting billing account, not the token's claims (the isolate's
   // recent answer except on writes that can change accounts, src/domain/identity/acting-account-cache.ts).
   // If D1 is down the token's tier stands in (the admin status must still answer); anything that

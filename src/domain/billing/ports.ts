@@ -11,7 +11,13 @@ interface CardInput {
   cvc: string;
 }
 
-type TokenizeResult = { ok: true; token: string; brand: string; lastFour: string } | { ok: false; reason: string };
+export type TokenizeResult =
+  | { ok: true; token: string; brand: string; lastFour: string }
+  /**
+   * `declineCode`: the card itself was declined (Stripe's card_error codes), answered 402 like a
+   * declined charge; without it the request was wrong (422).
+   */
+  | { ok: false; reason: string; declineCode?: string };
 
 interface ChargeRequest {
   token: string;
