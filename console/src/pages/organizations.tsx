@@ -499,7 +499,7 @@ type AuditEntry = Schema<"AuditEntry">;
 const shown = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 
 /** An entry's change as lines a person reads: "role: member → admin", one per changed field, none cut off. */
-export function changeLines(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+function changeLines(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return keys.map((k) => {
     const had = before !== null && k in before;

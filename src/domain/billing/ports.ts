@@ -11,7 +11,7 @@ interface CardInput {
   cvc: string;
 }
 
-export type TokenizeResult =
+type TokenizeResult =
   | { ok: true; token: string; brand: string; lastFour: string }
   /**
    * `declineCode`: the card itself was declined (Stripe's card_error codes), answered 402 like a

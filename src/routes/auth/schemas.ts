@@ -61,7 +61,7 @@ export const PasskeyRequestOptionsSchema = z
   })
   .openapi("PasskeyRequestOptions");
 
-export const EmailSchema = z.email().max(254).openapi({ example: "ada@example.com" });
+const EmailSchema = z.email().max(254).openapi({ example: "ada@example.com" });
 
 export const RegisterBody = z
   .object({

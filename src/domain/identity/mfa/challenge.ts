@@ -13,7 +13,7 @@ import { assertionOptions, expectChallenge, type PublicKeyCredentialRequestOptio
 /** How long the second step of a sign-in may take. */
 const MFA_CHALLENGE_TTL_SECONDS = 300;
 
-export type SecondFactorKind = "totp" | "passkey" | "recovery_code";
+type SecondFactorKind = "totp" | "passkey" | "recovery_code";
 
 /** What POST /v1/auth/login answers instead of tokens when the account has a second factor. */
 export interface MfaChallenge {
