@@ -24,7 +24,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Served through its catch-all even once built, never mounted in the app: its POST routes put a literal
@@ -88,7 +88,7 @@ export const LAZY_ROUTES = [...V1_ROUTES, CONSOLE_ROUTES, AUTHORIZATION_SERVER_R
 let documentRouter: Promise<Router> | undefined;
 
 /** Every /v1 operation registered in one router, as the document describes them: built on the first request for it. */
-export function v1Document(): Promise<Router> {
+function v1Document(): Promise<Router> {
   documentRouter ??= (async () => {
     const [groups, { registerSecuritySchemes }, { router }] = await Promise.all([
       Promise.all(V1_ROUTES.map(async (r) => ({ path: r.path.slice("/v1".length), group: await r.group() }))),

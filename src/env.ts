@@ -90,7 +90,7 @@ export interface Bindings {
 }
 
 /** Per-request values set by middleware. */
-export interface Variables {
+interface Variables {
   requestId: string;
   apiVersion: string;
   principal: Principal;

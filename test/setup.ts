@@ -1,5 +1,6 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { beforeEach, expect } from "vitest";
 import { installPoolPrototypeFix } from "./support/pool-prototype-fix";
 
 installPoolPrototypeFix();
@@ -11,3 +12,8 @@ if (!state.d1Migrated) {
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
   state.d1Migrated = true;
 }
+
+// A test that reaches no assertion fails rather than passing by not checking anything.
+beforeEach(() => {
+  expect.hasAssertions();
+});

@@ -15,7 +15,7 @@ export type { paths, Schema };
 const CSRF_COOKIES = ["__Host-sas_csrf", "sas_csrf"];
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function csrfToken(): string | undefined {
+function csrfToken(): string | undefined {
   for (const part of document.cookie.split(";")) {
     const [name, ...rest] = part.trim().split("=");
     if (name && CSRF_COOKIES.includes(name)) return decodeURIComponent(rest.join("="));
@@ -25,7 +25,7 @@ export function csrfToken(): string | undefined {
 
 /** One renewal at a time: the refresh cookie is single use. */
 let renewing: Promise<boolean> | undefined;
-export function renewSession(): Promise<boolean> {
+function renewSession(): Promise<boolean> {
   // Signed in means the readable CSRF cookie that sign-in set beside the refresh cookie: without
   // it there is no session to renew, and the console does not ask (a signed-out page load).
   if (!csrfToken()) return Promise.resolve(false);

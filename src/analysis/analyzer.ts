@@ -24,7 +24,7 @@ export interface Finding {
   confidence: number;
 }
 
-export interface Coordinates {
+interface Coordinates {
   latitude: number;
   longitude: number;
   accuracy_radius: number;

@@ -10,7 +10,7 @@ import {
 } from "./analyzer";
 import { type Rng, rng, seedOf } from "./seeded";
 
-export const DETERMINISTIC_MODEL_VERSION = "deterministic-1.0";
+const DETERMINISTIC_MODEL_VERSION = "deterministic-1.0";
 
 /**
  * Test hook, active only outside production: a cue containing

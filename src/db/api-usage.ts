@@ -39,7 +39,7 @@ export function countApiCall(
 }
 
 /** Calls this isolate has counted for the user's day but not yet written. */
-export function unwrittenApiCalls(d1: D1Database, userId: string, day: string): number {
+function unwrittenApiCalls(d1: D1Database, userId: string, day: string): number {
   return counterFor(d1).unwritten(keyOf(userId, day));
 }
 

@@ -8,7 +8,7 @@
 import type { LedgerReason } from "./credits";
 import type { TransactionRow } from "./transactions";
 
-export type TransactionType = TransactionRow["type"];
+type TransactionType = TransactionRow["type"];
 
 export interface HistoryRow {
   id: string;

@@ -69,7 +69,7 @@ export const ONCE_PER_REFERENCE = "ON CONFLICT (reason, reference_id) WHERE reas
  * rewrite that index entry on every session created. Refreshing it only when
  * older than a minute keeps every debited account inside the checked window.
  */
-export const ACCOUNT_TOUCH_MS = 60_000;
+const ACCOUNT_TOUCH_MS = 60_000;
 
 /**
  * An extra condition the debit must meet, checked in the same statement (so
@@ -134,15 +134,6 @@ function balanceIncrease(d1: D1Database, entry: LedgerEntry, amount: number): D1
       `UPDATE billing_accounts SET balance = balance + ?1, updated_at = ?4 WHERE id = ?2 AND ${ledgerRowExists("?3", "?2", "?4")}`,
     )
     .bind(amount, entry.accountId, entry.ledgerId, entry.at);
-}
-
-/** The starting balance's ledger row, written only if the account row (fresh id) was inserted just before. */
-export function signupGrantStatement(d1: D1Database, entry: LedgerEntry, amount: number): D1PreparedStatement {
-  return d1
-    .prepare(
-      `${INSERT_COLUMNS} SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM billing_accounts WHERE id = ?2)`,
-    )
-    .bind(entry.ledgerId, entry.accountId, amount, entry.reason, entry.referenceId, entry.description, entry.at);
 }
 
 export const ledgerRowWritten = rowWritten;

@@ -130,12 +130,3 @@ export async function dueMailIds(d1: D1Database, now: string, limit: number): Pr
 export async function mailRecord(d1: D1Database, id: string): Promise<MailRow | null> {
   return d1.prepare(`SELECT ${COLUMNS} FROM mail_outbox WHERE id = ?1`).bind(id).first<MailRow>();
 }
-
-/** The delivery records of mail to one recipient hash, newest first. */
-export async function mailRecordsFor(d1: D1Database, recipientHash: string, limit: number): Promise<MailRow[]> {
-  const { results } = await d1
-    .prepare(`SELECT ${COLUMNS} FROM mail_outbox WHERE recipient_hash = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2`)
-    .bind(recipientHash, limit)
-    .all<MailRow>();
-  return results;
-}

@@ -90,7 +90,7 @@ export async function findLiveChallenge(d1: D1Database, tokenHash: string, now: 
 }
 
 /** A challenge's wrong codes are counted; at MFA_CHALLENGE_MAX_FAILURES it is dead. */
-export const MFA_CHALLENGE_MAX_FAILURES = 5;
+const MFA_CHALLENGE_MAX_FAILURES = 5;
 
 export async function failChallenge(d1: D1Database, tokenHash: string) {
   await d1.prepare("UPDATE mfa_challenges SET failures = failures + 1 WHERE token_hash = ?1").bind(tokenHash).run();

@@ -35,7 +35,7 @@ export function sessionRouted(primary: D1Database): D1Database {
 }
 
 /** The primary behind a routed binding (itself if not routed). */
-export const primaryOf = (d1: D1Database): D1Database => primaries.get(d1) ?? d1;
+const primaryOf = (d1: D1Database): D1Database => primaries.get(d1) ?? d1;
 
 /**
  * Run `work` with every query of `d1` going through one D1 session, opened
@@ -59,9 +59,4 @@ export function inSession<T>(
   } catch (err) {
     return Promise.reject(err);
   }
-}
-
-/** Run `work` against the primary even inside a request's session (revocation checks, for example). */
-export function onPrimary<T>(work: () => Promise<T>): Promise<T> {
-  return current.exit(work);
 }

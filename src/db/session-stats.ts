@@ -24,7 +24,7 @@ const TOTAL_COLUMNS = [
 const COLUMNS = TOTAL_COLUMNS.join(", ");
 const DAY_COLUMNS = TOTAL_COLUMNS.map((c) => `day_${c}`).join(", ");
 
-export type Totals = Record<(typeof TOTAL_COLUMNS)[number], number>;
+type Totals = Record<(typeof TOTAL_COLUMNS)[number], number>;
 
 export interface RangeAggregate {
   totals: Totals;

@@ -31,7 +31,7 @@ export async function ledgerUsageBetween(
  * `length()` of the text columns, 8 per integer) of the user's rows created
  * before ?2.
  */
-export const USER_STORAGE_SOURCES: Record<string, string> = {
+const USER_STORAGE_SOURCES: Record<string, string> = {
   sessions: `SELECT COALESCE(SUM(length(id) + length(cue) + length(analysis_types) + COALESCE(length(case_id), 0) + COALESCE(length(client_reference), 0)
                  + length(tags) + COALESCE(length(results), 0) + COALESCE(length(analysis), 0) + length(created_at) + 64), 0)
              FROM sessions WHERE user_id = ?1 AND created_at < ?2`,

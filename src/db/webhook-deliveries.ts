@@ -190,8 +190,6 @@ export async function listDeliveries(
   return { deliveries, attempts, total: total?.n ?? 0, more: page.length > f.limit };
 }
 
-/** The statuses recover sends again: given up (`failed`, `dead`) or never sent (`skipped`). */
-export const RECOVERABLE_STATUSES = ["failed", "dead", "skipped"] as const;
 const RECOVERABLE_SQL = "('failed', 'dead', 'skipped')";
 
 /**

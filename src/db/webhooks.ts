@@ -71,14 +71,6 @@ export async function findWebhook(d1: D1Database, id: string): Promise<WebhookRo
   return db(d1).select().from(webhooks).where(eq(webhooks.id, id)).get();
 }
 
-export async function activeWebhooksOf(d1: D1Database, owner: WebhookOwner): Promise<WebhookRow[]> {
-  return db(d1)
-    .select()
-    .from(webhooks)
-    .where(and(ownedBy(owner), eq(webhooks.active, true)))
-    .all();
-}
-
 /** The owner's active webhooks and those the service disabled for failing (their missed events are kept). */
 export async function activeOrDisabledWebhooksOf(d1: D1Database, owner: WebhookOwner): Promise<WebhookRow[]> {
   return db(d1)

@@ -12,7 +12,7 @@ import { timingSafeEqual } from "../lib/crypto";
  * §4.1.3.2); plain http is only ever local development on 127.0.0.1.
  */
 export const CONSOLE_COOKIE_BASE = { session: "sas_session", refresh: "sas_refresh", csrf: "sas_csrf" } as const;
-export const CSRF_HEADER = "X-CSRF-Token";
+const CSRF_HEADER = "X-CSRF-Token";
 /** The refresh token is sent only to the console's own session route. */
 export const REFRESH_COOKIE_PATH = "/console/session";
 /** "Sign in with SSO" on the console: started here, and back here from the ACS (browser-handoff.ts). */

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ERROR_CATALOGUE, type ErrorCode } from "../errors";
 
 // The bodies themselves are built without zod (./envelope-body.ts): the error path is loaded at startup.
-export { errorBody, ok } from "./envelope-body";
+export { ok } from "./envelope-body";
 
 // ---- OpenAPI schemas for the envelope ------------------------------------
 

@@ -32,7 +32,7 @@ export function toAppError(err: unknown): AppError {
  * a "Failed query" error whose `cause` is D1's. Follow the cause chain.
  */
 const D1_MESSAGE = /^(?:Error: )?D1_[A-Z_]+|\bSQLITE_[A-Z_]+\b/;
-export function isDatabaseError(err: unknown): boolean {
+function isDatabaseError(err: unknown): boolean {
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (D1_MESSAGE.test(e.message)) return true;
   }

@@ -53,7 +53,7 @@ const OrganizationHeaders = z.object({ "x-organization-id": OrganizationIdHeader
  * scopes, so each (credential kind, scope) pair is its own requirement.
  * (Scopes on bearerAuth and apiKey are OpenAPI 3.1 "role names".)
  */
-export function securityFor(scope: Scope | Scope[]) {
+function securityFor(scope: Scope | Scope[]) {
   const scopes = Array.isArray(scope) ? scope : [scope];
   const schemes = ["bearerAuth", "oauth2", "apiKey"] as const;
   if (scopes.length === 0) return schemes.map((scheme) => ({ [scheme]: [] as string[] }));

@@ -32,7 +32,7 @@ function advertised(schema: z.ZodType): StandardSchemaWithJSON {
 }
 
 /** A tool error (CallToolResult.isError) carrying the catalogue's code, message and details. */
-export function toolError(err: unknown) {
+function toolError(err: unknown) {
   const e = toAppError(err);
   if (e.status >= 500) console.error(JSON.stringify({ msg: "mcp tool failed", error: String(err) }));
   const error = { code: e.code, message: e.message, details: e.details };
@@ -43,7 +43,7 @@ export function toolError(err: unknown) {
   };
 }
 
-export const ANALYSIS_URI = "session://{session_id}/analysis";
+const ANALYSIS_URI = "session://{session_id}/analysis";
 
 /** One server per request (stateless, src/mcp/endpoint.ts), holding only the tools the caller's scopes allow. */
 export function buildServer(ctx: Omit<ToolContext, "progress" | "signal">): McpServer {

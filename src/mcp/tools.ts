@@ -44,7 +44,7 @@ export interface ToolContext {
   signal: AbortSignal;
 }
 
-export interface ToolAnnotations {
+interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;
   idempotentHint: boolean;

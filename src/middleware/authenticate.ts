@@ -138,7 +138,7 @@ export function presentedCredentials(c: Context<AppEnv>): {
 }
 
 /** `bearer, <token>` → the token (the entry right after "bearer"). */
-export function bearerFromProtocols(header: string | undefined): string | undefined {
+function bearerFromProtocols(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const parts = header.split(",").map((p) => p.trim());
   const i = parts.indexOf("bearer");

@@ -11,10 +11,10 @@ import { isCalendarDate } from "../lib/clock";
  * a future date gets the current). Responses say which version served them
  * in `X-API-Version`. Malformed dates → 400 INVALID_FIELD_VALUE.
  */
-export const API_VERSIONS = ["2026-11-01"] as const;
+const API_VERSIONS = ["2026-11-01"] as const;
 export const CURRENT_API_VERSION = API_VERSIONS[API_VERSIONS.length - 1]!;
 
-export function resolveApiVersion(requested: string | undefined): string {
+function resolveApiVersion(requested: string | undefined): string {
   if (requested === undefined) return CURRENT_API_VERSION;
   if (!isCalendarDate(requested.trim())) {
     throw new AppError("INVALID_FIELD_VALUE", {

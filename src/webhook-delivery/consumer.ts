@@ -10,14 +10,14 @@ import { fanOut } from "./fan-out";
 import { retryScale, scaledRetryDelaySeconds } from "./retry-policy";
 import { DELIVERY_TIMEOUT_MS } from "./send";
 
-export const defaultDeps = (): DeliveryDeps => ({
+const defaultDeps = (): DeliveryDeps => ({
   fetcher: (input, init) => fetch(input, init),
   timeoutMs: DELIVERY_TIMEOUT_MS,
   now: Date.now,
 });
 
 /** The dead-letter queues are named `…-webhooks-dlq-<env>` (wrangler.toml). */
-export const isDeadLetterQueue = (queueName: string): boolean => queueName.includes("-dlq");
+const isDeadLetterQueue = (queueName: string): boolean => queueName.includes("-dlq");
 
 /** Every message the WEBHOOK_QUEUE carries; anything else is dropped (and logged). */
 const QueueMessageSchema = z.discriminatedUnion("kind", [

@@ -63,7 +63,7 @@ const duration = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms
  * "Network connection lost." when the connection was refused or dropped, "internal error; reference
  * = …" when the name did not resolve or TLS failed (workerd logs the detail, not the caller).
  */
-export function readableFailure(err: unknown, timeoutMs: number): string {
+function readableFailure(err: unknown, timeoutMs: number): string {
   const name = (err as Error)?.name;
   if (name === "TimeoutError" || name === "AbortError") return `timed out after ${duration(timeoutMs)}`;
   const message = String((err as Error)?.message ?? err);

@@ -195,7 +195,8 @@ describe.each(CASES)("Idempotency-Key on $name", (c) => {
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBeGreaterThanOrEqual(24 * 3600 * 1000);
     expect(row!.response_body).toMatch(/^v1\./);
     expect(row!.response_body).not.toContain(first.body.data.id);
-    if (c.secretOf) expect(row!.response_body).not.toContain(c.secretOf(first.body));
+    // A case without a secret of its own checks the created id again (above).
+    expect(row!.response_body).not.toContain((c.secretOf ?? ((b) => b.data.id))(first.body));
   });
 });
 

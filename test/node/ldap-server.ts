@@ -12,9 +12,9 @@ import { makeTestCa } from "./tls-ca";
  * StartTLS and ldaps://) and a permissive one (`allow bind_anon_dn`: an empty password with a DN
  * binds anonymously) that proves the service refuses empty passwords itself.
  */
-export const LDAP_BASE = "dc=example,dc=test";
-export const LDAP_SERVICE = { dn: "cn=service,dc=example,dc=test", password: "service-secret" };
-export const LDAP_USERS = {
+const LDAP_BASE = "dc=example,dc=test";
+const LDAP_SERVICE = { dn: "cn=service,dc=example,dc=test", password: "service-secret" };
+const LDAP_USERS = {
   ada: { uid: "ada", mail: "ada@example.test", password: "ada-pass-1", groups: ["admins", "staff"] },
   bob: { uid: "bob", mail: "bob@example.test", password: "bob-pass-1", groups: ["staff"] },
   eve: { uid: "eve", mail: "eve@example.test", password: "eve-pass-1", groups: [] as string[] },

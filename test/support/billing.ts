@@ -77,7 +77,7 @@ export async function endPeriodNow(accountId: string): Promise<void> {
     .run();
 }
 
-export const clockStub = (accountId: string) => env.BILLING_CLOCK.get(env.BILLING_CLOCK.idFromName(accountId));
+const clockStub = (accountId: string) => env.BILLING_CLOCK.get(env.BILLING_CLOCK.idFromName(accountId));
 
 /** Fire the account's BillingClock alarm now (what the runtime does at next_action_at). */
 export async function fireClock(accountId: string): Promise<boolean> {

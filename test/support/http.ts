@@ -1,5 +1,6 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { expect } from "vitest";
 import { createApp } from "../../src/app";
 import type { Bindings } from "../../src/env";
 import worker from "../../src/index";
@@ -104,9 +105,7 @@ export const startOfMinuteWindow = () => Math.floor(Date.now() / 60_000) * 60_00
 
 /** Assert the error envelope shape of spec part 7 and return the error. */
 export function expectErrorEnvelope(res: ApiResponse, status: number, code: string) {
-  if (res.status !== status || res.body?.error?.code !== code) {
-    throw new Error(`expected ${status} ${code}, got ${res.status} ${res.text}`);
-  }
+  expect({ status: res.status, code: res.body?.error?.code }, res.text).toEqual({ status, code });
   const err = res.body.error;
   if (res.body.success !== false) throw new Error("success must be false");
   for (const k of ["code", "message", "details", "timestamp", "request_id"]) {

@@ -105,7 +105,7 @@ export async function signElement(
   return new XMLSerializer().serializeToString(doc);
 }
 
-export function findById(el: Element, id: string): Element | null {
+function findById(el: Element, id: string): Element | null {
   if (el.getAttribute("ID") === id) return el;
   for (let c = el.firstChild; c; c = c.nextSibling) {
     if (c.nodeType === 1) {

@@ -39,7 +39,7 @@ export const schedulerStub = (sessionId: string) =>
  * Hold the session where it is: its room started (a pending session waits in its scheduler until
  * then), its next alarm pushed an hour out, so a test drives it step by step.
  */
-export async function holdRoom(sessionId: string) {
+async function holdRoom(sessionId: string) {
   await schedulerStub(sessionId).release(sessionId);
   await runInDurableObject(roomStub(sessionId), async (_room, state) => {
     if ((await state.storage.getAlarm()) !== null) await state.storage.setAlarm(Date.now() + 3_600_000);

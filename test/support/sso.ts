@@ -35,7 +35,7 @@ export const uniqueDomain = (prefix = "corp") =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.example`;
 
 /** Add `domain` to the organization and verify it (SSO_DOMAIN_VERIFICATION=skip): the API's answer to the verify. */
-export async function verifyDomain(owner: { token: string }, orgId: string, domain: string) {
+async function verifyDomain(owner: { token: string }, orgId: string, domain: string) {
   const d = await api("POST", `/v1/organizations/${orgId}/sso/domains`, { token: owner.token, body: { domain } });
   expect(d.status).toBe(201);
   return api("POST", `/v1/organizations/${orgId}/sso/domains/${d.body.data.id}/verify`, { token: owner.token });

@@ -4,7 +4,7 @@
  */
 const B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
-export function base32Decode(s: string): Uint8Array {
+function base32Decode(s: string): Uint8Array {
   const clean = s.replace(/=+$/, "").toUpperCase();
   const out: number[] = [];
   let bits = 0;

@@ -3,11 +3,11 @@ import { api, idempotencyKey, messageOf, unwrap } from "../api";
 import { Button, ErrorNote, Secret } from "./ui";
 
 /** The request the first-request step shows: one any key with a `*:read` session scope may make. */
-export function curlExample(origin: string, key: string) {
+function curlExample(origin: string, key: string) {
   return `curl -s "${origin}/v1/sessions?limit=5" -H "x-api-key: ${key}"`;
 }
 
-export function typescriptExample(origin: string, key: string) {
+function typescriptExample(origin: string, key: string) {
   return `import { createSessionAnalysisClient } from "@session-analysis/client";
 
 const api = createSessionAnalysisClient({ origin: "${origin}", apiKey: "${key}" });
@@ -16,7 +16,7 @@ console.log(error ?? data.data.sessions);`;
 }
 
 /** A block of code with a copy button. */
-export function CodeBlock(props: { label: string; code: string; testId?: string }) {
+function CodeBlock(props: { label: string; code: string; testId?: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <figure class="code-block">

@@ -84,7 +84,7 @@ export function ErrorNote(props: { error: unknown }) {
  * A table that scrolls sideways on narrow screens; focusable so keyboard users
  * can scroll it (axe scrollable-region-focusable, WCAG 2.1.1).
  */
-export function TableWrap(props: { label: string; children: ComponentChildren }) {
+function TableWrap(props: { label: string; children: ComponentChildren }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
     <section class="table-wrap" tabIndex={0} aria-label={props.label}>

@@ -28,7 +28,7 @@ const words = (code: string) => code.replace(/_/g, " ");
  * A history row as a sentence: "Session “Describe the…” · remote viewing", "Purchase of 100 credits".
  * Movements without a better wording keep the API's own description.
  */
-export function HistoryDescription(props: { t: Transaction }) {
+function HistoryDescription(props: { t: Transaction }) {
   const { t } = props;
   if (t.session && (t.type === "session_debit" || t.type === "session_refund" || t.type === "session_reprice")) {
     const cue = t.session.cue.length > CUE_LENGTH ? `${t.session.cue.slice(0, CUE_LENGTH).trimEnd()}…` : t.session.cue;

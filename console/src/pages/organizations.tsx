@@ -27,7 +27,7 @@ const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
 const atLeast = (role: Role | undefined, needed: Role) => role !== undefined && RANK[role] >= RANK[needed];
 
 /** Tells the shell's organization switcher to reload its list. */
-export const organizationsChanged = () => window.dispatchEvent(new Event("sas:organizations"));
+const organizationsChanged = () => window.dispatchEvent(new Event("sas:organizations"));
 
 /** Calls the API and turns a failure into a thrown Error with the envelope's message. */
 async function attempt(call: Promise<{ error?: unknown }>): Promise<void> {
@@ -499,7 +499,7 @@ type AuditEntry = Schema<"AuditEntry">;
 const shown = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 
 /** An entry's change as lines a person reads: "role: member → admin", one per changed field, none cut off. */
-export function changeLines(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+function changeLines(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return keys.map((k) => {
     const had = before !== null && k in before;

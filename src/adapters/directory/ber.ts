@@ -54,7 +54,7 @@ export function int(value: number, tag = 0x02): Uint8Array {
   return tlv(tag, new Uint8Array(bytes));
 }
 
-export class BerError extends Error {}
+class BerError extends Error {}
 
 /** Reads one element at `offset`; null when `bytes` does not hold all of it yet. */
 export function readTlv(bytes: Uint8Array, offset = 0): { element: Tlv; next: number } | null {

@@ -8,7 +8,7 @@ import { encodeFilter } from "./filter";
  * (RFC 4513 §3), unbind. Every network wait is bounded by `timeoutMs`: a directory that does not
  * answer becomes a `DirectoryError`, never a hung request.
  */
-export class DirectoryError extends Error implements DirectoryFailure {
+class DirectoryError extends Error implements DirectoryFailure {
   constructor(
     readonly directoryFailure: Exclude<DirectoryFailureKind, "filter">,
     message: string,
@@ -28,8 +28,7 @@ export interface LdapEntry {
   attributes: Record<string, string[]>;
 }
 
-export const LDAP_SUCCESS = 0;
-export const LDAP_INVALID_CREDENTIALS = 49;
+const LDAP_SUCCESS = 0;
 const STARTTLS_OID = "1.3.6.1.4.1.1466.20037";
 
 export interface LdapEndpoint {

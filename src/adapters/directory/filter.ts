@@ -6,7 +6,7 @@ import { concat, octets, seq, tlv } from "./ber";
  * organization's configuration, with user input already escaped by `escapeFilterValue`, so a value
  * here can never open or close a parenthesis.
  */
-export class FilterSyntaxError extends Error implements DirectoryFailure {
+class FilterSyntaxError extends Error implements DirectoryFailure {
   readonly directoryFailure = "filter" as const;
 }
 

@@ -3,7 +3,7 @@ import { cloudflareEmailMailer } from "./cloudflare";
 import { developmentMailer } from "./development";
 import type { Mailer } from "./port";
 
-export { type Mailer, MailSendError, type OutgoingMail } from "./port";
+export type { Mailer } from "./port";
 
 export type MailEnv = Pick<Bindings, "ENVIRONMENT" | "KV" | "MAIL_ADAPTER" | "MAIL_FROM" | "MAIL_FROM_NAME" | "EMAIL">;
 

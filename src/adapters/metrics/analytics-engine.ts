@@ -27,7 +27,7 @@ export function analyticsEngineMetrics(dataset: AnalyticsEngineDataset): Metrics
   };
 }
 
-export function dataPointOf(event: MetricEvent): AnalyticsEngineDataPoint {
+function dataPointOf(event: MetricEvent): AnalyticsEngineDataPoint {
   switch (event.kind) {
     case "request":
       return {

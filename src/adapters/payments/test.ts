@@ -7,7 +7,7 @@ import { newId } from "../../lib/ids";
  * card's behaviour is fixed at tokenization (the token carries it, since the
  * number itself is never stored). Numbers follow Stripe's test cards.
  */
-export const TEST_CARDS = {
+const TEST_CARDS = {
   "4242424242424242": "succeeds",
   "5555555555554444": "succeeds",
   "4000000000000002": "declined",
@@ -23,7 +23,7 @@ type Behaviour = (typeof TEST_CARDS)[keyof typeof TEST_CARDS];
  * named like Stripe's test PaymentMethods. Each stands for the test card of
  * the same behaviour (docs/decisions.md, "Billing cycle").
  */
-export const TEST_PAYMENT_METHODS: Record<string, { number: keyof typeof TEST_CARDS; behaviour: Behaviour }> = {
+const TEST_PAYMENT_METHODS: Record<string, { number: keyof typeof TEST_CARDS; behaviour: Behaviour }> = {
   pm_card_visa: { number: "4242424242424242", behaviour: "succeeds" },
   pm_card_mastercard: { number: "5555555555554444", behaviour: "succeeds" },
   pm_card_chargeDeclined: { number: "4000000000000002", behaviour: "declined" },

@@ -31,7 +31,7 @@ export async function accountOfUser(d1: Store, userId: string): Promise<AccountR
   return account;
 }
 
-export async function accountOfOrganization(d1: Store, orgId: string): Promise<AccountRow> {
+async function accountOfOrganization(d1: Store, orgId: string): Promise<AccountRow> {
   const account = await findAccountByOwner(d1, "organization", orgId);
   if (!account) throw new AppError("RESOURCE_NOT_FOUND", { details: { resource: "organization" } });
   return account;

@@ -44,7 +44,7 @@ export async function runBillingCycle(
 }
 
 /** The idempotency key of a period's fee: one per (account, period). */
-export const feeKey = (a: Pick<AccountRow, "id" | "currentPeriodEnd">): string => `sub_${a.id}_${a.currentPeriodEnd}`;
+const feeKey = (a: Pick<AccountRow, "id" | "currentPeriodEnd">): string => `sub_${a.id}_${a.currentPeriodEnd}`;
 
 async function step(ctx: Context, a: AccountRow, now: number): Promise<StepOutcome> {
   const tier = a.pendingTier ?? a.tier;

@@ -4,12 +4,8 @@ import type { Config, Context } from "../context";
 import type { ChargeResult, PaymentGateway } from "./ports";
 
 export type {
-  AttachResult,
-  CardInput,
-  ChargeRequest,
   ChargeResult,
   PaymentGateway,
-  TokenizeResult,
 } from "./ports";
 
 /**

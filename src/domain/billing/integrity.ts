@@ -9,7 +9,7 @@ import type { Context } from "../context";
 import { wakeClock } from "./clock";
 
 /** Accounts changed within this window are checked on each maintenance run (the cron runs every minute). */
-export const CHECK_WINDOW_MS = 10 * 60_000;
+const CHECK_WINDOW_MS = 10 * 60_000;
 const MAX_REPORTED = 50;
 /** A clock this far behind its account's next action is woken by the maintenance run (e.g. never armed). */
 const CLOCK_GRACE_MS = 5 * 60_000;

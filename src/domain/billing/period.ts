@@ -28,7 +28,7 @@ export function lastMonth(now: number): Month {
 }
 
 /** Days of a paid plan's free trial (docs/decisions.md, "Billing cycle"). */
-export const TRIAL_DAYS = 14;
+const TRIAL_DAYS = 14;
 
 /**
  * `BILLING_PERIOD_SCALE` (default 1): a factor on period, trial and dunning

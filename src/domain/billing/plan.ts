@@ -113,7 +113,7 @@ async function paymentMethodFor(
 }
 
 /** The fraction of the current period still ahead, in [0, 1]. */
-export function remainingFraction(a: Pick<AccountRow, "currentPeriodStart" | "currentPeriodEnd">, now: number) {
+function remainingFraction(a: Pick<AccountRow, "currentPeriodStart" | "currentPeriodEnd">, now: number) {
   const start = Date.parse(a.currentPeriodStart);
   const end = Date.parse(a.currentPeriodEnd);
   if (end <= start) return 0;

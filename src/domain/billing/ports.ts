@@ -4,14 +4,14 @@
  * `Config.paymentGateway`, and the per-account billing clock (src/adapters/billing-clock/, a Durable
  * Object stub).
  */
-export interface CardInput {
+interface CardInput {
   number: string;
   expMonth: number;
   expYear: number;
   cvc: string;
 }
 
-export type TokenizeResult =
+type TokenizeResult =
   | { ok: true; token: string; brand: string; lastFour: string }
   /**
    * `declineCode`: the card itself was declined (Stripe's card_error codes), answered 402 like a
@@ -19,7 +19,7 @@ export type TokenizeResult =
    */
   | { ok: false; reason: string; declineCode?: string };
 
-export interface ChargeRequest {
+interface ChargeRequest {
   token: string;
   amountCents: number;
   currency: string;
@@ -56,7 +56,7 @@ export interface PaymentGateway {
 export type PaymentsPort = { gateway: PaymentGateway } | { unavailable: string };
 
 /** What one run of an account's billing clock did. */
-export interface ClockRun {
+interface ClockRun {
   next_action_at: string | null;
   outcomes: string[];
 }

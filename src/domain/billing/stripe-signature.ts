@@ -10,7 +10,7 @@ import { timingSafeEqual } from "../../lib/crypto";
  * in constant time, within TOLERANCE_SECONDS of now, is valid. Other schemes
  * (v0, the test-mode one) are ignored.
  */
-export const TOLERANCE_SECONDS = 300;
+const TOLERANCE_SECONDS = 300;
 
 export type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: string };
 

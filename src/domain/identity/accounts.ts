@@ -17,7 +17,6 @@ import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refr
 import { scopesForRole } from "./scopes";
 import { isVerifiedDomainOf } from "./sso/domains";
 
-export { isAdminEmail } from "./admin-emails";
 export { REFRESH_TOKEN_TTL } from "./refresh-rotation";
 
 export interface LoginResult {
@@ -122,7 +121,7 @@ const emailTaken = () =>
  * authorize page). Wrong password and unknown email fail alike, with the same
  * PBKDF2 cost (no account enumeration by timing).
  */
-export async function verifyCredentials(db: Store, email: string, password: string): Promise<UserRow> {
+async function verifyCredentials(db: Store, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) throw new AppError("INVALID_CREDENTIALS");

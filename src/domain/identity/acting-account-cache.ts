@@ -13,7 +13,7 @@ import type { Principal } from "./principal";
  * cache in their isolate; elsewhere a change reaches the cache within the TTL
  * — the bound of revocations and API-key lookups (docs/decisions.md, "Performance").
  */
-export const ACCOUNT_CACHE_TTL_MS = 5_000;
+const ACCOUNT_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 const cache = new Map<string, { ref: AccountRef; until: number }>();
 

@@ -25,11 +25,11 @@ import { isAdminEmail } from "./admin-emails";
  */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 3600 * 1000;
 /** A resend waits this long after the previous mail (one mail a minute per account). */
-export const RESEND_COOLDOWN_MS = 60_000;
+const RESEND_COOLDOWN_MS = 60_000;
 /** `sev_` + 256 random bits: recognisable in logs and secret scanners, like `soi_` invitations. */
 const TOKEN_PREFIX = "sev_";
 
-export const verifiedEmail = (user: Pick<UserRow, "emailVerifiedAt">) => user.emailVerifiedAt !== null;
+const verifiedEmail = (user: Pick<UserRow, "emailVerifiedAt">) => user.emailVerifiedAt !== null;
 
 /**
  * Mail a fresh verification token to the user's email (replacing any pending one): the token and
@@ -130,7 +130,7 @@ function adminBootstrap(ctx: Context, user: UserRow, at: string, now: number): S
  * on `users.email_verified_at = at` for `user.id` (only the batch that verified sets that value), so
  * a replayed or lost race commits none of them.
  */
-export async function onEmailVerified(ctx: Context, verified: { user: UserRow; at: string }): Promise<Statement[]> {
+async function onEmailVerified(ctx: Context, verified: { user: UserRow; at: string }): Promise<Statement[]> {
   const { user, at } = verified;
   // Free credits once per verified email (domain/billing/free-credits.ts), conditional on `at`.
   const account = await accountOfUser(ctx.db, user.id);

@@ -23,7 +23,7 @@ export const SCOPES = {
 export type Scope = keyof typeof SCOPES;
 export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
 
-export const ADMIN_SCOPES: readonly Scope[] = ["remote-viewing:admin", "dowsing:admin", "analytics:admin"];
+const ADMIN_SCOPES: readonly Scope[] = ["remote-viewing:admin", "dowsing:admin", "analytics:admin"];
 export const USER_SCOPES: readonly Scope[] = ALL_SCOPES.filter((s) => !ADMIN_SCOPES.includes(s));
 
 export type Role = "user" | "admin";

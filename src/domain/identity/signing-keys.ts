@@ -19,7 +19,7 @@ export interface SigningKeys {
   publicJwks: JWK[];
 }
 
-export const DEV_KID_PREFIX = "dev-";
+const DEV_KID_PREFIX = "dev-";
 export const ALG = "ES256";
 
 export const signingKeys = cachedBySecret<Config, SigningKeys>(

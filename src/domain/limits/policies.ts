@@ -18,7 +18,7 @@ export const TIER_LIMITS: Record<Tier, { minute: number; day: number }> = {
 };
 
 /** Unauthenticated /v1 requests, per client IP. */
-export const ANONYMOUS_LIMITS = { minute: 60, day: 2_000 };
+const ANONYMOUS_LIMITS = { minute: 60, day: 2_000 };
 
 /**
  * Concurrent sessions (pending + processing) by tier, from the spec's second
@@ -48,7 +48,7 @@ export const AUTH_THROTTLE = {
  * person registers once; a script farming accounts (each mailing a verification to any address it
  * names) is held to this. Counted per address as throttled (an IPv6 client by its /64).
  */
-export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
+const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
 
 export function registrationWindows(scale: number): WindowPolicy[] {
   return [{ name: "registrations", limit: REGISTRATIONS_PER_ADDRESS_PER_HOUR, seconds: scaled(3_600, scale) }];

@@ -23,7 +23,7 @@ import { auditStatement } from "./audit";
 import { requireRole } from "./roles";
 
 /** Bounds what one account can create (OWASP API4): organizations it owns. */
-export const MAX_OWNED_ORGANIZATIONS = 10;
+const MAX_OWNED_ORGANIZATIONS = 10;
 
 export interface OrganizationView {
   organization: OrganizationRow;

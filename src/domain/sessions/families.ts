@@ -7,11 +7,11 @@ import { SESSION_TYPES, type SessionType } from "./types";
  * Scope family of each session type (docs/scopes.md): remote viewing has its
  * own scopes; the three non-visual types share the dowsing scopes.
  */
-export type Family = "remote-viewing" | "dowsing";
+type Family = "remote-viewing" | "dowsing";
 export type Action = "read" | "write" | "delete";
 
-export const familyOf = (type: SessionType): Family => (type === "remote_viewing" ? "remote-viewing" : "dowsing");
-export const scopeFor = (type: SessionType, action: Action): Scope => `${familyOf(type)}:${action}` as Scope;
+const familyOf = (type: SessionType): Family => (type === "remote_viewing" ? "remote-viewing" : "dowsing");
+const scopeFor = (type: SessionType, action: Action): Scope => `${familyOf(type)}:${action}` as Scope;
 
 /** 403 naming the scope, unless the principal carries it. */
 export function requireSessionScope(principal: Principal, type: SessionType, action: Action): void {

@@ -15,7 +15,7 @@ import { SESSION_STATUSES, STAGES } from "./types";
 const Status = z.enum(SESSION_STATUSES);
 const StageName = z.enum(STAGES);
 
-export const HistoryEntryMessage = z.object({
+const HistoryEntryMessage = z.object({
   timestamp: z.string(),
   stage: z.string(),
   confidence: z.number(),
@@ -34,7 +34,7 @@ export const SnapshotMessage = z.object({
   sent_at: z.string(),
 });
 
-export const TransitionMessage = z.object({
+const TransitionMessage = z.object({
   type: z.literal("transition"),
   seq: z.number().int(),
   session_id: z.string(),
@@ -51,7 +51,7 @@ export const TransitionMessage = z.object({
   sent_at: z.string(),
 });
 
-export const StageMessage = z.object({
+const StageMessage = z.object({
   type: z.literal("stage"),
   seq: z.number().int(),
   session_id: z.string(),

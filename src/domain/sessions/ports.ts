@@ -27,7 +27,7 @@ export type RepriceOutcome =
   | { ok: false; status: SessionStatus | "unknown"; required?: number; available?: number };
 
 /** One session's room: the single writer of its progress once it started (docs/decisions.md). */
-export interface SessionRoomPort {
+interface SessionRoomPort {
   ping(): Promise<"pong">;
   start(init: RoomInit): Promise<void>;
   cancel(audit?: AuditRow): Promise<CancelOutcome>;
@@ -39,7 +39,7 @@ export interface SessionRoomPort {
 }
 
 /** One shard of the scheduler that holds pending sessions until their start. */
-export interface SessionSchedulerPort {
+interface SessionSchedulerPort {
   ping(): Promise<"pong">;
   add(init: RoomInit): Promise<void>;
   /** Starts the session's room now if the shard still holds it; false when it did not. */

@@ -7,7 +7,7 @@ import type { Priority, SessionParameters, SessionType, Stage } from "./types";
  * for skipping the queue wait (schedule.ts).
  * Default remote_viewing session (300 s, one type): 10 + 5 = 15 credits; high: 23.
  */
-export const BASE_PRICE: Record<SessionType, number> = {
+const BASE_PRICE: Record<SessionType, number> = {
   remote_viewing: 10,
   dowsing: 5,
   precognition: 15,
@@ -15,7 +15,7 @@ export const BASE_PRICE: Record<SessionType, number> = {
 };
 
 /** Multiplier on the normal price, by priority. */
-export const PRIORITY_PRICE_FACTOR: Record<Priority, number> = { normal: 1, high: 1.5 };
+const PRIORITY_PRICE_FACTOR: Record<Priority, number> = { normal: 1, high: 1.5 };
 
 /** The price and its lines (POST /v1/sessions/quote shows them; creation charges `credits`). */
 export function priceBreakdown(

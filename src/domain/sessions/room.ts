@@ -33,7 +33,7 @@ export const socketTag = {
 };
 
 /** The tags of a socket opened by `principal`. */
-export function socketTagsOf(principal: Principal): string[] {
+function socketTagsOf(principal: Principal): string[] {
   const tags: string[] = [];
   if (principal.organization?.via !== "api_key") tags.push(socketTag.member(principal.userId));
   const { kind, id, sid } = principal.credential;

@@ -9,7 +9,7 @@ import { type Priority, STAGES, type Stage } from "./types";
  * it starts processing at once and completes 10 % of the total sooner, for a
  * higher price (pricing.ts). estimated_completion is the last step.
  */
-export const PENDING_SHARE = 0.1;
+const PENDING_SHARE = 0.1;
 const QUEUE_SHARE: Record<Priority, number> = { normal: PENDING_SHARE, high: 0 };
 /** A session not finished by created_at + 2 × total + grace fails (refunded). */
 export const DEADLINE_GRACE_MS = 60_000;

@@ -13,7 +13,7 @@ import { requireSignedInPerson } from "../identity/sign-ins";
 import { cutOffApiKey, cutOffGrant, cutOffMember } from "../organizations/cut-off";
 
 /** The address a deleted account keeps: unique, unroutable (RFC 2606 `.invalid`), naming nobody. */
-export const pseudonymOf = (userId: string) => `deleted+${userId}@deleted.invalid`;
+const pseudonymOf = (userId: string) => `deleted+${userId}@deleted.invalid`;
 
 /**
  * Deletes the caller's account (docs/decisions.md "Account deletion"). The person re-authenticates

@@ -22,13 +22,13 @@ import { generateSecret, secretWeakness } from "./secrets";
 import { classifyWebhookUrl } from "./url-safety";
 
 /** Bounds the fan-out per event and each user's stored rows. */
-export const MAX_WEBHOOKS_PER_USER = 20;
+const MAX_WEBHOOKS_PER_USER = 20;
 
 /**
  * How long the secret a rotation replaces keeps signing deliveries beside the new one (Svix's
  * overlap: 24 hours), so receivers can move to the new secret without refusing a delivery.
  */
-export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export interface CreateWebhookInput {
   url: string;

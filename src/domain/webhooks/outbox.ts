@@ -4,7 +4,7 @@ import type { Context } from "../context";
 import type { EventMessage } from "./events";
 
 /** Events older than this and still unsent are re-sent by the sweeper (a request may still be sending younger ones). */
-export const OUTBOX_GRACE_MS = 30_000;
+const OUTBOX_GRACE_MS = 30_000;
 const SWEEP_BATCH = 100;
 
 /**

@@ -110,9 +110,9 @@ async function activeOwnWebhook(ctx: UserContext, webhookId: string) {
 }
 
 /** How far back recover reaches (Svix offers the same span), and how many deliveries one call queues. */
-export const RECOVER_WINDOW_MS = 14 * DAY_MS;
+const RECOVER_WINDOW_MS = 14 * DAY_MS;
 /** One queue sendBatch carries at most 100 messages (Cloudflare Queues limits). */
-export const RECOVER_MAX = 100;
+const RECOVER_MAX = 100;
 
 /**
  * Send again every delivery to this webhook that failed for good (`failed`, `dead`) or was never

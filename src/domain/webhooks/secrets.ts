@@ -11,8 +11,8 @@ import { base64, fromBase64 } from "../../lib/encoding";
  *   Standard Webhooks form is `whsec_` + base64(secret) (or "raw" format in
  *   the reference libraries).
  */
-export const SECRET_PREFIX = "whsec_";
-export const MIN_RAW_SECRET_LENGTH = 32;
+const SECRET_PREFIX = "whsec_";
+const MIN_RAW_SECRET_LENGTH = 32;
 export const MAX_RAW_SECRET_LENGTH = 128;
 const MIN_DISTINCT_CHARS = 10;
 const MIN_KEY_BYTES = 24;

@@ -74,7 +74,7 @@ function refusedHostname(host: string): string | null {
 }
 
 /** Dotted-quad only (the URL parser has already normalised other spellings). */
-export function parseIPv4(host: string): number | null {
+function parseIPv4(host: string): number | null {
   const parts = host.split(".");
   if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null;
   return parts.reduce((acc, p) => acc * 256 + Number(p), 0);
@@ -102,7 +102,7 @@ const IPV4_REFUSED: Array<{ base: number; bits: number; kind: string }> = [
   { ...cidr4(240, 0, 0, 0, 4), kind: "reserved or broadcast" },
 ];
 
-export function refusedIPv4(ip: number): string | null {
+function refusedIPv4(ip: number): string | null {
   for (const r of IPV4_REFUSED) {
     const size = 2 ** (32 - r.bits);
     if (ip >= r.base && ip < r.base + size) return r.kind;
@@ -134,7 +134,7 @@ export function parseIPv6(text: string): number[] | null {
   return [...head, ...new Array(8 - groups).fill(0), ...rest];
 }
 
-export function refusedIPv6(g: number[]): string | null {
+function refusedIPv6(g: number[]): string | null {
   const [a, b, c, d, e, f, h, i] = g as [number, number, number, number, number, number, number, number];
   const embedded = (hi: number, lo: number) => refusedIPv4(hi * 65536 + lo);
   if (g.every((x) => x === 0)) return "unspecified";

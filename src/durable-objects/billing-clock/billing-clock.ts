@@ -6,7 +6,7 @@ import type { Bindings } from "../../env";
 
 const ACCOUNT_KEY = "account_id";
 /** Delay before re-running a cycle that hit an infrastructure error (D1, gateway outage). */
-export const CYCLE_RETRY_MS = 60_000;
+const CYCLE_RETRY_MS = 60_000;
 
 /**
  * One Durable Object per billing account: its alarm fires at the account's

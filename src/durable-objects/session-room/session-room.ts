@@ -21,10 +21,10 @@ import { terminalEvents } from "./events";
 import { type RoomState, STATE_KEY } from "./room-state";
 
 /** Delay before re-running a step that hit an infrastructure error. */
-export const STEP_RETRY_MS = 5_000;
+const STEP_RETRY_MS = 5_000;
 
 /** Sub-protocol echoed to browsers that authenticate with `Sec-WebSocket-Protocol: bearer, <token>`. */
-export const BEARER_PROTOCOL = "bearer";
+const BEARER_PROTOCOL = "bearer";
 
 type Distribute<T> = T extends unknown ? Omit<T, "seq" | "session_id" | "sent_at"> : never;
 type Outgoing = Distribute<Exclude<LiveMessage, SnapshotMessage>>;

@@ -61,7 +61,7 @@ export const PasskeyRequestOptionsSchema = z
   })
   .openapi("PasskeyRequestOptions");
 
-export const EmailSchema = z.email().max(254).openapi({ example: "ada@example.com" });
+const EmailSchema = z.email().max(254).openapi({ example: "ada@example.com" });
 
 /** The password rule's letter-and-digit part as a pattern the document carries (src/domain/identity/passwords.ts). */
 export const LETTER_AND_DIGIT = /[A-Za-z][\s\S]*[0-9]|[0-9][\s\S]*[A-Za-z]/;

@@ -131,7 +131,7 @@ export const PurchaseResultSchema = z
   })
   .openapi("PurchaseResult");
 
-export const TRANSACTION_TYPES = [
+const TRANSACTION_TYPES = [
   "credit_purchase",
   "session_debit",
   "session_refund",
@@ -146,7 +146,7 @@ export const TRANSACTION_TYPES = [
   "payment_reversal",
 ] as const;
 
-export const TransactionSchema = z
+const TransactionSchema = z
   .object({
     id: z.string(),
     type: z.enum(TRANSACTION_TYPES),

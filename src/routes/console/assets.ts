@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
  * only from this origin, never inline; API calls and the session WebSocket to
  * this origin only; no framing.
  */
-export const CONSOLE_CSP =
+const CONSOLE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /**

@@ -8,9 +8,9 @@ import { limiterFor } from "../../middleware/rate-limit";
 import { publicCors } from "./cors";
 import { oauthEndpoint } from "./endpoint";
 
-export const REGISTRATION_PATH = "/oauth2/register";
+const REGISTRATION_PATH = "/oauth2/register";
 /** Registrations per client IP: enough for a few agents set up by hand, not for filling the table. */
-export const REGISTRATIONS_PER_IP = { hour: 10, day: 30 };
+const REGISTRATIONS_PER_IP = { hour: 10, day: 30 };
 const MAX_BODY_BYTES = 8 * 1024;
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>

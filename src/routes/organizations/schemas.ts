@@ -58,7 +58,7 @@ export const MemberSchema = z
 
 export const MemberListSchema = z.object({ members: z.array(MemberSchema) }).openapi("OrganizationMemberList");
 
-export const InvitationSchema = z
+const InvitationSchema = z
   .object({
     id: z.string(),
     email: z.string(),
@@ -102,7 +102,7 @@ export const AuditQuery = z.object({
   offset: Offset,
 });
 
-export const AuditEntrySchema = z
+const AuditEntrySchema = z
   .object({
     id: z.string(),
     action: z.string(),

@@ -2,12 +2,12 @@ import { z } from "@hono/zod-openapi";
 import { ANALYSIS_TYPES, PRIORITIES, SESSION_STATUSES, SESSION_TYPES, STAGES } from "../../domain/sessions/types";
 
 /** Limits (docs/decisions.md, "Sessions"). */
-export const CUE_MAX = 2000;
-export const DURATION = { min: 30, max: 3600, default: 300 } as const;
-export const TAGS_MAX = 20;
-export const TAG_MAX = 50;
-export const REFERENCE_MAX = 100;
-export const DEFAULT_CONFIDENCE_THRESHOLD = 0.5;
+const CUE_MAX = 2000;
+const DURATION = { min: 30, max: 3600, default: 300 } as const;
+const TAGS_MAX = 20;
+const TAG_MAX = 50;
+const REFERENCE_MAX = 100;
+const DEFAULT_CONFIDENCE_THRESHOLD = 0.5;
 
 export const SessionIdParam = z.object({
   session_id: z
@@ -138,7 +138,7 @@ const Coordinates = z
   .object({ latitude: z.number(), longitude: z.number(), accuracy_radius: z.number() })
   .openapi("Coordinates");
 
-export const ResultsSchema = z
+const ResultsSchema = z
   .object({
     summary: z.string(),
     coordinates: Coordinates,

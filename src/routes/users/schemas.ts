@@ -17,7 +17,7 @@ export const PreferencesSchema = z
   })
   .openapi("Preferences");
 
-export const UsageStatsSchema = z
+const UsageStatsSchema = z
   .object({
     sessions_this_month: z.number().int(),
     total_sessions: z.number().int(),

@@ -47,9 +47,7 @@ describe("classifyWebhookUrl", () => {
     ["https://printer.local/", "local-network"],
     ["https://intranet/", "fully qualified"],
   ])("refuses %s (%s)", (url, reason) => {
-    const verdict = strict(url);
-    expect(verdict.ok).toBe(false);
-    if (!verdict.ok) expect(verdict.reason).toContain(reason);
+    expect(strict(url)).toMatchObject({ ok: false, reason: expect.stringContaining(reason) });
   });
 
   it.each([

@@ -162,6 +162,7 @@ describe("property: no refresh token issued before a reset works after it", () =
           const latest = () => held[held.length - 1]!;
           for (const [i, step] of steps.entries()) {
             const next = `orbit-${generation + 1}-lantern-${i}`;
+            // biome-ignore-start lint/nursery/noConditionalExpect: a model-based test: each command asserts its own outcome, and which command runs is the model's draw
             if (step === "reset") {
               await env.DB.prepare(
                 "UPDATE account_tokens SET created_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?",
@@ -192,6 +193,7 @@ describe("property: no refresh token issued before a reset works after it", () =
               expect(s.status).toBe(200);
               held.push({ token: s.body.data.refresh_token, generation });
             }
+            // biome-ignore-end lint/nursery/noConditionalExpect: a model-based test: each command asserts its own outcome, and which command runs is the model's draw
             for (const old of held.filter((h) => h.generation < generation))
               expect((await refresh(old.token)).status).toBe(401);
           }

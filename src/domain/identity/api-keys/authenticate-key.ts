@@ -9,7 +9,7 @@ import { parseScopeString, type Scope, scopesForRole } from "../scopes";
 import { hasValidChecksum } from "./format";
 
 /** last_used_at is written at most this often per key (no write per request). */
-export const LAST_USED_THROTTLE_MS = 60_000;
+const LAST_USED_THROTTLE_MS = 60_000;
 
 export type Defer = (work: Promise<unknown>) => void;
 

@@ -8,10 +8,10 @@
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const RANDOM_CHARS = 43; // ceil(256 / log2(62))
 const CHECKSUM_CHARS = 6; // 62^6 > 2^32
-export const API_KEY_PREFIX = "sak_";
+const API_KEY_PREFIX = "sak_";
 const KEY_PATTERN = /^sak_(live|test)_([0-9A-Za-z]{43})([0-9A-Za-z]{6})$/;
 /** How much of a key is shown in listings: the kind and 7 random characters. */
-export const DISPLAY_PREFIX_LENGTH = 16;
+const DISPLAY_PREFIX_LENGTH = 16;
 
 function base62(value: bigint, width: number): string {
   let out = "";

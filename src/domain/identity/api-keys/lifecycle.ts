@@ -21,8 +21,8 @@ import { forgetApiKey } from "./authenticate-key";
 import { displayPrefix, generateApiKey } from "./format";
 
 /** Without expires_at a key lives a year; at most two (docs/decisions.md). */
-export const DEFAULT_API_KEY_TTL_MS = 365 * 86_400_000;
-export const MAX_API_KEY_TTL_MS = 2 * 365 * 86_400_000;
+const DEFAULT_API_KEY_TTL_MS = 365 * 86_400_000;
+const MAX_API_KEY_TTL_MS = 2 * 365 * 86_400_000;
 /** Rotation grace: the old key keeps working this long (default 0, at most 7 days). */
 export const MAX_ROTATION_GRACE_SECONDS = 7 * 86_400;
 

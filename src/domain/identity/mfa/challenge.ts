@@ -11,9 +11,9 @@ import { mfaStatus, type SecondFactorProof, verifySecondFactor } from "./factors
 import { assertionOptions, expectChallenge, type PublicKeyCredentialRequestOptionsJSON } from "./passkeys";
 
 /** How long the second step of a sign-in may take. */
-export const MFA_CHALLENGE_TTL_SECONDS = 300;
+const MFA_CHALLENGE_TTL_SECONDS = 300;
 
-export type SecondFactorKind = "totp" | "passkey" | "recovery_code";
+type SecondFactorKind = "totp" | "passkey" | "recovery_code";
 
 /** What POST /v1/auth/login answers instead of tokens when the account has a second factor. */
 export interface MfaChallenge {

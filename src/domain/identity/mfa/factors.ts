@@ -57,7 +57,7 @@ export async function mfaStatus(db: Store, userId: string): Promise<MfaStatus> {
 }
 
 /** Whether the account has a second factor (recovery codes alone are not one: they back a factor up). */
-export async function hasMfa(db: Store, userId: string): Promise<boolean> {
+async function hasMfa(db: Store, userId: string): Promise<boolean> {
   return (await mfaStatus(db, userId)).enabled;
 }
 

@@ -9,7 +9,6 @@ import {
 } from "@simplewebauthn/server";
 import {
   acceptAssertion,
-  countPasskeys,
   deletePasskey,
   findPasskeyByCredential,
   findPasskeyOf,
@@ -32,8 +31,7 @@ import { requireMailer } from "../../mail/outbox";
 import type { Principal } from "../principal";
 
 /** How long a WebAuthn ceremony may take (WebAuthn L3 §15.1 recommends 5 minutes with user verification). */
-export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
-export const PASSKEY_NAME_MAX = 64;
+const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const RP_NAME = "Session Analysis";
 // ES256 (every platform authenticator), EdDSA, RS256 (Windows Hello): COSE ids, RFC 9053 / RFC 8812.
 const ALGORITHMS = [-7, -8, -257];
@@ -109,10 +107,6 @@ export function passkeyView(row: PasskeyRow): PasskeyView {
 
 export async function listPasskeys(ctx: Context, input: { userId: string }): Promise<PasskeyView[]> {
   return (await passkeysOf(ctx.db, input.userId)).map(passkeyView);
-}
-
-export async function hasPasskeys(ctx: Context, userId: string): Promise<boolean> {
-  return (await countPasskeys(ctx.db, userId)) > 0;
 }
 
 /**

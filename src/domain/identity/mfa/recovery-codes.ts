@@ -1,6 +1,6 @@
 import { sha256Hex } from "../../../lib/crypto";
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford base32: no i, l, o, u
 
 /** Ten codes of 20 base32 characters (100 bits each), shown as xxxxx-xxxxx-xxxxx-xxxxx. */
@@ -13,7 +13,7 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** Case, spaces and dashes are not part of a code: people type them back as they like. */
-export function normalizeRecoveryCode(code: string): string {
+function normalizeRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, "");
 }
 

@@ -2,10 +2,10 @@ import { Secret, TOTP } from "otpauth";
 import qrcode from "qrcode-generator";
 
 /** RFC 6238 as authenticator apps implement it (Google Authenticator's key-uri format): SHA-1, 6 digits, 30 s. */
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 /** ±1 step: a code from the previous or next 30 s is accepted (clock drift, RFC 6238 §5.2); two away is not. */
-export const TOTP_SKEW_STEPS = 1;
-export const TOTP_ISSUER = "Session Analysis";
+const TOTP_SKEW_STEPS = 1;
+const TOTP_ISSUER = "Session Analysis";
 
 const totpFor = (secretBase32: string, label = "") =>
   new TOTP({

@@ -14,7 +14,7 @@ import { clientForAuthorization } from "./registration";
 import { grantScopes } from "./scopes";
 
 /** Codes live five minutes (RFC 6749 §4.1.2 recommends at most ten). */
-export const AUTHORIZATION_CODE_TTL_SECONDS = 300;
+const AUTHORIZATION_CODE_TTL_SECONDS = 300;
 const CODE_PREFIX = "saac_";
 /** RFC 6749 Appendix A.5: state is VSCHAR (printable ASCII); we also cap its length. */
 const STATE = /^[\x20-\x7E]{1,500}$/;

@@ -4,7 +4,7 @@ import { findClient, type OAuthClient } from "./clients";
 import { OAuthError } from "./errors";
 import type { FormParams } from "./form";
 
-export type ClientAuthMethod = "client_secret_basic" | "client_secret_post" | "none";
+type ClientAuthMethod = "client_secret_basic" | "client_secret_post" | "none";
 
 export interface AuthenticatedClient {
   client: OAuthClient;

@@ -19,14 +19,16 @@ import { requireBearerToken } from "../api-keys/lifecycle";
 import { parseScopeString, type Scope } from "../scopes";
 import { MAX_REDIRECT_URIS, redirectUriProblem } from "./redirect-uris";
 
-export const CLIENT_SECRET_PREFIX = "sacs_";
-export type ClientType = "confidential" | "public";
+const CLIENT_SECRET_PREFIX = "sacs_";
+type ClientType = "confidential" | "public";
+
 export type { RegistrableGrant };
+
 /** What a registration may list (RFC 7591 §2 grant_types); refresh_token is implied, never stored. */
-export type RequestedGrant = RegistrableGrant | "refresh_token";
+type RequestedGrant = RegistrableGrant | "refresh_token";
 
 /** How a client came to be: registered by a user (the API or console), by itself (RFC 7591), or a metadata document. */
-export type ClientSource = "console" | "dynamic" | "metadata_document";
+type ClientSource = "console" | "dynamic" | "metadata_document";
 
 export interface OAuthClient {
   id: string;
@@ -41,7 +43,7 @@ export interface OAuthClient {
   createdAt: string;
 }
 
-export function clientFromRow(row: OAuthClientRow): OAuthClient {
+function clientFromRow(row: OAuthClientRow): OAuthClient {
   return {
     ...row,
     source: "console",

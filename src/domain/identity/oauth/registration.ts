@@ -14,9 +14,9 @@ import { findClient, type OAuthClient, registeredClientFromRow } from "./clients
 import { MAX_REDIRECT_URIS, redirectUriProblem } from "./redirect-uris";
 
 /** A registration nobody used is gone after a day; each token issued keeps it as long as a refresh token lives. */
-export const UNUSED_REGISTRATION_TTL_SECONDS = 86_400;
+const UNUSED_REGISTRATION_TTL_SECONDS = 86_400;
 /** A metadata document is read again once its cached copy is this old. */
-export const METADATA_DOCUMENT_TTL_SECONDS = 86_400;
+const METADATA_DOCUMENT_TTL_SECONDS = 86_400;
 const MAX_NAME = 100;
 
 /** RFC 7591 §3.2.2 errors; rendered as `{error, error_description}` with 400. */
@@ -44,7 +44,7 @@ const asStrings = (v: unknown) => (Array.isArray(v) && v.every((s) => typeof s =
  * (token_endpoint_auth_method none, so PKCE S256 on every authorization), the authorization_code grant (with
  * refresh), redirect URIs as for any client (https, or http on loopback), scopes within a user's.
  */
-export function readClientMetadata(body: unknown): ClientMetadata {
+function readClientMetadata(body: unknown): ClientMetadata {
   const bad = (d: string) => new RegistrationError("invalid_client_metadata", d);
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw bad("The body must be a JSON object.");
   const m = body as Record<string, unknown>;
@@ -93,7 +93,7 @@ export function readClientMetadata(body: unknown): ClientMetadata {
 }
 
 /** The registration response (RFC 7591 §3.2.1): no secret, public client. */
-export function registrationResponse(client: OAuthClient, expiresAt?: string) {
+function registrationResponse(client: OAuthClient, expiresAt?: string) {
   return {
     client_id: client.id,
     client_id_issued_at: Math.floor(Date.parse(client.createdAt) / 1000),

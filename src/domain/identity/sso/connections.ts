@@ -1,7 +1,6 @@
 import {
   connectionsOf,
   deleteConnectionStatement,
-  findConnection,
   findConnectionOf,
   findLiveConnection,
   insertConnectionStatement,
@@ -66,7 +65,7 @@ export function spOf(authIssuer: string, connectionId: string) {
   return { entityId: `${base}/saml/metadata/${connectionId}`, acsUrl: `${base}/saml/acs/${connectionId}` };
 }
 
-export function connectionView(row: SsoConnectionRow, authIssuer: string) {
+function connectionView(row: SsoConnectionRow, authIssuer: string) {
   const config = JSON.parse(row.config) as SamlSettings | LdapSettings;
   return {
     id: row.id,
@@ -339,11 +338,6 @@ async function administeredConnection(ctx: Context, principal: Principal, organi
 export async function connectionOf(ctx: UserContext, input: { organizationId: string; connectionId: string }) {
   const row = await administeredConnection(ctx, ctx.principal, input.organizationId, input.connectionId);
   return connectionView(row, ctx.config.issuer);
-}
-
-/** The organization a connection belongs to, or null when there is no such connection. */
-export async function organizationOfConnection(ctx: Context, input: { connectionId: string }): Promise<string | null> {
-  return (await findConnection(ctx.db, input.connectionId))?.organizationId ?? null;
 }
 
 /** A live connection of the given kind, for the sign-in flows (unknown → 404). */

@@ -24,9 +24,9 @@ import { endPasswordSignIns } from "./enforcement";
  * the DnsResolver port. `SSO_DOMAIN_VERIFICATION=skip` (never in production) marks a domain
  * verified without DNS.
  */
-export const TXT_PREFIX = "_session-analysis-verification";
+const TXT_PREFIX = "_session-analysis-verification";
 
-export function normalizeDomain(domain: string): string {
+function normalizeDomain(domain: string): string {
   const d = domain.trim().toLowerCase().replace(/\.$/, "");
   if (!/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(d)) {
     throw invalidField("domain", "not a domain name");

@@ -7,12 +7,10 @@ import type { OrganizationRole } from "../principal";
 import { directoryConfig, loadConnection, type SamlSettings, spOf } from "./connections";
 import { samlConnectionFor } from "./discovery";
 import { authenticateWithDirectory } from "./ldap/authenticate";
-import { provisionExternal, type SignInMeta, signInExternal } from "./provision";
+import { provisionExternal, signInExternal } from "./provision";
 import { buildRedirect } from "./saml/authn-request";
 import { spMetadataXml } from "./saml/metadata";
 import { SamlRejection, verifySamlResponse } from "./saml/verify-response";
-
-export type { SignInMeta };
 
 /** A SAML Response posted to the ACS of `connectionId`, from a client in `country`. */
 export interface SamlResponseInput {

@@ -9,7 +9,7 @@ export interface DnsResolver {
 }
 
 /** One result of an LDAP operation (RFC 4511 §4.1.9). */
-export interface DirectoryResult {
+interface DirectoryResult {
   code: number;
   diagnostic: string;
 }
@@ -21,7 +21,7 @@ export interface DirectoryEntry {
 }
 
 /** ldaps://host[:636] or ldap://host[:389], StartTLS (RFC 4513 §3) for ldap:// when asked. */
-export interface DirectoryEndpoint {
+interface DirectoryEndpoint {
   url: string;
   startTls: boolean;
   /** The bound on every network wait. */
@@ -52,9 +52,4 @@ export interface DirectorySession {
 
 export interface Directory {
   open(endpoint: DirectoryEndpoint): Promise<DirectorySession>;
-}
-
-export interface SsoPorts {
-  dns: DnsResolver;
-  directory: Directory;
 }

@@ -22,7 +22,7 @@ import { hashPassword } from "../passwords";
 import type { OrganizationRole, Principal } from "../principal";
 import { isVerifiedDomainOf } from "./domains";
 
-export interface ExternalIdentity {
+interface ExternalIdentity {
   /** The IdP's or directory's stable name for the person: the SAML NameID, the LDAP entry's DN. */
   subject: string;
   email: string;
@@ -30,7 +30,7 @@ export interface ExternalIdentity {
   role: OrganizationRole;
 }
 
-export interface SignInMeta {
+interface SignInMeta {
   requestId: string;
   ip: string;
   country: string;
@@ -57,7 +57,7 @@ export async function signInExternal(ctx: Context, input: ExternalSignIn): Promi
  * A role mapping never grants owner (docs/decisions.md "Account takeover"): connections refuse an
  * owner mapping, and one stored before that rule is read as admin. Owners are made by owners.
  */
-export const mappedRole = (role: OrganizationRole): OrganizationRole => (role === "owner" ? "admin" : role);
+const mappedRole = (role: OrganizationRole): OrganizationRole => (role === "owner" ? "admin" : role);
 
 const outsideVerifiedDomains = (email: string) =>
   new AppError("SSO_EMAIL_DOMAIN_NOT_VERIFIED", {

@@ -4,7 +4,7 @@ import { CLIENT_TOKEN_TTL, issueAccessToken } from "../../access-tokens";
 import type { Scope } from "../../scopes";
 
 /** Every OAuth access token lives one hour (spec part 5 for client_credentials; we use it for all OAuth grants). */
-export const OAUTH_ACCESS_TOKEN_TTL = CLIENT_TOKEN_TTL;
+const OAUTH_ACCESS_TOKEN_TTL = CLIENT_TOKEN_TTL;
 
 export interface TokenResponse {
   access_token: string;

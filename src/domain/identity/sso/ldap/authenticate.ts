@@ -7,7 +7,7 @@ import { escapeDnValue, escapeFilterValue } from "./escape";
 const LDAP_SUCCESS = 0;
 const LDAP_INVALID_CREDENTIALS = 49;
 
-export type OrgRole = "owner" | "admin" | "member";
+type OrgRole = "owner" | "admin" | "member";
 
 /** One organization's directory, as its admins configured it (the service password already opened). */
 export interface LdapDirectoryConfig {

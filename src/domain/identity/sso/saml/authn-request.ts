@@ -16,12 +16,12 @@ export interface AuthnRequestInput {
 }
 
 /** SAML IDs are xs:ID (an NCName): a leading underscore, then 160 random bits in hex. */
-export function newSamlId(): string {
+function newSamlId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(20));
   return `_${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-export function authnRequestXml(id: string, input: AuthnRequestInput): string {
+function authnRequestXml(id: string, input: AuthnRequestInput): string {
   const issueInstant = input.now.toISOString().replace(/\.\d{3}Z$/, "Z");
   return (
     `<samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion"` +

@@ -10,7 +10,7 @@ import { children, NS, onlyChild, parseUntrustedXml, textOf, UnsafeXmlError, wal
  */
 
 /** Clock skew tolerated on NotBefore / NotOnOrAfter: IdP and Workers clocks are NTP-synced. */
-export const SAML_CLOCK_SKEW_SECONDS = 120;
+const SAML_CLOCK_SKEW_SECONDS = 120;
 
 const RSA = {
   "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256": "SHA-256",

@@ -88,11 +88,6 @@ export function textOf(element: Element): string {
   return text.trim();
 }
 
-export async function serialize(node: Node): Promise<string> {
-  const { XMLSerializer } = await xmlLibraries();
-  return new XMLSerializer().serializeToString(node);
-}
-
 export function escapeXml(value: string): string {
   return value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
