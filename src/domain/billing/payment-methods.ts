@@ -7,12 +7,10 @@ import {
   makeDefaultPaymentMethod,
   type PaymentMethodRow,
 } from "../../db/payment-methods";
-import type { Store } from "../../db/store";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { RequestMeta, UserContext } from "../context";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { auditInBatch } from "../organizations/audit";
 import { actingAccountRef } from "./accounts";
 import { isExpired, luhnValid } from "./cards";
@@ -27,27 +25,20 @@ export interface AddCardInput {
   set_default?: boolean | undefined;
 }
 
-/** Who saves a payment method and from where: an organization's is audited with the insert. */
-export interface PaymentMethodActor {
-  principal: Principal;
-  meta: RequestMeta | undefined;
-}
-
 /** The audit entry of a saved payment method, in the insert's batch (none for personal accounts). */
-function auditAdded(d1: Store, actor: PaymentMethodActor | undefined, row: PaymentMethodInsert, now: number) {
-  if (!actor) return [];
+function auditAdded(ctx: UserContext, row: PaymentMethodInsert) {
   return auditInBatch(
-    d1,
-    actor.principal.organization?.id,
-    actor.principal,
-    actor.meta,
+    ctx.db,
+    ctx.principal.organization?.id,
+    ctx.principal,
+    ctx.meta,
     {
       action: "billing.payment_method_added",
       targetType: "payment_method",
       targetId: row.id,
       after: { payment_method_id: row.id, brand: row.brand, last_four: row.lastFour },
     },
-    now,
+    ctx.now(),
   );
 }
 
@@ -64,7 +55,7 @@ export async function addPaymentMethod(ctx: UserContext, input: AddCardInput): P
 }
 
 async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentMethodRow> {
-  const { db: d1, principal, meta } = ctx;
+  const d1 = ctx.db;
   const now = ctx.now();
   const number = input.number.replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw invalidField("number", "not a valid card number");
@@ -77,7 +68,7 @@ async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentM
     cvc: input.cvc,
   });
   if (!token.ok) throw invalidField("number", token.reason);
-  const account = await actingAccountRef(d1, principal);
+  const account = await actingAccountRef(ctx);
   const row: PaymentMethodInsert = {
     id: newId("pm", now),
     accountId: account.id,
@@ -89,17 +80,17 @@ async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentM
     gatewayToken: token.token,
     createdAt: iso(now),
   };
-  return insertPaymentMethod(d1, row, input.set_default ?? false, auditAdded(d1, { principal, meta }, row, now));
+  return insertPaymentMethod(d1, row, input.set_default ?? false, auditAdded(ctx, row));
 }
 
 /** The payment methods of the caller's acting account. */
 export async function ownPaymentMethods(ctx: UserContext): Promise<PaymentMethodRow[]> {
-  return listPaymentMethods(ctx.db, (await actingAccountRef(ctx.db, ctx.principal)).id);
+  return listPaymentMethods(ctx.db, (await actingAccountRef(ctx)).id);
 }
 
 /** Another account's payment method is indistinguishable from a missing one (404). */
-async function ownPaymentMethod(d1: Store, principal: Principal, id: string): Promise<PaymentMethodRow> {
-  const pm = await findOwnPaymentMethod(d1, (await actingAccountRef(d1, principal)).id, id);
+async function ownPaymentMethod(ctx: UserContext, id: string): Promise<PaymentMethodRow> {
+  const pm = await findOwnPaymentMethod(ctx.db, (await actingAccountRef(ctx)).id, id);
   if (!pm)
     throw new AppError("RESOURCE_NOT_FOUND", {
       message: "Payment method not found.",
@@ -110,17 +101,23 @@ async function ownPaymentMethod(d1: Store, principal: Principal, id: string): Pr
 
 /** An organization's audit entry for a change to one of its cards (none for personal accounts). */
 function auditCardChange(
-  d1: Store,
-  actor: PaymentMethodActor,
+  ctx: UserContext,
   action: "billing.payment_method_removed" | "billing.payment_method_default_changed",
   pm: PaymentMethodRow,
 ) {
-  return auditInBatch(d1, actor.principal.organization?.id, actor.principal, actor.meta, {
-    action,
-    targetType: "payment_method",
-    targetId: pm.id,
-    after: { payment_method_id: pm.id, brand: pm.brand, last_four: pm.lastFour },
-  });
+  return auditInBatch(
+    ctx.db,
+    ctx.principal.organization?.id,
+    ctx.principal,
+    ctx.meta,
+    {
+      action,
+      targetType: "payment_method",
+      targetId: pm.id,
+      after: { payment_method_id: pm.id, brand: pm.brand, last_four: pm.lastFour },
+    },
+    ctx.now(),
+  );
 }
 
 /**
@@ -128,11 +125,8 @@ function auditCardChange(
  * the default; with none left, a paid plan's next renewal fails into dunning like a declined card.
  */
 export async function removePaymentMethod(ctx: UserContext, input: { id: string }): Promise<void> {
-  const { db: d1 } = ctx;
-  const actor = { principal: ctx.principal, meta: ctx.meta };
-  const { id } = input;
-  const pm = await ownPaymentMethod(d1, actor.principal, id);
-  await deletePaymentMethod(d1, pm.accountId, pm.id, auditCardChange(d1, actor, "billing.payment_method_removed", pm));
+  const pm = await ownPaymentMethod(ctx, input.id);
+  await deletePaymentMethod(ctx.db, pm.accountId, pm.id, auditCardChange(ctx, "billing.payment_method_removed", pm));
 }
 
 /**
@@ -140,15 +134,13 @@ export async function removePaymentMethod(ctx: UserContext, input: { id: string 
  * pending attempt then runs at once with it.
  */
 export async function setDefaultPaymentMethod(ctx: UserContext, input: { id: string }): Promise<PaymentMethodRow> {
-  const { db: d1 } = ctx;
-  const actor = { principal: ctx.principal, meta: ctx.meta };
-  const pm = await ownPaymentMethod(d1, actor.principal, input.id);
+  const pm = await ownPaymentMethod(ctx, input.id);
   if (!pm.isDefault)
     await makeDefaultPaymentMethod(
-      d1,
+      ctx.db,
       pm.accountId,
       pm.id,
-      auditCardChange(d1, actor, "billing.payment_method_default_changed", pm),
+      auditCardChange(ctx, "billing.payment_method_default_changed", pm),
     );
   await settleIfPastDue(ctx);
   return { ...pm, isDefault: true };
@@ -163,17 +155,15 @@ const OWN_ID = /^pm_\d+$/;
  * Stripe PaymentMethod), attached to the account and saved on first use so
  * renewals can charge it; it becomes the default when the account has none
  * (or when `makeDefault`). An unknown id is a 404, like another account's.
- * Saving it is audited for an organization's `actor`, like POST /v1/billing/payment-methods.
+ * Saving it is audited for an organization, like POST /v1/billing/payment-methods.
  */
 export async function resolvePaymentMethod(
-  d1: Store,
-  gateway: PaymentGateway,
-  accountId: string,
-  id: string,
-  now = Date.now(),
-  makeDefault = false,
-  actor?: PaymentMethodActor,
+  ctx: UserContext,
+  input: { gateway: PaymentGateway; accountId: string; id: string; makeDefault?: boolean },
 ): Promise<PaymentMethodRow> {
+  const { gateway, accountId, id, makeDefault = false } = input;
+  const d1 = ctx.db;
+  const now = ctx.now();
   const notFound = () =>
     new AppError("RESOURCE_NOT_FOUND", {
       message: "Payment method not found.",
@@ -200,5 +190,5 @@ export async function resolvePaymentMethod(
     gatewayToken: attached.token,
     createdAt: iso(now),
   };
-  return insertPaymentMethod(d1, row, makeDefault, auditAdded(d1, actor, row, now));
+  return insertPaymentMethod(d1, row, makeDefault, auditAdded(ctx, row));
 }

@@ -6,8 +6,8 @@ import { recordFailedCharge } from "../../db/transactions";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { Context, UserContext } from "../context";
-import type { Tier } from "../identity/principal";
+import type { Context, RequestMeta, UserContext } from "../context";
+import type { Principal, Tier } from "../identity/principal";
 import { TIERS } from "../identity/principal";
 import { auditInBatch } from "../organizations/audit";
 import { eventIdFor, eventMessage } from "../webhooks/events";
@@ -16,7 +16,13 @@ import { type AccountRow, actingAccount, refOf } from "./accounts";
 import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
 import { wakeClock } from "./clock";
 import { chargeRefused, paymentGateway } from "./gateway";
-import { type PaymentMethodActor, resolvePaymentMethod } from "./payment-methods";
+import { resolvePaymentMethod } from "./payment-methods";
+
+/** Who changes the plan and from where: an organization's change is audited with it. */
+interface PlanActor {
+  principal: Principal;
+  meta: RequestMeta;
+}
 
 export interface PlanChangeInput {
   tier: Tier;
@@ -42,7 +48,7 @@ const rank = (t: Tier) => TIERS.indexOf(t);
 export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
   const { principal, meta } = ctx;
   const now = ctx.now();
-  const account = await actingAccount(ctx.db, principal);
+  const account = await actingAccount(ctx);
   const at = iso(now);
   const actor = { principal, meta };
   if (account.status === "past_due") {
@@ -71,7 +77,7 @@ export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
 /** The `billing.plan_changed` entry of an organization's plan change, for the change's own batch. */
 function planAudit(
   ctx: Context,
-  { principal, meta }: PaymentMethodActor,
+  { principal, meta }: PlanActor,
   before: AccountRow,
   tier: Tier,
   pendingTier: Tier | null,
@@ -100,14 +106,14 @@ async function reread(ctx: Context, id: string): Promise<AccountRow> {
 }
 
 async function paymentMethodFor(
-  ctx: Context,
-  actor: PaymentMethodActor,
+  ctx: UserContext,
+  actor: PlanActor,
   account: AccountRow,
   id: string | undefined,
   now: number,
 ) {
   const gateway = paymentGateway(ctx);
-  if (id !== undefined) return resolvePaymentMethod(ctx.db, gateway, account.id, id, now, true, actor);
+  if (id !== undefined) return resolvePaymentMethod(ctx, { gateway, accountId: account.id, id, makeDefault: true });
   return findDefaultPaymentMethod(ctx.db, account.id);
 }
 
@@ -119,7 +125,7 @@ export function remainingFraction(a: Pick<AccountRow, "currentPeriodStart" | "cu
   return Math.min(1, Math.max(0, (end - now) / (end - start)));
 }
 
-async function upgrade(ctx: Context, actor: PaymentMethodActor, a: AccountRow, input: PlanChangeInput, now: number) {
+async function upgrade(ctx: UserContext, actor: PlanActor, a: AccountRow, input: PlanChangeInput, now: number) {
   const { principal } = actor;
   const at = iso(now);
   const from = TIER_PLANS[a.tier];
