@@ -236,7 +236,7 @@ async function upgrade(ctx: UserContext, actor: PlanActor, a: AccountRow, input:
   const updated = await reread(ctx, a.id);
   principal.account = refOf(updated);
   principal.tier = updated.tier;
-  await wakeClock(ctx, a.id);
+  await wakeClock(ctx, { accountId: a.id });
   return {
     account: updated,
     charged: txn ? { transaction_id: txnId, amount: toMajorUnits(amountCents), currency: CURRENCY, credits } : null,

@@ -24,7 +24,7 @@ async function attemptNow(ctx: UserContext): Promise<AccountRow> {
   }
   // Make the pending attempt due now; the clock (one run at a time per account) makes it.
   await makePendingAttemptDue(ctx.db, account.id, iso(ctx.now()));
-  await wakeClock(ctx, account.id);
+  await wakeClock(ctx, { accountId: account.id });
   const updated = await findAccount(ctx.db, account.id);
   if (!updated) throw new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
   return updated;

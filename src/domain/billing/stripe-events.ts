@@ -250,7 +250,7 @@ async function lateFeeFailure(
   });
   if (applied) {
     await publish(ctx, [event]);
-    await wakeClock(ctx, account.id);
+    await wakeClock(ctx, { accountId: account.id });
   }
   return "applied";
 }
