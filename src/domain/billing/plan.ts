@@ -60,8 +60,7 @@ export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
     return { account: await reread(ctx, account.id), charged: null };
   }
   if (rank(input.tier) < rank(account.tier)) {
-    if (input.payment_method_id !== undefined)
-      await paymentMethodFor(ctx, actor, account, input.payment_method_id, now);
+    if (input.payment_method_id !== undefined) await paymentMethodFor(ctx, account, input.payment_method_id);
     await setPendingTier(
       ctx.db,
       account.id,
@@ -105,13 +104,8 @@ async function reread(ctx: Context, id: string): Promise<AccountRow> {
   return a;
 }
 
-async function paymentMethodFor(
-  ctx: UserContext,
-  actor: PlanActor,
-  account: AccountRow,
-  id: string | undefined,
-  now: number,
-) {
+/** The payment method an upgrade charges: the one named (saved as the default), else the default. */
+async function paymentMethodFor(ctx: UserContext, account: AccountRow, id: string | undefined) {
   const gateway = paymentGateway(ctx);
   if (id !== undefined) return resolvePaymentMethod(ctx, { gateway, accountId: account.id, id, makeDefault: true });
   return findDefaultPaymentMethod(ctx.db, account.id);
@@ -134,7 +128,7 @@ async function upgrade(ctx: UserContext, actor: PlanActor, a: AccountRow, input:
   const fraction = remainingFraction(a, now);
   const amountCents = trialing ? 0 : Math.round((to.monthlyFeeCents - from.monthlyFeeCents) * fraction);
   const credits = trialing ? 0 : Math.round((to.includedCredits - from.includedCredits) * fraction);
-  const pm = await paymentMethodFor(ctx, actor, a, input.payment_method_id, now);
+  const pm = await paymentMethodFor(ctx, a, input.payment_method_id);
   const txnId = newId("txn", now);
   const description = `Upgrade ${a.tier} → ${input.tier}: ${Math.round(fraction * 1000) / 10}% of the period`;
   let txn: TransactionRow | null = null;
