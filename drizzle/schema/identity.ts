@@ -36,6 +36,8 @@ export const users = sqliteTable(
      * account is taken over for a directory's user (docs/security.md "Pre-hijacked accounts").
      */
     credentialsRevokedAt: text("credentials_revoked_at"),
+    /** When the person deleted the account: its personal data was erased then (docs/storage.md "Account deletion"). */
+    deletedAt: text("deleted_at"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -88,8 +90,16 @@ export const refreshTokens = sqliteTable(
     revokedAt: text("revoked_at"),
     /** RFC 8707 resource of the grant (the MCP server's identifier); null for the REST API. */
     resource: text("resource"),
+    /** The client the token went to: a user-agent summary ("Firefox on Linux"), never the header itself. */
+    client: text("client"),
+    /** The country Cloudflare reported for the request that got the token (null when it reported none). */
+    country: text("country"),
   },
-  (t) => [uniqueIndex("refresh_tokens_hash_unique").on(t.tokenHash), index("refresh_tokens_family_idx").on(t.familyId)],
+  (t) => [
+    uniqueIndex("refresh_tokens_hash_unique").on(t.tokenHash),
+    index("refresh_tokens_family_idx").on(t.familyId),
+    index("refresh_tokens_user_idx").on(t.userId, t.familyId),
+  ],
 );
 
 /**

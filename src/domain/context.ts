@@ -6,6 +6,10 @@ import type { Ports } from "./ports";
 export interface RequestMeta {
   requestId: string;
   ip: string;
+  /** The User-Agent header, as sent (a sign-in records only a summary of it). */
+  userAgent?: string;
+  /** The country Cloudflare reported for the request (ISO 3166-1 alpha-2), when it reported one. */
+  country?: string;
 }
 
 /**

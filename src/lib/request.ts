@@ -7,6 +7,16 @@ export function countryOf(c: Context): string {
 }
 
 /**
+ * The country Cloudflare reported: `request.cf.country`, else the `CF-IPCountry` header its edge sets
+ * (shown to the person beside their sign-ins, never used to decide anything). Undefined without one.
+ */
+export function reportedCountry(c: Context): string | undefined {
+  const cf = (c.req.raw as Request & { cf?: { country?: unknown } }).cf;
+  const value = typeof cf?.country === "string" ? cf.country : c.req.header("cf-ipcountry");
+  return value && /^[A-Z]{2}$/.test(value) && value !== "XX" ? value : undefined;
+}
+
+/**
  * The client address: the one home where the service reads it, for the throttles (`throttleAddress`)
  * and the audit log (docs/security.md "Client IP"). Only `CF-Connecting-IP`: Cloudflare's edge sets it
  * to the address of the connection it accepted, whatever the client sent. X-Forwarded-For keeps

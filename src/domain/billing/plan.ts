@@ -16,7 +16,7 @@ import { type AccountRow, actingAccount, refOf } from "./accounts";
 import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
 import { wakeClock } from "./clock";
 import { chargeRefused, paymentGateway } from "./gateway";
-import { resolvePaymentMethod } from "./payment-methods";
+import { adoptIfPending, resolvePaymentMethod } from "./payment-methods";
 
 /** Who changes the plan and from where: an organization's change is audited with it. */
 interface PlanActor {
@@ -60,7 +60,9 @@ export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
     return { account: await reread(ctx, account.id), charged: null };
   }
   if (rank(input.tier) < rank(account.tier)) {
-    if (input.payment_method_id !== undefined) await paymentMethodFor(ctx, account, input.payment_method_id);
+    // Nothing is charged now: the named card becomes the default as asked.
+    if (input.payment_method_id !== undefined)
+      await adoptIfPending(ctx.db, await paymentMethodFor(ctx, account, input.payment_method_id));
     await setPendingTier(
       ctx.db,
       account.id,
@@ -178,6 +180,8 @@ async function upgrade(ctx: UserContext, actor: PlanActor, a: AccountRow, input:
     }
     txn.gatewayReference = charge.chargeId;
   }
+  // Charged successfully, or nothing was due (a trial): a card saved just now may become the default.
+  await adoptIfPending(ctx.db, pm);
   const events = [
     eventMessage("billing.plan_changed", await eventIdFor("billing.plan_changed", txnId), a.ownerId, at, {
       account_id: a.id,

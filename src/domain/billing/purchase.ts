@@ -18,7 +18,7 @@ import { actingAccountRef } from "./accounts";
 import { isExpired } from "./cards";
 import { type CreditPackageCode, CURRENCY, creditPackage, toMajorUnits } from "./catalogue";
 import { chargeRefused, paymentGateway } from "./gateway";
-import { resolvePaymentMethod } from "./payment-methods";
+import { adoptIfPending, resolvePaymentMethod } from "./payment-methods";
 
 export interface PurchaseInput {
   credit_package: CreditPackageCode;
@@ -116,6 +116,7 @@ export async function purchaseCredits(ctx: UserContext, input: PurchaseInput): P
     });
     throw chargeRefused(txnId, charge);
   }
+  await adoptIfPending(ctx.db, pm);
 
   const entry = {
     ledgerId: newId("led", now),

@@ -1,4 +1,5 @@
 import { type PurgeCursor, purgeExpiredIdempotencyKeys } from "../../db/idempotency";
+import { KV_KEYS } from "../../db/kv-keys";
 import { purgeExpiredRegisteredClients } from "../../db/registered-clients";
 import { purgeExpiredRevocations } from "../../db/revocations";
 import { purgeExpiredOnce } from "../../db/sso-once";
@@ -15,7 +16,7 @@ const PURGE_MAX_PER_RUN = 5_000;
  */
 const IDEMPOTENCY_SCAN_PER_RUN = 5_000;
 const IDEMPOTENCY_CHUNK = 1_000;
-const IDEMPOTENCY_CURSOR = "maintenance:idempotency-purge-cursor";
+const IDEMPOTENCY_CURSOR = KV_KEYS.idempotencyPurgeCursor;
 
 /**
  * What has expired and is kept for nothing: SSO one-time keys (AuthnRequest ids, the assertion

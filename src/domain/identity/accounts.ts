@@ -106,6 +106,7 @@ export async function createUser(ctx: Context, input: NewUser, now: number): Pro
     lastLogin: at,
     emailVerifiedAt: null,
     credentialsRevokedAt: null,
+    deletedAt: null,
   };
   // No credits at registration: free credits come once per verified email (domain/billing/free-credits.ts).
   if (!(await insertUser(ctx.db, user, account))) return null;
@@ -159,7 +160,7 @@ export async function passwordSignIn(ctx: Context, email: string, password: stri
  * that organization's verified domains, signs in through the connection only. Checked after the
  * password, so the answer reveals nothing to someone without it.
  */
-async function refuseWhereSsoIsEnforced(ctx: Context, user: UserRow) {
+export async function refuseWhereSsoIsEnforced(ctx: Context, user: UserRow) {
   for (const c of await enforcedConnectionsOfUser(ctx.db, user.id)) {
     if (!(await isVerifiedDomainOf(ctx, { organizationId: c.organization_id, email: user.email }))) continue;
     throw ssoRequired(ctx, c);

@@ -9,6 +9,7 @@ import { isSessionRevoked, revokeSession } from "../../db/revocations";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
+import { userAgentSummary } from "../../lib/user-agent";
 import type { Context } from "../context";
 import { cutOffGrant } from "../organizations/cut-off";
 import { LOGIN_TOKEN_TTL } from "./access-tokens";
@@ -82,6 +83,10 @@ export async function issueRefreshToken(
     scope: grant.scope,
     organizationId: grant.organizationId ?? null,
     resource: grant.resource ?? null,
+    // What the person sees beside the sign-in (GET /v1/users/me/sessions): the client and country of
+    // whoever got this token, the sign-in or its latest refresh.
+    client: userAgentSummary(ctx.meta.userAgent),
+    country: ctx.meta.country || null,
     createdAt: iso(now),
     expiresAt: iso(now + REFRESH_TOKEN_TTL * 1000),
   });

@@ -29,6 +29,9 @@ export type AuditAction =
   | "webhook.created"
   | "webhook.updated"
   | "webhook.deleted"
+  | "webhook.secret_rotated"
+  // Written by the delivery consumer (no person acts): the endpoint failed continuously (docs/webhooks.md).
+  | "webhook.disabled"
   | "session.created"
   | "session.cancelled"
   | "billing.purchase"

@@ -63,6 +63,7 @@ export async function createOrganization(ctx: UserContext, input: { name: string
     createdAt: at,
     updatedAt: at,
     deletedAt: null,
+    requireMfa: 0,
   };
   const account = newAccount(ctx, { ownerType: "organization", ownerId: organization.id, tier: "basic", now });
   await d1.batch([

@@ -1,4 +1,4 @@
-import type { AuditRow } from "../../db/audit-log";
+import type { AuditReadRow } from "../../db/audit-log";
 import type { InvitationRow } from "../../db/organization-invitations";
 import type { OrganizationRow } from "../../db/organizations";
 import { invitationState } from "./invitations";
@@ -38,10 +38,10 @@ export const invitationResource = (i: InvitationRow, now: number) => ({
 
 const parse = (s: string | null) => (s === null ? null : (JSON.parse(s) as Record<string, unknown>));
 
-export const auditResource = (r: AuditRow) => ({
+export const auditResource = (r: AuditReadRow) => ({
   id: r.id,
   action: r.action,
-  actor: { user_id: r.actorUserId, credential: r.actorCredential },
+  actor: { user_id: r.actorUserId, username: r.actorUsername, email: r.actorEmail, credential: r.actorCredential },
   target: { type: r.targetType, id: r.targetId },
   before: parse(r.before),
   after: parse(r.after),

@@ -1,11 +1,20 @@
 import { router } from "../../http/openapi";
+import { mountDeleteMe } from "./delete-me";
+import { mountEndSignIn } from "./delete-session";
+import { mountEndOtherSignIns } from "./delete-sessions";
 import { mountGetMe } from "./get-me";
 import { mountGetStats } from "./get-stats";
+import { mountListSignIns } from "./list-sessions";
 import { mountConfirmTotp } from "./mfa/confirm-totp";
 import { mountEnrolTotp } from "./mfa/enrol-totp";
 import { mountGetMfaStatus } from "./mfa/get-status";
+import { mountListPasskeys } from "./mfa/list-passkeys";
+import { mountPasskeyOptions } from "./mfa/passkey-options";
 import { mountRegenerateRecoveryCodes } from "./mfa/regenerate-recovery-codes";
+import { mountRegisterPasskey } from "./mfa/register-passkey";
+import { mountRemovePasskey } from "./mfa/remove-passkey";
 import { mountRemoveTotp } from "./mfa/remove-totp";
+import { mountRenamePasskey } from "./mfa/rename-passkey";
 import { mountPutMe } from "./put-me";
 import { mountPutPassword } from "./put-password";
 
@@ -19,6 +28,15 @@ export function userRoutes() {
   mountConfirmTotp(app);
   mountRemoveTotp(app);
   mountRegenerateRecoveryCodes(app);
+  mountPasskeyOptions(app);
+  mountRegisterPasskey(app);
+  mountListPasskeys(app);
+  mountRenamePasskey(app);
+  mountRemovePasskey(app);
   mountPutPassword(app);
+  mountListSignIns(app);
+  mountEndOtherSignIns(app);
+  mountEndSignIn(app);
+  mountDeleteMe(app);
   return app;
 }

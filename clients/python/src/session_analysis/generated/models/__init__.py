@@ -149,11 +149,14 @@ from .created_session_status import CreatedSessionStatus
 from .created_webhook import CreatedWebhook
 from .credit_package import CreditPackage
 from .credit_package_code import CreditPackageCode
+from .delete_account_request import DeleteAccountRequest
 from .delivery_queued import DeliveryQueued
 from .delivery_queued_status import DeliveryQueuedStatus
 from .development_mail_outbox import DevelopmentMailOutbox
 from .development_mail_outbox_messages_item import DevelopmentMailOutboxMessagesItem
 from .email_verification_sent import EmailVerificationSent
+from .end_other_sign_ins_response_200 import EndOtherSignInsResponse200
+from .end_other_sign_ins_response_200_data import EndOtherSignInsResponse200Data
 from .enrol_totp_response_201 import EnrolTotpResponse201
 from .error_envelope import ErrorEnvelope
 from .error_envelope_error import ErrorEnvelopeError
@@ -223,6 +226,8 @@ from .list_sessions_response_200 import ListSessionsResponse200
 from .list_sessions_session_type import ListSessionsSessionType
 from .list_sessions_sort_by import ListSessionsSortBy
 from .list_sessions_status import ListSessionsStatus
+from .list_sign_ins_response_200 import ListSignInsResponse200
+from .list_sign_ins_response_200_data import ListSignInsResponse200Data
 from .list_sso_connections_response_200 import ListSsoConnectionsResponse200
 from .list_sso_domains_response_200 import ListSsoDomainsResponse200
 from .list_webhook_deliveries_response_200 import ListWebhookDeliveriesResponse200
@@ -348,6 +353,8 @@ from .session_session_type import SessionSessionType
 from .session_status import SessionStatus
 from .set_default_payment_method_response_200 import SetDefaultPaymentMethodResponse200
 from .set_user_service_role_response_200 import SetUserServiceRoleResponse200
+from .sign_in import SignIn
+from .sign_in_kind import SignInKind
 from .sso_connection import SsoConnection
 from .sso_connection_kind import SsoConnectionKind
 from .sso_connection_sp import SsoConnectionSp
@@ -404,6 +411,7 @@ from .totp_confirm_request import TotpConfirmRequest
 from .totp_enrolment import TotpEnrolment
 from .transaction import Transaction
 from .transaction_export_row import TransactionExportRow
+from .transaction_session_type_0 import TransactionSessionType0
 from .transaction_status import TransactionStatus
 from .transaction_type import TransactionType
 from .transfer_ownership_request import TransferOwnershipRequest
@@ -591,11 +599,14 @@ __all__ = (
     "CreatedWebhook",
     "CreditPackage",
     "CreditPackageCode",
+    "DeleteAccountRequest",
     "DeliveryQueued",
     "DeliveryQueuedStatus",
     "DevelopmentMailOutbox",
     "DevelopmentMailOutboxMessagesItem",
     "EmailVerificationSent",
+    "EndOtherSignInsResponse200",
+    "EndOtherSignInsResponse200Data",
     "EnrolTotpResponse201",
     "ErrorEnvelope",
     "ErrorEnvelopeError",
@@ -657,6 +668,8 @@ __all__ = (
     "ListSessionsSessionType",
     "ListSessionsSortBy",
     "ListSessionsStatus",
+    "ListSignInsResponse200",
+    "ListSignInsResponse200Data",
     "ListSsoConnectionsResponse200",
     "ListSsoDomainsResponse200",
     "ListWebhookDeliveriesResponse200",
@@ -770,6 +783,8 @@ __all__ = (
     "SessionStatus",
     "SetDefaultPaymentMethodResponse200",
     "SetUserServiceRoleResponse200",
+    "SignIn",
+    "SignInKind",
     "SsoConnection",
     "SsoConnectionKind",
     "SsoConnectionSp",
@@ -808,6 +823,7 @@ __all__ = (
     "TotpEnrolment",
     "Transaction",
     "TransactionExportRow",
+    "TransactionSessionType0",
     "TransactionStatus",
     "TransactionType",
     "TransferOwnershipRequest",

@@ -1,0 +1,277 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.message_envelope import MessageEnvelope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    sign_in_id: str,
+    *,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["x-organization-id"] = x_organization_id
+
+    if not isinstance(x_client_version, Unset):
+        headers["X-Client-Version"] = x_client_version
+
+    if not isinstance(x_d1_bookmark, Unset):
+        headers["X-D1-Bookmark"] = x_d1_bookmark
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/users/me/sessions/{sign_in_id}".format(
+            sign_in_id=quote(str(sign_in_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | MessageEnvelope | None:
+    if response.status_code == 200:
+        response_200 = MessageEnvelope.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | MessageEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    sign_in_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | MessageEnvelope]:
+    """End one sign-in
+
+     Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened.
+    Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's
+    or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403
+    `INSUFFICIENT_PERMISSIONS`).
+
+    Args:
+        sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | MessageEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        sign_in_id=sign_in_id,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    sign_in_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | MessageEnvelope | None:
+    """End one sign-in
+
+     Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened.
+    Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's
+    or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403
+    `INSUFFICIENT_PERMISSIONS`).
+
+    Args:
+        sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | MessageEnvelope
+    """
+
+    return sync_detailed(
+        sign_in_id=sign_in_id,
+        client=client,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    ).parsed
+
+
+async def asyncio_detailed(
+    sign_in_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | MessageEnvelope]:
+    """End one sign-in
+
+     Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened.
+    Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's
+    or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403
+    `INSUFFICIENT_PERMISSIONS`).
+
+    Args:
+        sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | MessageEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        sign_in_id=sign_in_id,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    sign_in_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | MessageEnvelope | None:
+    """End one sign-in
+
+     Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened.
+    Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's
+    or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403
+    `INSUFFICIENT_PERMISSIONS`).
+
+    Args:
+        sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | MessageEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            sign_in_id=sign_in_id,
+            client=client,
+            x_organization_id=x_organization_id,
+            x_client_version=x_client_version,
+            x_d1_bookmark=x_d1_bookmark,
+        )
+    ).parsed
