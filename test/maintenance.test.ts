@@ -1,8 +1,9 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { purgeIdempotencyRecords } from "../src/domain/housekeeping/purge";
 import worker from "../src/index";
-import { purgeIdempotencyRecords } from "../src/maintenance";
+import { testContext } from "./support/context";
 import { registerUser } from "./support/factories";
 
 const insertRecord = (owner: string, key: string, expiresAt: string) =>
@@ -47,7 +48,7 @@ describe("the idempotency purge (no expires_at index: a bounded walk of the key 
     const runs: number[] = [];
     // Each run looks at 10 records (two chunks of 5): a full pass over the table takes several runs.
     for (let run = 0; run < Math.ceil((all + 30) / 10) + 1; run++)
-      runs.push(await purgeIdempotencyRecords(env, new Date().toISOString(), { scanPerRun: 10, chunk: 5 }));
+      runs.push(await purgeIdempotencyRecords(testContext(), { scanPerRun: 10, chunk: 5 }));
     expect(Math.max(...runs)).toBeLessThanOrEqual(10);
     expect(await left()).toBe(10);
     const kept = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE owner_id = ? ORDER BY key")

@@ -263,7 +263,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: z.object({}),
     output: BillingSchema,
     annotations: read,
-    run: (ctx) => billingRecord(ctx.context.db, ctx.principal),
+    run: (ctx) => billingRecord(ctx.context),
   }),
   tool({
     name: "list_webhook_deliveries",

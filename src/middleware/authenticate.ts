@@ -5,7 +5,7 @@ import { cachedAccountRef, forgetAccountRefs, rememberAccountRef } from "../doma
 import { authenticateCredential, type PresentedCredentials } from "../domain/identity/authenticate";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
-import { ORGANIZATION_HEADER, resolveActingOrganization } from "../domain/organizations/access";
+import { actingAs, ORGANIZATION_HEADER, resolveActingOrganization } from "../domain/organizations/access";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { consoleSessionToken } from "../http/console-cookies";
@@ -99,7 +99,7 @@ export async function principalOf(
     acting.tier = cached.tier;
   } else
     try {
-      rememberAccountRef(acting, await actingAccountRef(c.env.DB, acting), now);
+      rememberAccountRef(acting, await actingAccountRef(actingAs(contextOf(c), acting)), now);
     } catch (err) {
       if (err instanceof AppError) throw err;
       console.error(

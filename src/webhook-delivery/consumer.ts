@@ -4,9 +4,9 @@ import { systemContext } from "../context/system";
 import type { Context } from "../domain/context";
 import type { DeliveryMessage } from "../domain/webhooks/deliveries";
 import { EVENT_TYPES, type EventMessage } from "../domain/webhooks/events";
+import { fanOut } from "../domain/webhooks/fan-out";
 import type { Bindings } from "../env";
 import { attemptDelivery, type DeliveryDeps, markDead } from "./deliver";
-import { fanOut } from "./fan-out";
 import { retryScale, scaledRetryDelaySeconds } from "./retry-policy";
 import { DELIVERY_TIMEOUT_MS } from "./send";
 

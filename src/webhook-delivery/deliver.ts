@@ -1,10 +1,9 @@
 import type { MetricEvent, Metrics } from "../adapters/metrics";
-import { findDelivery, markDeliveryDead, recordAttempt, setDeliveryStatus } from "../db/webhook-deliveries";
-import { findWebhook } from "../db/webhooks";
 import type { Context } from "../domain/context";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open } from "../domain/encryption/secret-box";
 import { allowPrivateUrls } from "../domain/webhooks/deliveries";
+import { deadLetterDelivery, dueDelivery, recordDeliveryAttempt } from "../domain/webhooks/delivery-state";
 import { disableIfFailing } from "../domain/webhooks/health";
 import { signingKeyBytes } from "../domain/webhooks/secrets";
 import { classifyWebhookUrl } from "../domain/webhooks/url-safety";
@@ -47,23 +46,14 @@ export type DeliveryVerdict = "ack" | "retry";
  */
 export async function attemptDelivery(ctx: Context, input: DeliveryAttempt): Promise<DeliveryVerdict> {
   const { metrics } = input;
-  const delivery = await findDelivery(ctx.db, input.deliveryId);
-  if (!delivery || (delivery.status !== "pending" && delivery.status !== "retrying")) return "ack";
-  const webhook = await findWebhook(ctx.db, delivery.webhookId);
-  if (!webhook) return "ack"; // deleted: its deliveries are gone with it
+  const due = await dueDelivery(ctx, input);
+  if (!due) return "ack";
+  const { delivery, webhook } = due;
   const now = ctx.now();
-  if (!webhook.active) {
-    await setDeliveryStatus(ctx.db, delivery.id, "skipped", iso(now), "webhook inactive");
-    return "ack";
-  }
   const permanentFailure = async (error: string) => {
-    const attempt = await recordAttempt(ctx.db, delivery, {
-      attemptId: newId("dlv", now),
-      status: "failed",
-      statusCode: null,
-      durationMs: 0,
-      error,
-      at: iso(now),
+    const attempt = await recordDeliveryAttempt(ctx, {
+      delivery,
+      outcome: { attemptId: newId("dlv", now), status: "failed", statusCode: null, durationMs: 0, error, at: iso(now) },
     });
     record(metrics, { kind: "webhook", outcome: "failed", status: 0, durationMs: 0 });
     await afterFailure(ctx, { delivery, attempt, error });
@@ -94,13 +84,16 @@ export async function attemptDelivery(ctx: Context, input: DeliveryAttempt): Pro
     timeoutMs: input.timeoutMs,
     fetcher: input.fetcher,
   });
-  const attempt = await recordAttempt(ctx.db, delivery, {
-    attemptId: newId("dlv", now),
-    status: outcome.ok ? "succeeded" : "retrying",
-    statusCode: outcome.statusCode,
-    durationMs: outcome.durationMs,
-    error: outcome.error,
-    at: iso(ctx.now()),
+  const attempt = await recordDeliveryAttempt(ctx, {
+    delivery,
+    outcome: {
+      attemptId: newId("dlv", now),
+      status: outcome.ok ? "succeeded" : "retrying",
+      statusCode: outcome.statusCode,
+      durationMs: outcome.durationMs,
+      error: outcome.error,
+      at: iso(ctx.now()),
+    },
   });
   record(metrics, {
     kind: "webhook",
@@ -135,6 +128,6 @@ async function afterFailure(
 
 /** The dead-letter queue's consumer: the delivery exhausted its retries. */
 export async function markDead(ctx: Context, input: { deliveryId: string; metrics: Metrics }): Promise<void> {
-  await markDeliveryDead(ctx.db, input.deliveryId, iso(ctx.now()));
+  await deadLetterDelivery(ctx, { deliveryId: input.deliveryId });
   record(input.metrics, { kind: "webhook", outcome: "dead_lettered", status: 0, durationMs: 0 });
 }

@@ -103,6 +103,13 @@ const RULES: Array<{ layer: string; never: string[]; typesOnly?: string[]; why: 
     never: ["http", "routes", "middleware", "app", "mcp"],
     why: "the composition root sits below HTTP",
   },
+  // The entry points the runtime calls besides HTTP: the Durable Objects, the queue consumer, the cron.
+  ...["durable-objects", "webhook-delivery", "maintenance"].map((layer) => ({
+    layer,
+    never: ["routes", "middleware"],
+    typesOnly: ["db"],
+    why: "an entry point other than HTTP calls the domain with systemContext(env, name), never a repository",
+  })),
 ];
 
 /**
@@ -170,6 +177,9 @@ describe("layering", () => {
       to: "db",
       typeOnly: true,
     });
+    expect(
+      arrowsOf("/repo/src/durable-objects/x/y.ts", 'import { findSession } from "../../db/sessions";')[0],
+    ).toMatchObject({ from: "durable-objects", to: "db", typeOnly: false });
     expect(layerOf("/repo/drizzle/schema/oauth.ts")).toBe("drizzle");
     expect(layerOf("/repo/src/env.ts")).toBe("env");
   });

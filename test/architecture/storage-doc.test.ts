@@ -48,7 +48,7 @@ describe("docs/storage.md", () => {
     expect(tables.length).toBeGreaterThanOrEqual(40);
     expect(prefixes.length).toBeGreaterThanOrEqual(6);
     expect(kvCallers.map(([path]) => relative(path)).sort()).toEqual(
-      expect.arrayContaining(["src/adapters/rate-limit/kv.ts", "src/db/health.ts", "src/maintenance.ts"]),
+      expect.arrayContaining(["src/adapters/rate-limit/kv.ts", "src/db/health.ts", "src/domain/housekeeping/purge.ts"]),
     );
   });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eventMessage } from "../../src/domain/webhooks/events";
-import { fanOut } from "../../src/webhook-delivery/fan-out";
+import { fanOut } from "../../src/domain/webhooks/fan-out";
 import { testContextWith } from "../support/context";
 import { api } from "../support/http";
 import { asOrg, organizationWithTeam } from "../support/organizations";

@@ -1,10 +1,8 @@
 import { type AccountRow, findAccountByOwner } from "../../db/billing-accounts";
-import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { Context } from "../context";
-import type { Principal } from "../identity/principal";
+import type { Context, UserContext } from "../context";
 import { TIER_PLANS } from "./catalogue";
 import { billingScale, periodEnd, trialEnd } from "./period";
 
@@ -25,14 +23,14 @@ export interface AccountRef {
 
 const missing = () => new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
 
-export async function accountOfUser(d1: Store, userId: string): Promise<AccountRow> {
-  const account = await findAccountByOwner(d1, "user", userId);
+export async function accountOfUser(ctx: Context, input: { userId: string }): Promise<AccountRow> {
+  const account = await findAccountByOwner(ctx.db, "user", input.userId);
   if (!account) throw missing();
   return account;
 }
 
-async function accountOfOrganization(d1: Store, orgId: string): Promise<AccountRow> {
-  const account = await findAccountByOwner(d1, "organization", orgId);
+async function accountOfOrganization(ctx: Context, input: { organizationId: string }): Promise<AccountRow> {
+  const account = await findAccountByOwner(ctx.db, "organization", input.organizationId);
   if (!account) throw new AppError("RESOURCE_NOT_FOUND", { details: { resource: "organization" } });
   return account;
 }
@@ -43,9 +41,10 @@ async function accountOfOrganization(d1: Store, orgId: string): Promise<AccountR
  * own. Read from D1 on every request, never from the token, so a plan change
  * or a dunning downgrade applies on the next request.
  */
-export async function actingAccount(db: Store, principal: Principal): Promise<AccountRow> {
-  if (principal.organization) return accountOfOrganization(db, principal.organization.id);
-  return accountOfUser(db, principal.userId);
+export async function actingAccount(ctx: UserContext): Promise<AccountRow> {
+  const { principal } = ctx;
+  if (principal.organization) return accountOfOrganization(ctx, { organizationId: principal.organization.id });
+  return accountOfUser(ctx, { userId: principal.userId });
 }
 
 export const refOf = (a: AccountRow): AccountRef => ({ id: a.id, tier: a.tier, status: a.status });
@@ -54,9 +53,10 @@ export const refOf = (a: AccountRow): AccountRef => ({ id: a.id, tier: a.tier, s
  * The acting account's reference, memoised on the principal by the
  * authenticate middleware; domain code called outside a request reads it.
  */
-export async function actingAccountRef(db: Store, principal: Principal): Promise<AccountRef> {
+export async function actingAccountRef(ctx: UserContext): Promise<AccountRef> {
+  const { principal } = ctx;
   if (principal.account) return principal.account;
-  const ref = refOf(await actingAccount(db, principal));
+  const ref = refOf(await actingAccount(ctx));
   principal.account = ref;
   principal.tier = ref.tier;
   return ref;

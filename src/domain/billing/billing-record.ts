@@ -2,7 +2,7 @@ import { apiCallsBetween } from "../../db/api-usage";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import type { Store } from "../../db/store";
 import { ledgerUsageBetween, storedBytes } from "../../db/usage";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { actingAccount } from "./accounts";
 import { expiryString } from "./cards";
 import { TIER_PLANS, toMajorUnits } from "./catalogue";
@@ -42,9 +42,11 @@ async function usageFor(
  * plan, status and period from the acting billing account; usage (sessions,
  * API calls, storage) per calendar month as before.
  */
-export async function billingRecord(d1: Store, principal: Principal, now = Date.now()) {
+export async function billingRecord(ctx: UserContext) {
+  const { db: d1, principal } = ctx;
+  const now = ctx.now();
   const thisMonth = currentMonth(now);
-  const account = await actingAccount(d1, principal);
+  const account = await actingAccount(ctx);
   const [current, previous, pm] = await Promise.all([
     usageFor(d1, principal.userId, account.id, thisMonth),
     usageFor(d1, principal.userId, account.id, lastMonth(now)),

@@ -5,7 +5,8 @@ import type { Context } from "../context";
  * logged, not thrown: the change that asked for it is committed, and the
  * maintenance run wakes clocks whose action is overdue.
  */
-export async function wakeClock(ctx: Context, accountId: string) {
+export async function wakeClock(ctx: Context, input: { accountId: string }) {
+  const { accountId } = input;
   try {
     return await ctx.ports.billingClocks.wake(accountId);
   } catch (err) {

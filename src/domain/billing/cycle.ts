@@ -28,9 +28,10 @@ export type StepOutcome = "renewed" | "payment_failed" | "downgraded" | "not_due
  */
 export async function runBillingCycle(
   ctx: Context,
-  accountId: string,
-  now = Date.now(),
+  input: { accountId: string },
 ): Promise<{ nextActionAt: number | null; outcomes: StepOutcome[] }> {
+  const { accountId } = input;
+  const now = ctx.now();
   const outcomes: StepOutcome[] = [];
   for (let i = 0; i < MAX_STEPS_PER_RUN; i++) {
     const account = await findAccount(ctx.db, accountId);

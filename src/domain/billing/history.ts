@@ -1,8 +1,7 @@
 import { billingHistory } from "../../db/billing-history";
-import type { Store } from "../../db/store";
 import { invalidField } from "../../errors";
 import { DAY_MS, iso } from "../../lib/clock";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { actingAccountRef } from "./accounts";
 import { toMajorUnits } from "./catalogue";
 
@@ -16,12 +15,12 @@ export interface HistoryInput {
 const nextDay = (date: string): string => iso(Date.parse(`${date}T00:00:00.000Z`) + DAY_MS);
 
 /** Transactions newest first; start_date and end_date are inclusive UTC dates. */
-export async function transactionHistory(d1: Store, principal: Principal, q: HistoryInput) {
+export async function transactionHistory(ctx: UserContext, q: HistoryInput) {
   if (q.start_date && q.end_date && q.start_date > q.end_date) {
     throw invalidField("end_date", "must not be before start_date", "query");
   }
-  const { rows, total } = await billingHistory(d1, {
-    accountId: (await actingAccountRef(d1, principal)).id,
+  const { rows, total } = await billingHistory(ctx.db, {
+    accountId: (await actingAccountRef(ctx)).id,
     limit: q.limit,
     offset: q.offset,
     from: q.start_date ? `${q.start_date}T00:00:00.000Z` : undefined,

@@ -39,6 +39,6 @@ export async function lastLedgerViolations(ctx: Context): Promise<string[]> {
 export async function wakeOverdueClocks(ctx: Context) {
   const now = ctx.now();
   const ids = await overdueAccounts(ctx.db, iso(now - CLOCK_GRACE_MS), MAX_WAKES_PER_RUN);
-  for (const id of ids) await wakeClock(ctx, id);
+  for (const id of ids) await wakeClock(ctx, { accountId: id });
   return ids.length;
 }

@@ -12,8 +12,7 @@ import type { Store } from "../../db/store";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { RequestMeta, UserContext } from "../context";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { auditInBatch } from "../organizations/audit";
 import { actingAccountRef } from "./accounts";
 import { isExpired, luhnValid } from "./cards";
@@ -28,27 +27,20 @@ export interface AddCardInput {
   set_default?: boolean | undefined;
 }
 
-/** Who saves a payment method and from where: an organization's is audited with the insert. */
-export interface PaymentMethodActor {
-  principal: Principal;
-  meta: RequestMeta | undefined;
-}
-
 /** The audit entry of a saved payment method, in the insert's batch (none for personal accounts). */
-function auditAdded(d1: Store, actor: PaymentMethodActor | undefined, row: PaymentMethodInsert, now: number) {
-  if (!actor) return [];
+function auditAdded(ctx: UserContext, row: PaymentMethodInsert) {
   return auditInBatch(
-    d1,
-    actor.principal.organization?.id,
-    actor.principal,
-    actor.meta,
+    ctx.db,
+    ctx.principal.organization?.id,
+    ctx.principal,
+    ctx.meta,
     {
       action: "billing.payment_method_added",
       targetType: "payment_method",
       targetId: row.id,
       after: { payment_method_id: row.id, brand: row.brand, last_four: row.lastFour },
     },
-    now,
+    ctx.now(),
   );
 }
 
@@ -69,7 +61,7 @@ function declined(field: string, declineCode: string, message: string): AppError
 }
 
 async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentMethodRow> {
-  const { db: d1, principal, meta } = ctx;
+  const d1 = ctx.db;
   const now = ctx.now();
   const number = input.number.replace(/[\s-]/g, "");
   // Well-formed (the schema's pattern) but not a card a network would take: declined as a charge is,
@@ -88,7 +80,7 @@ async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentM
   if (!token.ok && token.declineCode)
     throw declined("number", token.declineCode, `The card was declined: ${token.reason}.`);
   if (!token.ok) throw invalidField("number", token.reason);
-  const account = await actingAccountRef(d1, principal);
+  const account = await actingAccountRef(ctx);
   const row: PaymentMethodInsert = {
     id: newId("pm", now),
     accountId: account.id,
@@ -100,17 +92,17 @@ async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentM
     gatewayToken: token.token,
     createdAt: iso(now),
   };
-  return insertPaymentMethod(d1, row, input.set_default ?? false, auditAdded(d1, { principal, meta }, row, now));
+  return insertPaymentMethod(d1, row, input.set_default ?? false, auditAdded(ctx, row));
 }
 
 /** The payment methods of the caller's acting account. */
 export async function ownPaymentMethods(ctx: UserContext): Promise<PaymentMethodRow[]> {
-  return listPaymentMethods(ctx.db, (await actingAccountRef(ctx.db, ctx.principal)).id);
+  return listPaymentMethods(ctx.db, (await actingAccountRef(ctx)).id);
 }
 
 /** Another account's payment method is indistinguishable from a missing one (404). */
-async function ownPaymentMethod(d1: Store, principal: Principal, id: string): Promise<PaymentMethodRow> {
-  const pm = await findOwnPaymentMethod(d1, (await actingAccountRef(d1, principal)).id, id);
+async function ownPaymentMethod(ctx: UserContext, id: string): Promise<PaymentMethodRow> {
+  const pm = await findOwnPaymentMethod(ctx.db, (await actingAccountRef(ctx)).id, id);
   if (!pm)
     throw new AppError("RESOURCE_NOT_FOUND", {
       message: "Payment method not found.",
@@ -121,17 +113,23 @@ async function ownPaymentMethod(d1: Store, principal: Principal, id: string): Pr
 
 /** An organization's audit entry for a change to one of its cards (none for personal accounts). */
 function auditCardChange(
-  d1: Store,
-  actor: PaymentMethodActor,
+  ctx: UserContext,
   action: "billing.payment_method_removed" | "billing.payment_method_default_changed",
   pm: PaymentMethodRow,
 ) {
-  return auditInBatch(d1, actor.principal.organization?.id, actor.principal, actor.meta, {
-    action,
-    targetType: "payment_method",
-    targetId: pm.id,
-    after: { payment_method_id: pm.id, brand: pm.brand, last_four: pm.lastFour },
-  });
+  return auditInBatch(
+    ctx.db,
+    ctx.principal.organization?.id,
+    ctx.principal,
+    ctx.meta,
+    {
+      action,
+      targetType: "payment_method",
+      targetId: pm.id,
+      after: { payment_method_id: pm.id, brand: pm.brand, last_four: pm.lastFour },
+    },
+    ctx.now(),
+  );
 }
 
 /**
@@ -139,11 +137,8 @@ function auditCardChange(
  * the default; with none left, a paid plan's next renewal fails into dunning like a declined card.
  */
 export async function removePaymentMethod(ctx: UserContext, input: { id: string }): Promise<void> {
-  const { db: d1 } = ctx;
-  const actor = { principal: ctx.principal, meta: ctx.meta };
-  const { id } = input;
-  const pm = await ownPaymentMethod(d1, actor.principal, id);
-  await deletePaymentMethod(d1, pm.accountId, pm.id, auditCardChange(d1, actor, "billing.payment_method_removed", pm));
+  const pm = await ownPaymentMethod(ctx, input.id);
+  await deletePaymentMethod(ctx.db, pm.accountId, pm.id, auditCardChange(ctx, "billing.payment_method_removed", pm));
 }
 
 /**
@@ -151,15 +146,13 @@ export async function removePaymentMethod(ctx: UserContext, input: { id: string 
  * pending attempt then runs at once with it.
  */
 export async function setDefaultPaymentMethod(ctx: UserContext, input: { id: string }): Promise<PaymentMethodRow> {
-  const { db: d1 } = ctx;
-  const actor = { principal: ctx.principal, meta: ctx.meta };
-  const pm = await ownPaymentMethod(d1, actor.principal, input.id);
+  const pm = await ownPaymentMethod(ctx, input.id);
   if (!pm.isDefault)
     await makeDefaultPaymentMethod(
-      d1,
+      ctx.db,
       pm.accountId,
       pm.id,
-      auditCardChange(d1, actor, "billing.payment_method_default_changed", pm),
+      auditCardChange(ctx, "billing.payment_method_default_changed", pm),
     );
   await settleIfPastDue(ctx);
   return { ...pm, isDefault: true };
@@ -179,17 +172,15 @@ export type ResolvedPaymentMethod = PaymentMethodRow & { pendingDefault?: true }
  * (or when `makeDefault`), but only through `adoptIfPending` after its first charge
  * succeeded (or when nothing is charged): a card the issuer declines never becomes
  * the one renewals charge. An unknown id is a 404, like another account's.
- * Saving it is audited for an organization's `actor`, like POST /v1/billing/payment-methods.
+ * Saving it is audited for an organization, like POST /v1/billing/payment-methods.
  */
 export async function resolvePaymentMethod(
-  d1: Store,
-  gateway: PaymentGateway,
-  accountId: string,
-  id: string,
-  now = Date.now(),
-  makeDefault = false,
-  actor?: PaymentMethodActor,
+  ctx: UserContext,
+  input: { gateway: PaymentGateway; accountId: string; id: string; makeDefault?: boolean },
 ): Promise<ResolvedPaymentMethod> {
+  const { gateway, accountId, id, makeDefault = false } = input;
+  const d1 = ctx.db;
+  const now = ctx.now();
   const notFound = () =>
     new AppError("RESOURCE_NOT_FOUND", {
       message: "Payment method not found.",
@@ -217,7 +208,7 @@ export async function resolvePaymentMethod(
     createdAt: iso(now),
   };
   const becomesDefault = makeDefault || !(await findDefaultPaymentMethod(d1, accountId));
-  const saved = await insertPaymentMethod(d1, row, "never", auditAdded(d1, actor, row, now));
+  const saved = await insertPaymentMethod(d1, row, "never", auditAdded(ctx, row));
   return becomesDefault ? { ...saved, pendingDefault: true } : saved;
 }
 

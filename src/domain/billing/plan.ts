@@ -6,8 +6,8 @@ import { recordFailedCharge } from "../../db/transactions";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { Context, UserContext } from "../context";
-import type { Tier } from "../identity/principal";
+import type { Context, RequestMeta, UserContext } from "../context";
+import type { Principal, Tier } from "../identity/principal";
 import { TIERS } from "../identity/principal";
 import { auditInBatch } from "../organizations/audit";
 import { eventIdFor, eventMessage } from "../webhooks/events";
@@ -16,7 +16,13 @@ import { type AccountRow, actingAccount, refOf } from "./accounts";
 import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
 import { wakeClock } from "./clock";
 import { chargeRefused, paymentGateway } from "./gateway";
-import { adoptIfPending, type PaymentMethodActor, resolvePaymentMethod } from "./payment-methods";
+import { adoptIfPending, resolvePaymentMethod } from "./payment-methods";
+
+/** Who changes the plan and from where: an organization's change is audited with it. */
+interface PlanActor {
+  principal: Principal;
+  meta: RequestMeta;
+}
 
 export interface PlanChangeInput {
   tier: Tier;
@@ -42,7 +48,7 @@ const rank = (t: Tier) => TIERS.indexOf(t);
 export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
   const { principal, meta } = ctx;
   const now = ctx.now();
-  const account = await actingAccount(ctx.db, principal);
+  const account = await actingAccount(ctx);
   const at = iso(now);
   const actor = { principal, meta };
   if (account.status === "past_due") {
@@ -56,7 +62,7 @@ export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
   if (rank(input.tier) < rank(account.tier)) {
     // Nothing is charged now: the named card becomes the default as asked.
     if (input.payment_method_id !== undefined)
-      await adoptIfPending(ctx.db, await paymentMethodFor(ctx, actor, account, input.payment_method_id, now));
+      await adoptIfPending(ctx.db, await paymentMethodFor(ctx, account, input.payment_method_id));
     await setPendingTier(
       ctx.db,
       account.id,
@@ -72,7 +78,7 @@ export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
 /** The `billing.plan_changed` entry of an organization's plan change, for the change's own batch. */
 function planAudit(
   ctx: Context,
-  { principal, meta }: PaymentMethodActor,
+  { principal, meta }: PlanActor,
   before: AccountRow,
   tier: Tier,
   pendingTier: Tier | null,
@@ -100,15 +106,10 @@ async function reread(ctx: Context, id: string): Promise<AccountRow> {
   return a;
 }
 
-async function paymentMethodFor(
-  ctx: Context,
-  actor: PaymentMethodActor,
-  account: AccountRow,
-  id: string | undefined,
-  now: number,
-) {
+/** The payment method an upgrade charges: the one named (saved as the default), else the default. */
+async function paymentMethodFor(ctx: UserContext, account: AccountRow, id: string | undefined) {
   const gateway = paymentGateway(ctx);
-  if (id !== undefined) return resolvePaymentMethod(ctx.db, gateway, account.id, id, now, true, actor);
+  if (id !== undefined) return resolvePaymentMethod(ctx, { gateway, accountId: account.id, id, makeDefault: true });
   return findDefaultPaymentMethod(ctx.db, account.id);
 }
 
@@ -120,7 +121,7 @@ function remainingFraction(a: Pick<AccountRow, "currentPeriodStart" | "currentPe
   return Math.min(1, Math.max(0, (end - now) / (end - start)));
 }
 
-async function upgrade(ctx: Context, actor: PaymentMethodActor, a: AccountRow, input: PlanChangeInput, now: number) {
+async function upgrade(ctx: UserContext, actor: PlanActor, a: AccountRow, input: PlanChangeInput, now: number) {
   const { principal } = actor;
   const at = iso(now);
   const from = TIER_PLANS[a.tier];
@@ -129,7 +130,7 @@ async function upgrade(ctx: Context, actor: PaymentMethodActor, a: AccountRow, i
   const fraction = remainingFraction(a, now);
   const amountCents = trialing ? 0 : Math.round((to.monthlyFeeCents - from.monthlyFeeCents) * fraction);
   const credits = trialing ? 0 : Math.round((to.includedCredits - from.includedCredits) * fraction);
-  const pm = await paymentMethodFor(ctx, actor, a, input.payment_method_id, now);
+  const pm = await paymentMethodFor(ctx, a, input.payment_method_id);
   const txnId = newId("txn", now);
   const description = `Upgrade ${a.tier} → ${input.tier}: ${Math.round(fraction * 1000) / 10}% of the period`;
   let txn: TransactionRow | null = null;
@@ -233,7 +234,7 @@ async function upgrade(ctx: Context, actor: PaymentMethodActor, a: AccountRow, i
   const updated = await reread(ctx, a.id);
   principal.account = refOf(updated);
   principal.tier = updated.tier;
-  await wakeClock(ctx, a.id);
+  await wakeClock(ctx, { accountId: a.id });
   return {
     account: updated,
     charged: txn ? { transaction_id: txnId, amount: toMajorUnits(amountCents), currency: CURRENCY, credits } : null,

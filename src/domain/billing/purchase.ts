@@ -10,8 +10,7 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
-import type { Context, RequestMeta } from "../context";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { auditInBatch } from "../organizations/audit";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
@@ -25,6 +24,8 @@ export interface PurchaseInput {
   credit_package: CreditPackageCode;
   payment_method_id: string;
   quantity: number;
+  /** The request's `Idempotency-Key`, when the client sent one (see purchaseCredits). */
+  clientKey?: string | undefined;
 }
 
 export interface PurchaseResult {
@@ -44,27 +45,24 @@ export interface PurchaseResult {
  * (transactional outbox) and sent to the webhook queue; for an organization,
  * so is its audit entry.
  *
+ * The caller buys for the account it acts for (`ctx.principal`: the organization's with
+ * `X-Organization-Id`, or in an organization's own route the context from `actingFor`).
+ *
  * With the client's `Idempotency-Key` (`clientKey`), the gateway's idempotency
  * key is derived from it, not from the fresh transaction id, so a retry after a
  * failure that left no record (D1 failed after the charge) presents the same key
  * and the processor returns the first charge instead of charging again
  * (docs/decisions.md, "Billing cycle": "Purchase retries").
  */
-export async function purchaseCredits(
-  ctx: Context,
-  principal: Principal,
-  input: PurchaseInput,
-  options: { meta?: RequestMeta; now?: number; clientKey?: string } = {},
-): Promise<PurchaseResult> {
-  const { meta, now = Date.now(), clientKey } = options;
-  const account = await actingAccountRef(ctx.db, principal);
+export async function purchaseCredits(ctx: UserContext, input: PurchaseInput): Promise<PurchaseResult> {
+  const { principal, meta } = ctx;
+  const { clientKey } = input;
+  const now = ctx.now();
+  const account = await actingAccountRef(ctx);
   const attempt = clientKey ? await chargeAttempt(ctx.db, account.id, principal.userId, clientKey, input) : null;
   if (attempt?.completed) return summaryOf(attempt.completed, await balanceOf(ctx.db, account.id));
   const gateway = paymentGateway(ctx);
-  const pm = await resolvePaymentMethod(ctx.db, gateway, account.id, input.payment_method_id, now, false, {
-    principal,
-    meta,
-  });
+  const pm = await resolvePaymentMethod(ctx, { gateway, accountId: account.id, id: input.payment_method_id });
   if (isExpired(pm.expMonth, pm.expYear, now)) {
     throw new AppError("PAYMENT_DECLINED", {
       message: "The card has expired.",
@@ -155,7 +153,13 @@ export async function purchaseCredits(
       action: "billing.purchase",
       targetType: "billing_account",
       targetId: principal.organization?.id ?? account.id,
-      after: { ...input, transaction_id: txnId, credits },
+      after: {
+        credit_package: input.credit_package,
+        payment_method_id: input.payment_method_id,
+        quantity: input.quantity,
+        transaction_id: txnId,
+        credits,
+      },
     }),
   );
   // The event is committed with the purchase (outbox); a queue outage only delays it.

@@ -14,17 +14,17 @@ import { wakeClock } from "./clock";
  */
 export async function retryPayment(ctx: UserContext) {
   await attemptNow(ctx);
-  return billingRecord(ctx.db, ctx.principal, ctx.now());
+  return billingRecord(ctx);
 }
 
 async function attemptNow(ctx: UserContext): Promise<AccountRow> {
-  const account = await actingAccount(ctx.db, ctx.principal);
+  const account = await actingAccount(ctx);
   if (account.status !== "past_due") {
     throw new AppError("NOTHING_TO_RETRY", { details: { status: account.status } });
   }
   // Make the pending attempt due now; the clock (one run at a time per account) makes it.
   await makePendingAttemptDue(ctx.db, account.id, iso(ctx.now()));
-  await wakeClock(ctx, account.id);
+  await wakeClock(ctx, { accountId: account.id });
   const updated = await findAccount(ctx.db, account.id);
   if (!updated) throw new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
   return updated;
@@ -32,6 +32,6 @@ async function attemptNow(ctx: UserContext): Promise<AccountRow> {
 
 /** A new default card on a past_due account settles it at once (the pending attempt runs now). */
 export async function settleIfPastDue(ctx: UserContext): Promise<void> {
-  const account = await actingAccount(ctx.db, ctx.principal);
+  const account = await actingAccount(ctx);
   if (account.status === "past_due") await attemptNow(ctx);
 }

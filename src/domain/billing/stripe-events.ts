@@ -38,10 +38,10 @@ interface StripeEvent {
  */
 export async function receiveStripeEvent(
   ctx: Context,
-  signatureHeader: string | undefined,
-  body: string,
-  now = Date.now(),
+  input: { signature: string | undefined; body: string },
 ): Promise<{ event_id: string; type: string; outcome: EventOutcome }> {
+  const { signature: signatureHeader, body } = input;
+  const now = ctx.now();
   const secrets = webhookSecrets(ctx.config.secrets.stripeWebhookSecret);
   if (secrets.length === 0) {
     console.error(JSON.stringify({ msg: "STRIPE_WEBHOOK_SECRET is not set: Stripe events are refused" }));
@@ -250,7 +250,7 @@ async function lateFeeFailure(
   });
   if (applied) {
     await publish(ctx, [event]);
-    await wakeClock(ctx, account.id);
+    await wakeClock(ctx, { accountId: account.id });
   }
   return "applied";
 }

@@ -26,7 +26,7 @@ export function exportTransactions(
 ) {
   const range = createdRange(q);
   // The acting billing account's history (resolved once, by the authenticate middleware).
-  const account = actingAccountRef(ctx.db, ctx.principal);
+  const account = actingAccountRef(ctx);
   return exportStream(
     async (after, limit) => transactionsPage(ctx.db, { accountId: (await account).id, ...range }, after, limit),
     TRANSACTION_COLUMNS,

@@ -109,7 +109,7 @@ export async function createUser(ctx: Context, input: NewUser, now: number): Pro
   };
   // No credits at registration: free credits come once per verified email (domain/billing/free-credits.ts).
   if (!(await insertUser(ctx.db, user, account))) return null;
-  await wakeClock(ctx, account.id);
+  await wakeClock(ctx, { accountId: account.id });
   return user;
 }
 

@@ -133,6 +133,6 @@ function adminBootstrap(ctx: Context, user: UserRow, at: string, now: number): S
 async function onEmailVerified(ctx: Context, verified: { user: UserRow; at: string }): Promise<Statement[]> {
   const { user, at } = verified;
   // Free credits once per verified email (domain/billing/free-credits.ts), conditional on `at`.
-  const account = await accountOfUser(ctx.db, user.id);
+  const account = await accountOfUser(ctx, { userId: user.id });
   return emailVerifiedGrant(ctx, { userId: user.id, email: user.email, accountId: account.id, at });
 }

@@ -82,7 +82,7 @@ export async function createOrganization(ctx: UserContext, input: { name: string
     }),
   ]);
   // The organization's plan renews like a user's: arm its billing clock for the first period end.
-  await wakeClock(ctx, account.id);
+  await wakeClock(ctx, { accountId: account.id });
   return { organization, role: "owner" };
 }
 

@@ -37,7 +37,7 @@ export async function createSession(
   const { principal } = ctx;
   const now = ctx.now();
   requireSessionScope(principal, input.session_type, "write");
-  const account = await actingAccountRef(ctx.db, principal);
+  const account = await actingAccountRef(ctx);
   const price = priceOf(input.session_type, input.parameters);
   const schedule = scheduleFor(
     now,
@@ -115,7 +115,7 @@ export async function createSession(
       });
     }
     // The cap of the account's tier as it is now (the debit checked that one), not the cached one.
-    await refuseOverCap(ctx.db, refOf(await actingAccount(ctx.db, principal)), row, now);
+    await refuseOverCap(ctx.db, refOf(await actingAccount(ctx)), row, now);
     // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be created; retry.",

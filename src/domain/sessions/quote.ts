@@ -16,7 +16,7 @@ export async function quoteSession(
 ) {
   const { principal } = ctx;
   requireSessionScope(principal, input.session_type, "write");
-  const account = await actingAccountRef(ctx.db, principal);
+  const account = await actingAccountRef(ctx);
   const { credits, lines } = priceBreakdown(input.session_type, input.parameters);
   const balance = await balanceOf(ctx.db, account.id);
   return {

@@ -6,7 +6,7 @@ import { invalidField } from "../../errors";
 import { DAY_MS, utcDate } from "../../lib/clock";
 import { round } from "../../lib/numbers";
 import { actingAccountRef } from "../billing/accounts";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { PERIOD_DAYS, type Period } from "../reporting/periods";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../sessions/types";
 
@@ -46,9 +46,10 @@ function rangeOf(q: StatsQuery, now: number): { period: string; from: number; to
 const invalidRange = (field: string, reason: string) => invalidField(field, reason, "query");
 
 /** Statistics of the caller's sessions; credits_remaining is the acting billing account's balance. */
-export async function userStats(d1: Store, principal: Principal, q: StatsQuery, now = Date.now()) {
-  const { period, from, to } = rangeOf(q, now);
-  const account = await actingAccountRef(d1, principal);
+export async function userStats(ctx: UserContext, q: StatsQuery) {
+  const { db: d1, principal } = ctx;
+  const { period, from, to } = rangeOf(q, ctx.now());
+  const account = await actingAccountRef(ctx);
   const [range, credits, calls] = await Promise.all([
     aggregatesBetween(d1, principal.userId, utcDate(from), utcDate(to)),
     balanceOf(d1, account.id),

@@ -44,11 +44,7 @@ export class BillingClock extends DurableObject<Bindings> {
   }
 
   private async run(accountId: string) {
-    const { nextActionAt, outcomes } = await runBillingCycle(
-      systemContext(this.env, "billing-clock"),
-      accountId,
-      Date.now(),
-    );
+    const { nextActionAt, outcomes } = await runBillingCycle(systemContext(this.env, "billing-clock"), { accountId });
     // A renewal or dunning step may change the tier: reads in this isolate see it at once.
     if (outcomes.some((o) => o !== "not_due")) forgetAccountRefs();
     if (nextActionAt === null) {

@@ -7,7 +7,7 @@ import { type EventMessage, eventIdFor, eventMessage } from "../../domain/webhoo
  * (type, session), so a repeated step re-sends the same event and receivers
  * (and the delivery consumer) dedupe on event_id.
  */
-/** Who receives a session's events: its organization's webhooks, or its creator's (src/webhook-delivery/fan-out.ts). */
+/** Who receives a session's events: its organization's webhooks, or its creator's (src/domain/webhooks/fan-out.ts). */
 const recipientOf = (row: SessionRow) => row.organizationId ?? row.userId;
 
 export async function terminalEvents(row: SessionRow): Promise<EventMessage[]> {

@@ -2,10 +2,20 @@ import { DurableObject } from "cloudflare:workers";
 import { recordMetric } from "../../adapters/metrics";
 import { AnalyzerError, analyzerFor } from "../../analysis";
 import type { AnalyzerInput } from "../../analysis/analyzer";
-import { type AuditRow, insertAuditStatement } from "../../db/audit-log";
-import { type Ending, markCompleted, markEnded, markProcessing, recordStage } from "../../db/session-lifecycle";
-import { repriceSession } from "../../db/session-priority";
-import { findSession, historyOf, type SessionRow } from "../../db/sessions";
+import { systemContext } from "../../context/system";
+import type { AuditRow } from "../../db/audit-log";
+import type { Ending } from "../../db/session-lifecycle";
+import type { SessionRow } from "../../db/sessions";
+import type { Context } from "../../domain/context";
+import {
+  completeSession,
+  endSession,
+  recordSessionStage,
+  repriceStoredSession,
+  startProcessing,
+  storedHistory,
+  storedSession,
+} from "../../domain/sessions/lifecycle";
 import type { LiveMessage, SnapshotMessage } from "../../domain/sessions/live-messages";
 import type { CancelOutcome, RepriceOutcome, RoomInit } from "../../domain/sessions/ports";
 import { cancellationRefund, failureRefund, priceOf } from "../../domain/sessions/pricing";
@@ -46,6 +56,11 @@ export class SessionRoom extends DurableObject<Bindings> {
     super(ctx, env);
     // Answered by the runtime without waking the object (keeps hibernation cheap).
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  /** The room's unit of work: the service acting on its own (the alarm, a call from a request). */
+  private get work(): Context {
+    return systemContext(this.env, "session-room");
   }
 
   /** Liveness probe used by the admin status endpoint. */
@@ -98,12 +113,11 @@ export class SessionRoom extends DurableObject<Bindings> {
     const refund = cancellationRefund(s.init.creditsPaid, s.status as "pending" | "processing", s.stage);
     const now = Date.now();
     const after = { status: "cancelled", credits_refunded: refund.credits, refund_reason: refund.reason };
-    const ended = await markEnded(
-      this.env.DB,
-      s.init.sessionId,
-      this.ending(s, "cancelled", now, refund.credits, "cancelled"),
-      audit ? [insertAuditStatement(this.env.DB, { ...audit, after: JSON.stringify(after) }, true)] : [],
-    );
+    const ended = await endSession(this.work, {
+      sessionId: s.init.sessionId,
+      ending: this.ending(s, "cancelled", now, refund.credits, "cancelled"),
+      audit: audit ? { row: audit, after } : undefined,
+    });
     if (!ended) {
       // D1 already shows an end this room had not recorded (a step repeated after a crash).
       const status = await this.adoptFromD1(s);
@@ -129,7 +143,7 @@ export class SessionRoom extends DurableObject<Bindings> {
     return this.exclusively(async (): Promise<RepriceOutcome> => {
       const s = await this.load();
       if (!s) return { ok: false, status: "unknown" };
-      const row = await findSession(this.env.DB, s.init.sessionId);
+      const row = await storedSession(this.work, { sessionId: s.init.sessionId });
       if (!row) return { ok: false, status: "unknown" };
       if (s.status !== "pending" || s.step !== 0 || row.status !== "pending")
         return { ok: false, status: row.status === "pending" ? s.status : row.status };
@@ -146,7 +160,7 @@ export class SessionRoom extends DurableObject<Bindings> {
       const now = Date.now();
       const at = iso(now);
       const ledgerId = newId("led", now);
-      const result = await repriceSession(this.env.DB, {
+      const result = await repriceStoredSession(this.work, {
         sessionId: row.id,
         accountId: row.accountId ?? "",
         from: row.priority,
@@ -163,7 +177,7 @@ export class SessionRoom extends DurableObject<Bindings> {
         },
       });
       if (!result.ok) {
-        const status = (await findSession(this.env.DB, row.id))?.status ?? "unknown";
+        const status = (await storedSession(this.work, { sessionId: row.id }))?.status ?? "unknown";
         if (status === "pending" && difference > result.balance)
           return { ok: false, status, required: difference, available: result.balance };
         return { ok: false, status };
@@ -265,8 +279,8 @@ export class SessionRoom extends DurableObject<Bindings> {
 
   private async begin(s: RoomState, now: number): Promise<void> {
     const first = STAGES[0];
-    if (!(await markProcessing(this.env.DB, s.init.sessionId, iso(now), first))) {
-      const row = await findSession(this.env.DB, s.init.sessionId);
+    if (!(await startProcessing(this.work, { sessionId: s.init.sessionId, at: iso(now), stage: first }))) {
+      const row = await storedSession(this.work, { sessionId: s.init.sessionId });
       if (row?.status !== "processing") return void (await this.adoptFromD1(s, row));
       now = Date.parse(row.startedAt ?? iso(now)); // the first attempt's start time stands
     }
@@ -281,15 +295,15 @@ export class SessionRoom extends DurableObject<Bindings> {
 
   private async runStage(s: RoomState, now: number): Promise<void> {
     const stage = stageOfStep(s.step)!;
-    const row = await findSession(this.env.DB, s.init.sessionId);
+    const row = await storedSession(this.work, { sessionId: s.init.sessionId });
     if (row?.status !== "processing") return void (await this.adoptFromD1(s, row));
     const input = analyzerInput(row);
     const analyzer = analyzerFor(this.env);
     const report = await analyzer.stage(input, stage);
     const entry: HistoryEntry = { timestamp: iso(now), stage, confidence: report.confidence, notes: report.notes };
     const next = stageAfterStep(s.step);
-    await recordStage(this.env.DB, row.id, s.step, entry, next);
-    const written = (await historyOf(this.env.DB, row.id)).map(historyEntry);
+    await recordSessionStage(this.work, { sessionId: row.id, position: s.step, entry, next });
+    const written = (await storedHistory(this.work, { sessionId: row.id })).map(historyEntry);
     const recorded = written.find((h) => h.stage === stage) ?? entry;
 
     if (next) {
@@ -301,7 +315,7 @@ export class SessionRoom extends DurableObject<Bindings> {
     }
     const outcome = await analyzer.finish(input, written);
     const duration = Math.max(0, Math.round((now - (s.startedAt ?? now)) / 1000));
-    await markCompleted(this.env.DB, row.id, { at: iso(now), duration, ...outcome });
+    await completeSession(this.work, { sessionId: row.id, completion: { at: iso(now), duration, ...outcome } });
     await this.broadcast(s, { type: "stage", stage, entry: recorded, next_stage: null, at: recorded.timestamp });
     await this.finish(s, "completed", now, { confidence_score: outcome.confidenceScore });
   }
@@ -313,9 +327,9 @@ export class SessionRoom extends DurableObject<Bindings> {
       position: STAGES.indexOf(stage) + 1,
       entry: { timestamp: iso(now), stage, confidence: 0, notes: `Failed: ${message} (${code})` },
     };
-    const ended = await markEnded(this.env.DB, s.init.sessionId, {
-      ...this.ending(s, "failed", now, refund.credits, code),
-      history,
+    const ended = await endSession(this.work, {
+      sessionId: s.init.sessionId,
+      ending: { ...this.ending(s, "failed", now, refund.credits, code), history },
     });
     if (!ended) return void (await this.adoptFromD1(s));
     await this.finish(s, "failed", now, { reason: code, credits_refunded: refund.credits });
@@ -331,7 +345,7 @@ export class SessionRoom extends DurableObject<Bindings> {
     now: number,
     extra: Partial<Extract<Outgoing, { type: "transition" }>>,
   ): Promise<void> {
-    const row = await findSession(this.env.DB, s.init.sessionId);
+    const row = await storedSession(this.work, { sessionId: s.init.sessionId });
     if (row) for (const event of await terminalEvents(row)) await this.env.WEBHOOK_QUEUE.send(event);
     if (to === "completed" || to === "failed" || to === "cancelled")
       recordMetric(this.env, { kind: "session", outcome: to, sessionType: row?.sessionType ?? "unknown" });
@@ -351,7 +365,7 @@ export class SessionRoom extends DurableObject<Bindings> {
 
   /** D1 is ahead of the room (a step that wrote and then crashed): take its terminal state. */
   private async adoptFromD1(s: RoomState, known?: SessionRow | undefined): Promise<SessionStatus> {
-    const row = known ?? (await findSession(this.env.DB, s.init.sessionId));
+    const row = known ?? (await storedSession(this.work, { sessionId: s.init.sessionId }));
     if (!row) return s.status;
     if (isTerminal(row.status)) {
       await this.finish(s, row.status, Date.parse(row.updatedAt), {
@@ -394,7 +408,7 @@ export class SessionRoom extends DurableObject<Bindings> {
   }
 
   private async snapshotMessage(s: RoomState): Promise<SnapshotMessage> {
-    const history = (await historyOf(this.env.DB, s.init.sessionId)).map(historyEntry);
+    const history = (await storedHistory(this.work, { sessionId: s.init.sessionId })).map(historyEntry);
     return {
       type: "snapshot",
       seq: s.seq,

@@ -57,9 +57,6 @@ export function mountChangePlan(app: Router) {
     const ctx = userContextOf(c);
     await requireRecentCheck(ctx, ctx.principal);
     const result = await changePlan(ctx, c.req.valid("json"));
-    return c.json(
-      ok({ billing: await billingRecord(ctx.db, ctx.principal), charge: result.charged }, "Plan changed"),
-      200,
-    );
+    return c.json(ok({ billing: await billingRecord(ctx), charge: result.charged }, "Plan changed"), 200);
   });
 }

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { billingRecord } from "../../domain/billing/billing-record";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -22,5 +23,5 @@ const route = defineRoute({
 });
 
 export function mountGetBilling(app: Router) {
-  app.openapi(route, async (c) => c.json(ok(await billingRecord(c.env.DB, c.get("principal"))), 200));
+  app.openapi(route, async (c) => c.json(ok(await billingRecord(userContextOf(c))), 200));
 }

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { transactionHistory } from "../../domain/billing/history";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -23,7 +24,5 @@ const route = defineRoute({
 });
 
 export function mountGetHistory(app: Router) {
-  app.openapi(route, async (c) =>
-    c.json(ok(await transactionHistory(c.env.DB, c.get("principal"), c.req.valid("query"))), 200),
-  );
+  app.openapi(route, async (c) => c.json(ok(await transactionHistory(userContextOf(c), c.req.valid("query"))), 200));
 }

@@ -1,9 +1,8 @@
 import { recordMetric } from "../../adapters/metrics";
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { PurchaseBody, PurchaseResultSchema } from "./schemas";
 
@@ -30,10 +29,7 @@ const route = defineRoute({
 export function mountPurchase(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const result = await purchaseCredits(contextOf(c), c.get("principal"), body, {
-      meta: requestMeta(c),
-      clientKey: c.req.header("idempotency-key"),
-    });
+    const result = await purchaseCredits(userContextOf(c), { ...body, clientKey: c.req.header("idempotency-key") });
     recordMetric(c.env, {
       kind: "credits_sold",
       creditPackage: body.credit_package,

@@ -33,7 +33,10 @@ const route = defineRoute({
 
 export function mountStripeWebhook(app: Router) {
   app.openapi(route, async (c) => {
-    const result = await receiveStripeEvent(contextOf(c), c.req.header("stripe-signature"), await c.req.text());
+    const result = await receiveStripeEvent(contextOf(c), {
+      signature: c.req.header("stripe-signature"),
+      body: await c.req.text(),
+    });
     return c.json(ok(result), 200);
   });
 }

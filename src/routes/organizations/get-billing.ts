@@ -30,6 +30,6 @@ export function mountGetOrganizationBilling(app: Router) {
   app.openapi(route, async (c) => {
     const acting = await actingFor(userContextOf(c), { organizationId: c.req.valid("param").organization_id });
     requireBillingOwner(acting.principal);
-    return c.json(ok(await billingRecord(acting.db, acting.principal)), 200);
+    return c.json(ok(await billingRecord(acting)), 200);
   });
 }

@@ -1,9 +1,8 @@
-import { contextOf, userContextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { actingFor, requireBillingOwner } from "../../domain/organizations/access";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { PurchaseBody, PurchaseResultSchema } from "../billing/schemas";
 import { OrganizationIdParam } from "./schemas";
@@ -43,10 +42,7 @@ export function mountPurchaseForOrganization(app: Router) {
     const acting = await actingFor(userContextOf(c), { organizationId: id });
     requireBillingOwner(acting.principal);
     const body = c.req.valid("json");
-    const result = await purchaseCredits(contextOf(c), acting.principal, body, {
-      meta: requestMeta(c),
-      clientKey: c.req.header("idempotency-key"),
-    });
+    const result = await purchaseCredits(acting, { ...body, clientKey: c.req.header("idempotency-key") });
     return c.json(ok(result, "Credits purchased"), 201);
   });
 }

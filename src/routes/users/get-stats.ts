@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { PERIODS } from "../../domain/reporting/periods";
 import { MAX_RANGE_DAYS, userStats } from "../../domain/users/stats";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -62,6 +63,6 @@ const route = defineRoute({
 
 export function mountGetStats(app: Router) {
   app.openapi(route, async (c) => {
-    return c.json(ok(await userStats(c.env.DB, c.get("principal"), c.req.valid("query"))), 200);
+    return c.json(ok(await userStats(userContextOf(c), c.req.valid("query"))), 200);
   });
 }

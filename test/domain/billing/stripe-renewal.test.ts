@@ -24,9 +24,9 @@ describe("renewal through Stripe", () => {
   it("the trial's end charges the fee as an off-session PaymentIntent keyed per (account, period, attempt); a rerun charges nothing", async () => {
     const { stripe, acct, cycleEnv } = await professionalOnStripe("pm_card_visa");
     const period = (await accountRow(acct)).current_period_end as string;
-    expect((await runBillingCycle(cycleEnv, acct)).outcomes).toEqual(["renewed"]);
+    expect((await runBillingCycle(cycleEnv, { accountId: acct })).outcomes).toEqual(["renewed"]);
     expect(await accountRow(acct)).toMatchObject({ status: "active", tier: "professional", included_balance: 1000 });
-    expect((await runBillingCycle(cycleEnv, acct)).outcomes).toEqual([]);
+    expect((await runBillingCycle(cycleEnv, { accountId: acct })).outcomes).toEqual([]);
     const fees = (await stripeCalls(stripe.STRIPE_SECRET_KEY)).filter(
       (c) => c.path === "/v1/payment_intents" && c.form.amount === "4900",
     );
@@ -46,7 +46,7 @@ describe("renewal through Stripe", () => {
   it("a card that needs authentication cannot pay off-session: past_due, decline code authentication_required", async () => {
     // The purchase is declined too, but the PaymentMethod is saved (as the default) on first use.
     const { acct, cycleEnv } = await professionalOnStripe("pm_card_authenticationRequired");
-    expect((await runBillingCycle(cycleEnv, acct)).outcomes).toEqual(["payment_failed"]);
+    expect((await runBillingCycle(cycleEnv, { accountId: acct })).outcomes).toEqual(["payment_failed"]);
     expect(await accountRow(acct)).toMatchObject({ status: "past_due", dunning_attempts: 1 });
     const failed = await env.DB.prepare(
       "SELECT failure_code FROM transactions WHERE account_id = ? AND type = 'subscription_fee' AND status = 'failed'",

@@ -1,10 +1,10 @@
-import { type DeliveryRow, insertDeliveries } from "../db/webhook-deliveries";
-import { activeOrDisabledWebhooksOf, ownerOfRecipient } from "../db/webhooks";
-import type { Context } from "../domain/context";
-import { deliveryIdFor, deliveryMessage, payloadBody } from "../domain/webhooks/deliveries";
-import type { EventMessage } from "../domain/webhooks/events";
-import { receives } from "../domain/webhooks/subscriptions";
-import { iso } from "../lib/clock";
+import { type DeliveryRow, insertDeliveries } from "../../db/webhook-deliveries";
+import { activeOrDisabledWebhooksOf, ownerOfRecipient } from "../../db/webhooks";
+import { iso } from "../../lib/clock";
+import type { Context } from "../context";
+import { deliveryIdFor, deliveryMessage, payloadBody } from "./deliveries";
+import type { EventMessage } from "./events";
+import { receives } from "./subscriptions";
 
 /**
  * An event → one delivery per active webhook of its recipient (a user, or an
