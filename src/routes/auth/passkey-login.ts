@@ -9,7 +9,7 @@ import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
 import { AuthResultSchema, authResult, PasskeyAssertionSchema } from "./schemas";
 
-const PasskeyLoginBody = z.object({ webauthn: PasskeyAssertionSchema }).openapi("PasskeyLoginRequest");
+export const PasskeyLoginBody = z.object({ webauthn: PasskeyAssertionSchema }).openapi("PasskeyLoginRequest");
 
 const route = defineRoute({
   operationId: "loginWithPasskey",
