@@ -16,6 +16,7 @@ export type MailTemplate =
   | { type: "password.changed"; how: "reset" | "change" }
   | { type: "email.change_confirm"; newEmail: string; token: string; minutes: number }
   | { type: "email.change_notice"; newEmail: string }
+  | { type: "email.changed"; newEmail: string }
   | { type: "account.deleted" }
   | { type: "email.verification"; endpoint: string; token: string; expiresAt: string }
   | { type: "mfa.changed"; summary: string; requestId: string; ip: string };
@@ -85,6 +86,11 @@ export function renderMail(template: MailTemplate, consoleOrigin: string): Rende
         `A change of your Session Analysis account's email address to ${template.newEmail} was requested.`,
         "It takes effect only when confirmed from the new address. If this was not you, change your password now.",
         { label: "Open the console", link: page("/account") },
+      ]);
+    case "email.changed":
+      return render("Your account's email address was changed", [
+        `The email address of your Session Analysis account is now ${template.newEmail}; mail no longer comes here.`,
+        "Every sign-in of the account was ended. If this was not you, contact support at once.",
       ]);
     case "email.verification":
       // The token in the API call's own JSON shape: an API user pastes the line as it is.

@@ -12,6 +12,7 @@ import { mountRegenerateRecoveryCodes } from "./mfa/regenerate-recovery-codes";
 import { mountRemoveTotp } from "./mfa/remove-totp";
 import { mountPutMe } from "./put-me";
 import { mountPutPassword } from "./put-password";
+import { mountRequestEmailChange } from "./request-email-change";
 
 export function userRoutes() {
   const app = router();
@@ -28,5 +29,6 @@ export function userRoutes() {
   mountEndOtherSignIns(app);
   mountEndSignIn(app);
   mountDeleteMe(app);
+  mountRequestEmailChange(app);
   return app;
 }

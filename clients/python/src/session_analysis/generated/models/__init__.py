@@ -154,6 +154,8 @@ from .delivery_queued import DeliveryQueued
 from .delivery_queued_status import DeliveryQueuedStatus
 from .development_mail_outbox import DevelopmentMailOutbox
 from .development_mail_outbox_messages_item import DevelopmentMailOutboxMessagesItem
+from .email_change_confirm_request import EmailChangeConfirmRequest
+from .email_change_request import EmailChangeRequest
 from .email_verification_sent import EmailVerificationSent
 from .end_other_sign_ins_response_200 import EndOtherSignInsResponse200
 from .end_other_sign_ins_response_200_data import EndOtherSignInsResponse200Data
@@ -603,6 +605,8 @@ __all__ = (
     "DeliveryQueuedStatus",
     "DevelopmentMailOutbox",
     "DevelopmentMailOutboxMessagesItem",
+    "EmailChangeConfirmRequest",
+    "EmailChangeRequest",
     "EmailVerificationSent",
     "EndOtherSignInsResponse200",
     "EndOtherSignInsResponse200Data",
