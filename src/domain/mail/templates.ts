@@ -10,6 +10,8 @@ export type MailTemplate =
       inviter: string;
       role: string;
       token: string;
+      /** The console's invitation page (`/invitations/<id>`): it shows and accepts for the signed-in addressee. */
+      invitationId?: string;
       expiresAt: string;
     }
   | { type: "password.reset"; token: string; minutes: number }
@@ -57,7 +59,12 @@ export function renderMail(template: MailTemplate, consoleOrigin: string): Rende
     case "organization.invitation":
       return render(`You are invited to join ${template.organization}`, [
         `${template.inviter} invited you to join the organization "${template.organization}" as ${template.role}.`,
-        { label: "See the invitation", link: page("/invitations/accept", { token: template.token }) },
+        {
+          label: "See the invitation",
+          link: template.invitationId
+            ? page(`/invitations/${encodeURIComponent(template.invitationId)}`, { token: template.token })
+            : page("/invitations/accept", { token: template.token }),
+        },
         `Sign in (or sign up) with this email address to accept. The invitation expires at ${template.expiresAt}.`,
       ]);
     case "password.reset":
@@ -95,7 +102,9 @@ export function renderMail(template: MailTemplate, consoleOrigin: string): Rende
     case "email.verification":
       // The token in the API call's own JSON shape: an API user pastes the line as it is.
       return render("Verify your email address", [
-        "Confirm that this is your email address for the Session Analysis Service with:",
+        "Confirm that this is your email address for the Session Analysis Service:",
+        { label: "Verify this address", link: page("/verify-email", { token: template.token }) },
+        "Or, from a program:",
         `POST ${template.endpoint} {"token": "${template.token}"}`,
         `The token can be used once and expires at ${template.expiresAt}. If you did not create an account, ignore this message.`,
       ]);

@@ -92,6 +92,7 @@ export async function invite(
         inviter,
         role: input.role,
         token,
+        invitationId: invitation.id,
         expiresAt: invitation.expiresAt,
       },
     },
@@ -179,6 +180,20 @@ export async function acceptInvitation(
   }
   const invitation = await findInvitationByHash(d1, await sha256Hex(token.trim()));
   if (!invitation) throw invitationNotFound();
+  return acceptFoundInvitation(d1, principal, meta, invitation, now);
+}
+
+/**
+ * Accepts an invitation already found (by its mailed token, or by id for its addressee: GET
+ * /v1/users/me/invitations), for the caller: the verified holder of the address it was sent to.
+ */
+export async function acceptFoundInvitation(
+  d1: Store,
+  principal: Principal,
+  meta: RequestMeta,
+  invitation: InvitationRow,
+  now = Date.now(),
+): Promise<{ organizationId: string; role: OrgRole }> {
   const user = await findUserById(d1, principal.userId);
   if (user?.email !== invitation.email) throw new AppError("INVITATION_EMAIL_MISMATCH");
   // The invitation trusts the address: only its proven holder may use it (issue 27, item 5).

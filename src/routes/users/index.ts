@@ -1,9 +1,11 @@
 import { router } from "../../http/openapi";
+import { mountAcceptMyInvitation } from "./accept-invitation";
 import { mountDeleteMe } from "./delete-me";
 import { mountEndSignIn } from "./delete-session";
 import { mountEndOtherSignIns } from "./delete-sessions";
 import { mountGetMe } from "./get-me";
 import { mountGetStats } from "./get-stats";
+import { mountListMyInvitations } from "./list-invitations";
 import { mountListSignIns } from "./list-sessions";
 import { mountConfirmTotp } from "./mfa/confirm-totp";
 import { mountEnrolTotp } from "./mfa/enrol-totp";
@@ -30,5 +32,7 @@ export function userRoutes() {
   mountEndSignIn(app);
   mountDeleteMe(app);
   mountRequestEmailChange(app);
+  mountListMyInvitations(app);
+  mountAcceptMyInvitation(app);
   return app;
 }

@@ -1,6 +1,11 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .accept_invitation_request import AcceptInvitationRequest
+from .accept_my_invitation_response_200 import AcceptMyInvitationResponse200
+from .accept_my_invitation_response_200_data import AcceptMyInvitationResponse200Data
+from .accept_my_invitation_response_200_data_role import (
+    AcceptMyInvitationResponse200DataRole,
+)
 from .accept_organization_invitation_response_200 import (
     AcceptOrganizationInvitationResponse200,
 )
@@ -208,6 +213,8 @@ from .list_api_keys_response_200_data import ListApiKeysResponse200Data
 from .list_billing_history_response_200 import ListBillingHistoryResponse200
 from .list_credit_packages_response_200 import ListCreditPackagesResponse200
 from .list_credit_packages_response_200_data import ListCreditPackagesResponse200Data
+from .list_my_invitations_response_200 import ListMyInvitationsResponse200
+from .list_my_invitations_response_200_data import ListMyInvitationsResponse200Data
 from .list_o_auth_clients_response_200 import ListOAuthClientsResponse200
 from .list_o_auth_clients_response_200_data import ListOAuthClientsResponse200Data
 from .list_organization_audit_log_response_200 import (
@@ -245,6 +252,9 @@ from .mfa_step_up import MfaStepUp
 from .mfa_step_up_request import MfaStepUpRequest
 from .mfa_verify_request import MfaVerifyRequest
 from .month_usage import MonthUsage
+from .my_invitation import MyInvitation
+from .my_invitation_organization import MyInvitationOrganization
+from .my_invitation_role import MyInvitationRole
 from .new_api_key import NewApiKey
 from .new_o_auth_client import NewOAuthClient
 from .o_auth_client import OAuthClient
@@ -504,6 +514,9 @@ from .webhook_delivery_log_pagination import WebhookDeliveryLogPagination
 
 __all__ = (
     "AcceptInvitationRequest",
+    "AcceptMyInvitationResponse200",
+    "AcceptMyInvitationResponse200Data",
+    "AcceptMyInvitationResponse200DataRole",
     "AcceptOrganizationInvitationResponse200",
     "AcceptedInvitation",
     "AcceptedInvitationRole",
@@ -657,6 +670,8 @@ __all__ = (
     "ListBillingHistoryResponse200",
     "ListCreditPackagesResponse200",
     "ListCreditPackagesResponse200Data",
+    "ListMyInvitationsResponse200",
+    "ListMyInvitationsResponse200Data",
     "ListOAuthClientsResponse200",
     "ListOAuthClientsResponse200Data",
     "ListOrganizationAuditLogResponse200",
@@ -688,6 +703,9 @@ __all__ = (
     "MfaStepUpRequest",
     "MfaVerifyRequest",
     "MonthUsage",
+    "MyInvitation",
+    "MyInvitationOrganization",
+    "MyInvitationRole",
     "NewApiKey",
     "NewOAuthClient",
     "OAuthClient",
