@@ -92,7 +92,7 @@ export function ChangeEmailCard() {
           <Field label="New email">
             <input name="new_email" type="email" autocomplete="email" required maxLength={254} />
           </Field>
-          <Field label="Current password">
+          <Field label="Your password">
             <input name="password" type="password" autocomplete="current-password" required />
           </Field>
           <ErrorNote error={error} />
