@@ -15,8 +15,9 @@
  *
  * The sampler reads wall time: on a loaded machine a descheduled thread's wait is charged to
  * whatever it was running, so compare within one run. PROFILE_DURATION (s, default 6),
- * PROFILE_INTERVAL_US (default 1000), PROFILE_ONLY (baseline,baseline-session-row,jwt,apikey; add
- * `ceiling` for the session's row answered with GET's response headers (src/bench/entry.ts), or
+ * PROFILE_INTERVAL_US (default 1000), PROFILE_ONLY (baseline,baseline-session-row,jwt,apikey; add `bare` for the bare worker's ceiling route
+ * (bench/bare, its own process, profiled after the others), or
+ * `ceiling` for the session's row answered with GET's response headers (bench/worker/entry.ts), or
  * `create` for POST /v1/sessions by a funded user, as the bench measures it: the sessions' life starts
  * after the run, so only the creation is profiled; an enterprise user's cap of 500 pending sessions
  * bounds a run to about 500 creations).
@@ -25,6 +26,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import WebSocket from "ws";
 import { startWrangler } from "../test/e2e/support/wrangler";
+import { startBare } from "./lib/bare";
 import { appSocket, cpuMillisBetween, cpuMillisByPid, listeningPorts, processTree } from "./lib/cpu";
 import { runLoad } from "./lib/load";
 import { fundedUser, readTarget } from "./seed";
@@ -98,6 +100,7 @@ function summarise(profile: Profile, top = 40) {
   const selfUs = new Map<number, number>();
   let total = 0;
   let idle = 0;
+  let gc = 0;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
     const name = byId.get(id)!.callFrame.functionName;
@@ -106,6 +109,7 @@ function summarise(profile: Profile, top = 40) {
       return;
     }
     total += dt;
+    if (name === "(garbage collector)") gc += dt;
     selfUs.set(id, (selfUs.get(id) ?? 0) + dt);
   });
   const fn = new Map<string, number>();
@@ -144,7 +148,7 @@ function summarise(profile: Profile, top = 40) {
           `    ${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`,
       )
       .join("\n");
-  return { total, idle, fn: fmt(fn, top), file: fmt(file, 25), incl: fmt(incl, 60) };
+  return { total, idle, gc, fn: fmt(fn, top), file: fmt(file, 25), incl: fmt(incl, 60) };
 }
 
 /** name, path, headers and, for a write, its method and body. */
@@ -243,24 +247,54 @@ async function main() {
     for (const [name, url, headers, write] of routes.filter(([n]) => ONLY.includes(n))) {
       // Warm: the group built, caches filled.
       for (let i = 0; i < 20; i++) await (await fetch(`${base}${url}`, { headers, ...write })).arrayBuffer();
-      await inspector.send("Profiler.start");
-      const load = await runLoad({ url: `${base}${url}`, headers, ...write, duration: DURATION, connections: 8 });
-      const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
-      const s = summarise(profile);
-      console.log(
-        `\n== ${name}: ${load.requests} requests (${load.rps.toFixed(0)} req/s, non-2xx ${load.non2xx}); JS non-idle ${(s.total / 1000).toFixed(0)} ms = ${(s.total / 1000 / load.requests).toFixed(3)} ms/req`,
-      );
-      console.log(`  self time by file:\n${s.file}`);
-      console.log(`  self time by function:\n${s.fn}`);
-      console.log(`  inclusive time by function:\n${s.incl}`);
-      if (OUT) {
-        mkdirSync(OUT, { recursive: true });
-        writeFileSync(path.join(OUT, `${name}.cpuprofile`), JSON.stringify(profile));
-      }
+      await profiled(inspector, name, `${base}${url}`, headers, write);
     }
     inspector.close();
+    if (ONLY.includes("bare")) {
+      // The bare worker's ceiling route (bench/bare, its own process), profiled the same way: its heap and GC
+      // beside the app's.
+      const bare = await startBare(base, caller, sessionId, { inspector: true });
+      try {
+        const url = `${bare.url}/ceiling/${sessionId}`;
+        for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer();
+        const found = await inspectorTargets(processTree(bare.pid()!));
+        const bareInspector = await Inspector.open(found.list[0]!.webSocketDebuggerUrl);
+        await bareInspector.send("Profiler.enable");
+        await bareInspector.send("Profiler.setSamplingInterval", { interval: INTERVAL });
+        await profiled(bareInspector, "bare", url, {});
+        bareInspector.close();
+      } finally {
+        await bare.stop();
+      }
+    }
   } finally {
     await server.stop();
+  }
+}
+
+/** A V8 CPU profile of `inspector`'s isolate while autocannon loads `url`, summarised (and kept under PROFILE_OUT). */
+async function profiled(
+  inspector: Inspector,
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  write?: { method: "POST"; body: string },
+) {
+  await inspector.send("Profiler.start");
+  const load = await runLoad({ url, headers, ...write, duration: DURATION, connections: 8 });
+  const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
+  const s = summarise(profile);
+  // The isolate's heap once the load has run (V8's own figures): what each GC has to walk.
+  const heap = await inspector.send<{ usedSize: number; totalSize: number }>("Runtime.getHeapUsage");
+  console.log(
+    `\n== ${name}: ${load.requests} requests (${load.rps.toFixed(0)} req/s, non-2xx ${load.non2xx}); JS non-idle ${(s.total / 1000).toFixed(0)} ms = ${(s.total / 1000 / load.requests).toFixed(3)} ms/req; GC ${(s.gc / 1000 / load.requests).toFixed(3)} ms/req (${((100 * s.gc) / Math.max(1, s.total)).toFixed(1)}%); heap ${(heap.usedSize / 1048576).toFixed(1)} MiB used of ${(heap.totalSize / 1048576).toFixed(1)} MiB`,
+  );
+  console.log(`  self time by file:\n${s.file}`);
+  console.log(`  self time by function:\n${s.fn}`);
+  console.log(`  inclusive time by function:\n${s.incl}`);
+  if (OUT) {
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(path.join(OUT, `${name}.cpuprofile`), JSON.stringify(profile));
   }
 }
 

@@ -56,7 +56,7 @@ const NOT_MIRRORED = new Set(["content-type", "content-length", "content-encodin
 /**
  * The reads' subject: a caller, an API key of theirs that reads sessions, and one session made through
  * the API. The bench entry is given the headers GET /v1/sessions/{id} answers with, for its ceiling
- * route (/__bench/d1-session-answer, src/bench/entry.ts).
+ * route (/__bench/d1-session-answer, bench/worker/entry.ts).
  */
 export async function readTarget(base: string): Promise<{ caller: BenchUser; apiKey: string; sessionId: string }> {
   const caller = await fundedUser(base, "caller");

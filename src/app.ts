@@ -12,15 +12,15 @@ import { allowedMethodsOf } from "./http/allowed-methods";
 import { type LazyRoute, lazyRoute } from "./http/lazy-route";
 import { onError } from "./http/on-error";
 import type { Router } from "./http/openapi";
-import { setResponseHeader } from "./http/response-headers";
-import { countApiUsage } from "./middleware/api-usage";
+import { apiUsage } from "./middleware/api-usage";
+import { authenticate } from "./middleware/authenticate";
 import { clientVersion } from "./middleware/client-version";
 import { cors } from "./middleware/cors";
 import { d1Session } from "./middleware/d1-session";
-import { enforceRateLimit, rateLimit, setRateLimitHeaders } from "./middleware/rate-limit";
-import { assignRequestId } from "./middleware/request-id";
-import { logRequest } from "./middleware/request-log";
-import { addSecurityHeaders } from "./middleware/security-headers";
+import { rateLimit } from "./middleware/rate-limit";
+import { requestId } from "./middleware/request-id";
+import { requestLog } from "./middleware/request-log";
+import { securityHeaders } from "./middleware/security-headers";
 import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
@@ -57,13 +57,15 @@ export const V1_ROUTES = [
 
 /** The console's sign-in (sets its session cookies; docs/security.md "Console"), built on its first request. */
 const CONSOLE_ROUTES = lazyRoute("/console", async () => {
-  const [{ consoleSessionRoutes }, { router }] = await Promise.all([
+  const [{ consoleSessionRoutes }, { devMailboxRoutes }, { router }] = await Promise.all([
     import("./routes/console/session"),
+    import("./routes/console/dev-mailbox"),
     import("./http/openapi"),
   ]);
   const consoleApp = router();
-  consoleApp.use("*", rateLimit, bodyLimit({ maxSize: 16 * 1024 }));
+  consoleApp.use("*", authenticate(), rateLimit(), bodyLimit({ maxSize: 16 * 1024 }));
   consoleApp.route("/", consoleSessionRoutes());
+  consoleApp.route("/", devMailboxRoutes());
   return consoleApp;
 });
 
@@ -209,17 +211,10 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
     );
   });
 
-  // What every response carries, its request id and the security headers, set in one step
-  // (src/middleware/request-id.ts, security-headers.ts): each async step costs CPU in workerd.
-  // The request's log line and metric are written here too, once it is answered (src/middleware/request-log.ts).
-  app.use("*", async (c, next) => {
-    const startedAt = Date.now();
-    const id = assignRequestId(c);
-    await next();
-    addSecurityHeaders(c);
-    setResponseHeader(c, "X-Request-Id", id);
-    logRequest(c, startedAt);
-  });
+  // The request path (docs/architecture.md): request id → client version → authenticate → rate limit → route.
+  // What every response carries, refusals included: its request id and the security headers; once it is
+  // answered, its log line and metric.
+  app.use("*", requestId(), securityHeaders(), requestLog());
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate),
   // or with the test payment gateway. An isolate's bindings do not change, so once they passed, later
   // requests with the same bindings skip the check, without an async step of their own (each costs about
@@ -233,15 +228,9 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
   const v1 = new Hono<AppEnv>();
   // CORS (docs/decisions.md): any origin, no credentials (src/middleware/cors.ts).
   v1.use("*", cors);
-  v1.use("*", clientVersion);
-  // The tier limits and, once the route has answered, the usage count, in one step (src/middleware/rate-limit.ts,
-  // api-usage.ts). A refusal (429) is not counted.
-  v1.use("*", async (c, next) => {
-    const allowed = await enforceRateLimit(c);
-    await next();
-    countApiUsage(c);
-    setRateLimitHeaders(c, allowed);
-  });
+  // The tier limits count per principal, so authentication comes first; the usage count after the limit,
+  // so a refusal (429) is not counted.
+  v1.use("*", clientVersion(), authenticate(), rateLimit(), apiUsage());
   // After authentication (which reads the primary: revocation and key checks must not lag).
   v1.use("*", d1Session);
   // Hono's limiter lets a request without a body through at once; checked here first, a read skips its async step.

@@ -59,6 +59,12 @@ export const ERROR_CATALOGUE = {
   MFA_CHALLENGE_INVALID: { status: 401, message: "The sign-in challenge is unknown, expired or already used." },
   MFA_ALREADY_ENROLLED: { status: 409, message: "This second factor is already set up; remove it first." },
   MFA_NOT_ENROLLED: { status: 409, message: "This second factor is not set up on the account." },
+  PASSKEY_INVALID: {
+    status: 401,
+    message:
+      "The passkey response was refused (challenge, origin, relying party, user verification, signature or counter).",
+  },
+  PASSKEY_ALREADY_REGISTERED: { status: 409, message: "This passkey is already registered." },
   SSO_EMAIL_DOMAIN_NOT_VERIFIED: {
     status: 403,
     message: "The sign-on asserted an email outside the domains its organization has verified; nobody was signed in.",
@@ -84,6 +90,10 @@ export const ERROR_CATALOGUE = {
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: "The processor event's signature is missing, invalid or stale." },
   // Organizations (docs/decisions.md "Organizations")
   ORGANIZATION_ROLE_REQUIRED: { status: 403, message: "Your role in this organization does not allow this operation." },
+  ORGANIZATION_MFA_REQUIRED: {
+    status: 403,
+    message: "This organization requires a second factor: set one up (Security) to reach its resources.",
+  },
   ORGANIZATION_LIMIT_REACHED: { status: 409, message: "You own the maximum number of organizations." },
   ORGANIZATION_HAS_ACTIVE_SESSIONS: { status: 409, message: "The organization has pending or processing sessions." },
   ALREADY_A_MEMBER: { status: 409, message: "This person is already a member of the organization." },
@@ -149,11 +159,6 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: ErrorDetails;
-  /**
-   * @deprecated Put what a header says in `details` (e.g. `retry_after`); onError derives the
-   * headers. Kept while the domain areas convert; removed at merge.
-   */
-  readonly headers: Record<string, string>;
 
   /**
    * `status` overrides the catalogue's only where a code is used outside its
@@ -165,8 +170,6 @@ export class AppError extends Error {
     options: {
       message?: string;
       details?: ErrorDetails;
-      /** @deprecated Use `details` (e.g. `retry_after`): onError derives the headers. */
-      headers?: Record<string, string>;
       status?: 400;
     } = {},
   ) {
@@ -176,7 +179,6 @@ export class AppError extends Error {
     this.code = code;
     this.status = options.status ?? entry.status;
     this.details = options.details ?? {};
-    this.headers = options.headers ?? {};
   }
 }
 

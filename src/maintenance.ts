@@ -1,5 +1,6 @@
 import { systemContext } from "./context/system";
 import { type PurgeCursor, purgeExpiredIdempotencyKeys } from "./db/idempotency";
+import { KV_KEYS } from "./db/kv-keys";
 import { purgeExpiredRegisteredClients } from "./db/registered-clients";
 import { purgeExpiredRevocations } from "./db/revocations";
 import { purgeExpiredOnce } from "./db/sso-once";
@@ -19,7 +20,7 @@ const PURGE_MAX_PER_RUN = 5_000;
  */
 const IDEMPOTENCY_SCAN_PER_RUN = 5_000;
 const IDEMPOTENCY_CHUNK = 1_000;
-const IDEMPOTENCY_CURSOR = "maintenance:idempotency-purge-cursor";
+const IDEMPOTENCY_CURSOR = KV_KEYS.idempotencyPurgeCursor;
 
 /**
  * Housekeeping run by the cron trigger (wrangler.toml, every minute), so

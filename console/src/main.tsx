@@ -2,6 +2,7 @@ import { type ComponentChildren, render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { actingOrganization, api, type Schema, setActingOrganization, signOut, unwrap, whenSignedOut } from "./api";
 import { StepUpPrompt } from "./components/step-up";
+import { Button, useLoad } from "./components/ui";
 import {
   AccountPage,
   ForgotPasswordPage,
@@ -109,6 +110,29 @@ function ActingSwitcher(props: { acting: string | null }) {
   );
 }
 
+/**
+ * On every page while the tab acts for an organization: which one, and the way back. The
+ * switcher alone sits in the (collapsed, on phones) navigation, easy to forget.
+ */
+function ActingBanner(props: { acting: string }) {
+  const orgs = useLoad(
+    () => unwrap(api.GET("/organizations", { headers: { "X-Organization-Id": "" } })),
+    [props.acting],
+  );
+  const name = orgs.data?.organizations.find((o) => o.id === props.acting)?.name;
+  return (
+    <section class="acting-banner" aria-label="Acting for an organization" data-testid="acting-banner">
+      <span>
+        Acting as <strong>{name ?? "an organization"}</strong>: the sessions, keys, webhooks and billing you see and
+        change are the organization's.
+      </span>
+      <Button variant="ghost" class="btn-small" onClick={() => setActingOrganization(null)}>
+        Switch back to yourself
+      </Button>
+    </section>
+  );
+}
+
 function Shell(props: { user: User; onSignOut: () => void }) {
   const path = usePath();
   const [acting, setActing] = useState(actingOrganization());
@@ -167,6 +191,7 @@ function Shell(props: { user: User; onSignOut: () => void }) {
         </div>
       </nav>
       <main id="main" class="content" key={acting ?? "self"}>
+        {acting && <ActingBanner acting={acting} />}
         {!props.user.email_verified && <VerifyEmailBanner email={props.user.email ?? "your email address"} />}
         {route(path)}
       </main>

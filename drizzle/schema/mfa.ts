@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./identity";
 
 /**
@@ -48,6 +48,8 @@ export const mfaChallenges = sqliteTable(
     failures: integer("failures").notNull().default(0),
     usedAt: text("used_at"),
     createdAt: text("created_at").notNull(),
+    /** The WebAuthn challenge (base64url) a passkey answers this sign-in's second step with. */
+    webauthnChallenge: text("webauthn_challenge"),
   },
   (t) => [index("mfa_challenges_user_idx").on(t.userId)],
 );
@@ -59,4 +61,44 @@ export const mfaChecks = sqliteTable("mfa_checks", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   verifiedAt: integer("verified_at").notNull(),
+});
+
+/**
+ * A passkey (WebAuthn Level 3 public-key credential). `public_key` is the COSE key (base64url), not a
+ * secret; `counter` is the signature counter last accepted (an assertion must exceed it unless both
+ * are 0, §6.1.1); `device_type` and `backed_up` are the BE and BS flags (§6.1.3).
+ */
+export const mfaPasskeys = sqliteTable(
+  "mfa_passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports").notNull().default("[]"),
+    deviceType: text("device_type", { enum: ["singleDevice", "multiDevice"] }).notNull(),
+    backedUp: integer("backed_up").notNull().default(0),
+    name: text("name").notNull(),
+    createdAt: text("created_at").notNull(),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [uniqueIndex("mfa_passkeys_credential_idx").on(t.credentialId), index("mfa_passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge handed out for one ceremony (`registration`, `step_up` or `sign_in`), stored as
+ * the SHA-256 of the challenge: single-use (`used_at`), expiring (`expires_at`, epoch ms), bound to the
+ * user (none for a passwordless sign-in) and, for step-up, to the sign-in session (`sid`).
+ */
+export const webauthnChallenges = sqliteTable("webauthn_challenges", {
+  challengeHash: text("challenge_hash").primaryKey(),
+  ceremony: text("ceremony", { enum: ["registration", "step_up", "sign_in"] }).notNull(),
+  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+  sid: text("sid"),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: text("used_at"),
+  createdAt: text("created_at").notNull(),
 });

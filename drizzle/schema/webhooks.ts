@@ -25,6 +25,16 @@ export const webhooks = sqliteTable(
     lastTriggered: text("last_triggered"),
     /** Set for an organization's webhook: it receives the organization's events; `user_id` is its creator. */
     organizationId: text("organization_id"),
+    /**
+     * The secret the last rotation replaced, sealed like `secret_sealed`: deliveries carry its
+     * signature too until `previous_secret_expires_at` (docs/webhooks.md, "Rotating the secret").
+     */
+    previousSecretSealed: text("previous_secret_sealed"),
+    previousSecretExpiresAt: text("previous_secret_expires_at"),
+    /** The first failed attempt since the last successful one; NULL while deliveries succeed. */
+    failingSince: text("failing_since"),
+    /** When the service disabled the endpoint for failing continuously; NULL otherwise. */
+    disabledAt: text("disabled_at"),
   },
   (t) => [index("webhooks_user_idx").on(t.userId, t.createdAt), index("webhooks_org_idx").on(t.organizationId)],
 );
@@ -55,6 +65,7 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [
     index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt),
+    index("webhook_deliveries_webhook_status_idx").on(t.webhookId, t.status, t.createdAt),
     // Undelivered work only: the admin queue_depth metric counts this index, not the table.
     index("webhook_deliveries_undelivered_idx").on(t.status).where(sql`${t.status} IN ('pending', 'retrying')`),
   ],

@@ -29,68 +29,45 @@ export function portsOf(env: Bindings): Ports {
 }
 
 function buildPorts(env: Bindings): Ports {
-  // OAuth server
-  const clientMetadata = once(() => httpClientMetadata);
-  // accounts/mail
-  const mailer = once(() => mailerFor(env));
-  // accounts/admin
-  const probes = once(() => bindingProbes(env));
-  // --- sso ---
-  const dns = once(() => dnsOverHttps());
-  const directory = once(() => ldapDirectory);
-  // --- end sso ---
-  // organizations and webhooks
-  const webhookQueue = once(() => cloudflareWebhookQueue(env.WEBHOOK_QUEUE));
-  // sessions area
-  const sessions = once(() => sessionObjects(env));
-  // billing
-  const payments = once(() => paymentsFor(configOf(env)));
-  const billingClocks = once(() => durableBillingClocks(env.BILLING_CLOCK));
-  // platform
-  const rateLimits = once(() => new KvRateLimitStore(env.KV));
-  return {
-    get rateLimits() {
-      return rateLimits();
-    },
-    get clientMetadata() {
-      return clientMetadata();
-    },
-    get mailer() {
-      return mailer();
-    },
-    get probes() {
-      return probes();
-    },
-    get dns() {
-      return dns();
-    },
-    get directory() {
-      return directory();
-    },
-    get webhookQueue() {
-      return webhookQueue();
-    },
-    get sessions() {
-      return sessions();
-    },
-    get payments() {
-      return payments();
-    },
-    get billingClocks() {
-      return billingClocks();
-    },
-  };
+  return lazyObject<Ports>({
+    // platform
+    rateLimits: () => new KvRateLimitStore(env.KV),
+    // OAuth server
+    clientMetadata: () => httpClientMetadata,
+    // accounts/mail
+    mailer: () => mailerFor(env),
+    // accounts/admin
+    probes: () => bindingProbes(env),
+    // --- sso ---
+    dns: () => dnsOverHttps(),
+    directory: () => ldapDirectory,
+    // --- end sso ---
+    // organizations and webhooks
+    webhookQueue: () => cloudflareWebhookQueue(env.WEBHOOK_QUEUE),
+    // sessions area
+    sessions: () => sessionObjects(env),
+    // billing
+    payments: () => paymentsFor(configOf(env)),
+    billingClocks: () => durableBillingClocks(env.BILLING_CLOCK),
+  });
 }
 
-/** A getter that builds its value once, on first read. */
-export function once<T>(build: () => T): () => T {
-  let value: T | undefined;
-  let done = false;
-  return () => {
-    if (!done) {
-      value = build();
-      done = true;
-    }
-    return value as T;
-  };
+/**
+ * An object whose every property is built by its builder on first read and kept: each a getter that
+ * replaces itself with the value, so later reads are plain property reads.
+ */
+function lazyObject<T extends object>(builders: { [K in keyof T]: () => T[K] }): T {
+  const target = {} as T;
+  for (const key of Object.keys(builders) as (keyof T & string)[]) {
+    Object.defineProperty(target, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const value = builders[key]();
+        Object.defineProperty(target, key, { value, enumerable: true, writable: false });
+        return value;
+      },
+    });
+  }
+  return target;
 }

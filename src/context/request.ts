@@ -1,7 +1,8 @@
 import type { Context as HonoContext } from "hono";
-import type { Actor, Context, UserContext } from "../domain/context";
+import type { Actor, Context, RequestMeta, UserContext } from "../domain/context";
 import type { AppEnv } from "../env";
 import { clientIp, reportedCountry } from "../lib/request";
+import { committer } from "./commit";
 import { configOf } from "./config";
 import { portsOf } from "./ports";
 
@@ -33,6 +34,7 @@ function build(c: HonoContext<AppEnv>): Context {
     const principal = c.get("principal");
     return principal ? { kind: "user", principal } : { kind: "anonymous" };
   };
+  let meta: RequestMeta | undefined;
   return {
     get actor() {
       return actor();
@@ -48,16 +50,19 @@ function build(c: HonoContext<AppEnv>): Context {
     config: configOf(env),
     ports: portsOf(env),
     now,
-    meta: {
-      requestId: c.get("requestId"),
-      ip: clientIp(c),
-      userAgent: c.req.header("user-agent") ?? "",
-      country: reportedCountry(c) ?? "",
+    // Read when used: most requests record no audit entry or sign-in, so the headers are parsed only for those that do.
+    get meta() {
+      meta ??= {
+        requestId: c.get("requestId"),
+        ip: clientIp(c),
+        userAgent: c.req.header("user-agent") ?? "",
+        country: reportedCountry(c) ?? "",
+      };
+      return meta;
     },
-    async commit(statements, outcome) {
-      const alongside = outcome && c.get("commitAlongside");
-      const all = alongside ? [...statements, ...(await alongside(outcome))] : statements;
-      return all.length ? c.env.DB.batch(all) : [];
-    },
+    commit: committer(
+      () => c.env.DB,
+      () => c.get("commitAlongside"),
+    ),
   } as Context;
 }

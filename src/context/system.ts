@@ -1,6 +1,7 @@
 import type { Context } from "../domain/context";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
+import { committer } from "./commit";
 import { configOf } from "./config";
 import { portsOf } from "./ports";
 
@@ -17,6 +18,6 @@ export function systemContext(env: Bindings, name: string, now: () => number = D
     ports: portsOf(env),
     now,
     meta: { requestId: newId("req", now()), ip: "" },
-    commit: (statements) => (statements.length ? env.DB.batch(statements) : Promise.resolve([])),
+    commit: committer(() => env.DB),
   };
 }

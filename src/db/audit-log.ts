@@ -2,8 +2,11 @@ import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { db, schema } from "./client";
 import type { Statement } from "./store";
 
-const { auditLog } = schema;
+const { auditLog, users } = schema;
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/** An entry as read back: with the acting person's current username and email (null once their account is gone, or for an organization key). */
+export type AuditReadRow = AuditRow & { actorUsername: string | null; actorEmail: string | null };
 
 /**
  * An audit row. `onlyIfChanged`: written only when the statement just before
@@ -40,14 +43,14 @@ export interface AuditFilter {
   until?: string | undefined;
 }
 
-/** A page of the organization's audit log, newest first, and the total that matches. */
+/** A page of the organization's audit log, newest first, with each actor's name and email, and the total that matches. */
 export async function listAudit(
   d1: D1Database,
   organizationId: string,
   filter: AuditFilter,
   limit: number,
   offset: number,
-): Promise<{ rows: AuditRow[]; total: number }> {
+): Promise<{ rows: AuditReadRow[]; total: number }> {
   const conditions: SQL[] = [eq(auditLog.organizationId, organizationId)];
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.actorId) conditions.push(eq(auditLog.actorUserId, filter.actorId));
@@ -57,8 +60,9 @@ export async function listAudit(
   const where = and(...conditions);
   const [rows, totalRow] = await Promise.all([
     db(d1)
-      .select()
+      .select({ entry: auditLog, actorUsername: users.username, actorEmail: users.email })
       .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(limit)
@@ -66,5 +70,8 @@ export async function listAudit(
       .all(),
     db(d1).select({ n: count() }).from(auditLog).where(where).get(),
   ]);
-  return { rows, total: totalRow?.n ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r.entry, actorUsername: r.actorUsername, actorEmail: r.actorEmail })),
+    total: totalRow?.n ?? 0,
+  };
 }

@@ -20,6 +20,10 @@ export interface HistoryRow {
   status: TransactionRow["status"];
   created_at: string;
   description: string;
+  /** The session a session debit, refund or repricing was for (the history page only; null otherwise). */
+  session_id?: string | null;
+  session_cue?: string | null;
+  session_type?: string | null;
 }
 
 export interface HistoryQuery {
@@ -43,9 +47,20 @@ export async function billingHistory(d1: D1Database, q: HistoryQuery): Promise<{
   const where = "WHERE created_at >= ?2 AND created_at < ?3";
   const from = q.from ?? "";
   const to = q.to ?? "9999";
+  // A session movement's ledger row (found by its primary key) names the session; the session
+  // must be this account's too, so a row never shows another account's cue.
   const [page, count] = await d1.batch([
     d1
-      .prepare(`SELECT * FROM (${HISTORY_UNION}) ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
+      .prepare(
+        `SELECT h.*, s.id AS session_id, s.cue AS session_cue, s.session_type AS session_type
+           FROM (${HISTORY_UNION}) h
+           LEFT JOIN credit_ledger l
+             ON h.type IN ('session_debit', 'session_refund', 'session_reprice')
+            AND l.account_id = ?1 AND l.created_at = h.created_at AND l.id = h.id
+           LEFT JOIN sessions s ON s.id = l.reference_id AND s.account_id = ?1
+          WHERE h.created_at >= ?2 AND h.created_at < ?3
+          ORDER BY h.created_at DESC, h.id DESC LIMIT ?4 OFFSET ?5`,
+      )
       .bind(q.accountId, from, to, q.limit, q.offset),
     d1.prepare(`SELECT COUNT(*) AS total FROM (${HISTORY_UNION}) ${where}`).bind(q.accountId, from, to),
   ]);

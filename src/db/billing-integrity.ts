@@ -1,3 +1,4 @@
+import { KV_KEYS } from "./kv-keys";
 import type { KeyValues } from "./store";
 
 /**
@@ -29,7 +30,7 @@ export async function overdueAccounts(d1: D1Database, before: string, limit: num
 }
 
 /** The KV key holding the last ledger check's result (docs/storage.md). */
-const LEDGER_CHECK_KEY = "billing:ledger-check";
+const LEDGER_CHECK_KEY = KV_KEYS.ledgerCheck;
 
 /** Keep the last ledger check's result for the admin status (`checks.billing_ledger`). */
 export async function saveLedgerCheck(kv: KeyValues, check: { checked_at: string; violations: string[] }) {

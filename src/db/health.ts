@@ -1,3 +1,5 @@
+import { KV_KEYS } from "./kv-keys";
+
 /** Cheap real round trips to the stores, for the admin status probes. */
 export async function pingDatabase(d1: D1Database): Promise<void> {
   const row = await d1.prepare("SELECT 1 AS ok").first<{ ok: number }>();
@@ -5,5 +7,5 @@ export async function pingDatabase(d1: D1Database): Promise<void> {
 }
 
 export async function pingCache(kv: KVNamespace): Promise<void> {
-  await kv.get("health:probe");
+  await kv.get(KV_KEYS.healthProbe);
 }

@@ -1,4 +1,5 @@
 import { sha256Hex } from "../lib/crypto";
+import { KV_KEYS } from "./kv-keys";
 
 /**
  * The development mail outbox in KV: `dev-mail:<organization id>:<message id>` for an organization's
@@ -16,7 +17,7 @@ export interface OutboxMessage {
 }
 
 const TTL_SECONDS = 7 * 24 * 3600;
-const prefix = (ownerId: string) => `dev-mail:${ownerId}:`;
+const prefix = (ownerId: string) => `${KV_KEYS.devMail}${ownerId}:`;
 
 /** Who may read a message, as KV metadata, so a listing filters keys before reading any value. */
 interface OutboxMetadata {
@@ -59,7 +60,7 @@ export async function listOutboxMessages(
  * Every message the development mail adapter (src/adapters/mail/development.ts) sent, by recipient:
  * `dev-mail-to:<SHA-256 of the lower-cased address>:<message id>`, the mailbox tests read.
  */
-const recipientPrefix = (recipientHash: string) => `dev-mail-to:${recipientHash}:`;
+const recipientPrefix = (recipientHash: string) => `${KV_KEYS.devMailTo}${recipientHash}:`;
 
 /** SHA-256 hex of the lower-cased, trimmed address: the mail record's and the mailbox's key. */
 export const recipientHashOf = (email: string) => sha256Hex(email.trim().toLowerCase());

@@ -83,10 +83,10 @@ export async function insertChallenge(d1: D1Database, row: typeof schema.mfaChal
 export async function findLiveChallenge(d1: D1Database, tokenHash: string, now: number) {
   return d1
     .prepare(
-      "SELECT user_id AS userId, country FROM mfa_challenges WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2 AND failures < ?3",
+      "SELECT user_id AS userId, country, webauthn_challenge AS webauthnChallenge FROM mfa_challenges WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2 AND failures < ?3",
     )
     .bind(tokenHash, now, MFA_CHALLENGE_MAX_FAILURES)
-    .first<{ userId: string; country: string }>();
+    .first<{ userId: string; country: string; webauthnChallenge: string | null }>();
 }
 
 /** A challenge's wrong codes are counted; at MFA_CHALLENGE_MAX_FAILURES it is dead. */

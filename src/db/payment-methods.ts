@@ -6,14 +6,14 @@ export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 /**
  * Insert a card; it becomes the default if asked or if it is the user's
- * first. One batch: clearing the old default, the insert and `audit` (the
+ * first, never with `"never"` (a method not yet proven by a charge). One batch: clearing the old default, the insert and `audit` (the
  * statements to commit with it, e.g. an organization's audit entry
  * conditioned on the insert) stay atomic.
  */
 export async function insertPaymentMethod(
   d1: D1Database,
   row: Omit<PaymentMethodRow, "isDefault">,
-  makeDefault: boolean,
+  makeDefault: boolean | "never",
   audit: D1PreparedStatement[] = [],
 ): Promise<PaymentMethodRow> {
   const client = db(d1);
@@ -22,7 +22,7 @@ export async function insertPaymentMethod(
     .from(paymentMethods)
     .where(and(eq(paymentMethods.accountId, row.accountId), eq(paymentMethods.isDefault, true)))
     .get();
-  const isDefault = makeDefault || !hasDefault;
+  const isDefault = makeDefault === "never" ? false : makeDefault || !hasDefault;
   const statements: D1PreparedStatement[] = [];
   if (isDefault) {
     statements.push(d1.prepare("UPDATE payment_methods SET is_default = 0 WHERE account_id = ?").bind(row.accountId));

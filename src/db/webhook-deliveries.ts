@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { db, schema } from "./client";
 
 const { webhookDeliveries, webhookDeliveryAttempts } = schema;
@@ -84,7 +84,12 @@ export async function recordAttempt(
         "INSERT INTO webhook_delivery_attempts (id, delivery_id, attempt, status_code, duration_ms, error, created_at) SELECT ?1, id, attempts, ?3, ?4, ?5, ?6 FROM webhook_deliveries WHERE id = ?2 RETURNING attempt",
       )
       .bind(o.attemptId, delivery.id, o.statusCode, o.durationMs, o.error, o.at),
-    d1.prepare("UPDATE webhooks SET last_triggered = ?2 WHERE id = ?1").bind(delivery.webhookId, o.at),
+    // A success ends the webhook's run of failures; a failure starts one unless one is running.
+    d1
+      .prepare(
+        "UPDATE webhooks SET last_triggered = ?2, failing_since = CASE WHEN ?3 = 'succeeded' THEN NULL ELSE COALESCE(failing_since, ?2) END WHERE id = ?1",
+      )
+      .bind(delivery.webhookId, o.at, o.status),
   ]);
   return (inserted?.results?.[0] as { attempt: number } | undefined)?.attempt ?? 0;
 }
@@ -117,25 +122,57 @@ export async function markDeliveryDead(d1: D1Database, id: string, at: string): 
     .run();
 }
 
+/** What the delivery log shows: filters (all optional) and a page, by cursor or offset. */
+export interface DeliveryLogFilter {
+  webhookId: string;
+  statuses?: readonly DeliveryStatus[] | undefined;
+  eventType?: string | undefined;
+  /** created_at >= since (ISO). */
+  since?: string | undefined;
+  /** created_at < until (ISO). */
+  until?: string | undefined;
+  /** Only deliveries after this one in the log's order (newest first). */
+  after?: { createdAt: string; id: string } | undefined;
+  limit: number;
+  offset: number;
+}
+
+function logConditions(f: DeliveryLogFilter, withCursor: boolean): SQL[] {
+  return [
+    eq(webhookDeliveries.webhookId, f.webhookId),
+    ...(f.statuses?.length ? [inArray(webhookDeliveries.status, [...f.statuses])] : []),
+    ...(f.eventType ? [eq(webhookDeliveries.eventType, f.eventType)] : []),
+    ...(f.since ? [gte(webhookDeliveries.createdAt, f.since)] : []),
+    ...(f.until ? [lt(webhookDeliveries.createdAt, f.until)] : []),
+    ...(withCursor && f.after
+      ? [sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (${f.after.createdAt}, ${f.after.id})`]
+      : []),
+  ];
+}
+
+/**
+ * One page of the log, newest first, with the attempts of its deliveries; `more` when a row
+ * follows the page, `total` the rows matching the filters (whatever the page).
+ */
 export async function listDeliveries(
   d1: D1Database,
-  webhookId: string,
-  limit: number,
-  offset: number,
-): Promise<{ deliveries: DeliveryRow[]; attempts: AttemptRow[]; total: number }> {
+  f: DeliveryLogFilter,
+): Promise<{ deliveries: DeliveryRow[]; attempts: AttemptRow[]; total: number; more: boolean }> {
   const client = db(d1);
-  const deliveries = await client
+  const page = await client
     .select()
     .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .where(and(...logConditions(f, true)))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(limit)
-    .offset(offset)
+    .limit(f.limit + 1)
+    .offset(f.offset)
     .all();
-  const total = await d1
-    .prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ?")
-    .bind(webhookId)
-    .first<{ n: number }>();
+  const deliveries = page.slice(0, f.limit);
+  const [total] = await client
+    .select({ n: count() })
+    .from(webhookDeliveries)
+    .where(and(...logConditions(f, false)))
+    .all();
   const attempts =
     deliveries.length === 0
       ? []
@@ -150,5 +187,53 @@ export async function listDeliveries(
           )
           .orderBy(webhookDeliveryAttempts.attempt)
           .all();
-  return { deliveries, attempts, total: total?.n ?? 0 };
+  return { deliveries, attempts, total: total?.n ?? 0, more: page.length > f.limit };
+}
+
+/** The statuses recover sends again: given up (`failed`, `dead`) or never sent (`skipped`). */
+export const RECOVERABLE_STATUSES = ["failed", "dead", "skipped"] as const;
+const RECOVERABLE_SQL = "('failed', 'dead', 'skipped')";
+
+/**
+ * Set up to `max` of the webhook's recoverable deliveries created since `since` (oldest first)
+ * back to `pending`, in one statement, and return their ids: a delivery already pending is not
+ * returned again, so a second call does not queue it twice.
+ */
+export async function requeueRecoverable(
+  d1: D1Database,
+  input: { webhookId: string; since: string; max: number; at: string },
+): Promise<string[]> {
+  const { results } = await d1
+    .prepare(
+      `UPDATE webhook_deliveries SET status = 'pending', updated_at = ?3
+       WHERE id IN (SELECT id FROM webhook_deliveries
+                    WHERE webhook_id = ?1 AND status IN ${RECOVERABLE_SQL} AND created_at >= ?2
+                    ORDER BY created_at, id LIMIT ?4)
+       RETURNING id`,
+    )
+    .bind(input.webhookId, input.since, input.at, input.max)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+/** How many of the webhook's deliveries since `since` are still recoverable. */
+export async function countRecoverable(d1: D1Database, webhookId: string, since: string): Promise<number> {
+  const row = await d1
+    .prepare(
+      `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ?1 AND status IN ${RECOVERABLE_SQL} AND created_at >= ?2`,
+    )
+    .bind(webhookId, since)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Deliveries requeued but not queued after all (the queue refused them) are failed again, so recover finds them. */
+export async function unqueueDeliveries(d1: D1Database, ids: readonly string[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await d1
+    .prepare(
+      "UPDATE webhook_deliveries SET status = 'failed', updated_at = ?2 WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'",
+    )
+    .bind(JSON.stringify(ids), at)
+    .run();
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 
@@ -79,12 +79,67 @@ export async function activeWebhooksOf(d1: D1Database, owner: WebhookOwner): Pro
     .all();
 }
 
+/** The owner's active webhooks and those the service disabled for failing (their missed events are kept). */
+export async function activeOrDisabledWebhooksOf(d1: D1Database, owner: WebhookOwner): Promise<WebhookRow[]> {
+  return db(d1)
+    .select()
+    .from(webhooks)
+    .where(and(ownedBy(owner), or(eq(webhooks.active, true), isNotNull(webhooks.disabledAt))))
+    .all();
+}
+
+/**
+ * Replace the owner's webhook's secret, keeping the replaced one (its sealed bytes as they are: the
+ * associated data is the webhook id either way) until `previousExpiresAt`. A secret kept from an
+ * earlier rotation is dropped. Undefined when missing or someone else's.
+ */
+export async function rotateOwnWebhookSecret(
+  d1: D1Database,
+  owner: WebhookOwner,
+  id: string,
+  rotation: { secretSealed: string; previousExpiresAt: string; at: string },
+  also: D1PreparedStatement[] = [],
+): Promise<WebhookRow | undefined> {
+  const update = db(d1)
+    .update(webhooks)
+    .set({
+      previousSecretSealed: sql`${webhooks.secretSealed}`,
+      previousSecretExpiresAt: rotation.previousExpiresAt,
+      secretSealed: rotation.secretSealed,
+      updatedAt: rotation.at,
+    })
+    .where(and(eq(webhooks.id, id), ownedBy(owner)))
+    .toSQL();
+  const [result] = await d1.batch([d1.prepare(update.sql).bind(...update.params), ...also]);
+  return rowWritten(result) ? findOwnWebhook(d1, owner, id) : undefined;
+}
+
+/**
+ * Disable the webhook if it is still active and has failed continuously since `failingSince` or
+ * earlier. Put what must happen only then right after it in the batch (statements conditional on
+ * `changes() = 1`).
+ */
+export function disableIfFailingSinceStatement(
+  d1: D1Database,
+  id: string,
+  failingSince: string,
+  at: string,
+): D1PreparedStatement {
+  return d1
+    .prepare(
+      "UPDATE webhooks SET active = 0, disabled_at = ?3, updated_at = ?3 WHERE id = ?1 AND active = 1 AND failing_since IS NOT NULL AND failing_since <= ?2",
+    )
+    .bind(id, failingSince, at);
+}
+
 /** Update the owner's webhook (with `also` in the same batch); undefined when missing or someone else's. */
 export async function updateOwnWebhook(
   d1: D1Database,
   owner: WebhookOwner,
   id: string,
-  patch: Partial<Pick<WebhookRow, "url" | "events" | "active" | "description" | "updatedAt">>,
+  patch: Partial<
+    Pick<WebhookRow, "url" | "events" | "active" | "description" | "updatedAt" | "disabledAt" | "failingSince">
+  >,
   also: D1PreparedStatement[] = [],
 ): Promise<WebhookRow | undefined> {
   const update = db(d1)

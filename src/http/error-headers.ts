@@ -13,8 +13,12 @@ const RETRYABLE = new Set([409, 429, 502, 503]);
  *   description when a credential was refused), and `insufficient_scope` naming
  *   `details.required_scopes` on a 403 (§3.1);
  * - Allow (RFC 9110 §10.2.1) on a 405 from `details.allowed`.
+ *
+ * `resourceMetadata`: a protected resource's metadata URL (RFC 9728 §5.1), named in every bearer
+ * challenge so a client that meets the 401 or 403 finds its authorization server (the MCP server).
  */
-export function errorHeaders(err: AppError): Array<[string, string]> {
+export function errorHeaders(err: AppError, options: { resourceMetadata?: string } = {}): Array<[string, string]> {
+  const { resourceMetadata } = options;
   const headers: Array<[string, string]> = [];
   if (RETRYABLE.has(err.status)) {
     const retryAfter = retryAfterOf(err);
@@ -24,14 +28,17 @@ export function errorHeaders(err: AppError): Array<[string, string]> {
     headers.push([
       "WWW-Authenticate",
       err.code === "AUTHENTICATION_REQUIRED"
-        ? bearerChallenge()
-        : bearerChallenge({ error: "invalid_token", description: err.message }),
+        ? bearerChallenge({ resourceMetadata })
+        : bearerChallenge({ error: "invalid_token", description: err.message, resourceMetadata }),
     ]);
   }
   if (err.status === 403 && err.code === "INSUFFICIENT_PERMISSIONS") {
     const scopes = stringList(err.details.required_scopes);
     if (scopes.length > 0)
-      headers.push(["WWW-Authenticate", bearerChallenge({ error: "insufficient_scope", scope: scopes.join(" ") })]);
+      headers.push([
+        "WWW-Authenticate",
+        bearerChallenge({ error: "insufficient_scope", scope: scopes.join(" "), resourceMetadata }),
+      ]);
   }
   if (err.status === 405) {
     const allowed = stringList(err.details.allowed);
@@ -41,10 +48,14 @@ export function errorHeaders(err: AppError): Array<[string, string]> {
 }
 
 /** RFC 6750 §3 challenge; the description keeps only the characters §3 allows in a quoted value. */
-export function bearerChallenge(
-  challenge: { error?: "invalid_token" | "insufficient_scope"; description?: string; scope?: string } = {},
-): string {
+function bearerChallenge(challenge: {
+  error?: "invalid_token" | "insufficient_scope";
+  description?: string;
+  scope?: string;
+  resourceMetadata?: string | undefined;
+}): string {
   const parts = ['Bearer realm="session-analysis"'];
+  if (challenge.resourceMetadata) parts.push(`resource_metadata="${challenge.resourceMetadata}"`);
   if (challenge.error) parts.push(`error="${challenge.error}"`);
   if (challenge.description) {
     const description = challenge.description

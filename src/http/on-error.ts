@@ -57,7 +57,5 @@ export function onError(err: unknown, c: Context) {
   // For the request's log line and metric (src/middleware/request-log.ts).
   c.set("errorCode", appError.code);
   for (const [name, value] of errorHeaders(appError)) c.header(name, value);
-  // Headers a domain error still names itself (deprecated: the areas move them into details).
-  for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
   return c.json(errorBody(c, appError), appError.status as ContentfulStatusCode);
 }

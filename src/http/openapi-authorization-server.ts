@@ -667,7 +667,7 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
           },
           401: envelopeError("The SAML response was refused"),
           404: envelopeError("No such SAML connection"),
-          422: envelopeError("SAMLResponse is missing"),
+          422: envelopeError("SAMLResponse is missing or too long, or RelayState is longer than 80 characters"),
         },
       },
     },

@@ -130,6 +130,28 @@ const D1_BOOKMARK_PARAMETER = {
   schema: { type: "string", pattern: "^[0-9A-Za-z-]{1,128}$", maxLength: 128 },
 };
 
+/**
+ * A malformed request header is refused with 400 INVALID_FIELD_VALUE (docs/errors.md: 422 is for
+ * body and query fields) on every /v1 operation: X-Client-Version on all of them, X-Organization-Id
+ * where it is declared. The 400 the route's own codes give, or one of its own.
+ */
+function documentHeaderRefusal(op: Operation): void {
+  const headers = (op.parameters ?? []).some(
+    (p) => p.name === "x-organization-id" || p.$ref === "#/components/parameters/OrganizationId",
+  )
+    ? "`X-Client-Version` or `X-Organization-Id`"
+    : "`X-Client-Version`";
+  const line = `\`INVALID_FIELD_VALUE\` — a malformed request header (${headers}).`;
+  op.responses ??= {};
+  const existing = op.responses["400"];
+  if (existing) existing.description = `${existing.description}<br>${line}`;
+  else
+    op.responses["400"] = {
+      description: line,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
+    };
+}
+
 const ref = (kind: "headers" | "parameters", name: string) => ({ $ref: `#/components/${kind}/${name}` });
 /** Statuses an idempotent operation stores and replays (src/middleware/idempotency.ts). */
 const replayable = (status: number) =>
@@ -145,7 +167,7 @@ function environmentName(env: Pick<Bindings, "ENVIRONMENT"> | undefined, origin:
 type Doc = ReturnType<OpenAPIHono<AppEnv>["getOpenAPI31Document"]>;
 type Operation = {
   parameters?: Array<Record<string, unknown>>;
-  responses?: Record<string, { headers?: Record<string, unknown> }>;
+  responses?: Record<string, { headers?: Record<string, unknown>; description?: string; content?: unknown }>;
 };
 
 /**
@@ -189,6 +211,7 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, origin: string, env?: P
       if (!["get", "put", "post", "delete", "patch"].includes(method)) continue;
       const idempotent = (op.parameters ?? []).some((p) => p.name === "idempotency-key");
       op.parameters = [...(op.parameters ?? []), ref("parameters", "XClientVersion"), ref("parameters", "XD1Bookmark")];
+      documentHeaderRefusal(op);
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const headers: Record<string, unknown> = { ...(response.headers ?? {}) };
         for (const name of V1_HEADERS) headers[name] = ref("headers", name);

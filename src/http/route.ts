@@ -92,6 +92,9 @@ export function defineRoute<const C extends DefineRouteConfig>(config: C) {
   };
   if (isIdempotent) add(IDEMPOTENCY_ERRORS);
   if (scope) add(AUTH_ERRORS);
+  // X-Organization-Id (declared on every authenticated operation) naming an organization the caller
+  // is not a member of is 404, as another account's resource is.
+  if (scope) add(["RESOURCE_NOT_FOUND"]);
   if (rest.request?.body) add(BODY_ERRORS);
 
   const errorResponses: RouteConfig["responses"] = {};

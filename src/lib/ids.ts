@@ -29,7 +29,8 @@ export type IdPrefix =
   | "mail"
   | "acct"
   | "sso"
-  | "dcr";
+  | "dcr"
+  | "passkey";
 
 /**
  * Random values drawn 256 at a time (every request takes at least one, for its request id): one

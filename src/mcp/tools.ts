@@ -274,7 +274,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: DeliveriesInput,
     output: DeliveryLogSchema,
     annotations: read,
-    run: (ctx, { webhook_id, limit, offset }) => deliveryLog(ctx.context.db, ctx.principal, webhook_id, limit, offset),
+    run: (ctx, { webhook_id, limit, offset }) => deliveryLog(ctx.context, { webhookId: webhook_id, limit, offset }),
   }),
 ];
 

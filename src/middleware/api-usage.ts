@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { countApiCall } from "../db/api-usage";
 import type { AppEnv } from "../env";
 import { DAY_MS, utcDate } from "../lib/clock";
@@ -9,11 +9,18 @@ import { presentedCredentials } from "./authenticate";
  * Counts authenticated API calls per user per day (the Billing record's
  * usage.api_calls), coalesced in the isolate and written off the request
  * path (src/db/api-usage.ts): each finished /v1 request that authenticated
- * (src/app.ts) with a token or key of the caller's. The console's page loads
- * (its session cookie) are not the user's API calls and are not counted
- * (docs/decisions.md, "Console").
+ * with a token or key of the caller's. It runs after the rate limit (src/app.ts),
+ * so a refusal (429) is not counted. The console's page loads (its session
+ * cookie) are not the user's API calls and are not counted (docs/decisions.md, "Console").
  */
-export function countApiUsage(c: Context<AppEnv>): void {
+export function apiUsage(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    countApiUsage(c);
+  };
+}
+
+function countApiUsage(c: Context<AppEnv>): void {
   const principal = c.get("principal");
   if (principal && !presentedCredentials(c).fromConsole)
     countApiCall(c.env.DB, principal.userId, today(Date.now()), waitUntilOf(c));

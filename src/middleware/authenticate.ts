@@ -28,11 +28,35 @@ export function requireScope(scopes: Scope | readonly Scope[]): MiddlewareHandle
     if (isRead(c) || !ACCOUNT_CHANGING.test(c.req.path)) return next();
     return next().then(forgetAccountRefs);
   };
-  // Without an async step of its own when the rate limiter already authenticated the request (the usual
-  // case): each costs CPU in workerd.
+  // Without an async step of its own when authenticate() already found the principal (the usual case).
   return (c, next) => {
     const known = c.get("principal");
     return known ? checked(c, known, next) : principalOf(c).then((principal) => checked(c, principal, next));
+  };
+}
+
+/**
+ * Who calls (docs/architecture.md, "The request path": after the client version, before the rate
+ * limit, which counts per principal). A presented credential is authenticated here and its principal
+ * set on the request; it refuses nothing: a public route ignores a bad or absent credential, and a
+ * route behind one (`requireScope`) reports the refusal itself. A request without a credential
+ * passes straight through, with no read of D1 or KV.
+ */
+export function authenticate(): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
+    let presented: ReturnType<typeof presentedCredentials>;
+    try {
+      presented = presentedCredentials(c);
+    } catch {
+      // A console cookie without its CSRF header: the route's own authentication reports it.
+      return next();
+    }
+    if (presented.authorization === undefined && presented.apiKey === undefined) return next();
+    return principalOf(c, presented).then(
+      () => next(),
+      // Refused (or D1 unreachable): the route's requireScope authenticates again and answers the refusal.
+      () => next(),
+    );
   };
 }
 
@@ -60,7 +84,10 @@ export async function principalOf(
   });
   if (!principal) throw new AppError("AUTHENTICATION_REQUIRED");
   // Who the request acts for, from D1 as it is now: a removed member loses it on this request.
-  const acting = await resolveActingOrganization(c.env.DB, principal, c.req.header(ORGANIZATION_HEADER));
+  const acting = await resolveActingOrganization(contextOf(c), {
+    principal,
+    header: c.req.header(ORGANIZATION_HEADER),
+  });
   // Tier and status come from the acting billing account, not the token's claims (the isolate's
   // recent answer except on writes that can change accounts, src/domain/identity/acting-account-cache.ts).
   // If D1 is down the token's tier stands in (the admin status must still answer); anything that

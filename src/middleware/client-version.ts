@@ -29,9 +29,12 @@ export function resolveApiVersion(requested: string | undefined): string {
   return chosen;
 }
 
-export const clientVersion: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const version = resolveApiVersion(c.req.header("x-client-version"));
-  c.set("apiVersion", version);
-  await next();
-  setResponseHeader(c, "X-API-Version", version);
-};
+/** The version a request asks for (`apiVersion`), and the one that served it on the response. */
+export function clientVersion(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const version = resolveApiVersion(c.req.header("x-client-version"));
+    c.set("apiVersion", version);
+    await next();
+    setResponseHeader(c, "X-API-Version", version);
+  };
+}

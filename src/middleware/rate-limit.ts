@@ -7,7 +7,6 @@ import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { setResponseHeader } from "../http/response-headers";
 import { throttleAddress, waitUntilOf } from "../lib/request";
-import { presentedCredentials, principalOf } from "./authenticate";
 
 /** The rate-limit store (the port) bound to this request: its clock and its waitUntil for write-behind. */
 export function limiterFor(c: Context<AppEnv>) {
@@ -23,15 +22,17 @@ export function limiterFor(c: Context<AppEnv>) {
 
 /**
  * Tier rate limits on every /v1 request (spec part 8, reference 1): per
- * principal when a valid credential is presented, else per client IP.
+ * principal when `authenticate()` found one (it runs first), else per client IP.
  * Over a limit → 429 RATE_LIMIT_EXCEEDED with Retry-After, before any work.
  * Every response carries RateLimit-Policy and RateLimit.
  */
-export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const allowed = await enforceRateLimit(c);
-  await next();
-  setRateLimitHeaders(c, allowed);
-};
+export function rateLimit(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const allowed = await enforceRateLimit(c);
+    await next();
+    setRateLimitHeaders(c, allowed);
+  };
+}
 
 /** What an allowed request's response says of its limits (RateLimit-Policy, RateLimit). */
 export interface RateLimitState {
@@ -39,9 +40,12 @@ export interface RateLimitState {
   state: string;
 }
 
-/** Counts the request against its limits: 429 RATE_LIMIT_EXCEEDED over one, else what its response will say. */
+/**
+ * Counts the request against its limits: 429 RATE_LIMIT_EXCEEDED over one, else what its response will say.
+ * The caller is whoever authentication found before (the `principal` variable), else the client address.
+ */
 export async function enforceRateLimit(c: Context<AppEnv>): Promise<RateLimitState> {
-  const principal = await optionalPrincipal(c);
+  const principal = c.get("principal");
   const key = principal ? `user:${principal.userId}` : `ip:${throttleAddress(c)}`;
   const { windows, policyHeader } = policiesFor(principal?.tier, c.env.RATE_LIMIT_WINDOW_SCALE);
   const decision = await limiterFor(c).consume(key, windows, 1);
@@ -90,16 +94,4 @@ function policiesFor(tier: Tier | undefined, rawScale: string | undefined) {
 
 export function rateLimitHeaders(windows: Parameters<typeof rateLimitPolicyHeader>[0], decision: Decision) {
   return { "RateLimit-Policy": rateLimitPolicyHeader(windows), RateLimit: rateLimitHeader(decision.windows) };
-}
-
-/** The principal if the credential is valid; invalid ones are refused later by the route itself. */
-async function optionalPrincipal(c: Context<AppEnv>) {
-  try {
-    // A console cookie without its CSRF header throws here: the route's own authentication reports it.
-    const presented = presentedCredentials(c);
-    if (presented.authorization === undefined && presented.apiKey === undefined) return undefined;
-    return await principalOf(c, presented);
-  } catch {
-    return undefined;
-  }
 }

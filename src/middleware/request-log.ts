@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { recordMetric } from "../adapters/metrics";
 import type { AppEnv } from "../env";
@@ -11,7 +11,15 @@ import type { AppEnv } from "../env";
  * failure, the duration, what kind of credential called (not who) and the organization acted for.
  * A 5xx's cause is logged beside it by onError (src/http/on-error.ts), with the same request id.
  */
-export function logRequest(c: Context<AppEnv>, startedAt: number): void {
+export function requestLog(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const startedAt = Date.now();
+    await next();
+    logRequest(c, startedAt);
+  };
+}
+
+function logRequest(c: Context<AppEnv>, startedAt: number): void {
   try {
     writeRequestLog(c, startedAt);
   } catch (err) {

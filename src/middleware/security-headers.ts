@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { setResponseHeadersIfAbsent } from "../http/response-headers";
 
 /** Built once: every response gets the same values. */
@@ -16,6 +16,9 @@ const SECURITY_HEADERS = [
  * response where the route did not set its own (src/app.ts). JSON is never rendered, so the CSP
  * forbids everything; HTML pages set their own.
  */
-export function addSecurityHeaders(c: Context): void {
-  setResponseHeadersIfAbsent(c, SECURITY_HEADERS);
+export function securityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    setResponseHeadersIfAbsent(c, SECURITY_HEADERS);
+  };
 }

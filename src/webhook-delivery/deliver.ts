@@ -5,6 +5,7 @@ import type { Context } from "../domain/context";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open } from "../domain/encryption/secret-box";
 import { allowPrivateUrls } from "../domain/webhooks/deliveries";
+import { disableIfFailing } from "../domain/webhooks/health";
 import { signingKeyBytes } from "../domain/webhooks/secrets";
 import { classifyWebhookUrl } from "../domain/webhooks/url-safety";
 import { iso } from "../lib/clock";
@@ -56,7 +57,7 @@ export async function attemptDelivery(ctx: Context, input: DeliveryAttempt): Pro
     return "ack";
   }
   const permanentFailure = async (error: string) => {
-    await recordAttempt(ctx.db, delivery, {
+    const attempt = await recordAttempt(ctx.db, delivery, {
       attemptId: newId("dlv", now),
       status: "failed",
       statusCode: null,
@@ -65,23 +66,35 @@ export async function attemptDelivery(ctx: Context, input: DeliveryAttempt): Pro
       at: iso(now),
     });
     record(metrics, { kind: "webhook", outcome: "failed", status: 0, durationMs: 0 });
+    await afterFailure(ctx, { delivery, attempt, error });
     return "ack" as const;
   };
   const verdict = classifyWebhookUrl(webhook.url, { allowPrivate: allowPrivateUrls(ctx.config) });
   if (!verdict.ok) return permanentFailure(`url refused: ${verdict.reason}`);
-  const secret = await open(await dataEncryptionKey(ctx.config), webhook.secretSealed, webhook.id);
+  const dataKey = await dataEncryptionKey(ctx.config);
+  const secret = await open(dataKey, webhook.secretSealed, webhook.id);
   if (secret === null) return permanentFailure("signing secret unreadable (data encryption key changed)");
+  const keys = [signingKeyBytes(secret)];
+  // While a rotation's overlap lasts, the replaced secret signs too (a second `v1,` signature).
+  if (
+    webhook.previousSecretSealed &&
+    webhook.previousSecretExpiresAt &&
+    Date.parse(webhook.previousSecretExpiresAt) > now
+  ) {
+    const previous = await open(dataKey, webhook.previousSecretSealed, webhook.id);
+    if (previous !== null) keys.push(signingKeyBytes(previous));
+  }
 
   const outcome = await sendSigned({
     url: verdict.url.href,
-    keyBytes: signingKeyBytes(secret),
+    keys,
     msgId: delivery.id,
     body: delivery.body,
     now,
     timeoutMs: input.timeoutMs,
     fetcher: input.fetcher,
   });
-  await recordAttempt(ctx.db, delivery, {
+  const attempt = await recordAttempt(ctx.db, delivery, {
     attemptId: newId("dlv", now),
     status: outcome.ok ? "succeeded" : "retrying",
     statusCode: outcome.statusCode,
@@ -95,7 +108,29 @@ export async function attemptDelivery(ctx: Context, input: DeliveryAttempt): Pro
     status: outcome.statusCode ?? 0,
     durationMs: outcome.durationMs,
   });
-  return outcome.ok ? "ack" : "retry";
+  if (outcome.ok) return "ack";
+  await afterFailure(ctx, { delivery, attempt, error: outcome.error ?? "failed" });
+  return "retry";
+}
+
+/**
+ * A failed attempt: one log line (what a person reads in the development log; no stack trace),
+ * then the automatic disabling's check.
+ */
+async function afterFailure(
+  ctx: Context,
+  input: { delivery: { id: string; webhookId: string }; attempt: number; error: string },
+): Promise<void> {
+  console.log(
+    JSON.stringify({
+      msg: "webhook.attempt_failed",
+      webhook_id: input.delivery.webhookId,
+      delivery_id: input.delivery.id,
+      attempt: input.attempt,
+      error: input.error,
+    }),
+  );
+  await disableIfFailing(ctx, { webhookId: input.delivery.webhookId });
 }
 
 /** The dead-letter queue's consumer: the delivery exhausted its retries. */

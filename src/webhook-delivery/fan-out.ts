@@ -1,5 +1,5 @@
 import { type DeliveryRow, insertDeliveries } from "../db/webhook-deliveries";
-import { activeWebhooksOf, ownerOfRecipient } from "../db/webhooks";
+import { activeOrDisabledWebhooksOf, ownerOfRecipient } from "../db/webhooks";
 import type { Context } from "../domain/context";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "../domain/webhooks/deliveries";
 import type { EventMessage } from "../domain/webhooks/events";
@@ -11,10 +11,12 @@ import { iso } from "../lib/clock";
  * organization for its sessions' events) subscribed to its
  * type. Idempotent: a repeated event (producer retry, queue redelivery)
  * finds its deliveries already stored and sends only those never attempted.
+ * A webhook the service disabled for failing gets the delivery too, stored
+ * `skipped` and not sent: what it missed is recovered on request once re-enabled.
  */
 export async function fanOut(ctx: Context, event: EventMessage): Promise<number> {
-  const targets = (await activeWebhooksOf(ctx.db, ownerOfRecipient(event.user_id))).filter((w) =>
-    receives(w, event.type),
+  const targets = (await activeOrDisabledWebhooksOf(ctx.db, ownerOfRecipient(event.user_id))).filter((w) =>
+    receives({ active: true, events: w.events }, event.type),
   );
   const body = payloadBody(event.type, event.occurred_at, event.data);
   const at = iso(ctx.now());
@@ -26,10 +28,10 @@ export async function fanOut(ctx: Context, event: EventMessage): Promise<number>
       eventId: event.event_id,
       eventType: event.type,
       body,
-      status: "pending" as const,
+      status: w.active ? ("pending" as const) : ("skipped" as const),
       attempts: 0,
       lastStatusCode: null,
-      lastError: null,
+      lastError: w.active ? null : "webhook disabled after failing continuously",
       createdAt: at,
       updatedAt: at,
     })),

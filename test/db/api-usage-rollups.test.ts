@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seedApiUsage } from "../../src/bench/seed";
+import { seedApiUsage } from "../../bench/worker/seed";
 import { apiCallsByDay } from "../../src/db/api-usage";
 import { registerUser } from "../support/factories";
 

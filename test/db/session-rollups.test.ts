@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type D1Usage, meteredD1 } from "../../src/bench/d1-meter";
+import { type D1Usage, meteredD1 } from "../../bench/worker/d1-meter";
 import { aggregatesBetween } from "../../src/db/session-stats";
 import { registerUser } from "../support/factories";
 import { api, apiWithEnv } from "../support/http";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type D1Usage, meteredD1 } from "../../src/bench/d1-meter";
+import { type D1Usage, meteredD1 } from "../../bench/worker/d1-meter";
 import { accountIdOf } from "../support/billing";
 import { registerUser } from "../support/factories";
 import { apiWithEnv } from "../support/http";

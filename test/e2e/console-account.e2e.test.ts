@@ -104,7 +104,7 @@ describe("the console's account and security pages in Chromium", () => {
       await shot("verify-email-banner");
 
       // The mailed link's page spends the token on a click; the banner is gone afterwards.
-      const token = await mailedVerificationTokenTo(email);
+      const token = await mailedVerificationTokenTo(server.url, email);
       await page.goto(`${server.url}/verify-email?token=${encodeURIComponent(token)}`);
       await page.getByRole("heading", { level: 1, name: "Verify your email" }).waitFor();
       await shot("verify-email");
@@ -212,7 +212,7 @@ describe("the console's account and security pages in Chromium", () => {
       let link = "";
       await expect
         .poll(async () => {
-          const mail = (await mailboxOf(server.persistDir, email)).find((m) => m.subject === "Reset your password");
+          const mail = (await mailboxOf(server.url, email)).find((m) => m.subject === "Reset your password");
           link = /Choose a new password: (\S+)/.exec(mail?.text ?? "")?.[1] ?? "";
           return link;
         })

@@ -56,4 +56,79 @@ describe("API reference offline", () => {
       await page.close();
     });
   }
+
+  it("reads as a reader needs: examples, shared headers once, no file paths, the way back, the reader's key", async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const blocked = await offlineExcept(page, server.url);
+    await page.goto(`${server.url}/v1/docs`);
+    await page.getByRole("heading", { name: "Session Analysis Service API" }).waitFor({ timeout: 30_000 });
+    await expect(page.getByRole("link", { name: "Back to the console" }).getAttribute("href")).resolves.toBe("/");
+    // The document as the page shows it (reader.js), next to the served one.
+    const shown = await page.evaluate(async () => {
+      const doc = await (await fetch("/v1/openapi.json")).json();
+      const served = JSON.stringify(doc);
+      const prepared = (window as unknown as { prepareReference(d: unknown): any }).prepareReference(doc);
+      const texts: string[] = [];
+      const strings: { path: string; schema: any }[] = [];
+      const walk = (node: any, at: string, name?: string) => {
+        if (!node || typeof node !== "object") return;
+        for (const [k, v] of Object.entries(node)) {
+          if ((k === "description" || k === "summary") && typeof v === "string") texts.push(v);
+          else if (k === "properties" && v && typeof v === "object")
+            for (const [p, child] of Object.entries(v)) walk(child, `${at}.${p}`, p);
+          else if (k !== "example" && k !== "examples") walk(v, `${at}.${k}`);
+        }
+        if (node.type === "string" && name) strings.push({ path: at, schema: node });
+      };
+      walk(prepared, "$");
+      const operations = Object.values(prepared.paths).flatMap((item: any) => Object.values(item)) as any[];
+      return {
+        servedHasPaths: /docs\/[a-z-]+\.md/.test(served),
+        texts,
+        withCommonParameter: operations.filter((op) =>
+          (op.parameters ?? []).some((p: any) => /XClientVersion|XD1Bookmark/.test(p.$ref ?? "")),
+        ).length,
+        withCommonHeader: operations.filter((op) =>
+          Object.values(op.responses ?? {}).some((r: any) => r.headers?.["X-Request-Id"] || r.headers?.RateLimit),
+        ).length,
+        intro: prepared.info.description as string,
+        session: prepared.components.schemas.Session,
+        idsWithoutExample: strings
+          .filter(
+            ({ path, schema }) =>
+              /(^|\.)(id|[a-z_]+_id|email|created_at)$/.test(path) &&
+              !schema.examples &&
+              !schema.example &&
+              !schema.enum,
+          )
+          .map((s) => s.path),
+      };
+    });
+    expect(shown.servedHasPaths).toBe(true);
+    expect(shown.texts.filter((t) => /(^|[\s(])(docs|src|scripts)\/[\w./-]+\.(md|ts|mjs)/.test(t))).toEqual([]);
+    expect(shown.withCommonParameter).toBe(0);
+    expect(shown.withCommonHeader).toBe(0);
+    expect(shown.intro).toContain("Headers on every operation");
+    expect(shown.intro).toContain("`X-Request-Id`");
+    expect(shown.session.properties.id.examples ?? [shown.session.properties.id.example]).toEqual([
+      expect.stringMatching(/^session_\d+$/),
+    ]);
+    expect(shown.idsWithoutExample).toEqual([]);
+    // An operation's request example shows values, not type names.
+    await page.goto(`${server.url}/v1/docs#tag/webhooks/POST/webhooks`);
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "Register a webhook" }) }).first();
+    await section.waitFor({ timeout: 30_000 });
+    await expect.poll(() => section.textContent()).toContain("https://example.com/hooks/session-analysis");
+    // The reader's key goes into the examples, and is not kept anywhere.
+    await page.getByLabel("Your API key, for the examples").fill("sak_readers_own_key_123");
+    await page.getByRole("button", { name: "Use in examples" }).click();
+    await expect.poll(() => page.getByText("sak_readers_own_key_123").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.evaluate(() => JSON.stringify(localStorage) + JSON.stringify(sessionStorage))).not.toContain(
+      "sak_readers_own_key_123",
+    );
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(blocked).toEqual([]);
+    await page.close();
+  });
 });

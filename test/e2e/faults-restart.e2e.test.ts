@@ -8,11 +8,7 @@ import { type DevServer, startWrangler } from "./support/wrangler";
 // no session is charged twice or refunded.
 describe("restarting wrangler dev while sessions are processing", () => {
   let server: DevServer;
-  const { call, register } = apiClient(
-    () => server.url,
-    undefined,
-    () => server.persistDir,
-  );
+  const { call, register } = apiClient(() => server.url);
   beforeAll(async () => {
     // 900 s × 0.01 = 9 s per session: the restart lands in the middle of it.
     server = await startWrangler({ vars: { ANALYSIS_TIME_SCALE: "0.01" } });

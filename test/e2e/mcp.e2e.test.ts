@@ -189,7 +189,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
     });
     restToken = dataOf(reg).token;
     // Free credits come with a verified email (docs/decisions.md, issue 27): the sessions below spend them.
-    await verifyEmail(server.url, dataOf<{ user: { id: string } }>(reg).user.id);
+    await verifyEmail(server.url, dataOf<{ user: { email: string } }>(reg).user.email);
     agent = await authorize(new TestProvider());
   });
 
@@ -395,7 +395,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
       tier: "basic",
       marketing_consent: false,
     });
-    await verifyEmail(server.url, dataOf<{ user: { id: string } }>(stranger).user.id);
+    await verifyEmail(server.url, dataOf<{ user: { email: string } }>(stranger).user.email);
     const theirs = dataOf(
       await call("POST", "/v1/sessions", dataOf(stranger).token, { cue: "Theirs", session_type: "dowsing" }),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSessionAnalysisClient } from "../../clients/typescript/src/index";
-import { mailedVerificationToken } from "./support/mail";
+import { mailedVerificationTokenTo } from "./support/mail";
 import { sharedServer } from "./support/shared-server";
 
 // The README's walkthrough against a real `wrangler dev`, through the typed client
@@ -17,7 +17,7 @@ describe("README flow against wrangler dev", () => {
     expect(reg.response.status).toBe(201);
     // The mailed token verifies the email, which grants the free credits (docs/decisions.md "Free credits").
     const verified = await anonymous.POST("/auth/email/verify", {
-      body: { token: await mailedVerificationToken(reg.data!.data.user.id) },
+      body: { token: await mailedVerificationTokenTo(server.url, email) },
     });
     expect(verified.response.status).toBe(200);
 

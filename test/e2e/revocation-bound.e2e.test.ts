@@ -34,16 +34,8 @@ describe("revocation across two isolates", () => {
     await isolates?.stop();
   });
 
-  const onA = apiClient(
-    () => isolates.urls[0],
-    undefined,
-    () => isolates.persistDir,
-  );
-  const onB = apiClient(
-    () => isolates.urls[1],
-    undefined,
-    () => isolates.persistDir,
-  );
+  const onA = apiClient(() => isolates.urls[0]);
+  const onB = apiClient(() => isolates.urls[1]);
 
   it("a logout through A is refused by B on its first check", async () => {
     const token = await onA.register("revoke-a");

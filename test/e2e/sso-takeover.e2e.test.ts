@@ -15,11 +15,7 @@ describe("account takeover against wrangler dev and SimpleSAMLphp", () => {
   let server: DevServer;
   let idp: SamlIdp;
   let browser: { context: BrowserContext; close(): Promise<void> };
-  const api = apiClient(
-    () => server.url,
-    undefined,
-    () => server.persistDir,
-  );
+  const api = apiClient(() => server.url);
 
   beforeAll(async () => {
     const started = await Promise.allSettled([startWrangler({ vars: SHARED_VARS }), startSamlIdp(), launchChromium()]);

@@ -77,7 +77,7 @@ describe("envelope and errors", () => {
 
   it("renders an unexpected exception as a generic 500 without internals", async () => {
     const app = new Hono();
-    app.use("*", requestId);
+    app.use("*", requestId());
     app.onError(onError);
     app.get("/boom", () => {
       throw new Error("secret internal detail: db password=hunter2");

@@ -56,4 +56,18 @@ describe("headers derived from an error's code and details", () => {
       Allow: "GET, POST",
     });
   });
+
+  it("a protected resource's metadata URL in every bearer challenge when given (RFC 9728 §5.1)", () => {
+    const resourceMetadata = "https://api.example/.well-known/oauth-protected-resource/mcp";
+    const of = (err: AppError) => Object.fromEntries(errorHeaders(err, { resourceMetadata }));
+    expect(of(new AppError("AUTHENTICATION_REQUIRED"))).toEqual({
+      "WWW-Authenticate": `Bearer realm="session-analysis", resource_metadata="${resourceMetadata}"`,
+    });
+    expect(of(new AppError("TOKEN_INVALID", { message: "The token is invalid." }))).toEqual({
+      "WWW-Authenticate": `Bearer realm="session-analysis", resource_metadata="${resourceMetadata}", error="invalid_token", error_description="The token is invalid"`,
+    });
+    expect(of(new AppError("INSUFFICIENT_PERMISSIONS", { details: { required_scopes: ["dowsing:write"] } }))).toEqual({
+      "WWW-Authenticate": `Bearer realm="session-analysis", resource_metadata="${resourceMetadata}", error="insufficient_scope", scope="dowsing:write"`,
+    });
+  });
 });

@@ -98,6 +98,37 @@ describe("tier rate limits on /v1", () => {
   });
 });
 
+describe("who is counted: authentication runs before the limit", () => {
+  it("an unauthenticated flood is limited by its address; another address is not", async () => {
+    const app = pinned();
+    const flood = { headers: { "cf-connecting-ip": "198.51.100.20" } };
+    for (let i = 0; i < 60; i++) expect((await app.api("GET", "/v1/users/me", flood)).status).toBe(401);
+    expectErrorEnvelope(await app.api("GET", "/v1/users/me", flood), 429, "RATE_LIMIT_EXCEEDED");
+    const other = await app.api("GET", "/v1/users/me", { headers: { "cf-connecting-ip": "198.51.100.21" } });
+    expect(other.status).toBe(401);
+  });
+
+  it("a flood with a bad token is counted against its address, like one without", async () => {
+    const app = pinned();
+    const flood = { token: "not-a-token", headers: { "cf-connecting-ip": "198.51.100.22" } };
+    for (let i = 0; i < 60; i++) expect((await app.api("GET", "/v1/users/me", flood)).status).toBe(401);
+    expectErrorEnvelope(await app.api("GET", "/v1/users/me", flood), 429, "RATE_LIMIT_EXCEEDED");
+  });
+
+  it("an authenticated flood is counted against its principal, not its address's anonymous budget", async () => {
+    const app = pinned();
+    const u = await registerUser();
+    const ip = "198.51.100.23";
+    for (let i = 0; i < 70; i++)
+      expect(
+        (await app.api("GET", "/v1/users/me", { token: u.token, headers: { "cf-connecting-ip": ip } })).status,
+      ).toBe(200);
+    const anonymous = await app.api("GET", "/v1/users/me", { headers: { "cf-connecting-ip": ip } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("ratelimit")).toContain('"minute";r=59');
+  });
+});
+
 describe("one isolate serving requests side by side", () => {
   // Each exports.default.fetch is its own request context in the same isolate, as at the edge: the
   // limiter's and the usage counter's shared state must not make one request wait on another's I/O.

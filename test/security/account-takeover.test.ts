@@ -3,11 +3,13 @@ import { describe, expect, inject, it } from "vitest";
 import { mailedVerificationToken, registerVerifiedUser, verifyEmail } from "../support/email";
 import { adminUser, PASSWORD, registerUser, type TestUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
+import { authorizePath, Browser, createClient, pkcePair, REDIRECT } from "../support/oauth";
 import { addMember, auditActions, createOrganization, openLive } from "../support/organizations";
 import { b64, responseXml, signElement } from "../support/saml";
 import { heldSession, topUp } from "../support/sessions";
 import { claimDomain, enforceSso, ldapOrganization, samlOrganization, uniqueDomain } from "../support/sso";
 import { decodePayload } from "../support/tokens";
+import { createWebhook, STRONG_SECRET } from "../support/webhooks";
 
 /**
  * Issue 27: each account-takeover attack of the security review, performed end to end in the
@@ -194,7 +196,7 @@ describe("issue 27.1: a connection speaks only for its own organization's verifi
 });
 
 describe("issue 27.2: pre-hijacked accounts", SLOW, () => {
-  it("via LDAP: the attacker's unverified bob@example.test is taken over; its password, tokens, API key, OAuth client and live socket all end", async () => {
+  it("via LDAP: the attacker's unverified bob@example.test is taken over; its password, tokens, API key, OAuth client, authorize-page session, webhook and live socket all end", async () => {
     await freeAddress("bob@example.test");
     const attacker = await registerUser({ email: "bob@example.test" }, { verified: false });
     const key = await api("POST", "/v1/api-keys", {
@@ -207,6 +209,30 @@ describe("issue 27.2: pre-hijacked accounts", SLOW, () => {
       body: { name: "pre-link", client_type: "confidential", grant_types: ["client_credentials"], scopes: ["profile"] },
     });
     expect(client.status).toBe(201);
+    const hook = await createWebhook(attacker.token, {
+      url: "https://hooks.attacker.example/bob",
+      secret: STRONG_SECRET,
+    });
+    expect(hook.status).toBe(201);
+    // Signed in on the authorization server's page too: a browser session the attacker would keep.
+    const app = await createClient((await registerVerifiedUser()).token);
+    const authorize = authorizePath({
+      response_type: "code",
+      client_id: app.client_id,
+      redirect_uri: REDIRECT,
+      scope: "profile",
+      state: "st",
+      code_challenge: (await pkcePair()).challenge,
+      code_challenge_method: "S256",
+    });
+    const browser = new Browser();
+    const signIn = await browser.request("GET", authorize);
+    await browser.request("POST", "/oauth2/authorize", {
+      ...Browser.hiddenFields(signIn.text),
+      email: "bob@example.test",
+      password: PASSWORD,
+    });
+    expect((await browser.request("GET", authorize)).text).toContain("Test App wants to access your account");
     // Unverified, the attacker has no free credits: bought ones pay for the session.
     await topUp(attacker.id);
     const session = await heldSession(attacker.token);
@@ -240,8 +266,17 @@ describe("issue 27.2: pre-hijacked accounts", SLOW, () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect([clientToken.status, clientToken.body.error]).toEqual([401, "invalid_client"]);
-    // Bob's own token works, for Acme; the takeover is in Acme's audit log.
+    // The attacker's browser is signed out of the authorize page: it asks for a sign-in, not consent.
+    const after = await browser.request("GET", authorize);
+    expect(after.text).toContain("Sign in to continue to Test App");
+    expect(after.text).not.toContain("wants to access your account");
+    // Bob's own token works, for Acme; the attacker's webhook no longer receives his events.
     expect((await api("GET", "/v1/users/me", { token: res.body.data.token })).status).toBe(200);
+    const webhook = await env.DB.prepare("SELECT url, active FROM webhooks WHERE id = ?")
+      .bind(hook.body.data.id)
+      .first();
+    expect(webhook).toEqual({ url: "https://hooks.attacker.example/bob", active: 0 });
+    // The takeover is in Acme's audit log.
     expect(await auditActions(acme.orgId)).toContain("sso.account_taken_over");
   });
 

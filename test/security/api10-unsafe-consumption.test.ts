@@ -16,7 +16,7 @@ import { sendSigned } from "../../src/webhook-delivery/send";
  */
 const base = {
   url: "https://hooks.example.com/x",
-  keyBytes: new Uint8Array(32),
+  keys: [new Uint8Array(32)],
   msgId: "dlv_1",
   body: "{}",
   now: Date.now(),

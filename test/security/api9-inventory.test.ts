@@ -10,7 +10,7 @@ import { servedOpenApiDocument } from "../support/openapi";
  * Checks: every /v1 route served is in /v1/openapi.json and vice versa
  * (test/http/openapi.test.ts, "documents every route the app serves"); here,
  * additionally: the routes outside /v1 are exactly the authorization server's
- * and the console sign-in's known list; the benchmark endpoints (src/bench, a separate wrangler
+ * and the console sign-in's known list; the benchmark endpoints (bench/worker, a separate wrangler
  * environment) are absent from the production worker and its document; every
  * documented operation declares its security (or is deliberately public).
  */

@@ -12,11 +12,11 @@ describe("signing", () => {
   it("matches the Standard Webhooks reference library for generated and client-chosen secrets", async () => {
     const body = JSON.stringify({ type: "session.completed", timestamp: "2026-01-01T00:00:00.000Z", data: { a: 1 } });
     const generated = generateSecret();
-    const headers = await signedHeaders(signingKeyBytes(generated), "dlv_1", Date.now(), body);
+    const headers = await signedHeaders([signingKeyBytes(generated)], "dlv_1", Date.now(), body);
     expect(new Webhook(generated).verify(body, headers)).toEqual(JSON.parse(body));
 
     const chosen = "my-own-Secret-with-enough-entropy-42!";
-    const h2 = await signedHeaders(signingKeyBytes(chosen), "dlv_2", Date.now(), body);
+    const h2 = await signedHeaders([signingKeyBytes(chosen)], "dlv_2", Date.now(), body);
     expect(() => new Webhook(chosen, { format: "raw" }).verify(body, h2)).not.toThrow();
     expect(() => new Webhook(`whsec_${btoa(chosen)}`).verify(body, h2)).not.toThrow();
     expect(() => new Webhook(generateSecret()).verify(body, h2)).toThrow();

@@ -2586,6 +2586,15 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             description: string;
+            /** @description The session a `session_debit`, `session_refund` or `session_reprice` movement was for, so a history row can name it; null for every other type */
+            session: {
+                /** @example session_1763776000000123456 */
+                id: string;
+                /** @example Describe the object in the sealed envelope */
+                cue: string;
+                /** @example remote_viewing */
+                session_type: string;
+            } | null;
         };
         PurchaseResult: {
             /** @example txn_1763776000000123456 */
@@ -3270,6 +3279,16 @@ export interface components {
             actor: {
                 /** @description Null when an organization API key acted */
                 user_id: string | null;
+                /**
+                 * @description The acting person's current username; null for an organization API key or a deleted account
+                 * @example ada
+                 */
+                username: string | null;
+                /**
+                 * @description The acting person's current email address; null for an organization API key or a deleted account
+                 * @example ada@example.com
+                 */
+                email: string | null;
                 /** @description `<kind>:<id>`: login_token, oauth_token or api_key */
                 credential: string;
             };

@@ -96,6 +96,8 @@ export function TableWrap(props: { label: string; children: ComponentChildren })
 /** One column of a DataTable: its header and how a row fills its cell. */
 export interface Column<T> {
   header: ComponentChildren;
+  /** The header as words, shown beside the cell when a narrow screen stacks the row (default: `header` if text). */
+  label?: string;
   cell: (row: T) => ComponentChildren;
   /** Right-aligned figures, header included. */
   numeric?: boolean;
@@ -105,7 +107,9 @@ export interface Column<T> {
 
 /**
  * A list resource as a table: column headers scoped for screen readers, one row
- * per item, inside a keyboard-scrollable region named `label`.
+ * per item, inside a keyboard-scrollable region named `label`. On a narrow screen
+ * (styles.css, max-width 820px) each row stacks into a card, every cell labelled
+ * with its column, so no status, credits or amount sits off-screen behind a scroll.
  */
 export function DataTable<T>(props: {
   label: string;
@@ -119,7 +123,7 @@ export function DataTable<T>(props: {
     undefined;
   return (
     <TableWrap label={props.label}>
-      <table data-testid={props.testId}>
+      <table class="stacking" data-testid={props.testId}>
         <thead>
           <tr>
             {props.columns.map((c, i) => (
@@ -133,7 +137,11 @@ export function DataTable<T>(props: {
           {props.rows?.map((row) => (
             <tr key={props.rowKey(row)}>
               {props.columns.map((c, i) => (
-                <td key={i} class={cellClass(c, row)}>
+                <td
+                  key={i}
+                  class={cellClass(c, row)}
+                  data-label={c.label ?? (typeof c.header === "string" ? c.header : undefined)}
+                >
                   {c.cell(row)}
                 </td>
               ))}

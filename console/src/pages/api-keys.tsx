@@ -1,5 +1,7 @@
 import { useState } from "preact/hooks";
+import { SCOPES } from "../../../src/domain/identity/scopes";
 import { api, idempotencyKey, messageOf, type Schema, unwrap } from "../api";
+import { FirstRequest } from "../components/getting-started";
 import { Badge, Button, Card, Empty, ErrorNote, Field, fmtDate, fmtDay, Page, Secret, useLoad } from "../components/ui";
 
 type Scope = Schema<"CreateApiKeyRequest">["scopes"][number];
@@ -17,7 +19,11 @@ export const KEY_SCOPES: Scope[] = [
   "email",
 ];
 
-export function ScopePicker(props: { name: string; scopes: readonly string[]; checked: readonly string[] }) {
+/**
+ * Scopes to tick, each with what it allows in words: the API's own scope table
+ * (src/domain/identity/scopes.ts, what the OAuth consent page shows too).
+ */
+export function ScopePicker(props: { name: string; scopes: readonly Scope[]; checked: readonly string[] }) {
   return (
     <fieldset class="checks scopes">
       <legend>Scopes</legend>
@@ -25,6 +31,7 @@ export function ScopePicker(props: { name: string; scopes: readonly string[]; ch
         <label key={s} class="check">
           <input type="checkbox" name={props.name} value={s} defaultChecked={props.checked.includes(s)} />{" "}
           <code>{s}</code>
+          <span class="scope-description">{SCOPES[s]}</span>
         </label>
       ))}
     </fieldset>
@@ -33,7 +40,7 @@ export function ScopePicker(props: { name: string; scopes: readonly string[]; ch
 
 export function ApiKeysPage() {
   const keys = useLoad(() => unwrap(api.GET("/api-keys")));
-  const [secret, setSecret] = useState<{ label: string; value: string }>();
+  const [secret, setSecret] = useState<{ label: string; value: string; canReadSessions: boolean }>();
   const [error, setError] = useState<unknown>();
 
   const create = async (e: Event) => {
@@ -46,7 +53,11 @@ export function ApiKeysPage() {
       params: { header: { "idempotency-key": idempotencyKey() } },
     });
     if (failed || !data) return setError(new Error(messageOf(failed)));
-    setSecret({ label: `Your new key “${data.data.name}”`, value: data.data.key });
+    setSecret({
+      label: `Your new key “${data.data.name}”`,
+      value: data.data.key,
+      canReadSessions: data.data.scopes.some((s) => s === "remote-viewing:read" || s === "dowsing:read"),
+    });
     formEl.reset();
     keys.reload();
   };
@@ -57,7 +68,11 @@ export function ApiKeysPage() {
       body: { grace_period_seconds: 0 },
     });
     if (failed || !data) return setError(new Error(messageOf(failed)));
-    setSecret({ label: `The rotated key “${data.data.name}” (the old one stopped working)`, value: data.data.key });
+    setSecret({
+      label: `The rotated key “${data.data.name}” (the old one stopped working)`,
+      value: data.data.key,
+      canReadSessions: false,
+    });
     keys.reload();
   };
 
@@ -71,11 +86,16 @@ export function ApiKeysPage() {
   return (
     <Page title="API keys">
       {secret && <Secret label={secret.label} value={secret.value} />}
+      {secret?.canReadSessions && (
+        <Card title="Try it: list your sessions with the new key">
+          <FirstRequest apiKey={secret.value} />
+        </Card>
+      )}
       <ErrorNote error={error ?? keys.error} />
       <div class="split">
         <Card title="Your keys">
           {keys.data && keys.data.api_keys.length === 0 ? (
-            <Empty>No API keys yet.</Empty>
+            <Empty>No API keys yet. Create one with the form: a script sends it as the X-API-Key header.</Empty>
           ) : (
             <ul class="list" data-testid="api-keys">
               {keys.data?.api_keys.map((k) => {

@@ -12,12 +12,40 @@ import {
   fmtDay,
   fmtMoney,
   Page,
+  plural,
   Stat,
   StatusBadge,
   useLoad,
 } from "../components/ui";
 
 type Tier = Schema<"PlanChangeRequest">["tier"];
+type Transaction = Schema<"Transaction">;
+
+const CUE_LENGTH = 40;
+const words = (code: string) => code.replace(/_/g, " ");
+
+/**
+ * A history row as a sentence: "Session “Describe the…” · remote viewing", "Purchase of 100 credits".
+ * Movements without a better wording keep the API's own description.
+ */
+export function HistoryDescription(props: { t: Transaction }) {
+  const { t } = props;
+  if (t.session && (t.type === "session_debit" || t.type === "session_refund" || t.type === "session_reprice")) {
+    const cue = t.session.cue.length > CUE_LENGTH ? `${t.session.cue.slice(0, CUE_LENGTH).trimEnd()}…` : t.session.cue;
+    const lead = {
+      session_debit: "Session",
+      session_refund: "Refund for session",
+      session_reprice: "Repricing of session",
+    }[t.type];
+    return (
+      <span>
+        {lead} “<a href={`/sessions/${t.session.id}`}>{cue}</a>” · {words(t.session.session_type)}
+      </span>
+    );
+  }
+  if (t.type === "credit_purchase") return <span>Purchase of {plural(t.credits, "credit")}</span>;
+  return <span>{t.description}</span>;
+}
 const TIERS: Tier[] = ["basic", "professional", "enterprise"];
 
 /** Plan, plan change, payment methods, buying credits and the transaction history (/v1/billing/*). */
@@ -212,7 +240,7 @@ export function BillingPage() {
       <div class="split">
         <Card title="Buy credits">
           {cards.length === 0 ? (
-            <Empty>Add a card first.</Empty>
+            <Empty>Add a card under Payment methods first; then choose a package here.</Empty>
           ) : (
             <form class="stack" onSubmit={buy}>
               <Field label="Package">
@@ -314,7 +342,7 @@ export function BillingPage() {
           rowKey={(t) => t.id}
           columns={[
             { header: "Date", class: "nowrap", cell: (t) => fmtDate(t.created_at) },
-            { header: "Description", cell: (t) => t.description },
+            { header: "Description", cell: (t) => <HistoryDescription t={t} /> },
             { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
             {
               header: "Credits",

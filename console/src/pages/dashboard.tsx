@@ -1,5 +1,6 @@
 import { api, unwrap } from "../api";
 import { DailyBars } from "../components/charts";
+import { GettingStarted } from "../components/getting-started";
 import { Card, ErrorNote, fmtDay, Page, plural, Stat, StatusBadge, useLoad } from "../components/ui";
 
 /** Credits, plan, status, next billing date and this month's usage (GET /v1/billing, /v1/users/me/stats). */
@@ -19,6 +20,7 @@ export function DashboardPage() {
       }
     >
       <ErrorNote error={billing.error ?? stats.error} />
+      <GettingStarted />
       <div class="stats-grid">
         <Stat
           testId="credits-remaining"

@@ -54,7 +54,9 @@ export function OAuthClientsPage() {
       <div class="split">
         <Card title="Your clients">
           {clients.data && clients.data.clients.length === 0 ? (
-            <Empty>No OAuth clients yet.</Empty>
+            <Empty>
+              No OAuth clients yet. Register one with the form to let your app act for people who consent to it.
+            </Empty>
           ) : (
             <ul class="list">
               {clients.data?.clients.map((c) => (

@@ -39,7 +39,11 @@ async function attempt(call: Promise<{ error?: unknown }>): Promise<void> {
 export function OrganizationsPage() {
   const orgs = useLoad(() => unwrap(api.GET("/organizations")));
   const [error, setError] = useState<unknown>();
-  const [note, setNote] = useState<string>();
+  // Leaving navigates here: the organization left is named once (?left=<name>).
+  const [note, setNote] = useState<string | undefined>(() => {
+    const left = new URLSearchParams(location.search).get("left");
+    return left ? `You left ${left}.` : undefined;
+  });
   const acting = actingOrganization();
 
   const create = async (e: SubmitEvent) => {
@@ -65,7 +69,10 @@ export function OrganizationsPage() {
     });
     if (failed || !data) return setError(new Error(messageOf(failed)));
     formEl.reset();
-    setNote(`You joined the organization as ${data.data.role}.`);
+    const joined = await unwrap(
+      api.GET("/organizations/{organization_id}", { params: { path: { organization_id: data.data.organization_id } } }),
+    ).catch(() => undefined);
+    setNote(`You joined ${joined?.name ?? "the organization"} as ${data.data.role}.`);
     organizationsChanged();
     orgs.reload();
   };
@@ -81,7 +88,9 @@ export function OrganizationsPage() {
       <div class="split">
         <Card title="Your organizations">
           {orgs.data && orgs.data.organizations.length === 0 ? (
-            <Empty>You belong to no organization yet.</Empty>
+            <Empty>
+              You belong to no organization yet. Create one to share sessions, keys and billing with colleagues.
+            </Empty>
           ) : (
             <ul class="list" data-testid="organizations">
               {orgs.data?.organizations.map((o) => (
@@ -184,13 +193,18 @@ export function OrganizationPage(props: { id: string }) {
     [id, admin],
   );
   const [error, setError] = useState<unknown>();
+  const [note, setNote] = useState<string>();
   const [token, setToken] = useState<{ email: string; token: string; sent: boolean }>();
   const path = { organization_id: id };
+  const orgName = org.data?.name ?? "the organization";
 
-  const run = async (call: () => Promise<void>, after: () => void) => {
+  /** Runs a change; its confirmation names the organization (a person may be in several). */
+  const run = async (call: () => Promise<void>, after: () => void, done?: string) => {
     setError(undefined);
+    setNote(undefined);
     try {
       await call();
+      if (done) setNote(done);
     } catch (e) {
       setError(e);
     }
@@ -214,12 +228,13 @@ export function OrganizationPage(props: { id: string }) {
     });
     if (failed || !data) return setError(new Error(messageOf(failed)));
     setToken({ email: data.data.email, token: data.data.token, sent: data.data.email_sent });
+    setNote(`${data.data.email} is invited to ${orgName} as ${data.data.role}.`);
     formEl.reset();
     invitations.reload();
     outbox.reload();
   };
 
-  const changeRole = (userId: string, next: Role) =>
+  const changeRole = (userId: string, name: string, next: Role) =>
     run(
       () =>
         attempt(
@@ -229,6 +244,7 @@ export function OrganizationPage(props: { id: string }) {
           }),
         ),
       refreshPeople,
+      `${name} is now ${next === "admin" ? "an admin" : `a ${next}`} of ${orgName}.`,
     );
   const remove = (userId: string, name: string) => {
     if (!confirm(`Remove ${name} from the organization? They lose access at once.`)) return;
@@ -240,10 +256,11 @@ export function OrganizationPage(props: { id: string }) {
           }),
         ),
       refreshPeople,
+      `${name} was removed from ${orgName}.`,
     );
   };
   const transfer = (userId: string, name: string) => {
-    if (!confirm(`Make ${name} the owner? You become an admin.`)) return;
+    if (!confirm(`Make ${name} the owner of ${orgName}? You become an admin.`)) return;
     return run(
       () =>
         attempt(
@@ -253,16 +270,17 @@ export function OrganizationPage(props: { id: string }) {
           }),
         ),
       refreshPeople,
+      `${name} now owns ${orgName}; you are an admin.`,
     );
   };
   const leave = async () => {
-    if (!confirm("Leave this organization? You lose access to its sessions, keys and billing.")) return;
+    if (!confirm(`Leave ${orgName}? You lose access to its sessions, keys and billing.`)) return;
     setError(undefined);
     const { error: failed } = await api.POST("/organizations/{organization_id}/leave", { params: { path } });
     if (failed) return setError(new Error(messageOf(failed)));
     if (actingOrganization() === id) setActingOrganization(null);
     organizationsChanged();
-    navigate("/organizations");
+    navigate(`/organizations?left=${encodeURIComponent(orgName)}`);
   };
   const revoke = (invitationId: string) =>
     run(
@@ -273,21 +291,67 @@ export function OrganizationPage(props: { id: string }) {
           }),
         ),
       () => invitations.reload(),
+      `Invitation revoked; it can no longer join anyone to ${orgName}.`,
     );
 
   const self = me.data?.id;
   const manageable = (m: Member) => admin && m.user_id !== self && (role === "owner" || m.role !== "owner");
+  // An organization keeps an owner: its only owner hands it over before leaving (or deletes it).
+  const everyone = members.data?.members ?? [];
+  const soleOwner = role === "owner" && everyone.filter((m) => m.role === "owner").length === 1;
+  const successors = everyone.filter((m) => m.user_id !== self);
+  const transferTo = (e: SubmitEvent) => {
+    e.preventDefault();
+    const userId = String(new FormData(e.currentTarget as HTMLFormElement).get("user_id"));
+    const who = successors.find((m) => m.user_id === userId);
+    if (who) void transfer(who.user_id, who.username);
+  };
   return (
     <Page
       title={org.data?.name ?? "Organization"}
       actions={
-        <Button variant="ghost" onClick={leave}>
-          Leave organization
-        </Button>
+        <>
+          {soleOwner && (
+            <Button onClick={() => document.getElementById("transfer-to")?.focus()}>Transfer ownership</Button>
+          )}
+          <Button variant="ghost" onClick={leave}>
+            Leave organization
+          </Button>
+        </>
       }
     >
       <OrgTabs id={id} current="members" />
       <ErrorNote error={error ?? org.error ?? members.error} />
+      {note && (
+        <p class="note note-ok" role="status" data-testid="org-note">
+          {note}
+        </p>
+      )}
+      {soleOwner && (
+        <Card title="Transfer ownership">
+          <p class="small">
+            You are the only owner of {orgName}. Hand it to another member before you leave: you stay on as an admin.
+          </p>
+          {successors.length === 0 ? (
+            <Empty>No one else is a member yet: invite a colleague below, then make them the owner.</Empty>
+          ) : (
+            <form class="row plan-change" onSubmit={transferTo}>
+              <Field label="New owner">
+                <select id="transfer-to" name="user_id">
+                  {successors.map((m) => (
+                    <option key={m.user_id} value={m.user_id}>
+                      {m.username} ({m.email})
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <div>
+                <Button type="submit">Make them the owner</Button>
+              </div>
+            </form>
+          )}
+        </Card>
+      )}
       {token && (
         <Secret
           label={`Invitation token for ${token.email}`}
@@ -322,7 +386,7 @@ export function OrganizationPage(props: { id: string }) {
                   <select
                     aria-label={`Role of ${m.username}`}
                     value={m.role}
-                    onChange={(e) => changeRole(m.user_id, e.currentTarget.value as Role)}
+                    onChange={(e) => changeRole(m.user_id, m.username, e.currentTarget.value as Role)}
                   >
                     {ROLES.filter((r) => role === "owner" || r !== "owner").map((r) => (
                       <option key={r} value={r}>
@@ -359,7 +423,7 @@ export function OrganizationPage(props: { id: string }) {
         <div class="split">
           <Card title="Invitations">
             {invitations.data && invitations.data.invitations.length === 0 ? (
-              <Empty>No pending invitations.</Empty>
+              <Empty>No pending invitations. Invite a colleague by email below.</Empty>
             ) : (
               <ul class="list" data-testid="invitations">
                 {invitations.data?.invitations.map((i) => (
@@ -430,12 +494,61 @@ export function OrganizationPage(props: { id: string }) {
 
 const AUDIT_PAGE = 20;
 type AuditQuery = { action?: string; actor_id?: string; since?: string; until?: string; offset: number };
+type AuditEntry = Schema<"AuditEntry">;
+
+const shown = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
+
+/** An entry's change as lines a person reads: "role: member → admin", one per changed field, none cut off. */
+export function changeLines(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return keys.map((k) => {
+    const had = before !== null && k in before;
+    const has = after !== null && k in after;
+    if (had && has) return `${k}: ${shown(before[k])} → ${shown(after[k])}`;
+    if (has) return `${k}: ${shown(after?.[k])}`;
+    return `${k}: ${shown(before?.[k])} (removed)`;
+  });
+}
+
+function AuditChange(props: { entry: AuditEntry }) {
+  const { before, after } = props.entry;
+  if (!before && !after) return <span class="muted">—</span>;
+  return (
+    <details class="change">
+      <summary>
+        {changeLines(before, after).map((line) => (
+          <span key={line} class="change-line">
+            {line}
+          </span>
+        ))}
+      </summary>
+      <pre class="change-json">{JSON.stringify({ before, after }, null, 2)}</pre>
+    </details>
+  );
+}
+
+/** Who acted: the person's name and email beside their id, or the organization key's credential. */
+function AuditActor(props: { entry: AuditEntry }) {
+  const a = props.entry.actor;
+  if (!a.user_id) return <code class="small">{a.credential}</code>;
+  return (
+    <div>
+      <div>{a.username ?? "deleted account"}</div>
+      {a.email && <div class="muted small">{a.email}</div>}
+      <code class="muted small">{a.user_id}</code>
+    </div>
+  );
+}
 
 /** The organization's audit log, newest first, with the API's filters and pagination (admins). */
 export function AuditLogPage(props: { id: string }) {
   const { id } = props;
   const org = useLoad(
     () => unwrap(api.GET("/organizations/{organization_id}", { params: { path: { organization_id: id } } })),
+    [id],
+  );
+  const members = useLoad(
+    () => unwrap(api.GET("/organizations/{organization_id}/members", { params: { path: { organization_id: id } } })),
     [id],
   );
   const [query, setQuery] = useState<AuditQuery>({ offset: 0 });
@@ -463,6 +576,15 @@ export function AuditLogPage(props: { id: string }) {
       offset: 0,
     });
   };
+  // People to filter by: the members, and anyone else the page's entries name (someone who left).
+  const people = new Map<string, string>();
+  for (const m of members.data?.members ?? []) people.set(m.user_id, `${m.username} (${m.email})`);
+  for (const e of log.data?.entries ?? [])
+    if (e.actor.user_id && !people.has(e.actor.user_id))
+      people.set(
+        e.actor.user_id,
+        `${e.actor.username ?? "deleted account"}${e.actor.email ? ` (${e.actor.email})` : ""}`,
+      );
   const p = log.data?.pagination;
   return (
     <Page title={`${org.data?.name ?? "Organization"}: audit log`}>
@@ -473,8 +595,15 @@ export function AuditLogPage(props: { id: string }) {
           <Field label="Action">
             <input name="action" placeholder="member.role_changed" pattern="[a-z_]+\.[a-z_]+" />
           </Field>
-          <Field label="Actor (user id)">
-            <input name="actor_id" placeholder="user_123" pattern="user_\d+" />
+          <Field label="Person">
+            <select name="actor_id" value={query.actor_id ?? ""}>
+              <option value="">Anyone</option>
+              {[...people].map(([userId, label]) => (
+                <option key={userId} value={userId}>
+                  {label}
+                </option>
+              ))}
+            </select>
           </Field>
           <Field label="From">
             <input name="since" type="date" />
@@ -489,7 +618,7 @@ export function AuditLogPage(props: { id: string }) {
           </div>
         </form>
         {log.data && log.data.entries.length === 0 ? (
-          <Empty>No entries match.</Empty>
+          <Empty>No entries match. Clear a filter, or pick another person or dates.</Empty>
         ) : (
           <DataTable
             label="Audit log"
@@ -499,18 +628,9 @@ export function AuditLogPage(props: { id: string }) {
             columns={[
               { header: "When", class: "nowrap", cell: (a) => fmtDate(a.created_at) },
               { header: "Action", cell: (a) => <code>{a.action}</code> },
-              { header: "Actor", cell: (a) => <code>{a.actor.user_id ?? a.actor.credential}</code> },
+              { header: "Actor", cell: (a) => <AuditActor entry={a} /> },
               { header: "Target", cell: (a) => <code>{`${a.target.type}:${a.target.id}`}</code> },
-              {
-                header: "Change",
-                class: "small",
-                cell: (a) => (
-                  <>
-                    {a.before && <div>before {JSON.stringify(a.before)}</div>}
-                    {a.after && <div>after {JSON.stringify(a.after)}</div>}
-                  </>
-                ),
-              },
+              { header: "Change", class: "small change-cell", cell: (a) => <AuditChange entry={a} /> },
             ]}
           />
         )}
@@ -651,7 +771,7 @@ export function SsoPage(props: { id: string }) {
         </Card>
         <Card title="Connections">
           {connections.data && connections.data.length === 0 ? (
-            <Empty>No SAML or LDAP connection yet.</Empty>
+            <Empty>No SAML or LDAP connection yet. Add one below once a domain is verified.</Empty>
           ) : (
             <ul class="list" data-testid="sso-connections">
               {connections.data?.map((c) => (

@@ -82,7 +82,11 @@ export const testGateway: PaymentGateway = {
   async tokenizeCard(card) {
     const behaviour = (TEST_CARDS as Record<string, Behaviour>)[card.number];
     if (!behaviour)
-      return { ok: false, reason: "not a test card: the test gateway accepts only the documented test card numbers" };
+      return {
+        ok: false,
+        reason: "not a test card: the test gateway accepts only the documented test card numbers",
+        declineCode: "card_declined",
+      };
     return {
       ok: true,
       token: `${TOKEN_PREFIX}${behaviour}_${crypto.randomUUID()}`,

@@ -1,3 +1,4 @@
+import { KV_KEYS } from "../../db/kv-keys";
 import { secondsUntilReset, type WindowPolicy, windowStart } from "../../domain/limits/policies";
 import type {
   ConsumeOptions,
@@ -89,7 +90,7 @@ export class KvRateLimitStore implements RateLimitStore {
   }
 
   private prefix(key: string, w: WindowPolicy, now: number) {
-    return `rl:${key}:${w.name}:${windowStart(now, w.seconds)}:`;
+    return `${KV_KEYS.rateLimit}${key}:${w.name}:${windowStart(now, w.seconds)}:`;
   }
 
   /** Every window's counter if this isolate has them all, else undefined (one must be read first). */

@@ -72,12 +72,16 @@ export async function actingAccountRef(db: Store, principal: Principal): Promise
  * email's one claim (domain/billing/free-credits.ts).
  */
 export function newAccount(
-  ownerType: AccountRow["ownerType"],
-  ownerId: string,
-  tier: AccountRow["tier"],
   ctx: Context,
-  now: number,
+  input: {
+    ownerType: AccountRow["ownerType"];
+    ownerId: string;
+    tier: AccountRow["tier"];
+    /** The creation time of the batch the account is created in (the owner's row has the same). */
+    now: number;
+  },
 ): AccountRow {
+  const { ownerType, ownerId, tier, now } = input;
   const id = newId("acct", now);
   const scale = billingScale(ctx);
   const paid = TIER_PLANS[tier].monthlyFeeCents > 0;

@@ -1,7 +1,8 @@
 import { emailClaimStatements, organizationClaimStatements } from "../../db/free-credits";
-import type { Statement, Store } from "../../db/store";
+import type { Statement } from "../../db/store";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
+import type { Context } from "../context";
 import { TIER_PLANS } from "./catalogue";
 
 /**
@@ -44,11 +45,11 @@ export const emailClaimKey = (email: string): Promise<string> => sha256Hex(`free
  * it. Nothing when the address (or this account, with another address) claimed before.
  */
 export async function emailVerifiedGrant(
-  d1: Store,
+  ctx: Context,
   v: { userId: string; email: string; accountId: string; at: string },
 ): Promise<Statement[]> {
   const emailHash = await emailClaimKey(v.email);
-  return emailClaimStatements(d1, {
+  return emailClaimStatements(ctx.db, {
     emailHash,
     userId: v.userId,
     at: v.at,
@@ -69,10 +70,10 @@ export async function emailVerifiedGrant(
  * creator's claim pays for this organization's free credits if it has paid for none before.
  */
 export function organizationGrant(
-  d1: Store,
+  ctx: Context,
   o: { userId: string; organizationId: string; accountId: string; at: string },
 ): Statement[] {
-  return organizationClaimStatements(d1, {
+  return organizationClaimStatements(ctx.db, {
     userId: o.userId,
     organizationId: o.organizationId,
     at: o.at,

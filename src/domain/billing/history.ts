@@ -37,6 +37,7 @@ export async function transactionHistory(d1: Store, principal: Principal, q: His
       status: r.status,
       created_at: r.created_at,
       description: r.description,
+      session: r.session_id ? { id: r.session_id, cue: r.session_cue ?? "", session_type: r.session_type ?? "" } : null,
     })),
     pagination: { total, limit: q.limit, offset: q.offset, has_more: q.offset + rows.length < total },
   };

@@ -1,5 +1,6 @@
 import {
   deletePaymentMethod,
+  findDefaultPaymentMethod,
   findOwnPaymentMethod,
   findPaymentMethodByToken,
   insertPaymentMethod,
@@ -63,12 +64,20 @@ export async function addPaymentMethod(ctx: UserContext, input: AddCardInput): P
   return pm;
 }
 
+function declined(field: string, declineCode: string, message: string): AppError {
+  return new AppError("PAYMENT_DECLINED", { message, details: { field, decline_code: declineCode } });
+}
+
 async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentMethodRow> {
   const { db: d1, principal, meta } = ctx;
   const now = ctx.now();
   const number = input.number.replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw invalidField("number", "not a valid card number");
-  if (isExpired(input.exp_month, input.exp_year, now)) throw invalidField("exp_year", "the card has expired");
+  // Well-formed (the schema's pattern) but not a card a network would take: declined as a charge is,
+  // 402 with Stripe's card_error codes, not refused as a malformed request.
+  if (!/^\d{12,19}$/.test(number)) throw invalidField("number", "not a valid card number");
+  if (!luhnValid(number)) throw declined("number", "incorrect_number", "The card number is incorrect.");
+  if (isExpired(input.exp_month, input.exp_year, now))
+    throw declined("exp_year", "expired_card", "The card has expired.");
   const gateway = paymentGateway(ctx);
   const token = await gateway.tokenizeCard({
     number,
@@ -76,6 +85,8 @@ async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentM
     expYear: input.exp_year,
     cvc: input.cvc,
   });
+  if (!token.ok && token.declineCode)
+    throw declined("number", token.declineCode, `The card was declined: ${token.reason}.`);
   if (!token.ok) throw invalidField("number", token.reason);
   const account = await actingAccountRef(d1, principal);
   const row: PaymentMethodInsert = {
@@ -157,12 +168,17 @@ export async function setDefaultPaymentMethod(ctx: UserContext, input: { id: str
 /** Our own payment method ids; anything else starting `pm_` is a processor's id (e.g. `pm_card_visa`). */
 const OWN_ID = /^pm_\d+$/;
 
+/** A payment method to charge; `pendingDefault`: saved just now, to become the default once proven. */
+export type ResolvedPaymentMethod = PaymentMethodRow & { pendingDefault?: true };
+
 /**
  * The payment method a charge should use: one of the account's saved methods,
  * or a processor payment method id (the test gateway's `pm_card_…` ids, or a
  * Stripe PaymentMethod), attached to the account and saved on first use so
- * renewals can charge it; it becomes the default when the account has none
- * (or when `makeDefault`). An unknown id is a 404, like another account's.
+ * renewals can charge it. A new one becomes the default when the account has none
+ * (or when `makeDefault`), but only through `adoptIfPending` after its first charge
+ * succeeded (or when nothing is charged): a card the issuer declines never becomes
+ * the one renewals charge. An unknown id is a 404, like another account's.
  * Saving it is audited for an organization's `actor`, like POST /v1/billing/payment-methods.
  */
 export async function resolvePaymentMethod(
@@ -173,7 +189,7 @@ export async function resolvePaymentMethod(
   now = Date.now(),
   makeDefault = false,
   actor?: PaymentMethodActor,
-): Promise<PaymentMethodRow> {
+): Promise<ResolvedPaymentMethod> {
   const notFound = () =>
     new AppError("RESOURCE_NOT_FOUND", {
       message: "Payment method not found.",
@@ -200,5 +216,12 @@ export async function resolvePaymentMethod(
     gatewayToken: attached.token,
     createdAt: iso(now),
   };
-  return insertPaymentMethod(d1, row, makeDefault, auditAdded(d1, actor, row, now));
+  const becomesDefault = makeDefault || !(await findDefaultPaymentMethod(d1, accountId));
+  const saved = await insertPaymentMethod(d1, row, "never", auditAdded(d1, actor, row, now));
+  return becomesDefault ? { ...saved, pendingDefault: true } : saved;
+}
+
+/** Makes a method `resolvePaymentMethod` saved the default, once its first charge succeeded or none was due. */
+export async function adoptIfPending(d1: Store, pm: ResolvedPaymentMethod | null | undefined): Promise<void> {
+  if (pm?.pendingDefault) await makeDefaultPaymentMethod(d1, pm.accountId, pm.id);
 }

@@ -16,7 +16,7 @@ import { type AccountRow, actingAccount, refOf } from "./accounts";
 import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
 import { wakeClock } from "./clock";
 import { chargeRefused, paymentGateway } from "./gateway";
-import { type PaymentMethodActor, resolvePaymentMethod } from "./payment-methods";
+import { adoptIfPending, type PaymentMethodActor, resolvePaymentMethod } from "./payment-methods";
 
 export interface PlanChangeInput {
   tier: Tier;
@@ -54,8 +54,9 @@ export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
     return { account: await reread(ctx, account.id), charged: null };
   }
   if (rank(input.tier) < rank(account.tier)) {
+    // Nothing is charged now: the named card becomes the default as asked.
     if (input.payment_method_id !== undefined)
-      await paymentMethodFor(ctx, actor, account, input.payment_method_id, now);
+      await adoptIfPending(ctx.db, await paymentMethodFor(ctx, actor, account, input.payment_method_id, now));
     await setPendingTier(
       ctx.db,
       account.id,
@@ -178,6 +179,8 @@ async function upgrade(ctx: Context, actor: PaymentMethodActor, a: AccountRow, i
     }
     txn.gatewayReference = charge.chargeId;
   }
+  // Charged successfully, or nothing was due (a trial): a card saved just now may become the default.
+  await adoptIfPending(ctx.db, pm);
   const events = [
     eventMessage("billing.plan_changed", await eventIdFor("billing.plan_changed", txnId), a.ownerId, at, {
       account_id: a.id,

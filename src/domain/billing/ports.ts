@@ -13,7 +13,11 @@ export interface CardInput {
 
 export type TokenizeResult =
   | { ok: true; token: string; brand: string; lastFour: string }
-  | { ok: false; reason: string };
+  /**
+   * `declineCode`: the card itself was declined (Stripe's card_error codes), answered 402 like a
+   * declined charge; without it the request was wrong (422).
+   */
+  | { ok: false; reason: string; declineCode?: string };
 
 export interface ChargeRequest {
   token: string;

@@ -19,7 +19,7 @@ import { actingAccountRef } from "./accounts";
 import { isExpired } from "./cards";
 import { type CreditPackageCode, CURRENCY, creditPackage, toMajorUnits } from "./catalogue";
 import { chargeRefused, paymentGateway } from "./gateway";
-import { resolvePaymentMethod } from "./payment-methods";
+import { adoptIfPending, resolvePaymentMethod } from "./payment-methods";
 
 export interface PurchaseInput {
   credit_package: CreditPackageCode;
@@ -118,6 +118,7 @@ export async function purchaseCredits(
     });
     throw chargeRefused(txnId, charge);
   }
+  await adoptIfPending(ctx.db, pm);
 
   const entry = {
     ledgerId: newId("led", now),

@@ -134,5 +134,5 @@ export async function onEmailVerified(ctx: Context, verified: { user: UserRow; a
   const { user, at } = verified;
   // Free credits once per verified email (domain/billing/free-credits.ts), conditional on `at`.
   const account = await accountOfUser(ctx.db, user.id);
-  return emailVerifiedGrant(ctx.db, { userId: user.id, email: user.email, accountId: account.id, at });
+  return emailVerifiedGrant(ctx, { userId: user.id, email: user.email, accountId: account.id, at });
 }

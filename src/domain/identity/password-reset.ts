@@ -168,7 +168,7 @@ export async function endEverySignIn(ctx: Context, userId: string, now = Date.no
         revokeFamily(ctx.db, familyId, iso(now)),
         revokeSession(ctx.db, familyId, REFRESH_TOKEN_TTL, now),
       ]);
-      await cutOffGrant(ctx, familyId);
+      await cutOffGrant(ctx, { sid: familyId });
     }),
   );
   return families.length;

@@ -99,5 +99,5 @@ export async function issueRefreshToken(
  */
 export async function revokeGrantFamily(ctx: Context, familyId: string): Promise<void> {
   await Promise.all([revokeFamily(ctx.db, familyId, iso(ctx.now())), revokeSession(ctx.db, familyId, LOGIN_TOKEN_TTL)]);
-  await cutOffGrant(ctx, familyId);
+  await cutOffGrant(ctx, { sid: familyId });
 }

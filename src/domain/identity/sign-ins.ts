@@ -77,5 +77,5 @@ async function endFamily(ctx: UserContext, familyId: string, now: number) {
     revokeFamily(ctx.db, familyId, iso(now)),
     revokeSession(ctx.db, familyId, REFRESH_TOKEN_TTL, now),
   ]);
-  await cutOffGrant(ctx, familyId);
+  await cutOffGrant(ctx, { sid: familyId });
 }

@@ -21,7 +21,8 @@ export type MailTemplate =
   | { type: "email.changed"; newEmail: string }
   | { type: "account.deleted" }
   | { type: "email.verification"; endpoint: string; token: string; expiresAt: string }
-  | { type: "mfa.changed"; summary: string; requestId: string; ip: string };
+  | { type: "mfa.changed"; summary: string; requestId: string; ip: string }
+  | { type: "webhook.disabled"; url: string; failingSince: string; disabledAt: string };
 
 export interface RenderedMail {
   subject: string;
@@ -113,6 +114,12 @@ export function renderMail(template: MailTemplate, consoleOrigin: string): Rende
         `${template.summary} on your Session Analysis account (request ${template.requestId}, from ${template.ip}).`,
         "If this was not you, sign in, remove the factor and change your password.",
         { label: "Open the console", link: page("/account") },
+      ]);
+    case "webhook.disabled":
+      return render("A webhook endpoint was disabled", [
+        `Every delivery to ${template.url} has failed since ${template.failingSince}, so it was disabled at ${template.disabledAt} and receives no more events.`,
+        "Fix the endpoint, then activate the webhook again. Deliveries it missed are kept: recover them with POST /v1/webhooks/{id}/recover (or from the console).",
+        { label: "Open your webhooks", link: page("/webhooks") },
       ]);
     case "account.deleted":
       return render("Your account was deleted", [

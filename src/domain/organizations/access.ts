@@ -1,7 +1,7 @@
 import { findMembership } from "../../db/organization-members";
 import { findLiveOrganization, type OrganizationRow } from "../../db/organizations";
-import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
+import type { Context, UserContext } from "../context";
 import type { OrganizationRole, Principal } from "../identity/principal";
 import { requireRole } from "./roles";
 
@@ -25,11 +25,13 @@ export const organizationNotFound = () =>
  * may have read, so the organization's account is the one resolved next.
  */
 export async function resolveActingOrganization(
-  d1: Store,
-  principal: Principal,
-  header: string | undefined,
+  ctx: Context,
+  input: { principal: Principal; header: string | undefined },
 ): Promise<Principal> {
-  const requested = header?.trim() || undefined;
+  // The principal is an input here, not the context's: authentication is still deciding it.
+  const { principal } = input;
+  const d1 = ctx.db;
+  const requested = input.header?.trim() || undefined;
   if (requested !== undefined && !ORGANIZATION_ID_PATTERN.test(requested)) {
     // A malformed header is a bad request (400), as for X-Client-Version (docs/errors.md).
     throw new AppError("INVALID_FIELD_VALUE", {
@@ -66,10 +68,11 @@ export async function resolveActingOrganization(
  * organization API key reaches only its own organization, as a member.
  */
 export async function membershipIn(
-  d1: Store,
-  principal: Principal,
-  id: string,
+  ctx: UserContext,
+  input: { organizationId: string },
 ): Promise<{ organization: OrganizationRow; role: OrganizationRole }> {
+  const { principal, db: d1 } = ctx;
+  const id = input.organizationId;
   if (principal.organization?.via === "api_key") {
     if (principal.organization.id !== id) throw organizationNotFound();
     const organization = await findLiveOrganization(d1, id);
@@ -104,10 +107,25 @@ export function requireBillingOwner(principal: Principal): void {
   if (principal.organization) requireRole(principal.organization.role, "owner");
 }
 
-/** The principal acting for organization `id` with the caller's current role there (read now). */
-export async function actingFor(d1: Store, principal: Principal, id: string): Promise<Principal> {
-  const { role } = await membershipIn(d1, principal, id);
-  const via = principal.organization?.via === "api_key" ? "api_key" : "header";
-  const { account: _personal, ...rest } = principal;
-  return { ...rest, organization: { id, role, via } };
+/**
+ * The caller's context acting for organization `organizationId` with their current role there (read
+ * now), as if the request had named it in `X-Organization-Id`.
+ */
+export async function actingFor(ctx: UserContext, input: { organizationId: string }): Promise<UserContext> {
+  const id = input.organizationId;
+  const { role } = await membershipIn(ctx, input);
+  const via = ctx.principal.organization?.via === "api_key" ? "api_key" : "header";
+  const { account: _personal, ...rest } = ctx.principal;
+  return actingAs(ctx, { ...rest, organization: { id, role, via } });
+}
+
+/**
+ * The same unit of work (database handle, clock, request meta, commit) with another principal:
+ * the one a caller acts as. The context's own properties (some are getters) stay as they are.
+ */
+export function actingAs(ctx: Context, principal: Principal): UserContext {
+  return Object.create(ctx, {
+    actor: { value: { kind: "user", principal }, enumerable: true },
+    principal: { value: principal, enumerable: true },
+  }) as UserContext;
 }

@@ -2,10 +2,11 @@ import { type AuditFilter, type AuditRow, insertAuditStatement, listAudit } from
 import type { Statement, Store } from "../../db/store";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { RequestMeta } from "../context";
+import type { Context, RequestMeta, UserContext } from "../context";
 import type { Principal } from "../identity/principal";
+import { membershipIn } from "./access";
+import { requireRole } from "./roles";
 
-/** Where a change came from: the request's id and the client address. */
 /**
  * The actions the audit log records. `target_type` says what `target_id` names.
  * Billing, API key, webhook and SSO changes in an organization use the same log.
@@ -28,6 +29,9 @@ export type AuditAction =
   | "webhook.created"
   | "webhook.updated"
   | "webhook.deleted"
+  | "webhook.secret_rotated"
+  // Written by the delivery consumer (no person acts): the endpoint failed continuously (docs/webhooks.md).
+  | "webhook.disabled"
   | "session.created"
   | "session.cancelled"
   | "billing.purchase"
@@ -56,16 +60,47 @@ export interface AuditEntry {
   after?: Record<string, unknown> | undefined;
 }
 
-export function auditRow(
-  organizationId: string,
-  principal: Principal,
-  meta: RequestMeta,
-  entry: AuditEntry,
-  now = Date.now(),
-): AuditRow {
+/** One audit entry of organization `organizationId`, as `auditRow` and `auditStatement` take it. */
+export interface AuditInput {
+  organizationId: string;
+  entry: AuditEntry;
+  /**
+   * Who acted: the context's principal unless named here (a sign-on's provisioning records the
+   * person it signs in; a factor change, the person whose factor it is).
+   */
+  actor?: Principal | undefined;
+  /** The request's id and address: the context's unless named here. */
+  meta?: RequestMeta | undefined;
+}
+
+function actorOf(ctx: Context, actor: Principal | undefined): Principal {
+  if (actor) return actor;
+  if (ctx.actor.kind !== "user") throw new Error("audit: a system or anonymous unit of work must name the actor");
+  return ctx.actor.principal;
+}
+
+/** The audit row of an entry, at the context's time. */
+export function auditRow(ctx: Context, input: AuditInput): AuditRow {
+  return auditRowAt({
+    organizationId: input.organizationId,
+    principal: actorOf(ctx, input.actor),
+    meta: input.meta ?? ctx.meta,
+    entry: input.entry,
+    now: ctx.now(),
+  });
+}
+
+function auditRowAt(r: {
+  organizationId: string;
+  principal: Principal;
+  meta: RequestMeta;
+  entry: AuditEntry;
+  now: number;
+}): AuditRow {
+  const { principal, meta, entry, now } = r;
   return {
     id: newId("aud", now),
-    organizationId,
+    organizationId: r.organizationId,
     actorUserId: principal.organization?.via === "api_key" ? null : principal.userId,
     actorCredential: `${principal.credential.kind}:${principal.credential.id}`,
     action: entry.action,
@@ -79,20 +114,12 @@ export function auditRow(
   };
 }
 
-/** The audit statement for a batch (see insertAuditStatement for `onlyIfChanged`). */
-export function auditStatement(
-  d1: Store,
-  organizationId: string,
-  principal: Principal,
-  meta: RequestMeta,
-  entry: AuditEntry,
-  options: { onlyIfChanged?: boolean; now?: number } = {},
-): Statement {
-  return insertAuditStatement(
-    d1,
-    auditRow(organizationId, principal, meta, entry, options.now),
-    options.onlyIfChanged ?? false,
-  );
+/**
+ * The audit statement for a batch. With `onlyIfChanged`, it writes only if the statement just
+ * before it in the batch changed a row (see insertAuditStatement).
+ */
+export function auditStatement(ctx: Context, input: AuditInput & { onlyIfChanged?: boolean }): Statement {
+  return insertAuditStatement(ctx.db, auditRow(ctx, input), input.onlyIfChanged ?? false);
 }
 
 /**
@@ -111,9 +138,19 @@ export function auditInBatch(
   now = Date.now(),
 ): Statement[] {
   if (!organizationId || !meta) return [];
-  return [auditStatement(d1, organizationId, principal, meta, entry, { onlyIfChanged: true, now })];
+  const row = auditRowAt({ organizationId, principal, meta, entry, now });
+  return [insertAuditStatement(d1, row, true)];
 }
 
-export function readAudit(d1: Store, organizationId: string, filter: AuditFilter, limit: number, offset: number) {
-  return listAudit(d1, organizationId, filter, limit, offset);
+/**
+ * A page of organization `organizationId`'s audit log, newest first, for its admins (an
+ * organization API key: as a member, so never).
+ */
+export async function readAudit(
+  ctx: UserContext,
+  input: { organizationId: string; filter: AuditFilter; limit: number; offset: number },
+) {
+  const { role } = await membershipIn(ctx, input);
+  requireRole(role, "admin");
+  return listAudit(ctx.db, input.organizationId, input.filter, input.limit, input.offset);
 }

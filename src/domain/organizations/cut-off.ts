@@ -18,9 +18,9 @@ async function closeTagged(ctx: Context, sessionIds: string[], tag: string, reas
 }
 
 /** A member left or was removed: their sockets on the organization's sessions (not its API keys'). */
-export async function cutOffMember(ctx: Context, organizationId: string, userId: string): Promise<number> {
-  const ids = await activeSessionIdsOf(ctx.db, organizationId);
-  return closeTagged(ctx, ids, socketTag.member(userId), "organization membership ended");
+export async function cutOffMember(ctx: Context, input: { organizationId: string; userId: string }): Promise<number> {
+  const ids = await activeSessionIdsOf(ctx.db, input.organizationId);
+  return closeTagged(ctx, ids, socketTag.member(input.userId), "organization membership ended");
 }
 
 /** An API key was revoked: the sockets it opened, on its organization's sessions or its owner's. */
@@ -35,7 +35,8 @@ export async function cutOffApiKey(
 }
 
 /** A sign-in or OAuth grant (`sid`) was revoked: the sockets its access tokens opened. */
-export async function cutOffGrant(ctx: Context, sid: string): Promise<number> {
+export async function cutOffGrant(ctx: Context, input: { sid: string }): Promise<number> {
+  const { sid } = input;
   const userId = await userOfFamily(ctx.db, sid);
   if (!userId) return 0;
   const ids = await activeSessionIdsReachableBy(ctx.db, userId);

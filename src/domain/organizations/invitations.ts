@@ -14,14 +14,12 @@ import {
   memberByEmail,
   type OrgRole,
 } from "../../db/organization-members";
-import type { Store } from "../../db/store";
 import { findUserById } from "../../db/users";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
-import type { Context, RequestMeta } from "../context";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { queueMail } from "../mail/outbox";
 import { membershipIn } from "./access";
 import { auditStatement } from "./audit";
@@ -51,14 +49,13 @@ export function invitationState(row: InvitationRow, now: number): InvitationStat
  * to the same email replaces a pending one.
  */
 export async function invite(
-  ctx: Context,
-  principal: Principal,
-  meta: RequestMeta,
-  organizationId: string,
-  input: { email: string; role: OrgRole },
-  now = Date.now(),
+  ctx: UserContext,
+  input: { organizationId: string; email: string; role: OrgRole },
 ): Promise<{ invitation: InvitationRow; token: string; mailId: string }> {
-  const { organization, role } = await membershipIn(ctx.db, principal, organizationId);
+  const { principal } = ctx;
+  const { organizationId } = input;
+  const now = ctx.now();
+  const { organization, role } = await membershipIn(ctx, input);
   checkInvite(role, input.role);
   const email = input.email.trim().toLowerCase();
   if (await memberByEmail(ctx.db, organizationId, email)) {
@@ -101,39 +98,34 @@ export async function invite(
   await ctx.db.batch([
     revokePendingForEmailStatement(ctx.db, organizationId, email, invitation.createdAt),
     insertInvitationStatement(ctx.db, invitation),
-    auditStatement(
-      ctx.db,
+    auditStatement(ctx, {
       organizationId,
-      principal,
-      meta,
-      {
+      entry: {
         action: "invitation.created",
         targetType: "invitation",
         targetId: invitation.id,
         after: { email, role: input.role, expires_at: invitation.expiresAt },
       },
-      { now },
-    ),
+    }),
     mail.statement,
   ]);
   return { invitation, token, mailId: mail.id };
 }
 
-export async function listInvitations(d1: Store, principal: Principal, organizationId: string, now = Date.now()) {
-  const { role } = await membershipIn(d1, principal, organizationId);
+export async function listInvitations(ctx: UserContext, input: { organizationId: string }) {
+  const { role } = await membershipIn(ctx, input);
   requireRole(role, "admin");
-  return pendingInvitations(d1, organizationId, iso(now));
+  return pendingInvitations(ctx.db, input.organizationId, iso(ctx.now()));
 }
 
 export async function revokeInvitation(
-  d1: Store,
-  principal: Principal,
-  meta: RequestMeta,
-  organizationId: string,
-  invitationId: string,
-  now = Date.now(),
+  ctx: UserContext,
+  input: { organizationId: string; invitationId: string },
 ): Promise<void> {
-  const { role } = await membershipIn(d1, principal, organizationId);
+  const { organizationId, invitationId } = input;
+  const d1 = ctx.db;
+  const now = ctx.now();
+  const { role } = await membershipIn(ctx, input);
   requireRole(role, "admin");
   const invitation = await findInvitation(d1, organizationId, invitationId);
   if (!invitation) throw invitationNotFound();
@@ -142,19 +134,16 @@ export async function revokeInvitation(
   if (state === "accepted" || state === "revoked") throw new AppError("INVITATION_USED", { details: { state } });
   const [revoked] = await d1.batch([
     revokeInvitationStatement(d1, organizationId, invitationId, iso(now)),
-    auditStatement(
-      d1,
+    auditStatement(ctx, {
       organizationId,
-      principal,
-      meta,
-      {
+      entry: {
         action: "invitation.revoked",
         targetType: "invitation",
         targetId: invitationId,
         before: { email: invitation.email, role: invitation.role },
       },
-      { onlyIfChanged: true, now },
-    ),
+      onlyIfChanged: true,
+    }),
   ]);
   if (revoked?.meta.changes !== 1) throw new AppError("INVITATION_USED");
 }
@@ -165,12 +154,12 @@ export async function revokeInvitation(
  * the same batch only if that update applied.
  */
 export async function acceptInvitation(
-  d1: Store,
-  principal: Principal,
-  meta: RequestMeta,
-  token: string,
-  now = Date.now(),
+  ctx: UserContext,
+  input: { token: string },
 ): Promise<{ organizationId: string; role: OrgRole }> {
+  const { db: d1, principal } = ctx;
+  const token = input.token;
+  const now = ctx.now();
   if (principal.organization?.via === "api_key" || principal.boundOrganization) {
     // A sign-on token acts for its connection's organization only (docs/sso.md): not to join another.
     throw new AppError("ORGANIZATION_ROLE_REQUIRED", {
@@ -223,19 +212,16 @@ export async function acceptFoundInvitation(
       createdAt: at,
       updatedAt: at,
     }),
-    auditStatement(
-      d1,
-      invitation.organizationId,
-      principal,
-      meta,
-      {
+    auditStatement(ctx, {
+      organizationId: invitation.organizationId,
+      entry: {
         action: "invitation.accepted",
         targetType: "invitation",
         targetId: invitation.id,
         after: { user_id: principal.userId, role: invitation.role },
       },
-      { onlyIfChanged: true, now },
-    ),
+      onlyIfChanged: true,
+    }),
   ]);
   if (accepted?.meta.changes !== 1 || joined?.meta.changes !== 1) throw new AppError("INVITATION_USED");
   return { organizationId: invitation.organizationId, role: invitation.role };

@@ -18,7 +18,7 @@ export async function organizationMailOutbox(
   if (ctx.config.environment === "production") {
     throw new AppError("ROUTE_NOT_FOUND", { details: { method: input.method, path: input.path } });
   }
-  const { role } = await membershipIn(ctx.db, ctx.principal, input.organizationId);
+  const { role } = await membershipIn(ctx, input);
   requireRole(role, "admin");
   // An admin never reads mail meant for a higher role (an owner invitation's token would make them owner).
   const canRead = (readableBy: string | undefined) => atLeast(role, readableBy === "owner" ? "owner" : "admin");

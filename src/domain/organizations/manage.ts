@@ -10,14 +10,13 @@ import {
   renameOrganizationStatement,
   softDeleteOrganizationStatement,
 } from "../../db/organizations";
-import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import { organizationGrant } from "../billing/free-credits";
-import type { Context, RequestMeta } from "../context";
+import type { UserContext } from "../context";
 import type { OrganizationRole, Principal } from "../identity/principal";
 import { membershipIn, organizationNotFound } from "./access";
 import { auditStatement } from "./audit";
@@ -48,14 +47,10 @@ function requirePerson(principal: Principal): void {
  * in one batch. Its free credits: only if it is the first organization of a
  * verified owner (domain/billing/free-credits.ts); otherwise it starts at 0.
  */
-export async function createOrganization(
-  ctx: Context,
-  principal: Principal,
-  meta: RequestMeta,
-  name: string,
-  now = Date.now(),
-): Promise<OrganizationView> {
-  const d1 = ctx.db;
+export async function createOrganization(ctx: UserContext, input: { name: string }): Promise<OrganizationView> {
+  const { db: d1, principal } = ctx;
+  const { name } = input;
+  const now = ctx.now();
   requirePerson(principal);
   if ((await countOwnedOrganizations(d1, principal.userId)) >= MAX_OWNED_ORGANIZATIONS) {
     throw new AppError("ORGANIZATION_LIMIT_REACHED", { details: { max_owned: MAX_OWNED_ORGANIZATIONS } });
@@ -68,12 +63,13 @@ export async function createOrganization(
     createdAt: at,
     updatedAt: at,
     deletedAt: null,
+    requireMfa: 0,
   };
-  const account = newAccount("organization", organization.id, "basic", ctx, now);
+  const account = newAccount(ctx, { ownerType: "organization", ownerId: organization.id, tier: "basic", now });
   await d1.batch([
     insertOrganizationStatement(d1, organization),
     insertAccountStatement(d1, account),
-    ...organizationGrant(d1, { userId: principal.userId, organizationId: organization.id, accountId: account.id, at }),
+    ...organizationGrant(ctx, { userId: principal.userId, organizationId: organization.id, accountId: account.id, at }),
     insertMemberStatement(d1, {
       organizationId: organization.id,
       userId: principal.userId,
@@ -81,14 +77,10 @@ export async function createOrganization(
       createdAt: at,
       updatedAt: at,
     }),
-    auditStatement(
-      d1,
-      organization.id,
-      principal,
-      meta,
-      { action: "organization.created", targetType: "organization", targetId: organization.id, after: { name } },
-      { now },
-    ),
+    auditStatement(ctx, {
+      organizationId: organization.id,
+      entry: { action: "organization.created", targetType: "organization", targetId: organization.id, after: { name } },
+    }),
   ]);
   // The organization's plan renews like a user's: arm its billing clock for the first period end.
   await wakeClock(ctx, account.id);
@@ -96,43 +88,41 @@ export async function createOrganization(
 }
 
 /** The organizations the caller belongs to (an org API key: just its own). */
-export async function myOrganizations(d1: Store, principal: Principal): Promise<OrganizationView[]> {
-  if (principal.organization?.via === "api_key") return [await membershipIn(d1, principal, principal.organization.id)];
-  if (principal.boundOrganization) return [await membershipIn(d1, principal, principal.boundOrganization)];
-  return organizationsOfUser(d1, principal.userId);
+export async function myOrganizations(ctx: UserContext): Promise<OrganizationView[]> {
+  const { principal } = ctx;
+  if (principal.organization?.via === "api_key") {
+    return [await membershipIn(ctx, { organizationId: principal.organization.id })];
+  }
+  if (principal.boundOrganization) return [await membershipIn(ctx, { organizationId: principal.boundOrganization })];
+  return organizationsOfUser(ctx.db, principal.userId);
 }
 
-export function readOrganization(d1: Store, principal: Principal, id: string): Promise<OrganizationView> {
-  return membershipIn(d1, principal, id);
+export function readOrganization(ctx: UserContext, input: { organizationId: string }): Promise<OrganizationView> {
+  return membershipIn(ctx, input);
 }
 
 export async function renameOrganization(
-  d1: Store,
-  principal: Principal,
-  meta: RequestMeta,
-  id: string,
-  name: string,
-  now = Date.now(),
+  ctx: UserContext,
+  input: { organizationId: string; name: string },
 ): Promise<OrganizationView> {
-  const { organization, role } = await membershipIn(d1, principal, id);
+  const { organizationId: id, name } = input;
+  const d1 = ctx.db;
+  const { organization, role } = await membershipIn(ctx, input);
   requireRole(role, "admin");
-  const at = iso(now);
+  const at = iso(ctx.now());
   const [updated] = await d1.batch([
     renameOrganizationStatement(d1, id, name, at),
-    auditStatement(
-      d1,
-      id,
-      principal,
-      meta,
-      {
+    auditStatement(ctx, {
+      organizationId: id,
+      entry: {
         action: "organization.renamed",
         targetType: "organization",
         targetId: id,
         before: { name: organization.name },
         after: { name },
       },
-      { onlyIfChanged: true, now },
-    ),
+      onlyIfChanged: true,
+    }),
   ]);
   if (updated?.meta.changes !== 1) throw organizationNotFound();
   return { organization: { ...organization, name, updatedAt: at }, role };
@@ -145,36 +135,29 @@ export async function renameOrganization(
  * ledger and audit log are kept for accounting but no one can reach them
  * through the API (docs/decisions.md, "Organizations").
  */
-export async function deleteOrganization(
-  d1: Store,
-  principal: Principal,
-  meta: RequestMeta,
-  id: string,
-  now = Date.now(),
-): Promise<void> {
-  const { organization, role } = await membershipIn(d1, principal, id);
+export async function deleteOrganization(ctx: UserContext, input: { organizationId: string }): Promise<void> {
+  const id = input.organizationId;
+  const d1 = ctx.db;
+  const { organization, role } = await membershipIn(ctx, input);
   requireRole(role, "owner");
   const activeSessions = () =>
     new AppError("ORGANIZATION_HAS_ACTIVE_SESSIONS", {
       message: "The organization has pending or processing sessions: cancel them or wait for them to end.",
     });
   if (await hasActiveSessions(d1, id)) throw activeSessions();
-  const at = iso(now);
+  const at = iso(ctx.now());
   const [deleted] = await d1.batch([
     softDeleteOrganizationStatement(d1, id, at),
-    auditStatement(
-      d1,
-      id,
-      principal,
-      meta,
-      {
+    auditStatement(ctx, {
+      organizationId: id,
+      entry: {
         action: "organization.deleted",
         targetType: "organization",
         targetId: id,
         before: { name: organization.name },
       },
-      { onlyIfChanged: true, now },
-    ),
+      onlyIfChanged: true,
+    }),
     ...organizationTeardownStatements(d1, id, at),
   ]);
   if (deleted?.meta.changes !== 1) {

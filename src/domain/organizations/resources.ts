@@ -1,4 +1,4 @@
-import type { AuditRow } from "../../db/audit-log";
+import type { AuditReadRow } from "../../db/audit-log";
 import type { InvitationRow } from "../../db/organization-invitations";
 import type { OrganizationRow } from "../../db/organizations";
 import { invitationState } from "./invitations";
@@ -25,7 +25,8 @@ export const memberResource = (m: {
   joined_at: m.member.createdAt,
 });
 
-export const invitationResource = (i: InvitationRow, now = Date.now()) => ({
+/** An invitation as the API shows it; its status as of `now` (the unit of work's clock). */
+export const invitationResource = (i: InvitationRow, now: number) => ({
   id: i.id,
   email: i.email,
   role: i.role,
@@ -37,10 +38,10 @@ export const invitationResource = (i: InvitationRow, now = Date.now()) => ({
 
 const parse = (s: string | null) => (s === null ? null : (JSON.parse(s) as Record<string, unknown>));
 
-export const auditResource = (r: AuditRow) => ({
+export const auditResource = (r: AuditReadRow) => ({
   id: r.id,
   action: r.action,
-  actor: { user_id: r.actorUserId, credential: r.actorCredential },
+  actor: { user_id: r.actorUserId, username: r.actorUsername, email: r.actorEmail, credential: r.actorCredential },
   target: { type: r.targetType, id: r.targetId },
   before: parse(r.before),
   after: parse(r.after),

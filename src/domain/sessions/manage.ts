@@ -92,11 +92,9 @@ export async function cancelSession(ctx: UserContext, { id }: { id: string }) {
   const row = await ownSession(ctx, { id, action: "delete" });
   if (!canCancel(row.status)) throw alreadyEnded(row);
   const audit = row.organizationId
-    ? auditRow(row.organizationId, ctx.principal, ctx.meta, {
-        action: "session.cancelled",
-        targetType: "session",
-        targetId: id,
-        before: { status: row.status },
+    ? auditRow(ctx, {
+        organizationId: row.organizationId,
+        entry: { action: "session.cancelled", targetType: "session", targetId: id, before: { status: row.status } },
       })
     : undefined;
   // A pending session's room may not have started yet: it starts now and cancels (it owns the state).

@@ -52,8 +52,8 @@ export async function deleteAccount(ctx: UserContext, input: { password: string 
   ]);
   for (const key of live.apiKeys) forgetApiKey(key.id);
   await Promise.all([
-    ...live.families.map((sid) => cutOffGrant(ctx, sid)),
+    ...live.families.map((sid) => cutOffGrant(ctx, { sid })),
     ...live.apiKeys.map((key) => cutOffApiKey(ctx, key)),
-    ...live.organizations.map((id) => cutOffMember(ctx, id, user.id)),
+    ...live.organizations.map((organizationId) => cutOffMember(ctx, { organizationId, userId: user.id })),
   ]);
 }

@@ -6,7 +6,8 @@ import { deterministicId } from "../../lib/ids";
  * analysis.ready) and billing (billing.payment_succeeded for purchases, fees
  * and plan changes; billing.payment_failed for a failed renewal;
  * billing.plan_changed when a plan changes, e.g. the move to basic after dunning;
- * billing.payment_reversed when the processor refunds, disputes or later fails a charge). The consumer fans
+ * billing.payment_reversed when the processor refunds, disputes or later fails a charge) and the delivery
+ * consumer (webhook.disabled when it disabled a failing endpoint, src/domain/webhooks/health.ts). The consumer fans
  * an event out to the user's active webhooks subscribed to its type.
  *
  * A message carries everything a delivery needs: the consumer never has to
@@ -20,6 +21,7 @@ export const EVENT_TYPES = [
   "billing.payment_failed",
   "billing.plan_changed",
   "billing.payment_reversed",
+  "webhook.disabled",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

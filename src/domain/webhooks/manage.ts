@@ -1,21 +1,21 @@
-import type { Statement, Store } from "../../db/store";
+import type { Statement } from "../../db/store";
 import {
   deleteOwnWebhook,
   findOwnWebhook,
   insertWebhookUnderCap,
   listWebhooks,
+  rotateOwnWebhookSecret,
   updateOwnWebhook,
   type WebhookRow,
 } from "../../db/webhooks";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { Context, RequestMeta } from "../context";
+import type { Context, UserContext } from "../context";
 import { dataEncryptionKey } from "../encryption/data-key";
 import { seal } from "../encryption/secret-box";
-import type { Principal } from "../identity/principal";
 import { actingOwner } from "../organizations/access";
-import { auditInBatch } from "../organizations/audit";
+import { type AuditAction, auditInBatch } from "../organizations/audit";
 import { allowPrivateUrls } from "./deliveries";
 import type { EventType } from "./events";
 import { generateSecret, secretWeakness } from "./secrets";
@@ -23,6 +23,12 @@ import { classifyWebhookUrl } from "./url-safety";
 
 /** Bounds the fan-out per event and each user's stored rows. */
 export const MAX_WEBHOOKS_PER_USER = 20;
+
+/**
+ * How long the secret a rotation replaces keeps signing deliveries beside the new one (Svix's
+ * overlap: 24 hours), so receivers can move to the new secret without refusing a delivery.
+ */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export interface CreateWebhookInput {
   url: string;
@@ -38,20 +44,21 @@ function checkUrl(ctx: Context, url: string): string {
   return verdict.url.href;
 }
 
+function checkSecret(secret: string | undefined): void {
+  if (secret === undefined) return;
+  const weakness = secretWeakness(secret);
+  if (weakness) throw invalidField("secret", weakness);
+}
+
 /** Create a webhook; the secret (chosen or generated) is returned this once and stored sealed. */
 export async function createWebhook(
-  ctx: Context,
-  principal: Principal,
+  ctx: UserContext,
   input: CreateWebhookInput,
-  meta?: RequestMeta,
-  now = Date.now(),
 ): Promise<{ webhook: WebhookRow; secret: string }> {
+  const now = ctx.now();
   const url = checkUrl(ctx, input.url);
-  if (input.secret !== undefined) {
-    const weakness = secretWeakness(input.secret);
-    if (weakness) throw invalidField("secret", weakness);
-  }
-  const owner = actingOwner(principal, "admin");
+  checkSecret(input.secret);
+  const owner = actingOwner(ctx.principal, "admin");
   if ((await listWebhooks(ctx.db, owner)).length >= MAX_WEBHOOKS_PER_USER) {
     throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });
   }
@@ -60,7 +67,7 @@ export async function createWebhook(
   const at = iso(now);
   const webhook: WebhookRow = {
     id,
-    userId: principal.userId,
+    userId: ctx.principal.userId,
     url,
     events: [...new Set(input.events)],
     secretSealed: await seal(await dataEncryptionKey(ctx.config), secret, id),
@@ -70,9 +77,13 @@ export async function createWebhook(
     updatedAt: at,
     lastTriggered: null,
     organizationId: "organizationId" in owner ? owner.organizationId : null,
+    previousSecretSealed: null,
+    previousSecretExpiresAt: null,
+    failingSince: null,
+    disabledAt: null,
   };
   // The count above refuses early and cheaply; this conditional insert settles races.
-  const audit = auditWebhook(ctx.db, principal, meta, id, "webhook.created", undefined, summary(webhook), now);
+  const audit = auditWebhook(ctx, { id, action: "webhook.created", after: summary(webhook) });
   if (!(await insertWebhookUnderCap(ctx.db, webhook, MAX_WEBHOOKS_PER_USER, audit))) {
     throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });
   }
@@ -80,13 +91,13 @@ export async function createWebhook(
 }
 
 /** The caller's webhooks, or (admins) the organization's when acting for one. */
-export function ownWebhooks(d1: Store, principal: Principal): Promise<WebhookRow[]> {
-  return listWebhooks(d1, actingOwner(principal, "admin"));
+export function ownWebhooks(ctx: UserContext): Promise<WebhookRow[]> {
+  return listWebhooks(ctx.db, actingOwner(ctx.principal, "admin"));
 }
 
 /** Another user's (or organization's) webhook is indistinguishable from a missing one (404). */
-export async function ownWebhook(d1: Store, principal: Principal, id: string): Promise<WebhookRow> {
-  const webhook = await findOwnWebhook(d1, actingOwner(principal, "admin"), id);
+export async function ownWebhook(ctx: UserContext, input: { webhookId: string }): Promise<WebhookRow> {
+  const webhook = await findOwnWebhook(ctx.db, actingOwner(ctx.principal, "admin"), input.webhookId);
   if (!webhook) throw notFound();
   return webhook;
 }
@@ -95,47 +106,74 @@ const notFound = () =>
   new AppError("RESOURCE_NOT_FOUND", { message: "Webhook not found.", details: { resource: "webhook" } });
 
 export interface UpdateWebhookInput {
+  webhookId: string;
   url?: string | undefined;
   events?: EventType[] | undefined;
   active?: boolean | undefined;
   description?: string | undefined;
 }
 
-export async function updateWebhook(
-  ctx: Context,
-  principal: Principal,
-  id: string,
-  input: UpdateWebhookInput,
-  meta?: RequestMeta,
-  now = Date.now(),
-): Promise<WebhookRow> {
-  const owner = actingOwner(principal, "admin");
+/**
+ * Change a webhook. Activating it (again) clears what the automatic disabling recorded; the
+ * deliveries it missed meanwhile are sent only on request (recoverDeliveries).
+ */
+export async function updateWebhook(ctx: UserContext, input: UpdateWebhookInput): Promise<WebhookRow> {
+  const { webhookId: id } = input;
+  const owner = actingOwner(ctx.principal, "admin");
   const before = "organizationId" in owner ? await findOwnWebhook(ctx.db, owner, id) : undefined;
   const patch = {
     ...(input.url !== undefined ? { url: checkUrl(ctx, input.url) } : {}),
     ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),
     ...(input.active !== undefined ? { active: input.active } : {}),
+    ...(input.active === true ? { disabledAt: null, failingSince: null } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
-    updatedAt: iso(now),
+    updatedAt: iso(ctx.now()),
   };
   const after = before ? summary({ ...before, ...patch }) : undefined;
-  const audit = before ? auditWebhook(ctx.db, principal, meta, id, "webhook.updated", summary(before), after, now) : [];
+  const audit = before ? auditWebhook(ctx, { id, action: "webhook.updated", before: summary(before), after }) : [];
   const updated = await updateOwnWebhook(ctx.db, owner, id, patch, audit);
   if (!updated) throw notFound();
   return updated;
 }
 
-export async function deleteWebhook(
-  d1: Store,
-  principal: Principal,
-  id: string,
-  meta?: RequestMeta,
-  now = Date.now(),
-): Promise<void> {
-  const owner = actingOwner(principal, "admin");
-  const before = "organizationId" in owner ? await findOwnWebhook(d1, owner, id) : undefined;
-  const audit = before ? auditWebhook(d1, principal, meta, id, "webhook.deleted", summary(before), undefined, now) : [];
-  if (!(await deleteOwnWebhook(d1, owner, id, audit))) throw notFound();
+export async function deleteWebhook(ctx: UserContext, input: { webhookId: string }): Promise<void> {
+  const { webhookId: id } = input;
+  const owner = actingOwner(ctx.principal, "admin");
+  const before = "organizationId" in owner ? await findOwnWebhook(ctx.db, owner, id) : undefined;
+  const audit = before ? auditWebhook(ctx, { id, action: "webhook.deleted", before: summary(before) }) : [];
+  if (!(await deleteOwnWebhook(ctx.db, owner, id, audit))) throw notFound();
+}
+
+/**
+ * A new signing secret (generated, or the caller's), returned this once and sealed at rest. The
+ * secret it replaces keeps signing for SECRET_OVERLAP_MS: deliveries meanwhile carry both `v1,`
+ * signatures (Standard Webhooks, "Signature scheme": several space-delimited signatures). A
+ * secret kept from an earlier rotation stops signing at once.
+ */
+export async function rotateWebhookSecret(
+  ctx: UserContext,
+  input: { webhookId: string; secret?: string | undefined },
+): Promise<{ webhook: WebhookRow; secret: string }> {
+  checkSecret(input.secret);
+  const { webhookId: id } = input;
+  const owner = actingOwner(ctx.principal, "admin");
+  const now = ctx.now();
+  const secret = input.secret ?? generateSecret();
+  const previousExpiresAt = iso(now + SECRET_OVERLAP_MS);
+  const audit = auditWebhook(ctx, {
+    id,
+    action: "webhook.secret_rotated",
+    after: { rotation_overlap_ends_at: previousExpiresAt },
+  });
+  const webhook = await rotateOwnWebhookSecret(
+    ctx.db,
+    owner,
+    id,
+    { secretSealed: await seal(await dataEncryptionKey(ctx.config), secret, id), previousExpiresAt, at: iso(now) },
+    audit,
+  );
+  if (!webhook) throw notFound();
+  return { webhook, secret };
 }
 
 const summary = (w: WebhookRow) => ({ url: w.url, events: w.events, active: w.active, description: w.description });
@@ -145,21 +183,21 @@ const summary = (w: WebhookRow) => ({ url: w.url, events: w.events, active: w.ac
  * own batch (personal webhooks have no audit log).
  */
 function auditWebhook(
-  d1: Store,
-  principal: Principal,
-  meta: RequestMeta | undefined,
-  id: string,
-  action: "webhook.created" | "webhook.updated" | "webhook.deleted",
-  before: Record<string, unknown> | undefined,
-  after: Record<string, unknown> | undefined,
-  now: number,
+  ctx: UserContext,
+  entry: {
+    id: string;
+    action: Extract<AuditAction, `webhook.${string}`>;
+    before?: Record<string, unknown> | undefined;
+    after?: Record<string, unknown> | undefined;
+  },
 ): Statement[] {
+  const { principal } = ctx;
   return auditInBatch(
-    d1,
+    ctx.db,
     principal.organization?.id,
     principal,
-    meta,
-    { action, targetType: "webhook", targetId: id, before, after },
-    now,
+    ctx.meta,
+    { action: entry.action, targetType: "webhook", targetId: entry.id, before: entry.before, after: entry.after },
+    ctx.now(),
   );
 }

@@ -1,18 +1,72 @@
-import type { Store } from "../../db/store";
-import { findDeliveryOfWebhook, insertDelivery, listDeliveries, setDeliveryStatus } from "../../db/webhook-deliveries";
-import { AppError } from "../../errors";
-import { iso } from "../../lib/clock";
+import {
+  countRecoverable,
+  type DeliveryStatus,
+  findDeliveryOfWebhook,
+  insertDelivery,
+  listDeliveries,
+  requeueRecoverable,
+  setDeliveryStatus,
+  unqueueDeliveries,
+} from "../../db/webhook-deliveries";
+import { AppError, invalidField } from "../../errors";
+import { DAY_MS, iso } from "../../lib/clock";
+import { base64url, fromBase64 } from "../../lib/encoding";
 import { newId } from "../../lib/ids";
 import type { UserContext } from "../context";
-import type { Principal } from "../identity/principal";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "./deliveries";
 import { ownWebhook } from "./manage";
 import { TEST_EVENT_TYPE } from "./subscriptions";
 
-/** The webhook's delivery log, newest first, each delivery with its attempts. */
-export async function deliveryLog(d1: Store, principal: Principal, webhookId: string, limit: number, offset: number) {
-  const webhook = await ownWebhook(d1, principal, webhookId);
-  const { deliveries, attempts, total } = await listDeliveries(d1, webhook.id, limit, offset);
+export interface DeliveryLogInput {
+  webhookId: string;
+  limit: number;
+  offset: number;
+  statuses?: readonly DeliveryStatus[] | undefined;
+  eventType?: string | undefined;
+  /** ISO times: created at or after `since`, before `until`. */
+  since?: string | undefined;
+  until?: string | undefined;
+  /** The `next_cursor` of the previous page. */
+  cursor?: string | undefined;
+}
+
+/** A page's cursor: where the next page starts in the log's order (created_at, id), opaque to clients. */
+const encodeCursor = (d: { createdAt: string; id: string }) =>
+  base64url(new TextEncoder().encode(JSON.stringify([d.createdAt, d.id])));
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const b64 = cursor.replace(/-/g, "+").replace(/_/g, "/");
+    const [createdAt, id] = JSON.parse(
+      new TextDecoder().decode(fromBase64(b64 + "=".repeat((4 - (b64.length % 4)) % 4))),
+    );
+    if (typeof createdAt === "string" && typeof id === "string") return { createdAt, id };
+  } catch {
+    // refused below
+  }
+  throw invalidField("cursor", "not a cursor this log returned", "query");
+}
+
+/**
+ * The webhook's delivery log, newest first, each delivery with its attempts; filtered by status,
+ * event type and time, paged by cursor (`next_cursor`) or offset.
+ */
+export async function deliveryLog(ctx: UserContext, input: DeliveryLogInput) {
+  const webhook = await ownWebhook(ctx, { webhookId: input.webhookId });
+  if (input.cursor !== undefined && input.offset > 0)
+    throw invalidField("offset", "page with cursor or offset, not both", "query");
+  const { limit, offset } = input;
+  const { deliveries, attempts, total, more } = await listDeliveries(ctx.db, {
+    webhookId: webhook.id,
+    statuses: input.statuses,
+    eventType: input.eventType,
+    since: input.since === undefined ? undefined : normalTime(input.since, "since"),
+    until: input.until === undefined ? undefined : normalTime(input.until, "until"),
+    after: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
+    limit,
+    offset,
+  });
+  const last = deliveries.at(-1);
   return {
     deliveries: deliveries.map((d) => ({
       id: d.id,
@@ -34,14 +88,57 @@ export async function deliveryLog(d1: Store, principal: Principal, webhookId: st
           attempted_at: a.createdAt,
         })),
     })),
-    pagination: { total, limit, offset, has_more: offset + deliveries.length < total },
+    pagination: {
+      total,
+      limit,
+      offset,
+      has_more: more,
+      next_cursor: more && last ? encodeCursor(last) : null,
+    },
   };
 }
 
-async function activeOwnWebhook(d1: Store, principal: Principal, webhookId: string) {
-  const webhook = await ownWebhook(d1, principal, webhookId);
+/** Stored times are UTC ISO strings (compared as text): a time with an offset is converted first. */
+function normalTime(value: string, field: string): string {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw invalidField(field, "must be an ISO 8601 date-time", "query");
+  return iso(ms);
+}
+
+async function activeOwnWebhook(ctx: UserContext, webhookId: string) {
+  const webhook = await ownWebhook(ctx, { webhookId });
   if (!webhook.active) throw new AppError("WEBHOOK_INACTIVE", { details: { webhook_id: webhook.id } });
   return webhook;
+}
+
+/** How far back recover reaches (Svix offers the same span), and how many deliveries one call queues. */
+export const RECOVER_WINDOW_MS = 14 * DAY_MS;
+/** One queue sendBatch carries at most 100 messages (Cloudflare Queues limits). */
+export const RECOVER_MAX = 100;
+
+/**
+ * Send again every delivery to this webhook that failed for good (`failed`, `dead`) or was never
+ * sent (`skipped`: the webhook was inactive or disabled) since `since`, oldest first, through the
+ * queue, RECOVER_MAX per call (`remaining` says how many a further call would queue). Idempotent:
+ * a delivery recover already queued is pending, so a second call does not queue it again.
+ */
+export async function recoverDeliveries(ctx: UserContext, input: { webhookId: string; since: string }) {
+  const now = ctx.now();
+  const since = Date.parse(input.since);
+  if (Number.isNaN(since)) throw invalidField("since", "must be an ISO 8601 date-time");
+  if (since > now) throw invalidField("since", "must not be in the future");
+  if (since < now - RECOVER_WINDOW_MS)
+    throw invalidField("since", `must be within the last ${RECOVER_WINDOW_MS / DAY_MS} days`);
+  const webhook = await activeOwnWebhook(ctx, input.webhookId);
+  const from = iso(since);
+  const ids = await requeueRecoverable(ctx.db, { webhookId: webhook.id, since: from, max: RECOVER_MAX, at: iso(now) });
+  try {
+    await ctx.ports.webhookQueue.send(ids.map(deliveryMessage));
+  } catch (err) {
+    await unqueueDeliveries(ctx.db, ids, iso(now));
+    throw err;
+  }
+  return { since: from, queued: ids.length, remaining: await countRecoverable(ctx.db, webhook.id, from) };
 }
 
 /**
@@ -51,7 +148,7 @@ async function activeOwnWebhook(d1: Store, principal: Principal, webhookId: stri
  */
 export async function replayDelivery(ctx: UserContext, input: { webhookId: string; deliveryId: string }) {
   const { webhookId, deliveryId } = input;
-  const webhook = await activeOwnWebhook(ctx.db, ctx.principal, webhookId);
+  const webhook = await activeOwnWebhook(ctx, webhookId);
   const delivery = await findDeliveryOfWebhook(ctx.db, webhook.id, deliveryId);
   if (!delivery)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "Delivery not found.", details: { resource: "delivery" } });
@@ -64,7 +161,7 @@ export async function replayDelivery(ctx: UserContext, input: { webhookId: strin
 export async function sendTestPing(ctx: UserContext, input: { webhookId: string }) {
   const { principal } = ctx;
   const now = ctx.now();
-  const webhook = await activeOwnWebhook(ctx.db, principal, input.webhookId);
+  const webhook = await activeOwnWebhook(ctx, input.webhookId);
   const eventId = newId("evt", now);
   const at = iso(now);
   const id = await deliveryIdFor(eventId, webhook.id);

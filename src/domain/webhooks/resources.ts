@@ -9,4 +9,7 @@ export const webhookResource = (w: WebhookRow) => ({
   created_at: w.createdAt,
   last_triggered: w.lastTriggered,
   organization_id: w.organizationId,
+  disabled_at: w.disabledAt,
+  failing_since: w.failingSince,
+  rotation_overlap_ends_at: w.previousSecretExpiresAt,
 });

@@ -5,15 +5,12 @@ import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 import { authThrottle } from "../../middleware/auth-throttle";
-import { SecondFactorFields } from "./schemas";
+import { EXACTLY_ONE_SECOND_FACTOR, ONE_PROOF, oneProof, SecondFactorFields } from "./schemas";
 
 const StepUpBody = z
   .object(SecondFactorFields)
-  .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), {
-    message: "Send exactly one of code or recovery_code",
-    path: ["code"],
-  })
-  .openapi("MfaStepUpRequest");
+  .refine(oneProof, ONE_PROOF)
+  .openapi("MfaStepUpRequest", EXACTLY_ONE_SECOND_FACTOR);
 
 const StepUpSchema = z
   .object({
@@ -32,13 +29,13 @@ const route = defineRoute({
   tags: ["Authentication"],
   middleware: [authThrottle()],
   summary: "Prove a second factor again for sensitive operations",
-  description: `Records a second-factor check for the presented access token's sign-in session. For ${STEP_UP_WINDOW_MS / 60000} minutes after it, creating an API key, changing SSO settings, the payment method or the plan, deleting the account, removing the last factor and regenerating recovery codes are allowed; without it they answer 403 \`MFA_REQUIRED\`. Needs an access token (an API key has no sign-in session).`,
+  description: `Records a second-factor check for the presented access token's sign-in session. For ${STEP_UP_WINDOW_MS / 60000} minutes after it, creating an API key, changing SSO settings, the payment method or the plan, deleting the account, removing the last factor and regenerating recovery codes are allowed; without it they answer 403 \`MFA_REQUIRED\`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of \`POST /v1/auth/mfa/step-up/options\`.`,
   scope: "authenticated",
   request: { body: { required: true, content: { "application/json": { schema: StepUpBody } } } },
   responses: {
     200: { description: "Checked", content: { "application/json": { schema: envelopeSchema(StepUpSchema) } } },
   },
-  errors: ["MFA_CODE_INVALID", "MFA_NOT_ENROLLED"],
+  errors: ["MFA_CODE_INVALID", "PASSKEY_INVALID", "MFA_NOT_ENROLLED"],
 });
 
 export function mountMfaStepUp(app: Router) {
@@ -46,7 +43,7 @@ export function mountMfaStepUp(app: Router) {
     const body = c.req.valid("json");
     const result = await stepUp(contextOf(c), {
       principal: c.get("principal"),
-      proof: { code: body.code, recoveryCode: body.recovery_code },
+      proof: { code: body.code, recoveryCode: body.recovery_code, webauthn: body.webauthn },
     });
     return c.json(
       ok(

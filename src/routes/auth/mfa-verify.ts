@@ -15,12 +15,12 @@ const route = defineRoute({
   middleware: [authThrottle()],
   summary: "Complete a sign-in with a second factor",
   description:
-    "Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`) or a recovery code (`recovery_code`). The challenge is single-use and expires after `expires_in` seconds or five wrong codes; an authenticator code is accepted once and a recovery code is spent. Returns the same tokens as a password sign-in.",
+    "Answers the `MfaChallenge` of `POST /v1/auth/login` with an authenticator code (`code`), a passkey's assertion for the challenge's `webauthn` options (`webauthn`) or a recovery code (`recovery_code`). The challenge is single-use and expires after `expires_in` seconds or five wrong codes; an authenticator code is accepted once and a recovery code is spent. Returns the same tokens as a password sign-in.",
   request: { body: { required: true, content: { "application/json": { schema: MfaVerifyBody } } } },
   responses: {
     200: { description: "Signed in", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },
   },
-  errors: ["MFA_CHALLENGE_INVALID", "MFA_CODE_INVALID"],
+  errors: ["MFA_CHALLENGE_INVALID", "MFA_CODE_INVALID", "PASSKEY_INVALID"],
 });
 
 export function mountMfaVerify(app: Router) {
@@ -28,7 +28,7 @@ export function mountMfaVerify(app: Router) {
     const body = c.req.valid("json");
     const result = await completeChallenge(contextOf(c), {
       challenge: body.challenge,
-      proof: { code: body.code, recoveryCode: body.recovery_code },
+      proof: { code: body.code, recoveryCode: body.recovery_code, webauthn: body.webauthn },
     });
     return c.json(ok(authResult(result), "Login successful"), 200);
   });

@@ -20,5 +20,6 @@ export function mfaChallengeResult(result: MfaChallenge) {
     challenge: result.challenge,
     expires_in: result.expiresIn,
     factors: result.factors,
+    ...(result.webauthn ? { webauthn: result.webauthn } : {}),
   };
 }

@@ -85,10 +85,15 @@ export const PlanSchema = z
 
 export const AddPaymentMethodBody = z
   .object({
-    number: z.string().min(12).max(23).openapi({
-      example: "4242424242424242",
-      description: "Card number (test gateway: documented test cards only). Never stored.",
-    }),
+    number: z
+      .string()
+      .min(12)
+      .max(23)
+      .regex(/^(?:[0-9][ -]?){11,18}[0-9]$/, "12 to 19 digits, optionally grouped by spaces or hyphens")
+      .openapi({
+        example: "4242424242424242",
+        description: "Card number (test gateway: documented test cards only). Never stored.",
+      }),
     exp_month: z.number().int().min(1).max(12),
     exp_year: z.number().int().min(2000).max(2100),
     cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
@@ -154,6 +159,17 @@ export const TransactionSchema = z
     status: z.enum(["completed", "failed", "refunded", "disputed"]),
     created_at: Timestamp,
     description: z.string(),
+    session: z
+      .object({
+        id: z.string().openapi({ example: "session_1763776000000123456" }),
+        cue: z.string().openapi({ example: "Describe the object in the sealed envelope" }),
+        session_type: z.string().openapi({ example: "remote_viewing" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "The session a `session_debit`, `session_refund` or `session_reprice` movement was for, so a history row can name it; null for every other type",
+      }),
   })
   .openapi("Transaction");
 

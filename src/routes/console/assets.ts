@@ -18,7 +18,10 @@ export const CONSOLE_CSP =
 export const DOCS_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/** /v1/docs: the page that loads the bundled renderer and points it at /v1/openapi.json. */
+/**
+ * /v1/docs: the page that loads the bundled renderer on /v1/openapi.json (prepared for readers by
+ * /docs/reader.js), under a bar that links back to the console and takes the reader's API key.
+ */
 export const DOCS_HTML = `<!doctype html>
 <html lang="en">
 <head>
@@ -26,10 +29,21 @@ export const DOCS_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Session Analysis API reference</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/docs/docs.css">
 </head>
 <body>
+<header class="docs-bar">
+<a href="/">← Back to the console</a>
+<form id="docs-key">
+<label for="docs-api-key">Your API key, for the examples</label>
+<input id="docs-api-key" name="key" type="password" autocomplete="off" spellcheck="false" placeholder="sak_…">
+<button type="submit">Use in examples</button>
+<span id="docs-key-status" class="status" role="status"></span>
+</form>
+</header>
 <div id="reference" data-openapi-url="/v1/openapi.json"></div>
 <script src="/docs/scalar.js"></script>
+<script src="/docs/reader.js"></script>
 <script src="/docs/init.js"></script>
 </body>
 </html>

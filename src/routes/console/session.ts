@@ -99,7 +99,7 @@ export function consoleSessionRoutes() {
     if (!parsed.success) throw validationError(parsed.error, "json", body);
     const result = await completeChallenge(contextOf(c), {
       challenge: parsed.data.challenge,
-      proof: { code: parsed.data.code, recoveryCode: parsed.data.recovery_code },
+      proof: { code: parsed.data.code, recoveryCode: parsed.data.recovery_code, webauthn: parsed.data.webauthn },
     });
     setSession(c, result);
     return c.json(ok({ user: userSummary(result.user), expires_in: result.expiresIn }, "Signed in"), 200);

@@ -45,37 +45,19 @@ function rpcError(
 }
 
 /**
- * RFC 6750 §3 with RFC 9728 §5.1's `resource_metadata`, so a client that meets the 401 (or 403) finds the
- * authorization server from it.
+ * The headers of a refusal: RFC 6750 §3's challenge names this resource's metadata (RFC 9728 §5.1), so a
+ * client that meets the 401 (or 403) finds the authorization server from it.
  */
-function challenge(c: C, params: { error?: string; description?: string; scope?: string }) {
-  const parts = [`Bearer resource_metadata="${protectedResourceMetadataUrl(c.env.AUTH_ISSUER)}"`];
-  if (params.error) parts.push(`error="${params.error}"`);
-  if (params.description) parts.push(`error_description="${params.description}"`);
-  if (params.scope) parts.push(`scope="${params.scope}"`);
-  return { "WWW-Authenticate": parts.join(", ") };
-}
+const refusalHeaders = (c: C, err: AppError) =>
+  Object.fromEntries(errorHeaders(err, { resourceMetadata: protectedResourceMetadataUrl(c.env.AUTH_ISSUER) }));
 
-async function authenticated(c: C) {
-  try {
-    const presented = { authorization: c.req.header("authorization"), apiKey: c.req.header("x-api-key") };
-    if (presented.authorization === undefined && presented.apiKey === undefined)
-      throw new AppError("AUTHENTICATION_REQUIRED", {
-        message: "Authentication is required: an OAuth access token issued for this MCP server.",
-      });
-    return await principalOf(c, { ...presented, resource: "mcp" });
-  } catch (err) {
-    const e = toAppError(err);
-    if (e.status !== 401) throw e;
-    const presentedToken = e.code !== "AUTHENTICATION_REQUIRED";
-    throw new AppError(e.code, {
-      message: e.message,
-      headers: challenge(
-        c,
-        presentedToken ? { error: "invalid_token", description: e.message.replace(/"/g, "'").slice(0, 200) } : {},
-      ),
+function authenticated(c: C) {
+  const presented = { authorization: c.req.header("authorization"), apiKey: c.req.header("x-api-key") };
+  if (presented.authorization === undefined && presented.apiKey === undefined)
+    throw new AppError("AUTHENTICATION_REQUIRED", {
+      message: "Authentication is required: an OAuth access token issued for this MCP server.",
     });
-  }
+  return principalOf(c, { ...presented, resource: "mcp" });
 }
 
 /**
@@ -98,7 +80,7 @@ async function serve(c: C): Promise<Response> {
   } catch (err) {
     const e = toAppError(err);
     if (e.status >= 500) console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err) }));
-    return rpcError(c, e.status, SERVER_ERROR, e, id, { ...Object.fromEntries(errorHeaders(e)), ...e.headers });
+    return rpcError(c, e.status, SERVER_ERROR, e, id, refusalHeaders(c, e));
   }
 }
 
@@ -157,19 +139,11 @@ async function dispatch(
           message.id,
         );
       if (!allowed(principal, t)) {
-        const scope = t.scopes.join(" ");
-        return rpcError(
-          c,
-          403,
-          SERVER_ERROR,
-          {
-            code: "INSUFFICIENT_PERMISSIONS",
-            message: `The tool ${t.name} requires the scope ${t.scopes.map((s) => `'${s}'`).join(" or ")}.`,
-            details: { required_scopes: t.scopes, tool: t.name },
-          },
-          message.id,
-          challenge(c, { error: "insufficient_scope", scope, description: `The tool ${t.name} needs ${scope}` }),
-        );
+        const refusal = new AppError("INSUFFICIENT_PERMISSIONS", {
+          message: `The tool ${t.name} requires the scope ${t.scopes.map((s) => `'${s}'`).join(" or ")}.`,
+          details: { required_scopes: [...t.scopes], tool: t.name },
+        });
+        return rpcError(c, 403, SERVER_ERROR, refusal, message.id, refusalHeaders(c, refusal));
       }
     }
   }

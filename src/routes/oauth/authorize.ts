@@ -253,7 +253,7 @@ export function authorizeRoutes() {
         });
       } catch (err) {
         if (err instanceof AppError && err.code === "RATE_LIMIT_EXCEEDED") {
-          for (const [name, value] of [...errorHeaders(err), ...Object.entries(err.headers)]) c.header(name, value);
+          for (const [name, value] of errorHeaders(err)) c.header(name, value);
           return render(c, loginView(request, cookieCsrf, err.message, email), 429, request.redirectUri);
         }
         throw err;
@@ -268,7 +268,7 @@ export function authorizeRoutes() {
         });
       } catch (err) {
         if (err instanceof AppError && err.code === "RATE_LIMIT_EXCEEDED") {
-          for (const [name, value] of [...errorHeaders(err), ...Object.entries(err.headers)]) c.header(name, value);
+          for (const [name, value] of errorHeaders(err)) c.header(name, value);
           return render(c, loginView(request, cookieCsrf, err.message), 429, request.redirectUri);
         }
         throw err;

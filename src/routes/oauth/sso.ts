@@ -4,7 +4,7 @@ import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { consumeForHandoff, handoffOf } from "../../domain/identity/sso/browser-handoff";
 import { consumeSamlResponse, samlLoginRedirect, samlSpMetadata } from "../../domain/identity/sso/flows";
 import type { AppEnv } from "../../env";
-import { AppError } from "../../errors";
+import { AppError, invalidField } from "../../errors";
 import { CONSOLE_SSO_FINISH_PATH } from "../../http/console-cookies";
 import { ok } from "../../http/envelope-body";
 import { countryOf } from "../../lib/request";
@@ -49,6 +49,11 @@ export function mountSso(app: Hono<AppEnv>) {
     const samlResponse = form.SAMLResponse;
     if (typeof samlResponse !== "string" || samlResponse.length === 0 || samlResponse.length > 512_000) {
       throw new AppError("MISSING_REQUIRED_FIELD", { details: { field: "SAMLResponse", reason: "required" } });
+    }
+    // SAML 2.0 Bindings §3.5.3: "RelayState data MUST NOT exceed 80 bytes in length" (ours is ASCII;
+    // counted in characters, as the document's maxLength is).
+    if (typeof form.RelayState === "string" && [...form.RelayState].length > 80) {
+      throw invalidField("RelayState", "at most 80 characters (SAML 2.0 Bindings §3.5.3)", "body");
     }
     const response = { connectionId: id, samlResponse, country: countryOf(c) };
     c.header("Cache-Control", "no-store");

@@ -1,7 +1,7 @@
+import { userContextOf } from "../../context/request";
 import { acceptInvitation } from "../../domain/organizations/invitations";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { AcceptedInvitationSchema, AcceptInvitationBody } from "./schemas";
 
@@ -34,7 +34,7 @@ const route = defineRoute({
 
 export function mountAcceptInvitation(app: Router) {
   app.openapi(route, async (c) => {
-    const joined = await acceptInvitation(c.env.DB, c.get("principal"), requestMeta(c), c.req.valid("json").token);
+    const joined = await acceptInvitation(userContextOf(c), { token: c.req.valid("json").token });
     return c.json(ok({ organization_id: joined.organizationId, role: joined.role }, "Invitation accepted"), 200);
   });
 }

@@ -1,7 +1,6 @@
-import { membershipIn } from "../../domain/organizations/access";
+import { userContextOf } from "../../context/request";
 import { readAudit } from "../../domain/organizations/audit";
 import { auditResource } from "../../domain/organizations/resources";
-import { requireRole } from "../../domain/organizations/roles";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
@@ -28,17 +27,13 @@ const route = defineRoute({
 
 export function mountAuditLog(app: Router) {
   app.openapi(route, async (c) => {
-    const id = c.req.valid("param").organization_id;
-    const { role } = await membershipIn(c.env.DB, c.get("principal"), id);
-    requireRole(role, "admin");
     const q = c.req.valid("query");
-    const { rows, total } = await readAudit(
-      c.env.DB,
-      id,
-      { action: q.action, actorId: q.actor_id, targetId: q.target_id, since: q.since, until: q.until },
-      q.limit,
-      q.offset,
-    );
+    const { rows, total } = await readAudit(userContextOf(c), {
+      organizationId: c.req.valid("param").organization_id,
+      filter: { action: q.action, actorId: q.actor_id, targetId: q.target_id, since: q.since, until: q.until },
+      limit: q.limit,
+      offset: q.offset,
+    });
     return c.json(
       ok({
         entries: rows.map(auditResource),

@@ -1,8 +1,8 @@
+import { userContextOf } from "../../context/request";
 import { changeRole } from "../../domain/organizations/members";
 import { memberResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { ChangeRoleBody, MemberParams, MemberSchema } from "./schemas";
 
@@ -28,14 +28,11 @@ const route = defineRoute({
 export function mountChangeRole(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, user_id } = c.req.valid("param");
-    const member = await changeRole(
-      c.env.DB,
-      c.get("principal"),
-      requestMeta(c),
-      organization_id,
-      user_id,
-      c.req.valid("json").role,
-    );
+    const member = await changeRole(userContextOf(c), {
+      organizationId: organization_id,
+      userId: user_id,
+      role: c.req.valid("json").role,
+    });
     return c.json(ok(memberResource(member), "Role changed"), 200);
   });
 }

@@ -1,9 +1,8 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { createOrganization } from "../../domain/organizations/manage";
 import { organizationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { CreateOrganizationBody, OrganizationSchema } from "./schemas";
 
@@ -24,12 +23,7 @@ const route = defineRoute({
 
 export function mountCreateOrganization(app: Router) {
   app.openapi(route, async (c) => {
-    const { organization, role } = await createOrganization(
-      contextOf(c),
-      c.get("principal"),
-      requestMeta(c),
-      c.req.valid("json").name,
-    );
+    const { organization, role } = await createOrganization(userContextOf(c), { name: c.req.valid("json").name });
     return c.json(ok(organizationResource(organization, role), "Organization created"), 201);
   });
 }

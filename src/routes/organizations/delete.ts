@@ -1,7 +1,7 @@
+import { userContextOf } from "../../context/request";
 import { deleteOrganization } from "../../domain/organizations/manage";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { OrganizationIdParam } from "./schemas";
 
@@ -21,7 +21,7 @@ const route = defineRoute({
 
 export function mountDeleteOrganization(app: Router) {
   app.openapi(route, async (c) => {
-    await deleteOrganization(c.env.DB, c.get("principal"), requestMeta(c), c.req.valid("param").organization_id);
+    await deleteOrganization(userContextOf(c), { organizationId: c.req.valid("param").organization_id });
     return c.json({ success: true as const, message: "Organization deleted" }, 200);
   });
 }

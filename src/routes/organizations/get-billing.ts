@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { billingRecord } from "../../domain/billing/billing-record";
 import { actingFor, requireBillingOwner } from "../../domain/organizations/access";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -27,8 +28,8 @@ const route = defineRoute({
 
 export function mountGetOrganizationBilling(app: Router) {
   app.openapi(route, async (c) => {
-    const acting = await actingFor(c.env.DB, c.get("principal"), c.req.valid("param").organization_id);
-    requireBillingOwner(acting);
-    return c.json(ok(await billingRecord(c.env.DB, acting)), 200);
+    const acting = await actingFor(userContextOf(c), { organizationId: c.req.valid("param").organization_id });
+    requireBillingOwner(acting.principal);
+    return c.json(ok(await billingRecord(acting.db, acting.principal)), 200);
   });
 }

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { readOrganization } from "../../domain/organizations/manage";
 import { organizationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -25,11 +26,9 @@ const route = defineRoute({
 
 export function mountGetOrganization(app: Router) {
   app.openapi(route, async (c) => {
-    const { organization, role } = await readOrganization(
-      c.env.DB,
-      c.get("principal"),
-      c.req.valid("param").organization_id,
-    );
+    const { organization, role } = await readOrganization(userContextOf(c), {
+      organizationId: c.req.valid("param").organization_id,
+    });
     return c.json(ok(organizationResource(organization, role)), 200);
   });
 }

@@ -1,10 +1,9 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { deliverMail } from "../../domain/mail/outbox";
 import { invite } from "../../domain/organizations/invitations";
 import { invitationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { waitUntilOf } from "../../lib/request";
 import { CreatedInvitationSchema, InviteBody, OrganizationIdParam } from "./schemas";
@@ -33,14 +32,15 @@ const route = defineRoute({
 
 export function mountInvite(app: Router) {
   app.openapi(route, async (c) => {
-    const { invitation, token, mailId } = await invite(
-      contextOf(c),
-      c.get("principal"),
-      requestMeta(c),
-      c.req.valid("param").organization_id,
-      c.req.valid("json"),
+    const ctx = userContextOf(c);
+    const { invitation, token, mailId } = await invite(ctx, {
+      organizationId: c.req.valid("param").organization_id,
+      ...c.req.valid("json"),
+    });
+    waitUntilOf(c)(deliverMail(ctx, [mailId]));
+    return c.json(
+      ok({ ...invitationResource(invitation, ctx.now()), token, email_sent: true }, "Invitation created"),
+      201,
     );
-    waitUntilOf(c)(deliverMail(contextOf(c), [mailId]));
-    return c.json(ok({ ...invitationResource(invitation), token, email_sent: true }, "Invitation created"), 201);
   });
 }

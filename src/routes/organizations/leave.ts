@@ -1,8 +1,7 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { leaveOrganization } from "../../domain/organizations/members";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { OrganizationIdParam } from "./schemas";
 
@@ -21,7 +20,7 @@ const route = defineRoute({
 
 export function mountLeaveOrganization(app: Router) {
   app.openapi(route, async (c) => {
-    await leaveOrganization(contextOf(c), c.get("principal"), requestMeta(c), c.req.valid("param").organization_id);
+    await leaveOrganization(userContextOf(c), { organizationId: c.req.valid("param").organization_id });
     return c.json({ success: true as const, message: "You left the organization" }, 200);
   });
 }

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { listInvitations } from "../../domain/organizations/invitations";
 import { invitationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -25,7 +26,9 @@ const route = defineRoute({
 
 export function mountListInvitations(app: Router) {
   app.openapi(route, async (c) => {
-    const rows = await listInvitations(c.env.DB, c.get("principal"), c.req.valid("param").organization_id);
-    return c.json(ok({ invitations: rows.map((r) => invitationResource(r)) }), 200);
+    const ctx = userContextOf(c);
+    const rows = await listInvitations(ctx, { organizationId: c.req.valid("param").organization_id });
+    const now = ctx.now();
+    return c.json(ok({ invitations: rows.map((r) => invitationResource(r, now)) }), 200);
   });
 }

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { membersOf } from "../../domain/organizations/members";
 import { memberResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -22,7 +23,7 @@ const route = defineRoute({
 
 export function mountListMembers(app: Router) {
   app.openapi(route, async (c) => {
-    const rows = await membersOf(c.env.DB, c.get("principal"), c.req.valid("param").organization_id);
+    const rows = await membersOf(userContextOf(c), { organizationId: c.req.valid("param").organization_id });
     return c.json(ok({ members: rows.map(memberResource) }), 200);
   });
 }

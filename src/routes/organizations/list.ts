@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { myOrganizations } from "../../domain/organizations/manage";
 import { organizationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -23,7 +24,7 @@ const route = defineRoute({
 
 export function mountListOrganizations(app: Router) {
   app.openapi(route, async (c) => {
-    const rows = await myOrganizations(c.env.DB, c.get("principal"));
+    const rows = await myOrganizations(userContextOf(c));
     return c.json(ok({ organizations: rows.map((r) => organizationResource(r.organization, r.role)) }), 200);
   });
 }

@@ -1,4 +1,4 @@
-import { contextOf } from "../../context/request";
+import { contextOf, userContextOf } from "../../context/request";
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { actingFor, requireBillingOwner } from "../../domain/organizations/access";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -40,10 +40,10 @@ const route = defineRoute({
 export function mountPurchaseForOrganization(app: Router) {
   app.openapi(route, async (c) => {
     const id = c.req.valid("param").organization_id;
-    const acting = await actingFor(c.env.DB, c.get("principal"), id);
-    requireBillingOwner(acting);
+    const acting = await actingFor(userContextOf(c), { organizationId: id });
+    requireBillingOwner(acting.principal);
     const body = c.req.valid("json");
-    const result = await purchaseCredits(contextOf(c), acting, body, {
+    const result = await purchaseCredits(contextOf(c), acting.principal, body, {
       meta: requestMeta(c),
       clientKey: c.req.header("idempotency-key"),
     });

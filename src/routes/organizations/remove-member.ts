@@ -1,8 +1,7 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { removeMember } from "../../domain/organizations/members";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { MemberParams } from "./schemas";
 
@@ -23,7 +22,7 @@ const route = defineRoute({
 export function mountRemoveMember(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, user_id } = c.req.valid("param");
-    await removeMember(contextOf(c), c.get("principal"), requestMeta(c), organization_id, user_id);
+    await removeMember(userContextOf(c), { organizationId: organization_id, userId: user_id });
     return c.json({ success: true as const, message: "Member removed" }, 200);
   });
 }

@@ -1,8 +1,8 @@
+import { userContextOf } from "../../context/request";
 import { renameOrganization } from "../../domain/organizations/manage";
 import { organizationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { OrganizationIdParam, OrganizationSchema, RenameOrganizationBody } from "./schemas";
 
@@ -26,13 +26,10 @@ const route = defineRoute({
 
 export function mountRenameOrganization(app: Router) {
   app.openapi(route, async (c) => {
-    const { organization, role } = await renameOrganization(
-      c.env.DB,
-      c.get("principal"),
-      requestMeta(c),
-      c.req.valid("param").organization_id,
-      c.req.valid("json").name,
-    );
+    const { organization, role } = await renameOrganization(userContextOf(c), {
+      organizationId: c.req.valid("param").organization_id,
+      name: c.req.valid("json").name,
+    });
     return c.json(ok(organizationResource(organization, role), "Organization renamed"), 200);
   });
 }

@@ -1,7 +1,7 @@
+import { userContextOf } from "../../context/request";
 import { revokeInvitation } from "../../domain/organizations/invitations";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { InvitationParams } from "./schemas";
 
@@ -21,7 +21,7 @@ const route = defineRoute({
 export function mountRevokeInvitation(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, invitation_id } = c.req.valid("param");
-    await revokeInvitation(c.env.DB, c.get("principal"), requestMeta(c), organization_id, invitation_id);
+    await revokeInvitation(userContextOf(c), { organizationId: organization_id, invitationId: invitation_id });
     return c.json({ success: true as const, message: "Invitation revoked" }, 200);
   });
 }

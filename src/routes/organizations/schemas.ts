@@ -108,6 +108,14 @@ export const AuditEntrySchema = z
     action: z.string(),
     actor: z.object({
       user_id: z.string().nullable().openapi({ description: "Null when an organization API key acted" }),
+      username: z.string().nullable().openapi({
+        description: "The acting person's current username; null for an organization API key or a deleted account",
+        example: "ada",
+      }),
+      email: z.string().nullable().openapi({
+        description: "The acting person's current email address; null for an organization API key or a deleted account",
+        example: "ada@example.com",
+      }),
       credential: z.string().openapi({ description: "`<kind>:<id>`: login_token, oauth_token or api_key" }),
     }),
     target: z.object({ type: z.string(), id: z.string() }),

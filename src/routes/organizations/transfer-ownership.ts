@@ -1,7 +1,7 @@
+import { userContextOf } from "../../context/request";
 import { transferOwnership } from "../../domain/organizations/members";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { OrganizationIdParam, TransferOwnershipBody } from "./schemas";
 
@@ -23,13 +23,10 @@ const route = defineRoute({
 
 export function mountTransferOwnership(app: Router) {
   app.openapi(route, async (c) => {
-    await transferOwnership(
-      c.env.DB,
-      c.get("principal"),
-      requestMeta(c),
-      c.req.valid("param").organization_id,
-      c.req.valid("json").user_id,
-    );
+    await transferOwnership(userContextOf(c), {
+      organizationId: c.req.valid("param").organization_id,
+      userId: c.req.valid("json").user_id,
+    });
     return c.json({ success: true as const, message: "Ownership transferred" }, 200);
   });
 }

@@ -1,7 +1,7 @@
+import { userContextOf } from "../../context/request";
 import { deleteWebhook } from "../../domain/webhooks/manage";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { WebhookIdParam } from "./schemas";
 
@@ -20,7 +20,7 @@ const route = defineRoute({
 
 export function mountDeleteWebhook(app: Router) {
   app.openapi(route, async (c) => {
-    await deleteWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id, requestMeta(c));
+    await deleteWebhook(userContextOf(c), { webhookId: c.req.valid("param").webhook_id });
     return c.json({ success: true as const, message: "Webhook deleted" }, 200);
   });
 }

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { ownWebhook } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -23,6 +24,9 @@ const route = defineRoute({
 
 export function mountGetWebhook(app: Router) {
   app.openapi(route, async (c) =>
-    c.json(ok(webhookResource(await ownWebhook(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id))), 200),
+    c.json(
+      ok(webhookResource(await ownWebhook(userContextOf(c), { webhookId: c.req.valid("param").webhook_id }))),
+      200,
+    ),
   );
 }

@@ -4,7 +4,9 @@ import { mountDeleteWebhook } from "./delete";
 import { mountGetWebhook } from "./get";
 import { mountListWebhooks } from "./list";
 import { mountListDeliveries } from "./list-deliveries";
+import { mountRecoverDeliveries } from "./recover";
 import { mountReplayDelivery } from "./replay";
+import { mountRotateWebhookSecret } from "./rotate-secret";
 import { mountTestPing } from "./test-ping";
 import { mountUpdateWebhook } from "./update";
 
@@ -18,5 +20,7 @@ export function webhookRoutes() {
   mountListDeliveries(app);
   mountReplayDelivery(app);
   mountTestPing(app);
+  mountRotateWebhookSecret(app);
+  mountRecoverDeliveries(app);
   return app;
 }

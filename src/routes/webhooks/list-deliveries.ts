@@ -1,4 +1,5 @@
-import { deliveryLog } from "../../domain/webhooks/redeliver";
+import { userContextOf } from "../../context/request";
+import { type DeliveryLogInput, deliveryLog } from "../../domain/webhooks/redeliver";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
@@ -10,7 +11,8 @@ const route = defineRoute({
   path: "/{webhook_id}/deliveries",
   tags: ["Webhooks"],
   summary: "The webhook's delivery log, newest first",
-  description: "Each delivery (one event for this webhook) with every attempt: status code, duration, error.",
+  description:
+    "Each delivery (one event for this webhook) with every attempt: status code, duration and a readable error (`connection refused or reset`, `timed out after 15 s`, `HTTP 500`). Filter by `status`, `event_type` and time (`since`, `until`); page with `cursor` (`pagination.next_cursor`) or `offset`.",
   scope: "profile",
   request: { params: WebhookIdParam, query: DeliveryLogQuery },
   responses: {
@@ -21,10 +23,13 @@ const route = defineRoute({
 
 export function mountListDeliveries(app: Router) {
   app.openapi(route, async (c) => {
-    const { limit, offset } = c.req.valid("query");
-    return c.json(
-      ok(await deliveryLog(c.env.DB, c.get("principal"), c.req.valid("param").webhook_id, limit, offset)),
-      200,
-    );
+    const { status, event_type, ...query } = c.req.valid("query");
+    const log = await deliveryLog(userContextOf(c), {
+      webhookId: c.req.valid("param").webhook_id,
+      ...query,
+      statuses: status?.split(",") as DeliveryLogInput["statuses"],
+      eventType: event_type,
+    });
+    return c.json(ok(log), 200);
   });
 }

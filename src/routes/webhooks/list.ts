@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { ownWebhooks } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -26,6 +27,6 @@ const route = defineRoute({
 
 export function mountListWebhooks(app: Router) {
   app.openapi(route, async (c) =>
-    c.json(ok({ webhooks: (await ownWebhooks(c.env.DB, c.get("principal"))).map(webhookResource) }), 200),
+    c.json(ok({ webhooks: (await ownWebhooks(userContextOf(c))).map(webhookResource) }), 200),
   );
 }

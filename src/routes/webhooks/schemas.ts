@@ -17,7 +17,20 @@ const Events = z
   .min(1)
   .max(EVENT_TYPES.length * 2)
   .openapi({ example: ["session.completed", "analysis.ready"] });
-const Url = z.string().max(2048).openapi({
+/**
+ * An absolute http(s) URL whose host is a domain name (its last label starting with a letter, as
+ * the URL Standard's host parser needs), a dotted IPv4 address or an IPv6 address written out in
+ * eight groups (RFC 3986 §3.2.2; a pattern for every compressed form would be unreadable), so the document
+ * says what the server refuses as "not a valid absolute URL"; which hosts and schemes may be
+ * delivered to is the domain's (src/domain/webhooks/url-safety.ts).
+ */
+const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const TOP_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
+const IPV6 = "\\[(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}\\]";
+const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${OCTET}(?:\\.${OCTET}){3}|${IPV6})`;
+const URL_PATTERN = new RegExp(`^https?://${HOST}(?::[0-9]{1,4})?(?:[/?#][\\x21-\\x7e]*)?$`);
+const Url = z.string().max(2048).regex(URL_PATTERN, "not a valid absolute URL").openapi({
   example: "https://example.com/hooks/session-analysis",
   description:
     "https only; private, loopback, link-local and metadata addresses are refused. In local development (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives deliveries.",
@@ -47,7 +60,10 @@ export const UpdateWebhookBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: "send at least one of url, events, active, description",
   })
-  .openapi("UpdateWebhookRequest");
+  // The refine as the document says it: at least one of the fields (JSON Schema `anyOf` of `required`).
+  .openapi("UpdateWebhookRequest", {
+    anyOf: ["url", "events", "active", "description"].map((field) => ({ required: [field] })),
+  });
 
 export const WebhookSchema = z
   .object({
@@ -62,10 +78,26 @@ export const WebhookSchema = z
       description:
         "Set for an organization's webhook (created with X-Organization-Id): it receives the organization's events.",
     }),
+    disabled_at: Timestamp.nullable().openapi({
+      description:
+        "When the service disabled the webhook because every attempt failed for 5 days (`active` is then false); null otherwise. Activating it again (PUT `active: true`) clears it; recover resends what it missed.",
+    }),
+    failing_since: Timestamp.nullable().openapi({
+      description: "The first failed attempt since the last successful one; null while deliveries succeed.",
+    }),
+    rotation_overlap_ends_at: Timestamp.nullable().openapi({
+      description:
+        "After a secret rotation: until this time deliveries are signed with the previous secret too (two `v1,` signatures).",
+    }),
   })
   .openapi("Webhook");
 
-export const CreatedWebhookSchema = WebhookSchema.omit({ last_triggered: true })
+export const CreatedWebhookSchema = WebhookSchema.omit({
+  last_triggered: true,
+  disabled_at: true,
+  failing_since: true,
+  rotation_overlap_ends_at: true,
+})
   .extend({ secret: z.string().openapi({ description: "Returned only here; store it to verify signatures" }) })
   .openapi("CreatedWebhook");
 
@@ -73,10 +105,80 @@ export const DeliveryQueuedSchema = z
   .object({ delivery_id: z.string(), event_id: z.string(), status: z.literal("pending") })
   .openapi("DeliveryQueued");
 
+const DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed", "dead", "skipped"] as const;
+
 export const DeliveryLogQuery = z.object({
   limit: limitParam(50),
   offset: Offset,
+  status: z
+    .string()
+    .regex(
+      new RegExp(`^(${DELIVERY_STATUSES.join("|")})(,(${DELIVERY_STATUSES.join("|")}))*$`),
+      `must be one or more of ${DELIVERY_STATUSES.join(", ")}, comma-separated`,
+    )
+    .optional()
+    .openapi({ description: "Only deliveries in these statuses (comma-separated)", example: "failed,dead" }),
+  event_type: z
+    .string()
+    .max(64)
+    .regex(/^[a-z_]+\.[a-z_]+$/, "must be an event type such as session.completed")
+    .optional()
+    .openapi({ description: "Only deliveries of this event type (or `webhook.test`)" }),
+  since: z.iso.datetime({ offset: true }).optional().openapi({
+    format: "date-time",
+    description: "Only deliveries created at or after this time",
+  }),
+  until: z.iso.datetime({ offset: true }).optional().openapi({
+    format: "date-time",
+    description: "Only deliveries created before this time",
+  }),
+  cursor: z.string().max(200).optional().openapi({
+    description:
+      "The previous page's `pagination.next_cursor`: the page after it (with the same filters). Not with `offset`.",
+  }),
 });
+
+export const RotateSecretBody = z
+  .object({
+    secret: z.string().max(MAX_RAW_SECRET_LENGTH).optional().openapi({
+      description:
+        "Optional, as at creation (`whsec_` + base64 of 24–64 bytes, or 32–128 printable characters). Generated when absent.",
+    }),
+  })
+  .openapi("RotateWebhookSecretRequest");
+
+export const RotatedSecretSchema = z
+  .object({
+    id: z.string(),
+    secret: z
+      .string()
+      .openapi({ description: "The new secret, returned only here; it signs every delivery from now on" }),
+    rotation_overlap_ends_at: Timestamp.openapi({
+      description: "Until then deliveries carry a second `v1,` signature made with the previous secret",
+    }),
+  })
+  .openapi("RotatedWebhookSecret");
+
+export const RecoverBody = z
+  .object({
+    since: z.iso.datetime({ offset: true }).openapi({
+      format: "date-time",
+      description:
+        "Resend failed, dead-lettered and skipped deliveries created at or after this time (at most 14 days ago)",
+    }),
+  })
+  .openapi("RecoverWebhookRequest");
+
+export const RecoveredSchema = z
+  .object({
+    since: Timestamp,
+    queued: z.number().int().openapi({ description: "Deliveries queued by this call (at most 100, oldest first)" }),
+    remaining: z
+      .number()
+      .int()
+      .openapi({ description: "Deliveries still to recover since `since`: call again to queue the next ones" }),
+  })
+  .openapi("WebhookRecovery");
 
 export const DeliveryLogSchema = z
   .object({
@@ -85,7 +187,7 @@ export const DeliveryLogSchema = z
         id: z.string().openapi({ description: "Also the `webhook-id` header the receiver saw" }),
         event_id: z.string(),
         event_type: z.string(),
-        status: z.enum(["pending", "retrying", "succeeded", "failed", "dead", "skipped"]),
+        status: z.enum(DELIVERY_STATUSES),
         attempts: z.number().int(),
         last_status_code: z.number().int().nullable(),
         last_error: z.string().nullable(),
@@ -107,6 +209,10 @@ export const DeliveryLogSchema = z
       limit: z.number().int(),
       offset: z.number().int(),
       has_more: z.boolean(),
+      next_cursor: z
+        .string()
+        .nullable()
+        .openapi({ description: "Pass as `cursor` for the next page; null on the last page" }),
     }),
   })
   .openapi("WebhookDeliveryLog");

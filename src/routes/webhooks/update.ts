@@ -1,9 +1,8 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { updateWebhook } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { requestMeta } from "../../http/request-meta";
 import { defineRoute } from "../../http/route";
 import { UpdateWebhookBody, WebhookIdParam, WebhookSchema } from "./schemas";
 
@@ -13,7 +12,8 @@ const route = defineRoute({
   path: "/{webhook_id}",
   tags: ["Webhooks"],
   summary: "Change a webhook's events, active flag, url or description",
-  description: "The secret cannot be changed here (delete and re-create to rotate it).",
+  description:
+    "The secret cannot be changed here (rotate it with `POST /v1/webhooks/{webhook_id}/rotate-secret`). Setting `active: true` on a webhook the service disabled for failing clears `disabled_at`; what it missed is resent only on request (`POST /v1/webhooks/{webhook_id}/recover`).",
   scope: "profile",
   request: {
     params: WebhookIdParam,
@@ -27,13 +27,10 @@ const route = defineRoute({
 
 export function mountUpdateWebhook(app: Router) {
   app.openapi(route, async (c) => {
-    const webhook = await updateWebhook(
-      contextOf(c),
-      c.get("principal"),
-      c.req.valid("param").webhook_id,
-      c.req.valid("json"),
-      requestMeta(c),
-    );
+    const webhook = await updateWebhook(userContextOf(c), {
+      webhookId: c.req.valid("param").webhook_id,
+      ...c.req.valid("json"),
+    });
     return c.json(ok(webhookResource(webhook), "Webhook updated"), 200);
   });
 }

@@ -1,8 +1,8 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type D1Usage, meteredD1 } from "../../../src/bench/d1-meter";
-import { seedSessions } from "../../../src/bench/seed";
+import { type D1Usage, meteredD1 } from "../../../bench/worker/d1-meter";
+import { seedSessions } from "../../../bench/worker/seed";
 import type { Column } from "../../../src/domain/exports/format";
 import { exportSessions } from "../../../src/domain/exports/sessions";
 import { EXPORT_PAGE_SIZE, exportStream } from "../../../src/domain/exports/stream";
@@ -96,7 +96,7 @@ describe("a 100,000-session export", () => {
     );
     if (!u) throw new Error("user not created");
     const total = 100_000;
-    // Seeded in one INSERT … SELECT over a recursive CTE (src/bench/seed.ts): created_at values
+    // Seeded in one INSERT … SELECT over a recursive CTE (bench/worker/seed.ts): created_at values
     // repeat to the second, so the (created_at, id) keyset is exercised on ties.
     const written = await seedSessions(db, u.id, total, 2, Date.now() * 10);
     expect(written).toBeGreaterThanOrEqual(total);

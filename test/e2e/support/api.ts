@@ -1,4 +1,4 @@
-import { sharedPersistDir, verifyEmail } from "./mail";
+import { verifyEmail } from "./mail";
 /** A small JSON client for e2e tests against a running server. */
 export interface ApiResult {
   status: number;
@@ -18,11 +18,8 @@ export function testClientAddress(): string {
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-/**
- * `persistDir`: the server's local state, where its mail is read (the shared server's by default;
- * a test running its own server passes that server's `persistDir`).
- */
-export function apiClient(baseUrl: () => string, clientAddress = testClientAddress(), persistDir?: () => string) {
+/** A client of the server at `baseUrl()`, calling from `clientAddress` (its own rate-limit budget). */
+export function apiClient(baseUrl: () => string, clientAddress = testClientAddress()) {
   const call = async (
     method: string,
     path: string,
@@ -69,8 +66,7 @@ export function apiClient(baseUrl: () => string, clientAddress = testClientAddre
    */
   const verify = async (reg: ApiResult): Promise<ApiResult> => {
     if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text.slice(0, 200)}`);
-    // By address: the mailbox is in KV, so nothing opens the server's D1 from a second process (its writes would meet the lock).
-    await verifyEmail(baseUrl(), { email: reg.body.data.user.email }, persistDir ? persistDir() : sharedPersistDir());
+    await verifyEmail(baseUrl(), reg.body.data.user.email);
     return reg;
   };
   return { call, register, verify };

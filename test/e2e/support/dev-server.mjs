@@ -6,7 +6,7 @@
 // answering 1,040 requests spent 30 s of CPU that way against 15 s without. No file watching either:
 // a test's server never reloads under it.
 //
-// Usage: node dev-server.mjs <json> where json is {host, port, persistTo, env?, vars, logLevel, inspectorPort?}
+// Usage: node dev-server.mjs <json> where json is {host, port, persistTo, env?, vars, logLevel, inspectorPort?, config?}
 // (the inspector only when a profiler asks for it).
 // Prints nothing of its own; stops (disposing the worker) on SIGTERM or SIGINT.
 import path from "node:path";
@@ -16,7 +16,8 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const opts = JSON.parse(process.argv[2]);
 
 const worker = await unstable_startWorker({
-  config: path.join(ROOT, "wrangler.toml"),
+  // Another wrangler.toml (relative to the repository) for a worker other than the app: the bench's bare worker.
+  config: path.join(ROOT, opts.config ?? "wrangler.toml"),
   ...(opts.env ? { env: opts.env } : {}),
   bindings: Object.fromEntries(Object.entries(opts.vars).map(([k, v]) => [k, { type: "plain_text", value: v }])),
   dev: {

@@ -4,7 +4,6 @@ import path from "node:path";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { makeTestCa } from "../../node/tls-ca";
-import { SHARED_PERSIST_ENV } from "./mail";
 import { D1_TEMPLATE_ENV, migrateLocalD1, pruneWranglerLogs, startWrangler } from "./wrangler";
 
 /**
@@ -50,10 +49,7 @@ export default async function setup(project: TestProject) {
     await migrateLocalD1(template);
     process.env[D1_TEMPLATE_ENV] = template;
     const server = await startWrangler({ vars: SHARED_VARS });
-    // Test processes read the mail the server sent from its local KV (support/mail.ts).
-    process.env[SHARED_PERSIST_ENV] = server.persistDir;
     project.provide("sharedServerUrl", server.url);
-    project.provide("sharedServerPersistDir", server.persistDir);
     return async () => {
       await server.stop();
       cleanUp();
@@ -64,15 +60,14 @@ export default async function setup(project: TestProject) {
   }
 }
 
-/** The shared server: its origin (http://127.0.0.1:<port>), port and local state (its mail outbox is read there). */
-export function sharedServer(): { url: string; port: number; persistDir: string } {
+/** The shared server: its origin (http://127.0.0.1:<port>) and port. */
+export function sharedServer(): { url: string; port: number } {
   const url = inject("sharedServerUrl");
-  return { url, port: Number(new URL(url).port), persistDir: inject("sharedServerPersistDir") };
+  return { url, port: Number(new URL(url).port) };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     sharedServerUrl: string;
-    sharedServerPersistDir: string;
   }
 }

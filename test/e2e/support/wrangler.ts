@@ -41,6 +41,13 @@ export interface StartOptions {
   persistDir?: string;
   /** Attach the DevTools inspector on a free port (bench/profile-reads.ts profiles through it); tests do not. */
   inspector?: boolean;
+  /** A wrangler.toml other than the app's, relative to the repository (the bench's variants). */
+  config?: string;
+  /**
+   * Not the app but another worker (the bench's bare worker, bench/bare), up once `readyPath` answers:
+   * it gets only the vars given and its D1 is left as it is (no app migrations).
+   */
+  worker?: { readyPath: string };
 }
 
 /** Where wrangler keeps its own files, out of the developer's home. */
@@ -107,14 +114,17 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
   const inspectorPort = opts.inspector ? await freePort() : undefined;
   const key: string = await generateDevSigningKey();
   // The issuer is this server's own address unless a test says otherwise (tokens' `iss`, OAuth metadata).
-  const vars = {
-    JWT_PRIVATE_KEY: key,
-    DATA_ENCRYPTION_KEY: generateDevDataKey() as string,
-    AUTH_ISSUER: `http://127.0.0.1:${port}`,
-    ...opts.vars,
-  };
+  // Another worker gets only what the caller gives it.
+  const vars = opts.worker
+    ? { ...opts.vars }
+    : {
+        JWT_PRIVATE_KEY: key,
+        DATA_ENCRYPTION_KEY: generateDevDataKey() as string,
+        AUTH_ISSUER: `http://127.0.0.1:${port}`,
+        ...opts.vars,
+      };
 
-  await preparePersistDir(persistDir, opts.environment);
+  if (!opts.worker) await preparePersistDir(persistDir, opts.environment);
 
   const logDir = mkdtempSync(path.join(tmpdir(), "sas-wrangler-log-"));
   let child: ChildProcess | undefined;
@@ -130,6 +140,7 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
       vars,
       logLevel: opts.logLevel ?? "warn",
       inspectorPort,
+      config: opts.config,
     };
     child = spawn(process.execPath, [DEV_SERVER, JSON.stringify(config)], {
       cwd: ROOT,
@@ -142,7 +153,7 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
     };
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
-    await waitReady(`http://127.0.0.1:${port}`, () => output, child);
+    await waitReady(`http://127.0.0.1:${port}${opts.worker?.readyPath ?? "/v1/openapi.json"}`, () => output, child);
   };
   const kill = async () => {
     if (!child || child.exitCode !== null) return;
@@ -191,7 +202,7 @@ async function waitReady(url: string, output: () => string, child: ChildProcess)
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
     try {
-      const res = await fetch(`${url}/v1/openapi.json`);
+      const res = await fetch(url);
       if (res.ok) return;
     } catch {
       /* not yet listening */

@@ -63,7 +63,7 @@ describe("authenticator app enrolment", () => {
     const login = await api("POST", "/v1/auth/login", { body: { email: user.email, password: PASSWORD } });
     expect(login.body.data.token).toEqual(expect.any(String));
     const status = await api("GET", "/v1/users/me/mfa", { token: user.token });
-    expect(status.body.data).toEqual({ enabled: false, totp: false, recovery_codes_remaining: 0 });
+    expect(status.body.data).toEqual({ enabled: false, totp: false, passkeys: 0, recovery_codes_remaining: 0 });
   });
 
   it("refuses a wrong first code and confirms with a right one, handing out 10 recovery codes once", async () => {
@@ -85,7 +85,7 @@ describe("authenticator app enrolment", () => {
     expect(stored.results).toHaveLength(10);
     for (const r of stored.results) expect(ok.body.data.recovery_codes).not.toContain(r.code_hash);
     const status = await api("GET", "/v1/users/me/mfa", { token: user.token });
-    expect(status.body.data).toEqual({ enabled: true, totp: true, recovery_codes_remaining: 10 });
+    expect(status.body.data).toEqual({ enabled: true, totp: true, passkeys: 0, recovery_codes_remaining: 10 });
     // A second enrolment cannot overwrite the confirmed secret.
     const again = await api("POST", "/v1/users/me/mfa/totp", { token: user.token });
     expect(again.status).toBe(409);

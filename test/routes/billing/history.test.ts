@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accountIdOf, addCard, CARDS, purchase } from "../../support/billing";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
+import { validSession } from "../../support/sessions";
 import { tokenWithScopes } from "../../support/tokens";
 
 const history = (token: string, query = "") => api("GET", `/v1/billing/history${query}`, { token });
@@ -50,6 +51,35 @@ describe("GET /v1/billing/history", () => {
       ["session_debit", -10],
       ["signup_grant", 100],
     ]);
+  });
+
+  it("names the session a debit was for (its cue and type), and never another account's session", async () => {
+    const u = await registerUser();
+    const created = await api("POST", "/v1/sessions", { token: u.token, body: validSession() });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id;
+    const txns = (await history(u.token)).body.data.transactions;
+    const debit = txns.find((t: any) => t.type === "session_debit");
+    expect(debit.session).toEqual({ id, cue: validSession().cue, session_type: validSession().session_type });
+    expect(txns.find((t: any) => t.type === "signup_grant").session).toBeNull();
+    // A ledger row of this account that names someone else's session shows no session.
+    const other = await registerUser();
+    const theirs = (await api("POST", "/v1/sessions", { token: other.token, body: validSession() })).body.data.id;
+    await env.DB.prepare(
+      "INSERT INTO credit_ledger (id, account_id, delta, reason, reference_id, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+      .bind(
+        "led_crossed",
+        await accountIdOf(u.id),
+        -1,
+        "session_debit",
+        theirs,
+        "crossed",
+        new Date(Date.now() + 5000).toISOString(),
+      )
+      .run();
+    const crossed = (await history(u.token)).body.data.transactions.find((t: any) => t.id === "led_crossed");
+    expect(crossed.session).toBeNull();
   });
 
   it("paginates with limit and offset", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedSessions } from "../../../src/bench/seed";
+import { seedSessions } from "../../../bench/worker/seed";
 import { csvRecords, failingD1, ndjsonRecords, parseCsv } from "../../support/exports";
 import { registerUser, type TestUser } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { auditRow } from "../../../src/domain/organizations/audit";
 import type { SessionRoom } from "../../../src/durable-objects/session-room/session-room";
+import { userTestContext } from "../../support/context";
 import { failingD1 } from "../../support/faults";
 import { type ApiResponse, api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { asOrg, auditActions, orgAccount, organizationWithTeam, topUpOrganization } from "../../support/organizations";
@@ -133,7 +134,11 @@ describe("organization sessions and their audit entries", () => {
     const meta = { requestId: "req-refused", ip: "192.0.2.9" };
     const principal = { userId: owner.id, credential: { kind: "login_token", id: "t" } } as any;
     const refused = {
-      ...auditRow(orgId, principal, meta, { action: "session.cancelled", targetType: "session", targetId: s.id }),
+      ...auditRow(userTestContext(principal), {
+        organizationId: orgId,
+        meta,
+        entry: { action: "session.cancelled", targetType: "session", targetId: s.id },
+      }),
       id: taken!.id,
     };
     await runInDurableObject(roomStub(s.id), async (room: SessionRoom) => {

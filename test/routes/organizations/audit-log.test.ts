@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { servedOpenApiDocument } from "../../support/openapi";
-import { asOrg, createOrganization, invite, organizationWithTeam } from "../../support/organizations";
+import {
+  asOrg,
+  createOrganization,
+  invite,
+  organizationWithTeam,
+  topUpOrganization,
+} from "../../support/organizations";
 import { validSession } from "../../support/sessions";
 
 describe("GET /v1/organizations/{id}/audit-log", () => {
@@ -78,6 +84,44 @@ describe("GET /v1/organizations/{id}/audit-log", () => {
       .bind(orgId)
       .first<{ n: number }>();
     expect(kept?.n).toBe(5);
+  });
+
+  it("names each acting person (username and email) beside the id; an organization key's entries name nobody", async () => {
+    const { orgId, owner, admin, member } = await organizationWithTeam();
+    const key = await api("POST", "/v1/api-keys", {
+      token: owner.token,
+      headers: asOrg(orgId),
+      body: { name: "org key", scopes: ["remote-viewing:write"] },
+    });
+    expect(key.status).toBe(201);
+    await topUpOrganization(orgId);
+    const session = await api("POST", "/v1/sessions", {
+      headers: { "x-api-key": key.body.data.key },
+      body: validSession(),
+    });
+    expect(session.status, session.text).toBe(201);
+    const entries = (await api("GET", `/v1/organizations/${orgId}/audit-log`, { token: owner.token })).body.data
+      .entries as any[];
+    const people = await env.DB.prepare("SELECT id, username, email FROM users WHERE id IN (?, ?, ?)")
+      .bind(owner.id, admin.id, member.id)
+      .all<{ id: string; username: string; email: string }>();
+    const byId = new Map(people.results.map((p) => [p.id, p]));
+    expect(entries[0]).toMatchObject({
+      action: "session.created",
+      actor: { user_id: null, username: null, email: null, credential: expect.stringMatching(/^api_key:/) },
+    });
+    for (const e of entries.filter((x) => x.actor.user_id)) {
+      const person = byId.get(e.actor.user_id)!;
+      expect(e.actor, e.action).toMatchObject({ username: person.username, email: person.email });
+    }
+    expect(entries.some((e) => e.actor.user_id === admin.id)).toBe(true);
+    // Another organization's log (names included) stays a 404 to a stranger.
+    const stranger = await registerUser();
+    expectErrorEnvelope(
+      await api("GET", `/v1/organizations/${orgId}/audit-log`, { token: stranger.token }),
+      404,
+      "RESOURCE_NOT_FOUND",
+    );
   });
 
   it("every entry carries the request id and client address of the request that made it", async () => {

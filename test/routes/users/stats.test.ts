@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type D1Usage, meteredD1 } from "../../../src/bench/d1-meter";
-import { seedSessions } from "../../../src/bench/seed";
+import { type D1Usage, meteredD1 } from "../../../bench/worker/d1-meter";
+import { seedSessions } from "../../../bench/worker/seed";
 import { registerUser, type TestUser } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import {

@@ -112,6 +112,9 @@ describe("GET, PUT, DELETE /v1/webhooks", () => {
         created_at: created.created_at,
         last_triggered: null,
         organization_id: null,
+        disabled_at: null,
+        failing_since: null,
+        rotation_overlap_ends_at: null,
       },
     ]);
     expect(list.text).not.toContain(STRONG_SECRET);

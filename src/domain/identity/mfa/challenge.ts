@@ -8,11 +8,12 @@ import type { Context } from "../../context";
 import type { LoginResult } from "../accounts";
 import { issueLoginTokens } from "../accounts";
 import { mfaStatus, type SecondFactorProof, verifySecondFactor } from "./factors";
+import { assertionOptions, expectChallenge, type PublicKeyCredentialRequestOptionsJSON } from "./passkeys";
 
 /** How long the second step of a sign-in may take. */
 export const MFA_CHALLENGE_TTL_SECONDS = 300;
 
-export type SecondFactorKind = "totp" | "recovery_code";
+export type SecondFactorKind = "totp" | "passkey" | "recovery_code";
 
 /** What POST /v1/auth/login answers instead of tokens when the account has a second factor. */
 export interface MfaChallenge {
@@ -20,6 +21,8 @@ export interface MfaChallenge {
   challenge: string;
   expiresIn: number;
   factors: SecondFactorKind[];
+  /** For an account with passkeys: the request options whose challenge this sign-in's passkey answers. */
+  webauthn?: PublicKeyCredentialRequestOptionsJSON;
 }
 
 const challengeHash = (token: string) => sha256Hex(`mfa-challenge:${token}`);
@@ -37,7 +40,10 @@ export async function challengeIfEnrolled(
   const status = await mfaStatus(ctx.db, input.user.id);
   if (!status.enabled) return null;
   const token = `mfa_${randomToken(32)}`;
+  // The passkey's challenge is this sign-in's: single-use and short-lived with the MFA challenge itself.
+  const webauthn = status.passkeys > 0 ? await assertionOptions(ctx, { userId: input.user.id }) : undefined;
   await insertChallenge(ctx.db, {
+    webauthnChallenge: webauthn?.challenge ?? null,
     tokenHash: await challengeHash(token),
     userId: input.user.id,
     country: input.country,
@@ -48,8 +54,15 @@ export async function challengeIfEnrolled(
   });
   const factors: SecondFactorKind[] = [];
   if (status.totp) factors.push("totp");
+  if (webauthn) factors.push("passkey");
   if (status.recoveryCodesRemaining > 0) factors.push("recovery_code");
-  return { mfaRequired: true, challenge: token, expiresIn: MFA_CHALLENGE_TTL_SECONDS, factors };
+  return {
+    mfaRequired: true,
+    challenge: token,
+    expiresIn: MFA_CHALLENGE_TTL_SECONDS,
+    factors,
+    ...(webauthn ? { webauthn } : {}),
+  };
 }
 
 /**
@@ -84,9 +97,10 @@ export async function spendChallenge(
   const hash = await challengeHash(input.challenge);
   const live = await findLiveChallenge(ctx.db, hash, now);
   if (!live) throw new AppError("MFA_CHALLENGE_INVALID");
-  if (!(await verifySecondFactor(ctx, live.userId, input.proof, now))) {
+  const webauthnChallenge = expectChallenge(live.webauthnChallenge);
+  if (!(await verifySecondFactor(ctx, { userId: live.userId, proof: input.proof, now, webauthnChallenge }))) {
     await failChallenge(ctx.db, hash);
-    throw new AppError("MFA_CODE_INVALID");
+    throw new AppError(input.proof.webauthn ? "PASSKEY_INVALID" : "MFA_CODE_INVALID");
   }
   // Two verifies racing with two valid codes: one spends the challenge, the other gets nothing.
   if (!(await useChallenge(ctx.db, hash, now, iso(now)))) throw new AppError("MFA_CHALLENGE_INVALID");

@@ -10,6 +10,7 @@ import {
   upsertPendingTotp,
   useRecoveryCode,
 } from "../../../db/mfa";
+import { countPasskeys } from "../../../db/passkeys";
 import type { Store } from "../../../db/store";
 import { findUserById } from "../../../db/users";
 import { AppError } from "../../../errors";
@@ -20,6 +21,15 @@ import { open, seal } from "../../encryption/secret-box";
 import { requireMailer } from "../../mail/outbox";
 import type { Principal } from "../principal";
 import { announceFactorChange } from "./notices";
+import {
+  type AuthenticationResponseJSON,
+  dropPasskey,
+  ownPasskey,
+  type RegistrationResponseJSON,
+  storedChallenge,
+  verifyAssertion,
+  verifyPasskeyRegistration,
+} from "./passkeys";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery-codes";
 import { enrolmentOf, matchingStep, newTotpSecret } from "./totp";
 
@@ -31,13 +41,19 @@ const totpAssociatedData = (userId: string) => `mfa_totp:${userId}`;
 export interface MfaStatus {
   enabled: boolean;
   totp: boolean;
+  /** How many passkeys are registered. */
+  passkeys: number;
   recoveryCodesRemaining: number;
 }
 
 export async function mfaStatus(db: Store, userId: string): Promise<MfaStatus> {
-  const [totp, remaining] = await Promise.all([findTotp(db, userId), unusedRecoveryCodes(db, userId)]);
+  const [totp, passkeys, remaining] = await Promise.all([
+    findTotp(db, userId),
+    countPasskeys(db, userId),
+    unusedRecoveryCodes(db, userId),
+  ]);
   const hasTotp = Boolean(totp?.confirmedAt);
-  return { enabled: hasTotp, totp: hasTotp, recoveryCodesRemaining: remaining };
+  return { enabled: hasTotp || passkeys > 0, totp: hasTotp, passkeys, recoveryCodesRemaining: remaining };
 }
 
 /** Whether the account has a second factor (recovery codes alone are not one: they back a factor up). */
@@ -138,7 +154,8 @@ export async function removeTotp(ctx: Context, input: { principal: Principal; me
   }
   await deleteTotp(ctx.db, userId);
   if (!row.confirmedAt) return;
-  await deleteRecoveryCodes(ctx.db, userId);
+  // Recovery codes back a factor up: they go with the last one.
+  if (!(await hasMfa(ctx.db, userId))) await deleteRecoveryCodes(ctx.db, userId);
   await announce(ctx, input, {
     action: "mfa.factor_removed",
     summary: "The authenticator app was removed",
@@ -149,18 +166,41 @@ export async function removeTotp(ctx: Context, input: { principal: Principal; me
 export interface SecondFactorProof {
   code?: string | undefined;
   recoveryCode?: string | undefined;
+  /** A passkey's assertion (navigator.credentials.get() as JSON). */
+  webauthn?: AuthenticationResponseJSON | undefined;
 }
 
-/** Whether `proof` is a valid, unspent second factor of `userId` (spending it if so). */
+/**
+ * Whether `proof` is a valid, unspent second factor of `userId` (spending it if so). A passkey's
+ * assertion must answer the challenge `webauthnChallenge` accepts (the ceremony's own).
+ */
 export async function verifySecondFactor(
   ctx: Context,
-  userId: string,
-  proof: SecondFactorProof,
-  now: number,
+  input: {
+    userId: string;
+    proof: SecondFactorProof;
+    now: number;
+    webauthnChallenge?: (challenge: string) => Promise<boolean>;
+  },
 ): Promise<boolean> {
+  const { userId, proof, now } = input;
   if (proof.code !== undefined) return checkTotp(ctx, userId, proof.code, now, false);
   if (proof.recoveryCode !== undefined) {
     return useRecoveryCode(ctx.db, userId, await hashRecoveryCode(proof.recoveryCode), iso(now));
+  }
+  if (proof.webauthn !== undefined && input.webauthnChallenge) {
+    try {
+      await verifyAssertion(ctx, {
+        response: proof.webauthn,
+        userId,
+        expectedChallenge: input.webauthnChallenge,
+        now,
+      });
+      return true;
+    } catch (err) {
+      if (err instanceof AppError && err.code === "PASSKEY_INVALID") return false;
+      throw err;
+    }
   }
   return false;
 }
@@ -175,7 +215,12 @@ export async function stepUp(ctx: Context, input: { principal: Principal; proof:
   const sid = principal.credential.sid;
   if (!sid || principal.credential.kind === "api_key") throw new AppError("INSUFFICIENT_PERMISSIONS");
   if (!(await hasMfa(ctx.db, principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
-  if (!(await verifySecondFactor(ctx, principal.userId, input.proof, now))) throw new AppError("MFA_CODE_INVALID");
+  const userId = principal.userId;
+  // A passkey answers the challenge POST /v1/auth/mfa/step-up/options handed to this sign-in session.
+  const webauthnChallenge = storedChallenge(ctx, { ceremony: "step_up", userId, sid, now });
+  if (!(await verifySecondFactor(ctx, { userId, proof: input.proof, now, webauthnChallenge }))) {
+    throw new AppError(input.proof.webauthn ? "PASSKEY_INVALID" : "MFA_CODE_INVALID");
+  }
   await recordCheck(ctx.db, sid, principal.userId, now);
   return { verifiedAt: now, validUntil: now + STEP_UP_WINDOW_MS };
 }
@@ -205,4 +250,65 @@ async function announce(
   const user = await findUserById(ctx.db, input.principal.userId);
   if (!user) return;
   await announceFactorChange(ctx, { ...input, email: user.email, change });
+}
+
+/**
+ * Register a passkey (the ceremony's second half). The account's first factor comes with recovery
+ * codes, returned here once; registering proves possession, so it counts as this session's check.
+ */
+export async function registerPasskey(
+  ctx: Context,
+  input: { principal: Principal; name: string; response: RegistrationResponseJSON; meta: RequestMeta; now?: number },
+) {
+  const now = input.now ?? Date.now();
+  const userId = input.principal.userId;
+  requireSignedInPerson(input.principal);
+  // A passkey signs in on its own: adding one to an account with MFA needs the same recent check as
+  // removing a factor, so a stolen session cannot plant a lasting way in.
+  await requireRecentCheck(ctx, input.principal, now);
+  requireMailer(ctx);
+  const passkey = await verifyPasskeyRegistration(ctx, { ...input, now });
+  const recoveryCodes =
+    (await unusedRecoveryCodes(ctx.db, userId)) === 0 ? await issueRecoveryCodes(ctx, userId, now) : [];
+  if (input.principal.credential.sid) await recordCheck(ctx.db, input.principal.credential.sid, userId, now);
+  await announce(ctx, input, {
+    action: "mfa.factor_added",
+    summary: `A passkey ("${passkey.name}") was added`,
+    factor: passkey.id,
+  });
+  return { passkey, recoveryCodes };
+}
+
+/**
+ * Remove a passkey: a factor, so it needs a recent second-factor check like the authenticator app;
+ * removing the last factor also drops the recovery codes. Another account's passkey is a 404.
+ */
+export async function removePasskey(
+  ctx: Context,
+  input: { principal: Principal; id: string; meta: RequestMeta; now?: number },
+) {
+  const now = input.now ?? Date.now();
+  const userId = input.principal.userId;
+  const passkey = await ownPasskey(ctx, { userId, id: input.id });
+  await requireRecentCheck(ctx, input.principal, now);
+  await dropPasskey(ctx, { userId, id: passkey.id });
+  if (!(await hasMfa(ctx.db, userId))) await deleteRecoveryCodes(ctx.db, userId);
+  await announce(ctx, input, {
+    action: "mfa.factor_removed",
+    summary: `The passkey "${passkey.name}" was removed`,
+    factor: passkey.id,
+  });
+}
+
+/**
+ * Passkeys are registered by their person in a first-party sign-in: an API key or an OAuth client's
+ * token holding `profile` must not turn itself into a sign-in credential.
+ */
+export function requireSignedInPerson(principal: Principal) {
+  if (principal.credential.kind !== "login_token") {
+    throw new AppError("INSUFFICIENT_PERMISSIONS", {
+      message: "Passkeys are managed by their person, signed in, not with an API key or an OAuth client's token.",
+      details: { reason: "sign_in_required" },
+    });
+  }
 }

@@ -26,14 +26,17 @@ export async function announceFactorChange(
   const { principal, meta, change } = input;
   const orgs = await organizationsOfUser(ctx.db, principal.userId);
   const entries = orgs.map((o) =>
-    auditStatement(
-      ctx.db,
-      o.organization.id,
-      principal,
+    auditStatement(ctx, {
+      organizationId: o.organization.id,
+      actor: principal,
       meta,
-      { action: change.action, targetType: "user", targetId: principal.userId, after: { factor: change.factor } },
-      { now: input.now },
-    ),
+      entry: {
+        action: change.action,
+        targetType: "user",
+        targetId: principal.userId,
+        after: { factor: change.factor },
+      },
+    }),
   );
   const mail = await queueMail(
     ctx,

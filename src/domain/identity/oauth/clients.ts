@@ -162,5 +162,5 @@ export async function deleteClient(ctx: UserContext, { id }: { id: string }): Pr
     revokeClientTokens(ctx.db, id, CLIENT_TOKEN_TTL),
     ...families.map((f) => revokeSession(ctx.db, f, CLIENT_TOKEN_TTL)),
   ]);
-  await Promise.all(families.map((family) => cutOffGrant(ctx, family)));
+  await Promise.all(families.map((family) => cutOffGrant(ctx, { sid: family })));
 }

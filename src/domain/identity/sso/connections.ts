@@ -15,7 +15,7 @@ import { newId } from "../../../lib/ids";
 import type { Context, UserContext } from "../../context";
 import { dataEncryptionKey } from "../../encryption/data-key";
 import { open, seal } from "../../encryption/secret-box";
-import { membershipIn } from "../../organizations/access";
+import { actingAs, membershipIn } from "../../organizations/access";
 import { auditStatement } from "../../organizations/audit";
 import { requireRole } from "../../organizations/roles";
 import { requireRecentCheck } from "../mfa/factors";
@@ -161,10 +161,9 @@ function checkLdap(config: LdapSettings, environment: string, hasServicePassword
 
 export async function createConnection(ctx: UserContext, args: { organizationId: string; connection: NewConnection }) {
   await requireRecentCheck(ctx, ctx.principal);
-  const { principal, meta } = ctx;
   const { organizationId, connection: input } = args;
   const now = ctx.now();
-  const { role } = await membershipIn(ctx.db, principal, organizationId);
+  const { role } = await membershipIn(ctx, { organizationId });
   requireRole(role, "admin");
   const id = newId("sso", now);
   let config: SamlSettings | LdapSettings;
@@ -192,11 +191,14 @@ export async function createConnection(ctx: UserContext, args: { organizationId:
   };
   await ctx.commit([
     insertConnectionStatement(ctx.db, row),
-    auditStatement(ctx.db, organizationId, principal, meta, {
-      action: "sso.connection_created",
-      targetType: "sso_connection",
-      targetId: id,
-      after: { kind: input.kind, name: input.name, enforced: input.enforced },
+    auditStatement(ctx, {
+      organizationId,
+      entry: {
+        action: "sso.connection_created",
+        targetType: "sso_connection",
+        targetId: id,
+        after: { kind: input.kind, name: input.name, enforced: input.enforced },
+      },
     }),
   ]);
   if (input.enforced) await endPasswordSignIns(ctx, { organizationId });
@@ -226,7 +228,7 @@ export async function updateConnection(
   input: { organizationId: string; connectionId: string; changes: ConnectionChanges },
 ) {
   await requireRecentCheck(ctx, ctx.principal);
-  const { principal, meta } = ctx;
+  const { principal } = ctx;
   const { organizationId, connectionId: id, changes } = input;
   const now = ctx.now();
   const row = await administeredConnection(ctx, principal, organizationId, id);
@@ -263,12 +265,9 @@ export async function updateConnection(
   };
   await ctx.commit([
     updateConnectionStatement(ctx.db, updated),
-    auditStatement(
-      ctx.db,
+    auditStatement(ctx, {
       organizationId,
-      principal,
-      meta,
-      {
+      entry: {
         action: "sso.connection_updated",
         targetType: "sso_connection",
         targetId: id,
@@ -278,8 +277,8 @@ export async function updateConnection(
           ...(changes.service_password ? { service_password: "changed" } : {}),
         },
       },
-      { onlyIfChanged: true, now },
-    ),
+      onlyIfChanged: true,
+    }),
   ]);
   if (updated.enforced && !row.enforced) await endPasswordSignIns(ctx, { organizationId });
   return connectionView(updated, ctx.config.issuer);
@@ -302,39 +301,35 @@ async function auditedFields(row: SsoConnectionRow) {
 /** DELETE: the connection and, with it, every way in through it; audited. */
 export async function deleteConnection(ctx: UserContext, input: { organizationId: string; connectionId: string }) {
   await requireRecentCheck(ctx, ctx.principal);
-  const { principal, meta } = ctx;
+  const { principal } = ctx;
   const { organizationId, connectionId: id } = input;
-  const now = ctx.now();
   const row = await administeredConnection(ctx, principal, organizationId, id);
   const [deleted] = await ctx.commit([
     deleteConnectionStatement(ctx.db, organizationId, id),
-    auditStatement(
-      ctx.db,
+    auditStatement(ctx, {
       organizationId,
-      principal,
-      meta,
-      {
+      entry: {
         action: "sso.connection_deleted",
         targetType: "sso_connection",
         targetId: id,
         before: { kind: row.kind, name: row.name, enforced: row.enforced },
       },
-      { onlyIfChanged: true, now },
-    ),
+      onlyIfChanged: true,
+    }),
   ]);
   if (deleted?.meta.changes !== 1) throw new AppError("RESOURCE_NOT_FOUND");
 }
 
 export async function listConnections(ctx: UserContext, input: { organizationId: string }) {
   const { organizationId } = input;
-  const { role } = await membershipIn(ctx.db, ctx.principal, organizationId);
+  const { role } = await membershipIn(ctx, { organizationId });
   requireRole(role, "admin");
   return (await connectionsOf(ctx.db, organizationId)).map((r) => connectionView(r, ctx.config.issuer));
 }
 
 /** A connection of the organization, for its owners and admins; another organization's is a 404. */
 async function administeredConnection(ctx: Context, principal: Principal, organizationId: string, id: string) {
-  const { role } = await membershipIn(ctx.db, principal, organizationId);
+  const { role } = await membershipIn(actingAs(ctx, principal), { organizationId });
   requireRole(role, "admin");
   const row = await findConnectionOf(ctx.db, organizationId, id);
   if (!row) throw new AppError("RESOURCE_NOT_FOUND");

@@ -64,7 +64,7 @@ function view(row: SsoDomainRow): DomainView {
 
 /** Domains are the organization's owners' and admins' to see and change. */
 async function requireAdmin(ctx: UserContext, organizationId: string) {
-  const { role } = await membershipIn(ctx.db, ctx.principal, organizationId);
+  const { role } = await membershipIn(ctx, { organizationId });
   requireRole(role, "admin");
 }
 
@@ -75,14 +75,11 @@ function domainAudit(
   action: "sso.domain_added" | "sso.domain_verified",
   domain: { id: string; domain: string },
 ) {
-  return auditStatement(
-    ctx.db,
+  return auditStatement(ctx, {
     organizationId,
-    ctx.principal,
-    ctx.meta,
-    { action, targetType: "sso_domain", targetId: domain.id, after: { domain: domain.domain } },
-    { onlyIfChanged: true, now: ctx.now() },
-  );
+    entry: { action, targetType: "sso_domain", targetId: domain.id, after: { domain: domain.domain } },
+    onlyIfChanged: true,
+  });
 }
 
 /** Add a domain (unverified) and its audit entry in one batch. */

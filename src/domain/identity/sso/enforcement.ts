@@ -12,24 +12,19 @@ import { revokeGrantFamily } from "../refresh-rotation";
  */
 export async function endPasswordSignIns(ctx: UserContext, input: { organizationId: string }): Promise<number> {
   const { organizationId } = input;
-  const now = ctx.now();
   const families = await passwordFamiliesOfEnforcedMembers(ctx.db, organizationId);
   if (families.length === 0) return 0;
   await Promise.all(families.map((f) => revokeGrantFamily(ctx, f.family_id)));
   await ctx.commit([
-    auditStatement(
-      ctx.db,
+    auditStatement(ctx, {
       organizationId,
-      ctx.principal,
-      ctx.meta,
-      {
+      entry: {
         action: "sso.enforced_sign_ins_ended",
         targetType: "organization",
         targetId: organizationId,
         after: { sign_ins: families.length, members: new Set(families.map((f) => f.user_id)).size },
       },
-      { now },
-    ),
+    }),
   ]);
   return families.length;
 }

@@ -119,11 +119,11 @@ export async function provisionExternal(ctx: Context, input: ExternalSignIn): Pr
   if (!membership) {
     await ctx.db.batch([
       insertMemberStatement(ctx.db, { organizationId, userId: user.id, role, createdAt: at, updatedAt: at }),
-      auditStatement(ctx.db, organizationId, actor, auditMeta, {
-        action: "member.joined",
-        targetType: "user",
-        targetId: user.id,
-        after: { role, via: connectionId },
+      auditStatement(ctx, {
+        organizationId,
+        actor,
+        meta: auditMeta,
+        entry: { action: "member.joined", targetType: "user", targetId: user.id, after: { role, via: connectionId } },
       }),
     ]);
   } else if (membership.role !== role && membership.role !== "owner") {
@@ -131,12 +131,17 @@ export async function provisionExternal(ctx: Context, input: ExternalSignIn): Pr
     // it (so a sign-on never demotes or removes the last owner), and it never makes one.
     await ctx.db.batch([
       setRoleStatement(ctx.db, organizationId, user.id, role, at),
-      auditStatement(ctx.db, organizationId, actor, auditMeta, {
-        action: "member.role_changed",
-        targetType: "user",
-        targetId: user.id,
-        before: { role: membership.role },
-        after: { role, via: connectionId },
+      auditStatement(ctx, {
+        organizationId,
+        actor,
+        meta: auditMeta,
+        entry: {
+          action: "member.role_changed",
+          targetType: "user",
+          targetId: user.id,
+          before: { role: membership.role },
+          after: { role, via: connectionId },
+        },
       }),
     ]);
   }
@@ -179,14 +184,18 @@ async function linkNewIdentity(
     // The holder proved the address: the organization that owns its domain may sign them in.
     const [inserted] = await ctx.db.batch([
       link(existing.id, "verified_email"),
-      auditStatement(
-        ctx.db,
+      auditStatement(ctx, {
         organizationId,
         actor,
-        auditMeta,
-        { action: "sso.identity_linked", targetType: "user", targetId: existing.id, after: { via: connectionId } },
-        { onlyIfChanged: true, now },
-      ),
+        meta: auditMeta,
+        entry: {
+          action: "sso.identity_linked",
+          targetType: "user",
+          targetId: existing.id,
+          after: { via: connectionId },
+        },
+        onlyIfChanged: true,
+      }),
     ]);
     if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(ctx, connectionId, subject, conflict);
     return existing;
@@ -199,12 +208,11 @@ async function linkNewIdentity(
   const clients = await listClientsOfUser(ctx.db, existing.id);
   const [inserted] = await ctx.db.batch([
     link(existing.id, "takeover"),
-    auditStatement(
-      ctx.db,
+    auditStatement(ctx, {
       organizationId,
       actor,
-      auditMeta,
-      {
+      meta: auditMeta,
+      entry: {
         action: "sso.account_taken_over",
         targetType: "user",
         targetId: existing.id,
@@ -217,8 +225,8 @@ async function linkNewIdentity(
         },
         after: { via: connectionId, reason: "email not verified by its holder" },
       },
-      { onlyIfChanged: true, now },
-    ),
+      onlyIfChanged: true,
+    }),
     ...takeoverStatements(ctx.db, {
       userId: existing.id,
       connectionId,
@@ -241,7 +249,7 @@ async function linkNewIdentity(
     }),
   ]);
   await Promise.all([
-    ...held.families.map((f) => cutOffGrant(ctx, f)),
+    ...held.families.map((f) => cutOffGrant(ctx, { sid: f })),
     ...held.apiKeys.map((k) => cutOffApiKey(ctx, { id: k.id, userId: existing.id, organizationId: k.organization_id })),
   ]);
   const after = await findUserById(ctx.db, existing.id);

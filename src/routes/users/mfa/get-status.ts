@@ -24,6 +24,14 @@ const route = defineRoute({
 export function mountGetMfaStatus(app: Router) {
   app.openapi(route, async (c) => {
     const s = await mfaStatus(c.env.DB, c.get("principal").userId);
-    return c.json(ok({ enabled: s.enabled, totp: s.totp, recovery_codes_remaining: s.recoveryCodesRemaining }), 200);
+    return c.json(
+      ok({
+        enabled: s.enabled,
+        totp: s.totp,
+        passkeys: s.passkeys,
+        recovery_codes_remaining: s.recoveryCodesRemaining,
+      }),
+      200,
+    );
   });
 }

@@ -4,6 +4,7 @@ export const MfaStatusSchema = z
   .object({
     enabled: z.boolean().openapi({ description: "Whether sign-in asks for a second factor." }),
     totp: z.boolean().openapi({ description: "An authenticator app is set up (confirmed)." }),
+    passkeys: z.number().int().openapi({ description: "How many passkeys are registered.", example: 1 }),
     recovery_codes_remaining: z.number().int().openapi({ example: 10 }),
   })
   .openapi("MfaStatus");
@@ -29,3 +30,66 @@ export const RecoveryCodesSchema = z
     }),
   })
   .openapi("RecoveryCodes");
+
+export const PasskeyNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .openapi({ description: "A name the person recognizes the passkey by.", example: "MacBook Touch ID" });
+
+export const PasskeySchema = z
+  .object({
+    id: z.string().openapi({ example: "passkey_1763776000000123456" }),
+    name: z.string(),
+    device_type: z.enum(["singleDevice", "multiDevice"]).openapi({
+      description: "multiDevice: backup eligible, a synced passkey (WebAuthn L3 §6.1.3 BE flag).",
+    }),
+    backed_up: z.boolean().openapi({ description: "The BS flag at the last use: the passkey is backed up." }),
+    transports: z.array(z.string()),
+    created_at: z.string().openapi({ format: "date-time" }),
+    last_used_at: z.string().nullable().openapi({ format: "date-time" }),
+  })
+  .openapi("Passkey");
+
+export const PasskeyListSchema = z.object({ passkeys: z.array(PasskeySchema) }).openapi("PasskeyList");
+
+export const PasskeyRegistrationSchema = z
+  .object({
+    passkey: PasskeySchema,
+    recovery_codes: z.array(z.string()).openapi({
+      description: "Single-use codes, shown only now (empty when the account already had a set).",
+    }),
+  })
+  .openapi("PasskeyRegistration");
+
+/** PublicKeyCredentialCreationOptionsJSON (WebAuthn L3 §5.4): pass as `publicKey` to navigator.credentials.create(). */
+export const PasskeyCreationOptionsSchema = z
+  .object({
+    challenge: z.string(),
+    rp: z.object({ name: z.string(), id: z.string().optional() }),
+    user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+    pubKeyCredParams: z.array(z.object({ type: z.string(), alg: z.number().int() })),
+    timeout: z.number().int().optional(),
+    excludeCredentials: z
+      .array(z.object({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() }))
+      .optional(),
+    authenticatorSelection: z
+      .object({
+        residentKey: z.string().optional(),
+        requireResidentKey: z.boolean().optional(),
+        userVerification: z.string().optional(),
+        authenticatorAttachment: z.string().optional(),
+      })
+      .optional(),
+    attestation: z.string().optional(),
+    extensions: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi("PasskeyCreationOptions");
+
+export const PasskeyIdParam = z.object({
+  id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "passkey_1763776000000123456" }),
+});

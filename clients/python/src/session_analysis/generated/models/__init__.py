@@ -423,6 +423,7 @@ from .totp_confirm_request import TotpConfirmRequest
 from .totp_enrolment import TotpEnrolment
 from .transaction import Transaction
 from .transaction_export_row import TransactionExportRow
+from .transaction_session_type_0 import TransactionSessionType0
 from .transaction_status import TransactionStatus
 from .transaction_type import TransactionType
 from .transfer_ownership_request import TransferOwnershipRequest
@@ -844,6 +845,7 @@ __all__ = (
     "TotpEnrolment",
     "Transaction",
     "TransactionExportRow",
+    "TransactionSessionType0",
     "TransactionStatus",
     "TransactionType",
     "TransferOwnershipRequest",

@@ -14,16 +14,28 @@ class AuditEntryActor:
     """
     Attributes:
         user_id (None | str): Null when an organization API key acted
+        username (None | str): The acting person's current username; null for an organization API key or a deleted
+            account Example: ada.
+        email (None | str): The acting person's current email address; null for an organization API key or a deleted
+            account Example: ada@example.com.
         credential (str): `<kind>:<id>`: login_token, oauth_token or api_key
     """
 
     user_id: None | str
+    username: None | str
+    email: None | str
     credential: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         user_id: None | str
         user_id = self.user_id
+
+        username: None | str
+        username = self.username
+
+        email: None | str
+        email = self.email
 
         credential = self.credential
 
@@ -32,6 +44,8 @@ class AuditEntryActor:
         field_dict.update(
             {
                 "user_id": user_id,
+                "username": username,
+                "email": email,
                 "credential": credential,
             }
         )
@@ -49,10 +63,26 @@ class AuditEntryActor:
 
         user_id = _parse_user_id(d.pop("user_id"))
 
+        def _parse_username(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        username = _parse_username(d.pop("username"))
+
+        def _parse_email(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        email = _parse_email(d.pop("email"))
+
         credential = d.pop("credential")
 
         audit_entry_actor = cls(
             user_id=user_id,
+            username=username,
+            email=email,
             credential=credential,
         )
 

@@ -2,13 +2,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.transaction_status import TransactionStatus
 from ..models.transaction_type import TransactionType
+
+if TYPE_CHECKING:
+    from ..models.transaction_session_type_0 import TransactionSessionType0
+
 
 T = TypeVar("T", bound="Transaction")
 
@@ -26,6 +30,8 @@ class Transaction:
         status (TransactionStatus):
         created_at (datetime.datetime):
         description (str):
+        session (None | TransactionSessionType0): The session a `session_debit`, `session_refund` or `session_reprice`
+            movement was for, so a history row can name it; null for every other type
     """
 
     id: str
@@ -36,9 +42,12 @@ class Transaction:
     status: TransactionStatus
     created_at: datetime.datetime
     description: str
+    session: None | TransactionSessionType0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.transaction_session_type_0 import TransactionSessionType0
+
         id = self.id
 
         type_ = self.type_.value
@@ -55,6 +64,12 @@ class Transaction:
 
         description = self.description
 
+        session: dict[str, Any] | None
+        if isinstance(self.session, TransactionSessionType0):
+            session = self.session.to_dict()
+        else:
+            session = self.session
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -67,6 +82,7 @@ class Transaction:
                 "status": status,
                 "created_at": created_at,
                 "description": description,
+                "session": session,
             }
         )
 
@@ -74,6 +90,8 @@ class Transaction:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.transaction_session_type_0 import TransactionSessionType0
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -91,6 +109,21 @@ class Transaction:
 
         description = d.pop("description")
 
+        def _parse_session(data: object) -> None | TransactionSessionType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                session_type_0 = TransactionSessionType0.from_dict(data)
+
+                return session_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TransactionSessionType0, data)
+
+        session = _parse_session(d.pop("session"))
+
         transaction = cls(
             id=id,
             type_=type_,
@@ -100,6 +133,7 @@ class Transaction:
             status=status,
             created_at=created_at,
             description=description,
+            session=session,
         )
 
         transaction.additional_properties = d

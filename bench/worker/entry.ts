@@ -10,9 +10,9 @@
  * - GET /__bench/d1-session-answer/:id: the same, answered with the response headers the API's GET
  *   answered with (PUT /__bench/answer-headers, a JSON list of [name, value], sets them): what any
  *   GET by id costs here before the app's own work, a ceiling for it.
- * - POST /__bench/seed-sessions?user_id=&count=&days=&id_base=: bulk rows (src/bench/seed.ts).
+ * - POST /__bench/seed-sessions?user_id=&count=&days=&id_base=: bulk rows (bench/worker/seed.ts).
  * - POST /__bench/seed-api-usage?user_id=&days=: API calls on each of the last
- *   `days` days (src/bench/seed.ts).
+ *   `days` days (bench/worker/seed.ts).
  * - POST /__bench/credits?user_id=&credits=: set a balance, so load tests of
  *   creation are not cut short by the price.
  * - GET /__bench/active?user_id=: the user's sessions still pending or processing.
@@ -24,15 +24,15 @@
  *   `X-D1-Queries` for that request.
  */
 
-import { ANY_SESSION_TYPE, findSessionState } from "../db/sessions";
-import type { Bindings } from "../env";
-import worker from "../index";
+import { ANY_SESSION_TYPE, findSessionState } from "../../src/db/sessions";
+import type { Bindings } from "../../src/env";
+import worker from "../../src/index";
 import { type D1Usage, meteredD1 } from "./d1-meter";
 import { seedApiUsage, seedSessions, setCredits } from "./seed";
 
-export { BillingClock } from "../durable-objects/billing-clock/billing-clock";
-export { SessionRoom } from "../durable-objects/session-room/session-room";
-export { SessionScheduler } from "../durable-objects/session-scheduler/session-scheduler";
+export { BillingClock } from "../../src/durable-objects/billing-clock/billing-clock";
+export { SessionRoom } from "../../src/durable-objects/session-room/session-room";
+export { SessionScheduler } from "../../src/durable-objects/session-scheduler/session-scheduler";
 
 /** The headers /__bench/d1-session-answer answers with (this isolate's; the bench runs one). */
 let answerHeaders: [string, string][] = [];
