@@ -60,7 +60,7 @@ describe("the console's sign-ins, invitations, email change and deletion in Chro
       await page.locator("input[name=password]").fill(PASSWORD);
       await page.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-      const token = await mailedVerificationTokenTo(email);
+      const token = await mailedVerificationTokenTo(server.url, email);
       expect((await call("POST", "/auth/email/verify", undefined, { token })).status).toBe(200);
 
       // Another device signs in; the account page lists it and signs it out.
@@ -127,7 +127,7 @@ describe("the console's sign-ins, invitations, email change and deletion in Chro
       let link = "";
       await expect
         .poll(async () => {
-          const mail = (await mailboxOf(server.persistDir, newEmail)).find((m) => m.type === "email.change_confirm");
+          const mail = (await mailboxOf(server.url, newEmail)).find((m) => m.type === "email.change_confirm");
           link = /https?:\/\/\S+confirm-email\?token=\S+/.exec(mail?.text ?? "")?.[0] ?? "";
           return link;
         })

@@ -159,7 +159,6 @@ export async function acceptInvitation(
 ): Promise<{ organizationId: string; role: OrgRole }> {
   const { db: d1, principal } = ctx;
   const token = input.token;
-  const now = ctx.now();
   if (principal.organization?.via === "api_key" || principal.boundOrganization) {
     // A sign-on token acts for its connection's organization only (docs/sso.md): not to join another.
     throw new AppError("ORGANIZATION_ROLE_REQUIRED", {
@@ -169,7 +168,7 @@ export async function acceptInvitation(
   }
   const invitation = await findInvitationByHash(d1, await sha256Hex(token.trim()));
   if (!invitation) throw invitationNotFound();
-  return acceptFoundInvitation(d1, principal, meta, invitation, now);
+  return acceptFoundInvitation(ctx, { invitation });
 }
 
 /**
@@ -177,12 +176,12 @@ export async function acceptInvitation(
  * /v1/users/me/invitations), for the caller: the verified holder of the address it was sent to.
  */
 export async function acceptFoundInvitation(
-  d1: Store,
-  principal: Principal,
-  meta: RequestMeta,
-  invitation: InvitationRow,
-  now = Date.now(),
+  ctx: UserContext,
+  input: { invitation: InvitationRow },
 ): Promise<{ organizationId: string; role: OrgRole }> {
+  const { db: d1, principal } = ctx;
+  const { invitation } = input;
+  const now = ctx.now();
   const user = await findUserById(d1, principal.userId);
   if (user?.email !== invitation.email) throw new AppError("INVITATION_EMAIL_MISMATCH");
   // The invitation trusts the address: only its proven holder may use it (issue 27, item 5).

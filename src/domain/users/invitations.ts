@@ -50,5 +50,5 @@ export async function acceptMyInvitation(ctx: UserContext, input: { id: string }
   ]);
   if (!invitation || !user || invitation.email !== user.email)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "Invitation not found.", details: { resource: "invitation" } });
-  return acceptFoundInvitation(ctx.db, ctx.principal, ctx.meta, invitation, ctx.now());
+  return acceptFoundInvitation(ctx, { invitation });
 }
