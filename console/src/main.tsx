@@ -10,6 +10,7 @@ import {
   VerifyEmailBanner,
   VerifyEmailPage,
 } from "./pages/account";
+import { ConfirmEmailPage, InvitationPage } from "./pages/account-life";
 import { ApiKeysPage } from "./pages/api-keys";
 import { AuthPage } from "./pages/auth";
 import { BillingPage } from "./pages/billing";
@@ -50,6 +51,8 @@ function route(path: string): ComponentChildren {
   if (path === "/oauth-clients") return <OAuthClientsPage />;
   if (path === "/organizations") return <OrganizationsPage />;
   if (path === "/account") return <AccountPage />;
+  if (path.startsWith("/invitations/"))
+    return <InvitationPage id={decodeURIComponent(path.slice("/invitations/".length))} />;
   if (path === "/security") return <SecurityPage />;
   const org = /^\/organizations\/([^/]+)(\/audit-log|\/sso)?$/.exec(path);
   if (org) {
@@ -212,6 +215,7 @@ function App() {
   if (user === undefined) return <p class="loading">Loading…</p>;
   if (path === "/forgot-password") return <ForgotPasswordPage />;
   if (path === "/reset-password") return <ResetPasswordPage />;
+  if (path === "/confirm-email") return <ConfirmEmailPage />;
   if (path === "/verify-email") return <VerifyEmailPage signedIn={user !== null} onVerified={() => void load()} />;
   if (user === null) {
     return (

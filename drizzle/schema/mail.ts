@@ -41,17 +41,17 @@ export const mailOutbox = sqliteTable(
 );
 
 /**
- * Single-use links mailed to a person: `password_reset` (30 minutes). Only the SHA-256 of the
+ * Single-use links mailed to a person: `password_reset` (30 minutes), `email_change` (60 minutes). Only the SHA-256 of the
  * 256-bit token is stored; `used_at` makes it single use, and a new link ends the older unused ones.
  */
 export const accountTokens = sqliteTable(
   "account_tokens",
   {
     id: text("id").primaryKey(),
-    purpose: text("purpose", { enum: ["password_reset"] }).notNull(),
+    purpose: text("purpose", { enum: ["password_reset", "email_change"] }).notNull(),
     userId: text("user_id").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
-    /** Reserved for an email change's confirmation link (the address it confirms). */
+    /** An `email_change` link's address: the one it confirms (60 minutes; the change waits for it). */
     newEmail: text("new_email"),
     createdAt: text("created_at").notNull(),
     expiresAt: text("expires_at").notNull(),

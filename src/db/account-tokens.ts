@@ -1,16 +1,18 @@
 /** Single-use mailed links (table account_tokens, drizzle/schema/mail.ts). */
 export interface AccountTokenRow {
   id: string;
-  purpose: "password_reset";
+  purpose: "password_reset" | "email_change";
   userId: string;
   tokenHash: string;
   createdAt: string;
   expiresAt: string;
   usedAt: string | null;
+  /** The address an `email_change` link confirms; null for other purposes. */
+  newEmail: string | null;
 }
 
 const COLUMNS =
-  "id, purpose, user_id AS userId, token_hash AS tokenHash, created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt";
+  "id, purpose, user_id AS userId, token_hash AS tokenHash, created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt, new_email AS newEmail";
 
 export function findAccountToken(d1: D1Database, purpose: string, tokenHash: string): Promise<AccountTokenRow | null> {
   return d1
@@ -39,12 +41,43 @@ export function endAccountTokensStatement(d1: D1Database, userId: string, purpos
     .bind(userId, purpose, at);
 }
 
-export function insertAccountTokenStatement(d1: D1Database, row: Omit<AccountTokenRow, "usedAt">) {
+export function insertAccountTokenStatement(
+  d1: D1Database,
+  row: Omit<AccountTokenRow, "usedAt" | "newEmail"> & { newEmail?: string | null },
+) {
   return d1
     .prepare(
-      "INSERT INTO account_tokens (id, purpose, user_id, token_hash, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+      "INSERT INTO account_tokens (id, purpose, user_id, token_hash, created_at, expires_at, new_email) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )
-    .bind(row.id, row.purpose, row.userId, row.tokenHash, row.createdAt, row.expiresAt);
+    .bind(row.id, row.purpose, row.userId, row.tokenHash, row.createdAt, row.expiresAt, row.newEmail ?? null);
+}
+
+/**
+ * Sets the confirmed new email (verified by the confirmation itself) only if the link's use, the
+ * statement before it, changed a row and no other account holds the address by now.
+ */
+export function setConfirmedEmailStatement(d1: D1Database, userId: string, email: string, at: string) {
+  return d1
+    .prepare(
+      "UPDATE users SET email = ?2, email_verified_at = ?3 WHERE id = ?1 AND changes() = 1 AND NOT EXISTS (SELECT 1 FROM users WHERE email = ?2)",
+    )
+    .bind(userId, email, at);
+}
+
+/**
+ * With a confirmed change of address, the links mailed to the old one end: reset links and pending
+ * verifications. Guarded by the change having happened (the user now holds `email`).
+ */
+export function endOldAddressLinksStatements(d1: D1Database, userId: string, email: string, at: string) {
+  const changed = "EXISTS (SELECT 1 FROM users WHERE id = ?1 AND email = ?2)";
+  return [
+    d1
+      .prepare(
+        `UPDATE account_tokens SET used_at = ?3 WHERE user_id = ?1 AND purpose = 'password_reset' AND used_at IS NULL AND ${changed}`,
+      )
+      .bind(userId, email, at),
+    d1.prepare(`DELETE FROM email_verifications WHERE user_id = ?1 AND ${changed}`).bind(userId, email),
+  ];
 }
 
 /** Uses the link once: changes a row only if it is unused and unexpired at `at`. */

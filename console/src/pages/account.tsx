@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, CallError, messageOf, signOut, unwrap } from "../api";
 import { Button, Card, ErrorNote, Field, Page } from "../components/ui";
+import { ChangeEmailCard, DeleteAccountCard, InvitationsCard, SignInsCard } from "./account-life";
 import { AuthCard } from "./auth";
 
 const PASSWORD_HINT = "10+ characters with a letter and a digit; not a commonly used password.";
@@ -242,9 +243,13 @@ export function AccountPage() {
           </div>
         </form>
       </Card>
+      <SignInsCard />
+      <InvitationsCard />
+      <ChangeEmailCard />
       <p>
         <a href="/security">Two-step verification settings</a>
       </p>
+      <DeleteAccountCard />
     </Page>
   );
 }

@@ -167,7 +167,7 @@ export async function refuseWhereSsoIsEnforced(ctx: Context, user: UserRow) {
 }
 
 /** 403 SSO_REQUIRED naming the way in: the connection's sign-in address. */
-function ssoRequired(ctx: Context, c: { id: string; kind: "saml" | "ldap"; organization_id: string }): AppError {
+export function ssoRequired(ctx: Context, c: { id: string; kind: "saml" | "ldap"; organization_id: string }): AppError {
   const signIn =
     c.kind === "saml" ? `${ctx.config.issuer.replace(/\/$/, "")}/saml/login?connection=${c.id}` : "POST /v1/auth/ldap";
   return new AppError("SSO_REQUIRED", {

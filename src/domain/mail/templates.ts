@@ -10,12 +10,15 @@ export type MailTemplate =
       inviter: string;
       role: string;
       token: string;
+      /** The console's invitation page (`/invitations/<id>`): it shows and accepts for the signed-in addressee. */
+      invitationId?: string;
       expiresAt: string;
     }
   | { type: "password.reset"; token: string; minutes: number }
   | { type: "password.changed"; how: "reset" | "change" }
   | { type: "email.change_confirm"; newEmail: string; token: string; minutes: number }
   | { type: "email.change_notice"; newEmail: string }
+  | { type: "email.changed"; newEmail: string }
   | { type: "account.deleted" }
   | { type: "email.verification"; endpoint: string; token: string; expiresAt: string }
   | { type: "mfa.changed"; summary: string; requestId: string; ip: string }
@@ -57,7 +60,12 @@ export function renderMail(template: MailTemplate, consoleOrigin: string): Rende
     case "organization.invitation":
       return render(`You are invited to join ${template.organization}`, [
         `${template.inviter} invited you to join the organization "${template.organization}" as ${template.role}.`,
-        { label: "See the invitation", link: page("/invitations/accept", { token: template.token }) },
+        {
+          label: "See the invitation",
+          link: template.invitationId
+            ? page(`/invitations/${encodeURIComponent(template.invitationId)}`, { token: template.token })
+            : page("/invitations/accept", { token: template.token }),
+        },
         `Sign in (or sign up) with this email address to accept. The invitation expires at ${template.expiresAt}.`,
       ]);
     case "password.reset":
@@ -87,10 +95,17 @@ export function renderMail(template: MailTemplate, consoleOrigin: string): Rende
         "It takes effect only when confirmed from the new address. If this was not you, change your password now.",
         { label: "Open the console", link: page("/account") },
       ]);
+    case "email.changed":
+      return render("Your account's email address was changed", [
+        `The email address of your Session Analysis account is now ${template.newEmail}; mail no longer comes here.`,
+        "Every sign-in of the account was ended. If this was not you, contact support at once.",
+      ]);
     case "email.verification":
       // The token in the API call's own JSON shape: an API user pastes the line as it is.
       return render("Verify your email address", [
-        "Confirm that this is your email address for the Session Analysis Service with:",
+        "Confirm that this is your email address for the Session Analysis Service:",
+        { label: "Verify this address", link: page("/verify-email", { token: template.token }) },
+        "Or, from a program:",
         `POST ${template.endpoint} {"token": "${template.token}"}`,
         `The token can be used once and expires at ${template.expiresAt}. If you did not create an account, ignore this message.`,
       ]);

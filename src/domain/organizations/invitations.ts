@@ -89,6 +89,7 @@ export async function invite(
         inviter,
         role: input.role,
         token,
+        invitationId: invitation.id,
         expiresAt: invitation.expiresAt,
       },
     },
@@ -158,7 +159,6 @@ export async function acceptInvitation(
 ): Promise<{ organizationId: string; role: OrgRole }> {
   const { db: d1, principal } = ctx;
   const token = input.token;
-  const now = ctx.now();
   if (principal.organization?.via === "api_key" || principal.boundOrganization) {
     // A sign-on token acts for its connection's organization only (docs/sso.md): not to join another.
     throw new AppError("ORGANIZATION_ROLE_REQUIRED", {
@@ -168,6 +168,20 @@ export async function acceptInvitation(
   }
   const invitation = await findInvitationByHash(d1, await sha256Hex(token.trim()));
   if (!invitation) throw invitationNotFound();
+  return acceptFoundInvitation(ctx, { invitation });
+}
+
+/**
+ * Accepts an invitation already found (by its mailed token, or by id for its addressee: GET
+ * /v1/users/me/invitations), for the caller: the verified holder of the address it was sent to.
+ */
+export async function acceptFoundInvitation(
+  ctx: UserContext,
+  input: { invitation: InvitationRow },
+): Promise<{ organizationId: string; role: OrgRole }> {
+  const { db: d1, principal } = ctx;
+  const { invitation } = input;
+  const now = ctx.now();
   const user = await findUserById(d1, principal.userId);
   if (user?.email !== invitation.email) throw new AppError("INVITATION_EMAIL_MISMATCH");
   // The invitation trusts the address: only its proven holder may use it (issue 27, item 5).

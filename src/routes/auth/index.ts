@@ -1,4 +1,5 @@
 import { router } from "../../http/openapi";
+import { mountConfirmEmailChange } from "./email-change-confirm";
 import { mountLdapLogin } from "./ldap";
 import { mountLogin } from "./login";
 import { mountLogout } from "./logout";
@@ -30,5 +31,6 @@ export function authRoutes() {
   mountPasswordReset(app);
   mountVerifyEmail(app);
   mountResendVerification(app);
+  mountConfirmEmailChange(app);
   return app;
 }

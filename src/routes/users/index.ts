@@ -1,9 +1,11 @@
 import { router } from "../../http/openapi";
+import { mountAcceptMyInvitation } from "./accept-invitation";
 import { mountDeleteMe } from "./delete-me";
 import { mountEndSignIn } from "./delete-session";
 import { mountEndOtherSignIns } from "./delete-sessions";
 import { mountGetMe } from "./get-me";
 import { mountGetStats } from "./get-stats";
+import { mountListMyInvitations } from "./list-invitations";
 import { mountListSignIns } from "./list-sessions";
 import { mountConfirmTotp } from "./mfa/confirm-totp";
 import { mountEnrolTotp } from "./mfa/enrol-totp";
@@ -17,6 +19,7 @@ import { mountRemoveTotp } from "./mfa/remove-totp";
 import { mountRenamePasskey } from "./mfa/rename-passkey";
 import { mountPutMe } from "./put-me";
 import { mountPutPassword } from "./put-password";
+import { mountRequestEmailChange } from "./request-email-change";
 
 export function userRoutes() {
   const app = router();
@@ -38,5 +41,8 @@ export function userRoutes() {
   mountEndOtherSignIns(app);
   mountEndSignIn(app);
   mountDeleteMe(app);
+  mountRequestEmailChange(app);
+  mountListMyInvitations(app);
+  mountAcceptMyInvitation(app);
   return app;
 }

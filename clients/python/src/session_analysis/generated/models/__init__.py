@@ -1,6 +1,11 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .accept_invitation_request import AcceptInvitationRequest
+from .accept_my_invitation_response_200 import AcceptMyInvitationResponse200
+from .accept_my_invitation_response_200_data import AcceptMyInvitationResponse200Data
+from .accept_my_invitation_response_200_data_role import (
+    AcceptMyInvitationResponse200DataRole,
+)
 from .accept_organization_invitation_response_200 import (
     AcceptOrganizationInvitationResponse200,
 )
@@ -154,6 +159,8 @@ from .delivery_queued import DeliveryQueued
 from .delivery_queued_status import DeliveryQueuedStatus
 from .development_mail_outbox import DevelopmentMailOutbox
 from .development_mail_outbox_messages_item import DevelopmentMailOutboxMessagesItem
+from .email_change_confirm_request import EmailChangeConfirmRequest
+from .email_change_request import EmailChangeRequest
 from .email_verification_sent import EmailVerificationSent
 from .end_other_sign_ins_response_200 import EndOtherSignInsResponse200
 from .end_other_sign_ins_response_200_data import EndOtherSignInsResponse200Data
@@ -206,6 +213,8 @@ from .list_api_keys_response_200_data import ListApiKeysResponse200Data
 from .list_billing_history_response_200 import ListBillingHistoryResponse200
 from .list_credit_packages_response_200 import ListCreditPackagesResponse200
 from .list_credit_packages_response_200_data import ListCreditPackagesResponse200Data
+from .list_my_invitations_response_200 import ListMyInvitationsResponse200
+from .list_my_invitations_response_200_data import ListMyInvitationsResponse200Data
 from .list_o_auth_clients_response_200 import ListOAuthClientsResponse200
 from .list_o_auth_clients_response_200_data import ListOAuthClientsResponse200Data
 from .list_organization_audit_log_response_200 import (
@@ -243,6 +252,9 @@ from .mfa_challenge_factors_item import MfaChallengeFactorsItem
 from .mfa_status import MfaStatus
 from .mfa_step_up import MfaStepUp
 from .month_usage import MonthUsage
+from .my_invitation import MyInvitation
+from .my_invitation_organization import MyInvitationOrganization
+from .my_invitation_role import MyInvitationRole
 from .new_api_key import NewApiKey
 from .new_o_auth_client import NewOAuthClient
 from .o_auth_client import OAuthClient
@@ -559,6 +571,9 @@ from .webhook_recovery import WebhookRecovery
 
 __all__ = (
     "AcceptInvitationRequest",
+    "AcceptMyInvitationResponse200",
+    "AcceptMyInvitationResponse200Data",
+    "AcceptMyInvitationResponse200DataRole",
     "AcceptOrganizationInvitationResponse200",
     "AcceptedInvitation",
     "AcceptedInvitationRole",
@@ -660,6 +675,8 @@ __all__ = (
     "DeliveryQueuedStatus",
     "DevelopmentMailOutbox",
     "DevelopmentMailOutboxMessagesItem",
+    "EmailChangeConfirmRequest",
+    "EmailChangeRequest",
     "EmailVerificationSent",
     "EndOtherSignInsResponse200",
     "EndOtherSignInsResponse200Data",
@@ -710,6 +727,8 @@ __all__ = (
     "ListBillingHistoryResponse200",
     "ListCreditPackagesResponse200",
     "ListCreditPackagesResponse200Data",
+    "ListMyInvitationsResponse200",
+    "ListMyInvitationsResponse200Data",
     "ListOAuthClientsResponse200",
     "ListOAuthClientsResponse200Data",
     "ListOrganizationAuditLogResponse200",
@@ -741,6 +760,9 @@ __all__ = (
     "MfaStatus",
     "MfaStepUp",
     "MonthUsage",
+    "MyInvitation",
+    "MyInvitationOrganization",
+    "MyInvitationRole",
     "NewApiKey",
     "NewOAuthClient",
     "OAuthClient",

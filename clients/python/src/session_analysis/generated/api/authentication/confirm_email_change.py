@@ -1,0 +1,247 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.email_change_confirm_request import EmailChangeConfirmRequest
+from ...models.error_envelope import ErrorEnvelope
+from ...models.message_envelope import MessageEnvelope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: EmailChangeConfirmRequest,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_client_version, Unset):
+        headers["X-Client-Version"] = x_client_version
+
+    if not isinstance(x_d1_bookmark, Unset):
+        headers["X-D1-Bookmark"] = x_d1_bookmark
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/auth/email/change/confirm",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | MessageEnvelope | None:
+    if response.status_code == 200:
+        response_200 = MessageEnvelope.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | MessageEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EmailChangeConfirmRequest,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | MessageEnvelope]:
+    """Confirm an email change with the link mailed to the new address
+
+     Spends the single-use token: the account's email becomes the new, verified address. Every sign-in
+    and OAuth grant of the account ends (sign in again with the new address), pending reset and
+    verification links end, and the old address gets a notice. An unknown, used or expired token changes
+    nothing (400 `ACCOUNT_LINK_INVALID`); an address taken meanwhile is 409.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (EmailChangeConfirmRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | MessageEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EmailChangeConfirmRequest,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | MessageEnvelope | None:
+    """Confirm an email change with the link mailed to the new address
+
+     Spends the single-use token: the account's email becomes the new, verified address. Every sign-in
+    and OAuth grant of the account ends (sign in again with the new address), pending reset and
+    verification links end, and the old address gets a notice. An unknown, used or expired token changes
+    nothing (400 `ACCOUNT_LINK_INVALID`); an address taken meanwhile is 409.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (EmailChangeConfirmRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | MessageEnvelope
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EmailChangeConfirmRequest,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | MessageEnvelope]:
+    """Confirm an email change with the link mailed to the new address
+
+     Spends the single-use token: the account's email becomes the new, verified address. Every sign-in
+    and OAuth grant of the account ends (sign in again with the new address), pending reset and
+    verification links end, and the old address gets a notice. An unknown, used or expired token changes
+    nothing (400 `ACCOUNT_LINK_INVALID`); an address taken meanwhile is 409.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (EmailChangeConfirmRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | MessageEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: EmailChangeConfirmRequest,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | MessageEnvelope | None:
+    """Confirm an email change with the link mailed to the new address
+
+     Spends the single-use token: the account's email becomes the new, verified address. Every sign-in
+    and OAuth grant of the account ends (sign in again with the new address), pending reset and
+    verification links end, and the old address gets a notice. An unknown, used or expired token changes
+    nothing (400 `ACCOUNT_LINK_INVALID`); an address taken meanwhile is 409.
+
+    Args:
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (EmailChangeConfirmRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | MessageEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_client_version=x_client_version,
+            x_d1_bookmark=x_d1_bookmark,
+        )
+    ).parsed

@@ -1,0 +1,283 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.accept_my_invitation_response_200 import AcceptMyInvitationResponse200
+from ...models.error_envelope import ErrorEnvelope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    invitation_id: str,
+    *,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["x-organization-id"] = x_organization_id
+
+    if not isinstance(x_client_version, Unset):
+        headers["X-Client-Version"] = x_client_version
+
+    if not isinstance(x_d1_bookmark, Unset):
+        headers["X-D1-Bookmark"] = x_d1_bookmark
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/users/me/invitations/{invitation_id}/accept".format(
+            invitation_id=quote(str(invitation_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AcceptMyInvitationResponse200 | ErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = AcceptMyInvitationResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 410:
+        response_410 = ErrorEnvelope.from_dict(response.json())
+
+        return response_410
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AcceptMyInvitationResponse200 | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    invitation_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[AcceptMyInvitationResponse200 | ErrorEnvelope]:
+    """Accept an invitation addressed to the caller
+
+     The one-click accept of the console's invitation page: the caller must be the verified holder of the
+    address the invitation was sent to (403 `EMAIL_NOT_VERIFIED` until verified); one sent to another
+    address is 404. The same checks as accepting with the mailed token.
+
+    Args:
+        invitation_id (str):  Example: inv_1763776000000123456.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AcceptMyInvitationResponse200 | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        invitation_id=invitation_id,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    invitation_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> AcceptMyInvitationResponse200 | ErrorEnvelope | None:
+    """Accept an invitation addressed to the caller
+
+     The one-click accept of the console's invitation page: the caller must be the verified holder of the
+    address the invitation was sent to (403 `EMAIL_NOT_VERIFIED` until verified); one sent to another
+    address is 404. The same checks as accepting with the mailed token.
+
+    Args:
+        invitation_id (str):  Example: inv_1763776000000123456.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AcceptMyInvitationResponse200 | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        invitation_id=invitation_id,
+        client=client,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    ).parsed
+
+
+async def asyncio_detailed(
+    invitation_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[AcceptMyInvitationResponse200 | ErrorEnvelope]:
+    """Accept an invitation addressed to the caller
+
+     The one-click accept of the console's invitation page: the caller must be the verified holder of the
+    address the invitation was sent to (403 `EMAIL_NOT_VERIFIED` until verified); one sent to another
+    address is 404. The same checks as accepting with the mailed token.
+
+    Args:
+        invitation_id (str):  Example: inv_1763776000000123456.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AcceptMyInvitationResponse200 | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        invitation_id=invitation_id,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    invitation_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> AcceptMyInvitationResponse200 | ErrorEnvelope | None:
+    """Accept an invitation addressed to the caller
+
+     The one-click accept of the console's invitation page: the caller must be the verified holder of the
+    address the invitation was sent to (403 `EMAIL_NOT_VERIFIED` until verified); one sent to another
+    address is 404. The same checks as accepting with the mailed token.
+
+    Args:
+        invitation_id (str):  Example: inv_1763776000000123456.
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AcceptMyInvitationResponse200 | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            invitation_id=invitation_id,
+            client=client,
+            x_organization_id=x_organization_id,
+            x_client_version=x_client_version,
+            x_d1_bookmark=x_d1_bookmark,
+        )
+    ).parsed

@@ -1,0 +1,289 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.email_change_request import EmailChangeRequest
+from ...models.error_envelope import ErrorEnvelope
+from ...models.message_envelope import MessageEnvelope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: EmailChangeRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["x-organization-id"] = x_organization_id
+
+    if not isinstance(x_client_version, Unset):
+        headers["X-Client-Version"] = x_client_version
+
+    if not isinstance(x_d1_bookmark, Unset):
+        headers["X-D1-Bookmark"] = x_d1_bookmark
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/users/me/email",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | MessageEnvelope | None:
+    if response.status_code == 202:
+        response_202 = MessageEnvelope.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | MessageEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: EmailChangeRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | MessageEnvelope]:
+    """Ask to change the caller's email (confirmed from the new address)
+
+     Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to
+    `new_email` and a notice to the current address. The email changes only when the link is used (`POST
+    /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds
+    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+
+    Args:
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (EmailChangeRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | MessageEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: EmailChangeRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | MessageEnvelope | None:
+    """Ask to change the caller's email (confirmed from the new address)
+
+     Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to
+    `new_email` and a notice to the current address. The email changes only when the link is used (`POST
+    /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds
+    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+
+    Args:
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (EmailChangeRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | MessageEnvelope
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: EmailChangeRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | MessageEnvelope]:
+    """Ask to change the caller's email (confirmed from the new address)
+
+     Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to
+    `new_email` and a notice to the current address. The email changes only when the link is used (`POST
+    /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds
+    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+
+    Args:
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (EmailChangeRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | MessageEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: EmailChangeRequest,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | MessageEnvelope | None:
+    """Ask to change the caller's email (confirmed from the new address)
+
+     Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to
+    `new_email` and a notice to the current address. The email changes only when the link is used (`POST
+    /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds
+    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+
+    Args:
+        x_organization_id (str | Unset): Act for this organization (you must be a member;
+            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
+            organization's, billed to its account and governed by its plan; without it they are your
+            own. An organization API key always acts for its organization. Routes without organization
+            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+        body (EmailChangeRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | MessageEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+            x_client_version=x_client_version,
+            x_d1_bookmark=x_d1_bookmark,
+        )
+    ).parsed
