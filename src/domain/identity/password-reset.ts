@@ -160,7 +160,7 @@ export async function changePassword(
  * tokens (`sid`) and live sockets. The `sid` revocation is kept as long as a refresh token lives,
  * so a token rotated in a race with this still fails on its next use.
  */
-async function endEverySignIn(ctx: Context, userId: string, now = Date.now()): Promise<number> {
+export async function endEverySignIn(ctx: Context, userId: string, now = Date.now()): Promise<number> {
   const families = await liveFamiliesOfUser(ctx.db, userId, iso(now));
   await Promise.all(
     families.map(async (familyId) => {

@@ -5,7 +5,7 @@ import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
 
-export const MyInvitationSchema = z
+const MyInvitationSchema = z
   .object({
     id: z.string().openapi({ example: "inv_1763776000000123456" }),
     organization: z.object({ id: z.string(), name: z.string() }),
