@@ -24,7 +24,7 @@ class JsonRpcMessage:
 
     Attributes:
         jsonrpc (JsonRpcMessageJsonrpc):
-        id (int | str | Unset):
+        id (int | None | str | Unset):
         method (str | Unset): The MCP method, e.g. tools/call
         params (JsonRpcMessageParams | Unset):
         result (JsonRpcMessageResult | Unset):
@@ -32,7 +32,7 @@ class JsonRpcMessage:
     """
 
     jsonrpc: JsonRpcMessageJsonrpc
-    id: int | str | Unset = UNSET
+    id: int | None | str | Unset = UNSET
     method: str | Unset = UNSET
     params: JsonRpcMessageParams | Unset = UNSET
     result: JsonRpcMessageResult | Unset = UNSET
@@ -42,7 +42,7 @@ class JsonRpcMessage:
     def to_dict(self) -> dict[str, Any]:
         jsonrpc = self.jsonrpc.value
 
-        id: int | str | Unset
+        id: int | None | str | Unset
         if isinstance(self.id, Unset):
             id = UNSET
         else:
@@ -91,10 +91,12 @@ class JsonRpcMessage:
         d = dict(src_dict)
         jsonrpc = JsonRpcMessageJsonrpc(d.pop("jsonrpc"))
 
-        def _parse_id(data: object) -> int | str | Unset:
+        def _parse_id(data: object) -> int | None | str | Unset:
+            if data is None:
+                return data
             if isinstance(data, Unset):
                 return data
-            return cast(int | str | Unset, data)
+            return cast(int | None | str | Unset, data)
 
         id = _parse_id(d.pop("id", UNSET))
 

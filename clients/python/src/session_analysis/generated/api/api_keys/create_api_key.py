@@ -142,13 +142,8 @@ def sync_detailed(
             key and body returns the first response (`Idempotent-Replayed: true`) without doing the
             work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first
             is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation,
-            authorization or a limit, and 5xx failures, are not stored. Example:
-            5f7c1e9a-3b2d-4c8e-9a61-0d2f4b7e8c13.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+            authorization or a limit, and 5xx failures, are not stored.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (CreateApiKeyRequest):
@@ -198,13 +193,8 @@ def sync(
             key and body returns the first response (`Idempotent-Replayed: true`) without doing the
             work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first
             is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation,
-            authorization or a limit, and 5xx failures, are not stored. Example:
-            5f7c1e9a-3b2d-4c8e-9a61-0d2f4b7e8c13.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+            authorization or a limit, and 5xx failures, are not stored.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (CreateApiKeyRequest):
@@ -249,13 +239,8 @@ async def asyncio_detailed(
             key and body returns the first response (`Idempotent-Replayed: true`) without doing the
             work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first
             is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation,
-            authorization or a limit, and 5xx failures, are not stored. Example:
-            5f7c1e9a-3b2d-4c8e-9a61-0d2f4b7e8c13.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+            authorization or a limit, and 5xx failures, are not stored.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (CreateApiKeyRequest):
@@ -303,13 +288,8 @@ async def asyncio(
             key and body returns the first response (`Idempotent-Replayed: true`) without doing the
             work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first
             is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation,
-            authorization or a limit, and 5xx failures, are not stored. Example:
-            5f7c1e9a-3b2d-4c8e-9a61-0d2f4b7e8c13.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+            authorization or a limit, and 5xx failures, are not stored.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (CreateApiKeyRequest):

@@ -145,11 +145,7 @@ def sync_detailed(
         offset (int | Unset):  Default: 0.
         start_date (datetime.date | Unset): Inclusive, UTC
         end_date (datetime.date | Unset): Inclusive, UTC
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -199,11 +195,7 @@ def sync(
         offset (int | Unset):  Default: 0.
         start_date (datetime.date | Unset): Inclusive, UTC
         end_date (datetime.date | Unset): Inclusive, UTC
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -248,11 +240,7 @@ async def asyncio_detailed(
         offset (int | Unset):  Default: 0.
         start_date (datetime.date | Unset): Inclusive, UTC
         end_date (datetime.date | Unset): Inclusive, UTC
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -300,11 +288,7 @@ async def asyncio(
         offset (int | Unset):  Default: 0.
         start_date (datetime.date | Unset): Inclusive, UTC
         end_date (datetime.date | Unset): Inclusive, UTC
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 

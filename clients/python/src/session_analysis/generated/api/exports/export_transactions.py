@@ -145,11 +145,7 @@ def sync_detailed(
             application/x-ndjson selects NDJSON; anything else gets CSV.
         start_date (datetime.date | Unset): created_at on or after this UTC date (inclusive)
         end_date (datetime.date | Unset): created_at on or before this UTC date (inclusive)
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -198,11 +194,7 @@ def sync(
             application/x-ndjson selects NDJSON; anything else gets CSV.
         start_date (datetime.date | Unset): created_at on or after this UTC date (inclusive)
         end_date (datetime.date | Unset): created_at on or before this UTC date (inclusive)
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -246,11 +238,7 @@ async def asyncio_detailed(
             application/x-ndjson selects NDJSON; anything else gets CSV.
         start_date (datetime.date | Unset): created_at on or after this UTC date (inclusive)
         end_date (datetime.date | Unset): created_at on or before this UTC date (inclusive)
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -297,11 +285,7 @@ async def asyncio(
             application/x-ndjson selects NDJSON; anything else gets CSV.
         start_date (datetime.date | Unset): created_at on or after this UTC date (inclusive)
         end_date (datetime.date | Unset): created_at on or before this UTC date (inclusive)
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 

@@ -161,11 +161,7 @@ def sync_detailed(
         end_date (datetime.date | Unset): created_at on or before this UTC date (inclusive)
         tier (ExportUsersTier | Unset):
         country (str | Unset): Country code as recorded at sign-in (`unknown` if none)
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -221,11 +217,7 @@ def sync(
         end_date (datetime.date | Unset): created_at on or before this UTC date (inclusive)
         tier (ExportUsersTier | Unset):
         country (str | Unset): Country code as recorded at sign-in (`unknown` if none)
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -276,11 +268,7 @@ async def asyncio_detailed(
         end_date (datetime.date | Unset): created_at on or before this UTC date (inclusive)
         tier (ExportUsersTier | Unset):
         country (str | Unset): Country code as recorded at sign-in (`unknown` if none)
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -334,11 +322,7 @@ async def asyncio(
         end_date (datetime.date | Unset): created_at on or before this UTC date (inclusive)
         tier (ExportUsersTier | Unset):
         country (str | Unset): Country code as recorded at sign-in (`unknown` if none)
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 

@@ -173,11 +173,7 @@ def sync_detailed(
         until (datetime.datetime | Unset): Inclusive, ISO 8601
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -244,11 +240,7 @@ def sync(
         until (datetime.datetime | Unset): Inclusive, ISO 8601
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -310,11 +302,7 @@ async def asyncio_detailed(
         until (datetime.datetime | Unset): Inclusive, ISO 8601
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -379,11 +367,7 @@ async def asyncio(
         until (datetime.datetime | Unset): Inclusive, ISO 8601
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 

@@ -169,11 +169,7 @@ def sync_detailed(
         offset (int | Unset):  Default: 0.
         sort_by (ListSessionsSortBy | Unset):  Default: ListSessionsSortBy.CREATED_AT.
         order (ListSessionsOrder | Unset):  Default: ListSessionsOrder.DESC.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -230,11 +226,7 @@ def sync(
         offset (int | Unset):  Default: 0.
         sort_by (ListSessionsSortBy | Unset):  Default: ListSessionsSortBy.CREATED_AT.
         order (ListSessionsOrder | Unset):  Default: ListSessionsOrder.DESC.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -286,11 +278,7 @@ async def asyncio_detailed(
         offset (int | Unset):  Default: 0.
         sort_by (ListSessionsSortBy | Unset):  Default: ListSessionsSortBy.CREATED_AT.
         order (ListSessionsOrder | Unset):  Default: ListSessionsOrder.DESC.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -345,11 +333,7 @@ async def asyncio(
         offset (int | Unset):  Default: 0.
         sort_by (ListSessionsSortBy | Unset):  Default: ListSessionsSortBy.CREATED_AT.
         order (ListSessionsOrder | Unset):  Default: ListSessionsOrder.DESC.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 

@@ -47,6 +47,11 @@ def _parse_response(
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = ErrorEnvelope.from_dict(response.json())
 
@@ -125,11 +130,7 @@ def sync_detailed(
 
     Args:
         invitation_id (str):  Example: inv_1763776000000123456.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -171,11 +172,7 @@ def sync(
 
     Args:
         invitation_id (str):  Example: inv_1763776000000123456.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -212,11 +209,7 @@ async def asyncio_detailed(
 
     Args:
         invitation_id (str):  Example: inv_1763776000000123456.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -256,11 +249,7 @@ async def asyncio(
 
     Args:
         invitation_id (str):  Example: inv_1763776000000123456.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 

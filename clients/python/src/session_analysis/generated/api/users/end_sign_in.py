@@ -121,11 +121,7 @@ def sync_detailed(
 
     Args:
         sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -168,11 +164,7 @@ def sync(
 
     Args:
         sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -210,11 +202,7 @@ async def asyncio_detailed(
 
     Args:
         sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -255,11 +243,7 @@ async def asyncio(
 
     Args:
         sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 

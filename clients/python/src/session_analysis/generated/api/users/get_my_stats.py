@@ -146,11 +146,7 @@ def sync_detailed(
         period (GetMyStatsPeriod | Unset):  Default: GetMyStatsPeriod.MONTH.
         start_date (datetime.date | Unset):
         end_date (datetime.date | Unset):
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -198,11 +194,7 @@ def sync(
         period (GetMyStatsPeriod | Unset):  Default: GetMyStatsPeriod.MONTH.
         start_date (datetime.date | Unset):
         end_date (datetime.date | Unset):
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -245,11 +237,7 @@ async def asyncio_detailed(
         period (GetMyStatsPeriod | Unset):  Default: GetMyStatsPeriod.MONTH.
         start_date (datetime.date | Unset):
         end_date (datetime.date | Unset):
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -295,11 +283,7 @@ async def asyncio(
         period (GetMyStatsPeriod | Unset):  Default: GetMyStatsPeriod.MONTH.
         start_date (datetime.date | Unset):
         end_date (datetime.date | Unset):
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 

@@ -64,6 +64,11 @@ def _parse_response(
 
         return response_403
 
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
     if response.status_code == 409:
         response_409 = ErrorEnvelope.from_dict(response.json())
 
@@ -127,11 +132,7 @@ def sync_detailed(
     is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
 
     Args:
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (EmailChangeRequest):
@@ -174,11 +175,7 @@ def sync(
     is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
 
     Args:
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (EmailChangeRequest):
@@ -216,11 +213,7 @@ async def asyncio_detailed(
     is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
 
     Args:
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (EmailChangeRequest):
@@ -261,11 +254,7 @@ async def asyncio(
     is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
 
     Args:
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (EmailChangeRequest):

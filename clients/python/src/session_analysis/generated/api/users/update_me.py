@@ -125,11 +125,7 @@ def sync_detailed(
     set here and are ignored.
 
     Args:
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (UpdateMeRequest):
@@ -170,11 +166,7 @@ def sync(
     set here and are ignored.
 
     Args:
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (UpdateMeRequest):
@@ -210,11 +202,7 @@ async def asyncio_detailed(
     set here and are ignored.
 
     Args:
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (UpdateMeRequest):
@@ -253,11 +241,7 @@ async def asyncio(
     set here and are ignored.
 
     Args:
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
         body (UpdateMeRequest):

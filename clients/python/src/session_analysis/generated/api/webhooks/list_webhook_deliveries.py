@@ -171,11 +171,7 @@ def sync_detailed(
         until (datetime.datetime | Unset): Only deliveries created before this time
         cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
             (with the same filters); an `offset` then skips rows after it.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -240,11 +236,7 @@ def sync(
         until (datetime.datetime | Unset): Only deliveries created before this time
         cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
             (with the same filters); an `offset` then skips rows after it.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -304,11 +296,7 @@ async def asyncio_detailed(
         until (datetime.datetime | Unset): Only deliveries created before this time
         cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
             (with the same filters); an `offset` then skips rows after it.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
@@ -371,11 +359,7 @@ async def asyncio(
         until (datetime.datetime | Unset): Only deliveries created before this time
         cursor (str | Unset): The previous page's `pagination.next_cursor`: the page after it
             (with the same filters); an `offset` then skips rows after it.
-        x_organization_id (str | Unset): Act for this organization (you must be a member;
-            otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the
-            organization's, billed to its account and governed by its plan; without it they are your
-            own. An organization API key always acts for its organization. Routes without organization
-            resources check the header and otherwise ignore it. Example: org_1763776000000123456.
+        x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
 
