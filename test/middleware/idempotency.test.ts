@@ -214,7 +214,7 @@ describe("Idempotency-Key: expiry and documentation", () => {
     expect(await count("SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ?", u.id)).toBe(2);
   });
 
-  it("the five operations document the Idempotency-Key header parameter and its errors; no other operation does", async () => {
+  it("the six operations document the Idempotency-Key header parameter and its errors; no other operation does", async () => {
     const res = await api("GET", "/v1/openapi.json");
     expect(res.status, res.text.slice(0, 500)).toBe(200);
     const doc = res.body;
@@ -239,6 +239,7 @@ describe("Idempotency-Key: expiry and documentation", () => {
       "POST /organizations/{organization_id}/billing/credits/purchase",
       "POST /sessions",
       "POST /webhooks",
+      "POST /webhooks/{webhook_id}/rotate-secret",
     ]);
   });
 });

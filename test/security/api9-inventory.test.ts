@@ -21,6 +21,8 @@ const PUBLIC_V1 = new Set([
   "POST /auth/refresh",
   // The mailed single-use token is the credential (the link may be opened in any browser).
   "POST /auth/email/verify",
+  // An email change's mailed link (single use, 60 minutes) is the credential.
+  "POST /auth/email/change/confirm",
   // The MFA challenge (single use, given only to whoever presented the password) is the credential.
   "POST /auth/mfa/verify",
   // Passwordless sign-in: the passkey's signed assertion over a single-use challenge is the credential.

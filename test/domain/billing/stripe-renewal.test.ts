@@ -11,11 +11,16 @@ async function professionalOnStripe(pm: string) {
   const stripe = stripeEnv();
   const u = await registerUser({ tier: "professional" });
   const acct = await accountIdOf(u.id);
-  // The first use of a Stripe PaymentMethod saves it as the account's default.
+  // The first use of a Stripe PaymentMethod saves it; the holder makes it the default (a declined
+  // card is not made the default by its first use: docs/decisions.md "Console: the first hour").
   await apiWithEnv(stripe, "POST", "/v1/billing/credits/purchase", {
     token: u.token,
     body: { credit_package: "starter", payment_method_id: pm },
   });
+  const saved = await apiWithEnv(stripe, "GET", "/v1/billing/payment-methods", { token: u.token });
+  const [card] = saved.body.data.payment_methods;
+  const made = await apiWithEnv(stripe, "POST", `/v1/billing/payment-methods/${card.id}/default`, { token: u.token });
+  expect(made.status).toBe(200);
   await endPeriodNow(acct);
   return { stripe, acct, cycleEnv: testContextWith(stripe) };
 }

@@ -159,7 +159,12 @@ describe("organization sessions and their audit entries", () => {
     });
     expect(log.body.data.entries).toEqual([
       expect.objectContaining({
-        actor: { user_id: owner.id, credential: expect.stringMatching(/^login_token:/) },
+        actor: {
+          user_id: owner.id,
+          credential: expect.stringMatching(/^login_token:/),
+          username: "tester",
+          email: owner.email,
+        },
         target: { type: "session", id: s.id },
         before: { status: "pending" },
         after: {
