@@ -338,3 +338,25 @@ describe("managing passkeys", () => {
     expectErrorEnvelope(res, 401, "PASSKEY_INVALID");
   });
 });
+
+describe("POST /console/session/passkey (the console's passkey sign-in)", () => {
+  it("a forged or replayed assertion sets no cookie and signs nobody in; the genuine one does, once", async () => {
+    const user = await withPasskey();
+    const before = await signIns(user.id);
+    const forged = await api("POST", "/console/session/passkey", {
+      body: { webauthn: await user.authenticator.assert(await signInOptions(), { origin: "https://evil.example" }) },
+    });
+    expectErrorEnvelope(forged, 401, "PASSKEY_INVALID");
+    expect(forged.headers.getSetCookie()).toEqual([]);
+    expect(await signIns(user.id)).toEqual(before);
+
+    const genuine = await user.authenticator.assert(await signInOptions());
+    const signedIn = await api("POST", "/console/session/passkey", { body: { webauthn: genuine } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data.user.id).toBe(user.id);
+    expect(signedIn.headers.getSetCookie().join("\n")).toMatch(/HttpOnly/);
+    const replayed = await api("POST", "/console/session/passkey", { body: { webauthn: genuine } });
+    expectErrorEnvelope(replayed, 401, "PASSKEY_INVALID");
+    expect(replayed.headers.getSetCookie()).toEqual([]);
+  });
+});
