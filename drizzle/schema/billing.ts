@@ -27,6 +27,11 @@ export const billingAccounts = sqliteTable(
     trialEndsAt: text("trial_ends_at"),
     /** A downgrade waiting for the period end. */
     pendingTier: text("pending_tier", { enum: ["basic", "professional", "enterprise"] }),
+    /**
+     * The paid tier chosen at registration whose trial waits for the email's verification (migration
+     * 0076, src/domain/billing/trial.ts); NULL once it started or was refused.
+     */
+    trialTier: text("trial_tier", { enum: ["professional", "enterprise"] }),
     /** Failed renewal attempts in the current dunning run (0 when not past_due). */
     dunningAttempts: integer("dunning_attempts").notNull().default(0),
     /**

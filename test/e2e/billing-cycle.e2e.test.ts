@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
+import { verifyEmailOn } from "./support/mail";
 import { type DevServer, startWrangler } from "./support/wrangler";
 
 // The billing cycle under a real `wrangler dev`, where cron triggers do not fire:
@@ -20,15 +21,18 @@ describe("billing cycle against wrangler dev", () => {
 
   const { call } = apiClient(() => server.url);
   const register = async (tier: string) => {
+    const email = `e2e.billing.${tier}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
     const res = await call("POST", "/v1/auth/register", undefined, {
-      email: `e2e.billing.${tier}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`,
+      email,
       username: "e2e",
       password: "correct-horse-42",
       tier,
       marketing_consent: false,
     });
     expect(res.status).toBe(201);
-    // Not verified (a 3.6 s trial has no time for it): no free credits, so every credit below is paid for.
+    // Verified at once: a paid tier's trial starts with the verification, which also grants the
+    // address's free credits (the free plan's 100 included credits).
+    await verifyEmailOn(server.url, call, email);
     return res.body.data.token as string;
   };
   const billing = async (token: string) => (await call("GET", "/v1/billing", token)).body.data;
@@ -55,8 +59,8 @@ describe("billing cycle against wrangler dev", () => {
   }) => {
     const token = await register("professional");
     const start = await billing(token);
-    // A self-chosen paid tier mints nothing: the trial starts with no credits (docs/decisions.md "Free credits").
-    expect(start).toMatchObject({ tier: "professional", status: "trialing", credits: { included: 0 } });
+    // A self-chosen paid tier mints nothing more than the verified address's free credits (docs/decisions.md "Free credits").
+    expect(start).toMatchObject({ tier: "professional", status: "trialing", credits: { included: 100 } });
     // A purchase straight from the spec's request shape, paying with a processor test id.
     const bought = await call("POST", "/v1/billing/credits/purchase", token, {
       credit_package: "starter",
@@ -112,8 +116,8 @@ describe("billing cycle against wrangler dev", () => {
       () => billing(token),
       (b) => b.tier === "basic",
     );
-    // The free plan's included credits renew only for a verified email's claim: this account has none.
-    expect(after).toMatchObject({ tier: "basic", status: "active", credits: { included: 0 } });
+    // The free plan's included credits renew for a verified email's claim, as this account's is.
+    expect(after).toMatchObject({ tier: "basic", status: "active", credits: { included: 100 } });
     const failed = (await history(token)).filter((t) => t.type === "subscription_fee" && t.status === "failed");
     expect(failed.length).toBe(4);
     const again = await call("GET", "/v1/users/me", token);

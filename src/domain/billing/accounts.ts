@@ -3,8 +3,7 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context, UserContext } from "../context";
-import { TIER_PLANS } from "./catalogue";
-import { billingScale, periodEnd, trialEnd } from "./period";
+import { billingScale, periodEnd } from "./period";
 
 export type { AccountRow } from "../../db/billing-accounts";
 
@@ -65,11 +64,12 @@ export async function actingAccountRef(ctx: UserContext): Promise<AccountRef> {
 /**
  * A new account row for `ownerType`/`ownerId` (an empty ownerId means "a new
  * user": the user id is derived from the account's digits), its first period
- * anchored at `now`. A paid plan is never free: it starts `trialing` for
- * TRIAL_DAYS with the plan's rate limits; its included credits come with the
- * first paid fee, at the trial's end. Every account starts with no credits and
- * without the free plan's renewals: free credits come only with a verified
- * email's one claim (domain/billing/free-credits.ts).
+ * anchored at `now`. Every account starts on the free plan, with no credits
+ * and without the free plan's renewals: free credits come only with a verified
+ * email's one claim (domain/billing/free-credits.ts). A paid tier chosen at
+ * registration is remembered as `trialTier`: its trial (TRIAL_DAYS with the
+ * plan's rate limits, the included credits with the first paid fee) starts
+ * when the email is verified, once per mailbox (domain/billing/trial.ts).
  */
 export function newAccount(
   ctx: Context,
@@ -84,22 +84,22 @@ export function newAccount(
   const { ownerType, ownerId, tier, now } = input;
   const id = newId("acct", now);
   const scale = billingScale(ctx);
-  const paid = TIER_PLANS[tier].monthlyFeeCents > 0;
-  const end = paid ? trialEnd(now, scale) : periodEnd(now, scale);
+  const end = periodEnd(now, scale);
   const at = iso(now);
   return {
     id,
     ownerType,
     ownerId: ownerId || `user_${id.slice(5)}`,
-    tier,
-    status: paid ? "trialing" : "active",
+    tier: "basic",
+    status: "active",
+    trialTier: tier === "basic" ? null : tier,
     balance: 0,
     includedBalance: 0,
     periodIncluded: 0,
     freeIncluded: false,
     currentPeriodStart: at,
     currentPeriodEnd: iso(end),
-    trialEndsAt: paid ? iso(end) : null,
+    trialEndsAt: null,
     pendingTier: null,
     dunningAttempts: 0,
     activeSessions: 0,

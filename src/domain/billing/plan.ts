@@ -17,6 +17,7 @@ import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
 import { wakeClock } from "./clock";
 import { chargeRefused, paymentGateway } from "./gateway";
 import { adoptIfPending, resolvePaymentMethod } from "./payment-methods";
+import { requireVerifiedForPaidPlan } from "./trial";
 
 /** Who changes the plan and from where: an organization's change is audited with it. */
 interface PlanActor {
@@ -48,6 +49,8 @@ const rank = (t: Tier) => TIERS.indexOf(t);
 export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
   const { principal, meta } = ctx;
   const now = ctx.now();
+  // A paid plan (its trial, or its fee) needs a verified email: 403 EMAIL_NOT_VERIFIED (billing/trial.ts).
+  await requireVerifiedForPaidPlan(ctx, { tier: input.tier });
   const account = await actingAccount(ctx);
   const at = iso(now);
   const actor = { principal, meta };

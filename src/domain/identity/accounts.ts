@@ -91,7 +91,8 @@ export async function createUser(ctx: Context, input: NewUser, now: number): Pro
     email: input.email,
     username: input.username,
     passwordHash: input.passwordHash,
-    tier: input.tier,
+    // The free plan until the email is verified (a chosen paid tier's trial starts then: billing/trial.ts).
+    tier: account.tier,
     // Administrators are made by npm run admin:grant, an administrator or the verified ADMIN_EMAILS
     // bootstrap, never at creation (a sign-on creates users too).
     role: "user",

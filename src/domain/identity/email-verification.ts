@@ -13,6 +13,7 @@ import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
 import { accountOfUser } from "../billing/accounts";
 import { emailVerifiedGrant } from "../billing/free-credits";
+import { afterTrialStart, trialOnVerification } from "../billing/trial";
 import type { Context } from "../context";
 import { deliverMail, queueMail, requireMailer } from "../mail/outbox";
 import { isAdminEmail } from "./admin-emails";
@@ -108,6 +109,8 @@ export async function verifyEmail(ctx: Context, token: string, now = Date.now())
     // Spent by a concurrent request between the read and the batch (or already verified).
     throw invalidToken("unknown");
   }
+  // A trial that started moved the account's next action to its end: re-arm the billing clock.
+  await afterTrialStart(ctx, { userId: user.id });
   return { ...user, emailVerifiedAt: at };
 }
 
@@ -134,5 +137,9 @@ async function onEmailVerified(ctx: Context, verified: { user: UserRow; at: stri
   const { user, at } = verified;
   // Free credits once per verified email (domain/billing/free-credits.ts), conditional on `at`.
   const account = await accountOfUser(ctx, { userId: user.id });
-  return emailVerifiedGrant(ctx, { userId: user.id, email: user.email, accountId: account.id, at });
+  return [
+    ...(await emailVerifiedGrant(ctx, { userId: user.id, email: user.email, accountId: account.id, at })),
+    // After the claim: a paid tier chosen at registration starts its trial on the mailbox's first claim.
+    ...(await trialOnVerification(ctx, { account, userId: user.id, email: user.email, at })),
+  ];
 }

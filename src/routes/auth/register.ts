@@ -16,7 +16,7 @@ const route = defineRoute({
   middleware: [authThrottle(), registrationThrottle],
   summary: "Create an account",
   description:
-    "Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.",
+    "Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. The account starts on the free plan (`user.tier` is `basic`); a paid `tier` chosen here starts its trial when the email is verified, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.",
   request: { body: { required: true, content: { "application/json": { schema: RegisterBody } } } },
   responses: {
     201: { description: "Registered", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },

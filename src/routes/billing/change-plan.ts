@@ -35,7 +35,7 @@ const changeRoute = defineRoute({
   tags: ["Billing"],
   summary: "Change plan",
   description:
-    "An upgrade takes effect now: the fee difference for the rest of the period is charged and the prorated difference of included credits granted (while trialing: no charge, the trial continues on the new plan). A downgrade (basic included) takes effect at `current_period_end` (`pending_tier` until then); sending the current tier cancels a pending downgrade. Sessions over the lower plan's concurrency cap are left to finish.",
+    "An upgrade takes effect now: the fee difference for the rest of the period is charged and the prorated difference of included credits granted (while trialing: no charge, the trial continues on the new plan). A downgrade (basic included) takes effect at `current_period_end` (`pending_tier` until then); sending the current tier cancels a pending downgrade. Sessions over the lower plan's concurrency cap are left to finish. A paid tier needs the caller's verified email (403 `EMAIL_NOT_VERIFIED`).",
   scope: "profile",
   request: { body: { required: true, content: { "application/json": { schema: PlanChangeBody } } } },
   responses: {
@@ -49,6 +49,7 @@ const changeRoute = defineRoute({
     "PAYMENT_FAILED",
     "PAYMENT_PROVIDER_UNAVAILABLE",
     "MFA_REQUIRED",
+    "EMAIL_NOT_VERIFIED",
   ],
 });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { adminTrailOf } from "../../../src/db/admin-audit";
-import { mailedVerificationToken } from "../../support/email";
+import { mailedVerificationToken, verifyEmail } from "../../support/email";
 import { adminUser, PASSWORD, registerUser, uniqueEmail } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { mintToken } from "../../support/tokens";
@@ -194,6 +194,8 @@ describe("GET /v1/admin/analytics/users", () => {
         cf: { country: "AQ" },
       });
       expect(res.status).toBe(201);
+      // A paid tier's trial starts when the email is verified (the free plan until then).
+      await verifyEmail({ id: res.body.data.user.id });
     }
     const after = (await api("GET", "/v1/admin/analytics/users?period=week", { token: admin.token })).body.data;
     expect(after.period).toBe("week");

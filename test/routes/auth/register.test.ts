@@ -25,7 +25,8 @@ describe("POST /v1/auth/register", () => {
       expect(res.status).toBe(201);
       expect(res.body.message).toBeTruthy();
       const { user, token, refresh_token, expires_in } = res.body.data;
-      expect(user).toMatchObject({ email: body.email, username: "ada_l", tier });
+      // The free plan until the email is verified: a paid tier's trial starts then (billing/trial.ts).
+      expect(user).toMatchObject({ email: body.email, username: "ada_l", tier: "basic" });
       expect(user.id).toMatch(/^user_\d+$/);
       expect(Date.parse(user.created_at)).not.toBeNaN();
       expect(refresh_token).toMatch(/^sart_/);
@@ -39,7 +40,8 @@ describe("POST /v1/auth/register", () => {
       expect((await api("GET", "/v1/users/me", { token })).body.data.credits).toBe(0);
       expect((await ledger()).results).toEqual([]);
       await verifyEmail({ id: user.id });
-      expect((await api("GET", "/v1/users/me", { token })).body.data.credits).toBe(100);
+      const verified = (await api("GET", "/v1/users/me", { token })).body.data;
+      expect(verified).toMatchObject({ credits: 100, tier });
       // The free balance is one ledger row.
       expect((await ledger()).results).toEqual([{ delta: 100, reason: "signup_grant" }]);
     }

@@ -13,7 +13,8 @@ describe("GET /v1/users/me", () => {
       id: u.id,
       email: u.email,
       username: "tester",
-      tier: "professional",
+      // The free plan until the email is verified: the chosen tier's trial starts then (billing/trial.ts).
+      tier: "basic",
       email_verified: false,
       // Free credits come with a verified email, not with registration (docs/decisions.md "Free credits").
       credits: 0,
