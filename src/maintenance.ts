@@ -2,6 +2,7 @@ import { systemContext } from "./context/system";
 import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integrity";
 import { purgeExpired, purgeIdempotencyRecords } from "./domain/housekeeping/purge";
 import { sweepMail } from "./domain/mail/outbox";
+import { sweepErasures } from "./domain/users/account-erasure";
 import { sweepOutbox } from "./domain/webhooks/outbox";
 import type { Bindings } from "./env";
 
@@ -12,7 +13,7 @@ import type { Bindings } from "./env";
  * billing clocks that are overdue, and delete expired idempotency records and
  * expired SSO one-time keys (AuthnRequest ids, the assertion replay cache).
  * It also purges revocations whose tokens have all expired and self-registered OAuth clients whose registration
- * expired unused (docs/mcp.md), and sends mail a request could not.
+ * expired unused (docs/mcp.md), and sends mail a request could not, and finishes deleted accounts' erasures.
  */
 export async function runMaintenance(env: Bindings, now = Date.now()) {
   const sent = await sweepOutbox(systemContext(env, "maintenance", () => now));
@@ -21,6 +22,8 @@ export async function runMaintenance(env: Bindings, now = Date.now()) {
   const clocksWoken = await wakeOverdueClocks(systemContext(env, "maintenance", () => now));
   const purged = await purgeIdempotencyRecords(systemContext(env, "maintenance", () => now));
   const expired = await purgeExpired(systemContext(env, "maintenance", () => now));
+  // Deleted accounts' sessions and processor customers a request could not finish (docs/storage.md).
+  const erasures = await sweepErasures(systemContext(env, "maintenance", () => now));
   return {
     registered_clients_purged: expired.registrations,
     outbox_sent: sent,
@@ -29,5 +32,6 @@ export async function runMaintenance(env: Bindings, now = Date.now()) {
     revocations_purged: expired.revocations,
     ledger_violations: ledgerViolations,
     billing_clocks_woken: clocksWoken,
+    account_erasures_finished: erasures,
   };
 }

@@ -136,3 +136,23 @@ export const adminAudit = sqliteTable(
   },
   (t) => [index("admin_audit_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * What a deleted account still owes after its deletion's batch (migration 0077,
+ * src/domain/users/account-erasure.ts): open sessions cancelled, ended sessions' content erased,
+ * the payment processor's customer deleted. Retried by the cron until `done_at` is set.
+ */
+export const accountErasures = sqliteTable(
+  "account_erasures",
+  {
+    userId: text("user_id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    deletedAt: text("deleted_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the cron next tries; NULL once done. */
+    nextAttemptAt: text("next_attempt_at"),
+    doneAt: text("done_at"),
+    lastError: text("last_error"),
+  },
+  (t) => [index("account_erasures_due_idx").on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} IS NOT NULL`)],
+);

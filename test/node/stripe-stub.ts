@@ -13,6 +13,7 @@ import type { StubCall } from "../support/stripe-stub-types";
  *   GET  /v1/payment_methods/:id (expand[]=customer)
  *   POST /v1/customers (payment_method, invoice_settings[default_payment_method], metadata[…])
  *   POST /v1/payment_intents (amount, currency, customer, payment_method, confirm, off_session, …)
+ *   DELETE /v1/customers/:id
  * Each secret key is its own Stripe account (tests use a fresh `sk_test_…`), so
  * tests never see each other's objects. Behaviour of Stripe's documented test
  * PaymentMethods: https://docs.stripe.com/testing#declined-payments.
@@ -192,6 +193,19 @@ function handle(
     }
     account.customers.set(customer.id, customer);
     return { status: 200, body: customerObject(customer) };
+  }
+  const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
+  if (method === "DELETE" && customerPath?.[1]) {
+    // Stripe deletes the customer and detaches its PaymentMethods; an unknown one is 404 resource_missing.
+    const customerId = decodeURIComponent(customerPath[1]);
+    if (!account.customers.delete(customerId))
+      return stripeError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such customer: '${customerId}'`,
+      });
+    for (const pm of account.paymentMethods.values()) if (pm.customer === customerId) pm.customer = null;
+    return { status: 200, body: { id: customerId, object: "customer", deleted: true } };
   }
   if (method === "POST" && path === "/v1/payment_intents") {
     for (const param of ["amount", "currency"])

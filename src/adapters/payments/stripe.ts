@@ -1,4 +1,4 @@
-import type { AttachResult, ChargeResult, PaymentGateway } from "../../domain/billing/ports";
+import type { AttachResult, ChargeResult, ForgetResult, PaymentGateway } from "../../domain/billing/ports";
 
 /**
  * The Stripe adapter (`PAYMENT_GATEWAY=stripe`): Stripe's REST API over
@@ -57,7 +57,7 @@ export function stripeGateway(options: { secretKey: string; apiBase: string }): 
   const base = (options.apiBase || DEFAULT_API_BASE).replace(/\/$/, "");
 
   async function call(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     form: Form,
     idempotencyKey?: string,
@@ -167,6 +167,21 @@ export function stripeGateway(options: { secretKey: string; apiBase: string }): 
         request.idempotencyKey,
       );
       return chargeOutcome(res, logFailure);
+    },
+
+    async forgetCustomer(request): Promise<ForgetResult> {
+      // Deleting a customer detaches its PaymentMethods (Stripe API: "Delete a customer"); a
+      // customer already deleted answers 404 resource_missing, which is the outcome wanted.
+      const customers = [...new Set(request.tokens.map((t) => t.split("/")[0] ?? ""))].filter((c) =>
+        c.startsWith("cus_"),
+      );
+      for (const customer of customers) {
+        const res = await call("DELETE", `/v1/customers/${encodeURIComponent(customer)}`, {});
+        if ("body" in res && (res.status === 200 || res.status === 404)) continue;
+        logFailure("customer deletion", res);
+        return { ok: false, reason: `customer deletion answered ${res.status}` };
+      }
+      return { ok: true };
     },
   };
 }

@@ -74,6 +74,11 @@ const MAX_REMEMBERED = 10_000;
 const charged = new Map<string, ChargeResult>();
 const processed: { idempotencyKey: string; amountCents: number; result: ChargeResult }[] = [];
 
+const forgotten: { accountId: string; tokens: string[] }[] = [];
+
+/** The deleted accounts' customers the test gateway was asked to forget, oldest first. */
+export const testGatewayForgotten = (): readonly (typeof forgotten)[number][] => forgotten;
+
 /** The charges the test gateway actually processed (not replays), oldest first: what a processor's dashboard shows. */
 export const testGatewayCharges = (): readonly (typeof processed)[number][] => processed;
 
@@ -119,5 +124,11 @@ export const testGateway: PaymentGateway = {
     charged.set(request.idempotencyKey, result);
     processed.push({ idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, result });
     return result;
+  },
+  async forgetCustomer(request) {
+    // The test gateway keeps no customer: it records the request, as a processor's log would show it.
+    if (forgotten.length >= MAX_REMEMBERED) forgotten.shift();
+    forgotten.push({ accountId: request.accountId, tokens: [...request.tokens] });
+    return { ok: true };
   },
 };

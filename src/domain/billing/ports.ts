@@ -47,7 +47,15 @@ export interface PaymentGateway {
   /** `accountId` is ours: a processor may record it with the customer it creates. */
   attachPaymentMethod(processorId: string, accountId: string): Promise<AttachResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * A deleted account's customer at the processor (GDPR Art. 17): delete it, with its saved cards,
+   * given the account's saved tokens. Idempotent: a customer already gone counts as deleted. A
+   * failure is retried by the caller later.
+   */
+  forgetCustomer(request: { accountId: string; tokens: string[] }): Promise<ForgetResult>;
 }
+
+export type ForgetResult = { ok: true } | { ok: false; reason: string };
 
 /**
  * The configured processor, or why there is none (an unknown gateway, the test gateway in
