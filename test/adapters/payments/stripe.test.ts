@@ -172,3 +172,23 @@ describe("choosing the gateway", () => {
     );
   });
 });
+
+describe("Stripe adapter: a deleted account's customer", () => {
+  it("is deleted once per customer; one already gone counts as deleted; an outage is reported for a retry", async () => {
+    const { gateway, key, token } = await attached("pm_card_visa", "acct_gone");
+    const customer = token.split("/")[0]!;
+    await stripeOutage(key, 1);
+    expect(await gateway.forgetCustomer({ accountId: "acct_gone", tokens: [token, token] })).toMatchObject({
+      ok: false,
+    });
+    expect(await gateway.forgetCustomer({ accountId: "acct_gone", tokens: [token, token] })).toEqual({ ok: true });
+    // Repeated after success: Stripe's 404 resource_missing is the outcome wanted.
+    expect(await gateway.forgetCustomer({ accountId: "acct_gone", tokens: [token] })).toEqual({ ok: true });
+    const deletions = (await stripeCalls(key)).filter((c) => c.method === "DELETE");
+    expect(deletions.map((c) => `${c.path} ${c.status}`)).toEqual([
+      `/v1/customers/${customer} 500`,
+      `/v1/customers/${customer} 200`,
+      `/v1/customers/${customer} 404`,
+    ]);
+  });
+});
