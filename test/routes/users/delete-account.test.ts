@@ -87,7 +87,7 @@ describe("DELETE /v1/users/me", () => {
       .bind(user.id)
       .first<number>("n");
     // Kept, plus one refund: the held session was cancelled (delete-account-erasure.test.ts).
-    expect(ledgerAfter).toBe(ledgerBefore + 1);
+    expect(ledgerAfter).toBe((ledgerBefore ?? 0) + 1);
   });
 
   it("is refused while the caller is an organization's only owner, naming it; allowed once another owns it", async () => {
