@@ -98,6 +98,15 @@ export function eraseAccountStatements(
     run(`UPDATE webhooks SET active = 0 WHERE user_id = ?1 AND organization_id IS NULL AND ${erased}`),
     run(`UPDATE audit_log SET ip = 'erased' WHERE actor_user_id = ?1 AND ip <> 'erased' AND ${erased}`),
     db.prepare(`UPDATE admin_audit SET email = ?3 WHERE user_id = ?1 AND ${erased}`).bind(userId, at, pseudonym),
+    // No fee is ever charged for a deleted person again: a paid plan (or its trial) ends at the
+    // period's end, as a downgrade does, and the free plan's included credits stop renewing.
+    db
+      .prepare(
+        `UPDATE billing_accounts SET pending_tier = CASE WHEN tier = 'basic' THEN NULL ELSE 'basic' END,
+                trial_tier = NULL, free_included = 0, updated_at = ?2
+          WHERE id = ?3 AND ${erased}`,
+      )
+      .bind(userId, at, accountId),
     ...erasedSessionContentStatements(db, { userId, at }),
     db
       .prepare(

@@ -111,6 +111,7 @@ describe("the console's sign-ins, invitations, email change and deletion in Chro
         await page.getByLabel("Password to confirm").fill(PASSWORD);
         await page.getByRole("button", { name: "Delete my account" }).click();
         await expect.poll(() => page.getByRole("alert").textContent()).toContain("Only Mine Ltd");
+        await check("delete-account");
 
         // Change email: confirmed from the link mailed to the new address; then sign in with it.
         const newEmail = `moved.${stamp}@example.com`;
@@ -118,6 +119,7 @@ describe("the console's sign-ins, invitations, email change and deletion in Chro
         await page.getByLabel("Your password").fill(PASSWORD);
         await page.getByRole("button", { name: "Send the confirmation link" }).click();
         await page.getByText(`We mailed a confirmation link to ${newEmail}`).waitFor();
+        await check("change-email");
         let link = "";
         await expect
           .poll(async () => {

@@ -7,8 +7,11 @@ import { sweepErasures } from "../../../src/domain/users/account-erasure";
 import { deleteAccount } from "../../../src/domain/users/delete-account";
 import {
   accountIdOf,
+  accountRow,
   addCard,
+  endPeriodNow,
   expectLedgerInvariant,
+  fireClock,
   stripeCalls,
   stripeEnv,
   stripeOutage,
@@ -149,6 +152,25 @@ describe("DELETE /v1/users/me: what the deletion finishes", () => {
     expect((await del(member)).status).toBe(200);
     const row = await sessionRow(orgSession.body.data.id);
     expect(row.cue).toBe("org work");
+  });
+
+  it("a deleted person's paid plan ends at the period's end: no fee is charged after the deletion", async () => {
+    const user = await registerUser({ tier: "professional" });
+    const accountId = await accountIdOf(user.id);
+    await addCard(user.token);
+    expect(await accountRow(accountId)).toMatchObject({ tier: "professional", status: "trialing" });
+    expect((await del(user)).status).toBe(200);
+    expect(await accountRow(accountId)).toMatchObject({ pending_tier: "basic", free_included: 0 });
+    await endPeriodNow(accountId);
+    await fireClock(accountId);
+    expect(await accountRow(accountId)).toMatchObject({ tier: "basic", pending_tier: null });
+    const fees = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM transactions WHERE account_id = ? AND type = 'subscription_fee'",
+    )
+      .bind(accountId)
+      .first<number>("n");
+    expect(fees).toBe(0);
+    await expectLedgerInvariant(accountId);
   });
 
   it("the test gateway is asked to forget the account's customer with its saved cards", async () => {
