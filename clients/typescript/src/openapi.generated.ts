@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
+         * @description Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits come with registration: verifying the email grants the free credits, once per address. The account starts on the free plan (`user.tier` is `basic`); a paid `tier` chosen here starts its trial when the email is verified, once per address. Never makes an administrator. An address in a domain whose organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
          */
         post: operations["register"];
         delete?: never;
@@ -322,7 +322,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the caller's account
-         * @description Re-authenticates with `password`; an account with a second factor also needs a step-up check within the last 10 minutes (403 `MFA_REQUIRED`). Refused with 409 `LAST_OWNER` while the caller is the only owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token, OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets close, and the email, username and addresses are erased; the ledger and audit entries stay under a pseudonym (docs/storage.md "Account deletion"). Needs a first-party sign-in's access token.
+         * @description Re-authenticates with `password`; an account with a second factor also needs a step-up check within the last 10 minutes (403 `MFA_REQUIRED`). Refused with 409 `LAST_OWNER` while the caller is the only owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token, OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets close, and the email, username and addresses are erased; the ledger and audit entries stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to the old address; the payment processor's customer is deleted after the deletion, retried while the processor is down. The last-owner rule is re-checked inside the erasure's own batch. Needs a first-party sign-in's access token.
          */
         delete: operations["deleteMe"];
         options?: never;
@@ -780,7 +780,7 @@ export interface paths {
         get?: never;
         /**
          * Change plan
-         * @description An upgrade takes effect now: the fee difference for the rest of the period is charged and the prorated difference of included credits granted (while trialing: no charge, the trial continues on the new plan). A downgrade (basic included) takes effect at `current_period_end` (`pending_tier` until then); sending the current tier cancels a pending downgrade. Sessions over the lower plan's concurrency cap are left to finish.
+         * @description An upgrade takes effect now: the fee difference for the rest of the period is charged and the prorated difference of included credits granted (while trialing: no charge, the trial continues on the new plan). A downgrade (basic included) takes effect at `current_period_end` (`pending_tier` until then); sending the current tier cancels a pending downgrade. Sessions over the lower plan's concurrency cap are left to finish. A paid tier needs the caller's verified email (403 `EMAIL_NOT_VERIFIED`).
          */
         put: operations["changePlan"];
         post?: never;
@@ -6847,7 +6847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable.<br>`MAIL_SERVICE_UNAVAILABLE` — Mail cannot be sent: no mail service is configured, so nothing was changed. */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11245,7 +11245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`EMAIL_NOT_VERIFIED` — Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

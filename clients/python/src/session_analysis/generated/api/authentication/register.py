@@ -112,9 +112,11 @@ def sync_detailed(
     """Create an account
 
      Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits
-    come with registration: verifying the email grants the free credits, once per address. Never makes
-    an administrator. An address in a domain whose organization enforces sign-on is refused with 403
-    `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
+    come with registration: verifying the email grants the free credits, once per address. The account
+    starts on the free plan (`user.tier` is `basic`); a paid `tier` chosen here starts its trial when
+    the email is verified, once per address. Never makes an administrator. An address in a domain whose
+    organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10
+    accounts an hour per client address.
 
     Args:
         x_client_version (str | Unset):
@@ -152,9 +154,11 @@ def sync(
     """Create an account
 
      Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits
-    come with registration: verifying the email grants the free credits, once per address. Never makes
-    an administrator. An address in a domain whose organization enforces sign-on is refused with 403
-    `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
+    come with registration: verifying the email grants the free credits, once per address. The account
+    starts on the free plan (`user.tier` is `basic`); a paid `tier` chosen here starts its trial when
+    the email is verified, once per address. Never makes an administrator. An address in a domain whose
+    organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10
+    accounts an hour per client address.
 
     Args:
         x_client_version (str | Unset):
@@ -187,9 +191,11 @@ async def asyncio_detailed(
     """Create an account
 
      Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits
-    come with registration: verifying the email grants the free credits, once per address. Never makes
-    an administrator. An address in a domain whose organization enforces sign-on is refused with 403
-    `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
+    come with registration: verifying the email grants the free credits, once per address. The account
+    starts on the free plan (`user.tier` is `basic`); a paid `tier` chosen here starts its trial when
+    the email is verified, once per address. Never makes an administrator. An address in a domain whose
+    organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10
+    accounts an hour per client address.
 
     Args:
         x_client_version (str | Unset):
@@ -225,9 +231,11 @@ async def asyncio(
     """Create an account
 
      Creates a user, mails a verification token (POST /auth/email/verify) and signs them in. No credits
-    come with registration: verifying the email grants the free credits, once per address. Never makes
-    an administrator. An address in a domain whose organization enforces sign-on is refused with 403
-    `SSO_REQUIRED` naming the way in. At most 10 accounts an hour per client address.
+    come with registration: verifying the email grants the free credits, once per address. The account
+    starts on the free plan (`user.tier` is `basic`); a paid `tier` chosen here starts its trial when
+    the email is verified, once per address. Never makes an administrator. An address in a domain whose
+    organization enforces sign-on is refused with 403 `SSO_REQUIRED` naming the way in. At most 10
+    accounts an hour per client address.
 
     Args:
         x_client_version (str | Unset):

@@ -140,7 +140,8 @@ def sync_detailed(
     prorated difference of included credits granted (while trialing: no charge, the trial continues on
     the new plan). A downgrade (basic included) takes effect at `current_period_end` (`pending_tier`
     until then); sending the current tier cancels a pending downgrade. Sessions over the lower plan's
-    concurrency cap are left to finish.
+    concurrency cap are left to finish. A paid tier needs the caller's verified email (403
+    `EMAIL_NOT_VERIFIED`).
 
     Args:
         x_organization_id (str | Unset):
@@ -184,7 +185,8 @@ def sync(
     prorated difference of included credits granted (while trialing: no charge, the trial continues on
     the new plan). A downgrade (basic included) takes effect at `current_period_end` (`pending_tier`
     until then); sending the current tier cancels a pending downgrade. Sessions over the lower plan's
-    concurrency cap are left to finish.
+    concurrency cap are left to finish. A paid tier needs the caller's verified email (403
+    `EMAIL_NOT_VERIFIED`).
 
     Args:
         x_organization_id (str | Unset):
@@ -223,7 +225,8 @@ async def asyncio_detailed(
     prorated difference of included credits granted (while trialing: no charge, the trial continues on
     the new plan). A downgrade (basic included) takes effect at `current_period_end` (`pending_tier`
     until then); sending the current tier cancels a pending downgrade. Sessions over the lower plan's
-    concurrency cap are left to finish.
+    concurrency cap are left to finish. A paid tier needs the caller's verified email (403
+    `EMAIL_NOT_VERIFIED`).
 
     Args:
         x_organization_id (str | Unset):
@@ -265,7 +268,8 @@ async def asyncio(
     prorated difference of included credits granted (while trialing: no charge, the trial continues on
     the new plan). A downgrade (basic included) takes effect at `current_period_end` (`pending_tier`
     until then); sending the current tier cancels a pending downgrade. Sessions over the lower plan's
-    concurrency cap are left to finish.
+    concurrency cap are left to finish. A paid tier needs the caller's verified email (403
+    `EMAIL_NOT_VERIFIED`).
 
     Args:
         x_organization_id (str | Unset):

@@ -131,8 +131,11 @@ def sync_detailed(
     owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh
     token, OAuth grant and client, API key and second factor is revoked, memberships end, live
     WebSockets close, and the email, username and addresses are erased; the ledger and audit entries
-    stay under a pseudonym (docs/storage.md "Account deletion"). Needs a first-party sign-in's access
-    token.
+    stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal
+    sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice
+    is mailed to the old address; the payment processor's customer is deleted after the deletion,
+    retried while the processor is down. The last-owner rule is re-checked inside the erasure's own
+    batch. Needs a first-party sign-in's access token.
 
     Args:
         x_organization_id (str | Unset):
@@ -177,8 +180,11 @@ def sync(
     owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh
     token, OAuth grant and client, API key and second factor is revoked, memberships end, live
     WebSockets close, and the email, username and addresses are erased; the ledger and audit entries
-    stay under a pseudonym (docs/storage.md "Account deletion"). Needs a first-party sign-in's access
-    token.
+    stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal
+    sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice
+    is mailed to the old address; the payment processor's customer is deleted after the deletion,
+    retried while the processor is down. The last-owner rule is re-checked inside the erasure's own
+    batch. Needs a first-party sign-in's access token.
 
     Args:
         x_organization_id (str | Unset):
@@ -218,8 +224,11 @@ async def asyncio_detailed(
     owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh
     token, OAuth grant and client, API key and second factor is revoked, memberships end, live
     WebSockets close, and the email, username and addresses are erased; the ledger and audit entries
-    stay under a pseudonym (docs/storage.md "Account deletion"). Needs a first-party sign-in's access
-    token.
+    stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal
+    sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice
+    is mailed to the old address; the payment processor's customer is deleted after the deletion,
+    retried while the processor is down. The last-owner rule is re-checked inside the erasure's own
+    batch. Needs a first-party sign-in's access token.
 
     Args:
         x_organization_id (str | Unset):
@@ -262,8 +271,11 @@ async def asyncio(
     owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh
     token, OAuth grant and client, API key and second factor is revoked, memberships end, live
     WebSockets close, and the email, username and addresses are erased; the ledger and audit entries
-    stay under a pseudonym (docs/storage.md "Account deletion"). Needs a first-party sign-in's access
-    token.
+    stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal
+    sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice
+    is mailed to the old address; the payment processor's customer is deleted after the deletion,
+    retried while the processor is down. The last-owner rule is re-checked inside the erasure's own
+    batch. Needs a first-party sign-in's access token.
 
     Args:
         x_organization_id (str | Unset):
