@@ -189,8 +189,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe("ledger property: nothing mints beyond one grant per verified mailbox", () => {
-  it("random registrations, verifications, organization creations and deletions, and account deletions", async () => {
+  it("random registrations, verifications, organization creations and deletions, and account deletions (trials too)", async () => {
     let grantsSeen = 0;
+    let trialsSeen = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 6, maxLength: 14 }), async (ops) => {
         const run = crypto.randomUUID().slice(0, 8);
@@ -206,6 +207,8 @@ describe("ledger property: nothing mints beyond one grant per verified mailbox",
         const accounts = new Set<string>();
         let deletedGrants = 0;
         const verifiedMailboxes = new Set<number>();
+        // Every account a mailbox ever had (deleted ones too): a paid tier's trial, once per mailbox.
+        const accountsOfMailbox = new Map<number, string[]>();
         for (const o of ops) {
           const live = users.filter((u) => u.id !== "");
           // biome-ignore-start lint/nursery/noConditionalExpect: a model-based test: each command asserts its own outcome, and which command runs is the model's draw
@@ -216,6 +219,7 @@ describe("ledger property: nothing mints beyond one grant per verified mailbox",
               const u = await registerUser({ email, tier: o.tier }, { verified: false });
               users.push({ ...u, mailbox: o.mailbox, verified: false, orgs: [] });
               accounts.add(await accountIdOf(u.id));
+              accountsOfMailbox.set(o.mailbox, [...(accountsOfMailbox.get(o.mailbox) ?? []), await accountIdOf(u.id)]);
               break;
             }
             case "verify": {
@@ -272,6 +276,16 @@ describe("ledger property: nothing mints beyond one grant per verified mailbox",
           // ... and at most two per verified mailbox (its person's, its person's first organization's).
           expect(grants).toBeLessThanOrEqual(2 * verifiedMailboxes.size);
           grantsSeen = Math.max(grantsSeen, grants);
+          // A trial started only for a verified mailbox, and at most once for each (issue 29).
+          for (const [mailbox, ids] of accountsOfMailbox) {
+            const trials = await env.DB.prepare(
+              `SELECT COUNT(*) AS n FROM billing_accounts WHERE trial_ends_at IS NOT NULL AND id IN (${ids.map(() => "?").join(", ")})`,
+            )
+              .bind(...ids)
+              .first<number>("n");
+            expect(trials).toBeLessThanOrEqual(verifiedMailboxes.has(mailbox) ? 1 : 0);
+            trialsSeen += trials ?? 0;
+          }
         }
         const claims = await env.DB.prepare(
           "SELECT COUNT(*) AS n FROM free_credit_grants WHERE email_hash IN (?, ?, ?)",
@@ -284,5 +298,6 @@ describe("ledger property: nothing mints beyond one grant per verified mailbox",
     );
     // The runs did exercise grants (the bound above is not met vacuously).
     expect(grantsSeen).toBeGreaterThan(0);
+    expect(trialsSeen).toBeGreaterThan(0);
   }, 240_000);
 });
