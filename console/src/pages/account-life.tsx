@@ -128,8 +128,9 @@ export function DeleteAccountCard() {
   return (
     <Card title="Delete account" class="card-danger">
       <p class="small">
-        Deleting ends every sign-in, API key and OAuth grant and erases your email and name. Your ledger stays, under a
-        pseudonym. If you are the only owner of an organization, make someone else an owner (or delete it) first.
+        Deleting ends every sign-in, API key and OAuth grant, cancels your running sessions (refunded as usual) and
+        erases your email, your name and what your sessions contained. Your ledger stays, under a pseudonym. If you are
+        the only owner of an organization, make someone else an owner (or delete it) first.
       </p>
       <form onSubmit={submit} class="stack form-narrow">
         <Field label="Password to confirm">
