@@ -79,7 +79,7 @@ export async function completeChallenge(
   const at = iso(now);
   await recordLogin(ctx.db, user.id, at, country);
   const familyId = crypto.randomUUID();
-  const tokens = await issueLoginTokens(ctx, user, familyId, now);
+  const tokens = await issueLoginTokens(ctx, { user, familyId });
   await recordCheck(ctx.db, familyId, user.id, now);
   return { user: { ...user, lastLogin: at, country }, ...tokens };
 }

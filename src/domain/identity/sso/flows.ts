@@ -68,11 +68,10 @@ export async function consumeSamlResponse(
   ctx: Context,
   input: SamlResponseInput,
 ): Promise<LoginResult & { organizationId: string }> {
-  const now = ctx.now();
   const { user, organizationId } = await samlSignIn(ctx, input);
   return {
     user,
-    ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now, { organizationId })),
+    ...(await issueLoginTokens(ctx, { user, familyId: crypto.randomUUID(), organizationId })),
     organizationId,
   };
 }
