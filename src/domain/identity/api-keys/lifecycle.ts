@@ -158,7 +158,7 @@ export async function rotateApiKey(
 }
 
 /** The state a listing shows: revoked once the (possibly scheduled) revocation time has passed. */
-export function keyStatus(row: ApiKeyRow, now = Date.now()) {
+export function keyStatus(row: ApiKeyRow, now: number) {
   return {
     revoked: row.revokedAt !== null && Date.parse(row.revokedAt) <= now,
     expired: Date.parse(row.expiresAt) <= now,
