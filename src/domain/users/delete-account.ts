@@ -51,11 +51,7 @@ export async function deleteAccount(ctx: UserContext, input: { password: string 
   const account = await accountOfUser(ctx, { userId: user.id });
   const live = await liveCredentialsOf(ctx.db, user.id, at);
   // The notice goes to the address being erased: the outbox row is committed only with the erasure.
-  const mail = await queueMail(
-    ctx,
-    { to: user.email, template: { type: "account.deleted" }, onlyIfChanged: true },
-    now,
-  );
+  const mail = await queueMail(ctx, { to: user.email, template: { type: "account.deleted" }, onlyIfChanged: true });
   const results = await ctx.commit(
     eraseAccountStatements(ctx.db, {
       userId: user.id,
@@ -83,7 +79,7 @@ export async function deleteAccount(ctx: UserContext, input: { password: string 
     ...live.apiKeys.map((key) => cutOffApiKey(ctx, key)),
     ...live.organizations.map((organizationId) => cutOffMember(ctx, { organizationId, userId: user.id })),
   ]);
-  await deliverMail(ctx, [mail.id], now);
+  await deliverMail(ctx, { ids: [mail.id] });
   // Sessions and the processor's customer: done now when possible, else retried by the cron.
   await finishErasure(ctx, { userId: user.id });
 }
