@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { base64 } from "../../src/lib/encoding";
 import { generateSecret, SECRET_PATTERN, secretWeakness } from "../../src/domain/webhooks/secrets";
+import { base64 } from "../../src/lib/encoding";
 
 // The document's `secret` pattern and the service's rule must take exactly the same secrets: a
 // client (or Schemathesis's positive_data_acceptance / negative_data_rejection) reads only the pattern.

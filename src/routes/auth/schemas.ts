@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/identity/passwords";
 import { TIERS } from "../../domain/identity/principal";
+import { EmailAddress } from "../../http/schemas";
 import { UsernameSchema, UserSummarySchema } from "../users/schemas";
 
 // Built without zod (./result.ts): the SAML ACS answers with it and is loaded at startup.
@@ -61,30 +62,12 @@ export const PasskeyRequestOptionsSchema = z
   })
   .openapi("PasskeyRequestOptions");
 
-/**
- * The addresses registration accepts, as the document's `pattern` says: RFC 5321 §4.1.2's Mailbox with a
- * dot-atom local part (RFC 5322 §3.2.3's atext; no quoted strings) of at most 64 octets (§4.5.3.1.1), at a
- * domain of two or more DNS labels (RFC 1035 §2.3.1: letters, digits, inner hyphens, at most 63) whose
- * last starts with a letter (no address literals, no dotless hosts). Every such address is also a JSON
- * Schema `format: email`, so the two keywords together say exactly what the service takes.
- */
-const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
-const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
-export const EMAIL_ADDRESS = new RegExp(
-  `^(?![^@]{65})${ATEXT}+(?:\\.${ATEXT}+)*@(?:${LABEL}\\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])$`,
-);
-const EmailSchema = z
-  .string()
-  .max(254)
-  .regex(EMAIL_ADDRESS, "Invalid email address")
-  .openapi({ format: "email", example: "ada@example.com" });
-
 /** The password rule's letter-and-digit part as a pattern the document carries (src/domain/identity/passwords.ts). */
 export const LETTER_AND_DIGIT = /[A-Za-z][\s\S]*[0-9]|[0-9][\s\S]*[A-Za-z]/;
 
 export const RegisterBody = z
   .object({
-    email: EmailSchema,
+    email: EmailAddress,
     username: UsernameSchema,
     password: z
       .string()

@@ -29,7 +29,9 @@ const TOP_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
 const IPV6 = "\\[(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}\\]";
 const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${OCTET}(?:\\.${OCTET}){3}|${IPV6})`;
-const URL_PATTERN = new RegExp(`^https?://${HOST}(?::[0-9]{1,5})?(?:[/?#][\\x21-\\x7e]*)?$`);
+/** 0–65535 (the URL Standard's port state refuses a larger number), leading zeros allowed as it allows them. */
+const PORT = "(?:[0-9]{1,4}|[0-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])";
+const URL_PATTERN = new RegExp(`^https?://${HOST}(?::${PORT})?(?:[/?#][\\x21-\\x7e]*)?$`);
 const Url = z.string().max(2048).regex(URL_PATTERN, "not a valid absolute URL").openapi({
   example: "https://example.com/hooks/session-analysis",
   description:
