@@ -52,7 +52,7 @@ export type AuditAction =
   | "mfa.factor_removed"
   | "mfa.recovery_codes_regenerated";
 
-export interface AuditEntry {
+interface AuditEntry {
   action: AuditAction;
   targetType: string;
   targetId: string;
