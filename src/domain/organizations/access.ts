@@ -46,7 +46,7 @@ export const organizationMfaRequired = (organization: OrganizationRow) =>
       organization_id: organization.id,
       organization_name: organization.name,
       enrol: ["POST /v1/users/me/mfa/totp", "POST /v1/users/me/mfa/passkeys/options"],
-      console: "/console/security",
+      console: "/security",
     },
   });
 

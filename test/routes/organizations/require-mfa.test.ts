@@ -93,7 +93,7 @@ describe("an organization that requires MFA", () => {
       const res = await api(method, path, { token: member.token, headers, body });
       const err = expectErrorEnvelope(res, 403, "ORGANIZATION_MFA_REQUIRED");
       expect(err.details.organization_id, `${method} ${path}`).toBe(orgId);
-      expect(err.details.console).toBe("/console/security");
+      expect(err.details.console).toBe("/security");
       expect(res.body.data).toBeUndefined();
     }
     // Nothing was created for the organization on the member's behalf.
