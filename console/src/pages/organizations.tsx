@@ -174,13 +174,13 @@ function MfaRequirement(props: { organization: Schema<"Organization">; onChanged
         </p>
       )}
       {owner ? (
-        <label class="row">
+        <label class="check">
           <input
             type="checkbox"
             data-testid="require-mfa"
             checked={organization.require_mfa}
             onChange={(e) => void toggle(e.currentTarget.checked)}
-          />
+          />{" "}
           Require a second factor (authenticator app or passkey) of every member
         </label>
       ) : (
