@@ -39,7 +39,7 @@ export async function memberOf(
   return found;
 }
 
-export const organizationMfaRequired = (organization: OrganizationRow) =>
+const organizationMfaRequired = (organization: OrganizationRow) =>
   new AppError("ORGANIZATION_MFA_REQUIRED", {
     message: `The organization "${organization.name}" requires a second factor of its members: add an authenticator app or a passkey to your account, then retry.`,
     details: {

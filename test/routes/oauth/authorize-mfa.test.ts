@@ -1,10 +1,33 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PASSWORD, registerUser } from "../../support/factories";
+import { PASSWORD, registerUser, type TestUser } from "../../support/factories";
 import { api } from "../../support/http";
 import { authorizePath, Browser, createClient, pkcePair, REDIRECT } from "../../support/oauth";
 import { totpFromSecret } from "../../support/totp";
 import { SoftAuthenticator } from "../../support/webauthn";
+
+/** A browser at the authorize page for `clientId`, past the password: the page answering it. */
+async function passwordStep(user: TestUser, clientId: string) {
+  const { challenge } = await pkcePair();
+  const path = authorizePath({
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    scope: "profile",
+    state: "st-1",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  });
+  const browser = new Browser();
+  const login = await browser.request("GET", path);
+  const second = await browser.request("POST", "/oauth2/authorize", {
+    ...Browser.hiddenFields(login.text),
+    email: user.email,
+    password: PASSWORD,
+  });
+  expect(second.status).toBe(200);
+  return { browser, path, second };
+}
 
 describe("the authorize page's second step", () => {
   it("asks for the second factor after the password and signs in only with a valid one", async () => {
@@ -18,24 +41,7 @@ describe("the authorize page's second step", () => {
       body: { code: await totpFromSecret(secret, now - 30) },
     });
     expect(confirm.status).toBe(200);
-    const { challenge } = await pkcePair();
-    const path = authorizePath({
-      response_type: "code",
-      client_id: client.client_id,
-      redirect_uri: REDIRECT,
-      scope: "profile",
-      state: "st-1",
-      code_challenge: challenge,
-      code_challenge_method: "S256",
-    });
-    const browser = new Browser();
-    const login = await browser.request("GET", path);
-    const second = await browser.request("POST", "/oauth2/authorize", {
-      ...Browser.hiddenFields(login.text),
-      email: user.email,
-      password: PASSWORD,
-    });
-    expect(second.status).toBe(200);
+    const { browser, path, second } = await passwordStep(user, client.client_id);
     expect(second.text).toContain("Authenticator code or recovery code");
     // No browser session yet: the authorize page still shows the sign-in form.
     expect((await browser.request("GET", path)).text).toContain("Sign in to continue");
@@ -96,24 +102,7 @@ describe("the authorize page's passkey", () => {
   it("offers a passkey, refuses an assertion for another challenge or origin with no code issued, then consents", async () => {
     const { user, authenticator } = await passkeyOnly();
     const client = await createClient(user.token);
-    const { challenge } = await pkcePair();
-    const path = authorizePath({
-      response_type: "code",
-      client_id: client.client_id,
-      redirect_uri: REDIRECT,
-      scope: "profile",
-      state: "st-pk",
-      code_challenge: challenge,
-      code_challenge_method: "S256",
-    });
-    const browser = new Browser();
-    const login = await browser.request("GET", path);
-    const second = await browser.request("POST", "/oauth2/authorize", {
-      ...Browser.hiddenFields(login.text),
-      email: user.email,
-      password: PASSWORD,
-    });
-    expect(second.status).toBe(200);
+    const { browser, path, second } = await passwordStep(user, client.client_id);
     expect(second.text).toContain("Use a passkey");
     // The page's one script is allowed by its hash, and nothing else is.
     expect(second.headers.get("content-security-policy")).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=';/);
