@@ -51,14 +51,15 @@ const cspHash = (source: string) =>
 let hashes: Promise<[string, string]> | undefined;
 
 /**
- * CSP for the page: nothing but our inline style and passkey script; forms may post here and
- * redirect to the client's origin.
+ * CSP for the page: nothing but our inline style (and, on the second step with a passkey, its
+ * script: `script`); forms may post here and redirect to the client's origin.
  */
-export async function authorizePageCsp(redirectOrigin?: string): Promise<string> {
+export async function authorizePageCsp(redirectOrigin?: string, opts: { script?: boolean } = {}): Promise<string> {
   hashes ??= Promise.all([cspHash(STYLE), cspHash(PASSKEY_SCRIPT)]);
   const [style, script] = await hashes;
   const formAction = ["'self'", ...(redirectOrigin ? [redirectOrigin] : [])].join(" ");
-  return `default-src 'none'; style-src ${style}; script-src ${script}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
+  const scripts = opts.script ? ` script-src ${script};` : "";
+  return `default-src 'none'; style-src ${style};${scripts} form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
 }
 
 function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {

@@ -65,8 +65,17 @@ function csrfToken(c: C, fresh = false): string {
   return token;
 }
 
-async function render(c: C, body: Promise<string> | string, status: 200 | 400 | 401 | 403 | 429, redirectUri?: string) {
-  c.header("Content-Security-Policy", await authorizePageCsp(redirectUri ? new URL(redirectUri).origin : undefined));
+async function render(
+  c: C,
+  body: Promise<string> | string,
+  status: 200 | 400 | 401 | 403 | 429,
+  redirectUri?: string,
+  opts: { script?: boolean } = {},
+) {
+  c.header(
+    "Content-Security-Policy",
+    await authorizePageCsp(redirectUri ? new URL(redirectUri).origin : undefined, opts),
+  );
   c.header("Cache-Control", "no-store");
   return c.html(await body, status);
 }
@@ -128,7 +137,7 @@ async function signIn(
     const challenge = await challengeIfEnrolled(contextOf(c), { user, country: countryOf(c), now: Date.now() });
     if (challenge) {
       const view = mfaView(request, csrf, challenge.challenge, { passkey: challenge.webauthn });
-      return render(c, view, 200, request.redirectUri);
+      return render(c, view, 200, request.redirectUri, { script: Boolean(challenge.webauthn) });
     }
     return await startBrowserSession(c, request, await signBrowserSession(contextOf(c), { userId: user.id }));
   } catch (err) {
@@ -152,7 +161,8 @@ async function secondStep(c: C, request: AuthorizationRequest, form: URLSearchPa
   const challenge = (form.get("challenge") ?? "").slice(0, 128);
   const again = async (error: string, status: 400 | 401) => {
     const passkey = await challengePasskeyOptions(contextOf(c), { challenge, now: Date.now() });
-    return render(c, mfaView(request, csrf, challenge, { error, passkey }), status, request.redirectUri);
+    const view = mfaView(request, csrf, challenge, { error, passkey });
+    return render(c, view, status, request.redirectUri, { script: Boolean(passkey) });
   };
   const proof = secondFactorOf(form);
   if (!proof) return again("The passkey's answer could not be read: try again.", 400);

@@ -43,6 +43,9 @@ describe("the authorize page's second step", () => {
     expect(confirm.status).toBe(200);
     const { browser, path, second } = await passwordStep(user, client.client_id);
     expect(second.text).toContain("Authenticator code or recovery code");
+    // No passkey on the account: no button, and no script allowed on the page.
+    expect(second.text).not.toContain("Use a passkey");
+    expect(second.headers.get("content-security-policy")).not.toContain("script-src");
     // No browser session yet: the authorize page still shows the sign-in form.
     expect((await browser.request("GET", path)).text).toContain("Sign in to continue");
 
