@@ -154,15 +154,20 @@ function MfaRequirement(props: { organization: Schema<"Organization">; onChanged
   const [error, setError] = useState<unknown>();
   const [note, setNote] = useState<string>();
   const owner = organization.role === "owner";
+  // What the box shows while the change is on its way (a refusal puts the organization's state back).
+  const [pending, setPending] = useState<boolean>();
   const toggle = async (on: boolean) => {
     setError(undefined);
     setNote(undefined);
+    setPending(on);
     const { error: failed } = await api.PATCH("/organizations/{organization_id}", {
       params: { path: { organization_id: organization.id } },
       body: { require_mfa: on },
     });
-    if (failed) setError(failed);
-    else setNote(on ? "Members now need a second factor." : "Members no longer need a second factor.");
+    if (failed) {
+      setPending(undefined);
+      setError(failed);
+    } else setNote(on ? "Members now need a second factor." : "Members no longer need a second factor.");
     props.onChanged();
   };
   return (
@@ -178,7 +183,7 @@ function MfaRequirement(props: { organization: Schema<"Organization">; onChanged
           <input
             type="checkbox"
             data-testid="require-mfa"
-            checked={organization.require_mfa}
+            checked={pending ?? organization.require_mfa}
             onChange={(e) => void toggle(e.currentTarget.checked)}
           />{" "}
           Require a second factor (authenticator app or passkey) of every member
