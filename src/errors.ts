@@ -92,6 +92,10 @@ export const ERROR_CATALOGUE = {
   ORGANIZATION_ROLE_REQUIRED: { status: 403, message: "Your role in this organization does not allow this operation." },
   ORGANIZATION_LIMIT_REACHED: { status: 409, message: "You own the maximum number of organizations." },
   ORGANIZATION_HAS_ACTIVE_SESSIONS: { status: 409, message: "The organization has pending or processing sessions." },
+  ORGANIZATION_MFA_REQUIRED: {
+    status: 403,
+    message: "This organization requires a second factor of its members: add one to your account, then retry.",
+  },
   ALREADY_A_MEMBER: { status: 409, message: "This person is already a member of the organization." },
   LAST_OWNER: { status: 409, message: "An organization must keep at least one owner." },
   INVITATION_EMAIL_MISMATCH: { status: 403, message: "This invitation was sent to another email address." },

@@ -1,4 +1,4 @@
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./identity";
 
 /**
@@ -16,6 +16,8 @@ export const organizations = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
     deletedAt: text("deleted_at"),
+    /** Members need a second factor to reach the organization's resources (docs/security.md). */
+    requireMfa: integer("require_mfa", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("organizations_created_idx").on(t.createdAt)],
 );

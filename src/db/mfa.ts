@@ -123,3 +123,18 @@ export async function lastCheck(d1: D1Database, sid: string, userId: string): Pr
     .first<{ at: number }>();
   return row?.at ?? null;
 }
+
+/**
+ * Whether `userId` has a second factor: a confirmed authenticator app or a passkey (recovery codes
+ * back a factor up; alone they are not one). One read, for the organization MFA requirement.
+ */
+export async function hasSecondFactor(d1: D1Database, userId: string): Promise<boolean> {
+  const row = await d1
+    .prepare(
+      `SELECT (EXISTS (SELECT 1 FROM mfa_totp WHERE user_id = ?1 AND confirmed_at IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM mfa_passkeys WHERE user_id = ?1)) AS has`,
+    )
+    .bind(userId)
+    .first<{ has: number }>();
+  return row?.has === 1;
+}

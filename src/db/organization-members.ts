@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { db, schema } from "./client";
 import type { OrganizationRow } from "./organizations";
 import type { Statement } from "./store";
@@ -27,9 +27,19 @@ export async function findMembership(
     .get();
 }
 
+/** Whether the member has a second factor (as db/mfa.ts hasSecondFactor), in the members list's one read. */
+const memberHasSecondFactor =
+  sql<boolean>`(EXISTS (SELECT 1 FROM mfa_totp WHERE mfa_totp.user_id = ${organizationMembers.userId} AND mfa_totp.confirmed_at IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM mfa_passkeys WHERE mfa_passkeys.user_id = ${organizationMembers.userId}))`.mapWith(Boolean);
+
 export async function listMembers(d1: D1Database, organizationId: string) {
   return db(d1)
-    .select({ member: organizationMembers, email: users.email, username: users.username })
+    .select({
+      member: organizationMembers,
+      email: users.email,
+      username: users.username,
+      mfaEnabled: memberHasSecondFactor,
+    })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(eq(organizationMembers.organizationId, organizationId))

@@ -54,6 +54,13 @@ export function renameOrganizationStatement(d1: D1Database, id: string, name: st
     .bind(name, at, id);
 }
 
+/** Set whether members need a second factor (src/domain/organizations/access.ts memberOf). */
+export function setRequireMfaStatement(d1: D1Database, id: string, requireMfa: boolean, at: string): Statement {
+  return d1
+    .prepare("UPDATE organizations SET require_mfa = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL")
+    .bind(requireMfa ? 1 : 0, at, id);
+}
+
 /** Soft delete, only while no session of the organization is pending or processing. */
 export function softDeleteOrganizationStatement(d1: D1Database, id: string, at: string): Statement {
   return d1

@@ -41,7 +41,7 @@ export const OrganizationIdHeader = z
   .openapi("OrganizationId", {
     param: { name: "x-organization-id", in: "header" },
     description:
-      "Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.",
+      "Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.",
     example: "org_1763776000000123456",
   });
 const OrganizationHeaders = z.object({ "x-organization-id": OrganizationIdHeader });
@@ -93,8 +93,10 @@ export function defineRoute<const C extends DefineRouteConfig>(config: C) {
   if (isIdempotent) add(IDEMPOTENCY_ERRORS);
   if (scope) add(AUTH_ERRORS);
   // X-Organization-Id (declared on every authenticated operation) naming an organization the caller
-  // is not a member of is 404, as another account's resource is.
-  if (scope) add(["RESOURCE_NOT_FOUND"]);
+  // is not a member of is 404, as another account's resource is; naming one that requires MFA of its
+  // members, by a member without a second factor, is 403 ORGANIZATION_MFA_REQUIRED
+  // (src/domain/organizations/access.ts memberOf).
+  if (scope) add(["RESOURCE_NOT_FOUND", "ORGANIZATION_MFA_REQUIRED"]);
   if (rest.request?.body) add(BODY_ERRORS);
 
   const errorResponses: RouteConfig["responses"] = {};

@@ -1630,7 +1630,11 @@ export interface paths {
         delete: operations["deleteOrganization"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Require MFA of members (owners)
+         * @description Owners only, as a person (not an organization API key), with a second-factor check in the last 10 minutes (403 `MFA_REQUIRED`). `require_mfa: true` needs your own second factor first (409 `MFA_NOT_ENROLLED`). While on, a member without a factor gets 403 `ORGANIZATION_MFA_REQUIRED` on everything of the organization's (acting as it, its routes, its sessions) until they add one; their own resources stay theirs, and leaving stays possible. Organization API keys are exempt (keys are not people), as are sign-ons through the organization's SSO connection (the identity provider does its own MFA). Audited as `organization.mfa_requirement_changed`.
+         */
+        patch: operations["updateOrganizationSettings"];
         trace?: never;
     };
     "/organizations/{organization_id}/members": {
@@ -2314,7 +2318,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.
+         * @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.
          * @example org_1763776000000123456
          */
         OrganizationId: string;
@@ -2346,7 +2350,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "PASSKEY_INVALID" | "PASSKEY_ALREADY_REGISTERED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
+                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "PASSKEY_INVALID" | "PASSKEY_ALREADY_REGISTERED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ORGANIZATION_MFA_REQUIRED" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
                 message: string;
                 /**
                  * @example {
@@ -3540,6 +3544,8 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "admin" | "member";
+            /** @description Whether members need a second factor to reach the organization's resources */
+            require_mfa: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3556,6 +3562,10 @@ export interface components {
             /** @example Acme Research */
             name: string;
         };
+        UpdateOrganizationSettingsRequest: {
+            /** @description Require a second factor (authenticator app or passkey) of every member: members without one get 403 `ORGANIZATION_MFA_REQUIRED` on everything of the organization's until they add one. Organization API keys are exempt. */
+            require_mfa: boolean;
+        };
         OrganizationMemberList: {
             members: components["schemas"]["OrganizationMember"][];
         };
@@ -3568,6 +3578,8 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "admin" | "member";
+            /** @description Whether the member has a second factor (authenticator app or passkey); shown to admins and owners, null for other members */
+            mfa_enabled: boolean | null;
             /** Format: date-time */
             joined_at: string;
         };
@@ -4079,7 +4091,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+        /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
         OrganizationId: string;
         /**
          * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -4774,7 +4786,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -4832,7 +4844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5067,7 +5079,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -5134,7 +5146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5254,7 +5266,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -5317,7 +5329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6054,7 +6066,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -6117,7 +6129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6361,7 +6373,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -6424,7 +6436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6516,7 +6528,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -6583,7 +6595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6689,7 +6701,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -6751,7 +6763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6875,7 +6887,7 @@ export interface operations {
                 end_date?: string;
             };
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -6938,7 +6950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7030,7 +7042,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -7093,7 +7105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7185,7 +7197,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -7248,7 +7260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7354,7 +7366,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -7412,7 +7424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7518,7 +7530,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -7585,7 +7597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7705,7 +7717,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -7768,7 +7780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7874,7 +7886,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -7937,7 +7949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8029,7 +8041,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -8092,7 +8104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8184,7 +8196,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -8251,7 +8263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8371,7 +8383,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -8431,7 +8443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8523,7 +8535,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -8592,7 +8604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8698,7 +8710,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -8760,7 +8772,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8866,7 +8878,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -8931,7 +8943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9023,7 +9035,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -9088,7 +9100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9180,7 +9192,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -9240,7 +9252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9332,7 +9344,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -9394,7 +9406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SSO_REQUIRED` — This organization requires single sign-on; sign in through its connection.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `SSO_REQUIRED` — This organization requires single sign-on; sign in through its connection.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9514,7 +9526,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -9580,7 +9592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9672,7 +9684,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -9741,7 +9753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `EMAIL_NOT_VERIFIED` — Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).<br>`ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `EMAIL_NOT_VERIFIED` — Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).<br>`ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9861,7 +9873,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -9924,7 +9936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10138,7 +10150,7 @@ export interface operations {
                 end_date?: string;
             };
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -10201,7 +10213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10295,7 +10307,7 @@ export interface operations {
             header?: {
                 /** @description Optional, 1–255 printable ASCII characters, unique per request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same key and body returns the first response (`Idempotent-Replayed: true`) without doing the work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation, authorization or a limit, and 5xx failures, are not stored. */
                 "idempotency-key"?: string;
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -10378,7 +10390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10514,7 +10526,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -10579,7 +10591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10671,7 +10683,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -10752,7 +10764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10858,7 +10870,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -10918,7 +10930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11010,7 +11022,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -11075,7 +11087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11167,7 +11179,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -11248,7 +11260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`EMAIL_NOT_VERIFIED` — Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`EMAIL_NOT_VERIFIED` — Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11382,7 +11394,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -11445,7 +11457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11667,7 +11679,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -11732,7 +11744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11826,7 +11838,7 @@ export interface operations {
             header?: {
                 /** @description Optional, 1–255 printable ASCII characters, unique per request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same key and body returns the first response (`Idempotent-Replayed: true`) without doing the work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation, authorization or a limit, and 5xx failures, are not stored. */
                 "idempotency-key"?: string;
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -11894,7 +11906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12016,7 +12028,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -12081,7 +12093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12173,7 +12185,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -12242,7 +12254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12348,7 +12360,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -12408,7 +12420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12513,7 +12525,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -12578,7 +12590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12670,7 +12682,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -12736,7 +12748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12842,7 +12854,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -12907,7 +12919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13015,7 +13027,7 @@ export interface operations {
             header?: {
                 /** @description Optional, 1–255 printable ASCII characters, unique per request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same key and body returns the first response (`Idempotent-Replayed: true`) without doing the work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation, authorization or a limit, and 5xx failures, are not stored. */
                 "idempotency-key"?: string;
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -13085,7 +13097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13207,7 +13219,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -13276,7 +13288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13396,7 +13408,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -13459,7 +13471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13554,7 +13566,7 @@ export interface operations {
                 tier?: "basic" | "professional" | "enterprise";
             };
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -13617,7 +13629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13709,7 +13721,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -13778,7 +13790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13891,7 +13903,7 @@ export interface operations {
                 order?: "asc" | "desc";
             };
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -13954,7 +13966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14048,7 +14060,7 @@ export interface operations {
             header?: {
                 /** @description Optional, 1–255 printable ASCII characters, unique per request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same key and body returns the first response (`Idempotent-Replayed: true`) without doing the work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation, authorization or a limit, and 5xx failures, are not stored. */
                 "idempotency-key"?: string;
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -14118,7 +14130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14240,7 +14252,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -14307,7 +14319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14413,7 +14425,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -14478,7 +14490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14570,7 +14582,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -14641,7 +14653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14761,7 +14773,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -14823,7 +14835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14929,7 +14941,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -14994,7 +15006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15086,7 +15098,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -15151,7 +15163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15246,7 +15258,7 @@ export interface operations {
                 access_token?: string;
             };
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -15303,7 +15315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15409,7 +15421,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -15474,7 +15486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15568,7 +15580,7 @@ export interface operations {
             header?: {
                 /** @description Optional, 1–255 printable ASCII characters, unique per request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same key and body returns the first response (`Idempotent-Replayed: true`) without doing the work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation, authorization or a limit, and 5xx failures, are not stored. */
                 "idempotency-key"?: string;
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -15636,7 +15648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15758,7 +15770,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -15823,7 +15835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15915,7 +15927,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -15984,7 +15996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16104,7 +16116,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -16169,7 +16181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16261,7 +16273,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -16328,7 +16340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16434,7 +16446,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -16499,7 +16511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16591,7 +16603,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -16651,7 +16663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16743,7 +16755,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -16810,7 +16822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INVITATION_EMAIL_MISMATCH` — This invitation was sent to another email address.<br>`EMAIL_NOT_VERIFIED` — Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).<br>`ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INVITATION_EMAIL_MISMATCH` — This invitation was sent to another email address.<br>`EMAIL_NOT_VERIFIED` — Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).<br>`ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16944,7 +16956,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -17007,7 +17019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -17099,7 +17111,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -17166,7 +17178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -17286,7 +17298,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -17351,7 +17363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -17443,7 +17455,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -17512,7 +17524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -17618,7 +17630,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -17678,7 +17690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -17780,11 +17792,200 @@ export interface operations {
             };
         };
     };
+    updateOrganizationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+                /**
+                 * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
+                 * @example 2026-11-01
+                 */
+                "X-Client-Version"?: components["parameters"]["XClientVersion"];
+                /** @description A bookmark from an earlier response's X-D1-Bookmark header: this request is served from that database state or newer (read-your-own-writes across replicas, docs/consistency.md). Omit to read from any replica; a malformed value is 422 INVALID_FIELD_VALUE. */
+                "X-D1-Bookmark"?: components["parameters"]["XD1Bookmark"];
+            };
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrganizationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-D1-Bookmark": components["headers"]["X-D1-Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Organization"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST_BODY` — The request body is malformed.<br>`INVALID_FIELD_VALUE` — a malformed request header (`X-Client-Version` or `X-Organization-Id`). */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `AUTHENTICATION_REQUIRED` — Authentication is required: send a bearer token or an API key.<br>`TOKEN_INVALID` — The access token is invalid.<br>`TOKEN_EXPIRED` — The access token has expired. */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RESOURCE_NOT_FOUND` — Resource not found. */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `MFA_NOT_ENROLLED` — This second factor is not set up on the account. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` — The request body exceeds the maximum size. */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INVALID_FIELD_VALUE` — A field has an invalid value.<br>`MISSING_REQUIRED_FIELD` — A required field is missing.<br>`FIELD_TOO_LONG` — A field exceeds its maximum length. */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `DATABASE_ERROR` — A database operation failed.<br>`INTERNAL_SERVER_ERROR` — An unexpected error occurred. */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE` — The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listOrganizationMembers: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -17849,7 +18050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -17941,7 +18142,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -18011,7 +18212,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -18131,7 +18332,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -18192,7 +18393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -18298,7 +18499,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -18358,7 +18559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -18464,7 +18665,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -18528,7 +18729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -18634,7 +18835,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -18699,7 +18900,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -18791,7 +18992,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -18860,7 +19061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -18980,7 +19181,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -19041,7 +19242,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -19157,7 +19358,7 @@ export interface operations {
                 offset?: number;
             };
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -19222,7 +19423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -19314,7 +19515,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -19379,7 +19580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -19471,7 +19672,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -19536,7 +19737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -19630,7 +19831,7 @@ export interface operations {
             header?: {
                 /** @description Optional, 1–255 printable ASCII characters, unique per request you mean to make once (e.g. a UUID). Kept 24 hours per user: a retry with the same key and body returns the first response (`Idempotent-Replayed: true`) without doing the work again; the same key with another body → 422 IDEMPOTENCY_KEY_MISMATCH; while the first is still running → 409 IDEMPOTENCY_KEY_IN_USE. Requests refused by validation, authorization or a limit, and 5xx failures, are not stored. */
                 "idempotency-key"?: string;
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -19715,7 +19916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -19851,7 +20052,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -19916,7 +20117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -20008,7 +20209,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -20077,7 +20278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -20183,7 +20384,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -20249,7 +20450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -20341,7 +20542,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -20402,7 +20603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -20494,7 +20695,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -20564,7 +20765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -20670,7 +20871,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -20735,7 +20936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -20827,7 +21028,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -20898,7 +21099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -21004,7 +21205,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -21070,7 +21271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -21185,7 +21386,7 @@ export interface operations {
                 session_type?: "remote_viewing" | "dowsing" | "precognition" | "intuitive_analysis";
             };
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -21246,7 +21447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -21345,7 +21546,7 @@ export interface operations {
                 end_date?: string;
             };
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -21406,7 +21607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -21508,7 +21709,7 @@ export interface operations {
                 country?: string;
             };
             header?: {
-                /** @description Act for this organization (you must be a member; otherwise 404). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
+                /** @description Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it. */
                 "x-organization-id"?: components["parameters"]["OrganizationId"];
                 /**
                  * @description Pins the API behaviour to a release date (`YYYY-MM-DD`): the newest version released on or before it serves the request (see `X-API-Version`). Omit for the current version; a malformed date is 400 INVALID_FIELD_VALUE.
@@ -21569,7 +21770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

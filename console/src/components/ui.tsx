@@ -76,8 +76,21 @@ export function ErrorNote(props: { error: unknown }) {
   return (
     <p class="note note-error" role="alert">
       {messageOf(props.error)}
+      {codeOf(props.error) === "ORGANIZATION_MFA_REQUIRED" && (
+        <>
+          {" "}
+          <a href="/security">Add a second factor on the Security page</a>.
+        </>
+      )}
     </p>
   );
+}
+
+/** The catalogue code of a refusal: a CallError's, or a failed call's envelope. */
+function codeOf(error: unknown): string | undefined {
+  const e = error as { code?: unknown; error?: { code?: unknown } };
+  const code = e.code ?? e.error?.code;
+  return typeof code === "string" ? code : undefined;
 }
 
 /**

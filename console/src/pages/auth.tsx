@@ -2,6 +2,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, completeSignIn, type MfaChallenge, messageOf, signIn, signInWithPasskey } from "../api";
 import { Button, ErrorNote, Field } from "../components/ui";
+import { useAction } from "../components/use-action";
 import { getPasskey, passkeysSupported } from "../webauthn";
 
 /**
@@ -9,21 +10,13 @@ import { getPasskey, passkeysSupported } from "../webauthn";
  * credentials it holds for this site; the one chosen signs in without a password.
  */
 function PasskeySignIn(props: { onSignedIn: () => void }) {
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useAction();
   if (!passkeysSupported()) return null;
-  const start = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const start = () =>
+    run(async () => {
       await signInWithPasskey(getPasskey);
       props.onSignedIn();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <div class="stack" id="passkey">
       <ErrorNote error={error} />
@@ -89,36 +82,22 @@ export function AuthCard(props: { title: string; children: ComponentChildren }) 
  */
 function SecondStep(props: { challenge: MfaChallenge; onSignedIn: () => void; onRestart: () => void }) {
   const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: Event) => {
+  const { error, setError, busy, run } = useAction();
+  /** Completes the sign-in with one proof: a code, a recovery code or the passkey's assertion. */
+  const complete = (proof: () => Promise<Parameters<typeof completeSignIn>[1]>) =>
+    run(async () => {
+      await completeSignIn(props.challenge.challenge, await proof());
+      props.onSignedIn();
+    });
+  const submit = (e: Event) => {
     e.preventDefault();
     const value = String(new FormData(e.currentTarget as HTMLFormElement).get("factor") ?? "").trim();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await completeSignIn(props.challenge.challenge, recovery ? { recovery_code: value } : { code: value });
-      props.onSignedIn();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    return complete(async () => (recovery ? { recovery_code: value } : { code: value }));
   };
   const canRecover = props.challenge.factors.includes("recovery_code");
   const webauthn = props.challenge.webauthn;
-  const usePasskey = async () => {
-    if (!webauthn) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await completeSignIn(props.challenge.challenge, { webauthn: await getPasskey(webauthn) });
-      props.onSignedIn();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+  const usePasskey = () => {
+    if (webauthn) return complete(async () => ({ webauthn: await getPasskey(webauthn) }));
   };
   return (
     <AuthCard title="Two-step verification">

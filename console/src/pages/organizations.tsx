@@ -145,6 +145,64 @@ export function OrganizationsPage() {
   );
 }
 
+/**
+ * Whether members need a second factor (docs/security.md "Organizations that require MFA"): owners
+ * switch it; the API asks for a step-up (the console's prompt) and refuses an owner without a factor.
+ */
+function MfaRequirement(props: { organization: Schema<"Organization">; onChanged: () => void }) {
+  const { organization } = props;
+  const [error, setError] = useState<unknown>();
+  const [note, setNote] = useState<string>();
+  const owner = organization.role === "owner";
+  // What the box shows while the change is on its way (a refusal puts the organization's state back).
+  const [pending, setPending] = useState<boolean>();
+  const toggle = async (on: boolean) => {
+    setError(undefined);
+    setNote(undefined);
+    setPending(on);
+    const { error: failed } = await api.PATCH("/organizations/{organization_id}", {
+      params: { path: { organization_id: organization.id } },
+      body: { require_mfa: on },
+    });
+    if (failed) {
+      setPending(undefined);
+      setError(failed);
+    } else setNote(on ? "Members now need a second factor." : "Members no longer need a second factor.");
+    props.onChanged();
+  };
+  return (
+    <Card title="Two-step verification">
+      <ErrorNote error={error} />
+      {note && (
+        <p class="note note-ok" role="status">
+          {note}
+        </p>
+      )}
+      {owner ? (
+        <label class="check">
+          <input
+            type="checkbox"
+            data-testid="require-mfa"
+            checked={pending ?? organization.require_mfa}
+            onChange={(e) => void toggle(e.currentTarget.checked)}
+          />{" "}
+          Require a second factor (authenticator app or passkey) of every member
+        </label>
+      ) : (
+        <p class="small">
+          {organization.require_mfa
+            ? "This organization requires a second factor of every member."
+            : "This organization does not require a second factor."}
+        </p>
+      )}
+      <p class="muted small">
+        Members without one keep their own resources but cannot reach the organization's until they add one on their{" "}
+        <a href="/security">Security page</a>. Organization API keys are not affected.
+      </p>
+    </Card>
+  );
+}
+
 function OrgTabs(props: { id: string; current: "members" | "audit" | "sso" }) {
   const tabs = [
     { key: "members", href: `/organizations/${props.id}`, label: "Members" },
@@ -352,6 +410,7 @@ export function OrganizationPage(props: { id: string }) {
           )}
         </Card>
       )}
+      {org.data && <MfaRequirement organization={org.data} onChanged={refreshPeople} />}
       {token && (
         <Secret
           label={`Invitation token for ${token.email}`}
@@ -398,6 +457,15 @@ export function OrganizationPage(props: { id: string }) {
                   <Badge tone={m.role === "owner" ? "info" : "muted"}>{m.role}</Badge>
                 ),
             },
+            ...(admin
+              ? [
+                  {
+                    header: "Second factor",
+                    cell: (m: Member) =>
+                      m.mfa_enabled ? <Badge tone="ok">on</Badge> : <Badge tone="warn">none</Badge>,
+                  },
+                ]
+              : []),
             { header: "Joined", class: "nowrap", cell: (m) => fmtDay(m.joined_at) },
             {
               header: <span class="visually-hidden">Actions</span>,

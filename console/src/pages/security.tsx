@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, type Schema, unwrap } from "../api";
 import { Badge, Button, Card, ErrorNote, Field, Page, useLoad } from "../components/ui";
+import { useAction } from "../components/use-action";
 import { createPasskey, passkeysSupported } from "../webauthn";
 
 type Enrolment = Schema<"TotpEnrolment">;
@@ -12,20 +13,8 @@ type Passkey = Schema<"Passkey">;
  */
 function Passkeys(props: { onChanged: (codes: string[]) => void }) {
   const list = useLoad(() => unwrap(api.GET("/users/me/mfa/passkeys")));
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useAction();
   const [renaming, setRenaming] = useState<string>();
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
   const add = (e: Event) => {
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
@@ -145,20 +134,7 @@ export function SecurityPage() {
   const status = useLoad(() => unwrap(api.GET("/users/me/mfa")));
   const [enrolment, setEnrolment] = useState<Enrolment>();
   const [codes, setCodes] = useState<string[]>();
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, run } = useAction();
   const start = () =>
     run(async () => {
       setCodes(undefined);

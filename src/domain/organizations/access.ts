@@ -1,3 +1,4 @@
+import { hasSecondFactor } from "../../db/mfa";
 import { findMembership } from "../../db/organization-members";
 import { findLiveOrganization, type OrganizationRow } from "../../db/organizations";
 import { AppError } from "../../errors";
@@ -14,6 +15,39 @@ export const organizationNotFound = () =>
   new AppError("RESOURCE_NOT_FOUND", {
     message: "Organization not found.",
     details: { resource: "organization" },
+  });
+
+/**
+ * A person's membership of organization `organizationId`, read now, with the organization's MFA
+ * requirement applied: the one place it is (docs/security.md "Organizations that require MFA").
+ * Every way a person reaches an organization's resources comes through here: acting as it
+ * (`X-Organization-Id`, resolveActingOrganization), its own routes (`/v1/organizations/{id}/…`,
+ * membershipIn) and an organization session named by id (domain/sessions/queries.ts). While the
+ * organization requires MFA, a member without a second factor gets 403 ORGANIZATION_MFA_REQUIRED
+ * (their own resources stay theirs). Not applied to organization API keys (keys are not people: no
+ * one signs in with them, so no second factor can be asked of them) nor to a sign-on token bound to
+ * the organization (its identity provider does its own MFA, docs/sso.md). Undefined: not a member.
+ */
+export async function memberOf(
+  ctx: Context,
+  input: { organizationId: string; userId: string; signOn?: boolean },
+): Promise<{ organization: OrganizationRow; role: OrganizationRole } | undefined> {
+  const found = await findMembership(ctx.db, input.organizationId, input.userId);
+  if (found?.organization.requireMfa && !input.signOn && !(await hasSecondFactor(ctx.db, input.userId))) {
+    throw organizationMfaRequired(found.organization);
+  }
+  return found;
+}
+
+const organizationMfaRequired = (organization: OrganizationRow) =>
+  new AppError("ORGANIZATION_MFA_REQUIRED", {
+    message: `The organization "${organization.name}" requires a second factor of its members: add an authenticator app or a passkey to your account, then retry.`,
+    details: {
+      organization_id: organization.id,
+      organization_name: organization.name,
+      enrol: ["POST /v1/users/me/mfa/totp", "POST /v1/users/me/mfa/passkeys/options"],
+      console: "/security",
+    },
   });
 
 /**
@@ -51,13 +85,13 @@ export async function resolveActingOrganization(
     // (docs/sso.md "What a sign-on token may do"); its membership is read now, like the header's.
     const bound = principal.boundOrganization;
     if (requested !== undefined && requested !== bound) throw organizationNotFound();
-    const found = await findMembership(d1, bound, principal.userId);
+    const found = await memberOf(ctx, { organizationId: bound, userId: principal.userId, signOn: true });
     if (!found) throw organizationNotFound();
     const { account: _personal, ...rest } = principal;
     return { ...rest, organization: { id: bound, role: found.role, via: "header" } };
   }
   if (requested === undefined) return principal;
-  const found = await findMembership(d1, requested, principal.userId);
+  const found = await memberOf(ctx, { organizationId: requested, userId: principal.userId });
   if (!found) throw organizationNotFound();
   const { account: _personal, ...rest } = principal;
   return { ...rest, organization: { id: requested, role: found.role, via: "header" } };
@@ -66,10 +100,12 @@ export async function resolveActingOrganization(
 /**
  * The caller's role in organization `id` (a route's path), read now. An
  * organization API key reaches only its own organization, as a member.
+ * `ownMembership`: the operation touches only the caller's own membership (leaving), not the
+ * organization's resources, so its MFA requirement (memberOf) does not hold it back.
  */
 export async function membershipIn(
   ctx: UserContext,
-  input: { organizationId: string },
+  input: { organizationId: string; ownMembership?: boolean },
 ): Promise<{ organization: OrganizationRow; role: OrganizationRole }> {
   const { principal, db: d1 } = ctx;
   const id = input.organizationId;
@@ -80,7 +116,13 @@ export async function membershipIn(
     return { organization, role: principal.organization.role };
   }
   if (principal.boundOrganization && principal.boundOrganization !== id) throw organizationNotFound();
-  const found = await findMembership(d1, id, principal.userId);
+  const found = input.ownMembership
+    ? await findMembership(d1, id, principal.userId)
+    : await memberOf(ctx, {
+        organizationId: id,
+        userId: principal.userId,
+        signOn: Boolean(principal.boundOrganization),
+      });
   if (!found) throw organizationNotFound();
   return found;
 }

@@ -14,6 +14,7 @@ import { requireRole } from "./roles";
 export type AuditAction =
   | "organization.created"
   | "organization.renamed"
+  | "organization.mfa_requirement_changed"
   | "organization.deleted"
   | "member.joined"
   | "member.role_changed"

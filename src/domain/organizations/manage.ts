@@ -1,4 +1,5 @@
 import { insertAccountStatement } from "../../db/billing-accounts";
+import { hasSecondFactor } from "../../db/mfa";
 import { insertMemberStatement } from "../../db/organization-members";
 import { hasActiveSessions } from "../../db/organization-sessions";
 import {
@@ -8,6 +9,7 @@ import {
   organizationsOfUser,
   organizationTeardownStatements,
   renameOrganizationStatement,
+  setRequireMfaStatement,
   softDeleteOrganizationStatement,
 } from "../../db/organizations";
 import { AppError } from "../../errors";
@@ -17,6 +19,7 @@ import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import { organizationGrant } from "../billing/free-credits";
 import type { UserContext } from "../context";
+import { requireRecentCheck } from "../identity/mfa/factors";
 import type { OrganizationRole, Principal } from "../identity/principal";
 import { membershipIn, organizationNotFound } from "./access";
 import { auditStatement } from "./audit";
@@ -63,6 +66,7 @@ export async function createOrganization(ctx: UserContext, input: { name: string
     createdAt: at,
     updatedAt: at,
     deletedAt: null,
+    requireMfa: false,
   };
   const account = newAccount(ctx, { ownerType: "organization", ownerId: organization.id, tier: "basic", now });
   await d1.batch([
@@ -125,6 +129,47 @@ export async function renameOrganization(
   ]);
   if (updated?.meta.changes !== 1) throw organizationNotFound();
   return { organization: { ...organization, name, updatedAt: at }, role };
+}
+
+/**
+ * Require (or stop requiring) a second factor of every member (docs/security.md "Organizations that
+ * require MFA"): owners only, as a person (an API key is not one), after a recent second-factor
+ * check like other security settings. Turning it on needs the owner's own factor first, as GitHub
+ * does: otherwise the owner would lock themself out with the rest.
+ */
+export async function setRequireMfa(
+  ctx: UserContext,
+  input: { organizationId: string; requireMfa: boolean },
+): Promise<OrganizationView> {
+  const { organizationId: id, requireMfa } = input;
+  const { db: d1, principal } = ctx;
+  requirePerson(principal);
+  const { organization, role } = await membershipIn(ctx, input);
+  requireRole(role, "owner");
+  if (requireMfa && !(await hasSecondFactor(d1, principal.userId))) {
+    throw new AppError("MFA_NOT_ENROLLED", {
+      message: "Add a second factor to your own account before requiring one of the organization's members.",
+      details: { enrol: ["POST /v1/users/me/mfa/totp", "POST /v1/users/me/mfa/passkeys/options"] },
+    });
+  }
+  await requireRecentCheck(ctx, principal, ctx.now());
+  const at = iso(ctx.now());
+  const [updated] = await d1.batch([
+    setRequireMfaStatement(d1, id, requireMfa, at),
+    auditStatement(ctx, {
+      organizationId: id,
+      entry: {
+        action: "organization.mfa_requirement_changed",
+        targetType: "organization",
+        targetId: id,
+        before: { require_mfa: organization.requireMfa },
+        after: { require_mfa: requireMfa },
+      },
+      onlyIfChanged: true,
+    }),
+  ]);
+  if (updated?.meta.changes !== 1) throw organizationNotFound();
+  return { organization: { ...organization, requireMfa, updatedAt: at }, role };
 }
 
 /**

@@ -9,19 +9,23 @@ export const organizationResource = (o: OrganizationRow, role: string) => ({
   id: o.id,
   name: o.name,
   role: role as "owner" | "admin" | "member",
+  require_mfa: o.requireMfa,
   created_at: o.createdAt,
   updated_at: o.updatedAt,
 });
 
+/** `mfaEnabled`: undefined when the viewer may not see it (docs/decisions.md "Organizations that require MFA"). */
 export const memberResource = (m: {
   member: { userId: string; role: string; createdAt: string };
   email: string;
   username: string;
+  mfaEnabled?: boolean | undefined;
 }) => ({
   user_id: m.member.userId,
   email: m.email,
   username: m.username,
   role: m.member.role as "owner" | "admin" | "member",
+  mfa_enabled: m.mfaEnabled ?? null,
   joined_at: m.member.createdAt,
 });
 

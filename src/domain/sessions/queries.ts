@@ -1,4 +1,3 @@
-import { findMembership } from "../../db/organization-members";
 import {
   findSession,
   findSessionState,
@@ -11,7 +10,7 @@ import {
 import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import type { UserContext } from "../context";
-import type { Principal } from "../identity/principal";
+import { memberOf } from "../organizations/access";
 import { type Action, readableTypes, requireSessionScope } from "./families";
 import { historyEntry } from "./resources";
 import type { SessionStatus, SessionType } from "./types";
@@ -26,7 +25,7 @@ import type { SessionStatus, SessionType } from "./types";
  * the session id names it, so no X-Organization-Id is needed.
  */
 export function ownSession(ctx: UserContext, { id, action }: SessionAccess): Promise<SessionState> {
-  return reachable(ctx.db, ctx.principal, id, action, findSessionState);
+  return reachable(ctx, id, action, findSessionState);
 }
 
 /** Which session, for what (the scope family's action it needs). */
@@ -37,29 +36,32 @@ export interface SessionAccess {
 
 /** `ownSession` with the analysis body (the Analysis resource). */
 export function ownSessionWithAnalysis(ctx: UserContext, { id, action }: SessionAccess): Promise<SessionRow> {
-  return reachable(ctx.db, ctx.principal, id, action, findSession);
+  return reachable(ctx, id, action, findSession);
 }
 
 async function reachable<R extends SessionState>(
-  d1: Store,
-  principal: Principal,
+  ctx: UserContext,
   id: string,
   action: Action,
   find: (d1: Store, id: string) => Promise<R | undefined>,
 ): Promise<R> {
-  const row = await find(d1, id);
-  if (!row || !(await canReach(d1, principal, row))) {
+  const row = await find(ctx.db, id);
+  if (!row || !(await canReach(ctx, row))) {
     throw new AppError("SESSION_NOT_FOUND", { details: { session_id: id } });
   }
-  requireSessionScope(principal, row.sessionType, action);
+  requireSessionScope(ctx.principal, row.sessionType, action);
   return row;
 }
 
-async function canReach(d1: Store, principal: Principal, row: SessionState): Promise<boolean> {
+async function canReach(ctx: UserContext, row: SessionState): Promise<boolean> {
+  const { principal } = ctx;
   const viaKey = principal.organization?.via === "api_key";
   if (row.organizationId === null) return !viaKey && row.userId === principal.userId;
   if (principal.organization?.id === row.organizationId) return true;
-  return !viaKey && (await findMembership(d1, row.organizationId, principal.userId)) !== undefined;
+  // memberOf applies the organization's MFA requirement (403 ORGANIZATION_MFA_REQUIRED).
+  return (
+    !viaKey && (await memberOf(ctx, { organizationId: row.organizationId, userId: principal.userId })) !== undefined
+  );
 }
 
 export async function sessionHistory(ctx: UserContext, { id }: { id: string }) {

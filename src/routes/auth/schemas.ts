@@ -13,41 +13,38 @@ const b64url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]*$/, "base64url");
 
-/** navigator.credentials.get()'s result as JSON (WebAuthn L3 §5.1.8 AuthenticationResponseJSON). */
-export const PasskeyAssertionSchema = z
-  .object({
+/**
+ * What every PublicKeyCredential serializes to (WebAuthn L3 §5.1.8 toJSON()): the credential's id
+ * twice (base64url), its type, the attachment and the extension results; each ceremony adds its
+ * own `response`.
+ */
+const credentialJson = <R extends z.ZodRawShape>(response: R) =>
+  z.object({
     id: b64url(1400),
     rawId: b64url(1400),
     type: z.literal("public-key"),
-    response: z.object({
-      clientDataJSON: b64url(8192),
-      authenticatorData: b64url(8192),
-      signature: b64url(2048),
-      userHandle: b64url(256).optional(),
-    }),
+    response: z.object(response),
     authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
     clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  })
-  .openapi("PasskeyAssertion");
+  });
+
+/** navigator.credentials.get()'s result as JSON (WebAuthn L3 §5.1.8 AuthenticationResponseJSON). */
+export const PasskeyAssertionSchema = credentialJson({
+  clientDataJSON: b64url(8192),
+  authenticatorData: b64url(8192),
+  signature: b64url(2048),
+  userHandle: b64url(256).optional(),
+}).openapi("PasskeyAssertion");
 
 /** navigator.credentials.create()'s result as JSON (WebAuthn L3 §5.1.8 RegistrationResponseJSON). */
-export const PasskeyAttestationSchema = z
-  .object({
-    id: b64url(1400),
-    rawId: b64url(1400),
-    type: z.literal("public-key"),
-    response: z.object({
-      clientDataJSON: b64url(8192),
-      attestationObject: b64url(65536),
-      transports: z.array(z.string().max(32)).max(8).optional(),
-      authenticatorData: b64url(65536).optional(),
-      publicKey: b64url(8192).optional(),
-      publicKeyAlgorithm: z.number().int().optional(),
-    }),
-    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  })
-  .openapi("PasskeyAttestation");
+export const PasskeyAttestationSchema = credentialJson({
+  clientDataJSON: b64url(8192),
+  attestationObject: b64url(65536),
+  transports: z.array(z.string().max(32)).max(8).optional(),
+  authenticatorData: b64url(65536).optional(),
+  publicKey: b64url(8192).optional(),
+  publicKeyAlgorithm: z.number().int().optional(),
+}).openapi("PasskeyAttestation");
 
 /** PublicKeyCredentialRequestOptionsJSON (WebAuthn L3 §5.5): pass as `publicKey` to navigator.credentials.get(). */
 export const PasskeyRequestOptionsSchema = z

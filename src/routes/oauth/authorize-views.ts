@@ -1,13 +1,13 @@
-import { html } from "hono/html";
+import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { AuthorizationRequest } from "../../domain/identity/oauth/authorization-request";
 import { SCOPES, type Scope } from "../../domain/identity/scopes";
 import { sha256Base64url } from "../../lib/crypto";
 
 /**
- * The authorize page's HTML: plain forms, no JavaScript. Every interpolated
- * value is escaped by hono/html. The stylesheet is inline and allowed by its
- * hash in the page's CSP (see authorizePageCsp).
+ * The authorize page's HTML: plain forms; the one script is the second step's passkey ceremony
+ * (PASSKEY_SCRIPT). Every interpolated value is escaped by hono/html. The stylesheet and the script
+ * are inline and allowed by their hashes in the page's CSP (see authorizePageCsp).
  */
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0}
 main{max-width:26rem;margin:4rem auto;background:#fff;border-radius:.75rem;padding:2rem;box-shadow:0 1px 4px #0002}
@@ -17,13 +17,49 @@ button{padding:.6rem 1.2rem;border-radius:.4rem;border:1px solid #345;font-size:
 button.primary{background:#2456c9;color:#fff;border-color:#2456c9}ul{padding-left:1.2rem}li{margin:.3rem 0}
 .error{background:#fde8e8;color:#8a1c1c;padding:.6rem;border-radius:.4rem}.muted{color:#5b6270;font-size:.9rem}code{word-break:break-all}`;
 
-let styleHash: Promise<string> | undefined;
+/**
+ * "Use a passkey" on the second step (WebAuthn Level 3 §5.1.4): the browser parses the options the
+ * button carries (this sign-in's own challenge), asks the authenticator, and posts its toJSON() in
+ * the form; the server verifies it against the challenge (challenge, origin, RP id, user
+ * verification, counter). The button stays hidden in a browser without JSON WebAuthn support.
+ */
+const PASSKEY_SCRIPT = `{
+const button = document.getElementById("use-passkey");
+const form = document.getElementById("passkey-form");
+const note = document.getElementById("passkey-error");
+const PKC = globalThis.PublicKeyCredential;
+if (button && form && note && PKC && typeof PKC.parseRequestOptionsFromJSON === "function") {
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    note.hidden = true;
+    try {
+      const publicKey = PKC.parseRequestOptionsFromJSON(JSON.parse(button.dataset.options));
+      const credential = await navigator.credentials.get({ publicKey });
+      if (!credential) throw new Error("no passkey was chosen");
+      form.elements.namedItem("webauthn").value = JSON.stringify(credential.toJSON());
+      form.submit();
+    } catch (err) {
+      note.textContent = "The passkey was not used (" + (err && err.message ? err.message : err) + "). Try again, or enter a code.";
+      note.hidden = false;
+    }
+  });
+}
+}`;
 
-/** CSP for the page: nothing but our inline style; forms may post here and redirect to the client's origin. */
-export async function authorizePageCsp(redirectOrigin?: string): Promise<string> {
-  styleHash ??= sha256Base64url(STYLE).then((h) => `${h.replace(/-/g, "+").replace(/_/g, "/")}=`);
+const cspHash = (source: string) =>
+  sha256Base64url(source).then((h) => `'sha256-${h.replace(/-/g, "+").replace(/_/g, "/")}='`);
+let hashes: Promise<[string, string]> | undefined;
+
+/**
+ * CSP for the page: nothing but our inline style (and, on the second step with a passkey, its
+ * script: `script`); forms may post here and redirect to the client's origin.
+ */
+export async function authorizePageCsp(redirectOrigin?: string, opts: { script?: boolean } = {}): Promise<string> {
+  hashes ??= Promise.all([cspHash(STYLE), cspHash(PASSKEY_SCRIPT)]);
+  const [style, script] = await hashes;
   const formAction = ["'self'", ...(redirectOrigin ? [redirectOrigin] : [])].join(" ");
-  return `default-src 'none'; style-src 'sha256-${await styleHash}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
+  const scripts = opts.script ? ` script-src ${script};` : "";
+  return `default-src 'none'; style-src ${style};${scripts} form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
 }
 
 function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
@@ -61,8 +97,18 @@ ${hiddenFields(request, csrf)}
   );
 }
 
-/** The second step of a password sign-in for an account with a second factor (docs/security.md). */
-export function mfaView(request: AuthorizationRequest, csrf: string, challenge: string, error?: string) {
+/**
+ * The second step of a password sign-in for an account with a second factor (docs/security.md): a
+ * code form, and for an account with passkeys a "Use a passkey" button answering `passkey`, the
+ * request options whose challenge is this sign-in's.
+ */
+export function mfaView(
+  request: AuthorizationRequest,
+  csrf: string,
+  challenge: string,
+  opts: { error?: string | undefined; passkey?: object | undefined } = {},
+) {
+  const { error, passkey } = opts;
   return page(
     "Second factor",
     html`<h1>Confirm it is you</h1>
@@ -73,7 +119,20 @@ ${hiddenFields(request, csrf)}
 <input type="hidden" name="challenge" value="${challenge}">
 <label for="mfa_code">Authenticator code or recovery code</label><input id="mfa_code" name="mfa_code" type="text" autocomplete="one-time-code" required>
 <button class="primary" type="submit">Verify</button>
-</form>`,
+</form>
+${
+  passkey
+    ? html`<form method="post" action="/oauth2/authorize" id="passkey-form">
+${hiddenFields(request, csrf)}
+<input type="hidden" name="action" value="mfa">
+<input type="hidden" name="challenge" value="${challenge}">
+<input type="hidden" name="webauthn" value="">
+<button type="button" id="use-passkey" data-options="${JSON.stringify(passkey)}" hidden>Use a passkey</button>
+<p id="passkey-error" class="error" role="alert" hidden></p>
+</form>
+<script>${raw(PASSKEY_SCRIPT)}</script>`
+    : ""
+}`,
   );
 }
 

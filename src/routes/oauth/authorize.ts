@@ -2,7 +2,8 @@ import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { contextOf } from "../../context/request";
 import { passwordSignIn } from "../../domain/identity/accounts";
-import { challengeIfEnrolled, spendChallenge } from "../../domain/identity/mfa/challenge";
+import { challengeIfEnrolled, challengePasskeyOptions, spendChallenge } from "../../domain/identity/mfa/challenge";
+import type { SecondFactorProof } from "../../domain/identity/mfa/factors";
 import {
   AUTHORIZATION_PARAMS,
   type AuthorizationRequest,
@@ -27,6 +28,7 @@ import { timingSafeEqual } from "../../lib/crypto";
 import { randomToken } from "../../lib/ids";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { PasskeyAssertionSchema } from "../auth/schemas";
 import { authorizePageCsp, consentView, errorView, loginView, mfaView, ssoRedirectView } from "./authorize-views";
 
 /**
@@ -63,8 +65,17 @@ function csrfToken(c: C, fresh = false): string {
   return token;
 }
 
-async function render(c: C, body: Promise<string> | string, status: 200 | 400 | 401 | 403 | 429, redirectUri?: string) {
-  c.header("Content-Security-Policy", await authorizePageCsp(redirectUri ? new URL(redirectUri).origin : undefined));
+async function render(
+  c: C,
+  body: Promise<string> | string,
+  status: 200 | 400 | 401 | 403 | 429,
+  redirectUri?: string,
+  opts: { script?: boolean } = {},
+) {
+  c.header(
+    "Content-Security-Policy",
+    await authorizePageCsp(redirectUri ? new URL(redirectUri).origin : undefined, opts),
+  );
   c.header("Cache-Control", "no-store");
   return c.html(await body, status);
 }
@@ -124,7 +135,10 @@ async function signIn(
     const user = await passwordSignIn(contextOf(c), { email, password: password.slice(0, 256) });
     // A second factor owed: the page asks for it before any browser session exists.
     const challenge = await challengeIfEnrolled(contextOf(c), { user, country: countryOf(c), now: Date.now() });
-    if (challenge) return render(c, mfaView(request, csrf, challenge.challenge), 200, request.redirectUri);
+    if (challenge) {
+      const view = mfaView(request, csrf, challenge.challenge, { passkey: challenge.webauthn });
+      return render(c, view, 200, request.redirectUri, { script: Boolean(challenge.webauthn) });
+    }
     return await startBrowserSession(c, request, await signBrowserSession(contextOf(c), { userId: user.id }));
   } catch (err) {
     if (err instanceof AppError && err.code === "INVALID_CREDENTIALS") {
@@ -138,21 +152,47 @@ async function signIn(
   }
 }
 
-/** The sign-in page's second step: a live challenge and a valid factor start the browser session. */
+/**
+ * The sign-in page's second step: a live challenge and a valid factor start the browser session. The
+ * factor is a code typed in, or the passkey button's assertion (`webauthn`, its toJSON()), which must
+ * answer this sign-in's own WebAuthn challenge from this origin (spendChallenge → verifyAssertion).
+ */
 async function secondStep(c: C, request: AuthorizationRequest, form: URLSearchParams, csrf: string): Promise<Response> {
   const challenge = (form.get("challenge") ?? "").slice(0, 128);
-  const entered = (form.get("mfa_code") ?? "").trim().slice(0, 64);
-  const proof = /^\d{6}$/.test(entered) ? { code: entered } : { recoveryCode: entered };
+  const again = async (error: string, status: 400 | 401) => {
+    const passkey = await challengePasskeyOptions(contextOf(c), { challenge, now: Date.now() });
+    const view = mfaView(request, csrf, challenge, { error, passkey });
+    return render(c, view, status, request.redirectUri, { script: Boolean(passkey) });
+  };
+  const proof = secondFactorOf(form);
+  if (!proof) return again("The passkey's answer could not be read: try again.", 400);
   try {
     const { user } = await spendChallenge(contextOf(c), { challenge, proof, now: Date.now() });
     return await startBrowserSession(c, request, await signBrowserSession(contextOf(c), { userId: user.id }));
   } catch (err) {
-    if (err instanceof AppError && err.code === "MFA_CODE_INVALID")
-      return render(c, mfaView(request, csrf, challenge, "That code is not valid."), 401, request.redirectUri);
+    if (err instanceof AppError && err.code === "MFA_CODE_INVALID") return again("That code is not valid.", 401);
+    if (err instanceof AppError && err.code === "PASSKEY_INVALID") return again("That passkey was not accepted.", 401);
     if (err instanceof AppError && err.code === "MFA_CHALLENGE_INVALID")
       return render(c, loginView(request, csrf, "The sign-in expired: sign in again."), 401, request.redirectUri);
     throw err;
   }
+}
+
+/** The form's factor: the passkey's assertion (JSON, as POST /v1/auth/mfa/verify takes it) or a code; undefined if unreadable. */
+function secondFactorOf(form: URLSearchParams): SecondFactorProof | undefined {
+  const assertion = form.get("webauthn");
+  if (assertion) {
+    let json: unknown;
+    try {
+      json = JSON.parse(assertion);
+    } catch {
+      return undefined;
+    }
+    const parsed = PasskeyAssertionSchema.safeParse(json);
+    return parsed.success ? { webauthn: parsed.data } : undefined;
+  }
+  const entered = (form.get("mfa_code") ?? "").trim().slice(0, 64);
+  return /^\d{6}$/.test(entered) ? { code: entered } : { recoveryCode: entered };
 }
 
 async function startBrowserSession(c: C, request: AuthorizationRequest, session: string): Promise<Response> {

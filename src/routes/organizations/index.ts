@@ -18,6 +18,7 @@ import { mountRenameOrganization } from "./rename";
 import { mountRevokeInvitation } from "./revoke-invitation";
 import { mountSso } from "./sso";
 import { mountTransferOwnership } from "./transfer-ownership";
+import { mountUpdateOrganizationSettings } from "./update-settings";
 
 export function organizationRoutes() {
   const app = router();
@@ -27,6 +28,7 @@ export function organizationRoutes() {
   mountListOrganizations(app);
   mountGetOrganization(app);
   mountRenameOrganization(app);
+  mountUpdateOrganizationSettings(app);
   mountDeleteOrganization(app);
   mountListMembers(app);
   mountChangeRole(app);

@@ -27,6 +27,14 @@ export const InvitationParams = z.object({
 const Name = z.string().trim().min(1).max(100).openapi({ example: "Acme Research" });
 export const CreateOrganizationBody = z.object({ name: Name }).openapi("CreateOrganizationRequest");
 export const RenameOrganizationBody = z.object({ name: Name }).openapi("RenameOrganizationRequest");
+export const UpdateOrganizationSettingsBody = z
+  .object({
+    require_mfa: z.boolean().openapi({
+      description:
+        "Require a second factor (authenticator app or passkey) of every member: members without one get 403 `ORGANIZATION_MFA_REQUIRED` on everything of the organization's until they add one. Organization API keys are exempt.",
+    }),
+  })
+  .openapi("UpdateOrganizationSettingsRequest");
 export const ChangeRoleBody = z.object({ role: Role }).openapi("ChangeMemberRoleRequest");
 export const TransferOwnershipBody = z
   .object({ user_id: z.string().regex(/^user_\d{1,30}$/, "must look like user_<digits>") })
@@ -43,6 +51,9 @@ export const OrganizationSchema = z
     id: z.string(),
     name: z.string(),
     role: Role.openapi({ description: "Your role in the organization" }),
+    require_mfa: z
+      .boolean()
+      .openapi({ description: "Whether members need a second factor to reach the organization's resources" }),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -53,7 +64,17 @@ export const OrganizationListSchema = z
   .openapi("OrganizationList");
 
 export const MemberSchema = z
-  .object({ user_id: z.string(), email: z.string(), username: z.string(), role: Role, joined_at: Timestamp })
+  .object({
+    user_id: z.string(),
+    email: z.string(),
+    username: z.string(),
+    role: Role,
+    mfa_enabled: z.boolean().nullable().openapi({
+      description:
+        "Whether the member has a second factor (authenticator app or passkey); shown to admins and owners, null for other members",
+    }),
+    joined_at: Timestamp,
+  })
   .openapi("OrganizationMember");
 
 export const MemberListSchema = z.object({ members: z.array(MemberSchema) }).openapi("OrganizationMemberList");

@@ -85,6 +85,20 @@ export async function completeChallenge(
 }
 
 /**
+ * The passkey request options of a live challenge, with its own WebAuthn challenge: to ask again on
+ * the same sign-in after a refused attempt (the OAuth authorize page). Undefined when the challenge
+ * is dead or the account has no passkey.
+ */
+export async function challengePasskeyOptions(
+  ctx: Context,
+  input: { challenge: string; now: number },
+): Promise<PublicKeyCredentialRequestOptionsJSON | undefined> {
+  const live = await findLiveChallenge(ctx.db, await challengeHash(input.challenge), input.now);
+  if (!live?.webauthnChallenge) return undefined;
+  return assertionOptions(ctx, { userId: live.userId, challenge: live.webauthnChallenge });
+}
+
+/**
  * Spend a live challenge with a valid second factor: the user it names (the OAuth authorize page
  * then starts its browser session instead of issuing tokens). Nothing is spent on a refusal but
  * the wrong code, which counts against the challenge.

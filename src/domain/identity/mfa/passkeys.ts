@@ -186,15 +186,18 @@ export async function verifyPasskeyRegistration(
   return row;
 }
 
-/** Request options (§5.5) for the account's passkeys, or for any discoverable one (no user: passwordless). */
+/**
+ * Request options (§5.5) for the account's passkeys, or for any discoverable one (no user: passwordless).
+ * `challenge`: an existing ceremony's own (base64url), to ask again for the same one.
+ */
 export async function assertionOptions(
   ctx: Context,
-  input: { userId: string | null; challenge?: Uint8Array<ArrayBuffer> },
+  input: { userId: string | null; challenge?: string },
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allow = input.userId ? await passkeysOf(ctx.db, input.userId) : [];
   return generateAuthenticationOptions({
     rpID: relyingParty(ctx).rpID,
-    challenge: input.challenge ?? newChallengeBytes(),
+    challenge: input.challenge === undefined ? newChallengeBytes() : base64urlBytes(input.challenge),
     timeout: WEBAUTHN_CHALLENGE_TTL_MS,
     userVerification: "required",
     allowCredentials: allow.map((p) => ({ id: p.credentialId, transports: JSON.parse(p.transports) })),

@@ -490,6 +490,10 @@ from .update_me_request_preferences_language import UpdateMeRequestPreferencesLa
 from .update_me_request_preferences_theme import UpdateMeRequestPreferencesTheme
 from .update_me_response_200 import UpdateMeResponse200
 from .update_me_result import UpdateMeResult
+from .update_organization_settings_request import UpdateOrganizationSettingsRequest
+from .update_organization_settings_response_200 import (
+    UpdateOrganizationSettingsResponse200,
+)
 from .update_session_request import UpdateSessionRequest
 from .update_session_request_metadata import UpdateSessionRequestMetadata
 from .update_session_request_parameters import UpdateSessionRequestParameters
@@ -948,6 +952,8 @@ __all__ = (
     "UpdateMeRequestPreferencesTheme",
     "UpdateMeResponse200",
     "UpdateMeResult",
+    "UpdateOrganizationSettingsRequest",
+    "UpdateOrganizationSettingsResponse200",
     "UpdateSessionRequest",
     "UpdateSessionRequestMetadata",
     "UpdateSessionRequestParameters",

@@ -19,6 +19,7 @@ class Organization:
         id (str):
         name (str):
         role (OrganizationRole): Your role in the organization
+        require_mfa (bool): Whether members need a second factor to reach the organization's resources
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -26,6 +27,7 @@ class Organization:
     id: str
     name: str
     role: OrganizationRole
+    require_mfa: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -36,6 +38,8 @@ class Organization:
         name = self.name
 
         role = self.role.value
+
+        require_mfa = self.require_mfa
 
         created_at = self.created_at.isoformat()
 
@@ -48,6 +52,7 @@ class Organization:
                 "id": id,
                 "name": name,
                 "role": role,
+                "require_mfa": require_mfa,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -64,6 +69,8 @@ class Organization:
 
         role = OrganizationRole(d.pop("role"))
 
+        require_mfa = d.pop("require_mfa")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -72,6 +79,7 @@ class Organization:
             id=id,
             name=name,
             role=role,
+            require_mfa=require_mfa,
             created_at=created_at,
             updated_at=updated_at,
         )

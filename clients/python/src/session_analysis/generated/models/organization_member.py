@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -20,6 +20,8 @@ class OrganizationMember:
         email (str):
         username (str):
         role (OrganizationMemberRole): owner > admin > member
+        mfa_enabled (bool | None): Whether the member has a second factor (authenticator app or passkey); shown to
+            admins and owners, null for other members
         joined_at (datetime.datetime):
     """
 
@@ -27,6 +29,7 @@ class OrganizationMember:
     email: str
     username: str
     role: OrganizationMemberRole
+    mfa_enabled: bool | None
     joined_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -39,6 +42,9 @@ class OrganizationMember:
 
         role = self.role.value
 
+        mfa_enabled: bool | None
+        mfa_enabled = self.mfa_enabled
+
         joined_at = self.joined_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -49,6 +55,7 @@ class OrganizationMember:
                 "email": email,
                 "username": username,
                 "role": role,
+                "mfa_enabled": mfa_enabled,
                 "joined_at": joined_at,
             }
         )
@@ -66,6 +73,13 @@ class OrganizationMember:
 
         role = OrganizationMemberRole(d.pop("role"))
 
+        def _parse_mfa_enabled(data: object) -> bool | None:
+            if data is None:
+                return data
+            return cast(bool | None, data)
+
+        mfa_enabled = _parse_mfa_enabled(d.pop("mfa_enabled"))
+
         joined_at = datetime.datetime.fromisoformat(d.pop("joined_at"))
 
         organization_member = cls(
@@ -73,6 +87,7 @@ class OrganizationMember:
             email=email,
             username=username,
             role=role,
+            mfa_enabled=mfa_enabled,
             joined_at=joined_at,
         )
 
