@@ -18,9 +18,7 @@ import { clientVersion } from "./middleware/client-version";
 import { cors } from "./middleware/cors";
 import { d1Session } from "./middleware/d1-session";
 import { rateLimit } from "./middleware/rate-limit";
-import { requestId } from "./middleware/request-id";
-import { requestLog } from "./middleware/request-log";
-import { securityHeaders } from "./middleware/security-headers";
+import { requestFrame } from "./middleware/request-frame";
 import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
@@ -214,7 +212,8 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
   // The request path (docs/architecture.md): request id → client version → authenticate → rate limit → route.
   // What every response carries, refusals included: its request id and the security headers; once it is
   // answered, its log line and metric.
-  app.use("*", requestId(), securityHeaders(), requestLog());
+  // (requestFrame: the three as one layer of the chain, src/middleware/request-frame.ts.)
+  app.use("*", requestFrame());
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate),
   // or with the test payment gateway. An isolate's bindings do not change, so once they passed, later
   // requests with the same bindings skip the check, without an async step of their own (each costs about
