@@ -12,7 +12,7 @@ import { allowedMethodsOf } from "./http/allowed-methods";
 import { type LazyRoute, lazyRoute } from "./http/lazy-route";
 import { onError } from "./http/on-error";
 import type { Router } from "./http/openapi";
-import { apiUsage } from "./middleware/api-usage";
+import { rateLimitAndCount } from "./middleware/api-usage";
 import { authenticate } from "./middleware/authenticate";
 import { clientVersion } from "./middleware/client-version";
 import { cors } from "./middleware/cors";
@@ -229,7 +229,7 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
   v1.use("*", cors);
   // The tier limits count per principal, so authentication comes first; the usage count after the limit,
   // so a refusal (429) is not counted.
-  v1.use("*", clientVersion(), authenticate(), rateLimit(), apiUsage());
+  v1.use("*", clientVersion(), authenticate(), rateLimitAndCount());
   // After authentication (which reads the primary: revocation and key checks must not lag).
   v1.use("*", d1Session);
   // Hono's limiter lets a request without a body through at once; checked here first, a read skips its async step.
