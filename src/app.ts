@@ -14,7 +14,6 @@ import { onError } from "./http/on-error";
 import type { Router } from "./http/openapi";
 import { rateLimitAndCount } from "./middleware/api-usage";
 import { authenticate } from "./middleware/authenticate";
-import { clientVersion } from "./middleware/client-version";
 import { cors } from "./middleware/cors";
 import { d1Session } from "./middleware/d1-session";
 import { rateLimit } from "./middleware/rate-limit";
@@ -225,11 +224,11 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
   });
 
   const v1 = new Hono<AppEnv>();
-  // CORS (docs/decisions.md): any origin, no credentials (src/middleware/cors.ts).
+  // CORS (docs/decisions.md): any origin, no credentials (src/middleware/cors.ts); the client version in the same layer.
   v1.use("*", cors);
   // The tier limits count per principal, so authentication comes first; the usage count after the limit,
   // so a refusal (429) is not counted.
-  v1.use("*", clientVersion(), authenticate(), rateLimitAndCount());
+  v1.use("*", authenticate(), rateLimitAndCount());
   // After authentication (which reads the primary: revocation and key checks must not lag).
   v1.use("*", d1Session);
   // Hono's limiter lets a request without a body through at once; checked here first, a read skips its async step.
