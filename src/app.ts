@@ -229,10 +229,26 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
   // The tier limits count per principal, so authentication comes first; the usage count after the limit,
   // so a refusal (429) is not counted.
   v1.use("*", authenticate(), rateLimitAndCount());
-  // After authentication (which reads the primary: revocation and key checks must not lag).
-  v1.use("*", d1Session);
-  // Hono's limiter lets a request without a body through at once; checked here first, a read skips its async step.
-  v1.use("*", (c, next) => (c.req.raw.body ? limitBody(c, next) : next()));
+  // After authentication (which reads the primary: revocation and key checks must not lag). The body limit runs
+  // inside the D1 session's layer, not as a layer of its own, so a request without a body (every read) passes one
+  // async step of Hono's chain fewer; its refusal is rendered here as compose renders an error thrown from a layer
+  // (c.error, c.res), so the response still gets the session's bookmark and the outer layers' headers.
+  v1.use("*", (c, next) =>
+    d1Session(c, () => {
+      if (!c.req.raw.body) return next();
+      return limitBody(c, next).then(
+        // As compose: a Response the limiter answered with becomes the response unless one was already set.
+        (res) => {
+          if (res instanceof Response && !c.finalized) c.res = res;
+        },
+        (err: unknown) => {
+          if (!(err instanceof Error)) throw err;
+          c.error = err;
+          c.res = onError(err, c);
+        },
+      );
+    }),
+  );
   v1.get("/openapi.json", async (c) => c.body(await servedDocument(c.req.url, c.env), 200, JSON_CONTENT));
   // The reference renderer is bundled from npm and served from /docs/ (no CDN: it works offline).
   v1.get("/docs", (c) => {
