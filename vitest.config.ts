@@ -108,6 +108,9 @@ export default defineConfig(async () => {
         "./test/node/stripe-stub-global-setup.ts",
       ],
       testTimeout: 20_000,
+      // A file's beforeAll registers users and reads the document as its tests do: the same bound
+      // (vitest's default 10 s is met on a loaded 2-core machine).
+      hookTimeout: 20_000,
       // The dependencies prebundled once (cached under node_modules/.vite): each runtime then loads about
       // 20 files instead of ~370 (zod, drizzle-orm, jose, hono, xmldsigjs ...), each a round trip to
       // Vite and an evaluation in workerd. Every package and subpath src/ and test/ import is listed:

@@ -16,7 +16,7 @@ import type { Bindings } from "./env";
  */
 export async function runMaintenance(env: Bindings, now = Date.now()) {
   const sent = await sweepOutbox(systemContext(env, "maintenance", () => now));
-  const mailSent = await sweepMail(systemContext(env, "maintenance"), now);
+  const mailSent = await sweepMail(systemContext(env, "maintenance", () => now));
   const ledgerViolations = (await checkLedgerInvariant(systemContext(env, "maintenance", () => now))).length;
   const clocksWoken = await wakeOverdueClocks(systemContext(env, "maintenance", () => now));
   const purged = await purgeIdempotencyRecords(systemContext(env, "maintenance", () => now));

@@ -151,10 +151,10 @@ describe("mail outbox", () => {
     const { id, to } = await queued();
     const { mailer, sent } = counting();
     await Promise.all([
-      deliverMail(testContext(), [id], Date.now(), mailer),
-      deliverMail(testContext(), [id], Date.now(), mailer),
+      deliverMail(testContext(), { ids: [id], mailer: mailer }),
+      deliverMail(testContext(), { ids: [id], mailer: mailer }),
     ]);
-    await deliverMail(testContext(), [id], Date.now(), mailer);
+    await deliverMail(testContext(), { ids: [id], mailer: mailer });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe(to);
     const row = await mailRecord(env.DB, id);
@@ -173,19 +173,19 @@ describe("mail outbox", () => {
     const { id } = await queued();
     const failing = counting(() => new MailSendError("timeout", false));
     const t0 = Date.now();
-    expect(await deliverMail(testContext(), [id], t0, failing.mailer)).toBe(0);
+    expect(await deliverMail(testContext({ now: () => t0 }), { ids: [id], mailer: failing.mailer })).toBe(0);
     expect(await mailRecord(env.DB, id)).toMatchObject({ result: "pending", attempts: 1, lastError: "timeout" });
     // Not due again until its backoff has passed.
-    expect(await deliverMail(testContext(), [id], t0 + 1_000, failing.mailer)).toBe(0);
+    expect(await deliverMail(testContext({ now: () => t0 + 1_000 }), { ids: [id], mailer: failing.mailer })).toBe(0);
     expect(failing.sent).toHaveLength(1);
     const ok = counting();
-    expect(await deliverMail(testContext(), [id], t0 + 61_000, ok.mailer)).toBe(1);
+    expect(await deliverMail(testContext({ now: () => t0 + 61_000 }), { ids: [id], mailer: ok.mailer })).toBe(1);
     expect(await mailRecord(env.DB, id)).toMatchObject({ result: "sent", attempts: 2 });
 
     const other = await queued();
     let at = Date.now();
     for (let i = 0; i < MAIL_MAX_ATTEMPTS; i++) {
-      await deliverMail(testContext(), [other.id], at, failing.mailer);
+      await deliverMail(testContext({ now: () => at }), { ids: [other.id], mailer: failing.mailer });
       at += 3_600_000;
     }
     expect(await mailRecord(env.DB, other.id)).toMatchObject({
@@ -198,7 +198,7 @@ describe("mail outbox", () => {
   it("a permanent refusal is given up at once; the cron sweep delivers what is due", async () => {
     const { id } = await queued();
     const refusing = counting(() => new MailSendError("recipient not allowed", true));
-    await deliverMail(testContext(), [id], Date.now(), refusing.mailer);
+    await deliverMail(testContext(), { ids: [id], mailer: refusing.mailer });
     expect(await mailRecord(env.DB, id)).toMatchObject({ result: "failed", attempts: 1 });
     const due = await queued();
     await sweepMail(testContext());

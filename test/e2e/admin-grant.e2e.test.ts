@@ -32,6 +32,7 @@ describe("npm run admin:grant", () => {
     rmSync(persistDir, { recursive: true, force: true });
   });
 
+  // Two server starts and four wrangler runs, each a cold Node process: minutes when the pool runs beside it.
   it("grants and revokes the administrator role on the local database, recorded in admin_audit", async () => {
     running = await startWrangler({ persistDir });
     const email = `operator.${Date.now()}@example.com`;
@@ -87,7 +88,7 @@ describe("npm run admin:grant", () => {
       { action: "granted", actor: "cli" },
       { action: "revoked", actor: "cli" },
     ]);
-  });
+  }, 300_000);
 
   it("refuses an address that is not plain (no SQL through it) and one nobody registered", () => {
     const injected = adminGrant("--email", "x'; DROP TABLE users; --@example.com", "--persist-to", server.persistDir);

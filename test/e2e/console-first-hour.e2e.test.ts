@@ -1,12 +1,9 @@
 import { execFile } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { apiClient, dataOf } from "./support/api";
-import { accessibilityProblems, launchChromiumBrowser, offlineExcept, pageProblems } from "./support/browser";
+import { CONSOLE_TEST_TIMEOUT, launchChromiumBrowser, openConsolePage, VIEWPORTS } from "./support/browser";
 import { sharedServer } from "./support/shared-server";
 
 /**
@@ -18,34 +15,15 @@ import { sharedServer } from "./support/shared-server";
  * no table hiding a column behind a sideways scroll. axe-clean, nothing loaded from another host;
  * state is read over HTTP only.
  */
-const UPDATE_SCREENSHOTS = Boolean(process.env.UPDATE_SCREENSHOTS);
-const SCREENSHOTS = path.resolve(import.meta.dirname, "../../docs/screenshots");
-const FAILURE_SCREENSHOTS = path.join(tmpdir(), "sas-console-screenshots");
 const PASSWORD = "correct-horse-42";
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 860 },
-  { name: "mobile", width: 390, height: 844 },
-];
 const CUE = "Describe the lighthouse keeper's logbook and the shelf it sits on";
 const run = promisify(execFile);
-// Two Chromium contexts side by side on a shared 2-core machine; full-page screenshots cost more.
-const TIMEOUT = UPDATE_SCREENSHOTS ? 360_000 : 240_000;
-
-/** Tables whose content is wider than their box (a sideways scroll), by their accessible label. */
-async function overflowingTables(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>(".table-wrap"))
-      .filter((w) => w.scrollWidth > w.clientWidth + 1)
-      .map((w) => `${w.getAttribute("aria-label")}: ${w.scrollWidth} > ${w.clientWidth}`),
-  );
-}
 
 describe("a developer's first hour in the console", () => {
   const server = sharedServer();
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(UPDATE_SCREENSHOTS ? SCREENSHOTS : FAILURE_SCREENSHOTS, { recursive: true });
     browser = await launchChromiumBrowser();
   });
   afterAll(async () => {
@@ -65,31 +43,11 @@ describe("a developer's first hour in the console", () => {
         );
         const token = reg.body.data.token as string;
 
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await page.setViewportSize({ width: viewport.width, height: viewport.height });
-        const blocked = await offlineExcept(page, server.url);
-        const problems = pageProblems(page);
-        const a11y: string[] = [];
-        const wide: string[] = [];
-        // axe and (at 390 px) the tables' widths on the page as it stands; `save`: a README screenshot too.
-        const shot = async (name: string, save = true) => {
-          a11y.push(...(await accessibilityProblems(page)).map((p) => `${name}: ${p}`));
-          if (viewport.width < 800) wide.push(...(await overflowingTables(page)).map((t) => `${name}: ${t}`));
-          if (!UPDATE_SCREENSHOTS || !save) return;
-          await page.evaluate(() => window.scrollTo(0, 0));
-          await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`), fullPage: true });
-        };
-        onTestFailed(async () => {
-          const file = path.join(FAILURE_SCREENSHOTS, `first-hour-failed-${viewport.name}.png`);
-          await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-          console.log(`${viewport.name}: the page at the failure: ${page.url()}, screenshot ${file}`);
+        const { context, page, check, go, expectClean } = await openConsolePage(browser, server.url, viewport, {
+          name: "first-hour",
+          onTestFailed,
         });
-        const go = async (label: string) => {
-          if (viewport.width < 800) await page.getByRole("button", { name: "Menu" }).click();
-          await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: label }).click();
-          await page.getByRole("heading", { level: 1, name: label }).waitFor();
-        };
+        const shot = (name: string, save = true) => check(name, { screenshot: save });
         const steps = () => page.locator("li.step").evaluateAll((els) => els.map((e) => e.getAttribute("data-done")));
 
         await page.goto(`${server.url}/signin`);
@@ -108,7 +66,7 @@ describe("a developer's first hour in the console", () => {
         const panel = page.getByTestId("getting-started");
         await panel.waitFor();
         await expect.poll(steps).toEqual(["false", "false", "false", "false"]);
-        await expect(panel.textContent()).resolves.toContain("4 of 4 steps left");
+        await expect.poll(() => panel.textContent()).toContain("4 of 4 steps left");
         await shot("getting-started");
 
         // A key from the panel; the first request shows it filled in, and runs as written.
@@ -118,7 +76,9 @@ describe("a developer's first hour in the console", () => {
         const curl = (await page.getByTestId("first-request-curl").textContent())!;
         expect(curl).toContain(key);
         expect(curl).toContain(server.url);
-        await expect(page.getByTestId("first-request-typescript").textContent()).resolves.toContain(`apiKey: "${key}"`);
+        await expect
+          .poll(() => page.getByTestId("first-request-typescript").textContent())
+          .toContain(`apiKey: "${key}"`);
         await expect.poll(steps).toEqual(["true", "false", "false", "false"]);
         const { stdout } = await run("bash", ["-c", curl], { timeout: 15_000 });
         expect(JSON.parse(stdout)).toMatchObject({ success: true, data: { sessions: [] } });
@@ -148,8 +108,8 @@ describe("a developer's first hour in the console", () => {
 
         // Where a key is created, each scope says what it allows.
         await go("API keys");
-        await expect(page.getByText("Cancel remote-viewing sessions").count()).resolves.toBe(1);
-        await expect(page.getByText("See your email address").count()).resolves.toBe(1);
+        await expect.poll(() => page.getByText("Cancel remote-viewing sessions").count()).toBe(1);
+        await expect.poll(() => page.getByText("See your email address").count()).toBe(1);
 
         // Billing history in sentences.
         dataOf(
@@ -173,7 +133,7 @@ describe("a developer's first hour in the console", () => {
         await expect
           .poll(() => history.textContent())
           .toContain(`Session “${CUE.slice(0, 40).trimEnd()}…” · remote viewing`);
-        await expect(history.textContent()).resolves.toContain("Purchase of 100 credits");
+        await expect.poll(() => history.textContent()).toContain("Purchase of 100 credits");
         await history.getByRole("link", { name: CUE.slice(0, 40).trimEnd() }).waitFor();
         await shot("billing-history");
 
@@ -220,13 +180,13 @@ describe("a developer's first hour in the console", () => {
         await page.getByRole("navigation", { name: "Organization" }).getByRole("link", { name: "Audit log" }).click();
         const log = page.getByTestId("audit-log");
         await expect.poll(() => log.textContent()).toContain("member.role_changed");
-        await expect(log.textContent()).resolves.toContain(colleagueEmail);
-        await expect(log.textContent()).resolves.toContain(email);
+        await expect.poll(() => log.textContent()).toContain(colleagueEmail);
+        await expect.poll(() => log.textContent()).toContain(email);
         const change = log.locator("tr", { hasText: "member.role_changed" }).locator("details");
-        await expect(change.locator("summary").textContent()).resolves.toContain("role: member → admin");
+        await expect.poll(() => change.locator("summary").textContent()).toContain("role: member → admin");
         await change.locator("summary").click();
         await expect(change.locator("pre").isVisible()).resolves.toBe(true);
-        await expect(change.locator("pre").textContent()).resolves.toContain('"role": "admin"');
+        await expect.poll(() => change.locator("pre").textContent()).toContain('"role": "admin"');
         await page.getByLabel("Person").selectOption(colleagueId);
         await page.getByRole("button", { name: "Apply filters" }).click();
         await expect
@@ -240,7 +200,7 @@ describe("a developer's first hour in the console", () => {
         const banner = page.getByTestId("acting-banner");
         await expect.poll(() => banner.textContent()).toContain(`Acting as ${orgName}`);
         await go("Sessions");
-        await expect(banner.textContent()).resolves.toContain(orgName);
+        await expect.poll(() => banner.textContent()).toContain(orgName);
         await shot("acting-banner");
         await banner.getByRole("button", { name: "Switch back to yourself" }).click();
         await expect.poll(() => page.getByTestId("acting-banner").count()).toBe(0);
@@ -250,13 +210,10 @@ describe("a developer's first hour in the console", () => {
           .waitFor();
         await shot("sessions-own", false);
 
-        expect(a11y).toEqual([]);
-        expect(wide).toEqual([]);
-        expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
-        expect(blocked).toEqual([]);
+        expectClean(expect);
         await context.close();
       },
-      TIMEOUT,
+      CONSOLE_TEST_TIMEOUT,
     );
   }
 });

@@ -42,7 +42,7 @@ export async function registerUser(
     ...overrides,
   };
   // As the route does for a request without Cloudflare's country (src/lib/request.ts countryOf).
-  const { user, token, refreshToken } = await register(testContext(), input, "unknown");
+  const { user, token, refreshToken } = await register(testContext(), { ...input, country: "unknown" });
   if (verified) await verifyEmailAt(testContext(), await mailedVerificationToken(user));
   return { id: user.id, email: input.email, token, refreshToken };
 }

@@ -42,3 +42,25 @@ export async function totpAt(key: Uint8Array, unixSeconds: number, digits = 6): 
 
 export const totpFromSecret = (secretBase32: string, unixSeconds: number) =>
   totpAt(base32Decode(secretBase32), unixSeconds);
+
+/**
+ * An authenticator app as a person holding it uses it against a live server: each code is from a
+ * later 30-second step than the last one used (a code is accepted once), and as near the current
+ * step as that allows, waiting for the clock when it must. The server accepts ±1 step (RFC 6238
+ * §5.2), so a code from the current or next step stays valid for at least 30 s on its way there,
+ * however loaded the machine; one from the previous step could expire in flight.
+ */
+export function authenticatorApp(secretBase32: string): { nextCode(): Promise<string> } {
+  let lastStep = Number.NEGATIVE_INFINITY;
+  const currentStep = () => Math.floor(Date.now() / 30_000);
+  return {
+    async nextCode() {
+      const step = Math.max(lastStep + 1, currentStep());
+      // Two steps ahead of the clock is outside the window: wait for the next step to begin.
+      while (step > currentStep() + 1)
+        await new Promise((r) => setTimeout(r, (currentStep() + 1) * 30_000 - Date.now()));
+      lastStep = step;
+      return totpFromSecret(secretBase32, step * 30);
+    },
+  };
+}

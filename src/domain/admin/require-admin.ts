@@ -1,7 +1,6 @@
-import type { Store } from "../../db/store";
 import { findUserById } from "../../db/users";
 import { AppError } from "../../errors";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 
 /**
  * Admin endpoints need the admin scope (checked by the route) and the admin
@@ -9,15 +8,12 @@ import type { Principal } from "../identity/principal";
  * demoted admin loses access at once. One read per admin call; admin calls
  * are rare, so the rest of the API keeps trusting the token.
  */
-export async function requireAdmin(
-  d1: Store,
-  principal: Principal,
-  options: { whenStoreDown?: "trust-token" } = {},
-): Promise<void> {
+export async function requireAdmin(ctx: UserContext, options: { whenStoreDown?: "trust-token" } = {}): Promise<void> {
+  const { principal } = ctx;
   if (principal.role !== "admin") throw notAdmin();
   let role: string | undefined;
   try {
-    role = (await findUserById(d1, principal.userId))?.role;
+    role = (await findUserById(ctx.db, principal.userId))?.role;
   } catch (err) {
     // The status endpoint must still answer when D1 is down (that is what it reports);
     // there, and only there, the role the token was signed with is trusted meanwhile.

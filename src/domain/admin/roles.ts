@@ -1,10 +1,9 @@
 import { adminRoleStatements } from "../../db/admin-audit";
-import type { Store } from "../../db/store";
 import { findUserById } from "../../db/users";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { requireAdmin } from "./require-admin";
 
 /**
@@ -12,13 +11,10 @@ import { requireAdmin } from "./require-admin";
  * one batch (the row only when the role changed). The other way is `npm run admin:grant`; a
  * sign-on never grants the role.
  */
-export async function setServiceRole(
-  d1: Store,
-  principal: Principal,
-  input: { userId: string; role: "admin" | "user" },
-  now = Date.now(),
-) {
-  await requireAdmin(d1, principal);
+export async function setServiceRole(ctx: UserContext, input: { userId: string; role: "admin" | "user" }) {
+  const { db: d1, principal } = ctx;
+  const now = ctx.now();
+  await requireAdmin(ctx);
   const user = await findUserById(d1, input.userId);
   if (!user) throw new AppError("RESOURCE_NOT_FOUND", { message: "User not found.", details: { resource: "user" } });
   await d1.batch(

@@ -1,6 +1,6 @@
 import { iso } from "../../lib/clock";
 import { SERVICE_VERSION } from "../../version";
-import type { Config } from "../context";
+import type { Config, Context } from "../context";
 
 export type ServiceName = "api" | "database" | "cache" | "durable_objects" | "queue" | "ai_models" | "billing_ledger";
 export type Health = "healthy" | "degraded" | "unhealthy";
@@ -59,11 +59,11 @@ async function timed(
  * the Workers platform, so they are null (docs/decisions.md) — never invented.
  */
 export async function systemStatus(
-  probes: Probe[],
-  metrics: () => Promise<Metrics>,
-  timeoutMs = PROBE_TIMEOUT_MS,
-  now = Date.now(),
+  ctx: Context,
+  input: { probes: Probe[]; metrics: () => Promise<Metrics>; timeoutMs?: number },
 ) {
+  const { probes, metrics, timeoutMs = PROBE_TIMEOUT_MS } = input;
+  const now = ctx.now();
   const [results, metricValues] = await Promise.all([
     Promise.all(probes.map((probe) => timed(probe, timeoutMs))),
     metrics().catch((err) => {

@@ -1,8 +1,8 @@
-import type { Store } from "../../db/store";
 import { userAnalytics, usersByCountry } from "../../db/user-analytics";
 import { iso } from "../../lib/clock";
 import { round } from "../../lib/numbers";
-import type { Principal, Tier } from "../identity/principal";
+import type { UserContext } from "../context";
+import type { Tier } from "../identity/principal";
 import { type Period, periodStart } from "../reporting/periods";
 import { requireAdmin } from "./require-admin";
 
@@ -15,15 +15,11 @@ import { requireAdmin } from "./require-admin";
  * - geographic_distribution: every user by the country Cloudflare reported
  *   at registration or last login ("unknown" when there was none).
  */
-export async function getUserAnalytics(
-  d1: Store,
-  principal: Principal,
-  period: Period,
-  tier: Tier | undefined,
-  now = Date.now(),
-) {
-  await requireAdmin(d1, principal);
-  const since = iso(periodStart(period, now));
+export async function getUserAnalytics(ctx: UserContext, input: { period: Period; tier: Tier | undefined }) {
+  const { period, tier } = input;
+  const d1 = ctx.db;
+  await requireAdmin(ctx);
+  const since = iso(periodStart(period, ctx.now()));
   const [counts, countries] = await Promise.all([
     userAnalytics(d1, since, tier ?? null),
     usersByCountry(d1, tier ?? null),

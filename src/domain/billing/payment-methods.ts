@@ -8,11 +8,10 @@ import {
   makeDefaultPaymentMethod,
   type PaymentMethodRow,
 } from "../../db/payment-methods";
-import type { Store } from "../../db/store";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import type { UserContext } from "../context";
+import type { Context, UserContext } from "../context";
 import { auditInBatch } from "../organizations/audit";
 import { actingAccountRef } from "./accounts";
 import { isExpired, luhnValid } from "./cards";
@@ -29,19 +28,15 @@ export interface AddCardInput {
 
 /** The audit entry of a saved payment method, in the insert's batch (none for personal accounts). */
 function auditAdded(ctx: UserContext, row: PaymentMethodInsert) {
-  return auditInBatch(
-    ctx.db,
-    ctx.principal.organization?.id,
-    ctx.principal,
-    ctx.meta,
-    {
+  return auditInBatch(ctx, {
+    organizationId: ctx.principal.organization?.id,
+    entry: {
       action: "billing.payment_method_added",
       targetType: "payment_method",
       targetId: row.id,
       after: { payment_method_id: row.id, brand: row.brand, last_four: row.lastFour },
     },
-    ctx.now(),
-  );
+  });
 }
 
 type PaymentMethodInsert = Omit<PaymentMethodRow, "isDefault">;
@@ -117,19 +112,15 @@ function auditCardChange(
   action: "billing.payment_method_removed" | "billing.payment_method_default_changed",
   pm: PaymentMethodRow,
 ) {
-  return auditInBatch(
-    ctx.db,
-    ctx.principal.organization?.id,
-    ctx.principal,
-    ctx.meta,
-    {
+  return auditInBatch(ctx, {
+    organizationId: ctx.principal.organization?.id,
+    entry: {
       action,
       targetType: "payment_method",
       targetId: pm.id,
       after: { payment_method_id: pm.id, brand: pm.brand, last_four: pm.lastFour },
     },
-    ctx.now(),
-  );
+  });
 }
 
 /**
@@ -213,6 +204,6 @@ export async function resolvePaymentMethod(
 }
 
 /** Makes a method `resolvePaymentMethod` saved the default, once its first charge succeeded or none was due. */
-export async function adoptIfPending(d1: Store, pm: ResolvedPaymentMethod | null | undefined): Promise<void> {
-  if (pm?.pendingDefault) await makeDefaultPaymentMethod(d1, pm.accountId, pm.id);
+export async function adoptIfPending(ctx: Context, pm: ResolvedPaymentMethod | null | undefined): Promise<void> {
+  if (pm?.pendingDefault) await makeDefaultPaymentMethod(ctx.db, pm.accountId, pm.id);
 }

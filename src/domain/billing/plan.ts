@@ -56,20 +56,14 @@ export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
   }
   if (input.tier === account.tier) {
     if (!account.pendingTier) throw new AppError("PLAN_UNCHANGED", { details: { tier: account.tier } });
-    await setPendingTier(ctx.db, account.id, null, at, planAudit(ctx, actor, account, input.tier, null, now));
+    await setPendingTier(ctx.db, account.id, null, at, planAudit(ctx, actor, account, input.tier, null));
     return { account: await reread(ctx, account.id), charged: null };
   }
   if (rank(input.tier) < rank(account.tier)) {
     // Nothing is charged now: the named card becomes the default as asked.
     if (input.payment_method_id !== undefined)
-      await adoptIfPending(ctx.db, await paymentMethodFor(ctx, account, input.payment_method_id));
-    await setPendingTier(
-      ctx.db,
-      account.id,
-      input.tier,
-      at,
-      planAudit(ctx, actor, account, account.tier, input.tier, now),
-    );
+      await adoptIfPending(ctx, await paymentMethodFor(ctx, account, input.payment_method_id));
+    await setPendingTier(ctx.db, account.id, input.tier, at, planAudit(ctx, actor, account, account.tier, input.tier));
     return { account: await reread(ctx, account.id), charged: null };
   }
   return upgrade(ctx, actor, account, input, now);
@@ -82,22 +76,19 @@ function planAudit(
   before: AccountRow,
   tier: Tier,
   pendingTier: Tier | null,
-  now: number,
 ) {
-  return auditInBatch(
-    ctx.db,
-    principal.organization?.id,
-    principal,
+  return auditInBatch(ctx, {
+    organizationId: principal.organization?.id,
+    actor: principal,
     meta,
-    {
+    entry: {
       action: "billing.plan_changed",
       targetType: "billing_account",
       targetId: before.id,
       before: { tier: before.tier, pending_tier: before.pendingTier },
       after: { tier, pending_tier: pendingTier },
     },
-    now,
-  );
+  });
 }
 
 async function reread(ctx: Context, id: string): Promise<AccountRow> {
@@ -181,7 +172,7 @@ async function upgrade(ctx: UserContext, actor: PlanActor, a: AccountRow, input:
     txn.gatewayReference = charge.chargeId;
   }
   // Charged successfully, or nothing was due (a trial): a card saved just now may become the default.
-  await adoptIfPending(ctx.db, pm);
+  await adoptIfPending(ctx, pm);
   const events = [
     eventMessage("billing.plan_changed", await eventIdFor("billing.plan_changed", txnId), a.ownerId, at, {
       account_id: a.id,
@@ -221,7 +212,7 @@ async function upgrade(ctx: UserContext, actor: PlanActor, a: AccountRow, input:
     },
     txn,
     events,
-    planAudit(ctx, actor, a, input.tier, null, now),
+    planAudit(ctx, actor, a, input.tier, null),
   );
   if (!applied) {
     // The plan or period changed while the charge ran (a renewal, another change): nothing was applied.

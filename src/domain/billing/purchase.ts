@@ -55,7 +55,7 @@ export interface PurchaseResult {
  * (docs/decisions.md, "Billing cycle": "Purchase retries").
  */
 export async function purchaseCredits(ctx: UserContext, input: PurchaseInput): Promise<PurchaseResult> {
-  const { principal, meta } = ctx;
+  const { principal } = ctx;
   const { clientKey } = input;
   const now = ctx.now();
   const account = await actingAccountRef(ctx);
@@ -116,7 +116,7 @@ export async function purchaseCredits(ctx: UserContext, input: PurchaseInput): P
     });
     throw chargeRefused(txnId, charge);
   }
-  await adoptIfPending(ctx.db, pm);
+  await adoptIfPending(ctx, pm);
 
   const entry = {
     ledgerId: newId("led", now),
@@ -149,16 +149,19 @@ export async function purchaseCredits(ctx: UserContext, input: PurchaseInput): P
     { ...row, gatewayReference: charge.chargeId },
     entry,
     event,
-    auditInBatch(ctx.db, principal.organization?.id, principal, meta, {
-      action: "billing.purchase",
-      targetType: "billing_account",
-      targetId: principal.organization?.id ?? account.id,
-      after: {
-        credit_package: input.credit_package,
-        payment_method_id: input.payment_method_id,
-        quantity: input.quantity,
-        transaction_id: txnId,
-        credits,
+    auditInBatch(ctx, {
+      organizationId: principal.organization?.id,
+      entry: {
+        action: "billing.purchase",
+        targetType: "billing_account",
+        targetId: principal.organization?.id ?? account.id,
+        after: {
+          credit_package: input.credit_package,
+          payment_method_id: input.payment_method_id,
+          quantity: input.quantity,
+          transaction_id: txnId,
+          credits,
+        },
       },
     }),
   );

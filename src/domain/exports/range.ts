@@ -21,6 +21,6 @@ export function createdRange(q: DateFilter): CreatedRange {
 }
 
 /** `attachment; filename="<what>-<UTC date>.<ext>"` (RFC 6266). */
-export function attachmentName(what: string, format: "csv" | "ndjson", now = Date.now()): string {
-  return `attachment; filename="${what}-${utcDate(now)}.${format}"`;
+export function attachmentName(input: { what: string; format: "csv" | "ndjson"; now: number }): string {
+  return `attachment; filename="${input.what}-${utcDate(input.now)}.${input.format}"`;
 }

@@ -33,7 +33,7 @@ export async function exportUsers(
   ctx: UserContext,
   { query: q, format, pageSize = EXPORT_PAGE_SIZE }: ExportRequest<UserExportQuery>,
 ) {
-  await requireAdmin(ctx.db, ctx.principal);
+  await requireAdmin(ctx);
   const filter = { tier: q.tier, country: q.country, ...createdRange(q) };
   return exportStream((after, limit) => usersPage(ctx.db, filter, after, limit), USER_COLUMNS, format, pageSize);
 }

@@ -98,9 +98,9 @@ const verifiedCache = new WeakMap<SigningKeys, Map<string, AccessTokenClaims>>()
  */
 export async function verifyAccessToken(
   ctx: Context,
-  token: string,
-  audience: string = audienceOf(ctx.config.issuer),
+  input: { token: string; audience?: string | undefined },
 ): Promise<AccessTokenClaims> {
+  const { token, audience = audienceOf(ctx.config.issuer) } = input;
   const claims = await verifiedClaims(ctx, token, ctx.now());
   if (audience !== "any" && claims.aud !== audience)
     throw new AppError("TOKEN_INVALID", {

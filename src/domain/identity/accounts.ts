@@ -34,12 +34,7 @@ export interface RegisterInput {
   marketing_consent: boolean;
 }
 
-export async function register(
-  ctx: Context,
-  input: RegisterInput,
-  country: string,
-  now = Date.now(),
-): Promise<LoginResult> {
+export async function register(ctx: Context, input: RegisterInput & { country: string }): Promise<LoginResult> {
   // The holder proves the address with a mailed token: no account is created when it cannot be sent.
   requireMailer(ctx);
   const email = input.email.toLowerCase();
@@ -50,22 +45,18 @@ export async function register(
   // come in through the connection, and nobody may pre-register one of them (docs/security.md).
   const enforced = await enforcedConnectionOfDomain(ctx.db, email.split("@")[1] ?? "");
   if (enforced) throw ssoRequired(ctx, enforced);
-  const user = await createUser(
-    ctx,
-    {
-      email,
-      username: input.username,
-      passwordHash: await hashPassword(input.password, hashIterations(ctx.config)),
-      tier: input.tier,
-      marketingConsent: input.marketing_consent,
-      country,
-    },
-    now,
-  );
+  const user = await createUser(ctx, {
+    email,
+    username: input.username,
+    passwordHash: await hashPassword(input.password, hashIterations(ctx.config)),
+    tier: input.tier,
+    marketingConsent: input.marketing_consent,
+    country: input.country,
+  });
   if (!user) throw emailTaken();
   // The holder proves the address with the mailed token (docs/security.md "Verified email").
-  await sendEmailVerification(ctx, user, now);
-  return { user, ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now)) };
+  await sendEmailVerification(ctx, user);
+  return { user, ...(await issueLoginTokens(ctx, { user, familyId: crypto.randomUUID() })) };
 }
 
 export interface NewUser {
@@ -83,7 +74,8 @@ export interface NewUser {
  * for its first period end (or trial end). Null when the email is taken: the unique index settles a
  * race between two sign-ups of one email.
  */
-export async function createUser(ctx: Context, input: NewUser, now: number): Promise<UserRow | null> {
+export async function createUser(ctx: Context, input: NewUser): Promise<UserRow | null> {
+  const now = ctx.now();
   const account = newAccount(ctx, { ownerType: "user", ownerId: "", tier: input.tier, now });
   const at = iso(now);
   const user: UserRow = {
@@ -130,12 +122,11 @@ async function verifyCredentials(db: Store, email: string, password: string): Pr
 
 export async function login(
   ctx: Context,
-  email: string,
-  password: string,
-  country: string,
-  now = Date.now(),
+  input: { email: string; password: string; country: string },
 ): Promise<LoginResult | MfaChallenge> {
-  const user = await passwordSignIn(ctx, email, password);
+  const { country } = input;
+  const now = ctx.now();
+  const user = await passwordSignIn(ctx, input);
   // A second factor owed: a challenge instead of tokens (POST /v1/auth/mfa/verify completes it).
   const challenge = await challengeIfEnrolled(ctx, { user, country, now });
   if (challenge) return challenge;
@@ -143,13 +134,13 @@ export async function login(
   await recordLogin(ctx.db, user.id, at, country);
   return {
     user: { ...user, lastLogin: at, country },
-    ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now)),
+    ...(await issueLoginTokens(ctx, { user, familyId: crypto.randomUUID() })),
   };
 }
 
 /** Email and password, then enforced SSO: every password sign-in (the API and the authorize page). */
-export async function passwordSignIn(ctx: Context, email: string, password: string): Promise<UserRow> {
-  const user = await verifyCredentials(ctx.db, email, password);
+export async function passwordSignIn(ctx: Context, input: { email: string; password: string }): Promise<UserRow> {
+  const user = await verifyCredentials(ctx.db, input.email, input.password);
   await refuseWhereSsoIsEnforced(ctx, user);
   return user;
 }
@@ -183,12 +174,10 @@ export function ssoRequired(ctx: Context, c: { id: string; kind: "saml" | "ldap"
  */
 export async function issueLoginTokens(
   ctx: Context,
-  user: UserRow,
-  familyId: string,
-  now: number,
-  via: { organizationId?: string | null } = {},
+  input: { user: UserRow; familyId: string; organizationId?: string | null },
 ) {
-  const organizationId = via.organizationId ?? null;
+  const { user, familyId } = input;
+  const organizationId = input.organizationId ?? null;
   const role = organizationId ? "user" : user.role;
   const scopes = scopesForRole(role);
   const access = await issueAccessToken(ctx, {
@@ -215,7 +204,7 @@ export async function issueLoginTokens(
  * a client replayed it): the whole family is revoked, including the access
  * tokens issued from it (RFC 9700 §4.14.2).
  */
-export async function refresh(ctx: Context, presented: string, now = Date.now()): Promise<LoginResult> {
+export async function refresh(ctx: Context, presented: string): Promise<LoginResult> {
   // Rows with a client_id belong to OAuth clients: only /oauth2/token rotates those.
   const outcome = await consumeForRotation(ctx, { presented, clientId: null });
   if (!outcome.ok) {
@@ -231,12 +220,16 @@ export async function refresh(ctx: Context, presented: string, now = Date.now())
   if (!user) throw new AppError("TOKEN_INVALID", { message: "The refresh token is invalid, expired or revoked." });
   return {
     user,
-    ...(await issueLoginTokens(ctx, user, outcome.row.familyId, now, { organizationId: outcome.row.organizationId })),
+    ...(await issueLoginTokens(ctx, {
+      user,
+      familyId: outcome.row.familyId,
+      organizationId: outcome.row.organizationId,
+    })),
   };
 }
 
 /** Revoke the presented access token's session: its refresh family and every access token of it. */
-export async function logout(ctx: Context, principal: Principal, now = Date.now()): Promise<void> {
+export async function logout(ctx: Context, principal: Principal): Promise<void> {
   // An API key has no session to end: it is revoked with DELETE /v1/api-keys/{id} (docs/decisions.md).
   if (principal.credential.kind === "api_key") {
     throw new AppError("INSUFFICIENT_PERMISSIONS", {

@@ -45,9 +45,11 @@ export async function authenticateCredential(ctx: Context, presented: PresentedC
       });
     return bearer === null ? null : principalFromAccessToken(ctx, bearer, mcpResourceOf(ctx.config.issuer));
   }
-  if (presented.apiKey !== undefined) return principalFromApiKey(ctx, presented.apiKey.trim(), defer);
+  if (presented.apiKey !== undefined) return principalFromApiKey(ctx, { key: presented.apiKey.trim(), defer });
   if (bearer !== null)
-    return looksLikeApiKey(bearer) ? principalFromApiKey(ctx, bearer, defer) : principalFromAccessToken(ctx, bearer);
+    return looksLikeApiKey(bearer)
+      ? principalFromApiKey(ctx, { key: bearer, defer })
+      : principalFromAccessToken(ctx, bearer);
   return null;
 }
 
@@ -76,7 +78,7 @@ function scopeSetOf(claims: AccessTokenClaims): Set<Scope> {
 }
 
 async function principalFromAccessToken(ctx: Context, token: string, audience?: string): Promise<Principal> {
-  const claims = await verifyAccessToken(ctx, token, audience);
+  const claims = await verifyAccessToken(ctx, { token, audience });
   const firstParty = claims.client_id === FIRST_PARTY_CLIENT_ID;
   // The acting account (tier, status) is resolved by the authenticate middleware, once it knows
   // whom the request acts for.

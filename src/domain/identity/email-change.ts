@@ -52,15 +52,11 @@ export async function requestEmailChange(
   const enforced = await enforcedConnectionOfDomain(ctx.db, newEmail.split("@")[1] ?? "");
   if (enforced) throw ssoRequired(ctx, enforced);
   const token = CHANGE_PREFIX + randomToken(32);
-  const confirm = await queueMail(
-    ctx,
-    {
-      to: newEmail,
-      template: { type: "email.change_confirm", newEmail, token, minutes: EMAIL_CHANGE_TTL_MS / 60_000 },
-    },
-    now,
-  );
-  const notice = await queueMail(ctx, { to: user.email, template: { type: "email.change_notice", newEmail } }, now);
+  const confirm = await queueMail(ctx, {
+    to: newEmail,
+    template: { type: "email.change_confirm", newEmail, token, minutes: EMAIL_CHANGE_TTL_MS / 60_000 },
+  });
+  const notice = await queueMail(ctx, { to: user.email, template: { type: "email.change_notice", newEmail } });
   await ctx.commit([
     endAccountTokensStatement(ctx.db, user.id, "email_change", iso(now)),
     insertAccountTokenStatement(ctx.db, {
@@ -96,11 +92,11 @@ export async function confirmEmailChange(ctx: Context, input: { token: string })
   const user = await findUserById(ctx.db, row.userId);
   if (!user || user.deletedAt) throw linkInvalid("unknown");
   if (await findUserByEmail(ctx.db, row.newEmail)) throw emailTaken();
-  const notice = await queueMail(
-    ctx,
-    { to: user.email, template: { type: "email.changed", newEmail: row.newEmail }, onlyIfChanged: true },
-    now,
-  );
+  const notice = await queueMail(ctx, {
+    to: user.email,
+    template: { type: "email.changed", newEmail: row.newEmail },
+    onlyIfChanged: true,
+  });
   const [used, changed] = await ctx.commit([
     useAccountTokenStatement(ctx.db, row.id, iso(now)),
     setConfirmedEmailStatement(ctx.db, user.id, row.newEmail, iso(now)),
@@ -110,6 +106,6 @@ export async function confirmEmailChange(ctx: Context, input: { token: string })
   if (used?.meta.changes !== 1) throw linkInvalid("used_or_expired");
   // Taken by a registration between the check and the batch: the link is spent, nothing changed.
   if (changed?.meta.changes !== 1) throw emailTaken();
-  await endEverySignIn(ctx, user.id, now);
+  await endEverySignIn(ctx, user.id);
   return { mailIds: [notice.id] };
 }

@@ -40,23 +40,19 @@ const verifiedEmail = (user: Pick<UserRow, "emailVerifiedAt">) => user.emailVeri
 export async function sendEmailVerification(
   ctx: Context,
   user: Pick<UserRow, "id" | "email">,
-  now = Date.now(),
 ): Promise<{ delivered: boolean; expiresAt: string }> {
+  const now = ctx.now();
   const token = `${TOKEN_PREFIX}${randomToken(32)}`;
   const expiresAt = iso(now + EMAIL_VERIFICATION_TTL_MS);
-  const mail = await queueMail(
-    ctx,
-    {
-      to: user.email,
-      template: {
-        type: "email.verification",
-        endpoint: `${ctx.config.issuer.replace(/\/$/, "")}/v1/auth/email/verify`,
-        token,
-        expiresAt,
-      },
+  const mail = await queueMail(ctx, {
+    to: user.email,
+    template: {
+      type: "email.verification",
+      endpoint: `${ctx.config.issuer.replace(/\/$/, "")}/v1/auth/email/verify`,
+      token,
+      expiresAt,
     },
-    now,
-  );
+  });
   await ctx.commit([
     ...replaceVerificationStatements(ctx.db, {
       tokenHash: await sha256Hex(token),
@@ -67,13 +63,14 @@ export async function sendEmailVerification(
     }),
     mail.statement,
   ]);
-  const delivered = (await deliverMail(ctx, [mail.id], now)) === 1;
+  const delivered = (await deliverMail(ctx, { ids: [mail.id] })) === 1;
   return { delivered, expiresAt };
 }
 
 /** POST /v1/auth/email/verify/resend: the signed-in user's new token, at most one a minute. */
-export async function resendEmailVerification(ctx: Context, userId: string, now = Date.now()) {
+export async function resendEmailVerification(ctx: Context, userId: string) {
   requireMailer(ctx);
+  const now = ctx.now();
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError("AUTHENTICATION_REQUIRED");
   if (verifiedEmail(user)) throw new AppError("EMAIL_ALREADY_VERIFIED");
@@ -86,7 +83,7 @@ export async function resendEmailVerification(ctx: Context, userId: string, now 
       details: { retry_after: retryAfter },
     });
   }
-  return sendEmailVerification(ctx, user, now);
+  return sendEmailVerification(ctx, user);
 }
 
 const invalidToken = (reason: "unknown" | "expired" | "email_changed") =>
@@ -96,7 +93,8 @@ const invalidToken = (reason: "unknown" | "expired" | "email_changed") =>
  * POST /v1/auth/email/verify: spend the token and mark the email verified, with onEmailVerified's
  * statements in the same batch. An unknown, used, expired or superseded token changes nothing.
  */
-export async function verifyEmail(ctx: Context, token: string, now = Date.now()): Promise<UserRow> {
+export async function verifyEmail(ctx: Context, token: string): Promise<UserRow> {
+  const now = ctx.now();
   const row = await findVerification(ctx.db, await sha256Hex(token.trim()));
   if (!row) throw invalidToken("unknown");
   if (Date.parse(row.expiresAt) <= now) throw invalidToken("expired");

@@ -15,11 +15,10 @@ import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
-import type { Context } from "../context";
+import type { Context, UserContext } from "../context";
 import { queueMail, requireMailer } from "../mail/outbox";
 import { cutOffGrant } from "../organizations/cut-off";
 import { DUMMY_PASSWORD_HASH, hashIterations, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
-import type { Principal } from "./principal";
 import { REFRESH_TOKEN_TTL } from "./refresh-rotation";
 
 /** A reset link works once, for 30 minutes (OWASP Forgot Password Cheat Sheet: short-lived, single use). */
@@ -37,8 +36,9 @@ const linkInvalid = (reason: "unknown" | "used_or_expired") =>
  * (no account enumeration), and so is the work: a token is generated and hashed and one D1 batch
  * written in both cases. Returns the queued mail's id (to send after the response), if any.
  */
-export async function forgotPassword(ctx: Context, emailInput: string, now = Date.now()): Promise<string | null> {
+export async function forgotPassword(ctx: Context, emailInput: string): Promise<string | null> {
   requireMailer(ctx);
+  const now = ctx.now();
   const email = emailInput.trim().toLowerCase();
   const token = RESET_PREFIX + randomToken(32);
   const tokenHash = await sha256Hex(token);
@@ -51,11 +51,10 @@ export async function forgotPassword(ctx: Context, emailInput: string, now = Dat
     await ctx.db.batch([endAccountTokensStatement(ctx.db, "", "password_reset", iso(now))]);
     return null;
   }
-  const mail = await queueMail(
-    ctx,
-    { to: user.email, template: { type: "password.reset", token, minutes: RESET_TOKEN_TTL_MS / 60_000 } },
-    now,
-  );
+  const mail = await queueMail(ctx, {
+    to: user.email,
+    template: { type: "password.reset", token, minutes: RESET_TOKEN_TTL_MS / 60_000 },
+  });
   await ctx.db.batch([
     endAccountTokensStatement(ctx.db, user.id, "password_reset", iso(now)),
     insertAccountTokenStatement(ctx.db, {
@@ -83,9 +82,9 @@ function checkNewPassword(password: string, email: string) {
 export async function resetPassword(
   ctx: Context,
   input: { token: string; newPassword: string },
-  now = Date.now(),
 ): Promise<{ mailId: string }> {
   requireMailer(ctx);
+  const now = ctx.now();
   const row = await findAccountToken(ctx.db, "password_reset", await sha256Hex(input.token.trim()));
   if (!row) throw linkInvalid("unknown");
   if (row.usedAt || Date.parse(row.expiresAt) <= now) throw linkInvalid("used_or_expired");
@@ -93,11 +92,11 @@ export async function resetPassword(
   if (!user) throw linkInvalid("unknown");
   checkNewPassword(input.newPassword, user.email);
   const hash = await hashPassword(input.newPassword, hashIterations(ctx.config));
-  const mail = await queueMail(
-    ctx,
-    { to: user.email, template: { type: "password.changed", how: "reset" }, onlyIfChanged: true },
-    now,
-  );
+  const mail = await queueMail(ctx, {
+    to: user.email,
+    template: { type: "password.changed", how: "reset" },
+    onlyIfChanged: true,
+  });
   const [used] = await ctx.db.batch([
     useAccountTokenStatement(ctx.db, row.id, iso(now)),
     setPasswordIfChangedStatement(ctx.db, user.id, hash),
@@ -105,7 +104,7 @@ export async function resetPassword(
     endAccountTokensStatement(ctx.db, user.id, "password_reset", iso(now)),
   ]);
   if (used?.meta.changes !== 1) throw linkInvalid("used_or_expired");
-  await endEverySignIn(ctx, user.id, now);
+  await endEverySignIn(ctx, user.id);
   return { mailId: mail.id };
 }
 
@@ -114,11 +113,11 @@ export async function resetPassword(
  * of the account ends, this one included (docs/security.md, "What each change revokes").
  */
 export async function changePassword(
-  ctx: Context,
-  principal: Principal,
+  ctx: UserContext,
   input: { currentPassword: string; newPassword: string },
-  now = Date.now(),
 ): Promise<{ mailId: string }> {
+  const { principal } = ctx;
+  const now = ctx.now();
   if (principal.credential.kind !== "login_token") {
     throw new AppError("INSUFFICIENT_PERMISSIONS", {
       message: "A password is changed by its person, signed in, not with an API key or an OAuth client's token.",
@@ -138,11 +137,11 @@ export async function changePassword(
   if (input.newPassword === input.currentPassword)
     throw invalidField("new_password", "must differ from the current password");
   const hash = await hashPassword(input.newPassword, hashIterations(ctx.config));
-  const mail = await queueMail(
-    ctx,
-    { to: user.email, template: { type: "password.changed", how: "change" }, onlyIfChanged: true },
-    now,
-  );
+  const mail = await queueMail(ctx, {
+    to: user.email,
+    template: { type: "password.changed", how: "change" },
+    onlyIfChanged: true,
+  });
   const [changed] = await ctx.db.batch([
     setPasswordStatement(ctx.db, user.id, hash, user.passwordHash),
     mail.statement,
@@ -151,7 +150,7 @@ export async function changePassword(
   // Another change won the race: this one changed nothing and queued no mail.
   if (changed?.meta.changes !== 1)
     throw new AppError("INVALID_CREDENTIALS", { message: "The current password is wrong." });
-  await endEverySignIn(ctx, user.id, now);
+  await endEverySignIn(ctx, user.id);
   return { mailId: mail.id };
 }
 
@@ -160,7 +159,8 @@ export async function changePassword(
  * tokens (`sid`) and live sockets. The `sid` revocation is kept as long as a refresh token lives,
  * so a token rotated in a race with this still fails on its next use.
  */
-export async function endEverySignIn(ctx: Context, userId: string, now = Date.now()): Promise<number> {
+export async function endEverySignIn(ctx: Context, userId: string): Promise<number> {
+  const now = ctx.now();
   const families = await liveFamiliesOfUser(ctx.db, userId, iso(now));
   await Promise.all(
     families.map(async (familyId) => {

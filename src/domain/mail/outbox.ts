@@ -44,9 +44,9 @@ export async function queueMail(
     readableBy?: "admin" | "owner";
     onlyIfChanged?: boolean;
   },
-  now = Date.now(),
 ): Promise<QueuedMail> {
   requireMailer(ctx);
+  const now = ctx.now();
   const rendered = renderMail(input.template, ctx.config.consoleOrigin);
   const id = newId("mail", now);
   const to = input.to.trim().toLowerCase();
@@ -73,14 +73,12 @@ export async function queueMail(
  * Sends the given outbox rows now. Each is claimed first (one sender at a time: a request's
  * waitUntil and the cron never both send it); a failure is retried with backoff by the cron
  * (sweepMail) and given up after MAIL_MAX_ATTEMPTS or a permanent refusal. Returns how many sent.
+ * `mailer` sends instead of the configured one (tests give one that fails or refuses).
  */
-export async function deliverMail(
-  ctx: Context,
-  ids: string[],
-  now = Date.now(),
-  mailer?: Mailer | null,
-): Promise<number> {
-  const sender = mailer ?? ctx.ports.mailer;
+export async function deliverMail(ctx: Context, input: { ids: string[]; mailer?: Mailer | null }): Promise<number> {
+  const { ids } = input;
+  const now = ctx.now();
+  const sender = input.mailer ?? ctx.ports.mailer;
   if (!sender) return 0; // production without the binding: rows wait for the configuration (and the 503s stop new ones)
   let sent = 0;
   for (const id of ids) {
@@ -97,7 +95,7 @@ export async function deliverMail(
         organizationId: row.organizationId,
         readableBy: row.readableBy,
       });
-      await markMailSent(ctx.db, row.id, iso(Date.now()), messageId);
+      await markMailSent(ctx.db, row.id, iso(ctx.now()), messageId);
       sent++;
     } catch (err) {
       const permanent = isPermanentMailFailure(err);
@@ -111,6 +109,6 @@ export async function deliverMail(
 }
 
 /** The cron's share (src/maintenance.ts): every due pending message, oldest first. */
-export async function sweepMail(ctx: Context, now = Date.now(), limit = 50): Promise<number> {
-  return deliverMail(ctx, await dueMailIds(ctx.db, iso(now), limit), now);
+export async function sweepMail(ctx: Context, input: { limit?: number } = {}): Promise<number> {
+  return deliverMail(ctx, { ids: await dueMailIds(ctx.db, iso(ctx.now()), input.limit ?? 50) });
 }

@@ -1,5 +1,5 @@
 import { type AuditFilter, type AuditRow, insertAuditStatement, listAudit } from "../../db/audit-log";
-import type { Statement, Store } from "../../db/store";
+import type { Statement } from "../../db/store";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context, RequestMeta, UserContext } from "../context";
@@ -52,7 +52,7 @@ export type AuditAction =
   | "mfa.factor_removed"
   | "mfa.recovery_codes_regenerated";
 
-export interface AuditEntry {
+interface AuditEntry {
   action: AuditAction;
   targetType: string;
   targetId: string;
@@ -127,19 +127,15 @@ export function auditStatement(ctx: Context, input: AuditInput & { onlyIfChanged
  * the change's own D1 batch right after the statement that makes the change:
  * the entry is written only when that statement changed a row, so the change
  * and its entry commit together or not at all. Personal resources (no
- * organization) and calls without request metadata have no entry.
+ * organization) have no entry. Actor, request and time are the context's unless named.
  */
 export function auditInBatch(
-  d1: Store,
-  organizationId: string | null | undefined,
-  principal: Principal,
-  meta: RequestMeta | undefined,
-  entry: AuditEntry,
-  now = Date.now(),
+  ctx: Context,
+  input: Omit<AuditInput, "organizationId"> & { organizationId: string | null | undefined },
 ): Statement[] {
-  if (!organizationId || !meta) return [];
-  const row = auditRowAt({ organizationId, principal, meta, entry, now });
-  return [insertAuditStatement(d1, row, true)];
+  const { organizationId } = input;
+  if (!organizationId) return [];
+  return [auditStatement(ctx, { ...input, organizationId, onlyIfChanged: true })];
 }
 
 /**

@@ -76,25 +76,21 @@ export async function invite(
     revokedAt: null,
   };
   const inviter = (await findUserById(ctx.db, principal.userId))?.email ?? "A member";
-  const mail = await queueMail(
-    ctx,
-    {
-      to: email,
-      organizationId,
-      // An admin must not read an owner invitation's token in the development outbox.
-      readableBy: input.role === "owner" ? "owner" : "admin",
-      template: {
-        type: "organization.invitation",
-        organization: organization.name,
-        inviter,
-        role: input.role,
-        token,
-        invitationId: invitation.id,
-        expiresAt: invitation.expiresAt,
-      },
+  const mail = await queueMail(ctx, {
+    to: email,
+    organizationId,
+    // An admin must not read an owner invitation's token in the development outbox.
+    readableBy: input.role === "owner" ? "owner" : "admin",
+    template: {
+      type: "organization.invitation",
+      organization: organization.name,
+      inviter,
+      role: input.role,
+      token,
+      invitationId: invitation.id,
+      expiresAt: invitation.expiresAt,
     },
-    now,
-  );
+  });
   await ctx.db.batch([
     revokePendingForEmailStatement(ctx.db, organizationId, email, invitation.createdAt),
     insertInvitationStatement(ctx.db, invitation),

@@ -90,11 +90,15 @@ export async function createSession(
       at,
     },
     CONCURRENT_SESSION_CAPS,
-    auditInBatch(ctx.db, row.organizationId, principal, ctx.meta, {
-      action: "session.created",
-      targetType: "session",
-      targetId: row.id,
-      after: { session_type: row.sessionType, credits: row.creditsUsed },
+    auditInBatch(ctx, {
+      organizationId: row.organizationId,
+      actor: principal,
+      entry: {
+        action: "session.created",
+        targetType: "session",
+        targetId: row.id,
+        after: { session_type: row.sessionType, credits: row.creditsUsed },
+      },
     }),
   );
   const results = await ctx

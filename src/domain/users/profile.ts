@@ -1,7 +1,6 @@
-import type { Store } from "../../db/store";
 import { findUserById, type UserRow, updateProfile } from "../../db/users";
 import { AppError } from "../../errors";
-import type { Principal } from "../identity/principal";
+import type { UserContext } from "../context";
 import { usageStatsOf } from "./stats";
 
 export const THEMES = ["light", "dark", "system"] as const;
@@ -16,16 +15,16 @@ export interface ProfilePatch {
     | undefined;
 }
 
-export async function getOwnUser(d1: Store, principal: Principal): Promise<UserRow> {
-  const user = await findUserById(d1, principal.userId);
+export async function getOwnUser(ctx: UserContext): Promise<UserRow> {
+  const user = await findUserById(ctx.db, ctx.principal.userId);
   // A token can outlive its account only if the account was deleted.
   if (!user) throw new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
   return user;
 }
 
 /** Only username and preferences change; anything else in the body was already dropped by the schema. */
-export async function updateOwnProfile(d1: Store, principal: Principal, patch: ProfilePatch): Promise<UserRow> {
-  const updated = await updateProfile(d1, principal.userId, {
+export async function updateOwnProfile(ctx: UserContext, patch: ProfilePatch): Promise<UserRow> {
+  const updated = await updateProfile(ctx.db, ctx.principal.userId, {
     ...(patch.username !== undefined ? { username: patch.username } : {}),
     ...(patch.preferences?.notifications !== undefined ? { prefNotifications: patch.preferences.notifications } : {}),
     ...(patch.preferences?.theme !== undefined ? { prefTheme: patch.preferences.theme } : {}),
@@ -43,6 +42,6 @@ export interface UsageStats {
   success_rate: number;
 }
 
-export async function usageStats(d1: Store, userId: string): Promise<UsageStats> {
-  return usageStatsOf(d1, userId);
+export async function usageStats(ctx: UserContext): Promise<UsageStats> {
+  return usageStatsOf(ctx, { userId: ctx.principal.userId });
 }

@@ -1,12 +1,11 @@
 import { apiCallsByDay } from "../../db/api-usage";
 import { balanceOf } from "../../db/credits";
 import { aggregatesBetween, usageCounts } from "../../db/session-stats";
-import type { Store } from "../../db/store";
 import { invalidField } from "../../errors";
 import { DAY_MS, utcDate } from "../../lib/clock";
 import { round } from "../../lib/numbers";
 import { actingAccountRef } from "../billing/accounts";
-import type { UserContext } from "../context";
+import type { Context, UserContext } from "../context";
 import { PERIOD_DAYS, type Period } from "../reporting/periods";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "../sessions/types";
 
@@ -87,9 +86,9 @@ export async function userStats(ctx: UserContext, q: StatsQuery) {
 }
 
 /** The User resource's usage_stats: this calendar month (UTC) and all time. */
-export async function usageStatsOf(d1: Store, userId: string, now = Date.now()) {
-  const d = new Date(now);
-  const c = await usageCounts(d1, userId, d.toISOString().slice(0, 7));
+export async function usageStatsOf(ctx: Context, input: { userId: string }) {
+  const d = new Date(ctx.now());
+  const c = await usageCounts(ctx.db, input.userId, d.toISOString().slice(0, 7));
   const finished = c.completed + c.failed;
   return {
     sessions_this_month: c.since,

@@ -59,21 +59,17 @@ export async function disableIfFailing(ctx: Context, input: { webhookId: string 
   const owner = await findUserById(ctx.db, webhook.userId);
   const mail =
     owner && ctx.ports.mailer
-      ? await queueMail(
-          ctx,
-          {
-            to: owner.email,
-            template: {
-              type: "webhook.disabled",
-              url: webhook.url,
-              failingSince: webhook.failingSince,
-              disabledAt: at,
-            },
-            organizationId: webhook.organizationId,
-            onlyIfChanged: true,
+      ? await queueMail(ctx, {
+          to: owner.email,
+          template: {
+            type: "webhook.disabled",
+            url: webhook.url,
+            failingSince: webhook.failingSince,
+            disabledAt: at,
           },
-          now,
-        )
+          organizationId: webhook.organizationId,
+          onlyIfChanged: true,
+        })
       : undefined;
   if (mail) statements.push(mail.statement);
   const event = eventMessage(
@@ -90,6 +86,6 @@ export async function disableIfFailing(ctx: Context, input: { webhookId: string 
     JSON.stringify({ msg: "webhook.disabled", webhook_id: webhook.id, failing_since: webhook.failingSince, at }),
   );
   await publish(ctx, [event]);
-  if (mail) await deliverMail(ctx, [mail.id], now);
+  if (mail) await deliverMail(ctx, { ids: [mail.id] });
   return true;
 }

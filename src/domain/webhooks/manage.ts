@@ -191,13 +191,14 @@ function auditWebhook(
     after?: Record<string, unknown> | undefined;
   },
 ): Statement[] {
-  const { principal } = ctx;
-  return auditInBatch(
-    ctx.db,
-    principal.organization?.id,
-    principal,
-    ctx.meta,
-    { action: entry.action, targetType: "webhook", targetId: entry.id, before: entry.before, after: entry.after },
-    ctx.now(),
-  );
+  return auditInBatch(ctx, {
+    organizationId: ctx.principal.organization?.id,
+    entry: {
+      action: entry.action,
+      targetType: "webhook",
+      targetId: entry.id,
+      before: entry.before,
+      after: entry.after,
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { contextOf } from "../../context/request";
+import { userContextOf } from "../../context/request";
 import { dependencyProbes, liveMetrics } from "../../domain/admin/probes";
 import { requireAdmin } from "../../domain/admin/require-admin";
 import { probeTimeoutMs, systemStatus } from "../../domain/admin/system-status";
@@ -23,12 +23,13 @@ const route = defineRoute({
 
 export function mountGetSystemStatus(app: Router) {
   app.openapi(route, async (c) => {
-    await requireAdmin(c.env.DB, c.get("principal"), { whenStoreDown: "trust-token" });
-    const status = await systemStatus(
-      dependencyProbes(contextOf(c)),
-      () => liveMetrics(contextOf(c)),
-      probeTimeoutMs(contextOf(c).config),
-    );
+    const ctx = userContextOf(c);
+    await requireAdmin(ctx, { whenStoreDown: "trust-token" });
+    const status = await systemStatus(ctx, {
+      probes: dependencyProbes(ctx),
+      metrics: () => liveMetrics(ctx),
+      timeoutMs: probeTimeoutMs(ctx.config),
+    });
     return c.json(ok(status), 200);
   });
 }

@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { getUserAnalytics } from "../../domain/admin/user-analytics";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -22,6 +23,6 @@ const route = defineRoute({
 export function mountGetUserAnalytics(app: Router) {
   app.openapi(route, async (c) => {
     const { period, tier } = c.req.valid("query");
-    return c.json(ok(await getUserAnalytics(c.env.DB, c.get("principal"), period, tier)), 200);
+    return c.json(ok(await getUserAnalytics(userContextOf(c), { period, tier })), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { setServiceRole } from "../../domain/admin/roles";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -38,7 +39,7 @@ const route = defineRoute({
 
 export function mountSetUserRole(app: Router) {
   app.openapi(route, async (c) => {
-    const result = await setServiceRole(c.env.DB, c.get("principal"), {
+    const result = await setServiceRole(userContextOf(c), {
       userId: c.req.valid("param").user_id,
       role: c.req.valid("json").role,
     });

@@ -33,6 +33,9 @@ export function mountCreateApiKey(app: Router) {
     await requireRecentCheck(contextOf(c), c.get("principal"));
     const body = c.req.valid("json");
     const { row, key } = await createApiKey(userContextOf(c), { ...body, scopes: body.scopes as Scope[] });
-    return c.json(ok({ ...apiKeyResource(row), key }, "API key created: store it now, it is not shown again"), 201);
+    return c.json(
+      ok({ ...apiKeyResource(row, contextOf(c).now()), key }, "API key created: store it now, it is not shown again"),
+      201,
+    );
   });
 }

@@ -27,8 +27,9 @@ const route = defineRoute({
 
 export function mountListApiKeys(app: Router) {
   app.openapi(route, async (c) => {
-    const rows = await listApiKeys(userContextOf(c));
-    const now = Date.now();
+    const ctx = userContextOf(c);
+    const rows = await listApiKeys(ctx);
+    const now = ctx.now();
     return c.json(ok({ api_keys: rows.map((r) => apiKeyResource(r, now)) }), 200);
   });
 }

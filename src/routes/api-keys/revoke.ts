@@ -23,7 +23,8 @@ const route = defineRoute({
 
 export function mountRevokeApiKey(app: Router) {
   app.openapi(route, async (c) => {
-    const row = await revokeApiKey(userContextOf(c), { id: c.req.valid("param").key_id });
-    return c.json(ok(apiKeyResource(row), "API key revoked"), 200);
+    const ctx = userContextOf(c);
+    const row = await revokeApiKey(ctx, { id: c.req.valid("param").key_id });
+    return c.json(ok(apiKeyResource(row, ctx.now()), "API key revoked"), 200);
   });
 }

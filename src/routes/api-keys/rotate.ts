@@ -33,7 +33,10 @@ export function mountRotateApiKey(app: Router) {
     const grace = c.req.valid("json")?.grace_period_seconds ?? 0;
     const { row, key } = await rotateApiKey(userContextOf(c), { id: c.req.valid("param").key_id, graceSeconds: grace });
     return c.json(
-      ok({ ...apiKeyResource(row), key }, "API key rotated: store the new key now, it is not shown again"),
+      ok(
+        { ...apiKeyResource(row, userContextOf(c).now()), key },
+        "API key rotated: store the new key now, it is not shown again",
+      ),
       201,
     );
   });

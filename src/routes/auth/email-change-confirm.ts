@@ -33,7 +33,7 @@ const route = defineRoute({
 export function mountConfirmEmailChange(app: Router) {
   app.openapi(route, async (c) => {
     const { mailIds } = await confirmEmailChange(contextOf(c), { token: c.req.valid("json").token });
-    waitUntilOf(c)(deliverMail(contextOf(c), mailIds));
+    waitUntilOf(c)(deliverMail(contextOf(c), { ids: mailIds }));
     return c.json({ success: true as const, message: "Email changed: sign in with the new address." }, 200);
   });
 }

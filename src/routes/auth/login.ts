@@ -31,7 +31,7 @@ const route = defineRoute({
 export function mountLogin(app: Router) {
   app.openapi(route, async (c) => {
     const { email, password } = c.req.valid("json");
-    const result = await login(contextOf(c), email, password, countryOf(c));
+    const result = await login(contextOf(c), { email, password, country: countryOf(c) });
     if ("mfaRequired" in result) return c.json(ok(mfaChallengeResult(result), "Second factor required"), 200);
     return c.json(ok(authResult(result), "Login successful"), 200);
   });

@@ -28,7 +28,7 @@ const route = defineRoute({
 export function mountPasswordForgot(app: Router) {
   app.openapi(route, async (c) => {
     const mailId = await forgotPassword(contextOf(c), c.req.valid("json").email);
-    if (mailId) waitUntilOf(c)(deliverMail(contextOf(c), [mailId]));
+    if (mailId) waitUntilOf(c)(deliverMail(contextOf(c), { ids: [mailId] }));
     return c.json(
       { success: true as const, message: "If an account uses this address, a reset link is on its way." },
       202,

@@ -43,7 +43,7 @@ export function mountPasswordReset(app: Router) {
   app.openapi(route, async (c) => {
     const { token, new_password } = c.req.valid("json");
     const { mailId } = await resetPassword(contextOf(c), { token, newPassword: new_password });
-    waitUntilOf(c)(deliverMail(contextOf(c), [mailId]));
+    waitUntilOf(c)(deliverMail(contextOf(c), { ids: [mailId] }));
     return c.json({ success: true as const, message: "Password changed: sign in with the new password." }, 200);
   });
 }

@@ -26,7 +26,7 @@ const route = defineRoute({
 
 export function mountRegister(app: Router) {
   app.openapi(route, async (c) => {
-    const result = await register(contextOf(c), c.req.valid("json"), countryOf(c));
+    const result = await register(contextOf(c), { ...c.req.valid("json"), country: countryOf(c) });
     return c.json(ok(authResult(result), "Registration successful"), 201);
   });
 }

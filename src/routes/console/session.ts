@@ -84,7 +84,11 @@ export function consoleSessionRoutes() {
     });
     const parsed = LoginBody.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, "json", body);
-    const result = await login(contextOf(c), parsed.data.email, parsed.data.password, countryOf(c));
+    const result = await login(contextOf(c), {
+      email: parsed.data.email,
+      password: parsed.data.password,
+      country: countryOf(c),
+    });
     // A second factor owed: no cookies yet; the page answers the challenge (POST /console/session/mfa).
     if ("mfaRequired" in result) return c.json(ok(mfaChallengeResult(result), "Second factor required"), 200);
     setSession(c, result);

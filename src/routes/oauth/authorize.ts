@@ -121,7 +121,7 @@ async function signIn(
   csrf: string,
 ): Promise<Response> {
   try {
-    const user = await passwordSignIn(contextOf(c), email, password.slice(0, 256));
+    const user = await passwordSignIn(contextOf(c), { email, password: password.slice(0, 256) });
     // A second factor owed: the page asks for it before any browser session exists.
     const challenge = await challengeIfEnrolled(contextOf(c), { user, country: countryOf(c), now: Date.now() });
     if (challenge) return render(c, mfaView(request, csrf, challenge.challenge), 200, request.redirectUri);

@@ -37,7 +37,7 @@ export function mountInvite(app: Router) {
       organizationId: c.req.valid("param").organization_id,
       ...c.req.valid("json"),
     });
-    waitUntilOf(c)(deliverMail(ctx, [mailId]));
+    waitUntilOf(c)(deliverMail(ctx, { ids: [mailId] }));
     return c.json(
       ok({ ...invitationResource(invitation, ctx.now()), token, email_sent: true }, "Invitation created"),
       201,

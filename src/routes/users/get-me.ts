@@ -1,3 +1,4 @@
+import { userContextOf } from "../../context/request";
 import { getOwnUser, usageStats } from "../../domain/users/profile";
 import { userResource } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -20,8 +21,8 @@ const route = defineRoute({
 
 export function mountGetMe(app: Router) {
   app.openapi(route, async (c) => {
-    const principal = c.get("principal");
-    const [user, usage] = await Promise.all([getOwnUser(c.env.DB, principal), usageStats(c.env.DB, principal.userId)]);
-    return c.json(ok(userResource(user, usage, principal.scopes.has("email"))), 200);
+    const ctx = userContextOf(c);
+    const [user, usage] = await Promise.all([getOwnUser(ctx), usageStats(ctx)]);
+    return c.json(ok(userResource(user, usage, ctx.principal.scopes.has("email"))), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { userContextOf } from "../../context/request";
 import { LANGUAGES, THEMES, updateOwnProfile } from "../../domain/users/profile";
 import { preferencesOf } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -44,7 +45,7 @@ const route = defineRoute({
 
 export function mountPutMe(app: Router) {
   app.openapi(route, async (c) => {
-    const user = await updateOwnProfile(c.env.DB, c.get("principal"), c.req.valid("json"));
+    const user = await updateOwnProfile(userContextOf(c), c.req.valid("json"));
     return c.json(
       ok({ id: user.id, username: user.username, preferences: preferencesOf(user) }, "Profile updated"),
       200,

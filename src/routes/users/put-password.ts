@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { contextOf } from "../../context/request";
+import { contextOf, userContextOf } from "../../context/request";
 import { changePassword } from "../../domain/identity/password-reset";
 import { PASSWORD_MAX_LENGTH } from "../../domain/identity/passwords";
 import { deliverMail } from "../../domain/mail/outbox";
@@ -32,11 +32,11 @@ const route = defineRoute({
 export function mountPutPassword(app: Router) {
   app.openapi(route, async (c) => {
     const { current_password, new_password } = c.req.valid("json");
-    const { mailId } = await changePassword(contextOf(c), c.get("principal"), {
+    const { mailId } = await changePassword(userContextOf(c), {
       currentPassword: current_password,
       newPassword: new_password,
     });
-    waitUntilOf(c)(deliverMail(contextOf(c), [mailId]));
+    waitUntilOf(c)(deliverMail(contextOf(c), { ids: [mailId] }));
     return c.json({ success: true as const, message: "Password changed: sign in again with the new password." }, 200);
   });
 }

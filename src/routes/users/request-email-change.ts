@@ -34,7 +34,7 @@ export function mountRequestEmailChange(app: Router) {
   app.openapi(route, async (c) => {
     const { new_email, password } = c.req.valid("json");
     const { mailIds } = await requestEmailChange(userContextOf(c), { newEmail: new_email, password });
-    waitUntilOf(c)(deliverMail(userContextOf(c), mailIds));
+    waitUntilOf(c)(deliverMail(userContextOf(c), { ids: mailIds }));
     return c.json(
       { success: true as const, message: "Confirm the change with the link mailed to the new address." },
       202,

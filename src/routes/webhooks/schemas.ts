@@ -19,15 +19,29 @@ const Events = z
   .openapi({ example: ["session.completed", "analysis.ready"] });
 /**
  * An absolute http(s) URL whose host is a domain name (its last label starting with a letter, as
- * the URL Standard's host parser needs), a dotted IPv4 address or an IPv6 address written out in
- * eight groups (RFC 3986 §3.2.2; a pattern for every compressed form would be unreadable), so the document
- * says what the server refuses as "not a valid absolute URL"; which hosts and schemes may be
- * delivered to is the domain's (src/domain/webhooks/url-safety.ts).
+ * the URL Standard's host parser needs), a dotted IPv4 address or a bracketed IPv6 literal in any
+ * of RFC 3986 §3.2.2's forms (`IPv6address`: full, `::`-compressed, IPv4 in the last 32 bits), so
+ * the document says what the server refuses as "not a valid absolute URL"; which hosts and schemes
+ * may be delivered to is the domain's (src/domain/webhooks/url-safety.ts).
  */
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const TOP_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
-const IPV6 = "\\[(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}\\]";
+const H16 = "[0-9A-Fa-f]{1,4}";
+const LS32 = `(?:${H16}:${H16}|${OCTET}(?:\\.${OCTET}){3})`;
+/** RFC 3986 §3.2.2 `IPv6address`, its nine alternatives in the RFC's order (n groups before `::`, 8-n-… after). */
+const IPV6_ADDRESS = [
+  `(?:${H16}:){6}${LS32}`,
+  `::(?:${H16}:){5}${LS32}`,
+  `(?:${H16})?::(?:${H16}:){4}${LS32}`,
+  `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
+  `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
+  `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
+  `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
+  `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
+  `(?:(?:${H16}:){0,6}${H16})?::`,
+].join("|");
+const IPV6 = `\\[(?:${IPV6_ADDRESS})\\]`;
 const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${OCTET}(?:\\.${OCTET}){3}|${IPV6})`;
 const URL_PATTERN = new RegExp(`^https?://${HOST}(?::[0-9]{1,5})?(?:[/?#][\\x21-\\x7e]*)?$`);
 const Url = z.string().max(2048).regex(URL_PATTERN, "not a valid absolute URL").openapi({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROBE_TIMEOUT_MS, probeTimeoutMs, systemStatus } from "../../../src/domain/admin/system-status";
-import { testConfig } from "../../support/context";
+import { testConfig, testContext } from "../../support/context";
 
 describe("HEALTH_PROBE_TIMEOUT_SCALE", () => {
   it("scales the probe timeout outside production only, and ignores unusable values", () => {
@@ -19,14 +19,14 @@ describe("HEALTH_PROBE_TIMEOUT_SCALE", () => {
 
 describe("systemStatus", () => {
   it("cuts a hanging probe off at the timeout and reports it, the others answering", async () => {
-    const status = await systemStatus(
-      [
+    const status = await systemStatus(testContext(), {
+      probes: [
         { name: "database", critical: true, run: async () => undefined },
         { name: "durable_objects", critical: false, run: () => new Promise(() => undefined) },
       ],
-      async () => ({ active_sessions: 0, queue_depth: 0 }),
-      50,
-    );
+      metrics: async () => ({ active_sessions: 0, queue_depth: 0 }),
+      timeoutMs: 50,
+    });
     expect(status.status).toBe("degraded");
     expect(status.services).toMatchObject({ api: "healthy", database: "healthy", durable_objects: "unhealthy" });
   });

@@ -92,7 +92,6 @@ describe("a 100,000-session export", () => {
     const u = await createUser(
       testContext({ bindings: { ...env, DB: db, BILLING_CLOCK: noClock } as unknown as Bindings }),
       { ...user, tier: "basic", marketingConsent: false },
-      Date.now(),
     );
     if (!u) throw new Error("user not created");
     const total = 100_000;

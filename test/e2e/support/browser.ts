@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -88,4 +88,119 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The two widths every console page is proven at: a laptop and a phone. */
+export const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 860 },
+  { name: "mobile", width: 390, height: 844 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+// The README's screenshots are refreshed with `UPDATE_SCREENSHOTS=1 npm run test:e2e`. Otherwise none
+// is taken (a full-page PNG of every page costs Chromium seconds of CPU) but the page a test fails on,
+// which goes to a temporary folder, so a test run leaves the work tree as it was.
+const UPDATE_SCREENSHOTS = Boolean(process.env.UPDATE_SCREENSHOTS);
+const SCREENSHOTS = path.resolve(import.meta.dirname, "../../../docs/screenshots");
+const FAILURE_SCREENSHOTS = path.join(tmpdir(), "sas-console-screenshots");
+
+/**
+ * A console walk's time limit: two Chromium contexts side by side with the Workers-pool suite on a
+ * 2-core machine (a walk takes about a minute there); full-page screenshots cost more.
+ */
+export const CONSOLE_TEST_TIMEOUT = UPDATE_SCREENSHOTS ? 360_000 : 240_000;
+
+/** Tables whose content is wider than their box (a sideways scroll), by their accessible label. */
+function overflowingTables(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>(".table-wrap"))
+      .filter((w) => w.scrollWidth > w.clientWidth + 1)
+      .map((w) => `${w.getAttribute("aria-label")}: ${w.scrollWidth} > ${w.clientWidth}`),
+  );
+}
+
+export interface ConsolePage {
+  context: BrowserContext;
+  page: Page;
+  /** Requests to another host, aborted (the machine is offline but for the console). */
+  blocked: string[];
+  /** Console errors and CSP violations, minus Chromium's line for each 4xx answer a test asks for. */
+  problems(): string[];
+  /** Answers of 500 and above from the service: none is ever expected. */
+  serverErrors: string[];
+  /** axe's serious and critical findings, and at phone width tables that scroll sideways. */
+  findings: string[];
+  /** Checks the page as it stands (axe, table widths); with UPDATE_SCREENSHOTS also a README screenshot. */
+  check(name: string, options?: { screenshot?: boolean }): Promise<void>;
+  /** Follows a link of the console's navigation (through the menu on a phone) to the page it names. */
+  go(label: string): Promise<void>;
+  /**
+   * Everything a console test asserts at its end: nothing blocked, broken, inaccessible or failed,
+   * but the console messages `expected` matches (what the test provoked on purpose).
+   */
+  expectClean(expect: (value: unknown) => { toEqual(expected: unknown): void }, expected?: RegExp[]): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A console page at `viewport` in its own browser context (own cookies and storage), offline but
+ * for `origin`. Every refusal the service answers is printed as it happens, so a failure further
+ * down says what the server answered, and the page a test fails on is saved as a screenshot.
+ */
+export async function openConsolePage(
+  browser: Browser,
+  origin: string,
+  viewport: Viewport,
+  test: { name: string; onTestFailed(handler: () => Promise<void>): void },
+): Promise<ConsolePage> {
+  mkdirSync(UPDATE_SCREENSHOTS ? SCREENSHOTS : FAILURE_SCREENSHOTS, { recursive: true });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  const blocked = await offlineExcept(page, origin);
+  const problems = pageProblems(page);
+  const serverErrors: string[] = [];
+  page.on("response", async (r) => {
+    const path = new URL(r.url()).pathname;
+    if (r.status() < 400 || !(path.startsWith("/v1/") || path.startsWith("/console/"))) return;
+    const line = `${viewport.name}: ${r.request().method()} ${path} → ${r.status()} ${await r.text().catch(() => "")}`;
+    if (r.status() >= 500) serverErrors.push(line);
+    if (r.status() !== 401) console.log(line);
+  });
+  test.onTestFailed(async () => {
+    const file = path.join(FAILURE_SCREENSHOTS, `${test.name}-failed-${viewport.name}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.log(`${viewport.name}: the page at the failure: ${page.url()}, screenshot ${file}`);
+  });
+  const findings: string[] = [];
+  const phone = viewport.width < 800;
+  // Chromium logs every 4xx answer; those are refusals the tests perform on purpose.
+  const realProblems = () => problems.filter((p) => !/^Failed to load resource: .* status of 4\d\d/.test(p));
+  return {
+    context,
+    page,
+    blocked,
+    serverErrors,
+    findings,
+    problems: realProblems,
+    async check(name, { screenshot = true } = {}) {
+      findings.push(...(await accessibilityProblems(page)).map((p) => `${name}: ${p}`));
+      if (phone) findings.push(...(await overflowingTables(page)).map((t) => `${name}: ${t}`));
+      if (!UPDATE_SCREENSHOTS || !screenshot) return;
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`), fullPage: true });
+    },
+    async go(label) {
+      if (phone) await page.getByRole("button", { name: "Menu" }).click();
+      await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: label }).click();
+      await page.getByRole("heading", { level: 1, name: label }).waitFor();
+    },
+    expectClean(expect, expected = []) {
+      expect(findings).toEqual([]);
+      expect(realProblems().filter((p) => !expected.some((e) => e.test(p)))).toEqual([]);
+      expect(blocked).toEqual([]);
+      expect(serverErrors).toEqual([]);
+    },
+    close: () => context.close(),
+  };
 }

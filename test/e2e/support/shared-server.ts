@@ -4,7 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { makeTestCa } from "../../node/tls-ca";
-import { D1_TEMPLATE_ENV, migrateLocalD1, pruneWranglerLogs, startWrangler } from "./wrangler";
+import { D1_TEMPLATE_ENV, migrateLocalD1, pruneWranglerLogs, RETRY_FRONT_ENV, startWrangler } from "./wrangler";
 
 /**
  * One `wrangler dev` for the e2e files that need no server of their own (none that stop, restart
@@ -46,6 +46,7 @@ export default async function setup(project: TestProject) {
     const ca = makeTestCa(caDir);
     process.env.SSO_TEST_CA_DIR = caDir;
     process.env.NODE_EXTRA_CA_CERTS = ca.bundle;
+    process.env[RETRY_FRONT_ENV] = "1";
     await migrateLocalD1(template);
     process.env[D1_TEMPLATE_ENV] = template;
     const server = await startWrangler({ vars: SHARED_VARS });

@@ -92,6 +92,9 @@ export function pruneWranglerLogs(olderThanMs = 3_600_000): void {
  */
 export const D1_TEMPLATE_ENV = "SAS_E2E_D1_TEMPLATE";
 
+/** Set by the e2e global setup: servers started under it answer through support/retry-front.mjs. */
+export const RETRY_FRONT_ENV = "SAS_E2E_RETRY_FRONT";
+
 /**
  * Apply every migration to the local D1 under `persistDir`, as `wrangler d1 migrations apply DB
  * --local` would (local-d1.ts; loaded only here, it brings in wrangler and miniflare).
@@ -146,6 +149,8 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
       logLevel: opts.logLevel ?? "warn",
       inspectorPort,
       config: opts.config,
+      // The e2e suite's servers answer through the retrying front (retry-front.mjs says why); the bench's do not.
+      front: process.env[RETRY_FRONT_ENV] === "1",
     };
     child = spawn(process.execPath, [DEV_SERVER, JSON.stringify(config)], {
       cwd: ROOT,

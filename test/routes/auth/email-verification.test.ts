@@ -47,7 +47,7 @@ describe("email verification", () => {
     const user = await registerUser({}, { verified: false });
     const token = await mailedVerificationToken(user);
     const late = Date.now() + EMAIL_VERIFICATION_TTL_MS + 1000;
-    await expect(verifyAt(testContext(), token, late)).rejects.toMatchObject({
+    await expect(verifyAt(testContext({ now: () => late }), token)).rejects.toMatchObject({
       code: "EMAIL_VERIFICATION_INVALID",
       details: { reason: "expired" },
     });

@@ -82,6 +82,47 @@ describe("POST /v1/webhooks", () => {
     expect(err.details.field).toBe("url");
   });
 
+  it.each([
+    ["https://[::1]/hook", "targets a loopback address"],
+    ["https://[fe80::1]/hook", "targets a link-local address"],
+    ["https://[::ffff:10.0.0.1]/hook", "targets a private address"],
+  ])("refuses the compressed IPv6 literal %s for what it targets, not as a malformed URL", async (url, reason) => {
+    const u = await registerUser();
+    const res = await strictApi("POST", "/v1/webhooks", u.token, { url, events: ["session.completed"] });
+    const err = expectErrorEnvelope(res, 422, "INVALID_FIELD_VALUE");
+    expect(err.details).toMatchObject({ field: "url", reason });
+  });
+
+  it.each([
+    "https://[2606:4700:4700::1111]/hook",
+    "https://[2001:4860:4860:0:0:0:0:8888]:8443/hook?x=1",
+    "https://[::ffff:8.8.8.8]/hook",
+  ])("accepts the public IPv6 literal %s with production settings", async (url) => {
+    const u = await registerUser();
+    const res = await strictApi("POST", "/v1/webhooks", u.token, { url, events: ["session.completed"] });
+    expect(res.status).toBe(201);
+    expect(res.body.data.url).toBe(new URL(url).href);
+  });
+
+  it("accepts http://[::1]:PORT where private URLs are allowed (local development)", async () => {
+    const u = await registerUser();
+    const res = await createWebhook(u.token, { url: "http://[::1]:8787/hook" });
+    expect(res.status).toBe(201);
+    expect(res.body.data.url).toBe("http://[::1]:8787/hook");
+  });
+
+  it.each([
+    "https://[1::2::3]/hook",
+    "https://[1:2:3:4:5:6:7]/hook",
+    "https://[::1/hook",
+    "https://[fe80::1%25eth0]/hook",
+  ])("refuses the malformed IPv6 literal %s as not a valid URL", async (url) => {
+    const u = await registerUser();
+    const res = await createWebhook(u.token, { url });
+    const err = expectErrorEnvelope(res, 422, "INVALID_FIELD_VALUE");
+    expect(err.details.field).toBe("url");
+  });
+
   it("refuses a private url on update too", async () => {
     const u = await registerUser();
     const id = (await createWebhook(u.token, { url: URL_OK })).body.data.id;

@@ -68,7 +68,8 @@ const invalid = () =>
  * what the owner's role still allows). Malformed keys and bad checksums are
  * refused before any database read.
  */
-export async function principalFromApiKey(ctx: Context, key: string, defer: Defer): Promise<Principal> {
+export async function principalFromApiKey(ctx: Context, input: { key: string; defer: Defer }): Promise<Principal> {
+  const { key, defer } = input;
   const now = ctx.now();
   // Malformed keys and bad checksums are refused before any database read (in lookUp).
   const found = await lookUp(ctx.db, key, now);

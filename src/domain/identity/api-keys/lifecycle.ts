@@ -11,7 +11,7 @@ import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId } from "../../../lib/ids";
-import type { Context, RequestMeta, UserContext } from "../../context";
+import type { Context, UserContext } from "../../context";
 import { actingOwner } from "../../organizations/access";
 import { auditInBatch } from "../../organizations/audit";
 import { cutOffApiKey } from "../../organizations/cut-off";
@@ -46,7 +46,7 @@ export async function createApiKey(
   ctx: UserContext,
   input: { name: string; scopes: Scope[]; expires_at?: string | undefined },
 ): Promise<NewApiKey> {
-  const { principal, meta } = ctx;
+  const { principal } = ctx;
   const now = ctx.now();
   requireBearerToken(principal, "Creating an API key");
   const owner = actingOwner(principal, "admin");
@@ -68,7 +68,7 @@ export async function createApiKey(
     expiresAt: iso(expiresAt),
     organizationId: "organizationId" in owner ? owner.organizationId : null,
   });
-  await insertApiKey(ctx.db, minted.row, auditKey(ctx.db, principal, meta, minted.row, "api_key.created", now));
+  await insertApiKey(ctx.db, minted.row, auditKey(ctx, { row: minted.row, action: "api_key.created" }));
   return minted;
 }
 
@@ -113,10 +113,10 @@ async function ownKey(db: Store, principal: Principal, id: string): Promise<ApiK
 
 /** Revoke now (idempotent), closing the live sockets it opened. A key revoking itself is allowed. */
 export async function revokeApiKey(ctx: UserContext, { id }: { id: string }): Promise<ApiKeyRow> {
-  const { db, principal, meta } = ctx;
+  const { db, principal } = ctx;
   const now = ctx.now();
   const row = await ownKey(db, principal, id);
-  const audit = auditKey(db, principal, meta, row, "api_key.revoked", now, { revoked_at: iso(now) });
+  const audit = auditKey(ctx, { row, action: "api_key.revoked", extra: { revoked_at: iso(now) } });
   await revokeRow(db, id, row.userId, iso(now), audit);
   forgetApiKey(id);
   await cutOffApiKey(ctx, row);
@@ -132,7 +132,7 @@ export async function rotateApiKey(
   ctx: UserContext,
   { id, graceSeconds }: { id: string; graceSeconds: number },
 ): Promise<NewApiKey> {
-  const { principal, meta } = ctx;
+  const { principal } = ctx;
   const now = ctx.now();
   requireBearerToken(principal, "Rotating an API key");
   const old = await ownKey(ctx.db, principal, id);
@@ -148,7 +148,7 @@ export async function rotateApiKey(
     expiresAt: old.expiresAt,
     organizationId: old.organizationId,
   });
-  const audit = auditKey(ctx.db, principal, meta, old, "api_key.rotated", now, { replaced_by: minted.row.id });
+  const audit = auditKey(ctx, { row: old, action: "api_key.rotated", extra: { replaced_by: minted.row.id } });
   if (!(await rotateRows(ctx.db, id, old.userId, minted.row, iso(now + graceSeconds * 1000), audit)))
     throw notRotatable();
   forgetApiKey(id);
@@ -158,7 +158,7 @@ export async function rotateApiKey(
 }
 
 /** The state a listing shows: revoked once the (possibly scheduled) revocation time has passed. */
-export function keyStatus(row: ApiKeyRow, now = Date.now()) {
+export function keyStatus(row: ApiKeyRow, now: number) {
   return {
     revoked: row.revokedAt !== null && Date.parse(row.revokedAt) <= now,
     expired: Date.parse(row.expiresAt) <= now,
@@ -170,27 +170,23 @@ export function keyStatus(row: ApiKeyRow, now = Date.now()) {
  * batch (never the secret: name, prefix, scopes, expiry).
  */
 function auditKey(
-  d1: Store,
-  principal: Principal,
-  meta: RequestMeta | undefined,
-  row: ApiKeyRow,
-  action: "api_key.created" | "api_key.revoked" | "api_key.rotated",
-  now: number,
-  extra: Record<string, unknown> = {},
+  ctx: UserContext,
+  input: {
+    row: ApiKeyRow;
+    action: "api_key.created" | "api_key.revoked" | "api_key.rotated";
+    extra?: Record<string, unknown>;
+  },
 ): Statement[] {
+  const { row, action, extra = {} } = input;
   const described = { name: row.name, prefix: row.prefix, scopes: row.scopes, expires_at: row.expiresAt };
-  return auditInBatch(
-    d1,
-    row.organizationId,
-    principal,
-    meta,
-    {
+  return auditInBatch(ctx, {
+    organizationId: row.organizationId,
+    entry: {
       action,
       targetType: "api_key",
       targetId: row.id,
       ...(action === "api_key.created" ? { after: described } : { before: described }),
       ...(Object.keys(extra).length > 0 ? { after: extra } : {}),
     },
-    now,
-  );
+  });
 }

@@ -2,7 +2,8 @@ import type { ApiKeyRow } from "../../../db/api-keys";
 import { parseScopeString } from "../scopes";
 import { keyStatus } from "./lifecycle";
 
-export function apiKeyResource(row: ApiKeyRow, now = Date.now()) {
+/** The API key as the API shows it, its state at `now` (the request's clock). */
+export function apiKeyResource(row: ApiKeyRow, now: number) {
   return {
     id: row.id,
     name: row.name,

@@ -37,7 +37,7 @@ export async function challengeIfEnrolled(
   ctx: Context,
   input: { user: UserRow; country: string; now: number },
 ): Promise<MfaChallenge | null> {
-  const status = await mfaStatus(ctx.db, input.user.id);
+  const status = await mfaStatus(ctx, input.user.id);
   if (!status.enabled) return null;
   const token = `mfa_${randomToken(32)}`;
   // The passkey's challenge is this sign-in's: single-use and short-lived with the MFA challenge itself.
@@ -79,7 +79,7 @@ export async function completeChallenge(
   const at = iso(now);
   await recordLogin(ctx.db, user.id, at, country);
   const familyId = crypto.randomUUID();
-  const tokens = await issueLoginTokens(ctx, user, familyId, now);
+  const tokens = await issueLoginTokens(ctx, { user, familyId });
   await recordCheck(ctx.db, familyId, user.id, now);
   return { user: { ...user, lastLogin: at, country }, ...tokens };
 }

@@ -11,7 +11,6 @@ import {
   useRecoveryCode,
 } from "../../../db/mfa";
 import { countPasskeys } from "../../../db/passkeys";
-import type { Store } from "../../../db/store";
 import { findUserById } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
@@ -46,19 +45,19 @@ export interface MfaStatus {
   recoveryCodesRemaining: number;
 }
 
-export async function mfaStatus(db: Store, userId: string): Promise<MfaStatus> {
+export async function mfaStatus(ctx: Context, userId: string): Promise<MfaStatus> {
   const [totp, passkeys, remaining] = await Promise.all([
-    findTotp(db, userId),
-    countPasskeys(db, userId),
-    unusedRecoveryCodes(db, userId),
+    findTotp(ctx.db, userId),
+    countPasskeys(ctx.db, userId),
+    unusedRecoveryCodes(ctx.db, userId),
   ]);
   const hasTotp = Boolean(totp?.confirmedAt);
   return { enabled: hasTotp || passkeys > 0, totp: hasTotp, passkeys, recoveryCodesRemaining: remaining };
 }
 
 /** Whether the account has a second factor (recovery codes alone are not one: they back a factor up). */
-async function hasMfa(db: Store, userId: string): Promise<boolean> {
-  return (await mfaStatus(db, userId)).enabled;
+async function hasMfa(ctx: Context, userId: string): Promise<boolean> {
+  return (await mfaStatus(ctx, userId)).enabled;
 }
 
 /** Start (or restart) an authenticator-app enrolment: the secret is shown now, and only now. */
@@ -130,7 +129,7 @@ export async function regenerateRecoveryCodes(
   input: { principal: Principal; meta: RequestMeta; now?: number },
 ) {
   const now = input.now ?? Date.now();
-  if (!(await hasMfa(ctx.db, input.principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
+  if (!(await hasMfa(ctx, input.principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
   await requireRecentCheck(ctx, input.principal, now);
   requireMailer(ctx);
   const codes = await issueRecoveryCodes(ctx, input.principal.userId, now);
@@ -155,7 +154,7 @@ export async function removeTotp(ctx: Context, input: { principal: Principal; me
   await deleteTotp(ctx.db, userId);
   if (!row.confirmedAt) return;
   // Recovery codes back a factor up: they go with the last one.
-  if (!(await hasMfa(ctx.db, userId))) await deleteRecoveryCodes(ctx.db, userId);
+  if (!(await hasMfa(ctx, userId))) await deleteRecoveryCodes(ctx.db, userId);
   await announce(ctx, input, {
     action: "mfa.factor_removed",
     summary: "The authenticator app was removed",
@@ -214,7 +213,7 @@ export async function stepUp(ctx: Context, input: { principal: Principal; proof:
   const { principal } = input;
   const sid = principal.credential.sid;
   if (!sid || principal.credential.kind === "api_key") throw new AppError("INSUFFICIENT_PERMISSIONS");
-  if (!(await hasMfa(ctx.db, principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
+  if (!(await hasMfa(ctx, principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
   const userId = principal.userId;
   // A passkey answers the challenge POST /v1/auth/mfa/step-up/options handed to this sign-in session.
   const webauthnChallenge = storedChallenge(ctx, { ceremony: "step_up", userId, sid, now });
@@ -233,7 +232,7 @@ export async function stepUp(ctx: Context, input: { principal: Principal; proof:
  */
 export async function requireRecentCheck(ctx: Context, principal: Principal, now = Date.now()) {
   if (principal.credential.kind === "api_key") return;
-  if (!(await hasMfa(ctx.db, principal.userId))) return;
+  if (!(await hasMfa(ctx, principal.userId))) return;
   const sid = principal.credential.sid;
   const at = sid ? await lastCheck(ctx.db, sid, principal.userId) : null;
   if (at !== null && now - at <= STEP_UP_WINDOW_MS && at <= now) return;
@@ -292,7 +291,7 @@ export async function removePasskey(
   const passkey = await ownPasskey(ctx, { userId, id: input.id });
   await requireRecentCheck(ctx, input.principal, now);
   await dropPasskey(ctx, { userId, id: passkey.id });
-  if (!(await hasMfa(ctx.db, userId))) await deleteRecoveryCodes(ctx.db, userId);
+  if (!(await hasMfa(ctx, userId))) await deleteRecoveryCodes(ctx.db, userId);
   await announce(ctx, input, {
     action: "mfa.factor_removed",
     summary: `The passkey "${passkey.name}" was removed`,

@@ -38,14 +38,10 @@ export async function announceFactorChange(
       },
     }),
   );
-  const mail = await queueMail(
-    ctx,
-    {
-      to: input.email,
-      template: { type: "mfa.changed", summary: change.summary, requestId: meta.requestId, ip: meta.ip },
-    },
-    input.now,
-  );
+  const mail = await queueMail(ctx, {
+    to: input.email,
+    template: { type: "mfa.changed", summary: change.summary, requestId: meta.requestId, ip: meta.ip },
+  });
   await ctx.commit([...entries, mail.statement]);
-  await deliverMail(ctx, [mail.id], input.now);
+  await deliverMail(ctx, { ids: [mail.id] });
 }

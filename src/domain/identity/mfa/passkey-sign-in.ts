@@ -37,7 +37,7 @@ export async function signInWithPasskey(
   const at = iso(now);
   await recordLogin(ctx.db, user.id, at, input.country);
   const familyId = crypto.randomUUID();
-  const tokens = await issueLoginTokens(ctx, user, familyId, now);
+  const tokens = await issueLoginTokens(ctx, { user, familyId });
   await recordCheck(ctx.db, familyId, user.id, now);
   return { user: { ...user, lastLogin: at, country: input.country }, ...tokens };
 }

@@ -11,7 +11,7 @@ import type { FormParams } from "./form";
 async function accessClaims(ctx: Context, token: string): Promise<AccessTokenClaims | null> {
   if (token.length > 4096) return null;
   try {
-    return await verifyAccessToken(ctx, token, "any");
+    return await verifyAccessToken(ctx, { token, audience: "any" });
   } catch {
     return null;
   }

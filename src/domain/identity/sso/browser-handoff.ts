@@ -85,6 +85,10 @@ export async function takeConsoleHandoff(
   return {
     user: { ...user, lastLogin: at, country },
     // Bound to the connection's organization, like every sign-on's tokens (docs/sso.md).
-    ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now, { organizationId: connection.organizationId })),
+    ...(await issueLoginTokens(ctx, {
+      user,
+      familyId: crypto.randomUUID(),
+      organizationId: connection.organizationId,
+    })),
   };
 }

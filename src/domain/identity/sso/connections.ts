@@ -341,17 +341,18 @@ export async function connectionOf(ctx: UserContext, input: { organizationId: st
 }
 
 /** A live connection of the given kind, for the sign-in flows (unknown → 404). */
-export async function loadConnection<K extends "saml" | "ldap">(ctx: Context, id: string, kind: K) {
-  const row = await findLiveConnection(ctx.db, id);
-  if (!row || row.kind !== kind) throw new AppError("RESOURCE_NOT_FOUND", { message: "No such sign-on connection." });
+export async function loadConnection<K extends "saml" | "ldap">(ctx: Context, input: { id: string; kind: K }) {
+  const row = await findLiveConnection(ctx.db, input.id);
+  if (!row || row.kind !== input.kind)
+    throw new AppError("RESOURCE_NOT_FOUND", { message: "No such sign-on connection." });
   return { row, config: JSON.parse(row.config) as K extends "saml" ? SamlSettings : LdapSettings };
 }
 
 export async function directoryConfig(
   ctx: Context,
-  row: SsoConnectionRow,
-  s: LdapSettings,
+  input: { row: SsoConnectionRow; settings: LdapSettings },
 ): Promise<LdapDirectoryConfig> {
+  const { row, settings: s } = input;
   const password = row.secretSealed ? await open(await dataEncryptionKey(ctx.config), row.secretSealed, row.id) : null;
   return {
     url: s.url,

@@ -26,7 +26,7 @@ export const SAML_REQUEST_TTL_MS = 10 * 60_000;
 export async function startSamlLogin(ctx: Context, input: { connectionId: string; relayState: string }) {
   const { connectionId, relayState } = input;
   const now = ctx.now();
-  const { row, config } = await loadConnection(ctx, connectionId, "saml");
+  const { row, config } = await loadConnection(ctx, { id: connectionId, kind: "saml" });
   const sp = spOf(ctx.config.issuer, row.id);
   const { id, url } = await buildRedirect({
     spEntityId: sp.entityId,
@@ -50,7 +50,7 @@ export async function samlLoginRedirect(
 
 /** Our SP metadata (SAML 2.0 Metadata §2.4.4) for a live SAML connection. */
 export async function samlSpMetadata(ctx: Context, input: { connectionId: string }): Promise<string> {
-  const { row } = await loadConnection(ctx, input.connectionId, "saml");
+  const { row } = await loadConnection(ctx, { id: input.connectionId, kind: "saml" });
   return spMetadataXml(spOf(ctx.config.issuer, row.id));
 }
 
@@ -68,11 +68,10 @@ export async function consumeSamlResponse(
   ctx: Context,
   input: SamlResponseInput,
 ): Promise<LoginResult & { organizationId: string }> {
-  const now = ctx.now();
   const { user, organizationId } = await samlSignIn(ctx, input);
   return {
     user,
-    ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), now, { organizationId })),
+    ...(await issueLoginTokens(ctx, { user, familyId: crypto.randomUUID(), organizationId })),
     organizationId,
   };
 }
@@ -84,7 +83,7 @@ export async function samlSignIn(
 ): Promise<{ user: UserRow; organizationId: string }> {
   const { connectionId, samlResponse } = input;
   const now = ctx.now();
-  const { row, config } = await loadConnection(ctx, connectionId, "saml");
+  const { row, config } = await loadConnection(ctx, { id: connectionId, kind: "saml" });
   const sp = spOf(ctx.config.issuer, row.id);
   let verified: Awaited<ReturnType<typeof verifySamlResponse>>;
   try {
@@ -148,9 +147,9 @@ export async function ldapSignIn(
   input: { connectionId: string; login: string; password: string; country: string },
 ) {
   const { connectionId, login, password } = input;
-  const { row, config } = await loadConnection(ctx, connectionId, "ldap");
+  const { row, config } = await loadConnection(ctx, { id: connectionId, kind: "ldap" });
   const user = await authenticateWithDirectory(ctx, {
-    config: await directoryConfig(ctx, row, config),
+    config: await directoryConfig(ctx, { row, settings: config }),
     login,
     password,
   });

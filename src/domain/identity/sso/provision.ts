@@ -49,7 +49,7 @@ export async function signInExternal(ctx: Context, input: ExternalSignIn): Promi
   const user = await provisionExternal(ctx, input);
   return {
     user,
-    ...(await issueLoginTokens(ctx, user, crypto.randomUUID(), ctx.now(), { organizationId: input.organizationId })),
+    ...(await issueLoginTokens(ctx, { user, familyId: crypto.randomUUID(), organizationId: input.organizationId })),
   };
 }
 
@@ -167,7 +167,7 @@ async function linkNewIdentity(
 
   const existing = await findUserByEmail(ctx.db, email);
   if (!existing) {
-    const created = await userFor(ctx, email, input.username, now);
+    const created = await userFor(ctx, email, input.username);
     const [inserted] = await ctx.db.batch([link(created.id, "created")]);
     if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(ctx, connectionId, subject, conflict);
     return created;
@@ -267,19 +267,15 @@ async function raceWinner(ctx: Context, connectionId: string, subject: string, c
 }
 
 /** A new user for an external identity: an unusable random password (it signs in through the connection). */
-async function userFor(ctx: Context, email: string, username: string, now: number): Promise<UserRow> {
-  const created = await createUser(
-    ctx,
-    {
-      email,
-      username: (username || (email.split("@")[0] as string)).slice(0, 50),
-      passwordHash: await hashPassword(randomToken()),
-      tier: "basic",
-      marketingConsent: false,
-      country: "",
-    },
-    now,
-  );
+async function userFor(ctx: Context, email: string, username: string): Promise<UserRow> {
+  const created = await createUser(ctx, {
+    email,
+    username: (username || (email.split("@")[0] as string)).slice(0, 50),
+    passwordHash: await hashPassword(randomToken()),
+    tier: "basic",
+    marketingConsent: false,
+    country: "",
+  });
   // Null: a concurrent sign-in created it first.
   const user = created ?? (await findUserByEmail(ctx.db, email));
   if (!user) throw new AppError("INTERNAL_SERVER_ERROR");

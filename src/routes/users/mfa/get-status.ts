@@ -1,3 +1,4 @@
+import { userContextOf } from "../../../context/request";
 import { mfaStatus } from "../../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -23,7 +24,7 @@ const route = defineRoute({
 
 export function mountGetMfaStatus(app: Router) {
   app.openapi(route, async (c) => {
-    const s = await mfaStatus(c.env.DB, c.get("principal").userId);
+    const s = await mfaStatus(userContextOf(c), c.get("principal").userId);
     return c.json(
       ok({
         enabled: s.enabled,
