@@ -40,6 +40,8 @@ async function call(base: string, method: string, path: string, token: string | 
 
 /** Extra arguments for the CLI, e.g. `--include-path /sessions` while fixing one operation. */
 const extraArgs = (process.env.SCHEMATHESIS_ARGS ?? "").split(" ").filter(Boolean);
+/** Where each pass writes its HAR (`main.har`, `ending.har`), when set. */
+const reportDir = process.env.SCHEMATHESIS_REPORT_DIR;
 
 // The server as deployed, but with the rate-limit windows shrunk (docs/decisions.md, "API fuzzer"):
 // thousands of requests a minute from one address would otherwise meet the limits, and the checks
@@ -74,7 +76,7 @@ try {
   const lastKey = await newKey("schemathesis-last");
 
   console.log(`schemathesis: seed ${seed} (replay: SCHEMATHESIS_SEED=${seed} scripts/schemathesis.sh)`);
-  const run = (auth: string, filter: string[], seconds: number, label: string) =>
+  const run = (name: string, auth: string, filter: string[], seconds: number, label: string) =>
     new Promise<number>((resolve) => {
       const args = [
         "--config-file",
@@ -95,6 +97,8 @@ try {
         "--request-timeout",
         "20",
         "--no-color",
+        // Every request and answer of the pass (HAR), tokens masked, to read a failure after the run.
+        ...(reportDir ? ["--report", "har", "--report-har-path", `${reportDir}/${name}.har`] : []),
         ...filter,
         ...extraArgs,
       ];
@@ -117,18 +121,26 @@ try {
   const last = ["logout", "revokeApiKey", "rotateApiKey", "setUserServiceRole"];
   const lastSeconds = Math.max(30, Math.round(budgetSeconds * 0.15));
   const main = await run(
+    "main",
     key,
     last.flatMap((id) => ["--exclude-operation-id", id]),
     budgetSeconds - lastSeconds,
     "every operation but those ending the credential, as an API key with every scope of the admin",
   );
   const ending = await run(
+    "ending",
     lastKey,
     last.flatMap((id) => ["--include-operation-id", id]),
     lastSeconds,
     `then ${last.join(", ")}, with a key of their own`,
   );
   code = main || ending;
+  if (code !== 0)
+    console.log(
+      `schemathesis: failed with seed ${seed}. Replay the run: SCHEMATHESIS_SEED=${seed} scripts/schemathesis.sh; ` +
+        `one operation: add SCHEMATHESIS_ARGS="--include-operation-id <operationId>"; ` +
+        "each failure above prints the curl that reproduces it.",
+    );
 } catch (err) {
   console.error(err, server.output());
 } finally {

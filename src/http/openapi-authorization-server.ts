@@ -400,10 +400,16 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
         operationId: "oauthAuthorizeAlias",
         tags: [TAG],
         summary: "Alias of /oauth2/authorize (the spec's second reference)",
-        description: "Redirects with the same query string to the canonical authorization endpoint.",
+        description:
+          "Validates the request as /oauth2/authorize does, then redirects a valid one with the same query string to that canonical endpoint. An unknown client or redirect URI is answered with an error page and never redirected; any other error goes back to the client's redirect URI with `error` and `state` (RFC 6749 §4.1.2.1).",
         security: [],
         parameters: authorizeQuery,
-        responses: { 302: redirect("To /oauth2/authorize") },
+        responses: {
+          302: redirect(
+            "A valid request: to /oauth2/authorize with the same query. Otherwise back to the client with an error (RFC 6749 §4.1.2.1)",
+          ),
+          400: html("Unknown client or redirect URI: an error page"),
+        },
       },
     },
     [OAUTH_PATHS.token]: {

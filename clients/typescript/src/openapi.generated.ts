@@ -2050,7 +2050,7 @@ export interface paths {
         };
         /**
          * Alias of /oauth2/authorize (the spec's second reference)
-         * @description Redirects with the same query string to the canonical authorization endpoint.
+         * @description Validates the request as /oauth2/authorize does, then redirects a valid one with the same query string to that canonical endpoint. An unknown client or redirect URI is answered with an error page and never redirected; any other error goes back to the client's redirect URI with `error` and `state` (RFC 6749 §4.1.2.1).
          */
         get: operations["oauthAuthorizeAlias"];
         put?: never;
@@ -2994,7 +2994,7 @@ export interface components {
              *     ]
              */
             events: ("session.completed" | "session.failed" | "analysis.ready" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.plan_changed" | "billing.payment_reversed" | "webhook.disabled")[];
-            /** @description Optional. `whsec_` + base64 of 24–64 bytes, or 32–128 printable characters (≥ 10 distinct). Generated when absent. */
+            /** @description Optional. `whsec_` + padded base64 of 24–64 bytes, or 32–128 printable characters (≥ 10 distinct) not starting `whsec_`. Generated when absent. */
             secret?: string;
             /** @default true */
             active?: boolean;
@@ -3094,7 +3094,7 @@ export interface components {
             rotation_overlap_ends_at: string;
         };
         RotateWebhookSecretRequest: {
-            /** @description Optional, as at creation (`whsec_` + base64 of 24–64 bytes, or 32–128 printable characters). Generated when absent. */
+            /** @description Optional, as at creation (`whsec_` + padded base64 of 24–64 bytes, or 32–128 printable characters, ≥ 10 distinct, not starting `whsec_`). Generated when absent. */
             secret?: string;
         };
         WebhookRecovery: {
@@ -3604,7 +3604,10 @@ export interface components {
             expires_at: string;
         };
         CreateInvitationRequest: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
             email: string;
             /**
              * @description owner > admin > member
@@ -21846,7 +21849,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To /oauth2/authorize */
+            /** @description A valid request: to /oauth2/authorize with the same query. Otherwise back to the client with an error (RFC 6749 §4.1.2.1) */
             302: {
                 headers: {
                     /** @description The next address (RFC 6749 §4.1.2: the client's redirect_uri with `code`, `state` and `iss`, or `error`) */
@@ -21855,6 +21858,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Unknown client or redirect URI: an error page */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/identity/passwords";
 import { TIERS } from "../../domain/identity/principal";
+import { EmailAddress } from "../../http/schemas";
 import { UsernameSchema, UserSummarySchema } from "../users/schemas";
 
 // Built without zod (./result.ts): the SAML ACS answers with it and is loaded at startup.
@@ -61,14 +62,12 @@ export const PasskeyRequestOptionsSchema = z
   })
   .openapi("PasskeyRequestOptions");
 
-const EmailSchema = z.email().max(254).openapi({ example: "ada@example.com" });
-
 /** The password rule's letter-and-digit part as a pattern the document carries (src/domain/identity/passwords.ts). */
 export const LETTER_AND_DIGIT = /[A-Za-z][\s\S]*[0-9]|[0-9][\s\S]*[A-Za-z]/;
 
 export const RegisterBody = z
   .object({
-    email: EmailSchema,
+    email: EmailAddress,
     username: UsernameSchema,
     password: z
       .string()

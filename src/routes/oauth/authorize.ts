@@ -207,7 +207,14 @@ export function authorizeRoutes() {
   const app = new Hono<AppEnv>();
 
   // The spec's second reference names /oauth/authorize: same endpoint, one canonical address (the cookie's Path).
-  app.get("/oauth/authorize", (c) => c.redirect(`${OAUTH_PATHS.authorize}${new URL(c.req.url).search}`, 302));
+  // It answers a bad request as the endpoint does (RFC 6749 §4.1.2.1): an unknown client or redirect URI
+  // gets the error page and no redirect, any other error goes back to the client; only a valid request
+  // moves on to the canonical address, so the alias never forwards what the endpoint would refuse.
+  app.get("/oauth/authorize", async (c) => {
+    const url = new URL(c.req.url);
+    const request = await validated(c, url.searchParams, 302);
+    return request instanceof Response ? request : c.redirect(`${OAUTH_PATHS.authorize}${url.search}`, 302);
+  });
 
   app.get(`${OAUTH_PATHS.authorize}/sso`, (c) => finishSso(c));
 

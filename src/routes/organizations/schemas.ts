@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ORGANIZATION_ID_PATTERN } from "../../domain/organizations/access";
-import { limitParam, Offset } from "../../http/schemas";
+import { EmailAddress, limitParam, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Role = z.enum(["owner", "admin", "member"]).openapi({ description: "owner > admin > member" });
@@ -32,7 +32,7 @@ export const TransferOwnershipBody = z
   .object({ user_id: z.string().regex(/^user_\d{1,30}$/, "must look like user_<digits>") })
   .openapi("TransferOwnershipRequest");
 export const InviteBody = z
-  .object({ email: z.email().max(254), role: Role.default("member") })
+  .object({ email: EmailAddress, role: Role.default("member") })
   .openapi("CreateInvitationRequest");
 export const AcceptInvitationBody = z
   .object({ token: z.string().min(1).max(200).openapi({ description: "The `soi_…` token from the invitation" }) })

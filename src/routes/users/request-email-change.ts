@@ -6,11 +6,12 @@ import { deliverMail } from "../../domain/mail/outbox";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
+import { EmailAddress } from "../../http/schemas";
 import { waitUntilOf } from "../../lib/request";
 
 const EmailChangeBody = z
   .object({
-    new_email: z.string().trim().email().max(254).openapi({ example: "ada@new.example" }),
+    new_email: EmailAddress.openapi({ example: "ada@new.example" }),
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ description: "The current password" }),
   })
   .openapi("EmailChangeRequest");

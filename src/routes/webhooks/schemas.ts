@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../../domain/webhooks/events";
-import { MAX_RAW_SECRET_LENGTH } from "../../domain/webhooks/secrets";
+import { MAX_RAW_SECRET_LENGTH, SECRET_PATTERN } from "../../domain/webhooks/secrets";
 import { limitParam, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
@@ -43,7 +43,9 @@ const IPV6_ADDRESS = [
 ].join("|");
 const IPV6 = `\\[(?:${IPV6_ADDRESS})\\]`;
 const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${OCTET}(?:\\.${OCTET}){3}|${IPV6})`;
-const URL_PATTERN = new RegExp(`^https?://${HOST}(?::[0-9]{1,5})?(?:[/?#][\\x21-\\x7e]*)?$`);
+/** 0–65535 (the URL Standard's port state refuses a larger number), leading zeros allowed as it allows them. */
+const PORT = "(?:[0-9]{1,4}|[0-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])";
+const URL_PATTERN = new RegExp(`^https?://${HOST}(?::${PORT})?(?:[/?#][\\x21-\\x7e]*)?$`);
 const Url = z.string().max(2048).regex(URL_PATTERN, "not a valid absolute URL").openapi({
   example: "https://example.com/hooks/session-analysis",
   description:
@@ -56,8 +58,10 @@ export const CreateWebhookBody = z
     url: Url,
     events: Events,
     secret: z.string().max(MAX_RAW_SECRET_LENGTH).optional().openapi({
+      // The domain's rule (secretWeakness) answers with the reason; the pattern says the same for the document.
+      pattern: SECRET_PATTERN,
       description:
-        "Optional. `whsec_` + base64 of 24–64 bytes, or 32–128 printable characters (≥ 10 distinct). Generated when absent.",
+        "Optional. `whsec_` + padded base64 of 24–64 bytes, or 32–128 printable characters (≥ 10 distinct) not starting `whsec_`. Generated when absent.",
     }),
     active: z.boolean().optional().default(true),
     description: Description.optional(),
@@ -155,8 +159,9 @@ export const DeliveryLogQuery = z.object({
 export const RotateSecretBody = z
   .object({
     secret: z.string().max(MAX_RAW_SECRET_LENGTH).optional().openapi({
+      pattern: SECRET_PATTERN,
       description:
-        "Optional, as at creation (`whsec_` + base64 of 24–64 bytes, or 32–128 printable characters). Generated when absent.",
+        "Optional, as at creation (`whsec_` + padded base64 of 24–64 bytes, or 32–128 printable characters, ≥ 10 distinct, not starting `whsec_`). Generated when absent.",
     }),
   })
   .openapi("RotateWebhookSecretRequest");

@@ -67,6 +67,31 @@ describe("GET /oauth2/authorize", () => {
     expect(res.location).toBe(authorizePath(params));
   });
 
+  it("/oauth/authorize refuses what the endpoint refuses: no redirect for an unknown client or redirect URI, the error back to the client otherwise", async () => {
+    const { params } = await setup();
+    const alias = (query: Record<string, string>) =>
+      new Browser().request("GET", `/oauth/authorize?${new URLSearchParams(query)}`);
+    for (const bad of [{ client_id: "client_404" }, { redirect_uri: "https://evil.example/cb" }, { client_id: "" }]) {
+      const res = await alias({ ...params, ...bad });
+      expect(res.status).toBe(400);
+      expect(res.location).toBeNull();
+      expect(res.text).toContain("cannot be completed");
+    }
+    const { response_type: _, ...missing } = params;
+    for (const [query, error] of [
+      [{ ...params, response_type: "token" }, "unsupported_response_type"],
+      [missing, "invalid_request"],
+      [{ ...params, code_challenge_method: "plain" }, "invalid_request"],
+    ] as const) {
+      const res = await alias(query);
+      expect(res.status).toBe(302);
+      const to = new URL(res.location!);
+      expect(to.origin + to.pathname).toBe(REDIRECT);
+      expect(to.searchParams.get("error")).toBe(error);
+      expect(to.searchParams.get("state")).toBe("st-1");
+    }
+  });
+
   it("unknown client or unregistered redirect_uri: an error page, never a redirect", async () => {
     const { params } = await setup();
     for (const bad of [{ client_id: "client_404" }, { redirect_uri: "https://evil.example/cb" }, { client_id: "" }]) {

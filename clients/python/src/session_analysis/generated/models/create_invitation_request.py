@@ -16,7 +16,7 @@ T = TypeVar("T", bound="CreateInvitationRequest")
 class CreateInvitationRequest:
     """
     Attributes:
-        email (str):
+        email (str):  Example: ada@example.com.
         role (CreateInvitationRequestRole | Unset): owner > admin > member Default: CreateInvitationRequestRole.MEMBER.
     """
 

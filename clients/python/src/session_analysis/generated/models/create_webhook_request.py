@@ -20,8 +20,8 @@ class CreateWebhookRequest:
             (`npm run dev`) http:// and loopback or private addresses are accepted too, so `http://localhost:PORT` receives
             deliveries. Example: https://example.com/hooks/session-analysis.
         events (list[CreateWebhookRequestEventsItem]):  Example: ['session.completed', 'analysis.ready'].
-        secret (str | Unset): Optional. `whsec_` + base64 of 24–64 bytes, or 32–128 printable characters (≥ 10
-            distinct). Generated when absent.
+        secret (str | Unset): Optional. `whsec_` + padded base64 of 24–64 bytes, or 32–128 printable characters (≥ 10
+            distinct) not starting `whsec_`. Generated when absent.
         active (bool | Unset):  Default: True.
         description (str | Unset):
     """

@@ -15,8 +15,8 @@ T = TypeVar("T", bound="RotateWebhookSecretRequest")
 class RotateWebhookSecretRequest:
     """
     Attributes:
-        secret (str | Unset): Optional, as at creation (`whsec_` + base64 of 24–64 bytes, or 32–128 printable
-            characters). Generated when absent.
+        secret (str | Unset): Optional, as at creation (`whsec_` + padded base64 of 24–64 bytes, or 32–128 printable
+            characters, ≥ 10 distinct, not starting `whsec_`). Generated when absent.
     """
 
     secret: str | Unset = UNSET

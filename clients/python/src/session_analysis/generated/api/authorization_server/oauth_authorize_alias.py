@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -59,9 +59,14 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | None:
+) -> Any | str | None:
     if response.status_code == 302:
-        return None
+        response_302 = cast(Any, None)
+        return response_302
+
+    if response.status_code == 400:
+        response_400 = response.text
+        return response_400
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -71,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any]:
+) -> Response[Any | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -90,10 +95,13 @@ def sync_detailed(
     state: str | Unset = UNSET,
     code_challenge: str | Unset = UNSET,
     code_challenge_method: OauthAuthorizeAliasCodeChallengeMethod | Unset = UNSET,
-) -> Response[Any]:
+) -> Response[Any | str]:
     """Alias of /oauth2/authorize (the spec's second reference)
 
-     Redirects with the same query string to the canonical authorization endpoint.
+     Validates the request as /oauth2/authorize does, then redirects a valid one with the same query
+    string to that canonical endpoint. An unknown client or redirect URI is answered with an error page
+    and never redirected; any other error goes back to the client's redirect URI with `error` and
+    `state` (RFC 6749 §4.1.2.1).
 
     Args:
         response_type (OauthAuthorizeAliasResponseType):
@@ -109,7 +117,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any]
+        Response[Any | str]
     """
 
     kwargs = _get_kwargs(
@@ -129,7 +137,7 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-async def asyncio_detailed(
+def sync(
     *,
     client: AuthenticatedClient | Client,
     response_type: OauthAuthorizeAliasResponseType,
@@ -139,10 +147,13 @@ async def asyncio_detailed(
     state: str | Unset = UNSET,
     code_challenge: str | Unset = UNSET,
     code_challenge_method: OauthAuthorizeAliasCodeChallengeMethod | Unset = UNSET,
-) -> Response[Any]:
+) -> Any | str | None:
     """Alias of /oauth2/authorize (the spec's second reference)
 
-     Redirects with the same query string to the canonical authorization endpoint.
+     Validates the request as /oauth2/authorize does, then redirects a valid one with the same query
+    string to that canonical endpoint. An unknown client or redirect URI is answered with an error page
+    and never redirected; any other error goes back to the client's redirect URI with `error` and
+    `state` (RFC 6749 §4.1.2.1).
 
     Args:
         response_type (OauthAuthorizeAliasResponseType):
@@ -158,7 +169,54 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any]
+        Any | str
+    """
+
+    return sync_detailed(
+        client=client,
+        response_type=response_type,
+        client_id=client_id,
+        redirect_uri=redirect_uri,
+        scope=scope,
+        state=state,
+        code_challenge=code_challenge,
+        code_challenge_method=code_challenge_method,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    response_type: OauthAuthorizeAliasResponseType,
+    client_id: str,
+    redirect_uri: str,
+    scope: str | Unset = UNSET,
+    state: str | Unset = UNSET,
+    code_challenge: str | Unset = UNSET,
+    code_challenge_method: OauthAuthorizeAliasCodeChallengeMethod | Unset = UNSET,
+) -> Response[Any | str]:
+    """Alias of /oauth2/authorize (the spec's second reference)
+
+     Validates the request as /oauth2/authorize does, then redirects a valid one with the same query
+    string to that canonical endpoint. An unknown client or redirect URI is answered with an error page
+    and never redirected; any other error goes back to the client's redirect URI with `error` and
+    `state` (RFC 6749 §4.1.2.1).
+
+    Args:
+        response_type (OauthAuthorizeAliasResponseType):
+        client_id (str):
+        redirect_uri (str):
+        scope (str | Unset):
+        state (str | Unset):
+        code_challenge (str | Unset):
+        code_challenge_method (OauthAuthorizeAliasCodeChallengeMethod | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | str]
     """
 
     kwargs = _get_kwargs(
@@ -174,3 +232,52 @@ async def asyncio_detailed(
     response = await client.get_async_httpx_client().request(**kwargs)
 
     return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    response_type: OauthAuthorizeAliasResponseType,
+    client_id: str,
+    redirect_uri: str,
+    scope: str | Unset = UNSET,
+    state: str | Unset = UNSET,
+    code_challenge: str | Unset = UNSET,
+    code_challenge_method: OauthAuthorizeAliasCodeChallengeMethod | Unset = UNSET,
+) -> Any | str | None:
+    """Alias of /oauth2/authorize (the spec's second reference)
+
+     Validates the request as /oauth2/authorize does, then redirects a valid one with the same query
+    string to that canonical endpoint. An unknown client or redirect URI is answered with an error page
+    and never redirected; any other error goes back to the client's redirect URI with `error` and
+    `state` (RFC 6749 §4.1.2.1).
+
+    Args:
+        response_type (OauthAuthorizeAliasResponseType):
+        client_id (str):
+        redirect_uri (str):
+        scope (str | Unset):
+        state (str | Unset):
+        code_challenge (str | Unset):
+        code_challenge_method (OauthAuthorizeAliasCodeChallengeMethod | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | str
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            response_type=response_type,
+            client_id=client_id,
+            redirect_uri=redirect_uri,
+            scope=scope,
+            state=state,
+            code_challenge=code_challenge,
+            code_challenge_method=code_challenge_method,
+        )
+    ).parsed
