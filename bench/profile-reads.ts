@@ -160,7 +160,12 @@ async function main() {
     environment: "bench",
     logLevel: "error",
     inspector: MODE === "profile",
-    vars: { RATE_LIMIT_WINDOW_SCALE: "0.1", ANALYSIS_TIME_SCALE: "0.02" },
+    // PROFILE_VARS (a JSON object) adds or overrides variables, e.g. {"REQUEST_LOG":"off"}.
+    vars: {
+      RATE_LIMIT_WINDOW_SCALE: "0.1",
+      ANALYSIS_TIME_SCALE: "0.02",
+      ...JSON.parse(process.env.PROFILE_VARS ?? "{}"),
+    },
   });
   try {
     const base = server.url;

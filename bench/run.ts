@@ -27,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { type DevServer, startWrangler } from "../test/e2e/support/wrangler";
 import { startBare } from "./lib/bare";
-import { appSocket, cpuMillisBetween, cpuMillisByPid, processTree } from "./lib/cpu";
+import { appSocket, cpuMillisBetween, cpuMillisByPid, processTree, workerdPids } from "./lib/cpu";
 import { type LoadResult, runLoad } from "./lib/load";
 import { type Row, table, writeResults } from "./lib/report";
 import { bundleSize, firstRequestCpuMs, startupCpuMs } from "./lib/startup";
@@ -51,6 +51,8 @@ interface Measured {
   name: string;
   load: LoadResult;
   cpuMsPerReq: number | null;
+  /** The same, of the workerd processes only (bench/lib/cpu.ts, workerdPids: not wrangler's node). */
+  workerdCpuMsPerReq: number | null;
   rowsRead: number | null;
   rowsWritten: number | null;
 }
@@ -76,6 +78,19 @@ const median = (xs: number[]) => {
 const spreadOf = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
 
 /** An autocannon request builder that takes `headers` in turn, one set per request. */
+/** CPU ms per request of the workerd processes among `pids` between two readings. */
+function workerdMsPerReq(
+  pids: number[],
+  before: Map<number, number>,
+  after: Map<number, number>,
+  requests: number,
+): number | null {
+  if (!requests) return null;
+  const only = new Set(workerdPids(pids));
+  const keep = (m: Map<number, number>) => new Map([...m].filter(([pid]) => only.has(pid)));
+  return cpuMillisBetween(keep(before), keep(after)) / requests;
+}
+
 function rotating(headers: Record<string, string>[]) {
   let next = 0;
   return (req: { headers?: Record<string, string> }) => ({
@@ -196,11 +211,13 @@ async function main() {
           duration: opts.duration ?? DURATION,
           connections: CONNECTIONS,
         });
-        const cpu = cpuMillisBetween(cpuBefore, cpuMillisByPid(pids));
+        const cpuAfter = cpuMillisByPid(pids);
+        const cpu = cpuMillisBetween(cpuBefore, cpuAfter);
         const m = {
           name,
           load,
           cpuMsPerReq: load.requests ? cpu / load.requests : null,
+          workerdCpuMsPerReq: workerdMsPerReq(pids, cpuBefore, cpuAfter, load.requests),
           rowsRead: null,
           rowsWritten: null,
         };
@@ -237,8 +254,16 @@ async function main() {
         connections: CONNECTIONS,
         ...(opts.rotate ? { setupRequest: rotating(opts.rotate) } : {}),
       });
-      const cpu = cpuMillisBetween(cpuBefore, cpuMillisByPid(pids));
-      const m = { name, load, cpuMsPerReq: load.requests ? cpu / load.requests : null, rowsRead, rowsWritten };
+      const cpuAfter = cpuMillisByPid(pids);
+      const cpu = cpuMillisBetween(cpuBefore, cpuAfter);
+      const m = {
+        name,
+        load,
+        cpuMsPerReq: load.requests ? cpu / load.requests : null,
+        workerdCpuMsPerReq: workerdMsPerReq(pids, cpuBefore, cpuAfter, load.requests),
+        rowsRead,
+        rowsWritten,
+      };
       results.push(m);
       console.log(
         `  ${name}: ${load.rps.toFixed(0)} req/s p50 ${load.p50} ms p99 ${load.p99} ms CPU ${m.cpuMsPerReq?.toFixed(2)} ms/req non-2xx ${load.non2xx} rows r/w ${rowsRead}/${rowsWritten}`,
@@ -373,6 +398,15 @@ async function main() {
         inform(
           `GET by id (${label}) ÷ the same row read raw: req/s ${sameRow.rps.toFixed(2)}, CPU ${sameRow.cpu.toFixed(2)}; ÷ the ceiling: req/s ${toCeiling.rps.toFixed(2)}, CPU ${toCeiling.cpu.toFixed(2)}`,
         );
+        // Not a target: the same CPU ratio over the workerd processes alone. wrangler's node process handles
+        // each line the worker logs (source-mapping, its debug log file): the app logs one per request, the
+        // bare worker none, and production runs no such process (docs/performance.md).
+        const workerdCpu = runs.map(
+          (m, i) => (m.workerdCpuMsPerReq ?? Number.NaN) / (bareCeilingRuns[i]!.workerdCpuMsPerReq ?? Number.NaN),
+        );
+        inform(
+          `GET by id (${label}) CPU ms/req ÷ the bare ceiling's, workerd processes only (not wrangler's node): ${median(workerdCpu).toFixed(2)} (rounds ${Math.min(...workerdCpu).toFixed(2)}–${Math.max(...workerdCpu).toFixed(2)}); the other processes (wrangler's node, esbuild) ${median(runs.map((m) => (m.cpuMsPerReq ?? Number.NaN) - (m.workerdCpuMsPerReq ?? Number.NaN))).toFixed(2)} ms/req, the bare worker's ${median(bareCeilingRuns.map((m) => (m.cpuMsPerReq ?? Number.NaN) - (m.workerdCpuMsPerReq ?? Number.NaN))).toFixed(2)}`,
+        );
         // ≈ 1 when the cores are saturated: then req/s ≥ 0.90 asks for CPU ≤ about 1.11 of the ceiling's.
         inform(
           `GET by id (${label}) req/s ratio × CPU ratio to the bare ceiling, per round (median): ${median(rps.map((r, i) => r * cpu[i]!)).toFixed(2)}`,
@@ -417,6 +451,13 @@ async function main() {
         limit: "≥ 0.40, every response 201",
         ok: (v) => v >= 0.4 && postRuns.every((m) => m.load.non2xx === 0 && m.load.errors === 0),
       });
+      // Not a target: POST's CPU per request over the bare one-D1-read route's, the whole tree and the workerd
+      // processes alone (wrangler's node handles the app's log line per request, as for GET above).
+      const cpuTo = (of: (m: Measured) => number | null) =>
+        median(postRuns.map((m, i) => (of(m) ?? Number.NaN) / (of(postBare[i]!) ?? Number.NaN)));
+      inform(
+        `POST /v1/sessions CPU ms/req ÷ the bare one-D1-read route's: ${cpuTo((m) => m.cpuMsPerReq).toFixed(2)}; workerd processes only: ${cpuTo((m) => m.workerdCpuMsPerReq).toFixed(2)}`,
+      );
       const rps = postRuns.map((m, i) => m.load.rps / postBaselines[i]!.load.rps);
       target({
         name: "POST /v1/sessions req/s ÷ one-D1-read baseline",
@@ -593,6 +634,7 @@ async function main() {
     vsNoop: noop ? m.load.rps / noop.load.rps : Number.NaN,
     vsD1: m.load.rps / d1Rps,
     cpuMsPerReq: m.cpuMsPerReq,
+    workerdCpuMsPerReq: m.workerdCpuMsPerReq,
     rowsRead: m.rowsRead,
     rowsWritten: m.rowsWritten,
     non2xx: m.load.non2xx,

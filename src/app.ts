@@ -12,15 +12,12 @@ import { allowedMethodsOf } from "./http/allowed-methods";
 import { type LazyRoute, lazyRoute } from "./http/lazy-route";
 import { onError } from "./http/on-error";
 import type { Router } from "./http/openapi";
-import { apiUsage } from "./middleware/api-usage";
+import { rateLimitAndCount } from "./middleware/api-usage";
 import { authenticate } from "./middleware/authenticate";
-import { clientVersion } from "./middleware/client-version";
 import { cors } from "./middleware/cors";
 import { d1Session } from "./middleware/d1-session";
 import { rateLimit } from "./middleware/rate-limit";
-import { requestId } from "./middleware/request-id";
-import { requestLog } from "./middleware/request-log";
-import { securityHeaders } from "./middleware/security-headers";
+import { requestFrame } from "./middleware/request-frame";
 import { DOCS_CSP, DOCS_HTML, serveConsoleAsset } from "./routes/console/assets";
 
 /** Largest accepted request body (docs/decisions.md): refused before parsing. */
@@ -214,7 +211,8 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
   // The request path (docs/architecture.md): request id → client version → authenticate → rate limit → route.
   // What every response carries, refusals included: its request id and the security headers; once it is
   // answered, its log line and metric.
-  app.use("*", requestId(), securityHeaders(), requestLog());
+  // (requestFrame: the three as one layer of the chain, src/middleware/request-frame.ts.)
+  app.use("*", requestFrame());
   // Production refuses requests without its signing and data encryption keys (each loads once per isolate),
   // or with the test payment gateway. An isolate's bindings do not change, so once they passed, later
   // requests with the same bindings skip the check, without an async step of their own (each costs about
@@ -226,15 +224,31 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
   });
 
   const v1 = new Hono<AppEnv>();
-  // CORS (docs/decisions.md): any origin, no credentials (src/middleware/cors.ts).
+  // CORS (docs/decisions.md): any origin, no credentials (src/middleware/cors.ts); the client version in the same layer.
   v1.use("*", cors);
   // The tier limits count per principal, so authentication comes first; the usage count after the limit,
   // so a refusal (429) is not counted.
-  v1.use("*", clientVersion(), authenticate(), rateLimit(), apiUsage());
-  // After authentication (which reads the primary: revocation and key checks must not lag).
-  v1.use("*", d1Session);
-  // Hono's limiter lets a request without a body through at once; checked here first, a read skips its async step.
-  v1.use("*", (c, next) => (c.req.raw.body ? limitBody(c, next) : next()));
+  v1.use("*", authenticate(), rateLimitAndCount());
+  // After authentication (which reads the primary: revocation and key checks must not lag). The body limit runs
+  // inside the D1 session's layer, not as a layer of its own, so a request without a body (every read) passes one
+  // async step of Hono's chain fewer; its refusal is rendered here as compose renders an error thrown from a layer
+  // (c.error, c.res), so the response still gets the session's bookmark and the outer layers' headers.
+  v1.use("*", (c, next) =>
+    d1Session(c, () => {
+      if (!c.req.raw.body) return next();
+      return limitBody(c, next).then(
+        // As compose: a Response the limiter answered with becomes the response unless one was already set.
+        (res) => {
+          if (res instanceof Response && !c.finalized) c.res = res;
+        },
+        (err: unknown) => {
+          if (!(err instanceof Error)) throw err;
+          c.error = err;
+          c.res = onError(err, c);
+        },
+      );
+    }),
+  );
   v1.get("/openapi.json", async (c) => c.body(await servedDocument(c.req.url, c.env), 200, JSON_CONTENT));
   // The reference renderer is bundled from npm and served from /docs/ (no CDN: it works offline).
   v1.get("/docs", (c) => {

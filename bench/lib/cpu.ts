@@ -44,6 +44,22 @@ export function cpuMillisByPid(pids: number[]): Map<number, number> {
   return out;
 }
 
+/**
+ * The workerd processes among `pids` (the worker's runtime and wrangler's dev proxy), without
+ * wrangler's node process: that one receives every line the worker logs and source-maps it and
+ * appends it to wrangler's debug log file (about 1 ms of CPU per request log line here), work of
+ * the dev server that production's Workers Logs does not do in a process of the worker's.
+ */
+export function workerdPids(pids: number[]): number[] {
+  return pids.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "workerd";
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** CPU milliseconds spent between two readings, over the processes present in both (one that ended is left out). */
 export function cpuMillisBetween(before: Map<number, number>, after: Map<number, number>): number {
   let ms = 0;

@@ -19,7 +19,7 @@ export function requestId(): MiddlewareHandler<AppEnv> {
   };
 }
 
-function assignRequestId(c: Context<AppEnv>): string {
+export function assignRequestId(c: Context<AppEnv>): string {
   const sent = c.req.header("x-request-id");
   const id = sent && SANE_REQUEST_ID.test(sent) ? sent : newId("req");
   c.set("requestId", id);

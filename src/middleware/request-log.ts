@@ -1,25 +1,18 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { routePath } from "hono/route";
 import { recordMetric } from "../adapters/metrics";
 import type { AppEnv } from "../env";
 
 /**
- * After a request is answered: one JSON log line (Workers Logs indexes its fields; docs/operations.md,
- * "Logs") and one `request` data point (src/adapters/metrics/). Both carry only what an operator needs
+ * After a request is answered (by requestFrame, src/middleware/request-frame.ts): one JSON log line
+ * (Workers Logs indexes its fields; docs/operations.md, "Logs") and one `request` data point
+ * (src/adapters/metrics/). Both carry only what an operator needs
  * and nothing personal or secret: the request id (the client's X-Request-Id or ours), the route
  * pattern (never the path: ids and tokens in it stay out), method, status, the error code of a
  * failure, the duration, what kind of credential called (not who) and the organization acted for.
  * A 5xx's cause is logged beside it by onError (src/http/on-error.ts), with the same request id.
  */
-export function requestLog(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const startedAt = Date.now();
-    await next();
-    logRequest(c, startedAt);
-  };
-}
-
-function logRequest(c: Context<AppEnv>, startedAt: number): void {
+export function logRequest(c: Context<AppEnv>, startedAt: number): void {
   try {
     writeRequestLog(c, startedAt);
   } catch (err) {

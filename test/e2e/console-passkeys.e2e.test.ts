@@ -1,6 +1,12 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessibilityProblems, launchChromiumBrowser, offlineExcept, pageProblems } from "./support/browser";
+import {
+  accessibilityProblems,
+  launchChromiumBrowser,
+  offlineExcept,
+  pageProblems,
+  virtualAuthenticator,
+} from "./support/browser";
 import { type DevServer, startWrangler } from "./support/wrangler";
 
 /**
@@ -30,18 +36,7 @@ describe("passkeys in the console, in Chromium", () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     const blocked = await offlineExcept(page, origin);
     const problems = pageProblems(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const authenticator = await virtualAuthenticator(context, page);
     const a11y: string[] = [];
     const check = async (name: string) => a11y.push(...(await accessibilityProblems(page)).map((p) => `${name}: ${p}`));
     const dashboard = () => page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
@@ -67,7 +62,7 @@ describe("passkeys in the console, in Chromium", () => {
     const list = page.getByTestId("passkeys");
     await list.locator("strong", { hasText: /^Laptop$/ }).waitFor();
     await expect(page.getByTestId("recovery-codes").locator("li").count()).resolves.toBe(10);
-    const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+    const credentials = await authenticator.credentials();
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.isResidentCredential).toBe(true);
     expect(credentials[0]!.rpId).toBe("localhost");
@@ -83,8 +78,8 @@ describe("passkeys in the console, in Chromium", () => {
     await check("sign-in");
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
     await dashboard();
-    const after = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
-    expect(after.credentials[0]!.signCount).toBeGreaterThan(0);
+    const after = await authenticator.credentials();
+    expect(after[0]!.signCount).toBeGreaterThan(0);
 
     // The password now asks for a second step, which the passkey answers.
     await signOut();

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessibilityProblems, launchChromiumBrowser, pageProblems } from "./support/browser";
+import { accessibilityProblems, launchChromiumBrowser, pageProblems, virtualAuthenticator } from "./support/browser";
 import { type DevServer, startWrangler } from "./support/wrangler";
 
 /**
@@ -51,18 +51,7 @@ describe("second factors in Chromium", () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     const problems = pageProblems(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const authenticator = await virtualAuthenticator(context, page);
     const a11y: string[] = [];
     const shot = async (name: string) => {
       a11y.push(...(await accessibilityProblems(page)).map((p) => `${name}: ${p}`));
@@ -158,11 +147,11 @@ describe("second factors in Chromium", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Confirm it is you" }).waitFor();
     a11y.push(...(await accessibilityProblems(page)).map((p) => `authorize-second-step: ${p}`));
-    const before = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+    const before = await authenticator.credentials();
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await page.getByRole("heading", { level: 1, name: "Passkey Test App wants to access your account" }).waitFor();
-    const after = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
-    expect(after.credentials[0]!.signCount).toBeGreaterThan(before.credentials[0]!.signCount);
+    const after = await authenticator.credentials();
+    expect(after[0]!.signCount).toBeGreaterThan(before[0]!.signCount);
     await Promise.all([
       page.waitForURL((u) => u.toString().startsWith(callbackUrl)),
       page.getByRole("button", { name: "Allow" }).click(),

@@ -35,4 +35,14 @@ describe("client version", () => {
     expect(res.headers.get("ratelimit")).toBeNull();
     expect(res.headers.get("www-authenticate")).toBeNull();
   });
+
+  it("a browser's cross-origin caller can read the refusal: the 400 carries the CORS headers and the request id", async () => {
+    const res = await api("GET", "/v1/users/me", {
+      headers: { "x-client-version": "someday", origin: "https://app.example", "x-request-id": "bad-version-cors" },
+    });
+    expect(expectErrorEnvelope(res, 400, "INVALID_FIELD_VALUE").request_id).toBe("bad-version-cors");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-expose-headers")).toContain("X-Request-Id");
+    expect(res.headers.get("x-api-version")).toBeNull();
+  });
 });

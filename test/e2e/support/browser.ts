@@ -204,3 +204,26 @@ export async function openConsolePage(
     close: () => context.close(),
   };
 }
+
+/**
+ * A platform authenticator in the page, through DevTools' WebAuthn domain: CTAP2, internal transport,
+ * resident keys, user verification that always succeeds, presence given without a touch. What a
+ * laptop's fingerprint reader does for a person, and the credentials it holds, to assert on.
+ */
+export async function virtualAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+  };
+}
