@@ -104,6 +104,7 @@ async function rolled(userId: string) {
 }
 
 describe("session rollups", () => {
+  // Up to 36 session lives through their rooms: seconds alone, more than the default 20 s beside the e2e suite.
   it("equal the direct aggregates after any sequence of session lives", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 6 }), async (ops) => {
@@ -127,7 +128,7 @@ describe("session rollups", () => {
       }),
       { numRuns: 6, seed: 7 },
     );
-  });
+  }, 60_000);
 
   it("equal the direct aggregates over many days and months, and a range read through the months", async () => {
     const u = await registerUser({ tier: "enterprise" });
