@@ -10,7 +10,7 @@ import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { allowedMethodsOf } from "./http/allowed-methods";
 import { type LazyRoute, lazyRoute } from "./http/lazy-route";
-import { onError } from "./http/on-error";
+import { answerWithError, onError } from "./http/on-error";
 import type { Router } from "./http/openapi";
 import { rateLimitAndCount } from "./middleware/api-usage";
 import { authenticate } from "./middleware/authenticate";
@@ -243,8 +243,7 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
         },
         (err: unknown) => {
           if (!(err instanceof Error)) throw err;
-          c.error = err;
-          c.res = onError(err, c);
+          answerWithError(c, err);
         },
       );
     }),

@@ -59,3 +59,12 @@ export function onError(err: unknown, c: Context) {
   for (const [name, value] of errorHeaders(appError)) c.header(name, value);
   return c.json(errorBody(c, appError), appError.status as ContentfulStatusCode);
 }
+
+/**
+ * Answers with `err` from inside a layer that folds another step into itself (src/app.ts, the
+ * client version in CORS): the response Hono's compose would set had that step been a layer of its own.
+ */
+export function answerWithError(c: Context, err: Error): void {
+  c.error = err;
+  c.res = onError(err, c);
+}

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { onError } from "../http/on-error";
+import { answerWithError } from "../http/on-error";
 import { setResponseHeader } from "../http/response-headers";
 import { isCalendarDate } from "../lib/clock";
 
@@ -42,8 +42,7 @@ export function requestedVersion(c: Context<AppEnv>): string | undefined {
     c.set("apiVersion", version);
     return version;
   } catch (err) {
-    c.error = err as Error;
-    c.res = onError(err, c);
+    answerWithError(c, err as Error);
     return undefined;
   }
 }

@@ -70,7 +70,7 @@ async function runErasure(ctx: Context, row: ErasureRow): Promise<boolean> {
     problems.push(`payment gateway unavailable: ${payments.unavailable}`);
   }
   if (problems.length === 0) {
-    await markErasureDone(ctx.db, row.userId, iso(Date.now()));
+    await markErasureDone(ctx.db, row.userId, iso(ctx.now()));
     return true;
   }
   const message = problems.join("; ");
