@@ -8,6 +8,13 @@ export const CalendarDate = z
   .refine(isCalendarDate, "must be a calendar date")
   .openapi({ format: "date" });
 
+/**
+ * A date-time a caller gives (a filter's bound, an expiry): RFC 3339 §5.6, as OpenAPI's `date-time`
+ * format says, so any offset (`Z`, `+05:30`, `-19:25`) and any count of fractional digits. Handlers read
+ * it through `utcInstant` (lib/clock), which compares with the stored UTC times.
+ */
+export const DateTimeInput = z.iso.datetime({ offset: true }).openapi({ format: "date-time" });
+
 /** A list's offset query parameter: 0 to 1,000,000, default 0 (typed integer in OpenAPI, not the coerced string). */
 export const Offset = z.coerce
   .number()

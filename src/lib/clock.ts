@@ -12,3 +12,16 @@ export function isCalendarDate(s: string): boolean {
   const ms = Date.parse(`${s}T00:00:00Z`);
   return !Number.isNaN(ms) && utcDate(ms) === s;
 }
+
+/** The last instant a four-digit year can write (RFC 3339 §5.6 `date-fullyear`). */
+const LAST_ISO_MS = Date.parse("9999-12-31T23:59:59.999Z");
+
+/**
+ * An RFC 3339 date-time with any offset (`2026-11-27T10:00:00-19:25`) as the UTC ISO string times
+ * are stored as, so it compares in SQL as text. A time past year 9999 in UTC (9999-12-31T23:00-19:25)
+ * is held at the last four-digit instant, where `toISOString` would write `+010000-…` and sort first.
+ */
+export const utcInstant = (dateTime: string): string => iso(instantMs(dateTime));
+
+/** `utcInstant` in epoch milliseconds. */
+export const instantMs = (dateTime: string): number => Math.min(Date.parse(dateTime), LAST_ISO_MS);

@@ -166,6 +166,16 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
+  it("says in the schema what the service refuses: repeated analysis types, offsets in date-times", async () => {
+    const doc = await servedOpenApiDocument();
+    const parameters = doc.components.schemas.SessionParametersInput.properties;
+    expect(parameters.analysis_types).toMatchObject({ type: "array", uniqueItems: true });
+    const since = doc.paths["/organizations/{organization_id}/audit-log"].get.parameters.find(
+      (p: { name: string }) => p.name === "since",
+    );
+    expect(since.schema).toMatchObject({ type: "string", format: "date-time" });
+  });
+
   it("names the origin it was asked at, each origin its own (kept per isolate, so asked again it is the same)", async () => {
     const at = async (origin: string, vars?: Record<string, unknown>) => {
       const res = await workerFetch(new Request(`${origin}/v1/openapi.json`), vars);

@@ -19350,9 +19350,9 @@ export interface operations {
                 action?: string;
                 actor_id?: string;
                 target_id?: string;
-                /** @description Inclusive, ISO 8601 */
+                /** @description Inclusive, RFC 3339 (any offset) */
                 since?: string;
-                /** @description Inclusive, ISO 8601 */
+                /** @description Inclusive, RFC 3339 (any offset) */
                 until?: string;
                 limit?: number;
                 offset?: number;

@@ -1,6 +1,6 @@
 import { type AuditFilter, type AuditRow, insertAuditStatement, listAudit } from "../../db/audit-log";
 import type { Statement } from "../../db/store";
-import { iso } from "../../lib/clock";
+import { iso, utcInstant } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context, RequestMeta, UserContext } from "../context";
 import type { Principal } from "../identity/principal";
@@ -149,5 +149,12 @@ export async function readAudit(
 ) {
   const { role } = await membershipIn(ctx, input);
   requireRole(role, "admin");
-  return listAudit(ctx.db, input.organizationId, input.filter, input.limit, input.offset);
+  // Stored times are UTC ISO text: a bound given with an offset compares once converted.
+  const { since, until } = input.filter;
+  const filter = {
+    ...input.filter,
+    since: since === undefined ? undefined : utcInstant(since),
+    until: until === undefined ? undefined : utcInstant(until),
+  };
+  return listAudit(ctx.db, input.organizationId, filter, input.limit, input.offset);
 }

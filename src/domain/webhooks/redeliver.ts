@@ -9,7 +9,7 @@ import {
   unqueueDeliveries,
 } from "../../db/webhook-deliveries";
 import { AppError, invalidField } from "../../errors";
-import { DAY_MS, iso } from "../../lib/clock";
+import { DAY_MS, instantMs, iso, utcInstant } from "../../lib/clock";
 import { base64url, fromBase64 } from "../../lib/encoding";
 import { newId } from "../../lib/ids";
 import type { UserContext } from "../context";
@@ -58,8 +58,8 @@ export async function deliveryLog(ctx: UserContext, input: DeliveryLogInput) {
     webhookId: webhook.id,
     statuses: input.statuses,
     eventType: input.eventType,
-    since: input.since === undefined ? undefined : normalTime(input.since, "since"),
-    until: input.until === undefined ? undefined : normalTime(input.until, "until"),
+    since: input.since === undefined ? undefined : utcInstant(input.since),
+    until: input.until === undefined ? undefined : utcInstant(input.until),
     after: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
     limit,
     offset,
@@ -96,13 +96,6 @@ export async function deliveryLog(ctx: UserContext, input: DeliveryLogInput) {
   };
 }
 
-/** Stored times are UTC ISO strings (compared as text): a time with an offset is converted first. */
-function normalTime(value: string, field: string): string {
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw invalidField(field, "must be an ISO 8601 date-time", "query");
-  return iso(ms);
-}
-
 async function activeOwnWebhook(ctx: UserContext, webhookId: string) {
   const webhook = await ownWebhook(ctx, { webhookId });
   if (!webhook.active) throw new AppError("WEBHOOK_INACTIVE", { details: { webhook_id: webhook.id } });
@@ -123,8 +116,8 @@ const RECOVER_MAX = 100;
  */
 export async function recoverDeliveries(ctx: UserContext, input: { webhookId: string; since: string }) {
   const now = ctx.now();
-  const asked = Date.parse(input.since);
-  if (Number.isNaN(asked)) throw invalidField("since", "must be an ISO 8601 date-time");
+  const asked = instantMs(input.since);
+  if (Number.isNaN(asked)) throw invalidField("since", "must be an RFC 3339 date-time");
   // Earlier than the window starts at the window (the answer's `since` says so); a future time finds nothing.
   const since = Math.max(asked, now - RECOVER_WINDOW_MS);
   const webhook = await activeOwnWebhook(ctx, input.webhookId);

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_ROTATION_GRACE_SECONDS } from "../../domain/identity/api-keys/lifecycle";
 import { ALL_SCOPES } from "../../domain/identity/scopes";
+import { DateTimeInput } from "../../http/schemas";
 
 export const ScopeSchema = z.enum(ALL_SCOPES as [string, ...string[]]).openapi({ example: "remote-viewing:read" });
 
@@ -15,7 +16,7 @@ export const CreateApiKeyBody = z
   .object({
     name: z.string().trim().min(1).max(100).openapi({ example: "nightly export" }),
     scopes: z.array(ScopeSchema).min(1).max(ALL_SCOPES.length),
-    expires_at: z.iso.datetime({ offset: true }).optional().openapi({
+    expires_at: DateTimeInput.optional().openapi({
       description: "When the key stops working; future, at most two years away. Default: one year from now.",
       example: "2027-01-01T00:00:00Z",
     }),

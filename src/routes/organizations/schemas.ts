@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ORGANIZATION_ID_PATTERN } from "../../domain/organizations/access";
-import { EmailAddress, limitParam, Offset } from "../../http/schemas";
+import { DateTimeInput, EmailAddress, limitParam, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Role = z.enum(["owner", "admin", "member"]).openapi({ description: "owner > admin > member" });
@@ -117,8 +117,8 @@ export const AuditQuery = z.object({
     .regex(/^user_\d{1,30}$/, "must look like user_<digits>")
     .optional(),
   target_id: z.string().max(64).optional(),
-  since: z.iso.datetime().optional().openapi({ description: "Inclusive, ISO 8601" }),
-  until: z.iso.datetime().optional().openapi({ description: "Inclusive, ISO 8601" }),
+  since: DateTimeInput.optional().openapi({ description: "Inclusive, RFC 3339 (any offset)" }),
+  until: DateTimeInput.optional().openapi({ description: "Inclusive, RFC 3339 (any offset)" }),
   limit: limitParam(),
   offset: Offset,
 });

@@ -54,6 +54,8 @@ const CreateParameters = z
       .min(1)
       .max(ANALYSIS_TYPES.length)
       .refine((a) => new Set(a).size === a.length, "must not repeat a type")
+      // JSON Schema says what the refinement checks, so a client's validator refuses a repeat too.
+      .openapi({ uniqueItems: true })
       .default(["visual"]),
     priority: z
       .enum(PRIORITIES)

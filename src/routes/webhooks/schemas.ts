@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../../domain/webhooks/events";
 import { MAX_RAW_SECRET_LENGTH, SECRET_PATTERN } from "../../domain/webhooks/secrets";
-import { limitParam, Offset } from "../../http/schemas";
+import { DateTimeInput, limitParam, Offset } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 
@@ -142,12 +142,10 @@ export const DeliveryLogQuery = z.object({
     .regex(/^[a-z_]+\.[a-z_]+$/, "must be an event type such as session.completed")
     .optional()
     .openapi({ description: "Only deliveries of this event type (or `webhook.test`)" }),
-  since: z.iso.datetime({ offset: true }).optional().openapi({
-    format: "date-time",
+  since: DateTimeInput.optional().openapi({
     description: "Only deliveries created at or after this time",
   }),
-  until: z.iso.datetime({ offset: true }).optional().openapi({
-    format: "date-time",
+  until: DateTimeInput.optional().openapi({
     description: "Only deliveries created before this time",
   }),
   cursor: z.string().max(200).optional().openapi({
@@ -180,8 +178,7 @@ export const RotatedSecretSchema = z
 
 export const RecoverBody = z
   .object({
-    since: z.iso.datetime({ offset: true }).openapi({
-      format: "date-time",
+    since: DateTimeInput.openapi({
       description:
         "Resend failed, dead-lettered and skipped deliveries created at or after this time; an earlier time than 14 days ago starts 14 days ago",
     }),

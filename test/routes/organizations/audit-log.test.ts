@@ -57,6 +57,21 @@ describe("GET /v1/organizations/{id}/audit-log", () => {
     expect(page.entries).toHaveLength(2);
     expect(page.pagination).toEqual({ total: 5, limit: 2, offset: 2, has_more: true });
     expect((await q(`since=${new Date(Date.now() + 60_000).toISOString()}`)).body.data.entries).toEqual([]);
+    // RFC 3339 offsets (as OpenAPI's date-time allows) name the same instant as its UTC form: a minute
+    // ahead written at -19:25 still finds nothing, a day ago written at +23:59 finds every entry, and
+    // the last time a four-digit year can write at -19:25 (past year 9999 in UTC) finds nothing.
+    const at = (ms: number, offsetMinutes: number) => {
+      const local = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19);
+      const sign = offsetMinutes < 0 ? "-" : "+";
+      const abs = Math.abs(offsetMinutes);
+      return encodeURIComponent(
+        `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`,
+      );
+    };
+    expect((await q(`since=${at(Date.now() + 60_000, -(19 * 60 + 25))}`)).body.data.entries).toEqual([]);
+    expect((await q(`since=${at(Date.now() - 86_400_000, 23 * 60 + 59)}`)).body.data.pagination.total).toBe(5);
+    expect((await q(`until=${at(Date.now() - 86_400_000, -(19 * 60 + 25))}`)).body.data.entries).toEqual([]);
+    expect((await q(`since=${encodeURIComponent("9999-12-31T23:59:59.123456-19:25")}`)).body.data.entries).toEqual([]);
     for (const bad of ["limit=0", "limit=101", "offset=-1", "action=DROP TABLE", "since=yesterday"]) {
       expect((await q(bad)).status, bad).toBe(422);
     }

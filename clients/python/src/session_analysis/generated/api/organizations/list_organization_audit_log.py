@@ -169,8 +169,8 @@ def sync_detailed(
         action (str | Unset):
         actor_id (str | Unset):
         target_id (str | Unset):
-        since (datetime.datetime | Unset): Inclusive, ISO 8601
-        until (datetime.datetime | Unset): Inclusive, ISO 8601
+        since (datetime.datetime | Unset): Inclusive, RFC 3339 (any offset)
+        until (datetime.datetime | Unset): Inclusive, RFC 3339 (any offset)
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
         x_organization_id (str | Unset):
@@ -236,8 +236,8 @@ def sync(
         action (str | Unset):
         actor_id (str | Unset):
         target_id (str | Unset):
-        since (datetime.datetime | Unset): Inclusive, ISO 8601
-        until (datetime.datetime | Unset): Inclusive, ISO 8601
+        since (datetime.datetime | Unset): Inclusive, RFC 3339 (any offset)
+        until (datetime.datetime | Unset): Inclusive, RFC 3339 (any offset)
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
         x_organization_id (str | Unset):
@@ -298,8 +298,8 @@ async def asyncio_detailed(
         action (str | Unset):
         actor_id (str | Unset):
         target_id (str | Unset):
-        since (datetime.datetime | Unset): Inclusive, ISO 8601
-        until (datetime.datetime | Unset): Inclusive, ISO 8601
+        since (datetime.datetime | Unset): Inclusive, RFC 3339 (any offset)
+        until (datetime.datetime | Unset): Inclusive, RFC 3339 (any offset)
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
         x_organization_id (str | Unset):
@@ -363,8 +363,8 @@ async def asyncio(
         action (str | Unset):
         actor_id (str | Unset):
         target_id (str | Unset):
-        since (datetime.datetime | Unset): Inclusive, ISO 8601
-        until (datetime.datetime | Unset): Inclusive, ISO 8601
+        since (datetime.datetime | Unset): Inclusive, RFC 3339 (any offset)
+        until (datetime.datetime | Unset): Inclusive, RFC 3339 (any offset)
         limit (int | Unset):  Default: 20.
         offset (int | Unset):  Default: 0.
         x_organization_id (str | Unset):
