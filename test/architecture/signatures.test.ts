@@ -9,10 +9,7 @@ import { describe, expect, it } from "vitest";
  */
 const sources = import.meta.glob<string>("../../src/domain/**/*.ts", { query: "?raw", import: "default", eager: true });
 
-/**
- * Pure functions of values that keep a positional list, each for its reason; and the one function
- * that still takes its own clock, until the flows that pass it move to the context's.
- */
+/** Pure functions of values that keep a positional list, each for its reason. */
 const ALLOWED: Record<string, string> = {
   "billing/cards.ts isExpired": "pure: a card's expiry month and year against an instant",
   "billing/period.ts dunningRetryAt": "pure arithmetic of a retry schedule",
@@ -35,8 +32,6 @@ const ALLOWED: Record<string, string> = {
   "users/resources.ts userResource": "pure rendering of a resource",
   "webhooks/deliveries.ts payloadBody": "pure rendering of the Standard Webhooks payload",
   "webhooks/events.ts eventMessage": "pure rendering of an event message",
-  "identity/mfa/factors.ts requireRecentCheck":
-    "the second-factor flows pass their input's `now` to it (their tests travel in time through it); it moves to ctx.now() with them",
 };
 
 interface Signature {
@@ -98,6 +93,17 @@ const signatures = Object.entries(sources).flatMap(([path, text]) =>
   signaturesOf(path.replace(/^.*\/src\/domain\//, ""), text),
 );
 
+/** Where the domain reads the wall clock itself, each for its reason (everything else asks ctx.now()). */
+const WALL_CLOCK: Record<string, string> = {
+  "admin/system-status.ts": "a stopwatch: how long a health probe took, not the instant a test pins",
+};
+
+/** Each `Date.now()` outside comments, as `file:line`. */
+function wallClockReads(file: string, raw: string): string[] {
+  const text = raw.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/\/\/[^\n]*/g, "");
+  return text.split("\n").flatMap((line, i) => (/\bDate\.now\(\)/.test(line) ? [`${file}:${i + 1}`] : []));
+}
+
 const OUTSIDE = /\b(?:D1Database|D1DatabaseSession|Store|KeyValues|KVNamespace|Bindings|Env)\b/;
 const PARAM_NAME = /^(?:readonly\s+)?(\w+)/;
 
@@ -130,6 +136,26 @@ describe("domain function signatures: fn(ctx, input)", () => {
         .map((s) => `${s.file} ${s.name}`),
     );
     expect(Object.keys(ALLOWED).filter((k) => !needed.has(k))).toEqual([]);
+  });
+
+  it("reads the clock through ctx.now() (no `Date.now()`, no `input.now ?? Date.now()`), but where allowed", () => {
+    const reads = Object.entries(sources).flatMap(([path, text]) => {
+      const file = path.replace(/^.*\/src\/domain\//, "");
+      return file in WALL_CLOCK ? [] : wallClockReads(file, text);
+    });
+    expect(reads).toEqual([]);
+    const allowedStillRead = Object.keys(WALL_CLOCK).filter((file) =>
+      Object.entries(sources).some(
+        ([path, text]) => path.endsWith(`/src/domain/${file}`) && wallClockReads(file, text).length > 0,
+      ),
+    );
+    expect(allowedStillRead).toEqual(Object.keys(WALL_CLOCK));
+    expect(
+      wallClockReads(
+        "example.ts",
+        "// Date.now() in a comment\nconst now = input.now ?? Date.now();\n/* Date.now() */",
+      ),
+    ).toEqual(["example.ts:2"]);
   });
 
   it("the check catches the shapes it forbids", () => {

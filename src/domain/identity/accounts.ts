@@ -129,7 +129,7 @@ export async function login(
   const now = ctx.now();
   const user = await passwordSignIn(ctx, input);
   // A second factor owed: a challenge instead of tokens (POST /v1/auth/mfa/verify completes it).
-  const challenge = await challengeIfEnrolled(ctx, { user, country, now });
+  const challenge = await challengeIfEnrolled(ctx, { user, country });
   if (challenge) return challenge;
   const at = iso(now);
   await recordLogin(ctx.db, user.id, at, country);

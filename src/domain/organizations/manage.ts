@@ -152,7 +152,7 @@ export async function setRequireMfa(
       details: { enrol: ["POST /v1/users/me/mfa/totp", "POST /v1/users/me/mfa/passkeys/options"] },
     });
   }
-  await requireRecentCheck(ctx, principal, ctx.now());
+  await requireRecentCheck(ctx, principal);
   const at = iso(ctx.now());
   const [updated] = await d1.batch([
     setRequireMfaStatement(d1, id, requireMfa, at),

@@ -44,7 +44,7 @@ export async function deleteAccount(ctx: UserContext, input: { password: string 
       details: { field: "password" },
     });
   }
-  await requireRecentCheck(ctx, principal, now);
+  await requireRecentCheck(ctx, principal);
   const orphaned = await organizationsOnlyOwnedBy(ctx.db, user.id);
   if (orphaned.length > 0) throw lastOwner(orphaned);
   const at = iso(now);

@@ -134,7 +134,7 @@ async function signIn(
   try {
     const user = await passwordSignIn(contextOf(c), { email, password: password.slice(0, 256) });
     // A second factor owed: the page asks for it before any browser session exists.
-    const challenge = await challengeIfEnrolled(contextOf(c), { user, country: countryOf(c), now: Date.now() });
+    const challenge = await challengeIfEnrolled(contextOf(c), { user, country: countryOf(c) });
     if (challenge) {
       const view = mfaView(request, csrf, challenge.challenge, { passkey: challenge.webauthn });
       return render(c, view, 200, request.redirectUri, { script: Boolean(challenge.webauthn) });
@@ -160,14 +160,14 @@ async function signIn(
 async function secondStep(c: C, request: AuthorizationRequest, form: URLSearchParams, csrf: string): Promise<Response> {
   const challenge = (form.get("challenge") ?? "").slice(0, 128);
   const again = async (error: string, status: 400 | 401) => {
-    const passkey = await challengePasskeyOptions(contextOf(c), { challenge, now: Date.now() });
+    const passkey = await challengePasskeyOptions(contextOf(c), { challenge });
     const view = mfaView(request, csrf, challenge, { error, passkey });
     return render(c, view, status, request.redirectUri, { script: Boolean(passkey) });
   };
   const proof = secondFactorOf(form);
   if (!proof) return again("The passkey's answer could not be read: try again.", 400);
   try {
-    const { user } = await spendChallenge(contextOf(c), { challenge, proof, now: Date.now() });
+    const { user } = await spendChallenge(contextOf(c), { challenge, proof });
     return await startBrowserSession(c, request, await signBrowserSession(contextOf(c), { userId: user.id }));
   } catch (err) {
     if (err instanceof AppError && err.code === "MFA_CODE_INVALID") return again("That code is not valid.", 401);

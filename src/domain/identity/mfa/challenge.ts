@@ -35,10 +35,11 @@ const challengeHash = (token: string) => sha256Hex(`mfa-challenge:${token}`);
  */
 export async function challengeIfEnrolled(
   ctx: Context,
-  input: { user: UserRow; country: string; now: number },
+  input: { user: UserRow; country: string },
 ): Promise<MfaChallenge | null> {
   const status = await mfaStatus(ctx, input.user.id);
   if (!status.enabled) return null;
+  const now = ctx.now();
   const token = `mfa_${randomToken(32)}`;
   // The passkey's challenge is this sign-in's: single-use and short-lived with the MFA challenge itself.
   const webauthn = status.passkeys > 0 ? await assertionOptions(ctx, { userId: input.user.id }) : undefined;
@@ -47,10 +48,10 @@ export async function challengeIfEnrolled(
     tokenHash: await challengeHash(token),
     userId: input.user.id,
     country: input.country,
-    expiresAt: input.now + MFA_CHALLENGE_TTL_SECONDS * 1000,
+    expiresAt: now + MFA_CHALLENGE_TTL_SECONDS * 1000,
     failures: 0,
     usedAt: null,
-    createdAt: iso(input.now),
+    createdAt: iso(now),
   });
   const factors: SecondFactorKind[] = [];
   if (status.totp) factors.push("totp");
@@ -72,10 +73,10 @@ export async function challengeIfEnrolled(
  */
 export async function completeChallenge(
   ctx: Context,
-  input: { challenge: string; proof: SecondFactorProof; now?: number },
+  input: { challenge: string; proof: SecondFactorProof },
 ): Promise<LoginResult> {
-  const now = input.now ?? Date.now();
-  const { user, country } = await spendChallenge(ctx, { ...input, now });
+  const now = ctx.now();
+  const { user, country } = await spendChallenge(ctx, input);
   const at = iso(now);
   await recordLogin(ctx.db, user.id, at, country);
   const familyId = crypto.randomUUID();
@@ -91,9 +92,9 @@ export async function completeChallenge(
  */
 export async function challengePasskeyOptions(
   ctx: Context,
-  input: { challenge: string; now: number },
+  input: { challenge: string },
 ): Promise<PublicKeyCredentialRequestOptionsJSON | undefined> {
-  const live = await findLiveChallenge(ctx.db, await challengeHash(input.challenge), input.now);
+  const live = await findLiveChallenge(ctx.db, await challengeHash(input.challenge), ctx.now());
   if (!live?.webauthnChallenge) return undefined;
   return assertionOptions(ctx, { userId: live.userId, challenge: live.webauthnChallenge });
 }
@@ -105,9 +106,9 @@ export async function challengePasskeyOptions(
  */
 export async function spendChallenge(
   ctx: Context,
-  input: { challenge: string; proof: SecondFactorProof; now: number },
+  input: { challenge: string; proof: SecondFactorProof },
 ): Promise<{ user: UserRow; country: string }> {
-  const now = input.now;
+  const now = ctx.now();
   const hash = await challengeHash(input.challenge);
   const live = await findLiveChallenge(ctx.db, hash, now);
   if (!live) throw new AppError("MFA_CHALLENGE_INVALID");

@@ -61,9 +61,9 @@ async function hasMfa(ctx: Context, userId: string): Promise<boolean> {
 }
 
 /** Start (or restart) an authenticator-app enrolment: the secret is shown now, and only now. */
-export async function enrolTotp(ctx: Context, input: { principal: Principal; now?: number }) {
+export async function enrolTotp(ctx: Context, input: { principal: Principal }) {
   const { principal } = input;
-  const now = input.now ?? Date.now();
+  const now = ctx.now();
   const user = await findUserById(ctx.db, principal.userId);
   if (!user) throw new AppError("RESOURCE_NOT_FOUND");
   const secret = newTotpSecret();
@@ -99,9 +99,9 @@ async function checkTotp(ctx: Context, userId: string, code: string, now: number
  */
 export async function confirmTotp(
   ctx: Context,
-  input: { principal: Principal; code: string; meta: RequestMeta; now?: number },
+  input: { principal: Principal; code: string; meta: RequestMeta },
 ) {
-  const now = input.now ?? Date.now();
+  const now = ctx.now();
   const userId = input.principal.userId;
   // The change is announced by mail (notices.ts): refused before anything changes when none can be sent.
   requireMailer(ctx);
@@ -126,11 +126,11 @@ async function issueRecoveryCodes(ctx: Context, userId: string, now: number): Pr
 /** A new set of recovery codes; the old set stops working. Needs a recent second-factor check. */
 export async function regenerateRecoveryCodes(
   ctx: Context,
-  input: { principal: Principal; meta: RequestMeta; now?: number },
+  input: { principal: Principal; meta: RequestMeta },
 ) {
-  const now = input.now ?? Date.now();
+  const now = ctx.now();
   if (!(await hasMfa(ctx, input.principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
-  await requireRecentCheck(ctx, input.principal, now);
+  await requireRecentCheck(ctx, input.principal);
   requireMailer(ctx);
   const codes = await issueRecoveryCodes(ctx, input.principal.userId, now);
   await announce(ctx, input, {
@@ -142,13 +142,12 @@ export async function regenerateRecoveryCodes(
 }
 
 /** Remove the authenticator app. Removing the last factor also drops the recovery codes. */
-export async function removeTotp(ctx: Context, input: { principal: Principal; meta: RequestMeta; now?: number }) {
-  const now = input.now ?? Date.now();
+export async function removeTotp(ctx: Context, input: { principal: Principal; meta: RequestMeta }) {
   const userId = input.principal.userId;
   const row = await findTotp(ctx.db, userId);
   if (!row) throw new AppError("MFA_NOT_ENROLLED");
   if (row.confirmedAt) {
-    await requireRecentCheck(ctx, input.principal, now);
+    await requireRecentCheck(ctx, input.principal);
     requireMailer(ctx);
   }
   await deleteTotp(ctx.db, userId);
@@ -208,8 +207,8 @@ export async function verifySecondFactor(
  * Step-up: a second-factor check for the caller's sign-in session (its `sid`), valid for
  * STEP_UP_WINDOW_MS. A wrong proof records nothing.
  */
-export async function stepUp(ctx: Context, input: { principal: Principal; proof: SecondFactorProof; now?: number }) {
-  const now = input.now ?? Date.now();
+export async function stepUp(ctx: Context, input: { principal: Principal; proof: SecondFactorProof }) {
+  const now = ctx.now();
   const { principal } = input;
   const sid = principal.credential.sid;
   if (!sid || principal.credential.kind === "api_key") throw new AppError("INSUFFICIENT_PERMISSIONS");
@@ -230,7 +229,8 @@ export async function stepUp(ctx: Context, input: { principal: Principal; proof:
  * MFA_REQUIRED otherwise. An API key is exempt: it is not a sign-in session (no one is there to
  * type a code), and creating it already needed a check (docs/decisions.md "Second factors").
  */
-export async function requireRecentCheck(ctx: Context, principal: Principal, now = Date.now()) {
+export async function requireRecentCheck(ctx: Context, principal: Principal) {
+  const now = ctx.now();
   if (principal.credential.kind === "api_key") return;
   if (!(await hasMfa(ctx, principal.userId))) return;
   const sid = principal.credential.sid;
@@ -243,7 +243,7 @@ export async function requireRecentCheck(ctx: Context, principal: Principal, now
 
 async function announce(
   ctx: Context,
-  input: { principal: Principal; meta: RequestMeta; now?: number },
+  input: { principal: Principal; meta: RequestMeta },
   change: Parameters<typeof announceFactorChange>[1]["change"],
 ) {
   const user = await findUserById(ctx.db, input.principal.userId);
@@ -257,14 +257,14 @@ async function announce(
  */
 export async function registerPasskey(
   ctx: Context,
-  input: { principal: Principal; name: string; response: RegistrationResponseJSON; meta: RequestMeta; now?: number },
+  input: { principal: Principal; name: string; response: RegistrationResponseJSON; meta: RequestMeta },
 ) {
-  const now = input.now ?? Date.now();
+  const now = ctx.now();
   const userId = input.principal.userId;
   requireSignedInPerson(input.principal);
   // A passkey signs in on its own: adding one to an account with MFA needs the same recent check as
   // removing a factor, so a stolen session cannot plant a lasting way in.
-  await requireRecentCheck(ctx, input.principal, now);
+  await requireRecentCheck(ctx, input.principal);
   requireMailer(ctx);
   const passkey = await verifyPasskeyRegistration(ctx, { ...input, now });
   const recoveryCodes =
@@ -284,12 +284,11 @@ export async function registerPasskey(
  */
 export async function removePasskey(
   ctx: Context,
-  input: { principal: Principal; id: string; meta: RequestMeta; now?: number },
+  input: { principal: Principal; id: string; meta: RequestMeta },
 ) {
-  const now = input.now ?? Date.now();
   const userId = input.principal.userId;
   const passkey = await ownPasskey(ctx, { userId, id: input.id });
-  await requireRecentCheck(ctx, input.principal, now);
+  await requireRecentCheck(ctx, input.principal);
   await dropPasskey(ctx, { userId, id: passkey.id });
   if (!(await hasMfa(ctx, userId))) await deleteRecoveryCodes(ctx.db, userId);
   await announce(ctx, input, {

@@ -21,7 +21,7 @@ export interface FactorChange {
  */
 export async function announceFactorChange(
   ctx: Context,
-  input: { principal: Principal; email: string; meta: RequestMeta; change: FactorChange; now?: number },
+  input: { principal: Principal; email: string; meta: RequestMeta; change: FactorChange },
 ) {
   const { principal, meta, change } = input;
   const orgs = await organizationsOfUser(ctx.db, principal.userId);

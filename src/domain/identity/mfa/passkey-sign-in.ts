@@ -11,8 +11,8 @@ import { type AuthenticationResponseJSON, storedAssertionOptions, storedChalleng
  * offers its discoverable credentials for this RP id). The challenge is bound to no user (the
  * credential names one) and to the `sign_in` ceremony, single-use and short-lived.
  */
-export function passkeySignInOptions(ctx: Context, input: { now?: number } = {}) {
-  return storedAssertionOptions(ctx, { ceremony: "sign_in", userId: null, sid: null, now: input.now });
+export function passkeySignInOptions(ctx: Context) {
+  return storedAssertionOptions(ctx, { ceremony: "sign_in", userId: null, sid: null });
 }
 
 /**
@@ -22,9 +22,9 @@ export function passkeySignInOptions(ctx: Context, input: { now?: number } = {})
  */
 export async function signInWithPasskey(
   ctx: Context,
-  input: { response: AuthenticationResponseJSON; country: string; now?: number },
+  input: { response: AuthenticationResponseJSON; country: string },
 ): Promise<LoginResult> {
-  const now = input.now ?? Date.now();
+  const now = ctx.now();
   const passkey = await verifyAssertion(ctx, {
     response: input.response,
     userId: null,

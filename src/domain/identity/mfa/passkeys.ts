@@ -115,8 +115,8 @@ export async function listPasskeys(ctx: Context, input: { userId: string }): Pro
  * authenticator is not registered twice. The challenge is single-use, bound to the user and the
  * ceremony, and dies after WEBAUTHN_CHALLENGE_TTL_MS.
  */
-export async function passkeyRegistrationOptions(ctx: Context, input: { principal: Principal; now?: number }) {
-  const now = input.now ?? Date.now();
+export async function passkeyRegistrationOptions(ctx: Context, input: { principal: Principal }) {
+  const now = ctx.now();
   const user = await findUserById(ctx.db, input.principal.userId);
   if (!user) throw new AppError("RESOURCE_NOT_FOUND");
   const existing = await passkeysOf(ctx.db, user.id);
@@ -207,9 +207,9 @@ export async function assertionOptions(
 /** Options for a ceremony whose challenge is stored on its own (step-up, passwordless sign-in). */
 export async function storedAssertionOptions(
   ctx: Context,
-  input: { ceremony: "step_up" | "sign_in"; userId: string | null; sid: string | null; now?: number },
+  input: { ceremony: "step_up" | "sign_in"; userId: string | null; sid: string | null },
 ) {
-  const now = input.now ?? Date.now();
+  const now = ctx.now();
   const options = await assertionOptions(ctx, { userId: input.userId });
   await storeChallenge(ctx, { ...input, challenge: options.challenge, now });
   return options;
