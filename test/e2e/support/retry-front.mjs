@@ -57,7 +57,9 @@ export async function startRetryFront(inner, host, port) {
       out.end(body);
     });
 
-  const server = http.createServer(async (req, res) => {
+  // wrangler dev reads up to 64 KiB of request head before its own 431; Node's default is 16 KiB, so
+  // without this a long query the app would answer (400, 422) met this front's 431 instead.
+  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, async (req, res) => {
     try {
       const body = await readAll(req);
       for (let attempt = 1; ; attempt++) {

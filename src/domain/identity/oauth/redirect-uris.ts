@@ -6,8 +6,16 @@
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 export const MAX_REDIRECT_URIS = 10;
 
+/**
+ * Only RFC 3986 §2 characters (unreserved, reserved, `%` with two hex digits). The WHATWG URL parser
+ * below is lenient where RFC 3986 is not (a `\` read as `/`, spaces, non-ASCII), and the value is
+ * compared and sent back exactly as registered, so it must already be a URI as clients read one.
+ */
+const RFC3986_CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
 export function redirectUriProblem(value: string): string | null {
   if (value.length > 2000) return "is too long";
+  if (!RFC3986_CHARACTERS.test(value)) return "must be an RFC 3986 URI (percent-encode other characters)";
   let url: URL;
   try {
     url = new URL(value);

@@ -37,6 +37,12 @@ describe("redirect URI rules", () => {
     ["cb", "absolute"],
     ["https://a:b@app.example/", "credentials"],
     ["custom-scheme:/cb", "must use https"],
+    // WHATWG URL would read these as https://app.example/cb/ and a space; RFC 3986 has neither.
+    ["https://app.example:3/\\)", "RFC 3986"],
+    ["https://app.example/a b", "RFC 3986"],
+    ["https://app.example/caf\u00e9", "RFC 3986"],
+    ["https://app.example/%zz", "RFC 3986"],
+    ["https://app.example/caf%C3%A9?x=[1]", null],
   ])("%s", (uri, problem) => {
     expect(redirectUriProblem(uri)).toEqual(problem === null ? null : expect.stringContaining(problem));
   });
