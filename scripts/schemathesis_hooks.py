@@ -15,12 +15,14 @@ import schemathesis
 VALID_KEY = re.compile(r"^[\x21-\x7e]{1,255}$")
 
 
+# before_call, not map_headers: the coverage phase builds its cases without the map_* hooks, and
+# before_call runs before every request of every phase (examples, coverage, fuzzing, stateful).
 @schemathesis.hook
-def map_headers(context, headers):
+def before_call(context, case, kwargs):
+    headers = case.headers
     if not headers:
-        return headers
+        return
     for name in list(headers):
         value = headers[name]
         if name.lower() == "idempotency-key" and isinstance(value, str) and VALID_KEY.match(value):
             headers[name] = f"{value[:222]}-{uuid.uuid4().hex}"
-    return headers

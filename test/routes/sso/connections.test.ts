@@ -157,4 +157,17 @@ describe("who may change or delete a connection", () => {
     expect(unknownField.status).toBe(422);
     expect((await api("DELETE", path(orgId, connection.id), { token: admin.token })).status).toBe(200);
   });
+
+  it("a field one past its documented maximum is the field's 422, not the 64 KiB body limit's 413", async () => {
+    const { owner, orgId, connection } = await samlOrganization(keys.idp.cert);
+    const patch = (body: unknown) => api("PATCH", path(orgId, connection.id), { token: owner.token, body });
+    const tooLong = await patch({ metadata_xml: "a".repeat(60_001) });
+    expect([tooLong.status, tooLong.body.error.code, tooLong.body.error.details.field]).toEqual([
+      422,
+      "FIELD_TOO_LONG",
+      "metadata_xml",
+    ]);
+    const certificates = await patch({ add_certificates: Array(5).fill("a".repeat(8_193)) });
+    expect([certificates.status, certificates.body.error.code]).toEqual([422, "FIELD_TOO_LONG"]);
+  });
 });

@@ -97,10 +97,7 @@ async function checkTotp(ctx: Context, userId: string, code: string, now: number
  * Confirm the enrolment with its first code. The account's first factor comes with recovery codes,
  * returned here once (empty when a set already exists).
  */
-export async function confirmTotp(
-  ctx: Context,
-  input: { principal: Principal; code: string; meta: RequestMeta },
-) {
+export async function confirmTotp(ctx: Context, input: { principal: Principal; code: string; meta: RequestMeta }) {
   const now = ctx.now();
   const userId = input.principal.userId;
   // The change is announced by mail (notices.ts): refused before anything changes when none can be sent.
@@ -124,10 +121,7 @@ async function issueRecoveryCodes(ctx: Context, userId: string, now: number): Pr
 }
 
 /** A new set of recovery codes; the old set stops working. Needs a recent second-factor check. */
-export async function regenerateRecoveryCodes(
-  ctx: Context,
-  input: { principal: Principal; meta: RequestMeta },
-) {
+export async function regenerateRecoveryCodes(ctx: Context, input: { principal: Principal; meta: RequestMeta }) {
   const now = ctx.now();
   if (!(await hasMfa(ctx, input.principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
   await requireRecentCheck(ctx, input.principal);
@@ -282,10 +276,7 @@ export async function registerPasskey(
  * Remove a passkey: a factor, so it needs a recent second-factor check like the authenticator app;
  * removing the last factor also drops the recovery codes. Another account's passkey is a 404.
  */
-export async function removePasskey(
-  ctx: Context,
-  input: { principal: Principal; id: string; meta: RequestMeta },
-) {
+export async function removePasskey(ctx: Context, input: { principal: Principal; id: string; meta: RequestMeta }) {
   const userId = input.principal.userId;
   const passkey = await ownPasskey(ctx, { userId, id: input.id });
   await requireRecentCheck(ctx, input.principal);

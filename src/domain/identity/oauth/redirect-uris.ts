@@ -7,15 +7,23 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 export const MAX_REDIRECT_URIS = 10;
 
 /**
- * Only RFC 3986 §2 characters (unreserved, reserved, `%` with two hex digits). The WHATWG URL parser
- * below is lenient where RFC 3986 is not (a `\` read as `/`, spaces, non-ASCII), and the value is
- * compared and sent back exactly as registered, so it must already be a URI as clients read one.
+ * RFC 3986 §3's grammar for a URI with an authority (`scheme://host[:port]path?query`), each part
+ * in its own characters: `[` and `]` only around an IP literal host (§3.2.2), `%` only with two hex
+ * digits (§2.1). The WHATWG URL parser below is lenient where RFC 3986 is not (a `\` read as `/`,
+ * spaces, non-ASCII, a `[` in a path), and the value is compared and sent back exactly as
+ * registered, so it must already be a URI as clients read one.
  */
-const RFC3986_CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+const PCT = "%[0-9A-Fa-f]{2}";
+const PCHAR = `(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|${PCT})`;
+const REG_NAME = `(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|${PCT})*`;
+const USERINFO = `(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|${PCT})*@)?`;
+const RFC3986_URI = new RegExp(
+  `^[A-Za-z][A-Za-z0-9+.\\-]*://${USERINFO}(?:\\[[0-9A-Fa-f:.]+\\]|${REG_NAME})(?::[0-9]*)?` +
+    `(?:/${PCHAR}*)*(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
+);
 
 export function redirectUriProblem(value: string): string | null {
   if (value.length > 2000) return "is too long";
-  if (!RFC3986_CHARACTERS.test(value)) return "must be an RFC 3986 URI (percent-encode other characters)";
   let url: URL;
   try {
     url = new URL(value);
@@ -24,9 +32,9 @@ export function redirectUriProblem(value: string): string | null {
   }
   if (value.includes("#")) return "must not contain a fragment";
   if (url.username || url.password) return "must not contain credentials";
-  if (url.protocol === "https:") return null;
-  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return null;
-  return "must use https, or http on a loopback address (127.0.0.1, [::1], localhost)";
+  const allowed = url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
+  if (!allowed) return "must use https, or http on a loopback address (127.0.0.1, [::1], localhost)";
+  return RFC3986_URI.test(value) ? null : "must be an RFC 3986 URI (percent-encode other characters)";
 }
 
 /**

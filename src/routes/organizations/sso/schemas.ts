@@ -5,11 +5,17 @@ import { OrganizationIdParam } from "../schemas";
 /** Request and response schemas shared by the single sign-on operations (one per file beside this one). */
 
 const Role = z.enum(["owner", "admin", "member"]);
+// Every field's largest value fits in one request: bodies are capped at 64 KiB (docs/decisions.md),
+// and a field documented larger than that would answer a schema-valid request with 413.
+/** A PEM certificate: a 4096-bit RSA one is about 2 KiB. */
+const Certificate = z.string().max(8192);
+/** An IdP's metadata document, as its XML text. */
+const MetadataXml = z.string().max(60_000);
 const GroupRoles = z.record(z.string().max(256), Role);
 const SamlInput = z.object({
   idp_entity_id: z.string().max(1024).optional(),
   sso_url: z.string().max(2048).optional(),
-  certificates: z.array(z.string().max(16_384)).max(5).optional(),
+  certificates: z.array(Certificate).max(5).optional(),
   allow_sha1: z.boolean().optional(),
   groups_attribute: z.string().max(256).optional(),
   group_roles: GroupRoles.optional(),
@@ -46,7 +52,7 @@ export const CreateConnectionBody = z
       kind: z.literal("saml"),
       name: z.string().min(1).max(100),
       enforced: z.boolean().default(false),
-      metadata_xml: z.string().max(200_000).optional(),
+      metadata_xml: MetadataXml.optional(),
       saml: SamlInput.optional(),
     }),
     z.object({
@@ -58,12 +64,12 @@ export const CreateConnectionBody = z
     }),
   ])
   .openapi("CreateSsoConnectionRequest");
-const Certificates = z.array(z.string().max(16_384)).max(5);
+const Certificates = z.array(Certificate).max(5);
 export const UpdateConnectionBody = z
   .object({
     name: z.string().min(1).max(100).optional(),
     enforced: z.boolean().optional(),
-    metadata_xml: z.string().max(200_000).optional().openapi({
+    metadata_xml: MetadataXml.optional().openapi({
       description: "SAML: the IdP's metadata again; its signing certificates replace the configured ones.",
     }),
     saml: SamlInput.optional().openapi({ description: "SAML: fields to change; `certificates` replaces the list." }),

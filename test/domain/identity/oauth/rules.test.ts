@@ -42,7 +42,10 @@ describe("redirect URI rules", () => {
     ["https://app.example/a b", "RFC 3986"],
     ["https://app.example/caf\u00e9", "RFC 3986"],
     ["https://app.example/%zz", "RFC 3986"],
-    ["https://app.example/caf%C3%A9?x=[1]", null],
+    ["https://app.example/v0;J[f&fK", "RFC 3986"],
+    ["https://app.example/caf%C3%A9?x=%5B1%5D&y=a/b?c", null],
+    ["http://localhost:6008?l;", null],
+    ["http://[::1]:90", null],
   ])("%s", (uri, problem) => {
     expect(redirectUriProblem(uri)).toEqual(problem === null ? null : expect.stringContaining(problem));
   });
