@@ -12,9 +12,11 @@ import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
+import { afterTrialStart } from "../billing/trial";
 import type { Context, UserContext } from "../context";
 import { queueMail, requireMailer } from "../mail/outbox";
 import { ssoRequired } from "./accounts";
+import { onEmailVerified } from "./email-verification";
 import { endEverySignIn } from "./password-reset";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords";
 import { requireSignedInPerson } from "./sign-ins";
@@ -81,7 +83,9 @@ const linkInvalid = (reason: "unknown" | "used_or_expired") =>
  * Confirms a change with the link mailed to the new address: the address becomes the account's,
  * verified (its holder just proved it). Every sign-in and OAuth grant ends, as do pending reset and
  * verification links (they went to the old address); the old address gets a notice
- * (docs/security.md "Token lifetimes and what each change revokes").
+ * (docs/security.md "Token lifetimes and what each change revokes"). An account verified for the
+ * first time this way gets what a verification gives (free credits once per mailbox and account, a
+ * waiting trial), in the same batch; an account already verified gets nothing more.
  */
 export async function confirmEmailChange(ctx: Context, input: { token: string }): Promise<{ mailIds: string[] }> {
   requireMailer(ctx);
@@ -97,15 +101,22 @@ export async function confirmEmailChange(ctx: Context, input: { token: string })
     template: { type: "email.changed", newEmail: row.newEmail },
     onlyIfChanged: true,
   });
+  const at = iso(now);
+  const firstVerification = user.emailVerifiedAt === null;
+  // Conditional on `email_verified_at = at`, which only the change below sets (onEmailVerified's rule).
+  const verified = firstVerification ? await onEmailVerified(ctx, { user: { ...user, email: row.newEmail }, at }) : [];
   const [used, changed] = await ctx.commit([
-    useAccountTokenStatement(ctx.db, row.id, iso(now)),
-    setConfirmedEmailStatement(ctx.db, user.id, row.newEmail, iso(now)),
+    useAccountTokenStatement(ctx.db, row.id, at),
+    setConfirmedEmailStatement(ctx.db, user.id, row.newEmail, at),
+    ...verified,
     notice.statement,
-    ...endOldAddressLinksStatements(ctx.db, user.id, row.newEmail, iso(now)),
+    ...endOldAddressLinksStatements(ctx.db, user.id, row.newEmail, at),
   ]);
   if (used?.meta.changes !== 1) throw linkInvalid("used_or_expired");
   // Taken by a registration between the check and the batch: the link is spent, nothing changed.
   if (changed?.meta.changes !== 1) throw emailTaken();
   await endEverySignIn(ctx, user.id);
+  // A trial that started moved the account's next action to its end: re-arm the billing clock.
+  if (firstVerification) await afterTrialStart(ctx, { userId: user.id });
   return { mailIds: [notice.id] };
 }

@@ -131,7 +131,7 @@ function adminBootstrap(ctx: Context, user: UserRow, at: string, now: number): S
  * on `users.email_verified_at = at` for `user.id` (only the batch that verified sets that value), so
  * a replayed or lost race commits none of them.
  */
-async function onEmailVerified(ctx: Context, verified: { user: UserRow; at: string }): Promise<Statement[]> {
+export async function onEmailVerified(ctx: Context, verified: { user: UserRow; at: string }): Promise<Statement[]> {
   const { user, at } = verified;
   // Free credits once per verified email (domain/billing/free-credits.ts), conditional on `at`.
   const account = await accountOfUser(ctx, { userId: user.id });

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { FREE_CREDITS } from "../../../src/domain/billing/free-credits";
+import { accountIdOf, accountRow, expectLedgerInvariant } from "../../support/billing";
 import { PASSWORD, registerUser, uniqueEmail } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { linkParam, mailbox, mailTo } from "../../support/mail";
@@ -88,5 +90,28 @@ describe("email change", () => {
     expectErrorEnvelope(await confirm(second), 409, "EMAIL_ALREADY_REGISTERED");
     expect((await emailOf(user.id)).email).toBe(user.email);
     expect((await me(user.token)).status).toBe(200);
+  });
+
+  it("a first verification through a change gives what verifying gives, once; a verified account's change gives nothing", async () => {
+    // Registered with a paid tier, never verified: the free plan, no credits, the trial waiting.
+    const unverified = await registerUser({ tier: "professional" }, { verified: false });
+    const accountId = await accountIdOf(unverified.id);
+    expect(await accountRow(accountId)).toMatchObject({ tier: "basic", trial_tier: "professional" });
+    const next = uniqueEmail("first");
+    expect((await request(unverified.token, next)).status).toBe(202);
+    expect((await confirm(linkParam(await mailTo(next, "email.change_confirm"), "token"))).status).toBe(200);
+    expect(await accountRow(accountId)).toMatchObject({ tier: "professional", status: "trialing", trial_tier: null });
+    const signedIn = (await login(next)).body.data.token as string;
+    expect((await me(signedIn)).body.data.credits).toBe(FREE_CREDITS);
+    expect(await expectLedgerInvariant(accountId)).toBe(FREE_CREDITS);
+
+    // The abuse: change address again and again to claim once per address. Nothing more is granted.
+    const later = uniqueEmail("again");
+    expect((await request(signedIn, later)).status).toBe(202);
+    expect((await confirm(linkParam(await mailTo(later, "email.change_confirm"), "token"))).status).toBe(200);
+    const again = (await login(later)).body.data.token as string;
+    expect((await me(again)).body.data.credits).toBe(FREE_CREDITS);
+    expect(await expectLedgerInvariant(accountId)).toBe(FREE_CREDITS);
+    expect((await accountRow(accountId)).status).toBe("trialing");
   });
 });
