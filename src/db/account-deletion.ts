@@ -42,6 +42,25 @@ export async function liveCredentialsOf(db: Store, userId: string, now: string) 
 const ENDED = "('completed', 'failed', 'cancelled')";
 
 /**
+ * Tables whose rows (keyed by `user_id`) exist only for the person: memberships, second factors (a
+ * passkey signs in on its own: a deleted account's must not), sign-on links and pending links and codes.
+ * Deleted with the account.
+ */
+const PERSONAL_TABLES = [
+  "organization_members",
+  "mfa_totp",
+  "mfa_recovery_codes",
+  "mfa_challenges",
+  "mfa_checks",
+  "mfa_passkeys",
+  "webauthn_challenges",
+  "external_identities",
+  "email_verifications",
+  "account_tokens",
+  "oauth_authorization_codes",
+] as const;
+
+/**
  * Erases a person's account in one batch (docs/storage.md "Account deletion").
  *
  * The first statement is the guard: it pseudonymises the user row only while the user is nobody's
@@ -81,18 +100,7 @@ export function eraseAccountStatements(
     run(
       `UPDATE api_keys SET revoked_at = ?2 WHERE user_id = ?1 AND (revoked_at IS NULL OR revoked_at > ?2) AND ${erased}`,
     ),
-    run(`DELETE FROM organization_members WHERE user_id = ?1 AND ${erased}`),
-    run(`DELETE FROM mfa_totp WHERE user_id = ?1 AND ${erased}`),
-    run(`DELETE FROM mfa_recovery_codes WHERE user_id = ?1 AND ${erased}`),
-    run(`DELETE FROM mfa_challenges WHERE user_id = ?1 AND ${erased}`),
-    run(`DELETE FROM mfa_checks WHERE user_id = ?1 AND ${erased}`),
-    // A passkey signs in on its own: a deleted account's must not.
-    run(`DELETE FROM mfa_passkeys WHERE user_id = ?1 AND ${erased}`),
-    run(`DELETE FROM webauthn_challenges WHERE user_id = ?1 AND ${erased}`),
-    run(`DELETE FROM external_identities WHERE user_id = ?1 AND ${erased}`),
-    run(`DELETE FROM email_verifications WHERE user_id = ?1 AND ${erased}`),
-    run(`DELETE FROM account_tokens WHERE user_id = ?1 AND ${erased}`),
-    run(`DELETE FROM oauth_authorization_codes WHERE user_id = ?1 AND ${erased}`),
+    ...PERSONAL_TABLES.map((table) => run(`DELETE FROM ${table} WHERE user_id = ?1 AND ${erased}`)),
     run(`DELETE FROM oauth_clients WHERE owner_user_id = ?1 AND ${erased}`),
     // Personal webhooks stop: nothing is delivered for an account that no longer exists.
     run(`UPDATE webhooks SET active = 0 WHERE user_id = ?1 AND organization_id IS NULL AND ${erased}`),
