@@ -11,7 +11,8 @@
  *   its source map are kept there (DevTools maps the bundle back to src/).
  * - PROFILE_MODE=cpu: no profiler; PROFILE_ROUNDS interleaved rounds of the three, and each
  *   process's CPU ms per request (wrangler's node, the dev proxy's workerd, the app's workerd);
- *   PROFILE_DIRECT=1 loads the app's own workerd socket instead of the dev proxy's.
+ *   PROFILE_DIRECT=1 loads the app's own workerd socket instead of the dev proxy's; `bare` in
+ *   PROFILE_ONLY adds the bare worker's ceiling route (its own server) to the same rounds.
  *
  * The sampler reads wall time: on a loaded machine a descheduled thread's wait is charged to
  * whatever it was running, so compare within one run. PROFILE_DURATION (s, default 6),
@@ -193,52 +194,13 @@ async function main() {
         : []),
     ];
     if (MODE === "cpu") {
-      // No profiler: each process's CPU ms per request, rounds interleaved.
-      const pids = processTree(server.pid()!);
-      const names = new Map(
-        pids.map((p) => [
-          p,
-          readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").slice(0, 3).join(" ").slice(-50) +
-            ` ports ${listeningPorts(p).join(",")}`,
-        ]),
-      );
-      console.log(`server port ${server.port}`);
-      // PROFILE_DIRECT=1: load the app's own workerd socket, not wrangler's dev proxy in front of it.
-      const direct = process.env.PROFILE_DIRECT === "1" ? await appSocket(pids, server.port) : base;
-      if (!direct) throw new Error("the app's workerd socket was not found");
-      const target = direct;
-      console.log(`load against ${target}`);
-      const chosen = routes.filter(([n]) => ONLY.includes(n));
-      for (const [, url, headers, write] of chosen)
-        for (let i = 0; i < 20; i++) await (await fetch(`${target}${url}`, { headers, ...write })).arrayBuffer();
-      const acc = new Map<string, { req: number; rps: number[]; byPid: Map<number, number> }>();
-      for (let r = 0; r < ROUNDS; r++) {
-        for (const [name, url, headers, write] of chosen) {
-          const before = cpuMillisByPid(pids);
-          const load = await runLoad({ url: `${target}${url}`, headers, ...write, duration: DURATION, connections: 8 });
-          const after = cpuMillisByPid(pids);
-          const a = acc.get(name) ?? { req: 0, rps: [] as number[], byPid: new Map<number, number>() };
-          a.req += load.requests;
-          a.rps.push(load.rps);
-          for (const p of pids)
-            a.byPid.set(
-              p,
-              (a.byPid.get(p) ?? 0) +
-                cpuMillisBetween(new Map([[p, before.get(p) ?? 0]]), new Map([[p, after.get(p) ?? 0]])),
-            );
-          acc.set(name, a);
-          console.log(
-            `  round ${r} ${name}: ${load.rps.toFixed(0)} req/s, tree ${(cpuMillisBetween(before, after) / load.requests).toFixed(2)} ms/req, non2xx ${load.non2xx}`,
-          );
-        }
-      }
-      for (const [name, a] of acc) {
-        const total = [...a.byPid.values()].reduce((x, y) => x + y, 0);
-        console.log(
-          `${name}: ${(total / a.req).toFixed(3)} ms/req total; rps ${a.rps.map((x) => x.toFixed(0)).join(" ")}`,
-        );
-        for (const [p, ms] of a.byPid)
-          if (ms > 0) console.log(`    ${(ms / a.req).toFixed(3)} ms/req  ${p} ${names.get(p)}`);
+      // No profiler: each process's CPU ms per request, rounds interleaved; `bare` loads the bare
+      // worker's ceiling route (its own server, its own processes) in the same rounds.
+      const bare = ONLY.includes("bare") ? await startBare(base, caller, sessionId) : undefined;
+      try {
+        await cpuRounds(server, base, routes, bare && { url: `${bare.url}/ceiling/${sessionId}`, pid: bare.pid()! });
+      } finally {
+        await bare?.stop();
       }
       return;
     }
@@ -274,6 +236,73 @@ async function main() {
     }
   } finally {
     await server.stop();
+  }
+}
+
+/** The process and its children, each named by its command line's end and its listening ports. */
+function namedTree(pid: number): Map<number, string> {
+  return new Map(
+    processTree(pid).map((p) => [
+      p,
+      readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").slice(0, 3).join(" ").slice(-50) +
+        ` ports ${listeningPorts(p).join(",")}`,
+    ]),
+  );
+}
+
+/** PROFILE_MODE=cpu: ROUNDS interleaved rounds of each chosen route (and the bare worker's), CPU per process. */
+async function cpuRounds(
+  server: { pid(): number | undefined; port: number },
+  base: string,
+  routes: Route[],
+  bare: { url: string; pid: number } | undefined,
+) {
+  const names = namedTree(server.pid()!);
+  const pids = [...names.keys()];
+  console.log(`server port ${server.port}`);
+  // PROFILE_DIRECT=1: load the app's own workerd socket, not wrangler's dev proxy in front of it.
+  const target = process.env.PROFILE_DIRECT === "1" ? await appSocket(pids, server.port) : base;
+  if (!target) throw new Error("the app's workerd socket was not found");
+  console.log(`load against ${target}`);
+  const chosen: Array<{
+    name: string;
+    url: string;
+    headers: Record<string, string>;
+    write?: Route[3];
+    pids: number[];
+  }> = routes
+    .filter(([n]) => ONLY.includes(n))
+    .map(([name, url, headers, write]) => ({ name, url: `${target}${url}`, headers, write, pids }));
+  const bareNames = bare ? namedTree(bare.pid) : new Map<number, string>();
+  if (bare) chosen.push({ name: "bare", url: bare.url, headers: {}, pids: [...bareNames.keys()] });
+  for (const { url, headers, write } of chosen)
+    for (let i = 0; i < 20; i++) await (await fetch(url, { headers, ...write })).arrayBuffer();
+  const acc = new Map<string, { req: number; rps: number[]; byPid: Map<number, number> }>();
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const { name, url, headers, write, pids: tree } of chosen) {
+      const before = cpuMillisByPid(tree);
+      const load = await runLoad({ url, headers, ...write, duration: DURATION, connections: 8 });
+      const after = cpuMillisByPid(tree);
+      const a = acc.get(name) ?? { req: 0, rps: [] as number[], byPid: new Map<number, number>() };
+      a.req += load.requests;
+      a.rps.push(load.rps);
+      for (const p of tree)
+        a.byPid.set(
+          p,
+          (a.byPid.get(p) ?? 0) +
+            cpuMillisBetween(new Map([[p, before.get(p) ?? 0]]), new Map([[p, after.get(p) ?? 0]])),
+        );
+      acc.set(name, a);
+      console.log(
+        `  round ${r} ${name}: ${load.rps.toFixed(0)} req/s, tree ${(cpuMillisBetween(before, after) / load.requests).toFixed(2)} ms/req, non2xx ${load.non2xx}`,
+      );
+    }
+  }
+  for (const [name, a] of acc) {
+    const total = [...a.byPid.values()].reduce((x, y) => x + y, 0);
+    console.log(`${name}: ${(total / a.req).toFixed(3)} ms/req total; rps ${a.rps.map((x) => x.toFixed(0)).join(" ")}`);
+    for (const [p, ms] of a.byPid)
+      if (ms > 0) console.log(`    ${(ms / a.req).toFixed(3)} ms/req  ${p} ${names.get(p) ?? bareNames.get(p)}`);
   }
 }
 

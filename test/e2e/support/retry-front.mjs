@@ -7,8 +7,8 @@
 // itself and answers anything else `503 Retry-After: 0` "Your worker restarted mid-request", though
 // nothing restarted and, in the case a debug log caught, the request had not reached the app. That
 // answer is wrangler's, never the service's (its 503s are envelopes); a browser test that met one
-// failed at random. So this front, in the test harness only, sends such a request again (twice at
-// most) and passes everything else through untouched: headers, cookies, streamed bodies and
+// failed at random. So this front, in the test harness only, sends such a request again (up to 11
+// times, waiting a little longer each time: about 3 s in all) and passes everything else through untouched: headers, cookies, streamed bodies and
 // WebSocket upgrades. A request the app did act on cannot hide here: a second attempt would meet the
 // service's own answer to a repeat (a used token, an idempotency replay), and the test would see it.
 import http from "node:http";
@@ -16,7 +16,7 @@ import net from "node:net";
 
 const DROPPED = "Your worker restarted mid-request.";
 // Drops come in runs: after a quiet spell every pooled connection may be stale at once.
-const ATTEMPTS = 8;
+const ATTEMPTS = 12;
 
 /** A free TCP port on `host`. */
 export function freePort(host) {
