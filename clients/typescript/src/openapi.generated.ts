@@ -2802,6 +2802,11 @@ export interface components {
              * @enum {string|null}
              */
             pending_tier: "basic" | "professional" | "enterprise" | null;
+            /**
+             * @description The paid tier chosen at registration while the email address is unverified: its trial starts when the address is verified (POST /v1/auth/email/verify); null otherwise
+             * @enum {string|null}
+             */
+            trial_tier: "professional" | "enterprise" | null;
             credits: {
                 /** @description Included credits granted for this period */
                 included: number;

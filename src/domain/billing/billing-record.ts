@@ -64,6 +64,7 @@ export async function billingRecord(ctx: UserContext) {
     current_period_start: account.currentPeriodStart,
     current_period_end: account.currentPeriodEnd,
     pending_tier: account.pendingTier,
+    trial_tier: account.trialTier,
     // included − used = included_remaining; included_remaining + purchased_remaining = remaining.
     credits: {
       included: account.periodIncluded,

@@ -41,6 +41,10 @@ export const BillingSchema = z
       .enum(["basic", "professional", "enterprise"])
       .nullable()
       .openapi({ description: "A downgrade that takes effect at current_period_end" }),
+    trial_tier: z.enum(["professional", "enterprise"]).nullable().openapi({
+      description:
+        "The paid tier chosen at registration while the email address is unverified: its trial starts when the address is verified (POST /v1/auth/email/verify); null otherwise",
+    }),
     credits: z.object({
       included: z.number().int().openapi({ description: "Included credits granted for this period" }),
       used: z.number().int().openapi({ description: "Included credits used this period" }),

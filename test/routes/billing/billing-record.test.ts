@@ -42,6 +42,7 @@ describe("GET /v1/billing", () => {
       status: "active",
       trial_ends_at: null,
       pending_tier: null,
+      trial_tier: null,
       credits: { included: 100, used: 0, remaining: 100, included_remaining: 100, purchased_remaining: 0 },
       payment_method: null,
     });

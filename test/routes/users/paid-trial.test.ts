@@ -32,7 +32,8 @@ describe("a paid tier chosen at registration trials only once the email is verif
     expect(before).toMatchObject({ tier: "basic", status: "active", trial_ends_at: null, trial_tier: "professional" });
     expect(await policyOf(u.token)).toBe(BASIC_POLICY);
     const billing = (await api("GET", "/v1/billing", { token: u.token })).body.data;
-    expect(billing).toMatchObject({ tier: "basic", status: "active" });
+    // The person sees the trial they chose, waiting on their address.
+    expect(billing).toMatchObject({ tier: "basic", status: "active", trial_ends_at: null, trial_tier: "professional" });
 
     // The attack: start the trial (or any paid plan) without proving the address.
     for (const tier of ["professional", "enterprise"]) {
@@ -57,6 +58,11 @@ describe("a paid tier chosen at registration trials only once the email is verif
     expect(await policyOf(u.token)).toBe(PRO_POLICY);
     const me = (await api("GET", "/v1/users/me", { token: u.token })).body.data;
     expect(me.tier).toBe("professional");
+    expect((await api("GET", "/v1/billing", { token: u.token })).body.data).toMatchObject({
+      tier: "professional",
+      status: "trialing",
+      trial_tier: null,
+    });
     const ledger = await ledgerRows(accountId);
 
     expectErrorEnvelope(await verify(token), 400, "EMAIL_VERIFICATION_INVALID");

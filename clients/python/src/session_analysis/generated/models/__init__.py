@@ -55,6 +55,9 @@ from .billing_pending_tier_type_2_type_1 import BillingPendingTierType2Type1
 from .billing_pending_tier_type_3_type_1 import BillingPendingTierType3Type1
 from .billing_status import BillingStatus
 from .billing_tier import BillingTier
+from .billing_trial_tier_type_1 import BillingTrialTierType1
+from .billing_trial_tier_type_2_type_1 import BillingTrialTierType2Type1
+from .billing_trial_tier_type_3_type_1 import BillingTrialTierType3Type1
 from .billing_usage import BillingUsage
 from .cancel_session_result import CancelSessionResult
 from .cancel_session_result_refund import CancelSessionResultRefund
@@ -617,6 +620,9 @@ __all__ = (
     "BillingPendingTierType3Type1",
     "BillingStatus",
     "BillingTier",
+    "BillingTrialTierType1",
+    "BillingTrialTierType2Type1",
+    "BillingTrialTierType3Type1",
     "BillingUsage",
     "CancelSessionResult",
     "CancelSessionResultRefund",

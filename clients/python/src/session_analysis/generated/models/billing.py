@@ -12,6 +12,9 @@ from ..models.billing_pending_tier_type_2_type_1 import BillingPendingTierType2T
 from ..models.billing_pending_tier_type_3_type_1 import BillingPendingTierType3Type1
 from ..models.billing_status import BillingStatus
 from ..models.billing_tier import BillingTier
+from ..models.billing_trial_tier_type_1 import BillingTrialTierType1
+from ..models.billing_trial_tier_type_2_type_1 import BillingTrialTierType2Type1
+from ..models.billing_trial_tier_type_3_type_1 import BillingTrialTierType3Type1
 
 if TYPE_CHECKING:
     from ..models.billing_credits import BillingCredits
@@ -36,6 +39,9 @@ class Billing:
         current_period_end (datetime.datetime):
         pending_tier (BillingPendingTierType1 | BillingPendingTierType2Type1 | BillingPendingTierType3Type1 | None): A
             downgrade that takes effect at current_period_end
+        trial_tier (BillingTrialTierType1 | BillingTrialTierType2Type1 | BillingTrialTierType3Type1 | None): The paid
+            tier chosen at registration while the email address is unverified: its trial starts when the address is verified
+            (POST /v1/auth/email/verify); null otherwise
         credits_ (BillingCredits):
         usage (BillingUsage):
         payment_method (BillingPaymentMethodType0 | None): The default payment method, or null
@@ -53,6 +59,12 @@ class Billing:
         BillingPendingTierType1
         | BillingPendingTierType2Type1
         | BillingPendingTierType3Type1
+        | None
+    )
+    trial_tier: (
+        BillingTrialTierType1
+        | BillingTrialTierType2Type1
+        | BillingTrialTierType3Type1
         | None
     )
     credits_: BillingCredits
@@ -92,6 +104,16 @@ class Billing:
         else:
             pending_tier = self.pending_tier
 
+        trial_tier: None | str
+        if (
+            isinstance(self.trial_tier, BillingTrialTierType1)
+            or isinstance(self.trial_tier, BillingTrialTierType2Type1)
+            or isinstance(self.trial_tier, BillingTrialTierType3Type1)
+        ):
+            trial_tier = self.trial_tier.value
+        else:
+            trial_tier = self.trial_tier
+
         credits_ = self.credits_.to_dict()
 
         usage = self.usage.to_dict()
@@ -116,6 +138,7 @@ class Billing:
                 "current_period_start": current_period_start,
                 "current_period_end": current_period_end,
                 "pending_tier": pending_tier,
+                "trial_tier": trial_tier,
                 "credits": credits_,
                 "usage": usage,
                 "payment_method": payment_method,
@@ -207,6 +230,50 @@ class Billing:
 
         pending_tier = _parse_pending_tier(d.pop("pending_tier"))
 
+        def _parse_trial_tier(
+            data: object,
+        ) -> (
+            BillingTrialTierType1
+            | BillingTrialTierType2Type1
+            | BillingTrialTierType3Type1
+            | None
+        ):
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trial_tier_type_1 = BillingTrialTierType1(data)
+
+                return trial_tier_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trial_tier_type_2_type_1 = BillingTrialTierType2Type1(data)
+
+                return trial_tier_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trial_tier_type_3_type_1 = BillingTrialTierType3Type1(data)
+
+                return trial_tier_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                BillingTrialTierType1
+                | BillingTrialTierType2Type1
+                | BillingTrialTierType3Type1
+                | None,
+                data,
+            )
+
+        trial_tier = _parse_trial_tier(d.pop("trial_tier"))
+
         credits_ = BillingCredits.from_dict(d.pop("credits"))
 
         usage = BillingUsage.from_dict(d.pop("usage"))
@@ -237,6 +304,7 @@ class Billing:
             current_period_start=current_period_start,
             current_period_end=current_period_end,
             pending_tier=pending_tier,
+            trial_tier=trial_tier,
             credits_=credits_,
             usage=usage,
             payment_method=payment_method,

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class BillingTrialTierType1(StrEnum):
+    ENTERPRISE = "enterprise"
+    PROFESSIONAL = "professional"
+
+    def __str__(self) -> str:
+        return str(self.value)
