@@ -11,7 +11,7 @@ export const CalendarDate = z
 /**
  * A date-time a caller gives (a filter's bound, an expiry): RFC 3339 §5.6, as OpenAPI's `date-time`
  * format says, so any offset (`Z`, `+05:30`, `-19:25`) and any count of fractional digits. Handlers read
- * it through `utcInstant` (lib/clock), which compares with the stored UTC times.
+ * it through `utcBounds` (lib/clock), which compares with the stored UTC times.
  */
 export const DateTimeInput = z.iso.datetime({ offset: true }).openapi({ format: "date-time" });
 

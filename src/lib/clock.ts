@@ -21,7 +21,17 @@ const LAST_ISO_MS = Date.parse("9999-12-31T23:59:59.999Z");
  * are stored as, so it compares in SQL as text. A time past year 9999 in UTC (9999-12-31T23:00-19:25)
  * is held at the last four-digit instant, where `toISOString` would write `+010000-…` and sort first.
  */
-export const utcInstant = (dateTime: string): string => iso(instantMs(dateTime));
+const utcInstant = (dateTime: string): string => iso(instantMs(dateTime));
+
+/** A filter's `since`/`until` bounds as `utcInstant`s (an absent bound stays absent); other fields as they are. */
+export function utcBounds<T extends { since?: string | undefined; until?: string | undefined }>(filter: T): T {
+  const { since, until } = filter;
+  return {
+    ...filter,
+    since: since === undefined ? undefined : utcInstant(since),
+    until: until === undefined ? undefined : utcInstant(until),
+  };
+}
 
 /** `utcInstant` in epoch milliseconds. */
 export const instantMs = (dateTime: string): number => Math.min(Date.parse(dateTime), LAST_ISO_MS);

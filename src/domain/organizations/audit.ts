@@ -1,6 +1,6 @@
 import { type AuditFilter, type AuditRow, insertAuditStatement, listAudit } from "../../db/audit-log";
 import type { Statement } from "../../db/store";
-import { iso, utcInstant } from "../../lib/clock";
+import { iso, utcBounds } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context, RequestMeta, UserContext } from "../context";
 import type { Principal } from "../identity/principal";
@@ -150,11 +150,5 @@ export async function readAudit(
   const { role } = await membershipIn(ctx, input);
   requireRole(role, "admin");
   // Stored times are UTC ISO text: a bound given with an offset compares once converted.
-  const { since, until } = input.filter;
-  const filter = {
-    ...input.filter,
-    since: since === undefined ? undefined : utcInstant(since),
-    until: until === undefined ? undefined : utcInstant(until),
-  };
-  return listAudit(ctx.db, input.organizationId, filter, input.limit, input.offset);
+  return listAudit(ctx.db, input.organizationId, utcBounds(input.filter), input.limit, input.offset);
 }

@@ -9,7 +9,7 @@ import {
   unqueueDeliveries,
 } from "../../db/webhook-deliveries";
 import { AppError, invalidField } from "../../errors";
-import { DAY_MS, instantMs, iso, utcInstant } from "../../lib/clock";
+import { DAY_MS, instantMs, iso, utcBounds } from "../../lib/clock";
 import { base64url, fromBase64 } from "../../lib/encoding";
 import { newId } from "../../lib/ids";
 import type { UserContext } from "../context";
@@ -54,12 +54,13 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 export async function deliveryLog(ctx: UserContext, input: DeliveryLogInput) {
   const webhook = await ownWebhook(ctx, { webhookId: input.webhookId });
   const { limit, offset } = input;
+  const { since, until } = utcBounds(input);
   const { deliveries, attempts, total, more } = await listDeliveries(ctx.db, {
     webhookId: webhook.id,
     statuses: input.statuses,
     eventType: input.eventType,
-    since: input.since === undefined ? undefined : utcInstant(input.since),
-    until: input.until === undefined ? undefined : utcInstant(input.until),
+    since,
+    until,
     after: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
     limit,
     offset,
