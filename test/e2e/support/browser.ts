@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Request,
+} from "playwright-core";
 
 const CHROMIUM = {
   executablePath: "/usr/bin/chromium",
@@ -167,10 +174,30 @@ export async function openConsolePage(
     if (r.status() >= 500) serverErrors.push(line);
     if (r.status() !== 401) console.log(line);
   });
+  // A request that got no answer (a connection refused or reset, or still waiting when the test
+  // fails) says more about a failure than the locator that timed out.
+  const inFlight = new Map<Request, number>();
+  page.on("request", (r) => inFlight.set(r, Date.now()));
+  page.on("requestfinished", (r) => inFlight.delete(r));
+  page.on("requestfailed", (r) => {
+    inFlight.delete(r);
+    // But those a navigation abandoned (net::ERR_ABORTED, as at sign-out).
+    if (r.failure()?.errorText !== "net::ERR_ABORTED")
+      console.log(`${viewport.name}: ${r.method()} ${r.url()} got no answer: ${r.failure()?.errorText}`);
+  });
   test.onTestFailed(async () => {
     const file = path.join(FAILURE_SCREENSHOTS, `${test.name}-failed-${viewport.name}.png`);
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    console.log(`${viewport.name}: the page at the failure: ${page.url()}, screenshot ${file}`);
+    const alerts = await page
+      .getByRole("alert")
+      .allTextContents()
+      .catch(() => []);
+    const waiting = [...inFlight].map(([r, at]) => `${r.method()} ${r.url()} (${Date.now() - at} ms)`);
+    console.log(
+      `${viewport.name}: the page at the failure: ${page.url()}, screenshot ${file}`,
+      `\n  alerts shown: ${JSON.stringify(alerts.filter((a) => a.trim()))}`,
+      `\n  requests without an answer: ${JSON.stringify(waiting)}`,
+    );
   });
   const findings: string[] = [];
   const phone = viewport.width < 800;

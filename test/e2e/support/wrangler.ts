@@ -162,7 +162,12 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
       output = (output + d).slice(-64_000);
     };
     child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
+    child.stderr?.on("data", (d: Buffer) => {
+      keep(d);
+      // The retrying front's own lines (a resent or failed request) go to the test run's output, so a
+      // failure that followed one says so.
+      for (const line of String(d).split("\n")) if (line.startsWith("retry-front:")) process.stderr.write(`${line}\n`);
+    });
     await waitReady(`http://127.0.0.1:${port}${opts.worker?.readyPath ?? "/v1/openapi.json"}`, () => output, child);
   };
   const kill = async () => {
