@@ -87,6 +87,21 @@ function askStepUp(): Promise<boolean> {
   return stepUpAsker ? stepUpAsker() : Promise.resolve(false);
 }
 
+/**
+ * A call that got no answer at all (offline, a reset connection) comes back as a refusal with a
+ * message, like the API's own: every page's error path shows it instead of a form that silently
+ * stays as it was. An abort the page asked for stays an abort.
+ */
+async function send(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    if (request.signal.aborted) throw err;
+    const message = "The service did not answer. Check your connection and try again.";
+    return Response.json({ success: false, error: { message } }, { status: 503 });
+  }
+}
+
 async function consoleFetch(request: Request): Promise<Response> {
   const withCsrf = () => {
     const r = request.clone();
@@ -98,17 +113,17 @@ async function consoleFetch(request: Request): Promise<Response> {
     else if (acting && !r.headers.has("X-Organization-Id")) r.headers.set("X-Organization-Id", acting);
     return r;
   };
-  const first = await fetch(withCsrf());
+  const first = await send(withCsrf());
   // A sensitive action of an account with a second factor needs a recent check (403 MFA_REQUIRED,
   // docs/security.md): the console asks for a code, records the step-up, then retries the action.
   if (first.status === 403 && (await errorCodeOf(first)) === "MFA_REQUIRED" && (await askStepUp())) {
-    return fetch(withCsrf());
+    return send(withCsrf());
   }
   if (first.status !== 401 || request.url.includes("/v1/auth/")) return first;
   // A 401 about what the user typed (a wrong current password or code) is not an expired session.
   if (NOT_SESSION_401.has((await errorCodeOf(first)) ?? "")) return first;
   // The access cookie expired: renew once from the refresh cookie, then retry.
-  if (await renewSession()) return fetch(withCsrf());
+  if (await renewSession()) return send(withCsrf());
   onSignedOut();
   return first;
 }
@@ -153,12 +168,14 @@ export interface MfaChallenge {
 }
 
 async function postSession(path: string, body: unknown): Promise<{ mfa_required?: true } & Partial<MfaChallenge>> {
-  const res = await fetch(path, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", ...(csrfToken() ? { "X-CSRF-Token": csrfToken()! } : {}) },
-    body: JSON.stringify(body),
-  });
+  const res = await send(
+    new Request(path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", ...(csrfToken() ? { "X-CSRF-Token": csrfToken()! } : {}) },
+      body: JSON.stringify(body),
+    }),
+  );
   const json = await res.json().catch(() => undefined);
   if (!res.ok) throw new CallError(messageOf(json), (json as { error?: ApiError } | undefined)?.error?.code);
   return (json as { data: { mfa_required?: true } & Partial<MfaChallenge> }).data;
