@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../../domain/webhooks/events";
 import { MAX_RAW_SECRET_LENGTH, SECRET_PATTERN } from "../../domain/webhooks/secrets";
 import { DateTimeInput, limitParam, Offset } from "../../http/schemas";
+import { IP_LITERAL, IPV4_ADDRESS } from "../../lib/uri-grammar";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 
@@ -26,23 +27,7 @@ const Events = z
  */
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const TOP_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
-const OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
-const H16 = "[0-9A-Fa-f]{1,4}";
-const LS32 = `(?:${H16}:${H16}|${OCTET}(?:\\.${OCTET}){3})`;
-/** RFC 3986 §3.2.2 `IPv6address`, its nine alternatives in the RFC's order (n groups before `::`, 8-n-… after). */
-const IPV6_ADDRESS = [
-  `(?:${H16}:){6}${LS32}`,
-  `::(?:${H16}:){5}${LS32}`,
-  `(?:${H16})?::(?:${H16}:){4}${LS32}`,
-  `(?:(?:${H16}:){0,1}${H16})?::(?:${H16}:){3}${LS32}`,
-  `(?:(?:${H16}:){0,2}${H16})?::(?:${H16}:){2}${LS32}`,
-  `(?:(?:${H16}:){0,3}${H16})?::${H16}:${LS32}`,
-  `(?:(?:${H16}:){0,4}${H16})?::${LS32}`,
-  `(?:(?:${H16}:){0,5}${H16})?::${H16}`,
-  `(?:(?:${H16}:){0,6}${H16})?::`,
-].join("|");
-const IPV6 = `\\[(?:${IPV6_ADDRESS})\\]`;
-const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${OCTET}(?:\\.${OCTET}){3}|${IPV6})`;
+const HOST = `(?:(?:${LABEL}\\.)*${TOP_LABEL}|${IPV4_ADDRESS}|${IP_LITERAL})`;
 /** 0–65535 (the URL Standard's port state refuses a larger number), leading zeros allowed as it allows them. */
 const PORT = "(?:[0-9]{1,4}|[0-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])";
 const URL_PATTERN = new RegExp(`^https?://${HOST}(?::${PORT})?(?:[/?#][\\x21-\\x7e]*)?$`);

@@ -1,3 +1,5 @@
+import { IP_LITERAL, PCT_ENCODED } from "../../../lib/uri-grammar";
+
 /**
  * Redirect URI rules (RFC 6749 §3.1.2, RFC 8252 §7.3/§8.3, RFC 9700 §4.1.3):
  * absolute; https, or http only on a loopback address (native apps); no
@@ -13,12 +15,11 @@ export const MAX_REDIRECT_URIS = 10;
  * spaces, non-ASCII, a `[` in a path), and the value is compared and sent back exactly as
  * registered, so it must already be a URI as clients read one.
  */
-const PCT = "%[0-9A-Fa-f]{2}";
-const PCHAR = `(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|${PCT})`;
-const REG_NAME = `(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|${PCT})*`;
-const USERINFO = `(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|${PCT})*@)?`;
+const PCHAR = `(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|${PCT_ENCODED})`;
+const REG_NAME = `(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|${PCT_ENCODED})*`;
+const USERINFO = `(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|${PCT_ENCODED})*@)?`;
 const RFC3986_URI = new RegExp(
-  `^[A-Za-z][A-Za-z0-9+.\\-]*://${USERINFO}(?:\\[[0-9A-Fa-f:.]+\\]|${REG_NAME})(?::[0-9]*)?` +
+  `^[A-Za-z][A-Za-z0-9+.\\-]*://${USERINFO}(?:${IP_LITERAL}|${REG_NAME})(?::[0-9]*)?` +
     `(?:/${PCHAR}*)*(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
 );
 
