@@ -44,30 +44,33 @@ describe("the e2e suite's retrying front", () => {
   async function through(answers: ((res: http.ServerResponse) => void)[]) {
     const up = await upstream(answers);
     const port = await freePort("127.0.0.1");
-    const front = await startRetryFront(up.url, "127.0.0.1", port);
+    const logged: string[] = [];
+    const front = await startRetryFront(up.url, "127.0.0.1", port, (line) => logged.push(line));
     cleanUp.push(() => front.close(), up.close);
     const res = await fetch(`http://127.0.0.1:${port}/v1/things`, {
       method: "POST",
       body: '{"a":1}',
       headers: { "Content-Type": "application/json", "Accept-Encoding": "br, gzip" },
     });
-    return { status: res.status, text: await res.text(), seen: up.seen };
+    return { status: res.status, text: await res.text(), seen: up.seen, logged };
   }
 
   it("sends a dropped POST again, the same body each time, however the drop answer is encoded", async () => {
-    const { status, text, seen } = await through([dropped("br"), dropped("gzip"), dropped(undefined)]);
+    const { status, text, seen, logged } = await through([dropped("br"), dropped("gzip"), dropped(undefined)]);
     expect(status).toBe(200);
     expect(text).toBe("the app's answer");
     expect(seen).toEqual(Array(4).fill({ method: "POST", body: '{"a":1}' }));
+    expect(logged).toEqual(Array(3).fill("retry-front: POST /v1/things dropped by wrangler's proxy, sent again"));
   });
 
   it("passes the app's own 503 through once, untouched", async () => {
     const envelope = '{"success":false,"error":{"code":"SERVICE_UNAVAILABLE"}}';
-    const { status, text, seen } = await through([
+    const { status, text, seen, logged } = await through([
       (res) => res.writeHead(503, { "Retry-After": "0", "Content-Type": "application/json" }).end(envelope),
     ]);
     expect(status).toBe(503);
     expect(text).toBe(envelope);
     expect(seen).toHaveLength(1);
+    expect(logged).toEqual([]);
   });
 });

@@ -1,4 +1,9 @@
 /** A free TCP port on `host`. */
 export function freePort(host: string): Promise<number>;
 /** Listens on host:port and forwards to `inner` (wrangler's dev proxy), resending what that proxy dropped. */
-export function startRetryFront(inner: URL, host: string, port: number): Promise<{ close(): Promise<void> }>;
+export function startRetryFront(
+  inner: URL,
+  host: string,
+  port: number,
+  log?: (line: string) => void,
+): Promise<{ close(): Promise<void> }>;

@@ -52,8 +52,11 @@ const readAll = async (stream) => {
   return Buffer.concat(chunks);
 };
 
-/** Listens on host:port and forwards to `inner` (wrangler's proxy); returns {close()}. */
-export async function startRetryFront(inner, host, port) {
+/**
+ * Listens on host:port and forwards to `inner` (wrangler's proxy); returns {close()}. `log` gets a
+ * line for each request sent again or failed (by default the process's stderr).
+ */
+export async function startRetryFront(inner, host, port, log = (line) => process.stderr.write(`${line}\n`)) {
   const forward = (req, body) =>
     new Promise((resolve, reject) => {
       const out = http.request(
@@ -83,7 +86,7 @@ export async function startRetryFront(inner, host, port) {
         if (answer.statusCode === 503 && answer.headers["retry-after"] === "0" && attempt < ATTEMPTS) {
           const text = await readAll(answer);
           if (plainText(text, answer.headers["content-encoding"]).startsWith(DROPPED)) {
-            process.stderr.write(`retry-front: ${req.method} ${req.url} dropped by wrangler's proxy, sent again\n`);
+            log(`retry-front: ${req.method} ${req.url} dropped by wrangler's proxy, sent again`);
             await new Promise((r) => setTimeout(r, 50 * attempt));
             continue;
           }
@@ -96,7 +99,7 @@ export async function startRetryFront(inner, host, port) {
       }
     } catch (err) {
       // The browser then sees a network error; the test's output should say where it came from.
-      process.stderr.write(`retry-front: ${req.method} ${req.url} failed on its way to wrangler: ${err}\n`);
+      log(`retry-front: ${req.method} ${req.url} failed on its way to wrangler: ${err}`);
       res.destroy(err);
     }
   });
