@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../support/factories";
-import { api, expectErrorEnvelope } from "../support/http";
+import { api, appAt, expectErrorEnvelope, startOfMinuteWindow } from "../support/http";
 import { validSession } from "../support/sessions";
 
 /**
@@ -144,9 +144,11 @@ describe("API4 unrestricted resource consumption", async () => {
 
   it("a flood of anonymous requests from one address → 429 with Retry-After and RateLimit fields", async () => {
     const ip = "203.0.113.150";
+    // The limiter's clock pinned inside one minute window: a rollover mid-flood would refill it.
+    const app = appAt(startOfMinuteWindow());
     const responses: Array<Awaited<ReturnType<typeof api>>> = [];
     while (responses.length < 70 && responses.at(-1)?.status !== 429)
-      responses.push(await api("GET", "/v1/billing/packages", { headers: { "cf-connecting-ip": ip } }));
+      responses.push(await app.api("GET", "/v1/billing/packages", { headers: { "cf-connecting-ip": ip } }));
     const refused = responses.at(-1);
     expect(responses.slice(0, -1).every((r) => r.status === 200)).toBe(true);
     expectErrorEnvelope(refused!, 429, "RATE_LIMIT_EXCEEDED");

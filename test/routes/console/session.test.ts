@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PASSWORD, registerUser } from "../../support/factories";
-import { api, expectErrorEnvelope, workerFetch } from "../../support/http";
+import { api, appAt, expectErrorEnvelope, startOfMinuteWindow, workerFetch } from "../../support/http";
 
 /**
  * The console's cookie session (docs/security.md "Console"): sign-in sets an
@@ -216,6 +216,8 @@ describe("the sign-in throttle counts failed sign-ins only", () => {
   it("one person's wrong passwords lock their own sign-in from that address, not a colleague's", async () => {
     const [mistyper, colleague] = [await registerUser(), await registerUser()];
     const office = "198.51.100.72";
+    // The throttle's clock pinned inside one minute window: a rollover mid-test would refill it.
+    const { api } = appAt(startOfMinuteWindow());
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++)
       statuses.push(
