@@ -85,12 +85,15 @@ export class Browser {
   /** Each browser has its own client address, so per-IP sign-in throttling only bites where a test means it to. */
   readonly ip = randomIp();
 
+  /** `send`: the worker by default, or an app with a pinned clock (support/http.ts appAt). */
+  constructor(private readonly send: (request: Request) => Promise<Response> = (r) => workerFetch(r)) {}
+
   async request(method: string, path: string, form?: Record<string, string>, headers: Record<string, string> = {}) {
     const h = new Headers(headers);
     if (!h.has("cf-connecting-ip")) h.set("cf-connecting-ip", this.ip);
     if (this.cookies.size) h.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (form) h.set("content-type", "application/x-www-form-urlencoded");
-    const res = await workerFetch(
+    const res = await this.send(
       new Request(`${BASE}${path}`, {
         method,
         headers: h,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PASSWORD, registerUser } from "../../support/factories";
+import { appAt, startOfMinuteWindow } from "../../support/http";
 import { adminUser, authorizePath, Browser, createClient, pkcePair, REDIRECT } from "../../support/oauth";
 
 async function setup() {
@@ -157,7 +158,8 @@ describe("POST /oauth2/authorize", () => {
 
   it("sign-in attempts are throttled like /v1/auth/login (429 on the page, with Retry-After)", async () => {
     const { user, params } = await setup();
-    const browser = new Browser();
+    // The throttle's clock pinned inside one minute window: a rollover mid-test would refill it.
+    const browser = new Browser(appAt(startOfMinuteWindow()).fetch);
     const page = await browser.request("GET", authorizePath(params));
     const fields = Browser.hiddenFields(page.text);
     let last = 0;
