@@ -34,12 +34,11 @@ function arrowsOf(path: string, text: string): Arrow[] {
   for (const m of text.matchAll(IMPORT)) {
     const names = /\{([^}]*)\}/.exec(m[2] ?? "")?.[1];
     const everyNameIsType =
-      names !== undefined &&
       names
-        .split(",")
+        ?.split(",")
         .map((n) => n.trim())
         .filter(Boolean)
-        .every((n) => n.startsWith("type "));
+        .every((n) => n.startsWith("type ")) ?? false;
     arrows.push({
       from: layerOf(path),
       to: layerOf(resolve(path, m[3]!)),

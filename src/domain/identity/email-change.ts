@@ -91,7 +91,7 @@ export async function confirmEmailChange(ctx: Context, input: { token: string })
   requireMailer(ctx);
   const now = ctx.now();
   const row = await findAccountToken(ctx.db, "email_change", await sha256Hex(input.token.trim()));
-  if (!row || !row.newEmail) throw linkInvalid("unknown");
+  if (!row?.newEmail) throw linkInvalid("unknown");
   if (row.usedAt || Date.parse(row.expiresAt) <= now) throw linkInvalid("used_or_expired");
   const user = await findUserById(ctx.db, row.userId);
   if (!user || user.deletedAt) throw linkInvalid("unknown");
