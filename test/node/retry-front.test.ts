@@ -52,7 +52,12 @@ describe("the e2e suite's retrying front", () => {
       body: '{"a":1}',
       headers: { "Content-Type": "application/json", "Accept-Encoding": "br, gzip" },
     });
-    return { status: res.status, text: await res.text(), seen: up.seen, logged };
+    // An answer cut off mid-body reaches the client as a failed read (undefined here), never a wait.
+    const text = await res.text().then(
+      (t) => t,
+      () => undefined,
+    );
+    return { status: res.status, text, seen: up.seen, logged };
   }
 
   it("sends a dropped POST again, the same body each time, however the drop answer is encoded", async () => {
@@ -72,5 +77,19 @@ describe("the e2e suite's retrying front", () => {
     expect(text).toBe(envelope);
     expect(seen).toHaveLength(1);
     expect(logged).toEqual([]);
+  });
+
+  it("ends the client's connection when the app's answer is cut off mid-body, and says so", async () => {
+    const { status, text, seen, logged } = await through([
+      (res) => {
+        res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "100" });
+        res.write('{"data":');
+        setTimeout(() => res.socket?.destroy(), 50);
+      },
+    ]);
+    expect(status).toBe(200);
+    expect(text).toBeUndefined();
+    expect(seen).toHaveLength(1);
+    expect(logged).toEqual([expect.stringMatching(/^retry-front: POST \/v1\/things answer cut off: /)]);
   });
 });

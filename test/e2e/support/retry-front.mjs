@@ -8,9 +8,10 @@
 // nothing restarted and, in the case a debug log caught, the request had not reached the app. That
 // answer is wrangler's, never the service's (its 503s are envelopes); a browser test that met one
 // failed at random. So this front, in the test harness only, sends such a request again (up to 11
-// times, waiting a little longer each time: about 3 s in all) and passes everything else through untouched: headers, cookies, streamed bodies and
-// WebSocket upgrades. A request the app did act on cannot hide here: a second attempt would meet the
-// service's own answer to a repeat (a used token, an idempotency replay), and the test would see it.
+// times, waiting a little longer each time: about 3 s in all) and passes everything else through
+// untouched: headers, cookies, streamed bodies and WebSocket upgrades. A request the app did act on
+// cannot hide here: a second attempt would meet the service's own answer to a repeat (a used
+// token, an idempotency replay), and the test would see it.
 import http from "node:http";
 import net from "node:net";
 import zlib from "node:zlib";
@@ -94,6 +95,11 @@ export async function startRetryFront(inner, host, port, log = (line) => process
           return;
         }
         res.writeHead(answer.statusCode, answer.statusMessage, answer.rawHeaders);
+        // `pipe` does not pass on an error: an answer cut off mid-body would leave the client waiting.
+        answer.on("error", (err) => {
+          log(`retry-front: ${req.method} ${req.url} answer cut off: ${err}`);
+          res.destroy(err);
+        });
         answer.pipe(res);
         return;
       }

@@ -162,11 +162,14 @@ export async function startWrangler(opts: StartOptions = {}): Promise<DevServer>
       output = (output + d).slice(-64_000);
     };
     child.stdout?.on("data", keep);
+    // The retrying front's own lines (a resent or failed request) go to the test run's output, so a
+    // failure that followed one says so. A chunk may end mid-line: the rest waits for the next.
+    let partial = "";
     child.stderr?.on("data", (d: Buffer) => {
       keep(d);
-      // The retrying front's own lines (a resent or failed request) go to the test run's output, so a
-      // failure that followed one says so.
-      for (const line of String(d).split("\n")) if (line.startsWith("retry-front:")) process.stderr.write(`${line}\n`);
+      const lines = (partial + String(d)).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) if (line.startsWith("retry-front:")) process.stderr.write(`${line}\n`);
     });
     await waitReady(`http://127.0.0.1:${port}${opts.worker?.readyPath ?? "/v1/openapi.json"}`, () => output, child);
   };
