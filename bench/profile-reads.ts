@@ -286,12 +286,11 @@ async function cpuRounds(
       const a = acc.get(name) ?? { req: 0, rps: [] as number[], byPid: new Map<number, number>() };
       a.req += load.requests;
       a.rps.push(load.rps);
-      for (const p of tree)
-        a.byPid.set(
-          p,
-          (a.byPid.get(p) ?? 0) +
-            cpuMillisBetween(new Map([[p, before.get(p) ?? 0]]), new Map([[p, after.get(p) ?? 0]])),
-        );
+      for (const p of tree) {
+        const [start, end] = [before.get(p), after.get(p)];
+        // A process that ended during the round (or started in it) has no span to count.
+        if (start !== undefined && end !== undefined) a.byPid.set(p, (a.byPid.get(p) ?? 0) + end - start);
+      }
       acc.set(name, a);
       console.log(
         `  round ${r} ${name}: ${load.rps.toFixed(0)} req/s, tree ${(cpuMillisBetween(before, after) / load.requests).toFixed(2)} ms/req, non2xx ${load.non2xx}`,
