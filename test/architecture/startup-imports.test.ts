@@ -34,11 +34,11 @@ function resolve(from: string, spec: string): string | undefined {
   return [`${base}.ts`, `${base}/index.ts`, base].find((p) => p in sources);
 }
 
-/** Every src module evaluated at startup, and every package it imports. */
-function startupGraph() {
+/** Every src module evaluated when `entry` is (at startup: src/index.ts), and every package it imports. */
+function graphFrom(entry: string) {
   const modules = new Set<string>();
   const packages = new Map<string, string>();
-  const stack = ["../../src/index.ts"];
+  const stack = [entry];
   while (stack.length > 0) {
     const file = stack.pop()!;
     if (modules.has(file)) continue;
@@ -54,6 +54,13 @@ function startupGraph() {
   }
   return { modules, packages };
 }
+
+const startupGraph = () => graphFrom("../../src/index.ts");
+
+/** Each route group's module (its first request builds it) except the MCP server's, whose library is the group. */
+const GROUP_ENTRIES = Object.keys(sources).filter(
+  (f) => /^\.\.\/\.\.\/src\/routes\/([^/]+\/index|console\/[^/]+)\.ts$/.test(f) && !f.includes("/routes/mcp/"),
+);
 
 describe("startup", () => {
   it("reads the source tree and follows imports", () => {
@@ -78,6 +85,17 @@ describe("startup", () => {
         m.endsWith("/src/domain/identity/sso/saml/xml-libraries.ts"),
     );
     expect(eager).toEqual([]);
+  });
+
+  it("a route group's first request loads no WebAuthn, MCP or XML library: those load on their first use", () => {
+    expect(GROUP_ENTRIES).toContain("../../src/routes/users/index.ts");
+    expect(GROUP_ENTRIES).toContain("../../src/routes/console/session.ts");
+    const heavy = GROUP_ENTRIES.flatMap((entry) =>
+      [...graphFrom(entry).packages]
+        .filter(([p]) => /^(@simplewebauthn\/|@modelcontextprotocol\/|@xmldom\/|xmldsigjs|xml-core)/.test(p))
+        .map(([p, from]) => `${entry}: ${from} imports ${p}`),
+    );
+    expect(heavy).toEqual([]);
   });
 
   it("the check itself sees a value import and skips type-only ones", () => {

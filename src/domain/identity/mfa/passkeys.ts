@@ -1,11 +1,9 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
 import {
   acceptAssertion,
@@ -33,6 +31,13 @@ import type { Principal } from "../principal";
 /** How long a WebAuthn ceremony may take (WebAuthn L3 §15.1 recommends 5 minutes with user verification). */
 const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const RP_NAME = "Session Analysis";
+
+/**
+ * The WebAuthn library (with its ASN.1 and COSE parsers), loaded on the first ceremony rather than
+ * when the /v1/users, /v1/auth or console group is built: most requests to those groups never touch
+ * a passkey, and evaluating it was the larger part of their first request's CPU (docs/performance.md).
+ */
+const webauthn = () => import("@simplewebauthn/server");
 // ES256 (every platform authenticator), EdDSA, RS256 (Windows Hello): COSE ids, RFC 9053 / RFC 8812.
 const ALGORITHMS = [-7, -8, -257];
 
@@ -120,6 +125,7 @@ export async function passkeyRegistrationOptions(ctx: Context, input: { principa
   const user = await findUserById(ctx.db, input.principal.userId);
   if (!user) throw new AppError("RESOURCE_NOT_FOUND");
   const existing = await passkeysOf(ctx.db, user.id);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: relyingParty(ctx).rpID,
@@ -154,8 +160,9 @@ export async function verifyPasskeyRegistration(
 ): Promise<PasskeyRow> {
   const userId = input.principal.userId;
   const rp = relyingParty(ctx);
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let verified: VerifiedRegistrationResponse;
   try {
+    const { verifyRegistrationResponse } = await webauthn();
     verified = await verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: spendStored(ctx, { ceremony: "registration", userId, sid: null, now: input.now }),
@@ -195,6 +202,7 @@ export async function assertionOptions(
   input: { userId: string | null; challenge?: string },
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allow = input.userId ? await passkeysOf(ctx.db, input.userId) : [];
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: relyingParty(ctx).rpID,
     challenge: input.challenge === undefined ? newChallengeBytes() : base64urlBytes(input.challenge),
@@ -242,8 +250,9 @@ export async function verifyAssertion(
   const handle = input.response.response.userHandle;
   if (handle && !timingSafeEqual(handle, userHandleOf(passkey.userId))) throw new AppError("PASSKEY_INVALID");
   const rp = relyingParty(ctx);
-  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  let verified: VerifiedAuthenticationResponse;
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     verified = await verifyAuthenticationResponse({
       response: input.response,
       expectedChallenge: input.expectedChallenge,
