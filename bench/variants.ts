@@ -12,9 +12,11 @@
  *   without [assets], written beside it for the run and removed after);
  * - development: the default environment, as `npm run dev` runs it;
  * - the in-isolate no-op (bench/worker/entry.ts answers before the app): the app's isolate with its
- *   routes stubbed out, against the bare worker's no-op.
- * The bare worker itself runs twice: with the app's compatibility flags and without any. Last, each
- * server's CPU while idle (timers, cron, queue polling) is printed.
+ *   routes stubbed out, against the bare worker's no-op, with and without the ASSETS binding.
+ * The bare worker itself runs three times: with the app's compatibility flags, without any, and with
+ * the console's static assets in front of it as the app has them (`run_worker_first`: under `wrangler
+ * dev` every request then passes through the assets router worker first). Last, each server's CPU
+ * while idle (timers, cron, queue polling) is printed.
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -30,6 +32,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const ROOT = path.resolve(import.meta.dirname, "..");
 const NO_ASSETS = ".bench-variant-no-assets.toml";
 const BARE_NO_FLAGS = "bench/bare/.no-flags.toml";
+const BARE_ASSETS = "bench/bare/.assets.toml";
 const BENCH_VARS = { RATE_LIMIT_WINDOW_SCALE: "0.1", ANALYSIS_TIME_SCALE: "0.02" };
 
 interface Route {
@@ -65,6 +68,9 @@ async function main() {
   writeFileSync(path.join(ROOT, NO_ASSETS), toml.replace(/\n\[assets\]\n(?:[^\n[]+\n)+/, "\n"));
   const bareToml = readFileSync(path.join(ROOT, "bench/bare/wrangler.toml"), "utf8");
   writeFileSync(path.join(ROOT, BARE_NO_FLAGS), bareToml.replace(/^compatibility_flags = .*$/m, ""));
+  // The app's [assets] table, its directory relative to the bare worker's folder.
+  const assets = /\n\[assets\]\n(?:[^\n[]+\n)+/.exec(toml)![0].replace(/directory = "/, 'directory = "../../');
+  writeFileSync(path.join(ROOT, BARE_ASSETS), `${bareToml}${assets}`);
   const servers: DevServer[] = [];
   const start = async (opts: Parameters<typeof startWrangler>[0]) => {
     const s = await startWrangler({ logLevel: "error", ...opts });
@@ -92,6 +98,13 @@ async function main() {
       url: `${bareNoFlags.url}/noop`,
     });
 
+    const bareAssets = await start({ config: BARE_ASSETS, worker: { readyPath: "/noop" } });
+    routes.push({
+      name: "bare worker no-op, static assets in front",
+      server: bareAssets,
+      url: `${bareAssets.url}/noop`,
+    });
+
     const quiet = await start({ environment: "bench", vars: { ...BENCH_VARS, REQUEST_LOG: "off" } });
     const q = await readTarget(quiet.url);
     routes.push({
@@ -108,6 +121,11 @@ async function main() {
       server: noAssets,
       url: get(noAssets, n.sessionId),
       headers: { authorization: `Bearer ${n.caller.token}` },
+    });
+    routes.push({
+      name: "app isolate no-op, no ASSETS binding",
+      server: noAssets,
+      url: `${noAssets.url}/__bench/noop`,
     });
 
     const dev = await start({});
@@ -173,6 +191,7 @@ async function main() {
     for (const s of servers.reverse()) await s.stop();
     rmSync(path.join(ROOT, NO_ASSETS), { force: true });
     rmSync(path.join(ROOT, BARE_NO_FLAGS), { force: true });
+    rmSync(path.join(ROOT, BARE_ASSETS), { force: true });
   }
 }
 
