@@ -34,8 +34,9 @@ const RP_NAME = "Session Analysis";
 
 /**
  * The WebAuthn library (with its ASN.1 and COSE parsers), loaded on the first ceremony rather than
- * when the /v1/users, /v1/auth or console group is built: most requests to those groups never touch
- * a passkey, and evaluating it was the larger part of their first request's CPU (docs/performance.md).
+ * when a group whose routes reach this module is built (/v1/users, /v1/auth, the console, the
+ * authorization server, …): most of their requests never touch a passkey, and evaluating it was
+ * about half of their first request's CPU (docs/performance.md).
  */
 const webauthn = () => import("@simplewebauthn/server");
 // ES256 (every platform authenticator), EdDSA, RS256 (Windows Hello): COSE ids, RFC 9053 / RFC 8812.
