@@ -1,24 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error — plain .mjs helper
 import { generateDevDataKey, generateDevSigningKey } from "../../../scripts/dev-key.mjs";
+import { freePort as freePortOn } from "./retry-front.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const DEV_SERVER = path.join(import.meta.dirname, "dev-server.mjs");
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+/** A free TCP port on 127.0.0.1 (retry-front.mjs holds the helper: dev-server.mjs, plain JavaScript, needs it too). */
+export const freePort = (): Promise<number> => freePortOn("127.0.0.1");
 
 export interface DevServer {
   url: string;
