@@ -34,6 +34,8 @@ const NO_ASSETS = ".bench-variant-no-assets.toml";
 const BARE_NO_FLAGS = "bench/bare/.no-flags.toml";
 const BARE_ASSETS = "bench/bare/.assets.toml";
 const BENCH_VARS = { RATE_LIMIT_WINDOW_SCALE: "0.1", ANALYSIS_TIME_SCALE: "0.02" };
+/** wrangler.toml's [assets] table: its header and the key lines up to the next table or blank line. */
+const ASSETS_TABLE = /\n\[assets\]\n(?:[^\n[]+\n)+/;
 
 interface Route {
   name: string;
@@ -65,11 +67,11 @@ async function load(route: Route) {
 
 async function main() {
   const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
-  writeFileSync(path.join(ROOT, NO_ASSETS), toml.replace(/\n\[assets\]\n(?:[^\n[]+\n)+/, "\n"));
+  writeFileSync(path.join(ROOT, NO_ASSETS), toml.replace(ASSETS_TABLE, "\n"));
   const bareToml = readFileSync(path.join(ROOT, "bench/bare/wrangler.toml"), "utf8");
   writeFileSync(path.join(ROOT, BARE_NO_FLAGS), bareToml.replace(/^compatibility_flags = .*$/m, ""));
   // The app's [assets] table, its directory relative to the bare worker's folder.
-  const assets = /\n\[assets\]\n(?:[^\n[]+\n)+/.exec(toml)![0].replace(/directory = "/, 'directory = "../../');
+  const assets = ASSETS_TABLE.exec(toml)![0].replace(/directory = "/, 'directory = "../../');
   writeFileSync(path.join(ROOT, BARE_ASSETS), `${bareToml}${assets}`);
   const servers: DevServer[] = [];
   const start = async (opts: Parameters<typeof startWrangler>[0]) => {
