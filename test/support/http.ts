@@ -1,4 +1,4 @@
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createApp } from "../../src/app";
@@ -23,6 +23,11 @@ export interface RequestOptions {
   cf?: Record<string, unknown>;
   /** Vars replaced for this request only (e.g. real-time ANALYSIS_TIME_SCALE). */
   vars?: Partial<Record<keyof Bindings, string>>;
+  /**
+   * Answer only once the request's background work (its waitUntil: an API key's last_used_at, the
+   * limiter's paced KV write) has finished: what a check that it did, or did not, write waits on.
+   */
+  settled?: boolean;
 }
 
 export const BASE = "http://127.0.0.1:8787";
@@ -63,12 +68,20 @@ async function toApiResponse<T>(res: Response): Promise<ApiResponse<T>> {
  * (WebSockets, requests side by side) call `exports.default.fetch` themselves.
  */
 export async function api<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-  return toApiResponse<T>(await workerFetch(clientRequest(method, path, opts), opts.vars));
+  return toApiResponse<T>(await workerFetch(clientRequest(method, path, opts), opts.vars, opts.settled));
 }
 
-/** The worker's default export's fetch, called in the test's isolate (see api()). */
-export const workerFetch = async (request: Request, overrides?: Record<string, unknown>): Promise<Response> =>
-  worker.fetch(request, overrides ? ({ ...env, ...overrides } as Bindings) : env, createExecutionContext());
+/** The worker's default export's fetch, called in the test's isolate (see api()); `settled` as api()'s. */
+export async function workerFetch(
+  request: Request,
+  overrides?: Record<string, unknown>,
+  settled = false,
+): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(request, overrides ? ({ ...env, ...overrides } as Bindings) : env, ctx);
+  if (settled) await waitOnExecutionContext(ctx);
+  return res;
+}
 
 /**
  * Call the real worker with some bindings or vars replaced (a failing queue, a
@@ -102,8 +115,9 @@ export function appAt(now: number, vars?: Record<string, unknown>) {
   };
 }
 
-/** One second into the current minute window: the start of a burst that must stay inside one window. */
-export const startOfMinuteWindow = () => Math.floor(Date.now() / 60_000) * 60_000 + 1_000;
+/** One second into the current window of `seconds` (fixed, epoch-aligned): where a burst that must stay inside one window starts. */
+export const startOfWindow = (seconds: number) => Math.floor(Date.now() / (seconds * 1000)) * seconds * 1000 + 1_000;
+export const startOfMinuteWindow = () => startOfWindow(60);
 
 /** Assert the error envelope shape of spec part 7 and return the error. */
 export function expectErrorEnvelope(res: ApiResponse, status: number, code: string) {
@@ -118,7 +132,8 @@ export function expectErrorEnvelope(res: ApiResponse, status: number, code: stri
   return err as { code: string; message: string; details: any; timestamp: string; request_id: string };
 }
 
-function randomIp(): string {
+/** A client address of its own (RFC 2544's benchmarking range), so per-address limits bite only where a test means them to. */
+export function randomIp(): string {
   const b = new Uint8Array(3);
   crypto.getRandomValues(b);
   return `198.18.${b[0]}.${(b[1]! % 254) + 1}`;
