@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AUTHORIZATION_PARAMS } from "../../src/domain/identity/oauth/authorization-request";
-import { workerFetch } from "../support/http";
+import { randomIp, workerFetch } from "../support/http";
 
 /**
  * Property: the authorization server's endpoints never answer 5xx to random
@@ -52,7 +52,9 @@ const contentType = fc.constantFrom(
 );
 
 async function call(method: string, path: string, body?: string, headers: Record<string, string | undefined> = {}) {
-  const h = new Headers({ "cf-connecting-ip": "198.51.100.7" });
+  // An address per request: from one address the token endpoint's throttle would answer most cases with
+  // 429 after the first few failures — how many depending on how fast they went out — not the endpoint.
+  const h = new Headers({ "cf-connecting-ip": randomIp() });
   for (const [k, v] of Object.entries(headers)) if (v !== undefined) h.set(k, v);
   const res = await workerFetch(
     new Request(`http://127.0.0.1:8787${path}`, { method, headers: h, body, redirect: "manual" }),

@@ -1,5 +1,5 @@
 import { PASSWORD, registerUser, type TestUser } from "./factories";
-import { api, BASE, workerFetch } from "./http";
+import { api, BASE, randomIp, workerFetch } from "./http";
 
 export { adminUser } from "./factories";
 
@@ -179,10 +179,4 @@ export function exchangeCode(client: TestClient, code: string, verifier: string,
     { grant_type: "authorization_code", code, redirect_uri: REDIRECT, code_verifier: verifier, ...extra },
     client.client_secret ? { authorization: basic(client.client_id, client.client_secret) } : {},
   );
-}
-
-function randomIp(): string {
-  const b = new Uint8Array(2);
-  crypto.getRandomValues(b);
-  return `198.19.${b[0]}.${(b[1]! % 254) + 1}`;
 }
