@@ -35,25 +35,23 @@ describe("API10 unsafe consumption: hostile webhook receivers", () => {
         cancelled = true;
       },
     });
-    const started = Date.now();
+    // Reading the body would last until the timeout and end the attempt "timed out": `ok` says it did not.
     const out = await sendSigned({
       ...base,
-      timeoutMs: 2_000,
+      timeoutMs: 10_000,
       fetcher: async () => new Response(endless, { status: 200 }),
     });
     expect(out).toMatchObject({ ok: true, statusCode: 200, error: null });
     expect(cancelled).toBe(true);
     expect(pulled).toBeLessThanOrEqual(2);
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it("a receiver that never answers is cut off by the timeout", async () => {
     const hang: typeof fetch = (_input, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
-    const started = Date.now();
+    // The fetch answers only when aborted: that the attempt returned at all is the timeout's doing.
     const out = await sendSigned({ ...base, timeoutMs: 150, fetcher: hang });
     expect(out).toMatchObject({ ok: false, statusCode: null, error: "timed out after 150 ms" });
-    expect(Date.now() - started).toBeLessThan(1_500);
   });
 
   it("a redirect to the metadata address is not followed and fails the attempt", async () => {

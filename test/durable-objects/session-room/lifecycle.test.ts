@@ -354,14 +354,18 @@ describe("infrastructure errors during a step", () => {
       } finally {
         (room as any).env = realEnv;
       }
+      const after = Date.now();
       return {
-        alarmIn: ((await state.storage.getAlarm()) ?? 0) - before,
+        before,
+        after,
+        alarm: await state.storage.getAlarm(),
         step: (await state.storage.get<any>("state")).step,
       };
     });
     expect(outcome.step).toBe(0);
-    expect(outcome.alarmIn).toBeGreaterThanOrEqual(4_000);
-    expect(outcome.alarmIn).toBeLessThanOrEqual(6_000);
+    // Five seconds after the failed step, whenever during the call it failed (however slow the machine).
+    expect(outcome.alarm).toBeGreaterThanOrEqual(outcome.before + 5_000);
+    expect(outcome.alarm).toBeLessThanOrEqual(outcome.after + 5_000);
     expect((await getSession(u.token, s.id)).status).toBe("pending");
     await stepRoom(s.id);
     expect((await getSession(u.token, s.id)).status).toBe("processing");

@@ -65,11 +65,13 @@ describe("GET /v1/admin/system/status", () => {
   it("a hanging Durable Object is cut off by the probe timeout and reported", async () => {
     const admin = await adminUser();
     const hanging = { idFromName: () => ({}), get: () => ({ ping: () => new Promise(() => undefined) }) };
-    // Cut off after 500 ms rather than 2 s (HEALTH_PROBE_TIMEOUT_SCALE), for this request only: still
-    // room for the real D1, KV and queue probes on a loaded machine (a slow D1 would read "unhealthy").
+    // Cut off after 500 ms rather than 2 s (HEALTH_PROBE_TIMEOUT_SCALE), for this request only. What the
+    // real D1, KV and queue probes answer in that time depends on the machine's load, so the roll-up of
+    // a hanging non-critical probe into "degraded" is test/domain/admin/system-status.test.ts's, with
+    // probes that answer at once.
     const res = await statusWith({ SESSION_ROOM: hanging, HEALTH_PROBE_TIMEOUT_SCALE: "0.25" }, admin.token);
+    expect(res.status).toBe(200);
     expect(res.body.data.services.durable_objects).toBe("unhealthy");
-    expect(res.body.data.status).toBe("degraded");
   });
 
   it("refuses non-admins with 403, even with a hand-made admin-scoped token", async () => {

@@ -32,6 +32,7 @@ async function sessionDebit(userId: string, amount: number, at = new Date().toIS
 
 describe("GET /v1/billing", () => {
   it("a new basic user: free tier, included credits, nothing used, no payment method", async () => {
+    const signedUp = Date.now();
     const u = await registerUser();
     const res = await billing(u.token);
     expect(res.status).toBe(200);
@@ -46,9 +47,10 @@ describe("GET /v1/billing", () => {
       credits: { included: 100, used: 0, remaining: 100, included_remaining: 100, purchased_remaining: 0 },
       payment_method: null,
     });
-    // The period is anchored at signup and lasts one calendar month.
+    // The period is anchored at signup (whole seconds or finer) and lasts one calendar month.
     const start = new Date(data.current_period_start);
-    expect(Date.now() - start.getTime()).toBeLessThan(60_000);
+    expect(start.getTime()).toBeGreaterThanOrEqual(Math.floor(signedUp / 1000) * 1000);
+    expect(start.getTime()).toBeLessThanOrEqual(Date.now());
     const end = new Date(data.current_period_end);
     expect(end.getUTCMonth()).toBe((start.getUTCMonth() + 1) % 12);
     expect(data.credits.reset_date).toBe(data.current_period_end);
