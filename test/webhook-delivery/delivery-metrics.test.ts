@@ -41,7 +41,7 @@ describe("webhook delivery metrics", () => {
     const points: AnalyticsEngineDataPoint[] = [];
     const metricsEnv = { ...env, METRICS: { writeDataPoint: (p?: AnalyticsEngineDataPoint) => void points.push(p!) } };
     const metrics = metricsOf(metricsEnv);
-    const send = { fetcher: (i: RequestInfo | URL, init?: RequestInit) => fetch(i, init), timeoutMs: 2_000, metrics };
+    const send = { fetcher: (i: RequestInfo | URL, init?: RequestInit) => fetch(i, init), timeoutMs: 10_000, metrics };
     const bucket = receiverBucket();
     const ok = await storedDelivery(u, bucket.url("ok"));
     const failing = await storedDelivery(u, bucket.url("status-503"));
