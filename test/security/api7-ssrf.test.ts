@@ -118,7 +118,12 @@ describe("API7 SSRF: webhook URLs", async () => {
   it("issue 44.7: a Client ID Metadata Document at a metadata address is never fetched, private addresses allowed or not", async () => {
     const reads: string[] = [];
     const base = testContext();
-    const recording = { read: (url: URL) => (reads.push(url.href), httpClientMetadata.read(url)) };
+    const recording = {
+      read: (url: URL) => {
+        reads.push(url.href);
+        return httpClientMetadata.read(url);
+      },
+    };
     const ctx = { ...base, ports: Object.create(base.ports, { clientMetadata: { value: recording } }) };
     for (const clientId of [
       "http://[::ffff:169.254.169.254]/client.json",
