@@ -6,7 +6,7 @@ import {
   ResourceTemplate,
   type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
-import { listOwnSessions, ownSessionWithAnalysis } from "../domain/sessions/queries";
+import { listOwnSessions, ownSessionWithContent } from "../domain/sessions/queries";
 import { analysisResource } from "../domain/sessions/resources";
 import { AppError } from "../errors";
 import { toAppError } from "../http/on-error";
@@ -121,14 +121,15 @@ export function buildServer(ctx: Omit<ToolContext, "progress" | "signal">): McpS
       async (uri, variables) => {
         const id = String(variables.session_id ?? "");
         try {
-          const row = await ownSessionWithAnalysis(ctx.context, { id, action: "read" });
+          const stored = await ownSessionWithContent(ctx.context, { id, action: "read" });
+          const { row } = stored;
           if (row.status !== "completed")
             throw new AppError("SESSION_NOT_FOUND", {
               message: `The session is ${row.status}: its analysis is a resource once it is completed.`,
               details: { session_id: id, status: row.status },
             });
           return {
-            contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(analysisResource(row)) }],
+            contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(analysisResource(stored)) }],
           };
         } catch (err) {
           const e = toAppError(err);
