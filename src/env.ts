@@ -1,6 +1,7 @@
 import type { SendEmailBinding } from "./adapters/mail/cloudflare";
 import type { RecordInBatch } from "./db/idempotency";
 import type { CommitAlongside, Context } from "./domain/context";
+import type { AccountHolder } from "./domain/identity/account-holder";
 import type { Principal } from "./domain/identity/principal";
 import type { BillingClock } from "./durable-objects/billing-clock/billing-clock";
 import type { SessionRoom } from "./durable-objects/session-room/session-room";
@@ -8,7 +9,18 @@ import type { SessionScheduler } from "./durable-objects/session-scheduler/sessi
 
 /** Bindings declared in wrangler.toml (and secrets set with `wrangler secret put`). */
 export interface Bindings {
+  /** The directory (identity and placements) and shard 0 (docs/scale.md "Shards"). */
   DB: D1Database;
+  /**
+   * Shards 1…N−1: `SHARD_1`, `SHARD_2`, … with no gap (src/context/shards.ts). Adding one is
+   * configuration only: a D1 binding here and in wrangler.toml, created by `npm run deploy:setup`.
+   */
+  [shard: `SHARD_${number}`]: D1Database | undefined;
+  /**
+   * Optional: each shard's weight for new accounts, comma-separated in shard order ("1,1,3"; unset
+   * = 1 each). 0 places no new account there; a missing entry is 1 (src/context/shards.ts).
+   */
+  SHARD_WEIGHTS?: string;
   KV: KVNamespace;
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
   SESSION_SCHEDULER: DurableObjectNamespace<SessionScheduler>;
@@ -55,7 +67,10 @@ export interface Bindings {
   /** Optional: Stripe's API address (default https://api.stripe.com); tests point it at a local stub. */
   STRIPE_API_BASE?: string;
   ANALYZER_ENGINE: string;
+  /** A factor (> 0) on every rate-limit window's length, for tests (1 = real minutes and days; ignored in production). */
   RATE_LIMIT_WINDOW_SCALE: string;
+  /** Optional, development and tests only: a factor (≥ 1) on what every rate-limit window allows (ignored in production). */
+  RATE_LIMIT_QUOTA_SCALE?: string;
   /** Optional, tests only: multiplies the webhook retry schedule (0 < x ≤ 1; ignored in production). */
   WEBHOOK_RETRY_SCALE?: string;
   /** Optional: a factor on billing period, trial and dunning lengths (default 1; ignored in production). */
@@ -94,6 +109,8 @@ interface Variables {
   requestId: string;
   apiVersion: string;
   principal: Principal;
+  /** Set on a route marked `accountSecurity` once the rule held (src/middleware/account-holder.ts). */
+  accountHolder?: AccountHolder;
   /** The unit of work's context (src/context/request.ts): read it with contextOf(c). */
   ctx?: Context;
   /** The clock rate-limit windows are counted on (Date.now; tests pin it with createApp({ now })). */
