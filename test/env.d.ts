@@ -10,6 +10,8 @@ declare global {
       EXPORT_TEST_DB: D1Database;
       /** Bytes per session are measured in a database holding nothing else (test/db/session-storage.test.ts). */
       SIZE_TEST_DB: D1Database;
+      /** A migration applied to populated tables at the schema before it (test/db/account-tables-migration.test.ts). */
+      MIGRATION_TEST_DB: D1Database;
     }
     interface GlobalProps {
       mainModule: typeof import("../src/index");
