@@ -64,7 +64,7 @@ export const sessions = sqliteTable(
      * them), once completed. The rest of the analysis is in the session's content.
      */
     results: text("results", { mode: "json" }).$type<StoredResults>(),
-    /** Retired (migration 0079 moved it into session_content); kept for the release before, which still names it. */
+    /** Retired (migration 0080 moved it into session_content); kept for the release before, which still names it. */
     analysis: text("analysis", { mode: "json" }).$type<AnalysisBody>(),
     /** Catalogue code of the failure (AI_MODEL_ERROR, …) or "cancelled". */
     endReason: text("end_reason"),
@@ -115,7 +115,7 @@ export const sessions = sqliteTable(
  */
 export const sessionContent = sqliteTable("session_content", {
   id: integer("id").primaryKey(),
-  /** Deflated JSON; JSON text for the sessions migration 0079 moved here (SQL cannot deflate). */
+  /** Deflated JSON; JSON text for the sessions migration 0080 moved here (SQL cannot deflate). */
   body: blob("body").$type<number[] | string>().notNull(),
 });
 

@@ -102,7 +102,7 @@ export async function activeSessions(
  * A session's row by id: the API's hottest query (GET /v1/sessions/{id}). It holds everything the
  * Session resource, the access check and the writes need; the analysis and history are the
  * session's content (session_content), read only where they are answered. `analysis` is a retired
- * column (migration 0079), never read.
+ * column (migration 0080), never read.
  */
 const readSession = rowReader(sessions, "id = ?1", ["analysis"]);
 export type SessionRow = Omit<typeof sessions.$inferSelect, "analysis">;

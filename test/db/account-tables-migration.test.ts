@@ -19,7 +19,7 @@ const TABLES = [
 /**
  * The migration is applied to a database of its own (MIGRATION_TEST_DB, vitest.config.ts) at the
  * schema before it, holding rows the service made in the pool's DB: later migrations change these
- * tables again (0079 moves an ended session's history and analysis into session_content), so the
+ * tables again (0080 moves an ended session's history and analysis into session_content), so the
  * pool's DB is no longer the state this migration meets.
  */
 const db = () => env.MIGRATION_TEST_DB;

@@ -87,7 +87,7 @@ export function encodeContent(content: SessionContent): Promise<Uint8Array> {
   return deflateText(JSON.stringify(content));
 }
 
-/** A session_content body: deflated JSON, or JSON text (what migration 0079 moved, SQL cannot deflate). */
+/** A session_content body: deflated JSON, or JSON text (what migration 0080 moved, SQL cannot deflate). */
 export async function decodeContent(body: number[] | string): Promise<SessionContent> {
   const text = typeof body === "string" ? body : await inflateText(new Uint8Array(body));
   return JSON.parse(text) as SessionContent;
