@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { servedDocument } from "./openapi.mjs";
+import { ensurePythonVenv } from "./python-venv.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const VENV = path.join(ROOT, ".venv/clients");
@@ -27,23 +28,6 @@ const languages = onlyAt >= 0 ? (args[onlyAt + 1] ?? "").split(",") : ["typescri
 if ((mode !== "generate" && mode !== "check") || languages.some((l) => !["typescript", "python", "go"].includes(l))) {
   console.error("usage: node scripts/client.mjs generate|check [--only typescript,python,go]");
   process.exit(2);
-}
-
-/**
- * The Python venv with the pinned tools: created when missing, reinstalled when
- * requirements-dev.txt changed since (the installed copy is kept beside the venv).
- */
-function ensurePythonVenv() {
-  const stamp = path.join(VENV, "requirements-dev.txt");
-  const wanted = readFileSync(PY_REQUIREMENTS, "utf8");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return;
-  if (!existsSync(path.join(VENV, "bin/python"))) {
-    mkdirSync(path.dirname(VENV), { recursive: true });
-    execFileSync("python3", ["-m", "venv", VENV], { stdio: "inherit" });
-  }
-  const pip = path.join(VENV, "bin/pip");
-  execFileSync(pip, ["install", "--quiet", "--disable-pip-version-check", "-r", PY_REQUIREMENTS], { stdio: "inherit" });
-  writeFileSync(stamp, wanted);
 }
 
 const isCache = (segment) => segment === "__pycache__" || segment === ".ruff_cache" || segment === ".mypy_cache";
@@ -80,7 +64,7 @@ const generators = {
   },
 
   async python(out) {
-    ensurePythonVenv();
+    ensurePythonVenv(VENV, PY_REQUIREMENTS);
     // openapi-python-client 0.29 generates no operation with a `format: date` header parameter
     // ("datetime.date | Unset is not allowed in header"): X-Client-Version is sent to it as a plain
     // string. The client pins it on every request anyway (session_analysis.SessionAnalysis).
