@@ -2877,12 +2877,7 @@ export interface components {
         };
         BillingHistory: {
             transactions: components["schemas"]["Transaction"][];
-            pagination: {
-                total: number;
-                limit: number;
-                offset: number;
-                has_more: boolean;
-            };
+            pagination: components["schemas"]["Pagination"];
         };
         Transaction: {
             id: string;
@@ -2907,6 +2902,12 @@ export interface components {
                 /** @example remote_viewing */
                 session_type: string;
             } | null;
+        };
+        Pagination: {
+            total: number;
+            limit: number;
+            offset: number;
+            has_more: boolean;
         };
         PurchaseResult: {
             /** @example txn_1763776000000123456 */
@@ -3077,11 +3078,7 @@ export interface components {
                     attempted_at: string;
                 }[];
             }[];
-            pagination: {
-                total: number;
-                limit: number;
-                offset: number;
-                has_more: boolean;
+            pagination: components["schemas"]["Pagination"] & {
                 /** @description Pass as `cursor` for the next page; null on the last page */
                 next_cursor: string | null;
             };
@@ -3303,12 +3300,6 @@ export interface components {
             completed_at: string | null;
             confidence_score: number | null;
             credits_used: number;
-        };
-        Pagination: {
-            total: number;
-            limit: number;
-            offset: number;
-            has_more: boolean;
         };
         Session: {
             /** @example session_1763776000000123456 */
@@ -3638,12 +3629,7 @@ export interface components {
         };
         AuditLogPage: {
             entries: components["schemas"]["AuditEntry"][];
-            pagination: {
-                total: number;
-                limit: number;
-                offset: number;
-                has_more: boolean;
-            };
+            pagination: components["schemas"]["Pagination"];
         };
         AuditEntry: {
             id: string;
