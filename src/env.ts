@@ -55,7 +55,10 @@ export interface Bindings {
   /** Optional: Stripe's API address (default https://api.stripe.com); tests point it at a local stub. */
   STRIPE_API_BASE?: string;
   ANALYZER_ENGINE: string;
+  /** A factor (> 0) on every rate-limit window's length, for tests (1 = real minutes and days; ignored in production). */
   RATE_LIMIT_WINDOW_SCALE: string;
+  /** Optional, development and tests only: a factor (≥ 1) on what every rate-limit window allows (ignored in production). */
+  RATE_LIMIT_QUOTA_SCALE?: string;
   /** Optional, tests only: multiplies the webhook retry schedule (0 < x ≤ 1; ignored in production). */
   WEBHOOK_RETRY_SCALE?: string;
   /** Optional: a factor on billing period, trial and dunning lengths (default 1; ignored in production). */

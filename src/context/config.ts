@@ -37,6 +37,7 @@ function parse(env: Bindings): Config {
     scales: {
       analysisTime: env.ANALYSIS_TIME_SCALE,
       rateLimitWindow: env.RATE_LIMIT_WINDOW_SCALE,
+      rateLimitQuota: env.RATE_LIMIT_QUOTA_SCALE,
       webhookRetry: env.WEBHOOK_RETRY_SCALE,
       billingPeriod: env.BILLING_PERIOD_SCALE,
       ldapTimeout: env.SSO_LDAP_TIMEOUT_SCALE,

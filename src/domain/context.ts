@@ -97,6 +97,7 @@ export interface Config {
   scales: Readonly<{
     analysisTime: string;
     rateLimitWindow: string;
+    rateLimitQuota?: string;
     webhookRetry?: string;
     billingPeriod?: string;
     ldapTimeout?: string;

@@ -65,3 +65,22 @@ export const EmailAddress = z
   .max(254)
   .regex(EMAIL_ADDRESS, "Invalid email address")
   .openapi({ format: "email", example: "ada@example.com" });
+
+/**
+ * Whitespace exactly as String.prototype.trim removes it (ECMA-262 WhiteSpace and LineTerminator), spelled
+ * out rather than `\s`: the document's reader may be another regex engine (Python's `re`, which the fuzzer
+ * and the Python client use, counts U+001C–U+001F and U+0085 as `\s` and not U+FEFF), and this class
+ * reads the same in every one of them.
+ */
+const NOT_WHITESPACE = /[^\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
+/**
+ * Text a person names or tags something with (a tag, a key's or an organization's name, a cue): 1 to
+ * `max` characters as sent, at least one of them not whitespace, and kept with the surrounding whitespace
+ * removed. The length and the pattern are checked on the value as sent — which is what the document's
+ * `minLength`, `maxLength` and `pattern` describe — and trimming comes after, so a value the document
+ * allows is taken and one it refuses is refused (a blank one, one too long with spaces around it).
+ * The one home of trimming in a schema.
+ */
+export const trimmedText = (max: number) =>
+  z.string().min(1).max(max).regex(NOT_WHITESPACE, "must not be blank").trim();

@@ -1,10 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { configOf } from "../context/config";
 import {
   AUTH_THROTTLE,
   authAccountWindows,
   authIpWindows,
   authSharedIpWindows,
-  parseScale,
+  limitScale,
   type WindowPolicy,
 } from "../domain/limits/policies";
 import type { AppEnv } from "../env";
@@ -26,7 +27,7 @@ export function authThrottle(
   refuse?: (retryAfter: number, headers: Record<string, string>) => Response | Promise<Response>,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const scale = parseScale(c.env.RATE_LIMIT_WINDOW_SCALE);
+    const scale = limitScale(configOf(c.env));
     const limiter = limiterFor(c);
     const ip = throttleAddress(c);
     const account = accountOf ? await accountOf(c) : undefined;

@@ -1,7 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { configOf } from "../context/config";
 import { portsOf } from "../context/ports";
 import type { Tier } from "../domain/identity/principal";
-import { anonymousWindows, parseScale, tierWindows, type WindowPolicy } from "../domain/limits/policies";
+import {
+  anonymousWindows,
+  type LimitScale,
+  limitScale,
+  tierWindows,
+  type WindowPolicy,
+} from "../domain/limits/policies";
 import { type Decision, rateLimitHeader, rateLimitPolicyHeader } from "../domain/limits/rate-limiter";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -47,7 +54,7 @@ export interface RateLimitState {
 export async function enforceRateLimit(c: Context<AppEnv>): Promise<RateLimitState> {
   const principal = c.get("principal");
   const key = principal ? `user:${principal.userId}` : `ip:${throttleAddress(c)}`;
-  const { windows, policyHeader } = policiesFor(principal?.tier, c.env.RATE_LIMIT_WINDOW_SCALE);
+  const { windows, policyHeader } = policiesFor(principal?.tier, limitScale(configOf(c.env)));
   const decision = await limiterFor(c).consume(key, windows, 1);
   if (!decision.allowed) {
     // The limits' state is HTTP's to say (draft-ietf-httpapi-ratelimit-headers); Retry-After comes from details.
@@ -80,11 +87,10 @@ export function setRateLimitHeaders(c: Context<AppEnv>, allowed: RateLimitState)
  * RateLimit-Policy field: the same for every request, so built once per (tier, scale).
  */
 const policies = new Map<string, { windows: WindowPolicy[]; policyHeader: string }>();
-function policiesFor(tier: Tier | undefined, rawScale: string | undefined) {
-  const id = `${tier ?? ""}|${rawScale ?? ""}`;
+function policiesFor(tier: Tier | undefined, scale: LimitScale) {
+  const id = `${tier ?? ""}|${scale.window}|${scale.quota}`;
   let found = policies.get(id);
   if (!found) {
-    const scale = parseScale(rawScale);
     const windows = tier ? tierWindows(tier, scale) : anonymousWindows(scale);
     found = { windows, policyHeader: rateLimitPolicyHeader(windows) };
     policies.set(id, found);

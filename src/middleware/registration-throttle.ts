@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { parseScale, registrationWindows } from "../domain/limits/policies";
+import { configOf } from "../context/config";
+import { limitScale, registrationWindows } from "../domain/limits/policies";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { throttleAddress } from "../lib/request";
@@ -11,7 +12,7 @@ import { limiterFor, rateLimitHeaders } from "./rate-limit";
  * sign-in throttle's failure points). Beside authThrottle, which bounds attempts per minute.
  */
 export const registrationThrottle: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const windows = registrationWindows(parseScale(c.env.RATE_LIMIT_WINDOW_SCALE));
+  const windows = registrationWindows(limitScale(configOf(c.env)));
   const key = `register-ip:${throttleAddress(c)}`;
   const limiter = limiterFor(c);
   const decision = await limiter.peek(key, windows);

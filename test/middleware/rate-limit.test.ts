@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { KvRateLimitStore } from "../../src/adapters/rate-limit/kv";
-import { AUTH_THROTTLE, tierWindows } from "../../src/domain/limits/policies";
+import { AUTH_THROTTLE, DOCUMENTED_LIMITS, tierWindows } from "../../src/domain/limits/policies";
 import { utcDate } from "../../src/lib/clock";
 import { PASSWORD, registerUser, uniqueEmail } from "../support/factories";
 import { api, appAt, BASE, expectErrorEnvelope, startOfMinuteWindow } from "../support/http";
@@ -131,6 +131,30 @@ describe("who is counted: authentication runs before the limit", () => {
   });
 });
 
+describe("RATE_LIMIT_QUOTA_SCALE (a run whose traffic is not the subject, e.g. the API fuzzer's)", () => {
+  it("multiplies what every window allows outside production, and the limit still refuses past it", async () => {
+    const app = appAt(startOfMinuteWindow(), { RATE_LIMIT_QUOTA_SCALE: "2" });
+    const flood = { headers: { "cf-connecting-ip": "198.51.100.30" } };
+    const first = await app.api("GET", "/v1/users/me", flood);
+    expect(first.headers.get("ratelimit-policy")).toBe('"minute";q=120;w=60, "day";q=4000;w=86400');
+    for (let i = 1; i < 120; i++) expect((await app.api("GET", "/v1/users/me", flood)).status).toBe(401);
+    expectErrorEnvelope(await app.api("GET", "/v1/users/me", flood), 429, "RATE_LIMIT_EXCEEDED");
+  });
+
+  it("is ignored in production: the documented limits hold", async () => {
+    const app = appAt(startOfMinuteWindow(), {
+      ENVIRONMENT: "production",
+      AUTH_ISSUER: "https://api.example.com",
+      PAYMENT_GATEWAY: "stripe",
+      RATE_LIMIT_QUOTA_SCALE: "1000",
+      RATE_LIMIT_WINDOW_SCALE: "0.0001",
+    });
+    const res = await app.api("GET", "/v1/users/me", { headers: { "cf-connecting-ip": "198.51.100.31" } });
+    expect(res.status, res.text).toBe(401);
+    expect(res.headers.get("ratelimit-policy")).toBe('"minute";q=60;w=60, "day";q=2000;w=86400');
+  });
+});
+
 describe("one isolate serving requests side by side", () => {
   // Each exports.default.fetch is its own request context in the same isolate, as at the edge: the
   // limiter's and the usage counter's shared state must not make one request wait on another's I/O.
@@ -166,7 +190,7 @@ describe("KvRateLimitStore windows (real KV, injected clock)", () => {
     ] as const) {
       const limiter = new KvRateLimitStore(env.KV);
       const key = `test:${tier}:${crypto.randomUUID()}`;
-      const windows = tierWindows(tier, 1);
+      const windows = tierWindows(tier, DOCUMENTED_LIMITS);
       const t0 = Date.UTC(2026, 10, 22, 10, 0, 5);
       // Spend the minute in one cost-sized step, then one more unit is refused.
       expect((await limiter.consume(key, windows, perMinute, { now: t0, defer: noWait })).allowed).toBe(true);
@@ -183,7 +207,7 @@ describe("KvRateLimitStore windows (real KV, injected clock)", () => {
   it("the day limit binds even when the minute has room", async () => {
     const limiter = new KvRateLimitStore(env.KV);
     const key = `test:day:${crypto.randomUUID()}`;
-    const windows = tierWindows("basic", 1);
+    const windows = tierWindows("basic", DOCUMENTED_LIMITS);
     const t0 = Date.UTC(2026, 10, 22, 0, 0, 0);
     for (let m = 0; m < 10; m++)
       expect((await limiter.consume(key, windows, 100, { now: t0 + m * 60_000, defer: noWait })).allowed).toBe(true);
@@ -194,7 +218,7 @@ describe("KvRateLimitStore windows (real KV, injected clock)", () => {
 
   it("a second isolate's counts, written to KV, are seen through the shards", async () => {
     const key = `test:shards:${crypto.randomUUID()}`;
-    const windows = tierWindows("basic", 1);
+    const windows = tierWindows("basic", DOCUMENTED_LIMITS);
     const now = Date.now();
     const start = Math.floor(now / 60_000) * 60_000;
     // Another isolate has counted 95 this minute and synced its shard.

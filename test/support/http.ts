@@ -88,11 +88,13 @@ export async function apiWithEnv<T = any>(
 /**
  * The real app with its rate-limit clock pinned at `now`: every request of a
  * test counts in the same fixed windows, so no test waits out a minute boundary.
+ * `vars` replace some of the pool's variables, as api()'s do.
  */
-export function appAt(now: number) {
+export function appAt(now: number, vars?: Record<string, unknown>) {
   const app = createApp({ now: () => now });
+  const bindings = vars ? ({ ...env, ...vars } as Bindings) : env;
   // Background work (the limiter's KV sync, paced at a second) is not awaited, as with a real client.
-  const fetch = async (request: Request): Promise<Response> => app.fetch(request, env, createExecutionContext());
+  const fetch = async (request: Request): Promise<Response> => app.fetch(request, bindings, createExecutionContext());
   return {
     fetch,
     api: async <T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> =>

@@ -3222,7 +3222,7 @@ export interface components {
             tags: string[];
         };
         CreateSessionRequest: {
-            /** @description The question or target text (1–2000 characters after trimming). */
+            /** @description The question or target text (1–2000 characters, not blank; kept without surrounding whitespace). */
             cue: string;
             /** @enum {string} */
             session_type: "remote_viewing" | "dowsing" | "precognition" | "intuitive_analysis";

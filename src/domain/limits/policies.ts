@@ -1,8 +1,9 @@
+import type { Config } from "../context";
 import type { Tier } from "../identity/principal";
 
 /**
- * Rate-limit policies (spec part 8, reference 1) and the login throttle.
- * `RATE_LIMIT_WINDOW_SCALE` shrinks every window for tests (1 = real time).
+ * Rate-limit policies (spec part 8, reference 1), the sign-in and registration throttles. Every
+ * window is built at a `LimitScale` (`limitScale`), which tests and development stretch.
  */
 export interface WindowPolicy {
   /** Name used in the RateLimit / RateLimit-Policy fields. */
@@ -50,42 +51,70 @@ export const AUTH_THROTTLE = {
  */
 const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
 
-export function registrationWindows(scale: number): WindowPolicy[] {
-  return [{ name: "registrations", limit: REGISTRATIONS_PER_ADDRESS_PER_HOUR, seconds: scaled(3_600, scale) }];
+/** OAuth dynamic client registrations per client address: a few agents set up by hand, not a filled table. */
+const OAUTH_REGISTRATIONS_PER_ADDRESS = { hour: 10, day: 30 };
+
+/**
+ * How the configuration stretches every window below (both 1 in production: the documented limits).
+ * `window` (RATE_LIMIT_WINDOW_SCALE, > 0) multiplies a window's length, at least 1 s; `quota`
+ * (RATE_LIMIT_QUOTA_SCALE, ≥ 1) multiplies the requests it allows, for a run whose traffic is not the
+ * subject (the API fuzzer's thousands of requests a minute from one address). The limits' own tests
+ * run at a quota of 1.
+ */
+export interface LimitScale {
+  window: number;
+  quota: number;
 }
 
-const scaled = (seconds: number, scale: number) => Math.max(1, Math.round(seconds * scale));
+export const DOCUMENTED_LIMITS: LimitScale = { window: 1, quota: 1 };
 
-export function parseScale(raw: string | undefined): number {
-  const n = Number(raw ?? "1");
-  return Number.isFinite(n) && n > 0 ? n : 1;
+export function limitScale(config: Pick<Config, "environment" | "scales">): LimitScale {
+  if (config.environment === "production") return DOCUMENTED_LIMITS;
+  const window = Number(config.scales.rateLimitWindow ?? "1");
+  const quota = Number(config.scales.rateLimitQuota ?? "1");
+  return {
+    window: Number.isFinite(window) && window > 0 ? window : 1,
+    quota: Number.isFinite(quota) && quota >= 1 ? quota : 1,
+  };
 }
 
-export function tierWindows(tier: Tier, scale: number): WindowPolicy[] {
+/** One window at a scale: its length stretched (whole seconds, at least 1), its budget multiplied. */
+const policy = (name: string, limit: number, seconds: number, scale: LimitScale): WindowPolicy => ({
+  name,
+  limit: Math.round(limit * scale.quota),
+  seconds: Math.max(1, Math.round(seconds * scale.window)),
+});
+
+export function registrationWindows(scale: LimitScale): WindowPolicy[] {
+  return [policy("registrations", REGISTRATIONS_PER_ADDRESS_PER_HOUR, 3_600, scale)];
+}
+
+export function oauthRegistrationWindows(scale: LimitScale): WindowPolicy[] {
+  return [
+    policy("hour", OAUTH_REGISTRATIONS_PER_ADDRESS.hour, 3_600, scale),
+    policy("day", OAUTH_REGISTRATIONS_PER_ADDRESS.day, 86_400, scale),
+  ];
+}
+
+export function tierWindows(tier: Tier, scale: LimitScale): WindowPolicy[] {
   const l = TIER_LIMITS[tier];
-  return [
-    { name: "minute", limit: l.minute, seconds: scaled(60, scale) },
-    { name: "day", limit: l.day, seconds: scaled(86_400, scale) },
-  ];
+  return [policy("minute", l.minute, 60, scale), policy("day", l.day, 86_400, scale)];
 }
 
-export function anonymousWindows(scale: number): WindowPolicy[] {
-  return [
-    { name: "minute", limit: ANONYMOUS_LIMITS.minute, seconds: scaled(60, scale) },
-    { name: "day", limit: ANONYMOUS_LIMITS.day, seconds: scaled(86_400, scale) },
-  ];
+export function anonymousWindows(scale: LimitScale): WindowPolicy[] {
+  return [policy("minute", ANONYMOUS_LIMITS.minute, 60, scale), policy("day", ANONYMOUS_LIMITS.day, 86_400, scale)];
 }
 
-export function authIpWindows(scale: number): WindowPolicy[] {
-  return [{ name: "auth-ip", limit: AUTH_THROTTLE.ipPerMinute, seconds: scaled(60, scale) }];
+export function authIpWindows(scale: LimitScale): WindowPolicy[] {
+  return [policy("auth-ip", AUTH_THROTTLE.ipPerMinute, 60, scale)];
 }
 
-export function authSharedIpWindows(scale: number): WindowPolicy[] {
-  return [{ name: "auth-ip-shared", limit: AUTH_THROTTLE.sharedIpPerMinute, seconds: scaled(60, scale) }];
+export function authSharedIpWindows(scale: LimitScale): WindowPolicy[] {
+  return [policy("auth-ip-shared", AUTH_THROTTLE.sharedIpPerMinute, 60, scale)];
 }
 
-export function authAccountWindows(scale: number): WindowPolicy[] {
-  return [{ name: "auth-account", limit: AUTH_THROTTLE.accountPerHour, seconds: scaled(3_600, scale) }];
+export function authAccountWindows(scale: LimitScale): WindowPolicy[] {
+  return [policy("auth-account", AUTH_THROTTLE.accountPerHour, 3_600, scale)];
 }
 
 /** Fixed windows aligned to the epoch: [start, start + seconds). */

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_ROTATION_GRACE_SECONDS } from "../../domain/identity/api-keys/lifecycle";
 import { ALL_SCOPES } from "../../domain/identity/scopes";
-import { DateTimeInput } from "../../http/schemas";
+import { DateTimeInput, trimmedText } from "../../http/schemas";
 
 export const ScopeSchema = z.enum(ALL_SCOPES as [string, ...string[]]).openapi({ example: "remote-viewing:read" });
 
@@ -14,7 +14,7 @@ export const KeyIdParam = z.object({
 
 export const CreateApiKeyBody = z
   .object({
-    name: z.string().trim().min(1).max(100).openapi({ example: "nightly export" }),
+    name: trimmedText(100).openapi({ example: "nightly export" }),
     scopes: z.array(ScopeSchema).min(1).max(ALL_SCOPES.length),
     expires_at: DateTimeInput.optional().openapi({
       description: "When the key stops working; future, at most two years away. Default: one year from now.",

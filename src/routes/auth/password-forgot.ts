@@ -5,10 +5,11 @@ import { deliverMail } from "../../domain/mail/outbox";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
+import { trimmedText } from "../../http/schemas";
 import { waitUntilOf } from "../../lib/request";
 import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
 
-const ForgotBody = z.object({ email: z.string().trim().min(1).max(254) }).openapi("ForgotPasswordRequest");
+const ForgotBody = z.object({ email: trimmedText(254) }).openapi("ForgotPasswordRequest");
 
 const route = defineRoute({
   operationId: "forgotPassword",

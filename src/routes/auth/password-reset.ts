@@ -6,6 +6,7 @@ import { deliverMail } from "../../domain/mail/outbox";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
+import { trimmedText } from "../../http/schemas";
 import { waitUntilOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
 import { LETTER_AND_DIGIT } from "./schemas";
@@ -20,7 +21,7 @@ export const NewPasswordSchema = z
   });
 
 const ResetBody = z
-  .object({ token: z.string().trim().min(1).max(200), new_password: NewPasswordSchema })
+  .object({ token: trimmedText(200), new_password: NewPasswordSchema })
   .openapi("ResetPasswordRequest");
 
 const route = defineRoute({

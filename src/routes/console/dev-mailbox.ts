@@ -5,7 +5,8 @@ import { ok } from "../../http/envelope-body";
 import { router } from "../../http/openapi";
 import { validationError } from "../../http/validation";
 
-const MailboxQuery = z.object({ to: z.string().trim().email().max(254) });
+// As sent, like every address the service takes (no trimming outside trimmedText, src/http/schemas.ts).
+const MailboxQuery = z.object({ to: z.string().email().max(254) });
 
 /**
  * GET /console/dev/mailbox?to=<address>: the development mailbox of one address

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ALL_SCOPES } from "../../domain/identity/scopes";
+import { trimmedText } from "../../http/schemas";
 import { ScopeSchema } from "../api-keys/schemas";
 
 export const ClientIdParam = z.object({
@@ -11,12 +12,7 @@ export const ClientIdParam = z.object({
 
 export const CreateClientBody = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .openapi({ description: "Shown to users on the consent screen.", example: "Acme Reporting" }),
+    name: trimmedText(100).openapi({ description: "Shown to users on the consent screen.", example: "Acme Reporting" }),
     client_type: z.enum(["confidential", "public"]).openapi({
       description:
         "`confidential`: a server that keeps a client_secret. `public`: a native or browser app (no secret, PKCE required).",

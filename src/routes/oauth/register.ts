@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { contextOf } from "../../context/request";
 import { RegistrationError, registerDynamicClient } from "../../domain/identity/oauth/registration";
-import { parseScale } from "../../domain/limits/policies";
+import { limitScale, oauthRegistrationWindows } from "../../domain/limits/policies";
 import type { AppEnv } from "../../env";
 import { clientIp } from "../../lib/request";
 import { limiterFor } from "../../middleware/rate-limit";
@@ -9,8 +9,6 @@ import { publicCors } from "./cors";
 import { oauthEndpoint } from "./endpoint";
 
 const REGISTRATION_PATH = "/oauth2/register";
-/** Registrations per client IP: enough for a few agents set up by hand, not for filling the table. */
-const REGISTRATIONS_PER_IP = { hour: 10, day: 30 };
 const MAX_BODY_BYTES = 8 * 1024;
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
@@ -24,11 +22,7 @@ export function mountRegistration(app: Hono<AppEnv>) {
   app.use(REGISTRATION_PATH, publicCors);
   app.post(REGISTRATION_PATH, (c) =>
     oauthEndpoint(c, async () => {
-      const scale = parseScale(contextOf(c).config.scales.rateLimitWindow);
-      const windows = [
-        { name: "hour", limit: REGISTRATIONS_PER_IP.hour, seconds: Math.max(1, Math.round(3600 * scale)) },
-        { name: "day", limit: REGISTRATIONS_PER_IP.day, seconds: Math.max(1, Math.round(86_400 * scale)) },
-      ];
+      const windows = oauthRegistrationWindows(limitScale(contextOf(c).config));
       const decision = await limiterFor(c).consume(`oauth-register:${clientIp(c)}`, windows, 1);
       if (!decision.allowed)
         return json(

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ORGANIZATION_ID_PATTERN } from "../../domain/organizations/access";
-import { DateTimeInput, EmailAddress, limitParam, Offset, PaginationSchema } from "../../http/schemas";
+import { DateTimeInput, EmailAddress, limitParam, Offset, PaginationSchema, trimmedText } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Role = z.enum(["owner", "admin", "member"]).openapi({ description: "owner > admin > member" });
@@ -24,7 +24,7 @@ export const InvitationParams = z.object({
     .openapi({ param: { name: "invitation_id", in: "path" }, example: "inv_1763776000000123456" }),
 });
 
-const Name = z.string().trim().min(1).max(100).openapi({ example: "Acme Research" });
+const Name = trimmedText(100).openapi({ example: "Acme Research" });
 export const CreateOrganizationBody = z.object({ name: Name }).openapi("CreateOrganizationRequest");
 export const RenameOrganizationBody = z.object({ name: Name }).openapi("RenameOrganizationRequest");
 export const UpdateOrganizationSettingsBody = z

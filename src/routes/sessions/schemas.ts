@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ANALYSIS_TYPES, PRIORITIES, SESSION_STATUSES, SESSION_TYPES, STAGES } from "../../domain/sessions/types";
+import { trimmedText } from "../../http/schemas";
 
 /** Limits (docs/decisions.md, "Sessions"). */
 const CUE_MAX = 2000;
@@ -32,7 +33,7 @@ export const CreditsRemainingHeader = z.object({
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const NullableTimestamp = z.string().nullable().openapi({ format: "date-time" });
-const Tags = z.array(z.string().trim().min(1).max(TAG_MAX)).max(TAGS_MAX);
+const Tags = z.array(trimmedText(TAG_MAX)).max(TAGS_MAX);
 
 const CreateParameters = z
   .object({
@@ -78,12 +79,9 @@ const CreateMetadata = z
 
 export const CreateSessionBody = z
   .object({
-    cue: z
-      .string()
-      .trim()
-      .min(1, "must not be empty")
-      .max(CUE_MAX)
-      .openapi({ description: `The question or target text (1–${CUE_MAX} characters after trimming).` }),
+    cue: trimmedText(CUE_MAX).openapi({
+      description: `The question or target text (1–${CUE_MAX} characters, not blank; kept without surrounding whitespace).`,
+    }),
     session_type: z.enum(SESSION_TYPES),
     parameters: CreateParameters.prefault({}),
     metadata: CreateMetadata.prefault({}),

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { LANGUAGES, THEMES } from "../../domain/users/profile";
 
+// No trimming: the pattern already refuses whitespace, as the document says.
 export const UsernameSchema = z
   .string()
-  .trim()
   .min(3)
   .max(32)
   .regex(/^[A-Za-z0-9_.-]+$/, "may contain only letters, digits, '_', '.' and '-'")

@@ -73,6 +73,8 @@ describe("POST /v1/sessions", () => {
     ["missing cue", { cue: undefined }, "MISSING_REQUIRED_FIELD", "cue"],
     ["blank cue", { cue: "   " }, "INVALID_FIELD_VALUE", "cue"],
     ["cue too long", { cue: "x".repeat(2001) }, "FIELD_TOO_LONG", "cue"],
+    // The document's maxLength is the cue as sent: spaces around it count.
+    ["cue too long with spaces around", { cue: ` ${"x".repeat(1999)} ` }, "FIELD_TOO_LONG", "cue"],
     ["cue not a string", { cue: 42 }, "INVALID_FIELD_VALUE", "cue"],
     ["missing session_type", { session_type: undefined }, "MISSING_REQUIRED_FIELD", "session_type"],
     ["unknown session_type", { session_type: "telepathy" }, "INVALID_FIELD_VALUE", "session_type"],
@@ -119,6 +121,7 @@ describe("POST /v1/sessions", () => {
       "metadata.tags",
     ],
     ["tag too long", { metadata: { tags: ["x".repeat(51)] } }, "FIELD_TOO_LONG", "metadata.tags.0"],
+    ["blank tag", { metadata: { tags: ["a", "\t \u3000"] } }, "INVALID_FIELD_VALUE", "metadata.tags.1"],
     ["case_id too long", { metadata: { case_id: "x".repeat(101) } }, "FIELD_TOO_LONG", "metadata.case_id"],
     ["tags not an array", { metadata: { tags: "a,b" } }, "INVALID_FIELD_VALUE", "metadata.tags"],
   ];

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { trimmedText } from "../../../http/schemas";
 
 export const MfaStatusSchema = z
   .object({
@@ -31,12 +32,10 @@ export const RecoveryCodesSchema = z
   })
   .openapi("RecoveryCodes");
 
-export const PasskeyNameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .openapi({ description: "A name the person recognizes the passkey by.", example: "MacBook Touch ID" });
+export const PasskeyNameSchema = trimmedText(64).openapi({
+  description: "A name the person recognizes the passkey by.",
+  example: "MacBook Touch ID",
+});
 
 export const PasskeySchema = z
   .object({

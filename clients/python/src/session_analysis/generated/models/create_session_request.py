@@ -21,7 +21,7 @@ T = TypeVar("T", bound="CreateSessionRequest")
 class CreateSessionRequest:
     """
     Attributes:
-        cue (str): The question or target text (1–2000 characters after trimming).
+        cue (str): The question or target text (1–2000 characters, not blank; kept without surrounding whitespace).
         session_type (CreateSessionRequestSessionType):
         parameters (SessionParametersInput | Unset):
         metadata (SessionMetadataInput | Unset):
