@@ -100,9 +100,13 @@ export function goResources(resources, source, version) {
     const body = [];
     for (const o of r.operations) {
       const where = `${o.method.toUpperCase()} ${o.path} (${o.operationId})`;
-      const find = (suffix) =>
-        [...methods.values()].find((m) => m.name.toLowerCase() === `${o.operationId}${suffix}`.toLowerCase());
-      const generated = find("") ?? find("WithFormdataBody") ?? find("WithBody");
+      // The typed variant: plain (JSON body or none), else one for the body's media type
+      // (WithFormdataBody, WithApplicationScimPlusJSONBody …), else the io.Reader one (WithBody).
+      const own = [...methods.values()].filter((m) => m.name.toLowerCase().startsWith(o.operationId.toLowerCase()));
+      const generated =
+        own.find((m) => m.name.toLowerCase() === o.operationId.toLowerCase()) ??
+        own.find((m) => /With\w+Body$/.test(m.name) && !m.name.endsWith("WithBody")) ??
+        own.find((m) => m.name.endsWith("WithBody"));
       if (!generated) throw new Error(`${where}: oapi-codegen generated no client method for it, so no method`);
       const params = generated.params.map((p) => {
         const [name, ...type] = p.split(" ");
@@ -143,22 +147,21 @@ export function goResources(resources, source, version) {
         );
         continue;
       }
-      if (kind === "raw" || kind === "raw-redirect") {
-        const ctxLine = kind === "raw-redirect" ? "\tctx = withoutRedirects(ctx)\n" : "";
-        body.push(
-          `${head} (*api.${generated.response}Response, error) {\n${ctxLine}${pre}\tr, err := ${call}\n\tif r == nil {\n\t\treturn nil, err\n\t}\n\tif err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {\n\t\treturn nil, err\n\t}\n\treturn r, nil\n}`,
-        );
-        continue;
-      }
+      const raw = (redirect) => {
+        const ctxLine = redirect ? "\tctx = withoutRedirects(ctx)\n" : "";
+        return `${head} (*api.${generated.response}Response, error) {\n${ctxLine}${pre}\tr, err := ${call}\n\tif r == nil {\n\t\treturn nil, err\n\t}\n\tif err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {\n\t\treturn nil, err\n\t}\n\treturn r, nil\n}`;
+      };
+      // A success the generated response does not type as expected is handed back as that response.
       const field = `JSON${o.success.status}`;
       const found = responses.get(generated.response)?.get(field);
-      if (!found) throw new Error(`${where}: ${generated.response}Response has no ${field}`);
+      const dataAt = found?.inline?.findIndex((l) => /^\t\tData /.test(l)) ?? -1;
+      if (kind === "raw" || kind === "raw-redirect" || !found || (kind === "envelope" && dataAt < 0)) {
+        body.push(raw(kind === "raw-redirect"));
+        continue;
+      }
       let type;
       let result = "out";
       if (kind === "envelope") {
-        if (!found.inline) throw new Error(`${where}: the envelope is a named type`);
-        const dataAt = found.inline.findIndex((l) => /^\t\tData /.test(l));
-        if (dataAt < 0) throw new Error(`${where}: the envelope has no Data`);
         const m = /^\t\tData (.*?)\s+`json:"data"`$/.exec(found.inline[dataAt]);
         if (m) type = qualify(m[1], uses);
         else if (/^\t\tData struct \{$/.test(found.inline[dataAt])) {

@@ -254,23 +254,24 @@ function emitterWith(pkg, imports) {
         async: `    def ${name}(${["self", ...o.pathParams.map((p) => `${p}: str`)].join(", ")}) -> AsyncIterator[dict[str, Any]]:\n        ${docstring}\n        return self._api.open_progress(${url})\n`,
       };
     }
-    // A success the generator could not type (Any: several media types, or none) is handed back as the response.
-    if (o.success.kind === "raw" || o.success.kind === "raw-redirect" || returns.includes("Any")) {
+    // A success the generator could not type as one model (Any: several media types, or none; a union) is handed
+    // back as the response; so is an envelope whose model has no data field.
+    const single = returns.length === 1 && returns[0] !== "Any" ? pkg.models.get(returns[0]) : undefined;
+    const data = single && /^ {4}data: (.+)$/m.exec(single.text)?.[1];
+    const untypable =
+      returns.length !== 1 || returns[0] === "Any" || (o.success.kind === "envelope" && data === undefined);
+    if (o.success.kind === "raw" || o.success.kind === "raw-redirect" || untypable) {
       return {
         sync: `    def ${name}(${selfParams}) -> Response[Any]:\n        ${docstring}\n        return self._api.call_raw(${call("sync_detailed")})\n`,
         async: `    async def ${name}(${selfParams}) -> Response[Any]:\n        ${docstring}\n        return await self._api.call_raw(${call("asyncio_detailed")})\n`,
       };
     }
-    if (returns.length !== 1) throw new Error(`${where}: ${returns.length} success types (${returns.join(", ")})`);
     const kind = returns[0];
     need(names, fileImports, dir, kind);
     let returned = kind;
     let suffix = "";
     if (o.success.kind === "envelope") {
-      const model = pkg.models.get(kind);
-      const data = model && /^ {4}data: (.+)$/m.exec(model.text)?.[1];
-      if (!data) throw new Error(`${where}: ${kind} has no data field`);
-      need(names, importsOf(model.text), "models", data);
+      need(names, importsOf(single.text), "models", data);
       returned = qualified(data);
       suffix = ".data";
     }

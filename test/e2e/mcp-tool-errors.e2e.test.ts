@@ -144,10 +144,12 @@ describe("MCP tool errors through the official SDK clients", () => {
     return { tools: tools.map((t) => t.name), seen };
   }
 
-  it("@modelcontextprotocol/sdk 1.32.2 (TypeScript): every refusal is a tool error with its code", async () => {
+  it("@modelcontextprotocol/sdk 1.32.2 (TypeScript), at the remote the registry entry names: every refusal is a tool error with its code", async () => {
+    // Where an integrator finds the server: its MCP registry entry (server.json).
+    const entry = (await (await fetch(`${server.url}/mcp/server.json`)).json()) as { remotes: { url: string }[] };
     const client = new Client({ name: "errors-e2e", version: "1.0.0" });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: headers() } }),
+      new StreamableHTTPClientTransport(new URL(entry.remotes[0]!.url), { requestInit: { headers: headers() } }),
     );
     const { tools, seen } = await throughTypeScript(client as never);
     expectToolErrors(tools, seen);

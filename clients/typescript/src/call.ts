@@ -37,7 +37,7 @@ interface CallInput {
   path?: Record<string, unknown>;
   query?: object | undefined;
   body?: unknown;
-  /** The body's media type when it is not JSON (a form: application/x-www-form-urlencoded). */
+  /** The body's media type when it is not application/json: a form is sent URL-encoded, anything else as JSON. */
   media?: string;
 }
 
@@ -219,7 +219,9 @@ export function callThrough(client: Client<paths>, sockets: SocketSettings): Cal
             bodySerializer: (b: Record<string, string>) => new URLSearchParams(b).toString(),
             headers: { "content-type": input.media },
           }
-        : {}),
+        : input.media
+          ? { headers: { "content-type": input.media } }
+          : {}),
     });
     const response: Response = result.response;
     if (response.status >= 400 || (!raw && result.error !== undefined))
