@@ -30,8 +30,10 @@ type Options struct {
 type Client struct {
 	API     *api.ClientWithResponses
 	BaseURL string // the API's base, ending in /v1
-	header  http.Header
-	options Options
+	// originAPI is the same client at the origin: the authorization server, /mcp and /.well-known are outside /v1.
+	originAPI *api.ClientWithResponses
+	header    http.Header
+	options   Options
 	Services
 }
 
@@ -56,21 +58,28 @@ func New(baseURL string, opts Options) (*Client, error) {
 		header.Set("Authorization", "Bearer "+opts.Token)
 	}
 	httpClient := &http.Client{Transport: NewRetryTransport(opts.Transport, opts.Retry), CheckRedirect: redirectPolicy}
-	generated, err := api.NewClientWithResponses(base,
-		api.WithHTTPClient(httpClient),
-		api.WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
-			for k, v := range header {
-				if req.Header.Get(k) == "" {
-					req.Header[k] = v
+	generated := func(server string) (*api.ClientWithResponses, error) {
+		return api.NewClientWithResponses(server,
+			api.WithHTTPClient(httpClient),
+			api.WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
+				for k, v := range header {
+					if req.Header.Get(k) == "" {
+						req.Header[k] = v
+					}
 				}
-			}
-			return nil
-		}),
-	)
+				return nil
+			}),
+		)
+	}
+	atV1, err := generated(base)
 	if err != nil {
 		return nil, err
 	}
-	c := &Client{API: generated, BaseURL: base, header: header, options: opts}
+	atOrigin, err := generated(strings.TrimSuffix(base, "/v1"))
+	if err != nil {
+		return nil, err
+	}
+	c := &Client{API: atV1, BaseURL: base, originAPI: atOrigin, header: header, options: opts}
 	c.Services = newServices(c)
 	return c, nil
 }

@@ -450,3 +450,19 @@ func TestResourceMethodsCoverListsDeletesAndRawAnswers(t *testing.T) {
 		t.Fatalf("export: %q", csv.Body)
 	}
 }
+
+func TestOperationsOutsideV1GoToTheOrigin(t *testing.T) {
+	ctx := context.Background()
+	anonymous, err := sessionanalysis.New(serverURL, sessionanalysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	metadata, err := anonymous.Oauth2.GetAuthorizationServerMetadata(ctx)
+	if err != nil || metadata.Issuer != serverURL {
+		t.Fatalf("authorization server metadata: %v %#v", err, metadata)
+	}
+	entry, err := anonymous.Mcp.GetRegistryEntry(ctx)
+	if err != nil || len(entry.Remotes) != 1 || entry.Remotes[0].Url != serverURL+"/mcp" {
+		t.Fatalf("registry entry: %v %#v", err, entry)
+	}
+}

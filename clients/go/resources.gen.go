@@ -921,7 +921,7 @@ func (s *ExportsService) Users(ctx context.Context, params ...*api.ExportUsersPa
 	return r, nil
 }
 
-// McpService: MCP server, 3 operations.
+// McpService: MCP server, 4 operations.
 type McpService struct{ c *Client }
 
 // EndSession: End an MCP session (not offered: stateless server).
@@ -930,7 +930,7 @@ type McpService struct{ c *Client }
 //
 // operationId: mcpEndSession — DELETE /mcp
 func (s *McpService) EndSession(ctx context.Context) (*api.McpEndSessionResponse, error) {
-	r, err := s.c.API.McpEndSessionWithResponse(ctx)
+	r, err := s.c.originAPI.McpEndSessionWithResponse(ctx)
 	if r == nil {
 		return nil, err
 	}
@@ -940,13 +940,30 @@ func (s *McpService) EndSession(ctx context.Context) (*api.McpEndSessionResponse
 	return r, nil
 }
 
+// GetRegistryEntry: The MCP server's registry entry (server.json).
+//
+// This deployment's entry for the MCP registry (https://modelcontextprotocol.io/registry), the `server.json` that `mcp-publisher publish` sends: its remote transport (`streamable-http` at `<origin>/mcp`, the optional `X-Organization-Id` header) and, under `_meta`, how a client is authorised (the protected resource metadata, this authorization server, dynamic registration or a Client ID Metadata Document, PKCE S256). Public, cacheable for 5 minutes.
+//
+// operationId: getMcpRegistryEntry — GET /mcp/server.json
+func (s *McpService) GetRegistryEntry(ctx context.Context) (*api.McpRegistryEntry, error) {
+	r, err := s.c.originAPI.GetMcpRegistryEntryWithResponse(ctx)
+	if r == nil {
+		return nil, err
+	}
+	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // Message: Send one MCP JSON-RPC message (Streamable HTTP).
 //
 // The Model Context Protocol's Streamable HTTP transport (docs/mcp.md): one JSON-RPC message per POST (no batches), answered as JSON, or as an SSE stream when progress notifications precede the result. Needs an OAuth access token issued for this resource (`resource=<origin>/mcp`, RFC 8707); REST tokens and API keys are refused. The tools the caller sees are those its scopes allow; calling another is 403 `insufficient_scope` naming the scopes. Refusals carry the error catalogue's code in the JSON-RPC error's `data.code`. The tier rate limits apply per request as for /v1.
 //
 // operationId: mcpMessage — POST /mcp
 func (s *McpService) Message(ctx context.Context, body api.McpMessageJSONRequestBody) (*api.McpMessageResponse, error) {
-	r, err := s.c.API.McpMessageWithResponse(ctx, body)
+	r, err := s.c.originAPI.McpMessageWithResponse(ctx, body)
 	if r == nil {
 		return nil, err
 	}
@@ -962,7 +979,7 @@ func (s *McpService) Message(ctx context.Context, body api.McpMessageJSONRequest
 //
 // operationId: mcpStream — GET /mcp
 func (s *McpService) Stream(ctx context.Context) (*api.McpStreamResponse, error) {
-	r, err := s.c.API.McpStreamWithResponse(ctx)
+	r, err := s.c.originAPI.McpStreamWithResponse(ctx)
 	if r == nil {
 		return nil, err
 	}
@@ -1073,7 +1090,7 @@ func (s *Oauth2Service) Authorize(ctx context.Context, params ...*api.OauthAutho
 	if len(params) > 0 && params[0] != nil {
 		param = params[0]
 	}
-	r, err := s.c.API.OauthAuthorizeWithResponse(ctx, param)
+	r, err := s.c.originAPI.OauthAuthorizeWithResponse(ctx, param)
 	if r == nil {
 		return nil, err
 	}
@@ -1094,7 +1111,7 @@ func (s *Oauth2Service) AuthorizeAlias(ctx context.Context, params ...*api.Oauth
 	if len(params) > 0 && params[0] != nil {
 		param = params[0]
 	}
-	r, err := s.c.API.OauthAuthorizeAliasWithResponse(ctx, param)
+	r, err := s.c.originAPI.OauthAuthorizeAliasWithResponse(ctx, param)
 	if r == nil {
 		return nil, err
 	}
@@ -1111,7 +1128,7 @@ func (s *Oauth2Service) AuthorizeAlias(ctx context.Context, params ...*api.Oauth
 // operationId: oauthAuthorizeDecision — POST /oauth2/authorize
 func (s *Oauth2Service) AuthorizeDecision(ctx context.Context, body api.OauthAuthorizeDecisionFormdataRequestBody) (*api.OauthAuthorizeDecisionResponse, error) {
 	ctx = withoutRedirects(ctx)
-	r, err := s.c.API.OauthAuthorizeDecisionWithFormdataBodyWithResponse(ctx, body)
+	r, err := s.c.originAPI.OauthAuthorizeDecisionWithFormdataBodyWithResponse(ctx, body)
 	if r == nil {
 		return nil, err
 	}
@@ -1132,7 +1149,7 @@ func (s *Oauth2Service) AuthorizeSsoReturn(ctx context.Context, params ...*api.O
 	if len(params) > 0 && params[0] != nil {
 		param = params[0]
 	}
-	r, err := s.c.API.OauthAuthorizeSsoReturnWithResponse(ctx, param)
+	r, err := s.c.originAPI.OauthAuthorizeSsoReturnWithResponse(ctx, param)
 	if r == nil {
 		return nil, err
 	}
@@ -1148,7 +1165,7 @@ func (s *Oauth2Service) AuthorizeSsoReturn(ctx context.Context, params ...*api.O
 //
 // operationId: getAuthorizationServerMetadata — GET /.well-known/oauth-authorization-server
 func (s *Oauth2Service) GetAuthorizationServerMetadata(ctx context.Context) (*api.AuthorizationServerMetadata, error) {
-	r, err := s.c.API.GetAuthorizationServerMetadataWithResponse(ctx)
+	r, err := s.c.originAPI.GetAuthorizationServerMetadataWithResponse(ctx)
 	if r == nil {
 		return nil, err
 	}
@@ -1165,7 +1182,7 @@ func (s *Oauth2Service) GetAuthorizationServerMetadata(ctx context.Context) (*ap
 //
 // operationId: getJsonWebKeySet — GET /.well-known/jwks.json
 func (s *Oauth2Service) GetJsonWebKeySet(ctx context.Context) (*api.JsonWebKeySet, error) {
-	r, err := s.c.API.GetJsonWebKeySetWithResponse(ctx)
+	r, err := s.c.originAPI.GetJsonWebKeySetWithResponse(ctx)
 	if r == nil {
 		return nil, err
 	}
@@ -1182,7 +1199,7 @@ func (s *Oauth2Service) GetJsonWebKeySet(ctx context.Context) (*api.JsonWebKeySe
 //
 // operationId: getMcpProtectedResourceMetadata — GET /.well-known/oauth-protected-resource/mcp
 func (s *Oauth2Service) GetMcpProtectedResourceMetadata(ctx context.Context) (*api.ProtectedResourceMetadata, error) {
-	r, err := s.c.API.GetMcpProtectedResourceMetadataWithResponse(ctx)
+	r, err := s.c.originAPI.GetMcpProtectedResourceMetadataWithResponse(ctx)
 	if r == nil {
 		return nil, err
 	}
@@ -1199,7 +1216,7 @@ func (s *Oauth2Service) GetMcpProtectedResourceMetadata(ctx context.Context) (*a
 //
 // operationId: getProtectedResourceMetadata — GET /.well-known/oauth-protected-resource
 func (s *Oauth2Service) GetProtectedResourceMetadata(ctx context.Context) (*api.ProtectedResourceMetadata, error) {
-	r, err := s.c.API.GetProtectedResourceMetadataWithResponse(ctx)
+	r, err := s.c.originAPI.GetProtectedResourceMetadataWithResponse(ctx)
 	if r == nil {
 		return nil, err
 	}
@@ -1216,7 +1233,7 @@ func (s *Oauth2Service) GetProtectedResourceMetadata(ctx context.Context) (*api.
 //
 // operationId: oauthIntrospect — POST /oauth2/introspect
 func (s *Oauth2Service) Introspect(ctx context.Context, body api.OauthIntrospectFormdataRequestBody) (*api.IntrospectionResponse, error) {
-	r, err := s.c.API.OauthIntrospectWithFormdataBodyWithResponse(ctx, body)
+	r, err := s.c.originAPI.OauthIntrospectWithFormdataBodyWithResponse(ctx, body)
 	if r == nil {
 		return nil, err
 	}
@@ -1233,7 +1250,7 @@ func (s *Oauth2Service) Introspect(ctx context.Context, body api.OauthIntrospect
 //
 // operationId: registerOAuthClientDynamically — POST /oauth2/register
 func (s *Oauth2Service) RegisterClientDynamically(ctx context.Context, body api.RegisterOAuthClientDynamicallyJSONRequestBody) (*api.ClientRegistrationResponse, error) {
-	r, err := s.c.API.RegisterOAuthClientDynamicallyWithResponse(ctx, body)
+	r, err := s.c.originAPI.RegisterOAuthClientDynamicallyWithResponse(ctx, body)
 	if r == nil {
 		return nil, err
 	}
@@ -1250,7 +1267,7 @@ func (s *Oauth2Service) RegisterClientDynamically(ctx context.Context, body api.
 //
 // operationId: oauthRevoke — POST /oauth2/revoke
 func (s *Oauth2Service) Revoke(ctx context.Context, body api.OauthRevokeFormdataRequestBody) (*api.OauthRevokeResponse, error) {
-	r, err := s.c.API.OauthRevokeWithFormdataBodyWithResponse(ctx, body)
+	r, err := s.c.originAPI.OauthRevokeWithFormdataBodyWithResponse(ctx, body)
 	if r == nil {
 		return nil, err
 	}
@@ -1266,7 +1283,7 @@ func (s *Oauth2Service) Revoke(ctx context.Context, body api.OauthRevokeFormdata
 //
 // operationId: oauthToken — POST /oauth2/token
 func (s *Oauth2Service) Token(ctx context.Context, body api.OauthTokenFormdataRequestBody) (*api.TokenResponse, error) {
-	r, err := s.c.API.OauthTokenWithFormdataBodyWithResponse(ctx, body)
+	r, err := s.c.originAPI.OauthTokenWithFormdataBodyWithResponse(ctx, body)
 	if r == nil {
 		return nil, err
 	}
@@ -2445,7 +2462,7 @@ func (s *SsoService) ListDomains(ctx context.Context, organizationId string, par
 //
 // operationId: samlAssertionConsumer — POST /saml/acs/{connection}
 func (s *SsoService) SamlAssertionConsumer(ctx context.Context, connection string, body api.SamlAssertionConsumerFormdataRequestBody) (*map[string]interface{}, error) {
-	r, err := s.c.API.SamlAssertionConsumerWithFormdataBodyWithResponse(ctx, connection, body)
+	r, err := s.c.originAPI.SamlAssertionConsumerWithFormdataBodyWithResponse(ctx, connection, body)
 	if r == nil {
 		return nil, err
 	}
@@ -2467,7 +2484,7 @@ func (s *SsoService) SamlLogin(ctx context.Context, params ...*api.SamlLoginPara
 	if len(params) > 0 && params[0] != nil {
 		param = params[0]
 	}
-	r, err := s.c.API.SamlLoginWithResponse(ctx, param)
+	r, err := s.c.originAPI.SamlLoginWithResponse(ctx, param)
 	if r == nil {
 		return nil, err
 	}
@@ -2483,7 +2500,7 @@ func (s *SsoService) SamlLogin(ctx context.Context, params ...*api.SamlLoginPara
 //
 // operationId: samlServiceProviderMetadata — GET /saml/metadata/{connection}
 func (s *SsoService) SamlServiceProviderMetadata(ctx context.Context, connection string) (*api.SamlServiceProviderMetadataResponse, error) {
-	r, err := s.c.API.SamlServiceProviderMetadataWithResponse(ctx, connection)
+	r, err := s.c.originAPI.SamlServiceProviderMetadataWithResponse(ctx, connection)
 	if r == nil {
 		return nil, err
 	}

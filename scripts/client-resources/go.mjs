@@ -132,7 +132,8 @@ export function goResources(resources, source, version) {
         "",
         `operationId: ${o.operationId} — ${o.method.toUpperCase()} ${o.path}`,
       ]);
-      const call = `s.c.API.${generated.name}WithResponse(${args.join(", ")})`;
+      // Operations outside /v1 (the authorization server, /mcp, /.well-known) go through the origin's client.
+      const call = `s.c.${o.atOrigin ? "originAPI" : "API"}.${generated.name}WithResponse(${args.join(", ")})`;
       const head = `${doc}\nfunc (s *${service}) ${name}(${signature.join(", ")})`;
       const pre = prelude.length ? `${prelude.join("\n")}\n` : "";
       const { kind } = o.success;

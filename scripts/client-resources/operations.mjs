@@ -116,8 +116,11 @@ export function resourcesOf(doc) {
       const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       const body = op.requestBody ? resolve(op.requestBody) : undefined;
       const list = byResource.get(resource) ?? { name: resource, tag, operations: [] };
+      // Served at the origin, outside /v1 (the authorization server, /mcp, /.well-known): its own `servers` say so.
+      const servers = op.servers ?? item.servers ?? [];
       list.operations.push({
         operationId: op.operationId,
+        atOrigin: servers.some((s) => !/\/v1\/?$/.test(s.url)),
         words: methodWords(op.operationId, resource),
         summary: op.summary ?? op.operationId,
         description: op.description ?? "",

@@ -177,6 +177,7 @@ function emitterWith(pkg, imports) {
       `query=${dict(byName.filter((p) => p.in === "query"))}`,
       `headers=${dict(byName.filter((p) => p.in === "header"))}`,
       `envelope=${o.success.kind === "envelope" ? "True" : "False"}`,
+      `at_origin=${o.atOrigin ? "True" : "False"}`,
     ].join(", ");
     const doc = docstringOf([
       ...docLines(o),
@@ -237,6 +238,8 @@ function emitterWith(pkg, imports) {
       args.push(`${p.name}=${arg}`);
     }
     const call = (fn) => [`${alias}.${fn}`, ...args].join(", ");
+    // Operations outside /v1 (the authorization server, /mcp, /.well-known) go to the origin.
+    const at = o.atOrigin ? "_at_origin" : "";
     const docstring = docstringOf([
       ...docLines(o),
       "",
@@ -262,8 +265,8 @@ function emitterWith(pkg, imports) {
       returns.length !== 1 || returns[0] === "Any" || (o.success.kind === "envelope" && data === undefined);
     if (o.success.kind === "raw" || o.success.kind === "raw-redirect" || untypable) {
       return {
-        sync: `    def ${name}(${selfParams}) -> Response[Any]:\n        ${docstring}\n        return self._api.call_raw(${call("sync_detailed")})\n`,
-        async: `    async def ${name}(${selfParams}) -> Response[Any]:\n        ${docstring}\n        return await self._api.call_raw(${call("asyncio_detailed")})\n`,
+        sync: `    def ${name}(${selfParams}) -> Response[Any]:\n        ${docstring}\n        return self._api.call_raw${at}(${call("sync_detailed")})\n`,
+        async: `    async def ${name}(${selfParams}) -> Response[Any]:\n        ${docstring}\n        return await self._api.call_raw${at}(${call("asyncio_detailed")})\n`,
       };
     }
     const kind = returns[0];
@@ -276,8 +279,8 @@ function emitterWith(pkg, imports) {
       suffix = ".data";
     }
     return {
-      sync: `    def ${name}(${selfParams}) -> ${returned}:\n        ${docstring}\n        return self._api.call_as(${kind}, ${call("sync_detailed")})${suffix}\n`,
-      async: `    async def ${name}(${selfParams}) -> ${returned}:\n        ${docstring}\n        return (await self._api.call_as(${kind}, ${call("asyncio_detailed")}))${suffix}\n`,
+      sync: `    def ${name}(${selfParams}) -> ${returned}:\n        ${docstring}\n        return self._api.call_as${at}(${kind}, ${call("sync_detailed")})${suffix}\n`,
+      async: `    async def ${name}(${selfParams}) -> ${returned}:\n        ${docstring}\n        return (await self._api.call_as${at}(${kind}, ${call("asyncio_detailed")}))${suffix}\n`,
     };
   };
 }
@@ -340,6 +343,10 @@ class Caller(Protocol):
 
     def call_raw(self, operation: Callable[..., Response[Any]], /, **kwargs: Any) -> Response[Any]: ...
 
+    def call_as_at_origin(self, kind: type[T], operation: Callable[..., Response[Any]], /, **kwargs: Any) -> T: ...
+
+    def call_raw_at_origin(self, operation: Callable[..., Response[Any]], /, **kwargs: Any) -> Response[Any]: ...
+
     def open_progress(self, path: str) -> Iterator[dict[str, Any]]: ...
 
     def call_json(
@@ -351,6 +358,7 @@ class Caller(Protocol):
         query: Mapping[str, Any],
         headers: Mapping[str, Any],
         envelope: bool,
+        at_origin: bool,
     ) -> Any: ...
 
 
@@ -360,6 +368,10 @@ class AsyncCaller(Protocol):
     async def call_as(self, kind: type[T], operation: Callable[..., Any], /, **kwargs: Any) -> T: ...
 
     async def call_raw(self, operation: Callable[..., Any], /, **kwargs: Any) -> Response[Any]: ...
+
+    async def call_as_at_origin(self, kind: type[T], operation: Callable[..., Any], /, **kwargs: Any) -> T: ...
+
+    async def call_raw_at_origin(self, operation: Callable[..., Any], /, **kwargs: Any) -> Response[Any]: ...
 
     def open_progress(self, path: str) -> AsyncIterator[dict[str, Any]]: ...
 
@@ -372,6 +384,7 @@ class AsyncCaller(Protocol):
         query: Mapping[str, Any],
         headers: Mapping[str, Any],
         envelope: bool,
+        at_origin: bool,
     ) -> Any: ...
 
 

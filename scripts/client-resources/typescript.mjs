@@ -54,6 +54,7 @@ function method(o) {
     o.body ? "body" : "",
     o.query.length > 0 ? "query" : "",
     media && media !== "application/json" ? `media: ${JSON.stringify(media)}` : "",
+    o.atOrigin ? "atOrigin: true" : "",
   ].filter(Boolean);
   const doc = [...docLines(o), "", `operationId: ${o.operationId} — \`${o.method.toUpperCase()} ${o.path}\``];
   const sent = input.length > 0 ? `{ ${input.join(", ")} }` : "{}";

@@ -4,7 +4,7 @@ import { SERVICE_VERSION } from "../version";
  * The MCP registry's server.json format this entry follows (https://modelcontextprotocol.io/registry: the
  * `remotes` of a remote server; publisher metadata under `_meta`, reverse-DNS namespaced).
  */
-export const REGISTRY_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
+const REGISTRY_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
 
 /** The registry's key for what a publisher adds to an entry (it passes it on to downstream registries). */
 const PUBLISHER_META = "io.modelcontextprotocol.registry/publisher-provided";

@@ -233,3 +233,12 @@ def test_resource_methods_cover_lists_deletes_enums_and_raw_answers(api: Session
     csv = api.exports.sessions(status="completed")
     assert csv.content.decode().splitlines()[0].startswith("id,session_type,status,cue,")
     assert created.id in csv.content.decode()
+
+
+def test_operations_outside_v1_go_to_the_origin(server_url: str) -> None:
+    # The authorization server's metadata and the MCP registry entry are served at the origin, not under /v1.
+    with SessionAnalysis(server_url) as anonymous:
+        metadata = anonymous.oauth2.get_authorization_server_metadata()
+        assert metadata.issuer == server_url
+        assert metadata.token_endpoint == f"{server_url}/oauth2/token"
+        assert anonymous.mcp.get_registry_entry().remotes[0].url == f"{server_url}/mcp"

@@ -85,6 +85,8 @@ if (me.response.headers.get("x-api-version") !== API_VERSION) throw new Error("x
 if ((await api.users.getMe()).email !== ${JSON.stringify(email)}) throw new Error("users.getMe");
 const missing = await api.GET("/sessions/{session_id}", { params: { path: { session_id: "ses_0" } } });
 if (missing.error?.error.code !== "SESSION_NOT_FOUND") throw new Error("missing: " + JSON.stringify(missing.error));
+// An operation outside /v1 goes to the origin.
+if ((await anonymous.oauth2.getAuthorizationServerMetadata()).issuer !== origin) throw new Error("oauth2 metadata");
 const refused = await api.sessions.get("ses_0").catch((err) => err);
 if (!(refused instanceof ApiError) || refused.code !== "SESSION_NOT_FOUND") throw new Error("sessions.get: " + refused);
 console.log(reg.data.data.token);

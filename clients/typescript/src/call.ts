@@ -39,6 +39,8 @@ interface CallInput {
   body?: unknown;
   /** The body's media type when it is not application/json: a form is sent URL-encoded, anything else as JSON. */
   media?: string;
+  /** Served at the origin, outside /v1 (the authorization server, /mcp, /.well-known). */
+  atOrigin?: boolean;
 }
 
 /**
@@ -140,9 +142,10 @@ interface SocketEvents {
   addEventListener(type: "error", listener: () => void): void;
 }
 
-/** What the WebSocket operations need: where the API is, the credential, and a WebSocket class. */
-export interface SocketSettings {
+/** Where the API is (its /v1 base and its origin), and what the WebSocket operations need: the credential, a class. */
+export interface CallSettings {
   baseUrl: string;
+  origin: string;
   credential: () => Promise<string | undefined>;
   WebSocket: WebSocketClass | undefined;
 }
@@ -191,7 +194,7 @@ export async function* streamOf<T>(opening: Promise<AsyncIterable<T>>): AsyncGen
 }
 
 /** The Call of an openapi-fetch client (credentials, version and middleware are the client's own). */
-export function callThrough(client: Client<paths>, sockets: SocketSettings): Call {
+export function callThrough(client: Client<paths>, sockets: CallSettings): Call {
   return async (method, path, answer, input, options) => {
     if (answer === "websocket") {
       const Socket = sockets.WebSocket ?? (globalThis.WebSocket as WebSocketClass | undefined);
@@ -214,6 +217,7 @@ export function callThrough(client: Client<paths>, sockets: SocketSettings): Cal
       signal: options?.signal,
       parseAs: raw ? "stream" : "json",
       ...(answer === "raw-redirect" ? { redirect: "manual" } : {}),
+      ...(input.atOrigin ? { baseUrl: sockets.origin } : {}),
       ...(form
         ? {
             bodySerializer: (b: Record<string, string>) => new URLSearchParams(b).toString(),

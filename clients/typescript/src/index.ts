@@ -53,7 +53,8 @@ export interface SessionAnalysisClientOptions extends Omit<ClientOptions, "baseU
  */
 export function createSessionAnalysisClient(options: SessionAnalysisClientOptions): SessionAnalysisClient {
   const { origin, apiKey, token, apiVersion = API_VERSION, middleware = [], WebSocket, ...rest } = options;
-  const baseUrl = `${origin.replace(/\/$/, "")}/v1`;
+  const bare = origin.replace(/\/$/, "");
+  const baseUrl = `${bare}/v1`;
   const client = createClient<paths>({ ...rest, baseUrl });
   client.use({
     async onRequest({ request }) {
@@ -66,7 +67,7 @@ export function createSessionAnalysisClient(options: SessionAnalysisClientOption
   });
   for (const m of middleware) client.use(m);
   const credential = async () => (typeof token === "function" ? await token() : token) ?? apiKey;
-  const api = resources(callThrough(client, { baseUrl, credential, WebSocket }));
+  const api = resources(callThrough(client, { baseUrl, origin: bare, credential, WebSocket }));
   const follow = (sessionId: string) => api.progress.connect(sessionId);
   const wait = async (sessionId: string) => {
     let status = "";

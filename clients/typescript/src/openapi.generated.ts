@@ -2225,6 +2225,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp/server.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MCP server's registry entry (server.json)
+         * @description This deployment's entry for the MCP registry (https://modelcontextprotocol.io/registry), the `server.json` that `mcp-publisher publish` sends: its remote transport (`streamable-http` at `<origin>/mcp`, the optional `X-Organization-Id` header) and, under `_meta`, how a client is authorised (the protected resource metadata, this authorization server, dynamic registration or a Client ID Metadata Document, PKCE S256). Public, cacheable for 5 minutes.
+         */
+        get: operations["getMcpRegistryEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -3995,6 +4015,49 @@ export interface components {
                 data?: {
                     [key: string]: unknown;
                 };
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An MCP registry server.json (https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json). */
+        McpRegistryEntry: {
+            /**
+             * Format: uri
+             * @description The server.json schema it follows
+             */
+            $schema: string;
+            /** @description Reverse-DNS name: the host reversed, `/session-analysis` */
+            name: string;
+            title?: string;
+            description: string;
+            /** @description The service's version */
+            version: string;
+            /** Format: uri */
+            websiteUrl?: string;
+            remotes: ({
+                /** @enum {string} */
+                type: "streamable-http";
+                /**
+                 * Format: uri
+                 * @description The MCP endpoint: <origin>/mcp
+                 */
+                url: string;
+                headers?: ({
+                    name: string;
+                    description?: string;
+                    isRequired?: boolean;
+                    isSecret?: boolean;
+                    /** @enum {string} */
+                    format?: "string";
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Publisher metadata: the authorization */
+            _meta?: {
+                [key: string]: unknown;
             };
         } & {
             [key: string]: unknown;
@@ -22341,6 +22404,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProtectedResourceMetadata"];
+                };
+            };
+        };
+    };
+    getMcpRegistryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registry entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpRegistryEntry"];
                 };
             };
         };

@@ -380,7 +380,7 @@ export function resources(call: Call) {
         call("GET", "/exports/users", "raw", { query }, options),
     },
     /**
-     * MCP server: 3 operations.
+     * MCP server: 4 operations.
      */
     mcp: {
       /**
@@ -391,7 +391,16 @@ export function resources(call: Call) {
        * operationId: mcpEndSession — `DELETE /mcp`
        */
       endSession: (options?: CallOptions<"mcpEndSession">): Promise<Response> =>
-        call("DELETE", "/mcp", "raw", {}, options),
+        call("DELETE", "/mcp", "raw", { atOrigin: true }, options),
+      /**
+       * The MCP server's registry entry (server.json)
+       *
+       * This deployment's entry for the MCP registry (https://modelcontextprotocol.io/registry), the `server.json` that `mcp-publisher publish` sends: its remote transport (`streamable-http` at `<origin>/mcp`, the optional `X-Organization-Id` header) and, under `_meta`, how a client is authorised (the protected resource metadata, this authorization server, dynamic registration or a Client ID Metadata Document, PKCE S256). Public, cacheable for 5 minutes.
+       *
+       * operationId: getMcpRegistryEntry — `GET /mcp/server.json`
+       */
+      getRegistryEntry: (options?: CallOptions<"getMcpRegistryEntry">): Promise<ResponseJson<"getMcpRegistryEntry", 200>> =>
+        call("GET", "/mcp/server.json", "json", { atOrigin: true }, options),
       /**
        * Send one MCP JSON-RPC message (Streamable HTTP)
        *
@@ -400,7 +409,7 @@ export function resources(call: Call) {
        * operationId: mcpMessage — `POST /mcp`
        */
       message: (body: RequestBody<"mcpMessage">, options?: CallOptions<"mcpMessage">): Promise<Response> =>
-        call("POST", "/mcp", "raw", { body }, options),
+        call("POST", "/mcp", "raw", { body, atOrigin: true }, options),
       /**
        * Open a server-to-client stream (not offered: stateless server)
        *
@@ -409,7 +418,7 @@ export function resources(call: Call) {
        * operationId: mcpStream — `GET /mcp`
        */
       stream: (options?: CallOptions<"mcpStream">): Promise<Response> =>
-        call("GET", "/mcp", "raw", {}, options),
+        call("GET", "/mcp", "raw", { atOrigin: true }, options),
     },
     /**
      * OAuth clients: 4 operations.
@@ -464,7 +473,7 @@ export function resources(call: Call) {
        * operationId: oauthAuthorize — `GET /oauth2/authorize`
        */
       authorize: (query: QueryParams<"oauthAuthorize">, options?: CallOptions<"oauthAuthorize">): Promise<Response> =>
-        call("GET", "/oauth2/authorize", "raw-redirect", { query }, options),
+        call("GET", "/oauth2/authorize", "raw-redirect", { query, atOrigin: true }, options),
       /**
        * Alias of /oauth2/authorize (the spec's second reference)
        *
@@ -473,7 +482,7 @@ export function resources(call: Call) {
        * operationId: oauthAuthorizeAlias — `GET /oauth/authorize`
        */
       authorizeAlias: (query: QueryParams<"oauthAuthorizeAlias">, options?: CallOptions<"oauthAuthorizeAlias">): Promise<Response> =>
-        call("GET", "/oauth/authorize", "raw-redirect", { query }, options),
+        call("GET", "/oauth/authorize", "raw-redirect", { query, atOrigin: true }, options),
       /**
        * Submit the sign-in or consent form
        *
@@ -482,7 +491,7 @@ export function resources(call: Call) {
        * operationId: oauthAuthorizeDecision — `POST /oauth2/authorize`
        */
       authorizeDecision: (body: RequestBody<"oauthAuthorizeDecision", "application/x-www-form-urlencoded">, options?: CallOptions<"oauthAuthorizeDecision">): Promise<Response> =>
-        call("POST", "/oauth2/authorize", "raw-redirect", { body, media: "application/x-www-form-urlencoded" }, options),
+        call("POST", "/oauth2/authorize", "raw-redirect", { body, media: "application/x-www-form-urlencoded", atOrigin: true }, options),
       /**
        * Back from the identity provider to the authorize page
        *
@@ -491,7 +500,7 @@ export function resources(call: Call) {
        * operationId: oauthAuthorizeSsoReturn — `GET /oauth2/authorize/sso`
        */
       authorizeSsoReturn: (query: QueryParams<"oauthAuthorizeSsoReturn">, options?: CallOptions<"oauthAuthorizeSsoReturn">): Promise<Response> =>
-        call("GET", "/oauth2/authorize/sso", "raw-redirect", { query }, options),
+        call("GET", "/oauth2/authorize/sso", "raw-redirect", { query, atOrigin: true }, options),
       /**
        * Authorization server metadata (RFC 8414)
        *
@@ -500,7 +509,7 @@ export function resources(call: Call) {
        * operationId: getAuthorizationServerMetadata — `GET /.well-known/oauth-authorization-server`
        */
       getAuthorizationServerMetadata: (options?: CallOptions<"getAuthorizationServerMetadata">): Promise<ResponseJson<"getAuthorizationServerMetadata", 200>> =>
-        call("GET", "/.well-known/oauth-authorization-server", "json", {}, options),
+        call("GET", "/.well-known/oauth-authorization-server", "json", { atOrigin: true }, options),
       /**
        * Public signing keys (RFC 7517)
        *
@@ -509,7 +518,7 @@ export function resources(call: Call) {
        * operationId: getJsonWebKeySet — `GET /.well-known/jwks.json`
        */
       getJsonWebKeySet: (options?: CallOptions<"getJsonWebKeySet">): Promise<ResponseJson<"getJsonWebKeySet", 200>> =>
-        call("GET", "/.well-known/jwks.json", "json", {}, options),
+        call("GET", "/.well-known/jwks.json", "json", { atOrigin: true }, options),
       /**
        * The MCP server's protected resource metadata (RFC 9728)
        *
@@ -518,7 +527,7 @@ export function resources(call: Call) {
        * operationId: getMcpProtectedResourceMetadata — `GET /.well-known/oauth-protected-resource/mcp`
        */
       getMcpProtectedResourceMetadata: (options?: CallOptions<"getMcpProtectedResourceMetadata">): Promise<ResponseJson<"getMcpProtectedResourceMetadata", 200>> =>
-        call("GET", "/.well-known/oauth-protected-resource/mcp", "json", {}, options),
+        call("GET", "/.well-known/oauth-protected-resource/mcp", "json", { atOrigin: true }, options),
       /**
        * Protected resource metadata at the bare address (RFC 9728)
        *
@@ -527,7 +536,7 @@ export function resources(call: Call) {
        * operationId: getProtectedResourceMetadata — `GET /.well-known/oauth-protected-resource`
        */
       getProtectedResourceMetadata: (options?: CallOptions<"getProtectedResourceMetadata">): Promise<ResponseJson<"getProtectedResourceMetadata", 200>> =>
-        call("GET", "/.well-known/oauth-protected-resource", "json", {}, options),
+        call("GET", "/.well-known/oauth-protected-resource", "json", { atOrigin: true }, options),
       /**
        * Token introspection (RFC 7662)
        *
@@ -536,7 +545,7 @@ export function resources(call: Call) {
        * operationId: oauthIntrospect — `POST /oauth2/introspect`
        */
       introspect: (body: RequestBody<"oauthIntrospect", "application/x-www-form-urlencoded">, options?: CallOptions<"oauthIntrospect">): Promise<ResponseJson<"oauthIntrospect", 200>> =>
-        call("POST", "/oauth2/introspect", "json", { body, media: "application/x-www-form-urlencoded" }, options),
+        call("POST", "/oauth2/introspect", "json", { body, media: "application/x-www-form-urlencoded", atOrigin: true }, options),
       /**
        * Dynamic client registration (RFC 7591)
        *
@@ -545,7 +554,7 @@ export function resources(call: Call) {
        * operationId: registerOAuthClientDynamically — `POST /oauth2/register`
        */
       registerClientDynamically: (body: RequestBody<"registerOAuthClientDynamically">, options?: CallOptions<"registerOAuthClientDynamically">): Promise<ResponseJson<"registerOAuthClientDynamically", 201>> =>
-        call("POST", "/oauth2/register", "json", { body }, options),
+        call("POST", "/oauth2/register", "json", { body, atOrigin: true }, options),
       /**
        * Token revocation (RFC 7009)
        *
@@ -554,7 +563,7 @@ export function resources(call: Call) {
        * operationId: oauthRevoke — `POST /oauth2/revoke`
        */
       revoke: (body: RequestBody<"oauthRevoke", "application/x-www-form-urlencoded">, options?: CallOptions<"oauthRevoke">): Promise<Response> =>
-        call("POST", "/oauth2/revoke", "raw", { body, media: "application/x-www-form-urlencoded" }, options),
+        call("POST", "/oauth2/revoke", "raw", { body, media: "application/x-www-form-urlencoded", atOrigin: true }, options),
       /**
        * Token endpoint (RFC 6749 §3.2)
        *
@@ -563,7 +572,7 @@ export function resources(call: Call) {
        * operationId: oauthToken — `POST /oauth2/token`
        */
       token: (body: RequestBody<"oauthToken", "application/x-www-form-urlencoded">, options?: CallOptions<"oauthToken">): Promise<ResponseJson<"oauthToken", 200>> =>
-        call("POST", "/oauth2/token", "json", { body, media: "application/x-www-form-urlencoded" }, options),
+        call("POST", "/oauth2/token", "json", { body, media: "application/x-www-form-urlencoded", atOrigin: true }, options),
     },
     /**
      * Organizations: 19 operations.
@@ -1250,7 +1259,7 @@ export function resources(call: Call) {
        * operationId: samlAssertionConsumer — `POST /saml/acs/{connection}`
        */
       samlAssertionConsumer: (connection: PathParams<"samlAssertionConsumer">["connection"], body: RequestBody<"samlAssertionConsumer", "application/x-www-form-urlencoded">, options?: CallOptions<"samlAssertionConsumer">): Promise<ResponseJson<"samlAssertionConsumer", 200>> =>
-        call("POST", "/saml/acs/{connection}", "json", { path: { "connection": connection }, body, media: "application/x-www-form-urlencoded" }, options),
+        call("POST", "/saml/acs/{connection}", "json", { path: { "connection": connection }, body, media: "application/x-www-form-urlencoded", atOrigin: true }, options),
       /**
        * Start SAML sign-on (spec part 5)
        *
@@ -1259,7 +1268,7 @@ export function resources(call: Call) {
        * operationId: samlLogin — `GET /saml/login`
        */
       samlLogin: (query?: QueryParams<"samlLogin">, options?: CallOptions<"samlLogin">): Promise<Response> =>
-        call("GET", "/saml/login", "raw-redirect", { query }, options),
+        call("GET", "/saml/login", "raw-redirect", { query, atOrigin: true }, options),
       /**
        * SAML service provider metadata
        *
@@ -1268,7 +1277,7 @@ export function resources(call: Call) {
        * operationId: samlServiceProviderMetadata — `GET /saml/metadata/{connection}`
        */
       samlServiceProviderMetadata: (connection: PathParams<"samlServiceProviderMetadata">["connection"], options?: CallOptions<"samlServiceProviderMetadata">): Promise<Response> =>
-        call("GET", "/saml/metadata/{connection}", "raw", { path: { "connection": connection } }, options),
+        call("GET", "/saml/metadata/{connection}", "raw", { path: { "connection": connection }, atOrigin: true }, options),
       /**
        * Change a connection: name, enforcement, SAML certificates, LDAP settings (admins and owners)
        *

@@ -101,6 +101,11 @@ def _api_base(base_url: str) -> str:
     return base if base.endswith("/v1") else f"{base}/v1"
 
 
+def _origin_of(api_base: str) -> str:
+    """The origin of the API's ``…/v1`` base: where the authorization server, /mcp and /.well-known are."""
+    return api_base.removesuffix("/v1")
+
+
 def _headers(token: str | None, api_key: str | None, api_version: str | None) -> dict[str, str]:
     headers: dict[str, str] = {}
     if api_version:
@@ -145,19 +150,25 @@ class SessionAnalysis(Resources):
         """The bearer token this client sends, if any."""
         self._headers = _headers(token, api_key, api_version)
         self._retry = retry or RetryPolicy()
+
         # The credentials are the httpx client's headers (the generated client's own token field is
-        # unused: set_httpx_client bypasses it), so one client serves every operation.
-        self.raw = AuthenticatedClient(base_url=self.base_url, token="")
-        self.raw.set_httpx_client(
-            httpx.Client(
-                base_url=self.base_url,
-                headers=self._headers,
-                timeout=httpx.Timeout(timeout),
-                transport=RetryTransport(transport, self._retry),
-                event_hooks={"response": [_raise_for_envelope]},
+        # unused: set_httpx_client bypasses it), so one client serves every operation of its base.
+        def generated(base: str) -> AuthenticatedClient:
+            client = AuthenticatedClient(base_url=base, token="")
+            client.set_httpx_client(
+                httpx.Client(
+                    base_url=base,
+                    headers=self._headers,
+                    timeout=httpx.Timeout(timeout),
+                    transport=RetryTransport(transport, self._retry),
+                    event_hooks={"response": [_raise_for_envelope]},
+                )
             )
-        )
+            return client
+
+        self.raw = generated(self.base_url)
         """The generated client, credentials and retries included: pass it to any generated operation."""
+        self._origin = generated(_origin_of(self.base_url))
         self._options = {"api_version": api_version, "retry": retry, "timeout": timeout, "transport": transport}
         super().__init__(self)
         self.sessions = _Sessions(self)
@@ -183,6 +194,13 @@ class SessionAnalysis(Resources):
         """A generated operation's ``sync_detailed`` answered by something other than JSON: the response itself."""
         return operation(client=self.raw, **kwargs)
 
+    def call_as_at_origin(self, kind: type[T], operation: Callable[..., Response[Any]], /, **kwargs: Any) -> T:
+        """As :meth:`call_as`, for an operation served at the origin (the authorization server, /mcp, /.well-known)."""
+        return _parsed(operation(client=self._origin, **kwargs), kind)
+
+    def call_raw_at_origin(self, operation: Callable[..., Response[Any]], /, **kwargs: Any) -> Response[Any]:
+        return operation(client=self._origin, **kwargs)
+
     def open_progress(self, path: str) -> Iterator[dict[str, Any]]:
         """The live-progress messages of the WebSocket at ``path`` (e.g. ``/ws/{session_id}``), until it ends."""
         return follow(socket_url(self.base_url, path), dict(self._headers))
@@ -196,13 +214,15 @@ class SessionAnalysis(Resources):
         query: Mapping[str, Any],
         headers: Mapping[str, Any],
         envelope: bool,
+        at_origin: bool,
     ) -> Any:
         """An operation without a generated module: JSON in, the JSON answer (or the envelope's data) out."""
-        response = self.raw.get_httpx_client().request(**_json_call(method, path, body, query, headers))
-        return _json_answer(response, envelope)
+        client = (self._origin if at_origin else self.raw).get_httpx_client()
+        return _json_answer(client.request(**_json_call(method, path, body, query, headers)), envelope)
 
     def close(self) -> None:
         self.raw.get_httpx_client().close()
+        self._origin.get_httpx_client().close()
 
     def __enter__(self) -> Self:
         return self
@@ -289,16 +309,22 @@ class AsyncSessionAnalysis(AsyncResources):
     ) -> None:
         self.base_url = _api_base(base_url)
         self._headers = _headers(token, api_key, api_version)
-        self.raw = AuthenticatedClient(base_url=self.base_url, token="")
-        self.raw.set_async_httpx_client(
-            httpx.AsyncClient(
-                base_url=self.base_url,
-                headers=self._headers,
-                timeout=httpx.Timeout(timeout),
-                transport=AsyncRetryTransport(transport, retry or RetryPolicy()),
-                event_hooks={"response": [_raise_for_envelope_async]},
+
+        def generated(base: str) -> AuthenticatedClient:
+            client = AuthenticatedClient(base_url=base, token="")
+            client.set_async_httpx_client(
+                httpx.AsyncClient(
+                    base_url=base,
+                    headers=self._headers,
+                    timeout=httpx.Timeout(timeout),
+                    transport=AsyncRetryTransport(transport, retry or RetryPolicy()),
+                    event_hooks={"response": [_raise_for_envelope_async]},
+                )
             )
-        )
+            return client
+
+        self.raw = generated(self.base_url)
+        self._origin = generated(_origin_of(self.base_url))
         super().__init__(self)
         self.sessions = _AsyncSessions(self)
 
@@ -313,6 +339,13 @@ class AsyncSessionAnalysis(AsyncResources):
         response: Response[Any] = await operation(client=self.raw, **kwargs)
         return response
 
+    async def call_as_at_origin(self, kind: type[T], operation: Callable[..., Any], /, **kwargs: Any) -> T:
+        return _parsed(await operation(client=self._origin, **kwargs), kind)
+
+    async def call_raw_at_origin(self, operation: Callable[..., Any], /, **kwargs: Any) -> Response[Any]:
+        response: Response[Any] = await operation(client=self._origin, **kwargs)
+        return response
+
     def open_progress(self, path: str) -> AsyncIterator[dict[str, Any]]:
         return follow_async(socket_url(self.base_url, path), dict(self._headers))
 
@@ -325,12 +358,14 @@ class AsyncSessionAnalysis(AsyncResources):
         query: Mapping[str, Any],
         headers: Mapping[str, Any],
         envelope: bool,
+        at_origin: bool,
     ) -> Any:
-        response = await self.raw.get_async_httpx_client().request(**_json_call(method, path, body, query, headers))
-        return _json_answer(response, envelope)
+        client = (self._origin if at_origin else self.raw).get_async_httpx_client()
+        return _json_answer(await client.request(**_json_call(method, path, body, query, headers)), envelope)
 
     async def aclose(self) -> None:
         await self.raw.get_async_httpx_client().aclose()
+        await self._origin.get_async_httpx_client().aclose()
 
 
 class _AsyncSessions(AsyncSessionsService):

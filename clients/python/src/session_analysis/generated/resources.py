@@ -119,6 +119,7 @@ from .models.list_webhooks_response_200_data import ListWebhooksResponse200Data
 from .models.login_request import LoginRequest
 from .models.login_response_200 import LoginResponse200
 from .models.login_with_passkey_response_200 import LoginWithPasskeyResponse200
+from .models.mcp_registry_entry import McpRegistryEntry
 from .models.message_envelope import MessageEnvelope
 from .models.mfa_challenge import MfaChallenge
 from .models.mfa_status import MfaStatus
@@ -296,6 +297,7 @@ from .api.exports import export_sessions as _exports_export_sessions
 from .api.exports import export_transactions as _exports_export_transactions
 from .api.exports import export_users as _exports_export_users
 from .api.live_progress import connect_session_progress as _live_progress_connect_session_progress
+from .api.mcp_server import get_mcp_registry_entry as _mcp_server_get_mcp_registry_entry
 from .api.mcp_server import mcp_end_session as _mcp_server_mcp_end_session
 from .api.mcp_server import mcp_message as _mcp_server_mcp_message
 from .api.mcp_server import mcp_stream as _mcp_server_mcp_stream
@@ -372,6 +374,10 @@ class Caller(Protocol):
 
     def call_raw(self, operation: Callable[..., Response[Any]], /, **kwargs: Any) -> Response[Any]: ...
 
+    def call_as_at_origin(self, kind: type[T], operation: Callable[..., Response[Any]], /, **kwargs: Any) -> T: ...
+
+    def call_raw_at_origin(self, operation: Callable[..., Response[Any]], /, **kwargs: Any) -> Response[Any]: ...
+
     def open_progress(self, path: str) -> Iterator[dict[str, Any]]: ...
 
     def call_json(
@@ -383,6 +389,7 @@ class Caller(Protocol):
         query: Mapping[str, Any],
         headers: Mapping[str, Any],
         envelope: bool,
+        at_origin: bool,
     ) -> Any: ...
 
 
@@ -392,6 +399,10 @@ class AsyncCaller(Protocol):
     async def call_as(self, kind: type[T], operation: Callable[..., Any], /, **kwargs: Any) -> T: ...
 
     async def call_raw(self, operation: Callable[..., Any], /, **kwargs: Any) -> Response[Any]: ...
+
+    async def call_as_at_origin(self, kind: type[T], operation: Callable[..., Any], /, **kwargs: Any) -> T: ...
+
+    async def call_raw_at_origin(self, operation: Callable[..., Any], /, **kwargs: Any) -> Response[Any]: ...
 
     def open_progress(self, path: str) -> AsyncIterator[dict[str, Any]]: ...
 
@@ -404,6 +415,7 @@ class AsyncCaller(Protocol):
         query: Mapping[str, Any],
         headers: Mapping[str, Any],
         envelope: bool,
+        at_origin: bool,
     ) -> Any: ...
 
 
@@ -1934,7 +1946,7 @@ class AsyncExportsService:
 
 
 class McpService:
-    """MCP server: 3 operations."""
+    """MCP server: 4 operations."""
 
     def __init__(self, api: Caller) -> None:
         self._api = api
@@ -1946,7 +1958,16 @@ class McpService:
 
         operationId: mcpEndSession — ``DELETE /mcp``
         """
-        return self._api.call_raw(_mcp_server_mcp_end_session.sync_detailed)
+        return self._api.call_raw_at_origin(_mcp_server_mcp_end_session.sync_detailed)
+
+    def get_registry_entry(self) -> McpRegistryEntry:
+        """The MCP server's registry entry (server.json)
+
+        This deployment's entry for the MCP registry (https://modelcontextprotocol.io/registry), the `server.json` that `mcp-publisher publish` sends: its remote transport (`streamable-http` at `<origin>/mcp`, the optional `X-Organization-Id` header) and, under `_meta`, how a client is authorised (the protected resource metadata, this authorization server, dynamic registration or a Client ID Metadata Document, PKCE S256). Public, cacheable for 5 minutes.
+
+        operationId: getMcpRegistryEntry — ``GET /mcp/server.json``
+        """
+        return self._api.call_as_at_origin(McpRegistryEntry, _mcp_server_get_mcp_registry_entry.sync_detailed)
 
     def message(self, body: JsonRpcMessage | Mapping[str, Any]) -> Response[Any]:
         """Send one MCP JSON-RPC message (Streamable HTTP)
@@ -1955,7 +1976,7 @@ class McpService:
 
         operationId: mcpMessage — ``POST /mcp``
         """
-        return self._api.call_raw(_mcp_server_mcp_message.sync_detailed, body=_model(JsonRpcMessage, body))
+        return self._api.call_raw_at_origin(_mcp_server_mcp_message.sync_detailed, body=_model(JsonRpcMessage, body))
 
     def stream(self) -> Response[Any]:
         """Open a server-to-client stream (not offered: stateless server)
@@ -1964,11 +1985,11 @@ class McpService:
 
         operationId: mcpStream — ``GET /mcp``
         """
-        return self._api.call_raw(_mcp_server_mcp_stream.sync_detailed)
+        return self._api.call_raw_at_origin(_mcp_server_mcp_stream.sync_detailed)
 
 
 class AsyncMcpService:
-    """MCP server: 3 operations. (asyncio)"""
+    """MCP server: 4 operations. (asyncio)"""
 
     def __init__(self, api: AsyncCaller) -> None:
         self._api = api
@@ -1980,7 +2001,16 @@ class AsyncMcpService:
 
         operationId: mcpEndSession — ``DELETE /mcp``
         """
-        return await self._api.call_raw(_mcp_server_mcp_end_session.asyncio_detailed)
+        return await self._api.call_raw_at_origin(_mcp_server_mcp_end_session.asyncio_detailed)
+
+    async def get_registry_entry(self) -> McpRegistryEntry:
+        """The MCP server's registry entry (server.json)
+
+        This deployment's entry for the MCP registry (https://modelcontextprotocol.io/registry), the `server.json` that `mcp-publisher publish` sends: its remote transport (`streamable-http` at `<origin>/mcp`, the optional `X-Organization-Id` header) and, under `_meta`, how a client is authorised (the protected resource metadata, this authorization server, dynamic registration or a Client ID Metadata Document, PKCE S256). Public, cacheable for 5 minutes.
+
+        operationId: getMcpRegistryEntry — ``GET /mcp/server.json``
+        """
+        return await self._api.call_as_at_origin(McpRegistryEntry, _mcp_server_get_mcp_registry_entry.asyncio_detailed)
 
     async def message(self, body: JsonRpcMessage | Mapping[str, Any]) -> Response[Any]:
         """Send one MCP JSON-RPC message (Streamable HTTP)
@@ -1989,7 +2019,9 @@ class AsyncMcpService:
 
         operationId: mcpMessage — ``POST /mcp``
         """
-        return await self._api.call_raw(_mcp_server_mcp_message.asyncio_detailed, body=_model(JsonRpcMessage, body))
+        return await self._api.call_raw_at_origin(
+            _mcp_server_mcp_message.asyncio_detailed, body=_model(JsonRpcMessage, body)
+        )
 
     async def stream(self) -> Response[Any]:
         """Open a server-to-client stream (not offered: stateless server)
@@ -1998,7 +2030,7 @@ class AsyncMcpService:
 
         operationId: mcpStream — ``GET /mcp``
         """
-        return await self._api.call_raw(_mcp_server_mcp_stream.asyncio_detailed)
+        return await self._api.call_raw_at_origin(_mcp_server_mcp_stream.asyncio_detailed)
 
 
 class OauthClientsService:
@@ -2186,7 +2218,7 @@ class Oauth2Service:
 
         operationId: oauthAuthorize — ``GET /oauth2/authorize``
         """
-        return self._api.call_raw(
+        return self._api.call_raw_at_origin(
             _authorization_server_oauth_authorize.sync_detailed,
             response_type=_enum(OauthAuthorizeResponseType, response_type),
             client_id=client_id,
@@ -2214,7 +2246,7 @@ class Oauth2Service:
 
         operationId: oauthAuthorizeAlias — ``GET /oauth/authorize``
         """
-        return self._api.call_raw(
+        return self._api.call_raw_at_origin(
             _authorization_server_oauth_authorize_alias.sync_detailed,
             response_type=_enum(OauthAuthorizeAliasResponseType, response_type),
             client_id=client_id,
@@ -2232,7 +2264,7 @@ class Oauth2Service:
 
         operationId: oauthAuthorizeDecision — ``POST /oauth2/authorize``
         """
-        return self._api.call_raw(
+        return self._api.call_raw_at_origin(
             _authorization_server_oauth_authorize_decision.sync_detailed, body=_model(OauthAuthorizeDecisionBody, body)
         )
 
@@ -2243,7 +2275,7 @@ class Oauth2Service:
 
         operationId: oauthAuthorizeSsoReturn — ``GET /oauth2/authorize/sso``
         """
-        return self._api.call_raw(
+        return self._api.call_raw_at_origin(
             _authorization_server_oauth_authorize_sso_return.sync_detailed, handle=handle, user=user
         )
 
@@ -2254,7 +2286,7 @@ class Oauth2Service:
 
         operationId: getAuthorizationServerMetadata — ``GET /.well-known/oauth-authorization-server``
         """
-        return self._api.call_as(
+        return self._api.call_as_at_origin(
             AuthorizationServerMetadata, _authorization_server_get_authorization_server_metadata.sync_detailed
         )
 
@@ -2265,7 +2297,7 @@ class Oauth2Service:
 
         operationId: getJsonWebKeySet — ``GET /.well-known/jwks.json``
         """
-        return self._api.call_as(JsonWebKeySet, _authorization_server_get_json_web_key_set.sync_detailed)
+        return self._api.call_as_at_origin(JsonWebKeySet, _authorization_server_get_json_web_key_set.sync_detailed)
 
     def get_mcp_protected_resource_metadata(self) -> ProtectedResourceMetadata:
         """The MCP server's protected resource metadata (RFC 9728)
@@ -2274,7 +2306,7 @@ class Oauth2Service:
 
         operationId: getMcpProtectedResourceMetadata — ``GET /.well-known/oauth-protected-resource/mcp``
         """
-        return self._api.call_as(
+        return self._api.call_as_at_origin(
             ProtectedResourceMetadata, _authorization_server_get_mcp_protected_resource_metadata.sync_detailed
         )
 
@@ -2285,7 +2317,7 @@ class Oauth2Service:
 
         operationId: getProtectedResourceMetadata — ``GET /.well-known/oauth-protected-resource``
         """
-        return self._api.call_as(
+        return self._api.call_as_at_origin(
             ProtectedResourceMetadata, _authorization_server_get_protected_resource_metadata.sync_detailed
         )
 
@@ -2296,7 +2328,7 @@ class Oauth2Service:
 
         operationId: oauthIntrospect — ``POST /oauth2/introspect``
         """
-        return self._api.call_as(
+        return self._api.call_as_at_origin(
             IntrospectionResponse,
             _authorization_server_oauth_introspect.sync_detailed,
             body=_model(TokenHintRequest, body),
@@ -2311,7 +2343,7 @@ class Oauth2Service:
 
         operationId: registerOAuthClientDynamically — ``POST /oauth2/register``
         """
-        return self._api.call_as(
+        return self._api.call_as_at_origin(
             ClientRegistrationResponse,
             _authorization_server_register_o_auth_client_dynamically.sync_detailed,
             body=_model(ClientRegistrationRequest, body),
@@ -2324,7 +2356,9 @@ class Oauth2Service:
 
         operationId: oauthRevoke — ``POST /oauth2/revoke``
         """
-        return self._api.call_raw(_authorization_server_oauth_revoke.sync_detailed, body=_model(TokenHintRequest, body))
+        return self._api.call_raw_at_origin(
+            _authorization_server_oauth_revoke.sync_detailed, body=_model(TokenHintRequest, body)
+        )
 
     def token(self, body: TokenRequest | Mapping[str, Any]) -> TokenResponse:
         """Token endpoint (RFC 6749 §3.2)
@@ -2333,7 +2367,7 @@ class Oauth2Service:
 
         operationId: oauthToken — ``POST /oauth2/token``
         """
-        return self._api.call_as(
+        return self._api.call_as_at_origin(
             TokenResponse, _authorization_server_oauth_token.sync_detailed, body=_model(TokenRequest, body)
         )
 
@@ -2361,7 +2395,7 @@ class AsyncOauth2Service:
 
         operationId: oauthAuthorize — ``GET /oauth2/authorize``
         """
-        return await self._api.call_raw(
+        return await self._api.call_raw_at_origin(
             _authorization_server_oauth_authorize.asyncio_detailed,
             response_type=_enum(OauthAuthorizeResponseType, response_type),
             client_id=client_id,
@@ -2389,7 +2423,7 @@ class AsyncOauth2Service:
 
         operationId: oauthAuthorizeAlias — ``GET /oauth/authorize``
         """
-        return await self._api.call_raw(
+        return await self._api.call_raw_at_origin(
             _authorization_server_oauth_authorize_alias.asyncio_detailed,
             response_type=_enum(OauthAuthorizeAliasResponseType, response_type),
             client_id=client_id,
@@ -2407,7 +2441,7 @@ class AsyncOauth2Service:
 
         operationId: oauthAuthorizeDecision — ``POST /oauth2/authorize``
         """
-        return await self._api.call_raw(
+        return await self._api.call_raw_at_origin(
             _authorization_server_oauth_authorize_decision.asyncio_detailed,
             body=_model(OauthAuthorizeDecisionBody, body),
         )
@@ -2419,7 +2453,7 @@ class AsyncOauth2Service:
 
         operationId: oauthAuthorizeSsoReturn — ``GET /oauth2/authorize/sso``
         """
-        return await self._api.call_raw(
+        return await self._api.call_raw_at_origin(
             _authorization_server_oauth_authorize_sso_return.asyncio_detailed, handle=handle, user=user
         )
 
@@ -2430,7 +2464,7 @@ class AsyncOauth2Service:
 
         operationId: getAuthorizationServerMetadata — ``GET /.well-known/oauth-authorization-server``
         """
-        return await self._api.call_as(
+        return await self._api.call_as_at_origin(
             AuthorizationServerMetadata, _authorization_server_get_authorization_server_metadata.asyncio_detailed
         )
 
@@ -2441,7 +2475,9 @@ class AsyncOauth2Service:
 
         operationId: getJsonWebKeySet — ``GET /.well-known/jwks.json``
         """
-        return await self._api.call_as(JsonWebKeySet, _authorization_server_get_json_web_key_set.asyncio_detailed)
+        return await self._api.call_as_at_origin(
+            JsonWebKeySet, _authorization_server_get_json_web_key_set.asyncio_detailed
+        )
 
     async def get_mcp_protected_resource_metadata(self) -> ProtectedResourceMetadata:
         """The MCP server's protected resource metadata (RFC 9728)
@@ -2450,7 +2486,7 @@ class AsyncOauth2Service:
 
         operationId: getMcpProtectedResourceMetadata — ``GET /.well-known/oauth-protected-resource/mcp``
         """
-        return await self._api.call_as(
+        return await self._api.call_as_at_origin(
             ProtectedResourceMetadata, _authorization_server_get_mcp_protected_resource_metadata.asyncio_detailed
         )
 
@@ -2461,7 +2497,7 @@ class AsyncOauth2Service:
 
         operationId: getProtectedResourceMetadata — ``GET /.well-known/oauth-protected-resource``
         """
-        return await self._api.call_as(
+        return await self._api.call_as_at_origin(
             ProtectedResourceMetadata, _authorization_server_get_protected_resource_metadata.asyncio_detailed
         )
 
@@ -2472,7 +2508,7 @@ class AsyncOauth2Service:
 
         operationId: oauthIntrospect — ``POST /oauth2/introspect``
         """
-        return await self._api.call_as(
+        return await self._api.call_as_at_origin(
             IntrospectionResponse,
             _authorization_server_oauth_introspect.asyncio_detailed,
             body=_model(TokenHintRequest, body),
@@ -2487,7 +2523,7 @@ class AsyncOauth2Service:
 
         operationId: registerOAuthClientDynamically — ``POST /oauth2/register``
         """
-        return await self._api.call_as(
+        return await self._api.call_as_at_origin(
             ClientRegistrationResponse,
             _authorization_server_register_o_auth_client_dynamically.asyncio_detailed,
             body=_model(ClientRegistrationRequest, body),
@@ -2500,7 +2536,7 @@ class AsyncOauth2Service:
 
         operationId: oauthRevoke — ``POST /oauth2/revoke``
         """
-        return await self._api.call_raw(
+        return await self._api.call_raw_at_origin(
             _authorization_server_oauth_revoke.asyncio_detailed, body=_model(TokenHintRequest, body)
         )
 
@@ -2511,7 +2547,7 @@ class AsyncOauth2Service:
 
         operationId: oauthToken — ``POST /oauth2/token``
         """
-        return await self._api.call_as(
+        return await self._api.call_as_at_origin(
             TokenResponse, _authorization_server_oauth_token.asyncio_detailed, body=_model(TokenRequest, body)
         )
 
@@ -4665,6 +4701,7 @@ class SsoService:
             query={},
             headers={"x-organization-id": x_organization_id, "X-D1-Bookmark": x_d1_bookmark},
             envelope=True,
+            at_origin=False,
         )
 
     def delete_connection(
@@ -4756,7 +4793,7 @@ class SsoService:
 
         operationId: samlAssertionConsumer — ``POST /saml/acs/{connection}``
         """
-        return self._api.call_as(
+        return self._api.call_as_at_origin(
             SamlAssertionConsumerResponse200,
             _enterprise_sign_on_saml_assertion_consumer.sync_detailed,
             connection=connection,
@@ -4777,7 +4814,7 @@ class SsoService:
 
         operationId: samlLogin — ``GET /saml/login``
         """
-        return self._api.call_raw(
+        return self._api.call_raw_at_origin(
             _enterprise_sign_on_saml_login.sync_detailed,
             connection=connection,
             email=email,
@@ -4792,7 +4829,7 @@ class SsoService:
 
         operationId: samlServiceProviderMetadata — ``GET /saml/metadata/{connection}``
         """
-        return self._api.call_raw(
+        return self._api.call_raw_at_origin(
             _enterprise_sign_on_saml_service_provider_metadata.sync_detailed, connection=connection
         )
 
@@ -4902,6 +4939,7 @@ class AsyncSsoService:
             query={},
             headers={"x-organization-id": x_organization_id, "X-D1-Bookmark": x_d1_bookmark},
             envelope=True,
+            at_origin=False,
         )
 
     async def delete_connection(
@@ -4999,7 +5037,7 @@ class AsyncSsoService:
 
         operationId: samlAssertionConsumer — ``POST /saml/acs/{connection}``
         """
-        return await self._api.call_as(
+        return await self._api.call_as_at_origin(
             SamlAssertionConsumerResponse200,
             _enterprise_sign_on_saml_assertion_consumer.asyncio_detailed,
             connection=connection,
@@ -5020,7 +5058,7 @@ class AsyncSsoService:
 
         operationId: samlLogin — ``GET /saml/login``
         """
-        return await self._api.call_raw(
+        return await self._api.call_raw_at_origin(
             _enterprise_sign_on_saml_login.asyncio_detailed,
             connection=connection,
             email=email,
@@ -5035,7 +5073,7 @@ class AsyncSsoService:
 
         operationId: samlServiceProviderMetadata — ``GET /saml/metadata/{connection}``
         """
-        return await self._api.call_raw(
+        return await self._api.call_raw_at_origin(
             _enterprise_sign_on_saml_service_provider_metadata.asyncio_detailed, connection=connection
         )
 

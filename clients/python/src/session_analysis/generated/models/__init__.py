@@ -247,6 +247,16 @@ from .list_webhooks_response_200_data import ListWebhooksResponse200Data
 from .login_request import LoginRequest
 from .login_response_200 import LoginResponse200
 from .login_with_passkey_response_200 import LoginWithPasskeyResponse200
+from .mcp_registry_entry import McpRegistryEntry
+from .mcp_registry_entry_meta import McpRegistryEntryMeta
+from .mcp_registry_entry_remotes_item import McpRegistryEntryRemotesItem
+from .mcp_registry_entry_remotes_item_headers_item import (
+    McpRegistryEntryRemotesItemHeadersItem,
+)
+from .mcp_registry_entry_remotes_item_headers_item_format import (
+    McpRegistryEntryRemotesItemHeadersItemFormat,
+)
+from .mcp_registry_entry_remotes_item_type import McpRegistryEntryRemotesItemType
 from .message_envelope import MessageEnvelope
 from .mfa_challenge import MfaChallenge
 from .mfa_challenge_factors_item import MfaChallengeFactorsItem
@@ -760,6 +770,12 @@ __all__ = (
     "LoginRequest",
     "LoginResponse200",
     "LoginWithPasskeyResponse200",
+    "McpRegistryEntry",
+    "McpRegistryEntryMeta",
+    "McpRegistryEntryRemotesItem",
+    "McpRegistryEntryRemotesItemHeadersItem",
+    "McpRegistryEntryRemotesItemHeadersItemFormat",
+    "McpRegistryEntryRemotesItemType",
     "MessageEnvelope",
     "MfaChallenge",
     "MfaChallengeFactorsItem",
