@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Creates the Cloudflare resources one environment of wrangler.toml binds
-// (D1 database, KV namespace, webhook queue and its dead-letter queue), writes
+// (its D1 databases — the directory and shard 0 `DB` and every further shard
+// `SHARD_n` — KV namespace, webhook queue and its dead-letter queue), writes
 // their ids into that environment's section, gives it an address, applies the
-// D1 migrations remotely, and lists the secrets still to put.
+// D1 migrations remotely to every database, and lists the secrets still to put.
 //
 //   npm run deploy:setup -- --env production --hostname api.example.com   a custom domain (asked for at a terminal)
 //   npm run deploy:setup -- --env staging --workers-dev --hostname NAME.SUBDOMAIN.workers.dev
@@ -222,9 +223,23 @@ export function readPlan(toml, env) {
   const one = (suffix) => tables.find((t) => t.name === `env.${env}.${suffix}`);
   const worker = valueIn(lines, section, "name")?.value;
   if (!worker) throw new Error(`[env.${env}] has no name`);
-  const d1Table = one("d1_databases");
+  const d1Tables = tables.filter((t) => t.name === `env.${env}.d1_databases`);
   const kvTable = one("kv_namespaces");
-  if (!d1Table || !kvTable) throw new Error(`[env.${env}] needs a d1_databases and a kv_namespaces table`);
+  if (!d1Tables.length || !kvTable) throw new Error(`[env.${env}] needs a d1_databases and a kv_namespaces table`);
+  const databases = d1Tables.map((t) => ({
+    binding: valueIn(lines, t, "binding")?.value ?? "DB",
+    name: valueIn(lines, t, "database_name").value,
+    // Absent in a fresh checkout: this script (or wrangler's provisioning) fills it in.
+    id: valueIn(lines, t, "database_id"),
+    migrationsDir: valueIn(lines, t, "migrations_dir")?.value ?? "migrations",
+  }));
+  const d1 = databases.find((d) => d.binding === "DB");
+  if (!d1) throw new Error(`[env.${env}] binds no D1 database DB (the directory and shard 0)`);
+  // Shards are numbered without gaps (src/context/shards.ts refuses a gap at startup; so does this).
+  const shards = databases.filter((d) => /^SHARD_\d+$/.test(d.binding));
+  for (const [i, shard] of shards.entries())
+    if (!shards.some((d) => d.binding === `SHARD_${i + 1}`))
+      throw new Error(`[env.${env}] binds ${shard.binding} but not SHARD_${i + 1} (shards are numbered without gaps)`);
   const queues = new Set();
   for (const t of tables.filter((t) => t.name.startsWith(`env.${env}.queues.`))) {
     for (const key of ["queue", "dead_letter_queue"]) {
@@ -242,13 +257,9 @@ export function readPlan(toml, env) {
   return {
     env,
     worker,
-    d1: {
-      binding: valueIn(lines, d1Table, "binding")?.value ?? "DB",
-      name: valueIn(lines, d1Table, "database_name").value,
-      // Absent in a fresh checkout: this script (or wrangler's provisioning) fills it in.
-      id: valueIn(lines, d1Table, "database_id"),
-      migrationsDir: valueIn(lines, d1Table, "migrations_dir")?.value ?? "migrations",
-    },
+    d1,
+    /** DB first, then SHARD_1, SHARD_2 … in order. */
+    databases: [d1, ...shards.sort((a, b) => Number(a.binding.slice(6)) - Number(b.binding.slice(6)))],
     kv: { title: `${worker}-kv`, id: valueIn(lines, kvTable, "id") },
     queues: [...queues],
     paymentGateway: valueIn(lines, varsTable ?? section, "PAYMENT_GATEWAY")?.value,
@@ -273,14 +284,26 @@ function setKey(lines, table, key, rendered) {
   lines.splice(last + 1, 0, `${key} = ${rendered}`);
 }
 
-/** wrangler.toml with the environment's D1 and KV ids set (unchanged text when they already are). */
+/**
+ * wrangler.toml with the environment's D1 and KV ids set (unchanged text when they already are);
+ * `ids.d1` maps each D1 binding to its database's id.
+ */
 export function withIds(toml, plan, ids) {
   const lines = toml.split("\n");
   // One table at a time, re-read after each edit: an added line moves the ones below it.
   const table = (suffix) => tablesOf(lines, plan.env).find((t) => t.name === `env.${plan.env}.${suffix}`);
-  setKey(lines, table("d1_databases"), "database_id", `"${ids.d1}"`);
+  const d1Table = (binding) =>
+    tablesOf(lines, plan.env).find(
+      (t) => t.name === `env.${plan.env}.d1_databases` && (valueIn(lines, t, "binding")?.value ?? "DB") === binding,
+    );
+  for (const [binding, id] of Object.entries(ids.d1)) setKey(lines, d1Table(binding), "database_id", `"${id}"`);
   setKey(lines, table("kv_namespaces"), "id", `"${ids.kv}"`);
   return lines.join("\n");
+}
+
+/** Every D1 database of the plan, found by name or created: binding → id. */
+export function ensureDatabases(plan, log) {
+  return Object.fromEntries(plan.databases.map((d) => [d.binding, ensureD1(d.name, log)]));
 }
 
 /** wrangler.toml with the environment served at `address` (addressFor): route or workers.dev, and the derived vars. */
@@ -333,7 +356,7 @@ export function useConfigFolder(configPath) {
   wranglerCwd = path.dirname(configPath);
 }
 
-export { applyMigrations, ensureD1, ensureKv, ensureQueues, jsonArray, wrangler };
+export { applyMigrations, ensureKv, ensureQueues, jsonArray, wrangler };
 
 function ensureD1(name, log) {
   let db = d1Databases().find((d) => d.name === name);
@@ -370,15 +393,18 @@ function ensureQueues(names, log) {
   }
 }
 
+/** The pending migrations, on every database: the directory and each shard have the one schema. */
 function applyMigrations(plan, log) {
-  const target = [plan.d1.binding, "--env", plan.env, "--remote", "--config", plan.configPath];
-  const pending = wrangler(["d1", "migrations", "list", ...target]);
-  if (/no migrations to apply/i.test(pending.stdout + pending.stderr)) {
-    log("D1 migrations: none to apply");
-    return;
+  for (const { binding } of plan.databases) {
+    const target = [binding, "--env", plan.env, "--remote", "--config", plan.configPath];
+    const pending = wrangler(["d1", "migrations", "list", ...target]);
+    if (/no migrations to apply/i.test(pending.stdout + pending.stderr)) {
+      log(`D1 migrations (${binding}): none to apply`);
+      continue;
+    }
+    wrangler(["d1", "migrations", "apply", ...target]);
+    log(`D1 migrations (${binding}): applied`);
   }
-  wrangler(["d1", "migrations", "apply", ...target]);
-  log("D1 migrations: applied");
 }
 
 function secretsReport(plan, { dryRun }) {
@@ -405,11 +431,14 @@ export function dryRunReport(plan, migrations, address) {
   const idNote = (id) => (id ? `now ${id.value}` : "not set yet");
   return [
     `Plan for [env.${plan.env}] (worker ${plan.worker}); dry run: nothing is called.`,
-    `  D1 database ${plan.d1.name}: reuse if listed, else create; write its id into database_id (${idNote(plan.d1.id)})`,
+    ...plan.databases.map(
+      (d) =>
+        `  D1 database ${d.name} (${d.binding}): reuse if listed, else create; write its id into database_id (${idNote(d.id)})`,
+    ),
     `  KV namespace ${plan.kv.title}: reuse if listed, else create; write its id into kv_namespaces.id (${idNote(plan.kv.id)})`,
     ...plan.queues.map((q) => `  queue ${q}: reuse if listed, else create`),
     addressReport(address),
-    `  D1 migrations: apply the pending ones of ${migrations.length} in ${plan.d1.migrationsDir}/ (${migrations.at(-1) ?? "none"} is the newest) with --remote`,
+    `  D1 migrations: apply the pending ones of ${migrations.length} in ${plan.d1.migrationsDir}/ (${migrations.at(-1) ?? "none"} is the newest) with --remote, to each of ${plan.databases.map((d) => d.binding).join(", ")}`,
     secretsReport(plan, { dryRun: true }),
   ].join("\n");
 }
@@ -472,7 +501,7 @@ export function main(argv, { cwd = process.cwd(), log = console.log } = {}) {
     log(dryRunReport(plan, migrations, address));
     return;
   }
-  const ids = { d1: ensureD1(plan.d1.name, log), kv: ensureKv(plan.kv.title, log) };
+  const ids = { d1: ensureDatabases(plan, log), kv: ensureKv(plan.kv.title, log) };
   ensureQueues(plan.queues, log);
   let updated = withIds(toml, plan, ids);
   if (args.hostname) updated = withAddress(updated, args.env, address);

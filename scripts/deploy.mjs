@@ -22,7 +22,7 @@ import path from "node:path";
 import {
   addressFor,
   applyMigrations,
-  ensureD1,
+  ensureDatabases,
   ensureKv,
   ensureQueues,
   readPlan,
@@ -87,7 +87,7 @@ export function rollbackReport(plan, previous) {
       : `  npx wrangler versions list --env ${plan.env}   (then: npx wrangler rollback <version-id> --env ${plan.env})`,
     "A rollback does not undo D1 migrations: the previous version runs on the migrated schema, which",
     "works because migrations only add (expand-then-contract, docs/operations.md). To undo data, restore",
-    `D1 with Time Travel: npx wrangler d1 time-travel restore ${plan.d1.binding} --env ${plan.env} --timestamp <before the deploy>`,
+    `D1 with Time Travel, each database (${plan.databases.map((d) => d.binding).join(", ")}): npx wrangler d1 time-travel restore ${plan.d1.binding} --env ${plan.env} --timestamp <before the deploy>`,
     "Secrets are not versioned with the code: a rollback keeps the current ones.",
   ].join("\n");
 }
@@ -96,9 +96,9 @@ export function dryRunReport(plan, address, migrations) {
   const host = address.vars.AUTH_ISSUER;
   return [
     `Deploy of [env.${plan.env}] (worker ${plan.worker}); dry run: nothing is called.`,
-    `  1. resources by name (D1 ${plan.d1.name}, KV ${plan.kv.title}, ${plan.queues.length} queues), ids into wrangler.toml`,
+    `  1. resources by name (D1 ${plan.databases.map((d) => d.name).join(", ")}, KV ${plan.kv.title}, ${plan.queues.length} queues), ids into wrangler.toml`,
     `  2. note the version serving now (wrangler deployments status) for the rollback`,
-    `  3. D1 migrations --remote: the pending ones of ${migrations.length} (${migrations.at(-1) ?? "none"} is the newest)`,
+    `  3. D1 migrations --remote: the pending ones of ${migrations.length} (${migrations.at(-1) ?? "none"} is the newest), on each of ${plan.databases.map((d) => d.binding).join(", ")}`,
     `  4. wrangler deploy --env ${plan.env} → ${host || "workers.dev (address read from the output, written, deployed again)"}`,
     "  5. JWT_PRIVATE_KEY and DATA_ENCRYPTION_KEY generated and put if the Worker has none (never replaced)",
     `  6. print the rollback steps; then: npm run smoke -- ${host || "https://<address>"}`,
@@ -126,7 +126,7 @@ export async function main(argv, { cwd = process.cwd(), log = console.log } = {}
     return;
   }
 
-  const ids = { d1: ensureD1(plan.d1.name, log), kv: ensureKv(plan.kv.title, log) };
+  const ids = { d1: ensureDatabases(plan, log), kv: ensureKv(plan.kv.title, log) };
   ensureQueues(plan.queues, log);
   const withResourceIds = withIds(toml, plan, ids);
   if (withResourceIds !== toml) {

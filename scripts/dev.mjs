@@ -2,7 +2,8 @@
 // `npm run dev [-- <wrangler dev args>]`: everything local, nothing to set up.
 // 1. writes a development signing key and data encryption key to .dev.vars
 //    if there are none;
-// 2. applies the D1 migrations to the local database;
+// 2. applies the D1 migrations to every local database (the directory and shard 0, DB, and each
+//    further shard, SHARD_n: one schema on each);
 // 3. builds the console (console/ → console/dist) and keeps rebuilding it on change;
 // 4. starts `wrangler dev` on http://127.0.0.1:8787 (D1, KV, Queues and the
 //    Durable Object all local; the console at /, the API reference at /v1/docs).
@@ -34,19 +35,38 @@ for (const flag of ["--persist-to", "--env", "-e"]) {
   const i = args.indexOf(flag);
   if (i >= 0 && args[i + 1]) shared.push(flag, args[i + 1]);
 }
-// wrangler prints a table row per migration; a newcomer needs one line unless it fails.
-const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", ...shared], {
-  encoding: "utf8",
-  env,
-});
-if (migrate.status !== 0) {
-  process.stdout.write(migrate.stdout ?? "");
-  process.stderr.write(migrate.stderr ?? "");
-  process.exit(migrate.status ?? 1);
+/**
+ * The D1 bindings of the development environment (or `--env`'s) in wrangler.toml: the bindings of its
+ * d1_databases tables, read as text (this script loads no wrangler module).
+ */
+function d1Bindings(toml, environment) {
+  const table = environment ? `[[env.${environment}.d1_databases]]` : "[[d1_databases]]";
+  return toml
+    .split(/\n(?=\s*\[)/)
+    .filter((t) => t.trim().startsWith(table))
+    .map((t) => /^\s*binding\s*=\s*"([^"]+)"/m.exec(t)?.[1])
+    .filter(Boolean);
 }
-const applied = (migrate.stdout.match(/│\s*\d{4}_\S+\.sql\s*│\s*✅/g) ?? []).length;
+const envFlag = shared.findIndex((a) => a === "--env" || a === "-e");
+const bindings = d1Bindings(readFileSync("wrangler.toml", "utf8"), envFlag >= 0 ? shared[envFlag + 1] : undefined);
+let applied = 0;
+for (const binding of bindings) {
+  // wrangler prints a table row per migration; a newcomer needs one line unless it fails.
+  const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", binding, "--local", ...shared], {
+    encoding: "utf8",
+    env,
+  });
+  if (migrate.status !== 0) {
+    process.stdout.write(migrate.stdout ?? "");
+    process.stderr.write(migrate.stderr ?? "");
+    process.exit(migrate.status ?? 1);
+  }
+  applied += (migrate.stdout.match(/│\s*\d{4}_\S+\.sql\s*│\s*✅/g) ?? []).length;
+}
 console.log(
-  applied ? `dev: applied ${applied} D1 migration(s) to the local database` : "dev: local database up to date",
+  applied
+    ? `dev: applied ${applied} D1 migration(s) to the local databases (${bindings.join(", ")})`
+    : `dev: local databases up to date (${bindings.join(", ")})`,
 );
 
 const vite = "node_modules/.bin/vite";

@@ -8,7 +8,18 @@ import type { SessionScheduler } from "./durable-objects/session-scheduler/sessi
 
 /** Bindings declared in wrangler.toml (and secrets set with `wrangler secret put`). */
 export interface Bindings {
+  /** The directory (identity and placements) and shard 0 (docs/scale.md "Shards"). */
   DB: D1Database;
+  /**
+   * Shards 1…N−1: `SHARD_1`, `SHARD_2`, … with no gap (src/context/shards.ts). Adding one is
+   * configuration only: a D1 binding here and in wrangler.toml, created by `npm run deploy:setup`.
+   */
+  [shard: `SHARD_${number}`]: D1Database | undefined;
+  /**
+   * Optional: each shard's weight for new accounts, comma-separated in shard order ("1,1,3"; unset
+   * = 1 each). 0 places no new account there; a missing entry is 1 (src/context/shards.ts).
+   */
+  SHARD_WEIGHTS?: string;
   KV: KVNamespace;
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
   SESSION_SCHEDULER: DurableObjectNamespace<SessionScheduler>;

@@ -28,6 +28,8 @@ interface Account {
   queues: string[];
   secrets: Array<{ name: string; type: string }>;
   pendingMigrations: boolean;
+  /** The D1 bindings whose migrations are applied (the fake keeps them per database). */
+  migrated?: string[];
   calls: string[][];
   /** What `secret bulk` received on stdin (the fake keeps it; Cloudflare would not show it). */
   secretValues?: Record<string, string>;
@@ -99,6 +101,7 @@ describe("npm run deploy:setup", () => {
     expect(p.toml()).toBe(before);
     for (const name of [
       "session-analysis-production",
+      "session-analysis-production-shard-1",
       "session-analysis-production-kv",
       "session-analysis-webhooks-production",
       "session-analysis-webhooks-dlq-production",
@@ -115,7 +118,7 @@ describe("npm run deploy:setup", () => {
       expect(r.out).toContain(name);
   });
 
-  it("creates every resource of the environment, writes their ids there only, applies migrations, lists missing secrets", () => {
+  it("creates every resource of the environment, writes their ids there only, applies migrations to every database, lists missing secrets", () => {
     const p = project();
     const staging = section(p.toml(), "staging");
     const r = p.run("--env", "production", "--hostname", "api.acme.test.io");
@@ -123,16 +126,25 @@ describe("npm run deploy:setup", () => {
     const account = p.account();
     expect(creates(account.calls)).toEqual([
       "d1 create session-analysis-production",
+      "d1 create session-analysis-production-shard-1",
       "kv namespace create session-analysis-production-kv",
       "queues create session-analysis-webhooks-production",
       "queues create session-analysis-webhooks-dlq-production",
     ]);
     const prod = section(p.toml(), "production");
-    expect(prod).toContain(`database_id = "${account.d1[0]!.uuid}"`);
+    // Each database's id in its own binding's table.
+    for (const [binding, name] of [
+      ["DB", "session-analysis-production"],
+      ["SHARD_1", "session-analysis-production-shard-1"],
+    ])
+      expect(prod).toContain(
+        `binding = "${binding}"\ndatabase_name = "${name}"\nmigrations_dir = "migrations"\ndatabase_id = "${account.d1.find((d) => d.name === name)!.uuid}"`,
+      );
     expect(prod).toContain(`id = "${account.kv[0]!.id}"`);
     expect(section(p.toml(), "staging")).toBe(staging);
     expect(account.calls.filter((c) => c[1] === "migrations" && c[2] === "apply")).toEqual([
       ["d1", "migrations", "apply", "DB", "--env", "production", "--remote", "--config", expect.any(String)],
+      ["d1", "migrations", "apply", "SHARD_1", "--env", "production", "--remote", "--config", expect.any(String)],
     ]);
     expect(r.out).toMatch(/MISSING\s+JWT_PRIVATE_KEY/);
     expect(r.out).toMatch(/MISSING\s+DATA_ENCRYPTION_KEY/);
@@ -166,7 +178,10 @@ describe("npm run deploy:setup", () => {
 
   it("reuses resources that already exist by name and reports secrets already set", () => {
     const p = project({
-      d1: [{ uuid: "11111111-2222-3333-4444-555555555555", name: "session-analysis-production" }],
+      d1: [
+        { uuid: "11111111-2222-3333-4444-555555555555", name: "session-analysis-production" },
+        { uuid: "11111111-2222-3333-4444-666666666666", name: "session-analysis-production-shard-1" },
+      ],
       kv: [{ id: "f".repeat(32), title: "session-analysis-production-kv" }],
       queues: ["session-analysis-webhooks-production"],
       secrets: [
@@ -183,8 +198,30 @@ describe("npm run deploy:setup", () => {
     const prod = section(p.toml(), "production");
     expect(prod).toContain('database_id = "11111111-2222-3333-4444-555555555555"');
     expect(prod).toContain(`id = "${"f".repeat(32)}"`);
+    expect(prod).toContain('database_id = "11111111-2222-3333-4444-666666666666"');
     expect(r.out).toMatch(/set\s+JWT_PRIVATE_KEY/);
     expect(r.out).not.toContain("MISSING");
+  });
+
+  it("upgrades a single-database deployment: its database stays DB (the directory and shard 0), the new shard is created and migrated", () => {
+    // Today's deployment: one database, every migration applied to it.
+    const p = project({
+      d1: [{ uuid: "11111111-2222-3333-4444-555555555555", name: "session-analysis-production" }],
+      migrated: ["DB"],
+    });
+    const r = p.run("--env", "production", "--hostname", "api.acme.io");
+    expect(r.status, r.out).toBe(0);
+    const account = p.account();
+    expect(creates(account.calls).filter((c) => c.startsWith("d1"))).toEqual([
+      "d1 create session-analysis-production-shard-1",
+    ]);
+    const prod = section(p.toml(), "production");
+    expect(prod).toContain('database_id = "11111111-2222-3333-4444-555555555555"');
+    expect(prod).toContain(`database_id = "${account.d1[1]!.uuid}"`);
+    expect(account.calls.filter((c) => c[1] === "migrations" && c[2] === "apply").map((c) => c[3])).toEqual([
+      "SHARD_1",
+    ]);
+    expect(r.out).toContain("D1 migrations (DB): none to apply");
   });
 
   it("refuses an environment wrangler.toml does not define", () => {

@@ -28,6 +28,7 @@ function run(...args: string[]) {
   dirs.push(dir);
   mkdirSync(path.join(dir, "scripts"));
   for (const f of ["dev.mjs", "dev-key.mjs"]) copyFileSync(path.join(root, "scripts", f), path.join(dir, "scripts", f));
+  copyFileSync(path.join(root, "wrangler.toml"), path.join(dir, "wrangler.toml"));
   const bin = path.join(dir, "node_modules/.bin");
   mkdirSync(bin, { recursive: true });
   for (const tool of ["wrangler", "vite"]) {
@@ -47,7 +48,8 @@ function run(...args: string[]) {
     .split("\n")
     .map((l) => JSON.parse(l) as { tool: string; args: string[] });
   const dev = recorded.find((c) => c.tool === "wrangler" && c.args[0] === "dev");
-  return { status: result.status, stdout: result.stdout, devArgs: dev?.args ?? [] };
+  const migrated = recorded.filter((c) => c.tool === "wrangler" && c.args[0] === "d1").map((c) => c.args);
+  return { status: result.status, stdout: result.stdout, devArgs: dev?.args ?? [], migrated };
 }
 
 const issuerOf = (args: string[]) => args.filter((a) => a.startsWith("AUTH_ISSUER:"));
@@ -87,9 +89,30 @@ describe("npm run dev", () => {
     expect(issuerOf(run("--env", "staging", "--port", "8790").devArgs)).toEqual([]);
   });
 
-  it("prints one line for the migrations, not wrangler's table", () => {
-    const { stdout } = run();
-    expect(stdout).toContain("dev: applied 2 D1 migration(s) to the local database");
+  it("migrates every local database, the directory and each shard, and prints one line for it, not wrangler's table", () => {
+    const { stdout, migrated } = run();
+    expect(migrated).toEqual([
+      ["d1", "migrations", "apply", "DB", "--local"],
+      ["d1", "migrations", "apply", "SHARD_1", "--local"],
+    ]);
+    // Two migrations reported by each database's (recorded) wrangler.
+    expect(stdout).toContain("dev: applied 4 D1 migration(s) to the local databases (DB, SHARD_1)");
     expect(stdout).not.toContain("│");
+  });
+
+  it("migrates the databases of the environment it serves", () => {
+    const { migrated } = run("--env", "bench", "--persist-to", "/tmp/x");
+    expect(migrated.map((args) => args[3])).toEqual(["DB", "SHARD_1"]);
+    expect(migrated[0]).toEqual([
+      "d1",
+      "migrations",
+      "apply",
+      "DB",
+      "--local",
+      "--persist-to",
+      "/tmp/x",
+      "--env",
+      "bench",
+    ]);
   });
 });

@@ -37,6 +37,13 @@ describe("a fresh copy of the repository, as the Deploy to Cloudflare button sta
     expect(plan.d1.id).toBeUndefined();
     expect(plan.kv.id).toBeUndefined();
     expect(plan.d1.name).toBe(`session-analysis-${env}`);
+    // At least two databases everywhere it runs (docs/scale.md "Shards"), none with an id yet.
+    expect(
+      plan.databases.map((d: { binding: string; name: string; id?: unknown }) => [d.binding, d.name, d.id]),
+    ).toEqual([
+      ["DB", `session-analysis-${env}`, undefined],
+      ["SHARD_1", `session-analysis-${env}-shard-1`, undefined],
+    ]);
   });
 
   it("wrangler deploy --dry-run --env production builds and binds everything with no ids", () => {
@@ -58,7 +65,13 @@ describe("a fresh copy of the repository, as the Deploy to Cloudflare button sta
     );
     const text = r.stdout + r.stderr;
     expect(r.status, text).toBe(0);
-    for (const binding of ["env.DB (session-analysis-production)", "env.KV", "env.SESSION_ROOM", "env.WEBHOOK_QUEUE"])
+    for (const binding of [
+      "env.DB (session-analysis-production)",
+      "env.SHARD_1 (session-analysis-production-shard-1)",
+      "env.KV",
+      "env.SESSION_ROOM",
+      "env.WEBHOOK_QUEUE",
+    ])
       expect(text).toContain(binding);
     expect(existsSync(path.join(out, "index.js"))).toBe(true);
   });

@@ -38,9 +38,11 @@ else if (args[0] === "queues" && args[1] === "create") {
   state.queues.push(args[2]);
   out(`Created queue ${args[2]}.`);
 } else if (cmd.startsWith("d1 migrations list")) {
-  out(state.pendingMigrations ? "Migrations to be applied:\n│ 0000_init.sql │" : "✅ No migrations to apply!");
+  // Each database keeps its own applied migrations: pending until applied to that binding.
+  const pending = state.pendingMigrations && !(state.migrated ?? []).includes(args[3]);
+  out(pending ? "Migrations to be applied:\n│ 0000_init.sql │" : "✅ No migrations to apply!");
 } else if (cmd.startsWith("d1 migrations apply")) {
-  state.pendingMigrations = false;
+  state.migrated = [...(state.migrated ?? []), args[3]];
   out("✅ Applied");
 } else if (args[0] === "secret" && args[1] === "list") out(JSON.stringify(state.secrets));
 else if (args[0] === "secret" && args[1] === "bulk") {
