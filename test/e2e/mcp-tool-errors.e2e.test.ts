@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensurePythonVenv } from "../../scripts/python-venv.mjs";
-import { apiClient, dataOf, testClientAddress } from "./support/api";
+import { apiClient, dataOf, fetchFrom, testClientAddress } from "./support/api";
 import { mcpAccessToken } from "./support/authorize-driver";
 import { verifyEmail } from "./support/mail";
 import { sharedServer } from "./support/shared-server";
@@ -44,11 +44,6 @@ describe("MCP tool errors through the official SDK clients", () => {
   const server = sharedServer();
   const address = testClientAddress();
   const { call } = apiClient(() => server.url, address);
-  const fetchFrom: typeof fetch = (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set("cf-connecting-ip", address);
-    return fetch(input, { ...init, headers });
-  };
   let token: string;
   let refusals: Refusal[];
 
@@ -63,7 +58,8 @@ describe("MCP tool errors through the official SDK clients", () => {
       marketing_consent: false,
     });
     expect(reg.status).toBe(201);
-    token = (await mcpAccessToken(server.url, { email, password: PASSWORD }, EVERY_TOOL_SCOPE, fetchFrom)).access_token;
+    token = (await mcpAccessToken(server.url, { email, password: PASSWORD }, EVERY_TOOL_SCOPE, fetchFrom(address)))
+      .access_token;
 
     // Another account's session and webhook, which the agent must not see.
     const other = await call("POST", "/v1/auth/register", undefined, {

@@ -7,7 +7,7 @@ import {
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiClient, dataOf, testClientAddress } from "./support/api";
+import { apiClient, dataOf, fetchFrom, testClientAddress } from "./support/api";
 import { mcpAccessToken, signInAndApprove } from "./support/authorize-driver";
 import { verifyEmail } from "./support/mail";
 import { sharedServer } from "./support/shared-server";
@@ -94,18 +94,14 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
   const address = testClientAddress();
   const { call } = apiClient(() => server.url, address);
   // Every request of the SDK's (discovery, registration, token, MCP) from this test's own address.
-  const fetchFrom: typeof fetch = (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set("cf-connecting-ip", address);
-    return fetch(input, { ...init, headers });
-  };
+  const fromAddress = fetchFrom(address);
   let email: string;
   let restToken: string;
 
   /** The whole sign-in an agent does: 401 → discovery → registration → authorize (consent) → token. */
   async function authorize(provider: TestProvider, asEmail = email) {
     const first = new Client({ name: "e2e", version: "1.0.0" });
-    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider, fetch: fetchFrom });
+    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider, fetch: fromAddress });
     await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
     const url = provider.authorizationUrl!;
     expect(url.searchParams.get("resource")).toBe(`${server.url}/mcp`);
@@ -121,7 +117,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
     await client.connect(
       new StreamableHTTPClientTransport(mcpUrl(), {
         authProvider: provider,
-        fetch: fetchFrom,
+        fetch: fromAddress,
         requestInit: { headers },
       }),
     );
@@ -148,7 +144,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
 
   /** The same flow by hand for a narrower scope than the metadata lists. */
   async function authorizeByHand(scope: string): Promise<string> {
-    const body = await mcpAccessToken(server.url, { email, password: PASSWORD }, scope, fetchFrom);
+    const body = await mcpAccessToken(server.url, { email, password: PASSWORD }, scope, fromAddress);
     expect(body.scope).toBe(scope);
     return body.access_token;
   }
@@ -313,7 +309,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
     const client = new Client({ name: "e2e", version: "1.0.0" });
     await client.connect(
       new StreamableHTTPClientTransport(mcpUrl(), {
-        fetch: fetchFrom,
+        fetch: fromAddress,
         requestInit: { headers: { authorization: `Bearer ${readerToken}` } },
       }),
     );
@@ -472,7 +468,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
       expect(liar.status).toBe(400);
 
       const back = await signInAndApprove(`${server.url}/oauth2/authorize?${query(docUrl)}`, email, PASSWORD);
-      const token = await fetchFrom(`${server.url}/oauth2/token`, {
+      const token = await fromAddress(`${server.url}/oauth2/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({
