@@ -1,6 +1,7 @@
 import type { SendEmailBinding } from "./adapters/mail/cloudflare";
 import type { RecordInBatch } from "./db/idempotency";
 import type { CommitAlongside, Context } from "./domain/context";
+import type { AccountHolder } from "./domain/identity/account-holder";
 import type { Principal } from "./domain/identity/principal";
 import type { BillingClock } from "./durable-objects/billing-clock/billing-clock";
 import type { SessionRoom } from "./durable-objects/session-room/session-room";
@@ -108,6 +109,8 @@ interface Variables {
   requestId: string;
   apiVersion: string;
   principal: Principal;
+  /** Set on a route marked `accountSecurity` once the rule held (src/middleware/account-holder.ts). */
+  accountHolder?: AccountHolder;
   /** The unit of work's context (src/context/request.ts): read it with contextOf(c). */
   ctx?: Context;
   /** The clock rate-limit windows are counted on (Date.now; tests pin it with createApp({ now })). */

@@ -1,5 +1,6 @@
 import type { Context as HonoContext } from "hono";
 import type { Actor, Context, RequestMeta, UserContext } from "../domain/context";
+import type { HolderContext } from "../domain/identity/account-holder";
 import type { AppEnv } from "../env";
 import { clientIp, reportedCountry } from "../lib/request";
 import { committer } from "./commit";
@@ -18,6 +19,17 @@ export function contextOf(c: HonoContext<AppEnv>): Context {
     c.set("ctx", ctx);
   }
   return ctx;
+}
+
+/**
+ * The context of a route marked `accountSecurity` (src/http/route.ts), carrying the proof that the
+ * account-security rule held. Called from a route without the mark it throws: the route must be
+ * marked, so the served document and the matrix test see it.
+ */
+export function holderContextOf(c: HonoContext<AppEnv>): HolderContext {
+  const ctx = userContextOf(c);
+  if (!c.get("accountHolder")) throw new Error("holderContextOf: the route is not marked accountSecurity");
+  return ctx as HolderContext;
 }
 
 /** The context of an authenticated request (routes behind a credential). */
@@ -41,6 +53,9 @@ function build(c: HonoContext<AppEnv>): Context {
     },
     get principal() {
       return c.get("principal");
+    },
+    get holder() {
+      return c.get("accountHolder");
     },
     // Read when used: the D1 session middleware replaces the request's bindings before routes run.
     get db() {

@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Scope } from "../domain/identity/scopes";
 import { codesByStatus, ERROR_CATALOGUE, type ErrorCode } from "../errors";
+import { requireAccountHolder } from "../middleware/account-holder";
 import { requireScope } from "../middleware/authenticate";
 import { IdempotencyKeyHeaders, idempotent } from "../middleware/idempotency";
 import { ErrorEnvelopeSchema } from "./envelope";
@@ -77,7 +78,18 @@ type DefineRouteConfig = Omit<RouteConfig, "security" | "responses" | "operation
    * (Variables.idempotencyRecord) instead of a claim before and an update after.
    */
   idempotent?: boolean | "atomic";
+  /**
+   * The operation changes how the account is secured or reached (src/domain/identity/account-holder.ts):
+   * only its holder's first-party sign-in, with a recent second-factor check where the account has a
+   * factor. Adds that check after the scope's, its errors, a sentence of the description and
+   * `x-account-security: true`; the handler reads the proof with holderContextOf(c).
+   */
+  accountSecurity?: true;
 };
+
+/** What every `accountSecurity` operation's description ends with (the served document says the rule). */
+const ACCOUNT_SECURITY_NOTE =
+  "Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).";
 
 /**
  * A route = its contract. Declares the scope (which becomes both the OpenAPI
@@ -85,7 +97,17 @@ type DefineRouteConfig = Omit<RouteConfig, "security" | "responses" | "operation
  * the catalogue), so the document and the behaviour cannot drift apart.
  */
 export function defineRoute<const C extends DefineRouteConfig>(config: C) {
-  const { scope, errors = [], middleware, idempotent: isIdempotent = false, ...rest } = config;
+  const {
+    scope,
+    errors = [],
+    middleware,
+    idempotent: isIdempotent = false,
+    accountSecurity = false,
+    description,
+    ...rest
+  } = config;
+  if (accountSecurity && !scope)
+    throw new Error("defineRoute: an accountSecurity operation needs a credential (scope)");
   const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...errors]);
   const add = (group: readonly ErrorCode[]) => {
     for (const c of group) codes.add(c);
@@ -98,6 +120,7 @@ export function defineRoute<const C extends DefineRouteConfig>(config: C) {
   // (src/domain/organizations/access.ts memberOf).
   if (scope) add(["RESOURCE_NOT_FOUND", "ORGANIZATION_MFA_REQUIRED"]);
   if (rest.request?.body) add(BODY_ERRORS);
+  if (accountSecurity) add(["MFA_REQUIRED"]);
 
   const errorResponses: RouteConfig["responses"] = {};
   for (const [status, list] of codesByStatus([...codes])) {
@@ -108,6 +131,7 @@ export function defineRoute<const C extends DefineRouteConfig>(config: C) {
   }
 
   const auth: MiddlewareHandler[] = scope ? [requireScope(scope === "authenticated" ? [] : scope)] : [];
+  if (accountSecurity) auth.push(requireAccountHolder());
   const extra = [
     ...(isIdempotent ? [idempotent({ atomic: isIdempotent === "atomic" })] : []),
     ...(middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : []),
@@ -125,11 +149,16 @@ export function defineRoute<const C extends DefineRouteConfig>(config: C) {
 
   return createRoute({
     ...rest,
+    description: accountSecurity ? `${description} ${ACCOUNT_SECURITY_NOTE}` : description,
     security,
     middleware: [...auth, ...extra] as MiddlewareHandler[],
     responses: { ...config.responses, ...errorResponses },
     ...(scope && scope !== "authenticated" ? { "x-required-scopes": Array.isArray(scope) ? scope : [scope] } : {}),
-  } as unknown as Omit<C, "scope" | "errors"> & { path: C["path"] }) as Omit<C, "scope" | "errors"> & {
+    ...(accountSecurity ? { "x-account-security": true } : {}),
+  } as unknown as Omit<C, "scope" | "errors" | "accountSecurity"> & { path: C["path"] }) as Omit<
+    C,
+    "scope" | "errors" | "accountSecurity"
+  > & {
     getRoutingPath(): string;
   };
 }

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { formatIPv6, isDottedIPv4, parseIPv6 } from "./ip-address";
 
 /** The country Cloudflare reports for the request (`request.cf.country`); "unknown" locally. */
 export function countryOf(c: Context): string {
@@ -28,65 +29,13 @@ export function clientIp(c: Context): string {
   return ipLiteral(c.req.header("cf-connecting-ip")) ?? "unknown";
 }
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const IPV6_CHARS = /^[0-9a-f:.]{2,45}$/;
-
 /** The address as one canonical literal (IPv6 lower case, groups without leading zeros), or undefined. */
 export function ipLiteral(value: string | undefined): string | undefined {
   const v = value?.trim().toLowerCase();
   if (!v) return undefined;
-  if (IPV4.test(v)) return v;
-  const groups = ipv6Groups(v);
-  return groups ? compressIpv6(groups) : undefined;
-}
-
-/** The eight 16-bit groups of an IPv6 literal (RFC 4291 §2.2, embedded IPv4 included), or undefined. */
-function ipv6Groups(v: string): number[] | undefined {
-  if (!IPV6_CHARS.test(v)) return undefined;
-  const halves = v.split("::");
-  if (halves.length > 2) return undefined;
-  const parse = (part: string): number[] | undefined => {
-    if (part === "") return [];
-    const out: number[] = [];
-    const pieces = part.split(":");
-    for (const [i, piece] of pieces.entries()) {
-      if (i === pieces.length - 1 && piece.includes(".")) {
-        if (!IPV4.test(piece)) return undefined;
-        const [a, b, c2, d] = piece.split(".").map(Number) as [number, number, number, number];
-        out.push((a << 8) | b, (c2 << 8) | d);
-      } else if (/^[0-9a-f]{1,4}$/.test(piece)) out.push(Number.parseInt(piece, 16));
-      else return undefined;
-    }
-    return out;
-  };
-  const head = parse(halves[0]!);
-  const tail = halves.length === 2 ? parse(halves[1]!) : [];
-  if (!head || !tail) return undefined;
-  if (halves.length === 1) return head.length === 8 ? head : undefined;
-  const missing = 8 - head.length - tail.length;
-  return missing >= 1 ? [...head, ...new Array<number>(missing).fill(0), ...tail] : undefined;
-}
-
-/** RFC 5952 text: lower case, no leading zeros, the longest run of two or more zero groups as "::". */
-function compressIpv6(groups: number[]): string {
-  let best = -1;
-  let bestLen = 1;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLen) {
-      best = i;
-      bestLen = j - i;
-    }
-    i = j;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (best < 0) return hex.join(":");
-  return `${hex.slice(0, best).join(":")}::${hex.slice(best + bestLen).join(":")}`;
+  if (isDottedIPv4(v)) return v;
+  const groups = parseIPv6(v);
+  return groups ? formatIPv6(groups) : undefined;
 }
 
 /**
@@ -97,11 +46,11 @@ function compressIpv6(groups: number[]): string {
 export function throttleAddress(c: Context): string {
   const ip = clientIp(c);
   if (!ip.includes(":")) return ip;
-  const groups = ipv6Groups(ip)!;
+  const groups = parseIPv6(ip)!;
   if (groups.slice(0, 6).every((g, i) => g === (i === 5 ? 0xffff : 0))) {
     return `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
   }
-  return `${compressIpv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`;
+  return `${formatIPv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`;
 }
 
 /** ctx.waitUntil when there is an execution context (there always is in the Workers runtime). */

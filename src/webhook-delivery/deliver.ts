@@ -6,9 +6,9 @@ import { allowPrivateUrls } from "../domain/webhooks/deliveries";
 import { deadLetterDelivery, dueDelivery, recordDeliveryAttempt } from "../domain/webhooks/delivery-state";
 import { disableIfFailing } from "../domain/webhooks/health";
 import { signingKeyBytes } from "../domain/webhooks/secrets";
-import { classifyWebhookUrl } from "../domain/webhooks/url-safety";
 import { iso } from "../lib/clock";
 import { newId } from "../lib/ids";
+import { checkHttpTarget } from "../lib/target-address";
 import { sendSigned } from "./send";
 
 /** What the consumer's caller picks: how receivers are reached, how long one may take, the clock. */
@@ -59,7 +59,7 @@ export async function attemptDelivery(ctx: Context, input: DeliveryAttempt): Pro
     await afterFailure(ctx, { delivery, attempt, error });
     return "ack" as const;
   };
-  const verdict = classifyWebhookUrl(webhook.url, { allowPrivate: allowPrivateUrls(ctx.config) });
+  const verdict = checkHttpTarget(webhook.url, { allowPrivate: allowPrivateUrls(ctx.config) });
   if (!verdict.ok) return permanentFailure(`url refused: ${verdict.reason}`);
   const dataKey = await dataEncryptionKey(ctx.config);
   const secret = await open(dataKey, webhook.secretSealed, webhook.id);

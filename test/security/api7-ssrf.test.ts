@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { classifyWebhookUrl } from "../../src/domain/webhooks/url-safety";
+import { describe, expect, inject, it } from "vitest";
+import { httpClientMetadata } from "../../src/adapters/client-metadata/fetch";
+import { clientForAuthorization } from "../../src/domain/identity/oauth/registration";
+import { testContext } from "../support/context";
 import { registerUser } from "../support/factories";
-import { expectErrorEnvelope } from "../support/http";
+import { api, expectErrorEnvelope } from "../support/http";
 import { strictApi } from "../support/webhooks";
 
 /**
@@ -16,7 +18,7 @@ import { strictApi } from "../support/webhooks";
  * (WEBHOOK_ALLOW_PRIVATE_URLS off); the URL is checked again before every
  * delivery (test/webhook-delivery/consumer.test.ts "url refused"), and redirects are
  * never followed (API10). The classifier's full table:
- * test/webhooks/url-safety.test.ts; more end-to-end cases: test/webhooks/crud.test.ts.
+ * test/lib/target-address.test.ts; more end-to-end cases: test/webhooks/crud.test.ts.
  */
 const REFUSED = [
   "https://0.0.0.0/hook",
@@ -81,9 +83,62 @@ describe("API7 SSRF: webhook URLs", async () => {
     ).toBe(201);
   });
 
-  it("even with private URLs allowed for local testing, metadata addresses stay refused", () => {
-    for (const url of ["http://169.254.169.254/latest/meta-data", "https://metadata.google.internal/"]) {
-      expect(classifyWebhookUrl(url, { allowPrivate: true }).ok, url).toBe(false);
+  it("issue 44.7: where private URLs are allowed (development), every spelling of a metadata address is refused at update", async () => {
+    // The pool runs as development with WEBHOOK_ALLOW_PRIVATE_URLS=true, as `npm run dev` does.
+    const created = await api("POST", "/v1/webhooks", {
+      token: u.token,
+      body: { url: "http://127.0.0.1:9/hook", events: ["session.completed"], active: false },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id;
+    const update = (host: string) =>
+      api("PUT", `/v1/webhooks/${id}`, { token: u.token, body: { url: `https://${host}/latest` } });
+    for (const host of [
+      "[::ffff:169.254.169.254]",
+      "[::ffff:a9fe:a9fe]",
+      "[::169.254.169.254]",
+      "[64:ff9b::169.254.169.254]",
+      "[2002:a9fe:a9fe::1]",
+      "[fd00:ec2::254]",
+      "169.254.1.1",
+      "100.100.100.200",
+      "metadata.google.internal",
+    ]) {
+      const err = expectErrorEnvelope(await update(host), 422, "INVALID_FIELD_VALUE");
+      expect(err.details, host).toMatchObject({ field: "url", reason: expect.stringContaining("metadata") });
     }
+    // Numeric IPv4 spellings are no URL the document allows (the classifier refuses them too: test/lib).
+    for (const host of ["0xa9fea9fe", "2852039166", "0251.0376.0251.0376", "169.254.43518"]) {
+      const err = expectErrorEnvelope(await update(host), 422, "INVALID_FIELD_VALUE");
+      expect(err.details, host).toMatchObject({ field: "url" });
+    }
+    expect((await api("GET", `/v1/webhooks/${id}`, { token: u.token })).body.data.url).toBe("http://127.0.0.1:9/hook");
+  });
+
+  it("issue 44.7: a Client ID Metadata Document at a metadata address is never fetched, private addresses allowed or not", async () => {
+    const reads: string[] = [];
+    const base = testContext();
+    const recording = {
+      read: (url: URL) => {
+        reads.push(url.href);
+        return httpClientMetadata.read(url);
+      },
+    };
+    const ctx = { ...base, ports: Object.create(base.ports, { clientMetadata: { value: recording } }) };
+    for (const clientId of [
+      "http://[::ffff:169.254.169.254]/client.json",
+      "https://[::ffff:a9fe:a9fe]/client.json",
+      "https://0xa9fea9fe/client.json",
+      "http://[64:ff9b::a9fe:a9fe]/client.json",
+      "http://metadata.google.internal/client.json",
+    ]) {
+      expect(await clientForAuthorization(ctx, clientId), clientId).toBeNull();
+    }
+    expect(reads).toEqual([]);
+    // The control: a private address is read where private addresses are allowed (the test receiver on
+    // 127.0.0.1, which serves no client document).
+    const receiver = `${inject("receiverUrl")}/cimd/client.json`;
+    expect(await clientForAuthorization(ctx, receiver)).toBeNull();
+    expect(reads).toEqual([receiver]);
   });
 });

@@ -21,21 +21,12 @@ const fill = (path: string) =>
     (_, name: string) => PATH_FILLERS[name] ?? `${name.replace(/_id$/, "")}_1000000000000000000`,
   );
 
-/**
- * Operations a person does only in a first-party sign-in (a passkey is a sign-in credential: an
- * OAuth client or API key holding `profile` must not mint one), which therefore refuse a client's
- * token holding their scope before reading its body: 403 reason sign_in_required, not a scope
- * refusal. Every other scoped operation lets its scope through. The other person-only operations
- * are outside this list for a reason: the password, sign-ins and email change declare no scope (any
- * credential reaches them, so the matrix does not call them), and passkey registration validates its
- * body first (the matrix's empty body meets a 422); their refusals are tested in their own files.
- */
-const PERSON_ONLY = new Set(["POST /v1/users/me/mfa/passkeys/options"]);
-
 interface Operation {
   method: string;
   path: string;
   scopes?: string[];
+  /** `x-account-security`: only the holder's first-party sign-in (test/security/account-security-matrix.test.ts). */
+  accountSecurity: boolean;
   security: Record<string, string[]>[];
   hasBody: boolean;
 }
@@ -51,6 +42,7 @@ async function operations(): Promise<Operation[]> {
         method: method.toUpperCase(),
         path: `/v1${path}`,
         scopes: op["x-required-scopes"],
+        accountSecurity: op["x-account-security"] === true,
         security: op.security ?? [],
         hasBody: Boolean(op.requestBody),
       });
@@ -108,9 +100,9 @@ describe("scope matrix (every /v1 operation)", () => {
     expect(failures).toEqual([]);
   });
 
-  it("a token with only the operation's scope is let through (neither 401 nor 403)", async () => {
+  it("a token with only the operation's scope is let through (neither 401 nor 403), but to account security", async () => {
     const failures: string[] = [];
-    for (const op of ops.filter((o) => o.scopes && !PERSON_ONLY.has(`${o.method} ${o.path}`))) {
+    for (const op of ops.filter((o) => o.scopes && !o.accountSecurity)) {
       const { access_token } = await clientCredentialsToken(client, op.scopes!.join(" "));
       const res = await api(op.method, fill(op.path), { token: access_token, ...(op.hasBody ? { body: {} } : {}) });
       if (res.status === 401 || res.status === 403)
@@ -119,16 +111,14 @@ describe("scope matrix (every /v1 operation)", () => {
     expect(failures).toEqual([]);
   });
 
-  it("a person-only operation refuses a client's token holding its scope for what it is (403 sign_in_required)", async () => {
-    const scoped = new Set(ops.filter((o) => o.scopes).map((o) => `${o.method} ${o.path}`));
-    for (const name of PERSON_ONLY) {
-      // The list names real scoped operations: a renamed or removed one fails here, not silently.
-      expect(scoped.has(name), name).toBe(true);
-      const op = ops.find((o) => `${o.method} ${o.path}` === name)!;
+  it("an account-security operation refuses a client's token holding its scope for what it is (403 sign_in_required)", async () => {
+    const marked = ops.filter((o) => o.scopes && o.accountSecurity);
+    expect(marked.length).toBeGreaterThanOrEqual(10);
+    for (const op of marked) {
       const { access_token } = await clientCredentialsToken(client, op.scopes!.join(" "));
       const res = await api(op.method, fill(op.path), { token: access_token, ...(op.hasBody ? { body: {} } : {}) });
-      expect(res.status, name).toBe(403);
-      expect(res.body.error, name).toMatchObject({
+      expect(res.status, `${op.method} ${op.path}`).toBe(403);
+      expect(res.body.error, `${op.method} ${op.path}`).toMatchObject({
         code: "INSUFFICIENT_PERMISSIONS",
         details: { reason: "sign_in_required" },
       });
@@ -137,7 +127,7 @@ describe("scope matrix (every /v1 operation)", () => {
 
   it("a token with just one of the operation's alternative scopes is let through (any-of)", async () => {
     const failures: string[] = [];
-    for (const op of ops.filter((o) => (o.scopes?.length ?? 0) > 1)) {
+    for (const op of ops.filter((o) => (o.scopes?.length ?? 0) > 1 && !o.accountSecurity)) {
       for (const scope of op.scopes!) {
         const { access_token } = await clientCredentialsToken(client, scope);
         const res = await api(op.method, fill(op.path), { token: access_token, ...(op.hasBody ? { body: {} } : {}) });

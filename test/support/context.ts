@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { configOf } from "../../src/context/config";
 import { systemContext } from "../../src/context/system";
 import type { Config, Context, UserContext } from "../../src/domain/context";
+import { AccountHolder, type HolderContext } from "../../src/domain/identity/account-holder";
 import type { Principal } from "../../src/domain/identity/principal";
 import type { Bindings } from "../../src/env";
 
@@ -24,6 +25,15 @@ export function userTestContext(
     principal,
     meta: { ...ctx.meta, ip: options.ip ?? "203.0.113.7" },
   };
+}
+
+/** A caller's context once the account-holder rule held for it (AccountHolder.prove, as the route runs it). */
+export async function holderTestContext(
+  principal: Principal,
+  options: { now?: () => number; bindings?: Bindings; ip?: string } = {},
+): Promise<HolderContext> {
+  const ctx = userTestContext(principal, options);
+  return { ...ctx, holder: await AccountHolder.prove(ctx) };
 }
 
 /**

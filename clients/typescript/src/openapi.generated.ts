@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Prove a second factor again for sensitive operations
-         * @description Records a second-factor check for the presented access token's sign-in session. For 10 minutes after it, creating an API key, changing SSO settings, the payment method or the plan, deleting the account, removing the last factor and regenerating recovery codes are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+         * @description Records a second-factor check for the presented access token's sign-in session. For 10 minutes after it, the account-security operations (`x-account-security`: factors, recovery codes, password, email, sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
          */
         post: operations["stepUpMfa"];
         delete?: never;
@@ -322,7 +322,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the caller's account
-         * @description Re-authenticates with `password`; an account with a second factor also needs a step-up check within the last 10 minutes (403 `MFA_REQUIRED`). Refused with 409 `LAST_OWNER` while the caller is the only owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token, OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets close, and the email, username and addresses are erased; the ledger and audit entries stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to the old address; the payment processor's customer is deleted after the deletion, retried while the processor is down. The last-owner rule is re-checked inside the erasure's own batch. Needs a first-party sign-in's access token.
+         * @description Re-authenticates with `password`. Refused with 409 `LAST_OWNER` while the caller is the only owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token, OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets close, and the email, username and addresses are erased; the ledger and audit entries stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to the old address; the payment processor's customer is deleted after the deletion, retried while the processor is down. The last-owner rule is re-checked inside the erasure's own batch. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         delete: operations["deleteMe"];
         options?: never;
@@ -381,12 +381,12 @@ export interface paths {
         put?: never;
         /**
          * Start setting up an authenticator app
-         * @description Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is stored sealed. It becomes a factor once confirmed with a first code (`POST /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret.
+         * @description Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is stored sealed. It becomes a factor once confirmed with a first code (`POST /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         post: operations["enrolTotp"];
         /**
          * Remove the authenticator app
-         * @description A confirmed app needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also drops the recovery codes. A pending enrolment is simply discarded.
+         * @description Removing the last factor also drops the recovery codes. A pending enrolment is simply discarded. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         delete: operations["removeTotp"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the authenticator app with its first code
-         * @description The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it.
+         * @description The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         post: operations["confirmTotp"];
         delete?: never;
@@ -425,7 +425,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the recovery codes
-         * @description Ten new single-use codes, shown only now; the previous set stops working. Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`).
+         * @description Ten new single-use codes, shown only now; the previous set stops working. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
@@ -445,7 +445,7 @@ export interface paths {
         put?: never;
         /**
          * Start registering a passkey
-         * @description Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with user verification required, for the configured relying party id. Its challenge is single-use, bound to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST /v1/users/me/mfa/passkeys`. Needs a first-party sign-in (not an API key or an OAuth client's token).
+         * @description Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with user verification required, for the configured relying party id. Its challenge is single-use, bound to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST /v1/users/me/mfa/passkeys`. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         post: operations["passkeyRegistrationOptions"];
         delete?: never;
@@ -469,7 +469,7 @@ export interface paths {
         put?: never;
         /**
          * Finish registering a passkey
-         * @description Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user verification, and stores the credential (public key, counter, backup flags). The passkey is then a second factor and a way to sign in without a password. On an account that already has a second factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it.
+         * @description Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user verification, and stores the credential (public key, counter, backup flags). The passkey is then a second factor and a way to sign in without a password. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         post: operations["registerPasskey"];
         delete?: never;
@@ -490,14 +490,14 @@ export interface paths {
         post?: never;
         /**
          * Remove a passkey
-         * @description Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also drops the recovery codes. The holder is mailed and each of their organizations' audit logs records it. Another account's passkey is a 404.
+         * @description Removing the last factor also drops the recovery codes. The holder is mailed and each of their organizations' audit logs records it. Another account's passkey is a 404. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         delete: operations["removePasskey"];
         options?: never;
         head?: never;
         /**
          * Rename a passkey
-         * @description Only the name changes. Another account's passkey is a 404.
+         * @description Only the name changes. Another account's passkey is a 404. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         patch: operations["renamePasskey"];
         trace?: never;
@@ -512,7 +512,7 @@ export interface paths {
         get?: never;
         /**
          * Change the caller's password (with the current one)
-         * @description Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+         * @description Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         put: operations["changePassword"];
         post?: never;
@@ -538,7 +538,7 @@ export interface paths {
         post?: never;
         /**
          * Sign out everywhere else
-         * @description Ends every sign-in and OAuth grant of the account except the one making the request. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`).
+         * @description Ends every sign-in and OAuth grant of the account except the one making the request. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         delete: operations["endOtherSignIns"];
         options?: never;
@@ -558,7 +558,7 @@ export interface paths {
         post?: never;
         /**
          * End one sign-in
-         * @description Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened. Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`).
+         * @description Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened. Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         delete: operations["endSignIn"];
         options?: never;
@@ -577,7 +577,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to change the caller's email (confirmed from the new address)
-         * @description Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to `new_email` and a notice to the current address. The email changes only when the link is used (`POST /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+         * @description Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to `new_email` and a notice to the current address. The email changes only when the link is used (`POST /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         post: operations["requestEmailChange"];
         delete?: never;
@@ -1464,7 +1464,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`, which never create a second key); only its hash is stored. With a second factor on the account, needs a recent check (`POST /v1/auth/mfa/step-up`).
+         * @description The scopes must be a subset of the token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`, which never create a second key); only its hash is stored. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -1504,7 +1504,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an API key
-         * @description Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working for `grace_period_seconds` (default 0, at most 7 days), then stops. Requires a bearer access token.
+         * @description Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working for `grace_period_seconds` (default 0, at most 7 days), then stops. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         post: operations["rotateApiKey"];
         delete?: never;
@@ -1528,7 +1528,7 @@ export interface paths {
         put?: never;
         /**
          * Register an OAuth client
-         * @description Requires a bearer access token. The client_secret of a confidential client is returned once and stored only as a hash. client_credentials tokens act for you, within the client's scopes.
+         * @description The client_secret of a confidential client is returned once and stored only as a hash. client_credentials tokens act for you, within the client's scopes. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
          */
         post: operations["createOAuthClient"];
         delete?: never;
@@ -7314,7 +7314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7651,7 +7651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8003,7 +8003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8658,7 +8658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8826,7 +8826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9154,7 +9154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9306,7 +9306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9460,7 +9460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SSO_REQUIRED` — This organization requires single sign-on; sign in through its connection.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `SSO_REQUIRED` — This organization requires single sign-on; sign in through its connection.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16050,7 +16050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `ORGANIZATION_ROLE_REQUIRED` — Your role in this organization does not allow this operation.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16394,7 +16394,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry.<br>`MFA_REQUIRED` — This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

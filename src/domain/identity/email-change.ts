@@ -13,13 +13,13 @@ import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
 import { afterTrialStart } from "../billing/trial";
-import type { Context, UserContext } from "../context";
+import type { Context } from "../context";
 import { queueMail, requireMailer } from "../mail/outbox";
+import type { HolderContext } from "./account-holder";
 import { ssoRequired } from "./accounts";
 import { onEmailVerified } from "./email-verification";
 import { endEverySignIn } from "./password-reset";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords";
-import { requireSignedInPerson } from "./sign-ins";
 
 /** A confirmation link works once, for an hour (OWASP: short-lived, single use, hashed at rest). */
 export const EMAIL_CHANGE_TTL_MS = 60 * 60_000;
@@ -36,13 +36,12 @@ const emailTaken = () =>
  * only after the password, so it tells a stranger nothing.
  */
 export async function requestEmailChange(
-  ctx: UserContext,
+  ctx: HolderContext,
   input: { newEmail: string; password: string },
 ): Promise<{ mailIds: string[] }> {
-  requireSignedInPerson(ctx.principal);
   requireMailer(ctx);
   const now = ctx.now();
-  const user = await findUserById(ctx.db, ctx.principal.userId);
+  const user = await findUserById(ctx.db, ctx.holder.userId);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || user.deletedAt || !valid) {
     throw new AppError("INVALID_CREDENTIALS", { message: "The password is wrong.", details: { field: "password" } });

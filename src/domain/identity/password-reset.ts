@@ -15,9 +15,10 @@ import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
-import type { Context, UserContext } from "../context";
+import type { Context } from "../context";
 import { queueMail, requireMailer } from "../mail/outbox";
 import { cutOffGrant } from "../organizations/cut-off";
+import type { HolderContext } from "./account-holder";
 import { DUMMY_PASSWORD_HASH, hashIterations, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import { REFRESH_TOKEN_TTL } from "./refresh-rotation";
 
@@ -113,19 +114,12 @@ export async function resetPassword(
  * of the account ends, this one included (docs/security.md, "What each change revokes").
  */
 export async function changePassword(
-  ctx: UserContext,
+  ctx: HolderContext,
   input: { currentPassword: string; newPassword: string },
 ): Promise<{ mailId: string }> {
-  const { principal } = ctx;
   const now = ctx.now();
-  if (principal.credential.kind !== "login_token") {
-    throw new AppError("INSUFFICIENT_PERMISSIONS", {
-      message: "A password is changed by its person, signed in, not with an API key or an OAuth client's token.",
-      details: { reason: "sign_in_required" },
-    });
-  }
   requireMailer(ctx);
-  const user = await findUserById(ctx.db, principal.userId);
+  const user = await findUserById(ctx.db, ctx.holder.userId);
   const valid = await verifyPassword(input.currentPassword, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) {
     throw new AppError("INVALID_CREDENTIALS", {

@@ -5,7 +5,7 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import type { UserContext } from "../context";
 import { cutOffGrant } from "../organizations/cut-off";
-import type { Principal } from "./principal";
+import { firstPartySignIn, type HolderContext } from "./account-holder";
 import { REFRESH_TOKEN_TTL } from "./refresh-rotation";
 
 /** A sign-in as its person sees it (GET /v1/users/me/sessions). */
@@ -22,21 +22,11 @@ export interface SignIn {
 }
 
 /**
- * Sign-ins are listed and ended by their person, signed in: not by an API key (a program, with no
- * sign-in of its own) nor an OAuth client (which must not end its user's other sign-ins).
+ * Sign-ins are listed by their person, signed in: not by an API key (a program, with no sign-in of
+ * its own) nor an OAuth client. Ending them is account security (account-holder.ts).
  */
-export function requireSignedInPerson(principal: Principal): string {
-  if (principal.credential.kind !== "login_token" || !principal.credential.sid) {
-    throw new AppError("INSUFFICIENT_PERMISSIONS", {
-      message: "Sign-ins are managed by their person, signed in, not with an API key or an OAuth client's token.",
-      details: { reason: "sign_in_required" },
-    });
-  }
-  return principal.credential.sid;
-}
-
 export async function listSignIns(ctx: UserContext): Promise<SignIn[]> {
-  const current = requireSignedInPerson(ctx.principal);
+  const current = firstPartySignIn(ctx.principal);
   const rows = await liveSignInsOfUser(ctx.db, ctx.principal.userId, iso(ctx.now()));
   return rows.map((r) => ({
     id: r.id,
@@ -55,19 +45,18 @@ export async function listSignIns(ctx: UserContext): Promise<SignIn[]> {
  * they opened. The `sid` revocation lasts as long as a refresh token can, so a token rotated in a
  * race with this still fails on its next use. Another user's sign-in, or an ended one, is 404.
  */
-export async function endSignIn(ctx: UserContext, input: { id: string }): Promise<void> {
-  requireSignedInPerson(ctx.principal);
+export async function endSignIn(ctx: HolderContext, input: { id: string }): Promise<void> {
   const now = ctx.now();
-  if (!(await isLiveSignInOf(ctx.db, ctx.principal.userId, input.id, iso(now))))
+  if (!(await isLiveSignInOf(ctx.db, ctx.holder.userId, input.id, iso(now))))
     throw new AppError("RESOURCE_NOT_FOUND", { message: "No such sign-in.", details: { resource: "sign_in" } });
   await endFamily(ctx, input.id, now);
 }
 
 /** "Sign out everywhere else": every sign-in and OAuth grant of the person but the one calling. */
-export async function endOtherSignIns(ctx: UserContext): Promise<{ ended: number }> {
-  const current = requireSignedInPerson(ctx.principal);
+export async function endOtherSignIns(ctx: HolderContext): Promise<{ ended: number }> {
+  const { userId, sid: current } = ctx.holder;
   const now = ctx.now();
-  const others = (await liveSignInsOfUser(ctx.db, ctx.principal.userId, iso(now))).filter((r) => r.id !== current);
+  const others = (await liveSignInsOfUser(ctx.db, userId, iso(now))).filter((r) => r.id !== current);
   await Promise.all(others.map((r) => endFamily(ctx, r.id, now)));
   return { ended: others.length };
 }

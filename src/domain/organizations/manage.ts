@@ -19,7 +19,7 @@ import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import { organizationGrant } from "../billing/free-credits";
 import type { UserContext } from "../context";
-import { requireRecentCheck } from "../identity/mfa/factors";
+import { requireRecentCheck } from "../identity/mfa/recent-check";
 import type { OrganizationRole, Principal } from "../identity/principal";
 import { membershipIn, organizationNotFound } from "./access";
 import { auditStatement } from "./audit";

@@ -9,13 +9,11 @@ import { findUserById } from "../../db/users";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { accountOfUser } from "../billing/accounts";
-import type { UserContext } from "../context";
 import { CLIENT_TOKEN_TTL } from "../identity/access-tokens";
+import type { HolderContext } from "../identity/account-holder";
 import { forgetApiKey } from "../identity/api-keys/authenticate-key";
-import { requireRecentCheck } from "../identity/mfa/factors";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../identity/passwords";
 import { REFRESH_TOKEN_TTL } from "../identity/refresh-rotation";
-import { requireSignedInPerson } from "../identity/sign-ins";
 import { deliverMail, queueMail } from "../mail/outbox";
 import { cutOffApiKey, cutOffGrant, cutOffMember } from "../organizations/cut-off";
 import { finishErasure } from "./account-erasure";
@@ -32,11 +30,9 @@ const pseudonymOf = (userId: string) => `deleted+${userId}@deleted.invalid`;
  * after the commit each access token's `sid`, each OAuth client's tokens and every live socket are
  * cut off, the notice is sent, and the erasure's remaining work runs (account-erasure.ts).
  */
-export async function deleteAccount(ctx: UserContext, input: { password: string }): Promise<void> {
-  const { principal } = ctx;
-  requireSignedInPerson(principal);
+export async function deleteAccount(ctx: HolderContext, input: { password: string }): Promise<void> {
   const now = ctx.now();
-  const user = await findUserById(ctx.db, principal.userId);
+  const user = await findUserById(ctx.db, ctx.holder.userId);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || user.deletedAt || !valid) {
     throw new AppError("INVALID_CREDENTIALS", {
@@ -44,7 +40,6 @@ export async function deleteAccount(ctx: UserContext, input: { password: string 
       details: { field: "password" },
     });
   }
-  await requireRecentCheck(ctx, principal);
   const orphaned = await organizationsOnlyOwnedBy(ctx.db, user.id);
   if (orphaned.length > 0) throw lastOwner(orphaned);
   const at = iso(now);

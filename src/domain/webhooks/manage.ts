@@ -11,6 +11,7 @@ import {
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import { checkHttpTarget } from "../../lib/target-address";
 import type { Context, UserContext } from "../context";
 import { dataEncryptionKey } from "../encryption/data-key";
 import { seal } from "../encryption/secret-box";
@@ -19,7 +20,6 @@ import { type AuditAction, auditInBatch } from "../organizations/audit";
 import { allowPrivateUrls } from "./deliveries";
 import type { EventType } from "./events";
 import { generateSecret, secretWeakness } from "./secrets";
-import { classifyWebhookUrl } from "./url-safety";
 
 /** Bounds the fan-out per event and each user's stored rows. */
 const MAX_WEBHOOKS_PER_USER = 20;
@@ -39,7 +39,7 @@ export interface CreateWebhookInput {
 }
 
 function checkUrl(ctx: Context, url: string): string {
-  const verdict = classifyWebhookUrl(url, { allowPrivate: allowPrivateUrls(ctx.config) });
+  const verdict = checkHttpTarget(url, { allowPrivate: allowPrivateUrls(ctx.config) });
   if (!verdict.ok) throw invalidField("url", verdict.reason);
   return verdict.url.href;
 }

@@ -1,4 +1,4 @@
-import { userContextOf } from "../../context/request";
+import { holderContextOf } from "../../context/request";
 import { rotateApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
@@ -13,8 +13,9 @@ const route = defineRoute({
   tags: ["API keys"],
   summary: "Rotate an API key",
   description:
-    "Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working for `grace_period_seconds` (default 0, at most 7 days), then stops. Requires a bearer access token.",
+    "Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working for `grace_period_seconds` (default 0, at most 7 days), then stops.",
   scope: "profile",
+  accountSecurity: true,
   request: {
     params: KeyIdParam,
     body: { required: false, content: { "application/json": { schema: RotateApiKeyBody } } },
@@ -31,10 +32,13 @@ const route = defineRoute({
 export function mountRotateApiKey(app: Router) {
   app.openapi(route, async (c) => {
     const grace = c.req.valid("json")?.grace_period_seconds ?? 0;
-    const { row, key } = await rotateApiKey(userContextOf(c), { id: c.req.valid("param").key_id, graceSeconds: grace });
+    const { row, key } = await rotateApiKey(holderContextOf(c), {
+      id: c.req.valid("param").key_id,
+      graceSeconds: grace,
+    });
     return c.json(
       ok(
-        { ...apiKeyResource(row, userContextOf(c).now()), key },
+        { ...apiKeyResource(row, holderContextOf(c).now()), key },
         "API key rotated: store the new key now, it is not shown again",
       ),
       201,

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { contextOf } from "../../context/request";
-import { STEP_UP_WINDOW_MS, stepUp } from "../../domain/identity/mfa/factors";
+import { stepUp } from "../../domain/identity/mfa/factors";
+import { STEP_UP_WINDOW_MS } from "../../domain/identity/mfa/recent-check";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
@@ -29,7 +30,7 @@ const route = defineRoute({
   tags: ["Authentication"],
   middleware: [authThrottle()],
   summary: "Prove a second factor again for sensitive operations",
-  description: `Records a second-factor check for the presented access token's sign-in session. For ${STEP_UP_WINDOW_MS / 60000} minutes after it, creating an API key, changing SSO settings, the payment method or the plan, deleting the account, removing the last factor and regenerating recovery codes are allowed; without it they answer 403 \`MFA_REQUIRED\`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of \`POST /v1/auth/mfa/step-up/options\`.`,
+  description: `Records a second-factor check for the presented access token's sign-in session. For ${STEP_UP_WINDOW_MS / 60000} minutes after it, the account-security operations (\`x-account-security\`: factors, recovery codes, password, email, sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the plan are allowed; without it they answer 403 \`MFA_REQUIRED\`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of \`POST /v1/auth/mfa/step-up/options\`.`,
   scope: "authenticated",
   request: { body: { required: true, content: { "application/json": { schema: StepUpBody } } } },
   responses: {

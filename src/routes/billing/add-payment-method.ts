@@ -1,7 +1,7 @@
 import { userContextOf } from "../../context/request";
 import { addPaymentMethod } from "../../domain/billing/payment-methods";
 import { paymentMethodResource } from "../../domain/billing/resources";
-import { requireRecentCheck } from "../../domain/identity/mfa/factors";
+import { requireRecentCheck } from "../../domain/identity/mfa/recent-check";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";

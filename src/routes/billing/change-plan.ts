@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { userContextOf } from "../../context/request";
 import { billingRecord } from "../../domain/billing/billing-record";
 import { changePlan } from "../../domain/billing/plan";
-import { requireRecentCheck } from "../../domain/identity/mfa/factors";
+import { requireRecentCheck } from "../../domain/identity/mfa/recent-check";
 import { TIERS } from "../../domain/identity/principal";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";

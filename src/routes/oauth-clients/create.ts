@@ -1,4 +1,4 @@
-import { userContextOf } from "../../context/request";
+import { holderContextOf } from "../../context/request";
 import { registerClient } from "../../domain/identity/oauth/clients";
 import { clientResource } from "../../domain/identity/oauth/resources";
 import type { Scope } from "../../domain/identity/scopes";
@@ -14,8 +14,9 @@ const route = defineRoute({
   tags: ["OAuth clients"],
   summary: "Register an OAuth client",
   description:
-    "Requires a bearer access token. The client_secret of a confidential client is returned once and stored only as a hash. client_credentials tokens act for you, within the client's scopes.",
+    "The client_secret of a confidential client is returned once and stored only as a hash. client_credentials tokens act for you, within the client's scopes.",
   scope: "profile",
+  accountSecurity: true,
   request: { body: { required: true, content: { "application/json": { schema: CreateClientBody } } } },
   responses: {
     201: {
@@ -28,7 +29,7 @@ const route = defineRoute({
 export function mountCreateClient(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const { client, secret } = await registerClient(userContextOf(c), {
+    const { client, secret } = await registerClient(holderContextOf(c), {
       ...body,
       scopes: body.scopes as Scope[],
     });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { userContextOf } from "../../context/request";
+import { holderContextOf } from "../../context/request";
 import { endOtherSignIns } from "../../domain/identity/sign-ins";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -14,6 +14,7 @@ const route = defineRoute({
   summary: "Sign out everywhere else",
   description: `Ends every sign-in and OAuth grant of the account except the one making the request. ${SIGN_IN_SCOPE_NOTE}`,
   scope: "authenticated",
+  accountSecurity: true,
   responses: {
     200: {
       description: "Ended",
@@ -24,7 +25,7 @@ const route = defineRoute({
 
 export function mountEndOtherSignIns(app: Router) {
   app.openapi(route, async (c) => {
-    const result = await endOtherSignIns(userContextOf(c));
+    const result = await endOtherSignIns(holderContextOf(c));
     return c.json(ok(result, "Signed out everywhere else"), 200);
   });
 }

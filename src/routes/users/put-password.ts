@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { contextOf, userContextOf } from "../../context/request";
+import { contextOf, holderContextOf } from "../../context/request";
 import { changePassword } from "../../domain/identity/password-reset";
 import { PASSWORD_MAX_LENGTH } from "../../domain/identity/passwords";
 import { deliverMail } from "../../domain/mail/outbox";
@@ -20,8 +20,9 @@ const route = defineRoute({
   tags: ["Users"],
   summary: "Change the caller's password (with the current one)",
   description:
-    "Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.",
+    "Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay.",
   scope: "authenticated",
+  accountSecurity: true,
   request: { body: { required: true, content: { "application/json": { schema: ChangePasswordBody } } } },
   responses: {
     200: { description: "Password changed", content: { "application/json": { schema: MessageOnlySchema } } },
@@ -32,7 +33,7 @@ const route = defineRoute({
 export function mountPutPassword(app: Router) {
   app.openapi(route, async (c) => {
     const { current_password, new_password } = c.req.valid("json");
-    const { mailId } = await changePassword(userContextOf(c), {
+    const { mailId } = await changePassword(holderContextOf(c), {
       currentPassword: current_password,
       newPassword: new_password,
     });

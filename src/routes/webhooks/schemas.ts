@@ -23,7 +23,7 @@ const Events = z
  * the URL Standard's host parser needs), a dotted IPv4 address or a bracketed IPv6 literal in any
  * of RFC 3986 §3.2.2's forms (`IPv6address`: full, `::`-compressed, IPv4 in the last 32 bits), so
  * the document says what the server refuses as "not a valid absolute URL"; which hosts and schemes
- * may be delivered to is the domain's (src/domain/webhooks/url-safety.ts).
+ * may be delivered to is the domain's (src/lib/target-address.ts).
  */
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const TOP_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";

@@ -83,11 +83,11 @@ describe("POST /v1/api-keys", () => {
     );
   });
 
-  it("cannot be called with an API key (a bearer access token is required)", async () => {
+  it("cannot be called with an API key (only the holder's sign-in mints keys)", async () => {
     const u = await registerUser();
     const { key } = await createKey(u.token);
     const res = await api("POST", "/v1/api-keys", { apiKey: key, body: { name: "y", scopes: ["profile"] } });
-    expect(expectErrorEnvelope(res, 403, "INSUFFICIENT_PERMISSIONS").details.reason).toBe("bearer_token_required");
+    expect(expectErrorEnvelope(res, 403, "INSUFFICIENT_PERMISSIONS").details.reason).toBe("sign_in_required");
     expect((await api("POST", "/v1/api-keys", { token: key, body: { name: "y", scopes: ["profile"] } })).status).toBe(
       403,
     );

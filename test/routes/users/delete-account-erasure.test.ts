@@ -16,7 +16,7 @@ import {
   stripeEnv,
   stripeOutage,
 } from "../../support/billing";
-import { testContextWith, userTestContext } from "../../support/context";
+import { holderTestContext, testContextWith } from "../../support/context";
 import { PASSWORD, registerUser, type TestUser } from "../../support/factories";
 import { api, apiWithEnv } from "../../support/http";
 import { addMember, asOrg, createOrganization, openLive } from "../../support/organizations";
@@ -47,7 +47,7 @@ describe("DELETE /v1/users/me: the last-owner rule holds inside the erasure's ba
     const a = await registerUser();
     const orgId = await createOrganization(a, "Race Conditions Ltd");
     const b = await addMember(a, orgId, "owner");
-    const ctx = userTestContext(personOf(a));
+    const ctx = await holderTestContext(personOf(a));
     const commit = ctx.commit;
     let leftStatus = 0;
     // The concurrent request lands exactly between deleteAccount's check (B still an owner) and its batch.

@@ -15,6 +15,7 @@ import type { Context, UserContext } from "../../context";
 import { actingOwner } from "../../organizations/access";
 import { auditInBatch } from "../../organizations/audit";
 import { cutOffApiKey } from "../../organizations/cut-off";
+import type { HolderContext } from "../account-holder";
 import type { Principal } from "../principal";
 import type { Scope } from "../scopes";
 import { forgetApiKey } from "./authenticate-key";
@@ -32,23 +33,16 @@ export interface NewApiKey {
   key: string;
 }
 
-/** API keys are minted from a bearer access token, never from another key (spec part 5). */
-export function requireBearerToken(principal: Principal, action: string) {
-  if (principal.credential.kind === "api_key") {
-    throw new AppError("INSUFFICIENT_PERMISSIONS", {
-      message: `${action} requires a bearer access token, not an API key.`,
-      details: { reason: "bearer_token_required" },
-    });
-  }
-}
-
+/**
+ * A new key, minted by its holder signed in (account-holder.ts: never from another key, spec part 5,
+ * nor by an OAuth client), with at most the scopes of the sign-in's token.
+ */
 export async function createApiKey(
-  ctx: UserContext,
+  ctx: HolderContext,
   input: { name: string; scopes: Scope[]; expires_at?: string | undefined },
 ): Promise<NewApiKey> {
   const { principal } = ctx;
   const now = ctx.now();
-  requireBearerToken(principal, "Creating an API key");
   const owner = actingOwner(principal, "admin");
   const missing = input.scopes.filter((s) => !principal.scopes.has(s));
   if (missing.length > 0) {
@@ -129,12 +123,11 @@ export async function revokeApiKey(ctx: UserContext, { id }: { id: string }): Pr
  * cannot be rotated (409).
  */
 export async function rotateApiKey(
-  ctx: UserContext,
+  ctx: HolderContext,
   { id, graceSeconds }: { id: string; graceSeconds: number },
 ): Promise<NewApiKey> {
   const { principal } = ctx;
   const now = ctx.now();
-  requireBearerToken(principal, "Rotating an API key");
   const old = await ownKey(ctx.db, principal, id);
   const notRotatable = () =>
     new AppError("API_KEY_NOT_ROTATABLE", {

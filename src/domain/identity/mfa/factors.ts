@@ -3,7 +3,6 @@ import {
   deleteRecoveryCodes,
   deleteTotp,
   findTotp,
-  lastCheck,
   recordCheck,
   replaceRecoveryCodes,
   unusedRecoveryCodes,
@@ -14,10 +13,11 @@ import { countPasskeys } from "../../../db/passkeys";
 import { findUserById } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
-import type { Context, RequestMeta } from "../../context";
+import type { Context } from "../../context";
 import { dataEncryptionKey } from "../../encryption/data-key";
 import { open, seal } from "../../encryption/secret-box";
 import { requireMailer } from "../../mail/outbox";
+import type { HolderContext } from "../account-holder";
 import type { Principal } from "../principal";
 import { announceFactorChange } from "./notices";
 import {
@@ -29,11 +29,9 @@ import {
   verifyAssertion,
   verifyPasskeyRegistration,
 } from "./passkeys";
+import { STEP_UP_WINDOW_MS } from "./recent-check";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery-codes";
 import { enrolmentOf, matchingStep, newTotpSecret } from "./totp";
-
-/** How long a second-factor check counts for step-up (docs/security.md "Step-up"). */
-export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
 
 const totpAssociatedData = (userId: string) => `mfa_totp:${userId}`;
 
@@ -61,10 +59,9 @@ async function hasMfa(ctx: Context, userId: string): Promise<boolean> {
 }
 
 /** Start (or restart) an authenticator-app enrolment: the secret is shown now, and only now. */
-export async function enrolTotp(ctx: Context, input: { principal: Principal }) {
-  const { principal } = input;
+export async function enrolTotp(ctx: HolderContext) {
   const now = ctx.now();
-  const user = await findUserById(ctx.db, principal.userId);
+  const user = await findUserById(ctx.db, ctx.holder.userId);
   if (!user) throw new AppError("RESOURCE_NOT_FOUND");
   const secret = newTotpSecret();
   const sealed = await seal(await dataEncryptionKey(ctx.config), secret, totpAssociatedData(user.id));
@@ -97,9 +94,9 @@ async function checkTotp(ctx: Context, userId: string, code: string, now: number
  * Confirm the enrolment with its first code. The account's first factor comes with recovery codes,
  * returned here once (empty when a set already exists).
  */
-export async function confirmTotp(ctx: Context, input: { principal: Principal; code: string; meta: RequestMeta }) {
+export async function confirmTotp(ctx: HolderContext, input: { code: string }) {
   const now = ctx.now();
-  const userId = input.principal.userId;
+  const { userId, sid } = ctx.holder;
   // The change is announced by mail (notices.ts): refused before anything changes when none can be sent.
   requireMailer(ctx);
   const pending = await findTotp(ctx.db, userId);
@@ -109,8 +106,8 @@ export async function confirmTotp(ctx: Context, input: { principal: Principal; c
   const recoveryCodes =
     (await unusedRecoveryCodes(ctx.db, userId)) === 0 ? await issueRecoveryCodes(ctx, userId, now) : [];
   // Enrolling proved possession of the factor: it counts as this session's check.
-  if (input.principal.credential.sid) await recordCheck(ctx.db, input.principal.credential.sid, userId, now);
-  await announce(ctx, input, { action: "mfa.factor_added", summary: "An authenticator app was added", factor: "totp" });
+  await recordCheck(ctx.db, sid, userId, now);
+  await announce(ctx, { action: "mfa.factor_added", summary: "An authenticator app was added", factor: "totp" });
   return { recoveryCodes };
 }
 
@@ -120,14 +117,13 @@ async function issueRecoveryCodes(ctx: Context, userId: string, now: number): Pr
   return codes;
 }
 
-/** A new set of recovery codes; the old set stops working. Needs a recent second-factor check. */
-export async function regenerateRecoveryCodes(ctx: Context, input: { principal: Principal; meta: RequestMeta }) {
+/** A new set of recovery codes; the old set stops working. */
+export async function regenerateRecoveryCodes(ctx: HolderContext) {
   const now = ctx.now();
-  if (!(await hasMfa(ctx, input.principal.userId))) throw new AppError("MFA_NOT_ENROLLED");
-  await requireRecentCheck(ctx, input.principal);
+  if (!(await hasMfa(ctx, ctx.holder.userId))) throw new AppError("MFA_NOT_ENROLLED");
   requireMailer(ctx);
-  const codes = await issueRecoveryCodes(ctx, input.principal.userId, now);
-  await announce(ctx, input, {
+  const codes = await issueRecoveryCodes(ctx, ctx.holder.userId, now);
+  await announce(ctx, {
     action: "mfa.recovery_codes_regenerated",
     summary: "New recovery codes were generated (the old ones no longer work)",
     factor: "recovery_codes",
@@ -136,19 +132,16 @@ export async function regenerateRecoveryCodes(ctx: Context, input: { principal: 
 }
 
 /** Remove the authenticator app. Removing the last factor also drops the recovery codes. */
-export async function removeTotp(ctx: Context, input: { principal: Principal; meta: RequestMeta }) {
-  const userId = input.principal.userId;
+export async function removeTotp(ctx: HolderContext) {
+  const { userId } = ctx.holder;
   const row = await findTotp(ctx.db, userId);
   if (!row) throw new AppError("MFA_NOT_ENROLLED");
-  if (row.confirmedAt) {
-    await requireRecentCheck(ctx, input.principal);
-    requireMailer(ctx);
-  }
+  if (row.confirmedAt) requireMailer(ctx);
   await deleteTotp(ctx.db, userId);
   if (!row.confirmedAt) return;
   // Recovery codes back a factor up: they go with the last one.
   if (!(await hasMfa(ctx, userId))) await deleteRecoveryCodes(ctx.db, userId);
-  await announce(ctx, input, {
+  await announce(ctx, {
     action: "mfa.factor_removed",
     summary: "The authenticator app was removed",
     factor: "totp",
@@ -217,54 +210,27 @@ export async function stepUp(ctx: Context, input: { principal: Principal; proof:
   return { verifiedAt: now, validUntil: now + STEP_UP_WINDOW_MS };
 }
 
-/**
- * Sensitive operations (creating an API key, SSO settings, payment method or plan, deleting the
- * account) need a second-factor check within STEP_UP_WINDOW_MS when the account has MFA: 403
- * MFA_REQUIRED otherwise. An API key is exempt: it is not a sign-in session (no one is there to
- * type a code), and creating it already needed a check (docs/decisions.md "Second factors").
- */
-export async function requireRecentCheck(ctx: Context, principal: Principal) {
-  const now = ctx.now();
-  if (principal.credential.kind === "api_key") return;
-  if (!(await hasMfa(ctx, principal.userId))) return;
-  const sid = principal.credential.sid;
-  const at = sid ? await lastCheck(ctx.db, sid, principal.userId) : null;
-  if (at !== null && now - at <= STEP_UP_WINDOW_MS && at <= now) return;
-  throw new AppError("MFA_REQUIRED", {
-    details: { step_up: "POST /v1/auth/mfa/step-up", window_seconds: STEP_UP_WINDOW_MS / 1000 },
-  });
-}
-
-async function announce(
-  ctx: Context,
-  input: { principal: Principal; meta: RequestMeta },
-  change: Parameters<typeof announceFactorChange>[1]["change"],
-) {
-  const user = await findUserById(ctx.db, input.principal.userId);
+async function announce(ctx: HolderContext, change: Parameters<typeof announceFactorChange>[1]["change"]) {
+  const user = await findUserById(ctx.db, ctx.holder.userId);
   if (!user) return;
-  await announceFactorChange(ctx, { ...input, email: user.email, change });
+  await announceFactorChange(ctx, { principal: ctx.principal, meta: ctx.meta, email: user.email, change });
 }
 
 /**
  * Register a passkey (the ceremony's second half). The account's first factor comes with recovery
  * codes, returned here once; registering proves possession, so it counts as this session's check.
+ * A passkey signs in on its own: the account-holder rule keeps an API key, an OAuth client or a
+ * stolen session without a recent check from planting one.
  */
-export async function registerPasskey(
-  ctx: Context,
-  input: { principal: Principal; name: string; response: RegistrationResponseJSON; meta: RequestMeta },
-) {
+export async function registerPasskey(ctx: HolderContext, input: { name: string; response: RegistrationResponseJSON }) {
   const now = ctx.now();
-  const userId = input.principal.userId;
-  requireSignedInPerson(input.principal);
-  // A passkey signs in on its own: adding one to an account with MFA needs the same recent check as
-  // removing a factor, so a stolen session cannot plant a lasting way in.
-  await requireRecentCheck(ctx, input.principal);
+  const { userId, sid } = ctx.holder;
   requireMailer(ctx);
-  const passkey = await verifyPasskeyRegistration(ctx, { ...input, now });
+  const passkey = await verifyPasskeyRegistration(ctx, { ...input, userId, now });
   const recoveryCodes =
     (await unusedRecoveryCodes(ctx.db, userId)) === 0 ? await issueRecoveryCodes(ctx, userId, now) : [];
-  if (input.principal.credential.sid) await recordCheck(ctx.db, input.principal.credential.sid, userId, now);
-  await announce(ctx, input, {
+  await recordCheck(ctx.db, sid, userId, now);
+  await announce(ctx, {
     action: "mfa.factor_added",
     summary: `A passkey ("${passkey.name}") was added`,
     factor: passkey.id,
@@ -273,31 +239,17 @@ export async function registerPasskey(
 }
 
 /**
- * Remove a passkey: a factor, so it needs a recent second-factor check like the authenticator app;
- * removing the last factor also drops the recovery codes. Another account's passkey is a 404.
+ * Remove a passkey; removing the last factor also drops the recovery codes. Another account's
+ * passkey is a 404.
  */
-export async function removePasskey(ctx: Context, input: { principal: Principal; id: string; meta: RequestMeta }) {
-  const userId = input.principal.userId;
+export async function removePasskey(ctx: HolderContext, input: { id: string }) {
+  const { userId } = ctx.holder;
   const passkey = await ownPasskey(ctx, { userId, id: input.id });
-  await requireRecentCheck(ctx, input.principal);
   await dropPasskey(ctx, { userId, id: passkey.id });
   if (!(await hasMfa(ctx, userId))) await deleteRecoveryCodes(ctx.db, userId);
-  await announce(ctx, input, {
+  await announce(ctx, {
     action: "mfa.factor_removed",
     summary: `The passkey "${passkey.name}" was removed`,
     factor: passkey.id,
   });
-}
-
-/**
- * Passkeys are registered by their person in a first-party sign-in: an API key or an OAuth client's
- * token holding `profile` must not turn itself into a sign-in credential.
- */
-export function requireSignedInPerson(principal: Principal) {
-  if (principal.credential.kind !== "login_token") {
-    throw new AppError("INSUFFICIENT_PERMISSIONS", {
-      message: "Passkeys are managed by their person, signed in, not with an API key or an OAuth client's token.",
-      details: { reason: "sign_in_required" },
-    });
-  }
 }

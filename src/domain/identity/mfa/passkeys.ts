@@ -24,9 +24,9 @@ import { iso } from "../../../lib/clock";
 import { sha256Hex, timingSafeEqual } from "../../../lib/crypto";
 import { base64url } from "../../../lib/encoding";
 import { newId } from "../../../lib/ids";
-import type { Context, RequestMeta } from "../../context";
+import type { Context } from "../../context";
 import { requireMailer } from "../../mail/outbox";
-import type { Principal } from "../principal";
+import type { HolderContext } from "../account-holder";
 
 /** How long a WebAuthn ceremony may take (WebAuthn L3 §15.1 recommends 5 minutes with user verification). */
 const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -121,9 +121,9 @@ export async function listPasskeys(ctx: Context, input: { userId: string }): Pro
  * authenticator is not registered twice. The challenge is single-use, bound to the user and the
  * ceremony, and dies after WEBAUTHN_CHALLENGE_TTL_MS.
  */
-export async function passkeyRegistrationOptions(ctx: Context, input: { principal: Principal }) {
+export async function passkeyRegistrationOptions(ctx: HolderContext) {
   const now = ctx.now();
-  const user = await findUserById(ctx.db, input.principal.userId);
+  const user = await findUserById(ctx.db, ctx.holder.userId);
   if (!user) throw new AppError("RESOURCE_NOT_FOUND");
   const existing = await passkeysOf(ctx.db, user.id);
   const { generateRegistrationOptions } = await webauthn();
@@ -157,9 +157,9 @@ export async function passkeyRegistrationOptions(ctx: Context, input: { principa
  */
 export async function verifyPasskeyRegistration(
   ctx: Context,
-  input: { principal: Principal; name: string; response: RegistrationResponseJSON; meta: RequestMeta; now: number },
+  input: { userId: string; name: string; response: RegistrationResponseJSON; now: number },
 ): Promise<PasskeyRow> {
-  const userId = input.principal.userId;
+  const { userId } = input;
   const rp = relyingParty(ctx);
   let verified: VerifiedRegistrationResponse;
   try {
@@ -281,9 +281,10 @@ export async function verifyAssertion(
   return passkey;
 }
 
-export async function renameOwnPasskey(ctx: Context, input: { userId: string; id: string; name: string }) {
-  if (!(await renamePasskey(ctx.db, input.userId, input.id, input.name))) throw new AppError("RESOURCE_NOT_FOUND");
-  const row = await findPasskeyOf(ctx.db, input.userId, input.id);
+export async function renameOwnPasskey(ctx: HolderContext, input: { id: string; name: string }) {
+  const { userId } = ctx.holder;
+  if (!(await renamePasskey(ctx.db, userId, input.id, input.name))) throw new AppError("RESOURCE_NOT_FOUND");
+  const row = await findPasskeyOf(ctx.db, userId, input.id);
   if (!row) throw new AppError("RESOURCE_NOT_FOUND");
   return passkeyView(row);
 }

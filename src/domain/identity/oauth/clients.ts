@@ -15,7 +15,7 @@ import { newId, randomToken } from "../../../lib/ids";
 import type { Context, UserContext } from "../../context";
 import { cutOffGrant } from "../../organizations/cut-off";
 import { CLIENT_TOKEN_TTL } from "../access-tokens";
-import { requireBearerToken } from "../api-keys/lifecycle";
+import type { HolderContext } from "../account-holder";
 import { parseScopeString, type Scope } from "../scopes";
 import { MAX_REDIRECT_URIS, redirectUriProblem } from "./redirect-uris";
 
@@ -98,10 +98,9 @@ export interface RegisterClientInput {
  * invalid client metadata (RFC 7591 §3.2.2). Allowed scopes ⊆ the caller's.
  * The secret of a confidential client is returned once.
  */
-export async function registerClient(ctx: UserContext, input: RegisterClientInput) {
+export async function registerClient(ctx: HolderContext, input: RegisterClientInput) {
   const { principal } = ctx;
   const now = ctx.now();
-  requireBearerToken(principal, "Registering an OAuth client");
   const requested = new Set(input.grant_types);
   if (requested.has("refresh_token") && !requested.has("authorization_code")) {
     throw invalidField("grant_types", "refresh_token is issued only with authorization_code; list that grant too");

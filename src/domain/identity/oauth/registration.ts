@@ -6,8 +6,9 @@ import {
 } from "../../../db/registered-clients";
 import { iso } from "../../../lib/clock";
 import { newId } from "../../../lib/ids";
+import { checkHttpTarget } from "../../../lib/target-address";
 import type { Context } from "../../context";
-import { classifyWebhookUrl } from "../../webhooks/url-safety";
+import { allowPrivateUrls } from "../../webhooks/deliveries";
 import { REFRESH_TOKEN_TTL } from "../refresh-rotation";
 import { isScope, type Scope, USER_SCOPES } from "../scopes";
 import { findClient, type OAuthClient, registeredClientFromRow } from "./clients";
@@ -136,16 +137,15 @@ export async function keepRegisteredClient(ctx: Context, { client }: { client: O
 /**
  * The client named by an https client_id (a Client ID Metadata Document, draft-ietf-oauth-client-id-metadata-document):
  * the cached copy while it is fresh, else the document read again through the webhook SSRF guard
- * (src/domain/webhooks/url-safety.ts). The document must name itself as client_id; it is read again at an
+ * (src/lib/target-address.ts). The document must name itself as client_id; it is read again at an
  * authorization once its copy is a day old (a client that tokens were issued to stays known to the token endpoint).
  * Null when the URL or the document is refused (the authorize page then shows the client as unknown).
  */
 async function resolveMetadataDocumentClient(ctx: Context, clientId: string): Promise<OAuthClient | null> {
   const now = ctx.now();
-  const allowPrivate = ctx.config.webhookAllowPrivateUrls && ctx.config.environment !== "production";
   const cached = await findClient(ctx, clientId);
   if (cached && Date.parse(cached.createdAt) > now - METADATA_DOCUMENT_TTL_SECONDS * 1000) return cached;
-  const verdict = classifyWebhookUrl(clientId, { allowPrivate });
+  const verdict = checkHttpTarget(clientId, { allowPrivate: allowPrivateUrls(ctx.config) });
   // The draft requires an https URL with a path; http is accepted only where private URLs are (development).
   if (!verdict.ok || verdict.url.pathname === "/" || verdict.url.hash || verdict.url.search) return null;
   let document: unknown;

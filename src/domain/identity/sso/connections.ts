@@ -17,7 +17,7 @@ import { open, seal } from "../../encryption/secret-box";
 import { actingAs, membershipIn } from "../../organizations/access";
 import { auditStatement } from "../../organizations/audit";
 import { requireRole } from "../../organizations/roles";
-import { requireRecentCheck } from "../mfa/factors";
+import { requireRecentCheck } from "../mfa/recent-check";
 import type { OrganizationRole, Principal } from "../principal";
 import { endPasswordSignIns } from "./enforcement";
 import { assertDirectoryTransport, type LdapDirectoryConfig, ldapTimeoutMs } from "./ldap/authenticate";

@@ -1,8 +1,7 @@
-import { contextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { confirmTotp } from "../../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { requestMeta } from "../../../http/request-meta";
 import { defineRoute } from "../../../http/route";
 import { RecoveryCodesSchema, TotpConfirmBody } from "./schemas";
 
@@ -15,6 +14,7 @@ const route = defineRoute({
   description:
     "The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it.",
   scope: "profile",
+  accountSecurity: true,
   request: { body: { required: true, content: { "application/json": { schema: TotpConfirmBody } } } },
   responses: {
     200: { description: "Confirmed", content: { "application/json": { schema: envelopeSchema(RecoveryCodesSchema) } } },
@@ -24,11 +24,7 @@ const route = defineRoute({
 
 export function mountConfirmTotp(app: Router) {
   app.openapi(route, async (c) => {
-    const { recoveryCodes } = await confirmTotp(contextOf(c), {
-      principal: c.get("principal"),
-      code: c.req.valid("json").code,
-      meta: requestMeta(c),
-    });
+    const { recoveryCodes } = await confirmTotp(holderContextOf(c), { code: c.req.valid("json").code });
     c.header("Cache-Control", "no-store");
     return c.json(ok({ recovery_codes: recoveryCodes }, "Authenticator app confirmed"), 200);
   });

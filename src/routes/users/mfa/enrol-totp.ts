@@ -1,4 +1,4 @@
-import { contextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { enrolTotp } from "../../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -14,6 +14,7 @@ const route = defineRoute({
   description:
     "Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is stored sealed. It becomes a factor once confirmed with a first code (`POST /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret.",
   scope: "profile",
+  accountSecurity: true,
   responses: {
     201: {
       description: "Enrolment started",
@@ -25,7 +26,7 @@ const route = defineRoute({
 
 export function mountEnrolTotp(app: Router) {
   app.openapi(route, async (c) => {
-    const e = await enrolTotp(contextOf(c), { principal: c.get("principal") });
+    const e = await enrolTotp(holderContextOf(c));
     c.header("Cache-Control", "no-store");
     return c.json(ok({ secret: e.secret, otpauth_uri: e.uri, qr_svg: e.qrSvg }, "Scan the code, then confirm it"), 201);
   });

@@ -1,5 +1,4 @@
-import { contextOf } from "../../../context/request";
-import { requireSignedInPerson } from "../../../domain/identity/mfa/factors";
+import { holderContextOf } from "../../../context/request";
 import { passkeyRegistrationOptions } from "../../../domain/identity/mfa/passkeys";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -13,8 +12,9 @@ const route = defineRoute({
   tags: ["Second factors"],
   summary: "Start registering a passkey",
   description:
-    "Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with user verification required, for the configured relying party id. Its challenge is single-use, bound to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST /v1/users/me/mfa/passkeys`. Needs a first-party sign-in (not an API key or an OAuth client's token).",
+    "Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with user verification required, for the configured relying party id. Its challenge is single-use, bound to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST /v1/users/me/mfa/passkeys`.",
   scope: "profile",
+  accountSecurity: true,
   responses: {
     200: {
       description: "Creation options",
@@ -26,9 +26,7 @@ const route = defineRoute({
 
 export function mountPasskeyOptions(app: Router) {
   app.openapi(route, async (c) => {
-    const principal = c.get("principal");
-    requireSignedInPerson(principal);
-    const options = await passkeyRegistrationOptions(contextOf(c), { principal });
+    const options = await passkeyRegistrationOptions(holderContextOf(c));
     c.header("Cache-Control", "no-store");
     return c.json(ok(options, "Create the credential, then send it"), 200);
   });

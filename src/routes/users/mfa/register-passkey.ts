@@ -1,10 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { contextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { registerPasskey } from "../../../domain/identity/mfa/factors";
 import { passkeyView, type RegistrationResponseJSON } from "../../../domain/identity/mfa/passkeys";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { requestMeta } from "../../../http/request-meta";
 import { defineRoute } from "../../../http/route";
 import { PasskeyAttestationSchema } from "../../auth/schemas";
 import { passkeyBody } from "./passkey-body";
@@ -21,8 +20,9 @@ const route = defineRoute({
   tags: ["Second factors"],
   summary: "Finish registering a passkey",
   description:
-    "Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user verification, and stores the credential (public key, counter, backup flags). The passkey is then a second factor and a way to sign in without a password. On an account that already has a second factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it.",
+    "Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user verification, and stores the credential (public key, counter, backup flags). The passkey is then a second factor and a way to sign in without a password. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it.",
   scope: "profile",
+  accountSecurity: true,
   request: { body: { required: true, content: { "application/json": { schema: RegisterPasskeyBody } } } },
   responses: {
     201: {
@@ -36,11 +36,9 @@ const route = defineRoute({
 export function mountRegisterPasskey(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const { passkey, recoveryCodes } = await registerPasskey(contextOf(c), {
-      principal: c.get("principal"),
+    const { passkey, recoveryCodes } = await registerPasskey(holderContextOf(c), {
       name: body.name,
       response: body.response as RegistrationResponseJSON,
-      meta: requestMeta(c),
     });
     c.header("Cache-Control", "no-store");
     return c.json(

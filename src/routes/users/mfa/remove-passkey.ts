@@ -1,8 +1,7 @@
-import { contextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { removePasskey } from "../../../domain/identity/mfa/factors";
 import { MessageOnlySchema } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { requestMeta } from "../../../http/request-meta";
 import { defineRoute } from "../../../http/route";
 import { PasskeyIdParam } from "./schemas";
 
@@ -13,8 +12,9 @@ const route = defineRoute({
   tags: ["Second factors"],
   summary: "Remove a passkey",
   description:
-    "Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also drops the recovery codes. The holder is mailed and each of their organizations' audit logs records it. Another account's passkey is a 404.",
+    "Removing the last factor also drops the recovery codes. The holder is mailed and each of their organizations' audit logs records it. Another account's passkey is a 404.",
   scope: "profile",
+  accountSecurity: true,
   request: { params: PasskeyIdParam },
   responses: { 200: { description: "Removed", content: { "application/json": { schema: MessageOnlySchema } } } },
   errors: ["RESOURCE_NOT_FOUND", "MFA_REQUIRED", "MAIL_SERVICE_UNAVAILABLE"],
@@ -22,11 +22,7 @@ const route = defineRoute({
 
 export function mountRemovePasskey(app: Router) {
   app.openapi(route, async (c) => {
-    await removePasskey(contextOf(c), {
-      principal: c.get("principal"),
-      id: c.req.valid("param").id,
-      meta: requestMeta(c),
-    });
+    await removePasskey(holderContextOf(c), { id: c.req.valid("param").id });
     return c.json({ success: true as const, message: "Passkey removed" }, 200);
   });
 }

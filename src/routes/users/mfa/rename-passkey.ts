@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { contextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { renameOwnPasskey } from "../../../domain/identity/mfa/passkeys";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -17,6 +17,7 @@ const route = defineRoute({
   summary: "Rename a passkey",
   description: "Only the name changes. Another account's passkey is a 404.",
   scope: "profile",
+  accountSecurity: true,
   request: {
     params: PasskeyIdParam,
     body: { required: true, content: { "application/json": { schema: RenamePasskeyBody } } },
@@ -29,8 +30,7 @@ const route = defineRoute({
 
 export function mountRenamePasskey(app: Router) {
   app.openapi(route, async (c) => {
-    const passkey = await renameOwnPasskey(contextOf(c), {
-      userId: c.get("principal").userId,
+    const passkey = await renameOwnPasskey(holderContextOf(c), {
       id: c.req.valid("param").id,
       name: c.req.valid("json").name,
     });

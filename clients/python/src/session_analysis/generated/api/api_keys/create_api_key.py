@@ -131,10 +131,13 @@ def sync_detailed(
 ) -> Response[CreateApiKeyResponse201 | ErrorEnvelope]:
     """Create an API key
 
-     Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the
-    token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`,
-    which never create a second key); only its hash is stored. With a second factor on the account,
-    needs a recent check (`POST /v1/auth/mfa/step-up`).
+     The scopes must be a subset of the token's. The key is returned once (and in replays of this
+    response with the same `Idempotency-Key`, which never create a second key); only its hash is stored.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
@@ -182,10 +185,13 @@ def sync(
 ) -> CreateApiKeyResponse201 | ErrorEnvelope | None:
     """Create an API key
 
-     Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the
-    token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`,
-    which never create a second key); only its hash is stored. With a second factor on the account,
-    needs a recent check (`POST /v1/auth/mfa/step-up`).
+     The scopes must be a subset of the token's. The key is returned once (and in replays of this
+    response with the same `Idempotency-Key`, which never create a second key); only its hash is stored.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
@@ -228,10 +234,13 @@ async def asyncio_detailed(
 ) -> Response[CreateApiKeyResponse201 | ErrorEnvelope]:
     """Create an API key
 
-     Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the
-    token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`,
-    which never create a second key); only its hash is stored. With a second factor on the account,
-    needs a recent check (`POST /v1/auth/mfa/step-up`).
+     The scopes must be a subset of the token's. The key is returned once (and in replays of this
+    response with the same `Idempotency-Key`, which never create a second key); only its hash is stored.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per
@@ -277,10 +286,13 @@ async def asyncio(
 ) -> CreateApiKeyResponse201 | ErrorEnvelope | None:
     """Create an API key
 
-     Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the
-    token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`,
-    which never create a second key); only its hash is stored. With a second factor on the account,
-    needs a recent check (`POST /v1/auth/mfa/step-up`).
+     The scopes must be a subset of the token's. The key is returned once (and in replays of this
+    response with the same `Idempotency-Key`, which never create a second key); only its hash is stored.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         idempotency_key (str | Unset): Optional, 1–255 printable ASCII characters, unique per

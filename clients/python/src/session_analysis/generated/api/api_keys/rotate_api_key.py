@@ -133,7 +133,12 @@ def sync_detailed(
     """Rotate an API key
 
      Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working
-    for `grace_period_seconds` (default 0, at most 7 days), then stops. Requires a bearer access token.
+    for `grace_period_seconds` (default 0, at most 7 days), then stops. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         key_id (str):  Example: key_1763776000000123456.
@@ -177,7 +182,12 @@ def sync(
     """Rotate an API key
 
      Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working
-    for `grace_period_seconds` (default 0, at most 7 days), then stops. Requires a bearer access token.
+    for `grace_period_seconds` (default 0, at most 7 days), then stops. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         key_id (str):  Example: key_1763776000000123456.
@@ -216,7 +226,12 @@ async def asyncio_detailed(
     """Rotate an API key
 
      Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working
-    for `grace_period_seconds` (default 0, at most 7 days), then stops. Requires a bearer access token.
+    for `grace_period_seconds` (default 0, at most 7 days), then stops. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         key_id (str):  Example: key_1763776000000123456.
@@ -258,7 +273,12 @@ async def asyncio(
     """Rotate an API key
 
      Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working
-    for `grace_period_seconds` (default 0, at most 7 days), then stops. Requires a bearer access token.
+    for `grace_period_seconds` (default 0, at most 7 days), then stops. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         key_id (str):  Example: key_1763776000000123456.

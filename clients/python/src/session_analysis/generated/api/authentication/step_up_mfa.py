@@ -126,10 +126,10 @@ def sync_detailed(
     """Prove a second factor again for sensitive operations
 
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
-    it, creating an API key, changing SSO settings, the payment method or the plan, deleting the
-    account, removing the last factor and regenerating recovery codes are allowed; without it they
-    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey
-    answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+    it, the account-security operations (`x-account-security`: factors, recovery codes, password, email,
+    sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the
+    plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has
+    no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset):
@@ -170,10 +170,10 @@ def sync(
     """Prove a second factor again for sensitive operations
 
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
-    it, creating an API key, changing SSO settings, the payment method or the plan, deleting the
-    account, removing the last factor and regenerating recovery codes are allowed; without it they
-    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey
-    answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+    it, the account-security operations (`x-account-security`: factors, recovery codes, password, email,
+    sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the
+    plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has
+    no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset):
@@ -209,10 +209,10 @@ async def asyncio_detailed(
     """Prove a second factor again for sensitive operations
 
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
-    it, creating an API key, changing SSO settings, the payment method or the plan, deleting the
-    account, removing the last factor and regenerating recovery codes are allowed; without it they
-    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey
-    answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+    it, the account-security operations (`x-account-security`: factors, recovery codes, password, email,
+    sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the
+    plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has
+    no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset):
@@ -251,10 +251,10 @@ async def asyncio(
     """Prove a second factor again for sensitive operations
 
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
-    it, creating an API key, changing SSO settings, the payment method or the plan, deleting the
-    account, removing the last factor and regenerating recovery codes are allowed; without it they
-    answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey
-    answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+    it, the account-security operations (`x-account-security`: factors, recovery codes, password, email,
+    sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the
+    plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has
+    no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset):

@@ -121,8 +121,13 @@ def sync_detailed(
 ) -> Response[CreateOAuthClientResponse201 | ErrorEnvelope]:
     """Register an OAuth client
 
-     Requires a bearer access token. The client_secret of a confidential client is returned once and
-    stored only as a hash. client_credentials tokens act for you, within the client's scopes.
+     The client_secret of a confidential client is returned once and stored only as a hash.
+    client_credentials tokens act for you, within the client's scopes. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -162,8 +167,13 @@ def sync(
 ) -> CreateOAuthClientResponse201 | ErrorEnvelope | None:
     """Register an OAuth client
 
-     Requires a bearer access token. The client_secret of a confidential client is returned once and
-    stored only as a hash. client_credentials tokens act for you, within the client's scopes.
+     The client_secret of a confidential client is returned once and stored only as a hash.
+    client_credentials tokens act for you, within the client's scopes. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -198,8 +208,13 @@ async def asyncio_detailed(
 ) -> Response[CreateOAuthClientResponse201 | ErrorEnvelope]:
     """Register an OAuth client
 
-     Requires a bearer access token. The client_secret of a confidential client is returned once and
-    stored only as a hash. client_credentials tokens act for you, within the client's scopes.
+     The client_secret of a confidential client is returned once and stored only as a hash.
+    client_credentials tokens act for you, within the client's scopes. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -237,8 +252,13 @@ async def asyncio(
 ) -> CreateOAuthClientResponse201 | ErrorEnvelope | None:
     """Register an OAuth client
 
-     Requires a bearer access token. The client_secret of a confidential client is returned once and
-    stored only as a hash. client_credentials tokens act for you, within the client's scopes.
+     The client_secret of a confidential client is returned once and stored only as a hash.
+    client_credentials tokens act for you, within the client's scopes. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):

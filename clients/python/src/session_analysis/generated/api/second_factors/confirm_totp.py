@@ -128,7 +128,11 @@ def sync_detailed(
 
      The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10
     recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs
-    records it.
+    records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-
+    in's access token, or the console's session), may do this: an API key or an OAuth client's token
+    (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -170,7 +174,11 @@ def sync(
 
      The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10
     recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs
-    records it.
+    records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-
+    in's access token, or the console's session), may do this: an API key or an OAuth client's token
+    (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -207,7 +215,11 @@ async def asyncio_detailed(
 
      The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10
     recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs
-    records it.
+    records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-
+    in's access token, or the console's session), may do this: an API key or an OAuth client's token
+    (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -247,7 +259,11 @@ async def asyncio(
 
      The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10
     recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs
-    records it.
+    records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-
+    in's access token, or the console's session), may do this: an API key or an OAuth client's token
+    (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):

@@ -117,6 +117,11 @@ def sync_detailed(
      Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is
     stored sealed. It becomes a factor once confirmed with a first code (`POST
     /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -156,6 +161,11 @@ def sync(
      Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is
     stored sealed. It becomes a factor once confirmed with a first code (`POST
     /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -190,6 +200,11 @@ async def asyncio_detailed(
      Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is
     stored sealed. It becomes a factor once confirmed with a first code (`POST
     /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -227,6 +242,11 @@ async def asyncio(
      Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is
     stored sealed. It becomes a factor once confirmed with a first code (`POST
     /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):

@@ -114,7 +114,11 @@ def sync_detailed(
      Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with
     user verification required, for the configured relying party id. Its challenge is single-use, bound
     to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST
-    /v1/users/me/mfa/passkeys`. Needs a first-party sign-in (not an API key or an OAuth client's token).
+    /v1/users/me/mfa/passkeys`. Account security: only the account's holder, signed in (a password,
+    passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an
+    OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -154,7 +158,11 @@ def sync(
      Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with
     user verification required, for the configured relying party id. Its challenge is single-use, bound
     to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST
-    /v1/users/me/mfa/passkeys`. Needs a first-party sign-in (not an API key or an OAuth client's token).
+    /v1/users/me/mfa/passkeys`. Account security: only the account's holder, signed in (a password,
+    passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an
+    OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -189,7 +197,11 @@ async def asyncio_detailed(
      Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with
     user verification required, for the configured relying party id. Its challenge is single-use, bound
     to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST
-    /v1/users/me/mfa/passkeys`. Needs a first-party sign-in (not an API key or an OAuth client's token).
+    /v1/users/me/mfa/passkeys`. Account security: only the account's holder, signed in (a password,
+    passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an
+    OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -227,7 +239,11 @@ async def asyncio(
      Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with
     user verification required, for the configured relying party id. Its challenge is single-use, bound
     to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST
-    /v1/users/me/mfa/passkeys`. Needs a first-party sign-in (not an API key or an OAuth client's token).
+    /v1/users/me/mfa/passkeys`. Account security: only the account's holder, signed in (a password,
+    passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an
+    OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):

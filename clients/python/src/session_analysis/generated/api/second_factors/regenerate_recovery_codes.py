@@ -116,8 +116,12 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | RegenerateRecoveryCodesResponse200]:
     """Replace the recovery codes
 
-     Ten new single-use codes, shown only now; the previous set stops working. Needs a recent second-
-    factor check (`POST /v1/auth/mfa/step-up`).
+     Ten new single-use codes, shown only now; the previous set stops working. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -154,8 +158,12 @@ def sync(
 ) -> ErrorEnvelope | RegenerateRecoveryCodesResponse200 | None:
     """Replace the recovery codes
 
-     Ten new single-use codes, shown only now; the previous set stops working. Needs a recent second-
-    factor check (`POST /v1/auth/mfa/step-up`).
+     Ten new single-use codes, shown only now; the previous set stops working. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -187,8 +195,12 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | RegenerateRecoveryCodesResponse200]:
     """Replace the recovery codes
 
-     Ten new single-use codes, shown only now; the previous set stops working. Needs a recent second-
-    factor check (`POST /v1/auth/mfa/step-up`).
+     Ten new single-use codes, shown only now; the previous set stops working. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -223,8 +235,12 @@ async def asyncio(
 ) -> ErrorEnvelope | RegenerateRecoveryCodesResponse200 | None:
     """Replace the recovery codes
 
-     Ten new single-use codes, shown only now; the previous set stops working. Needs a recent second-
-    factor check (`POST /v1/auth/mfa/step-up`).
+     Ten new single-use codes, shown only now; the previous set stops working. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):

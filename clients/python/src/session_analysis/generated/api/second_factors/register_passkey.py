@@ -129,10 +129,13 @@ def sync_detailed(
      Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of
     `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user
     verification, and stores the credential (public key, counter, backup flags). The passkey is then a
-    second factor and a way to sign in without a password. On an account that already has a second
-    factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with
-    10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit
-    logs records it.
+    second factor and a way to sign in without a password. The account's first factor comes with 10
+    recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs
+    records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-
+    in's access token, or the console's session), may do this: an API key or an OAuth client's token
+    (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -175,10 +178,13 @@ def sync(
      Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of
     `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user
     verification, and stores the credential (public key, counter, backup flags). The passkey is then a
-    second factor and a way to sign in without a password. On an account that already has a second
-    factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with
-    10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit
-    logs records it.
+    second factor and a way to sign in without a password. The account's first factor comes with 10
+    recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs
+    records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-
+    in's access token, or the console's session), may do this: an API key or an OAuth client's token
+    (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -216,10 +222,13 @@ async def asyncio_detailed(
      Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of
     `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user
     verification, and stores the credential (public key, counter, backup flags). The passkey is then a
-    second factor and a way to sign in without a password. On an account that already has a second
-    factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with
-    10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit
-    logs records it.
+    second factor and a way to sign in without a password. The account's first factor comes with 10
+    recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs
+    records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-
+    in's access token, or the console's session), may do this: an API key or an OAuth client's token
+    (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -260,10 +269,13 @@ async def asyncio(
      Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of
     `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user
     verification, and stores the credential (public key, counter, backup flags). The passkey is then a
-    second factor and a way to sign in without a password. On an account that already has a second
-    factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with
-    10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit
-    logs records it.
+    second factor and a way to sign in without a password. The account's first factor comes with 10
+    recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs
+    records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-
+    in's access token, or the console's session), may do this: an API key or an OAuth client's token
+    (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):

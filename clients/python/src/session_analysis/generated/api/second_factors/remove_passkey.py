@@ -114,9 +114,13 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | MessageEnvelope]:
     """Remove a passkey
 
-     Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also
-    drops the recovery codes. The holder is mailed and each of their organizations' audit logs records
-    it. Another account's passkey is a 404.
+     Removing the last factor also drops the recovery codes. The holder is mailed and each of their
+    organizations' audit logs records it. Another account's passkey is a 404. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         id (str):  Example: passkey_1763776000000123456.
@@ -156,9 +160,13 @@ def sync(
 ) -> ErrorEnvelope | MessageEnvelope | None:
     """Remove a passkey
 
-     Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also
-    drops the recovery codes. The holder is mailed and each of their organizations' audit logs records
-    it. Another account's passkey is a 404.
+     Removing the last factor also drops the recovery codes. The holder is mailed and each of their
+    organizations' audit logs records it. Another account's passkey is a 404. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         id (str):  Example: passkey_1763776000000123456.
@@ -193,9 +201,13 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | MessageEnvelope]:
     """Remove a passkey
 
-     Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also
-    drops the recovery codes. The holder is mailed and each of their organizations' audit logs records
-    it. Another account's passkey is a 404.
+     Removing the last factor also drops the recovery codes. The holder is mailed and each of their
+    organizations' audit logs records it. Another account's passkey is a 404. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         id (str):  Example: passkey_1763776000000123456.
@@ -233,9 +245,13 @@ async def asyncio(
 ) -> ErrorEnvelope | MessageEnvelope | None:
     """Remove a passkey
 
-     Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also
-    drops the recovery codes. The holder is mailed and each of their organizations' audit logs records
-    it. Another account's passkey is a 404.
+     Removing the last factor also drops the recovery codes. The holder is mailed and each of their
+    organizations' audit logs records it. Another account's passkey is a 404. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         id (str):  Example: passkey_1763776000000123456.

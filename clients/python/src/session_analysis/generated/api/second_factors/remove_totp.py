@@ -114,8 +114,12 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | MessageEnvelope]:
     """Remove the authenticator app
 
-     A confirmed app needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last
-    factor also drops the recovery codes. A pending enrolment is simply discarded.
+     Removing the last factor also drops the recovery codes. A pending enrolment is simply discarded.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -152,8 +156,12 @@ def sync(
 ) -> ErrorEnvelope | MessageEnvelope | None:
     """Remove the authenticator app
 
-     A confirmed app needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last
-    factor also drops the recovery codes. A pending enrolment is simply discarded.
+     Removing the last factor also drops the recovery codes. A pending enrolment is simply discarded.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -185,8 +193,12 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | MessageEnvelope]:
     """Remove the authenticator app
 
-     A confirmed app needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last
-    factor also drops the recovery codes. A pending enrolment is simply discarded.
+     Removing the last factor also drops the recovery codes. A pending enrolment is simply discarded.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -221,8 +233,12 @@ async def asyncio(
 ) -> ErrorEnvelope | MessageEnvelope | None:
     """Remove the authenticator app
 
-     A confirmed app needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last
-    factor also drops the recovery codes. A pending enrolment is simply discarded.
+     Removing the last factor also drops the recovery codes. A pending enrolment is simply discarded.
+    Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access
+    token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):

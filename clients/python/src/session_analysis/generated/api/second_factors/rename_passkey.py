@@ -126,7 +126,12 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | RenamePasskeyResponse200]:
     """Rename a passkey
 
-     Only the name changes. Another account's passkey is a 404.
+     Only the name changes. Another account's passkey is a 404. Account security: only the account's
+    holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may
+    do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         id (str):  Example: passkey_1763776000000123456.
@@ -169,7 +174,12 @@ def sync(
 ) -> ErrorEnvelope | RenamePasskeyResponse200 | None:
     """Rename a passkey
 
-     Only the name changes. Another account's passkey is a 404.
+     Only the name changes. Another account's passkey is a 404. Account security: only the account's
+    holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may
+    do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         id (str):  Example: passkey_1763776000000123456.
@@ -207,7 +217,12 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | RenamePasskeyResponse200]:
     """Rename a passkey
 
-     Only the name changes. Another account's passkey is a 404.
+     Only the name changes. Another account's passkey is a 404. Account security: only the account's
+    holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may
+    do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         id (str):  Example: passkey_1763776000000123456.
@@ -248,7 +263,12 @@ async def asyncio(
 ) -> ErrorEnvelope | RenamePasskeyResponse200 | None:
     """Rename a passkey
 
-     Only the name changes. Another account's passkey is a 404.
+     Only the name changes. Another account's passkey is a 404. Account security: only the account's
+    holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may
+    do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         id (str):  Example: passkey_1763776000000123456.

@@ -123,7 +123,11 @@ def sync_detailed(
 
      Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the
     account ends, this one included (their live WebSockets close), and a notice is mailed; API keys
-    stay. Not with an API key.
+    stay. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's
+    access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -165,7 +169,11 @@ def sync(
 
      Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the
     account ends, this one included (their live WebSockets close), and a notice is mailed; API keys
-    stay. Not with an API key.
+    stay. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's
+    access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -202,7 +210,11 @@ async def asyncio_detailed(
 
      Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the
     account ends, this one included (their live WebSockets close), and a notice is mailed; API keys
-    stay. Not with an API key.
+    stay. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's
+    access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -242,7 +254,11 @@ async def asyncio(
 
      Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the
     account ends, this one included (their live WebSockets close), and a notice is mailed; API keys
-    stay. Not with an API key.
+    stay. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's
+    access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and
+    client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason:
+    sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10
+    minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):

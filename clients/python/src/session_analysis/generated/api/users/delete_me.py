@@ -126,16 +126,19 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | MessageEnvelope]:
     """Delete the caller's account
 
-     Re-authenticates with `password`; an account with a second factor also needs a step-up check within
-    the last 10 minutes (403 `MFA_REQUIRED`). Refused with 409 `LAST_OWNER` while the caller is the only
-    owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh
-    token, OAuth grant and client, API key and second factor is revoked, memberships end, live
-    WebSockets close, and the email, username and addresses are erased; the ledger and audit entries
-    stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal
-    sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice
-    is mailed to the old address; the payment processor's customer is deleted after the deletion,
-    retried while the processor is down. The last-owner rule is re-checked inside the erasure's own
-    batch. Needs a first-party sign-in's access token.
+     Re-authenticates with `password`. Refused with 409 `LAST_OWNER` while the caller is the only owner
+    of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token,
+    OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets
+    close, and the email, username and addresses are erased; the ledger and audit entries stay under a
+    pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are
+    cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to
+    the old address; the payment processor's customer is deleted after the deletion, retried while the
+    processor is down. The last-owner rule is re-checked inside the erasure's own batch. Account
+    security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token,
+    or the console's session), may do this: an API key or an OAuth client's token (MCP and client-
+    credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`);
+    with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST
+    /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -175,16 +178,19 @@ def sync(
 ) -> ErrorEnvelope | MessageEnvelope | None:
     """Delete the caller's account
 
-     Re-authenticates with `password`; an account with a second factor also needs a step-up check within
-    the last 10 minutes (403 `MFA_REQUIRED`). Refused with 409 `LAST_OWNER` while the caller is the only
-    owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh
-    token, OAuth grant and client, API key and second factor is revoked, memberships end, live
-    WebSockets close, and the email, username and addresses are erased; the ledger and audit entries
-    stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal
-    sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice
-    is mailed to the old address; the payment processor's customer is deleted after the deletion,
-    retried while the processor is down. The last-owner rule is re-checked inside the erasure's own
-    batch. Needs a first-party sign-in's access token.
+     Re-authenticates with `password`. Refused with 409 `LAST_OWNER` while the caller is the only owner
+    of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token,
+    OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets
+    close, and the email, username and addresses are erased; the ledger and audit entries stay under a
+    pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are
+    cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to
+    the old address; the payment processor's customer is deleted after the deletion, retried while the
+    processor is down. The last-owner rule is re-checked inside the erasure's own batch. Account
+    security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token,
+    or the console's session), may do this: an API key or an OAuth client's token (MCP and client-
+    credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`);
+    with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST
+    /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -219,16 +225,19 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | MessageEnvelope]:
     """Delete the caller's account
 
-     Re-authenticates with `password`; an account with a second factor also needs a step-up check within
-    the last 10 minutes (403 `MFA_REQUIRED`). Refused with 409 `LAST_OWNER` while the caller is the only
-    owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh
-    token, OAuth grant and client, API key and second factor is revoked, memberships end, live
-    WebSockets close, and the email, username and addresses are erased; the ledger and audit entries
-    stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal
-    sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice
-    is mailed to the old address; the payment processor's customer is deleted after the deletion,
-    retried while the processor is down. The last-owner rule is re-checked inside the erasure's own
-    batch. Needs a first-party sign-in's access token.
+     Re-authenticates with `password`. Refused with 409 `LAST_OWNER` while the caller is the only owner
+    of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token,
+    OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets
+    close, and the email, username and addresses are erased; the ledger and audit entries stay under a
+    pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are
+    cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to
+    the old address; the payment processor's customer is deleted after the deletion, retried while the
+    processor is down. The last-owner rule is re-checked inside the erasure's own batch. Account
+    security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token,
+    or the console's session), may do this: an API key or an OAuth client's token (MCP and client-
+    credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`);
+    with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST
+    /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -266,16 +275,19 @@ async def asyncio(
 ) -> ErrorEnvelope | MessageEnvelope | None:
     """Delete the caller's account
 
-     Re-authenticates with `password`; an account with a second factor also needs a step-up check within
-    the last 10 minutes (403 `MFA_REQUIRED`). Refused with 409 `LAST_OWNER` while the caller is the only
-    owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh
-    token, OAuth grant and client, API key and second factor is revoked, memberships end, live
-    WebSockets close, and the email, username and addresses are erased; the ledger and audit entries
-    stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal
-    sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice
-    is mailed to the old address; the payment processor's customer is deleted after the deletion,
-    retried while the processor is down. The last-owner rule is re-checked inside the erasure's own
-    batch. Needs a first-party sign-in's access token.
+     Re-authenticates with `password`. Refused with 409 `LAST_OWNER` while the caller is the only owner
+    of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token,
+    OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets
+    close, and the email, username and addresses are erased; the ledger and audit entries stay under a
+    pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are
+    cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to
+    the old address; the payment processor's customer is deleted after the deletion, retried while the
+    processor is down. The last-owner rule is re-checked inside the erasure's own batch. Account
+    security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token,
+    or the console's session), may do this: an API key or an OAuth client's token (MCP and client-
+    credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`);
+    with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST
+    /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):

@@ -111,7 +111,12 @@ def sync_detailed(
 
      Ends every sign-in and OAuth grant of the account except the one making the request. Needs a first-
     party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth
-    client's token (403 `INSUFFICIENT_PERMISSIONS`).
+    client's token (403 `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed
+    in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an
+    API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -150,7 +155,12 @@ def sync(
 
      Ends every sign-in and OAuth grant of the account except the one making the request. Needs a first-
     party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth
-    client's token (403 `INSUFFICIENT_PERMISSIONS`).
+    client's token (403 `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed
+    in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an
+    API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -184,7 +194,12 @@ async def asyncio_detailed(
 
      Ends every sign-in and OAuth grant of the account except the one making the request. Needs a first-
     party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth
-    client's token (403 `INSUFFICIENT_PERMISSIONS`).
+    client's token (403 `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed
+    in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an
+    API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -221,7 +236,12 @@ async def asyncio(
 
      Ends every sign-in and OAuth grant of the account except the one making the request. Needs a first-
     party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth
-    client's token (403 `INSUFFICIENT_PERMISSIONS`).
+    client's token (403 `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed
+    in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an
+    API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):

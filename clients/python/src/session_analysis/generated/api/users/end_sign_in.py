@@ -117,7 +117,11 @@ def sync_detailed(
      Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened.
     Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's
     or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403
-    `INSUFFICIENT_PERMISSIONS`).
+    `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed in (a password,
+    passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an
+    OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
@@ -160,7 +164,11 @@ def sync(
      Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened.
     Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's
     or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403
-    `INSUFFICIENT_PERMISSIONS`).
+    `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed in (a password,
+    passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an
+    OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
@@ -198,7 +206,11 @@ async def asyncio_detailed(
      Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened.
     Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's
     or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403
-    `INSUFFICIENT_PERMISSIONS`).
+    `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed in (a password,
+    passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an
+    OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.
@@ -239,7 +251,11 @@ async def asyncio(
      Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened.
     Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's
     or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403
-    `INSUFFICIENT_PERMISSIONS`).
+    `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed in (a password,
+    passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an
+    OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         sign_in_id (str):  Example: 3b241101-e2bb-4255-8caf-4136c566a962.

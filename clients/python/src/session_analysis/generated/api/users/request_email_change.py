@@ -129,7 +129,12 @@ def sync_detailed(
      Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to
     `new_email` and a notice to the current address. The email changes only when the link is used (`POST
     /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds
-    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Account security: only the account's holder,
+    signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do
+    this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -172,7 +177,12 @@ def sync(
      Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to
     `new_email` and a notice to the current address. The email changes only when the link is used (`POST
     /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds
-    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Account security: only the account's holder,
+    signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do
+    this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -210,7 +220,12 @@ async def asyncio_detailed(
      Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to
     `new_email` and a notice to the current address. The email changes only when the link is used (`POST
     /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds
-    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Account security: only the account's holder,
+    signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do
+    this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
@@ -251,7 +266,12 @@ async def asyncio(
      Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to
     `new_email` and a notice to the current address. The email changes only when the link is used (`POST
     /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds
-    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+    is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Account security: only the account's holder,
+    signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do
+    this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         x_organization_id (str | Unset):
