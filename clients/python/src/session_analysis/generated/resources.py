@@ -682,7 +682,7 @@ class ApiKeysService:
     ) -> NewApiKey:
         """Create an API key
 
-        Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`, which never create a second key); only its hash is stored. With a second factor on the account, needs a recent check (`POST /v1/auth/mfa/step-up`).
+        The scopes must be a subset of the token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`, which never create a second key); only its hash is stored. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: createApiKey — ``POST /api-keys``
         """
@@ -738,7 +738,7 @@ class ApiKeysService:
     ) -> NewApiKey:
         """Rotate an API key
 
-        Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working for `grace_period_seconds` (default 0, at most 7 days), then stops. Requires a bearer access token.
+        Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working for `grace_period_seconds` (default 0, at most 7 days), then stops. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: rotateApiKey — ``POST /api-keys/{key_id}/rotate``
         """
@@ -768,7 +768,7 @@ class AsyncApiKeysService:
     ) -> NewApiKey:
         """Create an API key
 
-        Requires a bearer access token (an API key cannot mint keys). The scopes must be a subset of the token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`, which never create a second key); only its hash is stored. With a second factor on the account, needs a recent check (`POST /v1/auth/mfa/step-up`).
+        The scopes must be a subset of the token's. The key is returned once (and in replays of this response with the same `Idempotency-Key`, which never create a second key); only its hash is stored. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: createApiKey — ``POST /api-keys``
         """
@@ -830,7 +830,7 @@ class AsyncApiKeysService:
     ) -> NewApiKey:
         """Rotate an API key
 
-        Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working for `grace_period_seconds` (default 0, at most 7 days), then stops. Requires a bearer access token.
+        Issues a new key with the same name, scopes and expiry (returned once). The old key keeps working for `grace_period_seconds` (default 0, at most 7 days), then stops. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: rotateApiKey — ``POST /api-keys/{key_id}/rotate``
         """
@@ -1026,7 +1026,7 @@ class AuthService:
     ) -> MfaStepUp:
         """Prove a second factor again for sensitive operations
 
-        Records a second-factor check for the presented access token's sign-in session. For 10 minutes after it, creating an API key, changing SSO settings, the payment method or the plan, deleting the account, removing the last factor and regenerating recovery codes are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+        Records a second-factor check for the presented access token's sign-in session. For 10 minutes after it, the account-security operations (`x-account-security`: factors, recovery codes, password, email, sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 
         operationId: stepUpMfa — ``POST /auth/mfa/step-up``
         """
@@ -1280,7 +1280,7 @@ class AsyncAuthService:
     ) -> MfaStepUp:
         """Prove a second factor again for sensitive operations
 
-        Records a second-factor check for the presented access token's sign-in session. For 10 minutes after it, creating an API key, changing SSO settings, the payment method or the plan, deleting the account, removing the last factor and regenerating recovery codes are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+        Records a second-factor check for the presented access token's sign-in session. For 10 minutes after it, the account-security operations (`x-account-security`: factors, recovery codes, password, email, sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 
         operationId: stepUpMfa — ``POST /auth/mfa/step-up``
         """
@@ -2048,7 +2048,7 @@ class OauthClientsService:
     ) -> NewOAuthClient:
         """Register an OAuth client
 
-        Requires a bearer access token. The client_secret of a confidential client is returned once and stored only as a hash. client_credentials tokens act for you, within the client's scopes.
+        The client_secret of a confidential client is returned once and stored only as a hash. client_credentials tokens act for you, within the client's scopes. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: createOAuthClient — ``POST /oauth/clients``
         """
@@ -2126,7 +2126,7 @@ class AsyncOauthClientsService:
     ) -> NewOAuthClient:
         """Register an OAuth client
 
-        Requires a bearer access token. The client_secret of a confidential client is returned once and stored only as a hash. client_credentials tokens act for you, within the client's scopes.
+        The client_secret of a confidential client is returned once and stored only as a hash. client_credentials tokens act for you, within the client's scopes. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: createOAuthClient — ``POST /oauth/clients``
         """
@@ -3989,7 +3989,7 @@ class SecondFactorsService:
     ) -> RecoveryCodes:
         """Confirm the authenticator app with its first code
 
-        The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it.
+        The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: confirmTotp — ``POST /users/me/mfa/totp/confirm``
         """
@@ -4006,7 +4006,7 @@ class SecondFactorsService:
     ) -> TotpEnrolment:
         """Start setting up an authenticator app
 
-        Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is stored sealed. It becomes a factor once confirmed with a first code (`POST /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret.
+        Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is stored sealed. It becomes a factor once confirmed with a first code (`POST /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: enrolTotp — ``POST /users/me/mfa/totp``
         """
@@ -4052,7 +4052,7 @@ class SecondFactorsService:
     ) -> PasskeyCreationOptions:
         """Start registering a passkey
 
-        Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with user verification required, for the configured relying party id. Its challenge is single-use, bound to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST /v1/users/me/mfa/passkeys`. Needs a first-party sign-in (not an API key or an OAuth client's token).
+        Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with user verification required, for the configured relying party id. Its challenge is single-use, bound to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST /v1/users/me/mfa/passkeys`. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: passkeyRegistrationOptions — ``POST /users/me/mfa/passkeys/options``
         """
@@ -4068,7 +4068,7 @@ class SecondFactorsService:
     ) -> RecoveryCodes:
         """Replace the recovery codes
 
-        Ten new single-use codes, shown only now; the previous set stops working. Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`).
+        Ten new single-use codes, shown only now; the previous set stops working. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: regenerateRecoveryCodes — ``POST /users/me/mfa/recovery-codes``
         """
@@ -4088,7 +4088,7 @@ class SecondFactorsService:
     ) -> PasskeyRegistration:
         """Finish registering a passkey
 
-        Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user verification, and stores the credential (public key, counter, backup flags). The passkey is then a second factor and a way to sign in without a password. On an account that already has a second factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it.
+        Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user verification, and stores the credential (public key, counter, backup flags). The passkey is then a second factor and a way to sign in without a password. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: registerPasskey — ``POST /users/me/mfa/passkeys``
         """
@@ -4105,7 +4105,7 @@ class SecondFactorsService:
     ) -> MessageEnvelope:
         """Remove a passkey
 
-        Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also drops the recovery codes. The holder is mailed and each of their organizations' audit logs records it. Another account's passkey is a 404.
+        Removing the last factor also drops the recovery codes. The holder is mailed and each of their organizations' audit logs records it. Another account's passkey is a 404. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: removePasskey — ``DELETE /users/me/mfa/passkeys/{id}``
         """
@@ -4122,7 +4122,7 @@ class SecondFactorsService:
     ) -> MessageEnvelope:
         """Remove the authenticator app
 
-        A confirmed app needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also drops the recovery codes. A pending enrolment is simply discarded.
+        Removing the last factor also drops the recovery codes. A pending enrolment is simply discarded. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: removeTotp — ``DELETE /users/me/mfa/totp``
         """
@@ -4143,7 +4143,7 @@ class SecondFactorsService:
     ) -> Passkey:
         """Rename a passkey
 
-        Only the name changes. Another account's passkey is a 404.
+        Only the name changes. Another account's passkey is a 404. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: renamePasskey — ``PATCH /users/me/mfa/passkeys/{id}``
         """
@@ -4172,7 +4172,7 @@ class AsyncSecondFactorsService:
     ) -> RecoveryCodes:
         """Confirm the authenticator app with its first code
 
-        The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it.
+        The app becomes a second factor: sign-in then asks for it. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: confirmTotp — ``POST /users/me/mfa/totp/confirm``
         """
@@ -4191,7 +4191,7 @@ class AsyncSecondFactorsService:
     ) -> TotpEnrolment:
         """Start setting up an authenticator app
 
-        Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is stored sealed. It becomes a factor once confirmed with a first code (`POST /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret.
+        Returns a new secret as an `otpauth://` URI and a QR code (SVG), shown only now; the secret is stored sealed. It becomes a factor once confirmed with a first code (`POST /v1/users/me/mfa/totp/confirm`). Calling again before confirming replaces the pending secret. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: enrolTotp — ``POST /users/me/mfa/totp``
         """
@@ -4245,7 +4245,7 @@ class AsyncSecondFactorsService:
     ) -> PasskeyCreationOptions:
         """Start registering a passkey
 
-        Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with user verification required, for the configured relying party id. Its challenge is single-use, bound to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST /v1/users/me/mfa/passkeys`. Needs a first-party sign-in (not an API key or an OAuth client's token).
+        Options for navigator.credentials.create() (WebAuthn Level 3 §5.4): a discoverable credential with user verification required, for the configured relying party id. Its challenge is single-use, bound to the caller and this ceremony, and expires after `timeout` ms. Finish with `POST /v1/users/me/mfa/passkeys`. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: passkeyRegistrationOptions — ``POST /users/me/mfa/passkeys/options``
         """
@@ -4263,7 +4263,7 @@ class AsyncSecondFactorsService:
     ) -> RecoveryCodes:
         """Replace the recovery codes
 
-        Ten new single-use codes, shown only now; the previous set stops working. Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`).
+        Ten new single-use codes, shown only now; the previous set stops working. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: regenerateRecoveryCodes — ``POST /users/me/mfa/recovery-codes``
         """
@@ -4285,7 +4285,7 @@ class AsyncSecondFactorsService:
     ) -> PasskeyRegistration:
         """Finish registering a passkey
 
-        Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user verification, and stores the credential (public key, counter, backup flags). The passkey is then a second factor and a way to sign in without a password. On an account that already has a second factor it needs a recent check (`POST /v1/auth/mfa/step-up`). The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it.
+        Verifies navigator.credentials.create()'s result (WebAuthn Level 3 §7.1) against the challenge of `POST /v1/users/me/mfa/passkeys/options`, the configured origin and relying party id, with user verification, and stores the credential (public key, counter, backup flags). The passkey is then a second factor and a way to sign in without a password. The account's first factor comes with 10 recovery codes, returned only now. The holder is mailed and each of their organizations' audit logs records it. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: registerPasskey — ``POST /users/me/mfa/passkeys``
         """
@@ -4304,7 +4304,7 @@ class AsyncSecondFactorsService:
     ) -> MessageEnvelope:
         """Remove a passkey
 
-        Needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also drops the recovery codes. The holder is mailed and each of their organizations' audit logs records it. Another account's passkey is a 404.
+        Removing the last factor also drops the recovery codes. The holder is mailed and each of their organizations' audit logs records it. Another account's passkey is a 404. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: removePasskey — ``DELETE /users/me/mfa/passkeys/{id}``
         """
@@ -4321,7 +4321,7 @@ class AsyncSecondFactorsService:
     ) -> MessageEnvelope:
         """Remove the authenticator app
 
-        A confirmed app needs a recent second-factor check (`POST /v1/auth/mfa/step-up`); removing the last factor also drops the recovery codes. A pending enrolment is simply discarded.
+        Removing the last factor also drops the recovery codes. A pending enrolment is simply discarded. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: removeTotp — ``DELETE /users/me/mfa/totp``
         """
@@ -4342,7 +4342,7 @@ class AsyncSecondFactorsService:
     ) -> Passkey:
         """Rename a passkey
 
-        Only the name changes. Another account's passkey is a 404.
+        Only the name changes. Another account's passkey is a 404. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: renamePasskey — ``PATCH /users/me/mfa/passkeys/{id}``
         """
@@ -5162,7 +5162,7 @@ class UsersService:
     ) -> MessageEnvelope:
         """Change the caller's password (with the current one)
 
-        Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+        Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: changePassword — ``PUT /users/me/password``
         """
@@ -5183,7 +5183,7 @@ class UsersService:
     ) -> MessageEnvelope:
         """Delete the caller's account
 
-        Re-authenticates with `password`; an account with a second factor also needs a step-up check within the last 10 minutes (403 `MFA_REQUIRED`). Refused with 409 `LAST_OWNER` while the caller is the only owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token, OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets close, and the email, username and addresses are erased; the ledger and audit entries stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to the old address; the payment processor's customer is deleted after the deletion, retried while the processor is down. The last-owner rule is re-checked inside the erasure's own batch. Needs a first-party sign-in's access token.
+        Re-authenticates with `password`. Refused with 409 `LAST_OWNER` while the caller is the only owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token, OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets close, and the email, username and addresses are erased; the ledger and audit entries stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to the old address; the payment processor's customer is deleted after the deletion, retried while the processor is down. The last-owner rule is re-checked inside the erasure's own batch. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: deleteMe — ``DELETE /users/me``
         """
@@ -5200,7 +5200,7 @@ class UsersService:
     ) -> EndOtherSignInsResponse200Data:
         """Sign out everywhere else
 
-        Ends every sign-in and OAuth grant of the account except the one making the request. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`).
+        Ends every sign-in and OAuth grant of the account except the one making the request. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: endOtherSignIns — ``DELETE /users/me/sessions``
         """
@@ -5216,7 +5216,7 @@ class UsersService:
     ) -> MessageEnvelope:
         """End one sign-in
 
-        Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened. Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`).
+        Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened. Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: endSignIn — ``DELETE /users/me/sessions/{sign_in_id}``
         """
@@ -5308,7 +5308,7 @@ class UsersService:
     ) -> MessageEnvelope:
         """Ask to change the caller's email (confirmed from the new address)
 
-        Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to `new_email` and a notice to the current address. The email changes only when the link is used (`POST /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+        Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to `new_email` and a notice to the current address. The email changes only when the link is used (`POST /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: requestEmailChange — ``POST /users/me/email``
         """
@@ -5376,7 +5376,7 @@ class AsyncUsersService:
     ) -> MessageEnvelope:
         """Change the caller's password (with the current one)
 
-        Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Not with an API key.
+        Re-authenticates with `current_password`. Every sign-in, refresh token and OAuth grant of the account ends, this one included (their live WebSockets close), and a notice is mailed; API keys stay. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: changePassword — ``PUT /users/me/password``
         """
@@ -5397,7 +5397,7 @@ class AsyncUsersService:
     ) -> MessageEnvelope:
         """Delete the caller's account
 
-        Re-authenticates with `password`; an account with a second factor also needs a step-up check within the last 10 minutes (403 `MFA_REQUIRED`). Refused with 409 `LAST_OWNER` while the caller is the only owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token, OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets close, and the email, username and addresses are erased; the ledger and audit entries stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to the old address; the payment processor's customer is deleted after the deletion, retried while the processor is down. The last-owner rule is re-checked inside the erasure's own batch. Needs a first-party sign-in's access token.
+        Re-authenticates with `password`. Refused with 409 `LAST_OWNER` while the caller is the only owner of an organization (`details.organizations` names each). Otherwise every sign-in, refresh token, OAuth grant and client, API key and second factor is revoked, memberships end, live WebSockets close, and the email, username and addresses are erased; the ledger and audit entries stay under a pseudonym (docs/storage.md "Account deletion"). Pending and processing personal sessions are cancelled (refunded by the usual rule) and the content of ended ones erased; a notice is mailed to the old address; the payment processor's customer is deleted after the deletion, retried while the processor is down. The last-owner rule is re-checked inside the erasure's own batch. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: deleteMe — ``DELETE /users/me``
         """
@@ -5414,7 +5414,7 @@ class AsyncUsersService:
     ) -> EndOtherSignInsResponse200Data:
         """Sign out everywhere else
 
-        Ends every sign-in and OAuth grant of the account except the one making the request. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`).
+        Ends every sign-in and OAuth grant of the account except the one making the request. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: endOtherSignIns — ``DELETE /users/me/sessions``
         """
@@ -5432,7 +5432,7 @@ class AsyncUsersService:
     ) -> MessageEnvelope:
         """End one sign-in
 
-        Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened. Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`).
+        Revokes the sign-in's refresh tokens and access tokens and closes the live WebSockets they opened. Another user's or an ended sign-in is 404. Needs a first-party sign-in's access token (the console's or `POST /v1/auth/login`'s), not an API key or an OAuth client's token (403 `INSUFFICIENT_PERMISSIONS`). Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: endSignIn — ``DELETE /users/me/sessions/{sign_in_id}``
         """
@@ -5532,7 +5532,7 @@ class AsyncUsersService:
     ) -> MessageEnvelope:
         """Ask to change the caller's email (confirmed from the new address)
 
-        Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to `new_email` and a notice to the current address. The email changes only when the link is used (`POST /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Needs a first-party sign-in's access token.
+        Re-authenticates with `password`, then mails a single-use confirmation link (60 minutes) to `new_email` and a notice to the current address. The email changes only when the link is used (`POST /v1/auth/email/change/confirm`); a newer request ends older links. An address another account holds is 409 `EMAIL_ALREADY_REGISTERED`, as at registration. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
         operationId: requestEmailChange — ``POST /users/me/email``
         """
