@@ -57,6 +57,15 @@ export const ERROR_CATALOGUE = {
   },
   MFA_CODE_INVALID: { status: 401, message: "The second-factor code is wrong, expired or already used." },
   MFA_CHALLENGE_INVALID: { status: 401, message: "The sign-in challenge is unknown, expired or already used." },
+  MFA_LOCKED: {
+    status: 429,
+    message:
+      "Too many wrong second-factor codes for this account: codes are refused until the lock ends (Retry-After), and its holder was mailed. A passkey still works.",
+  },
+  MFA_STEP_UP_LOCKED: {
+    status: 403,
+    message: "This sign-in sent too many wrong second-factor codes: sign in again to confirm a second factor.",
+  },
   MFA_ALREADY_ENROLLED: { status: 409, message: "This second factor is already set up; remove it first." },
   MFA_NOT_ENROLLED: { status: 409, message: "This second factor is not set up on the account." },
   PASSKEY_INVALID: {

@@ -64,6 +64,26 @@ export const mfaChecks = sqliteTable("mfa_checks", {
 });
 
 /**
+ * Wrong second-factor codes counted per subject (issue 44, src/domain/identity/mfa/guessing.ts):
+ * `account:<user id>` (every sign-in challenge and step-up of the account) and `sign_in:<sid>` (one
+ * sign-in's step-ups). Counted before the code is checked; a correct factor deletes the rows.
+ * `locked_until` is epoch milliseconds.
+ */
+export const mfaAttempts = sqliteTable(
+  "mfa_attempts",
+  {
+    subject: text("subject").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    failures: integer("failures").notNull().default(0),
+    lockouts: integer("lockouts").notNull().default(0),
+    lockedUntil: integer("locked_until"),
+  },
+  (t) => [index("mfa_attempts_user_idx").on(t.userId)],
+);
+
+/**
  * A passkey (WebAuthn Level 3 public-key credential). `public_key` is the COSE key (base64url), not a
  * secret; `counter` is the signature counter last accepted (an assertion must exceed it unless both
  * are 0, §6.1.1); `device_type` and `backed_up` are the BE and BS flags (§6.1.3).

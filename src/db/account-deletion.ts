@@ -52,6 +52,7 @@ const PERSONAL_TABLES = [
   "mfa_recovery_codes",
   "mfa_challenges",
   "mfa_checks",
+  "mfa_attempts",
   "mfa_passkeys",
   "webauthn_challenges",
   "external_identities",

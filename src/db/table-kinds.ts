@@ -24,6 +24,7 @@ export const TABLE_KINDS: Readonly<Record<string, TableKind>> = {
   mfa_recovery_codes: "directory",
   mfa_challenges: "directory",
   mfa_checks: "directory",
+  mfa_attempts: "directory",
   mfa_passkeys: "directory",
   webauthn_challenges: "directory",
   organizations: "directory",

@@ -22,6 +22,7 @@ export type MailTemplate =
   | { type: "account.deleted" }
   | { type: "email.verification"; endpoint: string; token: string; expiresAt: string }
   | { type: "mfa.changed"; summary: string; requestId: string; ip: string }
+  | { type: "mfa.locked"; summary: string; requestId: string; ip: string }
   | { type: "webhook.disabled"; url: string; failingSince: string; disabledAt: string };
 
 export interface RenderedMail {
@@ -113,6 +114,12 @@ export function renderMail(template: MailTemplate, consoleOrigin: string): Rende
       return render("Your sign-in security changed", [
         `${template.summary} on your Session Analysis account (request ${template.requestId}, from ${template.ip}).`,
         "If this was not you, sign in, remove the factor and change your password.",
+        { label: "Open the console", link: page("/account") },
+      ]);
+    case "mfa.locked":
+      return render("Wrong second-factor codes on your account", [
+        `${template.summary} (last attempt: request ${template.requestId}, from ${template.ip}).`,
+        "Whoever typed them had your password or a signed-in session. If this was not you, sign in, change your password and end your other sign-ins.",
         { label: "Open the console", link: page("/account") },
       ]);
     case "webhook.disabled":

@@ -36,7 +36,7 @@ const route = defineRoute({
   responses: {
     200: { description: "Checked", content: { "application/json": { schema: envelopeSchema(StepUpSchema) } } },
   },
-  errors: ["MFA_CODE_INVALID", "PASSKEY_INVALID", "MFA_NOT_ENROLLED"],
+  errors: ["MFA_CODE_INVALID", "PASSKEY_INVALID", "MFA_NOT_ENROLLED", "MFA_LOCKED", "MFA_STEP_UP_LOCKED"],
 });
 
 export function mountMfaStepUp(app: Router) {

@@ -20,7 +20,7 @@ const route = defineRoute({
   responses: {
     200: { description: "Signed in", content: { "application/json": { schema: envelopeSchema(AuthResultSchema) } } },
   },
-  errors: ["MFA_CHALLENGE_INVALID", "MFA_CODE_INVALID", "PASSKEY_INVALID"],
+  errors: ["MFA_CHALLENGE_INVALID", "MFA_CODE_INVALID", "PASSKEY_INVALID", "MFA_LOCKED"],
 });
 
 export function mountMfaVerify(app: Router) {

@@ -22,7 +22,7 @@ import { intersect } from "../../domain/identity/oauth/scopes";
 import { startBrowserSso, takeHandoff } from "../../domain/identity/sso/browser-handoff";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import type { AppEnv } from "../../env";
-import { AppError } from "../../errors";
+import { AppError, retryAfterOf } from "../../errors";
 import { errorHeaders } from "../../http/error-headers";
 import { timingSafeEqual } from "../../lib/crypto";
 import { randomToken } from "../../lib/ids";
@@ -159,7 +159,7 @@ async function signIn(
  */
 async function secondStep(c: C, request: AuthorizationRequest, form: URLSearchParams, csrf: string): Promise<Response> {
   const challenge = (form.get("challenge") ?? "").slice(0, 128);
-  const again = async (error: string, status: 400 | 401) => {
+  const again = async (error: string, status: 400 | 401 | 429) => {
     const passkey = await challengePasskeyOptions(contextOf(c), { challenge });
     const view = mfaView(request, csrf, challenge, { error, passkey });
     return render(c, view, status, request.redirectUri, { script: Boolean(passkey) });
@@ -172,6 +172,11 @@ async function secondStep(c: C, request: AuthorizationRequest, form: URLSearchPa
   } catch (err) {
     if (err instanceof AppError && err.code === "MFA_CODE_INVALID") return again("That code is not valid.", 401);
     if (err instanceof AppError && err.code === "PASSKEY_INVALID") return again("That passkey was not accepted.", 401);
+    if (err instanceof AppError && err.code === "MFA_LOCKED")
+      return again(
+        `Too many wrong codes for this account: codes are refused for ${Math.ceil((retryAfterOf(err) ?? 60) / 60)} more minutes (a passkey still works).`,
+        429,
+      );
     if (err instanceof AppError && err.code === "MFA_CHALLENGE_INVALID")
       return render(c, loginView(request, csrf, "The sign-in expired: sign in again."), 401, request.redirectUri);
     throw err;

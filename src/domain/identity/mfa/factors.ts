@@ -19,6 +19,7 @@ import { open, seal } from "../../encryption/secret-box";
 import { requireMailer } from "../../mail/outbox";
 import type { HolderContext } from "../account-holder";
 import type { Principal } from "../principal";
+import { countAttempt, settleAttempt } from "./guessing";
 import { announceFactorChange } from "./notices";
 import {
   type AuthenticationResponseJSON,
@@ -166,8 +167,20 @@ export async function verifySecondFactor(
     proof: SecondFactorProof;
     now: number;
     webauthnChallenge?: (challenge: string) => Promise<boolean>;
+    /** A step-up's sign-in session: its wrong codes are counted on it as well as on the account. */
+    sid?: string;
   },
 ): Promise<boolean> {
+  const { userId, proof, sid } = input;
+  // A code can be guessed, a passkey's signature cannot: codes count against the bounds (guessing.ts).
+  const guessable = proof.code !== undefined || proof.recoveryCode !== undefined;
+  const attempt = guessable ? await countAttempt(ctx, { userId, ...(sid ? { sid } : {}) }) : undefined;
+  const ok = await checkSecondFactor(ctx, input);
+  if (attempt || ok) await settleAttempt(ctx, { userId, sid, attempt, ok });
+  return ok;
+}
+
+async function checkSecondFactor(ctx: Context, input: Parameters<typeof verifySecondFactor>[1]): Promise<boolean> {
   const { userId, proof, now } = input;
   if (proof.code !== undefined) return checkTotp(ctx, userId, proof.code, now, false);
   if (proof.recoveryCode !== undefined) {
@@ -192,7 +205,8 @@ export async function verifySecondFactor(
 
 /**
  * Step-up: a second-factor check for the caller's sign-in session (its `sid`), valid for
- * STEP_UP_WINDOW_MS. A wrong proof records nothing.
+ * STEP_UP_WINDOW_MS. A wrong proof records no check; a wrong code counts on the sign-in and the
+ * account (guessing.ts).
  */
 export async function stepUp(ctx: Context, input: { principal: Principal; proof: SecondFactorProof }) {
   const now = ctx.now();
@@ -203,7 +217,7 @@ export async function stepUp(ctx: Context, input: { principal: Principal; proof:
   const userId = principal.userId;
   // A passkey answers the challenge POST /v1/auth/mfa/step-up/options handed to this sign-in session.
   const webauthnChallenge = storedChallenge(ctx, { ceremony: "step_up", userId, sid, now });
-  if (!(await verifySecondFactor(ctx, { userId, proof: input.proof, now, webauthnChallenge }))) {
+  if (!(await verifySecondFactor(ctx, { userId, proof: input.proof, now, webauthnChallenge, sid }))) {
     throw new AppError(input.proof.webauthn ? "PASSKEY_INVALID" : "MFA_CODE_INVALID");
   }
   await recordCheck(ctx.db, sid, principal.userId, now);
