@@ -2370,7 +2370,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "PASSKEY_INVALID" | "PASSKEY_ALREADY_REGISTERED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ORGANIZATION_MFA_REQUIRED" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
+                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_LOCKED" | "MFA_STEP_UP_LOCKED" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "PASSKEY_INVALID" | "PASSKEY_ALREADY_REGISTERED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ORGANIZATION_MFA_REQUIRED" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
                 message: string;
                 /**
                  * @example {
@@ -5083,7 +5083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded.<br>`MFA_LOCKED` — Too many wrong second-factor codes for this account: codes are refused until the lock ends (Retry-After), and its holder was mailed. A passkey still works. */
             429: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5200,7 +5200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `MFA_STEP_UP_LOCKED` — This sign-in sent too many wrong second-factor codes: sign in again to confirm a second factor.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5270,7 +5270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded.<br>`MFA_LOCKED` — Too many wrong second-factor codes for this account: codes are refused until the lock ends (Retry-After), and its holder was mailed. A passkey still works. */
             429: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
