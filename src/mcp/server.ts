@@ -31,16 +31,18 @@ function advertised(schema: z.ZodType): StandardSchemaWithJSON {
   } as StandardSchemaWithJSON;
 }
 
-/** A tool error (CallToolResult.isError) carrying the catalogue's code, message and details. */
+/**
+ * A tool error (CallToolResult.isError) carrying the catalogue's code, message and details as the result's text
+ * content, `{"error":{code,message,details}}`. No structuredContent: it would have to match the tool's declared
+ * output schema, which an error never does, and the official TypeScript SDK client (1.x) validates it even when
+ * isError is true, turning the tool error into a protocol error (-32602) the agent never reads (MCP 2025-06-18, Tools: "Output
+ * Schema" — structured results MUST conform to it; "Error Handling" — execution errors are results with isError).
+ */
 function toolError(err: unknown) {
   const e = toAppError(err);
   if (e.status >= 500) console.error(JSON.stringify({ msg: "mcp tool failed", error: String(err) }));
   const error = { code: e.code, message: e.message, details: e.details };
-  return {
-    isError: true,
-    content: [{ type: "text" as const, text: JSON.stringify({ error }) }],
-    structuredContent: { error },
-  };
+  return { isError: true, content: [{ type: "text" as const, text: JSON.stringify({ error }) }] };
 }
 
 const ANALYSIS_URI = "session://{session_id}/analysis";
