@@ -58,8 +58,15 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           queueConsumers: quickQueueConsumers(),
-          // test/domain/exports/stream.test.ts seeds 100,000 sessions here, not in DB, which later files share.
-          d1Databases: { ...wranglerD1Databases(), EXPORT_TEST_DB: "export-test-db" },
+          // test/domain/exports/stream.test.ts seeds 100,000 sessions here, not in DB, which later files share;
+          // test/db/session-storage.test.ts measures bytes per session in a database of its own, and
+          // test/db/account-tables-migration.test.ts applies a migration to one at the schema before it.
+          d1Databases: {
+            ...wranglerD1Databases(),
+            EXPORT_TEST_DB: "export-test-db",
+            SIZE_TEST_DB: "size-test-db",
+            MIGRATION_TEST_DB: "migration-test-db",
+          },
           // connect() and fetch() go out through this network service: it trusts the SSO test CA as
           // well as the public ones, so workerd verifies slapd's ldaps:// and StartTLS certificates.
           outboundService: {

@@ -6,15 +6,26 @@
 //   TypeScript  clients/typescript/src/openapi.generated.ts         openapi-typescript (package.json)
 //   Python      clients/python/src/session_analysis/generated/      openapi-python-client (requirements-dev.txt, in .venv/clients)
 //   Go          clients/go/api/api.gen.go                           oapi-codegen (clients/go/go.mod's tool)
+// and over each, the resource layer of our own (scripts/client-resources/: a method per operation, grouped by
+// resource, the document's summaries as doc comments):
+//   TypeScript  clients/typescript/src/resources.generated.ts
+//   Python      clients/python/src/session_analysis/generated/resources.py
+//   Go          clients/go/resources.gen.go
 // `node scripts/client.mjs check` generates the same into a temporary directory and fails when any
-// committed file differs, is missing or is extra (CI: a client drifted from the API).
+// committed file differs, is missing or is extra (CI: a client drifted from the API), or when an operation
+// of the document has no method in some client's committed resource layer.
 // `--only typescript,python,go` limits either to some languages.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
+import { goOperations, goResources } from "./client-resources/go.mjs";
+import { resourcesOf } from "./client-resources/operations.mjs";
+import { pythonOperations, pythonResources } from "./client-resources/python.mjs";
+import { typescriptOperations, typescriptResources } from "./client-resources/typescript.mjs";
 import { servedDocument } from "./openapi.mjs";
+import { ensurePythonVenv } from "./python-venv.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const VENV = path.join(ROOT, ".venv/clients");
@@ -27,23 +38,6 @@ const languages = onlyAt >= 0 ? (args[onlyAt + 1] ?? "").split(",") : ["typescri
 if ((mode !== "generate" && mode !== "check") || languages.some((l) => !["typescript", "python", "go"].includes(l))) {
   console.error("usage: node scripts/client.mjs generate|check [--only typescript,python,go]");
   process.exit(2);
-}
-
-/**
- * The Python venv with the pinned tools: created when missing, reinstalled when
- * requirements-dev.txt changed since (the installed copy is kept beside the venv).
- */
-function ensurePythonVenv() {
-  const stamp = path.join(VENV, "requirements-dev.txt");
-  const wanted = readFileSync(PY_REQUIREMENTS, "utf8");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return;
-  if (!existsSync(path.join(VENV, "bin/python"))) {
-    mkdirSync(path.dirname(VENV), { recursive: true });
-    execFileSync("python3", ["-m", "venv", VENV], { stdio: "inherit" });
-  }
-  const pip = path.join(VENV, "bin/pip");
-  execFileSync(pip, ["install", "--quiet", "--disable-pip-version-check", "-r", PY_REQUIREMENTS], { stdio: "inherit" });
-  writeFileSync(stamp, wanted);
 }
 
 const isCache = (segment) => segment === "__pycache__" || segment === ".ruff_cache" || segment === ".mypy_cache";
@@ -64,9 +58,13 @@ const doc = await servedDocument();
 // The servers entry names whichever port this run used: it is not part of any client.
 delete doc.servers;
 const version = doc.info?.version;
+const resources = resourcesOf(doc);
 const work = mkdtempSync(path.join(tmpdir(), "sas-clients-"));
 
-/** Each language writes its generated tree under out and names the committed directory or file it must equal. */
+/**
+ * Each language writes its generated files under out and names, for each, the committed file (`single`) or
+ * directory (`tree`) it must equal; `operations` reads which operations its committed resource layer covers.
+ */
 const generators = {
   async typescript(out) {
     // defaultNonNullable false: a request field with a default stays optional for the caller.
@@ -76,11 +74,18 @@ const generators = {
       "// Do not edit: CI (`npm run client:check`) fails when this file differs from the served document.\n\n" +
       `${astToString(ast)}\n/** The API version (X-Client-Version) this client was generated from and pins. */\nexport const API_VERSION = ${JSON.stringify(version)};\n`;
     writeFileSync(path.join(out, "openapi.generated.ts"), text);
-    return { committed: "clients/typescript/src/openapi.generated.ts", single: "openapi.generated.ts" };
+    writeFileSync(path.join(out, "resources.generated.ts"), typescriptResources(resources, doc.info?.title, version));
+    return {
+      outputs: [
+        { committed: "clients/typescript/src/openapi.generated.ts", single: "openapi.generated.ts" },
+        { committed: "clients/typescript/src/resources.generated.ts", single: "resources.generated.ts" },
+      ],
+      layer: { file: "clients/typescript/src/resources.generated.ts", operations: typescriptOperations },
+    };
   },
 
   async python(out) {
-    ensurePythonVenv();
+    ensurePythonVenv(VENV, PY_REQUIREMENTS);
     // openapi-python-client 0.29 generates no operation with a `format: date` header parameter
     // ("datetime.date | Unset is not allowed in header"): X-Client-Version is sent to it as a plain
     // string. The client pins it on every request anyway (session_analysis.SessionAnalysis).
@@ -110,7 +115,13 @@ const generators = {
       path.join(target, "api_version.py"),
       `"""The API version (X-Client-Version) this client was generated from and pins."""\n\nAPI_VERSION = ${JSON.stringify(version)}\n`,
     );
-    return { committed: "clients/python/src/session_analysis/generated", tree: target };
+    const layer = path.join(target, "resources.py");
+    writeFileSync(layer, pythonResources(resources, target, doc.info?.title, version));
+    execFileSync(path.join(VENV, "bin/ruff"), ["format", "--quiet", "--line-length", "120", layer]);
+    return {
+      outputs: [{ committed: "clients/python/src/session_analysis/generated", tree: target }],
+      layer: { file: "clients/python/src/session_analysis/generated/resources.py", operations: pythonOperations },
+    };
   },
 
   async go(out) {
@@ -128,51 +139,93 @@ const generators = {
       path.join(target, "version.gen.go"),
       `// Code generated by scripts/client.mjs from the served /v1/openapi.json. DO NOT EDIT.\n\npackage api\n\n// APIVersion is the API version (X-Client-Version) this client was generated from and pins.\nconst APIVersion = ${JSON.stringify(version)}\n`,
     );
-    return { committed: "clients/go/api", tree: target };
+    const layer = path.join(out, "resources.gen.go");
+    writeFileSync(layer, goResources(resources, readFileSync(path.join(target, "api.gen.go"), "utf8"), version));
+    execFileSync("gofmt", ["-w", layer]);
+    return {
+      outputs: [
+        { committed: "clients/go/api", tree: target },
+        { committed: "clients/go/resources.gen.go", single: "resources.gen.go" },
+      ],
+      layer: { file: "clients/go/resources.gen.go", operations: goOperations },
+    };
   },
 };
 
+/**
+ * Where a package's metadata names the API version it targets (a generated file pins it in code): kept equal to
+ * the served document's by `generate`, checked by `check`.
+ */
+const METADATA = {
+  typescript: [
+    { file: "clients/typescript/package.json", pattern: /"apiVersion": "[^"]*"/, is: `"apiVersion": "${version}"` },
+  ],
+  python: [{ file: "clients/python/pyproject.toml", pattern: /\(API version [^)]*\)/, is: `(API version ${version})` }],
+  go: [],
+};
+
 let drifted = false;
+const operationIds = resources.flatMap((r) => r.operations.map((o) => o.operationId)).sort();
 try {
   for (const language of languages) {
     const out = path.join(work, language);
     mkdirSync(out, { recursive: true });
-    const result = await generators[language](out);
-    const committed = path.join(ROOT, result.committed);
-    if (result.single) {
-      const generated = readFileSync(path.join(out, result.single), "utf8");
+    const { outputs, layer } = await generators[language](out);
+    for (const result of outputs) {
+      const committed = path.join(ROOT, result.committed);
+      if (result.single) {
+        const generated = readFileSync(path.join(out, result.single), "utf8");
+        if (mode === "generate") {
+          writeFileSync(committed, generated);
+          console.log(`client: wrote ${result.committed}`);
+        } else if (!existsSync(committed) || readFileSync(committed, "utf8") !== generated) {
+          console.error(`client: ${result.committed} differs from the served /v1/openapi.json`);
+          drifted = true;
+        }
+        continue;
+      }
       if (mode === "generate") {
-        writeFileSync(committed, generated);
-        console.log(`client: wrote ${result.committed}`);
-      } else if (!existsSync(committed) || readFileSync(committed, "utf8") !== generated) {
-        console.error(`client: ${result.committed} differs from the served /v1/openapi.json`);
+        rmSync(committed, { recursive: true, force: true });
+        mkdirSync(committed, { recursive: true });
+        for (const file of filesUnder(result.tree)) {
+          mkdirSync(path.dirname(path.join(committed, file)), { recursive: true });
+          writeFileSync(path.join(committed, file), readFileSync(path.join(result.tree, file)));
+        }
+        console.log(`client: wrote ${result.committed}/ (${filesUnder(committed).length} files)`);
+        continue;
+      }
+      const want = filesUnder(result.tree);
+      const have = filesUnder(committed);
+      const differing = [
+        ...want.filter((f) => !have.includes(f)).map((f) => `missing ${f}`),
+        ...have.filter((f) => !want.includes(f)).map((f) => `extra ${f}`),
+        ...want
+          .filter((f) => have.includes(f))
+          .filter((f) => !readFileSync(path.join(result.tree, f)).equals(readFileSync(path.join(committed, f))))
+          .map((f) => `differs ${f}`),
+      ];
+      if (differing.length > 0) {
+        console.error(`client: ${result.committed}/ differs from the served /v1/openapi.json:`);
+        for (const d of differing.slice(0, 20)) console.error(`  ${d}`);
         drifted = true;
       }
-      continue;
     }
-    if (mode === "generate") {
-      rmSync(committed, { recursive: true, force: true });
-      mkdirSync(committed, { recursive: true });
-      for (const file of filesUnder(result.tree)) {
-        mkdirSync(path.dirname(path.join(committed, file)), { recursive: true });
-        writeFileSync(path.join(committed, file), readFileSync(path.join(result.tree, file)));
+    for (const pin of METADATA[language]) {
+      const file = path.join(ROOT, pin.file);
+      const text = readFileSync(file, "utf8");
+      if (!pin.pattern.test(text)) throw new Error(`${pin.file}: nothing matches ${pin.pattern}`);
+      if (mode === "generate") writeFileSync(file, text.replace(pin.pattern, pin.is));
+      else if (!text.includes(pin.is)) {
+        console.error(`client: ${pin.file} does not name API version ${version}`);
+        drifted = true;
       }
-      console.log(`client: wrote ${result.committed}/ (${filesUnder(committed).length} files)`);
-      continue;
     }
-    const want = filesUnder(result.tree);
-    const have = filesUnder(committed);
-    const differing = [
-      ...want.filter((f) => !have.includes(f)).map((f) => `missing ${f}`),
-      ...have.filter((f) => !want.includes(f)).map((f) => `extra ${f}`),
-      ...want
-        .filter((f) => have.includes(f))
-        .filter((f) => !readFileSync(path.join(result.tree, f)).equals(readFileSync(path.join(committed, f))))
-        .map((f) => `differs ${f}`),
-    ];
-    if (differing.length > 0) {
-      console.error(`client: ${result.committed}/ differs from the served /v1/openapi.json:`);
-      for (const d of differing.slice(0, 20)) console.error(`  ${d}`);
+    // Every operation of the document is a method of the committed client.
+    const file = path.join(ROOT, layer.file);
+    const covered = new Set(existsSync(file) ? layer.operations(readFileSync(file, "utf8")) : []);
+    const missing = operationIds.filter((id) => !covered.has(id));
+    if (missing.length > 0) {
+      console.error(`client: ${layer.file} has no method for ${missing.length} operation(s): ${missing.join(", ")}`);
       drifted = true;
     }
   }
@@ -183,4 +236,7 @@ if (drifted) {
   console.error("client: run `npm run client:generate` and commit the result.");
   process.exit(1);
 }
-if (mode === "check") console.log(`client: the ${languages.join(", ")} clients match the served document (${version})`);
+if (mode === "check")
+  console.log(
+    `client: the ${languages.join(", ")} clients match the served document (${version}), a method for each of its ${operationIds.length} operations`,
+  );

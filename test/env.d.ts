@@ -8,6 +8,10 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The 100,000-session export test's own database (vitest.config.ts). */
       EXPORT_TEST_DB: D1Database;
+      /** Bytes per session are measured in a database holding nothing else (test/db/session-storage.test.ts). */
+      SIZE_TEST_DB: D1Database;
+      /** A migration applied to populated tables at the schema before it (test/db/account-tables-migration.test.ts). */
+      MIGRATION_TEST_DB: D1Database;
     }
     interface GlobalProps {
       mainModule: typeof import("../src/index");

@@ -24,7 +24,7 @@
  *   `X-D1-Queries` for that request.
  */
 
-import { ANY_SESSION_TYPE, findSessionState } from "../../src/db/sessions";
+import { ANY_SESSION_TYPE, findSession } from "../../src/db/sessions";
 import type { Bindings } from "../../src/env";
 import worker from "../../src/index";
 import { type D1Usage, meteredD1 } from "./d1-meter";
@@ -73,7 +73,7 @@ async function benchRoute(request: Request, env: Bindings): Promise<Response | u
   }
   const sessionRead = /^\/__bench\/d1-session(-answer)?\/([^/]+)$/.exec(url.pathname);
   if (sessionRead) {
-    const res = json({ success: true, data: await findSessionState(env.DB, decodeURIComponent(sessionRead[2]!)) });
+    const res = json({ success: true, data: await findSession(env.DB, decodeURIComponent(sessionRead[2]!)) });
     if (sessionRead[1]) for (const [name, value] of answerHeaders) res.headers.set(name, value);
     return res;
   }

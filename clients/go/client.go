@@ -2,6 +2,7 @@ package sessionanalysis
 
 import (
 	"context"
+	"errors"
 	"iter"
 	"net/http"
 	"strings"
@@ -22,20 +23,18 @@ type Options struct {
 	Transport http.RoundTripper
 }
 
-// Client is a client of the Session Analysis API. API is the generated client (every operation of
-// the document), with this client's credentials, version and retries; the services below unwrap
-// the envelope and return refusals as *APIError.
+// Client is a client of the Session Analysis API: a method per operation of the document, grouped by
+// resource (c.Webhooks.List, c.ApiKeys.Create, c.Auth.VerifyEmail; the embedded Services), each returning
+// the envelope's data with refusals as *APIError. API is the generated client itself, with this client's
+// credentials, version and retries.
 type Client struct {
 	API     *api.ClientWithResponses
 	BaseURL string // the API's base, ending in /v1
-	header  http.Header
-	options Options
-
-	Auth     *AuthService
-	Users    *UsersService
-	Sessions *SessionsService
-	Webhooks *WebhooksService
-	Billing  *BillingService
+	// originAPI is the same client at the origin: the authorization server, /mcp and /.well-known are outside /v1.
+	originAPI *api.ClientWithResponses
+	header    http.Header
+	options   Options
+	Services
 }
 
 // New returns a client of the deployment at baseURL (its origin, /v1 is added, or its …/v1 base).
@@ -58,26 +57,30 @@ func New(baseURL string, opts Options) (*Client, error) {
 	if opts.Token != "" {
 		header.Set("Authorization", "Bearer "+opts.Token)
 	}
-	generated, err := api.NewClientWithResponses(base,
-		api.WithHTTPClient(&http.Client{Transport: NewRetryTransport(opts.Transport, opts.Retry)}),
-		api.WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
-			for k, v := range header {
-				if req.Header.Get(k) == "" {
-					req.Header[k] = v
+	httpClient := &http.Client{Transport: NewRetryTransport(opts.Transport, opts.Retry), CheckRedirect: redirectPolicy}
+	generated := func(server string) (*api.ClientWithResponses, error) {
+		return api.NewClientWithResponses(server,
+			api.WithHTTPClient(httpClient),
+			api.WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
+				for k, v := range header {
+					if req.Header.Get(k) == "" {
+						req.Header[k] = v
+					}
 				}
-			}
-			return nil
-		}),
-	)
+				return nil
+			}),
+		)
+	}
+	atV1, err := generated(base)
 	if err != nil {
 		return nil, err
 	}
-	c := &Client{API: generated, BaseURL: base, header: header, options: opts}
-	c.Auth = &AuthService{c}
-	c.Users = &UsersService{c}
-	c.Sessions = &SessionsService{c}
-	c.Webhooks = &WebhooksService{c}
-	c.Billing = &BillingService{c}
+	atOrigin, err := generated(strings.TrimSuffix(base, "/v1"))
+	if err != nil {
+		return nil, err
+	}
+	c := &Client{API: atV1, BaseURL: base, originAPI: atOrigin, header: header, options: opts}
+	c.Services = newServices(c)
 	return c, nil
 }
 
@@ -88,120 +91,23 @@ func (c *Client) WithToken(token string) (*Client, error) {
 	return New(c.BaseURL, opts)
 }
 
-// AuthService: registration and sign-in.
-type AuthService struct{ c *Client }
+type noRedirectKey struct{}
 
-// Register creates an account; the result's Token signs in (Client.WithToken).
-func (s *AuthService) Register(ctx context.Context, body api.RegisterRequest) (*api.AuthResult, error) {
-	r, err := s.c.API.RegisterWithResponse(ctx, &api.RegisterParams{}, body)
-	if r == nil {
-		return nil, err
-	}
-	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON201, err)
-	if err != nil {
-		return nil, err
-	}
-	return &out.Data, nil
+// withoutRedirects marks a call whose redirect is its answer (an authorization's 302 to the client): it is
+// returned, not followed.
+func withoutRedirects(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noRedirectKey{}, true)
 }
 
-// Login signs in with email and password. For an account with a second factor it returns
-// no tokens but the MfaChallenge to answer at POST /v1/auth/mfa/verify.
-func (s *AuthService) Login(ctx context.Context, email, password string) (*api.AuthResult, *api.MfaChallenge, error) {
-	r, err := s.c.API.LoginWithResponse(ctx, &api.LoginParams{}, api.LoginRequest{Email: email, Password: password})
-	if r == nil {
-		return nil, nil, err
+// redirectPolicy is net/http's default (at most 10), except for calls marked withoutRedirects.
+func redirectPolicy(req *http.Request, via []*http.Request) error {
+	if req.Context().Value(noRedirectKey{}) != nil {
+		return http.ErrUseLastResponse
 	}
-	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
-	if err != nil {
-		return nil, nil, err
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
 	}
-	if challenge, cerr := out.Data.AsMfaChallenge(); cerr == nil && challenge.Challenge != "" {
-		return nil, &challenge, nil
-	}
-	result, err := out.Data.AsAuthResult()
-	if err != nil {
-		return nil, nil, err
-	}
-	return &result, nil, nil
-}
-
-// UsersService: the signed-in user.
-type UsersService struct{ c *Client }
-
-// Me is the signed-in user's profile, credits included.
-func (s *UsersService) Me(ctx context.Context) (*api.User, error) {
-	r, err := s.c.API.GetMeWithResponse(ctx, &api.GetMeParams{})
-	if r == nil {
-		return nil, err
-	}
-	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
-	if err != nil {
-		return nil, err
-	}
-	return &out.Data, nil
-}
-
-// SessionsService: sessions, their analysis and live progress.
-type SessionsService struct{ c *Client }
-
-// Create creates and pays for a session. Its retries carry one Idempotency-Key (made when
-// idempotencyKey is empty): a session is never created or charged twice.
-func (s *SessionsService) Create(ctx context.Context, body api.CreateSessionRequest, idempotencyKey ...string) (*api.CreatedSession, error) {
-	params := &api.CreateSessionParams{}
-	if len(idempotencyKey) > 0 && idempotencyKey[0] != "" {
-		params.IdempotencyKey = &idempotencyKey[0]
-	}
-	r, err := s.c.API.CreateSessionWithResponse(ctx, params, body)
-	if r == nil {
-		return nil, err
-	}
-	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON201, err)
-	if err != nil {
-		return nil, err
-	}
-	return &out.Data, nil
-}
-
-// Get is the session in full.
-func (s *SessionsService) Get(ctx context.Context, id string) (*api.Session, error) {
-	r, err := s.c.API.GetSessionWithResponse(ctx, id, &api.GetSessionParams{})
-	if r == nil {
-		return nil, err
-	}
-	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
-	if err != nil {
-		return nil, err
-	}
-	return &out.Data, nil
-}
-
-// Analysis is the session's analysis (once completed).
-func (s *SessionsService) Analysis(ctx context.Context, id string) (*api.Analysis, error) {
-	r, err := s.c.API.GetSessionAnalysisWithResponse(ctx, id, &api.GetSessionAnalysisParams{})
-	if r == nil {
-		return nil, err
-	}
-	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
-	if err != nil {
-		return nil, err
-	}
-	return &out.Data, nil
-}
-
-// List is one page of the caller's sessions (params' Limit and Offset; nil for the defaults).
-func (s *SessionsService) List(ctx context.Context, params *api.ListSessionsParams) (*api.SessionList, error) {
-	if params == nil {
-		params = &api.ListSessionsParams{}
-	}
-	r, err := s.c.API.ListSessionsWithResponse(ctx, params)
-	if r == nil {
-		return nil, err
-	}
-	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
-	if err != nil {
-		return nil, err
-	}
-	return &out.Data, nil
+	return nil
 }
 
 // ListAll is every session matching params (its filters and order; Limit is the page size, 100
@@ -254,54 +160,6 @@ func paginate[T any](fetch func(offset int) ([]T, bool, error)) iter.Seq2[T, err
 	}
 }
 
-// WebhooksService: webhook endpoints.
-type WebhooksService struct{ c *Client }
-
-// Create registers a webhook endpoint; the result's Secret (shown once) verifies its deliveries (VerifyWebhook).
-func (s *WebhooksService) Create(ctx context.Context, body api.CreateWebhookRequest) (*api.CreatedWebhook, error) {
-	r, err := s.c.API.CreateWebhookWithResponse(ctx, &api.CreateWebhookParams{}, body)
-	if r == nil {
-		return nil, err
-	}
-	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON201, err)
-	if err != nil {
-		return nil, err
-	}
-	return &out.Data, nil
-}
-
-// BillingService: credits.
-type BillingService struct{ c *Client }
-
-// Purchase buys credits with a saved or processor payment method.
-func (s *BillingService) Purchase(ctx context.Context, body api.PurchaseRequest) (*api.PurchaseResult, error) {
-	r, err := s.c.API.PurchaseCreditsWithResponse(ctx, &api.PurchaseCreditsParams{}, body)
-	if r == nil {
-		return nil, err
-	}
-	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON201, err)
-	if err != nil {
-		return nil, err
-	}
-	return &out.Data, nil
-}
-
-// History is one page of the account's transactions (params' dates, Limit and Offset; nil for the defaults).
-func (s *BillingService) History(ctx context.Context, params *api.ListBillingHistoryParams) (*api.BillingHistory, error) {
-	if params == nil {
-		params = &api.ListBillingHistoryParams{}
-	}
-	r, err := s.c.API.ListBillingHistoryWithResponse(ctx, params)
-	if r == nil {
-		return nil, err
-	}
-	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
-	if err != nil {
-		return nil, err
-	}
-	return &out.Data, nil
-}
-
 // HistoryAll is every transaction in params' dates (Limit is the page size, 100 when unset),
 // fetching pages as the loop needs them. An error ends the sequence.
 func (s *BillingService) HistoryAll(ctx context.Context, params *api.ListBillingHistoryParams) iter.Seq2[api.Transaction, error] {
@@ -314,7 +172,7 @@ func (s *BillingService) HistoryAll(ctx context.Context, params *api.ListBilling
 	}
 	return paginate(func(offset int) ([]api.Transaction, bool, error) {
 		page.Offset = &offset
-		history, err := s.History(ctx, &page)
+		history, err := s.ListHistory(ctx, &page)
 		if err != nil {
 			return nil, false, err
 		}

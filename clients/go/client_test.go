@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -91,7 +92,7 @@ func newUser(t *testing.T, opts sessionanalysis.Options) (string, *sessionanalys
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Billing.Purchase(ctx, api.PurchaseRequest{CreditPackage: api.PurchaseRequestCreditPackageStarter, PaymentMethodId: "pm_card_visa"}); err != nil {
+	if _, err := c.Billing.PurchaseCredits(ctx, api.PurchaseRequest{CreditPackage: api.PurchaseRequestCreditPackageStarter, PaymentMethodId: "pm_card_visa"}); err != nil {
 		t.Fatal(err)
 	}
 	return auth.Token, c
@@ -100,7 +101,7 @@ func newUser(t *testing.T, opts sessionanalysis.Options) (string, *sessionanalys
 func TestRegisterCreateFollowAndReadTheAnalysis(t *testing.T) {
 	ctx := context.Background()
 	_, c := newUser(t, sessionanalysis.Options{})
-	me, err := c.Users.Me(ctx)
+	me, err := c.Users.GetMe(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,14 +146,14 @@ func TestRegisterCreateFollowAndReadTheAnalysis(t *testing.T) {
 	if err != nil || session.Status != "completed" {
 		t.Fatalf("session %+v, %v", session, err)
 	}
-	analysis, err := c.Sessions.Analysis(ctx, created.Id)
+	analysis, err := c.Analysis.Get(ctx, created.Id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if analysis.ConfidenceScore == nil || *analysis.ConfidenceScore < 0 || *analysis.ConfidenceScore > 1 {
 		t.Fatalf("confidence %v", analysis.ConfidenceScore)
 	}
-	after, err := c.Users.Me(ctx)
+	after, err := c.Users.GetMe(ctx)
 	if err != nil || after.Credits != me.Credits-created.CreditsRequired {
 		t.Fatalf("credits %d then %d for %d, %v", me.Credits, after.Credits, created.CreditsRequired, err)
 	}
@@ -211,10 +212,10 @@ func TestHistoryAllPagesThroughEveryTransaction(t *testing.T) {
 	ctx := context.Background()
 	counting := &countingTransport{}
 	_, c := newUser(t, sessionanalysis.Options{Transport: counting})
-	if _, err := c.Billing.Purchase(ctx, api.PurchaseRequest{CreditPackage: api.PurchaseRequestCreditPackageStarter, PaymentMethodId: "pm_card_visa"}); err != nil {
+	if _, err := c.Billing.PurchaseCredits(ctx, api.PurchaseRequest{CreditPackage: api.PurchaseRequestCreditPackageStarter, PaymentMethodId: "pm_card_visa"}); err != nil {
 		t.Fatal(err)
 	}
-	whole, err := c.Billing.History(ctx, &api.ListBillingHistoryParams{Limit: ptr(100)})
+	whole, err := c.Billing.ListHistory(ctx, &api.ListBillingHistoryParams{Limit: ptr(100)})
 	if err != nil || whole.Pagination.Total < 2 {
 		t.Fatalf("history %+v, %v", whole, err)
 	}
@@ -254,7 +255,7 @@ func TestARefusalIsOneErrorTypeWithTheCatalogueCode(t *testing.T) {
 		t.Fatalf("following an unknown session: %#v", followErr)
 	}
 	stranger, _ := sessionanalysis.New(serverURL, sessionanalysis.Options{Token: "not-a-token"})
-	_, err = stranger.Users.Me(ctx)
+	_, err = stranger.Users.GetMe(ctx)
 	if !errors.As(err, &apiErr) || apiErr.Status != 401 || apiErr.Code != "TOKEN_INVALID" {
 		t.Fatalf("got %#v", err)
 	}
@@ -277,7 +278,7 @@ func (t *loseFirstAnswer) RoundTrip(req *http.Request) (*http.Response, error) {
 func TestALostAnswerIsRetriedWithTheSameIdempotencyKeyAndChargedOnce(t *testing.T) {
 	ctx := context.Background()
 	token, c := newUser(t, sessionanalysis.Options{})
-	before, err := c.Users.Me(ctx)
+	before, err := c.Users.GetMe(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,11 +292,11 @@ func TestALostAnswerIsRetriedWithTheSameIdempotencyKeyAndChargedOnce(t *testing.
 		lossy.sent[0].Header.Get("Idempotency-Key") != lossy.sent[1].Header.Get("Idempotency-Key") {
 		t.Fatalf("attempts %d with keys %q", len(lossy.sent), []string{lossy.sent[0].Header.Get("Idempotency-Key")})
 	}
-	list, err := c.Sessions.List(ctx, nil)
+	list, err := c.Sessions.List(ctx)
 	if err != nil || list.Pagination.Total != 1 {
 		t.Fatalf("sessions %+v, %v", list, err)
 	}
-	after, _ := c.Users.Me(ctx)
+	after, _ := c.Users.GetMe(ctx)
 	if after.Credits != before.Credits-created.CreditsRequired {
 		t.Fatalf("credits %d then %d for %d", before.Credits, after.Credits, created.CreditsRequired)
 	}
@@ -335,13 +336,14 @@ func TestRetryAfterIsHonoured(t *testing.T) {
 func TestAPIKeyAuthenticationAndAnyGeneratedOperation(t *testing.T) {
 	ctx := context.Background()
 	_, c := newUser(t, sessionanalysis.Options{})
-	r, err := c.API.CreateApiKeyWithResponse(ctx, &api.CreateApiKeyParams{}, api.CreateApiKeyRequest{
+	key, err := c.ApiKeys.Create(ctx, api.CreateApiKeyRequest{
 		Name: "go-test", Scopes: []api.CreateApiKeyRequestScopes{"profile", "analytics:read"},
 	})
-	if err := errors.Join(err, sessionanalysis.CheckResponse(r.HTTPResponse, r.Body)); err != nil {
+	if err != nil {
 		t.Fatal(err)
 	}
-	byKey, _ := sessionanalysis.New(serverURL, sessionanalysis.Options{APIKey: r.JSON201.Data.Key})
+	byKey, _ := sessionanalysis.New(serverURL, sessionanalysis.Options{APIKey: key.Key})
+	// The generated operation by hand, with CheckResponse: what the services do for every operation.
 	billing, err := byKey.API.GetBillingWithResponse(ctx, &api.GetBillingParams{})
 	if err := errors.Join(err, sessionanalysis.CheckResponse(billing.HTTPResponse, billing.Body)); err != nil {
 		t.Fatal(err)
@@ -349,11 +351,11 @@ func TestAPIKeyAuthenticationAndAnyGeneratedOperation(t *testing.T) {
 	if v := billing.HTTPResponse.Header.Get("X-API-Version"); v != api.APIVersion {
 		t.Fatalf("X-API-Version %q", v)
 	}
-	me, _ := c.Users.Me(ctx)
+	me, _ := c.Users.GetMe(ctx)
 	if billing.JSON200.Data.Credits.Remaining != me.Credits {
 		t.Fatalf("billing %d, me %d", billing.JSON200.Data.Credits.Remaining, me.Credits)
 	}
-	_, err = byKey.Sessions.List(ctx, nil)
+	_, err = byKey.Sessions.List(ctx)
 	var apiErr *sessionanalysis.APIError
 	if !errors.As(err, &apiErr) || apiErr.Status != 403 || apiErr.Code != "INSUFFICIENT_PERMISSIONS" {
 		t.Fatalf("got %#v", err)
@@ -405,5 +407,62 @@ func TestARealDeliveryVerifiesAndATamperedOneDoesNot(t *testing.T) {
 	}
 	if _, err := sessionanalysis.VerifyWebhook(hook.Secret, got.header, got.body, 0, time.Now().Add(time.Hour)); !errors.As(err, &verr) {
 		t.Fatalf("an hour later: %v", err)
+	}
+}
+
+func TestResourceMethodsCoverListsDeletesAndRawAnswers(t *testing.T) {
+	ctx := context.Background()
+	_, c := newUser(t, sessionanalysis.Options{})
+	hook, err := c.Webhooks.Create(ctx, api.CreateWebhookRequest{Url: "http://127.0.0.1:9/unused", Events: []api.CreateWebhookRequestEvents{"session.completed"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hooks, err := c.Webhooks.List(ctx)
+	if err != nil || len(hooks.Webhooks) != 1 || hooks.Webhooks[0].Id != hook.Id {
+		t.Fatalf("list: %v %#v", err, hooks)
+	}
+	log, err := c.Webhooks.ListDeliveries(ctx, hook.Id, &api.ListWebhookDeliveriesParams{Limit: ptr(100)})
+	if err != nil || log.Pagination.Limit != 100 {
+		t.Fatalf("deliveries: %v %#v", err, log)
+	}
+	if _, err := c.Webhooks.Delete(ctx, hook.Id); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Webhooks.Get(ctx, hook.Id)
+	var apiErr *sessionanalysis.APIError
+	if !errors.As(err, &apiErr) || apiErr.Status != 404 || apiErr.Code != "RESOURCE_NOT_FOUND" {
+		t.Fatalf("deleted webhook: %#v", err)
+	}
+
+	created, err := c.Sessions.Create(ctx, lighthouse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Sessions.Wait(ctx, created.Id); err != nil {
+		t.Fatal(err)
+	}
+	// A CSV export is handed back as the generated response, its body as sent.
+	csv, err := c.Exports.Sessions(ctx, &api.ExportSessionsParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(csv.Body), "id,session_type,status,cue,") || !strings.Contains(string(csv.Body), created.Id) {
+		t.Fatalf("export: %q", csv.Body)
+	}
+}
+
+func TestOperationsOutsideV1GoToTheOrigin(t *testing.T) {
+	ctx := context.Background()
+	anonymous, err := sessionanalysis.New(serverURL, sessionanalysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	metadata, err := anonymous.Oauth2.GetAuthorizationServerMetadata(ctx)
+	if err != nil || metadata.Issuer != serverURL {
+		t.Fatalf("authorization server metadata: %v %#v", err, metadata)
+	}
+	entry, err := anonymous.Mcp.GetRegistryEntry(ctx)
+	if err != nil || len(entry.Remotes) != 1 || entry.Remotes[0].Url != serverURL+"/mcp" {
+		t.Fatalf("registry entry: %v %#v", err, entry)
 	}
 }

@@ -62,6 +62,17 @@ func CheckResponse(resp *http.Response, body []byte) error {
 	}
 }
 
+// checkAnswer is nil for an answer the caller reads itself (a 2xx or a redirect) and the *APIError of a refusal.
+func checkAnswer(resp *http.Response, body []byte, err error) error {
+	if err != nil {
+		return err
+	}
+	if resp != nil && resp.StatusCode < 400 {
+		return nil
+	}
+	return CheckResponse(resp, body)
+}
+
 // unwrap is the envelope's data of a 2xx answer the generated client parsed, else the refusal.
 func unwrap[T any](resp *http.Response, body []byte, parsed *T, err error) (*T, error) {
 	if err != nil {

@@ -37,22 +37,28 @@ type HistoryEntry struct {
 var terminal = map[string]bool{"completed": true, "failed": true, "cancelled": true}
 
 // progressURL is ws(s)://…/v1/ws/{id} from the API base.
-func (c *Client) progressURL(sessionID string) string {
+// socketURL is ws(s)://…/v1<path> for an operation's path (/ws/{session_id}).
+func (c *Client) socketURL(path string) string {
 	u := c.BaseURL
 	if rest, ok := strings.CutPrefix(u, "https://"); ok {
 		u = "wss://" + rest
 	} else if rest, ok := strings.CutPrefix(u, "http://"); ok {
 		u = "ws://" + rest
 	}
-	return u + "/ws/" + sessionID
+	return u + path
 }
 
 // Follow yields the session's live-progress messages as they come, until it ends (the server's
 // normal close after the terminal transition). A socket refused or closed before that yields a
 // *ProgressError (or the *APIError of the refused upgrade) and ends the sequence.
 func (s *SessionsService) Follow(ctx context.Context, sessionID string) iter.Seq2[ProgressMessage, error] {
+	return s.c.Progress.Connect(ctx, sessionID)
+}
+
+// follow is the live-progress socket at path, its messages yielded until the session ends.
+func (c *Client) follow(ctx context.Context, path string) iter.Seq2[ProgressMessage, error] {
 	return func(yield func(ProgressMessage, error) bool) {
-		conn, resp, err := websocket.Dial(ctx, s.c.progressURL(sessionID), &websocket.DialOptions{HTTPHeader: s.c.header.Clone()})
+		conn, resp, err := websocket.Dial(ctx, c.socketURL(path), &websocket.DialOptions{HTTPHeader: c.header.Clone()})
 		if err != nil {
 			if resp != nil && resp.StatusCode >= 400 {
 				// The refused upgrade's envelope (401, 403, 404 …): coder/websocket keeps its first 1024 bytes.

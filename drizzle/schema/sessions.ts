@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { AnalysisBody, SessionResults } from "../../src/analysis/analyzer";
+import { blob, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { AnalysisBody, StoredResults } from "../../src/analysis/analyzer";
 import type { AnalysisType } from "../../src/domain/sessions/types";
 import { users } from "./identity";
 
@@ -11,8 +11,20 @@ import { users } from "./identity";
  *
  * The indexes serve GET /v1/sessions (docs/decisions.md, "Sessions"): each
  * (filter, sort) pair the API offers is answered by walking index ranges in
- * order, so a page reads about as many rows as it returns. `id` ends each
- * sort index because it is the tie-breaker of every ORDER BY.
+ * order, so a page reads about as many rows as it returns. A person's list in
+ * creation order, filtered or not, merges the (type, status) ranges of
+ * user_type_status_created (db/sessions.ts). `id` is the tie-breaker of every
+ * ORDER BY: the indexes keyed by a time leave it out (two sessions of one owner
+ * in the same millisecond are rare, and SQLite orders such ties in a step of
+ * their own, "LAST TERM OF ORDER BY"), which saves its 27 bytes in each entry
+ * of every session, archived ones included (docs/decisions.md, "Session
+ * content"); the confidence index keeps it, since scores rounded to two
+ * decimals tie all the time.
+ *
+ * An ended session's content leaves the row after its hot window (src/domain/sessions/archive.ts):
+ * `archive_sha256` is then set and the row keeps only what lists, filters, sorting, stats, the
+ * exports' keys and the ledger read; its other NOT NULL columns hold empty values ('', '[]', 0),
+ * which cost a row no more than NULL would and need no rebuild of the table.
  */
 export const sessions = sqliteTable(
   "sessions",
@@ -47,9 +59,12 @@ export const sessions = sqliteTable(
     confidenceScore: real("confidence_score"),
     /** Fixed at creation so a repeated completion step writes the same analysis. */
     analysisId: text("analysis_id").notNull(),
-    /** JSON: the Session `results` object, once completed. */
-    results: text("results", { mode: "json" }).$type<SessionResults>(),
-    /** JSON: the Analysis resource's results and metadata, once completed. */
+    /**
+     * JSON: the Session `results` object without `analysis_types` (the column of that name holds
+     * them), once completed. The rest of the analysis is in the session's content.
+     */
+    results: text("results", { mode: "json" }).$type<StoredResults>(),
+    /** Retired (migration 0080 moved it into session_content); kept for the release before, which still names it. */
     analysis: text("analysis", { mode: "json" }).$type<AnalysisBody>(),
     /** Catalogue code of the failure (AI_MODEL_ERROR, …) or "cancelled". */
     endReason: text("end_reason"),
@@ -64,26 +79,28 @@ export const sessions = sqliteTable(
     updatedAt: text("updated_at").notNull(),
     /** Set for an organization's session (its credits, limits and members); `user_id` is its creator. */
     organizationId: text("organization_id"),
+    /** The session's row in session_content (its analysis and stage history) once it has ended, while hot. */
+    contentId: integer("content_id"),
+    /** SHA-256 of the session's archive object, once archived (the object's key is its id, docs/storage.md). */
+    // D1 returns a BLOB as an array of byte values.
+    archiveSha256: blob("archive_sha256").$type<number[]>(),
   },
   (t) => [
     // Organizations' sessions only: a personal session (organization_id NULL) writes no entry here.
     // `organization_id = ?` implies IS NOT NULL, so the queries by organization still use these.
-    index("sessions_org_created_idx")
-      .on(t.organizationId, t.createdAt, t.id)
-      .where(sql`${t.organizationId} IS NOT NULL`),
+    index("sessions_org_created_idx").on(t.organizationId, t.createdAt).where(sql`${t.organizationId} IS NOT NULL`),
     // `status` too, so the equality on both columns makes the planner pick this over
     // sessions_org_created_idx (all the organization's sessions), whatever the table's shape.
     index("sessions_org_active_idx")
       .on(t.organizationId, t.status)
       .where(sql`${t.organizationId} IS NOT NULL AND ${t.status} IN ('pending', 'processing')`),
-    index("sessions_user_created_idx").on(t.userId, t.createdAt, t.id),
     // One index for both filters (a creation writes one entry, not one per filter): a (type, status)
     // pair is one range of it in creation order; a filter on one of them alone reads one range per
     // value of the other, merged in order by SQLite (UNION ALL … ORDER BY, db/sessions.ts).
-    index("sessions_user_type_status_created_idx").on(t.userId, t.sessionType, t.status, t.createdAt, t.id),
+    index("sessions_user_type_status_created_idx").on(t.userId, t.sessionType, t.status, t.createdAt),
     // Ended sessions only (a creation writes no entry): the list's sort by completed_at or confidence walks
     // these for the sessions that have the value, and user_status_created for the rest (db/sessions.ts).
-    index("sessions_user_completed_idx").on(t.userId, t.completedAt, t.id).where(sql`${t.completedAt} IS NOT NULL`),
+    index("sessions_user_completed_idx").on(t.userId, t.completedAt).where(sql`${t.completedAt} IS NOT NULL`),
     index("sessions_user_confidence_idx")
       .on(t.userId, t.confidenceScore, t.id)
       .where(sql`${t.confidenceScore} IS NOT NULL`),
@@ -91,8 +108,21 @@ export const sessions = sqliteTable(
 );
 
 /**
- * The analysis history: one row per (session, stage), so a repeated alarm
- * (`INSERT … ON CONFLICT DO NOTHING`) can never write a stage twice.
+ * An ended session's analysis (all of it but what `sessions.results` holds) and its stage history,
+ * as deflated JSON (src/domain/sessions/content.ts), until the session is archived. Keyed by a
+ * number of its own that `sessions.content_id` points at: rows are appended as sessions end and
+ * deleted as they are archived, so the table's pages fill up and empty in order.
+ */
+export const sessionContent = sqliteTable("session_content", {
+  id: integer("id").primaryKey(),
+  /** Deflated JSON; JSON text for the sessions migration 0080 moved here (SQL cannot deflate). */
+  body: blob("body").$type<number[] | string>().notNull(),
+});
+
+/**
+ * The stage history of a session while it is processing: one row per (session, stage), so a
+ * repeated alarm (`INSERT … ON CONFLICT DO NOTHING`) can never write a stage twice. Its end moves
+ * the rows into session_content, in the batch of the end.
  */
 export const sessionHistory = sqliteTable(
   "session_history",

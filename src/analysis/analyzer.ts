@@ -30,13 +30,20 @@ interface Coordinates {
   accuracy_radius: number;
 }
 
-/** The Session resource's `results`. */
+/**
+ * The Session resource's `results`: a projection of the analysis (its summary, coordinates and
+ * visual data) and the session's own analysis types, so nothing of it is stored twice
+ * (src/domain/sessions/content.ts).
+ */
 export interface SessionResults {
   summary: string;
   coordinates: Coordinates;
   visual_data: Finding[];
   analysis_types: string[];
 }
+
+/** What the sessions row holds of the results: all but `analysis_types`, which its own column holds. */
+export type StoredResults = Omit<SessionResults, "analysis_types">;
 
 /** The Analysis resource's `results` and `metadata`. */
 export interface AnalysisBody {
@@ -60,7 +67,6 @@ export interface AnalysisBody {
 
 export interface AnalysisOutcome {
   confidenceScore: number;
-  results: SessionResults;
   analysis: AnalysisBody;
 }
 

@@ -105,7 +105,6 @@ export function deterministicAnalyzer(options: { testHooks: boolean }): Analyzer
 
       return {
         confidenceScore,
-        results: { summary, coordinates, visual_data: visual, analysis_types: [...input.parameters.analysis_types] },
         analysis: {
           results: {
             summary,

@@ -132,20 +132,25 @@ export const erasureApplied = (results: { meta: { changes?: number } }[]) => (re
 
 /**
  * The content of a deleted person's ended personal sessions: the cue, case and client references,
- * tags, results and analysis are theirs and go; the row stays (id, type, status, credits, times:
- * the ledger's charges and refunds and the usage rollups name it). Only for a user already
- * erased at `at` or before (`deleted_at IS NOT NULL`), so a repeat is harmless.
+ * tags, results and the session's content (analysis and history, session_content) are theirs and
+ * go; the row stays (id, type, status, credits, times: the ledger's charges and refunds and the
+ * usage rollups name it). Only for a user already erased at `at` or before (`deleted_at IS NOT
+ * NULL`), so a repeat is harmless.
  */
 export function erasedSessionContentStatements(db: Store, input: { userId: string; at: string }): Statement[] {
+  const theirs = `user_id = ?1 AND organization_id IS NULL AND status IN ${ENDED}
+            AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NOT NULL AND deleted_at <= ?2)`;
   return [
+    db
+      .prepare(`DELETE FROM session_content WHERE id IN (SELECT content_id FROM sessions WHERE ${theirs})`)
+      .bind(input.userId, input.at),
     db
       .prepare(
         `UPDATE sessions SET cue = '', case_id = NULL, client_reference = NULL, tags = '[]', results = NULL,
-                analysis = NULL, updated_at = ?2
-          WHERE user_id = ?1 AND organization_id IS NULL AND status IN ${ENDED}
+                content_id = NULL, updated_at = ?2
+          WHERE ${theirs}
             AND (cue <> '' OR case_id IS NOT NULL OR client_reference IS NOT NULL OR tags <> '[]'
-                 OR results IS NOT NULL OR analysis IS NOT NULL)
-            AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NOT NULL AND deleted_at <= ?2)`,
+                 OR results IS NOT NULL OR content_id IS NOT NULL)`,
       )
       .bind(input.userId, input.at),
   ];

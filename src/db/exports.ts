@@ -1,13 +1,14 @@
 /**
  * Keyset-paged reads for streamed exports (src/domain/exports). Every query
  * orders by (created_at, id) and resumes strictly after the last row sent, so
- * a page costs about as many rows as it returns (sessions walk the
- * (user_id[, status | session_type], created_at, id) indexes) and rows
+ * a page costs about as many rows as it returns (sessions walk the ranges of
+ * their owner's created_at indexes, db/sessions.ts) and rows
  * written meanwhile never shift a page, unlike OFFSET.
  */
 
 import { HISTORY_UNION, type HistoryRow } from "./billing-history";
-import { ANY_SESSION_TYPE } from "./sessions";
+import { SESSION_STATUSES, SESSION_TYPES } from "./session-vocabulary";
+import { ANY_SESSION_TYPE, compound } from "./sessions";
 
 export interface Keyset {
   created_at: string;
@@ -54,6 +55,8 @@ export interface SessionExportRow extends Keyset {
   confidence_score: number | null;
   end_reason: string | null;
   results: string | null;
+  /** Set once archived: the rest of the row is in the archive object (src/domain/sessions/archive.ts). */
+  archive_sha256: number[] | null;
 }
 
 export interface SessionExportFilter extends CreatedRange {
@@ -67,31 +70,50 @@ export interface SessionExportFilter extends CreatedRange {
   sessionType?: string | undefined;
 }
 
+const SESSION_EXPORT_COLUMNS = `id, session_type, status, cue, created_at, started_at, completed_at, cancelled_at,
+  estimated_completion, requested_duration, duration, confidence_threshold, analysis_types, priority, case_id,
+  client_reference, tags, credits_required, credits_used, credits_refunded, confidence_score, end_reason, results,
+  archive_sha256`;
+
+/**
+ * A page of sessions in (created_at, id) order after `after`. An organization's walk
+ * sessions_org_created_idx; a person's merge the (type, status) ranges of
+ * sessions_user_type_status_created_idx the filter asks for, as the list does (db/sessions.ts).
+ */
 export async function sessionsPage(
   d1: D1Database,
   f: SessionExportFilter,
   after: Keyset | null,
   limit: number,
 ): Promise<SessionExportRow[]> {
-  const owner = f.organizationId ? "organization_id = ?" : "user_id = ? AND organization_id IS NULL";
-  const where = [owner, "created_at >= ?", "created_at < ?", "(created_at > ? OR id > ?)"];
-  const params: unknown[] = [f.organizationId ?? f.userId, ...keysetParams(f, after)];
-  if (f.status) {
-    where.push("status = ?");
-    params.push(f.status);
-  }
-  if (f.sessionType) {
-    where.push("session_type = ?");
-    params.push(f.sessionType);
+  const range = "created_at >= ?2 AND created_at < ?3 AND (created_at > ?4 OR id > ?5)";
+  const params: unknown[] = [f.organizationId ?? f.userId, ...keysetParams(f, after), limit];
+  let from: string;
+  if (f.organizationId) {
+    const where = ["organization_id = ?1", range];
+    if (f.status) {
+      where.push("status = ?7");
+      params.push(f.status);
+    }
+    if (f.sessionType) {
+      where.push(`session_type = ?${params.length + 1}`);
+      params.push(f.sessionType);
+    }
+    from = `SELECT ${SESSION_EXPORT_COLUMNS} FROM sessions WHERE ${where.join(" AND ")}`;
+  } else {
+    // The (type, status) pairs as literals of the vocabulary (D1 binds at most 100 values a query).
+    const legs: string[] = [];
+    for (const type of SESSION_TYPES.filter((t) => !f.sessionType || t === f.sessionType))
+      for (const status of SESSION_STATUSES.filter((st) => !f.status || st === f.status))
+        legs.push(
+          `SELECT ${SESSION_EXPORT_COLUMNS} FROM sessions
+            WHERE user_id = ?1 AND session_type = '${type}' AND status = '${status}' AND organization_id IS NULL AND ${range}`,
+        );
+    from = compound(legs);
   }
   const { results } = await d1
-    .prepare(
-      `SELECT id, session_type, status, cue, created_at, started_at, completed_at, cancelled_at, estimated_completion,
-              requested_duration, duration, confidence_threshold, analysis_types, priority, case_id, client_reference,
-              tags, credits_required, credits_used, credits_refunded, confidence_score, end_reason, results
-         FROM sessions WHERE ${where.join(" AND ")} ORDER BY created_at, id LIMIT ?`,
-    )
-    .bind(...params, limit)
+    .prepare(`${from} ORDER BY created_at, id LIMIT ?6`)
+    .bind(...params)
     .all<SessionExportRow>();
   return results;
 }

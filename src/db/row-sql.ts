@@ -12,17 +12,24 @@ import { getTableColumns, getTableName, is, SQL, type Table } from "drizzle-orm"
  * object per row, and this one names the values with the row's keys). `where` uses the
  * positional parameters ?1, ?2… given to the reader in order. Columns named in `omit` are not
  * read (a large column most readers never use: the whole row crosses from D1 and is parsed).
+ * `also` adds SQL expressions read beside the row (a scalar subquery), each under its key.
  */
-export function rowReader<T extends Table, O extends keyof T["$inferSelect"] & string = never>(
+export function rowReader<
+  T extends Table,
+  O extends keyof T["$inferSelect"] & string = never,
+  A extends Record<string, unknown> = Record<never, never>,
+>(
   table: T,
   where: string,
   omit: readonly O[] = [],
+  also: { [K in keyof A]: string } = {} as { [K in keyof A]: string },
 ) {
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => !(omit as readonly string[]).includes(key));
-  const sql = `SELECT ${columns.map(([, col]) => `"${col.name}"`).join(", ")} FROM "${getTableName(table)}" WHERE ${where}`;
-  const keys = columns.map(([key]) => key);
+  const extra = Object.entries(also) as [string, string][];
+  const sql = `SELECT ${[...columns.map(([, col]) => `"${col.name}"`), ...extra.map(([, expr]) => expr)].join(", ")} FROM "${getTableName(table)}" WHERE ${where}`;
+  const keys = [...columns.map(([key]) => key), ...extra.map(([key]) => key)];
   const json = columns.map(([, col]) => col.columnType === "SQLiteTextJson");
-  return async (d1: D1Database, ...params: unknown[]): Promise<Omit<T["$inferSelect"], O> | undefined> => {
+  return async (d1: D1Database, ...params: unknown[]): Promise<(Omit<T["$inferSelect"], O> & A) | undefined> => {
     const [values] = await d1
       .prepare(sql)
       .bind(...params)
@@ -33,7 +40,7 @@ export function rowReader<T extends Table, O extends keyof T["$inferSelect"] & s
       const value = values[i];
       row[keys[i]!] = json[i] && typeof value === "string" ? JSON.parse(value) : value;
     }
-    return row as Omit<T["$inferSelect"], O>;
+    return row as Omit<T["$inferSelect"], O> & A;
   };
 }
 

@@ -1,20 +1,20 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { AnalysisBody, SessionResults } from "../analysis/analyzer";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { StoredResults } from "../analysis/analyzer";
 import { sourcesOf } from "../domain/sessions/state-machine";
 import type { HistoryEntry, SessionStatus, Stage } from "../domain/sessions/types";
-import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import { type LedgerEntry, sessionRefundStatements } from "./credits";
+import type { Statement } from "./store";
 
 /**
- * The SessionRoom's writes to D1. Every one is idempotent, because alarms
- * are at-least-once: status changes are conditional on the source status,
- * history rows are keyed by (session, stage), refunds by (reason, session id).
- * Each returns whether it changed the session row.
+ * The statements of a session's life, as its room moves it along (src/domain/sessions/lifecycle.ts
+ * commits them). Every one is idempotent, because alarms are at-least-once: status changes are
+ * conditional on the source status, history rows are keyed by (session, stage), refunds by
+ * (reason, session id), the content by the pointer the end wrote. The first statement of each is the
+ * session's own change: whether it wrote says whether the step happened.
  */
 const { sessions, sessionHistory } = schema;
-/** Whether a conditional write to one session happened (the rollup triggers only run when it did). */
-const changed = rowWritten;
 
 function historyInsert(d1: D1Database, sessionId: string, position: number, entry: HistoryEntry) {
   const q = db(d1)
@@ -25,7 +25,7 @@ function historyInsert(d1: D1Database, sessionId: string, position: number, entr
   return d1.prepare(q.sql).bind(...q.params);
 }
 
-function statusUpdate(d1: D1Database, id: string, to: SessionStatus, set: Partial<typeof sessions.$inferInsert>) {
+function statusUpdate(d1: D1Database, id: string, to: SessionStatus, set: SQLiteUpdateSetSource<typeof sessions>) {
   const q = db(d1)
     .update(sessions)
     .set({ ...set, status: to })
@@ -34,49 +34,75 @@ function statusUpdate(d1: D1Database, id: string, to: SessionStatus, set: Partia
   return d1.prepare(q.sql).bind(...q.params);
 }
 
-export async function markProcessing(d1: D1Database, id: string, at: string, stage: Stage): Promise<boolean> {
-  const [r] = await d1.batch([statusUpdate(d1, id, "processing", { startedAt: at, stage, updatedAt: at })]);
-  return changed(r);
+/**
+ * The next row of session_content, pointed at by the end's own UPDATE: D1 runs one batch at a time,
+ * so no other end takes the number between that UPDATE and the content's INSERT.
+ */
+const NEXT_CONTENT_ID = sql`(SELECT COALESCE(MAX(id), 0) + 1 FROM session_content)`;
+
+/**
+ * An ended session's content (its deflated analysis and history) under the number its end pointed
+ * at, then its history rows, now in that content, deleted. Both only once the pointer is set and
+ * its row missing, so a repeated end writes nothing: they follow the end's own UPDATE in its batch.
+ */
+function contentStatements(d1: D1Database, id: string, body: Uint8Array): Statement[] {
+  return [
+    d1
+      .prepare(
+        `INSERT INTO session_content (id, body) SELECT content_id, ?2 FROM sessions
+          WHERE id = ?1 AND content_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM session_content c WHERE c.id = sessions.content_id)`,
+      )
+      .bind(id, body),
+    d1
+      .prepare(
+        "DELETE FROM session_history WHERE session_id = ?1 AND EXISTS (SELECT 1 FROM sessions WHERE id = ?1 AND content_id IS NOT NULL)",
+      )
+      .bind(id),
+  ];
 }
 
-/** Append a finished stage to the history and move on to the next stage. */
-export async function recordStage(
+export function processingStatement(d1: D1Database, id: string, at: string, stage: Stage): Statement {
+  return statusUpdate(d1, id, "processing", { startedAt: at, stage, updatedAt: at });
+}
+
+/** A finished stage appended to the history (first: whether it was new), and the next stage. */
+export function stageStatements(
   d1: D1Database,
   id: string,
   position: number,
   entry: HistoryEntry,
   next: Stage | null,
-): Promise<boolean> {
+): Statement[] {
   const q = db(d1)
     .update(sessions)
     .set({ stage: next, updatedAt: entry.timestamp })
     .where(and(eq(sessions.id, id), eq(sessions.status, "processing")))
     .toSQL();
-  const [inserted] = await d1.batch([historyInsert(d1, id, position, entry), d1.prepare(q.sql).bind(...q.params)]);
-  return changed(inserted);
+  return [historyInsert(d1, id, position, entry), d1.prepare(q.sql).bind(...q.params)];
 }
 
 export interface Completion {
   at: string;
   duration: number;
   confidenceScore: number;
-  results: SessionResults;
-  analysis: AnalysisBody;
+  results: StoredResults;
+  /** The deflated content: the rest of the analysis and the stage history. */
+  content: Uint8Array;
 }
 
-export async function markCompleted(d1: D1Database, id: string, c: Completion): Promise<boolean> {
-  const [r] = await d1.batch([
+export function completionStatements(d1: D1Database, id: string, c: Completion): Statement[] {
+  return [
     statusUpdate(d1, id, "completed", {
       stage: null,
       completedAt: c.at,
       duration: c.duration,
       confidenceScore: c.confidenceScore,
       results: c.results,
-      analysis: c.analysis,
+      contentId: NEXT_CONTENT_ID,
       updatedAt: c.at,
     }),
-  ]);
-  return changed(r);
+    ...contentStatements(d1, id, c.content),
+  ];
 }
 
 export interface Ending {
@@ -92,8 +118,8 @@ export interface Ending {
    */
   ledger: Omit<LedgerEntry, "accountId">;
   endReason: string;
-  /** For failures: the history entry of the stage that failed. */
-  history?: { position: number; entry: HistoryEntry } | undefined;
+  /** The deflated content (the stage history, the failed stage's last), or null when no stage ran. */
+  content?: Uint8Array | null | undefined;
 }
 
 /**
@@ -102,13 +128,8 @@ export interface Ending {
  * right after the status change and must itself be written only when
  * `changes() = 1`, so the refund's own `changes()` test still follows the status change.
  */
-export async function markEnded(
-  d1: D1Database,
-  id: string,
-  e: Ending,
-  also: D1PreparedStatement[] = [],
-): Promise<boolean> {
-  const statements = [
+export function endingStatements(d1: D1Database, id: string, e: Ending, also: Statement[] = []): Statement[] {
+  return [
     statusUpdate(d1, id, e.to, {
       stage: null,
       duration: e.duration,
@@ -116,13 +137,12 @@ export async function markEnded(
       creditsUsed: e.creditsPaid - e.refund,
       endReason: e.endReason,
       updatedAt: e.at,
+      ...(e.content ? { contentId: NEXT_CONTENT_ID } : {}),
       ...(e.to === "failed" ? { completedAt: e.at } : { cancelledAt: e.at }),
     }),
     ...also,
     // Right after the status change: the refund applies only if that changed the row.
     ...(e.refund > 0 ? sessionRefundStatements(d1, e.ledger, id, e.refund) : []),
-    ...(e.history ? [historyInsert(d1, id, e.history.position, e.history.entry)] : []),
+    ...(e.content ? contentStatements(d1, id, e.content) : []),
   ];
-  const [r] = await d1.batch(statements);
-  return changed(r);
 }

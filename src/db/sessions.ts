@@ -9,7 +9,6 @@ import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType }
 type AccountTier = AccountRow["tier"];
 
 const { sessions, sessionHistory, sessionCounts } = schema;
-export type SessionRow = typeof sessions.$inferSelect;
 export type NewSessionRow = typeof sessions.$inferInsert;
 export type HistoryRow = typeof sessionHistory.$inferSelect;
 
@@ -99,25 +98,35 @@ export async function activeSessions(
   return { count: counted?.results[0]?.count ?? 0, soonest: soonest?.results[0]?.soonest ?? null };
 }
 
-/** The read by id, whole (the Analysis resource and the room need the analysis body). */
-const readSession = rowReader(sessions, "id = ?1");
+/**
+ * A session's row by id: the API's hottest query (GET /v1/sessions/{id}). It holds everything the
+ * Session resource, the access check and the writes need; the analysis and history are the
+ * session's content (session_content), read only where they are answered. `analysis` is a retired
+ * column (migration 0080), never read.
+ */
+const readSession = rowReader(sessions, "id = ?1", ["analysis"]);
+export type SessionRow = Omit<typeof sessions.$inferSelect, "analysis">;
 
 export function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {
   return readSession(d1, id);
 }
 
-/**
- * A session without its analysis body (`SessionState`): everything the Session resource, the
- * access check and the writes need. The API's hottest query (GET /v1/sessions/{id}); the body is
- * about half a completed session's row, and D1 would send it and the reader parse it for nothing.
- */
-const readSessionState = rowReader(sessions, "id = ?1", ["analysis"]);
-export type SessionState = Omit<SessionRow, "analysis">;
+/** The row with its content's body (null before the session ended, or once archived), in one read. */
+const readSessionWithContent = rowReader<typeof sessions, "analysis", { contentBody: number[] | string | null }>(
+  sessions,
+  "id = ?1",
+  ["analysis"],
+  { contentBody: "(SELECT body FROM session_content WHERE id = sessions.content_id)" },
+);
 
-export function findSessionState(d1: D1Database, id: string): Promise<SessionState | undefined> {
-  return readSessionState(d1, id);
+export function findSessionWithContent(
+  d1: D1Database,
+  id: string,
+): Promise<(SessionRow & { contentBody: number[] | string | null }) | undefined> {
+  return readSessionWithContent(d1, id);
 }
 
+/** The stage history of a session still processing (an ended one's is in its content). */
 export async function historyOf(d1: D1Database, sessionId: string): Promise<HistoryRow[]> {
   return db(d1)
     .select()
@@ -209,7 +218,7 @@ const MAX_COMPOUND_TERMS = 5;
  * there are more (4 types × 5 statuses at most: 4 groups). SQLite flattens the
  * groups back into one merge, so the ranges are still merged in order.
  */
-function compound(legs: string[]): string {
+export function compound(legs: string[]): string {
   if (legs.length <= MAX_COMPOUND_TERMS) return legs.join(" UNION ALL ");
   const groups: string[] = [];
   for (let i = 0; i < legs.length; i += MAX_COMPOUND_TERMS)
@@ -254,12 +263,11 @@ function mergedRanges(d1: D1Database, f: ListFilter, statuses: readonly SessionS
 /**
  * The page query by created_at, or the valued part of a sort by completed_at
  * or confidence (exported so a test can EXPLAIN it). `id` breaks ties, in the
- * same direction. A person's list filtered by status or type merges ranges of
- * user_type_status_created; unfiltered it walks user_created; an
- * organization's walks org_created.
+ * same direction. A person's list merges ranges of user_type_status_created
+ * (every type and status when unfiltered); an organization's walks org_created.
  */
 export function listQuery(d1: D1Database, f: ListFilter): PageQuery {
-  if (f.sortBy === "created_at" && !f.organizationId && (f.status || f.types))
+  if (f.sortBy === "created_at" && !f.organizationId)
     return mergedRanges(d1, f, f.status ? [f.status] : SESSION_STATUSES);
   const dir = f.order === "asc" ? asc : desc;
   const column = SORT_COLUMNS[f.sortBy];

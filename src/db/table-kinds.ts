@@ -47,6 +47,7 @@ export const TABLE_KINDS: Readonly<Record<string, TableKind>> = {
   processor_events: "account",
   sessions: "account",
   session_history: "account",
+  session_content: "account",
   session_counts: "account",
   session_monthly: "account",
   api_usage_daily: "account",

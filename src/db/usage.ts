@@ -33,7 +33,8 @@ export async function ledgerUsageBetween(
  */
 const USER_STORAGE_SOURCES: Record<string, string> = {
   sessions: `SELECT COALESCE(SUM(length(id) + length(cue) + length(analysis_types) + COALESCE(length(case_id), 0) + COALESCE(length(client_reference), 0)
-                 + length(tags) + COALESCE(length(results), 0) + COALESCE(length(analysis), 0) + length(created_at) + 64), 0)
+                 + length(tags) + COALESCE(length(results), 0) + COALESCE((SELECT length(body) FROM session_content WHERE id = sessions.content_id), 0)
+                 + length(created_at) + 64), 0)
              FROM sessions WHERE user_id = ?1 AND created_at < ?2`,
   session_history: `SELECT COALESCE(SUM(length(h.stage) + length(h.notes) + length(h.timestamp) + 24), 0)
              FROM session_history h JOIN sessions s ON s.id = h.session_id WHERE s.user_id = ?1 AND s.created_at < ?2`,

@@ -1,3 +1,5 @@
+import { SESSION_STATUSES } from "./session-vocabulary";
+import { ANY_SESSION_TYPE } from "./sessions";
 /**
  * Service-wide user figures for the admin analytics endpoint. One aggregate
  * query for the counts and one GROUP BY for countries; both read the users
@@ -14,8 +16,12 @@ export interface UserAnalyticsRow {
   enterprise: number;
 }
 
-/** Active in the period: signed in, or created a (paid) session, since `since` (index sessions_user_created_idx). */
-const ACTIVE = `(u.last_login >= ?1 OR EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.created_at >= ?1))`;
+/**
+ * Active in the period: signed in, or created a (paid) session, since `since`: a seek into each
+ * (type, status) range of sessions_user_type_status_created_idx, every type and status named.
+ */
+const ACTIVE = `(u.last_login >= ?1 OR EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.${ANY_SESSION_TYPE}
+  AND s.status IN (${SESSION_STATUSES.map((st) => `'${st}'`).join(", ")}) AND s.created_at >= ?1))`;
 
 export async function userAnalytics(d1: D1Database, since: string, tier: string | null): Promise<UserAnalyticsRow> {
   const row = await d1

@@ -158,6 +158,51 @@ export const authorizationServerSchemas = {
       },
     },
   },
+  McpRegistryEntry: {
+    type: "object",
+    description:
+      "An MCP registry server.json (https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json).",
+    required: ["$schema", "name", "description", "version", "remotes"],
+    additionalProperties: true,
+    properties: {
+      $schema: str("The server.json schema it follows", { format: "uri" }),
+      name: str("Reverse-DNS name: the host reversed, `/session-analysis`", { maxLength: 200 }),
+      title: str("", { maxLength: 100 }),
+      description: str("", { maxLength: 100 }),
+      version: str("The service's version", { maxLength: 255 }),
+      websiteUrl: str("", { format: "uri" }),
+      remotes: {
+        type: "array",
+        maxItems: 4,
+        items: {
+          type: "object",
+          required: ["type", "url"],
+          additionalProperties: true,
+          properties: {
+            type: { type: "string", enum: ["streamable-http"] },
+            url: str("The MCP endpoint: <origin>/mcp", { format: "uri" }),
+            headers: {
+              type: "array",
+              maxItems: 8,
+              items: {
+                type: "object",
+                required: ["name"],
+                additionalProperties: true,
+                properties: {
+                  name: str("", { maxLength: 64 }),
+                  description: str("", { maxLength: 256 }),
+                  isRequired: { type: "boolean" },
+                  isSecret: { type: "boolean" },
+                  format: { type: "string", enum: ["string"] },
+                },
+              },
+            },
+          },
+        },
+      },
+      _meta: { type: "object", additionalProperties: true, description: "Publisher metadata: the authorization" },
+    },
+  },
   ProtectedResourceMetadata: {
     type: "object",
     description: "RFC 9728 §2 protected resource metadata of the MCP server.",
@@ -559,6 +604,23 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
         },
       ]),
     ),
+    "/mcp/server.json": {
+      servers,
+      get: {
+        operationId: "getMcpRegistryEntry",
+        tags: [MCP_TAG],
+        summary: "The MCP server's registry entry (server.json)",
+        description:
+          "This deployment's entry for the MCP registry (https://modelcontextprotocol.io/registry), the `server.json` that `mcp-publisher publish` sends: its remote transport (`streamable-http` at `<origin>/mcp`, the optional `X-Organization-Id` header) and, under `_meta`, how a client is authorised (the protected resource metadata, this authorization server, dynamic registration or a Client ID Metadata Document, PKCE S256). Public, cacheable for 5 minutes.",
+        security: [],
+        responses: {
+          200: {
+            description: "The registry entry",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/McpRegistryEntry" } } },
+          },
+        },
+      },
+    },
     "/mcp": {
       servers,
       ...Object.fromEntries(

@@ -24,19 +24,27 @@ export const Offset = z.coerce
   .default(0)
   .openapi({ type: "integer", minimum: 0, maximum: 1_000_000, default: 0 });
 
+/** The most items one page of any list holds (spec, GET /sessions): the same on every list. */
+export const MAX_PAGE_SIZE = 100;
+
 /**
- * A list's limit query parameter: 1 to `max` (100 unless the list says less), default 20 (spec,
- * GET /sessions). With Offset, the one home of every list's paging parameters (a test over the served
- * document holds every list to them).
+ * A list's limit query parameter: 1 to MAX_PAGE_SIZE, default 20 (spec, GET /sessions). With Offset and
+ * PaginationSchema, the one home of every list's paging (a test over the served document holds every list to
+ * them), so a client's pager works on all of them alike.
  */
-export const limitParam = (max = 100) =>
+export const limitParam = () =>
   z.coerce
     .number()
     .int()
     .min(1)
-    .max(max)
+    .max(MAX_PAGE_SIZE)
     .default(20)
-    .openapi({ type: "integer", minimum: 1, maximum: max, default: 20 });
+    .openapi({ type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 });
+
+/** Every list's `pagination`: how many match, the page asked for, and whether another page follows. */
+export const PaginationSchema = z
+  .object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() })
+  .openapi("Pagination");
 
 /**
  * An email address a person gives (registration, an email change, an invitation), as the document's

@@ -6,7 +6,7 @@ import {
   ResourceTemplate,
   type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
-import { listOwnSessions, ownSessionWithAnalysis } from "../domain/sessions/queries";
+import { listOwnSessions, ownSessionWithContent } from "../domain/sessions/queries";
 import { analysisResource } from "../domain/sessions/resources";
 import { AppError } from "../errors";
 import { toAppError } from "../http/on-error";
@@ -31,16 +31,18 @@ function advertised(schema: z.ZodType): StandardSchemaWithJSON {
   } as StandardSchemaWithJSON;
 }
 
-/** A tool error (CallToolResult.isError) carrying the catalogue's code, message and details. */
+/**
+ * A tool error (CallToolResult.isError) carrying the catalogue's code, message and details as the result's text
+ * content, `{"error":{code,message,details}}`. No structuredContent: it would have to match the tool's declared
+ * output schema, which an error never does, and the official TypeScript SDK client (1.x) validates it even when
+ * isError is true, turning the tool error into a protocol error (-32602) the agent never reads (MCP 2025-06-18, Tools: "Output
+ * Schema" — structured results MUST conform to it; "Error Handling" — execution errors are results with isError).
+ */
 function toolError(err: unknown) {
   const e = toAppError(err);
   if (e.status >= 500) console.error(JSON.stringify({ msg: "mcp tool failed", error: String(err) }));
   const error = { code: e.code, message: e.message, details: e.details };
-  return {
-    isError: true,
-    content: [{ type: "text" as const, text: JSON.stringify({ error }) }],
-    structuredContent: { error },
-  };
+  return { isError: true, content: [{ type: "text" as const, text: JSON.stringify({ error }) }] };
 }
 
 const ANALYSIS_URI = "session://{session_id}/analysis";
@@ -121,14 +123,15 @@ export function buildServer(ctx: Omit<ToolContext, "progress" | "signal">): McpS
       async (uri, variables) => {
         const id = String(variables.session_id ?? "");
         try {
-          const row = await ownSessionWithAnalysis(ctx.context, { id, action: "read" });
+          const stored = await ownSessionWithContent(ctx.context, { id, action: "read" });
+          const { row } = stored;
           if (row.status !== "completed")
             throw new AppError("SESSION_NOT_FOUND", {
               message: `The session is ${row.status}: its analysis is a resource once it is completed.`,
               details: { session_id: id, status: row.status },
             });
           return {
-            contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(analysisResource(row)) }],
+            contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(analysisResource(stored)) }],
           };
         } catch (err) {
           const e = toAppError(err);

@@ -5,7 +5,7 @@ import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
 import { createSession } from "../domain/sessions/create";
 import { cancelSession } from "../domain/sessions/manage";
-import { listOwnSessions, ownSession, ownSessionWithAnalysis, sessionHistory } from "../domain/sessions/queries";
+import { listOwnSessions, ownSession, ownSessionWithContent, sessionHistory } from "../domain/sessions/queries";
 import { quoteSession } from "../domain/sessions/quote";
 import {
   analysisResource,
@@ -16,6 +16,7 @@ import {
 import { websocketUrlFor } from "../domain/sessions/room";
 import { SESSION_STATUSES, SESSION_TYPES } from "../domain/sessions/types";
 import { deliveryLog } from "../domain/webhooks/redeliver";
+import { MAX_PAGE_SIZE, PaginationSchema } from "../http/schemas";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../middleware/idempotency";
 import { BillingSchema } from "../routes/billing/schemas";
 import {
@@ -23,8 +24,6 @@ import {
   CreatedSessionSchema,
   CreateSessionBody,
   HistoryEntrySchema,
-  PaginationSchema,
-  QuoteSessionBody,
   SessionListItemSchema,
   SessionQuoteSchema,
   SessionSchema,
@@ -69,8 +68,10 @@ const SESSION_DELETE: readonly Scope[] = ["remote-viewing:delete", "dowsing:dele
 
 const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
+// Every tool's arguments are a strict object (JSON Schema additionalProperties: false): an argument the tool does
+// not know, often a misremembered name, is INVALID_FIELD_VALUE naming it rather than silently ignored.
 const SessionId = z.string().min(1).max(64).describe("The session's id (session_…)");
-const ById = z.object({ session_id: SessionId });
+const ById = z.strictObject({ session_id: SessionId });
 
 const CreateInput = CreateSessionBody.extend({
   idempotency_key: z
@@ -82,26 +83,29 @@ const CreateInput = CreateSessionBody.extend({
     .describe(
       "Optional, 1–255 printable ASCII characters (e.g. a UUID), kept 24 hours: a retry with the same key and arguments returns the first result without creating or charging again; other arguments → IDEMPOTENCY_KEY_MISMATCH.",
     ),
-});
+}).strict();
+/** create_session's arguments, of which only session_type and parameters are priced. */
+const QuoteInput = CreateInput.partial({ cue: true });
 
-const ListInput = z.object({
+const pageSize = z.number().int().min(1).max(MAX_PAGE_SIZE).default(20);
+const ListInput = z.strictObject({
   status: z.enum(SESSION_STATUSES).optional(),
   session_type: z.enum(SESSION_TYPES).optional(),
-  limit: z.number().int().min(1).max(100).default(20),
+  limit: pageSize,
   offset: z.number().int().min(0).max(1_000_000).default(0),
   sort_by: z.enum(["created_at", "completed_at", "confidence_score"]).default("created_at"),
   order: z.enum(["asc", "desc"]).default("desc"),
 });
 
-const DeliveriesInput = z.object({
+const DeliveriesInput = z.strictObject({
   webhook_id: z.string().min(1).max(64).describe("The webhook's id (webhook_…)"),
-  limit: z.number().int().min(1).max(50).default(20),
+  limit: pageSize,
   offset: z.number().int().min(0).max(1_000_000).default(0),
 });
 
 /** Stages of processing, in order (src/domain/sessions/state-machine.ts): the progress total. */
 const STAGE_COUNT = 3;
-const WaitInput = z.object({
+const WaitInput = z.strictObject({
   session_id: SessionId,
   timeout_seconds: z
     .number()
@@ -143,7 +147,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "What create_session would debit for these arguments, line by line, and the acting account's balance. Nothing is written or charged. Same arguments as create_session (only session_type and parameters are priced).",
     scopes: SESSION_WRITE,
-    input: QuoteSessionBody,
+    input: QuoteInput,
     output: SessionQuoteSchema,
     annotations: read,
     run: (ctx, args) => quoteSession(ctx.context, args),
@@ -218,11 +222,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "The analysis once completed (also the resource session://{id}/analysis); before that the same shape with results null. include_history adds one entry per finished stage.",
     scopes: SESSION_READ,
-    input: ById.extend({ include_history: z.boolean().default(false) }),
+    input: ById.extend({ include_history: z.boolean().default(false) }).strict(),
     output: z.object({ analysis: AnalysisSchema, analysis_history: z.array(HistoryEntrySchema).optional() }),
     annotations: read,
     run: async (ctx, { session_id, include_history }) => {
-      const analysis = analysisResource(await ownSessionWithAnalysis(ctx.context, { id: session_id, action: "read" }));
+      const analysis = analysisResource(await ownSessionWithContent(ctx.context, { id: session_id, action: "read" }));
       if (!include_history) return { analysis };
       return { analysis, analysis_history: await sessionHistory(ctx.context, { id: session_id }) };
     },
@@ -260,7 +264,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "The acting account's tier, monthly fee, credits of the current month, usage of this and last month, and next billing date.",
     scopes: ["analytics:read"],
-    input: z.object({}),
+    input: z.strictObject({}),
     output: BillingSchema,
     annotations: read,
     run: (ctx) => billingRecord(ctx.context),

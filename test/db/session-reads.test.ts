@@ -1,23 +1,26 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { findSession, findSessionState } from "../../src/db/sessions";
+import { findSession, findSessionWithContent } from "../../src/db/sessions";
+import { decodeContent } from "../../src/domain/sessions/content";
 import { registerUser } from "../support/factories";
 import { completedSession } from "../support/sessions";
 
 describe("reading a session by id", () => {
-  it("the state read returns every column but the analysis body; the whole read includes it", async () => {
+  it("the row read returns every column but the retired analysis; the read with content adds the session's content", async () => {
     const u = await registerUser();
     const { id } = await completedSession(u.token);
-    const whole = (await findSession(env.DB, id))!;
-    const state = (await findSessionState(env.DB, id))!;
-    expect(whole.status).toBe("completed");
-    expect(whole.analysis?.results).toBeTruthy();
-    expect("analysis" in state).toBe(false);
-    const { analysis: _, ...rest } = whole;
-    expect(state).toEqual(rest);
+    const row = (await findSession(env.DB, id))!;
+    expect(row.status).toBe("completed");
+    expect("analysis" in row).toBe(false);
+    expect(row.results?.summary).toEqual(expect.any(String));
+    const { contentBody, ...rest } = (await findSessionWithContent(env.DB, id))!;
+    expect(rest).toEqual(row);
+    const content = await decodeContent(contentBody!);
+    expect(content.analysis?.recommendations.length).toBeGreaterThan(0);
+    expect(content.history.map((h) => h.stage)).toEqual(["initial_processing", "deep_analysis", "final_validation"]);
   });
 
   it("an unknown id reads nothing", async () => {
-    expect(await findSessionState(env.DB, "session_unknown")).toBeUndefined();
+    expect(await findSession(env.DB, "session_unknown")).toBeUndefined();
   });
 });

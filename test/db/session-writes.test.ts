@@ -16,16 +16,16 @@ import { topUp } from "../support/sessions";
  *     (updated_at, which is indexed, is not rewritten)      1
  *   credit_ledger (WITHOUT ROWID, keyed (account, created_at, id)): the row;
  *     a debit has no (reason, reference) entry (that index is partial)   1
- *   sessions: the row, its id, the user_created and user_type_status_created
- *     entries (one index serves the status and the type filters; the
+ *   sessions: the row, its id and its user_type_status_created entry (one
+ *     index serves the list in creation order, filtered or not; the
  *     completed_at and confidence indexes are partial: none until it ends;
- *     the cap counts in the account row)   4
+ *     the cap counts in the account row)   3
  *   rollups (triggers): session_monthly, whose per-day arrays replace the
  *     daily rows; session_counts keeps ended sessions only, so a pending one
  *     writes none there   1
  *   the account's updated_at, refreshed only when older than a minute   0
  */
-const PERSONAL_CREATION_ROWS_WRITTEN = 7;
+const PERSONAL_CREATION_ROWS_WRITTEN = 6;
 
 async function metered(token: string, idempotencyKey?: string) {
   const usage: D1Usage = { rowsRead: 0, rowsWritten: 0, queries: 0, statements: [] };
@@ -48,7 +48,7 @@ describe("session creation writes", () => {
     await topUp(u.id, 1_000);
     await metered(u.token); // the owner's first session this month also creates its rollup row
     const statements = await metered(u.token);
-    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 5, 0]);
+    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 4, 0]);
     expect(statements.reduce((n, s) => n + s.rowsWritten, 0)).toBe(PERSONAL_CREATION_ROWS_WRITTEN);
   });
 
@@ -58,7 +58,7 @@ describe("session creation writes", () => {
     await metered(u.token, "warm-the-rollups");
     const statements = await metered(u.token, "count-the-writes");
     // The record closes the creation's batch (Context.commit's outcome), after the balance read.
-    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 5, 0, 1]);
+    expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 4, 0, 1]);
     expect(statements.requestRowsWritten).toBe(PERSONAL_CREATION_ROWS_WRITTEN + 1);
   });
 

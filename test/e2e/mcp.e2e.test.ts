@@ -7,8 +7,8 @@ import {
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiClient, dataOf, testClientAddress } from "./support/api";
-import { signInAndApprove } from "./support/authorize-driver";
+import { apiClient, dataOf, fetchFrom, testClientAddress } from "./support/api";
+import { mcpAccessToken, signInAndApprove } from "./support/authorize-driver";
 import { verifyEmail } from "./support/mail";
 import { sharedServer } from "./support/shared-server";
 import { freePort } from "./support/wrangler";
@@ -80,6 +80,12 @@ class TestProvider implements OAuthClientProvider {
   }
 }
 
+/** A tool error as the agent reads it: the catalogue's error in the result's text (docs/mcp.md "Errors"). */
+const toolErrorOf = (result: { isError?: boolean; content: unknown }) => {
+  expect(result.isError).toBe(true);
+  return JSON.parse((result.content as { text: string }[])[0]!.text).error as { code: string };
+};
+
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString());
 
 describe("MCP server over Streamable HTTP, authorised by our OAuth server", () => {
@@ -88,18 +94,14 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
   const address = testClientAddress();
   const { call } = apiClient(() => server.url, address);
   // Every request of the SDK's (discovery, registration, token, MCP) from this test's own address.
-  const fetchFrom: typeof fetch = (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set("cf-connecting-ip", address);
-    return fetch(input, { ...init, headers });
-  };
+  const fromAddress = fetchFrom(address);
   let email: string;
   let restToken: string;
 
   /** The whole sign-in an agent does: 401 → discovery → registration → authorize (consent) → token. */
   async function authorize(provider: TestProvider, asEmail = email) {
     const first = new Client({ name: "e2e", version: "1.0.0" });
-    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider, fetch: fetchFrom });
+    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider, fetch: fromAddress });
     await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
     const url = provider.authorizationUrl!;
     expect(url.searchParams.get("resource")).toBe(`${server.url}/mcp`);
@@ -115,7 +117,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
     await client.connect(
       new StreamableHTTPClientTransport(mcpUrl(), {
         authProvider: provider,
-        fetch: fetchFrom,
+        fetch: fromAddress,
         requestInit: { headers },
       }),
     );
@@ -140,42 +142,11 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
 
   let agent: TestProvider;
 
-  /** The same flow by hand (registration, PKCE, consent, token) for a narrower scope than the metadata lists. */
+  /** The same flow by hand for a narrower scope than the metadata lists. */
   async function authorizeByHand(scope: string): Promise<string> {
-    const redirect = "http://127.0.0.1:8977/callback";
-    const reg = await fetchFrom(`${server.url}/oauth2/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ client_name: "Reader", redirect_uris: [redirect], scope }),
-    });
-    const { client_id } = (await reg.json()) as any;
-    const verifier = randomBytes(32).toString("base64url");
-    const challenge = createHash("sha256").update(verifier).digest("base64url");
-    const query = new URLSearchParams({
-      response_type: "code",
-      client_id,
-      redirect_uri: redirect,
-      scope,
-      code_challenge: challenge,
-      code_challenge_method: "S256",
-      resource: `${server.url}/mcp`,
-    });
-    const back = await signInAndApprove(`${server.url}/oauth2/authorize?${query}`, email, PASSWORD);
-    const token = await fetchFrom(`${server.url}/oauth2/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: back.searchParams.get("code")!,
-        redirect_uri: redirect,
-        client_id,
-        code_verifier: verifier,
-        resource: `${server.url}/mcp`,
-      }),
-    });
-    const body = (await token.json()) as any;
+    const body = await mcpAccessToken(server.url, { email, password: PASSWORD }, scope, fromAddress);
     expect(body.scope).toBe(scope);
-    return body.access_token as string;
+    return body.access_token;
   }
 
   beforeAll(async () => {
@@ -277,8 +248,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
     const again = await client.callTool({ name: "create_session", arguments: args });
     expect((again.structuredContent as any).id).toBe(session.id);
     const mismatch = await client.callTool({ name: "create_session", arguments: { ...args, cue: "Another" } });
-    expect(mismatch.isError).toBe(true);
-    expect((mismatch.structuredContent as any).error.code).toBe("IDEMPOTENCY_KEY_MISMATCH");
+    expect(toolErrorOf(mismatch).code).toBe("IDEMPOTENCY_KEY_MISMATCH");
 
     const progress: { progress: number; total?: number; message?: string }[] = [];
     const waited = await client.callTool(
@@ -318,7 +288,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
       refund: { credits_refunded: expect.any(Number) },
     });
     const twice = await client.callTool({ name: "cancel_session", arguments: { session_id: other.id } });
-    expect((twice.structuredContent as any).error.code).toBe("SESSION_ALREADY_COMPLETED");
+    expect(toolErrorOf(twice).code).toBe("SESSION_ALREADY_COMPLETED");
 
     const list = (await client.callTool({ name: "list_sessions", arguments: { status: "cancelled", limit: 10 } }))
       .structuredContent as any;
@@ -339,7 +309,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
     const client = new Client({ name: "e2e", version: "1.0.0" });
     await client.connect(
       new StreamableHTTPClientTransport(mcpUrl(), {
-        fetch: fetchFrom,
+        fetch: fromAddress,
         requestInit: { headers: { authorization: `Bearer ${readerToken}` } },
       }),
     );
@@ -384,8 +354,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
     expect(((await unknown.json()) as any).error).toMatchObject({ code: -32602, data: { code: "TOOL_NOT_FOUND" } });
 
     const invalid = await client.callTool({ name: "create_session", arguments: { cue: "", session_type: "tarot" } });
-    expect(invalid.isError).toBe(true);
-    expect(["INVALID_FIELD_VALUE", "MISSING_REQUIRED_FIELD"]).toContain((invalid.structuredContent as any).error.code);
+    expect(["INVALID_FIELD_VALUE", "MISSING_REQUIRED_FIELD"]).toContain(toolErrorOf(invalid).code);
 
     // Another account's session: not found, as in REST.
     const stranger = await call("POST", "/v1/auth/register", undefined, {
@@ -401,8 +370,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
     );
     for (const name of ["get_session", "cancel_session", "get_analysis"]) {
       const refused = await client.callTool({ name, arguments: { session_id: theirs.id } });
-      expect(refused.isError).toBe(true);
-      expect((refused.structuredContent as any).error.code).toBe("SESSION_NOT_FOUND");
+      expect(toolErrorOf(refused).code).toBe("SESSION_NOT_FOUND");
     }
     await expect(client.readResource({ uri: `session://${theirs.id}/analysis` })).rejects.toThrow(/not found/i);
     await client.close();
@@ -500,7 +468,7 @@ describe("MCP server over Streamable HTTP, authorised by our OAuth server", () =
       expect(liar.status).toBe(400);
 
       const back = await signInAndApprove(`${server.url}/oauth2/authorize?${query(docUrl)}`, email, PASSWORD);
-      const token = await fetchFrom(`${server.url}/oauth2/token`, {
+      const token = await fromAddress(`${server.url}/oauth2/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({

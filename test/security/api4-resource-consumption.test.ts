@@ -40,13 +40,13 @@ describe("API4 unrestricted resource consumption", async () => {
     expectErrorEnvelope(await api("GET", path, { token: u.token }), 422, "INVALID_FIELD_VALUE");
   });
 
-  it("webhook delivery pages are capped at 50", async () => {
+  it("webhook delivery pages are capped at 100, as every list's", async () => {
     const hook = await api("POST", "/v1/webhooks", {
       token: u.token,
       body: { url: "https://hooks.example.com/p", events: ["session.completed"], active: false },
     });
     expectErrorEnvelope(
-      await api("GET", `/v1/webhooks/${hook.body.data.id}/deliveries?limit=51`, { token: u.token }),
+      await api("GET", `/v1/webhooks/${hook.body.data.id}/deliveries?limit=101`, { token: u.token }),
       422,
       "INVALID_FIELD_VALUE",
     );

@@ -56,8 +56,10 @@ const OUTSIDE_V1 = [
   "GET /console/session/sso/finish",
   // The development mailbox (404 outside development: docs/decisions.md "Development mailbox").
   "GET /console/dev/mailbox",
-  // The MCP server and its authorization (docs/mcp.md): protected resource metadata, dynamic registration.
+  // The MCP server, its registry entry and its authorization (docs/mcp.md): protected resource metadata,
+  // dynamic registration.
   "GET /mcp",
+  "GET /mcp/server.json",
   "POST /mcp",
   "DELETE /mcp",
   "GET /.well-known/oauth-protected-resource",

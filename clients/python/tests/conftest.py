@@ -105,6 +105,6 @@ def api(server_url: str) -> Iterator[SessionAnalysis]:
     )
     anonymous.close()
     client = SessionAnalysis(server_url, token=auth.token)
-    client.billing.purchase({"credit_package": "starter", "payment_method_id": "pm_card_visa"})
+    client.billing.purchase_credits({"credit_package": "starter", "payment_method_id": "pm_card_visa"})
     yield client
     client.close()

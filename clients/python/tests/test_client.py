@@ -20,9 +20,8 @@ from session_analysis import (
     WebhookVerificationError,
     verify_webhook,
 )
-from session_analysis.generated.api.api_keys import create_api_key
 from session_analysis.generated.api.billing import get_billing
-from session_analysis.generated.models.create_api_key_request import CreateApiKeyRequest
+from session_analysis.generated.models.list_sessions_status import ListSessionsStatus
 
 from .conftest import Receiver
 
@@ -30,7 +29,7 @@ LIGHTHOUSE = {"cue": "Describe the lighthouse", "session_type": "remote_viewing"
 
 
 def test_register_create_follow_and_read_the_analysis(api: SessionAnalysis) -> None:
-    me = api.users.me()
+    me = api.users.get_me()
     created = api.sessions.create(LIGHTHOUSE)
     assert created.status.value == "pending"
     assert created.websocket_url.endswith(f"/v1/ws/{created.id}")
@@ -46,11 +45,11 @@ def test_register_create_follow_and_read_the_analysis(api: SessionAnalysis) -> N
 
     session = api.sessions.get(created.id)
     assert session.status.value == "completed"
-    analysis = api.sessions.analysis(created.id)
+    analysis = api.analysis.get(created.id)
     assert analysis.session_id == created.id
     assert analysis.confidence_score is not None
     assert 0 <= analysis.confidence_score <= 1
-    assert api.users.me().credits_ == me.credits_ - created.credits_required
+    assert api.users.get_me().credits_ == me.credits_ - created.credits_required
     # Following an ended session: its snapshot, then the server's normal close.
     assert api.sessions.wait(created.id) == "completed"
 
@@ -75,8 +74,8 @@ def test_list_all_pages_through_every_session(server_url: str, api: SessionAnaly
 
 
 def test_history_all_pages_through_every_transaction(server_url: str, api: SessionAnalysis) -> None:
-    api.billing.purchase({"credit_package": "starter", "payment_method_id": "pm_card_visa"})
-    whole = api.billing.history(limit=100)
+    api.billing.purchase_credits({"credit_package": "starter", "payment_method_id": "pm_card_visa"})
+    whole = api.billing.list_history(limit=100)
     assert whole.pagination.total >= 2
 
     pages: list[httpx.Request] = []
@@ -109,7 +108,7 @@ def test_a_refusal_is_one_exception_with_the_catalogue_code(api: SessionAnalysis
     assert (unknown_socket.value.status, unknown_socket.value.code) == (404, "SESSION_NOT_FOUND")
 
     with pytest.raises(ApiError) as unauthenticated:
-        SessionAnalysis(api.base_url, token="not-a-token").users.me()
+        SessionAnalysis(api.base_url, token="not-a-token").users.get_me()
     assert (unauthenticated.value.status, unauthenticated.value.code) == (401, "TOKEN_INVALID")
 
 
@@ -130,7 +129,7 @@ def test_a_lost_answer_is_retried_with_the_same_idempotency_key_and_charged_once
                 raise httpx.RemoteProtocolError("connection reset before the answer", request=request)
             return response
 
-    before = api.users.me().credits_
+    before = api.users.get_me().credits_
     token = api.token
     with SessionAnalysis(server_url, token=token, transport=LoseFirstAnswer(), retry=RetryPolicy(backoff=0.05)) as c:
         created = c.sessions.create(LIGHTHOUSE)
@@ -138,7 +137,7 @@ def test_a_lost_answer_is_retried_with_the_same_idempotency_key_and_charged_once
     assert sent[0].headers["idempotency-key"] == sent[1].headers["idempotency-key"]
     uuid.UUID(sent[0].headers["idempotency-key"])
     assert api.sessions.list().pagination.total == 1
-    assert api.users.me().credits_ == before - created.credits_required
+    assert api.users.get_me().credits_ == before - created.credits_required
 
 
 def test_retry_after_is_honoured() -> None:
@@ -156,15 +155,13 @@ def test_retry_after_is_honoured() -> None:
 
 
 def test_api_key_authentication_and_any_generated_operation(server_url: str, api: SessionAnalysis) -> None:
-    key = api.call(
-        create_api_key.sync_detailed,
-        body=CreateApiKeyRequest.from_dict({"name": "py-test", "scopes": ["profile", "analytics:read"]}),
-    ).data
+    key = api.api_keys.create({"name": "py-test", "scopes": ["profile", "analytics:read"]})
     with SessionAnalysis(server_url, api_key=key.key) as by_key:
         response = by_key.raw.get_httpx_client().get("/users/me")
         assert response.headers["x-api-version"] == API_VERSION
+        # The generated operation by hand, as before the resource layer: the same answer.
         billing = by_key.call(get_billing.sync_detailed).data
-        assert billing.credits_.remaining == api.users.me().credits_
+        assert billing.credits_.remaining == api.users.get_me().credits_ == by_key.billing.get().credits_.remaining
         with pytest.raises(ApiError) as refused:
             by_key.sessions.list()
         assert (refused.value.status, refused.value.code) == (403, "INSUFFICIENT_PERMISSIONS")
@@ -201,8 +198,8 @@ def test_async_client_lists_and_follows(server_url: str, api: SessionAnalysis) -
     async def run() -> tuple[list[str], list[str]]:
         client = AsyncSessionAnalysis(server_url, token=token)
         try:
-            kinds = [m["type"] async for m in client.follow(created.id)]
-            ids = [s.id async for s in client.list_sessions_all(page_size=1)]
+            kinds = [m["type"] async for m in client.sessions.follow(created.id)]
+            ids = [s.id async for s in client.sessions.list_all(page_size=1)]
             return kinds, ids
         finally:
             await client.aclose()
@@ -211,3 +208,37 @@ def test_async_client_lists_and_follows(server_url: str, api: SessionAnalysis) -
     assert kinds[0] == "snapshot"
     assert kinds[-1] == "transition"
     assert ids == [created.id]
+
+
+def test_resource_methods_cover_lists_deletes_enums_and_raw_answers(api: SessionAnalysis, receiver: Receiver) -> None:
+    hook = api.webhooks.create({"url": receiver.url + "/unused", "events": ["session.completed"]})
+    assert hook.id in [w.id for w in api.webhooks.list().webhooks]
+    assert api.webhooks.list_deliveries(hook.id, limit=100).pagination.limit == 100
+    api.webhooks.delete(hook.id)
+    with pytest.raises(ApiError) as gone:
+        api.webhooks.get(hook.id)
+    assert (gone.value.status, gone.value.code) == (404, "RESOURCE_NOT_FOUND")
+
+    key = api.api_keys.create({"name": "short-lived", "scopes": ["profile"]})
+    assert key.id in [k.id for k in api.api_keys.list().api_keys]
+    api.api_keys.revoke(key.id)
+
+    created = api.sessions.create(LIGHTHOUSE)
+    assert api.sessions.wait(created.id) == "completed"
+    # An enum parameter as its value or as the generated member: the same page (an ended session's status stays).
+    by_value = [s.id for s in api.sessions.list(status="completed").sessions]
+    assert by_value == [s.id for s in api.sessions.list(status=ListSessionsStatus.COMPLETED).sessions]
+    assert by_value == [created.id]
+    # A CSV export is handed back as the HTTP response.
+    csv = api.exports.sessions(status="completed")
+    assert csv.content.decode().splitlines()[0].startswith("id,session_type,status,cue,")
+    assert created.id in csv.content.decode()
+
+
+def test_operations_outside_v1_go_to_the_origin(server_url: str) -> None:
+    # The authorization server's metadata and the MCP registry entry are served at the origin, not under /v1.
+    with SessionAnalysis(server_url) as anonymous:
+        metadata = anonymous.oauth2.get_authorization_server_metadata()
+        assert metadata.issuer == server_url
+        assert metadata.token_endpoint == f"{server_url}/oauth2/token"
+        assert anonymous.mcp.get_registry_entry().remotes[0].url == f"{server_url}/mcp"

@@ -70,9 +70,10 @@ try {
 
   writeFileSync(
     path.join(project, "esm.mjs"),
-    `import { createSessionAnalysisClient, API_VERSION } from "@session-analysis/client";
+    `import { ApiError, createSessionAnalysisClient, API_VERSION } from "@session-analysis/client";
 const origin = process.argv[2];
 const anonymous = createSessionAnalysisClient({ origin });
+// By path (openapi-fetch) and by resource method: the same operation.
 const reg = await anonymous.POST("/auth/register", {
   body: { email: ${JSON.stringify(email)}, username: "tarball", password: "correct-horse-42", tier: "basic", marketing_consent: false },
 });
@@ -81,13 +82,18 @@ const api = createSessionAnalysisClient({ origin, token: reg.data.data.token });
 const me = await api.GET("/users/me");
 if (me.data?.data.email !== ${JSON.stringify(email)}) throw new Error("users/me: " + JSON.stringify(me.error));
 if (me.response.headers.get("x-api-version") !== API_VERSION) throw new Error("x-api-version: " + me.response.headers.get("x-api-version"));
+if ((await api.users.getMe()).email !== ${JSON.stringify(email)}) throw new Error("users.getMe");
 const missing = await api.GET("/sessions/{session_id}", { params: { path: { session_id: "ses_0" } } });
 if (missing.error?.error.code !== "SESSION_NOT_FOUND") throw new Error("missing: " + JSON.stringify(missing.error));
+// An operation outside /v1 goes to the origin.
+if ((await anonymous.oauth2.getAuthorizationServerMetadata()).issuer !== origin) throw new Error("oauth2 metadata");
+const refused = await api.sessions.get("ses_0").catch((err) => err);
+if (!(refused instanceof ApiError) || refused.code !== "SESSION_NOT_FOUND") throw new Error("sessions.get: " + refused);
 console.log(reg.data.data.token);
 `,
   );
   let token = "";
-  await check("ES module under plain Node: register, /users/me, a typed error", () => {
+  await check("ES module under plain Node: register, /users/me by path and by method, a typed error", () => {
     token = run("node", ["esm.mjs", server.url], project).trim();
   });
 
@@ -95,8 +101,8 @@ console.log(reg.data.data.token);
     path.join(project, "cjs.cjs"),
     `const { createSessionAnalysisClient } = require("@session-analysis/client");
 const api = createSessionAnalysisClient({ origin: process.argv[2], token: process.argv[3] });
-api.GET("/sessions", { params: { query: { limit: 5 } } }).then(({ data, error }) => {
-  if (!data || data.data.pagination.limit !== 5) throw new Error("list: " + JSON.stringify(error));
+api.sessions.list({ limit: 5 }).then(({ pagination }) => {
+  if (pagination.limit !== 5) throw new Error("list: " + JSON.stringify(pagination));
 });
 `,
   );
@@ -109,6 +115,12 @@ const api = createSessionAnalysisClient({ origin: "http://127.0.0.1:8787", apiKe
 export async function first(): Promise<Schema<"Session">["id"] | undefined> {
   const { data } = await api.GET("/sessions", { params: { query: { status: "completed" } } });
   return data?.data.sessions[0]?.id;
+}
+export async function hooks(): Promise<string[]> {
+  const { webhooks } = await api.webhooks.list();
+  // @ts-expect-error the body is checked: a webhook needs its url and events
+  await api.webhooks.create({ url: "https://example.com/hook" });
+  return webhooks.map((w) => w.id);
 }
 `,
   );

@@ -2225,6 +2225,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp/server.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MCP server's registry entry (server.json)
+         * @description This deployment's entry for the MCP registry (https://modelcontextprotocol.io/registry), the `server.json` that `mcp-publisher publish` sends: its remote transport (`streamable-http` at `<origin>/mcp`, the optional `X-Organization-Id` header) and, under `_meta`, how a client is authorised (the protected resource metadata, this authorization server, dynamic registration or a Client ID Metadata Document, PKCE S256). Public, cacheable for 5 minutes.
+         */
+        get: operations["getMcpRegistryEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -2350,7 +2370,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "PASSKEY_INVALID" | "PASSKEY_ALREADY_REGISTERED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ORGANIZATION_MFA_REQUIRED" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
+                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_LOCKED" | "MFA_STEP_UP_LOCKED" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "PASSKEY_INVALID" | "PASSKEY_ALREADY_REGISTERED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ORGANIZATION_MFA_REQUIRED" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
                 message: string;
                 /**
                  * @example {
@@ -2877,12 +2897,7 @@ export interface components {
         };
         BillingHistory: {
             transactions: components["schemas"]["Transaction"][];
-            pagination: {
-                total: number;
-                limit: number;
-                offset: number;
-                has_more: boolean;
-            };
+            pagination: components["schemas"]["Pagination"];
         };
         Transaction: {
             id: string;
@@ -2907,6 +2922,12 @@ export interface components {
                 /** @example remote_viewing */
                 session_type: string;
             } | null;
+        };
+        Pagination: {
+            total: number;
+            limit: number;
+            offset: number;
+            has_more: boolean;
         };
         PurchaseResult: {
             /** @example txn_1763776000000123456 */
@@ -3077,11 +3098,7 @@ export interface components {
                     attempted_at: string;
                 }[];
             }[];
-            pagination: {
-                total: number;
-                limit: number;
-                offset: number;
-                has_more: boolean;
+            pagination: components["schemas"]["Pagination"] & {
                 /** @description Pass as `cursor` for the next page; null on the last page */
                 next_cursor: string | null;
             };
@@ -3303,12 +3320,6 @@ export interface components {
             completed_at: string | null;
             confidence_score: number | null;
             credits_used: number;
-        };
-        Pagination: {
-            total: number;
-            limit: number;
-            offset: number;
-            has_more: boolean;
         };
         Session: {
             /** @example session_1763776000000123456 */
@@ -3638,12 +3649,7 @@ export interface components {
         };
         AuditLogPage: {
             entries: components["schemas"]["AuditEntry"][];
-            pagination: {
-                total: number;
-                limit: number;
-                offset: number;
-                has_more: boolean;
-            };
+            pagination: components["schemas"]["Pagination"];
         };
         AuditEntry: {
             id: string;
@@ -4009,6 +4015,49 @@ export interface components {
                 data?: {
                     [key: string]: unknown;
                 };
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An MCP registry server.json (https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json). */
+        McpRegistryEntry: {
+            /**
+             * Format: uri
+             * @description The server.json schema it follows
+             */
+            $schema: string;
+            /** @description Reverse-DNS name: the host reversed, `/session-analysis` */
+            name: string;
+            title?: string;
+            description: string;
+            /** @description The service's version */
+            version: string;
+            /** Format: uri */
+            websiteUrl?: string;
+            remotes: ({
+                /** @enum {string} */
+                type: "streamable-http";
+                /**
+                 * Format: uri
+                 * @description The MCP endpoint: <origin>/mcp
+                 */
+                url: string;
+                headers?: ({
+                    name: string;
+                    description?: string;
+                    isRequired?: boolean;
+                    isSecret?: boolean;
+                    /** @enum {string} */
+                    format?: "string";
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Publisher metadata: the authorization */
+            _meta?: {
+                [key: string]: unknown;
             };
         } & {
             [key: string]: unknown;
@@ -5034,7 +5083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded.<br>`MFA_LOCKED` — Too many wrong second-factor codes for this account: codes are refused until the lock ends (Retry-After), and its holder was mailed. A passkey still works. */
             429: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5151,7 +5200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
+            /** @description `MFA_STEP_UP_LOCKED` — This sign-in sent too many wrong second-factor codes: sign in again to confirm a second factor.<br>`INSUFFICIENT_PERMISSIONS` — The credential lacks the permission this operation needs.<br>`ORGANIZATION_MFA_REQUIRED` — This organization requires a second factor of its members: add one to your account, then retry. */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5221,7 +5270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded. */
+            /** @description `RATE_LIMIT_EXCEEDED` — Rate limit exceeded.<br>`MFA_LOCKED` — Too many wrong second-factor codes for this account: codes are refused until the lock ends (Retry-After), and its holder was mailed. A passkey still works. */
             429: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -22355,6 +22404,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProtectedResourceMetadata"];
+                };
+            };
+        };
+    };
+    getMcpRegistryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registry entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpRegistryEntry"];
                 };
             };
         };

@@ -1,5 +1,6 @@
 import { type SessionExportRow, sessionsPage } from "../../db/exports";
 import type { UserContext } from "../context";
+import { sessionResultsOf } from "../sessions/content";
 import type { SessionStatus, SessionType } from "../sessions/types";
 import type { Column } from "./format";
 import { createdRange, type DateFilter } from "./range";
@@ -39,7 +40,11 @@ export const SESSION_COLUMNS: readonly Column<SessionExportRow>[] = [
     type: "text",
     value: (r) => (r.status === "failed" ? (r.end_reason ?? "AI_MODEL_ERROR") : null),
   },
-  { name: "results", type: "json", value: (r) => json(r.results) },
+  {
+    name: "results",
+    type: "json",
+    value: (r) => sessionResultsOf(json(r.results), json(r.analysis_types)),
+  },
 ];
 
 export interface SessionExportQuery extends DateFilter {

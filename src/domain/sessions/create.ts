@@ -1,6 +1,6 @@
 import { balanceOf } from "../../db/credits";
 import { isKeyTaken } from "../../db/idempotency";
-import { markEnded } from "../../db/session-lifecycle";
+import { endingStatements } from "../../db/session-lifecycle";
 import { activeSessions, paidSessionStatements, type SessionRow, sessionExists } from "../../db/sessions";
 import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
@@ -68,7 +68,6 @@ export async function createSession(
     confidenceScore: null,
     analysisId: newId("analysis", now),
     results: null,
-    analysis: null,
     endReason: null,
     createdAt: at,
     estimatedCompletion: iso(schedule.estimatedCompletion),
@@ -77,6 +76,8 @@ export async function createSession(
     cancelledAt: null,
     duration: null,
     updatedAt: at,
+    contentId: null,
+    archiveSha256: null,
   };
   const creation = paidSessionStatements(
     ctx.db,
@@ -129,7 +130,7 @@ export async function createSession(
   try {
     await schedulerOf(ctx, row.id).add({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
   } catch (err) {
-    await abandonUnstarted(ctx.db, row, now);
+    await abandonUnstarted(ctx, row, now);
     console.error(JSON.stringify({ session_id: row.id, error: "SessionScheduler.add failed", cause: String(err) }));
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be started; its credits were refunded.",
@@ -169,22 +170,24 @@ async function refuseOverCap(d1: Store, account: AccountRef, row: SessionRow, no
  * it. Conditional on `pending`: if the scheduler did record it after all, the
  * room's first step finds the session failed and adopts that end.
  */
-async function abandonUnstarted(d1: Store, row: SessionRow, now: number): Promise<void> {
+async function abandonUnstarted(ctx: UserContext, row: SessionRow, now: number): Promise<void> {
   const at = iso(now);
   const refund = failureRefund(row.creditsRequired);
-  await markEnded(d1, row.id, {
-    to: "failed",
-    at,
-    duration: 0,
-    creditsPaid: row.creditsRequired,
-    refund: refund.credits,
-    endReason: "SERVICE_UNAVAILABLE",
-    ledger: {
-      ledgerId: newId("led", now),
-      reason: "session_refund",
-      referenceId: row.id,
-      description: `Refund for unstarted session ${row.id}`,
+  await ctx.commit(
+    endingStatements(ctx.db, row.id, {
+      to: "failed",
       at,
-    },
-  });
+      duration: 0,
+      creditsPaid: row.creditsRequired,
+      refund: refund.credits,
+      endReason: "SERVICE_UNAVAILABLE",
+      ledger: {
+        ledgerId: newId("led", now),
+        reason: "session_refund",
+        referenceId: row.id,
+        description: `Refund for unstarted session ${row.id}`,
+        at,
+      },
+    }),
+  );
 }

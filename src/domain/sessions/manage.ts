@@ -1,5 +1,5 @@
 import { balanceOf } from "../../db/credits";
-import { findSessionState, type SessionRow, type SessionState, updateOpenSession } from "../../db/sessions";
+import { findSession, type SessionRow, updateOpenSession } from "../../db/sessions";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import type { UserContext } from "../context";
@@ -15,13 +15,13 @@ export interface SessionPatch {
   metadata?: { tags?: string[] | undefined } | undefined;
 }
 
-const alreadyEnded = (row: Pick<SessionState, "id" | "status">) =>
+const alreadyEnded = (row: Pick<SessionRow, "id" | "status">) =>
   new AppError("SESSION_ALREADY_COMPLETED", {
     message: `The session is ${row.status} and can no longer be changed.`,
     details: { session_id: row.id, status: row.status },
   });
 
-const priorityFixed = (row: Pick<SessionState, "id" | "status" | "priority">) =>
+const priorityFixed = (row: Pick<SessionRow, "id" | "status" | "priority">) =>
   new AppError("SESSION_PRIORITY_FIXED", {
     message: `The session is ${row.status}: its priority can only change while it is pending.`,
     details: { session_id: row.id, field: "parameters.priority", priority: row.priority, status: row.status },
@@ -80,7 +80,7 @@ export async function updateSession(
     iso(ctx.now()),
   );
   // It ended between the read and the conditional write.
-  if (!updated) throw alreadyEnded((await findSessionState(d1, id)) ?? row);
+  if (!updated) throw alreadyEnded((await findSession(d1, id)) ?? row);
   return { row: updated, balance };
 }
 

@@ -1,19 +1,19 @@
 import {
   findSession,
-  findSessionState,
+  findSessionWithContent,
   historyOf,
   listSessions,
   type SessionRow,
-  type SessionState,
   type SortBy,
 } from "../../db/sessions";
 import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import type { UserContext } from "../context";
 import { memberOf } from "../organizations/access";
+import { decodeContent, type StoredSession } from "./content";
 import { type Action, readableTypes, requireSessionScope } from "./families";
 import { historyEntry } from "./resources";
-import type { SessionStatus, SessionType } from "./types";
+import type { HistoryEntry, SessionStatus, SessionType } from "./types";
 
 /**
  * The caller's session, checked in this order: it exists and the caller may
@@ -24,8 +24,8 @@ import type { SessionStatus, SessionType } from "./types";
  * current member (read from D1 now) and by the organization's API keys —
  * the session id names it, so no X-Organization-Id is needed.
  */
-export function ownSession(ctx: UserContext, { id, action }: SessionAccess): Promise<SessionState> {
-  return reachable(ctx, id, action, findSessionState);
+export function ownSession(ctx: UserContext, { id, action }: SessionAccess): Promise<SessionRow> {
+  return reachable(ctx, id, action, findSession);
 }
 
 /** Which session, for what (the scope family's action it needs). */
@@ -34,12 +34,13 @@ export interface SessionAccess {
   action: Action;
 }
 
-/** `ownSession` with the analysis body (the Analysis resource). */
-export function ownSessionWithAnalysis(ctx: UserContext, { id, action }: SessionAccess): Promise<SessionRow> {
-  return reachable(ctx, id, action, findSession);
+/** `ownSession` with its content (the Analysis resource, the history), read with the row. */
+export async function ownSessionWithContent(ctx: UserContext, { id, action }: SessionAccess): Promise<StoredSession> {
+  const { contentBody, ...row } = await reachable(ctx, id, action, findSessionWithContent);
+  return { row, content: contentBody === null ? null : await decodeContent(contentBody) };
 }
 
-async function reachable<R extends SessionState>(
+async function reachable<R extends SessionRow>(
   ctx: UserContext,
   id: string,
   action: Action,
@@ -53,7 +54,7 @@ async function reachable<R extends SessionState>(
   return row;
 }
 
-async function canReach(ctx: UserContext, row: SessionState): Promise<boolean> {
+async function canReach(ctx: UserContext, row: SessionRow): Promise<boolean> {
   const { principal } = ctx;
   const viaKey = principal.organization?.via === "api_key";
   if (row.organizationId === null) return !viaKey && row.userId === principal.userId;
@@ -64,9 +65,11 @@ async function canReach(ctx: UserContext, row: SessionState): Promise<boolean> {
   );
 }
 
-export async function sessionHistory(ctx: UserContext, { id }: { id: string }) {
-  await ownSession(ctx, { id, action: "read" });
-  return (await historyOf(ctx.db, id)).map(historyEntry);
+/** The stages a session went through: from its content once it ended, from the history rows while it runs. */
+export async function sessionHistory(ctx: UserContext, { id }: { id: string }): Promise<HistoryEntry[]> {
+  const { row, content } = await ownSessionWithContent(ctx, { id, action: "read" });
+  if (content) return content.history;
+  return row.status === "processing" ? (await historyOf(ctx.db, id)).map(historyEntry) : [];
 }
 
 export interface ListQuery {

@@ -1,8 +1,9 @@
-import type { HistoryRow, SessionListRow, SessionRow, SessionState } from "../../db/sessions";
+import type { HistoryRow, SessionListRow, SessionRow } from "../../db/sessions";
+import { analysisOf, type StoredSession, sessionResultsOf } from "./content";
 import type { HistoryEntry } from "./types";
 
 /** Row → the Session resource (spec part 2). Fields not yet reached are null. */
-export function sessionResource(row: SessionState, websocketUrl: string) {
+export function sessionResource(row: SessionRow, websocketUrl: string) {
   return {
     id: row.id,
     cue: row.cue,
@@ -21,14 +22,14 @@ export function sessionResource(row: SessionState, websocketUrl: string) {
     confidence_score: row.confidenceScore,
     parameters: parametersOf(row),
     metadata: metadataOf(row),
-    results: row.results,
+    results: sessionResultsOf(row.results, row.analysisTypes),
     error: row.status === "failed" ? { code: row.endReason ?? "AI_MODEL_ERROR" } : null,
     websocket_url: websocketUrl,
   };
 }
 
 /** Row → the creation's answer (spec part 2, POST /v1/sessions 201): the session as it starts. */
-export function createdSessionResource(row: SessionState, websocketUrl: string) {
+export function createdSessionResource(row: SessionRow, websocketUrl: string) {
   return {
     id: row.id,
     cue: row.cue,
@@ -43,7 +44,7 @@ export function createdSessionResource(row: SessionState, websocketUrl: string) 
   };
 }
 
-export function parametersOf(row: SessionState) {
+export function parametersOf(row: SessionRow) {
   return {
     duration: row.requestedDuration,
     confidence_threshold: row.confidenceThreshold,
@@ -52,7 +53,7 @@ export function parametersOf(row: SessionState) {
   };
 }
 
-export function metadataOf(row: SessionState) {
+export function metadataOf(row: SessionRow) {
   return {
     case_id: row.caseId,
     client_reference: row.clientReference,
@@ -85,8 +86,8 @@ export const historyEntry = (h: HistoryRow): HistoryEntry => ({
  * with the session's current status and null results, so clients can poll
  * one address; a failed or cancelled session keeps null results.
  */
-export function analysisResource(row: SessionRow) {
-  const body = row.analysis;
+export function analysisResource({ row, content }: StoredSession) {
+  const body = analysisOf(row.results, content?.analysis);
   return {
     session_id: row.id,
     analysis_id: row.analysisId,
@@ -99,7 +100,7 @@ export function analysisResource(row: SessionRow) {
 }
 
 /** The summary a webhook delivery carries (everything a receiver needs, no second read). */
-export function sessionEventSummary(row: SessionState) {
+export function sessionEventSummary(row: SessionRow) {
   return {
     id: row.id,
     cue: row.cue,

@@ -1,4 +1,5 @@
 import type { SessionRow } from "../../db/sessions";
+import type { StoredSession } from "../../domain/sessions/content";
 import { analysisResource, sessionEventSummary } from "../../domain/sessions/resources";
 import { type EventMessage, eventIdFor, eventMessage } from "../../domain/webhooks/events";
 
@@ -10,10 +11,11 @@ import { type EventMessage, eventIdFor, eventMessage } from "../../domain/webhoo
 /** Who receives a session's events: its organization's webhooks, or its creator's (src/domain/webhooks/fan-out.ts). */
 const recipientOf = (row: SessionRow) => row.organizationId ?? row.userId;
 
-export async function terminalEvents(row: SessionRow): Promise<EventMessage[]> {
+export async function terminalEvents(stored: StoredSession): Promise<EventMessage[]> {
+  const { row } = stored;
   const at = row.completedAt ?? row.updatedAt;
   if (row.status === "completed") {
-    const analysis = analysisResource(row);
+    const analysis = analysisResource(stored);
     return [
       eventMessage("session.completed", await eventIdFor("session.completed", row.id), recipientOf(row), at, {
         session: sessionEventSummary(row),

@@ -15,11 +15,12 @@ import {
   startProcessing,
   storedHistory,
   storedSession,
+  storedSessionWithContent,
 } from "../../domain/sessions/lifecycle";
 import type { LiveMessage, SnapshotMessage } from "../../domain/sessions/live-messages";
 import type { CancelOutcome, RepriceOutcome, RoomInit } from "../../domain/sessions/ports";
 import { cancellationRefund, failureRefund, priceOf } from "../../domain/sessions/pricing";
-import { historyEntry, parametersOf } from "../../domain/sessions/resources";
+import { parametersOf } from "../../domain/sessions/resources";
 import { ROOM_TAGS_HEADER, ROOM_UNTIL_HEADER } from "../../domain/sessions/room";
 import { scheduleFor, stageAfterStep, stageOfStep } from "../../domain/sessions/schedule";
 import { canTransition, isTerminal } from "../../domain/sessions/state-machine";
@@ -303,7 +304,7 @@ export class SessionRoom extends DurableObject<Bindings> {
     const entry: HistoryEntry = { timestamp: iso(now), stage, confidence: report.confidence, notes: report.notes };
     const next = stageAfterStep(s.step);
     await recordSessionStage(this.work, { sessionId: row.id, position: s.step, entry, next });
-    const written = (await storedHistory(this.work, { sessionId: row.id })).map(historyEntry);
+    const written = await storedHistory(this.work, { sessionId: row.id, ended: false });
     const recorded = written.find((h) => h.stage === stage) ?? entry;
 
     if (next) {
@@ -315,7 +316,11 @@ export class SessionRoom extends DurableObject<Bindings> {
     }
     const outcome = await analyzer.finish(input, written);
     const duration = Math.max(0, Math.round((now - (s.startedAt ?? now)) / 1000));
-    await completeSession(this.work, { sessionId: row.id, completion: { at: iso(now), duration, ...outcome } });
+    await completeSession(this.work, {
+      sessionId: row.id,
+      completion: { at: iso(now), duration, ...outcome },
+      history: written,
+    });
     await this.broadcast(s, { type: "stage", stage, entry: recorded, next_stage: null, at: recorded.timestamp });
     await this.finish(s, "completed", now, { confidence_score: outcome.confidenceScore });
   }
@@ -323,13 +328,10 @@ export class SessionRoom extends DurableObject<Bindings> {
   private async fail(s: RoomState, now: number, code: string, message: string): Promise<void> {
     const refund = failureRefund(s.init.creditsPaid);
     const stage: Stage = s.stage ?? STAGES[0];
-    const history = {
-      position: STAGES.indexOf(stage) + 1,
-      entry: { timestamp: iso(now), stage, confidence: 0, notes: `Failed: ${message} (${code})` },
-    };
     const ended = await endSession(this.work, {
       sessionId: s.init.sessionId,
-      ending: { ...this.ending(s, "failed", now, refund.credits, code), history },
+      ending: this.ending(s, "failed", now, refund.credits, code),
+      lastEntry: { timestamp: iso(now), stage, confidence: 0, notes: `Failed: ${message} (${code})` },
     });
     if (!ended) return void (await this.adoptFromD1(s));
     await this.finish(s, "failed", now, { reason: code, credits_refunded: refund.credits });
@@ -345,10 +347,10 @@ export class SessionRoom extends DurableObject<Bindings> {
     now: number,
     extra: Partial<Extract<Outgoing, { type: "transition" }>>,
   ): Promise<void> {
-    const row = await storedSession(this.work, { sessionId: s.init.sessionId });
-    if (row) for (const event of await terminalEvents(row)) await this.env.WEBHOOK_QUEUE.send(event);
+    const stored = await storedSessionWithContent(this.work, { sessionId: s.init.sessionId });
+    if (stored) for (const event of await terminalEvents(stored)) await this.env.WEBHOOK_QUEUE.send(event);
     if (to === "completed" || to === "failed" || to === "cancelled")
-      recordMetric(this.env, { kind: "session", outcome: to, sessionType: row?.sessionType ?? "unknown" });
+      recordMetric(this.env, { kind: "session", outcome: to, sessionType: stored?.row.sessionType ?? "unknown" });
     const from = s.status;
     Object.assign(s, { status: to, stage: null });
     await this.save(s);
@@ -408,7 +410,7 @@ export class SessionRoom extends DurableObject<Bindings> {
   }
 
   private async snapshotMessage(s: RoomState): Promise<SnapshotMessage> {
-    const history = (await storedHistory(this.work, { sessionId: s.init.sessionId })).map(historyEntry);
+    const history = await storedHistory(this.work, { sessionId: s.init.sessionId, ended: isTerminal(s.status) });
     return {
       type: "snapshot",
       seq: s.seq,

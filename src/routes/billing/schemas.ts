@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CREDIT_PACKAGE_CODES, MAX_PURCHASE_QUANTITY } from "../../domain/billing/catalogue";
-import { CalendarDate, limitParam, Offset } from "../../http/schemas";
+import { CalendarDate, limitParam, Offset, PaginationSchema } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Usage = z
@@ -187,11 +187,6 @@ export const HistoryQuery = z.object({
 export const HistorySchema = z
   .object({
     transactions: z.array(TransactionSchema),
-    pagination: z.object({
-      total: z.number().int(),
-      limit: z.number().int(),
-      offset: z.number().int(),
-      has_more: z.boolean(),
-    }),
+    pagination: PaginationSchema,
   })
   .openapi("BillingHistory");

@@ -1,11 +1,12 @@
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { type Context, Hono } from "hono";
-import { userContextOf } from "../../context/request";
+import { contextOf, userContextOf } from "../../context/request";
 import { mcpResourceOf } from "../../domain/identity/access-tokens";
 import type { AppEnv } from "../../env";
 import { AppError, type ErrorCode } from "../../errors";
 import { errorHeaders } from "../../http/error-headers";
 import { toAppError } from "../../http/on-error";
+import { registryEntry } from "../../mcp/registry-entry";
 import { buildServer } from "../../mcp/server";
 import { allowed, toolNamed } from "../../mcp/tools";
 import { principalOf } from "../../middleware/authenticate";
@@ -179,6 +180,13 @@ const CORS_HEADERS = {
 
 export function mcpRoutes() {
   const app = new Hono<AppEnv>();
+  // The deployment's MCP registry entry (docs/mcp.md "Registry"): public, like the discovery documents.
+  app.get("/server.json", (c) => {
+    c.header("Access-Control-Allow-Origin", "*");
+    c.header("Cache-Control", "public, max-age=300");
+    const { issuer } = contextOf(c).config;
+    return c.json(registryEntry(issuer, protectedResourceMetadataUrl(issuer)));
+  });
   // A CORS preflight; a plain OPTIONS is answered with Allow by the app.
   app.use("/", (c, next) =>
     c.req.method === "OPTIONS" && c.req.raw.headers.has("origin")

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ORGANIZATION_ID_PATTERN } from "../../domain/organizations/access";
-import { DateTimeInput, EmailAddress, limitParam, Offset, trimmedText } from "../../http/schemas";
+import { DateTimeInput, EmailAddress, limitParam, Offset, PaginationSchema, trimmedText } from "../../http/schemas";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
 const Role = z.enum(["owner", "admin", "member"]).openapi({ description: "owner > admin > member" });
@@ -151,12 +151,7 @@ const AuditEntrySchema = z
 export const AuditPageSchema = z
   .object({
     entries: z.array(AuditEntrySchema),
-    pagination: z.object({
-      total: z.number().int(),
-      limit: z.number().int(),
-      offset: z.number().int(),
-      has_more: z.boolean(),
-    }),
+    pagination: PaginationSchema,
   })
   .openapi("AuditLogPage");
 

@@ -1,5 +1,5 @@
 import { userContextOf } from "../../context/request";
-import { ownSessionWithAnalysis } from "../../domain/sessions/queries";
+import { ownSessionWithContent } from "../../domain/sessions/queries";
 import { analysisResource } from "../../domain/sessions/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
@@ -25,7 +25,10 @@ const route = defineRoute({
 
 export function mountAnalysis(app: Router) {
   app.openapi(route, async (c) => {
-    const row = await ownSessionWithAnalysis(userContextOf(c), { id: c.req.valid("param").session_id, action: "read" });
-    return c.json(ok(analysisResource(row)), 200);
+    const stored = await ownSessionWithContent(userContextOf(c), {
+      id: c.req.valid("param").session_id,
+      action: "read",
+    });
+    return c.json(ok(analysisResource(stored)), 200);
   });
 }

@@ -6,8 +6,8 @@ import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
 import { defineRoute } from "../../http/route";
-import { limitParam, Offset } from "../../http/schemas";
-import { PaginationSchema, SessionListItemSchema } from "./schemas";
+import { limitParam, Offset, PaginationSchema } from "../../http/schemas";
+import { SessionListItemSchema } from "./schemas";
 
 const ListQuery = z.object({
   status: z.enum(SESSION_STATUSES).optional(),

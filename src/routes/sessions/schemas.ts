@@ -203,10 +203,6 @@ export const SessionListItemSchema = z
   })
   .openapi("SessionListItem");
 
-export const PaginationSchema = z
-  .object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() })
-  .openapi("Pagination");
-
 export const HistoryEntrySchema = z
   .object({ timestamp: Timestamp, stage: z.string(), confidence: z.number(), notes: z.string() })
   .openapi("AnalysisHistoryEntry");

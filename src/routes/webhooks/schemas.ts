@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../../domain/webhooks/events";
 import { MAX_RAW_SECRET_LENGTH, SECRET_PATTERN } from "../../domain/webhooks/secrets";
-import { DateTimeInput, limitParam, Offset } from "../../http/schemas";
+import { DateTimeInput, limitParam, Offset, PaginationSchema } from "../../http/schemas";
 import { IP_LITERAL, IPV4_ADDRESS } from "../../lib/uri-grammar";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
@@ -111,7 +111,7 @@ export const DeliveryQueuedSchema = z
 const DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed", "dead", "skipped"] as const;
 
 export const DeliveryLogQuery = z.object({
-  limit: limitParam(50),
+  limit: limitParam(),
   offset: Offset,
   status: z
     .string()
@@ -207,11 +207,7 @@ export const DeliveryLogSchema = z
         ),
       }),
     ),
-    pagination: z.object({
-      total: z.number().int(),
-      limit: z.number().int(),
-      offset: z.number().int(),
-      has_more: z.boolean(),
+    pagination: PaginationSchema.extend({
       next_cursor: z
         .string()
         .nullable()

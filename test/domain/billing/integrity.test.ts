@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { markEnded } from "../../../src/db/session-lifecycle";
 import { checkLedgerInvariant } from "../../../src/domain/billing/integrity";
+import { endSession } from "../../../src/domain/sessions/lifecycle";
 import { failureRefund } from "../../../src/domain/sessions/pricing";
 import { newId } from "../../../src/lib/ids";
 import { runMaintenance } from "../../../src/maintenance";
@@ -81,14 +81,17 @@ async function apply(o: Op, u: { token: string; id: string }, acct: string, sess
         .first<{ credits_required: number }>();
       const at = new Date().toISOString();
       const refund = failureRefund(row!.credits_required);
-      await markEnded(env.DB, id, {
-        to: "failed",
-        at,
-        duration: 0,
-        creditsPaid: row!.credits_required,
-        refund: refund.credits,
-        endReason: "AI_MODEL_ERROR",
-        ledger: { ledgerId: newId("led"), reason: "session_refund", referenceId: id, description: "Refund", at },
+      await endSession(testContext(), {
+        sessionId: id,
+        ending: {
+          to: "failed",
+          at,
+          duration: 0,
+          creditsPaid: row!.credits_required,
+          refund: refund.credits,
+          endReason: "AI_MODEL_ERROR",
+          ledger: { ledgerId: newId("led"), reason: "session_refund", referenceId: id, description: "Refund", at },
+        },
       });
       return;
     }

@@ -117,8 +117,8 @@ describe("deterministic analyzer", () => {
     const { outcome } = await run(input());
     expect(outcome.confidenceScore).toBeGreaterThan(0);
     expect(outcome.confidenceScore).toBeLessThanOrEqual(1);
-    expect(outcome.results.analysis_types).toEqual(["visual", "spatial"]);
     const a = outcome.analysis;
+    expect(a.results.detailed_analysis.visual_data.length).toBeGreaterThan(0);
     expect(a.results.detailed_analysis.spatial_data).toMatchObject({
       terrain: expect.any(String),
       depth: expect.any(String),
@@ -134,7 +134,7 @@ describe("deterministic analyzer", () => {
 
   it("leaves out findings below the confidence threshold", async () => {
     const none = (await run(input({ parameters: { ...input().parameters, confidence_threshold: 1 } }))).outcome;
-    expect(none.results.visual_data).toEqual([]);
+    expect(none.analysis.results.detailed_analysis.visual_data).toEqual([]);
     expect(none.analysis.results.key_findings).toEqual([]);
     const all = (await run(input({ parameters: { ...input().parameters, confidence_threshold: 0 } }))).outcome;
     expect(all.analysis.results.key_findings.map((f) => f.type)).toEqual(["location", "condition"]);

@@ -101,17 +101,23 @@ describe("a session's life", () => {
     const stub = roomStub(s.id);
     const snapshotDb = async () => ({
       session: await env.DB.prepare(
-        "SELECT status, stage, started_at, completed_at, confidence_score, results, credits_used, credits_refunded FROM sessions WHERE id = ?",
+        "SELECT status, stage, started_at, completed_at, confidence_score, results, credits_used, credits_refunded, content_id FROM sessions WHERE id = ?",
       )
         .bind(s.id)
         .first(),
       history: (
-        await env.DB.prepare(
-          "SELECT stage, timestamp, confidence FROM session_history WHERE session_id = ? ORDER BY position",
-        )
-          .bind(s.id)
-          .all()
-      ).results,
+        await api("GET", `/v1/sessions/${s.id}/analysis/history`, { token: u.token })
+      ).body.data.analysis_history.map(({ stage, timestamp, confidence }: Record<string, unknown>) => ({
+        stage,
+        timestamp,
+        confidence,
+      })),
+      // One content row per session, the one its row points at; the history rows go with the end.
+      content: await env.DB.prepare(
+        "SELECT (SELECT COUNT(*) FROM session_content WHERE id = s.content_id) AS pointed, (SELECT COUNT(*) FROM session_history WHERE session_id = s.id) AS rows FROM sessions s WHERE s.id = ?",
+      )
+        .bind(s.id)
+        .first(),
       ledger: (await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE reference_id = ?").bind(s.id).all())
         .results,
       credits: await balance(u.token),
@@ -132,6 +138,7 @@ describe("a session's life", () => {
     const final = await snapshotDb();
     expect(final.session?.status).toBe("completed");
     expect(final.history).toHaveLength(3);
+    expect(final.content).toEqual({ pointed: 1, rows: 0 });
     expect(final.ledger).toEqual([{ delta: -s.credits_required, reason: "session_debit" }]);
     // And once ended, an alarm is a no-op.
     await runInDurableObject(stub, (room) => room.alarm());

@@ -18,6 +18,15 @@ export function testClientAddress(): string {
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
+/** fetch as a client at `clientAddress` (CF-Connecting-IP), e.g. for an SDK that takes a fetch of its own. */
+export function fetchFrom(clientAddress: string): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set("cf-connecting-ip", clientAddress);
+    return fetch(input, { ...init, headers });
+  };
+}
+
 /** A client of the server at `baseUrl()`, calling from `clientAddress` (its own rate-limit budget). */
 export function apiClient(baseUrl: () => string, clientAddress = testClientAddress()) {
   const call = async (

@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from "node:crypto";
+
 /**
  * Drives the authorize page over plain HTTP (no browser) as a user would:
  * keeps cookies, reads the hidden form fields, signs in and approves.
@@ -46,4 +48,50 @@ export async function signInAndApprove(authorizeUrl: string, email: string, pass
   const approved = await send(`${origin}/oauth2/authorize`, { ...fields(consent.text), action: "approve" });
   if (approved.res.status !== 303) throw new Error(`approve: ${approved.res.status}`);
   return new URL(approved.res.headers.get("location")!);
+}
+
+/**
+ * An access token for `/mcp` the way an MCP client gets one, by hand: dynamic registration (RFC 7591) of a public
+ * client, authorization code + PKCE S256 + `resource` (RFC 8707) with the user's sign-in and consent, then the
+ * token. `send` makes the client's requests (e.g. from a test's own client address).
+ */
+export async function mcpAccessToken(
+  origin: string,
+  user: { email: string; password: string },
+  scope: string,
+  send: typeof fetch = fetch,
+): Promise<{ access_token: string; scope: string }> {
+  const redirect = "http://127.0.0.1:8977/callback";
+  const reg = await send(`${origin}/oauth2/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ client_name: "Test agent", redirect_uris: [redirect], scope }),
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  const { client_id } = (await reg.json()) as { client_id: string };
+  const verifier = randomBytes(32).toString("base64url");
+  const query = new URLSearchParams({
+    response_type: "code",
+    client_id,
+    redirect_uri: redirect,
+    scope,
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    resource: `${origin}/mcp`,
+  });
+  const back = await signInAndApprove(`${origin}/oauth2/authorize?${query}`, user.email, user.password);
+  const token = await send(`${origin}/oauth2/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: back.searchParams.get("code")!,
+      redirect_uri: redirect,
+      client_id,
+      code_verifier: verifier,
+      resource: `${origin}/mcp`,
+    }),
+  });
+  if (token.status !== 200) throw new Error(`token: ${token.status} ${await token.text()}`);
+  return (await token.json()) as { access_token: string; scope: string };
 }

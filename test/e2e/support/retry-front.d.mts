@@ -6,4 +6,8 @@ export function startRetryFront(
   host: string,
   port: number,
   log?: (line: string) => void,
+  options?: {
+    headers?: Record<string, string>;
+    onAnswer?: (method: string, url: string, status: number) => void;
+  },
 ): Promise<{ close(): Promise<void> }>;

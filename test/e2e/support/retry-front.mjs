@@ -55,9 +55,17 @@ const readAll = async (stream) => {
 
 /**
  * Listens on host:port and forwards to `inner` (wrangler's proxy); returns {close()}. `log` gets a
- * line for each request sent again or failed (by default the process's stderr).
+ * line for each request sent again or failed (by default the process's stderr). `options.headers` are
+ * added to every request (e.g. a client address of its own, CF-Connecting-IP), and `options.onAnswer`
+ * is told each answer's method, URL and status.
  */
-export async function startRetryFront(inner, host, port, log = (line) => process.stderr.write(`${line}\n`)) {
+export async function startRetryFront(
+  inner,
+  host,
+  port,
+  log = (line) => process.stderr.write(`${line}\n`),
+  { headers: added = {}, onAnswer = () => undefined } = {},
+) {
   const forward = (req, body) =>
     new Promise((resolve, reject) => {
       const out = http.request(
@@ -68,7 +76,7 @@ export async function startRetryFront(inner, host, port, log = (line) => process
           port: inner.port,
           method: req.method,
           path: req.url,
-          headers: req.headers,
+          headers: { ...req.headers, ...added },
           agent: false,
         },
         resolve,
@@ -94,6 +102,7 @@ export async function startRetryFront(inner, host, port, log = (line) => process
           res.writeHead(503, answer.rawHeaders).end(text);
           return;
         }
+        onAnswer(req.method, req.url, answer.statusCode);
         res.writeHead(answer.statusCode, answer.statusMessage, answer.rawHeaders);
         // `pipe` does not pass on an error: an answer cut off mid-body would leave the client waiting.
         answer.on("error", (err) => {
@@ -114,6 +123,7 @@ export async function startRetryFront(inner, host, port, log = (line) => process
     const up = net.connect(Number(inner.port), inner.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      for (const [name, value] of Object.entries(added)) lines.push(`${name}: ${value}`);
       up.write(`${lines.join("\r\n")}\r\n\r\n`);
       if (head.length) up.write(head);
       socket.pipe(up).pipe(socket);

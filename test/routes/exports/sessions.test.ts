@@ -179,7 +179,7 @@ describe("GET /v1/exports/sessions over several pages", () => {
   });
 
   it("a D1 failure before the first byte is a 500 envelope; after it, the transfer breaks", async () => {
-    const pageQuery = /FROM sessions WHERE user_id = \?/;
+    const pageQuery = /FROM sessions\s+WHERE user_id = \?1/;
     const before = await apiWithEnv({ DB: failingD1(pageQuery, 1) }, "GET", "/v1/exports/sessions", {
       token: u.token,
     });

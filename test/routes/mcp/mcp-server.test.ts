@@ -60,7 +60,15 @@ async function mcp(
 const callTool = async (token: string, name: string, args: unknown, headers: Record<string, string> = {}) => {
   const res = await mcp(token, "tools/call", { name, arguments: args }, headers);
   expect(res.status).toBe(200);
-  return res.body.result as { isError?: boolean; structuredContent: any };
+  return res.body.result as { isError?: boolean; structuredContent: any; content: { type: string; text: string }[] };
+};
+
+/** A tool error's catalogue error, read as an agent reads it: the result's text content. */
+const errorOf = (result: Awaited<ReturnType<typeof callTool>>) => {
+  expect(result.isError).toBe(true);
+  // Only what matches the tool's output schema goes in structuredContent, and an error never does.
+  expect(result.structuredContent).toBeUndefined();
+  return JSON.parse(result.content[0]!.text).error;
 };
 
 describe("MCP server: the REST rules over MCP", () => {
@@ -75,13 +83,26 @@ describe("MCP server: the REST rules over MCP", () => {
     };
     expect((await callTool(token, "create_session", big)).isError).toBeFalsy();
     const refused = await callTool(token, "create_session", big);
-    expect(refused.isError).toBe(true);
-    expect(refused.structuredContent.error).toMatchObject({
+    expect(errorOf(refused)).toMatchObject({
       code: "INSUFFICIENT_CREDITS",
       details: { required: 79, available: 21 },
     });
     const quote = await callTool(token, "quote_session", big);
     expect(quote.structuredContent).toMatchObject({ credits_required: 79, credits_remaining: 21, sufficient: false });
+  });
+
+  it("arguments a tool does not declare are INVALID_FIELD_VALUE naming them, not silently ignored", async () => {
+    const u = await registerUser();
+    const token = await mcpToken(u.id);
+    expect(errorOf(await callTool(token, "get_billing", { verbose: true }))).toMatchObject({
+      code: "INVALID_FIELD_VALUE",
+      details: { reason: expect.stringContaining("verbose") },
+    });
+    expect(errorOf(await callTool(token, "list_sessions", { limt: 5 }))).toMatchObject({ code: "INVALID_FIELD_VALUE" });
+    // quote_session takes create_session's arguments (cue and idempotency_key are not priced).
+    const quote = await callTool(token, "quote_session", { cue: "Anything", session_type: "dowsing" });
+    expect(quote.isError).toBeFalsy();
+    expect(quote.structuredContent.credits_required).toBeGreaterThan(0);
   });
 
   it("rate limits: the tier's per-minute limit counts /mcp requests and refuses with 429 and Retry-After", async () => {

@@ -113,7 +113,10 @@ describe("organization webhooks", () => {
     const row = await env.DB.prepare("SELECT organization_id FROM sessions WHERE id = ?").bind(s.id).first();
     expect(row).toEqual({ organization_id: orgId });
     const full = await findSession(env.DB, s.id);
-    const events = await terminalEvents({ ...full!, status: "failed", endReason: "AI_MODEL_ERROR" });
+    const events = await terminalEvents({
+      row: { ...full!, status: "failed", endReason: "AI_MODEL_ERROR" },
+      content: null,
+    });
     expect(events[0]!.user_id).toBe(orgId);
   });
 });

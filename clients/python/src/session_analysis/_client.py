@@ -1,8 +1,7 @@
 """The hand-written layer over the generated client (``session_analysis.generated``, from the served
-OpenAPI document by openapi-python-client): credentials, the pinned API version, retries with
-idempotency keys (``_transport``), the envelope unwrapped and refusals raised as :class:`ApiError`,
-pagination iterators and live progress. Every operation of the document stays reachable through
-:meth:`SessionAnalysis.call` with the generated module's function."""
+OpenAPI document by openapi-python-client, and its resource layer ``generated.resources``, a method per
+operation): credentials, the pinned API version, retries with idempotency keys (``_transport``), the
+envelope unwrapped and refusals raised as :class:`ApiError`, pagination iterators and live progress."""
 
 from __future__ import annotations
 
@@ -13,43 +12,17 @@ from typing import Any, Self, TypeVar
 import httpx
 
 from ._errors import ApiError
-from ._progress import follow, follow_async, progress_url
+from ._progress import follow, follow_async, socket_url
 from ._transport import AsyncRetryTransport, RetryPolicy, RetryTransport
-from .generated.api.analysis import get_session_analysis
-from .generated.api.authentication import login, register
-from .generated.api.billing import list_billing_history, purchase_credits
-from .generated.api.sessions import cancel_session, create_session, get_session, list_sessions
-from .generated.api.users import get_me
-from .generated.api.webhooks import create_webhook
 from .generated.api_version import API_VERSION
 from .generated.client import AuthenticatedClient
-from .generated.models.analysis import Analysis
-from .generated.models.auth_result import AuthResult
-from .generated.models.billing_history import BillingHistory
-from .generated.models.cancel_session_result import CancelSessionResult
-from .generated.models.create_session_request import CreateSessionRequest
-from .generated.models.create_webhook_request import CreateWebhookRequest
-from .generated.models.created_session import CreatedSession
-from .generated.models.created_webhook import CreatedWebhook
 from .generated.models.error_envelope import ErrorEnvelope
-from .generated.models.list_sessions_order import ListSessionsOrder
-from .generated.models.list_sessions_session_type import ListSessionsSessionType
-from .generated.models.list_sessions_sort_by import ListSessionsSortBy
-from .generated.models.list_sessions_status import ListSessionsStatus
-from .generated.models.login_request import LoginRequest
-from .generated.models.mfa_challenge import MfaChallenge
-from .generated.models.purchase_request import PurchaseRequest
-from .generated.models.purchase_result import PurchaseResult
-from .generated.models.register_request import RegisterRequest
-from .generated.models.session import Session
-from .generated.models.session_list import SessionList
 from .generated.models.session_list_item import SessionListItem
 from .generated.models.transaction import Transaction
-from .generated.models.user import User
-from .generated.types import UNSET, Response, Unset
+from .generated.resources import AsyncResources, AsyncSessionsService, BillingService, Resources, SessionsService
+from .generated.types import Response
 
 T = TypeVar("T")
-B = TypeVar("B")
 
 
 def _raise_for_envelope(response: httpx.Response) -> None:
@@ -66,23 +39,49 @@ async def _raise_for_envelope_async(response: httpx.Response) -> None:
         raise ApiError.from_response(response)
 
 
-def _parsed(response: Response[ErrorEnvelope | T]) -> T:
+def _unexpected(response: Response[Any]) -> ApiError:
+    return ApiError(
+        status=int(response.status_code),
+        code="UNEXPECTED_RESPONSE",
+        message=f"HTTP {int(response.status_code)} that the API's document does not describe",
+        request_id=response.headers.get("x-request-id"),
+    )
+
+
+def _parsed(response: Response[Any], kind: type[T]) -> T:
+    """The success the operation's document describes (a ``kind``), else ``UNEXPECTED_RESPONSE``."""
+    if not isinstance(response.parsed, kind):
+        raise _unexpected(response)
+    return response.parsed
+
+
+def _success(response: Response[ErrorEnvelope | T]) -> T:
     parsed = response.parsed
     if parsed is None or isinstance(parsed, ErrorEnvelope):
-        raise ApiError(
-            status=int(response.status_code),
-            code="UNEXPECTED_RESPONSE",
-            message=f"HTTP {int(response.status_code)} that the API's document does not describe",
-            request_id=response.headers.get("x-request-id"),
-        )
+        raise _unexpected(response)
     return parsed
 
 
-def _body(model: type[B], value: B | Mapping[str, Any]) -> B:
-    """A request body as the generated model, or from a plain mapping of the document's field names."""
-    if isinstance(value, Mapping):
-        return model.from_dict(value)  # type: ignore[attr-defined,no-any-return]
-    return value
+def _json_call(
+    method: str,
+    path: str,
+    body: Mapping[str, Any] | None,
+    query: Mapping[str, Any],
+    headers: Mapping[str, Any],
+) -> dict[str, Any]:
+    """httpx's arguments for an untyped call, the parameters not given left out."""
+    return {
+        "method": method,
+        "url": path,
+        "json": body,
+        "params": {k: v for k, v in query.items() if v is not None},
+        "headers": {k: str(v) for k, v in headers.items() if v is not None},
+    }
+
+
+def _json_answer(response: httpx.Response, envelope: bool) -> Any:
+    payload = response.json()
+    return payload["data"] if envelope else payload
 
 
 def _pages(fetch: Callable[[int], tuple[list[T], bool]]) -> Iterator[T]:
@@ -102,6 +101,11 @@ def _api_base(base_url: str) -> str:
     return base if base.endswith("/v1") else f"{base}/v1"
 
 
+def _origin_of(api_base: str) -> str:
+    """The origin of the API's ``…/v1`` base: where the authorization server, /mcp and /.well-known are."""
+    return api_base.removesuffix("/v1")
+
+
 def _headers(token: str | None, api_key: str | None, api_version: str | None) -> dict[str, str]:
     headers: dict[str, str] = {}
     if api_version:
@@ -113,18 +117,22 @@ def _headers(token: str | None, api_key: str | None, api_version: str | None) ->
     return headers
 
 
-class SessionAnalysis:
-    """A client of the Session Analysis API.
+class SessionAnalysis(Resources):
+    """A client of the Session Analysis API: a method per operation of the document, grouped by resource.
 
     >>> api = SessionAnalysis("https://api.example", api_key="sak_…")  # or token="<access token>"
     >>> s = api.sessions.create({"cue": "Describe the lighthouse", "session_type": "remote_viewing"})
     >>> for event in api.sessions.follow(s.id): print(event["type"])
-    >>> print(api.sessions.analysis(s.id).confidence_score)
+    >>> print(api.analysis.get(s.id).confidence_score)
+    >>> api.webhooks.list(); api.api_keys.create({"name": "ci", "scopes": ["profile"]})
 
     ``base_url`` is the deployment's origin (``/v1`` is added) or its ``…/v1`` base. Requests carry
     ``X-Client-Version: API_VERSION`` (the version this client was generated from) unless
-    ``api_version=None``. Refusals raise :class:`ApiError`.
+    ``api_version=None``. Methods return the envelope's ``data``; refusals raise :class:`ApiError`.
     """
+
+    sessions: _Sessions
+    billing: _Billing
 
     def __init__(
         self,
@@ -142,24 +150,28 @@ class SessionAnalysis:
         """The bearer token this client sends, if any."""
         self._headers = _headers(token, api_key, api_version)
         self._retry = retry or RetryPolicy()
+
         # The credentials are the httpx client's headers (the generated client's own token field is
-        # unused: set_httpx_client bypasses it), so one client serves every operation.
-        self.raw = AuthenticatedClient(base_url=self.base_url, token="")
-        self.raw.set_httpx_client(
-            httpx.Client(
-                base_url=self.base_url,
-                headers=self._headers,
-                timeout=httpx.Timeout(timeout),
-                transport=RetryTransport(transport, self._retry),
-                event_hooks={"response": [_raise_for_envelope]},
+        # unused: set_httpx_client bypasses it), so one client serves every operation of its base.
+        def generated(base: str) -> AuthenticatedClient:
+            client = AuthenticatedClient(base_url=base, token="")
+            client.set_httpx_client(
+                httpx.Client(
+                    base_url=base,
+                    headers=self._headers,
+                    timeout=httpx.Timeout(timeout),
+                    transport=RetryTransport(transport, self._retry),
+                    event_hooks={"response": [_raise_for_envelope]},
+                )
             )
-        )
+            return client
+
+        self.raw = generated(self.base_url)
         """The generated client, credentials and retries included: pass it to any generated operation."""
+        self._origin = generated(_origin_of(self.base_url))
         self._options = {"api_version": api_version, "retry": retry, "timeout": timeout, "transport": transport}
-        self.auth = _Auth(self)
-        self.users = _Users(self)
+        super().__init__(self)
         self.sessions = _Sessions(self)
-        self.webhooks = _Webhooks(self)
         self.billing = _Billing(self)
 
     def with_token(self, token: str) -> SessionAnalysis:
@@ -172,13 +184,45 @@ class SessionAnalysis:
         >>> from session_analysis.generated.api.billing import get_billing
         >>> api.call(get_billing.sync_detailed).data.credits_.remaining  # the envelope's data
         """
-        return _parsed(operation(client=self.raw, **kwargs))
+        return _success(operation(client=self.raw, **kwargs))
 
-    def progress_headers(self) -> dict[str, str]:
-        return dict(self._headers)
+    def call_as(self, kind: type[T], operation: Callable[..., Response[Any]], /, **kwargs: Any) -> T:
+        """A generated operation's ``sync_detailed`` whose success is a ``kind`` (what the resources call)."""
+        return _parsed(operation(client=self.raw, **kwargs), kind)
+
+    def call_raw(self, operation: Callable[..., Response[Any]], /, **kwargs: Any) -> Response[Any]:
+        """A generated operation's ``sync_detailed`` answered by something other than JSON: the response itself."""
+        return operation(client=self.raw, **kwargs)
+
+    def call_as_at_origin(self, kind: type[T], operation: Callable[..., Response[Any]], /, **kwargs: Any) -> T:
+        """As :meth:`call_as`, for an operation served at the origin (the authorization server, /mcp, /.well-known)."""
+        return _parsed(operation(client=self._origin, **kwargs), kind)
+
+    def call_raw_at_origin(self, operation: Callable[..., Response[Any]], /, **kwargs: Any) -> Response[Any]:
+        return operation(client=self._origin, **kwargs)
+
+    def open_progress(self, path: str) -> Iterator[dict[str, Any]]:
+        """The live-progress messages of the WebSocket at ``path`` (e.g. ``/ws/{session_id}``), until it ends."""
+        return follow(socket_url(self.base_url, path), dict(self._headers))
+
+    def call_json(
+        self,
+        method: str,
+        path: str,
+        *,
+        body: Mapping[str, Any] | None,
+        query: Mapping[str, Any],
+        headers: Mapping[str, Any],
+        envelope: bool,
+        at_origin: bool,
+    ) -> Any:
+        """An operation without a generated module: JSON in, the JSON answer (or the envelope's data) out."""
+        client = (self._origin if at_origin else self.raw).get_httpx_client()
+        return _json_answer(client.request(**_json_call(method, path, body, query, headers)), envelope)
 
     def close(self) -> None:
         self.raw.get_httpx_client().close()
+        self._origin.get_httpx_client().close()
 
     def __enter__(self) -> Self:
         return self
@@ -187,70 +231,12 @@ class SessionAnalysis:
         self.close()
 
 
-class _Auth:
+class _Sessions(SessionsService):
+    """Sessions, with what the document cannot say: following one's progress, and every page of the list."""
+
     def __init__(self, api: SessionAnalysis) -> None:
-        self._api = api
-
-    def register(self, body: RegisterRequest | Mapping[str, Any]) -> AuthResult:
-        """A new account and its first access token (``result.token``; see :meth:`SessionAnalysis.with_token`)."""
-        return self._api.call(register.sync_detailed, body=_body(RegisterRequest, body)).data
-
-    def login(self, email: str, password: str) -> AuthResult | MfaChallenge:
-        """Tokens, or for an account with a second factor an ``MfaChallenge`` to answer at /auth/mfa/verify."""
-        return self._api.call(login.sync_detailed, body=LoginRequest(email=email, password=password)).data
-
-
-class _Users:
-    def __init__(self, api: SessionAnalysis) -> None:
-        self._api = api
-
-    def me(self) -> User:
-        return self._api.call(get_me.sync_detailed).data
-
-
-class _Sessions:
-    def __init__(self, api: SessionAnalysis) -> None:
-        self._api = api
-
-    def create(
-        self, body: CreateSessionRequest | Mapping[str, Any], *, idempotency_key: str | None = None
-    ) -> CreatedSession:
-        """Creates and pays for a session. A retried call reuses one ``Idempotency-Key`` (one is made
-        when none is given), so a session is never created or charged twice."""
-        key: str | Unset = idempotency_key if idempotency_key is not None else UNSET
-        return self._api.call(
-            create_session.sync_detailed, body=_body(CreateSessionRequest, body), idempotency_key=key
-        ).data
-
-    def get(self, session_id: str) -> Session:
-        return self._api.call(get_session.sync_detailed, session_id=session_id).data
-
-    def cancel(self, session_id: str) -> CancelSessionResult:
-        return self._api.call(cancel_session.sync_detailed, session_id=session_id)
-
-    def analysis(self, session_id: str) -> Analysis:
-        return self._api.call(get_session_analysis.sync_detailed, session_id=session_id).data
-
-    def list(
-        self,
-        *,
-        status: str | None = None,
-        session_type: str | None = None,
-        sort_by: str | None = None,
-        order: str | None = None,
-        limit: int = 20,
-        offset: int = 0,
-    ) -> SessionList:
-        """One page: ``.sessions`` and ``.pagination`` (``total``, ``limit``, ``offset``, ``has_more``)."""
-        return self._api.call(
-            list_sessions.sync_detailed,
-            status=ListSessionsStatus(status) if status else UNSET,
-            session_type=ListSessionsSessionType(session_type) if session_type else UNSET,
-            sort_by=ListSessionsSortBy(sort_by) if sort_by else UNSET,
-            order=ListSessionsOrder(order) if order else UNSET,
-            limit=limit,
-            offset=offset,
-        ).data
+        super().__init__(api)
+        self._client = api
 
     def list_all(
         self,
@@ -262,11 +248,11 @@ class _Sessions:
         page_size: int = 100,
     ) -> Iterator[SessionListItem]:
         """Every matching session, fetching pages of ``page_size`` as the iteration needs them."""
+        filters: dict[str, Any] = {"status": status, "session_type": session_type, "sort_by": sort_by, "order": order}
+        given = {k: v for k, v in filters.items() if v is not None}
 
         def fetch(offset: int) -> tuple[list[SessionListItem], bool]:
-            page = self.list(
-                status=status, session_type=session_type, sort_by=sort_by, order=order, limit=page_size, offset=offset
-            )
+            page = self.list(limit=page_size, offset=offset, **given)
             return page.sessions, page.pagination.has_more
 
         return _pages(fetch)
@@ -274,7 +260,7 @@ class _Sessions:
     def follow(self, session_id: str) -> Iterator[dict[str, Any]]:
         """The session's live-progress messages (``snapshot``, ``transition``, ``stage``) as they come,
         until it ends; :class:`ProgressError` if the socket closes before."""
-        return follow(progress_url(self._api.base_url, session_id), self._api.progress_headers())
+        return self._client.progress.connect(session_id)
 
     def wait(self, session_id: str) -> str:
         """Follows the session until it ends; its final status (``completed``, ``failed``, ``cancelled``)."""
@@ -287,50 +273,28 @@ class _Sessions:
         return status
 
 
-class _Webhooks:
-    def __init__(self, api: SessionAnalysis) -> None:
-        self._api = api
-
-    def create(self, body: CreateWebhookRequest | Mapping[str, Any]) -> CreatedWebhook:
-        """A webhook endpoint; ``.secret`` (shown once) verifies its deliveries (:func:`verify_webhook`)."""
-        return self._api.call(create_webhook.sync_detailed, body=_body(CreateWebhookRequest, body)).data
-
-
-class _Billing:
-    def __init__(self, api: SessionAnalysis) -> None:
-        self._api = api
-
-    def purchase(self, body: PurchaseRequest | Mapping[str, Any]) -> PurchaseResult:
-        return self._api.call(purchase_credits.sync_detailed, body=_body(PurchaseRequest, body)).data
-
-    def history(
-        self, *, start_date: date | None = None, end_date: date | None = None, limit: int = 20, offset: int = 0
-    ) -> BillingHistory:
-        """One page of the account's transactions: ``.transactions`` and ``.pagination``."""
-        return self._api.call(
-            list_billing_history.sync_detailed,
-            start_date=start_date if start_date else UNSET,
-            end_date=end_date if end_date else UNSET,
-            limit=limit,
-            offset=offset,
-        ).data
+class _Billing(BillingService):
+    """Billing, with every page of the transaction history."""
 
     def history_all(
         self, *, start_date: date | None = None, end_date: date | None = None, page_size: int = 100
     ) -> Iterator[Transaction]:
         """Every transaction in the dates (inclusive, UTC), fetching pages as the iteration needs them."""
+        dates: dict[str, Any] = {"start_date": start_date, "end_date": end_date}
+        given = {k: v for k, v in dates.items() if v is not None}
 
         def fetch(offset: int) -> tuple[list[Transaction], bool]:
-            page = self.history(start_date=start_date, end_date=end_date, limit=page_size, offset=offset)
+            page = self.list_history(limit=page_size, offset=offset, **given)
             return page.transactions, page.pagination.has_more
 
         return _pages(fetch)
 
 
-class AsyncSessionAnalysis:
-    """The asyncio client: the generated operations' ``asyncio_detailed`` with the same credentials,
-    pinned version, retries, idempotency keys and :class:`ApiError`; pagination and live progress as
-    async iterators."""
+class AsyncSessionAnalysis(AsyncResources):
+    """The asyncio client: the same methods (``await api.webhooks.list()``), credentials, pinned version,
+    retries, idempotency keys and :class:`ApiError`; pagination and live progress as async iterators."""
+
+    sessions: _AsyncSessions
 
     def __init__(
         self,
@@ -345,22 +309,73 @@ class AsyncSessionAnalysis:
     ) -> None:
         self.base_url = _api_base(base_url)
         self._headers = _headers(token, api_key, api_version)
-        self.raw = AuthenticatedClient(base_url=self.base_url, token="")
-        self.raw.set_async_httpx_client(
-            httpx.AsyncClient(
-                base_url=self.base_url,
-                headers=self._headers,
-                timeout=httpx.Timeout(timeout),
-                transport=AsyncRetryTransport(transport, retry or RetryPolicy()),
-                event_hooks={"response": [_raise_for_envelope_async]},
+
+        def generated(base: str) -> AuthenticatedClient:
+            client = AuthenticatedClient(base_url=base, token="")
+            client.set_async_httpx_client(
+                httpx.AsyncClient(
+                    base_url=base,
+                    headers=self._headers,
+                    timeout=httpx.Timeout(timeout),
+                    transport=AsyncRetryTransport(transport, retry or RetryPolicy()),
+                    event_hooks={"response": [_raise_for_envelope_async]},
+                )
             )
-        )
+            return client
+
+        self.raw = generated(self.base_url)
+        self._origin = generated(_origin_of(self.base_url))
+        super().__init__(self)
+        self.sessions = _AsyncSessions(self)
 
     async def call(self, operation: Callable[..., Awaitable[Response[ErrorEnvelope | T]]], /, **kwargs: Any) -> T:
         """Any generated operation's ``asyncio_detailed``: its parsed 2xx answer."""
-        return _parsed(await operation(client=self.raw, **kwargs))
+        return _success(await operation(client=self.raw, **kwargs))
 
-    async def list_sessions_all(
+    async def call_as(self, kind: type[T], operation: Callable[..., Any], /, **kwargs: Any) -> T:
+        return _parsed(await operation(client=self.raw, **kwargs), kind)
+
+    async def call_raw(self, operation: Callable[..., Any], /, **kwargs: Any) -> Response[Any]:
+        response: Response[Any] = await operation(client=self.raw, **kwargs)
+        return response
+
+    async def call_as_at_origin(self, kind: type[T], operation: Callable[..., Any], /, **kwargs: Any) -> T:
+        return _parsed(await operation(client=self._origin, **kwargs), kind)
+
+    async def call_raw_at_origin(self, operation: Callable[..., Any], /, **kwargs: Any) -> Response[Any]:
+        response: Response[Any] = await operation(client=self._origin, **kwargs)
+        return response
+
+    def open_progress(self, path: str) -> AsyncIterator[dict[str, Any]]:
+        return follow_async(socket_url(self.base_url, path), dict(self._headers))
+
+    async def call_json(
+        self,
+        method: str,
+        path: str,
+        *,
+        body: Mapping[str, Any] | None,
+        query: Mapping[str, Any],
+        headers: Mapping[str, Any],
+        envelope: bool,
+        at_origin: bool,
+    ) -> Any:
+        client = (self._origin if at_origin else self.raw).get_async_httpx_client()
+        return _json_answer(await client.request(**_json_call(method, path, body, query, headers)), envelope)
+
+    async def aclose(self) -> None:
+        await self.raw.get_async_httpx_client().aclose()
+        await self._origin.get_async_httpx_client().aclose()
+
+
+class _AsyncSessions(AsyncSessionsService):
+    """Sessions (asyncio), with every page of the list and live progress."""
+
+    def __init__(self, api: AsyncSessionAnalysis) -> None:
+        super().__init__(api)
+        self._client = api
+
+    async def list_all(
         self,
         *,
         status: str | None = None,
@@ -370,19 +385,11 @@ class AsyncSessionAnalysis:
         page_size: int = 100,
     ) -> AsyncIterator[SessionListItem]:
         """Every matching session, fetching pages of ``page_size`` as the iteration needs them."""
+        filters: dict[str, Any] = {"status": status, "session_type": session_type, "sort_by": sort_by, "order": order}
+        given = {k: v for k, v in filters.items() if v is not None}
         offset = 0
         while True:
-            page: SessionList = (
-                await self.call(
-                    list_sessions.asyncio_detailed,
-                    status=ListSessionsStatus(status) if status else UNSET,
-                    session_type=ListSessionsSessionType(session_type) if session_type else UNSET,
-                    sort_by=ListSessionsSortBy(sort_by) if sort_by else UNSET,
-                    order=ListSessionsOrder(order) if order else UNSET,
-                    limit=page_size,
-                    offset=offset,
-                )
-            ).data
+            page = await self.list(limit=page_size, offset=offset, **given)
             for item in page.sessions:
                 yield item
             if not page.pagination.has_more or not page.sessions:
@@ -390,7 +397,4 @@ class AsyncSessionAnalysis:
             offset += len(page.sessions)
 
     def follow(self, session_id: str) -> AsyncIterator[dict[str, Any]]:
-        return follow_async(progress_url(self.base_url, session_id), dict(self._headers))
-
-    async def aclose(self) -> None:
-        await self.raw.get_async_httpx_client().aclose()
+        return self._client.progress.connect(session_id)

@@ -20,10 +20,10 @@ from ._errors import ApiError, ProgressError
 TERMINAL = frozenset({"completed", "failed", "cancelled"})
 
 
-def progress_url(api_base: str, session_id: str) -> str:
-    """``ws(s)://…/v1/ws/{id}`` from the API's base (``…/v1``)."""
+def socket_url(api_base: str, path: str) -> str:
+    """``ws(s)://…/v1<path>`` from the API's base (``…/v1``) and an operation's path (``/ws/{id}``)."""
     scheme, rest = api_base.split("://", 1)
-    return f"{'wss' if scheme == 'https' else 'ws'}://{rest.rstrip('/')}/ws/{session_id}"
+    return f"{'wss' if scheme == 'https' else 'ws'}://{rest.rstrip('/')}{path}"
 
 
 def _status_of(message: dict[str, Any], current: str | None) -> str | None:

@@ -37,7 +37,6 @@ from .audit_entry_after_type_0 import AuditEntryAfterType0
 from .audit_entry_before_type_0 import AuditEntryBeforeType0
 from .audit_entry_target import AuditEntryTarget
 from .audit_log_page import AuditLogPage
-from .audit_log_page_pagination import AuditLogPagePagination
 from .auth_result import AuthResult
 from .auth_result_token_type import AuthResultTokenType
 from .authorization_server_metadata import AuthorizationServerMetadata
@@ -47,7 +46,6 @@ from .authorization_server_metadata_scopes_supported_item import (
 from .billing import Billing
 from .billing_credits import BillingCredits
 from .billing_history import BillingHistory
-from .billing_history_pagination import BillingHistoryPagination
 from .billing_payment_method_type_0 import BillingPaymentMethodType0
 from .billing_payment_method_type_0_type import BillingPaymentMethodType0Type
 from .billing_pending_tier_type_1 import BillingPendingTierType1
@@ -249,6 +247,16 @@ from .list_webhooks_response_200_data import ListWebhooksResponse200Data
 from .login_request import LoginRequest
 from .login_response_200 import LoginResponse200
 from .login_with_passkey_response_200 import LoginWithPasskeyResponse200
+from .mcp_registry_entry import McpRegistryEntry
+from .mcp_registry_entry_meta import McpRegistryEntryMeta
+from .mcp_registry_entry_remotes_item import McpRegistryEntryRemotesItem
+from .mcp_registry_entry_remotes_item_headers_item import (
+    McpRegistryEntryRemotesItemHeadersItem,
+)
+from .mcp_registry_entry_remotes_item_headers_item_format import (
+    McpRegistryEntryRemotesItemHeadersItemFormat,
+)
+from .mcp_registry_entry_remotes_item_type import McpRegistryEntryRemotesItemType
 from .message_envelope import MessageEnvelope
 from .mfa_challenge import MfaChallenge
 from .mfa_challenge_factors_item import MfaChallengeFactorsItem
@@ -604,7 +612,6 @@ __all__ = (
     "AuditEntryBeforeType0",
     "AuditEntryTarget",
     "AuditLogPage",
-    "AuditLogPagePagination",
     "AuthResult",
     "AuthResultTokenType",
     "AuthorizationServerMetadata",
@@ -612,7 +619,6 @@ __all__ = (
     "Billing",
     "BillingCredits",
     "BillingHistory",
-    "BillingHistoryPagination",
     "BillingPaymentMethodType0",
     "BillingPaymentMethodType0Type",
     "BillingPendingTierType1",
@@ -764,6 +770,12 @@ __all__ = (
     "LoginRequest",
     "LoginResponse200",
     "LoginWithPasskeyResponse200",
+    "McpRegistryEntry",
+    "McpRegistryEntryMeta",
+    "McpRegistryEntryRemotesItem",
+    "McpRegistryEntryRemotesItemHeadersItem",
+    "McpRegistryEntryRemotesItemHeadersItemFormat",
+    "McpRegistryEntryRemotesItemType",
     "MessageEnvelope",
     "MfaChallenge",
     "MfaChallengeFactorsItem",

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.audit_entry import AuditEntry
-    from ..models.audit_log_page_pagination import AuditLogPagePagination
+    from ..models.pagination import Pagination
 
 
 T = TypeVar("T", bound="AuditLogPage")
@@ -19,11 +19,11 @@ class AuditLogPage:
     """
     Attributes:
         entries (list[AuditEntry]):
-        pagination (AuditLogPagePagination):
+        pagination (Pagination):
     """
 
     entries: list[AuditEntry]
-    pagination: AuditLogPagePagination
+    pagination: Pagination
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,7 +48,7 @@ class AuditLogPage:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.audit_entry import AuditEntry
-        from ..models.audit_log_page_pagination import AuditLogPagePagination
+        from ..models.pagination import Pagination
 
         d = dict(src_dict)
         entries = []
@@ -58,7 +58,7 @@ class AuditLogPage:
 
             entries.append(entries_item)
 
-        pagination = AuditLogPagePagination.from_dict(d.pop("pagination"))
+        pagination = Pagination.from_dict(d.pop("pagination"))
 
         audit_log_page = cls(
             entries=entries,

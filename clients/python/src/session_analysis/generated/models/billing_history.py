@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.billing_history_pagination import BillingHistoryPagination
+    from ..models.pagination import Pagination
     from ..models.transaction import Transaction
 
 
@@ -19,11 +19,11 @@ class BillingHistory:
     """
     Attributes:
         transactions (list[Transaction]):
-        pagination (BillingHistoryPagination):
+        pagination (Pagination):
     """
 
     transactions: list[Transaction]
-    pagination: BillingHistoryPagination
+    pagination: Pagination
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -47,7 +47,7 @@ class BillingHistory:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.billing_history_pagination import BillingHistoryPagination
+        from ..models.pagination import Pagination
         from ..models.transaction import Transaction
 
         d = dict(src_dict)
@@ -58,7 +58,7 @@ class BillingHistory:
 
             transactions.append(transactions_item)
 
-        pagination = BillingHistoryPagination.from_dict(d.pop("pagination"))
+        pagination = Pagination.from_dict(d.pop("pagination"))
 
         billing_history = cls(
             transactions=transactions,

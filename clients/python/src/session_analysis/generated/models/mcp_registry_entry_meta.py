@@ -6,67 +6,29 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="AuditLogPagePagination")
+T = TypeVar("T", bound="McpRegistryEntryMeta")
 
 
 @_attrs_define
-class AuditLogPagePagination:
-    """
-    Attributes:
-        total (int):
-        limit (int):
-        offset (int):
-        has_more (bool):
-    """
+class McpRegistryEntryMeta:
+    """Publisher metadata: the authorization"""
 
-    total: int
-    limit: int
-    offset: int
-    has_more: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        total = self.total
-
-        limit = self.limit
-
-        offset = self.offset
-
-        has_more = self.has_more
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "total": total,
-                "limit": limit,
-                "offset": offset,
-                "has_more": has_more,
-            }
-        )
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        total = d.pop("total")
+        mcp_registry_entry_meta = cls()
 
-        limit = d.pop("limit")
-
-        offset = d.pop("offset")
-
-        has_more = d.pop("has_more")
-
-        audit_log_page_pagination = cls(
-            total=total,
-            limit=limit,
-            offset=offset,
-            has_more=has_more,
-        )
-
-        audit_log_page_pagination.additional_properties = d
-        return audit_log_page_pagination
+        mcp_registry_entry_meta.additional_properties = d
+        return mcp_registry_entry_meta
 
     @property
     def additional_keys(self) -> list[str]:
