@@ -9,10 +9,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { repriceSession } from "../../src/db/session-priority";
 import { newId } from "../../src/lib/ids";
-import { accountIdOf, endPeriodNow, expectLedgerInvariant, fireClock, purchase } from "../support/billing";
+import { accountIdOf, accountRow, endPeriodNow, expectLedgerInvariant, fireClock, purchase } from "../support/billing";
 import { registerUser, type TestUser } from "../support/factories";
 import { api } from "../support/http";
 import { heldSession, stepRoom, waitForStatus } from "../support/sessions";
+import { deliver, failedIntent, stripeEvent } from "../support/stripe-events";
 
 // remote_viewing, 3600 s, one analysis type: 70 credits at normal priority, 105 at high.
 const NORMAL = 70;
@@ -45,7 +46,7 @@ async function payingUser(): Promise<TestUser> {
   return u;
 }
 
-describe("refunds return to the bucket that paid", () => {
+describe("issue 44.6: refunds return to the bucket that paid", () => {
   it("the attack: a pending session paid from included credits, cancelled, gives them back as included credits", async () => {
     const u = await registerUser();
     expect(await buckets(u)).toEqual({ included: 100, purchased: 0 });
@@ -154,6 +155,36 @@ describe("refunds return to the bucket that paid", () => {
     ]);
     expect((await cancel(u, first.id)).status).toBe(200);
     expect(await buckets(u)).toEqual({ included: 100, purchased: 100 });
+    await expectLedgerInvariant(acct);
+  });
+
+  it("a subscription fee failing after renewal ends the paid period: a session paid from its included credits gets none of them back", async () => {
+    const u = await registerUser({ tier: "professional" });
+    const acct = await accountIdOf(u.id);
+    expect((await purchase(u.token, { credit_package: "starter", payment_method_id: "pm_card_visa" })).status).toBe(
+      201,
+    );
+    await endPeriodNow(acct);
+    await fireClock(acct);
+    expect(await buckets(u)).toEqual({ included: 1000, purchased: 100 });
+    const s = await heldSession(u.token); // 70 of the renewal's 1,000 included credits
+    const fee = await env.DB.prepare(
+      "SELECT gateway_reference FROM transactions WHERE account_id = ? AND type = 'subscription_fee' AND status = 'completed'",
+    )
+      .bind(acct)
+      .first<string>("gateway_reference");
+    const res = await deliver(stripeEvent("payment_intent.payment_failed", failedIntent(fee!, 4900)));
+    expect(res.body.data.outcome).toBe("applied");
+    expect(await accountRow(acct)).toMatchObject({ status: "past_due", included_balance: 0 });
+
+    expect((await cancel(u, s.id)).status).toBe(200);
+    // The unpaid period's included credits were taken back: its share in the session is written off.
+    expect(await buckets(u)).toEqual({ included: 0, purchased: 100 });
+    expect(await ledgerOf(s.id)).toEqual([
+      { delta: -NORMAL, reason: "session_debit" },
+      { delta: -NORMAL, reason: "credits_expiry" },
+      { delta: NORMAL, reason: "session_refund" },
+    ]);
     await expectLedgerInvariant(acct);
   });
 });
