@@ -73,7 +73,7 @@ const CONSOLE_ROUTES = lazyRoute("/console", async () => {
 const AUTHORIZATION_SERVER_ROUTES = lazyRoute(
   "/",
   async () => (await import("./routes/oauth")).authorizationServerRoutes(),
-  ["/oauth2", "/oauth", "/.well-known", "/saml"],
+  ["/oauth2", "/oauth", "/.well-known", "/saml", "/oidc"],
 );
 
 /** The MCP server (docs/mcp.md): a resource server of its own, outside /v1, built on its first request. */

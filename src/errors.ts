@@ -49,6 +49,7 @@ export const ERROR_CATALOGUE = {
   // Enterprise sign-on (docs/sso.md)
   SSO_REQUIRED: { status: 403, message: "This organization requires single sign-on; sign in through its connection." },
   SAML_RESPONSE_INVALID: { status: 401, message: "The SAML response was refused." },
+  OIDC_RESPONSE_INVALID: { status: 401, message: "The OpenID Connect sign-in was refused." },
   SSO_CONNECTION_INVALID: { status: 422, message: "The sign-on connection's configuration is not usable." },
   // Second factors (docs/security.md "Second factors")
   MFA_REQUIRED: {
@@ -132,6 +133,10 @@ export const ERROR_CATALOGUE = {
     message: "Mail cannot be sent: no mail service is configured, so nothing was changed.",
   },
   DIRECTORY_UNAVAILABLE: { status: 502, message: "The organization's directory did not answer; try again later." },
+  IDENTITY_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: "The organization's identity provider did not answer usably; try again later.",
+  },
   DATABASE_ERROR: { status: 500, message: "A database operation failed." },
   AI_MODEL_ERROR: { status: 500, message: "Model processing failed." },
   INTERNAL_SERVER_ERROR: { status: 500, message: "An unexpected error occurred." },

@@ -15,7 +15,7 @@ export const ssoConnections = sqliteTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["saml", "ldap"] }).notNull(),
+    kind: text("kind", { enum: ["saml", "ldap", "oidc"] }).notNull(),
     name: text("name").notNull(),
     config: text("config").notNull(),
     secretSealed: text("secret_sealed"),

@@ -3,6 +3,7 @@ import { httpClientMetadata } from "../adapters/client-metadata/fetch";
 import { ldapDirectory } from "../adapters/directory";
 import { dnsOverHttps } from "../adapters/dns/doh";
 import { sessionObjects } from "../adapters/durable-objects/sessions";
+import { httpIdentityProviders } from "../adapters/identity-provider/http";
 import { mailerFor } from "../adapters/mail";
 import { paymentsFor } from "../adapters/payments";
 import { bindingProbes } from "../adapters/probes";
@@ -41,6 +42,7 @@ function buildPorts(env: Bindings): Ports {
     // --- sso ---
     dns: () => dnsOverHttps(),
     directory: () => ldapDirectory,
+    identityProviders: () => httpIdentityProviders,
     // --- end sso ---
     // organizations and webhooks
     webhookQueue: () => cloudflareWebhookQueue(env.WEBHOOK_QUEUE),

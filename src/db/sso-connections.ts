@@ -74,7 +74,7 @@ export async function enforcedConnectionsOfUser(d1: D1Database, userId: string) 
        WHERE m.user_id = ? AND c.enforced = 1`,
     )
     .bind(userId)
-    .all<{ id: string; kind: "saml" | "ldap"; organization_id: string }>();
+    .all<{ id: string; kind: "saml" | "ldap" | "oidc"; organization_id: string }>();
   return results;
 }
 

@@ -101,5 +101,5 @@ export async function enforcedConnectionOfDomain(d1: D1Database, domain: string)
        WHERE d.domain = ? AND d.verified_at IS NOT NULL ORDER BY c.created_at LIMIT 1`,
     )
     .bind(domain)
-    .first<{ id: string; kind: "saml" | "ldap"; organization_id: string }>();
+    .first<{ id: string; kind: "saml" | "ldap" | "oidc"; organization_id: string }>();
 }

@@ -1,7 +1,7 @@
 import type { DependencyProbes } from "./admin/ports";
 import type { BillingPorts } from "./billing/ports";
 import type { ClientMetadataDocuments } from "./identity/oauth/ports";
-import type { Directory, DnsResolver } from "./identity/sso/ports";
+import type { Directory, DnsResolver, IdentityProviderHttp } from "./identity/sso/ports";
 import type { RateLimitStore } from "./limits/rate-limiter";
 import type { Mailer } from "./mail/ports";
 import type { SessionPorts } from "./sessions/ports";
@@ -27,6 +27,8 @@ export interface Ports extends BillingPorts {
   readonly dns: DnsResolver;
   /** LDAP directories for directory sign-in. */
   readonly directory: Directory;
+  /** OpenID Providers' discovery, JWKS and token endpoints for OIDC sign-in. */
+  readonly identityProviders: IdentityProviderHttp;
   // --- end sso ---
   // organizations and webhooks
   /** The webhook queue: events to fan out, deliveries to attempt. */

@@ -760,6 +760,52 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
         },
       },
     },
+    "/oidc/login": {
+      servers,
+      get: {
+        operationId: "oidcLogin",
+        tags: [SSO_TAG],
+        summary: "Start OpenID Connect sign-on",
+        description:
+          "Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.",
+        security: [],
+        parameters: [{ name: "connection", in: "query", required: true, schema: { type: "string", maxLength: 40 } }],
+        responses: {
+          302: {
+            description: "Redirect to the provider's authorization endpoint",
+            headers: { Location: { schema: { type: "string", format: "uri" } } },
+          },
+          404: envelopeError("No such OIDC connection"),
+        },
+      },
+    },
+    "/oidc/callback": {
+      servers,
+      get: {
+        operationId: "oidcCallback",
+        tags: [SSO_TAG],
+        summary: "OpenID Connect redirect URI",
+        description:
+          "The provider's answer: checks `state` against this browser's cookie (once), exchanges the code with the client secret and the PKCE verifier, verifies the ID token (signature by the issuer's JWKS with `alg` pinned, `iss`, `aud`/`azp`, `exp`/`iat`, `nonce` once), requires `email_verified` and a verified domain, provisions the user and answers like POST /v1/auth/login.",
+        security: [],
+        parameters: [
+          { name: "code", in: "query", required: false, schema: { type: "string", maxLength: 2048 } },
+          { name: "state", in: "query", required: false, schema: { type: "string", maxLength: 128 } },
+          { name: "iss", in: "query", required: false, schema: { type: "string", maxLength: 2048 } },
+          { name: "error", in: "query", required: false, schema: { type: "string", maxLength: 256 } },
+        ],
+        responses: {
+          200: {
+            description: "Signed in: the login envelope with the access and refresh tokens",
+            content: { "application/json": { schema: { type: "object", additionalProperties: true } } },
+          },
+          401: envelopeError("The sign-in was refused (state, code, ID token or email_verified)"),
+          403: envelopeError("The email is outside the organization's verified domains"),
+          404: envelopeError("The connection no longer exists"),
+          502: envelopeError("The identity provider did not answer usably"),
+        },
+      },
+    },
   };
 }
 
@@ -781,7 +827,7 @@ export const authorizationServerTags = [
     description:
       "OAuth 2.0 authorization server at the service's origin ({auth_url}): RFC formats, not the /v1 envelope.",
   },
-  { name: SSO_TAG, description: "SAML and LDAP single sign-on for organizations." },
+  { name: SSO_TAG, description: "SAML, OpenID Connect and LDAP single sign-on for organizations." },
 ];
 
 export const authorizationServerSecuritySchemes = {

@@ -1859,8 +1859,8 @@ export interface paths {
         get: operations["listSsoConnections"];
         put?: never;
         /**
-         * Add a SAML or LDAP connection (admins and owners)
-         * @description SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned. Audited.
+         * Add a SAML, OIDC or LDAP connection (admins and owners)
+         * @description SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and secret (sealed, never returned). Audited.
          */
         post: operations["createSsoConnection"];
         delete?: never;
@@ -2333,6 +2333,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oidc/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start OpenID Connect sign-on
+         * @description Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
+         */
+        get: operations["oidcLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenID Connect redirect URI
+         * @description The provider's answer: checks `state` against this browser's cookie (once), exchanges the code with the client secret and the PKCE verifier, verifies the ID token (signature by the issuer's JWKS with `alg` pinned, `iss`, `aud`/`azp`, `exp`/`iat`, `nonce` once), requires `email_verified` and a verified domain, provisions the user and answers like POST /v1/auth/login.
+         */
+        get: operations["oidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2370,7 +2410,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_LOCKED" | "MFA_STEP_UP_LOCKED" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "PASSKEY_INVALID" | "PASSKEY_ALREADY_REGISTERED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ORGANIZATION_MFA_REQUIRED" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
+                code: "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "AUTHENTICATION_REQUIRED" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "EMAIL_VERIFICATION_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST_BODY" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "FIELD_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "INSUFFICIENT_CREDITS" | "SESSION_NOT_FOUND" | "SESSION_ALREADY_COMPLETED" | "SESSION_PRIORITY_FIXED" | "RESOURCE_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ACCOUNT_LINK_INVALID" | "EMAIL_ALREADY_REGISTERED" | "WEBSOCKET_UPGRADE_REQUIRED" | "API_KEY_NOT_ROTATABLE" | "RATE_LIMIT_EXCEEDED" | "SSO_REQUIRED" | "SAML_RESPONSE_INVALID" | "OIDC_RESPONSE_INVALID" | "SSO_CONNECTION_INVALID" | "MFA_REQUIRED" | "MFA_CODE_INVALID" | "MFA_CHALLENGE_INVALID" | "MFA_LOCKED" | "MFA_STEP_UP_LOCKED" | "MFA_ALREADY_ENROLLED" | "MFA_NOT_ENROLLED" | "PASSKEY_INVALID" | "PASSKEY_ALREADY_REGISTERED" | "SSO_EMAIL_DOMAIN_NOT_VERIFIED" | "SSO_IDENTITY_CONFLICT" | "SSO_DOMAIN_TAKEN" | "PAYMENT_DECLINED" | "IDEMPOTENCY_KEY_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_INACTIVE" | "PLAN_UNCHANGED" | "ACCOUNT_PAST_DUE" | "NOTHING_TO_RETRY" | "WEBHOOK_SIGNATURE_INVALID" | "ORGANIZATION_ROLE_REQUIRED" | "ORGANIZATION_LIMIT_REACHED" | "ORGANIZATION_HAS_ACTIVE_SESSIONS" | "ORGANIZATION_MFA_REQUIRED" | "ALREADY_A_MEMBER" | "LAST_OWNER" | "INVITATION_EMAIL_MISMATCH" | "INVITATION_USED" | "INVITATION_EXPIRED" | "INVITER_ROLE_LOST" | "TOOL_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_FAILED" | "MAIL_SERVICE_UNAVAILABLE" | "DIRECTORY_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "DATABASE_ERROR" | "AI_MODEL_ERROR" | "INTERNAL_SERVER_ERROR";
                 message: string;
                 /**
                  * @example {
@@ -3699,11 +3739,18 @@ export interface components {
             id: string;
             organization_id: string;
             /** @enum {string} */
-            kind: "saml" | "ldap";
+            kind: "saml" | "ldap" | "oidc";
             name: string;
             enforced: boolean;
-            config: components["schemas"]["SsoSamlSettings"] | components["schemas"]["SsoLdapSettings"];
+            config: components["schemas"]["SsoSamlSettings"] | components["schemas"]["SsoLdapSettings"] | components["schemas"]["SsoOidcSettings"];
             has_service_password: boolean;
+            /** @description OIDC: whether a client secret is sealed. */
+            has_client_secret?: boolean;
+            /** @description OIDC: the redirect URI to register at the provider, and where users start. */
+            rp?: {
+                redirect_uri: string;
+                login_url: string;
+            };
             /** @description SAML: the service provider addresses to enter at the IdP. */
             sp?: {
                 entityId: string;
@@ -3743,6 +3790,26 @@ export interface components {
             };
             /** @enum {string|null} */
             default_role: "owner" | "admin" | "member" | null;
+        };
+        SsoOidcSettings: {
+            /** @description The OpenID Provider's issuer URL, exactly as its discovery document and ID tokens name it. */
+            issuer: string;
+            client_id: string;
+            /** @description Requested besides `openid`. */
+            scopes: string[];
+            groups_claim: string;
+            group_roles: {
+                [key: string]: "owner" | "admin" | "member";
+            };
+            /** @enum {string|null} */
+            default_role: "owner" | "admin" | "member" | null;
+            authorization_endpoint: string;
+            token_endpoint: string;
+            jwks_uri: string;
+            /** @description The ID token algorithms accepted: what discovery declares, among RS256 and ES256. */
+            id_token_algs: ("RS256" | "ES256")[];
+            /** @enum {string} */
+            token_endpoint_auth_method: "client_secret_basic" | "client_secret_post";
         };
         CreateSsoConnectionRequest: {
             /** @enum {string} */
@@ -3799,6 +3866,27 @@ export interface components {
             };
             /** @description Sealed at rest; never returned. */
             service_password?: string;
+        } | {
+            /** @enum {string} */
+            kind: "oidc";
+            name: string;
+            /** @default false */
+            enforced?: boolean;
+            oidc: {
+                /** @description The OpenID Provider's issuer URL, exactly as its discovery document and ID tokens name it. */
+                issuer: string;
+                client_id: string;
+                /** @description Requested besides `openid`. */
+                scopes?: string[];
+                groups_claim?: string;
+                group_roles?: {
+                    [key: string]: "owner" | "admin" | "member";
+                };
+                /** @enum {string|null} */
+                default_role?: "owner" | "admin" | "member" | null;
+            };
+            /** @description Sealed at rest; never returned. */
+            client_secret: string;
         };
         UpdateSsoConnectionRequest: {
             name?: string;
@@ -3843,6 +3931,22 @@ export interface components {
             };
             /** @description LDAP: a new service-account password, sealed at rest; never returned. */
             service_password?: string;
+            /** @description OIDC: fields to change; the provider is discovered again from the issuer. */
+            oidc?: {
+                /** @description The OpenID Provider's issuer URL, exactly as its discovery document and ID tokens name it. */
+                issuer?: string;
+                client_id?: string;
+                /** @description Requested besides `openid`. */
+                scopes?: string[];
+                groups_claim?: string;
+                group_roles?: {
+                    [key: string]: "owner" | "admin" | "member";
+                };
+                /** @enum {string|null} */
+                default_role?: "owner" | "admin" | "member" | null;
+            };
+            /** @description OIDC: a new client secret, sealed at rest; never returned. */
+            client_secret?: string;
         };
         SsoDomain: {
             id: string;
@@ -22769,6 +22873,99 @@ export interface operations {
             };
             /** @description SAMLResponse is missing or too long, or RelayState is longer than 80 characters */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    oidcLogin: {
+        parameters: {
+            query: {
+                connection: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the provider's authorization endpoint */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such OIDC connection */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    oidcCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in: the login envelope with the access and refresh tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The sign-in was refused (state, code, ID token or email_verified) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The email is outside the organization's verified domains */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The connection no longer exists */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The identity provider did not answer usably */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

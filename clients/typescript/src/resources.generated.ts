@@ -1194,7 +1194,7 @@ export function resources(call: Call) {
         call("PUT", "/sessions/{session_id}", "envelope", { path: { "session_id": sessionId }, body }, options),
     },
     /**
-     * Enterprise sign-on: 11 operations.
+     * Enterprise sign-on: 13 operations.
      */
     sso: {
       /**
@@ -1207,9 +1207,9 @@ export function resources(call: Call) {
       addDomain: (organizationId: PathParams<"addSsoDomain">["organization_id"], body: RequestBody<"addSsoDomain">, options?: CallOptions<"addSsoDomain">): Promise<ResponseData<"addSsoDomain", 201>> =>
         call("POST", "/organizations/{organization_id}/sso/domains", "envelope", { path: { "organization_id": organizationId }, body }, options),
       /**
-       * Add a SAML or LDAP connection (admins and owners)
+       * Add a SAML, OIDC or LDAP connection (admins and owners)
        *
-       * SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned. Audited.
+       * SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and secret (sealed, never returned). Audited.
        *
        * operationId: createSsoConnection — `POST /organizations/{organization_id}/sso/connections`
        */
@@ -1251,6 +1251,24 @@ export function resources(call: Call) {
        */
       listDomains: (organizationId: PathParams<"listSsoDomains">["organization_id"], options?: CallOptions<"listSsoDomains">): Promise<ResponseData<"listSsoDomains", 200>> =>
         call("GET", "/organizations/{organization_id}/sso/domains", "envelope", { path: { "organization_id": organizationId } }, options),
+      /**
+       * OpenID Connect redirect URI
+       *
+       * The provider's answer: checks `state` against this browser's cookie (once), exchanges the code with the client secret and the PKCE verifier, verifies the ID token (signature by the issuer's JWKS with `alg` pinned, `iss`, `aud`/`azp`, `exp`/`iat`, `nonce` once), requires `email_verified` and a verified domain, provisions the user and answers like POST /v1/auth/login.
+       *
+       * operationId: oidcCallback — `GET /oidc/callback`
+       */
+      oidcCallback: (query?: QueryParams<"oidcCallback">, options?: CallOptions<"oidcCallback">): Promise<ResponseJson<"oidcCallback", 200>> =>
+        call("GET", "/oidc/callback", "json", { query, atOrigin: true }, options),
+      /**
+       * Start OpenID Connect sign-on
+       *
+       * Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
+       *
+       * operationId: oidcLogin — `GET /oidc/login`
+       */
+      oidcLogin: (query: QueryParams<"oidcLogin">, options?: CallOptions<"oidcLogin">): Promise<Response> =>
+        call("GET", "/oidc/login", "raw-redirect", { query, atOrigin: true }, options),
       /**
        * SAML assertion consumer service (HTTP-POST binding)
        *

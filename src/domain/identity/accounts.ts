@@ -159,11 +159,15 @@ export async function refuseWhereSsoIsEnforced(ctx: Context, user: UserRow) {
 }
 
 /** 403 SSO_REQUIRED naming the way in: the connection's sign-in address. */
-export function ssoRequired(ctx: Context, c: { id: string; kind: "saml" | "ldap"; organization_id: string }): AppError {
-  const signIn =
-    c.kind === "saml" ? `${ctx.config.issuer.replace(/\/$/, "")}/saml/login?connection=${c.id}` : "POST /v1/auth/ldap";
+export function ssoRequired(
+  ctx: Context,
+  c: { id: string; kind: "saml" | "ldap" | "oidc"; organization_id: string },
+): AppError {
+  const base = ctx.config.issuer.replace(/\/$/, "");
+  const signIn = c.kind === "ldap" ? "POST /v1/auth/ldap" : `${base}/${c.kind}/login?connection=${c.id}`;
+  const protocol = { saml: "SAML", ldap: "LDAP", oidc: "OpenID Connect" }[c.kind];
   return new AppError("SSO_REQUIRED", {
-    message: `Your organization requires single sign-on: sign in with ${c.kind === "saml" ? "SAML" : "LDAP"} (${signIn}).`,
+    message: `Your organization requires single sign-on: sign in with ${protocol} (${signIn}).`,
     details: { organization_id: c.organization_id, connection: c.id, kind: c.kind, sign_in: signIn },
   });
 }

@@ -4,6 +4,7 @@ import { OAuthError } from "../../domain/identity/oauth/errors";
 import type { AppEnv } from "../../env";
 import { authorizeRoutes } from "./authorize";
 import { mountIntrospect } from "./introspect";
+import { mountOidc } from "./oidc";
 import { mountRegistration } from "./register";
 import { oauthErrorResponse } from "./responses";
 import { mountRevoke } from "./revoke";
@@ -28,5 +29,6 @@ export function authorizationServerRoutes() {
   mountRegistration(app);
   mountWellKnown(app);
   mountSso(app);
+  mountOidc(app);
   return app;
 }

@@ -21,6 +21,7 @@ import { requireRecentCheck } from "../mfa/recent-check";
 import type { OrganizationRole, Principal } from "../principal";
 import { endPasswordSignIns } from "./enforcement";
 import { assertDirectoryTransport, type LdapDirectoryConfig, ldapTimeoutMs } from "./ldap/authenticate";
+import { type OidcInput, type OidcSettings, oidcRedirectUri, oidcSettings } from "./oidc/settings";
 import { type IdpMetadata, parseIdpMetadata } from "./saml/metadata";
 
 export interface SamlSettings {
@@ -57,7 +58,11 @@ export type NewConnection =
       metadata_xml?: string | undefined;
       saml?: Partial<SamlSettings> | undefined;
     }
-  | { kind: "ldap"; name: string; enforced: boolean; ldap: LdapSettings; service_password?: string | undefined };
+  | { kind: "ldap"; name: string; enforced: boolean; ldap: LdapSettings; service_password?: string | undefined }
+  | { kind: "oidc"; name: string; enforced: boolean; oidc: Partial<OidcInput>; client_secret: string };
+
+type Settings = SamlSettings | LdapSettings | OidcSettings;
+type SettingsOf<K> = K extends "saml" ? SamlSettings : K extends "ldap" ? LdapSettings : OidcSettings;
 
 /** Our SP addresses for a connection: what the customer pastes into the IdP. */
 export function spOf(authIssuer: string, connectionId: string) {
@@ -66,7 +71,8 @@ export function spOf(authIssuer: string, connectionId: string) {
 }
 
 function connectionView(row: SsoConnectionRow, authIssuer: string) {
-  const config = JSON.parse(row.config) as SamlSettings | LdapSettings;
+  const config = JSON.parse(row.config) as Settings;
+  const base = authIssuer.replace(/\/$/, "");
   return {
     id: row.id,
     organization_id: row.organizationId,
@@ -74,13 +80,19 @@ function connectionView(row: SsoConnectionRow, authIssuer: string) {
     name: row.name,
     enforced: row.enforced,
     config,
-    has_service_password: row.secretSealed !== null,
+    has_service_password: row.kind === "ldap" && row.secretSealed !== null,
+    ...(row.kind === "oidc"
+      ? {
+          has_client_secret: row.secretSealed !== null,
+          rp: { redirect_uri: oidcRedirectUri(authIssuer), login_url: `${base}/oidc/login?connection=${row.id}` },
+        }
+      : {}),
     ...(row.kind === "saml"
       ? {
           sp: {
             ...spOf(authIssuer, row.id),
             metadata_url: spOf(authIssuer, row.id).entityId,
-            login_url: `${authIssuer.replace(/\/$/, "")}/saml/login?connection=${row.id}`,
+            login_url: `${base}/saml/login?connection=${row.id}`,
           },
         }
       : {}),
@@ -165,10 +177,13 @@ export async function createConnection(ctx: UserContext, args: { organizationId:
   const { role } = await membershipIn(ctx, { organizationId });
   requireRole(role, "admin");
   const id = newId("sso", now);
-  let config: SamlSettings | LdapSettings;
+  let config: Settings;
   let secretSealed: string | null = null;
   if (input.kind === "saml") {
     config = samlSettings(SAML_DEFAULTS, await fromMetadata(input.metadata_xml), input.saml ?? {});
+  } else if (input.kind === "oidc") {
+    config = await oidcSettings(ctx, { base: {}, changes: input.oidc });
+    secretSealed = await seal(await dataEncryptionKey(ctx.config), input.client_secret, id);
   } else {
     config = input.ldap;
     checkLdap(config, ctx.config.environment, Boolean(input.service_password));
@@ -216,10 +231,20 @@ export interface ConnectionChanges {
   ldap?: Partial<LdapSettings> | undefined;
   /** LDAP: a new service password, sealed again (never returned). */
   service_password?: string | undefined;
+  /** OIDC: fields to change (the provider is discovered again from the issuer). */
+  oidc?: Partial<OidcInput> | undefined;
+  /** OIDC: a new client secret, sealed again (never returned). */
+  client_secret?: string | undefined;
 }
 
 const SAML_ONLY = ["metadata_xml", "saml", "add_certificates", "remove_certificates"] as const;
 const LDAP_ONLY = ["ldap", "service_password"] as const;
+const OIDC_ONLY = ["oidc", "client_secret"] as const;
+const FOREIGN = {
+  saml: [...LDAP_ONLY, ...OIDC_ONLY],
+  ldap: [...SAML_ONLY, ...OIDC_ONLY],
+  oidc: [...SAML_ONLY, ...LDAP_ONLY],
+} as const;
 
 /** PATCH: changes merged onto the stored connection, validated as a whole, audited (no secrets in the log). */
 export async function updateConnection(
@@ -231,12 +256,16 @@ export async function updateConnection(
   const { organizationId, connectionId: id, changes } = input;
   const now = ctx.now();
   const row = await administeredConnection(ctx, principal, organizationId, id);
-  const foreign = (row.kind === "saml" ? LDAP_ONLY : SAML_ONLY).find((field) => changes[field] !== undefined);
+  const foreign = FOREIGN[row.kind as keyof typeof FOREIGN].find((field) => changes[field] !== undefined);
   if (foreign) throw invalid(foreign, `not a setting of a ${row.kind} connection`);
 
-  let config: SamlSettings | LdapSettings;
+  let config: Settings;
   let secretSealed = row.secretSealed;
-  if (row.kind === "saml") {
+  if (row.kind === "oidc") {
+    config = await oidcSettings(ctx, { base: JSON.parse(row.config) as OidcSettings, changes: changes.oidc ?? {} });
+    if (changes.client_secret)
+      secretSealed = await seal(await dataEncryptionKey(ctx.config), changes.client_secret, id);
+  } else if (row.kind === "saml") {
     const merged = samlSettings(
       JSON.parse(row.config) as SamlSettings,
       await fromMetadata(changes.metadata_xml),
@@ -274,6 +303,7 @@ export async function updateConnection(
         after: {
           ...(await auditedFields(updated)),
           ...(changes.service_password ? { service_password: "changed" } : {}),
+          ...(changes.client_secret ? { client_secret: "changed" } : {}),
         },
       },
       onlyIfChanged: true,
@@ -341,11 +371,11 @@ export async function connectionOf(ctx: UserContext, input: { organizationId: st
 }
 
 /** A live connection of the given kind, for the sign-in flows (unknown → 404). */
-export async function loadConnection<K extends "saml" | "ldap">(ctx: Context, input: { id: string; kind: K }) {
+export async function loadConnection<K extends "saml" | "ldap" | "oidc">(ctx: Context, input: { id: string; kind: K }) {
   const row = await findLiveConnection(ctx.db, input.id);
   if (!row || row.kind !== input.kind)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "No such sign-on connection." });
-  return { row, config: JSON.parse(row.config) as K extends "saml" ? SamlSettings : LdapSettings };
+  return { row, config: JSON.parse(row.config) as SettingsOf<K> };
 }
 
 export async function directoryConfig(

@@ -3,11 +3,11 @@ import type { UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
 import type { Context } from "../../context";
 import { issueLoginTokens, type LoginResult } from "../accounts";
-import type { OrganizationRole } from "../principal";
-import { directoryConfig, loadConnection, type SamlSettings, spOf } from "./connections";
+import { directoryConfig, loadConnection, spOf } from "./connections";
 import { samlConnectionFor } from "./discovery";
 import { authenticateWithDirectory } from "./ldap/authenticate";
 import { provisionExternal, signInExternal } from "./provision";
+import { roleOf } from "./roles";
 import { buildRedirect } from "./saml/authn-request";
 import { spMetadataXml } from "./saml/metadata";
 import { SamlRejection, verifySamlResponse } from "./saml/verify-response";
@@ -126,19 +126,6 @@ export async function samlSignIn(
     country: input.country,
   });
   return { user, organizationId: row.organizationId };
-}
-
-const RANK: Record<OrganizationRole, number> = { member: 1, admin: 2, owner: 3 };
-
-function roleOf(config: SamlSettings, groups: string[]): OrganizationRole {
-  const mapping = new Map(Object.entries(config.group_roles).map(([k, v]) => [k.toLowerCase(), v]));
-  let role = config.default_role;
-  for (const g of groups) {
-    const mapped = mapping.get(g.toLowerCase());
-    if (mapped && (!role || RANK[mapped] > RANK[role])) role = mapped;
-  }
-  if (!role) throw new AppError("INSUFFICIENT_PERMISSIONS", { message: "No group of this user is mapped to a role." });
-  return role;
 }
 
 /** POST /v1/auth/ldap: bind to the organization's directory, then JIT and the login tokens. */

@@ -53,3 +53,17 @@ export interface DirectorySession {
 export interface Directory {
   open(endpoint: DirectoryEndpoint): Promise<DirectorySession>;
 }
+
+/** An identity provider's answer: the HTTP status and the JSON body (null when not JSON). */
+export interface IdpAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * An OpenID Provider's endpoints (discovery, JWKS, token): a GET, or a POST of a form, answered in
+ * JSON. Rejects when the provider cannot be reached, is too slow, or answers too much.
+ */
+export interface IdentityProviderHttp {
+  request(url: URL, init?: { form: URLSearchParams; authorization?: string }): Promise<IdpAnswer>;
+}

@@ -9,11 +9,11 @@ import { ConnectionSchema, CreateConnectionBody, common } from "./schemas";
 const route = defineRoute({
   operationId: "createSsoConnection",
   description:
-    "SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned. Audited.",
+    "SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and secret (sealed, never returned). Audited.",
   method: "post",
   path: "/{organization_id}/sso/connections",
   ...common,
-  summary: "Add a SAML or LDAP connection (admins and owners)",
+  summary: "Add a SAML, OIDC or LDAP connection (admins and owners)",
   scope: "organizations:write",
   request: {
     params: OrganizationIdParam,

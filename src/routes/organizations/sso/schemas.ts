@@ -21,6 +21,23 @@ const SamlInput = z.object({
   group_roles: GroupRoles.optional(),
   default_role: Role.nullable().optional(),
 });
+const OidcFields = z.object({
+  issuer: z.string().max(2048).openapi({
+    description: "The OpenID Provider's issuer URL, exactly as its discovery document and ID tokens name it.",
+  }),
+  client_id: z.string().min(1).max(512),
+  scopes: z.array(z.string().min(1).max(128)).max(20).openapi({ description: "Requested besides `openid`." }),
+  groups_claim: z.string().min(1).max(256),
+  group_roles: GroupRoles,
+  default_role: Role.nullable(),
+});
+const o = OidcFields.shape;
+const OidcInput = OidcFields.extend({
+  scopes: o.scopes.optional(),
+  groups_claim: o.groups_claim.optional(),
+  group_roles: o.group_roles.optional(),
+  default_role: o.default_role.optional(),
+});
 const LdapFields = z.object({
   url: z.string().max(2048),
   start_tls: z.boolean(),
@@ -62,6 +79,13 @@ export const CreateConnectionBody = z
       ldap: LdapInput,
       service_password: z.string().max(1024).optional().openapi({ description: "Sealed at rest; never returned." }),
     }),
+    z.object({
+      kind: z.literal("oidc"),
+      name: z.string().min(1).max(100),
+      enforced: z.boolean().default(false),
+      oidc: OidcInput,
+      client_secret: z.string().min(1).max(1024).openapi({ description: "Sealed at rest; never returned." }),
+    }),
   ])
   .openapi("CreateSsoConnectionRequest");
 const Certificates = z.array(Certificate).max(5);
@@ -88,6 +112,15 @@ export const UpdateConnectionBody = z
       .max(1024)
       .optional()
       .openapi({ description: "LDAP: a new service-account password, sealed at rest; never returned." }),
+    oidc: OidcFields.partial()
+      .optional()
+      .openapi({ description: "OIDC: fields to change; the provider is discovered again from the issuer." }),
+    client_secret: z
+      .string()
+      .min(1)
+      .max(1024)
+      .optional()
+      .openapi({ description: "OIDC: a new client secret, sealed at rest; never returned." }),
   })
   .strict()
   .openapi("UpdateSsoConnectionRequest");
@@ -103,16 +136,30 @@ const SamlSettingsSchema = z
   })
   .openapi("SsoSamlSettings");
 const LdapSettingsSchema = LdapFields.openapi("SsoLdapSettings");
+const OidcSettingsSchema = OidcFields.extend({
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string(),
+  jwks_uri: z.string(),
+  id_token_algs: z.array(z.enum(["RS256", "ES256"])).openapi({
+    description: "The ID token algorithms accepted: what discovery declares, among RS256 and ES256.",
+  }),
+  token_endpoint_auth_method: z.enum(["client_secret_basic", "client_secret_post"]),
+}).openapi("SsoOidcSettings");
 /** What an organization's admins read back: the settings, never the sealed service password. */
 export const ConnectionSchema = z
   .object({
     id: z.string(),
     organization_id: z.string(),
-    kind: z.enum(["saml", "ldap"]),
+    kind: z.enum(["saml", "ldap", "oidc"]),
     name: z.string(),
     enforced: z.boolean(),
-    config: z.union([SamlSettingsSchema, LdapSettingsSchema]),
+    config: z.union([SamlSettingsSchema, LdapSettingsSchema, OidcSettingsSchema]),
     has_service_password: z.boolean(),
+    has_client_secret: z.boolean().optional().openapi({ description: "OIDC: whether a client secret is sealed." }),
+    rp: z
+      .object({ redirect_uri: z.string(), login_url: z.string() })
+      .optional()
+      .openapi({ description: "OIDC: the redirect URI to register at the provider, and where users start." }),
     sp: z
       .object({
         entityId: z.string(),

@@ -132,6 +132,7 @@ from .models.oauth_authorize_alias_response_type import OauthAuthorizeAliasRespo
 from .models.oauth_authorize_code_challenge_method import OauthAuthorizeCodeChallengeMethod
 from .models.oauth_authorize_decision_body import OauthAuthorizeDecisionBody
 from .models.oauth_authorize_response_type import OauthAuthorizeResponseType
+from .models.oidc_callback_response_200 import OidcCallbackResponse200
 from .models.organization import Organization
 from .models.organization_invitation_list import OrganizationInvitationList
 from .models.organization_list import OrganizationList
@@ -288,6 +289,8 @@ from .api.enterprise_sign_on import delete_sso_connection as _enterprise_sign_on
 from .api.enterprise_sign_on import get_sso_connection as _enterprise_sign_on_get_sso_connection
 from .api.enterprise_sign_on import list_sso_connections as _enterprise_sign_on_list_sso_connections
 from .api.enterprise_sign_on import list_sso_domains as _enterprise_sign_on_list_sso_domains
+from .api.enterprise_sign_on import oidc_callback as _enterprise_sign_on_oidc_callback
+from .api.enterprise_sign_on import oidc_login as _enterprise_sign_on_oidc_login
 from .api.enterprise_sign_on import saml_assertion_consumer as _enterprise_sign_on_saml_assertion_consumer
 from .api.enterprise_sign_on import saml_login as _enterprise_sign_on_saml_login
 from .api.enterprise_sign_on import saml_service_provider_metadata as _enterprise_sign_on_saml_service_provider_metadata
@@ -4647,7 +4650,7 @@ class AsyncSessionsService:
 
 
 class SsoService:
-    """Enterprise sign-on: 11 operations."""
+    """Enterprise sign-on: 13 operations."""
 
     def __init__(self, api: Caller) -> None:
         self._api = api
@@ -4683,9 +4686,9 @@ class SsoService:
         x_organization_id: str | int | float | bool | None = None,
         x_d1_bookmark: str | int | float | bool | None = None,
     ) -> Any:
-        """Add a SAML or LDAP connection (admins and owners)
+        """Add a SAML, OIDC or LDAP connection (admins and owners)
 
-        SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned. Audited.
+        SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and secret (sealed, never returned). Audited.
 
         Untyped: openapi-python-client generated no usable module for this operation; the method sends the
         document's parameters as given and returns the JSON answer (an envelope's data).
@@ -4783,6 +4786,38 @@ class SsoService:
             x_organization_id=x_organization_id,
             x_d1_bookmark=x_d1_bookmark,
         ).data
+
+    def oidc_callback(
+        self,
+        *,
+        code: str | Unset = UNSET,
+        state: str | Unset = UNSET,
+        iss: str | Unset = UNSET,
+        error: str | Unset = UNSET,
+    ) -> OidcCallbackResponse200:
+        """OpenID Connect redirect URI
+
+        The provider's answer: checks `state` against this browser's cookie (once), exchanges the code with the client secret and the PKCE verifier, verifies the ID token (signature by the issuer's JWKS with `alg` pinned, `iss`, `aud`/`azp`, `exp`/`iat`, `nonce` once), requires `email_verified` and a verified domain, provisions the user and answers like POST /v1/auth/login.
+
+        operationId: oidcCallback — ``GET /oidc/callback``
+        """
+        return self._api.call_as_at_origin(
+            OidcCallbackResponse200,
+            _enterprise_sign_on_oidc_callback.sync_detailed,
+            code=code,
+            state=state,
+            iss=iss,
+            error=error,
+        )
+
+    def oidc_login(self, *, connection: str) -> Response[Any]:
+        """Start OpenID Connect sign-on
+
+        Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
+
+        operationId: oidcLogin — ``GET /oidc/login``
+        """
+        return self._api.call_raw_at_origin(_enterprise_sign_on_oidc_login.sync_detailed, connection=connection)
 
     def saml_assertion_consumer(
         self, connection: str, body: SamlAssertionConsumerBody | Mapping[str, Any]
@@ -4883,7 +4918,7 @@ class SsoService:
 
 
 class AsyncSsoService:
-    """Enterprise sign-on: 11 operations. (asyncio)"""
+    """Enterprise sign-on: 13 operations. (asyncio)"""
 
     def __init__(self, api: AsyncCaller) -> None:
         self._api = api
@@ -4921,9 +4956,9 @@ class AsyncSsoService:
         x_organization_id: str | int | float | bool | None = None,
         x_d1_bookmark: str | int | float | bool | None = None,
     ) -> Any:
-        """Add a SAML or LDAP connection (admins and owners)
+        """Add a SAML, OIDC or LDAP connection (admins and owners)
 
-        SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned. Audited.
+        SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and secret (sealed, never returned). Audited.
 
         Untyped: openapi-python-client generated no usable module for this operation; the method sends the
         document's parameters as given and returns the JSON answer (an envelope's data).
@@ -5027,6 +5062,40 @@ class AsyncSsoService:
                 x_d1_bookmark=x_d1_bookmark,
             )
         ).data
+
+    async def oidc_callback(
+        self,
+        *,
+        code: str | Unset = UNSET,
+        state: str | Unset = UNSET,
+        iss: str | Unset = UNSET,
+        error: str | Unset = UNSET,
+    ) -> OidcCallbackResponse200:
+        """OpenID Connect redirect URI
+
+        The provider's answer: checks `state` against this browser's cookie (once), exchanges the code with the client secret and the PKCE verifier, verifies the ID token (signature by the issuer's JWKS with `alg` pinned, `iss`, `aud`/`azp`, `exp`/`iat`, `nonce` once), requires `email_verified` and a verified domain, provisions the user and answers like POST /v1/auth/login.
+
+        operationId: oidcCallback — ``GET /oidc/callback``
+        """
+        return await self._api.call_as_at_origin(
+            OidcCallbackResponse200,
+            _enterprise_sign_on_oidc_callback.asyncio_detailed,
+            code=code,
+            state=state,
+            iss=iss,
+            error=error,
+        )
+
+    async def oidc_login(self, *, connection: str) -> Response[Any]:
+        """Start OpenID Connect sign-on
+
+        Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
+
+        operationId: oidcLogin — ``GET /oidc/login``
+        """
+        return await self._api.call_raw_at_origin(
+            _enterprise_sign_on_oidc_login.asyncio_detailed, connection=connection
+        )
 
     async def saml_assertion_consumer(
         self, connection: str, body: SamlAssertionConsumerBody | Mapping[str, Any]

@@ -144,6 +144,24 @@ from .create_sso_connection_request_type_1_ldap_group_roles import (
 from .create_sso_connection_request_type_1_ldap_group_roles_additional_property import (
     CreateSsoConnectionRequestType1LdapGroupRolesAdditionalProperty,
 )
+from .create_sso_connection_request_type_2_kind import (
+    CreateSsoConnectionRequestType2Kind,
+)
+from .create_sso_connection_request_type_2_oidc_default_role_type_1 import (
+    CreateSsoConnectionRequestType2OidcDefaultRoleType1,
+)
+from .create_sso_connection_request_type_2_oidc_default_role_type_2_type_1 import (
+    CreateSsoConnectionRequestType2OidcDefaultRoleType2Type1,
+)
+from .create_sso_connection_request_type_2_oidc_default_role_type_3_type_1 import (
+    CreateSsoConnectionRequestType2OidcDefaultRoleType3Type1,
+)
+from .create_sso_connection_request_type_2_oidc_group_roles import (
+    CreateSsoConnectionRequestType2OidcGroupRoles,
+)
+from .create_sso_connection_request_type_2_oidc_group_roles_additional_property import (
+    CreateSsoConnectionRequestType2OidcGroupRolesAdditionalProperty,
+)
 from .create_sso_connection_response_201 import CreateSsoConnectionResponse201
 from .create_webhook_request import CreateWebhookRequest
 from .create_webhook_request_events_item import CreateWebhookRequestEventsItem
@@ -280,6 +298,7 @@ from .oauth_authorize_code_challenge_method import OauthAuthorizeCodeChallengeMe
 from .oauth_authorize_decision_body import OauthAuthorizeDecisionBody
 from .oauth_authorize_decision_body_action import OauthAuthorizeDecisionBodyAction
 from .oauth_authorize_response_type import OauthAuthorizeResponseType
+from .oidc_callback_response_200 import OidcCallbackResponse200
 from .organization import Organization
 from .organization_invitation import OrganizationInvitation
 from .organization_invitation_list import OrganizationInvitationList
@@ -436,6 +455,7 @@ from .sign_in import SignIn
 from .sign_in_kind import SignInKind
 from .sso_connection import SsoConnection
 from .sso_connection_kind import SsoConnectionKind
+from .sso_connection_rp import SsoConnectionRp
 from .sso_connection_sp import SsoConnectionSp
 from .sso_domain import SsoDomain
 from .sso_domain_txt_record import SsoDomainTxtRecord
@@ -451,6 +471,22 @@ from .sso_ldap_settings_default_role_type_3_type_1 import (
 from .sso_ldap_settings_group_roles import SsoLdapSettingsGroupRoles
 from .sso_ldap_settings_group_roles_additional_property import (
     SsoLdapSettingsGroupRolesAdditionalProperty,
+)
+from .sso_oidc_settings import SsoOidcSettings
+from .sso_oidc_settings_default_role_type_1 import SsoOidcSettingsDefaultRoleType1
+from .sso_oidc_settings_default_role_type_2_type_1 import (
+    SsoOidcSettingsDefaultRoleType2Type1,
+)
+from .sso_oidc_settings_default_role_type_3_type_1 import (
+    SsoOidcSettingsDefaultRoleType3Type1,
+)
+from .sso_oidc_settings_group_roles import SsoOidcSettingsGroupRoles
+from .sso_oidc_settings_group_roles_additional_property import (
+    SsoOidcSettingsGroupRolesAdditionalProperty,
+)
+from .sso_oidc_settings_id_token_algs_item import SsoOidcSettingsIdTokenAlgsItem
+from .sso_oidc_settings_token_endpoint_auth_method import (
+    SsoOidcSettingsTokenEndpointAuthMethod,
 )
 from .sso_saml_settings import SsoSamlSettings
 from .sso_saml_settings_default_role_type_1 import SsoSamlSettingsDefaultRoleType1
@@ -531,6 +567,22 @@ from .update_sso_connection_request_ldap_group_roles import (
 )
 from .update_sso_connection_request_ldap_group_roles_additional_property import (
     UpdateSsoConnectionRequestLdapGroupRolesAdditionalProperty,
+)
+from .update_sso_connection_request_oidc import UpdateSsoConnectionRequestOidc
+from .update_sso_connection_request_oidc_default_role_type_1 import (
+    UpdateSsoConnectionRequestOidcDefaultRoleType1,
+)
+from .update_sso_connection_request_oidc_default_role_type_2_type_1 import (
+    UpdateSsoConnectionRequestOidcDefaultRoleType2Type1,
+)
+from .update_sso_connection_request_oidc_default_role_type_3_type_1 import (
+    UpdateSsoConnectionRequestOidcDefaultRoleType3Type1,
+)
+from .update_sso_connection_request_oidc_group_roles import (
+    UpdateSsoConnectionRequestOidcGroupRoles,
+)
+from .update_sso_connection_request_oidc_group_roles_additional_property import (
+    UpdateSsoConnectionRequestOidcGroupRolesAdditionalProperty,
 )
 from .update_sso_connection_request_saml import UpdateSsoConnectionRequestSaml
 from .update_sso_connection_request_saml_default_role_type_1 import (
@@ -675,6 +727,12 @@ __all__ = (
     "CreateSsoConnectionRequestType1LdapDefaultRoleType3Type1",
     "CreateSsoConnectionRequestType1LdapGroupRoles",
     "CreateSsoConnectionRequestType1LdapGroupRolesAdditionalProperty",
+    "CreateSsoConnectionRequestType2Kind",
+    "CreateSsoConnectionRequestType2OidcDefaultRoleType1",
+    "CreateSsoConnectionRequestType2OidcDefaultRoleType2Type1",
+    "CreateSsoConnectionRequestType2OidcDefaultRoleType3Type1",
+    "CreateSsoConnectionRequestType2OidcGroupRoles",
+    "CreateSsoConnectionRequestType2OidcGroupRolesAdditionalProperty",
     "CreateSsoConnectionResponse201",
     "CreateWebhookRequest",
     "CreateWebhookRequestEventsItem",
@@ -797,6 +855,7 @@ __all__ = (
     "OauthAuthorizeDecisionBody",
     "OauthAuthorizeDecisionBodyAction",
     "OauthAuthorizeResponseType",
+    "OidcCallbackResponse200",
     "Organization",
     "OrganizationInvitation",
     "OrganizationInvitationList",
@@ -923,6 +982,7 @@ __all__ = (
     "SignInKind",
     "SsoConnection",
     "SsoConnectionKind",
+    "SsoConnectionRp",
     "SsoConnectionSp",
     "SsoDomain",
     "SsoDomainTxtRecord",
@@ -933,6 +993,14 @@ __all__ = (
     "SsoLdapSettingsDefaultRoleType3Type1",
     "SsoLdapSettingsGroupRoles",
     "SsoLdapSettingsGroupRolesAdditionalProperty",
+    "SsoOidcSettings",
+    "SsoOidcSettingsDefaultRoleType1",
+    "SsoOidcSettingsDefaultRoleType2Type1",
+    "SsoOidcSettingsDefaultRoleType3Type1",
+    "SsoOidcSettingsGroupRoles",
+    "SsoOidcSettingsGroupRolesAdditionalProperty",
+    "SsoOidcSettingsIdTokenAlgsItem",
+    "SsoOidcSettingsTokenEndpointAuthMethod",
     "SsoSamlSettings",
     "SsoSamlSettingsDefaultRoleType1",
     "SsoSamlSettingsDefaultRoleType2Type1",
@@ -985,6 +1053,12 @@ __all__ = (
     "UpdateSsoConnectionRequestLdapDefaultRoleType3Type1",
     "UpdateSsoConnectionRequestLdapGroupRoles",
     "UpdateSsoConnectionRequestLdapGroupRolesAdditionalProperty",
+    "UpdateSsoConnectionRequestOidc",
+    "UpdateSsoConnectionRequestOidcDefaultRoleType1",
+    "UpdateSsoConnectionRequestOidcDefaultRoleType2Type1",
+    "UpdateSsoConnectionRequestOidcDefaultRoleType3Type1",
+    "UpdateSsoConnectionRequestOidcGroupRoles",
+    "UpdateSsoConnectionRequestOidcGroupRolesAdditionalProperty",
     "UpdateSsoConnectionRequestSaml",
     "UpdateSsoConnectionRequestSamlDefaultRoleType1",
     "UpdateSsoConnectionRequestSamlDefaultRoleType2Type1",

@@ -10,8 +10,10 @@ from ..models.sso_connection_kind import SsoConnectionKind
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.sso_connection_rp import SsoConnectionRp
     from ..models.sso_connection_sp import SsoConnectionSp
     from ..models.sso_ldap_settings import SsoLdapSettings
+    from ..models.sso_oidc_settings import SsoOidcSettings
     from ..models.sso_saml_settings import SsoSamlSettings
 
 
@@ -27,9 +29,11 @@ class SsoConnection:
         kind (SsoConnectionKind):
         name (str):
         enforced (bool):
-        config (SsoLdapSettings | SsoSamlSettings):
+        config (SsoLdapSettings | SsoOidcSettings | SsoSamlSettings):
         has_service_password (bool):
         created_at (str):
+        has_client_secret (bool | Unset): OIDC: whether a client secret is sealed.
+        rp (SsoConnectionRp | Unset): OIDC: the redirect URI to register at the provider, and where users start.
         sp (SsoConnectionSp | Unset): SAML: the service provider addresses to enter at the IdP.
     """
 
@@ -38,13 +42,16 @@ class SsoConnection:
     kind: SsoConnectionKind
     name: str
     enforced: bool
-    config: SsoLdapSettings | SsoSamlSettings
+    config: SsoLdapSettings | SsoOidcSettings | SsoSamlSettings
     has_service_password: bool
     created_at: str
+    has_client_secret: bool | Unset = UNSET
+    rp: SsoConnectionRp | Unset = UNSET
     sp: SsoConnectionSp | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.sso_ldap_settings import SsoLdapSettings
         from ..models.sso_saml_settings import SsoSamlSettings
 
         id = self.id
@@ -58,7 +65,9 @@ class SsoConnection:
         enforced = self.enforced
 
         config: dict[str, Any]
-        if isinstance(self.config, SsoSamlSettings):
+        if isinstance(self.config, SsoSamlSettings) or isinstance(
+            self.config, SsoLdapSettings
+        ):
             config = self.config.to_dict()
         else:
             config = self.config.to_dict()
@@ -66,6 +75,12 @@ class SsoConnection:
         has_service_password = self.has_service_password
 
         created_at = self.created_at
+
+        has_client_secret = self.has_client_secret
+
+        rp: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.rp, Unset):
+            rp = self.rp.to_dict()
 
         sp: dict[str, Any] | Unset = UNSET
         if not isinstance(self.sp, Unset):
@@ -85,6 +100,10 @@ class SsoConnection:
                 "created_at": created_at,
             }
         )
+        if has_client_secret is not UNSET:
+            field_dict["has_client_secret"] = has_client_secret
+        if rp is not UNSET:
+            field_dict["rp"] = rp
         if sp is not UNSET:
             field_dict["sp"] = sp
 
@@ -92,8 +111,10 @@ class SsoConnection:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.sso_connection_rp import SsoConnectionRp
         from ..models.sso_connection_sp import SsoConnectionSp
         from ..models.sso_ldap_settings import SsoLdapSettings
+        from ..models.sso_oidc_settings import SsoOidcSettings
         from ..models.sso_saml_settings import SsoSamlSettings
 
         d = dict(src_dict)
@@ -107,7 +128,9 @@ class SsoConnection:
 
         enforced = d.pop("enforced")
 
-        def _parse_config(data: object) -> SsoLdapSettings | SsoSamlSettings:
+        def _parse_config(
+            data: object,
+        ) -> SsoLdapSettings | SsoOidcSettings | SsoSamlSettings:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -116,17 +139,34 @@ class SsoConnection:
                 return config_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                config_type_1 = SsoLdapSettings.from_dict(data)
+
+                return config_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            config_type_1 = SsoLdapSettings.from_dict(data)
+            config_type_2 = SsoOidcSettings.from_dict(data)
 
-            return config_type_1
+            return config_type_2
 
         config = _parse_config(d.pop("config"))
 
         has_service_password = d.pop("has_service_password")
 
         created_at = d.pop("created_at")
+
+        has_client_secret = d.pop("has_client_secret", UNSET)
+
+        _rp = d.pop("rp", UNSET)
+        rp: SsoConnectionRp | Unset
+        if isinstance(_rp, Unset):
+            rp = UNSET
+        else:
+            rp = SsoConnectionRp.from_dict(_rp)
 
         _sp = d.pop("sp", UNSET)
         sp: SsoConnectionSp | Unset
@@ -144,6 +184,8 @@ class SsoConnection:
             config=config,
             has_service_password=has_service_password,
             created_at=created_at,
+            has_client_secret=has_client_secret,
+            rp=rp,
             sp=sp,
         )
 

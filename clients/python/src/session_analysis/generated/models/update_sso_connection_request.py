@@ -11,6 +11,9 @@ if TYPE_CHECKING:
     from ..models.update_sso_connection_request_ldap import (
         UpdateSsoConnectionRequestLdap,
     )
+    from ..models.update_sso_connection_request_oidc import (
+        UpdateSsoConnectionRequestOidc,
+    )
     from ..models.update_sso_connection_request_saml import (
         UpdateSsoConnectionRequestSaml,
     )
@@ -34,6 +37,9 @@ class UpdateSsoConnectionRequest:
             certificate (at least one stays).
         ldap (UpdateSsoConnectionRequestLdap | Unset): LDAP: fields to change.
         service_password (str | Unset): LDAP: a new service-account password, sealed at rest; never returned.
+        oidc (UpdateSsoConnectionRequestOidc | Unset): OIDC: fields to change; the provider is discovered again from the
+            issuer.
+        client_secret (str | Unset): OIDC: a new client secret, sealed at rest; never returned.
     """
 
     name: str | Unset = UNSET
@@ -44,6 +50,8 @@ class UpdateSsoConnectionRequest:
     remove_certificates: list[str] | Unset = UNSET
     ldap: UpdateSsoConnectionRequestLdap | Unset = UNSET
     service_password: str | Unset = UNSET
+    oidc: UpdateSsoConnectionRequestOidc | Unset = UNSET
+    client_secret: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -70,6 +78,12 @@ class UpdateSsoConnectionRequest:
 
         service_password = self.service_password
 
+        oidc: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.oidc, Unset):
+            oidc = self.oidc.to_dict()
+
+        client_secret = self.client_secret
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -89,6 +103,10 @@ class UpdateSsoConnectionRequest:
             field_dict["ldap"] = ldap
         if service_password is not UNSET:
             field_dict["service_password"] = service_password
+        if oidc is not UNSET:
+            field_dict["oidc"] = oidc
+        if client_secret is not UNSET:
+            field_dict["client_secret"] = client_secret
 
         return field_dict
 
@@ -96,6 +114,9 @@ class UpdateSsoConnectionRequest:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.update_sso_connection_request_ldap import (
             UpdateSsoConnectionRequestLdap,
+        )
+        from ..models.update_sso_connection_request_oidc import (
+            UpdateSsoConnectionRequestOidc,
         )
         from ..models.update_sso_connection_request_saml import (
             UpdateSsoConnectionRequestSaml,
@@ -128,6 +149,15 @@ class UpdateSsoConnectionRequest:
 
         service_password = d.pop("service_password", UNSET)
 
+        _oidc = d.pop("oidc", UNSET)
+        oidc: UpdateSsoConnectionRequestOidc | Unset
+        if isinstance(_oidc, Unset):
+            oidc = UNSET
+        else:
+            oidc = UpdateSsoConnectionRequestOidc.from_dict(_oidc)
+
+        client_secret = d.pop("client_secret", UNSET)
+
         update_sso_connection_request = cls(
             name=name,
             enforced=enforced,
@@ -137,6 +167,8 @@ class UpdateSsoConnectionRequest:
             remove_certificates=remove_certificates,
             ldap=ldap,
             service_password=service_password,
+            oidc=oidc,
+            client_secret=client_secret,
         )
 
         return update_sso_connection_request

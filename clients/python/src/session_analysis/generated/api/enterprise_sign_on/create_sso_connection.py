@@ -12,6 +12,9 @@ from ...models.create_sso_connection_request_type_0 import (
 from ...models.create_sso_connection_request_type_1 import (
     CreateSsoConnectionRequestType1,
 )
+from ...models.create_sso_connection_request_type_2 import (
+    CreateSsoConnectionRequestType2,
+)
 from ...models.create_sso_connection_response_201 import CreateSsoConnectionResponse201
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response, Unset
@@ -20,7 +23,9 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     organization_id: str,
     *,
-    body: CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1,
+    body: CreateSsoConnectionRequestType0
+    | CreateSsoConnectionRequestType1
+    | CreateSsoConnectionRequestType2,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
@@ -42,7 +47,9 @@ def _get_kwargs(
         ),
     }
 
-    if isinstance(body, CreateSsoConnectionRequestType0):
+    if isinstance(body, CreateSsoConnectionRequestType0) or isinstance(
+        body, CreateSsoConnectionRequestType1
+    ):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -127,22 +134,26 @@ def sync_detailed(
     organization_id: str,
     *,
     client: AuthenticatedClient,
-    body: CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1,
+    body: CreateSsoConnectionRequestType0
+    | CreateSsoConnectionRequestType1
+    | CreateSsoConnectionRequestType2,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[CreateSsoConnectionResponse201 | ErrorEnvelope]:
-    """Add a SAML or LDAP connection (admins and owners)
+    """Add a SAML, OIDC or LDAP connection (admins and owners)
 
      SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service
-    password sealed at rest and never returned. Audited.
+    password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and
+    secret (sealed, never returned). Audited.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
         x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1):
+        body (CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1 |
+            CreateSsoConnectionRequestType2):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -171,22 +182,26 @@ def sync(
     organization_id: str,
     *,
     client: AuthenticatedClient,
-    body: CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1,
+    body: CreateSsoConnectionRequestType0
+    | CreateSsoConnectionRequestType1
+    | CreateSsoConnectionRequestType2,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> CreateSsoConnectionResponse201 | ErrorEnvelope | None:
-    """Add a SAML or LDAP connection (admins and owners)
+    """Add a SAML, OIDC or LDAP connection (admins and owners)
 
      SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service
-    password sealed at rest and never returned. Audited.
+    password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and
+    secret (sealed, never returned). Audited.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
         x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1):
+        body (CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1 |
+            CreateSsoConnectionRequestType2):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -210,22 +225,26 @@ async def asyncio_detailed(
     organization_id: str,
     *,
     client: AuthenticatedClient,
-    body: CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1,
+    body: CreateSsoConnectionRequestType0
+    | CreateSsoConnectionRequestType1
+    | CreateSsoConnectionRequestType2,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> Response[CreateSsoConnectionResponse201 | ErrorEnvelope]:
-    """Add a SAML or LDAP connection (admins and owners)
+    """Add a SAML, OIDC or LDAP connection (admins and owners)
 
      SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service
-    password sealed at rest and never returned. Audited.
+    password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and
+    secret (sealed, never returned). Audited.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
         x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1):
+        body (CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1 |
+            CreateSsoConnectionRequestType2):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -252,22 +271,26 @@ async def asyncio(
     organization_id: str,
     *,
     client: AuthenticatedClient,
-    body: CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1,
+    body: CreateSsoConnectionRequestType0
+    | CreateSsoConnectionRequestType1
+    | CreateSsoConnectionRequestType2,
     x_organization_id: str | Unset = UNSET,
     x_client_version: str | Unset = UNSET,
     x_d1_bookmark: str | Unset = UNSET,
 ) -> CreateSsoConnectionResponse201 | ErrorEnvelope | None:
-    """Add a SAML or LDAP connection (admins and owners)
+    """Add a SAML, OIDC or LDAP connection (admins and owners)
 
      SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service
-    password sealed at rest and never returned. Audited.
+    password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and
+    secret (sealed, never returned). Audited.
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
         x_organization_id (str | Unset):
         x_client_version (str | Unset):
         x_d1_bookmark (str | Unset):
-        body (CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1):
+        body (CreateSsoConnectionRequestType0 | CreateSsoConnectionRequestType1 |
+            CreateSsoConnectionRequestType2):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

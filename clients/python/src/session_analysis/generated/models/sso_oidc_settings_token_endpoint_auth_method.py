@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class SsoOidcSettingsTokenEndpointAuthMethod(StrEnum):
+    CLIENT_SECRET_BASIC = "client_secret_basic"
+    CLIENT_SECRET_POST = "client_secret_post"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class UpdateSsoConnectionRequestOidcGroupRolesAdditionalProperty(StrEnum):
+    ADMIN = "admin"
+    MEMBER = "member"
+    OWNER = "owner"
+
+    def __str__(self) -> str:
+        return str(self.value)

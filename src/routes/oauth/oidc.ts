@@ -1,0 +1,53 @@
+import type { Hono, Context as HonoContext } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { contextOf } from "../../context/request";
+import { finishOidcLogin, OIDC_SIGN_IN_TTL_MS, startOidcLogin } from "../../domain/identity/sso/oidc/flow";
+import type { AppEnv } from "../../env";
+import { AppError } from "../../errors";
+import { isHttps } from "../../http/console-cookies";
+import { ok } from "../../http/envelope-body";
+import { countryOf } from "../../lib/request";
+import { authThrottle } from "../../middleware/auth-throttle";
+import { authResult } from "../auth/result";
+
+/**
+ * OpenID Connect relying party at {auth_url}/oidc/* (docs/sso.md "OpenID Connect"):
+ * - GET /oidc/login?connection=…  → 302 to the provider, with the pending sign-in's cookie
+ * - GET /oidc/callback            → the redirect URI (one for every connection; the cookie names it):
+ *   the same token result as /v1/auth/login and the SAML ACS.
+ * The cookie is SameSite=Lax: the provider's redirect back is a top-level GET, which carries it.
+ */
+const CONNECTION_ID = /^sso_\d{1,30}$/;
+const COOKIE = "sas_oidc";
+const cookieName = (c: HonoContext<AppEnv>) => (isHttps(c) ? `__Secure-${COOKIE}` : COOKIE);
+const cookieOptions = (c: HonoContext<AppEnv>, maxAge?: number) => ({
+  path: "/oidc/",
+  httpOnly: true,
+  secure: isHttps(c),
+  sameSite: "Lax" as const,
+  ...(maxAge !== undefined ? { maxAge } : {}),
+});
+
+export function mountOidc(app: Hono<AppEnv>) {
+  app.get("/oidc/login", async (c) => {
+    const connection = c.req.query("connection") ?? "";
+    if (!CONNECTION_ID.test(connection)) throw new AppError("RESOURCE_NOT_FOUND");
+    const { cookie, url } = await startOidcLogin(contextOf(c), { connectionId: connection });
+    setCookie(c, cookieName(c), cookie, cookieOptions(c, OIDC_SIGN_IN_TTL_MS / 1000));
+    c.header("Cache-Control", "no-store");
+    return c.redirect(url, 302);
+  });
+
+  app.get("/oidc/callback", authThrottle(), async (c) => {
+    const cookie = getCookie(c, cookieName(c));
+    deleteCookie(c, cookieName(c), cookieOptions(c));
+    const q = c.req.query();
+    c.header("Cache-Control", "no-store");
+    const result = await finishOidcLogin(contextOf(c), {
+      cookie,
+      query: { code: q.code, state: q.state, error: q.error, iss: q.iss },
+      country: countryOf(c),
+    });
+    return c.json(ok({ ...authResult(result), organization_id: result.organizationId }, "Login successful"), 200);
+  });
+}
