@@ -133,6 +133,10 @@ export const ERROR_CATALOGUE = {
   },
   DIRECTORY_UNAVAILABLE: { status: 502, message: "The organization's directory did not answer; try again later." },
   DATABASE_ERROR: { status: 500, message: "A database operation failed." },
+  SESSION_ARCHIVE_UNREADABLE: {
+    status: 500,
+    message: "This session's archived content could not be read; the operators are alerted. Nothing was changed.",
+  },
   AI_MODEL_ERROR: { status: 500, message: "Model processing failed." },
   INTERNAL_SERVER_ERROR: { status: 500, message: "An unexpected error occurred." },
 } as const satisfies Record<string, CatalogueEntry>;
