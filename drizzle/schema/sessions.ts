@@ -56,6 +56,14 @@ export const sessions = sqliteTable(
     /** Charged minus refunded: equals credits_required until a refund. */
     creditsUsed: integer("credits_used").notNull(),
     creditsRefunded: integer("credits_refunded").notNull().default(0),
+    /**
+     * Of credits_used, how many came from the paying account's included credits of its current
+     * period, and how many from a period that has ended since (the renewal moves them here): a
+     * refund gives the first back to the included bucket, writes the second off, and returns the
+     * rest as purchased credit (src/db/credits.ts, docs/decisions.md "Included vs purchased credits").
+     */
+    creditsIncluded: integer("credits_included").notNull().default(0),
+    creditsExpired: integer("credits_expired").notNull().default(0),
     confidenceScore: real("confidence_score"),
     /** Fixed at creation so a repeated completion step writes the same analysis. */
     analysisId: text("analysis_id").notNull(),
