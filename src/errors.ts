@@ -118,6 +118,9 @@ export const ERROR_CATALOGUE = {
   },
   DIRECTORY_UNAVAILABLE: { message: "The organization's directory did not answer; try again later." },
   DATABASE_ERROR: { message: "A database operation failed." },
+  SESSION_ARCHIVE_UNREADABLE: {
+    message: "This session's archived content could not be read; the operators are alerted. Nothing was changed.",
+  },
   AI_MODEL_ERROR: { message: "Model processing failed." },
   INTERNAL_SERVER_ERROR: { message: "An unexpected error occurred." },
 } as const satisfies Record<string, CatalogueEntry>;

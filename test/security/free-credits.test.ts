@@ -352,6 +352,7 @@ const bucketOp: fc.Arbitrary<BucketOp> = fc.oneof(
 describe("ledger property: refunds never turn included credits into purchased ones", () => {
   it("random creations, re-pricings, steps (failures), cancellations, purchases and renewals", async () => {
     let refundsSeen = 0;
+    let writeOffsSeen = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(bucketOp, { minLength: 6, maxLength: 14 }), async (ops) => {
         const u = await registerUser();
@@ -408,16 +409,18 @@ describe("ledger property: refunds never turn included credits into purchased on
           const row = await env.DB.prepare(
             `SELECT a.included_balance AS included, a.period_included AS granted,
                 (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger WHERE account_id = a.id AND reason = 'credit_purchase') AS bought,
-                (SELECT COUNT(*) FROM credit_ledger WHERE account_id = a.id AND reason IN ('session_refund', 'session_reprice') AND delta > 0) AS refunds
+                (SELECT COUNT(*) FROM credit_ledger WHERE account_id = a.id AND reason IN ('session_refund', 'session_reprice') AND delta > 0) AS refunds,
+                (SELECT COUNT(*) FROM credit_ledger WHERE account_id = a.id AND reason = 'credits_expiry' AND reference_id LIKE '%:expired') AS writeOffs
               FROM billing_accounts a WHERE a.id = ?`,
           )
             .bind(acct)
-            .first<{ included: number; granted: number; bought: number; refunds: number }>();
+            .first<{ included: number; granted: number; bought: number; refunds: number; writeOffs: number }>();
           // ... purchased credits never exceed what was bought (purchases, not refunds) ...
           expect(balance - row!.included).toBeLessThanOrEqual(row!.bought);
           // ... and included credits never exceed this period's grant.
           expect(row!.included).toBeLessThanOrEqual(row!.granted);
           refundsSeen = Math.max(refundsSeen, row!.refunds);
+          writeOffsSeen = Math.max(writeOffsSeen, row!.writeOffs);
         }
       }),
       {
@@ -442,7 +445,8 @@ describe("ledger property: refunds never turn included credits into purchased on
         ],
       },
     );
-    // Refunds did happen (the bounds above are not met vacuously).
+    // Refunds did happen, and one after a renewal wrote off an ended period's share (the bounds above are not met vacuously).
     expect(refundsSeen).toBeGreaterThan(0);
+    expect(writeOffsSeen).toBeGreaterThan(0);
   }, 240_000);
 });

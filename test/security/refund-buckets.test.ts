@@ -12,6 +12,7 @@ import { newId } from "../../src/lib/ids";
 import { accountIdOf, accountRow, endPeriodNow, expectLedgerInvariant, fireClock, purchase } from "../support/billing";
 import { registerUser, type TestUser } from "../support/factories";
 import { api } from "../support/http";
+import { asOrg, createOrganization, orgAccount } from "../support/organizations";
 import { heldSession, stepRoom, waitForStatus } from "../support/sessions";
 import { deliver, failedIntent, stripeEvent } from "../support/stripe-events";
 
@@ -184,6 +185,38 @@ describe("issue 44.6: refunds return to the bucket that paid", () => {
       { delta: -NORMAL, reason: "session_debit" },
       { delta: -NORMAL, reason: "credits_expiry" },
       { delta: NORMAL, reason: "session_refund" },
+    ]);
+    await expectLedgerInvariant(acct);
+  });
+
+  it("an organization's session: its included credits come back while their period lasts, and expire after it", async () => {
+    const owner = await registerUser();
+    const org = await createOrganization(owner); // the owner's first: 100 included credits
+    const acct = (await orgAccount(org)).id;
+    const orgBuckets = async () => {
+      const a = await accountRow(acct);
+      return { included: a.included_balance, purchased: a.balance - a.included_balance };
+    };
+    const now = await heldSession(owner.token, {}, asOrg(org));
+    const later = await heldSession(owner.token, { parameters: { duration: 300 } }, asOrg(org)); // 15 credits
+    expect(await orgBuckets()).toEqual({ included: 100 - NORMAL - 15, purchased: 0 });
+    expect((await api("DELETE", `/v1/sessions/${now.id}`, { token: owner.token, headers: asOrg(org) })).status).toBe(
+      200,
+    );
+    expect(await orgBuckets()).toEqual({ included: 100 - 15, purchased: 0 });
+
+    await endPeriodNow(acct);
+    await fireClock(acct);
+    const renewed = await orgBuckets();
+    expect((await api("DELETE", `/v1/sessions/${later.id}`, { token: owner.token, headers: asOrg(org) })).status).toBe(
+      200,
+    );
+    // The ended period's 15 are written off: neither bucket grows.
+    expect(await orgBuckets()).toEqual(renewed);
+    expect((await ledgerOf(later.id)).map((r) => r.reason)).toEqual([
+      "session_debit",
+      "credits_expiry",
+      "session_refund",
     ]);
     await expectLedgerInvariant(acct);
   });
