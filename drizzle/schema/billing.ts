@@ -32,6 +32,11 @@ export const billingAccounts = sqliteTable(
      * 0076, src/domain/billing/trial.ts); NULL once it started or was refused.
      */
     trialTier: text("trial_tier", { enum: ["professional", "enterprise"] }),
+    /**
+     * How many of the latest debit's credits came from included_balance: set by the debit's UPDATE,
+     * read by the next statement of its batch to record it on the session it paid for.
+     */
+    debitIncluded: integer("debit_included").notNull().default(0),
     /** Failed renewal attempts in the current dunning run (0 when not past_due). */
     dunningAttempts: integer("dunning_attempts").notNull().default(0),
     /**

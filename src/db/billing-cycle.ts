@@ -12,6 +12,7 @@ import type { EventMessage } from "../domain/webhooks/events";
 import type { AccountRow } from "./billing-accounts";
 import { db, schema } from "./client";
 import { type LedgerEntry, ledgerRowExists, ledgerRowWritten, ONCE_PER_REFERENCE } from "./credits";
+import { expireIncludedShares } from "./included-shares";
 import { outboxIfChangedStatement, outboxStatement } from "./outbox";
 import { type TransactionRow, transactionInsert } from "./transactions";
 
@@ -78,6 +79,11 @@ export async function applyRenewal(d1: D1Database, r: Renewal): Promise<boolean>
          WHERE id = ?2 AND ${ledgerRowExists("?1", "?2", "?7")}`,
       )
       .bind(r.grant.ledgerId, a.id, r.included, r.tier, r.periodStart, r.periodEnd, r.grant.at),
+    // What the active sessions paid with the expiring included credits expires with them.
+    ...expireIncludedShares(d1, a.id, {
+      sql: ledgerRowExists("?2", "?3", "?4"),
+      params: [r.grant.ledgerId, a.id, r.grant.at],
+    }),
   ];
   if (r.fee) {
     const q = db(d1).insert(transactions).values(r.fee).onConflictDoNothing().toSQL();

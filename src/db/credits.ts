@@ -101,7 +101,7 @@ export function debitStatements(
   return [
     d1
       .prepare(
-        `UPDATE billing_accounts SET balance = balance - ?1, included_balance = MAX(0, included_balance - ?1)${guard?.set ? `, ${guard.set}` : ""} WHERE id = ?2 AND balance >= ?1${extra}`,
+        `UPDATE billing_accounts SET balance = balance - ?1, included_balance = MAX(0, included_balance - ?1), debit_included = MIN(included_balance, ?1)${guard?.set ? `, ${guard.set}` : ""} WHERE id = ?2 AND balance >= ?1${extra}`,
       )
       .bind(amount, entry.accountId, ...(guard ? [null, ...guard.params] : [])),
     d1
@@ -150,20 +150,36 @@ export async function balanceOf(d1: D1Database, accountId: string): Promise<numb
 export const balanceQuery = (d1: D1Database, accountId: string): D1PreparedStatement =>
   d1.prepare("SELECT balance FROM billing_accounts WHERE id = ?").bind(accountId);
 
+/** A refund's ledger row, with a second fresh id for the write-off of included credits whose period ended. */
+export interface RefundEntry extends Omit<LedgerEntry, "accountId"> {
+  expiryLedgerId: string;
+}
+
 /**
  * Refund `amount` to the account that paid for session `sessionId` (its
  * `account_id`, written in the batch of its debit), only if the statement just before it
- * in the batch changed a row (the session's conditional move to
- * failed/cancelled), and at most once per (reason, session). Used for refunds
- * that must follow the state change they pay back, never a repeat of it.
+ * in the batch changed a row (the session's conditional move to failed/cancelled, or its
+ * re-pricing), and at most once per (reason, session).
+ *
+ * The refund returns to the bucket that paid (docs/decisions.md "Included vs purchased
+ * credits"): first to included_balance, up to the session's `credits_included` (what it took
+ * from this period's included credits); then, up to its `credits_expired` (included credits of
+ * a period that has ended since), it is written off at once by a `credits_expiry` row, as
+ * those credits would have expired at that period's end; the rest is purchased credit. The
+ * session's shares shrink by what the refund gave back, so a later refund cannot return them twice.
  */
 export function sessionRefundStatements(
   d1: D1Database,
-  entry: Omit<LedgerEntry, "accountId">,
+  entry: RefundEntry,
   sessionId: string,
   amount: number,
 ): D1PreparedStatement[] {
   const payer = "(SELECT account_id FROM sessions WHERE id = ?8)";
+  const refundWritten = (account: string, at: string) => ledgerRowExists("?1", account, at);
+  // Of `?2` refunded: the share back to included_balance, and the share written off.
+  const toIncluded = (amountParam: string) => `MIN(${amountParam}, s.credits_included)`;
+  const toExpire = (amountParam: string) =>
+    `MIN(${amountParam} - MIN(${amountParam}, s.credits_included), s.credits_expired)`;
   return [
     d1
       .prepare(
@@ -172,9 +188,38 @@ export function sessionRefundStatements(
       .bind(entry.ledgerId, null, amount, entry.reason, entry.referenceId, entry.description, entry.at, sessionId),
     d1
       .prepare(
+        `UPDATE billing_accounts SET balance = balance + ${ledgerRowDelta("?1", "billing_accounts.id", "?2")},
+           included_balance = included_balance + (SELECT ${toIncluded("?4")} FROM sessions s WHERE s.id = ?3), updated_at = ?2
+          WHERE id = (SELECT account_id FROM sessions WHERE id = ?3) AND ${refundWritten("billing_accounts.id", "?2")}`,
+      )
+      .bind(entry.ledgerId, entry.at, sessionId, amount),
+    d1
+      .prepare(
+        `${INSERT_COLUMNS} SELECT ?2, s.account_id, -${toExpire("?3")}, 'credits_expiry', ?4, ?5, ?6 FROM sessions s
+          WHERE s.id = ?7 AND ${toExpire("?3")} > 0 AND ${refundWritten("s.account_id", "?6")} ${ONCE_PER_REFERENCE}`,
+      )
+      .bind(
+        entry.ledgerId,
+        entry.expiryLedgerId,
+        amount,
+        `${entry.referenceId}:expired`,
+        "Refunded included credits of an ended period expired",
+        entry.at,
+        sessionId,
+      ),
+    d1
+      .prepare(
         `UPDATE billing_accounts SET balance = balance + ${ledgerRowDelta("?1", "billing_accounts.id", "?2")}, updated_at = ?2
           WHERE id = (SELECT account_id FROM sessions WHERE id = ?3) AND ${ledgerRowExists("?1", "billing_accounts.id", "?2")}`,
       )
-      .bind(entry.ledgerId, entry.at, sessionId),
+      .bind(entry.expiryLedgerId, entry.at, sessionId),
+    // Last: the statements above read the shares as they were before this refund.
+    d1
+      .prepare(
+        `UPDATE sessions AS s SET credits_included = s.credits_included - ${toIncluded("?2")},
+           credits_expired = s.credits_expired - ${toExpire("?2")}
+          WHERE s.id = ?3 AND ${ledgerRowExists("?1", "s.account_id", "?4")}`,
+      )
+      .bind(entry.ledgerId, amount, sessionId, entry.at),
   ];
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { EventMessage } from "../domain/webhooks/events";
 import { db, schema } from "./client";
 import { type LedgerEntry, ledgerRowDelta, ledgerRowExists } from "./credits";
+import { expireIncludedShares } from "./included-shares";
 import type { TransactionRow } from "./transactions";
 
 /**
@@ -169,6 +170,11 @@ export async function applyLateFeeFailure(d1: D1Database, f: LateFeeFailure): Pr
     d1
       .prepare("UPDATE transactions SET status = 'failed', failure_code = ?2 WHERE id = ?1 AND status = 'completed'")
       .bind(f.transactionId, f.failureCode),
+    // The active sessions' shares of the taken-back included credits end with the period (the state just written).
+    ...expireIncludedShares(d1, f.accountId, {
+      sql: "EXISTS (SELECT 1 FROM billing_accounts WHERE id = ?1 AND status = 'past_due' AND current_period_end = ?2)",
+      params: [f.now],
+    }),
   ]);
   return (results[2]?.meta.changes ?? 0) === 1;
 }

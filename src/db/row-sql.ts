@@ -48,14 +48,24 @@ export function rowReader<
  * An INSERT of one table's whole row: `columns` is `"t" ("a", "b", …)`, `parameters` one SQL
  * parameter `?` per column, and `values(row)` the row's values in that order (a missing value
  * takes the column's plain default, else NULL), for `INSERT INTO ${columns} VALUES (?…)` or
- * `… SELECT ?… WHERE …`.
+ * `… SELECT ?… WHERE …`. A column named in `computed` takes that SQL expression instead, whose
+ * one `?` is bound to the row's value of the key given with it (a value the batch computes, e.g.
+ * read from the row a statement before it wrote).
  */
-export function rowInserter<T extends Table>(table: T) {
+export function rowInserter<T extends Table>(
+  table: T,
+  computed: Partial<
+    Record<keyof T["$inferInsert"] & string, { sql: string; param: keyof T["$inferInsert"] & string }>
+  > = {},
+) {
   const entries = Object.entries(getTableColumns(table));
+  const expressions = computed as Record<string, { sql: string; param: string } | undefined>;
   const columns = `"${getTableName(table)}" (${entries.map(([, col]) => `"${col.name}"`).join(", ")})`;
-  const parameters = entries.map(() => "?").join(", ");
+  const parameters = entries.map(([key]) => expressions[key]?.sql ?? "?").join(", ");
   const values = (row: T["$inferInsert"]): unknown[] =>
     entries.map(([key, col]) => {
+      const expression = expressions[key];
+      if (expression) return (row as Record<string, unknown>)[expression.param];
       const value = (row as Record<string, unknown>)[key];
       if (value !== undefined && value !== null) return col.mapToDriverValue(value);
       if (value === undefined && col.default !== undefined && !is(col.default, SQL))

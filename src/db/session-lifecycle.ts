@@ -4,7 +4,7 @@ import type { StoredResults } from "../analysis/analyzer";
 import { sourcesOf } from "../domain/sessions/state-machine";
 import type { HistoryEntry, SessionStatus, Stage } from "../domain/sessions/types";
 import { db, schema } from "./client";
-import { type LedgerEntry, sessionRefundStatements } from "./credits";
+import { type RefundEntry, sessionRefundStatements } from "./credits";
 import type { Statement } from "./store";
 
 /**
@@ -113,10 +113,10 @@ export interface Ending {
   creditsPaid: number;
   refund: number;
   /**
-   * The ledger row of the refund (fresh id; the (reason, session) key makes it
-   * apply once). It goes to the account that paid for the session.
+   * The ledger row of the refund (fresh ids; the (reason, session) key makes it
+   * apply once). It goes to the account that paid for the session, to the bucket that paid.
    */
-  ledger: Omit<LedgerEntry, "accountId">;
+  ledger: RefundEntry;
   endReason: string;
   /** The deflated content (the stage history, the failed stage's last), or null when no stage ran. */
   content?: Uint8Array | null | undefined;

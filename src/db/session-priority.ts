@@ -1,5 +1,12 @@
 import { rowWritten } from "./changes";
-import { balanceQuery, debitStatements, type LedgerEntry, ledgerRowExists, sessionRefundStatements } from "./credits";
+import {
+  balanceQuery,
+  debitStatements,
+  type LedgerEntry,
+  ledgerRowExists,
+  type RefundEntry,
+  sessionRefundStatements,
+} from "./credits";
 
 /** A pending session's new priority with what it now costs and when it now ends. */
 export interface Reprice {
@@ -13,8 +20,8 @@ export interface Reprice {
   /** New price minus the old one: > 0 charges it, < 0 refunds it. */
   difference: number;
   estimatedCompletion: string;
-  /** The difference's ledger row (fresh id; reason `session_reprice`). */
-  ledger: Omit<LedgerEntry, "accountId" | "reason">;
+  /** The difference's ledger row (fresh ids; reason `session_reprice`). */
+  ledger: Omit<RefundEntry, "reason">;
 }
 
 export type RepriceResult = { ok: true; balance: number } | { ok: false; balance: number };
@@ -28,12 +35,12 @@ export type RepriceResult = { ok: true; balance: number } | { ok: false; balance
  * ledger row); a downgrade is a refund conditional on the session's UPDATE.
  */
 export async function repriceSession(d1: D1Database, r: Reprice): Promise<RepriceResult> {
-  const entry: LedgerEntry = { ...r.ledger, accountId: r.accountId, reason: "session_reprice" };
+  const entry: LedgerEntry & RefundEntry = { ...r.ledger, accountId: r.accountId, reason: "session_reprice" };
   const stillPending = "SELECT 1 FROM sessions WHERE id = ?4 AND status = 'pending' AND priority = ?5";
-  const sessionUpdate = (condition: string, params: unknown[]) =>
+  const sessionUpdate = (condition: string, params: unknown[], set = "") =>
     d1
       .prepare(
-        `UPDATE sessions SET priority = ?1, credits_required = ?2, credits_used = ?2, estimated_completion = ?3, updated_at = ?6
+        `UPDATE sessions SET priority = ?1, credits_required = ?2, credits_used = ?2, estimated_completion = ?3, updated_at = ?6${set}
           WHERE id = ?4 AND status = 'pending' AND priority = ?5${condition}`,
       )
       .bind(r.to, r.credits, r.estimatedCompletion, r.sessionId, r.from, r.ledger.at, ...params);
@@ -45,7 +52,12 @@ export async function repriceSession(d1: D1Database, r: Reprice): Promise<Repric
     const results = await d1.batch([
       charge,
       ledger,
-      sessionUpdate(` AND ${ledgerRowExists("?7", "?8", "?6")}`, [r.ledger.ledgerId, r.accountId]),
+      sessionUpdate(
+        ` AND ${ledgerRowExists("?7", "?8", "?6")}`,
+        [r.ledger.ledgerId, r.accountId],
+        // The share of the difference the debit took from included credits (credits.ts).
+        ", credits_included = credits_included + (SELECT debit_included FROM billing_accounts WHERE id = ?8)",
+      ),
       touch,
       balanceQuery(d1, r.accountId),
     ]);

@@ -22,7 +22,10 @@ export type HistoryRow = typeof sessionHistory.$inferSelect;
  * the debit's ledger row was written, so a session exists iff it was paid
  * for; a trigger lowers the count when the session leaves pending/processing.
  */
-const sessionInsert = rowInserter(sessions);
+const sessionInsert = rowInserter(sessions, {
+  // The share of the price the debit just before it took from included credits (credits.ts).
+  creditsIncluded: { sql: "(SELECT debit_included FROM billing_accounts WHERE id = ?)", param: "accountId" },
+});
 /** The session's INSERT, made conditional on the debit's ledger row. */
 const INSERT_IF_PAID = `INSERT INTO ${sessionInsert.columns} SELECT ${sessionInsert.parameters} WHERE ${ledgerRowExists("?", "?", "?")}`;
 

@@ -176,7 +176,9 @@ describe("one isolate serving requests side by side", () => {
           .bind(u.id, day)
           .first<{ calls: number }>()
       )?.calls ?? 0;
-    for (let i = 0; i < 100 && (await written()) < 9; i++) await new Promise((r) => setTimeout(r, 50));
+    // Polled until written; the deadline is a hang guard, far beyond what a loaded machine takes.
+    const deadline = Date.now() + 30_000;
+    while ((await written()) < 9 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await written()).toBe(9);
   });
 });

@@ -127,6 +127,10 @@ describe("issue 44.5: sign-in challenges are bounded per account", () => {
       }
     }
     expect(statuses).toEqual(Array(10).fill(401));
+    // The holder's development mailbox has the notice, saying until when codes are refused.
+    const [notice] = await lockNotices(user);
+    expect(notice?.type).toBe("mfa.locked");
+    expect(notice?.text).toContain(`codes are refused until ${new Date(now + 15 * 60_000).toISOString()}`);
     expect(await lockNotices(user)).toHaveLength(1);
 
     // The client just refused signs in again with the password and the right code, from the same address.

@@ -96,6 +96,7 @@ export function newAccount(
     balance: 0,
     includedBalance: 0,
     periodIncluded: 0,
+    debitIncluded: 0,
     freeIncluded: false,
     currentPeriodStart: at,
     currentPeriodEnd: iso(end),

@@ -65,6 +65,9 @@ export async function createSession(
     creditsRequired: price,
     creditsUsed: price,
     creditsRefunded: 0,
+    // Set by the creation's batch from its debit (db/sessions.ts).
+    creditsIncluded: 0,
+    creditsExpired: 0,
     confidenceScore: null,
     analysisId: newId("analysis", now),
     results: null,
@@ -183,6 +186,7 @@ async function abandonUnstarted(ctx: UserContext, row: SessionRow, now: number):
       endReason: "SERVICE_UNAVAILABLE",
       ledger: {
         ledgerId: newId("led", now),
+        expiryLedgerId: newId("led", now),
         reason: "session_refund",
         referenceId: row.id,
         description: `Refund for unstarted session ${row.id}`,

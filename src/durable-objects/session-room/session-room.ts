@@ -171,6 +171,7 @@ export class SessionRoom extends DurableObject<Bindings> {
         estimatedCompletion: iso(schedule.estimatedCompletion),
         ledger: {
           ledgerId,
+          expiryLedgerId: newId("led", now),
           // Unique per change (the ledger's (reason, reference_id) index): a session may change priority more than once.
           referenceId: `${row.id}:${ledgerId}`,
           description: `Priority ${row.priority} → ${to} for session ${row.id}`,
@@ -391,6 +392,7 @@ export class SessionRoom extends DurableObject<Bindings> {
       endReason,
       ledger: {
         ledgerId: newId("led", now),
+        expiryLedgerId: newId("led", now),
         reason: "session_refund",
         referenceId: s.init.sessionId,
         description: `Refund for ${to} session ${s.init.sessionId}`,

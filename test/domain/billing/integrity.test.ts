@@ -90,7 +90,14 @@ async function apply(o: Op, u: { token: string; id: string }, acct: string, sess
           creditsPaid: row!.credits_required,
           refund: refund.credits,
           endReason: "AI_MODEL_ERROR",
-          ledger: { ledgerId: newId("led"), reason: "session_refund", referenceId: id, description: "Refund", at },
+          ledger: {
+            ledgerId: newId("led"),
+            expiryLedgerId: newId("led"),
+            reason: "session_refund",
+            referenceId: id,
+            description: "Refund",
+            at,
+          },
         },
       });
       return;

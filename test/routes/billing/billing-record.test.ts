@@ -95,11 +95,13 @@ describe("GET /v1/billing", () => {
     const u = await registerUser();
     const before = (await billing(u.token)).body.data.usage.current_month.api_calls;
     for (let i = 0; i < 3; i++) await api("GET", "/v1/users/me", { token: u.token });
-    // Counting runs after the response (waitUntil): poll briefly.
-    let after = 0;
-    for (let i = 0; i < 20 && after < before + 4; i++) {
+    // Counting runs after the response (waitUntil): polled until counted; the deadline is a hang
+    // guard, far beyond what a loaded machine takes.
+    const deadline = Date.now() + 30_000;
+    let after = (await billing(u.token)).body.data.usage.current_month.api_calls;
+    while (after < before + 4 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
       after = (await billing(u.token)).body.data.usage.current_month.api_calls;
-      if (after < before + 4) await new Promise((r) => setTimeout(r, 50));
     }
     expect(after).toBeGreaterThanOrEqual(before + 4);
   });

@@ -120,7 +120,13 @@ describe("PUT parameters.priority re-prices a pending session", () => {
         credits: to === "high" ? HIGH : NORMAL,
         difference,
         estimatedCompletion: s.estimated_completion,
-        ledger: { ledgerId, referenceId: `${s.id}:${ledgerId}`, description: "test", at: at() },
+        ledger: {
+          ledgerId,
+          expiryLedgerId: newId("led"),
+          referenceId: `${s.id}:${ledgerId}`,
+          description: "test",
+          at: at(),
+        },
       });
     };
     const start = await balance(u.token);
