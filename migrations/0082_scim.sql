@@ -18,6 +18,7 @@ CREATE INDEX `scim_connections_org_idx` ON `scim_connections` (`organization_id`
 CREATE TABLE `scim_group_members` (
 	`group_id` text NOT NULL,
 	`scim_user_id` text NOT NULL,
+	`member_type` text,
 	PRIMARY KEY(`group_id`, `scim_user_id`),
 	FOREIGN KEY (`group_id`) REFERENCES `scim_groups`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`scim_user_id`) REFERENCES `scim_users`(`id`) ON UPDATE no action ON DELETE cascade

@@ -1987,7 +1987,7 @@ func (s *ProgressService) Connect(ctx context.Context, sessionId string) iter.Se
 	return s.c.follow(ctx, "/ws/"+url.PathEscape(sessionId)+"")
 }
 
-// ScimProvisioningService: SCIM provisioning, 19 operations.
+// ScimProvisioningService: SCIM provisioning, 20 operations.
 type ScimProvisioningService struct{ c *Client }
 
 // ScimCreateGroup: Create a Group (RFC 7644 §3.3).
@@ -2277,6 +2277,22 @@ func (s *ScimProvisioningService) ScimReplaceUser(ctx context.Context, connectio
 		param = params[0]
 	}
 	r, err := s.c.originAPI.ScimReplaceUserWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, id, param, body)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimSearch: Search every resource type (RFC 7644 §3.4.3).
+//
+// Users, then Groups, with the filter where it applies, paged as one list.
+//
+// operationId: scimSearch — POST /scim/v2/{connection}/.search
+func (s *ScimProvisioningService) ScimSearch(ctx context.Context, connection string, body api.ScimSearchApplicationScimPlusJSONRequestBody) (*api.ScimSearchResponse, error) {
+	r, err := s.c.originAPI.ScimSearchWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, body)
 	if r == nil {
 		return nil, err
 	}

@@ -91,6 +91,8 @@ export const scimGroupMembers = sqliteTable(
     scimUserId: text("scim_user_id")
       .notNull()
       .references(() => scimUsers.id, { onDelete: "cascade" }),
+    /** The member's `type` as the directory sent it (RFC 7643 §4.2: immutable, "User" in practice). */
+    memberType: text("member_type"),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.scimUserId] }), index("scim_group_members_user_idx").on(t.scimUserId)],
 );

@@ -78,16 +78,16 @@ export function deleteScimGroupStatement(d1: Store, connectionId: string, id: st
   return d1.prepare("DELETE FROM scim_groups WHERE connection_id = ? AND id = ?").bind(connectionId, id);
 }
 
-/** The members of each group, with their userName for `display`. */
+/** The members of each group, with the `type` each was added with. */
 export async function membersOfGroups(d1: Store, groupIds: string[]) {
   if (groupIds.length === 0) return [];
   const { results } = await d1
     .prepare(
-      `SELECT m.group_id AS groupId, u.id AS scimUserId, u.user_name AS userName FROM scim_group_members m
+      `SELECT m.group_id AS groupId, u.id AS scimUserId, m.member_type AS memberType FROM scim_group_members m
        JOIN scim_users u ON u.id = m.scim_user_id WHERE m.group_id IN (SELECT value FROM json_each(?)) ORDER BY u.created_at, u.id`,
     )
     .bind(JSON.stringify(groupIds))
-    .all<{ groupId: string; scimUserId: string; userName: string }>();
+    .all<{ groupId: string; scimUserId: string; memberType: string | null }>();
   return results;
 }
 
@@ -101,18 +101,19 @@ export async function existingScimUserIds(d1: Store, connectionId: string, ids: 
   return new Set(results.map((r) => r.id));
 }
 
-/** The group's members become exactly `scimUserIds` (users of the same connection only). */
+/** The group's members become exactly `members` (users of the same connection only). */
 export function setGroupMembersStatements(
   d1: Store,
-  input: { groupId: string; connectionId: string; scimUserIds: string[] },
+  input: { groupId: string; connectionId: string; members: { id: string; type: string | null }[] },
 ): Statement[] {
   return [
     d1.prepare("DELETE FROM scim_group_members WHERE group_id = ?").bind(input.groupId),
     d1
       .prepare(
-        `INSERT INTO scim_group_members (group_id, scim_user_id) SELECT ?1, u.id FROM scim_users u
-         WHERE u.connection_id = ?2 AND u.id IN (SELECT value FROM json_each(?3))`,
+        `INSERT INTO scim_group_members (group_id, scim_user_id, member_type)
+         SELECT ?1, u.id, json_extract(j.value, '$.type') FROM json_each(?3) j
+         JOIN scim_users u ON u.id = json_extract(j.value, '$.id') AND u.connection_id = ?2`,
       )
-      .bind(input.groupId, input.connectionId, JSON.stringify(input.scimUserIds)),
+      .bind(input.groupId, input.connectionId, JSON.stringify(input.members)),
   ];
 }

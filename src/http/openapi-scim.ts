@@ -231,6 +231,21 @@ export function scimPaths(origin: string, serverDescription: string) {
       remove: "The group's members lose the role it gave them.",
     }),
   };
+  paths["/scim/v2/{connection}/.search"] = {
+    post: {
+      operationId: "scimSearch",
+      tags: [TAG],
+      summary: "Search every resource type (RFC 7644 §3.4.3)",
+      description: "Users, then Groups, with the filter where it applies, paged as one list.",
+      security: [{ scimBearer: [] }],
+      parameters: [connectionParameter],
+      requestBody: body("A SearchRequest", { $ref: "#/components/schemas/ScimSearchRequest" }),
+      responses: {
+        200: scimAnswer("A ListResponse", { $ref: "#/components/schemas/ScimListResponse" }),
+        ...COMMON_ERRORS,
+      },
+    },
+  };
   for (const item of Object.values(paths)) item.servers = servers;
   return paths;
 }

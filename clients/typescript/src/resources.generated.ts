@@ -1040,7 +1040,7 @@ export function resources(call: Call) {
         streamOf(call("GET", "/ws/{session_id}", "websocket", { path: { "session_id": sessionId }, query }, options)),
     },
     /**
-     * SCIM provisioning: 19 operations.
+     * SCIM provisioning: 20 operations.
      */
     scimProvisioning: {
       /**
@@ -1187,6 +1187,15 @@ export function resources(call: Call) {
        */
       scimReplaceUser: (connection: PathParams<"scimReplaceUser">["connection"], id: PathParams<"scimReplaceUser">["id"], body: RequestBody<"scimReplaceUser", "application/scim+json">, options?: CallOptions<"scimReplaceUser">): Promise<Response> =>
         call("PUT", "/scim/v2/{connection}/Users/{id}", "raw", { path: { "connection": connection, "id": id }, body, media: "application/scim+json", atOrigin: true }, options),
+      /**
+       * Search every resource type (RFC 7644 §3.4.3)
+       *
+       * Users, then Groups, with the filter where it applies, paged as one list.
+       *
+       * operationId: scimSearch — `POST /scim/v2/{connection}/.search`
+       */
+      scimSearch: (connection: PathParams<"scimSearch">["connection"], body: RequestBody<"scimSearch", "application/scim+json">, options?: CallOptions<"scimSearch">): Promise<Response> =>
+        call("POST", "/scim/v2/{connection}/.search", "raw", { path: { "connection": connection }, body, media: "application/scim+json", atOrigin: true }, options),
       /**
        * Search Groups with a POST body (RFC 7644 §3.4.3)
        *

@@ -13,6 +13,7 @@ import {
   replaceScimGroup,
 } from "../../domain/identity/scim/groups";
 import type { ListQuery } from "../../domain/identity/scim/protocol";
+import { searchAll } from "../../domain/identity/scim/search";
 import {
   createScimUser,
   deleteScimUser,
@@ -54,6 +55,20 @@ function queryOf(c: C): ListQuery {
     count: q("count"),
     attributes: q("attributes"),
     excludedAttributes: q("excludedAttributes"),
+  };
+}
+
+/** A SearchRequest's body (RFC 7644 §3.4.3) as the list's query parameters. */
+function searchQuery(body: unknown): ListQuery {
+  const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const text = (v: unknown) =>
+    v === undefined || v === null ? undefined : Array.isArray(v) ? v.join(",") : typeof v === "string" ? v : String(v);
+  return {
+    filter: text(b.filter),
+    startIndex: text(b.startIndex),
+    count: text(b.count),
+    attributes: text(b.attributes),
+    excludedAttributes: text(b.excludedAttributes),
   };
 }
 
@@ -102,6 +117,12 @@ export function scimRoutes() {
   app.get("/:connection/Schemas/:id", async (c) =>
     scimJson(c, schemas({ baseUrl: (await scopeOf(c)).baseUrl, id: c.req.param("id") })),
   );
+  // RFC 7644 §3.4.3: a search of every resource type at the base URL.
+  app.post("/:connection/.search", async (c) => {
+    const { ctx, ...scope } = await scopeOf(c);
+    return scimJson(c, await searchAll(ctx, { ...scope, query: searchQuery(await bodyOf(c)) }));
+  });
+
   const resources = [
     {
       path: "Users",
@@ -130,22 +151,7 @@ export function scimRoutes() {
     // RFC 7644 §3.4.3: a query in a POST body, answered as the GET would be.
     app.post(`/:connection/${r.path}/.search`, async (c) => {
       const { ctx, ...scope } = await scopeOf(c);
-      const body = (await bodyOf(c)) as Record<string, unknown>;
-      const text = (v: unknown) =>
-        v === undefined ? undefined : Array.isArray(v) ? v.join(",") : typeof v === "string" ? v : String(v);
-      return scimJson(
-        c,
-        await r.list(ctx, {
-          ...scope,
-          query: {
-            filter: text(body?.filter),
-            startIndex: text(body?.startIndex),
-            count: text(body?.count),
-            attributes: text(body?.attributes),
-            excludedAttributes: text(body?.excludedAttributes),
-          },
-        }),
-      );
+      return scimJson(c, await r.list(ctx, { ...scope, query: searchQuery(await bodyOf(c)) }));
     });
     app.post(`/:connection/${r.path}`, async (c) => {
       const { ctx, ...scope } = await scopeOf(c);

@@ -5,6 +5,7 @@ import { SCIM } from "../../domain/identity/scim/schemas";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
 import { errorHeaders } from "../../http/error-headers";
+import { statusOf } from "../../http/error-status";
 import { onError, toAppError } from "../../http/on-error";
 
 /** RFC 7644 §3.1: SCIM messages are `application/scim+json`. */
@@ -29,8 +30,8 @@ export function scimError(err: unknown, c: Context<AppEnv>) {
   } else {
     const appError = toAppError(err);
     if (!(err instanceof AppError)) onError(err, c);
-    status = appError.status;
-    detail = appError.status >= 500 ? "the service could not complete the request" : appError.message;
+    status = statusOf(appError);
+    detail = status >= 500 ? "the service could not complete the request" : appError.message;
     for (const [name, value] of errorHeaders(appError)) if (name === "Retry-After") c.header(name, value);
     c.set("errorCode", appError.code);
   }

@@ -41,7 +41,7 @@ describe("SCIM Groups (RFC 7643 §4.2): members by PATCH, mapped to roles", () =
     expect(created.body).toMatchObject({
       schemas: [GROUP_SCHEMA],
       displayName: "Session Admins",
-      members: [{ value: ada.body.id, display: ada.body.userName, type: "User" }],
+      members: [{ value: ada.body.id, $ref: `${connection.base_url}/Users/${ada.body.id}` }],
       meta: { resourceType: "Group", version: 'W/"1"' },
     });
     expect(created.headers.get("location")).toBe(`${connection.base_url}/Groups/${created.body.id}`);

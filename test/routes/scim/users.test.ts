@@ -166,6 +166,62 @@ describe("SCIM Users (RFC 7644 §3)", () => {
   });
 });
 
+describe("SCIM discovery and protocol edges", () => {
+  it("discovery documents; other methods on them are 405, unknown paths 404, in SCIM's format", async () => {
+    const { connection } = await scimOrganization();
+    const spc = await scim(connection, "GET", "/ServiceProviderConfig");
+    expect(spc.status).toBe(200);
+    expect(spc.body).toMatchObject({
+      patch: { supported: true },
+      bulk: { supported: false },
+      etag: { supported: true },
+    });
+    const types = await scim(connection, "GET", "/ResourceTypes");
+    expect(types.body.Resources.map((t: { id: string }) => t.id)).toEqual(["User", "Group"]);
+    const schema = await scim(connection, "GET", `/Schemas/${USER_SCHEMA}`);
+    expect(schema.body.attributes.map((a: { name: string }) => a.name)).toContain("userName");
+    const post = await scim(connection, "POST", "/ServiceProviderConfig", { body: {} });
+    expectScimError(post, 405);
+    expect(post.headers.get("allow")).toBe("GET");
+    expectScimError(await scim(connection, "GET", "/Nothing"), 404);
+    expectScimError(await scim(connection, "GET", "/Schemas/urn:nothing"), 404);
+  });
+
+  it("POST /.search at the base URL finds Users and Groups; a body that is not JSON is invalidSyntax", async () => {
+    const { connection, email } = await scimOrganization();
+    const user = await scim(connection, "POST", "/Users", { body: userResource(email("s")) });
+    const group = await scim(connection, "POST", "/Groups", {
+      body: { schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"], displayName: "Readers" },
+    });
+    const all = await scim(connection, "POST", "/.search", {
+      body: { schemas: ["urn:ietf:params:scim:api:messages:2.0:SearchRequest"] },
+    });
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.totalResults).toBe(2);
+    expect(all.body.Resources.map((r: { id: string }) => r.id)).toEqual([user.body.id, group.body.id]);
+    const byName = await scim(connection, "POST", "/.search", {
+      body: { filter: `userName eq "${user.body.userName}"` },
+    });
+    expect(byName.body.Resources.map((r: { id: string }) => r.id)).toEqual([user.body.id]);
+    const raw = await api("POST", `/scim/v2/${connection.id}/Users`, {
+      token: connection.token,
+      raw: "{not json",
+      headers: { "content-type": "application/scim+json" },
+    });
+    expectScimError(raw, 400, "invalidSyntax");
+  });
+
+  it("a user created without `active` is active (a member) and is returned without it", async () => {
+    const { orgId, connection, email } = await scimOrganization();
+    const { active: _omitted, ...body } = userResource(email("noactive"));
+    const res = await scim(connection, "POST", "/Users", { body });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.active).toBeUndefined();
+    const account = await one("SELECT id FROM users WHERE email = ?", res.body.userName);
+    expect(await roleIn(orgId, account?.id as string)).toBe("member");
+  });
+});
+
 describe("SCIM Users: attacks refused with nothing created or linked", () => {
   it("a userName or an email outside the organization's verified domains (400 invalidValue)", async () => {
     const { orgId, connection, email } = await scimOrganization();

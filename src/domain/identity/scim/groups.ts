@@ -37,10 +37,15 @@ interface Scope {
 interface GroupFields {
   displayName: string;
   externalId: string | null;
+  /** The members' ids (users of this connection) and the `type` each came with. */
   members: string[];
+  memberTypes: Map<string, string | null>;
 }
 
 const taken = () => new ScimError(409, "this connection already has a group with that displayName", "uniqueness");
+
+const membersOf = (fields: GroupFields) =>
+  fields.members.map((id) => ({ id, type: fields.memberTypes.get(id) ?? null }));
 
 async function groupFields(ctx: Context, connection: ScimConnectionRow, body: unknown): Promise<GroupFields> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
@@ -55,17 +60,23 @@ async function groupFields(ctx: Context, connection: ScimConnectionRow, body: un
   if (externalId !== undefined && externalId !== null && (typeof externalId !== "string" || externalId.length > 1024)) {
     throw invalidValue("externalId: a string of at most 1024 characters");
   }
-  const members = ((attributes.members as Attributes[] | undefined) ?? []).map((m) => m.value);
-  if (members.some((m) => typeof m !== "string")) throw invalidValue("members: each needs the value of a User id");
-  const ids = [...new Set(members as string[])];
+  const entries = (attributes.members as Attributes[] | undefined) ?? [];
+  if (entries.some((m) => typeof m.value !== "string"))
+    throw invalidValue("members: each needs the value of a User id");
+  const memberTypes = new Map(entries.map((m) => [m.value as string, typeof m.type === "string" ? m.type : null]));
+  const ids = [...memberTypes.keys()];
   if (ids.length > 1000) throw new ScimError(400, "at most 1000 members in one request", "tooMany");
   const known = await existingScimUserIds(ctx.db, connection.id, ids);
   const unknown = ids.find((id) => !known.has(id));
   if (unknown) throw invalidValue(`members: ${unknown} is not a User of this connection`);
-  return { displayName, externalId: typeof externalId === "string" ? externalId : null, members: ids };
+  return { displayName, externalId: typeof externalId === "string" ? externalId : null, members: ids, memberTypes };
 }
 
-function render(row: ScimGroupRow, members: { scimUserId: string; userName: string }[], baseUrl: string): Attributes {
+function render(
+  row: ScimGroupRow,
+  members: { scimUserId: string; memberType: string | null }[],
+  baseUrl: string,
+): Attributes {
   return {
     schemas: [SCIM.group],
     id: row.id,
@@ -74,8 +85,7 @@ function render(row: ScimGroupRow, members: { scimUserId: string; userName: stri
     members: members.map((m) => ({
       value: m.scimUserId,
       $ref: `${baseUrl}/Users/${m.scimUserId}`,
-      display: m.userName,
-      type: "User",
+      ...(m.memberType === null ? {} : { type: m.memberType }),
     })),
     meta: {
       resourceType: "Group",
@@ -143,7 +153,7 @@ export async function createScimGroup(ctx: Context, input: Scope & { body: unkno
       },
       onlyIfChanged: true,
     }),
-    ...setGroupMembersStatements(ctx.db, { groupId: row.id, connectionId: connection.id, scimUserIds: fields.members }),
+    ...setGroupMembersStatements(ctx.db, { groupId: row.id, connectionId: connection.id, members: membersOf(fields) }),
     ...(await roleStatements(ctx, {
       connection,
       groupId: row.id,
@@ -224,7 +234,7 @@ async function writeGroup(ctx: Context, input: Scope & { row: ScimGroupRow; fiel
       },
       onlyIfChanged: true,
     }),
-    ...setGroupMembersStatements(ctx.db, { groupId: row.id, connectionId: connection.id, scimUserIds: fields.members }),
+    ...setGroupMembersStatements(ctx.db, { groupId: row.id, connectionId: connection.id, members: membersOf(fields) }),
     ...(await roleStatements(ctx, {
       connection,
       groupId: row.id,

@@ -95,7 +95,6 @@ export const GROUP_ATTRIBUTES: AttributeDefinition[] = [
         type: "reference",
         referenceTypes: ["User"],
       },
-      text("display", "The member's userName.", { mutability: "readOnly" }),
       text("type", "User.", { mutability: "immutable" }),
     ],
   },

@@ -97,7 +97,6 @@ function render(row: ScimUserRow, baseUrl: string): Attributes {
     ...(row.externalId ? { externalId: row.externalId } : {}),
     ...attributes,
     userName: (attributes.userName as string | undefined) ?? row.userName,
-    active: row.active,
     meta: {
       resourceType: "User",
       created: row.createdAt,

@@ -356,6 +356,7 @@ from .api.scim_provisioning import scim_patch_group as _scim_provisioning_scim_p
 from .api.scim_provisioning import scim_patch_user as _scim_provisioning_scim_patch_user
 from .api.scim_provisioning import scim_replace_group as _scim_provisioning_scim_replace_group
 from .api.scim_provisioning import scim_replace_user as _scim_provisioning_scim_replace_user
+from .api.scim_provisioning import scim_search as _scim_provisioning_scim_search
 from .api.scim_provisioning import scim_search_groups as _scim_provisioning_scim_search_groups
 from .api.scim_provisioning import scim_search_users as _scim_provisioning_scim_search_users
 from .api.scim_provisioning import scim_service_provider_config as _scim_provisioning_scim_service_provider_config
@@ -4010,7 +4011,7 @@ class AsyncProgressService:
 
 
 class ScimProvisioningService:
-    """SCIM provisioning: 19 operations."""
+    """SCIM provisioning: 20 operations."""
 
     def __init__(self, api: Caller) -> None:
         self._api = api
@@ -4255,6 +4256,17 @@ class ScimProvisioningService:
             if_match=if_match,
         )
 
+    def scim_search(self, connection: str, body: ScimSearchRequest | Mapping[str, Any]) -> Response[Any]:
+        """Search every resource type (RFC 7644 §3.4.3)
+
+        Users, then Groups, with the filter where it applies, paged as one list.
+
+        operationId: scimSearch — ``POST /scim/v2/{connection}/.search``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_search.sync_detailed, connection=connection, body=_model(ScimSearchRequest, body)
+        )
+
     def scim_search_groups(self, connection: str, body: ScimSearchRequest | Mapping[str, Any]) -> Response[Any]:
         """Search Groups with a POST body (RFC 7644 §3.4.3)
 
@@ -4294,7 +4306,7 @@ class ScimProvisioningService:
 
 
 class AsyncScimProvisioningService:
-    """SCIM provisioning: 19 operations. (asyncio)"""
+    """SCIM provisioning: 20 operations. (asyncio)"""
 
     def __init__(self, api: AsyncCaller) -> None:
         self._api = api
@@ -4541,6 +4553,17 @@ class AsyncScimProvisioningService:
             id=id,
             body=_model(ScimResource, body),
             if_match=if_match,
+        )
+
+    async def scim_search(self, connection: str, body: ScimSearchRequest | Mapping[str, Any]) -> Response[Any]:
+        """Search every resource type (RFC 7644 §3.4.3)
+
+        Users, then Groups, with the filter where it applies, paged as one list.
+
+        operationId: scimSearch — ``POST /scim/v2/{connection}/.search``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_search.asyncio_detailed, connection=connection, body=_model(ScimSearchRequest, body)
         )
 
     async def scim_search_groups(self, connection: str, body: ScimSearchRequest | Mapping[str, Any]) -> Response[Any]:
