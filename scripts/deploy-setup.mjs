@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Creates the Cloudflare resources one environment of wrangler.toml binds
 // (its D1 databases — the directory and shard 0 `DB` and every further shard
-// `SHARD_n` — KV namespace, webhook queue and its dead-letter queue), writes
+// `SHARD_n` — KV namespace, R2 bucket of archived sessions, webhook queue and its dead-letter queue), writes
 // their ids into that environment's section, gives it an address, applies the
 // D1 migrations remotely to every database, and lists the secrets still to put.
 //
@@ -240,6 +240,10 @@ export function readPlan(toml, env) {
   for (const [i, shard] of shards.entries())
     if (!shards.some((d) => d.binding === `SHARD_${i + 1}`))
       throw new Error(`[env.${env}] binds ${shard.binding} but not SHARD_${i + 1} (shards are numbered without gaps)`);
+  const buckets = tables
+    .filter((t) => t.name === `env.${env}.r2_buckets`)
+    .map((t) => valueIn(lines, t, "bucket_name")?.value)
+    .filter(Boolean);
   const queues = new Set();
   for (const t of tables.filter((t) => t.name.startsWith(`env.${env}.queues.`))) {
     for (const key of ["queue", "dead_letter_queue"]) {
@@ -261,6 +265,8 @@ export function readPlan(toml, env) {
     /** DB first, then SHARD_1, SHARD_2 … in order. */
     databases: [d1, ...shards.sort((a, b) => Number(a.binding.slice(6)) - Number(b.binding.slice(6)))],
     kv: { title: `${worker}-kv`, id: valueIn(lines, kvTable, "id") },
+    /** R2 buckets by name (no id: a binding names its bucket). */
+    buckets,
     queues: [...queues],
     paymentGateway: valueIn(lines, varsTable ?? section, "PAYMENT_GATEWAY")?.value,
     address: {
@@ -348,6 +354,9 @@ function jsonArray(text) {
 
 const d1Databases = () => jsonArray(wrangler(["d1", "list", "--json"]).stdout);
 const kvNamespaces = () => jsonArray(wrangler(["kv", "namespace", "list"]).stdout);
+/** `r2 bucket list` prints a `name: …` line per bucket. */
+const r2Buckets = () =>
+  new Set([...wrangler(["r2", "bucket", "list"]).stdout.matchAll(/^name:\s+(\S+)/gm)].map((m) => m[1]));
 /** `queues list` prints a table: a queue exists when its name is a cell of it. */
 const queueNames = () => new Set(wrangler(["queues", "list"]).stdout.match(/[A-Za-z0-9_-]+/g) ?? []);
 
@@ -380,6 +389,18 @@ function ensureKv(title, log) {
     log(`KV namespace ${title}: created (${ns.id})`);
   }
   return ns.id;
+}
+
+function ensureBuckets(names, log) {
+  if (names.length === 0) return;
+  const existing = r2Buckets();
+  for (const name of names) {
+    if (existing.has(name)) log(`R2 bucket ${name}: exists`);
+    else {
+      wrangler(["r2", "bucket", "create", name]);
+      log(`R2 bucket ${name}: created`);
+    }
+  }
 }
 
 function ensureQueues(names, log) {
@@ -436,6 +457,7 @@ export function dryRunReport(plan, migrations, address) {
         `  D1 database ${d.name} (${d.binding}): reuse if listed, else create; write its id into database_id (${idNote(d.id)})`,
     ),
     `  KV namespace ${plan.kv.title}: reuse if listed, else create; write its id into kv_namespaces.id (${idNote(plan.kv.id)})`,
+    ...plan.buckets.map((b) => `  R2 bucket ${b}: reuse if listed, else create`),
     ...plan.queues.map((q) => `  queue ${q}: reuse if listed, else create`),
     addressReport(address),
     `  D1 migrations: apply the pending ones of ${migrations.length} in ${plan.d1.migrationsDir}/ (${migrations.at(-1) ?? "none"} is the newest) with --remote, to each of ${plan.databases.map((d) => d.binding).join(", ")}`,
@@ -502,6 +524,7 @@ export function main(argv, { cwd = process.cwd(), log = console.log } = {}) {
     return;
   }
   const ids = { d1: ensureDatabases(plan, log), kv: ensureKv(plan.kv.title, log) };
+  ensureBuckets(plan.buckets, log);
   ensureQueues(plan.queues, log);
   let updated = withIds(toml, plan, ids);
   if (args.hostname) updated = withAddress(updated, args.env, address);

@@ -51,6 +51,8 @@ GROUP BY route, method ORDER BY requests DESC LIMIT 50`,
 FROM ${dataset} WHERE blob1 = 'session' AND ${window} GROUP BY outcome ORDER BY outcome`,
     webhooks: `SELECT blob2 AS outcome, SUM(_sample_interval) AS attempts
 FROM ${dataset} WHERE blob1 = 'webhook' AND ${window} GROUP BY outcome ORDER BY outcome`,
+    archive: `SELECT blob2 AS outcome, SUM(_sample_interval) AS events
+FROM ${dataset} WHERE blob1 = 'archive' AND ${window} GROUP BY outcome ORDER BY outcome`,
     credits: `SELECT blob2 AS credit_package, blob3 AS currency, SUM(_sample_interval) AS purchases,
   SUM(double2 * _sample_interval) AS credits, SUM(double3 * _sample_interval) AS amount
 FROM ${dataset} WHERE blob1 = 'credits_sold' AND ${window} GROUP BY credit_package, currency`,
@@ -100,6 +102,10 @@ export function firingAlerts(figures, t = THRESHOLDS) {
     );
   const dead = count(figures.webhooks, "dead_lettered", "attempts");
   if (dead > 0) alerts.push(`Webhook failures: ${dead} deliveries dead-lettered`);
+  const unreadable =
+    count(figures.archive ?? [], "missing", "events") + count(figures.archive ?? [], "corrupt", "events");
+  if (unreadable > 0)
+    alerts.push(`Session archive: ${unreadable} reads found an archived session's object missing or corrupt`);
   return alerts;
 }
 

@@ -22,6 +22,16 @@ export interface Bindings {
    */
   SHARD_WEIGHTS?: string;
   KV: KVNamespace;
+  /**
+   * R2 bucket of ended sessions' content once their hot window passed: one object per session
+   * (src/adapters/archive/r2.ts, docs/storage.md "Session archive").
+   */
+  ARCHIVE: R2Bucket;
+  /**
+   * Optional: seconds an ended session's content stays in D1 before the cron moves it to ARCHIVE
+   * (unset = 86,400, a day: docs/decisions.md "Session archive"). Tests set 0.
+   */
+  SESSION_HOT_WINDOW_SECONDS?: string;
   SESSION_ROOM: DurableObjectNamespace<SessionRoom>;
   SESSION_SCHEDULER: DurableObjectNamespace<SessionScheduler>;
   BILLING_CLOCK: DurableObjectNamespace<BillingClock>;

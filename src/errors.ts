@@ -1,153 +1,139 @@
 /**
- * THE error catalogue: every error code the service can return, its HTTP
- * status and its default message. Domain code throws `new AppError(code)`;
- * `onError` renders the envelope (spec part 7). The OpenAPI error responses
- * are generated from this same table.
+ * THE error catalogue: every error code the service can return and its default
+ * message. Domain code throws `new AppError(code)`; `onError` renders the
+ * envelope (spec part 7) with the status src/http/error-status.ts maps the code
+ * to. The OpenAPI error responses are generated from this same table.
  *
  * Codes beyond the spec's list (part 7) are explained in docs/errors.md.
  */
 export const ERROR_CATALOGUE = {
   // Authentication (spec part 7)
-  INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password." },
-  TOKEN_EXPIRED: { status: 401, message: "The access token has expired." },
-  TOKEN_INVALID: { status: 401, message: "The access token is invalid." },
-  AUTHENTICATION_REQUIRED: { status: 401, message: "Authentication is required: send a bearer token or an API key." },
-  INSUFFICIENT_PERMISSIONS: { status: 403, message: "The credential lacks the permission this operation needs." },
+  INVALID_CREDENTIALS: { message: "Invalid email or password." },
+  TOKEN_EXPIRED: { message: "The access token has expired." },
+  TOKEN_INVALID: { message: "The access token is invalid." },
+  AUTHENTICATION_REQUIRED: { message: "Authentication is required: send a bearer token or an API key." },
+  INSUFFICIENT_PERMISSIONS: { message: "The credential lacks the permission this operation needs." },
   CSRF_TOKEN_INVALID: {
-    status: 403,
     message: "A console request that changes state needs a matching X-CSRF-Token header.",
   }, // added
   // Email verification (docs/security.md "Verified email")
   EMAIL_VERIFICATION_INVALID: {
-    status: 400,
     message: "The email verification token is unknown, already used, superseded or expired.",
   },
-  EMAIL_ALREADY_VERIFIED: { status: 409, message: "This account's email address is already verified." },
+  EMAIL_ALREADY_VERIFIED: { message: "This account's email address is already verified." },
   EMAIL_NOT_VERIFIED: {
-    status: 403,
     message: "Verify your email address first (POST /v1/auth/email/verify/resend sends a new link).",
   },
   // Validation
-  INVALID_REQUEST_BODY: { status: 400, message: "The request body is malformed." },
-  MISSING_REQUIRED_FIELD: { status: 422, message: "A required field is missing." },
-  INVALID_FIELD_VALUE: { status: 422, message: "A field has an invalid value." },
-  FIELD_TOO_LONG: { status: 422, message: "A field exceeds its maximum length." },
-  PAYLOAD_TOO_LARGE: { status: 413, message: "The request body exceeds the maximum size." },
+  INVALID_REQUEST_BODY: { message: "The request body is malformed." },
+  MISSING_REQUIRED_FIELD: { message: "A required field is missing." },
+  INVALID_FIELD_VALUE: { message: "A field has an invalid value." },
+  FIELD_TOO_LONG: { message: "A field exceeds its maximum length." },
+  PAYLOAD_TOO_LARGE: { message: "The request body exceeds the maximum size." },
   // Business
-  INSUFFICIENT_CREDITS: { status: 409, message: "Not enough credits for this operation." },
-  SESSION_NOT_FOUND: { status: 404, message: "Session not found." },
-  SESSION_ALREADY_COMPLETED: { status: 409, message: "The session can no longer be modified." },
-  SESSION_PRIORITY_FIXED: { status: 409, message: "A session's priority is fixed when it is created." },
-  RESOURCE_NOT_FOUND: { status: 404, message: "Resource not found." },
-  ROUTE_NOT_FOUND: { status: 404, message: "No such endpoint." },
-  METHOD_NOT_ALLOWED: { status: 405, message: "The method is not allowed on this endpoint." },
-  ACCOUNT_LINK_INVALID: { status: 400, message: "This link is unknown, already used or expired: ask for a new one." },
-  EMAIL_ALREADY_REGISTERED: { status: 409, message: "An account with this email already exists." },
-  WEBSOCKET_UPGRADE_REQUIRED: { status: 426, message: "This endpoint only accepts a WebSocket upgrade." },
-  API_KEY_NOT_ROTATABLE: { status: 409, message: "This API key was revoked, expired or already rotated." },
-  RATE_LIMIT_EXCEEDED: { status: 429, message: "Rate limit exceeded." },
+  INSUFFICIENT_CREDITS: { message: "Not enough credits for this operation." },
+  SESSION_NOT_FOUND: { message: "Session not found." },
+  SESSION_ALREADY_COMPLETED: { message: "The session can no longer be modified." },
+  SESSION_PRIORITY_FIXED: { message: "A session's priority is fixed when it is created." },
+  RESOURCE_NOT_FOUND: { message: "Resource not found." },
+  ROUTE_NOT_FOUND: { message: "No such endpoint." },
+  METHOD_NOT_ALLOWED: { message: "The method is not allowed on this endpoint." },
+  ACCOUNT_LINK_INVALID: { message: "This link is unknown, already used or expired: ask for a new one." },
+  EMAIL_ALREADY_REGISTERED: { message: "An account with this email already exists." },
+  WEBSOCKET_UPGRADE_REQUIRED: { message: "This endpoint only accepts a WebSocket upgrade." },
+  API_KEY_NOT_ROTATABLE: { message: "This API key was revoked, expired or already rotated." },
+  RATE_LIMIT_EXCEEDED: { message: "Rate limit exceeded." },
   // Enterprise sign-on (docs/sso.md)
-  SSO_REQUIRED: { status: 403, message: "This organization requires single sign-on; sign in through its connection." },
-  SAML_RESPONSE_INVALID: { status: 401, message: "The SAML response was refused." },
-  OIDC_RESPONSE_INVALID: { status: 401, message: "The OpenID Connect sign-in was refused." },
-  SSO_CONNECTION_INVALID: { status: 422, message: "The sign-on connection's configuration is not usable." },
+  SSO_REQUIRED: { message: "This organization requires single sign-on; sign in through its connection." },
+  SAML_RESPONSE_INVALID: { message: "The SAML response was refused." },
+  OIDC_RESPONSE_INVALID: { message: "The OpenID Connect sign-in was refused." },
+  SSO_CONNECTION_INVALID: { message: "The sign-on connection's configuration is not usable." },
   // Second factors (docs/security.md "Second factors")
   MFA_REQUIRED: {
-    status: 403,
     message: "This operation needs a second-factor check: verify one at POST /v1/auth/mfa/step-up and retry.",
   },
-  MFA_CODE_INVALID: { status: 401, message: "The second-factor code is wrong, expired or already used." },
-  MFA_CHALLENGE_INVALID: { status: 401, message: "The sign-in challenge is unknown, expired or already used." },
+  MFA_CODE_INVALID: { message: "The second-factor code is wrong, expired or already used." },
+  MFA_CHALLENGE_INVALID: { message: "The sign-in challenge is unknown, expired or already used." },
   MFA_LOCKED: {
-    status: 429,
     message:
       "Too many wrong second-factor codes for this account: codes are refused until the lock ends (Retry-After), and its holder was mailed. A passkey still works.",
   },
   MFA_STEP_UP_LOCKED: {
-    status: 403,
     message: "This sign-in sent too many wrong second-factor codes: sign in again to confirm a second factor.",
   },
-  MFA_ALREADY_ENROLLED: { status: 409, message: "This second factor is already set up; remove it first." },
-  MFA_NOT_ENROLLED: { status: 409, message: "This second factor is not set up on the account." },
+  MFA_ALREADY_ENROLLED: { message: "This second factor is already set up; remove it first." },
+  MFA_NOT_ENROLLED: { message: "This second factor is not set up on the account." },
   PASSKEY_INVALID: {
-    status: 401,
     message:
       "The passkey response was refused (challenge, origin, relying party, user verification, signature or counter).",
   },
-  PASSKEY_ALREADY_REGISTERED: { status: 409, message: "This passkey is already registered." },
+  PASSKEY_ALREADY_REGISTERED: { message: "This passkey is already registered." },
   SSO_EMAIL_DOMAIN_NOT_VERIFIED: {
-    status: 403,
     message: "The sign-on asserted an email outside the domains its organization has verified; nobody was signed in.",
   },
   SSO_IDENTITY_CONFLICT: {
-    status: 409,
     message: "The account with this email is already linked to another identity of this connection.",
   },
-  SSO_DOMAIN_TAKEN: { status: 409, message: "Another organization has already verified this domain." },
+  SSO_DOMAIN_TAKEN: { message: "Another organization has already verified this domain." },
   // Billing and webhooks (docs/decisions.md, "Credits and billing" and "Webhooks")
-  PAYMENT_DECLINED: { status: 402, message: "The payment was declined by the card issuer." },
-  IDEMPOTENCY_KEY_MISMATCH: { status: 422, message: "This Idempotency-Key was already used with a different request." },
+  PAYMENT_DECLINED: { message: "The payment was declined by the card issuer." },
+  IDEMPOTENCY_KEY_MISMATCH: { message: "This Idempotency-Key was already used with a different request." },
   IDEMPOTENCY_KEY_IN_USE: {
-    status: 409,
     message: "A request with this Idempotency-Key is still being processed.",
     retryAfter: 1,
   },
-  WEBHOOK_LIMIT_REACHED: { status: 409, message: "The maximum number of webhooks for this account has been reached." },
-  WEBHOOK_INACTIVE: { status: 409, message: "The webhook is inactive; activate it to deliver to it." },
-  PLAN_UNCHANGED: { status: 409, message: "The account is already on this plan and no change is pending." },
-  ACCOUNT_PAST_DUE: { status: 409, message: "The account's last payment failed: settle it before changing plan." },
-  NOTHING_TO_RETRY: { status: 409, message: "The account has no failed payment to retry." },
-  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: "The processor event's signature is missing, invalid or stale." },
+  WEBHOOK_LIMIT_REACHED: { message: "The maximum number of webhooks for this account has been reached." },
+  WEBHOOK_INACTIVE: { message: "The webhook is inactive; activate it to deliver to it." },
+  PLAN_UNCHANGED: { message: "The account is already on this plan and no change is pending." },
+  ACCOUNT_PAST_DUE: { message: "The account's last payment failed: settle it before changing plan." },
+  NOTHING_TO_RETRY: { message: "The account has no failed payment to retry." },
+  WEBHOOK_SIGNATURE_INVALID: { message: "The processor event's signature is missing, invalid or stale." },
   // Organizations (docs/decisions.md "Organizations")
-  ORGANIZATION_ROLE_REQUIRED: { status: 403, message: "Your role in this organization does not allow this operation." },
-  ORGANIZATION_LIMIT_REACHED: { status: 409, message: "You own the maximum number of organizations." },
-  ORGANIZATION_HAS_ACTIVE_SESSIONS: { status: 409, message: "The organization has pending or processing sessions." },
+  ORGANIZATION_ROLE_REQUIRED: { message: "Your role in this organization does not allow this operation." },
+  ORGANIZATION_LIMIT_REACHED: { message: "You own the maximum number of organizations." },
+  ORGANIZATION_HAS_ACTIVE_SESSIONS: { message: "The organization has pending or processing sessions." },
   ORGANIZATION_MFA_REQUIRED: {
-    status: 403,
     message: "This organization requires a second factor of its members: add one to your account, then retry.",
   },
-  ALREADY_A_MEMBER: { status: 409, message: "This person is already a member of the organization." },
-  LAST_OWNER: { status: 409, message: "An organization must keep at least one owner." },
-  INVITATION_EMAIL_MISMATCH: { status: 403, message: "This invitation was sent to another email address." },
-  INVITATION_USED: { status: 409, message: "This invitation was already accepted or revoked." },
-  INVITATION_EXPIRED: { status: 410, message: "This invitation has expired." },
+  ALREADY_A_MEMBER: { message: "This person is already a member of the organization." },
+  LAST_OWNER: { message: "An organization must keep at least one owner." },
+  INVITATION_EMAIL_MISMATCH: { message: "This invitation was sent to another email address." },
+  INVITATION_USED: { message: "This invitation was already accepted or revoked." },
+  INVITATION_EXPIRED: { message: "This invitation has expired." },
   INVITER_ROLE_LOST: {
-    status: 409,
     message: "Whoever sent this invitation may no longer send it (left, removed or demoted); ask for a new invitation.",
   },
   // MCP server (docs/mcp.md)
-  TOOL_NOT_FOUND: { status: 404, message: "No such MCP tool." },
+  TOOL_NOT_FOUND: { message: "No such MCP tool." },
   // System
-  SERVICE_UNAVAILABLE: { status: 503, message: "The service is temporarily unavailable." },
+  SERVICE_UNAVAILABLE: { message: "The service is temporarily unavailable." },
   PAYMENT_PROVIDER_UNAVAILABLE: {
-    status: 503,
     message: "Payments are not available: no payment processor is configured.",
   },
   PAYMENT_FAILED: {
-    status: 502,
     message: "The payment processor failed temporarily; no charge was made. Retry later.",
     retryAfter: 5,
   },
   MAIL_SERVICE_UNAVAILABLE: {
-    status: 503,
     message: "Mail cannot be sent: no mail service is configured, so nothing was changed.",
   },
-  DIRECTORY_UNAVAILABLE: { status: 502, message: "The organization's directory did not answer; try again later." },
+  DIRECTORY_UNAVAILABLE: { message: "The organization's directory did not answer; try again later." },
   IDENTITY_PROVIDER_UNAVAILABLE: {
-    status: 502,
     message: "The organization's identity provider did not answer usably; try again later.",
   },
-  DATABASE_ERROR: { status: 500, message: "A database operation failed." },
-  AI_MODEL_ERROR: { status: 500, message: "Model processing failed." },
-  INTERNAL_SERVER_ERROR: { status: 500, message: "An unexpected error occurred." },
+  DATABASE_ERROR: { message: "A database operation failed." },
+  SESSION_ARCHIVE_UNREADABLE: {
+    message: "This session's archived content could not be read; the operators are alerted. Nothing was changed.",
+  },
+  AI_MODEL_ERROR: { message: "Model processing failed." },
+  INTERNAL_SERVER_ERROR: { message: "An unexpected error occurred." },
 } as const satisfies Record<string, CatalogueEntry>;
 
 /**
- * A code's status and default message. `retryAfter`: the seconds a client should wait when the
- * error itself does not say (`details.retry_after`); src/http/error-headers.ts renders it.
+ * A code's default message. `retryAfter`: the seconds a client should wait when the error itself
+ * does not say (`details.retry_after`); src/http/error-headers.ts renders it.
  */
 interface CatalogueEntry {
-  status: number;
   message: string;
   retryAfter?: number;
 }
@@ -165,39 +151,24 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export type ErrorDetails = Record<string, unknown>;
 
 /**
- * The one error type domain and HTTP code throw; rendered by `onError`, which derives the status
- * and the response headers from the code and `details` (src/http/error-headers.ts): errors know
- * nothing of HTTP.
+ * The one error type domain and HTTP code throw: a catalogue code, a message and details. It
+ * knows nothing of HTTP: `onError` derives the status (src/http/error-status.ts) and the response
+ * headers (src/http/error-headers.ts) from the code and `details`.
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly status: number;
   readonly details: ErrorDetails;
 
-  /**
-   * `status` overrides the catalogue's only where a code is used outside its
-   * usual place: INVALID_FIELD_VALUE is 422 for body/query fields but 400 for
-   * a malformed request header (docs/errors.md).
-   */
-  constructor(
-    code: ErrorCode,
-    options: {
-      message?: string;
-      details?: ErrorDetails;
-      status?: 400;
-    } = {},
-  ) {
-    const entry = ERROR_CATALOGUE[code];
-    super(options.message ?? entry.message);
+  constructor(code: ErrorCode, options: { message?: string; details?: ErrorDetails } = {}) {
+    super(options.message ?? ERROR_CATALOGUE[code].message);
     this.name = "AppError";
     this.code = code;
-    this.status = options.status ?? entry.status;
     this.details = options.details ?? {};
   }
 }
 
 /**
- * A rule outside the zod schema rejected a field (422 INVALID_FIELD_VALUE),
+ * A rule outside the zod schema rejected a field (INVALID_FIELD_VALUE),
  * shaped like the validation hook's errors: `details.field`, `details.reason`.
  */
 export function invalidField(field: string, reason: string, location?: "body" | "query" | "header"): AppError {
@@ -205,14 +176,4 @@ export function invalidField(field: string, reason: string, location?: "body" | 
     message: `${field}: ${reason}`,
     details: { field, reason, ...(location ? { location } : {}) },
   });
-}
-
-/** Codes grouped by status, for OpenAPI error responses. */
-export function codesByStatus(codes: readonly ErrorCode[]): Map<number, ErrorCode[]> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) {
-    const status = ERROR_CATALOGUE[code].status;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  return byStatus;
 }

@@ -2,6 +2,7 @@ import { systemContext } from "./context/system";
 import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integrity";
 import { purgeExpired, purgeIdempotencyRecords } from "./domain/housekeeping/purge";
 import { sweepMail } from "./domain/mail/outbox";
+import { sweepArchive } from "./domain/sessions/archive";
 import { sweepErasures } from "./domain/users/account-erasure";
 import { sweepOutbox } from "./domain/webhooks/outbox";
 import type { Bindings } from "./env";
@@ -13,7 +14,8 @@ import type { Bindings } from "./env";
  * billing clocks that are overdue, and delete expired idempotency records and
  * expired SSO one-time keys (AuthnRequest ids, the assertion replay cache).
  * It also purges revocations whose tokens have all expired and self-registered OAuth clients whose registration
- * expired unused (docs/mcp.md), and sends mail a request could not, and finishes deleted accounts' erasures.
+ * expired unused (docs/mcp.md), and sends mail a request could not, and finishes deleted accounts' erasures,
+ * and moves ended sessions' content past its hot window to the archive (R2).
  */
 export async function runMaintenance(env: Bindings, now = Date.now()) {
   const sent = await sweepOutbox(systemContext(env, "maintenance", () => now));
@@ -24,6 +26,8 @@ export async function runMaintenance(env: Bindings, now = Date.now()) {
   const expired = await purgeExpired(systemContext(env, "maintenance", () => now));
   // Deleted accounts' sessions and processor customers a request could not finish (docs/storage.md).
   const erasures = await sweepErasures(systemContext(env, "maintenance", () => now));
+  // Ended sessions past their hot window: their content to the archive (docs/storage.md "Session archive").
+  const archived = await sweepArchive(systemContext(env, "maintenance", () => now));
   return {
     registered_clients_purged: expired.registrations,
     outbox_sent: sent,
@@ -33,5 +37,6 @@ export async function runMaintenance(env: Bindings, now = Date.now()) {
     ledger_violations: ledgerViolations,
     billing_clocks_woken: clocksWoken,
     account_erasures_finished: erasures,
+    sessions_archived: archived,
   };
 }

@@ -89,7 +89,7 @@ export const sessions = sqliteTable(
     organizationId: text("organization_id"),
     /** The session's row in session_content (its analysis and stage history) once it has ended, while hot. */
     contentId: integer("content_id"),
-    /** SHA-256 of the session's archive object, once archived (the object's key is its id, docs/storage.md). */
+    /** SHA-256 of the session's archive object, once archived (its key names the account and the session, docs/storage.md). */
     // D1 returns a BLOB as an array of byte values.
     archiveSha256: blob("archive_sha256").$type<number[]>(),
   },
@@ -112,6 +112,8 @@ export const sessions = sqliteTable(
     index("sessions_user_confidence_idx")
       .on(t.userId, t.confidenceScore, t.id)
       .where(sql`${t.confidenceScore} IS NOT NULL`),
+    // Hot sessions only (content still in session_content), by their end: the archive sweep's walk.
+    index("sessions_hot_idx").on(t.updatedAt).where(sql`${t.contentId} IS NOT NULL`),
   ],
 );
 

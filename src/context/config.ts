@@ -28,6 +28,7 @@ function parse(env: Bindings): Config {
     paymentGateway: env.PAYMENT_GATEWAY,
     stripeApiBase: env.STRIPE_API_BASE || "https://api.stripe.com",
     analyzerEngine: env.ANALYZER_ENGINE,
+    sessionHotWindow: env.SESSION_HOT_WINDOW_SECONDS,
     mailAdapter: env.MAIL_ADAPTER,
     mailFrom: env.MAIL_FROM,
     mailFromName: env.MAIL_FROM_NAME,

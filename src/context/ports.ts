@@ -1,3 +1,4 @@
+import { r2SessionArchive } from "../adapters/archive/r2";
 import { durableBillingClocks } from "../adapters/billing-clock";
 import { httpClientMetadata } from "../adapters/client-metadata/fetch";
 import { ldapDirectory } from "../adapters/directory";
@@ -5,6 +6,7 @@ import { dnsOverHttps } from "../adapters/dns/doh";
 import { sessionObjects } from "../adapters/durable-objects/sessions";
 import { httpIdentityProviders } from "../adapters/identity-provider/http";
 import { mailerFor } from "../adapters/mail";
+import { metricsOf } from "../adapters/metrics";
 import { paymentsFor } from "../adapters/payments";
 import { bindingProbes } from "../adapters/probes";
 import { KvRateLimitStore } from "../adapters/rate-limit/kv";
@@ -48,6 +50,8 @@ function buildPorts(env: Bindings): Ports {
     webhookQueue: () => cloudflareWebhookQueue(env.WEBHOOK_QUEUE),
     // sessions area
     sessions: () => sessionObjects(env),
+    archive: () => r2SessionArchive(env.ARCHIVE),
+    metrics: () => metricsOf(env),
     // billing
     payments: () => paymentsFor(configOf(env)),
     billingClocks: () => durableBillingClocks(env.BILLING_CLOCK),

@@ -56,6 +56,7 @@ const PERSONAL_TABLES = [
   "mfa_passkeys",
   "webauthn_challenges",
   "external_identities",
+  "scim_users",
   "email_verifications",
   "account_tokens",
   "oauth_authorization_codes",
@@ -132,7 +133,8 @@ export const erasureApplied = (results: { meta: { changes?: number } }[]) => (re
 
 /**
  * The content of a deleted person's ended personal sessions: the cue, case and client references,
- * tags, results and the session's content (analysis and history, session_content) are theirs and
+ * tags, results and the session's content (analysis and history, session_content, or the pointer to
+ * its archive object, which the erasure then deletes: src/domain/users/account-erasure.ts) are theirs and
  * go; the row stays (id, type, status, credits, times: the ledger's charges and refunds and the
  * usage rollups name it). Only for a user already erased at `at` or before (`deleted_at IS NOT
  * NULL`), so a repeat is harmless.
@@ -147,10 +149,10 @@ export function erasedSessionContentStatements(db: Store, input: { userId: strin
     db
       .prepare(
         `UPDATE sessions SET cue = '', case_id = NULL, client_reference = NULL, tags = '[]', results = NULL,
-                content_id = NULL, updated_at = ?2
+                content_id = NULL, archive_sha256 = NULL, updated_at = ?2
           WHERE ${theirs}
             AND (cue <> '' OR case_id IS NOT NULL OR client_reference IS NOT NULL OR tags <> '[]'
-                 OR results IS NOT NULL OR content_id IS NOT NULL)`,
+                 OR results IS NOT NULL OR content_id IS NOT NULL OR archive_sha256 IS NOT NULL)`,
       )
       .bind(input.userId, input.at),
   ];

@@ -80,6 +80,8 @@ export interface Config {
   /** Stripe's API address (tests point it at a local stub). */
   stripeApiBase: string;
   analyzerEngine: string;
+  /** SESSION_HOT_WINDOW_SECONDS as configured (src/domain/sessions/archive.ts parses it). */
+  sessionHotWindow?: string;
   /** "development", "cloudflare", or unset (by environment). */
   mailAdapter?: string;
   mailFrom?: string;

@@ -1,10 +1,11 @@
+import type { Metrics } from "../adapters/metrics";
 import type { DependencyProbes } from "./admin/ports";
 import type { BillingPorts } from "./billing/ports";
 import type { ClientMetadataDocuments } from "./identity/oauth/ports";
 import type { Directory, DnsResolver, IdentityProviderHttp } from "./identity/sso/ports";
 import type { RateLimitStore } from "./limits/rate-limiter";
 import type { Mailer } from "./mail/ports";
-import type { SessionPorts } from "./sessions/ports";
+import type { SessionArchive, SessionPorts } from "./sessions/ports";
 import type { WebhookQueue } from "./webhooks/ports";
 
 /**
@@ -36,4 +37,8 @@ export interface Ports extends BillingPorts {
   // sessions area
   /** Session rooms and scheduler shards (src/domain/sessions/ports.ts). */
   readonly sessions: SessionPorts;
+  /** Ended sessions' content past its hot window (an R2 bucket). */
+  readonly archive: SessionArchive;
+  // operations: the operator's figures and alerts (src/adapters/metrics, docs/operations.md "Metrics").
+  readonly metrics: Metrics;
 }

@@ -1,4 +1,5 @@
 import { type AppError, retryAfterOf } from "../errors";
+import { statusOf } from "./error-status";
 
 /** Codes that answer a missing or refused bearer credential: they carry an RFC 6750 §3 challenge. */
 const BEARER_CODES = new Set(["AUTHENTICATION_REQUIRED", "TOKEN_INVALID", "TOKEN_EXPIRED"]);
@@ -20,11 +21,12 @@ const RETRYABLE = new Set([409, 429, 502, 503]);
 export function errorHeaders(err: AppError, options: { resourceMetadata?: string } = {}): Array<[string, string]> {
   const { resourceMetadata } = options;
   const headers: Array<[string, string]> = [];
-  if (RETRYABLE.has(err.status)) {
+  const status = statusOf(err);
+  if (RETRYABLE.has(status)) {
     const retryAfter = retryAfterOf(err);
     if (retryAfter !== undefined) headers.push(["Retry-After", String(retryAfter)]);
   }
-  if (err.status === 401 && BEARER_CODES.has(err.code)) {
+  if (status === 401 && BEARER_CODES.has(err.code)) {
     headers.push([
       "WWW-Authenticate",
       err.code === "AUTHENTICATION_REQUIRED"
@@ -32,7 +34,7 @@ export function errorHeaders(err: AppError, options: { resourceMetadata?: string
         : bearerChallenge({ error: "invalid_token", description: err.message, resourceMetadata }),
     ]);
   }
-  if (err.status === 403 && err.code === "INSUFFICIENT_PERMISSIONS") {
+  if (status === 403 && err.code === "INSUFFICIENT_PERMISSIONS") {
     const scopes = stringList(err.details.required_scopes);
     if (scopes.length > 0)
       headers.push([
@@ -40,7 +42,7 @@ export function errorHeaders(err: AppError, options: { resourceMetadata?: string
         bearerChallenge({ error: "insufficient_scope", scope: scopes.join(" "), resourceMetadata }),
       ]);
   }
-  if (err.status === 405) {
+  if (status === 405) {
     const allowed = stringList(err.details.allowed);
     if (allowed.length > 0) headers.push(["Allow", allowed.join(", ")]);
   }

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../errors";
 import { errorBody } from "./envelope-body";
 import { errorHeaders } from "./error-headers";
+import { statusOf } from "./error-status";
 
 /** Map anything thrown to a catalogue error; unknown errors never leak their message. */
 export function toAppError(err: unknown): AppError {
@@ -41,7 +42,7 @@ function isDatabaseError(err: unknown): boolean {
 
 export function onError(err: unknown, c: Context) {
   const appError = toAppError(err);
-  if (!(err instanceof AppError) && appError.status >= 500) {
+  if (!(err instanceof AppError) && statusOf(appError) >= 500) {
     // The cause is logged, never sent (it may name tables, SQL or parameters).
     const cause = err instanceof Error && err.cause !== undefined ? String(err.cause) : undefined;
     console.error(
@@ -57,7 +58,7 @@ export function onError(err: unknown, c: Context) {
   // For the request's log line and metric (src/middleware/request-log.ts).
   c.set("errorCode", appError.code);
   for (const [name, value] of errorHeaders(appError)) c.header(name, value);
-  return c.json(errorBody(c, appError), appError.status as ContentfulStatusCode);
+  return c.json(errorBody(c, appError), statusOf(appError) as ContentfulStatusCode);
 }
 
 /**

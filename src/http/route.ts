@@ -1,11 +1,12 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Scope } from "../domain/identity/scopes";
-import { codesByStatus, ERROR_CATALOGUE, type ErrorCode } from "../errors";
+import { ERROR_CATALOGUE, type ErrorCode } from "../errors";
 import { requireAccountHolder } from "../middleware/account-holder";
 import { requireScope } from "../middleware/authenticate";
 import { IdempotencyKeyHeaders, idempotent } from "../middleware/idempotency";
 import { ErrorEnvelopeSchema } from "./envelope";
+import { codesByStatus } from "./error-status";
 
 /** Errors every authenticated route can return. */
 const AUTH_ERRORS: ErrorCode[] = [

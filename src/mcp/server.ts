@@ -9,6 +9,7 @@ import {
 import { listOwnSessions, ownSessionWithContent } from "../domain/sessions/queries";
 import { analysisResource } from "../domain/sessions/resources";
 import { AppError } from "../errors";
+import { statusOf } from "../http/error-status";
 import { toAppError } from "../http/on-error";
 import { validationError } from "../http/validation";
 import { SERVICE_VERSION } from "../version";
@@ -40,7 +41,7 @@ function advertised(schema: z.ZodType): StandardSchemaWithJSON {
  */
 function toolError(err: unknown) {
   const e = toAppError(err);
-  if (e.status >= 500) console.error(JSON.stringify({ msg: "mcp tool failed", error: String(err) }));
+  if (statusOf(e) >= 500) console.error(JSON.stringify({ msg: "mcp tool failed", error: String(err) }));
   const error = { code: e.code, message: e.message, details: e.details };
   return { isError: true, content: [{ type: "text" as const, text: JSON.stringify({ error }) }] };
 }

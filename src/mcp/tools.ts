@@ -5,7 +5,13 @@ import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
 import { createSession } from "../domain/sessions/create";
 import { cancelSession } from "../domain/sessions/manage";
-import { listOwnSessions, ownSession, ownSessionWithContent, sessionHistory } from "../domain/sessions/queries";
+import {
+  historyOfStored,
+  listOwnSessions,
+  ownSession,
+  ownSessionWithContent,
+  sessionHistory,
+} from "../domain/sessions/queries";
 import { quoteSession } from "../domain/sessions/quote";
 import {
   analysisResource,
@@ -226,9 +232,10 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: z.object({ analysis: AnalysisSchema, analysis_history: z.array(HistoryEntrySchema).optional() }),
     annotations: read,
     run: async (ctx, { session_id, include_history }) => {
-      const analysis = analysisResource(await ownSessionWithContent(ctx.context, { id: session_id, action: "read" }));
+      const stored = await ownSessionWithContent(ctx.context, { id: session_id, action: "read" });
+      const analysis = analysisResource(stored);
       if (!include_history) return { analysis };
-      return { analysis, analysis_history: await sessionHistory(ctx.context, { id: session_id }) };
+      return { analysis, analysis_history: await historyOfStored(ctx.context, stored) };
     },
   }),
   tool({

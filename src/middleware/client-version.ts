@@ -19,7 +19,6 @@ function resolveApiVersion(requested: string | undefined): string {
   if (requested === undefined) return CURRENT_API_VERSION;
   if (!isCalendarDate(requested.trim())) {
     throw new AppError("INVALID_FIELD_VALUE", {
-      status: 400,
       message: "X-Client-Version must be a date in the form YYYY-MM-DD.",
       details: { field: "X-Client-Version", reason: "must be a calendar date YYYY-MM-DD", location: "header" },
     });

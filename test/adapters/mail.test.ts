@@ -8,6 +8,7 @@ import { recipientHashOf } from "../../src/db/mail-outbox";
 import { deliverMail, MAIL_MAX_ATTEMPTS, queueMail, requireMailer, sweepMail } from "../../src/domain/mail/outbox";
 import { renderMail } from "../../src/domain/mail/templates";
 import { AppError } from "../../src/errors";
+import { statusOf } from "../../src/http/error-status";
 import { testContext, testContextWith } from "../support/context";
 import { uniqueEmail } from "../support/factories";
 
@@ -102,7 +103,7 @@ describe("mailerFor (configuration chooses the adapter)", () => {
       }
     })();
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).status).toBe(503);
+    expect(statusOf(err as AppError)).toBe(503);
     expect((err as AppError).code).toBe("MAIL_SERVICE_UNAVAILABLE");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../src/errors";
+import { AppError, invalidField } from "../../src/errors";
 import { errorHeaders } from "../../src/http/error-headers";
+import { statusOf } from "../../src/http/error-status";
 
 /** onError derives a refusal's headers from its code and details (src/http/error-headers.ts). */
 const headersOf = (err: AppError) => Object.fromEntries(errorHeaders(err));
@@ -69,5 +70,20 @@ describe("headers derived from an error's code and details", () => {
     expect(of(new AppError("INSUFFICIENT_PERMISSIONS", { details: { required_scopes: ["dowsing:write"] } }))).toEqual({
       "WWW-Authenticate": `Bearer realm="session-analysis", resource_metadata="${resourceMetadata}", error="insufficient_scope", scope="dowsing:write"`,
     });
+  });
+});
+
+/** The catalogue's HTTP mapping (src/http/error-status.ts): the error carries no status of its own. */
+describe("the status an error answers with", () => {
+  it("is its code's, and 400 only for a malformed framing header (docs/errors.md)", () => {
+    expect(statusOf(new AppError("INVALID_FIELD_VALUE"))).toBe(422);
+    expect(statusOf(invalidField("X-Client-Version", "must be a calendar date YYYY-MM-DD", "header"))).toBe(400);
+    expect(statusOf(invalidField("X-Organization-Id", "must look like org_<digits>", "header"))).toBe(400);
+    expect(statusOf(invalidField("X-D1-Bookmark", "must be a bookmark", "header"))).toBe(422);
+    expect(statusOf(invalidField("X-Client-Version", "must be a date", "body"))).toBe(422);
+    expect(
+      statusOf(new AppError("FIELD_TOO_LONG", { details: { field: "X-Client-Version", location: "header" } })),
+    ).toBe(422);
+    expect("status" in new AppError("SESSION_NOT_FOUND")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_CATALOGUE } from "../../src/errors";
+import { ERROR_STATUS } from "../../src/http/error-status";
 import { servedOpenApiDocument } from "../support/openapi";
 
 /**
@@ -91,7 +91,7 @@ describe("error codes each route can raise vs the responses its operation docume
       checked += 1;
       for (const code of raised) {
         if (UNREACHABLE[op]?.[code]) continue;
-        const status = ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE]?.status;
+        const status = ERROR_STATUS[code as keyof typeof ERROR_STATUS];
         if (!new RegExp(`^${status}:.*\`${code}\``, "m").test(responses))
           missing.push(`${op} (${file}): ${status} ${code}`);
       }

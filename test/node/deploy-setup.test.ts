@@ -25,6 +25,7 @@ const fake = path.join(root, "test/node/support/fake-wrangler.mjs");
 interface Account {
   d1: Array<{ uuid: string; name: string }>;
   kv: Array<{ id: string; title: string }>;
+  r2?: string[];
   queues: string[];
   secrets: Array<{ name: string; type: string }>;
   pendingMigrations: boolean;
@@ -103,6 +104,7 @@ describe("npm run deploy:setup", () => {
       "session-analysis-production",
       "session-analysis-production-shard-1",
       "session-analysis-production-kv",
+      "session-analysis-archive-production",
       "session-analysis-webhooks-production",
       "session-analysis-webhooks-dlq-production",
       "JWT_PRIVATE_KEY",
@@ -128,6 +130,7 @@ describe("npm run deploy:setup", () => {
       "d1 create session-analysis-production",
       "d1 create session-analysis-production-shard-1",
       "kv namespace create session-analysis-production-kv",
+      "r2 bucket create session-analysis-archive-production",
       "queues create session-analysis-webhooks-production",
       "queues create session-analysis-webhooks-dlq-production",
     ]);
@@ -183,6 +186,7 @@ describe("npm run deploy:setup", () => {
         { uuid: "11111111-2222-3333-4444-666666666666", name: "session-analysis-production-shard-1" },
       ],
       kv: [{ id: "f".repeat(32), title: "session-analysis-production-kv" }],
+      r2: ["session-analysis-archive-production"],
       queues: ["session-analysis-webhooks-production"],
       secrets: [
         { name: "JWT_PRIVATE_KEY", type: "secret_text" },

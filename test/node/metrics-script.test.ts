@@ -26,7 +26,13 @@ async function sqlApi(rows: Rows) {
     req.on("end", () => {
       asked.push({ path: req.url ?? "", auth: req.headers.authorization ?? "", body });
       const kind = /blob1 = '(\w+)'/.exec(body)?.[1] ?? "";
-      const name = { request: "routes", session: "sessions", webhook: "webhooks", credits_sold: "credits" }[kind]!;
+      const name = {
+        request: "routes",
+        session: "sessions",
+        webhook: "webhooks",
+        archive: "archive",
+        credits_sold: "credits",
+      }[kind]!;
       res.writeHead(200, { "content-type": "application/json" });
       // The SQL API answers numbers of UInt64 columns as strings.
       res.end(JSON.stringify({ meta: [], data: rows[name] ?? [], rows: (rows[name] ?? []).length }));
@@ -72,7 +78,7 @@ describe("npm run metrics", () => {
     const api = await sqlApi(healthy);
     const r = await run(api.base, "--env", "production", "--since", "24");
     expect(r.code, r.out).toBe(0);
-    expect(api.asked).toHaveLength(4);
+    expect(api.asked).toHaveLength(5);
     for (const q of api.asked) {
       expect(q.path).toBe("/accounts/acct123/analytics_engine/sql");
       expect(q.auth).toBe("Bearer tok-analytics");
@@ -107,6 +113,11 @@ describe("npm run metrics", () => {
         { outcome: "delivered", attempts: "50" },
         { outcome: "failed", attempts: "50" },
       ],
+      archive: [
+        { outcome: "archived", events: "900" },
+        { outcome: "corrupt", events: "1" },
+        { outcome: "missing", events: "2" },
+      ],
     });
     const r = await run(api.base, "--env", "staging", "--check");
     expect(r.code, r.out).toBe(1);
@@ -117,6 +128,7 @@ describe("npm run metrics", () => {
       "ALERT Sessions failing: 20 of 100 ended sessions failed (20.0 %)",
       "ALERT Webhook failures: 50 of 100 attempts failed (50.0 %)",
       "ALERT Webhook failures: 2 deliveries dead-lettered",
+      "ALERT Session archive: 3 reads found an archived session's object missing or corrupt",
     ]);
     expect(api.asked[0]!.body).toContain("FROM session_analysis_staging");
   });

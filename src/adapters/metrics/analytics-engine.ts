@@ -11,6 +11,7 @@ import type { MetricEvent, Metrics } from "./metrics";
  * | session      | outcome        | session type |               | 1       |             |                |
  * | webhook      | outcome        |              |               | 1       | duration ms | HTTP status    |
  * | credits_sold | credit package | currency     |               | 1       | credits     | amount (major) |
+ * | archive      | outcome        |              |               | 1       |             |                |
  *
  * `writeDataPoint` queues the point and returns at once (no await, nothing to fail the request).
  */
@@ -43,6 +44,8 @@ function dataPointOf(event: MetricEvent): AnalyticsEngineDataPoint {
         blobs: [event.kind, event.outcome],
         doubles: [1, event.durationMs, event.status],
       };
+    case "archive":
+      return { indexes: [event.kind], blobs: [event.kind, event.outcome], doubles: [1] };
     case "credits_sold":
       return {
         indexes: [event.kind],

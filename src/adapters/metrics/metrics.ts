@@ -22,7 +22,12 @@ export type MetricEvent =
       status: number;
       durationMs: number;
     }
-  | { kind: "credits_sold"; creditPackage: string; currency: string; credits: number; amount: number };
+  | { kind: "credits_sold"; creditPackage: string; currency: string; credits: number; amount: number }
+  /**
+   * The session archive (src/domain/sessions/archive.ts): a session moved to it, or an archived
+   * session whose object is missing or fails its checksum (an operator alert: its reads answer 500).
+   */
+  | { kind: "archive"; outcome: "archived" | "missing" | "corrupt" };
 
 /** The port: record one event. Never throws and never waits: a metric must not fail or slow a request. */
 export interface Metrics {

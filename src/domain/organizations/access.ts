@@ -71,7 +71,6 @@ export async function resolveActingOrganization(
     throw new AppError("INVALID_FIELD_VALUE", {
       message: "X-Organization-Id: must look like org_<digits>",
       details: { field: "X-Organization-Id", reason: "must look like org_<digits>", location: "header" },
-      status: 400,
     });
   }
   if (principal.organization?.via === "api_key") {

@@ -11,7 +11,8 @@ import {
 import { type Reprice, type RepriceResult, repriceSession } from "../../db/session-priority";
 import { findSession, findSessionWithContent, historyOf, type SessionRow } from "../../db/sessions";
 import type { Context } from "../context";
-import { analysisRestOf, decodeContent, encodeContent, type StoredSession, storedResultsOf } from "./content";
+import { contentOf } from "./archive";
+import { analysisRestOf, encodeContent, type StoredSession, storedResultsOf } from "./content";
 import { historyEntry } from "./resources";
 import type { HistoryEntry, Stage } from "./types";
 
@@ -34,7 +35,7 @@ export async function storedSessionWithContent(
   const found = await findSessionWithContent(ctx.db, input.sessionId);
   if (!found) return undefined;
   const { contentBody, ...row } = found;
-  return { row, content: contentBody === null ? null : await decodeContent(contentBody) };
+  return { row, content: await contentOf(ctx, { row, contentBody }) };
 }
 
 /** The history of the stages so far: the rows while the session runs, its content once it `ended`. */

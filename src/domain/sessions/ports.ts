@@ -54,3 +54,18 @@ export interface SessionPorts {
   /** A scheduler shard by number (src/domain/sessions/scheduler.ts picks it). */
   schedulerShard(shard: number): SessionSchedulerPort;
 }
+
+/**
+ * Where ended sessions' content goes after its hot window: one object per key (src/adapters/archive/,
+ * an R2 bucket). Keys are the domain's (src/domain/sessions/archive.ts).
+ */
+export interface SessionArchive {
+  /** Stores `bytes` under `key`, replacing what is there; refused unless the bytes have this SHA-256. */
+  put(key: string, bytes: Uint8Array, sha256: ArrayBuffer): Promise<void>;
+  /** The object's bytes, or null when there is none. */
+  get(key: string): Promise<Uint8Array | null>;
+  /** Deletes the object under `key`, if any. */
+  delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix`; answers how many. Repeatable. */
+  deleteUnder(prefix: string): Promise<number>;
+}

@@ -10,7 +10,8 @@ import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import type { UserContext } from "../context";
 import { memberOf } from "../organizations/access";
-import { decodeContent, type StoredSession } from "./content";
+import { contentOf } from "./archive";
+import type { StoredSession } from "./content";
 import { type Action, readableTypes, requireSessionScope } from "./families";
 import { historyEntry } from "./resources";
 import type { HistoryEntry, SessionStatus, SessionType } from "./types";
@@ -37,7 +38,7 @@ export interface SessionAccess {
 /** `ownSession` with its content (the Analysis resource, the history), read with the row. */
 export async function ownSessionWithContent(ctx: UserContext, { id, action }: SessionAccess): Promise<StoredSession> {
   const { contentBody, ...row } = await reachable(ctx, id, action, findSessionWithContent);
-  return { row, content: contentBody === null ? null : await decodeContent(contentBody) };
+  return { row, content: await contentOf(ctx, { row, contentBody }) };
 }
 
 async function reachable<R extends SessionRow>(
@@ -67,9 +68,13 @@ async function canReach(ctx: UserContext, row: SessionRow): Promise<boolean> {
 
 /** The stages a session went through: from its content once it ended, from the history rows while it runs. */
 export async function sessionHistory(ctx: UserContext, { id }: { id: string }): Promise<HistoryEntry[]> {
-  const { row, content } = await ownSessionWithContent(ctx, { id, action: "read" });
+  return historyOfStored(ctx, await ownSessionWithContent(ctx, { id, action: "read" }));
+}
+
+/** The history of a session already read with its content (no second read of it: an archived one's is in R2). */
+export async function historyOfStored(ctx: UserContext, { row, content }: StoredSession): Promise<HistoryEntry[]> {
   if (content) return content.history;
-  return row.status === "processing" ? (await historyOf(ctx.db, id)).map(historyEntry) : [];
+  return row.status === "processing" ? (await historyOf(ctx.db, row.id)).map(historyEntry) : [];
 }
 
 export interface ListQuery {

@@ -10,6 +10,7 @@ import {
 } from "../../db/account-deletion";
 import { iso } from "../../lib/clock";
 import type { Context } from "../context";
+import { accountPrefix } from "../sessions/archive";
 import { roomOf } from "../sessions/room";
 import { startRoomIfWaiting } from "../sessions/scheduler";
 
@@ -22,7 +23,9 @@ import { startRoomIfWaiting } from "../sessions/scheduler";
  *    its state), which refunds per the ledger rules to the account's balance (idempotent: a room
  *    cancels once) and closes the session's sockets.
  * 2. The content of the ended personal sessions (also those just cancelled, or ended by their room
- *    meanwhile) is erased; the rows stay for the ledger.
+ *    meanwhile) is erased; the rows stay for the ledger. Then every archive object under the personal
+ *    account's prefix is deleted (after the rows stopped pointing at them, so no read finds a row
+ *    whose object is gone; by prefix, so an object a move wrote as the erasure ran goes too).
  * 3. The payment processor's customer is deleted with its cards (PaymentGateway.forgetCustomer).
  */
 const backoffMs = (attempt: number) => Math.min(60, 2 ** Math.max(0, attempt - 1)) * 60_000;
@@ -56,6 +59,11 @@ async function runErasure(ctx: Context, row: ErasureRow): Promise<boolean> {
     }
   }
   await ctx.commit(erasedSessionContentStatements(ctx.db, { userId: row.userId, at: iso(now) }));
+  try {
+    await ctx.ports.archive.deleteUnder(accountPrefix(row.accountId));
+  } catch (err) {
+    problems.push(`archive objects: ${String(err)}`);
+  }
   const payments = ctx.ports.payments;
   if ("gateway" in payments) {
     const tokens = await gatewayTokensOf(ctx.db, row.accountId, payments.gateway.name);

@@ -12,6 +12,7 @@ import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
 import { CONSOLE_SSO_PATH, consoleCookieName, isHttps, REFRESH_COOKIE_PATH } from "../../http/console-cookies";
 import { ok } from "../../http/envelope-body";
+import { statusOf } from "../../http/error-status";
 import { router } from "../../http/openapi";
 import { validationError } from "../../http/validation";
 import { timingSafeEqual } from "../../lib/crypto";
@@ -187,7 +188,7 @@ export function consoleSessionRoutes() {
     try {
       await logout(contextOf(c), await principalOf(c));
     } catch (err) {
-      if (!(err instanceof AppError) || err.status !== 401) throw err;
+      if (!(err instanceof AppError) || statusOf(err) !== 401) throw err;
     }
     clearSession(c);
     return c.json({ success: true as const, message: "Signed out" }, 200);

@@ -5,6 +5,7 @@ import { mcpResourceOf } from "../../domain/identity/access-tokens";
 import type { AppEnv } from "../../env";
 import { AppError, type ErrorCode } from "../../errors";
 import { errorHeaders } from "../../http/error-headers";
+import { statusOf } from "../../http/error-status";
 import { toAppError } from "../../http/on-error";
 import { registryEntry } from "../../mcp/registry-entry";
 import { buildServer } from "../../mcp/server";
@@ -80,8 +81,9 @@ async function serve(c: C): Promise<Response> {
     return c.res;
   } catch (err) {
     const e = toAppError(err);
-    if (e.status >= 500) console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err) }));
-    return rpcError(c, e.status, SERVER_ERROR, e, id, refusalHeaders(c, e));
+    const status = statusOf(e);
+    if (status >= 500) console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err) }));
+    return rpcError(c, status, SERVER_ERROR, e, id, refusalHeaders(c, e));
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { paymentGateway } from "../../../src/domain/billing/gateway";
 import type { Bindings } from "../../../src/env";
 import { AppError } from "../../../src/errors";
+import { statusOf } from "../../../src/http/error-status";
 import { stripeCalls, stripeEnv, stripeOutage } from "../../support/billing";
 import { testContextWith } from "../../support/context";
 
@@ -151,7 +152,7 @@ describe("choosing the gateway", () => {
     try {
       paymentGateway(testContextWith({ ENVIRONMENT: "development", PAYMENT_GATEWAY: "test", ...env }));
     } catch (err) {
-      return err instanceof AppError ? [err.code, err.status] : err;
+      return err instanceof AppError ? [err.code, statusOf(err)] : err;
     }
     return "available";
   };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A stand-in for the `wrangler` CLI that scripts/deploy-setup.mjs drives:
-// it keeps the "account" (databases, namespaces, queues, applied migrations,
+// it keeps the "account" (databases, namespaces, R2 buckets, queues, applied migrations,
 // secrets) in a JSON file and records every call, so a test can check what
 // the script asked for. Output shapes follow wrangler 4's.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -25,6 +25,17 @@ else if (args[0] === "d1" && args[1] === "create") {
 else if (cmd.startsWith("kv namespace create")) {
   state.kv.push({ id: hex(counter, 32), title: args[3] });
   out("🌀 Creating namespace");
+} else if (cmd === "r2 bucket list")
+  // wrangler 4 prints one block of `key:  value` lines per bucket.
+  out(
+    [
+      "Listing buckets...",
+      ...(state.r2 ?? []).map((b) => `name:           ${b}\ncreation_date:  2026-01-01T00:00:00.000Z\n`),
+    ].join("\n"),
+  );
+else if (cmd.startsWith("r2 bucket create")) {
+  state.r2 = [...(state.r2 ?? []), args[3]];
+  out(`✅ Created bucket '${args[3]}' with default storage class of Standard.`);
 } else if (args[0] === "queues" && args[1] === "list")
   out(
     [

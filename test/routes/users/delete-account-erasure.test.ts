@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { testGatewayForgotten } from "../../../src/adapters/payments/test";
 import { listMailboxMessages } from "../../../src/db/mail-outbox";
+import { hotSession } from "../../../src/db/session-archive";
 import type { Principal } from "../../../src/domain/identity/principal";
+import { accountPrefix, archiveKey, archiveSession } from "../../../src/domain/sessions/archive";
 import { sweepErasures } from "../../../src/domain/users/account-erasure";
 import { deleteAccount } from "../../../src/domain/users/delete-account";
 import {
@@ -182,6 +184,48 @@ describe("DELETE /v1/users/me: what the deletion finishes", () => {
       .first<string>("gateway_token");
     expect((await del(user)).status).toBe(200);
     expect(testGatewayForgotten().filter((f) => f.accountId === accountId)).toEqual([{ accountId, tokens: [token] }]);
+  });
+
+  it("the archive objects of the person's sessions go too, even when R2 fails at first: the cron finishes it", async () => {
+    const user = await registerUser();
+    const other = await registerUser();
+    await topUp(user.id);
+    await topUp(other.id);
+    const accountId = await accountIdOf(user.id);
+    const mine = [await completedSession(user.token), await completedSession(user.token)];
+    const hot = await completedSession(user.token);
+    const theirs = await completedSession(other.token);
+    for (const { id } of [...mine, theirs])
+      expect(await archiveSession(testContextWith({}), (await hotSession(env.DB, id))!)).toBe(true);
+    const objects = async (account: string) =>
+      (await env.ARCHIVE.list({ prefix: accountPrefix(account) })).objects.map((o) => o.key).sort();
+    expect(await objects(accountId)).toEqual(mine.map(({ id }) => archiveKey({ accountId, id })).sort());
+
+    // R2 refuses every call during the deletion's own attempt: the deletion still happens.
+    const down = new Proxy(env.ARCHIVE, {
+      get: () => () => Promise.reject(new Error("R2 is down")),
+    });
+    const res = await apiWithEnv({ ARCHIVE: down }, "DELETE", "/v1/users/me", {
+      token: user.token,
+      body: { password: PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    expect((await erasureRow(user.id)).last_error).toContain("archive objects");
+    // The rows no longer point at any content, archived or hot; the objects wait for the retry.
+    for (const { id } of [...mine, hot])
+      expect(await sessionRow(id)).toMatchObject({ content_id: null, archive_sha256: null, results: null, cue: "" });
+    expect(await objects(accountId)).toHaveLength(2);
+
+    await sweepErasures(testContextWith({}, () => Date.now() + 3_600_000));
+    expect(await erasureRow(user.id)).toMatchObject({ done_at: expect.any(String), next_attempt_at: null });
+    expect(await objects(accountId)).toEqual([]);
+    // Another person's archived session is untouched, and still reads.
+    const otherAccount = await accountIdOf(other.id);
+    expect(await objects(otherAccount)).toEqual([archiveKey({ accountId: otherAccount, id: theirs.id })]);
+    expect((await api("GET", `/v1/sessions/${theirs.id}/analysis`, { token: other.token })).status).toBe(200);
+    // A repeat of the finished erasure is harmless.
+    await sweepErasures(testContextWith({}, () => Date.now() + 7_200_000));
+    expect(await objects(accountId)).toEqual([]);
   });
 
   it("Stripe: a failed customer deletion never blocks the deletion and is retried until it succeeds", async () => {
