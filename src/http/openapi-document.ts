@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { SCOPES } from "../domain/identity/scopes";
 import type { AppEnv, Bindings } from "../env";
-import { CURRENT_API_VERSION } from "../middleware/client-version";
+import { CURRENT_API_VERSION } from "./api-versions";
 import {
   authorizationServerPaths,
   authorizationServerSchemas,
@@ -9,7 +9,7 @@ import {
   authorizationServerTags,
 } from "./openapi-authorization-server";
 import { addCreationLinks } from "./openapi-links";
-import { OrganizationIdHeader } from "./route";
+import { OrganizationIdHeader } from "./schemas";
 
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerParameter("OrganizationId", OrganizationIdHeader);
