@@ -18,7 +18,7 @@
  * the app's isolate (bench/worker/entry.ts) pays for that isolate too, so it flatters the app's ratio.
  * The in-isolate ratios are printed beside them.
  *
- * BENCH_ONLY=reads,lists,stats,create,ws,ws-multi,startup picks scenarios
+ * BENCH_ONLY=reads,lists,stats,create,ws,ws-multi,startup,storage picks scenarios
  * (default all); BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS,
  * BENCH_READ_ROUNDS, BENCH_READ_DURATION, BENCH_SOCKETS and BENCH_MAX_ROWS
  * change the run's size.
@@ -32,6 +32,7 @@ import { type LoadResult, runLoad } from "./lib/load";
 import { type Row, table, writeResults } from "./lib/report";
 import { bundleSize, firstRequestCpuMs, startupCpuMs } from "./lib/startup";
 import { type BenchUser, bulkApiUsage, bulkSessions, call, fundedUser, readTarget, registerUser } from "./seed";
+import { measureStorage } from "./storage";
 import { type FanoutResult, fanout } from "./websocket-fanout";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -41,7 +42,7 @@ const READ_ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 8);
 const READ_DURATION = Number(process.env.BENCH_READ_DURATION ?? 4);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const MAX_ROWS = Number(process.env.BENCH_MAX_ROWS ?? 1_000_000);
-const ONLY = new Set((process.env.BENCH_ONLY ?? "reads,lists,stats,create,ws,ws-multi,startup").split(","));
+const ONLY = new Set((process.env.BENCH_ONLY ?? "reads,lists,stats,create,ws,ws-multi,startup,storage").split(","));
 
 const BASELINE = "baseline: one D1 read by primary key";
 const BARE_D1 = "bare worker: one D1 read by primary key";
@@ -158,6 +159,25 @@ async function main() {
       limit: "≤ 1024 KiB",
       unit: " KiB",
       ok: (v) => v <= 1024,
+    });
+  }
+
+  if (ONLY.has("storage")) {
+    console.log("measure: D1 bytes per session, hot and archived (test/db/session-storage.test.ts)");
+    const storage = measureStorage();
+    target({
+      name: "D1 bytes per hot session (ended, content in D1; every table and index)",
+      value: storage.hot,
+      limit: "≤ 2500 B",
+      unit: " B",
+      ok: (v) => v <= 2500,
+    });
+    target({
+      name: "D1 bytes per archived session (content in R2; ledger entry included)",
+      value: storage.archived,
+      limit: "≤ 800 B",
+      unit: " B",
+      ok: (v) => v <= 800,
     });
   }
 

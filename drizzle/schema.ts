@@ -15,6 +15,7 @@ export * from "./schema/mfa";
 export * from "./schema/oauth";
 export * from "./schema/organizations";
 export * from "./schema/outbox";
+export * from "./schema/scim";
 export * from "./schema/sessions";
 export * from "./schema/sso";
 export * from "./schema/webhooks";

@@ -79,8 +79,14 @@ const AUTHORIZATION_SERVER_ROUTES = lazyRoute(
 /** The MCP server (docs/mcp.md): a resource server of its own, outside /v1, built on its first request. */
 const MCP_ROUTES = lazyRoute("/mcp", async () => (await import("./routes/mcp")).mcpRoutes());
 
+/**
+ * SCIM 2.0 (RFC 7644; docs/sso.md "SCIM"): each connection's service provider, authenticated by its own
+ * bearer token and answering in SCIM's format, outside /v1; built on its first request.
+ */
+const SCIM_ROUTES = lazyRoute("/scim/v2", async () => (await import("./routes/scim")).scimRoutes());
+
 /** Every part of the app built on its first request. */
-export const LAZY_ROUTES = [...V1_ROUTES, CONSOLE_ROUTES, AUTHORIZATION_SERVER_ROUTES, MCP_ROUTES];
+export const LAZY_ROUTES = [...V1_ROUTES, CONSOLE_ROUTES, AUTHORIZATION_SERVER_ROUTES, MCP_ROUTES, SCIM_ROUTES];
 
 let documentRouter: Promise<Router> | undefined;
 
@@ -270,6 +276,7 @@ function assemble(now: () => number, direct: readonly LazyRoute[]) {
   CONSOLE_ROUTES.mount(app);
   AUTHORIZATION_SERVER_ROUTES.mount(app);
   MCP_ROUTES.mount(app);
+  SCIM_ROUTES.mount(app);
   return app;
 }
 

@@ -13,42 +13,44 @@ import (
 // Services are the API's resources, each with a method per operation of the document (c.Webhooks.List,
 // c.APIKeys … see each service), embedded in Client.
 type Services struct {
-	Admin         *AdminService
-	Analysis      *AnalysisService
-	ApiKeys       *ApiKeysService
-	Auth          *AuthService
-	Billing       *BillingService
-	Exports       *ExportsService
-	Mcp           *McpService
-	OauthClients  *OauthClientsService
-	Oauth2        *Oauth2Service
-	Organizations *OrganizationsService
-	Progress      *ProgressService
-	SecondFactors *SecondFactorsService
-	Sessions      *SessionsService
-	Sso           *SsoService
-	Users         *UsersService
-	Webhooks      *WebhooksService
+	Admin            *AdminService
+	Analysis         *AnalysisService
+	ApiKeys          *ApiKeysService
+	Auth             *AuthService
+	Billing          *BillingService
+	Exports          *ExportsService
+	Mcp              *McpService
+	OauthClients     *OauthClientsService
+	Oauth2           *Oauth2Service
+	Organizations    *OrganizationsService
+	Progress         *ProgressService
+	ScimProvisioning *ScimProvisioningService
+	SecondFactors    *SecondFactorsService
+	Sessions         *SessionsService
+	Sso              *SsoService
+	Users            *UsersService
+	Webhooks         *WebhooksService
 }
 
 func newServices(c *Client) Services {
 	return Services{
-		Admin:         &AdminService{c},
-		Analysis:      &AnalysisService{c},
-		ApiKeys:       &ApiKeysService{c},
-		Auth:          &AuthService{c},
-		Billing:       &BillingService{c},
-		Exports:       &ExportsService{c},
-		Mcp:           &McpService{c},
-		OauthClients:  &OauthClientsService{c},
-		Oauth2:        &Oauth2Service{c},
-		Organizations: &OrganizationsService{c},
-		Progress:      &ProgressService{c},
-		SecondFactors: &SecondFactorsService{c},
-		Sessions:      &SessionsService{c},
-		Sso:           &SsoService{c},
-		Users:         &UsersService{c},
-		Webhooks:      &WebhooksService{c},
+		Admin:            &AdminService{c},
+		Analysis:         &AnalysisService{c},
+		ApiKeys:          &ApiKeysService{c},
+		Auth:             &AuthService{c},
+		Billing:          &BillingService{c},
+		Exports:          &ExportsService{c},
+		Mcp:              &McpService{c},
+		OauthClients:     &OauthClientsService{c},
+		Oauth2:           &Oauth2Service{c},
+		Organizations:    &OrganizationsService{c},
+		Progress:         &ProgressService{c},
+		ScimProvisioning: &ScimProvisioningService{c},
+		SecondFactors:    &SecondFactorsService{c},
+		Sessions:         &SessionsService{c},
+		Sso:              &SsoService{c},
+		Users:            &UsersService{c},
+		Webhooks:         &WebhooksService{c},
 	}
 }
 
@@ -1985,6 +1987,369 @@ func (s *ProgressService) Connect(ctx context.Context, sessionId string) iter.Se
 	return s.c.follow(ctx, "/ws/"+url.PathEscape(sessionId)+"")
 }
 
+// ScimProvisioningService: SCIM provisioning, 20 operations.
+type ScimProvisioningService struct{ c *Client }
+
+// ScimCreateGroup: Create a Group (RFC 7644 §3.3).
+//
+// Members must be Users of this connection. A group whose displayName the connection maps gives its active members that role (admin or member, never owner).
+//
+// operationId: scimCreateGroup — POST /scim/v2/{connection}/Groups
+func (s *ScimProvisioningService) ScimCreateGroup(ctx context.Context, connection string, body api.ScimCreateGroupApplicationScimPlusJSONRequestBody) (*api.ScimCreateGroupResponse, error) {
+	r, err := s.c.originAPI.ScimCreateGroupWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, body)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimCreateUser: Create a User (RFC 7644 §3.3).
+//
+// userName and every email must be addresses in the organization's verified domains (else 400 `invalidValue`, nothing created); the account with that email is linked if its holder verified it (an unverified one: 409), else created. Active users become members with the role their groups map to (never owner).
+//
+// operationId: scimCreateUser — POST /scim/v2/{connection}/Users
+func (s *ScimProvisioningService) ScimCreateUser(ctx context.Context, connection string, body api.ScimCreateUserApplicationScimPlusJSONRequestBody) (*api.ScimCreateUserResponse, error) {
+	r, err := s.c.originAPI.ScimCreateUserWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, body)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimDeleteGroup: Delete a Group (RFC 7644 §3.6).
+//
+// The group's members lose the role it gave them.
+//
+// operationId: scimDeleteGroup — DELETE /scim/v2/{connection}/Groups/{id}
+func (s *ScimProvisioningService) ScimDeleteGroup(ctx context.Context, connection string, id string, params ...*api.ScimDeleteGroupParams) (*api.ScimDeleteGroupResponse, error) {
+	param := &api.ScimDeleteGroupParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.originAPI.ScimDeleteGroupWithResponse(ctx, connection, id, param)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimDeleteUser: Delete a User (RFC 7644 §3.6).
+//
+// Ends the member's access to the organization as `active: false` does; the account stays its holder's.
+//
+// operationId: scimDeleteUser — DELETE /scim/v2/{connection}/Users/{id}
+func (s *ScimProvisioningService) ScimDeleteUser(ctx context.Context, connection string, id string, params ...*api.ScimDeleteUserParams) (*api.ScimDeleteUserResponse, error) {
+	param := &api.ScimDeleteUserParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.originAPI.ScimDeleteUserWithResponse(ctx, connection, id, param)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimGetGroup: Read a Group (RFC 7644 §3.4.1).
+//
+// One Group of the connection, with its ETag.
+//
+// operationId: scimGetGroup — GET /scim/v2/{connection}/Groups/{id}
+func (s *ScimProvisioningService) ScimGetGroup(ctx context.Context, connection string, id string, params ...*api.ScimGetGroupParams) (*api.ScimGetGroupResponse, error) {
+	param := &api.ScimGetGroupParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.originAPI.ScimGetGroupWithResponse(ctx, connection, id, param)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimGetResourceType: One resource type (RFC 7643 §6).
+//
+// What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+//
+// operationId: scimGetResourceType — GET /scim/v2/{connection}/ResourceTypes/{id}
+func (s *ScimProvisioningService) ScimGetResourceType(ctx context.Context, connection string, id string) (*api.ScimGetResourceTypeResponse, error) {
+	r, err := s.c.originAPI.ScimGetResourceTypeWithResponse(ctx, connection, id)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimGetSchema: One schema (RFC 7643 §7).
+//
+// What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+//
+// operationId: scimGetSchema — GET /scim/v2/{connection}/Schemas/{id}
+func (s *ScimProvisioningService) ScimGetSchema(ctx context.Context, connection string, id string) (*api.ScimGetSchemaResponse, error) {
+	r, err := s.c.originAPI.ScimGetSchemaWithResponse(ctx, connection, id)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimGetUser: Read a User (RFC 7644 §3.4.1).
+//
+// One User of the connection, with its ETag.
+//
+// operationId: scimGetUser — GET /scim/v2/{connection}/Users/{id}
+func (s *ScimProvisioningService) ScimGetUser(ctx context.Context, connection string, id string, params ...*api.ScimGetUserParams) (*api.ScimGetUserResponse, error) {
+	param := &api.ScimGetUserParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.originAPI.ScimGetUserWithResponse(ctx, connection, id, param)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimListGroups: List Groups (RFC 7644 §3.4.2).
+//
+// A page of the connection's Groups, oldest first.
+//
+// operationId: scimListGroups — GET /scim/v2/{connection}/Groups
+func (s *ScimProvisioningService) ScimListGroups(ctx context.Context, connection string, params ...*api.ScimListGroupsParams) (*api.ScimListGroupsResponse, error) {
+	param := &api.ScimListGroupsParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.originAPI.ScimListGroupsWithResponse(ctx, connection, param)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimListResourceTypes: Resource types (RFC 7643 §6).
+//
+// What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+//
+// operationId: scimListResourceTypes — GET /scim/v2/{connection}/ResourceTypes
+func (s *ScimProvisioningService) ScimListResourceTypes(ctx context.Context, connection string) (*api.ScimListResourceTypesResponse, error) {
+	r, err := s.c.originAPI.ScimListResourceTypesWithResponse(ctx, connection)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimListSchemas: Schemas (RFC 7643 §7).
+//
+// What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+//
+// operationId: scimListSchemas — GET /scim/v2/{connection}/Schemas
+func (s *ScimProvisioningService) ScimListSchemas(ctx context.Context, connection string) (*api.ScimListSchemasResponse, error) {
+	r, err := s.c.originAPI.ScimListSchemasWithResponse(ctx, connection)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimListUsers: List Users (RFC 7644 §3.4.2).
+//
+// A page of the connection's Users, oldest first.
+//
+// operationId: scimListUsers — GET /scim/v2/{connection}/Users
+func (s *ScimProvisioningService) ScimListUsers(ctx context.Context, connection string, params ...*api.ScimListUsersParams) (*api.ScimListUsersResponse, error) {
+	param := &api.ScimListUsersParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.originAPI.ScimListUsersWithResponse(ctx, connection, param)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimPatchGroup: Modify a Group (RFC 7644 §3.5.2).
+//
+// Typically `add` / `remove` of `members` (or `members[value eq "…"]`); the members' roles follow.
+//
+// operationId: scimPatchGroup — PATCH /scim/v2/{connection}/Groups/{id}
+func (s *ScimProvisioningService) ScimPatchGroup(ctx context.Context, connection string, id string, body api.ScimPatchGroupApplicationScimPlusJSONRequestBody, params ...*api.ScimPatchGroupParams) (*api.ScimPatchGroupResponse, error) {
+	param := &api.ScimPatchGroupParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.originAPI.ScimPatchGroupWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, id, param, body)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimPatchUser: Modify a User (RFC 7644 §3.5.2).
+//
+// Add, remove, replace (Okta's and Entra ID's forms). `active: false` ends the member's access to the organization at once.
+//
+// operationId: scimPatchUser — PATCH /scim/v2/{connection}/Users/{id}
+func (s *ScimProvisioningService) ScimPatchUser(ctx context.Context, connection string, id string, body api.ScimPatchUserApplicationScimPlusJSONRequestBody, params ...*api.ScimPatchUserParams) (*api.ScimPatchUserResponse, error) {
+	param := &api.ScimPatchUserParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.originAPI.ScimPatchUserWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, id, param, body)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimReplaceGroup: Replace a Group (RFC 7644 §3.5.1).
+//
+// The Group's attributes become the body's, under the same rules as a creation.
+//
+// operationId: scimReplaceGroup — PUT /scim/v2/{connection}/Groups/{id}
+func (s *ScimProvisioningService) ScimReplaceGroup(ctx context.Context, connection string, id string, body api.ScimReplaceGroupApplicationScimPlusJSONRequestBody, params ...*api.ScimReplaceGroupParams) (*api.ScimReplaceGroupResponse, error) {
+	param := &api.ScimReplaceGroupParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.originAPI.ScimReplaceGroupWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, id, param, body)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimReplaceUser: Replace a User (RFC 7644 §3.5.1).
+//
+// The User's attributes become the body's, under the same rules as a creation.
+//
+// operationId: scimReplaceUser — PUT /scim/v2/{connection}/Users/{id}
+func (s *ScimProvisioningService) ScimReplaceUser(ctx context.Context, connection string, id string, body api.ScimReplaceUserApplicationScimPlusJSONRequestBody, params ...*api.ScimReplaceUserParams) (*api.ScimReplaceUserResponse, error) {
+	param := &api.ScimReplaceUserParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.originAPI.ScimReplaceUserWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, id, param, body)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimSearch: Search every resource type (RFC 7644 §3.4.3).
+//
+// Users, then Groups, with the filter where it applies, paged as one list.
+//
+// operationId: scimSearch — POST /scim/v2/{connection}/.search
+func (s *ScimProvisioningService) ScimSearch(ctx context.Context, connection string, body api.ScimSearchApplicationScimPlusJSONRequestBody) (*api.ScimSearchResponse, error) {
+	r, err := s.c.originAPI.ScimSearchWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, body)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimSearchGroups: Search Groups with a POST body (RFC 7644 §3.4.3).
+//
+// The same query as the list, in a SearchRequest.
+//
+// operationId: scimSearchGroups — POST /scim/v2/{connection}/Groups/.search
+func (s *ScimProvisioningService) ScimSearchGroups(ctx context.Context, connection string, body api.ScimSearchGroupsApplicationScimPlusJSONRequestBody) (*api.ScimSearchGroupsResponse, error) {
+	r, err := s.c.originAPI.ScimSearchGroupsWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, body)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimSearchUsers: Search Users with a POST body (RFC 7644 §3.4.3).
+//
+// The same query as the list, in a SearchRequest.
+//
+// operationId: scimSearchUsers — POST /scim/v2/{connection}/Users/.search
+func (s *ScimProvisioningService) ScimSearchUsers(ctx context.Context, connection string, body api.ScimSearchUsersApplicationScimPlusJSONRequestBody) (*api.ScimSearchUsersResponse, error) {
+	r, err := s.c.originAPI.ScimSearchUsersWithApplicationScimPlusJSONBodyWithResponse(ctx, connection, body)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ScimServiceProviderConfig: Service provider configuration (RFC 7643 §5).
+//
+// What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+//
+// operationId: scimServiceProviderConfig — GET /scim/v2/{connection}/ServiceProviderConfig
+func (s *ScimProvisioningService) ScimServiceProviderConfig(ctx context.Context, connection string) (*api.ScimServiceProviderConfigResponse, error) {
+	r, err := s.c.originAPI.ScimServiceProviderConfigWithResponse(ctx, connection)
+	if r == nil {
+		return nil, err
+	}
+	if err := checkAnswer(r.HTTPResponse, r.Body, err); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
 // SecondFactorsService: Second factors, 10 operations.
 type SecondFactorsService struct{ c *Client }
 
@@ -2327,7 +2692,7 @@ func (s *SessionsService) Update(ctx context.Context, sessionId string, body api
 	return &out.Data, nil
 }
 
-// SsoService: Enterprise sign-on, 11 operations.
+// SsoService: Enterprise sign-on, 16 operations.
 type SsoService struct{ c *Client }
 
 // AddDomain: Claim an email domain; publish the returned TXT record, then verify.
@@ -2362,6 +2727,27 @@ func (s *SsoService) CreateConnection(ctx context.Context, organizationId string
 		param = params[0]
 	}
 	r, err := s.c.API.CreateSsoConnectionWithResponse(ctx, organizationId, param, body)
+	if r == nil {
+		return nil, err
+	}
+	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON201, err)
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// CreateScimConnection: Add a SCIM provisioning connection (admins and owners).
+//
+// A SCIM 2.0 service provider for the organization's directory (Okta, Entra ID, Google Workspace): the answer holds the base URL and the bearer token to enter at the IdP, shown this once (stored only as SHA-256). Audited.
+//
+// operationId: createScimConnection — POST /organizations/{organization_id}/scim/connections
+func (s *SsoService) CreateScimConnection(ctx context.Context, organizationId string, body api.CreateScimConnectionJSONRequestBody, params ...*api.CreateScimConnectionParams) (*api.ScimConnectionWithToken, error) {
+	param := &api.CreateScimConnectionParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.API.CreateScimConnectionWithResponse(ctx, organizationId, param, body)
 	if r == nil {
 		return nil, err
 	}
@@ -2414,6 +2800,27 @@ func (s *SsoService) GetConnection(ctx context.Context, organizationId string, c
 	return &out.Data, nil
 }
 
+// GetScimConnection: Read a SCIM connection (admins and owners).
+//
+// One SCIM connection of the organization, without its token; another organization's is a 404.
+//
+// operationId: getScimConnection — GET /organizations/{organization_id}/scim/connections/{connection_id}
+func (s *SsoService) GetScimConnection(ctx context.Context, organizationId string, connectionId string, params ...*api.GetScimConnectionParams) (*api.ScimConnection, error) {
+	param := &api.GetScimConnectionParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.API.GetScimConnectionWithResponse(ctx, organizationId, connectionId, param)
+	if r == nil {
+		return nil, err
+	}
+	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
 // ListConnections: List connections (admins and owners).
 //
 // Each SAML connection carries the SP entity id, ACS URL and login URL to paste into the IdP.
@@ -2446,6 +2853,69 @@ func (s *SsoService) ListDomains(ctx context.Context, organizationId string, par
 		param = params[0]
 	}
 	r, err := s.c.API.ListSsoDomainsWithResponse(ctx, organizationId, param)
+	if r == nil {
+		return nil, err
+	}
+	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// ListScimConnections: List SCIM connections (admins and owners).
+//
+// Newest first, revoked ones included; never a token.
+//
+// operationId: listScimConnections — GET /organizations/{organization_id}/scim/connections
+func (s *SsoService) ListScimConnections(ctx context.Context, organizationId string, params ...*api.ListScimConnectionsParams) (*[]api.ScimConnection, error) {
+	param := &api.ListScimConnectionsParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.API.ListScimConnectionsWithResponse(ctx, organizationId, param)
+	if r == nil {
+		return nil, err
+	}
+	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// RevokeScimConnection: Revoke a SCIM connection (admins and owners).
+//
+// Its token is refused from this moment, for good; the members it provisioned stay members, managed here from now on. Revoking a revoked connection changes nothing. Audited.
+//
+// operationId: revokeScimConnection — DELETE /organizations/{organization_id}/scim/connections/{connection_id}
+func (s *SsoService) RevokeScimConnection(ctx context.Context, organizationId string, connectionId string, params ...*api.RevokeScimConnectionParams) (*api.ScimConnection, error) {
+	param := &api.RevokeScimConnectionParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.API.RevokeScimConnectionWithResponse(ctx, organizationId, connectionId, param)
+	if r == nil {
+		return nil, err
+	}
+	out, err := unwrap(r.HTTPResponse, r.Body, r.JSON200, err)
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// RotateScimToken: Rotate a SCIM connection's token (admins and owners).
+//
+// A new bearer token, shown this once; the previous token is refused from this moment, so enter the new one at the IdP. A revoked connection is a 404. Audited.
+//
+// operationId: rotateScimToken — POST /organizations/{organization_id}/scim/connections/{connection_id}/rotate
+func (s *SsoService) RotateScimToken(ctx context.Context, organizationId string, connectionId string, params ...*api.RotateScimTokenParams) (*api.ScimConnectionWithToken, error) {
+	param := &api.RotateScimTokenParams{}
+	if len(params) > 0 && params[0] != nil {
+		param = params[0]
+	}
+	r, err := s.c.API.RotateScimTokenWithResponse(ctx, organizationId, connectionId, param)
 	if r == nil {
 		return nil, err
 	}

@@ -56,6 +56,7 @@ const PERSONAL_TABLES = [
   "mfa_passkeys",
   "webauthn_challenges",
   "external_identities",
+  "scim_users",
   "email_verifications",
   "account_tokens",
   "oauth_authorization_codes",

@@ -113,3 +113,26 @@ export function insertMemberIfChangedStatement(d1: D1Database, row: MemberRow): 
     )
     .bind(row.organizationId, row.userId, row.role, row.createdAt, row.updatedAt);
 }
+
+/**
+ * A directory's member (SCIM, src/domain/identity/scim/membership.ts): joins with `role`, or takes
+ * `role` if a member already, except an owner, whom a directory neither makes nor demotes.
+ */
+export function upsertDirectoryMemberStatement(d1: D1Database, row: MemberRow): Statement {
+  return d1
+    .prepare(
+      `INSERT INTO organization_members (organization_id, user_id, role, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
+       ON CONFLICT (organization_id, user_id) DO UPDATE SET role = excluded.role, updated_at = excluded.updated_at
+       WHERE organization_members.role != 'owner' AND organization_members.role != excluded.role`,
+    )
+    .bind(row.organizationId, row.userId, row.role, row.createdAt, row.updatedAt);
+}
+
+/** How many owners the organization has (a directory never removes the last one). */
+export async function ownerCount(d1: D1Database, organizationId: string): Promise<number> {
+  const row = await d1
+    .prepare("SELECT COUNT(*) AS n FROM organization_members WHERE organization_id = ? AND role = 'owner'")
+    .bind(organizationId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}

@@ -42,3 +42,26 @@ export async function userOfFamily(d1: D1Database, familyId: string): Promise<st
     .first<{ user_id: string }>();
   return row?.user_id;
 }
+
+/** The sign-ins (refresh families) `userId` made through organization `organizationId`'s sign-on, still live. */
+export async function liveOrganizationSignIns(d1: D1Database, userId: string, organizationId: string) {
+  const { results } = await d1
+    .prepare(
+      "SELECT DISTINCT family_id FROM refresh_tokens WHERE user_id = ? AND organization_id = ? AND revoked_at IS NULL",
+    )
+    .bind(userId, organizationId)
+    .all<{ family_id: string }>();
+  return results.map((r) => r.family_id);
+}
+
+/** Ends those sign-ins' refresh tokens (their access tokens: revokeSessionStatement). */
+export function revokeOrganizationSignInsStatement(
+  d1: D1Database,
+  input: { userId: string; organizationId: string; at: string },
+): D1PreparedStatement {
+  return d1
+    .prepare(
+      "UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND organization_id = ? AND revoked_at IS NULL",
+    )
+    .bind(input.at, input.userId, input.organizationId);
+}

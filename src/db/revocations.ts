@@ -55,6 +55,28 @@ async function isRevoked(d1: D1Database, kind: Kind, subject: string, now: numbe
   return revoked;
 }
 
+/**
+ * A session's revocation as a statement, for a caller's batch; once the batch committed, the caller
+ * marks it in this isolate's cache with rememberRevokedSessions (the bound holds for the others).
+ */
+export function revokeSessionStatement(
+  d1: D1Database,
+  sid: string,
+  ttlSeconds: number,
+  now: number,
+): D1PreparedStatement {
+  const expiresAt = new Date(now + Math.ceil(ttlSeconds) * 1000).toISOString();
+  return d1
+    .prepare(
+      "INSERT INTO revoked_credentials (kind, subject, expires_at) VALUES ('sid', ?1, ?2) ON CONFLICT (kind, subject) DO UPDATE SET expires_at = MAX(expires_at, excluded.expires_at)",
+    )
+    .bind(sid, expiresAt);
+}
+
+export function rememberRevokedSessions(sids: readonly string[]): void {
+  for (const sid of sids) cache.set(cacheKey("sid", sid), { revoked: true, until: Number.POSITIVE_INFINITY });
+}
+
 export function revokeSession(d1: D1Database, sid: string, ttlSeconds: number, now = Date.now()): Promise<void> {
   return revoke(d1, "sid", sid, ttlSeconds, now);
 }

@@ -38,6 +38,10 @@ export const TABLE_KINDS: Readonly<Record<string, TableKind>> = {
   sso_domains: "directory",
   sso_once: "directory",
   external_identities: "directory",
+  scim_connections: "directory",
+  scim_users: "directory",
+  scim_groups: "directory",
+  scim_group_members: "directory",
   free_credit_grants: "directory",
 
   billing_accounts: "account",

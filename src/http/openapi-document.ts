@@ -9,6 +9,7 @@ import {
   authorizationServerTags,
 } from "./openapi-authorization-server";
 import { addCreationLinks } from "./openapi-links";
+import { scimPaths, scimSchemas, scimSecuritySchemes, scimTags } from "./openapi-scim";
 import { OrganizationIdHeader } from "./schemas";
 
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
@@ -66,6 +67,7 @@ const TAGS = [
   { name: "Exports", description: "Streamed CSV and NDJSON exports of sessions, transactions and (admins) users." },
   { name: "Admin", description: "System status and service-wide analytics, for administrators." },
   ...authorizationServerTags,
+  ...scimTags,
 ];
 
 /** Response headers, declared once and referenced from every response that carries them. */
@@ -204,8 +206,12 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, origin: string, env?: P
     XClientVersion: CLIENT_VERSION_PARAMETER,
     XD1Bookmark: D1_BOOKMARK_PARAMETER,
   };
-  components.schemas = { ...(components.schemas ?? {}), ...authorizationServerSchemas };
-  components.securitySchemes = { ...(components.securitySchemes ?? {}), ...authorizationServerSecuritySchemes };
+  components.schemas = { ...(components.schemas ?? {}), ...authorizationServerSchemas, ...scimSchemas };
+  components.securitySchemes = {
+    ...(components.securitySchemes ?? {}),
+    ...authorizationServerSecuritySchemes,
+    ...scimSecuritySchemes,
+  };
 
   for (const item of Object.values(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
@@ -238,7 +244,7 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, origin: string, env?: P
   // $ref, Schemathesis 4.32's coverage phase sent `x-organization-id: 0` as valid data.
   const organizationHeader = components.parameters?.OrganizationId as { schema?: unknown } | undefined;
   if (organizationHeader) organizationHeader.schema = { type: "string", pattern: "^org_[0-9]{1,30}$" };
-  Object.assign(doc.paths ?? {}, authorizationServerPaths(origin, environment));
+  Object.assign(doc.paths ?? {}, authorizationServerPaths(origin, environment), scimPaths(origin, environment));
   (doc as unknown as Record<string, unknown>).tags = TAGS;
   return doc;
 }

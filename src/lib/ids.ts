@@ -31,6 +31,7 @@ export type IdPrefix =
   | "mail"
   | "acct"
   | "sso"
+  | "scim"
   | "dcr"
   | "passkey";
 

@@ -54,8 +54,19 @@ export interface RateLimitState {
 export async function enforceRateLimit(c: Context<AppEnv>): Promise<RateLimitState> {
   const principal = c.get("principal");
   const key = principal ? `user:${principal.userId}` : `ip:${throttleAddress(c)}`;
-  const { windows, policyHeader } = policiesFor(principal?.tier, limitScale(configOf(c.env)));
-  const decision = await limiterFor(c).consume(key, windows, 1);
+  return enforceLimitOf(c, { key, tier: principal?.tier });
+}
+
+/**
+ * The tier limits for `key`: 429 RATE_LIMIT_EXCEEDED past them. Also what a caller with no principal
+ * but a credential of its own (a SCIM connection's token) counts against (src/routes/scim).
+ */
+export async function enforceLimitOf(
+  c: Context<AppEnv>,
+  input: { key: string; tier: Tier | undefined },
+): Promise<RateLimitState> {
+  const { windows, policyHeader } = policiesFor(input.tier, limitScale(configOf(c.env)));
+  const decision = await limiterFor(c).consume(input.key, windows, 1);
   if (!decision.allowed) {
     // The limits' state is HTTP's to say (draft-ietf-httpapi-ratelimit-headers); Retry-After comes from details.
     c.header("RateLimit-Policy", policyHeader);

@@ -5,6 +5,7 @@ import { analyzerFor } from "../../src/analysis";
 import type { Context } from "../../src/domain/context";
 import { createUser } from "../../src/domain/identity/accounts";
 import type { Principal } from "../../src/domain/identity/principal";
+import { sweepArchive } from "../../src/domain/sessions/archive";
 import { createSession } from "../../src/domain/sessions/create";
 import {
   completeSession,
@@ -27,7 +28,8 @@ import { uniqueEmail } from "../support/factories";
  * of the issue's shape — a 64-character cue, three analysis types, two tags, a case id and a client
  * reference — made by the creation's own domain function and run to their end through the steps a
  * session's room takes (src/durable-objects/session-room/session-room.ts), 25 at a time, in turn.
- * `npm run bench` (scenario storage) measures the same through the API with SQLite's dbstat.
+ * Then the cron's archive sweep moves them all to R2 and the database is measured again (archived).
+ * `npm run bench` (scenario storage) runs this file and prints both figures against their targets.
  */
 const SESSIONS = 250;
 const USERS = 10;
@@ -86,7 +88,7 @@ async function step(ctx: Context, sessionId: string, done: number): Promise<void
 }
 
 describe("D1 bytes per session", () => {
-  it(`${SESSIONS} sessions of ${USERS} people: a hot (ended, unarchived) session costs at most 2.5 KB`, {
+  it(`${SESSIONS} sessions of ${USERS} people: a hot (ended, unarchived) session costs at most 2.5 KB, and archiving frees its content`, {
     timeout: 120_000,
   }, async () => {
     await applyD1Migrations(db(), env.TEST_MIGRATIONS);
@@ -129,5 +131,19 @@ describe("D1 bytes per session", () => {
     const hot = ((await sizeOf()) - before) / SESSIONS;
     console.log(JSON.stringify({ msg: "D1 bytes per session", hot }));
     expect(hot).toBeLessThanOrEqual(2500);
+
+    // Past the hot window the cron moves every one to the archive (the pool's R2), 50 a run.
+    const archiving = testContext({ bindings: { ...bindings, SESSION_HOT_WINDOW_SECONDS: "0" }, now });
+    let moved = 0;
+    for (let run = 0; run < SESSIONS / 50 + 1 && moved < SESSIONS; run++) moved += await sweepArchive(archiving);
+    expect(moved).toBe(SESSIONS);
+    const archived = ((await sizeOf()) - before) / SESSIONS;
+    console.log(JSON.stringify({ msg: "D1 bytes per session", archived }));
+    // Every session's content left D1 (its session_content rows and their pages), and with it a
+    // fifth of the session's bytes. The issue's 0.8 KB target is not met: the archived row still
+    // keeps what exports and GET by id answer (docs/scale.md "What a session stores"); `npm run
+    // bench` (scenario storage) prints this figure against it, PASS or FAIL.
+    expect(await db().prepare("SELECT COUNT(*) AS n FROM session_content").first<number>("n")).toBe(0);
+    expect(archived).toBeLessThan(hot * 0.8);
   });
 });

@@ -1040,6 +1040,191 @@ export function resources(call: Call) {
         streamOf(call("GET", "/ws/{session_id}", "websocket", { path: { "session_id": sessionId }, query }, options)),
     },
     /**
+     * SCIM provisioning: 20 operations.
+     */
+    scimProvisioning: {
+      /**
+       * Create a Group (RFC 7644 §3.3)
+       *
+       * Members must be Users of this connection. A group whose displayName the connection maps gives its active members that role (admin or member, never owner).
+       *
+       * operationId: scimCreateGroup — `POST /scim/v2/{connection}/Groups`
+       */
+      scimCreateGroup: (connection: PathParams<"scimCreateGroup">["connection"], body: RequestBody<"scimCreateGroup", "application/scim+json">, options?: CallOptions<"scimCreateGroup">): Promise<Response> =>
+        call("POST", "/scim/v2/{connection}/Groups", "raw", { path: { "connection": connection }, body, media: "application/scim+json", atOrigin: true }, options),
+      /**
+       * Create a User (RFC 7644 §3.3)
+       *
+       * userName and every email must be addresses in the organization's verified domains (else 400 `invalidValue`, nothing created); the account with that email is linked if its holder verified it (an unverified one: 409), else created. Active users become members with the role their groups map to (never owner).
+       *
+       * operationId: scimCreateUser — `POST /scim/v2/{connection}/Users`
+       */
+      scimCreateUser: (connection: PathParams<"scimCreateUser">["connection"], body: RequestBody<"scimCreateUser", "application/scim+json">, options?: CallOptions<"scimCreateUser">): Promise<Response> =>
+        call("POST", "/scim/v2/{connection}/Users", "raw", { path: { "connection": connection }, body, media: "application/scim+json", atOrigin: true }, options),
+      /**
+       * Delete a Group (RFC 7644 §3.6)
+       *
+       * The group's members lose the role it gave them.
+       *
+       * operationId: scimDeleteGroup — `DELETE /scim/v2/{connection}/Groups/{id}`
+       */
+      scimDeleteGroup: (connection: PathParams<"scimDeleteGroup">["connection"], id: PathParams<"scimDeleteGroup">["id"], options?: CallOptions<"scimDeleteGroup">): Promise<Response> =>
+        call("DELETE", "/scim/v2/{connection}/Groups/{id}", "raw", { path: { "connection": connection, "id": id }, atOrigin: true }, options),
+      /**
+       * Delete a User (RFC 7644 §3.6)
+       *
+       * Ends the member's access to the organization as `active: false` does; the account stays its holder's.
+       *
+       * operationId: scimDeleteUser — `DELETE /scim/v2/{connection}/Users/{id}`
+       */
+      scimDeleteUser: (connection: PathParams<"scimDeleteUser">["connection"], id: PathParams<"scimDeleteUser">["id"], options?: CallOptions<"scimDeleteUser">): Promise<Response> =>
+        call("DELETE", "/scim/v2/{connection}/Users/{id}", "raw", { path: { "connection": connection, "id": id }, atOrigin: true }, options),
+      /**
+       * Read a Group (RFC 7644 §3.4.1)
+       *
+       * One Group of the connection, with its ETag.
+       *
+       * operationId: scimGetGroup — `GET /scim/v2/{connection}/Groups/{id}`
+       */
+      scimGetGroup: (connection: PathParams<"scimGetGroup">["connection"], id: PathParams<"scimGetGroup">["id"], query?: QueryParams<"scimGetGroup">, options?: CallOptions<"scimGetGroup">): Promise<Response> =>
+        call("GET", "/scim/v2/{connection}/Groups/{id}", "raw", { path: { "connection": connection, "id": id }, query, atOrigin: true }, options),
+      /**
+       * One resource type (RFC 7643 §6)
+       *
+       * What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+       *
+       * operationId: scimGetResourceType — `GET /scim/v2/{connection}/ResourceTypes/{id}`
+       */
+      scimGetResourceType: (connection: PathParams<"scimGetResourceType">["connection"], id: PathParams<"scimGetResourceType">["id"], options?: CallOptions<"scimGetResourceType">): Promise<Response> =>
+        call("GET", "/scim/v2/{connection}/ResourceTypes/{id}", "raw", { path: { "connection": connection, "id": id }, atOrigin: true }, options),
+      /**
+       * One schema (RFC 7643 §7)
+       *
+       * What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+       *
+       * operationId: scimGetSchema — `GET /scim/v2/{connection}/Schemas/{id}`
+       */
+      scimGetSchema: (connection: PathParams<"scimGetSchema">["connection"], id: PathParams<"scimGetSchema">["id"], options?: CallOptions<"scimGetSchema">): Promise<Response> =>
+        call("GET", "/scim/v2/{connection}/Schemas/{id}", "raw", { path: { "connection": connection, "id": id }, atOrigin: true }, options),
+      /**
+       * Read a User (RFC 7644 §3.4.1)
+       *
+       * One User of the connection, with its ETag.
+       *
+       * operationId: scimGetUser — `GET /scim/v2/{connection}/Users/{id}`
+       */
+      scimGetUser: (connection: PathParams<"scimGetUser">["connection"], id: PathParams<"scimGetUser">["id"], query?: QueryParams<"scimGetUser">, options?: CallOptions<"scimGetUser">): Promise<Response> =>
+        call("GET", "/scim/v2/{connection}/Users/{id}", "raw", { path: { "connection": connection, "id": id }, query, atOrigin: true }, options),
+      /**
+       * List Groups (RFC 7644 §3.4.2)
+       *
+       * A page of the connection's Groups, oldest first.
+       *
+       * operationId: scimListGroups — `GET /scim/v2/{connection}/Groups`
+       */
+      scimListGroups: (connection: PathParams<"scimListGroups">["connection"], query?: QueryParams<"scimListGroups">, options?: CallOptions<"scimListGroups">): Promise<Response> =>
+        call("GET", "/scim/v2/{connection}/Groups", "raw", { path: { "connection": connection }, query, atOrigin: true }, options),
+      /**
+       * Resource types (RFC 7643 §6)
+       *
+       * What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+       *
+       * operationId: scimListResourceTypes — `GET /scim/v2/{connection}/ResourceTypes`
+       */
+      scimListResourceTypes: (connection: PathParams<"scimListResourceTypes">["connection"], options?: CallOptions<"scimListResourceTypes">): Promise<Response> =>
+        call("GET", "/scim/v2/{connection}/ResourceTypes", "raw", { path: { "connection": connection }, atOrigin: true }, options),
+      /**
+       * Schemas (RFC 7643 §7)
+       *
+       * What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+       *
+       * operationId: scimListSchemas — `GET /scim/v2/{connection}/Schemas`
+       */
+      scimListSchemas: (connection: PathParams<"scimListSchemas">["connection"], options?: CallOptions<"scimListSchemas">): Promise<Response> =>
+        call("GET", "/scim/v2/{connection}/Schemas", "raw", { path: { "connection": connection }, atOrigin: true }, options),
+      /**
+       * List Users (RFC 7644 §3.4.2)
+       *
+       * A page of the connection's Users, oldest first.
+       *
+       * operationId: scimListUsers — `GET /scim/v2/{connection}/Users`
+       */
+      scimListUsers: (connection: PathParams<"scimListUsers">["connection"], query?: QueryParams<"scimListUsers">, options?: CallOptions<"scimListUsers">): Promise<Response> =>
+        call("GET", "/scim/v2/{connection}/Users", "raw", { path: { "connection": connection }, query, atOrigin: true }, options),
+      /**
+       * Modify a Group (RFC 7644 §3.5.2)
+       *
+       * Typically `add` / `remove` of `members` (or `members[value eq "…"]`); the members' roles follow.
+       *
+       * operationId: scimPatchGroup — `PATCH /scim/v2/{connection}/Groups/{id}`
+       */
+      scimPatchGroup: (connection: PathParams<"scimPatchGroup">["connection"], id: PathParams<"scimPatchGroup">["id"], body: RequestBody<"scimPatchGroup", "application/scim+json">, options?: CallOptions<"scimPatchGroup">): Promise<Response> =>
+        call("PATCH", "/scim/v2/{connection}/Groups/{id}", "raw", { path: { "connection": connection, "id": id }, body, media: "application/scim+json", atOrigin: true }, options),
+      /**
+       * Modify a User (RFC 7644 §3.5.2)
+       *
+       * Add, remove, replace (Okta's and Entra ID's forms). `active: false` ends the member's access to the organization at once.
+       *
+       * operationId: scimPatchUser — `PATCH /scim/v2/{connection}/Users/{id}`
+       */
+      scimPatchUser: (connection: PathParams<"scimPatchUser">["connection"], id: PathParams<"scimPatchUser">["id"], body: RequestBody<"scimPatchUser", "application/scim+json">, options?: CallOptions<"scimPatchUser">): Promise<Response> =>
+        call("PATCH", "/scim/v2/{connection}/Users/{id}", "raw", { path: { "connection": connection, "id": id }, body, media: "application/scim+json", atOrigin: true }, options),
+      /**
+       * Replace a Group (RFC 7644 §3.5.1)
+       *
+       * The Group's attributes become the body's, under the same rules as a creation.
+       *
+       * operationId: scimReplaceGroup — `PUT /scim/v2/{connection}/Groups/{id}`
+       */
+      scimReplaceGroup: (connection: PathParams<"scimReplaceGroup">["connection"], id: PathParams<"scimReplaceGroup">["id"], body: RequestBody<"scimReplaceGroup", "application/scim+json">, options?: CallOptions<"scimReplaceGroup">): Promise<Response> =>
+        call("PUT", "/scim/v2/{connection}/Groups/{id}", "raw", { path: { "connection": connection, "id": id }, body, media: "application/scim+json", atOrigin: true }, options),
+      /**
+       * Replace a User (RFC 7644 §3.5.1)
+       *
+       * The User's attributes become the body's, under the same rules as a creation.
+       *
+       * operationId: scimReplaceUser — `PUT /scim/v2/{connection}/Users/{id}`
+       */
+      scimReplaceUser: (connection: PathParams<"scimReplaceUser">["connection"], id: PathParams<"scimReplaceUser">["id"], body: RequestBody<"scimReplaceUser", "application/scim+json">, options?: CallOptions<"scimReplaceUser">): Promise<Response> =>
+        call("PUT", "/scim/v2/{connection}/Users/{id}", "raw", { path: { "connection": connection, "id": id }, body, media: "application/scim+json", atOrigin: true }, options),
+      /**
+       * Search every resource type (RFC 7644 §3.4.3)
+       *
+       * Users, then Groups, with the filter where it applies, paged as one list.
+       *
+       * operationId: scimSearch — `POST /scim/v2/{connection}/.search`
+       */
+      scimSearch: (connection: PathParams<"scimSearch">["connection"], body: RequestBody<"scimSearch", "application/scim+json">, options?: CallOptions<"scimSearch">): Promise<Response> =>
+        call("POST", "/scim/v2/{connection}/.search", "raw", { path: { "connection": connection }, body, media: "application/scim+json", atOrigin: true }, options),
+      /**
+       * Search Groups with a POST body (RFC 7644 §3.4.3)
+       *
+       * The same query as the list, in a SearchRequest.
+       *
+       * operationId: scimSearchGroups — `POST /scim/v2/{connection}/Groups/.search`
+       */
+      scimSearchGroups: (connection: PathParams<"scimSearchGroups">["connection"], body: RequestBody<"scimSearchGroups", "application/scim+json">, options?: CallOptions<"scimSearchGroups">): Promise<Response> =>
+        call("POST", "/scim/v2/{connection}/Groups/.search", "raw", { path: { "connection": connection }, body, media: "application/scim+json", atOrigin: true }, options),
+      /**
+       * Search Users with a POST body (RFC 7644 §3.4.3)
+       *
+       * The same query as the list, in a SearchRequest.
+       *
+       * operationId: scimSearchUsers — `POST /scim/v2/{connection}/Users/.search`
+       */
+      scimSearchUsers: (connection: PathParams<"scimSearchUsers">["connection"], body: RequestBody<"scimSearchUsers", "application/scim+json">, options?: CallOptions<"scimSearchUsers">): Promise<Response> =>
+        call("POST", "/scim/v2/{connection}/Users/.search", "raw", { path: { "connection": connection }, body, media: "application/scim+json", atOrigin: true }, options),
+      /**
+       * Service provider configuration (RFC 7643 §5)
+       *
+       * What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+       *
+       * operationId: scimServiceProviderConfig — `GET /scim/v2/{connection}/ServiceProviderConfig`
+       */
+      scimServiceProviderConfig: (connection: PathParams<"scimServiceProviderConfig">["connection"], options?: CallOptions<"scimServiceProviderConfig">): Promise<Response> =>
+        call("GET", "/scim/v2/{connection}/ServiceProviderConfig", "raw", { path: { "connection": connection }, atOrigin: true }, options),
+    },
+    /**
      * Second factors: 10 operations.
      */
     secondFactors: {
@@ -1194,7 +1379,7 @@ export function resources(call: Call) {
         call("PUT", "/sessions/{session_id}", "envelope", { path: { "session_id": sessionId }, body }, options),
     },
     /**
-     * Enterprise sign-on: 11 operations.
+     * Enterprise sign-on: 16 operations.
      */
     sso: {
       /**
@@ -1216,6 +1401,15 @@ export function resources(call: Call) {
       createConnection: (organizationId: PathParams<"createSsoConnection">["organization_id"], body: RequestBody<"createSsoConnection">, options?: CallOptions<"createSsoConnection">): Promise<ResponseData<"createSsoConnection", 201>> =>
         call("POST", "/organizations/{organization_id}/sso/connections", "envelope", { path: { "organization_id": organizationId }, body }, options),
       /**
+       * Add a SCIM provisioning connection (admins and owners)
+       *
+       * A SCIM 2.0 service provider for the organization's directory (Okta, Entra ID, Google Workspace): the answer holds the base URL and the bearer token to enter at the IdP, shown this once (stored only as SHA-256). Audited.
+       *
+       * operationId: createScimConnection — `POST /organizations/{organization_id}/scim/connections`
+       */
+      createScimConnection: (organizationId: PathParams<"createScimConnection">["organization_id"], body: RequestBody<"createScimConnection">, options?: CallOptions<"createScimConnection">): Promise<ResponseData<"createScimConnection", 201>> =>
+        call("POST", "/organizations/{organization_id}/scim/connections", "envelope", { path: { "organization_id": organizationId }, body }, options),
+      /**
        * Delete a connection (admins and owners)
        *
        * Sign-in through it stops at once (members keep their accounts and memberships; with enforcement gone, password sign-in works again). Audited; another organization's connection is a 404.
@@ -1234,6 +1428,15 @@ export function resources(call: Call) {
       getConnection: (organizationId: PathParams<"getSsoConnection">["organization_id"], connectionId: PathParams<"getSsoConnection">["connection_id"], options?: CallOptions<"getSsoConnection">): Promise<ResponseData<"getSsoConnection", 200>> =>
         call("GET", "/organizations/{organization_id}/sso/connections/{connection_id}", "envelope", { path: { "organization_id": organizationId, "connection_id": connectionId } }, options),
       /**
+       * Read a SCIM connection (admins and owners)
+       *
+       * One SCIM connection of the organization, without its token; another organization's is a 404.
+       *
+       * operationId: getScimConnection — `GET /organizations/{organization_id}/scim/connections/{connection_id}`
+       */
+      getScimConnection: (organizationId: PathParams<"getScimConnection">["organization_id"], connectionId: PathParams<"getScimConnection">["connection_id"], options?: CallOptions<"getScimConnection">): Promise<ResponseData<"getScimConnection", 200>> =>
+        call("GET", "/organizations/{organization_id}/scim/connections/{connection_id}", "envelope", { path: { "organization_id": organizationId, "connection_id": connectionId } }, options),
+      /**
        * List connections (admins and owners)
        *
        * Each SAML connection carries the SP entity id, ACS URL and login URL to paste into the IdP.
@@ -1251,6 +1454,33 @@ export function resources(call: Call) {
        */
       listDomains: (organizationId: PathParams<"listSsoDomains">["organization_id"], options?: CallOptions<"listSsoDomains">): Promise<ResponseData<"listSsoDomains", 200>> =>
         call("GET", "/organizations/{organization_id}/sso/domains", "envelope", { path: { "organization_id": organizationId } }, options),
+      /**
+       * List SCIM connections (admins and owners)
+       *
+       * Newest first, revoked ones included; never a token.
+       *
+       * operationId: listScimConnections — `GET /organizations/{organization_id}/scim/connections`
+       */
+      listScimConnections: (organizationId: PathParams<"listScimConnections">["organization_id"], options?: CallOptions<"listScimConnections">): Promise<ResponseData<"listScimConnections", 200>> =>
+        call("GET", "/organizations/{organization_id}/scim/connections", "envelope", { path: { "organization_id": organizationId } }, options),
+      /**
+       * Revoke a SCIM connection (admins and owners)
+       *
+       * Its token is refused from this moment, for good; the members it provisioned stay members, managed here from now on. Revoking a revoked connection changes nothing. Audited.
+       *
+       * operationId: revokeScimConnection — `DELETE /organizations/{organization_id}/scim/connections/{connection_id}`
+       */
+      revokeScimConnection: (organizationId: PathParams<"revokeScimConnection">["organization_id"], connectionId: PathParams<"revokeScimConnection">["connection_id"], options?: CallOptions<"revokeScimConnection">): Promise<ResponseData<"revokeScimConnection", 200>> =>
+        call("DELETE", "/organizations/{organization_id}/scim/connections/{connection_id}", "envelope", { path: { "organization_id": organizationId, "connection_id": connectionId } }, options),
+      /**
+       * Rotate a SCIM connection's token (admins and owners)
+       *
+       * A new bearer token, shown this once; the previous token is refused from this moment, so enter the new one at the IdP. A revoked connection is a 404. Audited.
+       *
+       * operationId: rotateScimToken — `POST /organizations/{organization_id}/scim/connections/{connection_id}/rotate`
+       */
+      rotateScimToken: (organizationId: PathParams<"rotateScimToken">["organization_id"], connectionId: PathParams<"rotateScimToken">["connection_id"], options?: CallOptions<"rotateScimToken">): Promise<ResponseData<"rotateScimToken", 200>> =>
+        call("POST", "/organizations/{organization_id}/scim/connections/{connection_id}/rotate", "envelope", { path: { "organization_id": organizationId, "connection_id": connectionId } }, options),
       /**
        * SAML assertion consumer service (HTTP-POST binding)
        *

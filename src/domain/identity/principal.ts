@@ -5,7 +5,7 @@ export const TIERS = ["basic", "professional", "enterprise"] as const;
 
 export type OrganizationRole = "owner" | "admin" | "member";
 
-type CredentialKind = "login_token" | "oauth_token" | "api_key";
+type CredentialKind = "login_token" | "oauth_token" | "api_key" | "scim_token";
 
 /**
  * Whoever is calling, whatever credential they used (ARCHITECTURE pattern 3).

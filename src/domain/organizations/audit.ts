@@ -48,6 +48,18 @@ export type AuditAction =
   | "sso.identity_linked"
   | "sso.account_taken_over"
   | "sso.enforced_sign_ins_ended"
+  // SCIM provisioning (issue 48, docs/sso.md "SCIM"): the connection's changes, then what the directory did.
+  | "scim.connection_created"
+  | "scim.token_rotated"
+  | "scim.connection_revoked"
+  | "scim.user_provisioned"
+  | "scim.user_updated"
+  | "scim.user_deprovisioned"
+  | "scim.user_reactivated"
+  | "scim.user_deleted"
+  | "scim.group_created"
+  | "scim.group_updated"
+  | "scim.group_deleted"
   // A member's own second factors (issue 30), written to every organization they belong to.
   | "mfa.factor_added"
   | "mfa.factor_removed"

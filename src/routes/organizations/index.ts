@@ -16,6 +16,7 @@ import { mountPurchaseForOrganization } from "./purchase";
 import { mountRemoveMember } from "./remove-member";
 import { mountRenameOrganization } from "./rename";
 import { mountRevokeInvitation } from "./revoke-invitation";
+import { mountScim } from "./scim";
 import { mountSso } from "./sso";
 import { mountTransferOwnership } from "./transfer-ownership";
 import { mountUpdateOrganizationSettings } from "./update-settings";
@@ -43,5 +44,6 @@ export function organizationRoutes() {
   mountGetOrganizationBilling(app);
   mountPurchaseForOrganization(app);
   mountSso(app);
+  mountScim(app);
   return app;
 }

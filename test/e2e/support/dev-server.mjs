@@ -28,6 +28,8 @@ const worker = await unstable_startWorker({
     logLevel: opts.logLevel,
     watch: false,
     liveReload: false,
+    // GET /__scheduled runs the cron trigger's handler now (wrangler dev --test-scheduled): test/e2e/session-archive.e2e.test.ts.
+    testScheduled: true,
   },
 });
 await worker.ready;

@@ -42,6 +42,8 @@ from .models.create_o_auth_client_response_201 import CreateOAuthClientResponse2
 from .models.create_organization_invitation_response_201 import CreateOrganizationInvitationResponse201
 from .models.create_organization_request import CreateOrganizationRequest
 from .models.create_organization_response_201 import CreateOrganizationResponse201
+from .models.create_scim_connection import CreateScimConnection
+from .models.create_scim_connection_response_201 import CreateScimConnectionResponse201
 from .models.create_session_request import CreateSessionRequest
 from .models.create_session_response_201 import CreateSessionResponse201
 from .models.create_webhook_request import CreateWebhookRequest
@@ -73,6 +75,7 @@ from .models.get_my_stats_response_200 import GetMyStatsResponse200
 from .models.get_o_auth_client_response_200 import GetOAuthClientResponse200
 from .models.get_organization_billing_response_200 import GetOrganizationBillingResponse200
 from .models.get_organization_response_200 import GetOrganizationResponse200
+from .models.get_scim_connection_response_200 import GetScimConnectionResponse200
 from .models.get_session_analysis_history_response_200 import GetSessionAnalysisHistoryResponse200
 from .models.get_session_analysis_response_200 import GetSessionAnalysisResponse200
 from .models.get_session_response_200 import GetSessionResponse200
@@ -104,6 +107,7 @@ from .models.list_organizations_response_200 import ListOrganizationsResponse200
 from .models.list_passkeys_response_200 import ListPasskeysResponse200
 from .models.list_payment_methods_response_200 import ListPaymentMethodsResponse200
 from .models.list_payment_methods_response_200_data import ListPaymentMethodsResponse200Data
+from .models.list_scim_connections_response_200 import ListScimConnectionsResponse200
 from .models.list_sessions_order import ListSessionsOrder
 from .models.list_sessions_response_200 import ListSessionsResponse200
 from .models.list_sessions_session_type import ListSessionsSessionType
@@ -176,13 +180,20 @@ from .models.resend_email_verification_response_200 import ResendEmailVerificati
 from .models.reset_password_request import ResetPasswordRequest
 from .models.retry_payment_response_200 import RetryPaymentResponse200
 from .models.revoke_api_key_response_200 import RevokeApiKeyResponse200
+from .models.revoke_scim_connection_response_200 import RevokeScimConnectionResponse200
 from .models.rotate_api_key_request import RotateApiKeyRequest
 from .models.rotate_api_key_response_201 import RotateApiKeyResponse201
+from .models.rotate_scim_token_response_200 import RotateScimTokenResponse200
 from .models.rotate_webhook_secret_request import RotateWebhookSecretRequest
 from .models.rotate_webhook_secret_response_200 import RotateWebhookSecretResponse200
 from .models.rotated_webhook_secret import RotatedWebhookSecret
 from .models.saml_assertion_consumer_body import SamlAssertionConsumerBody
 from .models.saml_assertion_consumer_response_200 import SamlAssertionConsumerResponse200
+from .models.scim_connection import ScimConnection
+from .models.scim_connection_with_token import ScimConnectionWithToken
+from .models.scim_patch_op import ScimPatchOp
+from .models.scim_resource import ScimResource
+from .models.scim_search_request import ScimSearchRequest
 from .models.service_role import ServiceRole
 from .models.service_role_request import ServiceRoleRequest
 from .models.session import Session
@@ -284,10 +295,15 @@ from .api.billing import remove_payment_method as _billing_remove_payment_method
 from .api.billing import retry_payment as _billing_retry_payment
 from .api.billing import set_default_payment_method as _billing_set_default_payment_method
 from .api.enterprise_sign_on import add_sso_domain as _enterprise_sign_on_add_sso_domain
+from .api.enterprise_sign_on import create_scim_connection as _enterprise_sign_on_create_scim_connection
 from .api.enterprise_sign_on import delete_sso_connection as _enterprise_sign_on_delete_sso_connection
+from .api.enterprise_sign_on import get_scim_connection as _enterprise_sign_on_get_scim_connection
 from .api.enterprise_sign_on import get_sso_connection as _enterprise_sign_on_get_sso_connection
+from .api.enterprise_sign_on import list_scim_connections as _enterprise_sign_on_list_scim_connections
 from .api.enterprise_sign_on import list_sso_connections as _enterprise_sign_on_list_sso_connections
 from .api.enterprise_sign_on import list_sso_domains as _enterprise_sign_on_list_sso_domains
+from .api.enterprise_sign_on import revoke_scim_connection as _enterprise_sign_on_revoke_scim_connection
+from .api.enterprise_sign_on import rotate_scim_token as _enterprise_sign_on_rotate_scim_token
 from .api.enterprise_sign_on import saml_assertion_consumer as _enterprise_sign_on_saml_assertion_consumer
 from .api.enterprise_sign_on import saml_login as _enterprise_sign_on_saml_login
 from .api.enterprise_sign_on import saml_service_provider_metadata as _enterprise_sign_on_saml_service_provider_metadata
@@ -324,6 +340,26 @@ from .api.organizations import rename_organization as _organizations_rename_orga
 from .api.organizations import revoke_organization_invitation as _organizations_revoke_organization_invitation
 from .api.organizations import transfer_organization_ownership as _organizations_transfer_organization_ownership
 from .api.organizations import update_organization_settings as _organizations_update_organization_settings
+from .api.scim_provisioning import scim_create_group as _scim_provisioning_scim_create_group
+from .api.scim_provisioning import scim_create_user as _scim_provisioning_scim_create_user
+from .api.scim_provisioning import scim_delete_group as _scim_provisioning_scim_delete_group
+from .api.scim_provisioning import scim_delete_user as _scim_provisioning_scim_delete_user
+from .api.scim_provisioning import scim_get_group as _scim_provisioning_scim_get_group
+from .api.scim_provisioning import scim_get_resource_type as _scim_provisioning_scim_get_resource_type
+from .api.scim_provisioning import scim_get_schema as _scim_provisioning_scim_get_schema
+from .api.scim_provisioning import scim_get_user as _scim_provisioning_scim_get_user
+from .api.scim_provisioning import scim_list_groups as _scim_provisioning_scim_list_groups
+from .api.scim_provisioning import scim_list_resource_types as _scim_provisioning_scim_list_resource_types
+from .api.scim_provisioning import scim_list_schemas as _scim_provisioning_scim_list_schemas
+from .api.scim_provisioning import scim_list_users as _scim_provisioning_scim_list_users
+from .api.scim_provisioning import scim_patch_group as _scim_provisioning_scim_patch_group
+from .api.scim_provisioning import scim_patch_user as _scim_provisioning_scim_patch_user
+from .api.scim_provisioning import scim_replace_group as _scim_provisioning_scim_replace_group
+from .api.scim_provisioning import scim_replace_user as _scim_provisioning_scim_replace_user
+from .api.scim_provisioning import scim_search as _scim_provisioning_scim_search
+from .api.scim_provisioning import scim_search_groups as _scim_provisioning_scim_search_groups
+from .api.scim_provisioning import scim_search_users as _scim_provisioning_scim_search_users
+from .api.scim_provisioning import scim_service_provider_config as _scim_provisioning_scim_service_provider_config
 from .api.second_factors import confirm_totp as _second_factors_confirm_totp
 from .api.second_factors import enrol_totp as _second_factors_enrol_totp
 from .api.second_factors import get_mfa_status as _second_factors_get_mfa_status
@@ -3974,6 +4010,600 @@ class AsyncProgressService:
         return self._api.open_progress("/ws/{session_id}".format(session_id=quote(str(session_id), safe="")))
 
 
+class ScimProvisioningService:
+    """SCIM provisioning: 20 operations."""
+
+    def __init__(self, api: Caller) -> None:
+        self._api = api
+
+    def scim_create_group(self, connection: str, body: ScimResource | Mapping[str, Any]) -> Response[Any]:
+        """Create a Group (RFC 7644 §3.3)
+
+        Members must be Users of this connection. A group whose displayName the connection maps gives its active members that role (admin or member, never owner).
+
+        operationId: scimCreateGroup — ``POST /scim/v2/{connection}/Groups``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_create_group.sync_detailed, connection=connection, body=_model(ScimResource, body)
+        )
+
+    def scim_create_user(self, connection: str, body: ScimResource | Mapping[str, Any]) -> Response[Any]:
+        """Create a User (RFC 7644 §3.3)
+
+        userName and every email must be addresses in the organization's verified domains (else 400 `invalidValue`, nothing created); the account with that email is linked if its holder verified it (an unverified one: 409), else created. Active users become members with the role their groups map to (never owner).
+
+        operationId: scimCreateUser — ``POST /scim/v2/{connection}/Users``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_create_user.sync_detailed, connection=connection, body=_model(ScimResource, body)
+        )
+
+    def scim_delete_group(self, connection: str, id: str, *, if_match: str | Unset = UNSET) -> Response[Any]:
+        """Delete a Group (RFC 7644 §3.6)
+
+        The group's members lose the role it gave them.
+
+        operationId: scimDeleteGroup — ``DELETE /scim/v2/{connection}/Groups/{id}``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_delete_group.sync_detailed, connection=connection, id=id, if_match=if_match
+        )
+
+    def scim_delete_user(self, connection: str, id: str, *, if_match: str | Unset = UNSET) -> Response[Any]:
+        """Delete a User (RFC 7644 §3.6)
+
+        Ends the member's access to the organization as `active: false` does; the account stays its holder's.
+
+        operationId: scimDeleteUser — ``DELETE /scim/v2/{connection}/Users/{id}``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_delete_user.sync_detailed, connection=connection, id=id, if_match=if_match
+        )
+
+    def scim_get_group(
+        self, connection: str, id: str, *, attributes: str | Unset = UNSET, excluded_attributes: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Read a Group (RFC 7644 §3.4.1)
+
+        One Group of the connection, with its ETag.
+
+        operationId: scimGetGroup — ``GET /scim/v2/{connection}/Groups/{id}``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_get_group.sync_detailed,
+            connection=connection,
+            id=id,
+            attributes=attributes,
+            excluded_attributes=excluded_attributes,
+        )
+
+    def scim_get_resource_type(self, connection: str, id: str) -> Response[Any]:
+        """One resource type (RFC 7643 §6)
+
+        What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+
+        operationId: scimGetResourceType — ``GET /scim/v2/{connection}/ResourceTypes/{id}``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_get_resource_type.sync_detailed, connection=connection, id=id
+        )
+
+    def scim_get_schema(self, connection: str, id: str) -> Response[Any]:
+        """One schema (RFC 7643 §7)
+
+        What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+
+        operationId: scimGetSchema — ``GET /scim/v2/{connection}/Schemas/{id}``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_get_schema.sync_detailed, connection=connection, id=id
+        )
+
+    def scim_get_user(
+        self, connection: str, id: str, *, attributes: str | Unset = UNSET, excluded_attributes: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Read a User (RFC 7644 §3.4.1)
+
+        One User of the connection, with its ETag.
+
+        operationId: scimGetUser — ``GET /scim/v2/{connection}/Users/{id}``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_get_user.sync_detailed,
+            connection=connection,
+            id=id,
+            attributes=attributes,
+            excluded_attributes=excluded_attributes,
+        )
+
+    def scim_list_groups(
+        self,
+        connection: str,
+        *,
+        filter_: str | Unset = UNSET,
+        start_index: int | Unset = UNSET,
+        count: int | Unset = UNSET,
+        attributes: str | Unset = UNSET,
+        excluded_attributes: str | Unset = UNSET,
+    ) -> Response[Any]:
+        """List Groups (RFC 7644 §3.4.2)
+
+        A page of the connection's Groups, oldest first.
+
+        operationId: scimListGroups — ``GET /scim/v2/{connection}/Groups``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_list_groups.sync_detailed,
+            connection=connection,
+            filter_=filter_,
+            start_index=start_index,
+            count=count,
+            attributes=attributes,
+            excluded_attributes=excluded_attributes,
+        )
+
+    def scim_list_resource_types(self, connection: str) -> Response[Any]:
+        """Resource types (RFC 7643 §6)
+
+        What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+
+        operationId: scimListResourceTypes — ``GET /scim/v2/{connection}/ResourceTypes``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_list_resource_types.sync_detailed, connection=connection
+        )
+
+    def scim_list_schemas(self, connection: str) -> Response[Any]:
+        """Schemas (RFC 7643 §7)
+
+        What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+
+        operationId: scimListSchemas — ``GET /scim/v2/{connection}/Schemas``
+        """
+        return self._api.call_raw_at_origin(_scim_provisioning_scim_list_schemas.sync_detailed, connection=connection)
+
+    def scim_list_users(
+        self,
+        connection: str,
+        *,
+        filter_: str | Unset = UNSET,
+        start_index: int | Unset = UNSET,
+        count: int | Unset = UNSET,
+        attributes: str | Unset = UNSET,
+        excluded_attributes: str | Unset = UNSET,
+    ) -> Response[Any]:
+        """List Users (RFC 7644 §3.4.2)
+
+        A page of the connection's Users, oldest first.
+
+        operationId: scimListUsers — ``GET /scim/v2/{connection}/Users``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_list_users.sync_detailed,
+            connection=connection,
+            filter_=filter_,
+            start_index=start_index,
+            count=count,
+            attributes=attributes,
+            excluded_attributes=excluded_attributes,
+        )
+
+    def scim_patch_group(
+        self, connection: str, id: str, body: ScimPatchOp | Mapping[str, Any], *, if_match: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Modify a Group (RFC 7644 §3.5.2)
+
+        Typically `add` / `remove` of `members` (or `members[value eq "…"]`); the members' roles follow.
+
+        operationId: scimPatchGroup — ``PATCH /scim/v2/{connection}/Groups/{id}``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_patch_group.sync_detailed,
+            connection=connection,
+            id=id,
+            body=_model(ScimPatchOp, body),
+            if_match=if_match,
+        )
+
+    def scim_patch_user(
+        self, connection: str, id: str, body: ScimPatchOp | Mapping[str, Any], *, if_match: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Modify a User (RFC 7644 §3.5.2)
+
+        Add, remove, replace (Okta's and Entra ID's forms). `active: false` ends the member's access to the organization at once.
+
+        operationId: scimPatchUser — ``PATCH /scim/v2/{connection}/Users/{id}``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_patch_user.sync_detailed,
+            connection=connection,
+            id=id,
+            body=_model(ScimPatchOp, body),
+            if_match=if_match,
+        )
+
+    def scim_replace_group(
+        self, connection: str, id: str, body: ScimResource | Mapping[str, Any], *, if_match: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Replace a Group (RFC 7644 §3.5.1)
+
+        The Group's attributes become the body's, under the same rules as a creation.
+
+        operationId: scimReplaceGroup — ``PUT /scim/v2/{connection}/Groups/{id}``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_replace_group.sync_detailed,
+            connection=connection,
+            id=id,
+            body=_model(ScimResource, body),
+            if_match=if_match,
+        )
+
+    def scim_replace_user(
+        self, connection: str, id: str, body: ScimResource | Mapping[str, Any], *, if_match: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Replace a User (RFC 7644 §3.5.1)
+
+        The User's attributes become the body's, under the same rules as a creation.
+
+        operationId: scimReplaceUser — ``PUT /scim/v2/{connection}/Users/{id}``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_replace_user.sync_detailed,
+            connection=connection,
+            id=id,
+            body=_model(ScimResource, body),
+            if_match=if_match,
+        )
+
+    def scim_search(self, connection: str, body: ScimSearchRequest | Mapping[str, Any]) -> Response[Any]:
+        """Search every resource type (RFC 7644 §3.4.3)
+
+        Users, then Groups, with the filter where it applies, paged as one list.
+
+        operationId: scimSearch — ``POST /scim/v2/{connection}/.search``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_search.sync_detailed, connection=connection, body=_model(ScimSearchRequest, body)
+        )
+
+    def scim_search_groups(self, connection: str, body: ScimSearchRequest | Mapping[str, Any]) -> Response[Any]:
+        """Search Groups with a POST body (RFC 7644 §3.4.3)
+
+        The same query as the list, in a SearchRequest.
+
+        operationId: scimSearchGroups — ``POST /scim/v2/{connection}/Groups/.search``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_search_groups.sync_detailed,
+            connection=connection,
+            body=_model(ScimSearchRequest, body),
+        )
+
+    def scim_search_users(self, connection: str, body: ScimSearchRequest | Mapping[str, Any]) -> Response[Any]:
+        """Search Users with a POST body (RFC 7644 §3.4.3)
+
+        The same query as the list, in a SearchRequest.
+
+        operationId: scimSearchUsers — ``POST /scim/v2/{connection}/Users/.search``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_search_users.sync_detailed,
+            connection=connection,
+            body=_model(ScimSearchRequest, body),
+        )
+
+    def scim_service_provider_config(self, connection: str) -> Response[Any]:
+        """Service provider configuration (RFC 7643 §5)
+
+        What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+
+        operationId: scimServiceProviderConfig — ``GET /scim/v2/{connection}/ServiceProviderConfig``
+        """
+        return self._api.call_raw_at_origin(
+            _scim_provisioning_scim_service_provider_config.sync_detailed, connection=connection
+        )
+
+
+class AsyncScimProvisioningService:
+    """SCIM provisioning: 20 operations. (asyncio)"""
+
+    def __init__(self, api: AsyncCaller) -> None:
+        self._api = api
+
+    async def scim_create_group(self, connection: str, body: ScimResource | Mapping[str, Any]) -> Response[Any]:
+        """Create a Group (RFC 7644 §3.3)
+
+        Members must be Users of this connection. A group whose displayName the connection maps gives its active members that role (admin or member, never owner).
+
+        operationId: scimCreateGroup — ``POST /scim/v2/{connection}/Groups``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_create_group.asyncio_detailed,
+            connection=connection,
+            body=_model(ScimResource, body),
+        )
+
+    async def scim_create_user(self, connection: str, body: ScimResource | Mapping[str, Any]) -> Response[Any]:
+        """Create a User (RFC 7644 §3.3)
+
+        userName and every email must be addresses in the organization's verified domains (else 400 `invalidValue`, nothing created); the account with that email is linked if its holder verified it (an unverified one: 409), else created. Active users become members with the role their groups map to (never owner).
+
+        operationId: scimCreateUser — ``POST /scim/v2/{connection}/Users``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_create_user.asyncio_detailed, connection=connection, body=_model(ScimResource, body)
+        )
+
+    async def scim_delete_group(self, connection: str, id: str, *, if_match: str | Unset = UNSET) -> Response[Any]:
+        """Delete a Group (RFC 7644 §3.6)
+
+        The group's members lose the role it gave them.
+
+        operationId: scimDeleteGroup — ``DELETE /scim/v2/{connection}/Groups/{id}``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_delete_group.asyncio_detailed, connection=connection, id=id, if_match=if_match
+        )
+
+    async def scim_delete_user(self, connection: str, id: str, *, if_match: str | Unset = UNSET) -> Response[Any]:
+        """Delete a User (RFC 7644 §3.6)
+
+        Ends the member's access to the organization as `active: false` does; the account stays its holder's.
+
+        operationId: scimDeleteUser — ``DELETE /scim/v2/{connection}/Users/{id}``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_delete_user.asyncio_detailed, connection=connection, id=id, if_match=if_match
+        )
+
+    async def scim_get_group(
+        self, connection: str, id: str, *, attributes: str | Unset = UNSET, excluded_attributes: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Read a Group (RFC 7644 §3.4.1)
+
+        One Group of the connection, with its ETag.
+
+        operationId: scimGetGroup — ``GET /scim/v2/{connection}/Groups/{id}``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_get_group.asyncio_detailed,
+            connection=connection,
+            id=id,
+            attributes=attributes,
+            excluded_attributes=excluded_attributes,
+        )
+
+    async def scim_get_resource_type(self, connection: str, id: str) -> Response[Any]:
+        """One resource type (RFC 7643 §6)
+
+        What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+
+        operationId: scimGetResourceType — ``GET /scim/v2/{connection}/ResourceTypes/{id}``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_get_resource_type.asyncio_detailed, connection=connection, id=id
+        )
+
+    async def scim_get_schema(self, connection: str, id: str) -> Response[Any]:
+        """One schema (RFC 7643 §7)
+
+        What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+
+        operationId: scimGetSchema — ``GET /scim/v2/{connection}/Schemas/{id}``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_get_schema.asyncio_detailed, connection=connection, id=id
+        )
+
+    async def scim_get_user(
+        self, connection: str, id: str, *, attributes: str | Unset = UNSET, excluded_attributes: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Read a User (RFC 7644 §3.4.1)
+
+        One User of the connection, with its ETag.
+
+        operationId: scimGetUser — ``GET /scim/v2/{connection}/Users/{id}``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_get_user.asyncio_detailed,
+            connection=connection,
+            id=id,
+            attributes=attributes,
+            excluded_attributes=excluded_attributes,
+        )
+
+    async def scim_list_groups(
+        self,
+        connection: str,
+        *,
+        filter_: str | Unset = UNSET,
+        start_index: int | Unset = UNSET,
+        count: int | Unset = UNSET,
+        attributes: str | Unset = UNSET,
+        excluded_attributes: str | Unset = UNSET,
+    ) -> Response[Any]:
+        """List Groups (RFC 7644 §3.4.2)
+
+        A page of the connection's Groups, oldest first.
+
+        operationId: scimListGroups — ``GET /scim/v2/{connection}/Groups``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_list_groups.asyncio_detailed,
+            connection=connection,
+            filter_=filter_,
+            start_index=start_index,
+            count=count,
+            attributes=attributes,
+            excluded_attributes=excluded_attributes,
+        )
+
+    async def scim_list_resource_types(self, connection: str) -> Response[Any]:
+        """Resource types (RFC 7643 §6)
+
+        What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+
+        operationId: scimListResourceTypes — ``GET /scim/v2/{connection}/ResourceTypes``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_list_resource_types.asyncio_detailed, connection=connection
+        )
+
+    async def scim_list_schemas(self, connection: str) -> Response[Any]:
+        """Schemas (RFC 7643 §7)
+
+        What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+
+        operationId: scimListSchemas — ``GET /scim/v2/{connection}/Schemas``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_list_schemas.asyncio_detailed, connection=connection
+        )
+
+    async def scim_list_users(
+        self,
+        connection: str,
+        *,
+        filter_: str | Unset = UNSET,
+        start_index: int | Unset = UNSET,
+        count: int | Unset = UNSET,
+        attributes: str | Unset = UNSET,
+        excluded_attributes: str | Unset = UNSET,
+    ) -> Response[Any]:
+        """List Users (RFC 7644 §3.4.2)
+
+        A page of the connection's Users, oldest first.
+
+        operationId: scimListUsers — ``GET /scim/v2/{connection}/Users``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_list_users.asyncio_detailed,
+            connection=connection,
+            filter_=filter_,
+            start_index=start_index,
+            count=count,
+            attributes=attributes,
+            excluded_attributes=excluded_attributes,
+        )
+
+    async def scim_patch_group(
+        self, connection: str, id: str, body: ScimPatchOp | Mapping[str, Any], *, if_match: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Modify a Group (RFC 7644 §3.5.2)
+
+        Typically `add` / `remove` of `members` (or `members[value eq "…"]`); the members' roles follow.
+
+        operationId: scimPatchGroup — ``PATCH /scim/v2/{connection}/Groups/{id}``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_patch_group.asyncio_detailed,
+            connection=connection,
+            id=id,
+            body=_model(ScimPatchOp, body),
+            if_match=if_match,
+        )
+
+    async def scim_patch_user(
+        self, connection: str, id: str, body: ScimPatchOp | Mapping[str, Any], *, if_match: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Modify a User (RFC 7644 §3.5.2)
+
+        Add, remove, replace (Okta's and Entra ID's forms). `active: false` ends the member's access to the organization at once.
+
+        operationId: scimPatchUser — ``PATCH /scim/v2/{connection}/Users/{id}``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_patch_user.asyncio_detailed,
+            connection=connection,
+            id=id,
+            body=_model(ScimPatchOp, body),
+            if_match=if_match,
+        )
+
+    async def scim_replace_group(
+        self, connection: str, id: str, body: ScimResource | Mapping[str, Any], *, if_match: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Replace a Group (RFC 7644 §3.5.1)
+
+        The Group's attributes become the body's, under the same rules as a creation.
+
+        operationId: scimReplaceGroup — ``PUT /scim/v2/{connection}/Groups/{id}``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_replace_group.asyncio_detailed,
+            connection=connection,
+            id=id,
+            body=_model(ScimResource, body),
+            if_match=if_match,
+        )
+
+    async def scim_replace_user(
+        self, connection: str, id: str, body: ScimResource | Mapping[str, Any], *, if_match: str | Unset = UNSET
+    ) -> Response[Any]:
+        """Replace a User (RFC 7644 §3.5.1)
+
+        The User's attributes become the body's, under the same rules as a creation.
+
+        operationId: scimReplaceUser — ``PUT /scim/v2/{connection}/Users/{id}``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_replace_user.asyncio_detailed,
+            connection=connection,
+            id=id,
+            body=_model(ScimResource, body),
+            if_match=if_match,
+        )
+
+    async def scim_search(self, connection: str, body: ScimSearchRequest | Mapping[str, Any]) -> Response[Any]:
+        """Search every resource type (RFC 7644 §3.4.3)
+
+        Users, then Groups, with the filter where it applies, paged as one list.
+
+        operationId: scimSearch — ``POST /scim/v2/{connection}/.search``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_search.asyncio_detailed, connection=connection, body=_model(ScimSearchRequest, body)
+        )
+
+    async def scim_search_groups(self, connection: str, body: ScimSearchRequest | Mapping[str, Any]) -> Response[Any]:
+        """Search Groups with a POST body (RFC 7644 §3.4.3)
+
+        The same query as the list, in a SearchRequest.
+
+        operationId: scimSearchGroups — ``POST /scim/v2/{connection}/Groups/.search``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_search_groups.asyncio_detailed,
+            connection=connection,
+            body=_model(ScimSearchRequest, body),
+        )
+
+    async def scim_search_users(self, connection: str, body: ScimSearchRequest | Mapping[str, Any]) -> Response[Any]:
+        """Search Users with a POST body (RFC 7644 §3.4.3)
+
+        The same query as the list, in a SearchRequest.
+
+        operationId: scimSearchUsers — ``POST /scim/v2/{connection}/Users/.search``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_search_users.asyncio_detailed,
+            connection=connection,
+            body=_model(ScimSearchRequest, body),
+        )
+
+    async def scim_service_provider_config(self, connection: str) -> Response[Any]:
+        """Service provider configuration (RFC 7643 §5)
+
+        What this service provider supports (RFC 7644 §4); read-only: other methods are 405.
+
+        operationId: scimServiceProviderConfig — ``GET /scim/v2/{connection}/ServiceProviderConfig``
+        """
+        return await self._api.call_raw_at_origin(
+            _scim_provisioning_scim_service_provider_config.asyncio_detailed, connection=connection
+        )
+
+
 class SecondFactorsService:
     """Second factors: 10 operations."""
 
@@ -4647,7 +5277,7 @@ class AsyncSessionsService:
 
 
 class SsoService:
-    """Enterprise sign-on: 11 operations."""
+    """Enterprise sign-on: 16 operations."""
 
     def __init__(self, api: Caller) -> None:
         self._api = api
@@ -4704,6 +5334,29 @@ class SsoService:
             at_origin=False,
         )
 
+    def create_scim_connection(
+        self,
+        organization_id: str,
+        body: CreateScimConnection | Mapping[str, Any],
+        *,
+        x_organization_id: str | Unset = UNSET,
+        x_d1_bookmark: str | Unset = UNSET,
+    ) -> ScimConnectionWithToken:
+        """Add a SCIM provisioning connection (admins and owners)
+
+        A SCIM 2.0 service provider for the organization's directory (Okta, Entra ID, Google Workspace): the answer holds the base URL and the bearer token to enter at the IdP, shown this once (stored only as SHA-256). Audited.
+
+        operationId: createScimConnection — ``POST /organizations/{organization_id}/scim/connections``
+        """
+        return self._api.call_as(
+            CreateScimConnectionResponse201,
+            _enterprise_sign_on_create_scim_connection.sync_detailed,
+            organization_id=organization_id,
+            body=_model(CreateScimConnection, body),
+            x_organization_id=x_organization_id,
+            x_d1_bookmark=x_d1_bookmark,
+        ).data
+
     def delete_connection(
         self,
         organization_id: str,
@@ -4750,6 +5403,29 @@ class SsoService:
             x_d1_bookmark=x_d1_bookmark,
         ).data
 
+    def get_scim_connection(
+        self,
+        organization_id: str,
+        connection_id: str,
+        *,
+        x_organization_id: str | Unset = UNSET,
+        x_d1_bookmark: str | Unset = UNSET,
+    ) -> ScimConnection:
+        """Read a SCIM connection (admins and owners)
+
+        One SCIM connection of the organization, without its token; another organization's is a 404.
+
+        operationId: getScimConnection — ``GET /organizations/{organization_id}/scim/connections/{connection_id}``
+        """
+        return self._api.call_as(
+            GetScimConnectionResponse200,
+            _enterprise_sign_on_get_scim_connection.sync_detailed,
+            organization_id=organization_id,
+            connection_id=connection_id,
+            x_organization_id=x_organization_id,
+            x_d1_bookmark=x_d1_bookmark,
+        ).data
+
     def list_connections(
         self, organization_id: str, *, x_organization_id: str | Unset = UNSET, x_d1_bookmark: str | Unset = UNSET
     ) -> builtins.list[SsoConnection]:
@@ -4780,6 +5456,69 @@ class SsoService:
             ListSsoDomainsResponse200,
             _enterprise_sign_on_list_sso_domains.sync_detailed,
             organization_id=organization_id,
+            x_organization_id=x_organization_id,
+            x_d1_bookmark=x_d1_bookmark,
+        ).data
+
+    def list_scim_connections(
+        self, organization_id: str, *, x_organization_id: str | Unset = UNSET, x_d1_bookmark: str | Unset = UNSET
+    ) -> builtins.list[ScimConnection]:
+        """List SCIM connections (admins and owners)
+
+        Newest first, revoked ones included; never a token.
+
+        operationId: listScimConnections — ``GET /organizations/{organization_id}/scim/connections``
+        """
+        return self._api.call_as(
+            ListScimConnectionsResponse200,
+            _enterprise_sign_on_list_scim_connections.sync_detailed,
+            organization_id=organization_id,
+            x_organization_id=x_organization_id,
+            x_d1_bookmark=x_d1_bookmark,
+        ).data
+
+    def revoke_scim_connection(
+        self,
+        organization_id: str,
+        connection_id: str,
+        *,
+        x_organization_id: str | Unset = UNSET,
+        x_d1_bookmark: str | Unset = UNSET,
+    ) -> ScimConnection:
+        """Revoke a SCIM connection (admins and owners)
+
+        Its token is refused from this moment, for good; the members it provisioned stay members, managed here from now on. Revoking a revoked connection changes nothing. Audited.
+
+        operationId: revokeScimConnection — ``DELETE /organizations/{organization_id}/scim/connections/{connection_id}``
+        """
+        return self._api.call_as(
+            RevokeScimConnectionResponse200,
+            _enterprise_sign_on_revoke_scim_connection.sync_detailed,
+            organization_id=organization_id,
+            connection_id=connection_id,
+            x_organization_id=x_organization_id,
+            x_d1_bookmark=x_d1_bookmark,
+        ).data
+
+    def rotate_scim_token(
+        self,
+        organization_id: str,
+        connection_id: str,
+        *,
+        x_organization_id: str | Unset = UNSET,
+        x_d1_bookmark: str | Unset = UNSET,
+    ) -> ScimConnectionWithToken:
+        """Rotate a SCIM connection's token (admins and owners)
+
+        A new bearer token, shown this once; the previous token is refused from this moment, so enter the new one at the IdP. A revoked connection is a 404. Audited.
+
+        operationId: rotateScimToken — ``POST /organizations/{organization_id}/scim/connections/{connection_id}/rotate``
+        """
+        return self._api.call_as(
+            RotateScimTokenResponse200,
+            _enterprise_sign_on_rotate_scim_token.sync_detailed,
+            organization_id=organization_id,
+            connection_id=connection_id,
             x_organization_id=x_organization_id,
             x_d1_bookmark=x_d1_bookmark,
         ).data
@@ -4883,7 +5622,7 @@ class SsoService:
 
 
 class AsyncSsoService:
-    """Enterprise sign-on: 11 operations. (asyncio)"""
+    """Enterprise sign-on: 16 operations. (asyncio)"""
 
     def __init__(self, api: AsyncCaller) -> None:
         self._api = api
@@ -4942,6 +5681,31 @@ class AsyncSsoService:
             at_origin=False,
         )
 
+    async def create_scim_connection(
+        self,
+        organization_id: str,
+        body: CreateScimConnection | Mapping[str, Any],
+        *,
+        x_organization_id: str | Unset = UNSET,
+        x_d1_bookmark: str | Unset = UNSET,
+    ) -> ScimConnectionWithToken:
+        """Add a SCIM provisioning connection (admins and owners)
+
+        A SCIM 2.0 service provider for the organization's directory (Okta, Entra ID, Google Workspace): the answer holds the base URL and the bearer token to enter at the IdP, shown this once (stored only as SHA-256). Audited.
+
+        operationId: createScimConnection — ``POST /organizations/{organization_id}/scim/connections``
+        """
+        return (
+            await self._api.call_as(
+                CreateScimConnectionResponse201,
+                _enterprise_sign_on_create_scim_connection.asyncio_detailed,
+                organization_id=organization_id,
+                body=_model(CreateScimConnection, body),
+                x_organization_id=x_organization_id,
+                x_d1_bookmark=x_d1_bookmark,
+            )
+        ).data
+
     async def delete_connection(
         self,
         organization_id: str,
@@ -4990,6 +5754,31 @@ class AsyncSsoService:
             )
         ).data
 
+    async def get_scim_connection(
+        self,
+        organization_id: str,
+        connection_id: str,
+        *,
+        x_organization_id: str | Unset = UNSET,
+        x_d1_bookmark: str | Unset = UNSET,
+    ) -> ScimConnection:
+        """Read a SCIM connection (admins and owners)
+
+        One SCIM connection of the organization, without its token; another organization's is a 404.
+
+        operationId: getScimConnection — ``GET /organizations/{organization_id}/scim/connections/{connection_id}``
+        """
+        return (
+            await self._api.call_as(
+                GetScimConnectionResponse200,
+                _enterprise_sign_on_get_scim_connection.asyncio_detailed,
+                organization_id=organization_id,
+                connection_id=connection_id,
+                x_organization_id=x_organization_id,
+                x_d1_bookmark=x_d1_bookmark,
+            )
+        ).data
+
     async def list_connections(
         self, organization_id: str, *, x_organization_id: str | Unset = UNSET, x_d1_bookmark: str | Unset = UNSET
     ) -> builtins.list[SsoConnection]:
@@ -5023,6 +5812,75 @@ class AsyncSsoService:
                 ListSsoDomainsResponse200,
                 _enterprise_sign_on_list_sso_domains.asyncio_detailed,
                 organization_id=organization_id,
+                x_organization_id=x_organization_id,
+                x_d1_bookmark=x_d1_bookmark,
+            )
+        ).data
+
+    async def list_scim_connections(
+        self, organization_id: str, *, x_organization_id: str | Unset = UNSET, x_d1_bookmark: str | Unset = UNSET
+    ) -> builtins.list[ScimConnection]:
+        """List SCIM connections (admins and owners)
+
+        Newest first, revoked ones included; never a token.
+
+        operationId: listScimConnections — ``GET /organizations/{organization_id}/scim/connections``
+        """
+        return (
+            await self._api.call_as(
+                ListScimConnectionsResponse200,
+                _enterprise_sign_on_list_scim_connections.asyncio_detailed,
+                organization_id=organization_id,
+                x_organization_id=x_organization_id,
+                x_d1_bookmark=x_d1_bookmark,
+            )
+        ).data
+
+    async def revoke_scim_connection(
+        self,
+        organization_id: str,
+        connection_id: str,
+        *,
+        x_organization_id: str | Unset = UNSET,
+        x_d1_bookmark: str | Unset = UNSET,
+    ) -> ScimConnection:
+        """Revoke a SCIM connection (admins and owners)
+
+        Its token is refused from this moment, for good; the members it provisioned stay members, managed here from now on. Revoking a revoked connection changes nothing. Audited.
+
+        operationId: revokeScimConnection — ``DELETE /organizations/{organization_id}/scim/connections/{connection_id}``
+        """
+        return (
+            await self._api.call_as(
+                RevokeScimConnectionResponse200,
+                _enterprise_sign_on_revoke_scim_connection.asyncio_detailed,
+                organization_id=organization_id,
+                connection_id=connection_id,
+                x_organization_id=x_organization_id,
+                x_d1_bookmark=x_d1_bookmark,
+            )
+        ).data
+
+    async def rotate_scim_token(
+        self,
+        organization_id: str,
+        connection_id: str,
+        *,
+        x_organization_id: str | Unset = UNSET,
+        x_d1_bookmark: str | Unset = UNSET,
+    ) -> ScimConnectionWithToken:
+        """Rotate a SCIM connection's token (admins and owners)
+
+        A new bearer token, shown this once; the previous token is refused from this moment, so enter the new one at the IdP. A revoked connection is a 404. Audited.
+
+        operationId: rotateScimToken — ``POST /organizations/{organization_id}/scim/connections/{connection_id}/rotate``
+        """
+        return (
+            await self._api.call_as(
+                RotateScimTokenResponse200,
+                _enterprise_sign_on_rotate_scim_token.asyncio_detailed,
+                organization_id=organization_id,
+                connection_id=connection_id,
                 x_organization_id=x_organization_id,
                 x_d1_bookmark=x_d1_bookmark,
             )
@@ -6043,6 +6901,7 @@ class Resources:
         self.oauth2 = Oauth2Service(api)
         self.organizations = OrganizationsService(api)
         self.progress = ProgressService(api)
+        self.scim_provisioning = ScimProvisioningService(api)
         self.second_factors = SecondFactorsService(api)
         self.sessions = SessionsService(api)
         self.sso = SsoService(api)
@@ -6065,6 +6924,7 @@ class AsyncResources:
         self.oauth2 = AsyncOauth2Service(api)
         self.organizations = AsyncOrganizationsService(api)
         self.progress = AsyncProgressService(api)
+        self.scim_provisioning = AsyncScimProvisioningService(api)
         self.second_factors = AsyncSecondFactorsService(api)
         self.sessions = AsyncSessionsService(api)
         self.sso = AsyncSsoService(api)

@@ -102,6 +102,13 @@ from .create_organization_invitation_response_201 import (
 )
 from .create_organization_request import CreateOrganizationRequest
 from .create_organization_response_201 import CreateOrganizationResponse201
+from .create_scim_connection import CreateScimConnection
+from .create_scim_connection_default_role import CreateScimConnectionDefaultRole
+from .create_scim_connection_group_roles import CreateScimConnectionGroupRoles
+from .create_scim_connection_group_roles_additional_property import (
+    CreateScimConnectionGroupRolesAdditionalProperty,
+)
+from .create_scim_connection_response_201 import CreateScimConnectionResponse201
 from .create_session_request import CreateSessionRequest
 from .create_session_request_session_type import CreateSessionRequestSessionType
 from .create_session_response_201 import CreateSessionResponse201
@@ -186,6 +193,7 @@ from .get_my_stats_response_200 import GetMyStatsResponse200
 from .get_o_auth_client_response_200 import GetOAuthClientResponse200
 from .get_organization_billing_response_200 import GetOrganizationBillingResponse200
 from .get_organization_response_200 import GetOrganizationResponse200
+from .get_scim_connection_response_200 import GetScimConnectionResponse200
 from .get_session_analysis_history_response_200 import (
     GetSessionAnalysisHistoryResponse200,
 )
@@ -232,6 +240,7 @@ from .list_organizations_response_200 import ListOrganizationsResponse200
 from .list_passkeys_response_200 import ListPasskeysResponse200
 from .list_payment_methods_response_200 import ListPaymentMethodsResponse200
 from .list_payment_methods_response_200_data import ListPaymentMethodsResponse200Data
+from .list_scim_connections_response_200 import ListScimConnectionsResponse200
 from .list_sessions_order import ListSessionsOrder
 from .list_sessions_response_200 import ListSessionsResponse200
 from .list_sessions_session_type import ListSessionsSessionType
@@ -392,13 +401,38 @@ from .resend_email_verification_response_200 import ResendEmailVerificationRespo
 from .reset_password_request import ResetPasswordRequest
 from .retry_payment_response_200 import RetryPaymentResponse200
 from .revoke_api_key_response_200 import RevokeApiKeyResponse200
+from .revoke_scim_connection_response_200 import RevokeScimConnectionResponse200
 from .rotate_api_key_request import RotateApiKeyRequest
 from .rotate_api_key_response_201 import RotateApiKeyResponse201
+from .rotate_scim_token_response_200 import RotateScimTokenResponse200
 from .rotate_webhook_secret_request import RotateWebhookSecretRequest
 from .rotate_webhook_secret_response_200 import RotateWebhookSecretResponse200
 from .rotated_webhook_secret import RotatedWebhookSecret
 from .saml_assertion_consumer_body import SamlAssertionConsumerBody
 from .saml_assertion_consumer_response_200 import SamlAssertionConsumerResponse200
+from .scim_connection import ScimConnection
+from .scim_connection_default_role import ScimConnectionDefaultRole
+from .scim_connection_group_roles import ScimConnectionGroupRoles
+from .scim_connection_group_roles_additional_property import (
+    ScimConnectionGroupRolesAdditionalProperty,
+)
+from .scim_connection_status import ScimConnectionStatus
+from .scim_connection_with_token import ScimConnectionWithToken
+from .scim_error import ScimError
+from .scim_error_schemas_item import ScimErrorSchemasItem
+from .scim_get_resource_type_response_200 import ScimGetResourceTypeResponse200
+from .scim_get_schema_response_200 import ScimGetSchemaResponse200
+from .scim_list_resource_types_response_200 import ScimListResourceTypesResponse200
+from .scim_list_response import ScimListResponse
+from .scim_list_schemas_response_200 import ScimListSchemasResponse200
+from .scim_patch_op import ScimPatchOp
+from .scim_patch_op_operations_item import ScimPatchOpOperationsItem
+from .scim_patch_op_schemas_item import ScimPatchOpSchemasItem
+from .scim_resource import ScimResource
+from .scim_search_request import ScimSearchRequest
+from .scim_service_provider_config_response_200 import (
+    ScimServiceProviderConfigResponse200,
+)
 from .service_role import ServiceRole
 from .service_role_request import ServiceRoleRequest
 from .service_role_request_role import ServiceRoleRequestRole
@@ -659,6 +693,11 @@ __all__ = (
     "CreateOrganizationInvitationResponse201",
     "CreateOrganizationRequest",
     "CreateOrganizationResponse201",
+    "CreateScimConnection",
+    "CreateScimConnectionDefaultRole",
+    "CreateScimConnectionGroupRoles",
+    "CreateScimConnectionGroupRolesAdditionalProperty",
+    "CreateScimConnectionResponse201",
     "CreateSessionRequest",
     "CreateSessionRequestSessionType",
     "CreateSessionResponse201",
@@ -717,6 +756,7 @@ __all__ = (
     "GetOAuthClientResponse200",
     "GetOrganizationBillingResponse200",
     "GetOrganizationResponse200",
+    "GetScimConnectionResponse200",
     "GetSessionAnalysisHistoryResponse200",
     "GetSessionAnalysisResponse200",
     "GetSessionResponse200",
@@ -755,6 +795,7 @@ __all__ = (
     "ListPasskeysResponse200",
     "ListPaymentMethodsResponse200",
     "ListPaymentMethodsResponse200Data",
+    "ListScimConnectionsResponse200",
     "ListSessionsOrder",
     "ListSessionsResponse200",
     "ListSessionsSessionType",
@@ -881,13 +922,34 @@ __all__ = (
     "ResetPasswordRequest",
     "RetryPaymentResponse200",
     "RevokeApiKeyResponse200",
+    "RevokeScimConnectionResponse200",
     "RotateApiKeyRequest",
     "RotateApiKeyResponse201",
+    "RotateScimTokenResponse200",
     "RotateWebhookSecretRequest",
     "RotateWebhookSecretResponse200",
     "RotatedWebhookSecret",
     "SamlAssertionConsumerBody",
     "SamlAssertionConsumerResponse200",
+    "ScimConnection",
+    "ScimConnectionDefaultRole",
+    "ScimConnectionGroupRoles",
+    "ScimConnectionGroupRolesAdditionalProperty",
+    "ScimConnectionStatus",
+    "ScimConnectionWithToken",
+    "ScimError",
+    "ScimErrorSchemasItem",
+    "ScimGetResourceTypeResponse200",
+    "ScimGetSchemaResponse200",
+    "ScimListResourceTypesResponse200",
+    "ScimListResponse",
+    "ScimListSchemasResponse200",
+    "ScimPatchOp",
+    "ScimPatchOpOperationsItem",
+    "ScimPatchOpSchemasItem",
+    "ScimResource",
+    "ScimSearchRequest",
+    "ScimServiceProviderConfigResponse200",
     "ServiceRole",
     "ServiceRoleRequest",
     "ServiceRoleRequestRole",

@@ -1,0 +1,272 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.rotate_scim_token_response_200 import RotateScimTokenResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    organization_id: str,
+    connection_id: str,
+    *,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["x-organization-id"] = x_organization_id
+
+    if not isinstance(x_client_version, Unset):
+        headers["X-Client-Version"] = x_client_version
+
+    if not isinstance(x_d1_bookmark, Unset):
+        headers["X-D1-Bookmark"] = x_d1_bookmark
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/organizations/{organization_id}/scim/connections/{connection_id}/rotate".format(
+            organization_id=quote(str(organization_id), safe=""),
+            connection_id=quote(str(connection_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | RotateScimTokenResponse200 | None:
+    if response.status_code == 200:
+        response_200 = RotateScimTokenResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | RotateScimTokenResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    organization_id: str,
+    connection_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | RotateScimTokenResponse200]:
+    """Rotate a SCIM connection's token (admins and owners)
+
+     A new bearer token, shown this once; the previous token is refused from this moment, so enter the
+    new one at the IdP. A revoked connection is a 404. Audited.
+
+    Args:
+        organization_id (str):  Example: org_1763776000000123456.
+        connection_id (str):
+        x_organization_id (str | Unset):
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RotateScimTokenResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        organization_id=organization_id,
+        connection_id=connection_id,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    organization_id: str,
+    connection_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | RotateScimTokenResponse200 | None:
+    """Rotate a SCIM connection's token (admins and owners)
+
+     A new bearer token, shown this once; the previous token is refused from this moment, so enter the
+    new one at the IdP. A revoked connection is a 404. Audited.
+
+    Args:
+        organization_id (str):  Example: org_1763776000000123456.
+        connection_id (str):
+        x_organization_id (str | Unset):
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RotateScimTokenResponse200
+    """
+
+    return sync_detailed(
+        organization_id=organization_id,
+        connection_id=connection_id,
+        client=client,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    ).parsed
+
+
+async def asyncio_detailed(
+    organization_id: str,
+    connection_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | RotateScimTokenResponse200]:
+    """Rotate a SCIM connection's token (admins and owners)
+
+     A new bearer token, shown this once; the previous token is refused from this moment, so enter the
+    new one at the IdP. A revoked connection is a 404. Audited.
+
+    Args:
+        organization_id (str):  Example: org_1763776000000123456.
+        connection_id (str):
+        x_organization_id (str | Unset):
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | RotateScimTokenResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        organization_id=organization_id,
+        connection_id=connection_id,
+        x_organization_id=x_organization_id,
+        x_client_version=x_client_version,
+        x_d1_bookmark=x_d1_bookmark,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    organization_id: str,
+    connection_id: str,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: str | Unset = UNSET,
+    x_client_version: str | Unset = UNSET,
+    x_d1_bookmark: str | Unset = UNSET,
+) -> ErrorEnvelope | RotateScimTokenResponse200 | None:
+    """Rotate a SCIM connection's token (admins and owners)
+
+     A new bearer token, shown this once; the previous token is refused from this moment, so enter the
+    new one at the IdP. A revoked connection is a 404. Audited.
+
+    Args:
+        organization_id (str):  Example: org_1763776000000123456.
+        connection_id (str):
+        x_organization_id (str | Unset):
+        x_client_version (str | Unset):
+        x_d1_bookmark (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | RotateScimTokenResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            organization_id=organization_id,
+            connection_id=connection_id,
+            client=client,
+            x_organization_id=x_organization_id,
+            x_client_version=x_client_version,
+            x_d1_bookmark=x_d1_bookmark,
+        )
+    ).parsed

@@ -1,0 +1,227 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.scim_error import ScimError
+from ...models.scim_resource import ScimResource
+from ...types import Response
+
+
+def _get_kwargs(
+    connection: str,
+    *,
+    body: ScimResource,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/scim/v2/{connection}/Groups".format(
+            connection=quote(str(connection), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/scim+json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ScimError | ScimResource | None:
+    if response.status_code == 201:
+        response_201 = ScimResource.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ScimError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ScimError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = ScimError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ScimError.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ScimError.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 429:
+        response_429 = ScimError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ScimError.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ScimError | ScimResource]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    connection: str,
+    *,
+    client: AuthenticatedClient,
+    body: ScimResource,
+) -> Response[ScimError | ScimResource]:
+    """Create a Group (RFC 7644 §3.3)
+
+     Members must be Users of this connection. A group whose displayName the connection maps gives its
+    active members that role (admin or member, never owner).
+
+    Args:
+        connection (str):
+        body (ScimResource): A SCIM User or Group (RFC 7643 §4); its attributes are listed by GET
+            …/Schemas.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ScimError | ScimResource]
+    """
+
+    kwargs = _get_kwargs(
+        connection=connection,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    connection: str,
+    *,
+    client: AuthenticatedClient,
+    body: ScimResource,
+) -> ScimError | ScimResource | None:
+    """Create a Group (RFC 7644 §3.3)
+
+     Members must be Users of this connection. A group whose displayName the connection maps gives its
+    active members that role (admin or member, never owner).
+
+    Args:
+        connection (str):
+        body (ScimResource): A SCIM User or Group (RFC 7643 §4); its attributes are listed by GET
+            …/Schemas.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ScimError | ScimResource
+    """
+
+    return sync_detailed(
+        connection=connection,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    connection: str,
+    *,
+    client: AuthenticatedClient,
+    body: ScimResource,
+) -> Response[ScimError | ScimResource]:
+    """Create a Group (RFC 7644 §3.3)
+
+     Members must be Users of this connection. A group whose displayName the connection maps gives its
+    active members that role (admin or member, never owner).
+
+    Args:
+        connection (str):
+        body (ScimResource): A SCIM User or Group (RFC 7643 §4); its attributes are listed by GET
+            …/Schemas.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ScimError | ScimResource]
+    """
+
+    kwargs = _get_kwargs(
+        connection=connection,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    connection: str,
+    *,
+    client: AuthenticatedClient,
+    body: ScimResource,
+) -> ScimError | ScimResource | None:
+    """Create a Group (RFC 7644 §3.3)
+
+     Members must be Users of this connection. A group whose displayName the connection maps gives its
+    active members that role (admin or member, never owner).
+
+    Args:
+        connection (str):
+        body (ScimResource): A SCIM User or Group (RFC 7643 §4); its attributes are listed by GET
+            …/Schemas.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ScimError | ScimResource
+    """
+
+    return (
+        await asyncio_detailed(
+            connection=connection,
+            client=client,
+            body=body,
+        )
+    ).parsed

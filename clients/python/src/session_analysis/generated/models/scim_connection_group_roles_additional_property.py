@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ScimConnectionGroupRolesAdditionalProperty(StrEnum):
+    ADMIN = "admin"
+    MEMBER = "member"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,108 @@
+import type { scimUsers } from "../../drizzle/schema";
+import type { Statement, Store } from "./store";
+
+/** SCIM users (drizzle/schema/scim.ts `scim_users`): a directory's user on a connection, linked to an account. */
+export type ScimUserRow = typeof scimUsers.$inferSelect;
+
+const COLUMNS =
+  "id, connection_id AS connectionId, organization_id AS organizationId, user_id AS userId, user_name AS userName, external_id AS externalId, active, resource, version, created_at AS createdAt, updated_at AS updatedAt";
+
+type Raw = Omit<ScimUserRow, "active"> & { active: number };
+const fromRaw = (r: Raw): ScimUserRow => ({ ...r, active: r.active === 1 });
+
+/** The attributes a list may be filtered on with `eq` (src/domain/identity/scim/filter.ts). */
+export type ScimUserFilter = { column: "user_name" | "external_id" | "id"; value: string } | null;
+
+export async function findScimUser(d1: Store, connectionId: string, id: string): Promise<ScimUserRow | null> {
+  const row = await d1
+    .prepare(`SELECT ${COLUMNS} FROM scim_users WHERE connection_id = ? AND id = ?`)
+    .bind(connectionId, id)
+    .first<Raw>();
+  return row ? fromRaw(row) : null;
+}
+
+export async function findScimUserOfAccount(d1: Store, connectionId: string, userId: string) {
+  const row = await d1
+    .prepare(`SELECT ${COLUMNS} FROM scim_users WHERE connection_id = ? AND user_id = ?`)
+    .bind(connectionId, userId)
+    .first<Raw>();
+  return row ? fromRaw(row) : null;
+}
+
+/** A page of the connection's users (oldest first, RFC 7644 §3.4.2.4's 1-based startIndex as `offset + 1`) and their count. */
+export async function listScimUsers(
+  d1: Store,
+  input: { connectionId: string; filter: ScimUserFilter; offset: number; limit: number },
+): Promise<{ rows: ScimUserRow[]; total: number }> {
+  const where = input.filter ? `connection_id = ?1 AND ${input.filter.column} = ?2` : "connection_id = ?1";
+  const params = input.filter ? [input.connectionId, input.filter.value] : [input.connectionId];
+  const [page, count] = await d1.batch([
+    d1
+      .prepare(
+        `SELECT ${COLUMNS} FROM scim_users WHERE ${where} ORDER BY created_at, id LIMIT ${input.limit} OFFSET ${input.offset}`,
+      )
+      .bind(...params),
+    d1.prepare(`SELECT COUNT(*) AS n FROM scim_users WHERE ${where}`).bind(...params),
+  ]);
+  return {
+    rows: ((page?.results ?? []) as Raw[]).map(fromRaw),
+    total: ((count?.results ?? [])[0] as { n: number } | undefined)?.n ?? 0,
+  };
+}
+
+/** Inserts nothing when the connection already has the userName or the account (check the change count). */
+export function insertScimUserStatement(d1: Store, row: ScimUserRow): Statement {
+  return d1
+    .prepare(
+      `INSERT INTO scim_users (id, connection_id, organization_id, user_id, user_name, external_id, active, resource, version, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    )
+    .bind(
+      row.id,
+      row.connectionId,
+      row.organizationId,
+      row.userId,
+      row.userName,
+      row.externalId,
+      row.active ? 1 : 0,
+      row.resource,
+      row.version,
+      row.createdAt,
+      row.updatedAt,
+    );
+}
+
+/** Writes the directory's new attributes if the row is still at `expectedVersion` (a concurrent write changes nothing). */
+export function updateScimUserStatement(d1: Store, row: ScimUserRow, expectedVersion: number): Statement {
+  return d1
+    .prepare(
+      `UPDATE OR IGNORE scim_users SET user_name = ?1, external_id = ?2, active = ?3, resource = ?4, version = ?5, updated_at = ?6
+       WHERE connection_id = ?7 AND id = ?8 AND version = ?9`,
+    )
+    .bind(
+      row.userName,
+      row.externalId,
+      row.active ? 1 : 0,
+      row.resource,
+      row.version,
+      row.updatedAt,
+      row.connectionId,
+      row.id,
+      expectedVersion,
+    );
+}
+
+export function deleteScimUserStatement(d1: Store, connectionId: string, id: string): Statement {
+  return d1.prepare("DELETE FROM scim_users WHERE connection_id = ? AND id = ?").bind(connectionId, id);
+}
+
+/** The groups a directory user is in, with their lower-cased names, for the role they map to. */
+export async function groupsOfScimUser(d1: Store, scimUserId: string) {
+  const { results } = await d1
+    .prepare(
+      "SELECT g.id AS groupId, g.display_key AS displayKey FROM scim_group_members m JOIN scim_groups g ON g.id = m.group_id WHERE m.scim_user_id = ?",
+    )
+    .bind(scimUserId)
+    .all<{ groupId: string; displayKey: string }>();
+  return results;
+}

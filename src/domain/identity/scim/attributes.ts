@@ -1,0 +1,116 @@
+import { invalidValue, ScimError } from "./errors";
+import { type AttributeDefinition, SCIM } from "./schemas";
+
+/**
+ * Reading a directory's JSON into the attributes a schema defines. Attribute names are
+ * case-insensitive (RFC 7643 §2.1): each key is matched to its definition and stored under the
+ * defined name; keys no definition names (other schemas' attributes, e.g. the enterprise extension
+ * Entra ID sends) are dropped. Values are checked against their type; readOnly ones are ignored
+ * (RFC 7644 §3.3: "readOnly … SHALL be ignored").
+ */
+export type Attributes = Record<string, unknown>;
+
+const MAX_TEXT = 1024;
+const MAX_VALUES = 20;
+
+/** Entra ID sends booleans as the strings "True" and "False" in PATCH (its documented quirk). */
+function booleanOf(path: string, value: unknown): boolean {
+  if (typeof value === "boolean") return value;
+  if (typeof value === "string" && /^(true|false)$/i.test(value)) return value.toLowerCase() === "true";
+  throw invalidValue(`${path}: a boolean`);
+}
+
+function scalarOf(def: AttributeDefinition, path: string, value: unknown): unknown {
+  if (def.type === "boolean") return booleanOf(path, value);
+  if (def.type === "complex") return complexOf(def.subAttributes ?? [], path, value);
+  if (typeof value !== "string") throw invalidValue(`${path}: a string`);
+  if (value.length > MAX_TEXT) throw invalidValue(`${path}: at most ${MAX_TEXT} characters`);
+  return value;
+}
+
+function complexOf(defs: AttributeDefinition[], path: string, value: unknown): Attributes {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw invalidValue(`${path}: an object`);
+  return attributesOf(defs, value as Attributes, `${path}.`);
+}
+
+/** The attributes of `input` that `defs` define, under their defined names, type-checked. */
+export function readAttributes(defs: AttributeDefinition[], input: Attributes): Attributes {
+  return attributesOf(defs, input, "");
+}
+
+function attributesOf(defs: AttributeDefinition[], input: Attributes, prefix: string): Attributes {
+  const byName = new Map(defs.map((d) => [d.name.toLowerCase(), d]));
+  const out: Attributes = {};
+  for (const [key, value] of Object.entries(input)) {
+    const def = byName.get(stripUrn(key).toLowerCase());
+    if (!def || def.mutability === "readOnly" || value === null || value === undefined) continue;
+    const path = `${prefix}${def.name}`;
+    if (def.multiValued) {
+      if (!Array.isArray(value)) throw invalidValue(`${path}: a list`);
+      if (value.length > MAX_VALUES) throw new ScimError(400, `${path}: at most ${MAX_VALUES} values`, "tooMany");
+      const items = value.map((v, i) => scalarOf(def, `${path}[${i}]`, v));
+      if (items.length > 0) out[def.name] = items;
+    } else {
+      const item = scalarOf(def, path, value);
+      if (typeof item !== "object" || Object.keys(item as object).length > 0) out[def.name] = item;
+    }
+  }
+  return out;
+}
+
+/** `urn:ietf:params:scim:schemas:core:2.0:User:userName` → `userName` (RFC 7644 §3.10). */
+function stripUrn(key: string): string {
+  for (const urn of [SCIM.user, SCIM.group]) {
+    if (key.toLowerCase().startsWith(`${urn.toLowerCase()}:`)) return key.slice(urn.length + 1);
+  }
+  return key;
+}
+
+/** At most one `primary: true` in a multi-valued attribute (RFC 7643 §2.4). */
+export function requireOnePrimary(path: string, values: Attributes[] | undefined) {
+  if ((values ?? []).filter((v) => v.primary === true).length > 1) throw invalidValue(`${path}: at most one primary`);
+}
+
+/**
+ * `attributes` / `excludedAttributes` (RFC 7644 §3.4.2.5, §3.9): top-level or `parent.sub` names,
+ * with or without the schema URN, case-insensitive. `id` and `schemas` are always returned.
+ */
+export function project(resource: Attributes, query: { attributes?: string; excludedAttributes?: string }): Attributes {
+  const names = (list: string | undefined) =>
+    (list ?? "")
+      .split(",")
+      .map((n) => stripUrn(n.trim()).toLowerCase())
+      .filter(Boolean);
+  const include = names(query.attributes);
+  const exclude = names(query.excludedAttributes);
+  if (include.length === 0 && exclude.length === 0) return resource;
+  const always = new Set(["id", "schemas"]);
+  const out: Attributes = {};
+  for (const [key, value] of Object.entries(resource)) {
+    const k = key.toLowerCase();
+    if (always.has(k)) {
+      out[key] = value;
+      continue;
+    }
+    if (include.length > 0) {
+      if (include.includes(k)) out[key] = value;
+      else {
+        const subs = include.filter((n) => n.startsWith(`${k}.`)).map((n) => n.slice(k.length + 1));
+        if (subs.length > 0) {
+          const pick = (v: unknown) =>
+            Object.fromEntries(Object.entries(v as Attributes).filter(([s]) => subs.includes(s.toLowerCase())));
+          out[key] = Array.isArray(value) ? value.map(pick) : typeof value === "object" && value ? pick(value) : value;
+        }
+      }
+      continue;
+    }
+    if (exclude.includes(k)) continue;
+    const subs = exclude.filter((n) => n.startsWith(`${k}.`)).map((n) => n.slice(k.length + 1));
+    if (subs.length > 0 && typeof value === "object" && value) {
+      const drop = (v: unknown) =>
+        Object.fromEntries(Object.entries(v as Attributes).filter(([s]) => !subs.includes(s.toLowerCase())));
+      out[key] = Array.isArray(value) ? value.map(drop) : drop(value);
+    } else out[key] = value;
+  }
+  return out;
+}
