@@ -32,6 +32,11 @@ const memberHasSecondFactor =
   sql<boolean>`(EXISTS (SELECT 1 FROM mfa_totp WHERE mfa_totp.user_id = ${organizationMembers.userId} AND mfa_totp.confirmed_at IS NOT NULL)
   OR EXISTS (SELECT 1 FROM mfa_passkeys WHERE mfa_passkeys.user_id = ${organizationMembers.userId}))`.mapWith(Boolean);
 
+/** The live SCIM connection that provisions the member, if one does (the directory manages them). */
+const memberManagedBy = sql<string | null>`(SELECT c.id FROM scim_users su
+  JOIN scim_connections c ON c.id = su.connection_id AND c.revoked_at IS NULL
+  WHERE su.organization_id = ${organizationMembers.organizationId} AND su.user_id = ${organizationMembers.userId} LIMIT 1)`;
+
 export async function listMembers(d1: D1Database, organizationId: string) {
   return db(d1)
     .select({
@@ -39,6 +44,7 @@ export async function listMembers(d1: D1Database, organizationId: string) {
       email: users.email,
       username: users.username,
       mfaEnabled: memberHasSecondFactor,
+      managedBy: memberManagedBy,
     })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
@@ -49,7 +55,7 @@ export async function listMembers(d1: D1Database, organizationId: string) {
 
 export async function findMember(d1: D1Database, organizationId: string, userId: string) {
   return db(d1)
-    .select({ member: organizationMembers, email: users.email, username: users.username })
+    .select({ member: organizationMembers, email: users.email, username: users.username, managedBy: memberManagedBy })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))

@@ -106,3 +106,12 @@ export async function groupsOfScimUser(d1: Store, scimUserId: string) {
     .all<{ groupId: string; displayKey: string }>();
   return results;
 }
+
+/** Whether a directory of the organization deprovisioned `userId` (a SCIM user of it, inactive). */
+export async function isDeprovisionedIn(d1: Store, organizationId: string, userId: string): Promise<boolean> {
+  const row = await d1
+    .prepare("SELECT 1 AS x FROM scim_users WHERE organization_id = ? AND user_id = ? AND active = 0 LIMIT 1")
+    .bind(organizationId, userId)
+    .first<{ x: number }>();
+  return row !== null;
+}

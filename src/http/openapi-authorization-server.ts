@@ -755,6 +755,9 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
             content: { "application/json": { schema: { type: "object", additionalProperties: true } } },
           },
           401: envelopeError("The SAML response was refused"),
+          403: envelopeError(
+            "INSUFFICIENT_PERMISSIONS (`details.reason: deprovisioned_by_directory`): the organization's SCIM directory deactivated the person",
+          ),
           404: envelopeError("No such SAML connection"),
           422: envelopeError("SAMLResponse is missing or too long, or RelayState is longer than 80 characters"),
         },

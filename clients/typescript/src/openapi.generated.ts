@@ -3936,6 +3936,8 @@ export interface components {
             role: "owner" | "admin" | "member";
             /** @description Whether the member has a second factor (authenticator app or passkey); shown to admins and owners, null for other members */
             mfa_enabled: boolean | null;
+            /** @description The SCIM connection (`scim_…`) whose directory provisions this member (docs/sso.md "SCIM"); null when the organization manages them here */
+            managed_by: string | null;
             /** Format: date-time */
             joined_at: string;
         };
@@ -23982,6 +23984,15 @@ export interface operations {
             };
             /** @description The SAML response was refused */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INSUFFICIENT_PERMISSIONS (`details.reason: deprovisioned_by_directory`): the organization's SCIM directory deactivated the person */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

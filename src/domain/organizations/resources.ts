@@ -20,12 +20,14 @@ export const memberResource = (m: {
   email: string;
   username: string;
   mfaEnabled?: boolean | undefined;
+  managedBy?: string | null | undefined;
 }) => ({
   user_id: m.member.userId,
   email: m.email,
   username: m.username,
   role: m.member.role as "owner" | "admin" | "member",
   mfa_enabled: m.mfaEnabled ?? null,
+  managed_by: m.managedBy ?? null,
   joined_at: m.member.createdAt,
 });
 

@@ -46,6 +46,8 @@ const route = defineRoute({
   },
   errors: [
     "INVALID_CREDENTIALS",
+    // The organization's SCIM directory deactivated the person (docs/sso.md "SCIM").
+    "INSUFFICIENT_PERMISSIONS",
     "RESOURCE_NOT_FOUND",
     "DIRECTORY_UNAVAILABLE",
     "SSO_CONNECTION_INVALID",

@@ -73,6 +73,10 @@ export const MemberSchema = z
       description:
         "Whether the member has a second factor (authenticator app or passkey); shown to admins and owners, null for other members",
     }),
+    managed_by: z.string().nullable().openapi({
+      description:
+        'The SCIM connection (`scim_…`) whose directory provisions this member (docs/sso.md "SCIM"); null when the organization manages them here',
+    }),
     joined_at: Timestamp,
   })
   .openapi("OrganizationMember");

@@ -93,6 +93,52 @@ describe("deprovisioning ends the member's access to the organization in one ste
     expect(await auditActions(orgId)).toContain("scim.user_reactivated");
   });
 
+  it("a deactivated person does not come back in by signing on: 403, no membership, nothing issued", async () => {
+    const { owner, orgId, connection: sso, email } = await samlOrganization(keys.idp.cert, uniqueDomain("deprov"));
+    const directory = await createScimConnection(owner, orgId);
+    const person = await registerUser({ email: email("returner") });
+    const provisioned = await scim(directory, "POST", "/Users", { body: userResource(person.email) });
+    await signInThroughSso(sso, person.email);
+    expect((await scim(directory, "PATCH", `/Users/${provisioned.body.id}`, { body: deactivate(false) })).status).toBe(
+      200,
+    );
+    const families = async () =>
+      (
+        await env.DB.prepare("SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ? AND organization_id = ?")
+          .bind(person.id, orgId)
+          .first<{ n: number }>()
+      )?.n;
+    const before = await families();
+
+    const id = `_r${crypto.randomUUID().replace(/-/g, "")}`;
+    const xml = responseXml({
+      assertionId: id,
+      inResponseTo: null,
+      nameId: person.email,
+      audience: sso.sp.entityId,
+      recipient: sso.sp.acsUrl,
+      destination: sso.sp.acsUrl,
+      attributes: { email: [person.email], groups: ["admins"] },
+    });
+    const res = await api("POST", `/saml/acs/${sso.id}`, {
+      raw: new URLSearchParams({ SAMLResponse: b64(await signElement(xml, id, keys.idp)) }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status, res.text).toBe(403);
+    expect(res.body.error).toMatchObject({
+      code: "INSUFFICIENT_PERMISSIONS",
+      details: { reason: "deprovisioned_by_directory" },
+    });
+    expect(await roleIn(orgId, person.id)).toBeUndefined();
+    expect(await families()).toBe(before);
+
+    expect((await scim(directory, "PATCH", `/Users/${provisioned.body.id}`, { body: deactivate(true) })).status).toBe(
+      200,
+    );
+    await signInThroughSso(sso, person.email);
+    expect(await roleIn(orgId, person.id)).toBe("member");
+  });
+
   it("DELETE ends the same access; the account and the organization's sessions stay", async () => {
     const { owner, orgId, connection: sso, email } = await samlOrganization(keys.idp.cert, uniqueDomain("deprov"));
     const directory = await createScimConnection(owner, orgId);

@@ -23,7 +23,7 @@ async function expectNothingFor(email: string) {
 
 describe("SCIM Users (RFC 7644 §3)", () => {
   it("POST creates the account and the membership, in SCIM's format, with Location and ETag", async () => {
-    const { orgId, connection, email } = await scimOrganization();
+    const { owner, orgId, connection, email } = await scimOrganization();
     const userName = email("ada");
     const res = await scim(connection, "POST", "/Users", { body: userResource(userName, { externalId: "00u1" }) });
     expect(res.status, res.text).toBe(201);
@@ -44,6 +44,12 @@ describe("SCIM Users (RFC 7644 §3)", () => {
     expect(account).toMatchObject({ role: "user" });
     expect(await roleIn(orgId, account?.id as string)).toBe("member");
     expect(await auditActions(orgId)).toEqual(expect.arrayContaining(["scim.user_provisioned", "member.joined"]));
+    // The members list shows who the directory manages.
+    const members = await api("GET", `/v1/organizations/${orgId}/members`, { token: owner.token });
+    const managed = Object.fromEntries(
+      members.body.data.members.map((m: { user_id: string; managed_by: string | null }) => [m.user_id, m.managed_by]),
+    );
+    expect(managed).toEqual({ [owner.id]: null, [account?.id as string]: connection.id });
 
     const again = await scim(connection, "POST", "/Users", { body: userResource(userName.toUpperCase()) });
     expectScimError(again, 409, "uniqueness");

@@ -9,6 +9,7 @@ import {
 import { deleteClientOfUser, listClientsOfUser } from "../../../db/oauth-clients";
 import { findMembership, insertMemberStatement, setRoleStatement } from "../../../db/organization-members";
 import { revokeClientTokens, revokeSession } from "../../../db/revocations";
+import { isDeprovisionedIn } from "../../../db/scim-users";
 import { findUserByEmail, findUserById, recordLogin, type UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
@@ -72,7 +73,8 @@ const outsideVerifiedDomains = (email: string) =>
  * 2. a linked (connection, subject) signs in as its user, whatever email is asserted now;
  * 3. otherwise the email's account: none → created for this identity; verified by its holder →
  *    linked; unverified → taken over for the directory's user (its credentials ended, audited);
- * 4. membership with the mapped role (never owner; an owner is never demoted).
+ * 4. membership with the mapped role (never owner; an owner is never demoted), unless the
+ *    organization's SCIM directory deprovisioned the person (403, nothing written).
  */
 export async function provisionExternal(ctx: Context, input: ExternalSignIn): Promise<UserRow> {
   const { organizationId, connectionId, identity } = input;
@@ -100,6 +102,15 @@ export async function provisionExternal(ctx: Context, input: ExternalSignIn): Pr
   });
 
   const linked = await findExternalIdentity(ctx.db, connectionId, subject);
+  // A person the organization's directory deprovisioned (SCIM `active: false`) does not come back in
+  // by signing on: the directory reactivates them (docs/sso.md "SCIM"). Refused before any write.
+  const candidate = linked?.userId ?? (await findUserByEmail(ctx.db, email))?.id;
+  if (candidate && (await isDeprovisionedIn(ctx.db, organizationId, candidate))) {
+    throw new AppError("INSUFFICIENT_PERMISSIONS", {
+      message: "Your organization's directory has deactivated you; ask its administrators to reactivate you.",
+      details: { reason: "deprovisioned_by_directory" },
+    });
+  }
   let user: UserRow | undefined;
   if (linked) {
     user = await findUserById(ctx.db, linked.userId);

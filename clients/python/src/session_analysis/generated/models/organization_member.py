@@ -22,6 +22,8 @@ class OrganizationMember:
         role (OrganizationMemberRole): owner > admin > member
         mfa_enabled (bool | None): Whether the member has a second factor (authenticator app or passkey); shown to
             admins and owners, null for other members
+        managed_by (None | str): The SCIM connection (`scim_…`) whose directory provisions this member (docs/sso.md
+            "SCIM"); null when the organization manages them here
         joined_at (datetime.datetime):
     """
 
@@ -30,6 +32,7 @@ class OrganizationMember:
     username: str
     role: OrganizationMemberRole
     mfa_enabled: bool | None
+    managed_by: None | str
     joined_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -45,6 +48,9 @@ class OrganizationMember:
         mfa_enabled: bool | None
         mfa_enabled = self.mfa_enabled
 
+        managed_by: None | str
+        managed_by = self.managed_by
+
         joined_at = self.joined_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -56,6 +62,7 @@ class OrganizationMember:
                 "username": username,
                 "role": role,
                 "mfa_enabled": mfa_enabled,
+                "managed_by": managed_by,
                 "joined_at": joined_at,
             }
         )
@@ -80,6 +87,13 @@ class OrganizationMember:
 
         mfa_enabled = _parse_mfa_enabled(d.pop("mfa_enabled"))
 
+        def _parse_managed_by(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        managed_by = _parse_managed_by(d.pop("managed_by"))
+
         joined_at = datetime.datetime.fromisoformat(d.pop("joined_at"))
 
         organization_member = cls(
@@ -88,6 +102,7 @@ class OrganizationMember:
             username=username,
             role=role,
             mfa_enabled=mfa_enabled,
+            managed_by=managed_by,
             joined_at=joined_at,
         )
 
