@@ -22,7 +22,7 @@ export function contextOf(c: HonoContext<AppEnv>): Context {
 }
 
 /**
- * The context of a route marked `accountSecurity` (src/http/route.ts), carrying the proof that the
+ * The context of a route marked `accountSecurity` (src/routes/route.ts), carrying the proof that the
  * account-security rule held. Called from a route without the mark it throws: the route must be
  * marked, so the served document and the matrix test see it.
  */

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { StoredResults } from "../analysis/analyzer";
-import { sourcesOf } from "../domain/sessions/state-machine";
 import type { HistoryEntry, SessionStatus, Stage } from "../domain/sessions/types";
 import { db, schema } from "./client";
 import { type RefundEntry, sessionRefundStatements } from "./credits";
@@ -25,11 +24,21 @@ function historyInsert(d1: D1Database, sessionId: string, position: number, entr
   return d1.prepare(q.sql).bind(...q.params);
 }
 
-function statusUpdate(d1: D1Database, id: string, to: SessionStatus, set: SQLiteUpdateSetSource<typeof sessions>) {
+/**
+ * A status change, conditional on the session being in one of `from` (the state machine's sources
+ * of `to`, src/domain/sessions/state-machine.ts, which the caller passes: the rule is not the
+ * repository's).
+ */
+function statusUpdate(
+  d1: D1Database,
+  id: string,
+  move: { from: readonly SessionStatus[]; to: SessionStatus },
+  set: SQLiteUpdateSetSource<typeof sessions>,
+) {
   const q = db(d1)
     .update(sessions)
-    .set({ ...set, status: to })
-    .where(and(eq(sessions.id, id), inArray(sessions.status, sourcesOf(to))))
+    .set({ ...set, status: move.to })
+    .where(and(eq(sessions.id, id), inArray(sessions.status, [...move.from])))
     .toSQL();
   return d1.prepare(q.sql).bind(...q.params);
 }
@@ -61,8 +70,14 @@ function contentStatements(d1: D1Database, id: string, body: Uint8Array): Statem
   ];
 }
 
-export function processingStatement(d1: D1Database, id: string, at: string, stage: Stage): Statement {
-  return statusUpdate(d1, id, "processing", { startedAt: at, stage, updatedAt: at });
+export function processingStatement(
+  d1: D1Database,
+  id: string,
+  at: string,
+  stage: Stage,
+  from: readonly SessionStatus[],
+): Statement {
+  return statusUpdate(d1, id, { from, to: "processing" }, { startedAt: at, stage, updatedAt: at });
 }
 
 /** A finished stage appended to the history (first: whether it was new), and the next stage. */
@@ -90,17 +105,27 @@ export interface Completion {
   content: Uint8Array;
 }
 
-export function completionStatements(d1: D1Database, id: string, c: Completion): Statement[] {
+export function completionStatements(
+  d1: D1Database,
+  id: string,
+  c: Completion,
+  from: readonly SessionStatus[],
+): Statement[] {
   return [
-    statusUpdate(d1, id, "completed", {
-      stage: null,
-      completedAt: c.at,
-      duration: c.duration,
-      confidenceScore: c.confidenceScore,
-      results: c.results,
-      contentId: NEXT_CONTENT_ID,
-      updatedAt: c.at,
-    }),
+    statusUpdate(
+      d1,
+      id,
+      { from, to: "completed" },
+      {
+        stage: null,
+        completedAt: c.at,
+        duration: c.duration,
+        confidenceScore: c.confidenceScore,
+        results: c.results,
+        contentId: NEXT_CONTENT_ID,
+        updatedAt: c.at,
+      },
+    ),
     ...contentStatements(d1, id, c.content),
   ];
 }
@@ -128,18 +153,29 @@ export interface Ending {
  * right after the status change and must itself be written only when
  * `changes() = 1`, so the refund's own `changes()` test still follows the status change.
  */
-export function endingStatements(d1: D1Database, id: string, e: Ending, also: Statement[] = []): Statement[] {
+export function endingStatements(
+  d1: D1Database,
+  id: string,
+  e: Ending,
+  from: readonly SessionStatus[],
+  also: Statement[] = [],
+): Statement[] {
   return [
-    statusUpdate(d1, id, e.to, {
-      stage: null,
-      duration: e.duration,
-      creditsRefunded: e.refund,
-      creditsUsed: e.creditsPaid - e.refund,
-      endReason: e.endReason,
-      updatedAt: e.at,
-      ...(e.content ? { contentId: NEXT_CONTENT_ID } : {}),
-      ...(e.to === "failed" ? { completedAt: e.at } : { cancelledAt: e.at }),
-    }),
+    statusUpdate(
+      d1,
+      id,
+      { from, to: e.to },
+      {
+        stage: null,
+        duration: e.duration,
+        creditsRefunded: e.refund,
+        creditsUsed: e.creditsPaid - e.refund,
+        endReason: e.endReason,
+        updatedAt: e.at,
+        ...(e.content ? { contentId: NEXT_CONTENT_ID } : {}),
+        ...(e.to === "failed" ? { completedAt: e.at } : { cancelledAt: e.at }),
+      },
+    ),
     ...also,
     // Right after the status change: the refund applies only if that changed the row.
     ...(e.refund > 0 ? sessionRefundStatements(d1, e.ledger, id, e.refund) : []),

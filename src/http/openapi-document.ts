@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { SCOPES } from "../domain/identity/scopes";
 import type { AppEnv, Bindings } from "../env";
-import { CURRENT_API_VERSION } from "../middleware/client-version";
+import { CURRENT_API_VERSION } from "./api-versions";
 import {
   authorizationServerPaths,
   authorizationServerSchemas,
@@ -10,7 +10,7 @@ import {
 } from "./openapi-authorization-server";
 import { addCreationLinks } from "./openapi-links";
 import { scimPaths, scimSchemas, scimSecuritySchemes, scimTags } from "./openapi-scim";
-import { OrganizationIdHeader } from "./route";
+import { OrganizationIdHeader } from "./schemas";
 
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerParameter("OrganizationId", OrganizationIdHeader);

@@ -22,7 +22,7 @@ type Hook = (result: unknown, c: unknown) => unknown;
  * request could fail, so every refusal is the one it was.
  *
  * - Headers: the header parameters routes declare (`X-Organization-Id`, `Idempotency-Key`:
- *   src/http/route.ts) are all optional, and most requests send none of them. Hono's header
+ *   src/routes/route.ts) are all optional, and most requests send none of them. Hono's header
  *   validator still gathers every request header into an object and runs zod over it, for the
  *   answer `{}`. Without any declared header present the validated headers are `{}`, which is what
  *   zod returns. The check runs with the route's middleware, before the path and query validators (a

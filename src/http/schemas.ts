@@ -84,3 +84,19 @@ const NOT_WHITESPACE = /[^\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f
  */
 export const trimmedText = (max: number) =>
   z.string().min(1).max(max).regex(NOT_WHITESPACE, "must not be blank").trim();
+
+/**
+ * The one convention for acting as an organization (docs/decisions.md,
+ * "Organizations"): a reusable header parameter on every authenticated
+ * operation, registered as `components.parameters.OrganizationId`.
+ */
+export const OrganizationIdHeader = z
+  .string()
+  .regex(/^org_\d{1,30}$/)
+  .optional()
+  .openapi("OrganizationId", {
+    param: { name: "x-organization-id", in: "header" },
+    description:
+      "Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.",
+    example: "org_1763776000000123456",
+  });

@@ -3,10 +3,10 @@ import type { SessionRow } from "../db/sessions";
 import type { UserContext } from "../domain/context";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open, seal } from "../domain/encryption/secret-box";
+import { holds, IDEMPOTENCY_RETENTION_MS, idempotencyRequestHash } from "../domain/idempotency/keys";
 import { type CreateSessionInput, createSession } from "../domain/sessions/create";
 import { AppError } from "../errors";
 import { iso } from "../lib/clock";
-import { holds, IDEMPOTENCY_RETENTION_MS, idempotencyRequestHash } from "../middleware/idempotency";
 
 /**
  * create_session's `idempotency_key`: the REST Idempotency-Key semantics (src/middleware/idempotency.ts, the atomic

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { billingRecord } from "../domain/billing/billing-record";
 import type { UserContext } from "../domain/context";
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../domain/idempotency/keys";
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
 import { createSession } from "../domain/sessions/create";
@@ -23,7 +24,6 @@ import { websocketUrlFor } from "../domain/sessions/room";
 import { SESSION_STATUSES, SESSION_TYPES } from "../domain/sessions/types";
 import { deliveryLog } from "../domain/webhooks/redeliver";
 import { MAX_PAGE_SIZE, PaginationSchema } from "../http/schemas";
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../middleware/idempotency";
 import { BillingSchema } from "../routes/billing/schemas";
 import {
   AnalysisSchema,

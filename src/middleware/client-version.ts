@@ -1,19 +1,10 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { API_VERSIONS, CURRENT_API_VERSION } from "../http/api-versions";
 import { answerWithError } from "../http/on-error";
 import { setResponseHeader } from "../http/response-headers";
 import { isCalendarDate } from "../lib/clock";
-
-/**
- * API versions by release date (spec part 9). A client pins behaviour with
- * `X-Client-Version: YYYY-MM-DD`; the date resolves to the newest version
- * released on or before it (a date before the first release gets the first;
- * a future date gets the current). Responses say which version served them
- * in `X-API-Version`. Malformed dates → 400 INVALID_FIELD_VALUE.
- */
-const API_VERSIONS = ["2026-11-01"] as const;
-export const CURRENT_API_VERSION = API_VERSIONS[API_VERSIONS.length - 1]!;
 
 function resolveApiVersion(requested: string | undefined): string {
   if (requested === undefined) return CURRENT_API_VERSION;

@@ -14,10 +14,15 @@ import {
 } from "../db/idempotency";
 import { dataEncryptionKey } from "../domain/encryption/data-key";
 import { open, seal } from "../domain/encryption/secret-box";
+import {
+  holds,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_RETENTION_MS,
+  idempotencyRequestHash,
+} from "../domain/idempotency/keys";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { iso } from "../lib/clock";
-import { sha256Hex } from "../lib/crypto";
 import { principalOf } from "./authenticate";
 
 /**
@@ -52,8 +57,6 @@ import { principalOf } from "./authenticate";
  *   different request with 422). A refusal the work ends in (402 …) is stored
  *   after it; a 5xx after the batch (the work undone) forgets the record.
  */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 const LOCK_MS = 60 * 1000;
 const PRINTABLE = /^[\x21-\x7e]+$/;
 /** Statuses that mean "refused before doing anything": never stored. */
@@ -84,11 +87,6 @@ function checkKey(key: string): void {
   if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH)
     throw fail("FIELD_TOO_LONG", `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
   if (!PRINTABLE.test(key)) throw fail("INVALID_FIELD_VALUE", "must be 1 to 255 printable ASCII characters");
-}
-
-/** What a record's request hash covers: method, path and the canonical body. */
-export function idempotencyRequestHash(method: string, path: string, body: string): Promise<string> {
-  return sha256Hex(`${method.toUpperCase()} ${path}\n${canonicalBody(body)}`);
 }
 
 export function idempotent(options: { atomic?: boolean } = {}): MiddlewareHandler<AppEnv> {
@@ -166,10 +164,6 @@ async function storedResponse(
   return { status: existing.responseStatus ?? 200, body };
 }
 
-/** Whether a record still holds its key at `now` (ISO): not expired, and not an in-progress lock that lapsed. */
-export const holds = (r: IdempotencyRecord, now: string) =>
-  r.expiresAt > now && (r.status === "completed" || r.lockedUntil > now);
-
 /** The atomic way (see the module comment): the work writes the record in its own batch. */
 async function atomic(
   c: Context<AppEnv>,
@@ -228,25 +222,4 @@ export function recordOutcomeAs<T>(c: Context<AppEnv>, status: number, render: (
   c.set("commitAlongside", ({ result, onlyIf }) =>
     record({ status, body: JSON.stringify(render(result as T)) }, onlyIf),
   );
-}
-
-/** JSON bodies compare by value (key order and whitespace do not matter); anything else byte for byte. */
-function canonicalBody(text: string): string {
-  try {
-    return JSON.stringify(sortKeys(JSON.parse(text)));
-  } catch {
-    return text;
-  }
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CURRENT_API_VERSION } from "../../src/middleware/client-version";
+import { CURRENT_API_VERSION } from "../../src/http/api-versions";
 import { registerUser } from "../support/factories";
 import { api, expectErrorEnvelope } from "../support/http";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { idempotencyRequestHash } from "../../src/middleware/idempotency";
+import { idempotencyRequestHash } from "../../src/domain/idempotency/keys";
 import { addCard } from "../support/billing";
 import { registerUser, type TestUser } from "../support/factories";
 import { unreachableScheduler } from "../support/faults";

@@ -169,6 +169,14 @@ export async function purchaseCredits(ctx: UserContext, input: PurchaseInput): P
   // The same payload as the outboxed row (whose new_balance was set in the batch), so an
   // immediate send and a swept re-send are identical.
   await publish(ctx, [{ ...event, data: { ...event.data, new_balance: newBalance } }]);
+  // Counted once, when the charge is made: a replayed key returned above.
+  ctx.ports.metrics.record({
+    kind: "credits_sold",
+    creditPackage: input.credit_package,
+    currency: summary.currency,
+    credits,
+    amount: summary.amount,
+  });
   return { ...summary, new_balance: newBalance };
 }
 

@@ -15,7 +15,7 @@ import type { Principal } from "./principal";
  *
  * An AccountHolder is the proof that the rule held for this request: its constructor is private,
  * so the only way to get one is `prove`, which the route layer runs for operations marked
- * `accountSecurity` (src/http/route.ts, `x-account-security` in the served document). Domain
+ * `accountSecurity` (src/routes/route.ts, `x-account-security` in the served document). Domain
  * functions of the class take a HolderContext, so they cannot be called without it
  * (docs/decisions.md "One rule for the account's own security").
  */

@@ -14,6 +14,7 @@ import { requireSessionScope } from "./families";
 import { failureRefund, priceOf } from "./pricing";
 import { scheduleFor, timeScale } from "./schedule";
 import { schedulerOf } from "./scheduler";
+import { sourcesOf } from "./state-machine";
 import type { SessionMetadata, SessionParameters, SessionType } from "./types";
 
 export interface CreateSessionInput {
@@ -140,6 +141,7 @@ export async function createSession(
       details: { session_id: row.id },
     });
   }
+  ctx.ports.metrics.record({ kind: "session", outcome: "created", sessionType: row.sessionType });
   return { ...row, creditsRemaining: balance };
 }
 
@@ -177,21 +179,26 @@ async function abandonUnstarted(ctx: UserContext, row: SessionRow, now: number):
   const at = iso(now);
   const refund = failureRefund(row.creditsRequired);
   await ctx.commit(
-    endingStatements(ctx.db, row.id, {
-      to: "failed",
-      at,
-      duration: 0,
-      creditsPaid: row.creditsRequired,
-      refund: refund.credits,
-      endReason: "SERVICE_UNAVAILABLE",
-      ledger: {
-        ledgerId: newId("led", now),
-        expiryLedgerId: newId("led", now),
-        reason: "session_refund",
-        referenceId: row.id,
-        description: `Refund for unstarted session ${row.id}`,
+    endingStatements(
+      ctx.db,
+      row.id,
+      {
+        to: "failed",
         at,
+        duration: 0,
+        creditsPaid: row.creditsRequired,
+        refund: refund.credits,
+        endReason: "SERVICE_UNAVAILABLE",
+        ledger: {
+          ledgerId: newId("led", now),
+          expiryLedgerId: newId("led", now),
+          reason: "session_refund",
+          referenceId: row.id,
+          description: `Refund for unstarted session ${row.id}`,
+          at,
+        },
       },
-    }),
+      sourcesOf("failed"),
+    ),
   );
 }

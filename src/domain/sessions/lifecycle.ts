@@ -14,6 +14,7 @@ import type { Context } from "../context";
 import { contentOf } from "./archive";
 import { analysisRestOf, encodeContent, type StoredSession, storedResultsOf } from "./content";
 import { historyEntry } from "./resources";
+import { sourcesOf } from "./state-machine";
 import type { HistoryEntry, Stage } from "./types";
 
 /**
@@ -49,7 +50,9 @@ export async function storedHistory(
 
 /** pending → processing at `at`, in `stage`; false when the session was not pending. */
 export async function startProcessing(ctx: Context, input: { sessionId: string; at: string; stage: Stage }) {
-  const [moved] = await ctx.commit([processingStatement(ctx.db, input.sessionId, input.at, input.stage)]);
+  const [moved] = await ctx.commit([
+    processingStatement(ctx.db, input.sessionId, input.at, input.stage, sourcesOf("processing")),
+  ]);
   return rowWritten(moved);
 }
 
@@ -79,7 +82,12 @@ export async function completeSession(
   const { analysis, ...completion } = input.completion;
   const content = await encodeContent({ analysis: analysisRestOf(analysis), history: input.history });
   const [moved] = await ctx.commit(
-    completionStatements(ctx.db, input.sessionId, { ...completion, results: storedResultsOf(analysis), content }),
+    completionStatements(
+      ctx.db,
+      input.sessionId,
+      { ...completion, results: storedResultsOf(analysis), content },
+      sourcesOf("completed"),
+    ),
   );
   return rowWritten(moved);
 }
@@ -104,7 +112,9 @@ export async function endSession(
   if (input.lastEntry && !history.some((h) => h.stage === input.lastEntry?.stage)) history.push(input.lastEntry);
   const content = history.length > 0 ? await encodeContent({ analysis: null, history }) : null;
   const also = audit ? [insertAuditStatement(ctx.db, { ...audit.row, after: JSON.stringify(audit.after) }, true)] : [];
-  const [moved] = await ctx.commit(endingStatements(ctx.db, input.sessionId, { ...input.ending, content }, also));
+  const [moved] = await ctx.commit(
+    endingStatements(ctx.db, input.sessionId, { ...input.ending, content }, sourcesOf(input.ending.to), also),
+  );
   return rowWritten(moved);
 }
 

@@ -4,7 +4,7 @@ import { requireAdmin } from "../../domain/admin/require-admin";
 import { probeTimeoutMs, systemStatus } from "../../domain/admin/system-status";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { SystemStatusSchema } from "./schemas";
 
 const route = defineRoute({

@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { getUserAnalytics } from "../../domain/admin/user-analytics";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { UserAnalyticsQuery, UserAnalyticsSchema } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { userContextOf } from "../../context/request";
 import { setServiceRole } from "../../domain/admin/roles";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 
 const Params = z.object({
   user_id: z

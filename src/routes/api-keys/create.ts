@@ -4,7 +4,7 @@ import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import type { Scope } from "../../domain/identity/scopes";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { CreateApiKeyBody, NewApiKeySchema } from "./schemas";
 
 const route = defineRoute({

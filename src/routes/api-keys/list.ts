@@ -4,7 +4,7 @@ import { listApiKeys } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { ApiKeySchema } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { revokeApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { ApiKeySchema, KeyIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { rotateApiKey } from "../../domain/identity/api-keys/lifecycle";
 import { apiKeyResource } from "../../domain/identity/api-keys/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { KeyIdParam, NewApiKeySchema, RotateApiKeyBody } from "./schemas";
 
 const route = defineRoute({

@@ -4,9 +4,9 @@ import { confirmEmailChange } from "../../domain/identity/email-change";
 import { deliverMail } from "../../domain/mail/outbox";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { waitUntilOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 
 const ConfirmBody = z
   .object({

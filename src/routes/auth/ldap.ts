@@ -3,9 +3,9 @@ import { contextOf } from "../../context/request";
 import { ldapSignIn } from "../../domain/identity/sso/flows";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 import { AuthResultSchema, authResult } from "./schemas";
 
 const LdapLoginBody = z

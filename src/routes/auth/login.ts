@@ -3,9 +3,9 @@ import { contextOf } from "../../context/request";
 import { login } from "../../domain/identity/accounts";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 import { mfaChallengeResult } from "./result";
 import { AuthResultSchema, authResult, LoginBody, MfaChallengeSchema } from "./schemas";
 

@@ -2,7 +2,7 @@ import { contextOf } from "../../context/request";
 import { logout } from "../../domain/identity/accounts";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 
 const route = defineRoute({
   operationId: "logout",

@@ -3,7 +3,7 @@ import { storedAssertionOptions } from "../../domain/identity/mfa/passkeys";
 import { AppError } from "../../errors";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { PasskeyRequestOptionsSchema } from "./schemas";
 
 const route = defineRoute({

@@ -4,8 +4,8 @@ import { stepUp } from "../../domain/identity/mfa/factors";
 import { STEP_UP_WINDOW_MS } from "../../domain/identity/mfa/recent-check";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 import { EXACTLY_ONE_SECOND_FACTOR, ONE_PROOF, oneProof, SecondFactorFields } from "./schemas";
 
 const StepUpBody = z

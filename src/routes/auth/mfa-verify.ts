@@ -2,8 +2,8 @@ import { contextOf } from "../../context/request";
 import { completeChallenge } from "../../domain/identity/mfa/challenge";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 import { AuthResultSchema, authResult, MfaVerifyBody } from "./schemas";
 
 const route = defineRoute({

@@ -4,9 +4,9 @@ import { signInWithPasskey } from "../../domain/identity/mfa/passkey-sign-in";
 import type { AuthenticationResponseJSON } from "../../domain/identity/mfa/passkeys";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 import { AuthResultSchema, authResult, PasskeyAssertionSchema } from "./schemas";
 
 export const PasskeyLoginBody = z.object({ webauthn: PasskeyAssertionSchema }).openapi("PasskeyLoginRequest");

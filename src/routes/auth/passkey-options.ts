@@ -2,8 +2,8 @@ import { contextOf } from "../../context/request";
 import { passkeySignInOptions } from "../../domain/identity/mfa/passkey-sign-in";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 import { PasskeyRequestOptionsSchema } from "./schemas";
 
 const route = defineRoute({

@@ -4,10 +4,10 @@ import { forgotPassword, RESET_TOKEN_TTL_MS } from "../../domain/identity/passwo
 import { deliverMail } from "../../domain/mail/outbox";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { trimmedText } from "../../http/schemas";
 import { waitUntilOf } from "../../lib/request";
 import { authThrottle, emailInBody } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 
 const ForgotBody = z.object({ email: trimmedText(254) }).openapi("ForgotPasswordRequest");
 

@@ -5,10 +5,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/identity/
 import { deliverMail } from "../../domain/mail/outbox";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { trimmedText } from "../../http/schemas";
 import { waitUntilOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 import { LETTER_AND_DIGIT } from "./schemas";
 
 export const NewPasswordSchema = z

@@ -2,8 +2,8 @@ import { contextOf } from "../../context/request";
 import { refresh } from "../../domain/identity/accounts";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 import { RefreshBody, RefreshResultSchema } from "./schemas";
 
 const route = defineRoute({

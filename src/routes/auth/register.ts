@@ -2,10 +2,10 @@ import { contextOf } from "../../context/request";
 import { register } from "../../domain/identity/accounts";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
 import { registrationThrottle } from "../../middleware/registration-throttle";
+import { defineRoute } from "../route";
 import { AuthResultSchema, authResult, RegisterBody } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { contextOf } from "../../context/request";
 import { resendEmailVerification } from "../../domain/identity/email-verification";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 
 const ResendResult = z
   .object({

@@ -3,8 +3,8 @@ import { contextOf } from "../../context/request";
 import { verifyEmail } from "../../domain/identity/email-verification";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { authThrottle } from "../../middleware/auth-throttle";
+import { defineRoute } from "../route";
 
 const VerifyEmailBody = z
   .object({

@@ -4,7 +4,7 @@ import { paymentMethodResource } from "../../domain/billing/resources";
 import { requireRecentCheck } from "../../domain/identity/mfa/recent-check";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { AddPaymentMethodBody, PaymentMethodSchema } from "./schemas";
 
 const route = defineRoute({

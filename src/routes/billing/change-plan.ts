@@ -6,7 +6,7 @@ import { requireRecentCheck } from "../../domain/identity/mfa/recent-check";
 import { TIERS } from "../../domain/identity/principal";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { BillingSchema, PaymentMethodId } from "./schemas";
 
 const PlanChangeBody = z

@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { transactionHistory } from "../../domain/billing/history";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { HistoryQuery, HistorySchema } from "./schemas";
 
 const route = defineRoute({

@@ -4,7 +4,7 @@ import { packageResource, planResource } from "../../domain/billing/resources";
 import { TIERS } from "../../domain/identity/principal";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { PackageSchema, PlanSchema } from "./schemas";
 
 const route = defineRoute({

@@ -4,7 +4,7 @@ import { ownPaymentMethods } from "../../domain/billing/payment-methods";
 import { paymentMethodResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { PaymentMethodSchema } from "./schemas";
 
 const route = defineRoute({

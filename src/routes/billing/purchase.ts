@@ -1,9 +1,8 @@
-import { recordMetric } from "../../adapters/metrics";
 import { userContextOf } from "../../context/request";
 import { purchaseCredits } from "../../domain/billing/purchase";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { PurchaseBody, PurchaseResultSchema } from "./schemas";
 
 const route = defineRoute({
@@ -30,13 +29,6 @@ export function mountPurchase(app: Router) {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
     const result = await purchaseCredits(userContextOf(c), { ...body, clientKey: c.req.header("idempotency-key") });
-    recordMetric(c.env, {
-      kind: "credits_sold",
-      creditPackage: body.credit_package,
-      currency: result.currency,
-      credits: result.credits_purchased,
-      amount: result.amount,
-    });
     return c.json(ok(result, "Credits purchased"), 201);
   });
 }

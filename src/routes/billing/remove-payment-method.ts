@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { removePaymentMethod } from "../../domain/billing/payment-methods";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { PaymentMethodIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { retryPayment } from "../../domain/billing/settle";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { BillingSchema } from "./schemas";
 
 const retryRoute = defineRoute({

@@ -3,7 +3,7 @@ import { setDefaultPaymentMethod } from "../../domain/billing/payment-methods";
 import { paymentMethodResource } from "../../domain/billing/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { PaymentMethodIdParam, PaymentMethodSchema } from "./schemas";
 
 const route = defineRoute({

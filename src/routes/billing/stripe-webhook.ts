@@ -3,7 +3,7 @@ import { contextOf } from "../../context/request";
 import { HANDLED_EVENT_TYPES, receiveStripeEvent } from "../../domain/billing/stripe-events";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 
 const route = defineRoute({
   operationId: "receiveStripeEvent",

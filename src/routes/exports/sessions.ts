@@ -4,7 +4,7 @@ import { negotiateFormat } from "../../domain/exports/format";
 import { exportSessions, SESSION_COLUMNS } from "../../domain/exports/sessions";
 import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { streamed } from "./respond";
 import { ExportQueryBase, exportResponse, SessionExportRowSchema } from "./schemas";
 

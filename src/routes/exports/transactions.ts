@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { negotiateFormat } from "../../domain/exports/format";
 import { exportTransactions, TRANSACTION_COLUMNS } from "../../domain/exports/transactions";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { streamed } from "./respond";
 import { ExportQueryBase, exportResponse, TransactionExportRowSchema } from "./schemas";
 

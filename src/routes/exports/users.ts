@@ -4,7 +4,7 @@ import { negotiateFormat } from "../../domain/exports/format";
 import { exportUsers, USER_COLUMNS } from "../../domain/exports/users";
 import { TIERS } from "../../domain/identity/principal";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { streamed } from "./respond";
 import { ExportQueryBase, exportResponse, UserExportRowSchema } from "./schemas";
 

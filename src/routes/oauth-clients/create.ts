@@ -4,7 +4,7 @@ import { clientResource } from "../../domain/identity/oauth/resources";
 import type { Scope } from "../../domain/identity/scopes";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { CreateClientBody, NewOAuthClientSchema } from "./schemas";
 
 const route = defineRoute({

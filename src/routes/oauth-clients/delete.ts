@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { deleteClient } from "../../domain/identity/oauth/clients";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { ClientIdParam } from "./schemas";
 
 const route = defineRoute({

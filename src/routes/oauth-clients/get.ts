@@ -3,7 +3,7 @@ import { getOwnClient } from "../../domain/identity/oauth/clients";
 import { clientResource } from "../../domain/identity/oauth/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { ClientIdParam, OAuthClientSchema } from "./schemas";
 
 const route = defineRoute({

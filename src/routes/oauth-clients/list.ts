@@ -4,7 +4,7 @@ import { listClients } from "../../domain/identity/oauth/clients";
 import { clientResource } from "../../domain/identity/oauth/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { OAuthClientSchema } from "./schemas";
 
 const route = defineRoute({

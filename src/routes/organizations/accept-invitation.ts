@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { acceptInvitation } from "../../domain/organizations/invitations";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { AcceptedInvitationSchema, AcceptInvitationBody } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { readAudit } from "../../domain/organizations/audit";
 import { auditResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { AuditPageSchema, AuditQuery, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({

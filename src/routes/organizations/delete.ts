@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { deleteOrganization } from "../../domain/organizations/manage";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -4,8 +4,8 @@ import { invite } from "../../domain/organizations/invitations";
 import { invitationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { waitUntilOf } from "../../lib/request";
+import { defineRoute } from "../route";
 import { CreatedInvitationSchema, InviteBody, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { listInvitations } from "../../domain/organizations/invitations";
 import { invitationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { InvitationListSchema, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({

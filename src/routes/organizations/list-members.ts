@@ -3,7 +3,7 @@ import { membersOf } from "../../domain/organizations/members";
 import { memberResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { MemberListSchema, OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { organizationMailOutbox } from "../../domain/organizations/mail-outbox";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { OrganizationIdParam, OutboxSchema } from "./schemas";
 
 const route = defineRoute({

@@ -3,8 +3,8 @@ import { purchaseCredits } from "../../domain/billing/purchase";
 import { actingFor, requireBillingOwner } from "../../domain/organizations/access";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { PurchaseBody, PurchaseResultSchema } from "../billing/schemas";
+import { defineRoute } from "../route";
 import { OrganizationIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { revokeInvitation } from "../../domain/organizations/invitations";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { InvitationParams } from "./schemas";
 
 const route = defineRoute({

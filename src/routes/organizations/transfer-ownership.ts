@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { transferOwnership } from "../../domain/organizations/members";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { OrganizationIdParam, TransferOwnershipBody } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { setRequireMfa } from "../../domain/organizations/manage";
 import { organizationResource } from "../../domain/organizations/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { OrganizationIdParam, OrganizationSchema, UpdateOrganizationSettingsBody } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { ownSessionWithContent } from "../../domain/sessions/queries";
 import { analysisResource } from "../../domain/sessions/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { AnalysisSchema, SessionIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { userContextOf } from "../../context/request";
 import { cancelSession } from "../../domain/sessions/manage";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { CREDITS_REMAINING, CreditsRemainingHeader, SessionIdParam } from "./schemas";
 
 const CancelResult = z

@@ -1,12 +1,11 @@
-import { recordMetric } from "../../adapters/metrics";
 import { userContextOf } from "../../context/request";
 import { createSession } from "../../domain/sessions/create";
 import { createdSessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { recordOutcomeAs } from "../../middleware/idempotency";
+import { defineRoute } from "../route";
 import { CREDITS_REMAINING, CreatedSessionSchema, CreateSessionBody, CreditsRemainingHeader } from "./schemas";
 
 const route = defineRoute({
@@ -43,7 +42,6 @@ export function mountCreate(app: Router) {
     recordOutcomeAs(c, 201, body);
     const row = await createSession(userContextOf(c), c.req.valid("json"));
     c.header(CREDITS_REMAINING, String(row.creditsRemaining));
-    recordMetric(c.env, { kind: "session", outcome: "created", sessionType: row.sessionType });
     return c.json(body(row), 201);
   });
 }

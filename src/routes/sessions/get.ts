@@ -4,7 +4,7 @@ import { sessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { SessionIdParam, SessionSchema } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { userContextOf } from "../../context/request";
 import { sessionHistory } from "../../domain/sessions/queries";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { HistoryEntrySchema, SessionIdParam } from "./schemas";
 
 const HistoryResult = z.object({ analysis_history: z.array(HistoryEntrySchema) }).openapi("AnalysisHistory");

@@ -5,8 +5,8 @@ import { sessionListItem } from "../../domain/sessions/resources";
 import { SESSION_STATUSES, SESSION_TYPES } from "../../domain/sessions/types";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { limitParam, Offset, PaginationSchema } from "../../http/schemas";
+import { defineRoute } from "../route";
 import { SessionListItemSchema } from "./schemas";
 
 const ListQuery = z.object({

@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { quoteSession } from "../../domain/sessions/quote";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { QuoteSessionBody, SessionQuoteSchema } from "./schemas";
 
 const route = defineRoute({

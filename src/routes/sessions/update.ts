@@ -4,7 +4,7 @@ import { updateSession } from "../../domain/sessions/manage";
 import { metadataOf, parametersOf } from "../../domain/sessions/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import {
   CREDITS_REMAINING,
   CreditsRemainingHeader,

@@ -3,7 +3,7 @@ import { userContextOf } from "../../context/request";
 import { acceptMyInvitation } from "../../domain/users/invitations";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 
 const InvitationIdParam = z.object({
   invitation_id: z

@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH } from "../../domain/identity/passwords";
 import { deleteAccount } from "../../domain/users/delete-account";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 
 const DeleteAccountBody = z
   .object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ description: "The current password" }) })

@@ -2,7 +2,7 @@ import { holderContextOf } from "../../context/request";
 import { endSignIn } from "../../domain/identity/sign-ins";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { SIGN_IN_SCOPE_NOTE, SignInIdParam } from "./sign-in-schemas";
 
 const route = defineRoute({

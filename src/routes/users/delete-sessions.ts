@@ -3,7 +3,7 @@ import { holderContextOf } from "../../context/request";
 import { endOtherSignIns } from "../../domain/identity/sign-ins";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { SIGN_IN_SCOPE_NOTE } from "./sign-in-schemas";
 
 const route = defineRoute({

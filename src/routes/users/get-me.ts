@@ -3,7 +3,7 @@ import { getOwnUser, usageStats } from "../../domain/users/profile";
 import { userResource } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { UserSchema } from "./schemas";
 
 const route = defineRoute({

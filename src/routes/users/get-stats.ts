@@ -4,8 +4,8 @@ import { PERIODS } from "../../domain/reporting/periods";
 import { MAX_RANGE_DAYS, userStats } from "../../domain/users/stats";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { CalendarDate } from "../../http/schemas";
+import { defineRoute } from "../route";
 
 const StatsQuery = z.object({
   period: z.enum(PERIODS).default("month"),

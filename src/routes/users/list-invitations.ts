@@ -3,7 +3,7 @@ import { userContextOf } from "../../context/request";
 import { myInvitations } from "../../domain/users/invitations";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 
 const MyInvitationSchema = z
   .object({

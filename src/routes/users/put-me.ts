@@ -4,7 +4,7 @@ import { LANGUAGES, THEMES, updateOwnProfile } from "../../domain/users/profile"
 import { preferencesOf } from "../../domain/users/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { PreferencesSchema, UsernameSchema } from "./schemas";
 
 /**

@@ -5,9 +5,9 @@ import { PASSWORD_MAX_LENGTH } from "../../domain/identity/passwords";
 import { deliverMail } from "../../domain/mail/outbox";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { waitUntilOf } from "../../lib/request";
 import { NewPasswordSchema } from "../auth/password-reset";
+import { defineRoute } from "../route";
 
 const ChangePasswordBody = z
   .object({ current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH), new_password: NewPasswordSchema })

@@ -5,9 +5,9 @@ import { PASSWORD_MAX_LENGTH } from "../../domain/identity/passwords";
 import { deliverMail } from "../../domain/mail/outbox";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
 import { EmailAddress } from "../../http/schemas";
 import { waitUntilOf } from "../../lib/request";
+import { defineRoute } from "../route";
 
 const EmailChangeBody = z
   .object({

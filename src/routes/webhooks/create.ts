@@ -3,7 +3,7 @@ import { createWebhook } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { CreatedWebhookSchema, CreateWebhookBody } from "./schemas";
 
 const route = defineRoute({

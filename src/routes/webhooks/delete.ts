@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { deleteWebhook } from "../../domain/webhooks/manage";
 import { MessageOnlySchema } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { WebhookIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { ownWebhook } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { WebhookIdParam, WebhookSchema } from "./schemas";
 
 const route = defineRoute({

@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { type DeliveryLogInput, deliveryLog } from "../../domain/webhooks/redeliver";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { DeliveryLogQuery, DeliveryLogSchema, WebhookIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -4,7 +4,7 @@ import { ownWebhooks } from "../../domain/webhooks/manage";
 import { webhookResource } from "../../domain/webhooks/resources";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { WebhookSchema } from "./schemas";
 
 const route = defineRoute({

@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { recoverDeliveries } from "../../domain/webhooks/redeliver";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { RecoverBody, RecoveredSchema, WebhookIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -3,7 +3,7 @@ import { userContextOf } from "../../context/request";
 import { replayDelivery } from "../../domain/webhooks/redeliver";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { DeliveryQueuedSchema, WebhookIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -2,7 +2,7 @@ import { userContextOf } from "../../context/request";
 import { rotateWebhookSecret } from "../../domain/webhooks/manage";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { RotatedSecretSchema, RotateSecretBody, WebhookIdParam } from "./schemas";
 
 const route = defineRoute({

@@ -6,7 +6,7 @@ import { roomOf, roomUpgradeRequest } from "../../domain/sessions/room";
 import { startRoomIfWaiting } from "../../domain/sessions/scheduler";
 import { AppError } from "../../errors";
 import type { Router } from "../../http/openapi";
-import { defineRoute } from "../../http/route";
+import { defineRoute } from "../route";
 import { SessionIdParam } from "../sessions/schemas";
 
 const description = [

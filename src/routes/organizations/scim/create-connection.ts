@@ -2,7 +2,7 @@ import { userContextOf } from "../../../context/request";
 import { createScimConnection } from "../../../domain/identity/scim/connections";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { OrganizationIdParam } from "../schemas";
 import { CreateScimConnectionBody, common, ScimConnectionWithTokenSchema } from "./schemas";
 

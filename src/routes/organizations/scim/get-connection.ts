@@ -2,7 +2,7 @@ import { userContextOf } from "../../../context/request";
 import { getScimConnection } from "../../../domain/identity/scim/connections";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { common, ScimConnectionParams, ScimConnectionSchema } from "./schemas";
 
 const route = defineRoute({

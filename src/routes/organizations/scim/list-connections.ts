@@ -3,7 +3,7 @@ import { userContextOf } from "../../../context/request";
 import { listScimConnections } from "../../../domain/identity/scim/connections";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { OrganizationIdParam } from "../schemas";
 import { common, ScimConnectionSchema } from "./schemas";
 

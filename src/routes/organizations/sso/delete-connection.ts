@@ -2,7 +2,7 @@ import { userContextOf } from "../../../context/request";
 import { deleteConnection } from "../../../domain/identity/sso/connections";
 import { MessageOnlySchema } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { ConnectionParams, common } from "./schemas";
 
 const route = defineRoute({

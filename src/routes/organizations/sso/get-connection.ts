@@ -2,7 +2,7 @@ import { userContextOf } from "../../../context/request";
 import { connectionOf } from "../../../domain/identity/sso/connections";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { ConnectionParams, ConnectionSchema, common } from "./schemas";
 
 const route = defineRoute({

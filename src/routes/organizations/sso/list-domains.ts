@@ -3,7 +3,7 @@ import { userContextOf } from "../../../context/request";
 import { listDomains } from "../../../domain/identity/sso/domains";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { OrganizationIdParam } from "../schemas";
 import { common, DomainSchema } from "./schemas";
 

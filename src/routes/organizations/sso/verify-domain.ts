@@ -2,7 +2,7 @@ import { userContextOf } from "../../../context/request";
 import { verifyDomain } from "../../../domain/identity/sso/domains";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { common, DomainParams, DomainSchema } from "./schemas";
 
 const route = defineRoute({

@@ -2,7 +2,7 @@ import { holderContextOf } from "../../../context/request";
 import { confirmTotp } from "../../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { RecoveryCodesSchema, TotpConfirmBody } from "./schemas";
 
 const route = defineRoute({

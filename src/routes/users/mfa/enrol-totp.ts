@@ -2,7 +2,7 @@ import { holderContextOf } from "../../../context/request";
 import { enrolTotp } from "../../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { TotpEnrolmentSchema } from "./schemas";
 
 const route = defineRoute({

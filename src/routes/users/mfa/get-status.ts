@@ -2,7 +2,7 @@ import { userContextOf } from "../../../context/request";
 import { mfaStatus } from "../../../domain/identity/mfa/factors";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { MfaStatusSchema } from "./schemas";
 
 const route = defineRoute({

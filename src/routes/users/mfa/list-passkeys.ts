@@ -2,7 +2,7 @@ import { contextOf } from "../../../context/request";
 import { listPasskeys } from "../../../domain/identity/mfa/passkeys";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { passkeyBody } from "./passkey-body";
 import { PasskeyListSchema } from "./schemas";
 

@@ -2,7 +2,7 @@ import { holderContextOf } from "../../../context/request";
 import { passkeyRegistrationOptions } from "../../../domain/identity/mfa/passkeys";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { PasskeyCreationOptionsSchema } from "./schemas";
 
 const route = defineRoute({

@@ -4,8 +4,8 @@ import { registerPasskey } from "../../../domain/identity/mfa/factors";
 import { passkeyView, type RegistrationResponseJSON } from "../../../domain/identity/mfa/passkeys";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
 import { PasskeyAttestationSchema } from "../../auth/schemas";
+import { defineRoute } from "../../route";
 import { passkeyBody } from "./passkey-body";
 import { PasskeyNameSchema, PasskeyRegistrationSchema } from "./schemas";
 

@@ -2,7 +2,7 @@ import { holderContextOf } from "../../../context/request";
 import { removePasskey } from "../../../domain/identity/mfa/factors";
 import { MessageOnlySchema } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { PasskeyIdParam } from "./schemas";
 
 const route = defineRoute({

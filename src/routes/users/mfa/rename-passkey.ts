@@ -3,7 +3,7 @@ import { holderContextOf } from "../../../context/request";
 import { renameOwnPasskey } from "../../../domain/identity/mfa/passkeys";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
-import { defineRoute } from "../../../http/route";
+import { defineRoute } from "../../route";
 import { passkeyBody } from "./passkey-body";
 import { PasskeyIdParam, PasskeyNameSchema, PasskeySchema } from "./schemas";
 

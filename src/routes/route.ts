@@ -2,11 +2,12 @@ import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Scope } from "../domain/identity/scopes";
 import { ERROR_CATALOGUE, type ErrorCode } from "../errors";
+import { ErrorEnvelopeSchema } from "../http/envelope";
+import { codesByStatus } from "../http/error-status";
+import { OrganizationIdHeader } from "../http/schemas";
 import { requireAccountHolder } from "../middleware/account-holder";
 import { requireScope } from "../middleware/authenticate";
 import { IdempotencyKeyHeaders, idempotent } from "../middleware/idempotency";
-import { ErrorEnvelopeSchema } from "./envelope";
-import { codesByStatus } from "./error-status";
 
 /** Errors every authenticated route can return. */
 const AUTH_ERRORS: ErrorCode[] = [
@@ -31,21 +32,6 @@ const BODY_ERRORS: ErrorCode[] = [
 ];
 const IDEMPOTENCY_ERRORS: ErrorCode[] = ["FIELD_TOO_LONG", "IDEMPOTENCY_KEY_MISMATCH", "IDEMPOTENCY_KEY_IN_USE"];
 
-/**
- * The one convention for acting as an organization (docs/decisions.md,
- * "Organizations"): a reusable header parameter on every authenticated
- * operation, registered as `components.parameters.OrganizationId`.
- */
-export const OrganizationIdHeader = z
-  .string()
-  .regex(/^org_\d{1,30}$/)
-  .optional()
-  .openapi("OrganizationId", {
-    param: { name: "x-organization-id", in: "header" },
-    description:
-      "Act for this organization (you must be a member; otherwise 404). If the organization requires MFA of its members and you have no second factor, 403 `ORGANIZATION_MFA_REQUIRED` (its API keys and sign-on tokens are exempt). Sessions, webhooks and API keys created, listed or read with it are the organization's, billed to its account and governed by its plan; without it they are your own. An organization API key always acts for its organization. Routes without organization resources check the header and otherwise ignore it.",
-    example: "org_1763776000000123456",
-  });
 const OrganizationHeaders = z.object({ "x-organization-id": OrganizationIdHeader });
 
 /**
