@@ -23,7 +23,11 @@ export async function createSessionOnce<T>(
   const { principal } = ctx;
   const now = ctx.now();
   const at = iso(now);
-  const requestHash = await idempotencyRequestHash("MCP", "tools/call create_session", JSON.stringify(input));
+  const requestHash = await idempotencyRequestHash({
+    method: "MCP",
+    path: "tools/call create_session",
+    body: JSON.stringify(input),
+  });
   const associated = `idempotency:${principal.userId}:${key}`;
   const dataKey = await dataEncryptionKey(ctx.config);
   const replay = async (existing: IdempotencyRecord) => {

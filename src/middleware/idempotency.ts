@@ -97,7 +97,11 @@ export function idempotent(options: { atomic?: boolean } = {}): MiddlewareHandle
     const principal = await principalOf(c);
     const d1 = c.env.DB;
     const now = Date.now();
-    const requestHash = await idempotencyRequestHash(c.req.method, c.req.path, await c.req.text());
+    const requestHash = await idempotencyRequestHash({
+      method: c.req.method,
+      path: c.req.path,
+      body: await c.req.text(),
+    });
     const associated = `idempotency:${principal.userId}:${key}`;
     if (options.atomic) return atomic(c, next, { ownerId: principal.userId, key, requestHash, now, associated });
 

@@ -126,7 +126,7 @@ describe.each(CASES)("Idempotency-Key on $name", (c) => {
     )
       .bind(
         u.id,
-        await idempotencyRequestHash("POST", c.path, JSON.stringify(body)),
+        await idempotencyRequestHash({ method: "POST", path: c.path, body: JSON.stringify(body) }),
         new Date(now).toISOString(),
         new Date(now + 60_000).toISOString(),
         new Date(now + 86_400_000).toISOString(),

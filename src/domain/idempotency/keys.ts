@@ -11,8 +11,8 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
 /** What a record's request hash covers: method, path and the canonical body. */
-export function idempotencyRequestHash(method: string, path: string, body: string): Promise<string> {
-  return sha256Hex(`${method.toUpperCase()} ${path}\n${canonicalBody(body)}`);
+export function idempotencyRequestHash(request: { method: string; path: string; body: string }): Promise<string> {
+  return sha256Hex(`${request.method.toUpperCase()} ${request.path}\n${canonicalBody(request.body)}`);
 }
 
 /** Whether a record still holds its key at `now` (ISO): not expired, and not an in-progress lock that lapsed. */

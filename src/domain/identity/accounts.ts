@@ -8,23 +8,16 @@ import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import type { Context } from "../context";
 import { requireMailer } from "../mail/outbox";
-import { issueAccessToken, LOGIN_TOKEN_TTL } from "./access-tokens";
 import { sendEmailVerification } from "./email-verification";
+import { issueLoginTokens, type LoginResult } from "./login-tokens";
 import { challengeIfEnrolled, type MfaChallenge } from "./mfa/challenge";
 import { DUMMY_PASSWORD_HASH, hashIterations, hashPassword, passwordWeakness, verifyPassword } from "./passwords";
 import type { Principal, Tier } from "./principal";
-import { consumeForRotation, issueRefreshToken, revokeGrantFamily } from "./refresh-rotation";
-import { scopesForRole } from "./scopes";
+import { consumeForRotation, revokeGrantFamily } from "./refresh-rotation";
 import { isVerifiedDomainOf } from "./sso/domains";
 
+export { issueLoginTokens, type LoginResult } from "./login-tokens";
 export { REFRESH_TOKEN_TTL } from "./refresh-rotation";
-
-export interface LoginResult {
-  user: UserRow;
-  token: string;
-  expiresIn: number;
-  refreshToken: string;
-}
 
 export interface RegisterInput {
   email: string;
@@ -170,38 +163,6 @@ export function ssoRequired(
     message: `Your organization requires single sign-on: sign in with ${protocol} (${signIn}).`,
     details: { organization_id: c.organization_id, connection: c.id, kind: c.kind, sign_in: signIn },
   });
-}
-
-/**
- * An access token plus a fresh refresh token in family `familyId` (the token's `sid`). A sign-in
- * through an organization's connection (`organizationId`) acts for that organization only and
- * never as a service administrator (docs/sso.md "What a sign-on token may do").
- */
-export async function issueLoginTokens(
-  ctx: Context,
-  input: { user: UserRow; familyId: string; organizationId?: string | null },
-) {
-  const { user, familyId } = input;
-  const organizationId = input.organizationId ?? null;
-  const role = organizationId ? "user" : user.role;
-  const scopes = scopesForRole(role);
-  const access = await issueAccessToken(ctx, {
-    userId: user.id,
-    role,
-    tier: user.tier,
-    scopes,
-    sid: familyId,
-    ttlSeconds: LOGIN_TOKEN_TTL,
-    ...(organizationId ? { organizationId } : {}),
-  });
-  const refreshToken = await issueRefreshToken(ctx, {
-    familyId,
-    userId: user.id,
-    clientId: null,
-    scope: scopes.join(" "),
-    organizationId,
-  });
-  return { token: access.token, expiresIn: access.expiresIn, refreshToken };
 }
 
 /**

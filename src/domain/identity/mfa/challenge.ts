@@ -5,8 +5,7 @@ import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { randomToken } from "../../../lib/ids";
 import type { Context } from "../../context";
-import type { LoginResult } from "../accounts";
-import { issueLoginTokens } from "../accounts";
+import { issueLoginTokens, type LoginResult } from "../login-tokens";
 import { mfaStatus, type SecondFactorProof, verifySecondFactor } from "./factors";
 import { assertionOptions, expectChallenge, type PublicKeyCredentialRequestOptionsJSON } from "./passkeys";
 
