@@ -5,7 +5,7 @@ import { randomToken } from "../../../../lib/ids";
 import type { Context } from "../../../context";
 import { dataEncryptionKey } from "../../../encryption/data-key";
 import { open } from "../../../encryption/secret-box";
-import { issueLoginTokens, type LoginResult } from "../../accounts";
+import { issueLoginTokens, type LoginResult } from "../../login-tokens";
 import { loadConnection } from "../connections";
 import { provisionExternal } from "../provision";
 import { roleOf } from "../roles";
