@@ -273,3 +273,36 @@ describe("layering", () => {
     );
   });
 });
+
+/**
+ * Tests do not import bench/: a benchmark's helpers change with what it measures, and a test that
+ * leans on them breaks for reasons of the bench's. Shared helpers live in test/support/.
+ */
+const tests = import.meta.glob<string>("../**/*.ts", { query: "?raw", import: "default", eager: true });
+
+/** Tests that import bench/ today, each with its reason; the list fails when one is gone, so it only shrinks. */
+const BENCH_IMPORTS: Array<{ file: string; why: string }> = [
+  { file: "node/capacity.test.ts", why: "kept: it tests the capacity model of bench/capacity itself" },
+  ...[
+    "db/api-usage-rollups.test.ts",
+    "db/session-rollups.test.ts",
+    "db/session-writes.test.ts",
+    "domain/exports/stream.test.ts",
+    "routes/users/stats.test.ts",
+    "routes/exports/sessions.test.ts",
+  ].map((file) => ({
+    file,
+    why: "not yet moved: bench/worker/d1-meter.ts (the metered D1) and seed.ts (bulk rows) belong in test/support/, with bench importing them",
+  })),
+];
+
+describe("tests and bench/", () => {
+  it("no test imports bench/ but the ones listed with their reason", () => {
+    const importing = Object.entries(tests)
+      .filter(([path]) => !path.includes("/architecture/"))
+      .filter(([, text]) => [...text.matchAll(IMPORT)].some((m) => /(^|\/)bench\//.test(m[3]!)))
+      .map(([path]) => path.replace(/^\.\.\//, ""))
+      .sort();
+    expect(importing).toEqual(BENCH_IMPORTS.map((b) => b.file).sort());
+  });
+});

@@ -206,10 +206,13 @@ describe("issue 44.5: sign-in challenges are bounded per account", () => {
     const login = () =>
       api("POST", "/v1/auth/login", { headers: fresh(), body: { email: user.email, password: PASSWORD } });
     const wrong = await wrongCode(secret);
+    const guesses: string[] = [];
     for (let i = 0; i < 10; i++) {
       const { challenge } = (await login()).body.data;
-      await api("POST", "/v1/auth/mfa/verify", { headers: fresh(), body: { challenge, code: wrong } });
+      const res = await api("POST", "/v1/auth/mfa/verify", { headers: fresh(), body: { challenge, code: wrong } });
+      guesses.push(`${res.status} ${res.body?.error?.code}`);
     }
+    expect(guesses).toEqual(Array(10).fill("401 MFA_CODE_INVALID"));
     const locked = await login();
     expectErrorEnvelope(
       await api("POST", "/v1/auth/mfa/verify", {

@@ -3,25 +3,8 @@ import { describe, expect, it } from "vitest";
 import { PASSWORD, registerUser, type TestUser } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { mailbox } from "../../support/mail";
-import { totpAt, totpFromSecret } from "../../support/totp";
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-/** A code for the step `offset` steps from now (the current 30 s window shifted). */
-const codeAt = (secret: string, offset = 0) => totpFromSecret(secret, nowSeconds() + offset * 30);
-
-async function enrolled(): Promise<TestUser & { secret: string; recoveryCodes: string[] }> {
-  const user = await registerUser();
-  const enrol = await api("POST", "/v1/users/me/mfa/totp", { token: user.token });
-  expect(enrol.status).toBe(201);
-  const secret = enrol.body.data.secret as string;
-  // Confirm with the previous step's code, so the current step stays free for the test's sign-in.
-  const confirm = await api("POST", "/v1/users/me/mfa/totp/confirm", {
-    token: user.token,
-    body: { code: await codeAt(secret, -1) },
-  });
-  expect(confirm.status).toBe(200);
-  return { ...user, secret, recoveryCodes: confirm.body.data.recovery_codes };
-}
+import { codeAt, enrolledUser } from "../../support/mfa";
+import { totpAt } from "../../support/totp";
 
 async function challengeFor(user: TestUser) {
   const res = await api("POST", "/v1/auth/login", { body: { email: user.email, password: PASSWORD } });
@@ -95,7 +78,7 @@ describe("authenticator app enrolment", () => {
 
 describe("sign-in with a second factor", () => {
   it("answers a challenge instead of tokens, then tokens for a valid code", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const ch = await challengeFor(user);
     expect(ch.factors).toEqual(["totp", "recovery_code"]);
     expect(ch.expires_in).toBe(300);
@@ -109,7 +92,7 @@ describe("sign-in with a second factor", () => {
   });
 
   it("refuses a replayed code (accepted once within its window)", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const code = await codeAt(user.secret);
     const first = await api("POST", "/v1/auth/mfa/verify", {
       body: { challenge: (await challengeFor(user)).challenge, code },
@@ -124,7 +107,7 @@ describe("sign-in with a second factor", () => {
   });
 
   it("refuses a code from two windows ago (skew is ±1 step)", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const ch = await challengeFor(user);
     const res = await api("POST", "/v1/auth/mfa/verify", {
       body: { challenge: ch.challenge, code: await codeAt(user.secret, -2) },
@@ -134,7 +117,7 @@ describe("sign-in with a second factor", () => {
   });
 
   it("refuses a challenge used twice", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const ch = await challengeFor(user);
     const first = await api("POST", "/v1/auth/mfa/verify", {
       body: { challenge: ch.challenge, recovery_code: user.recoveryCodes[0] },
@@ -151,7 +134,7 @@ describe("sign-in with a second factor", () => {
   });
 
   it("refuses an expired challenge", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const ch = await challengeFor(user);
     await env.DB.prepare("UPDATE mfa_challenges SET expires_at = ? WHERE user_id = ?")
       .bind(Date.now() - 1, user.id)
@@ -164,7 +147,7 @@ describe("sign-in with a second factor", () => {
   });
 
   it("kills a challenge after five wrong codes", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const ch = await challengeFor(user);
     const ip = "198.51.100.77";
     for (let i = 0; i < 5; i++) {
@@ -183,7 +166,7 @@ describe("sign-in with a second factor", () => {
   });
 
   it("spends a recovery code once", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const code = user.recoveryCodes[3]!;
     const first = await api("POST", "/v1/auth/mfa/verify", {
       body: { challenge: (await challengeFor(user)).challenge, recovery_code: code.toUpperCase() },
@@ -205,7 +188,7 @@ const ageChecks = (userId: string) =>
 
 describe("step-up", () => {
   it("regenerating recovery codes needs a recent check; the old set then stops working", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     await ageChecks(user.id);
     const refused = await api("POST", "/v1/users/me/mfa/recovery-codes", { token: user.token });
     expect(refused.status).toBe(403);
@@ -226,7 +209,7 @@ describe("step-up", () => {
   });
 
   it("refuses a check older than the window", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const up = await api("POST", "/v1/auth/mfa/step-up", {
       token: user.token,
       body: { code: await codeAt(user.secret) },
@@ -241,7 +224,7 @@ describe("step-up", () => {
   });
 
   it("a wrong step-up code records nothing", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     await ageChecks(user.id);
     const up = await api("POST", "/v1/auth/mfa/step-up", { token: user.token, body: { code: "000000" } });
     expect(up.status).toBe(401);
@@ -272,7 +255,7 @@ describe("factor changes are announced", () => {
 
 describe("factor change notices", () => {
   it("mails the holder through the outbox: one notice per change, with the request that made it", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const notices = (await mailbox(user.email)).filter((m) => m.type === "mfa.changed");
     expect(notices).toHaveLength(1);
     expect(notices[0]!.subject).toBe("Your sign-in security changed");
@@ -298,7 +281,7 @@ describe("factor change notices", () => {
       .first<{ confirmed_at: string | null }>();
     expect(pending).toEqual({ confirmed_at: null });
 
-    const user = await enrolled();
+    const user = await enrolledUser();
     await api("POST", "/v1/auth/mfa/step-up", { token: user.token, body: { recovery_code: user.recoveryCodes[0] } });
     const removal = await apiWithEnv(noMail, "DELETE", "/v1/users/me/mfa/totp", { token: user.token });
     expectErrorEnvelope(removal, 503, "MAIL_SERVICE_UNAVAILABLE");
@@ -313,7 +296,7 @@ describe("factor change notices", () => {
 
 describe("sensitive operations need a recent check", () => {
   it("creating an API key: 403 MFA_REQUIRED and no key, then created after a step-up", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     await ageChecks(user.id);
     const refused = await api("POST", "/v1/api-keys", { token: user.token, body: { name: "ci", scopes: ["profile"] } });
     expect(refused.status).toBe(403);

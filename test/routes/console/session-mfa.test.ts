@@ -1,28 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD, registerUser, type TestUser } from "../../support/factories";
+import { PASSWORD, type TestUser } from "../../support/factories";
 import { api } from "../../support/http";
-import { totpFromSecret } from "../../support/totp";
+import { codeAt, enrolledUser } from "../../support/mfa";
 
 /**
  * The console's sign-in for an account with a second factor: POST /console/session answers the
  * challenge (no cookies), POST /console/session/mfa spends it with a code and only then sets them.
  */
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-const codeAt = (secret: string, offset = 0) => totpFromSecret(secret, nowSeconds() + offset * 30);
-
-async function enrolled(): Promise<TestUser & { secret: string; recoveryCodes: string[] }> {
-  const user = await registerUser();
-  const enrol = await api("POST", "/v1/users/me/mfa/totp", { token: user.token });
-  expect(enrol.status).toBe(201);
-  const secret = enrol.body.data.secret as string;
-  // The previous step's code, so the current one stays free for the sign-in under test.
-  const confirm = await api("POST", "/v1/users/me/mfa/totp/confirm", {
-    token: user.token,
-    body: { code: await codeAt(secret, -1) },
-  });
-  expect(confirm.status).toBe(200);
-  return { ...user, secret, recoveryCodes: confirm.body.data.recovery_codes };
-}
 
 const cookieNames = (res: { headers: Headers }) => res.headers.getSetCookie().map((c) => c.split("=")[0]);
 
@@ -37,7 +21,7 @@ async function challengeOf(user: TestUser): Promise<string> {
 
 describe("console sign-in with a second factor", () => {
   it("the password step sets no cookie; the authenticator code step sets the session cookies", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const challenge = await challengeOf(user);
     const res = await api("POST", "/console/session/mfa", { body: { challenge, code: await codeAt(user.secret) } });
     expect(res.status).toBe(200);
@@ -51,7 +35,7 @@ describe("console sign-in with a second factor", () => {
   });
 
   it("a wrong code is refused with no cookie, and the challenge cannot be spent twice", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const challenge = await challengeOf(user);
     const wrong = await api("POST", "/console/session/mfa", { body: { challenge, code: "000000" } });
     expect(wrong.status).toBe(401);
@@ -70,7 +54,7 @@ describe("console sign-in with a second factor", () => {
   });
 
   it("guessing codes kills the challenge: after 5 wrong codes even the right one is refused, with no cookie", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const challenge = await challengeOf(user);
     // A code that none of the accepted steps (±1, RFC 6238 skew) produces, so every guess is wrong.
     const valid = await Promise.all([-1, 0, 1].map((step) => codeAt(user.secret, step)));
@@ -87,7 +71,7 @@ describe("console sign-in with a second factor", () => {
   });
 
   it("a spent recovery code does not sign in again, and a body without a factor is a 422", async () => {
-    const user = await enrolled();
+    const user = await enrolledUser();
     const first = await api("POST", "/console/session/mfa", {
       body: { challenge: await challengeOf(user), recovery_code: user.recoveryCodes[0] },
     });
