@@ -1,4 +1,5 @@
 import type { ClientMetadataDocuments } from "../../domain/identity/oauth/ports";
+import { boundedBody } from "../../lib/bounded-body";
 
 const MAX_DOCUMENT_BYTES = 16 * 1024;
 const TIMEOUT_MS = 5_000;
@@ -14,26 +15,8 @@ async function read(url: URL): Promise<unknown> {
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   if (res.status !== 200) throw new Error(`client metadata document: HTTP ${res.status}`);
-  const reader = res.body?.getReader();
-  if (!reader) throw new Error("client metadata document: no body");
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_DOCUMENT_BYTES) {
-      await reader.cancel();
-      throw new Error("client metadata document: too large");
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
+  if (!res.body) throw new Error("client metadata document: no body");
+  const bytes = await boundedBody(res, MAX_DOCUMENT_BYTES, "client metadata document");
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 

@@ -1,4 +1,5 @@
 import type { IdentityProviderHttp, IdpAnswer } from "../../domain/identity/sso/ports";
+import { boundedBody } from "../../lib/bounded-body";
 
 /** Discovery documents and JWKS are a few KiB; Entra ID's largest are about 20 KiB. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -19,26 +20,7 @@ async function request(url: URL, init?: { form: URLSearchParams; authorization?:
     ...(init ? { body: init.form } : {}),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
-  const reader = res.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    if (!reader) break;
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new Error("identity provider: answer too large");
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
+  const bytes = await boundedBody(res, MAX_BODY_BYTES, "identity provider answer");
   let body: unknown = null;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));

@@ -138,17 +138,22 @@ async function accountFor(ctx: Context, connection: ScimConnectionRow, fields: U
   return user;
 }
 
-export async function createScimUser(ctx: Context, input: Scope & { body: unknown }) {
-  const { connection } = input;
-  const fields = await userFields(ctx, connection, input.body);
-  const key = fields.userName.toLowerCase();
+/** RFC 7644 §3.3: a userName the connection already holds is 409 `uniqueness`. */
+async function refuseTakenUserName(ctx: Context, connection: Scope["connection"], userName: string) {
   const { rows } = await listRows(ctx.db, {
     connectionId: connection.id,
-    filter: { column: "user_name", value: key },
+    filter: { column: "user_name", value: userName },
     offset: 0,
     limit: 1,
   });
   if (rows.length > 0) throw taken();
+}
+
+export async function createScimUser(ctx: Context, input: Scope & { body: unknown }) {
+  const { connection } = input;
+  const fields = await userFields(ctx, connection, input.body);
+  const key = fields.userName.toLowerCase();
+  await refuseTakenUserName(ctx, connection, key);
   const user = await accountFor(ctx, connection, fields);
   const at = iso(ctx.now());
   const row: ScimUserRow = {
@@ -222,15 +227,7 @@ export async function listScimUsers(ctx: Context, input: Scope & { query: ListQu
 async function writeUser(ctx: Context, input: Scope & { row: ScimUserRow; fields: UserFields }) {
   const { connection, row, fields } = input;
   const key = fields.userName.toLowerCase();
-  if (key !== row.userName) {
-    const { rows } = await listRows(ctx.db, {
-      connectionId: connection.id,
-      filter: { column: "user_name", value: key },
-      offset: 0,
-      limit: 1,
-    });
-    if (rows.length > 0) throw taken();
-  }
+  if (key !== row.userName) await refuseTakenUserName(ctx, connection, key);
   const updated: ScimUserRow = {
     ...row,
     userName: key,
