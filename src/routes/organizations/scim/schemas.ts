@@ -18,6 +18,11 @@ export const CreateScimConnectionBody = z
       .openapi({
         description: "Directory group displayName (case-insensitive) → the role its active members get.",
         example: { "Session Admins": "admin" },
+        // What the key schema and the refinement enforce, stated in the document (JSON Schema 2020-12
+        // §10.3.2.4 propertyNames, §6.5.1 maxProperties), so a client generating requests from it agrees.
+        maxProperties: 100,
+        // The generator copies metadata it has no type for into the schema as written.
+        ...({ propertyNames: { type: "string", minLength: 1, maxLength: 256 } } as object),
       }),
     default_role: DirectoryRole.default("member").openapi({
       description: "The role of an active user in no mapped group.",
