@@ -16,7 +16,7 @@ export type ScimType =
 
 export class ScimError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 412 | 413 | 429 | 500 | 501,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 412 | 413 | 429 | 500,
     readonly detail: string,
     readonly scimType?: ScimType,
   ) {
