@@ -16,7 +16,9 @@ import { AuthPage } from "./pages/auth";
 import { BillingPage } from "./pages/billing";
 import { DashboardPage } from "./pages/dashboard";
 import { OAuthClientsPage } from "./pages/oauth-clients";
-import { AuditLogPage, OrganizationPage, OrganizationsPage, SsoPage } from "./pages/organizations";
+import { ScimPage } from "./pages/organization-scim";
+import { SsoPage } from "./pages/organization-sso";
+import { AuditLogPage, OrganizationPage, OrganizationsPage } from "./pages/organizations";
 import { SecurityPage } from "./pages/security";
 import { SessionPage } from "./pages/session";
 import { NewSessionPage, SessionsPage } from "./pages/sessions";
@@ -54,11 +56,12 @@ function route(path: string): ComponentChildren {
   if (path.startsWith("/invitations/"))
     return <InvitationPage id={decodeURIComponent(path.slice("/invitations/".length))} />;
   if (path === "/security") return <SecurityPage />;
-  const org = /^\/organizations\/([^/]+)(\/audit-log|\/sso)?$/.exec(path);
+  const org = /^\/organizations\/([^/]+)(\/audit-log|\/sso|\/scim)?$/.exec(path);
   if (org) {
     const id = decodeURIComponent(org[1]!);
     if (org[2] === "/audit-log") return <AuditLogPage id={id} />;
     if (org[2] === "/sso") return <SsoPage id={id} />;
+    if (org[2] === "/scim") return <ScimPage id={id} />;
     return <OrganizationPage id={id} />;
   }
   return (

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import { actingOrganization, api, messageOf, type Schema, setActingOrganization, unwrap } from "../api";
+import { OrgTabs } from "../components/org-tabs";
 import {
   Badge,
   Button,
@@ -200,23 +201,6 @@ function MfaRequirement(props: { organization: Schema<"Organization">; onChanged
         <a href="/security">Security page</a>. Organization API keys are not affected.
       </p>
     </Card>
-  );
-}
-
-function OrgTabs(props: { id: string; current: "members" | "audit" | "sso" }) {
-  const tabs = [
-    { key: "members", href: `/organizations/${props.id}`, label: "Members" },
-    { key: "audit", href: `/organizations/${props.id}/audit-log`, label: "Audit log" },
-    { key: "sso", href: `/organizations/${props.id}/sso`, label: "Single sign-on" },
-  ];
-  return (
-    <nav class="tabs" aria-label="Organization">
-      {tabs.map((t) => (
-        <a key={t.key} href={t.href} aria-current={t.key === props.current ? "page" : undefined}>
-          {t.label}
-        </a>
-      ))}
-    </nav>
   );
 }
 
@@ -433,7 +417,9 @@ export function OrganizationPage(props: { id: string }) {
               header: "Member",
               cell: (m) => (
                 <>
-                  <div>{m.username}</div>
+                  <div>
+                    {m.username} {m.managed_by && <Badge tone="info">directory</Badge>}
+                  </div>
                   <div class="muted small">{m.email}</div>
                 </>
               ),
@@ -704,213 +690,6 @@ export function AuditLogPage(props: { id: string }) {
         )}
         <Pager pagination={p} onOffset={(offset) => setQuery({ ...query, offset })} />
       </Card>
-    </Page>
-  );
-}
-
-interface ConnectionView {
-  id: string;
-  kind: "saml" | "ldap";
-  name: string;
-  enforced: boolean;
-  created_at: string;
-  sp?: { entityId: string; acsUrl: string; login_url: string };
-}
-
-/** Email domains (with their verification) and SAML/LDAP connections (admins). */
-export function SsoPage(props: { id: string }) {
-  const { id } = props;
-  const path = { organization_id: id };
-  const org = useLoad(() => unwrap(api.GET("/organizations/{organization_id}", { params: { path } })), [id]);
-  const domains = useLoad(
-    () => unwrap(api.GET("/organizations/{organization_id}/sso/domains", { params: { path } })),
-    [id],
-  );
-  const connections = useLoad(
-    () =>
-      unwrap(
-        api.GET("/organizations/{organization_id}/sso/connections", { params: { path } }),
-      ) as Promise<unknown> as Promise<ConnectionView[]>,
-    [id],
-  );
-  const [error, setError] = useState<unknown>();
-  const [kind, setKind] = useState<"saml" | "ldap">("saml");
-
-  const addDomain = async (e: SubmitEvent) => {
-    e.preventDefault();
-    const formEl = e.currentTarget as HTMLFormElement;
-    setError(undefined);
-    const { error: failed } = await api.POST("/organizations/{organization_id}/sso/domains", {
-      params: { path },
-      body: { domain: String(new FormData(formEl).get("domain")).trim() },
-    });
-    if (failed) return setError(new Error(messageOf(failed)));
-    formEl.reset();
-    domains.reload();
-  };
-  const verify = async (domainId: string) => {
-    setError(undefined);
-    const { error: failed } = await api.POST("/organizations/{organization_id}/sso/domains/{domain_id}/verify", {
-      params: { path: { ...path, domain_id: domainId } },
-    });
-    if (failed) setError(new Error(messageOf(failed)));
-    domains.reload();
-  };
-  const addConnection = async (e: SubmitEvent) => {
-    e.preventDefault();
-    const formEl = e.currentTarget as HTMLFormElement;
-    const form = new FormData(formEl);
-    const text = (k: string) => String(form.get(k) ?? "").trim();
-    const common = { name: text("name"), enforced: form.get("enforced") === "on" };
-    const body =
-      kind === "saml"
-        ? {
-            kind,
-            ...common,
-            saml: {
-              idp_entity_id: text("idp_entity_id"),
-              sso_url: text("sso_url"),
-              certificates: [text("certificate")],
-            },
-          }
-        : {
-            kind,
-            ...common,
-            ldap: {
-              url: text("url"),
-              start_tls: form.get("start_tls") === "on",
-              bind_mode: "template" as const,
-              bind_dn_template: text("bind_dn_template"),
-              base_dn: text("base_dn"),
-            },
-          };
-    setError(undefined);
-    const { error: failed } = await api.POST("/organizations/{organization_id}/sso/connections", {
-      params: { path },
-      body: body as never,
-    });
-    if (failed) return setError(new Error(messageOf(failed)));
-    formEl.reset();
-    connections.reload();
-  };
-
-  return (
-    <Page title={`${org.data?.name ?? "Organization"}: single sign-on`}>
-      <OrgTabs id={id} current="sso" />
-      <ErrorNote error={error ?? domains.error ?? connections.error} />
-      <div class="split">
-        <Card title="Email domains">
-          {domains.data && domains.data.length === 0 ? (
-            <Empty>No domains claimed. Sign-in by SSO applies to addresses at a verified domain.</Empty>
-          ) : (
-            <ul class="list" data-testid="sso-domains">
-              {domains.data?.map((d) => (
-                <li key={d.id} class="list-item">
-                  <div class="grow">
-                    <div class="item-title">
-                      {d.domain}{" "}
-                      {d.verified ? <Badge tone="ok">verified</Badge> : <Badge tone="warn">unverified</Badge>}
-                    </div>
-                    {!d.verified && (
-                      <div class="muted small">
-                        Publish TXT <code>{d.txt_record.name}</code> = <code>{d.txt_record.value}</code>
-                      </div>
-                    )}
-                  </div>
-                  {!d.verified && (
-                    <div class="item-actions">
-                      <Button variant="ghost" onClick={() => verify(d.id)}>
-                        Verify
-                      </Button>
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          <form class="stack" onSubmit={addDomain}>
-            <Field label="Domain">
-              <input name="domain" required placeholder="acme.example" />
-            </Field>
-            <Button type="submit" variant="ghost">
-              Claim domain
-            </Button>
-          </form>
-        </Card>
-        <Card title="Connections">
-          {connections.data && connections.data.length === 0 ? (
-            <Empty>No SAML or LDAP connection yet. Add one below once a domain is verified.</Empty>
-          ) : (
-            <ul class="list" data-testid="sso-connections">
-              {connections.data?.map((c) => (
-                <li key={c.id} class="list-item">
-                  <div class="grow">
-                    <div class="item-title">
-                      {c.name} <Badge tone="info">{c.kind.toUpperCase()}</Badge>
-                      {c.enforced && <Badge tone="warn">enforced</Badge>}
-                    </div>
-                    <div class="muted small">
-                      <code>{c.id}</code> · added {fmtDay(c.created_at)}
-                    </div>
-                    {c.sp && (
-                      <div class="muted small">
-                        ACS URL <code>{c.sp.acsUrl}</code> · entity ID <code>{c.sp.entityId}</code>
-                      </div>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          <form class="stack" onSubmit={addConnection}>
-            <div class="row">
-              <Field label="Kind">
-                <select value={kind} onChange={(e) => setKind(e.currentTarget.value as "saml" | "ldap")}>
-                  <option value="saml">SAML</option>
-                  <option value="ldap">LDAP</option>
-                </select>
-              </Field>
-              <Field label="Connection name">
-                <input name="name" required maxLength={100} placeholder="Okta" />
-              </Field>
-            </div>
-            {kind === "saml" ? (
-              <>
-                <Field label="IdP entity ID">
-                  <input name="idp_entity_id" required />
-                </Field>
-                <Field label="IdP SSO URL">
-                  <input name="sso_url" type="url" required />
-                </Field>
-                <Field label="IdP signing certificate (PEM)">
-                  <textarea name="certificate" required rows={3} />
-                </Field>
-              </>
-            ) : (
-              <>
-                <Field label="Directory URL">
-                  <input name="url" required placeholder="ldaps://ldap.acme.example" />
-                </Field>
-                <Field label="Bind DN template" hint="Must contain {username}.">
-                  <input name="bind_dn_template" required placeholder="uid={username},ou=people,dc=acme,dc=example" />
-                </Field>
-                <Field label="Base DN">
-                  <input name="base_dn" required placeholder="dc=acme,dc=example" />
-                </Field>
-                <label class="check">
-                  <input type="checkbox" name="start_tls" /> StartTLS (for an ldap:// URL)
-                </label>
-              </>
-            )}
-            <label class="check">
-              <input type="checkbox" name="enforced" /> Enforce (members at the domain must use it)
-            </label>
-            <Button type="submit" variant="ghost">
-              Add connection
-            </Button>
-          </form>
-        </Card>
-      </div>
     </Page>
   );
 }

@@ -17,7 +17,7 @@ export async function setServiceRole(ctx: UserContext, input: { userId: string; 
   await requireAdmin(ctx);
   const user = await findUserById(d1, input.userId);
   if (!user) throw new AppError("RESOURCE_NOT_FOUND", { message: "User not found.", details: { resource: "user" } });
-  await d1.batch(
+  await ctx.commit(
     adminRoleStatements(d1, {
       id: newId("aud", now),
       userId: user.id,

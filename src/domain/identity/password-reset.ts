@@ -49,14 +49,14 @@ export async function forgotPassword(ctx: Context, emailInput: string): Promise<
     : null;
   if (!user || recent) {
     // Comparable work without a trace: the same kind of write, on nothing.
-    await ctx.db.batch([endAccountTokensStatement(ctx.db, "", "password_reset", iso(now))]);
+    await ctx.commit([endAccountTokensStatement(ctx.db, "", "password_reset", iso(now))]);
     return null;
   }
   const mail = await queueMail(ctx, {
     to: user.email,
     template: { type: "password.reset", token, minutes: RESET_TOKEN_TTL_MS / 60_000 },
   });
-  await ctx.db.batch([
+  await ctx.commit([
     endAccountTokensStatement(ctx.db, user.id, "password_reset", iso(now)),
     insertAccountTokenStatement(ctx.db, {
       id: newId("apt", now),
@@ -98,7 +98,7 @@ export async function resetPassword(
     template: { type: "password.changed", how: "reset" },
     onlyIfChanged: true,
   });
-  const [used] = await ctx.db.batch([
+  const [used] = await ctx.commit([
     useAccountTokenStatement(ctx.db, row.id, iso(now)),
     setPasswordIfChangedStatement(ctx.db, user.id, hash),
     mail.statement,
@@ -136,7 +136,7 @@ export async function changePassword(
     template: { type: "password.changed", how: "change" },
     onlyIfChanged: true,
   });
-  const [changed] = await ctx.db.batch([
+  const [changed] = await ctx.commit([
     setPasswordStatement(ctx.db, user.id, hash, user.passwordHash),
     mail.statement,
     endAccountTokensStatement(ctx.db, user.id, "password_reset", iso(now)),

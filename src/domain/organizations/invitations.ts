@@ -91,7 +91,7 @@ export async function invite(
       expiresAt: invitation.expiresAt,
     },
   });
-  await ctx.db.batch([
+  await ctx.commit([
     revokePendingForEmailStatement(ctx.db, organizationId, email, invitation.createdAt),
     insertInvitationStatement(ctx.db, invitation),
     auditStatement(ctx, {
@@ -128,7 +128,7 @@ export async function revokeInvitation(
   if (invitation.role === "owner") requireRole(role, "owner");
   const state = invitationState(invitation, now);
   if (state === "accepted" || state === "revoked") throw new AppError("INVITATION_USED", { details: { state } });
-  const [revoked] = await d1.batch([
+  const [revoked] = await ctx.commit([
     revokeInvitationStatement(d1, organizationId, invitationId, iso(now)),
     auditStatement(ctx, {
       organizationId,
@@ -198,7 +198,7 @@ export async function acceptFoundInvitation(
     throw new AppError("INVITER_ROLE_LOST", { details: { role: invitation.role } });
   }
   const at = iso(now);
-  const [accepted, joined] = await d1.batch([
+  const [accepted, joined] = await ctx.commit([
     acceptInvitationStatement(d1, invitation.id, principal.userId, at),
     insertMemberIfChangedStatement(d1, {
       organizationId: invitation.organizationId,

@@ -69,7 +69,7 @@ export async function createOrganization(ctx: UserContext, input: { name: string
     requireMfa: false,
   };
   const account = newAccount(ctx, { ownerType: "organization", ownerId: organization.id, tier: "basic", now });
-  await d1.batch([
+  await ctx.commit([
     insertOrganizationStatement(d1, organization),
     insertAccountStatement(d1, account),
     ...organizationGrant(ctx, { userId: principal.userId, organizationId: organization.id, accountId: account.id, at }),
@@ -113,7 +113,7 @@ export async function renameOrganization(
   const { organization, role } = await membershipIn(ctx, input);
   requireRole(role, "admin");
   const at = iso(ctx.now());
-  const [updated] = await d1.batch([
+  const [updated] = await ctx.commit([
     renameOrganizationStatement(d1, id, name, at),
     auditStatement(ctx, {
       organizationId: id,
@@ -154,7 +154,7 @@ export async function setRequireMfa(
   }
   await requireRecentCheck(ctx, principal);
   const at = iso(ctx.now());
-  const [updated] = await d1.batch([
+  const [updated] = await ctx.commit([
     setRequireMfaStatement(d1, id, requireMfa, at),
     auditStatement(ctx, {
       organizationId: id,
@@ -190,7 +190,7 @@ export async function deleteOrganization(ctx: UserContext, input: { organization
     });
   if (await hasActiveSessions(d1, id)) throw activeSessions();
   const at = iso(ctx.now());
-  const [deleted] = await d1.batch([
+  const [deleted] = await ctx.commit([
     softDeleteOrganizationStatement(d1, id, at),
     auditStatement(ctx, {
       organizationId: id,

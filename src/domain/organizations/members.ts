@@ -41,7 +41,7 @@ export async function changeRole(ctx: UserContext, input: { organizationId: stri
   checkRoleChange(actor, target.member.role, role);
   if (target.member.role === role) return target;
   const at = iso(ctx.now());
-  const [updated] = await d1.batch([
+  const [updated] = await ctx.commit([
     setRoleStatement(d1, organizationId, userId, role, at),
     auditStatement(ctx, {
       organizationId,
@@ -93,7 +93,7 @@ async function deleteMembership(
   input: { organizationId: string; userId: string; role: OrgRole; action: "member.removed" | "member.left" },
 ): Promise<void> {
   const { organizationId, userId, role, action } = input;
-  const [deleted] = await ctx.db.batch([
+  const [deleted] = await ctx.commit([
     removeMemberStatement(ctx.db, organizationId, userId),
     auditStatement(ctx, {
       organizationId,
@@ -125,7 +125,7 @@ export async function transferOwnership(
   }
   const target = await targetMember(d1, organizationId, userId);
   const at = iso(ctx.now());
-  const [promoted, demoted] = await d1.batch([
+  const [promoted, demoted] = await ctx.commit([
     setRoleStatement(d1, organizationId, userId, "owner", at),
     setRoleStatement(d1, organizationId, principal.userId, "admin", at),
     auditStatement(ctx, {

@@ -128,7 +128,7 @@ export async function provisionExternal(ctx: Context, input: ExternalSignIn): Pr
   const membership = await findMembership(ctx.db, organizationId, user.id);
   const actor = actorOf(user.id, user.tier);
   if (!membership) {
-    await ctx.db.batch([
+    await ctx.commit([
       insertMemberStatement(ctx.db, { organizationId, userId: user.id, role, createdAt: at, updatedAt: at }),
       auditStatement(ctx, {
         organizationId,
@@ -140,7 +140,7 @@ export async function provisionExternal(ctx: Context, input: ExternalSignIn): Pr
   } else if (membership.role !== role && membership.role !== "owner") {
     // The directory/IdP is the source of truth for the roles it maps; an owner is never demoted by
     // it (so a sign-on never demotes or removes the last owner), and it never makes one.
-    await ctx.db.batch([
+    await ctx.commit([
       setRoleStatement(ctx.db, organizationId, user.id, role, at),
       auditStatement(ctx, {
         organizationId,
@@ -179,7 +179,7 @@ async function linkNewIdentity(
   const existing = await findUserByEmail(ctx.db, email);
   if (!existing) {
     const created = await userFor(ctx, email, input.username);
-    const [inserted] = await ctx.db.batch([link(created.id, "created")]);
+    const [inserted] = await ctx.commit([link(created.id, "created")]);
     if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(ctx, connectionId, subject, conflict);
     return created;
   }
@@ -193,7 +193,7 @@ async function linkNewIdentity(
   };
   if (existing.emailVerifiedAt !== null) {
     // The holder proved the address: the organization that owns its domain may sign them in.
-    const [inserted] = await ctx.db.batch([
+    const [inserted] = await ctx.commit([
       link(existing.id, "verified_email"),
       auditStatement(ctx, {
         organizationId,
@@ -217,7 +217,7 @@ async function linkNewIdentity(
   // everything that signed it in before ends here.
   const held = await credentialsOf(ctx.db, existing.id, at);
   const clients = await listClientsOfUser(ctx.db, existing.id);
-  const [inserted] = await ctx.db.batch([
+  const [inserted] = await ctx.commit([
     link(existing.id, "takeover"),
     auditStatement(ctx, {
       organizationId,
