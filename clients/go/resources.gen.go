@@ -544,7 +544,7 @@ func (s *AuthService) ResetPassword(ctx context.Context, body api.ResetPasswordJ
 
 // StepUpMfa: Prove a second factor again for sensitive operations.
 //
-// Records a second-factor check for the presented access token's sign-in session. For 10 minutes after it, the account-security operations (`x-account-security`: factors, recovery codes, password, email, sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+// Records a second-factor check for the presented access token's sign-in session. For 10 minutes after it, the account-security operations (`x-account-security`: factors, recovery codes, password, email, sign-ins, API keys, OAuth clients, deletion, an organization's SCIM and SSO connections) and changing the payment method or the plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
 //
 // operationId: stepUpMfa — POST /auth/mfa/step-up
 func (s *AuthService) StepUpMfa(ctx context.Context, body api.StepUpMfaJSONRequestBody, params ...*api.StepUpMfaParams) (*api.MfaStepUp, error) {
@@ -2718,7 +2718,7 @@ func (s *SsoService) AddDomain(ctx context.Context, organizationId string, body 
 
 // CreateConnection: Add a SAML, OIDC or LDAP connection (admins and owners).
 //
-// SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and secret (sealed, never returned). Audited.
+// SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and secret (sealed, never returned). Audited. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 //
 // operationId: createSsoConnection — POST /organizations/{organization_id}/sso/connections
 func (s *SsoService) CreateConnection(ctx context.Context, organizationId string, body api.CreateSsoConnectionJSONRequestBody, params ...*api.CreateSsoConnectionParams) (*api.SsoConnection, error) {
@@ -2739,7 +2739,7 @@ func (s *SsoService) CreateConnection(ctx context.Context, organizationId string
 
 // CreateScimConnection: Add a SCIM provisioning connection (admins and owners).
 //
-// A SCIM 2.0 service provider for the organization's directory (Okta, Entra ID, Google Workspace): the answer holds the base URL and the bearer token to enter at the IdP, shown this once (stored only as SHA-256). Audited.
+// A SCIM 2.0 service provider for the organization's directory (Okta, Entra ID, Google Workspace): the answer holds the base URL and the bearer token to enter at the IdP, shown this once (stored only as SHA-256). Audited. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 //
 // operationId: createScimConnection — POST /organizations/{organization_id}/scim/connections
 func (s *SsoService) CreateScimConnection(ctx context.Context, organizationId string, body api.CreateScimConnectionJSONRequestBody, params ...*api.CreateScimConnectionParams) (*api.ScimConnectionWithToken, error) {
@@ -2760,7 +2760,7 @@ func (s *SsoService) CreateScimConnection(ctx context.Context, organizationId st
 
 // DeleteConnection: Delete a connection (admins and owners).
 //
-// Sign-in through it stops at once (members keep their accounts and memberships; with enforcement gone, password sign-in works again). Audited; another organization's connection is a 404.
+// Sign-in through it stops at once (members keep their accounts and memberships; with enforcement gone, password sign-in works again). Audited; another organization's connection is a 404. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 //
 // operationId: deleteSsoConnection — DELETE /organizations/{organization_id}/sso/connections/{connection_id}
 func (s *SsoService) DeleteConnection(ctx context.Context, organizationId string, connectionId string, params ...*api.DeleteSsoConnectionParams) (*api.MessageEnvelope, error) {
@@ -2928,7 +2928,7 @@ func (s *SsoService) OidcLogin(ctx context.Context, params ...*api.OidcLoginPara
 
 // RevokeScimConnection: Revoke a SCIM connection (admins and owners).
 //
-// Its token is refused from this moment, for good; the members it provisioned stay members, managed here from now on. Revoking a revoked connection changes nothing. Audited.
+// Its token is refused from this moment, for good; the members it provisioned stay members, managed here from now on. Revoking a revoked connection changes nothing. Audited. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 //
 // operationId: revokeScimConnection — DELETE /organizations/{organization_id}/scim/connections/{connection_id}
 func (s *SsoService) RevokeScimConnection(ctx context.Context, organizationId string, connectionId string, params ...*api.RevokeScimConnectionParams) (*api.ScimConnection, error) {
@@ -2949,7 +2949,7 @@ func (s *SsoService) RevokeScimConnection(ctx context.Context, organizationId st
 
 // RotateScimToken: Rotate a SCIM connection's token (admins and owners).
 //
-// A new bearer token, shown this once; the previous token is refused from this moment, so enter the new one at the IdP. A revoked connection is a 404. Audited.
+// A new bearer token, shown this once; the previous token is refused from this moment, so enter the new one at the IdP. A revoked connection is a 404. Audited. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 //
 // operationId: rotateScimToken — POST /organizations/{organization_id}/scim/connections/{connection_id}/rotate
 func (s *SsoService) RotateScimToken(ctx context.Context, organizationId string, connectionId string, params ...*api.RotateScimTokenParams) (*api.ScimConnectionWithToken, error) {
@@ -3024,7 +3024,7 @@ func (s *SsoService) SamlServiceProviderMetadata(ctx context.Context, connection
 
 // UpdateConnection: Change a connection: name, enforcement, SAML certificates, LDAP settings (admins and owners).
 //
-// Changes merge onto the connection and are validated as a whole. Rotate an IdP certificate without downtime: `add_certificates` with the new one before the IdP switches, `remove_certificates` with the old one after. A new LDAP `service_password` is sealed again. Audited (certificates as SHA-256 fingerprints, never secrets); another organization's connection is a 404.
+// Changes merge onto the connection and are validated as a whole. Rotate an IdP certificate without downtime: `add_certificates` with the new one before the IdP switches, `remove_certificates` with the old one after. A new LDAP `service_password` is sealed again. Audited (certificates as SHA-256 fingerprints, never secrets); another organization's connection is a 404. Account security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 //
 // operationId: updateSsoConnection — PATCH /organizations/{organization_id}/sso/connections/{connection_id}
 func (s *SsoService) UpdateConnection(ctx context.Context, organizationId string, connectionId string, body api.UpdateSsoConnectionJSONRequestBody, params ...*api.UpdateSsoConnectionParams) (*api.SsoConnection, error) {

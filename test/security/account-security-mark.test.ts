@@ -5,7 +5,8 @@
  *    AccountHolder.prove makes, and only the `accountSecurity` route option runs it: a route calling
  *    such a function without the mark cannot get the proof (holderContextOf), and this test finds it;
  * 2. the families: in the served document, every operation that writes where an account's security
- *    lives (its factors, password, email, sign-ins, deletion, and what mints keys and clients) is marked.
+ *    lives (its factors, password, email, sign-ins, deletion, and what mints keys and clients) is marked,
+ *    and so is every write of an organization's identity connections (SCIM tokens, SAML/OIDC/LDAP).
  */
 import { describe, expect, it } from "vitest";
 import { servedOpenApiDocument } from "../support/openapi";
@@ -21,7 +22,7 @@ describe("the account-security mark", () => {
       .filter((f) => /\bholderContextOf\(c\)/.test(f.text) !== /\baccountSecurity: true\b/.test(f.text))
       .map((f) => f.path);
     expect(mismatched).toEqual([]);
-    expect(routes.filter((f) => /\baccountSecurity: true\b/.test(f.text)).length).toBeGreaterThanOrEqual(16);
+    expect(routes.filter((f) => /\baccountSecurity: true\b/.test(f.text)).length).toBeGreaterThanOrEqual(22);
   });
 
   it("only the accountSecurity middleware proves a holder, and nothing else makes a HolderContext", () => {
@@ -39,7 +40,8 @@ describe("the account-security mark", () => {
       method !== "get" &&
       (/^\/users\/me\/(mfa|password|email|sessions)(\/|$)/.test(path) ||
         (method === "delete" && path === "/users/me") ||
-        (method === "post" && /^\/(api-keys|oauth\/clients)(\/|$)/.test(path)));
+        (method === "post" && /^\/(api-keys|oauth\/clients)(\/|$)/.test(path)) ||
+        /^\/organizations\/\{organization_id\}\/(scim|sso)\/connections(\/|$)/.test(path));
     const inFamily: string[] = [];
     const unmarked: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
@@ -49,7 +51,7 @@ describe("the account-security mark", () => {
         if (op["x-account-security"] !== true) unmarked.push(`${method.toUpperCase()} ${path}`);
       }
     }
-    expect(inFamily.length).toBeGreaterThanOrEqual(16);
+    expect(inFamily.length).toBeGreaterThanOrEqual(22);
     expect(unmarked).toEqual([]);
   });
 });

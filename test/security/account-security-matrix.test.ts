@@ -7,7 +7,7 @@
  * fails for one of the class left unmarked.
  */
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { USER_SCOPES } from "../../src/domain/identity/scopes";
 import { PASSWORD, registerUser, type TestUser, uniqueEmail } from "../support/factories";
 import { type ApiResponse, api, BASE } from "../support/http";
@@ -22,11 +22,14 @@ import {
   type TestClient,
 } from "../support/oauth";
 import { servedOpenApiDocument } from "../support/openapi";
+import { createOrganization } from "../support/organizations";
+import { createScimConnection } from "../support/scim";
 import { decodePayload } from "../support/tokens";
 import { authenticatorApp } from "../support/totp";
 import { SoftAuthenticator } from "../support/webauthn";
 
 const ORIGIN = "http://127.0.0.1:8787";
+const samlKeys = inject("samlKeys");
 const MCP = `${BASE}/mcp`;
 
 interface Operation {
@@ -64,6 +67,9 @@ interface Credential {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const signInRequired = { status: 403, code: "INSUFFICIENT_PERMISSIONS", reason: "sign_in_required" };
 
+/** What the person grants third-party clients: every operation's scope, so the refusals are the rule's. */
+const THIRD_PARTY_SCOPES = ["profile", "remote-viewing:read", "organizations:read", "organizations:write"];
+
 /** A token of an authorization-code grant the person approved for `client` (PKCE; public clients name themselves). */
 async function approvedToken(user: TestUser, client: TestClient, resource?: string): Promise<string> {
   const { verifier, challenge } = await pkcePair();
@@ -71,7 +77,7 @@ async function approvedToken(user: TestUser, client: TestClient, resource?: stri
     response_type: "code",
     client_id: client.client_id,
     redirect_uri: REDIRECT,
-    scope: "profile remote-viewing:read",
+    scope: THIRD_PARTY_SCOPES.join(" "),
     code_challenge: challenge,
     code_challenge_method: "S256",
     ...(resource ? { resource } : {}),
@@ -115,9 +121,12 @@ async function credentialsOf(user: TestUser, vendor: TestUser) {
   const publicClient = await createClient(vendor.token, {
     client_type: "public",
     grant_types: ["authorization_code"],
-    scopes: ["profile", "remote-viewing:read"],
+    scopes: THIRD_PARTY_SCOPES,
   });
-  const confidentialClient = await createClient(vendor.token, { grant_types: ["authorization_code"] });
+  const confidentialClient = await createClient(vendor.token, {
+    grant_types: ["authorization_code"],
+    scopes: THIRD_PARTY_SCOPES,
+  });
   const ownClient = await createClient(user.token, {
     grant_types: ["client_credentials"],
     redirect_uris: [],
@@ -161,7 +170,10 @@ const rows = async (sql: string, ...params: unknown[]) =>
       .all()
   ).results;
 
-/** Everything about how the account is secured or reached, and what it was mailed. */
+const ownedBy =
+  "organization_id IN (SELECT organization_id FROM organization_members WHERE user_id = ? AND role = 'owner')";
+
+/** Everything about how the account is secured or reached, what it was mailed, and its organizations' connections. */
 async function securityState(user: TestUser) {
   return {
     user: await rows(
@@ -186,7 +198,42 @@ async function securityState(user: TestUser) {
     ),
     accountTokens: await rows("SELECT id, used_at FROM account_tokens WHERE user_id = ? ORDER BY id", user.id),
     mail: await rows("SELECT id FROM mail_outbox WHERE recipient = ? ORDER BY id", user.email.toLowerCase()),
+    // The identity connections of the organizations the user owns, and what their audit logs say was done.
+    scimConnections: await rows(
+      `SELECT id, token_hash, rotated_at, revoked_at FROM scim_connections WHERE ${ownedBy} ORDER BY id`,
+      user.id,
+    ),
+    ssoConnections: await rows(
+      `SELECT id, name, config, secret_sealed, enforced, updated_at FROM sso_connections WHERE ${ownedBy} ORDER BY id`,
+      user.id,
+    ),
+    organizationAudit: await rows(`SELECT id, action FROM audit_log WHERE ${ownedBy} ORDER BY rowid`, user.id),
   };
+}
+
+/** A SAML connection to the test IdP: one the operations on an organization's connections would act on. */
+const samlConnection = (name: string) => ({
+  kind: "saml",
+  name,
+  enforced: false,
+  saml: {
+    idp_entity_id: "https://idp.test/metadata",
+    sso_url: "https://idp.test/sso",
+    certificates: [samlKeys.idp.cert],
+    group_roles: { admins: "admin" },
+  },
+});
+
+/** An organization `user` owns, with a SCIM connection and a SAML connection (made while no factor asks for a check). */
+async function administeredOrganization(user: TestUser) {
+  const organization_id = await createOrganization(user);
+  const scim = await createScimConnection(user, organization_id);
+  const sso = await api("POST", `/v1/organizations/${organization_id}/sso/connections`, {
+    token: user.token,
+    body: samlConnection("Okta"),
+  });
+  expect(sso.status, sso.text).toBe(201);
+  return { organization_id, scim_connection_id: scim.id, sso_connection_id: sso.body.data.id as string };
 }
 
 /** A body the operation would act on if it let the caller through (the rule must refuse before it). */
@@ -223,13 +270,21 @@ async function attackBody(op: Operation): Promise<unknown> {
     }
     case "renamePasskey":
       return { name: "Planted" };
+    case "createScimConnection":
+      return { name: "Planted", group_roles: { Everyone: "admin" } };
+    case "createSsoConnection":
+      return samlConnection("Planted");
+    case "updateSsoConnection":
+      return { name: "Planted", enforced: true, add_certificates: [samlKeys.attacker.cert] };
     default:
       return op.hasBody ? {} : undefined;
   }
 }
 
 function fill(path: string, ids: Record<string, string>) {
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  return path.replace(/\{([^}]+)\}/g, (_, param: string) => {
+    // SCIM and SSO connections share the parameter's name, not its id format.
+    const name = param === "connection_id" ? (path.includes("/scim/") ? "scim_" : "sso_") + param : param;
     const id = ids[name];
     if (!id) throw new Error(`no id for {${name}}: add the account's own to the matrix's fillers`);
     return id;
@@ -271,6 +326,7 @@ describe("account security: only the holder's first-party sign-in, with a recent
     // accounts are enterprise's: the matrix makes more calls in a minute than basic's rate limit allows.
     const user = await registerUser({ tier: "enterprise" });
     const creds = await credentialsOf(user, vendor);
+    const organization = await administeredOrganization(user);
     const enrol = await api("POST", "/v1/users/me/mfa/totp", { token: user.token });
     expect(enrol.status, enrol.text).toBe(201);
     const app = authenticatorApp(enrol.body.data.secret);
@@ -292,6 +348,7 @@ describe("account security: only the holder's first-party sign-in, with a recent
       id: passkey.body.data.passkey.id as string,
       sign_in_id: decodePayload(user.token).sid as string,
       key_id: creds.apiKeyId,
+      ...organization,
     };
     secured = { user, ids, credentials: [...creds.firstParty, ...creds.thirdParty], app };
 
@@ -304,12 +361,13 @@ describe("account security: only the holder's first-party sign-in, with a recent
         id: "passkey_1000000000000000000",
         sign_in_id: decodePayload(bare.token).sid as string,
         key_id: bareCreds.apiKeyId,
+        ...(await administeredOrganization(bare)),
       },
       credentials: bareCreds.thirdParty,
     };
   }, 180_000);
 
-  it("the served document marks the class: factors, recovery codes, password, email, sign-ins, keys, clients, deletion", () => {
+  it("the served document marks the class: factors, recovery codes, password, email, sign-ins, keys, clients, deletion, identity connections", () => {
     const marked = new Set(ops.map((o) => `${o.method} ${o.path}`));
     for (const name of [
       "POST /v1/users/me/mfa/totp",
@@ -328,6 +386,12 @@ describe("account security: only the holder's first-party sign-in, with a recent
       "POST /v1/api-keys/{key_id}/rotate",
       "POST /v1/oauth/clients",
       "DELETE /v1/users/me",
+      "POST /v1/organizations/{organization_id}/scim/connections",
+      "POST /v1/organizations/{organization_id}/scim/connections/{connection_id}/rotate",
+      "DELETE /v1/organizations/{organization_id}/scim/connections/{connection_id}",
+      "POST /v1/organizations/{organization_id}/sso/connections",
+      "PATCH /v1/organizations/{organization_id}/sso/connections/{connection_id}",
+      "DELETE /v1/organizations/{organization_id}/sso/connections/{connection_id}",
     ]) {
       expect(marked.has(name), name).toBe(true);
     }
@@ -354,10 +418,21 @@ describe("account security: only the holder's first-party sign-in, with a recent
     // An invalid body or an unknown id: past the rule, refused by validation or as not found, changing nothing.
     const failures: string[] = [];
     for (const op of ops.filter((o) => o.hasBody || o.path.includes("{"))) {
-      const res = await api(op.method, fill(op.path, { id: "passkey_1", sign_in_id: "nope", key_id: "key_1" }), {
-        token: secured.user.token,
-        ...(op.hasBody ? { body: { unexpected: true } } : {}),
-      });
+      const res = await api(
+        op.method,
+        fill(op.path, {
+          id: "passkey_1",
+          sign_in_id: "nope",
+          key_id: "key_1",
+          organization_id: "org_1",
+          scim_connection_id: "scim_1",
+          sso_connection_id: "sso_1",
+        }),
+        {
+          token: secured.user.token,
+          ...(op.hasBody ? { body: { unexpected: true } } : {}),
+        },
+      );
       if (res.status === 401 || res.status === 403 || res.status < 400)
         failures.push(`${op.method} ${op.path}: ${res.status} ${res.text.slice(0, 160)}`);
     }

@@ -8,7 +8,10 @@ import type { Principal } from "./principal";
  * The one rule for operations that change how an account is secured or reached (docs/security.md
  * "The account holder"): adding, confirming, renaming or removing a second factor, regenerating
  * recovery codes, changing the password or the email, ending sign-ins, creating or replacing API
- * keys and OAuth clients, deleting the account. Only the holder's own first-party sign-in does them
+ * keys and OAuth clients, deleting the account; and an organization's identity connections' secrets
+ * (creating, rotating and revoking a SCIM connection's token; creating, changing and deleting a SAML,
+ * OIDC or LDAP connection), whose holder is the signed-in owner or admin (the organization's role
+ * check follows in the domain function). Only the holder's own first-party sign-in does them
  * (a password, passkey or SSO sign-in's token, or the console's cookie carrying one), never an API
  * key, a third-party OAuth or MCP token or a client-credentials token; and where the account has a
  * second factor, only within STEP_UP_WINDOW_MS of a check on that sign-in.

@@ -30,7 +30,7 @@ const route = defineRoute({
   tags: ["Authentication"],
   middleware: [authThrottle()],
   summary: "Prove a second factor again for sensitive operations",
-  description: `Records a second-factor check for the presented access token's sign-in session. For ${STEP_UP_WINDOW_MS / 60000} minutes after it, the account-security operations (\`x-account-security\`: factors, recovery codes, password, email, sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the plan are allowed; without it they answer 403 \`MFA_REQUIRED\`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of \`POST /v1/auth/mfa/step-up/options\`.`,
+  description: `Records a second-factor check for the presented access token's sign-in session. For ${STEP_UP_WINDOW_MS / 60000} minutes after it, the account-security operations (\`x-account-security\`: factors, recovery codes, password, email, sign-ins, API keys, OAuth clients, deletion, an organization's SCIM and SSO connections) and changing the payment method or the plan are allowed; without it they answer 403 \`MFA_REQUIRED\`. Needs an access token (an API key has no sign-in session). A passkey answers the challenge of \`POST /v1/auth/mfa/step-up/options\`.`,
   scope: "authenticated",
   request: { body: { required: true, content: { "application/json": { schema: StepUpBody } } } },
   responses: {

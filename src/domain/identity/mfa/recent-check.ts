@@ -17,10 +17,11 @@ export async function requireFreshCheck(ctx: Context, input: { userId: string; s
 }
 
 /**
- * Sensitive operations outside the account's own security (SSO settings, the payment method or the
- * plan, an organization's MFA requirement) need a recent check when the account has a second factor.
+ * Sensitive operations outside the account's own security (the payment method or the plan, an
+ * organization's MFA requirement) need a recent check when the account has a second factor.
  * An API key passes: it is a program with no sign-in to check, and it was created by its holder with
- * a recent check (account-holder.ts). The account's own security is account-holder.ts's rule instead.
+ * a recent check (account-holder.ts). The account's own security, and an organization's identity
+ * connections, are account-holder.ts's rule instead.
  */
 export async function requireRecentCheck(ctx: Context, principal: Principal) {
   if (principal.credential.kind === "api_key") return;

@@ -14,7 +14,7 @@ import type { UserContext } from "../../context";
 import { membershipIn } from "../../organizations/access";
 import { auditStatement } from "../../organizations/audit";
 import { requireRole } from "../../organizations/roles";
-import { requireRecentCheck } from "../mfa/recent-check";
+import type { HolderContext } from "../account-holder";
 
 /** What a SCIM token starts with (so a leaked one is recognisable, as `sak_live_` API keys are). */
 export const SCIM_TOKEN_PREFIX = "sascim_";
@@ -66,10 +66,9 @@ const normalizedGroupRoles = (roles: Record<string, DirectoryRole>) =>
 
 /** Creates a connection; its token is in this answer only (stored as SHA-256). Audited. */
 export async function createScimConnection(
-  ctx: UserContext,
+  ctx: HolderContext,
   input: { organizationId: string; connection: NewScimConnection },
 ) {
-  await requireRecentCheck(ctx, ctx.principal);
   const { organizationId, connection } = input;
   await administered(ctx, organizationId);
   const now = ctx.now();
@@ -119,8 +118,7 @@ export async function getScimConnection(ctx: UserContext, input: { organizationI
 }
 
 /** A new token; the old one is refused from this moment (no grace: the IdP is updated by the same admin). */
-export async function rotateScimToken(ctx: UserContext, input: { organizationId: string; connectionId: string }) {
-  await requireRecentCheck(ctx, ctx.principal);
+export async function rotateScimToken(ctx: HolderContext, input: { organizationId: string; connectionId: string }) {
   const row = await connectionOf(ctx, input);
   if (row.revokedAt) throw new AppError("RESOURCE_NOT_FOUND", { message: "The connection is revoked." });
   const at = iso(ctx.now());
@@ -141,8 +139,10 @@ export async function rotateScimToken(ctx: UserContext, input: { organizationId:
  * Revokes the token for good: the directory can no longer provision. Members it provisioned stay
  * members (the organization's admins manage them from here on). Audited.
  */
-export async function revokeScimConnection(ctx: UserContext, input: { organizationId: string; connectionId: string }) {
-  await requireRecentCheck(ctx, ctx.principal);
+export async function revokeScimConnection(
+  ctx: HolderContext,
+  input: { organizationId: string; connectionId: string },
+) {
   const row = await connectionOf(ctx, input);
   if (row.revokedAt) return view(row, ctx.config.issuer);
   const at = iso(ctx.now());

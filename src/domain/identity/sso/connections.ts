@@ -17,7 +17,7 @@ import { open, seal } from "../../encryption/secret-box";
 import { actingAs, membershipIn } from "../../organizations/access";
 import { auditStatement } from "../../organizations/audit";
 import { requireRole } from "../../organizations/roles";
-import { requireRecentCheck } from "../mfa/recent-check";
+import type { HolderContext } from "../account-holder";
 import type { OrganizationRole, Principal } from "../principal";
 import { endPasswordSignIns } from "./enforcement";
 import { assertDirectoryTransport, type LdapDirectoryConfig, ldapTimeoutMs } from "./ldap/authenticate";
@@ -170,8 +170,10 @@ function checkLdap(config: LdapSettings, environment: string, hasServicePassword
   }
 }
 
-export async function createConnection(ctx: UserContext, args: { organizationId: string; connection: NewConnection }) {
-  await requireRecentCheck(ctx, ctx.principal);
+export async function createConnection(
+  ctx: HolderContext,
+  args: { organizationId: string; connection: NewConnection },
+) {
   const { organizationId, connection: input } = args;
   const now = ctx.now();
   const { role } = await membershipIn(ctx, { organizationId });
@@ -248,10 +250,9 @@ const FOREIGN = {
 
 /** PATCH: changes merged onto the stored connection, validated as a whole, audited (no secrets in the log). */
 export async function updateConnection(
-  ctx: UserContext,
+  ctx: HolderContext,
   input: { organizationId: string; connectionId: string; changes: ConnectionChanges },
 ) {
-  await requireRecentCheck(ctx, ctx.principal);
   const { principal } = ctx;
   const { organizationId, connectionId: id, changes } = input;
   const now = ctx.now();
@@ -328,8 +329,7 @@ async function auditedFields(row: SsoConnectionRow) {
 }
 
 /** DELETE: the connection and, with it, every way in through it; audited. */
-export async function deleteConnection(ctx: UserContext, input: { organizationId: string; connectionId: string }) {
-  await requireRecentCheck(ctx, ctx.principal);
+export async function deleteConnection(ctx: HolderContext, input: { organizationId: string; connectionId: string }) {
   const { principal } = ctx;
   const { organizationId, connectionId: id } = input;
   const row = await administeredConnection(ctx, principal, organizationId, id);

@@ -1,4 +1,4 @@
-import { userContextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { createScimConnection } from "../../../domain/identity/scim/connections";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -15,6 +15,7 @@ const route = defineRoute({
   ...common,
   summary: "Add a SCIM provisioning connection (admins and owners)",
   scope: "organizations:write",
+  accountSecurity: true,
   request: {
     params: OrganizationIdParam,
     body: { required: true, content: { "application/json": { schema: CreateScimConnectionBody } } },
@@ -25,12 +26,12 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(ScimConnectionWithTokenSchema) } },
     },
   },
-  errors: [...common.errors, "MFA_REQUIRED"],
+  errors: common.errors,
 });
 
 export function mountCreateScimConnection(app: Router) {
   app.openapi(route, async (c) => {
-    const view = await createScimConnection(userContextOf(c), {
+    const view = await createScimConnection(holderContextOf(c), {
       organizationId: c.req.valid("param").organization_id,
       connection: c.req.valid("json"),
     });

@@ -1,4 +1,4 @@
-import { userContextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { revokeScimConnection } from "../../../domain/identity/scim/connections";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -14,6 +14,7 @@ const route = defineRoute({
   ...common,
   summary: "Revoke a SCIM connection (admins and owners)",
   scope: "organizations:write",
+  accountSecurity: true,
   request: { params: ScimConnectionParams },
   responses: {
     200: {
@@ -21,13 +22,13 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(ScimConnectionSchema) } },
     },
   },
-  errors: [...common.errors, "MFA_REQUIRED"],
+  errors: common.errors,
 });
 
 export function mountRevokeScimConnection(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, connection_id } = c.req.valid("param");
-    const view = await revokeScimConnection(userContextOf(c), {
+    const view = await revokeScimConnection(holderContextOf(c), {
       organizationId: organization_id,
       connectionId: connection_id,
     });

@@ -1,4 +1,4 @@
-import { userContextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { rotateScimToken } from "../../../domain/identity/scim/connections";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -14,6 +14,7 @@ const route = defineRoute({
   ...common,
   summary: "Rotate a SCIM connection's token (admins and owners)",
   scope: "organizations:write",
+  accountSecurity: true,
   request: { params: ScimConnectionParams },
   responses: {
     200: {
@@ -21,13 +22,13 @@ const route = defineRoute({
       content: { "application/json": { schema: envelopeSchema(ScimConnectionWithTokenSchema) } },
     },
   },
-  errors: [...common.errors, "MFA_REQUIRED"],
+  errors: common.errors,
 });
 
 export function mountRotateScimToken(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, connection_id } = c.req.valid("param");
-    const view = await rotateScimToken(userContextOf(c), {
+    const view = await rotateScimToken(holderContextOf(c), {
       organizationId: organization_id,
       connectionId: connection_id,
     });

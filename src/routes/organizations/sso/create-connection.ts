@@ -1,4 +1,4 @@
-import { userContextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { createConnection } from "../../../domain/identity/sso/connections";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -15,6 +15,7 @@ const route = defineRoute({
   ...common,
   summary: "Add a SAML, OIDC or LDAP connection (admins and owners)",
   scope: "organizations:write",
+  accountSecurity: true,
   request: {
     params: OrganizationIdParam,
     body: { required: true, content: { "application/json": { schema: CreateConnectionBody } } },
@@ -22,12 +23,12 @@ const route = defineRoute({
   responses: {
     201: { description: "Created", content: { "application/json": { schema: envelopeSchema(ConnectionSchema) } } },
   },
-  errors: [...common.errors, "SSO_CONNECTION_INVALID", "MFA_REQUIRED"],
+  errors: [...common.errors, "SSO_CONNECTION_INVALID"],
 });
 
 export function mountCreateSsoConnection(app: Router) {
   app.openapi(route, async (c) => {
-    const view = await createConnection(userContextOf(c), {
+    const view = await createConnection(holderContextOf(c), {
       organizationId: c.req.valid("param").organization_id,
       connection: c.req.valid("json"),
     });

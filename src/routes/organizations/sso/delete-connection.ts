@@ -1,4 +1,4 @@
-import { userContextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { deleteConnection } from "../../../domain/identity/sso/connections";
 import { MessageOnlySchema } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -14,15 +14,16 @@ const route = defineRoute({
   ...common,
   summary: "Delete a connection (admins and owners)",
   scope: "organizations:write",
+  accountSecurity: true,
   request: { params: ConnectionParams },
   responses: { 200: { description: "Deleted", content: { "application/json": { schema: MessageOnlySchema } } } },
-  errors: [...common.errors, "MFA_REQUIRED"],
+  errors: common.errors,
 });
 
 export function mountDeleteSsoConnection(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, connection_id } = c.req.valid("param");
-    await deleteConnection(userContextOf(c), { organizationId: organization_id, connectionId: connection_id });
+    await deleteConnection(holderContextOf(c), { organizationId: organization_id, connectionId: connection_id });
     return c.json({ success: true as const, message: "Connection deleted" }, 200);
   });
 }

@@ -1,4 +1,4 @@
-import { userContextOf } from "../../../context/request";
+import { holderContextOf } from "../../../context/request";
 import { updateConnection } from "../../../domain/identity/sso/connections";
 import { envelopeSchema, ok } from "../../../http/envelope";
 import type { Router } from "../../../http/openapi";
@@ -14,6 +14,7 @@ const route = defineRoute({
   ...common,
   summary: "Change a connection: name, enforcement, SAML certificates, LDAP settings (admins and owners)",
   scope: "organizations:write",
+  accountSecurity: true,
   request: {
     params: ConnectionParams,
     body: { required: true, content: { "application/json": { schema: UpdateConnectionBody } } },
@@ -21,13 +22,13 @@ const route = defineRoute({
   responses: {
     200: { description: "Updated", content: { "application/json": { schema: envelopeSchema(ConnectionSchema) } } },
   },
-  errors: [...common.errors, "SSO_CONNECTION_INVALID", "MFA_REQUIRED"],
+  errors: [...common.errors, "SSO_CONNECTION_INVALID"],
 });
 
 export function mountUpdateSsoConnection(app: Router) {
   app.openapi(route, async (c) => {
     const { organization_id, connection_id } = c.req.valid("param");
-    const view = await updateConnection(userContextOf(c), {
+    const view = await updateConnection(holderContextOf(c), {
       organizationId: organization_id,
       connectionId: connection_id,
       changes: c.req.valid("json"),

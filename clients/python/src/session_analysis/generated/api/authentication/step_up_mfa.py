@@ -127,9 +127,10 @@ def sync_detailed(
 
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
     it, the account-security operations (`x-account-security`: factors, recovery codes, password, email,
-    sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the
-    plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has
-    no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+    sign-ins, API keys, OAuth clients, deletion, an organization's SCIM and SSO connections) and
+    changing the payment method or the plan are allowed; without it they answer 403 `MFA_REQUIRED`.
+    Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST
+    /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset):
@@ -171,9 +172,10 @@ def sync(
 
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
     it, the account-security operations (`x-account-security`: factors, recovery codes, password, email,
-    sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the
-    plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has
-    no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+    sign-ins, API keys, OAuth clients, deletion, an organization's SCIM and SSO connections) and
+    changing the payment method or the plan are allowed; without it they answer 403 `MFA_REQUIRED`.
+    Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST
+    /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset):
@@ -210,9 +212,10 @@ async def asyncio_detailed(
 
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
     it, the account-security operations (`x-account-security`: factors, recovery codes, password, email,
-    sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the
-    plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has
-    no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+    sign-ins, API keys, OAuth clients, deletion, an organization's SCIM and SSO connections) and
+    changing the payment method or the plan are allowed; without it they answer 403 `MFA_REQUIRED`.
+    Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST
+    /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset):
@@ -252,9 +255,10 @@ async def asyncio(
 
      Records a second-factor check for the presented access token's sign-in session. For 10 minutes after
     it, the account-security operations (`x-account-security`: factors, recovery codes, password, email,
-    sign-ins, API keys, OAuth clients, deletion) and changing SSO settings, the payment method or the
-    plan are allowed; without it they answer 403 `MFA_REQUIRED`. Needs an access token (an API key has
-    no sign-in session). A passkey answers the challenge of `POST /v1/auth/mfa/step-up/options`.
+    sign-ins, API keys, OAuth clients, deletion, an organization's SCIM and SSO connections) and
+    changing the payment method or the plan are allowed; without it they answer 403 `MFA_REQUIRED`.
+    Needs an access token (an API key has no sign-in session). A passkey answers the challenge of `POST
+    /v1/auth/mfa/step-up/options`.
 
     Args:
         x_organization_id (str | Unset):

@@ -130,7 +130,11 @@ def sync_detailed(
 
      A SCIM 2.0 service provider for the organization's directory (Okta, Entra ID, Google Workspace): the
     answer holds the base URL and the bearer token to enter at the IdP, shown this once (stored only as
-    SHA-256). Audited.
+    SHA-256). Audited. Account security: only the account's holder, signed in (a password, passkey or
+    SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's
+    token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -175,7 +179,11 @@ def sync(
 
      A SCIM 2.0 service provider for the organization's directory (Okta, Entra ID, Google Workspace): the
     answer holds the base URL and the bearer token to enter at the IdP, shown this once (stored only as
-    SHA-256). Audited.
+    SHA-256). Audited. Account security: only the account's holder, signed in (a password, passkey or
+    SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's
+    token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -215,7 +223,11 @@ async def asyncio_detailed(
 
      A SCIM 2.0 service provider for the organization's directory (Okta, Entra ID, Google Workspace): the
     answer holds the base URL and the bearer token to enter at the IdP, shown this once (stored only as
-    SHA-256). Audited.
+    SHA-256). Audited. Account security: only the account's holder, signed in (a password, passkey or
+    SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's
+    token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -258,7 +270,11 @@ async def asyncio(
 
      A SCIM 2.0 service provider for the organization's directory (Okta, Entra ID, Google Workspace): the
     answer holds the base URL and the bearer token to enter at the IdP, shown this once (stored only as
-    SHA-256). Audited.
+    SHA-256). Audited. Account security: only the account's holder, signed in (a password, passkey or
+    SSO sign-in's access token, or the console's session), may do this: an API key or an OAuth client's
+    token (MCP and client-credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS`
+    (`details.reason: sign_in_required`); with a second factor on the account it also needs a step-up
+    check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.

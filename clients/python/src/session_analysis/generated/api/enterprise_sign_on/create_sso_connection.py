@@ -145,7 +145,12 @@ def sync_detailed(
 
      SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service
     password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and
-    secret (sealed, never returned). Audited.
+    secret (sealed, never returned). Audited. Account security: only the account's holder, signed in (a
+    password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key
+    or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -193,7 +198,12 @@ def sync(
 
      SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service
     password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and
-    secret (sealed, never returned). Audited.
+    secret (sealed, never returned). Audited. Account security: only the account's holder, signed in (a
+    password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key
+    or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -236,7 +246,12 @@ async def asyncio_detailed(
 
      SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service
     password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and
-    secret (sealed, never returned). Audited.
+    secret (sealed, never returned). Audited. Account security: only the account's holder, signed in (a
+    password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key
+    or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -282,7 +297,12 @@ async def asyncio(
 
      SAML from IdP metadata XML or fields (entity id, SSO URL, certificates); LDAP with its service
     password sealed at rest and never returned; OIDC from the issuer (discovered) and a client id and
-    secret (sealed, never returned). Audited.
+    secret (sealed, never returned). Audited. Account security: only the account's holder, signed in (a
+    password, passkey or SSO sign-in's access token, or the console's session), may do this: an API key
+    or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.

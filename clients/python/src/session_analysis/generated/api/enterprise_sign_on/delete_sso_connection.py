@@ -118,7 +118,12 @@ def sync_detailed(
     """Delete a connection (admins and owners)
 
      Sign-in through it stops at once (members keep their accounts and memberships; with enforcement
-    gone, password sign-in works again). Audited; another organization's connection is a 404.
+    gone, password sign-in works again). Audited; another organization's connection is a 404. Account
+    security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token,
+    or the console's session), may do this: an API key or an OAuth client's token (MCP and client-
+    credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`);
+    with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST
+    /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -162,7 +167,12 @@ def sync(
     """Delete a connection (admins and owners)
 
      Sign-in through it stops at once (members keep their accounts and memberships; with enforcement
-    gone, password sign-in works again). Audited; another organization's connection is a 404.
+    gone, password sign-in works again). Audited; another organization's connection is a 404. Account
+    security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token,
+    or the console's session), may do this: an API key or an OAuth client's token (MCP and client-
+    credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`);
+    with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST
+    /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -201,7 +211,12 @@ async def asyncio_detailed(
     """Delete a connection (admins and owners)
 
      Sign-in through it stops at once (members keep their accounts and memberships; with enforcement
-    gone, password sign-in works again). Audited; another organization's connection is a 404.
+    gone, password sign-in works again). Audited; another organization's connection is a 404. Account
+    security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token,
+    or the console's session), may do this: an API key or an OAuth client's token (MCP and client-
+    credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`);
+    with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST
+    /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -243,7 +258,12 @@ async def asyncio(
     """Delete a connection (admins and owners)
 
      Sign-in through it stops at once (members keep their accounts and memberships; with enforcement
-    gone, password sign-in works again). Audited; another organization's connection is a 404.
+    gone, password sign-in works again). Audited; another organization's connection is a 404. Account
+    security: only the account's holder, signed in (a password, passkey or SSO sign-in's access token,
+    or the console's session), may do this: an API key or an OAuth client's token (MCP and client-
+    credentials ones included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`);
+    with a second factor on the account it also needs a step-up check in the last 10 minutes (`POST
+    /v1/auth/mfa/step-up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.

@@ -120,7 +120,12 @@ def sync_detailed(
     """Revoke a SCIM connection (admins and owners)
 
      Its token is refused from this moment, for good; the members it provisioned stay members, managed
-    here from now on. Revoking a revoked connection changes nothing. Audited.
+    here from now on. Revoking a revoked connection changes nothing. Audited. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -164,7 +169,12 @@ def sync(
     """Revoke a SCIM connection (admins and owners)
 
      Its token is refused from this moment, for good; the members it provisioned stay members, managed
-    here from now on. Revoking a revoked connection changes nothing. Audited.
+    here from now on. Revoking a revoked connection changes nothing. Audited. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -203,7 +213,12 @@ async def asyncio_detailed(
     """Revoke a SCIM connection (admins and owners)
 
      Its token is refused from this moment, for good; the members it provisioned stay members, managed
-    here from now on. Revoking a revoked connection changes nothing. Audited.
+    here from now on. Revoking a revoked connection changes nothing. Audited. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -245,7 +260,12 @@ async def asyncio(
     """Revoke a SCIM connection (admins and owners)
 
      Its token is refused from this moment, for good; the members it provisioned stay members, managed
-    here from now on. Revoking a revoked connection changes nothing. Audited.
+    here from now on. Revoking a revoked connection changes nothing. Audited. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.

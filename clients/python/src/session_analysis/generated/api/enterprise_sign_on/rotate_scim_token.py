@@ -118,7 +118,12 @@ def sync_detailed(
     """Rotate a SCIM connection's token (admins and owners)
 
      A new bearer token, shown this once; the previous token is refused from this moment, so enter the
-    new one at the IdP. A revoked connection is a 404. Audited.
+    new one at the IdP. A revoked connection is a 404. Audited. Account security: only the account's
+    holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may
+    do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -162,7 +167,12 @@ def sync(
     """Rotate a SCIM connection's token (admins and owners)
 
      A new bearer token, shown this once; the previous token is refused from this moment, so enter the
-    new one at the IdP. A revoked connection is a 404. Audited.
+    new one at the IdP. A revoked connection is a 404. Audited. Account security: only the account's
+    holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may
+    do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -201,7 +211,12 @@ async def asyncio_detailed(
     """Rotate a SCIM connection's token (admins and owners)
 
      A new bearer token, shown this once; the previous token is refused from this moment, so enter the
-    new one at the IdP. A revoked connection is a 404. Audited.
+    new one at the IdP. A revoked connection is a 404. Audited. Account security: only the account's
+    holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may
+    do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -243,7 +258,12 @@ async def asyncio(
     """Rotate a SCIM connection's token (admins and owners)
 
      A new bearer token, shown this once; the previous token is refused from this moment, so enter the
-    new one at the IdP. A revoked connection is a 404. Audited.
+    new one at the IdP. A revoked connection is a 404. Audited. Account security: only the account's
+    holder, signed in (a password, passkey or SSO sign-in's access token, or the console's session), may
+    do this: an API key or an OAuth client's token (MCP and client-credentials ones included) gets 403
+    `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second factor on the account
+    it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-up`; 403
+    `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.

@@ -132,7 +132,12 @@ def sync_detailed(
      Changes merge onto the connection and are validated as a whole. Rotate an IdP certificate without
     downtime: `add_certificates` with the new one before the IdP switches, `remove_certificates` with
     the old one after. A new LDAP `service_password` is sealed again. Audited (certificates as SHA-256
-    fingerprints, never secrets); another organization's connection is a 404.
+    fingerprints, never secrets); another organization's connection is a 404. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -181,7 +186,12 @@ def sync(
      Changes merge onto the connection and are validated as a whole. Rotate an IdP certificate without
     downtime: `add_certificates` with the new one before the IdP switches, `remove_certificates` with
     the old one after. A new LDAP `service_password` is sealed again. Audited (certificates as SHA-256
-    fingerprints, never secrets); another organization's connection is a 404.
+    fingerprints, never secrets); another organization's connection is a 404. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -225,7 +235,12 @@ async def asyncio_detailed(
      Changes merge onto the connection and are validated as a whole. Rotate an IdP certificate without
     downtime: `add_certificates` with the new one before the IdP switches, `remove_certificates` with
     the old one after. A new LDAP `service_password` is sealed again. Audited (certificates as SHA-256
-    fingerprints, never secrets); another organization's connection is a 404.
+    fingerprints, never secrets); another organization's connection is a 404. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
@@ -272,7 +287,12 @@ async def asyncio(
      Changes merge onto the connection and are validated as a whole. Rotate an IdP certificate without
     downtime: `add_certificates` with the new one before the IdP switches, `remove_certificates` with
     the old one after. A new LDAP `service_password` is sealed again. Audited (certificates as SHA-256
-    fingerprints, never secrets); another organization's connection is a 404.
+    fingerprints, never secrets); another organization's connection is a 404. Account security: only the
+    account's holder, signed in (a password, passkey or SSO sign-in's access token, or the console's
+    session), may do this: an API key or an OAuth client's token (MCP and client-credentials ones
+    included) gets 403 `INSUFFICIENT_PERMISSIONS` (`details.reason: sign_in_required`); with a second
+    factor on the account it also needs a step-up check in the last 10 minutes (`POST /v1/auth/mfa/step-
+    up`; 403 `MFA_REQUIRED` otherwise).
 
     Args:
         organization_id (str):  Example: org_1763776000000123456.
