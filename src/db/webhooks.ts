@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import { rowWritten } from "./changes";
 import { db, schema } from "./client";
+import type { Statement } from "./store";
 
 const { webhooks } = schema;
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -21,16 +21,10 @@ export const ownerOfRecipient = (recipient: string): WebhookOwner =>
 /**
  * Insert only while the user has fewer than `max` webhooks: the count and the
  * insert are one statement, so concurrent creations cannot overshoot the cap.
- * False when the cap was reached. `also`: statements committed in the same
- * batch, right after the insert (an organization's audit entry).
+ * It wrote no row when the cap was reached.
  */
-export async function insertWebhookUnderCap(
-  d1: D1Database,
-  row: WebhookRow,
-  max: number,
-  also: D1PreparedStatement[] = [],
-): Promise<boolean> {
-  const insert = d1
+export function insertWebhookUnderCapStatement(d1: D1Database, row: WebhookRow, max: number): Statement {
+  return d1
     .prepare(
       `INSERT INTO webhooks (id, user_id, url, events, secret_sealed, active, description, created_at, updated_at, last_triggered, organization_id)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL, ?11
@@ -50,8 +44,6 @@ export async function insertWebhookUnderCap(
       max,
       row.organizationId,
     );
-  const [result] = await d1.batch([insert, ...also]);
-  return rowWritten(result);
 }
 
 export async function listWebhooks(d1: D1Database, owner: WebhookOwner): Promise<WebhookRow[]> {
@@ -83,15 +75,14 @@ export async function activeOrDisabledWebhooksOf(d1: D1Database, owner: WebhookO
 /**
  * Replace the owner's webhook's secret, keeping the replaced one (its sealed bytes as they are: the
  * associated data is the webhook id either way) until `previousExpiresAt`. A secret kept from an
- * earlier rotation is dropped. Undefined when missing or someone else's.
+ * earlier rotation is dropped. It writes no row when the webhook is missing or someone else's.
  */
-export async function rotateOwnWebhookSecret(
+export function rotateOwnWebhookSecretStatement(
   d1: D1Database,
   owner: WebhookOwner,
   id: string,
   rotation: { secretSealed: string; previousExpiresAt: string; at: string },
-  also: D1PreparedStatement[] = [],
-): Promise<WebhookRow | undefined> {
+): Statement {
   const update = db(d1)
     .update(webhooks)
     .set({
@@ -102,8 +93,7 @@ export async function rotateOwnWebhookSecret(
     })
     .where(and(eq(webhooks.id, id), ownedBy(owner)))
     .toSQL();
-  const [result] = await d1.batch([d1.prepare(update.sql).bind(...update.params), ...also]);
-  return rowWritten(result) ? findOwnWebhook(d1, owner, id) : undefined;
+  return d1.prepare(update.sql).bind(...update.params);
 }
 
 /**
@@ -124,35 +114,28 @@ export function disableIfFailingSinceStatement(
     .bind(id, failingSince, at);
 }
 
-/** Update the owner's webhook (with `also` in the same batch); undefined when missing or someone else's. */
-export async function updateOwnWebhook(
+/** Updates the owner's webhook; it writes no row when the webhook is missing or someone else's. */
+export function updateOwnWebhookStatement(
   d1: D1Database,
   owner: WebhookOwner,
   id: string,
   patch: Partial<
     Pick<WebhookRow, "url" | "events" | "active" | "description" | "updatedAt" | "disabledAt" | "failingSince">
   >,
-  also: D1PreparedStatement[] = [],
-): Promise<WebhookRow | undefined> {
+): Statement {
   const update = db(d1)
     .update(webhooks)
     .set(patch)
     .where(and(eq(webhooks.id, id), ownedBy(owner)))
     .toSQL();
-  const [result] = await d1.batch([d1.prepare(update.sql).bind(...update.params), ...also]);
-  return rowWritten(result) ? findOwnWebhook(d1, owner, id) : undefined;
+  return d1.prepare(update.sql).bind(...update.params);
 }
 
-export async function deleteOwnWebhook(
-  d1: D1Database,
-  owner: WebhookOwner,
-  id: string,
-  also: D1PreparedStatement[] = [],
-): Promise<boolean> {
+/** Deletes the owner's webhook (its deliveries cascade); no row when missing or someone else's. */
+export function deleteOwnWebhookStatement(d1: D1Database, owner: WebhookOwner, id: string): Statement {
   const remove = db(d1)
     .delete(webhooks)
     .where(and(eq(webhooks.id, id), ownedBy(owner)))
     .toSQL();
-  const [result] = await d1.batch([d1.prepare(remove.sql).bind(...remove.params), ...also]);
-  return rowWritten(result);
+  return d1.prepare(remove.sql).bind(...remove.params);
 }

@@ -1,11 +1,12 @@
+import { rowWritten } from "../../db/changes";
 import type { Statement } from "../../db/store";
 import {
-  deleteOwnWebhook,
+  deleteOwnWebhookStatement,
   findOwnWebhook,
-  insertWebhookUnderCap,
+  insertWebhookUnderCapStatement,
   listWebhooks,
-  rotateOwnWebhookSecret,
-  updateOwnWebhook,
+  rotateOwnWebhookSecretStatement,
+  updateOwnWebhookStatement,
   type WebhookRow,
 } from "../../db/webhooks";
 import { AppError, invalidField } from "../../errors";
@@ -84,7 +85,11 @@ export async function createWebhook(
   };
   // The count above refuses early and cheaply; this conditional insert settles races.
   const audit = auditWebhook(ctx, { id, action: "webhook.created", after: summary(webhook) });
-  if (!(await insertWebhookUnderCap(ctx.db, webhook, MAX_WEBHOOKS_PER_USER, audit))) {
+  const [inserted] = await ctx.commit([
+    insertWebhookUnderCapStatement(ctx.db, webhook, MAX_WEBHOOKS_PER_USER),
+    ...audit,
+  ]);
+  if (!rowWritten(inserted)) {
     throw new AppError("WEBHOOK_LIMIT_REACHED", { details: { max_webhooks: MAX_WEBHOOKS_PER_USER } });
   }
   return { webhook, secret };
@@ -131,9 +136,10 @@ export async function updateWebhook(ctx: UserContext, input: UpdateWebhookInput)
   };
   const after = before ? summary({ ...before, ...patch }) : undefined;
   const audit = before ? auditWebhook(ctx, { id, action: "webhook.updated", before: summary(before), after }) : [];
-  const updated = await updateOwnWebhook(ctx.db, owner, id, patch, audit);
-  if (!updated) throw notFound();
-  return updated;
+  const [updated] = await ctx.commit([updateOwnWebhookStatement(ctx.db, owner, id, patch), ...audit]);
+  const webhook = rowWritten(updated) ? await findOwnWebhook(ctx.db, owner, id) : undefined;
+  if (!webhook) throw notFound();
+  return webhook;
 }
 
 export async function deleteWebhook(ctx: UserContext, input: { webhookId: string }): Promise<void> {
@@ -141,7 +147,8 @@ export async function deleteWebhook(ctx: UserContext, input: { webhookId: string
   const owner = actingOwner(ctx.principal, "admin");
   const before = "organizationId" in owner ? await findOwnWebhook(ctx.db, owner, id) : undefined;
   const audit = before ? auditWebhook(ctx, { id, action: "webhook.deleted", before: summary(before) }) : [];
-  if (!(await deleteOwnWebhook(ctx.db, owner, id, audit))) throw notFound();
+  const [deleted] = await ctx.commit([deleteOwnWebhookStatement(ctx.db, owner, id), ...audit]);
+  if (!rowWritten(deleted)) throw notFound();
 }
 
 /**
@@ -165,13 +172,12 @@ export async function rotateWebhookSecret(
     action: "webhook.secret_rotated",
     after: { rotation_overlap_ends_at: previousExpiresAt },
   });
-  const webhook = await rotateOwnWebhookSecret(
-    ctx.db,
-    owner,
-    id,
-    { secretSealed: await seal(await dataEncryptionKey(ctx.config), secret, id), previousExpiresAt, at: iso(now) },
-    audit,
-  );
+  const secretSealed = await seal(await dataEncryptionKey(ctx.config), secret, id);
+  const [rotated] = await ctx.commit([
+    rotateOwnWebhookSecretStatement(ctx.db, owner, id, { secretSealed, previousExpiresAt, at: iso(now) }),
+    ...audit,
+  ]);
+  const webhook = rowWritten(rotated) ? await findOwnWebhook(ctx.db, owner, id) : undefined;
   if (!webhook) throw notFound();
   return { webhook, secret };
 }
