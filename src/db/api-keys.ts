@@ -1,14 +1,14 @@
 import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { rowWritten } from "./changes";
 import { db, schema } from "./client";
+import type { Statement } from "./store";
 
 const { apiKeys, users } = schema;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-/** Insert a key; `also`: statements committed in the same batch, right after it (an organization's audit entry). */
-export async function insertApiKey(d1: D1Database, row: ApiKeyRow, also: D1PreparedStatement[] = []): Promise<void> {
+/** Inserts a key. */
+export function insertApiKeyStatement(d1: D1Database, row: ApiKeyRow): Statement {
   const insert = db(d1).insert(apiKeys).values(row).toSQL();
-  await d1.batch([d1.prepare(insert.sql).bind(...insert.params), ...also]);
+  return d1.prepare(insert.sql).bind(...insert.params);
 }
 
 /** The key and its owner's role and tier, in one query (one read per API-key request). */
@@ -43,17 +43,10 @@ export async function listApiKeysOf(d1: D1Database, owner: KeyOwner): Promise<Ap
 }
 
 /**
- * Revoke now, unless already revoked earlier (a scheduled later revocation is
- * brought forward); `also` commits in the same batch, right after. Returns
- * whether this call revoked it.
+ * Revokes now, unless already revoked earlier (a scheduled later revocation is brought forward).
+ * It wrote a row (db/changes.ts `rowWritten`) only if this call revoked the key.
  */
-export async function revokeApiKey(
-  d1: D1Database,
-  id: string,
-  userId: string,
-  at: string,
-  also: D1PreparedStatement[] = [],
-): Promise<boolean> {
+export function revokeApiKeyStatement(d1: D1Database, id: string, userId: string, at: string): Statement {
   const update = db(d1)
     .update(apiKeys)
     .set({ revokedAt: at })
@@ -61,26 +54,23 @@ export async function revokeApiKey(
       and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), or(isNull(apiKeys.revokedAt), gt(apiKeys.revokedAt, at))),
     )
     .toSQL();
-  const [result] = await d1.batch([d1.prepare(update.sql).bind(...update.params), ...also]);
-  return rowWritten(result);
+  return d1.prepare(update.sql).bind(...update.params);
 }
 
 /**
- * Rotation, atomically: insert the new key and schedule the old one's
- * revocation, only if the old one was not yet revoked or rotated.
- * Returns false when it was (nothing written). `also` commits in the same
- * batch, right after the new key's insert.
+ * Rotation, committed together: schedule the old key's revocation and insert the new key, only if
+ * the old one was not yet revoked or rotated. The first statement wrote no row when it was (and
+ * then neither writes).
  */
-export async function rotateApiKey(
+export function rotateApiKeyStatements(
   d1: D1Database,
   oldId: string,
   userId: string,
   replacement: ApiKeyRow,
   oldRevokedAt: string,
-  also: D1PreparedStatement[] = [],
-): Promise<boolean> {
+): Statement[] {
   const r = replacement;
-  const [updated] = await d1.batch([
+  return [
     d1
       .prepare(
         "UPDATE api_keys SET revoked_at = ?1, replaced_by = ?2 WHERE id = ?3 AND user_id = ?4 AND revoked_at IS NULL",
@@ -93,9 +83,7 @@ export async function rotateApiKey(
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, NULL, NULL, ?10 WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = ?9 AND replaced_by = ?1)`,
       )
       .bind(r.id, r.userId, r.name, r.prefix, r.keyHash, r.scopes, r.createdAt, r.expiresAt, oldId, r.organizationId),
-    ...also,
-  ]);
-  return rowWritten(updated);
+  ];
 }
 
 /**

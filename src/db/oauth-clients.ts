@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import { rowWritten } from "./changes";
 import { db, schema } from "./client";
+import type { Statement } from "./store";
 
 const { oauthClients, refreshTokens } = schema;
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
@@ -23,28 +23,25 @@ export async function listClientsOfUser(d1: D1Database, userId: string): Promise
     .all();
 }
 
-/**
- * Delete a client owned by `userId` and revoke every refresh token issued to
- * it, atomically. Returns the refresh-token families that were live (their
- * access tokens' `sid`s) so the caller can revoke those too; null if no such client.
- */
-export async function deleteClientOfUser(
-  d1: D1Database,
-  id: string,
-  userId: string,
-  at: string,
-): Promise<string[] | null> {
-  const families = await db(d1)
+/** The refresh-token families issued to a client: the access tokens' `sid`s to revoke when it goes. */
+export async function familiesOfClient(d1: D1Database, id: string): Promise<string[]> {
+  const rows = await db(d1)
     .selectDistinct({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.clientId, id))
     .all();
-  const [deleted] = await db(d1).batch([
-    db(d1)
-      .delete(oauthClients)
-      .where(and(eq(oauthClients.id, id), eq(oauthClients.ownerUserId, userId))),
-    db(d1).update(refreshTokens).set({ revokedAt: at }).where(eq(refreshTokens.clientId, id)),
-  ]);
-  if (!rowWritten(deleted)) return null;
-  return families.map((f) => f.familyId);
+  return rows.map((f) => f.familyId);
+}
+
+/**
+ * Deletes a client owned by `userId` and revokes every refresh token issued to it, committed
+ * together; the first statement wrote no row when there is no such client.
+ */
+export function deleteClientOfUserStatements(d1: D1Database, id: string, userId: string, at: string): Statement[] {
+  const remove = db(d1)
+    .delete(oauthClients)
+    .where(and(eq(oauthClients.id, id), eq(oauthClients.ownerUserId, userId)))
+    .toSQL();
+  const revoke = db(d1).update(refreshTokens).set({ revokedAt: at }).where(eq(refreshTokens.clientId, id)).toSQL();
+  return [d1.prepare(remove.sql).bind(...remove.params), d1.prepare(revoke.sql).bind(...revoke.params)];
 }

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../../support/factories";
-import { api, expectErrorEnvelope } from "../../support/http";
+import { failingD1 } from "../../support/faults";
+import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
 import { clientCredentialsToken, createClient } from "../../support/oauth";
 
 const body = (o: Record<string, unknown> = {}) => ({
@@ -146,6 +147,18 @@ describe("/v1/oauth/clients", () => {
       404,
       "RESOURCE_NOT_FOUND",
     );
+  });
+
+  it("delete is one commit: a failed refresh-token revocation leaves the client in place", async () => {
+    const a = await registerUser();
+    const c = await createClient(a.token);
+    const failing = failingD1(env.DB, { match: /^update "refresh_tokens"/i });
+    const res = await apiWithEnv({ DB: failing.db }, "DELETE", `/v1/oauth/clients/${c.client_id}`, { token: a.token });
+    expect(failing.failed).toHaveLength(1);
+    expectErrorEnvelope(res, 500, "DATABASE_ERROR");
+    expect((await api("GET", `/v1/oauth/clients/${c.client_id}`, { token: a.token })).status).toBe(200);
+    expect((await api("DELETE", `/v1/oauth/clients/${c.client_id}`, { token: a.token })).status).toBe(200);
+    expect((await api("GET", `/v1/oauth/clients/${c.client_id}`, { token: a.token })).status).toBe(404);
   });
 
   it("needs a bearer token to register; an OAuth token cannot register clients with scopes it lacks", async () => {

@@ -1,11 +1,12 @@
 import {
   type ApiKeyRow,
   findApiKeyOf,
-  insertApiKey,
+  insertApiKeyStatement,
   listApiKeysOf,
-  revokeApiKey as revokeRow,
-  rotateApiKey as rotateRows,
+  revokeApiKeyStatement,
+  rotateApiKeyStatements,
 } from "../../../db/api-keys";
+import { rowWritten } from "../../../db/changes";
 import type { Statement, Store } from "../../../db/store";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
@@ -62,7 +63,10 @@ export async function createApiKey(
     expiresAt: iso(expiresAt),
     organizationId: "organizationId" in owner ? owner.organizationId : null,
   });
-  await insertApiKey(ctx.db, minted.row, auditKey(ctx, { row: minted.row, action: "api_key.created" }));
+  await ctx.commit([
+    insertApiKeyStatement(ctx.db, minted.row),
+    ...auditKey(ctx, { row: minted.row, action: "api_key.created" }),
+  ]);
   return minted;
 }
 
@@ -111,7 +115,7 @@ export async function revokeApiKey(ctx: UserContext, { id }: { id: string }): Pr
   const now = ctx.now();
   const row = await ownKey(db, principal, id);
   const audit = auditKey(ctx, { row, action: "api_key.revoked", extra: { revoked_at: iso(now) } });
-  await revokeRow(db, id, row.userId, iso(now), audit);
+  await ctx.commit([revokeApiKeyStatement(db, id, row.userId, iso(now)), ...audit]);
   forgetApiKey(id);
   await cutOffApiKey(ctx, row);
   return ownKey(db, principal, id);
@@ -142,8 +146,11 @@ export async function rotateApiKey(
     organizationId: old.organizationId,
   });
   const audit = auditKey(ctx, { row: old, action: "api_key.rotated", extra: { replaced_by: minted.row.id } });
-  if (!(await rotateRows(ctx.db, id, old.userId, minted.row, iso(now + graceSeconds * 1000), audit)))
-    throw notRotatable();
+  const [claimed] = await ctx.commit([
+    ...rotateApiKeyStatements(ctx.db, id, old.userId, minted.row, iso(now + graceSeconds * 1000)),
+    ...audit,
+  ]);
+  if (!rowWritten(claimed)) throw notRotatable();
   forgetApiKey(id);
   // Without a grace period the old key stops now, and so do the sockets it opened.
   if (graceSeconds === 0) await cutOffApiKey(ctx, old);

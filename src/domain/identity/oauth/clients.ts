@@ -1,5 +1,7 @@
+import { rowWritten } from "../../../db/changes";
 import {
-  deleteClientOfUser,
+  deleteClientOfUserStatements,
+  familiesOfClient,
   findClientById,
   insertClient,
   listClientsOfUser,
@@ -152,11 +154,26 @@ export async function getOwnClient(ctx: UserContext, { id }: { id: string }): Pr
 }
 
 /**
+ * Deletes a client of `userId` and revokes its refresh tokens in one commit. Returns the refresh
+ * families that were live (their access tokens' `sid`s, for the caller to revoke); null if there
+ * is no such client.
+ */
+export async function deleteClientOf(
+  ctx: Context,
+  input: { id: string; userId: string; at: string },
+): Promise<string[] | null> {
+  const families = await familiesOfClient(ctx.db, input.id);
+  const [deleted] = await ctx.commit(deleteClientOfUserStatements(ctx.db, input.id, input.userId, input.at));
+  return rowWritten(deleted) ? families : null;
+}
+
+/**
  * Delete a client: its codes go with it, its refresh tokens are revoked, and
  * so are its live access tokens and the sockets they opened.
  */
+
 export async function deleteClient(ctx: UserContext, { id }: { id: string }): Promise<void> {
-  const families = await deleteClientOfUser(ctx.db, id, ctx.principal.userId, iso(ctx.now()));
+  const families = await deleteClientOf(ctx, { id, userId: ctx.principal.userId, at: iso(ctx.now()) });
   if (families === null)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
   await Promise.all([

@@ -6,7 +6,7 @@ import {
   takeoverStatements,
   touchIdentity,
 } from "../../../db/external-identities";
-import { deleteClientOfUser, listClientsOfUser } from "../../../db/oauth-clients";
+import { listClientsOfUser } from "../../../db/oauth-clients";
 import { findMembership, insertMemberStatement, setRoleStatement } from "../../../db/organization-members";
 import { revokeClientTokens, revokeSession } from "../../../db/revocations";
 import { isDeprovisionedIn } from "../../../db/scim-users";
@@ -19,6 +19,7 @@ import { auditStatement } from "../../organizations/audit";
 import { cutOffApiKey, cutOffGrant } from "../../organizations/cut-off";
 import { CLIENT_TOKEN_TTL, LOGIN_TOKEN_TTL } from "../access-tokens";
 import { createUser, issueLoginTokens, type LoginResult } from "../accounts";
+import { deleteClientOf } from "../oauth/clients";
 import { hashPassword } from "../passwords";
 import type { OrganizationRole, Principal } from "../principal";
 import { isVerifiedDomainOf } from "./domains";
@@ -252,7 +253,7 @@ async function linkNewIdentity(
   await Promise.all([
     ...held.families.map((f) => revokeSession(ctx.db, f, LOGIN_TOKEN_TTL, now)),
     ...clients.map(async (c) => {
-      const families = (await deleteClientOfUser(ctx.db, c.id, existing.id, at)) ?? [];
+      const families = (await deleteClientOf(ctx, { id: c.id, userId: existing.id, at })) ?? [];
       await Promise.all([
         revokeClientTokens(ctx.db, c.id, CLIENT_TOKEN_TTL, now),
         ...families.map((f) => revokeSession(ctx.db, f, LOGIN_TOKEN_TTL, now)),
