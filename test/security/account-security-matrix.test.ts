@@ -11,19 +11,11 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { USER_SCOPES } from "../../src/domain/identity/scopes";
 import { PASSWORD, registerUser, type TestUser, uniqueEmail } from "../support/factories";
 import { type ApiResponse, api, BASE } from "../support/http";
-import {
-  authorizeAndApprove,
-  Browser,
-  clientCredentialsToken,
-  createClient,
-  exchangeCode,
-  pkcePair,
-  REDIRECT,
-  type TestClient,
-} from "../support/oauth";
+import { approvedAccessToken, clientCredentialsToken, createClient, type TestClient } from "../support/oauth";
 import { servedOpenApiDocument } from "../support/openapi";
 import { createOrganization } from "../support/organizations";
 import { createScimConnection } from "../support/scim";
+import { samlConnectionBody } from "../support/sso-fixtures";
 import { decodePayload } from "../support/tokens";
 import { authenticatorApp } from "../support/totp";
 import { SoftAuthenticator } from "../support/webauthn";
@@ -70,25 +62,10 @@ const signInRequired = { status: 403, code: "INSUFFICIENT_PERMISSIONS", reason: 
 /** What the person grants third-party clients: every operation's scope, so the refusals are the rule's. */
 const THIRD_PARTY_SCOPES = ["profile", "remote-viewing:read", "organizations:read", "organizations:write"];
 
-/** A token of an authorization-code grant the person approved for `client` (PKCE; public clients name themselves). */
-async function approvedToken(user: TestUser, client: TestClient, resource?: string): Promise<string> {
-  const { verifier, challenge } = await pkcePair();
-  const back = await authorizeAndApprove(new Browser(), user, {
-    response_type: "code",
-    client_id: client.client_id,
-    redirect_uri: REDIRECT,
-    scope: THIRD_PARTY_SCOPES.join(" "),
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    ...(resource ? { resource } : {}),
-  });
-  const res = await exchangeCode(client, back.searchParams.get("code")!, verifier, {
-    ...(client.client_secret ? {} : { client_id: client.client_id }),
-    ...(resource ? { resource } : {}),
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.body.access_token;
-}
+/** A token of an authorization-code grant the person approved for `client`, with THIRD_PARTY_SCOPES. */
+const approvedToken = async (user: TestUser, client: TestClient, resource?: string) =>
+  (await approvedAccessToken(user, client, { scope: THIRD_PARTY_SCOPES.join(" "), ...(resource ? { resource } : {}) }))
+    .token;
 
 async function consoleCookie(user: TestUser): Promise<Record<string, string>> {
   const res = await api("POST", "/console/session", { body: { email: user.email, password: PASSWORD } });
@@ -212,17 +189,7 @@ async function securityState(user: TestUser) {
 }
 
 /** A SAML connection to the test IdP: one the operations on an organization's connections would act on. */
-const samlConnection = (name: string) => ({
-  kind: "saml",
-  name,
-  enforced: false,
-  saml: {
-    idp_entity_id: "https://idp.test/metadata",
-    sso_url: "https://idp.test/sso",
-    certificates: [samlKeys.idp.cert],
-    group_roles: { admins: "admin" },
-  },
-});
+const samlConnection = (name: string) => samlConnectionBody(samlKeys.idp.cert, name);
 
 /** An organization `user` owns, with a SCIM connection and a SAML connection (made while no factor asks for a check). */
 async function administeredOrganization(user: TestUser) {

@@ -11,36 +11,19 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { USER_SCOPES } from "../../src/domain/identity/scopes";
+import { sha256Hex } from "../../src/lib/crypto";
 import { registerUser, type TestUser } from "../support/factories";
 import { api } from "../support/http";
-import {
-  authorizeAndApprove,
-  Browser,
-  createClient,
-  exchangeCode,
-  pkcePair,
-  REDIRECT,
-  type TestClient,
-} from "../support/oauth";
+import { approvedAccessToken, createClient } from "../support/oauth";
 import { servedOpenApiDocument } from "../support/openapi";
 import { addMember, createOrganization } from "../support/organizations";
 import { createScimConnection, type ScimConnection, scim } from "../support/scim";
-import { ldapConnectionBody } from "../support/sso-fixtures";
+import { ldapConnectionBody, samlConnectionBody } from "../support/sso-fixtures";
 
 const keys = inject("samlKeys");
 const ldap = inject("ldap");
 
-const samlBody = (name: string) => ({
-  kind: "saml",
-  name,
-  enforced: false,
-  saml: {
-    idp_entity_id: "https://idp.test/metadata",
-    sso_url: "https://idp.test/sso",
-    certificates: [keys.idp.cert],
-    group_roles: { admins: "admin" },
-  },
-});
+const samlBody = (name: string) => samlConnectionBody(keys.idp.cert, name);
 const oidcBody = (name: string) => ({
   kind: "oidc",
   name,
@@ -65,25 +48,6 @@ async function storedOidcConnection(orgId: string): Promise<string> {
   return id;
 }
 
-/** A token of an authorization-code grant (PKCE) the owner approved for a vendor's client, with the organization scopes. */
-async function thirdPartyToken(owner: TestUser, client: TestClient): Promise<string> {
-  const { verifier, challenge } = await pkcePair();
-  const back = await authorizeAndApprove(new Browser(), owner, {
-    response_type: "code",
-    client_id: client.client_id,
-    redirect_uri: REDIRECT,
-    scope: "profile organizations:read organizations:write",
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-  });
-  const res = await exchangeCode(client, back.searchParams.get("code")!, verifier, {
-    ...(client.client_secret ? {} : { client_id: client.client_id }),
-  });
-  expect(res.status, res.text).toBe(200);
-  expect(res.body.scope.split(" ")).toContain("organizations:write");
-  return res.body.access_token;
-}
-
 const rows = async (sql: string, ...params: unknown[]) =>
   (
     await env.DB.prepare(sql)
@@ -105,11 +69,6 @@ async function connectionState(orgId: string) {
     audit: await rows("SELECT action, target_id FROM audit_log WHERE organization_id = ? ORDER BY rowid", orgId),
   };
 }
-
-const sha256Hex = async (s: string) =>
-  [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s)))]
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
 
 interface Operation {
   name: string;
@@ -198,15 +157,21 @@ describe("identity connections' secrets: only an owner or admin signed in", () =
       scopes,
     });
     const confidentialClient = await createClient(vendor.token, { grant_types: ["authorization_code"], scopes });
+    // The owner grants the vendor the organization scopes, so the refusals are the rule's, not a scope's.
+    const thirdPartyToken = async (client: typeof publicClient) => {
+      const granted = await approvedAccessToken(owner, client, { scope: scopes.join(" ") });
+      expect(granted.scope.split(" ")).toContain("organizations:write");
+      return granted.token;
+    };
     attackers = [
       { kind: "the owner's API key with every scope", headers: { "x-api-key": key.body.data.key } },
       {
         kind: "a third-party public client's token",
-        headers: { authorization: `Bearer ${await thirdPartyToken(owner, publicClient)}` },
+        headers: { authorization: `Bearer ${await thirdPartyToken(publicClient)}` },
       },
       {
         kind: "a third-party confidential client's token",
-        headers: { authorization: `Bearer ${await thirdPartyToken(owner, confidentialClient)}` },
+        headers: { authorization: `Bearer ${await thirdPartyToken(confidentialClient)}` },
       },
     ];
   }, 120_000);

@@ -180,3 +180,31 @@ export function exchangeCode(client: TestClient, code: string, verifier: string,
     client.client_secret ? { authorization: basic(client.client_id, client.client_secret) } : {},
   );
 }
+
+/**
+ * An access token of an authorization-code grant (PKCE) that `user` approved for `client` with
+ * `scope`, and the scope granted; a public client names itself at the token endpoint (RFC 6749 §4.1.3).
+ */
+export async function approvedAccessToken(
+  user: { email: string },
+  client: TestClient,
+  opts: { scope: string; resource?: string },
+): Promise<{ token: string; scope: string }> {
+  const { verifier, challenge } = await pkcePair();
+  const resource: Record<string, string> = opts.resource ? { resource: opts.resource } : {};
+  const back = await authorizeAndApprove(new Browser(), user, {
+    response_type: "code",
+    client_id: client.client_id,
+    redirect_uri: REDIRECT,
+    scope: opts.scope,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    ...resource,
+  });
+  const res = await exchangeCode(client, back.searchParams.get("code")!, verifier, {
+    ...(client.client_secret ? {} : { client_id: client.client_id }),
+    ...resource,
+  });
+  if (res.status !== 200) throw new Error(`token: ${res.status} ${res.text}`);
+  return { token: res.body.access_token as string, scope: res.body.scope as string };
+}

@@ -21,3 +21,16 @@ export function ldapConnectionBody(url: string, servicePassword: string) {
     service_password: servicePassword,
   };
 }
+
+/** A SAML connection to the test IdP (https://idp.test, signing with `cert`, `admins` → admin). */
+export const samlConnectionBody = (cert: string, name: string, enforced = false) => ({
+  kind: "saml",
+  name,
+  enforced,
+  saml: {
+    idp_entity_id: "https://idp.test/metadata",
+    sso_url: "https://idp.test/sso",
+    certificates: [cert],
+    group_roles: { admins: "admin" },
+  },
+});

@@ -5,20 +5,7 @@ import { api, workerFetch } from "./http";
 import { postForm } from "./oauth";
 import { createOrganization } from "./organizations";
 import { b64, responseXml, signElement } from "./saml";
-import { ldapConnectionBody } from "./sso-fixtures";
-
-/** A SAML connection to the test IdP (https://idp.test, signing with `cert`, `admins` → admin). */
-const samlConnectionBody = (cert: string, name: string, enforced = false) => ({
-  kind: "saml",
-  name,
-  enforced,
-  saml: {
-    idp_entity_id: "https://idp.test/metadata",
-    sso_url: "https://idp.test/sso",
-    certificates: [cert],
-    group_roles: { admins: "admin" },
-  },
-});
+import { ldapConnectionBody, samlConnectionBody } from "./sso-fixtures";
 
 /** A second connection that enforces SSO: members in the organization's verified domains must use it. */
 export async function enforceSso(owner: { token: string }, orgId: string, cert: string) {

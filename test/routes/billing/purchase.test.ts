@@ -337,4 +337,42 @@ describe("a purchase whose response was lost after it committed", () => {
       .all<{ id: string }>();
     expect(completed.results.map((r) => r.id)).toEqual([retry.body.data.transaction_id]);
   });
+
+  it("is counted once in the credits-sold metric: neither the retry nor a replay of its key counts again", async () => {
+    const u = await registerUser();
+    const pm = await addCard(u.token);
+    // METRICS keeps what the real code writes to it (src/adapters/metrics/analytics-engine.ts).
+    const points: AnalyticsEngineDataPoint[] = [];
+    const METRICS = { writeDataPoint: (p?: AnalyticsEngineDataPoint) => void points.push(p!) };
+    const creditsSold = () => points.filter((p) => p.blobs?.[0] === "credits_sold");
+    const request = (key: string) => ({
+      token: u.token,
+      body: { credit_package: "starter", payment_method_id: pm },
+      headers: { "Idempotency-Key": key },
+    });
+    const key = `counted-${crypto.randomUUID()}`;
+    // The purchase commits (and counts); storing its response for replay fails, so the client retries.
+    const failing = failingD1(env.DB, { match: /UPDATE idempotency_keys SET status = 'completed'/ });
+    const first = await apiWithEnv({ DB: failing.db, METRICS }, "POST", "/v1/billing/credits/purchase", request(key));
+    expect(first.status).toBe(500);
+    await env.DB.prepare("UPDATE idempotency_keys SET locked_until = ?2 WHERE key = ?1")
+      .bind(key, new Date(Date.now() - 1000).toISOString())
+      .run();
+    const retry = await apiWithEnv({ METRICS }, "POST", "/v1/billing/credits/purchase", request(key));
+    expect(retry.status, retry.text).toBe(201);
+    const replay = await apiWithEnv({ METRICS }, "POST", "/v1/billing/credits/purchase", request(key));
+    expect(replay.status, replay.text).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    const sale = {
+      indexes: ["credits_sold"],
+      blobs: ["credits_sold", "starter", retry.body.data.currency],
+      doubles: [1, 100, retry.body.data.amount],
+    };
+    expect(creditsSold()).toEqual([sale]);
+
+    // A new key is a new sale, counted.
+    const next = await apiWithEnv({ METRICS }, "POST", "/v1/billing/credits/purchase", request(`${key}-next`));
+    expect(next.status, next.text).toBe(201);
+    expect(creditsSold()).toEqual([sale, sale]);
+  });
 });

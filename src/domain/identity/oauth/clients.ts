@@ -171,7 +171,6 @@ export async function deleteClientOf(
  * Delete a client: its codes go with it, its refresh tokens are revoked, and
  * so are its live access tokens and the sockets they opened.
  */
-
 export async function deleteClient(ctx: UserContext, { id }: { id: string }): Promise<void> {
   const families = await deleteClientOf(ctx, { id, userId: ctx.principal.userId, at: iso(ctx.now()) });
   if (families === null)
