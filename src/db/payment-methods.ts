@@ -1,54 +1,38 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db, schema } from "./client";
+import type { Statement } from "./store";
 
 const { paymentMethods } = schema;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 /**
- * Insert a card; it becomes the default if asked or if it is the user's
- * first, never with `"never"` (a method not yet proven by a charge). One batch: clearing the old default, the insert and `audit` (the
- * statements to commit with it, e.g. an organization's audit entry
- * conditioned on the insert) stay atomic.
+ * Inserts a card, as the default (`isDefault`) or not; clearing the old default comes first, so the
+ * statements commit together with the caller's (an organization's audit entry).
  */
-export async function insertPaymentMethod(
+export function insertPaymentMethodStatements(
   d1: D1Database,
   row: Omit<PaymentMethodRow, "isDefault">,
-  makeDefault: boolean | "never",
-  audit: D1PreparedStatement[] = [],
-): Promise<PaymentMethodRow> {
-  const client = db(d1);
-  const hasDefault = await client
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.accountId, row.accountId), eq(paymentMethods.isDefault, true)))
-    .get();
-  const isDefault = makeDefault === "never" ? false : makeDefault || !hasDefault;
-  const statements: D1PreparedStatement[] = [];
-  if (isDefault) {
-    statements.push(d1.prepare("UPDATE payment_methods SET is_default = 0 WHERE account_id = ?").bind(row.accountId));
-  }
-  statements.push(
-    d1
-      .prepare(
-        `INSERT INTO payment_methods (id, account_id, brand, last_four, exp_month, exp_year, gateway, gateway_token,
-         is_default, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        row.id,
-        row.accountId,
-        row.brand,
-        row.lastFour,
-        row.expMonth,
-        row.expYear,
-        row.gateway,
-        row.gatewayToken,
-        isDefault ? 1 : 0,
-        row.createdAt,
-      ),
-    ...audit,
-  );
-  await d1.batch(statements);
-  return { ...row, isDefault };
+  isDefault: boolean,
+): Statement[] {
+  const insert = d1
+    .prepare(
+      `INSERT INTO payment_methods (id, account_id, brand, last_four, exp_month, exp_year, gateway, gateway_token,
+       is_default, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      row.id,
+      row.accountId,
+      row.brand,
+      row.lastFour,
+      row.expMonth,
+      row.expYear,
+      row.gateway,
+      row.gatewayToken,
+      isDefault ? 1 : 0,
+      row.createdAt,
+    );
+  if (!isDefault) return [insert];
+  return [d1.prepare("UPDATE payment_methods SET is_default = 0 WHERE account_id = ?").bind(row.accountId), insert];
 }
 
 export async function listPaymentMethods(d1: D1Database, accountId: string): Promise<PaymentMethodRow[]> {
@@ -106,15 +90,10 @@ export async function findPaymentMethodByToken(
 
 /**
  * Removes the account's card; when it was the default, the newest remaining card becomes the
- * default (renewals need one to charge). One batch with `audit`; false when no such card of the account.
+ * default (renewals need one to charge). The first statement wrote no row when there is no such card.
  */
-export async function deletePaymentMethod(
-  d1: D1Database,
-  accountId: string,
-  id: string,
-  audit: D1PreparedStatement[] = [],
-): Promise<boolean> {
-  const [deleted] = await d1.batch([
+export function deletePaymentMethodStatements(d1: D1Database, accountId: string, id: string): Statement[] {
+  return [
     d1.prepare("DELETE FROM payment_methods WHERE id = ?1 AND account_id = ?2").bind(id, accountId),
     d1
       .prepare(
@@ -123,24 +102,14 @@ export async function deletePaymentMethod(
          ) AND NOT EXISTS (SELECT 1 FROM payment_methods WHERE account_id = ?1 AND is_default = 1)`,
       )
       .bind(accountId),
-    ...audit,
-  ]);
-  return (deleted?.meta.changes ?? 0) === 1;
+  ];
 }
 
-/** Makes the account's card its only default, in one batch with `audit`. */
-export async function makeDefaultPaymentMethod(
-  d1: D1Database,
-  accountId: string,
-  id: string,
-  audit: D1PreparedStatement[] = [],
-): Promise<void> {
-  await d1.batch([
-    d1
-      .prepare(
-        "UPDATE payment_methods SET is_default = (id = ?2) WHERE account_id = ?1 AND EXISTS (SELECT 1 FROM payment_methods WHERE id = ?2 AND account_id = ?1)",
-      )
-      .bind(accountId, id),
-    ...audit,
-  ]);
+/** Makes the account's card its only default (nothing when the card is not the account's). */
+export function makeDefaultPaymentMethodStatement(d1: D1Database, accountId: string, id: string): Statement {
+  return d1
+    .prepare(
+      "UPDATE payment_methods SET is_default = (id = ?2) WHERE account_id = ?1 AND EXISTS (SELECT 1 FROM payment_methods WHERE id = ?2 AND account_id = ?1)",
+    )
+    .bind(accountId, id);
 }

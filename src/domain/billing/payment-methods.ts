@@ -1,11 +1,11 @@
 import {
-  deletePaymentMethod,
+  deletePaymentMethodStatements,
   findDefaultPaymentMethod,
   findOwnPaymentMethod,
   findPaymentMethodByToken,
-  insertPaymentMethod,
+  insertPaymentMethodStatements,
   listPaymentMethods,
-  makeDefaultPaymentMethod,
+  makeDefaultPaymentMethodStatement,
   type PaymentMethodRow,
 } from "../../db/payment-methods";
 import { AppError, invalidField } from "../../errors";
@@ -56,7 +56,6 @@ function declined(field: string, declineCode: string, message: string): AppError
 }
 
 async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentMethodRow> {
-  const d1 = ctx.db;
   const now = ctx.now();
   const number = input.number.replace(/[\s-]/g, "");
   // Well-formed (the schema's pattern) but not a card a network would take: declined as a charge is,
@@ -87,7 +86,22 @@ async function saveCard(ctx: UserContext, input: AddCardInput): Promise<PaymentM
     gatewayToken: token.token,
     createdAt: iso(now),
   };
-  return insertPaymentMethod(d1, row, input.set_default ?? false, auditAdded(ctx, row));
+  return storeCard(ctx, row, input.set_default ?? false);
+}
+
+/**
+ * Saves a card with its audit entry in one commit. It becomes the default if asked or if it is the
+ * account's first, never with `"never"` (a method not yet proven by a charge).
+ */
+async function storeCard(
+  ctx: UserContext,
+  row: PaymentMethodInsert,
+  makeDefault: boolean | "never",
+): Promise<PaymentMethodRow> {
+  const isDefault =
+    makeDefault === "never" ? false : makeDefault || !(await findDefaultPaymentMethod(ctx.db, row.accountId));
+  await ctx.commit([...insertPaymentMethodStatements(ctx.db, row, isDefault), ...auditAdded(ctx, row)]);
+  return { ...row, isDefault };
 }
 
 /** The payment methods of the caller's acting account. */
@@ -129,7 +143,10 @@ function auditCardChange(
  */
 export async function removePaymentMethod(ctx: UserContext, input: { id: string }): Promise<void> {
   const pm = await ownPaymentMethod(ctx, input.id);
-  await deletePaymentMethod(ctx.db, pm.accountId, pm.id, auditCardChange(ctx, "billing.payment_method_removed", pm));
+  await ctx.commit([
+    ...deletePaymentMethodStatements(ctx.db, pm.accountId, pm.id),
+    ...auditCardChange(ctx, "billing.payment_method_removed", pm),
+  ]);
 }
 
 /**
@@ -139,12 +156,10 @@ export async function removePaymentMethod(ctx: UserContext, input: { id: string 
 export async function setDefaultPaymentMethod(ctx: UserContext, input: { id: string }): Promise<PaymentMethodRow> {
   const pm = await ownPaymentMethod(ctx, input.id);
   if (!pm.isDefault)
-    await makeDefaultPaymentMethod(
-      ctx.db,
-      pm.accountId,
-      pm.id,
-      auditCardChange(ctx, "billing.payment_method_default_changed", pm),
-    );
+    await ctx.commit([
+      makeDefaultPaymentMethodStatement(ctx.db, pm.accountId, pm.id),
+      ...auditCardChange(ctx, "billing.payment_method_default_changed", pm),
+    ]);
   await settleIfPastDue(ctx);
   return { ...pm, isDefault: true };
 }
@@ -199,11 +214,11 @@ export async function resolvePaymentMethod(
     createdAt: iso(now),
   };
   const becomesDefault = makeDefault || !(await findDefaultPaymentMethod(d1, accountId));
-  const saved = await insertPaymentMethod(d1, row, "never", auditAdded(ctx, row));
+  const saved = await storeCard(ctx, row, "never");
   return becomesDefault ? { ...saved, pendingDefault: true } : saved;
 }
 
 /** Makes a method `resolvePaymentMethod` saved the default, once its first charge succeeded or none was due. */
 export async function adoptIfPending(ctx: Context, pm: ResolvedPaymentMethod | null | undefined): Promise<void> {
-  if (pm?.pendingDefault) await makeDefaultPaymentMethod(ctx.db, pm.accountId, pm.id);
+  if (pm?.pendingDefault) await ctx.commit([makeDefaultPaymentMethodStatement(ctx.db, pm.accountId, pm.id)]);
 }
