@@ -1,4 +1,4 @@
-import type { Statement, Store } from "./store";
+import { readTogether, type Statement, type Store } from "./store";
 
 /** The live organizations of which `?1` is the only owner, as an SQL condition (shared by the read and the guard). */
 const ONLY_OWNER_OF = `SELECT o.id, o.name FROM organization_members m
@@ -18,7 +18,7 @@ export async function organizationsOnlyOwnedBy(db: Store, userId: string): Promi
 
 /** What must be cut off once the account is erased: its live keys, sign-ins, clients and memberships. */
 export async function liveCredentialsOf(db: Store, userId: string, now: string) {
-  const [keys, families, clients, memberships] = await db.batch([
+  const [keys, families, clients, memberships] = await readTogether(db, [
     db
       .prepare(
         "SELECT id, user_id AS userId, organization_id AS organizationId FROM api_keys WHERE user_id = ?1 AND (revoked_at IS NULL OR revoked_at > ?2)",

@@ -1,6 +1,6 @@
 /**
- * The billing cycle's writes (domain/billing/cycle.ts). Each is one atomic
- * batch, conditional on the account still being in the state the caller read
+ * The billing cycle's writes (domain/billing/cycle.ts), each committed as one
+ * unit of work, conditional on the account still being in the state the caller read
  * (`current_period_end`, `dunning_attempts`), so a duplicated or racing run
  * changes nothing the second time; the ledger rows are unique per
  * (reason, reference), the fee transaction per idempotency key.
@@ -14,6 +14,7 @@ import { db, schema } from "./client";
 import { type LedgerEntry, ledgerRowExists, ledgerRowWritten, ONCE_PER_REFERENCE } from "./credits";
 import { expireIncludedShares } from "./included-shares";
 import { outboxIfChangedStatement, outboxStatement } from "./outbox";
+import type { Statement, Write } from "./store";
 import { type TransactionRow, transactionInsert } from "./transactions";
 
 const { transactions } = schema;
@@ -36,12 +37,12 @@ export interface Renewal {
 
 /**
  * Start a new period: expire what is left of the included credits, grant the
- * new period's, set tier and dates, clear dunning. Returns whether it applied.
+ * new period's, set tier and dates, clear dunning. It reads whether it applied.
  */
-export async function applyRenewal(d1: D1Database, r: Renewal): Promise<boolean> {
+export function renewalWrite(d1: D1Database, r: Renewal): Write<boolean> {
   const a = r.account;
   const same = "id = ?2 AND current_period_end = ?8 AND dunning_attempts = ?9";
-  const statements: D1PreparedStatement[] = [
+  const statements: Statement[] = [
     d1
       .prepare(
         `${LEDGER} SELECT ?1, id, -included_balance, ?3, ?4, ?5, ?6 FROM billing_accounts WHERE ${same} AND included_balance > 0 AND ?7 = 1
@@ -106,20 +107,19 @@ export async function applyRenewal(d1: D1Database, r: Renewal): Promise<boolean>
     );
   }
   for (const e of r.events) statements.push(outboxStatement(d1, e, { ...r.grant, accountId: a.id }));
-  const results = await d1.batch(statements);
-  return ledgerRowWritten(results[1]);
+  return { statements, read: (results) => ledgerRowWritten(results[1]) };
 }
 
-/** A failed renewal attempt: the failed transaction, past_due with the next retry, and the event. */
-export async function recordFailedRenewal(
+/** A failed renewal attempt: the failed transaction, past_due with the next retry, and the event. It reads whether it applied. */
+export function failedRenewalWrite(
   d1: D1Database,
   a: Pick<AccountRow, "id" | "currentPeriodEnd" | "dunningAttempts">,
   attempt: number,
   nextActionAt: string,
   failed: TransactionRow,
   event: EventMessage,
-): Promise<boolean> {
-  const results = await d1.batch([
+): Write<boolean> {
+  const statements = [
     d1
       .prepare(
         `UPDATE billing_accounts SET status = 'past_due', dunning_attempts = ?3, next_action_at = ?4, updated_at = ?5
@@ -128,12 +128,15 @@ export async function recordFailedRenewal(
       .bind(a.id, a.currentPeriodEnd, attempt, nextActionAt, failed.createdAt),
     outboxIfChangedStatement(d1, event),
     transactionInsert(d1, failed),
-  ]);
-  return (results[0]?.meta.changes ?? 0) === 1;
+  ];
+  return { statements, read: (results) => (results[0]?.meta.changes ?? 0) === 1 };
 }
 
-/** An upgrade now: tier, the prorated fee's transaction and the prorated included credits, conditional on the period read. */
-export async function applyUpgrade(
+/**
+ * An upgrade now: tier, the prorated fee's transaction and the prorated included credits,
+ * conditional on the period read. It reads whether it applied.
+ */
+export function upgradeWrite(
   d1: D1Database,
   a: Pick<AccountRow, "id" | "ownerType" | "ownerId" | "currentPeriodEnd" | "tier">,
   tier: AccountRow["tier"],
@@ -141,9 +144,9 @@ export async function applyUpgrade(
   entry: LedgerEntry,
   txn: TransactionRow | null,
   events: EventMessage[],
-  audit: D1PreparedStatement[] = [],
-): Promise<boolean> {
-  const statements: D1PreparedStatement[] = [
+  audit: Statement[] = [],
+): Write<boolean> {
+  const statements: Statement[] = [
     d1
       .prepare(
         `${LEDGER} SELECT ?1, id, ?3, ?4, ?5, ?6, ?7 FROM billing_accounts WHERE id = ?2 AND current_period_end = ?8 AND tier = ?9
@@ -179,28 +182,19 @@ export async function applyUpgrade(
     );
   }
   for (const e of events) statements.push(outboxStatement(d1, e, { ...entry, accountId: a.id }));
-  const results = await d1.batch(statements);
-  return ledgerRowWritten(results[0]);
+  return { statements, read: (results) => ledgerRowWritten(results[0]) };
 }
 
-/**
- * Schedule (or, with null, cancel) a downgrade at period end, with the
- * statements to commit with it (an organization's audit entry, conditioned on
- * the update).
- */
-export async function setPendingTier(
+/** Schedules (or, with null, cancels) a downgrade at period end. */
+export function setPendingTierStatement(
   d1: D1Database,
   accountId: string,
   pending: AccountRow["tier"] | null,
   at: string,
-  audit: D1PreparedStatement[] = [],
-): Promise<void> {
-  await d1.batch([
-    d1
-      .prepare("UPDATE billing_accounts SET pending_tier = ?2, updated_at = ?3 WHERE id = ?1")
-      .bind(accountId, pending, at),
-    ...audit,
-  ]);
+): Statement {
+  return d1
+    .prepare("UPDATE billing_accounts SET pending_tier = ?2, updated_at = ?3 WHERE id = ?1")
+    .bind(accountId, pending, at);
 }
 
 /**

@@ -6,6 +6,7 @@
  * left out: its transaction row already stands for it.
  */
 import type { LedgerReason } from "./credits";
+import { readTogether } from "./store";
 import type { TransactionRow } from "./transactions";
 
 type TransactionType = TransactionRow["type"];
@@ -49,7 +50,7 @@ export async function billingHistory(d1: D1Database, q: HistoryQuery): Promise<{
   const to = q.to ?? "9999";
   // A session movement's ledger row (found by its primary key) names the session; the session
   // must be this account's too, so a row never shows another account's cue.
-  const [page, count] = await d1.batch([
+  const [page, count] = await readTogether(d1, [
     d1
       .prepare(
         `SELECT h.*, s.id AS session_id, s.cue AS session_cue, s.session_type AS session_type

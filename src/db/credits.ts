@@ -1,7 +1,7 @@
 import { rowWritten } from "./changes";
 /**
  * Credit ledger statements. D1 has no interactive transactions, but a batch
- * is atomic: callers put these statements in one `d1.batch([...])` together
+ * is atomic: callers commit these statements in one unit of work (Context.commit) together
  * with whatever the change pays for (a session row, a transaction row), and
  * make those depend on the ledger row existing (`ledgerRowExists`).
  *

@@ -2,6 +2,7 @@
  * Pending email verifications (drizzle/schema/identity.ts `email_verifications`) and the user's
  * `email_verified_at`. Tokens are stored as SHA-256 only.
  */
+import type { Statement, Write } from "./store";
 
 export interface EmailVerificationRow {
   tokenHash: string;
@@ -45,18 +46,18 @@ export async function findVerification(d1: D1Database, tokenHash: string): Promi
 }
 
 /**
- * Spend the token and mark the email verified, atomically: the token's row is deleted only while
- * unexpired; the user is marked only if that delete happened and the email is still the one mailed;
- * `then` (statements run only when the user was marked, e.g. onEmailVerified's) follow in the same
- * batch. Returns whether the email was verified now.
+ * Spends the token and marks the email verified, committed together: the token's row is deleted
+ * only while unexpired; the user is marked only if that delete happened and the email is still the
+ * one mailed; `then` (statements run only when the user was marked, e.g. onEmailVerified's) follow.
+ * It reads whether the email was verified now.
  */
-export async function consumeVerification(
+export function consumeVerificationWrite(
   d1: D1Database,
   row: EmailVerificationRow,
   at: string,
-  then: D1PreparedStatement[],
-): Promise<boolean> {
-  const [, marked] = await d1.batch([
+  then: Statement[],
+): Write<boolean> {
+  const statements = [
     d1.prepare("DELETE FROM email_verifications WHERE token_hash = ? AND expires_at > ?").bind(row.tokenHash, at),
     d1
       .prepare(
@@ -64,6 +65,6 @@ export async function consumeVerification(
       )
       .bind(at, row.userId, row.email),
     ...then,
-  ]);
-  return (marked?.meta.changes ?? 0) > 0;
+  ];
+  return { statements, read: ([, marked]) => (marked?.meta.changes ?? 0) > 0 };
 }

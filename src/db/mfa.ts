@@ -1,6 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
+import type { Statement } from "./store";
 
 const { mfaTotp, mfaRecoveryCodes } = schema;
 export type TotpRow = typeof mfaTotp.$inferSelect;
@@ -42,16 +43,21 @@ export async function deleteTotp(d1: D1Database, userId: string): Promise<boolea
   return rowWritten(await d1.prepare("DELETE FROM mfa_totp WHERE user_id = ?1").bind(userId).run());
 }
 
-/** Replace the whole set in one batch: the old codes stop working as the new ones start. */
-export async function replaceRecoveryCodes(d1: D1Database, userId: string, hashes: string[], at: string) {
-  await d1.batch([
+/** Replaces the whole set, committed together: the old codes stop working as the new ones start. */
+export function replaceRecoveryCodesStatements(
+  d1: D1Database,
+  userId: string,
+  hashes: string[],
+  at: string,
+): Statement[] {
+  return [
     d1.prepare("DELETE FROM mfa_recovery_codes WHERE user_id = ?1").bind(userId),
     ...hashes.map((h) =>
       d1
         .prepare("INSERT INTO mfa_recovery_codes (user_id, code_hash, used_at, created_at) VALUES (?1, ?2, NULL, ?3)")
         .bind(userId, h, at),
     ),
-  ]);
+  ];
 }
 
 /** Spend one code: true only for the one request whose write marked it used. */

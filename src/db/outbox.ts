@@ -3,6 +3,7 @@ import { eventOutbox } from "../../drizzle/schema";
 import type { EventMessage } from "../domain/webhooks/events";
 import { db } from "./client";
 import { type LedgerEntry, ledgerRowExists } from "./credits";
+import type { Statement } from "./store";
 
 /**
  * The outbox row for `message`, written only if the batch's ledger row
@@ -34,12 +35,10 @@ export function outboxStatement(
     );
 }
 
-export async function markSent(d1: D1Database, eventIds: string[], at: string): Promise<void> {
-  if (eventIds.length === 0) return;
-  await d1.batch(
-    eventIds.map((id) =>
-      d1.prepare("UPDATE event_outbox SET sent_at = ?2 WHERE event_id = ?1 AND sent_at IS NULL").bind(id, at),
-    ),
+/** Marks the events sent (those not marked already). */
+export function markSentStatements(d1: D1Database, eventIds: string[], at: string): Statement[] {
+  return eventIds.map((id) =>
+    d1.prepare("UPDATE event_outbox SET sent_at = ?2 WHERE event_id = ?1 AND sent_at IS NULL").bind(id, at),
   );
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import { db, schema } from "./client";
+import type { Statement } from "./store";
 
 const { oauthRegisteredClients: clients, oauthAuthorizationCodes: codes } = schema;
 export type RegisteredClientRow = typeof clients.$inferSelect;
@@ -49,21 +50,29 @@ export async function touchRegisteredClient(d1: D1Database, id: string, now: str
     .run();
 }
 
-/** Delete registrations that expired (and their codes); returns how many. */
-export async function purgeExpiredRegisteredClients(d1: D1Database, now: string, max: number): Promise<number> {
+/** Up to `max` registrations that expired by `now`. */
+export async function expiredRegisteredClients(d1: D1Database, now: string, max: number): Promise<string[]> {
   const expired = await db(d1)
     .select({ id: clients.id })
     .from(clients)
     .where(lte(clients.expiresAt, now))
     .limit(max)
     .all();
-  for (const { id } of expired) {
-    await db(d1).batch([
-      db(d1).delete(codes).where(eq(codes.clientId, id)),
-      db(d1)
-        .delete(clients)
-        .where(and(eq(clients.id, id), lte(clients.expiresAt, now))),
-    ]);
-  }
-  return expired.length;
+  return expired.map((r) => r.id);
+}
+
+/**
+ * Deletes an expired registration and its codes, committed together; nothing when a token issued
+ * meanwhile extended it past `now`.
+ */
+export function deleteExpiredRegisteredClientStatements(d1: D1Database, id: string, now: string): Statement[] {
+  const removeCodes = db(d1).delete(codes).where(eq(codes.clientId, id)).toSQL();
+  const removeClient = db(d1)
+    .delete(clients)
+    .where(and(eq(clients.id, id), lte(clients.expiresAt, now)))
+    .toSQL();
+  return [
+    d1.prepare(removeCodes.sql).bind(...removeCodes.params),
+    d1.prepare(removeClient.sql).bind(...removeClient.params),
+  ];
 }

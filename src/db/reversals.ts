@@ -3,6 +3,7 @@ import type { EventMessage } from "../domain/webhooks/events";
 import { db, schema } from "./client";
 import { type LedgerEntry, ledgerRowDelta, ledgerRowExists } from "./credits";
 import { expireIncludedShares } from "./included-shares";
+import type { Write } from "./store";
 import type { TransactionRow } from "./transactions";
 
 /**
@@ -70,13 +71,13 @@ export interface Reversal {
  * Purchased credits go first, then included ones (included_balance ≤ balance
  * is kept). Conditional on credits_reversed being what the caller read, so two
  * events for one charge cannot both take the same credits.
- * Returns the outboxed event (null if nothing applied).
+ * It reads the outboxed event (null if nothing applied).
  */
-export async function applyReversal(d1: D1Database, r: Reversal): Promise<EventMessage | null> {
+export function reversalWrite(d1: D1Database, r: Reversal): Write<EventMessage | null> {
   const owed = Math.max(0, r.target - r.transaction.creditsReversed);
   const e = r.entry;
   const clawedBack = `COALESCE(-${ledgerRowDelta("?5", "?4", "?7")}, 0)`;
-  const results = await d1.batch([
+  const statements = [
     eventInsert(d1, r.processorEvent),
     d1
       .prepare(
@@ -117,10 +118,15 @@ export async function applyReversal(d1: D1Database, r: Reversal): Promise<EventM
       )
       .bind(r.event.event_id, JSON.stringify(r.event), r.event.occurred_at, e.accountId, e.ledgerId, owed, e.at),
     d1.prepare("SELECT message FROM event_outbox WHERE event_id = ?").bind(r.event.event_id),
-  ]);
-  if ((results[3]?.meta.changes ?? 0) !== 1) return null;
-  const row = results[5]?.results[0] as { message: string } | undefined;
-  return row ? (JSON.parse(row.message) as EventMessage) : null;
+  ];
+  return {
+    statements,
+    read: (results) => {
+      if ((results[3]?.meta.changes ?? 0) !== 1) return null;
+      const row = results[5]?.results[0] as { message: string } | undefined;
+      return row ? (JSON.parse(row.message) as EventMessage) : null;
+    },
+  };
 }
 
 export interface LateFeeFailure {
@@ -142,13 +148,13 @@ export interface LateFeeFailure {
  * A fee the processor reported as failed after we renewed on it: the account
  * goes past_due with this failure as dunning attempt 1, its paid period ends
  * now (the unpaid period's remaining included credits are taken back), and the
- * billing clock retries on the dunning schedule from now. Returns whether it applied.
+ * billing clock retries on the dunning schedule from now. It reads whether it applied.
  */
-export async function applyLateFeeFailure(d1: D1Database, f: LateFeeFailure): Promise<boolean> {
+export function lateFeeFailureWrite(d1: D1Database, f: LateFeeFailure): Write<boolean> {
   const e = f.entry;
   // Both statements test the same state: the fee's period is still the current one and not already past_due.
   const current = "id = ?2 AND current_period_start = ?3 AND status != 'past_due'";
-  const results = await d1.batch([
+  const statements = [
     eventInsert(d1, f.processorEvent),
     d1
       .prepare(
@@ -175,6 +181,6 @@ export async function applyLateFeeFailure(d1: D1Database, f: LateFeeFailure): Pr
       sql: "EXISTS (SELECT 1 FROM billing_accounts WHERE id = ?1 AND status = 'past_due' AND current_period_end = ?2)",
       params: [f.now],
     }),
-  ]);
-  return (results[2]?.meta.changes ?? 0) === 1;
+  ];
+  return { statements, read: (results) => (results[2]?.meta.changes ?? 0) === 1 };
 }

@@ -1,5 +1,5 @@
 import type { scimGroups } from "../../drizzle/schema";
-import type { Statement, Store } from "./store";
+import { readTogether, type Statement, type Store } from "./store";
 
 /** SCIM groups (drizzle/schema/scim.ts `scim_groups`, `scim_group_members`). */
 export type ScimGroupRow = typeof scimGroups.$inferSelect;
@@ -22,7 +22,7 @@ export async function listScimGroups(
 ): Promise<{ rows: ScimGroupRow[]; total: number }> {
   const where = input.filter ? `connection_id = ?1 AND ${input.filter.column} = ?2` : "connection_id = ?1";
   const params = input.filter ? [input.connectionId, input.filter.value] : [input.connectionId];
-  const [page, count] = await d1.batch([
+  const [page, count] = await readTogether(d1, [
     d1
       .prepare(
         `SELECT ${COLUMNS} FROM scim_groups WHERE ${where} ORDER BY created_at, id LIMIT ${input.limit} OFFSET ${input.offset}`,

@@ -1,5 +1,5 @@
 import type { scimUsers } from "../../drizzle/schema";
-import type { Statement, Store } from "./store";
+import { readTogether, type Statement, type Store } from "./store";
 
 /** SCIM users (drizzle/schema/scim.ts `scim_users`): a directory's user on a connection, linked to an account. */
 export type ScimUserRow = typeof scimUsers.$inferSelect;
@@ -36,7 +36,7 @@ export async function listScimUsers(
 ): Promise<{ rows: ScimUserRow[]; total: number }> {
   const where = input.filter ? `connection_id = ?1 AND ${input.filter.column} = ?2` : "connection_id = ?1";
   const params = input.filter ? [input.connectionId, input.filter.value] : [input.connectionId];
-  const [page, count] = await d1.batch([
+  const [page, count] = await readTogether(d1, [
     d1
       .prepare(
         `SELECT ${COLUMNS} FROM scim_users WHERE ${where} ORDER BY created_at, id LIMIT ${input.limit} OFFSET ${input.offset}`,

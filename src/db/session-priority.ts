@@ -7,6 +7,7 @@ import {
   type RefundEntry,
   sessionRefundStatements,
 } from "./credits";
+import type { Write } from "./store";
 
 /** A pending session's new priority with what it now costs and when it now ends. */
 export interface Reprice {
@@ -27,14 +28,14 @@ export interface Reprice {
 export type RepriceResult = { ok: true; balance: number } | { ok: false; balance: number };
 
 /**
- * Change a pending session's priority and settle the price difference in one
- * atomic batch: the session row moves only if it is still pending with the old
+ * Change a pending session's priority and settle the price difference,
+ * committed together: the session row moves only if it is still pending with the old
  * priority (so a retry, or a race with its start or cancellation, changes
  * nothing), and exactly one ledger row goes with it. An upgrade is a debit
  * conditional on the balance covering it (the session's UPDATE depends on that
  * ledger row); a downgrade is a refund conditional on the session's UPDATE.
  */
-export async function repriceSession(d1: D1Database, r: Reprice): Promise<RepriceResult> {
+export function repriceWrite(d1: D1Database, r: Reprice): Write<RepriceResult> {
   const entry: LedgerEntry & RefundEntry = { ...r.ledger, accountId: r.accountId, reason: "session_reprice" };
   const stillPending = "SELECT 1 FROM sessions WHERE id = ?4 AND status = 'pending' AND priority = ?5";
   const sessionUpdate = (condition: string, params: unknown[], set = "") =>
@@ -49,7 +50,7 @@ export async function repriceSession(d1: D1Database, r: Reprice): Promise<Repric
       sql: `EXISTS (${stillPending})`,
       params: [r.sessionId, r.from],
     });
-    const results = await d1.batch([
+    const statements = [
       charge,
       ledger,
       sessionUpdate(
@@ -60,15 +61,20 @@ export async function repriceSession(d1: D1Database, r: Reprice): Promise<Repric
       ),
       touch,
       balanceQuery(d1, r.accountId),
-    ]);
-    return { ok: rowWritten(results[1]) && rowWritten(results[2]), balance: balanceOf(results[4]) };
+    ];
+    return {
+      statements,
+      read: (results) => ({ ok: rowWritten(results[1]) && rowWritten(results[2]), balance: balanceOf(results[4]) }),
+    };
   }
-  const results = await d1.batch([
-    sessionUpdate("", []),
-    ...(r.difference < 0 ? sessionRefundStatements(d1, entry, r.sessionId, -r.difference) : []),
-    balanceQuery(d1, r.accountId),
-  ]);
-  return { ok: rowWritten(results[0]), balance: balanceOf(results[results.length - 1]) };
+  return {
+    statements: [
+      sessionUpdate("", []),
+      ...(r.difference < 0 ? sessionRefundStatements(d1, entry, r.sessionId, -r.difference) : []),
+      balanceQuery(d1, r.accountId),
+    ],
+    read: (results) => ({ ok: rowWritten(results[0]), balance: balanceOf(results[results.length - 1]) }),
+  };
 }
 
 const balanceOf = (result: D1Result | undefined) =>

@@ -1,4 +1,5 @@
 import { ANY_SESSION_TYPE } from "./sessions";
+import { readTogether } from "./store";
 
 /**
  * Aggregates over a user's sessions for GET /users/me/stats and the User
@@ -118,7 +119,7 @@ export interface UsageCounts {
 
 /** Lifetime counts, and the count of sessions created in `month` (YYYY-MM), from the rollups. */
 export async function usageCounts(d1: D1Database, userId: string, month: string): Promise<UsageCounts> {
-  const [lifetime, recent] = await d1.batch([
+  const [lifetime, recent] = await readTogether(d1, [
     d1
       .prepare(
         // session_counts holds ended sessions; the pending and processing ones (at most the cap) are counted directly.

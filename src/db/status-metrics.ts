@@ -1,3 +1,4 @@
+import { readTogether } from "./store";
 /**
  * Live figures for the admin status. Active sessions are the sum of the
  * accounts' counters (one row per account, however many sessions: the
@@ -5,7 +6,7 @@
  * write one); undelivered deliveries read a partial index that holds only them.
  */
 export async function statusMetrics(d1: D1Database): Promise<{ active_sessions: number; queue_depth: number }> {
-  const [sessions, deliveries] = await d1.batch([
+  const [sessions, deliveries] = await readTogether(d1, [
     d1.prepare("SELECT COALESCE(SUM(active_sessions), 0) AS n FROM billing_accounts"),
     d1.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status IN ('pending', 'retrying')"),
   ]);

@@ -12,3 +12,22 @@ export interface Condition {
   sql: string;
   params: unknown[];
 }
+
+/**
+ * A repository's write for the domain to commit (Context.commit, docs/architecture.md "One unit of
+ * work"): its statements, in the order they must run, and how to read what they did from their
+ * results. The repository knows which statement tells; the domain decides what else commits with it.
+ */
+export interface Write<T> {
+  statements: Statement[];
+  read: (results: StatementResult[]) => T;
+}
+
+/**
+ * Reads that must see one snapshot (a page and its total count, several tallies of one moment): D1
+ * runs a batch as one transaction, so no write lands between them. Only SELECTs: a write belongs in
+ * the unit of work's commit, never here.
+ */
+export function readTogether(d1: Store, statements: [Statement, ...Statement[]]): Promise<StatementResult[]> {
+  return d1.batch(statements);
+}

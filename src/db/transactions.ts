@@ -3,35 +3,40 @@ import type { EventMessage } from "../domain/webhooks/events";
 import { db, schema } from "./client";
 import { balanceQuery, creditStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
 import { outboxStatement } from "./outbox";
+import type { Statement, Write } from "./store";
 
 const { transactions } = schema;
 export type TransactionRow = typeof transactions.$inferSelect;
 
 /**
  * A completed purchase: the transaction row, the ledger row, the balance
- * change and the outboxed billing.payment_succeeded event, in one atomic
- * batch. The ledger is unique per (credit_purchase, transaction id), so the
+ * change and the outboxed billing.payment_succeeded event, committed
+ * together. The ledger is unique per (credit_purchase, transaction id), so the
  * credit can never be applied twice. `also` (an organization's audit entry)
- * commits in the same batch, right after the transaction row.
- * Returns whether the credit was applied and the balance right after it.
+ * commits with them, right after the transaction row.
+ * It reads whether the credit was applied and the balance right after it.
  */
-export async function recordCompletedPurchase(
+export function completedPurchaseWrite(
   d1: D1Database,
   row: TransactionRow,
   entry: LedgerEntry,
   event: EventMessage,
-  also: D1PreparedStatement[] = [],
-): Promise<{ applied: boolean; newBalance: number }> {
-  const results = await d1.batch([
-    ...creditStatements(d1, entry, row.credits),
-    transactionInsert(d1, row),
-    ...also,
-    outboxStatement(d1, event, entry, row.accountId),
-    // The balance right after this credit, read inside the same transaction.
-    balanceQuery(d1, row.accountId),
-  ]);
-  const newBalance = (results.at(-1)?.results[0] as { balance: number } | undefined)?.balance ?? 0;
-  return { applied: ledgerRowWritten(results[0]), newBalance };
+  also: Statement[] = [],
+): Write<{ applied: boolean; newBalance: number }> {
+  return {
+    statements: [
+      ...creditStatements(d1, entry, row.credits),
+      transactionInsert(d1, row),
+      ...also,
+      outboxStatement(d1, event, entry, row.accountId),
+      // The balance right after this credit, read inside the same transaction.
+      balanceQuery(d1, row.accountId),
+    ],
+    read: (results) => ({
+      applied: ledgerRowWritten(results[0]),
+      newBalance: (results.at(-1)?.results[0] as { balance: number } | undefined)?.balance ?? 0,
+    }),
+  };
 }
 
 /** A transaction row, once: a repeated insert of the same id changes nothing. */

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
+import type { Write } from "./store";
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type NewUserRow = typeof schema.users.$inferInsert;
@@ -27,16 +28,15 @@ export async function findUserByEmail(d1: D1Database, email: string): Promise<Us
 }
 
 /**
- * Insert a user, their billing account, its starting balance and the ledger
- * row of it, atomically (one batch). Returns false when the email is already
- * taken (unique index); the account and ledger row are then not written
- * either, since each depends on the row before it.
+ * Inserts a user and their billing account, committed together. It reads false when the email is
+ * already taken (unique index); the account is then not written either, since it depends on the row
+ * before it.
  */
-export async function insertUser(
+export function insertUserWrite(
   d1: D1Database,
   row: NewUserRow,
   account: typeof billingAccounts.$inferSelect,
-): Promise<boolean> {
+): Write<boolean> {
   const insert = db(d1).insert(users).values(row).onConflictDoNothing({ target: users.email }).toSQL();
   const accountInsert = db(d1).insert(billingAccounts).values(account).toSQL();
   const conditional = accountInsert.sql.replace(
@@ -44,11 +44,13 @@ export async function insertUser(
     " select $1 where exists (select 1 from users where id = ?)",
   );
   if (conditional === accountInsert.sql) throw new Error("unexpected INSERT shape for billing_accounts");
-  const [inserted] = await d1.batch([
-    d1.prepare(insert.sql).bind(...insert.params),
-    d1.prepare(conditional).bind(...accountInsert.params, row.id),
-  ]);
-  return rowWritten(inserted);
+  return {
+    statements: [
+      d1.prepare(insert.sql).bind(...insert.params),
+      d1.prepare(conditional).bind(...accountInsert.params, row.id),
+    ],
+    read: ([inserted]) => rowWritten(inserted),
+  };
 }
 
 export async function recordLogin(d1: D1Database, id: string, at: string, country: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { db, schema } from "./client";
+import type { Statement, Write } from "./store";
 
 const { webhookDeliveries, webhookDeliveryAttempts } = schema;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -7,21 +8,21 @@ export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 export type DeliveryStatus = DeliveryRow["status"];
 
 /**
- * Insert deliveries; one that exists already (same event, same webhook: the
- * event was fanned out before) is left alone. Returns the ids still waiting
- * to be sent (new, or never attempted by a fan-out that crashed midway).
+ * Inserts deliveries; one that exists already (same event, same webhook: the event was fanned out
+ * before) is left alone. One statement per row: a multi-row insert would exceed D1's 100 bound
+ * parameters.
  */
-export async function insertDeliveries(d1: D1Database, rows: DeliveryRow[]): Promise<string[]> {
-  if (rows.length === 0) return [];
+export function insertDeliveriesStatements(d1: D1Database, rows: DeliveryRow[]): Statement[] {
   const client = db(d1);
-  // One statement per row: a multi-row insert would exceed D1's 100 bound parameters.
-  await d1.batch(
-    rows.map((r) => {
-      const q = client.insert(webhookDeliveries).values(r).onConflictDoNothing().toSQL();
-      return d1.prepare(q.sql).bind(...q.params);
-    }),
-  );
-  const stored = await client
+  return rows.map((r) => {
+    const q = client.insert(webhookDeliveries).values(r).onConflictDoNothing().toSQL();
+    return d1.prepare(q.sql).bind(...q.params);
+  });
+}
+
+/** Of the deliveries `rows`, the ids still waiting to be sent (new, or never attempted by a fan-out that crashed midway). */
+export async function unsentDeliveries(d1: D1Database, rows: DeliveryRow[]): Promise<string[]> {
+  const stored = await db(d1)
     .select({ id: webhookDeliveries.id, status: webhookDeliveries.status, attempts: webhookDeliveries.attempts })
     .from(webhookDeliveries)
     .where(
@@ -64,16 +65,15 @@ export interface AttemptOutcome {
 }
 
 /**
- * Log one HTTP attempt atomically: the attempt row (numbered from the
- * delivery's counter), the delivery's new status and the webhook's
- * last_triggered. Returns the attempt number.
+ * One HTTP attempt, committed together: the attempt row (numbered from the delivery's counter), the
+ * delivery's new status and the webhook's last_triggered. It reads the attempt number.
  */
-export async function recordAttempt(
+export function attemptWrite(
   d1: D1Database,
   delivery: Pick<DeliveryRow, "id" | "webhookId">,
   o: AttemptOutcome,
-): Promise<number> {
-  const [, inserted] = await d1.batch([
+): Write<number> {
+  const statements = [
     d1
       .prepare(
         "UPDATE webhook_deliveries SET attempts = attempts + 1, status = ?2, last_status_code = ?3, last_error = ?4, updated_at = ?5 WHERE id = ?1",
@@ -90,8 +90,11 @@ export async function recordAttempt(
         "UPDATE webhooks SET last_triggered = ?2, failing_since = CASE WHEN ?3 = 'succeeded' THEN NULL ELSE COALESCE(failing_since, ?2) END WHERE id = ?1",
       )
       .bind(delivery.webhookId, o.at, o.status),
-  ]);
-  return (inserted?.results?.[0] as { attempt: number } | undefined)?.attempt ?? 0;
+  ];
+  return {
+    statements,
+    read: ([, inserted]) => (inserted?.results?.[0] as { attempt: number } | undefined)?.attempt ?? 0,
+  };
 }
 
 /** Set a delivery's status without an HTTP attempt (dead-lettered, skipped, refused, replay queued). */

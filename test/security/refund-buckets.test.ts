@@ -7,9 +7,10 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { repriceSession } from "../../src/db/session-priority";
+import { repriceStoredSession } from "../../src/domain/sessions/lifecycle";
 import { newId } from "../../src/lib/ids";
 import { accountIdOf, accountRow, endPeriodNow, expectLedgerInvariant, fireClock, purchase } from "../support/billing";
+import { testContext } from "../support/context";
 import { registerUser, type TestUser } from "../support/factories";
 import { api } from "../support/http";
 import { asOrg, createOrganization, orgAccount } from "../support/organizations";
@@ -103,7 +104,7 @@ describe("issue 44.6: refunds return to the bucket that paid", () => {
     // The upgrade's debit as the room writes it (through the API the upgrade would start it at
     // once: high priority has no queue wait): +35, the last 30 included credits and 5 purchased.
     const ledgerId = newId("led");
-    const up = await repriceSession(env.DB, {
+    const up = await repriceStoredSession(testContext(), {
       sessionId: s.id,
       accountId: acct,
       from: "normal",

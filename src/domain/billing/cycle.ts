@@ -1,11 +1,12 @@
 import { type AccountRow, findAccount } from "../../db/billing-accounts";
-import { applyRenewal, recordFailedRenewal } from "../../db/billing-cycle";
+import { failedRenewalWrite, renewalWrite } from "../../db/billing-cycle";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import type { TransactionRow } from "../../db/transactions";
 import { recordFailedCharge } from "../../db/transactions";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context } from "../context";
+import { commitWrite } from "../unit-of-work";
 import { type EventMessage, eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
 import { CURRENCY, TIER_PLANS, toMajorUnits } from "./catalogue";
@@ -119,7 +120,7 @@ async function step(ctx: Context, a: AccountRow, now: number): Promise<StepOutco
       next_retry_at: retryAt,
     },
   );
-  if (await recordFailedRenewal(ctx.db, a, attempt, retryAt, failedRow(txn, charge, now), event)) {
+  if (await commitWrite(ctx, failedRenewalWrite(ctx.db, a, attempt, retryAt, failedRow(txn, charge, now), event))) {
     await publish(ctx, [event]);
   }
   return "payment_failed";
@@ -194,30 +195,33 @@ async function renew(
     );
   }
   if (downgrade) await recordFailedCharge(ctx.db, downgrade.failed);
-  const applied = await applyRenewal(ctx.db, {
-    account: a,
-    tier,
-    included,
-    periodStart: iso(start),
-    periodEnd: iso(end),
-    expiry: {
-      ledgerId: newId("led", now),
-      accountId: a.id,
-      reason: "credits_expiry",
-      referenceId: periodRef,
-      description: "Unused included credits expired at the period end",
-      at,
-    },
-    grant: {
-      ledgerId: newId("led", now),
-      accountId: a.id,
-      reason: "credits_renewal",
-      referenceId: periodRef,
-      description: `${capitalise(tier)} plan: included credits for the period to ${iso(end)}`,
-      at,
-    },
-    fee: fee ?? undefined,
-    events,
-  });
+  const applied = await commitWrite(
+    ctx,
+    renewalWrite(ctx.db, {
+      account: a,
+      tier,
+      included,
+      periodStart: iso(start),
+      periodEnd: iso(end),
+      expiry: {
+        ledgerId: newId("led", now),
+        accountId: a.id,
+        reason: "credits_expiry",
+        referenceId: periodRef,
+        description: "Unused included credits expired at the period end",
+        at,
+      },
+      grant: {
+        ledgerId: newId("led", now),
+        accountId: a.id,
+        reason: "credits_renewal",
+        referenceId: periodRef,
+        description: `${capitalise(tier)} plan: included credits for the period to ${iso(end)}`,
+        at,
+      },
+      fee: fee ?? undefined,
+      events,
+    }),
+  );
   if (applied) await publish(ctx, events);
 }

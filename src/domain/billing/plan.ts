@@ -1,5 +1,5 @@
 import { findAccount } from "../../db/billing-accounts";
-import { applyUpgrade, setPendingTier } from "../../db/billing-cycle";
+import { setPendingTierStatement, upgradeWrite } from "../../db/billing-cycle";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import type { TransactionRow } from "../../db/transactions";
 import { recordFailedCharge } from "../../db/transactions";
@@ -10,6 +10,7 @@ import type { Context, RequestMeta, UserContext } from "../context";
 import type { Principal, Tier } from "../identity/principal";
 import { TIERS } from "../identity/principal";
 import { auditInBatch } from "../organizations/audit";
+import { commitWrite } from "../unit-of-work";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
 import { type AccountRow, actingAccount, refOf } from "./accounts";
@@ -59,14 +60,20 @@ export async function changePlan(ctx: UserContext, input: PlanChangeInput) {
   }
   if (input.tier === account.tier) {
     if (!account.pendingTier) throw new AppError("PLAN_UNCHANGED", { details: { tier: account.tier } });
-    await setPendingTier(ctx.db, account.id, null, at, planAudit(ctx, actor, account, input.tier, null));
+    await ctx.commit([
+      setPendingTierStatement(ctx.db, account.id, null, at),
+      ...planAudit(ctx, actor, account, input.tier, null),
+    ]);
     return { account: await reread(ctx, account.id), charged: null };
   }
   if (rank(input.tier) < rank(account.tier)) {
     // Nothing is charged now: the named card becomes the default as asked.
     if (input.payment_method_id !== undefined)
       await adoptIfPending(ctx, await paymentMethodFor(ctx, account, input.payment_method_id));
-    await setPendingTier(ctx.db, account.id, input.tier, at, planAudit(ctx, actor, account, account.tier, input.tier));
+    await ctx.commit([
+      setPendingTierStatement(ctx.db, account.id, input.tier, at),
+      ...planAudit(ctx, actor, account, account.tier, input.tier),
+    ]);
     return { account: await reread(ctx, account.id), charged: null };
   }
   return upgrade(ctx, actor, account, input, now);
@@ -200,22 +207,25 @@ async function upgrade(ctx: UserContext, actor: PlanActor, a: AccountRow, input:
       }),
     );
   }
-  const applied = await applyUpgrade(
-    ctx.db,
-    a,
-    input.tier,
-    credits,
-    {
-      ledgerId: newId("led", now),
-      accountId: a.id,
-      reason: "plan_proration",
-      referenceId: txnId,
-      description: `${description}: prorated included credits`,
-      at,
-    },
-    txn,
-    events,
-    planAudit(ctx, actor, a, input.tier, null),
+  const applied = await commitWrite(
+    ctx,
+    upgradeWrite(
+      ctx.db,
+      a,
+      input.tier,
+      credits,
+      {
+        ledgerId: newId("led", now),
+        accountId: a.id,
+        reason: "plan_proration",
+        referenceId: txnId,
+        description: `${description}: prorated included credits`,
+        at,
+      },
+      txn,
+      events,
+      planAudit(ctx, actor, a, input.tier, null),
+    ),
   );
   if (!applied) {
     // The plan or period changed while the charge ran (a renewal, another change): nothing was applied.

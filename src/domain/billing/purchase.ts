@@ -1,7 +1,7 @@
 import { balanceOf } from "../../db/credits";
 import type { Store } from "../../db/store";
 import {
-  recordCompletedPurchase,
+  completedPurchaseWrite,
   recordFailedCharge,
   type TransactionRow,
   transactionsOfChargeKey,
@@ -12,6 +12,7 @@ import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import type { UserContext } from "../context";
 import { auditInBatch } from "../organizations/audit";
+import { commitWrite } from "../unit-of-work";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
 import { actingAccountRef } from "./accounts";
@@ -144,26 +145,29 @@ export async function purchaseCredits(ctx: UserContext, input: PurchaseInput): P
       quantity: input.quantity,
     },
   );
-  const { newBalance } = await recordCompletedPurchase(
-    ctx.db,
-    { ...row, gatewayReference: charge.chargeId },
-    entry,
-    event,
-    auditInBatch(ctx, {
-      organizationId: principal.organization?.id,
-      entry: {
-        action: "billing.purchase",
-        targetType: "billing_account",
-        targetId: principal.organization?.id ?? account.id,
-        after: {
-          credit_package: input.credit_package,
-          payment_method_id: input.payment_method_id,
-          quantity: input.quantity,
-          transaction_id: txnId,
-          credits,
+  const { newBalance } = await commitWrite(
+    ctx,
+    completedPurchaseWrite(
+      ctx.db,
+      { ...row, gatewayReference: charge.chargeId },
+      entry,
+      event,
+      auditInBatch(ctx, {
+        organizationId: principal.organization?.id,
+        entry: {
+          action: "billing.purchase",
+          targetType: "billing_account",
+          targetId: principal.organization?.id ?? account.id,
+          after: {
+            credit_package: input.credit_package,
+            payment_method_id: input.payment_method_id,
+            quantity: input.quantity,
+            transaction_id: txnId,
+            credits,
+          },
         },
-      },
-    }),
+      }),
+    ),
   );
   // The event is committed with the purchase (outbox); a queue outage only delays it.
   // The same payload as the outboxed row (whose new_balance was set in the batch), so an

@@ -1,17 +1,18 @@
 import { type AccountRow, findAccount } from "../../db/billing-accounts";
 import {
-  applyLateFeeFailure,
-  applyReversal,
   findChargedTransaction,
+  lateFeeFailureWrite,
   type ProcessorEvent,
   processorEventSeen,
   recordProcessorEvent,
+  reversalWrite,
 } from "../../db/reversals";
 import type { TransactionRow } from "../../db/transactions";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context } from "../context";
+import { commitWrite } from "../unit-of-work";
 import { eventIdFor, eventMessage } from "../webhooks/events";
 import { publish } from "../webhooks/outbox";
 import { CURRENCY, toMajorUnits } from "./catalogue";
@@ -173,22 +174,25 @@ async function reverse(
       status: r.status,
     },
   );
-  const applied = await applyReversal(ctx.db, {
-    processorEvent: pe,
-    transaction: txn,
-    target: r.target,
-    status: r.status,
-    failureCode: r.failureCode,
-    entry: {
-      ledgerId: newId("led", now),
-      accountId: account.id,
-      reason: "payment_reversal",
-      referenceId: `${txn.id}:${pe.id}`,
-      description: `Payment ${r.cause === "payment_failed" ? "failed" : r.cause === "refund" ? "refunded" : "disputed"}: credits of ${txn.id} taken back`,
-      at,
-    },
-    event,
-  });
+  const applied = await commitWrite(
+    ctx,
+    reversalWrite(ctx.db, {
+      processorEvent: pe,
+      transaction: txn,
+      target: r.target,
+      status: r.status,
+      failureCode: r.failureCode,
+      entry: {
+        ledgerId: newId("led", now),
+        accountId: account.id,
+        reason: "payment_reversal",
+        referenceId: `${txn.id}:${pe.id}`,
+        description: `Payment ${r.cause === "payment_failed" ? "failed" : r.cause === "refund" ? "refunded" : "disputed"}: credits of ${txn.id} taken back`,
+        at,
+      },
+      event,
+    }),
+  );
   if (applied) await publish(ctx, [applied]);
   return "applied";
 }
@@ -196,7 +200,7 @@ async function reverse(
 /**
  * A subscription fee that failed after the renewal it paid for (an
  * asynchronous failure): past_due, dunning from now (db/reversals.ts
- * applyLateFeeFailure). A failure for a period that is no longer the current
+ * lateFeeFailureWrite). A failure for a period that is no longer the current
  * one changes only the transaction's status.
  */
 async function lateFeeFailure(
@@ -230,24 +234,27 @@ async function lateFeeFailure(
       late: true,
     },
   );
-  const applied = await applyLateFeeFailure(ctx.db, {
-    processorEvent: pe,
-    transactionId: txn.id,
-    accountId: account.id,
-    periodStart,
-    failureCode: code,
-    now: at,
-    retryAt,
-    entry: {
-      ledgerId: newId("led", now),
+  const applied = await commitWrite(
+    ctx,
+    lateFeeFailureWrite(ctx.db, {
+      processorEvent: pe,
+      transactionId: txn.id,
       accountId: account.id,
-      reason: "payment_reversal",
-      referenceId: `${txn.id}:${pe.id}`,
-      description: "Fee failed after renewal: the unpaid period's included credits taken back",
-      at,
-    },
-    event,
-  });
+      periodStart,
+      failureCode: code,
+      now: at,
+      retryAt,
+      entry: {
+        ledgerId: newId("led", now),
+        accountId: account.id,
+        reason: "payment_reversal",
+        referenceId: `${txn.id}:${pe.id}`,
+        description: "Fee failed after renewal: the unpaid period's included credits taken back",
+        at,
+      },
+      event,
+    }),
+  );
   if (applied) {
     await publish(ctx, [event]);
     await wakeClock(ctx, { accountId: account.id });

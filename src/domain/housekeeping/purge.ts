@@ -1,6 +1,6 @@
 import { type PurgeCursor, purgeExpiredIdempotencyKeys } from "../../db/idempotency";
 import { KV_KEYS } from "../../db/kv-keys";
-import { purgeExpiredRegisteredClients } from "../../db/registered-clients";
+import { deleteExpiredRegisteredClientStatements, expiredRegisteredClients } from "../../db/registered-clients";
 import { purgeExpiredRevocations } from "../../db/revocations";
 import { purgeExpiredOnce } from "../../db/sso-once";
 import { iso } from "../../lib/clock";
@@ -27,7 +27,9 @@ export async function purgeExpired(ctx: Context): Promise<{ revocations: number;
   const now = ctx.now();
   await purgeExpiredOnce(ctx.db, now);
   const revocations = await purgeExpiredRevocations(ctx.db, iso(now), PURGE_MAX_PER_RUN);
-  const registrations = await purgeExpiredRegisteredClients(ctx.db, iso(now), PURGE_MAX_PER_RUN);
+  const expired = await expiredRegisteredClients(ctx.db, iso(now), PURGE_MAX_PER_RUN);
+  for (const id of expired) await ctx.commit(deleteExpiredRegisteredClientStatements(ctx.db, id, iso(now)));
+  const registrations = expired.length;
   return { revocations, registrations };
 }
 

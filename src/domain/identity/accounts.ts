@@ -1,13 +1,14 @@
 import { enforcedConnectionsOfUser } from "../../db/sso-connections";
 import { enforcedConnectionOfDomain } from "../../db/sso-domains";
 import type { Store } from "../../db/store";
-import { findUserByEmail, findUserById, insertUser, recordLogin, type UserRow } from "../../db/users";
+import { findUserByEmail, findUserById, insertUserWrite, recordLogin, type UserRow } from "../../db/users";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import type { Context } from "../context";
 import { requireMailer } from "../mail/outbox";
+import { commitWrite } from "../unit-of-work";
 import { sendEmailVerification } from "./email-verification";
 import { issueLoginTokens, type LoginResult } from "./login-tokens";
 import { challengeIfEnrolled, type MfaChallenge } from "./mfa/challenge";
@@ -94,7 +95,7 @@ export async function createUser(ctx: Context, input: NewUser): Promise<UserRow 
     deletedAt: null,
   };
   // No credits at registration: free credits come once per verified email (domain/billing/free-credits.ts).
-  if (!(await insertUser(ctx.db, user, account))) return null;
+  if (!(await commitWrite(ctx, insertUserWrite(ctx.db, user, account)))) return null;
   await wakeClock(ctx, { accountId: account.id });
   return user;
 }

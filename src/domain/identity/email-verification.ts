@@ -1,6 +1,6 @@
 import { adminRoleStatements } from "../../db/admin-audit";
 import {
-  consumeVerification,
+  consumeVerificationWrite,
   findVerification,
   latestVerificationAt,
   replaceVerificationStatements,
@@ -16,6 +16,7 @@ import { emailVerifiedGrant } from "../billing/free-credits";
 import { afterTrialStart, trialOnVerification } from "../billing/trial";
 import type { Context } from "../context";
 import { deliverMail, queueMail, requireMailer } from "../mail/outbox";
+import { commitWrite } from "../unit-of-work";
 import { isAdminEmail } from "./admin-emails";
 
 /**
@@ -103,7 +104,7 @@ export async function verifyEmail(ctx: Context, token: string): Promise<UserRow>
   if (!user || user.email !== row.email) throw invalidToken("email_changed");
   const at = iso(now);
   const then = [...adminBootstrap(ctx, user, at, now), ...(await onEmailVerified(ctx, { user, at }))];
-  if (!(await consumeVerification(ctx.db, row, at, then))) {
+  if (!(await commitWrite(ctx, consumeVerificationWrite(ctx.db, row, at, then)))) {
     // Spent by a concurrent request between the read and the batch (or already verified).
     throw invalidToken("unknown");
   }

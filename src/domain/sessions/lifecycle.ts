@@ -8,9 +8,10 @@ import {
   processingStatement,
   stageStatements,
 } from "../../db/session-lifecycle";
-import { type Reprice, type RepriceResult, repriceSession } from "../../db/session-priority";
+import { type Reprice, type RepriceResult, repriceWrite } from "../../db/session-priority";
 import { findSession, findSessionWithContent, historyOf, type SessionRow } from "../../db/sessions";
 import type { Context } from "../context";
+import { commitWrite } from "../unit-of-work";
 import { contentOf } from "./archive";
 import { analysisRestOf, encodeContent, type StoredSession, storedResultsOf } from "./content";
 import { historyEntry } from "./resources";
@@ -120,5 +121,5 @@ export async function endSession(
 
 /** A pending session's new price, charged or refunded with the change (db/session-priority.ts). */
 export function repriceStoredSession(ctx: Context, input: Reprice): Promise<RepriceResult> {
-  return repriceSession(ctx.db, input);
+  return commitWrite(ctx, repriceWrite(ctx.db, input));
 }

@@ -1,14 +1,15 @@
 import {
   type AttemptOutcome,
+  attemptWrite,
   type DeliveryRow,
   findDelivery,
   markDeliveryDead,
-  recordAttempt,
   setDeliveryStatus,
 } from "../../db/webhook-deliveries";
 import { findWebhook, type WebhookRow } from "../../db/webhooks";
 import { iso } from "../../lib/clock";
 import type { Context } from "../context";
+import { commitWrite } from "../unit-of-work";
 
 /**
  * The stored state of deliveries as the delivery consumer (src/webhook-delivery/) moves them on:
@@ -40,7 +41,7 @@ export async function recordDeliveryAttempt(
   ctx: Context,
   input: { delivery: Pick<DeliveryRow, "id" | "webhookId">; outcome: AttemptOutcome },
 ): Promise<number> {
-  return recordAttempt(ctx.db, input.delivery, input.outcome);
+  return commitWrite(ctx, attemptWrite(ctx.db, input.delivery, input.outcome));
 }
 
 /** The dead-letter queue's verdict: `dead`, unless the delivery finished meanwhile. */

@@ -1,4 +1,4 @@
-import { type DeliveryRow, insertDeliveries } from "../../db/webhook-deliveries";
+import { type DeliveryRow, insertDeliveriesStatements, unsentDeliveries } from "../../db/webhook-deliveries";
 import { activeOrDisabledWebhooksOf, ownerOfRecipient } from "../../db/webhooks";
 import { iso } from "../../lib/clock";
 import type { Context } from "../context";
@@ -36,7 +36,9 @@ export async function fanOut(ctx: Context, event: EventMessage): Promise<number>
       updatedAt: at,
     })),
   );
-  const toSend = await insertDeliveries(ctx.db, rows);
+  if (rows.length === 0) return 0;
+  await ctx.commit(insertDeliveriesStatements(ctx.db, rows));
+  const toSend = await unsentDeliveries(ctx.db, rows);
   await ctx.ports.webhookQueue.send(toSend.map(deliveryMessage));
   return toSend.length;
 }

@@ -1,4 +1,4 @@
-import { markSent, unsentBefore } from "../../db/outbox";
+import { markSentStatements, unsentBefore } from "../../db/outbox";
 import { iso } from "../../lib/clock";
 import type { Context } from "../context";
 import type { EventMessage } from "./events";
@@ -17,10 +17,12 @@ export async function publish(ctx: Context, messages: EventMessage[]): Promise<b
   if (messages.length === 0) return true;
   try {
     await ctx.ports.webhookQueue.send(messages);
-    await markSent(
-      ctx.db,
-      messages.map((m) => m.event_id),
-      iso(ctx.now()),
+    await ctx.commit(
+      markSentStatements(
+        ctx.db,
+        messages.map((m) => m.event_id),
+        iso(ctx.now()),
+      ),
     );
     return true;
   } catch (err) {

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { repriceSession } from "../../../src/db/session-priority";
+import { repriceStoredSession } from "../../../src/domain/sessions/lifecycle";
 import { priceOf } from "../../../src/domain/sessions/pricing";
 import { newId } from "../../../src/lib/ids";
 import { accountIdOf, expectLedgerInvariant, purchase } from "../../support/billing";
+import { testContext } from "../../support/context";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { balance, heldSession, roomStub, stepRoom, topUp, validSession, waitForStatus } from "../../support/sessions";
@@ -112,7 +113,7 @@ describe("PUT parameters.priority re-prices a pending session", () => {
     const at = () => new Date().toISOString();
     const reprice = (from: "normal" | "high", to: "normal" | "high", difference: number) => {
       const ledgerId = newId("led");
-      return repriceSession(env.DB, {
+      return repriceStoredSession(testContext(), {
         sessionId: s.id,
         accountId: acct,
         from,

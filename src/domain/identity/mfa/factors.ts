@@ -4,7 +4,7 @@ import {
   deleteTotp,
   findTotp,
   recordCheck,
-  replaceRecoveryCodes,
+  replaceRecoveryCodesStatements,
   unusedRecoveryCodes,
   upsertPendingTotp,
   useRecoveryCode,
@@ -114,7 +114,9 @@ export async function confirmTotp(ctx: HolderContext, input: { code: string }) {
 
 async function issueRecoveryCodes(ctx: Context, userId: string, now: number): Promise<string[]> {
   const codes = newRecoveryCodes();
-  await replaceRecoveryCodes(ctx.db, userId, await Promise.all(codes.map(hashRecoveryCode)), iso(now));
+  await ctx.commit(
+    replaceRecoveryCodesStatements(ctx.db, userId, await Promise.all(codes.map(hashRecoveryCode)), iso(now)),
+  );
   return codes;
 }
 

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+
+/**
+ * One unit of work (docs/architecture.md "One unit of work", issue 45): which statements commit
+ * together, and on which database, is decided in one place. A D1 batch runs in exactly two homes:
+ * Context.commit (src/context/commit.ts), through which every write commits, and readTogether
+ * (src/db/store.ts), for reads that must see one snapshot. Files are read as text (Vite's
+ * import.meta.glob), so a new `.batch(` anywhere else fails here.
+ */
+const sources = import.meta.glob<string>("../../src/**/*.ts", { query: "?raw", import: "default", eager: true });
+const files = Object.entries(sources).map(([path, text]) => ({ path: path.replace("../../", ""), text }));
+
+/** Code without its comments (a comment may name `d1.batch` to explain why a statement is shaped so). */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
+
+/**
+ * Writes that commit on their own (`.run()`), each outside Context.commit: the count per file may only
+ * fall. They are single statements (atomic alone), but each decides its own commit; moving them into
+ * the domain's commits is what remains of issue 45's unit of work.
+ */
+const SINGLE_STATEMENT_WRITES: Record<string, number> = {
+  "src/db/users.ts": 2,
+  "src/db/mfa.ts": 9,
+  "src/db/transactions.ts": 1,
+  "src/db/sso-once.ts": 3,
+  "src/db/webhook-deliveries.ts": 4,
+  "src/db/reversals.ts": 1,
+  "src/db/registered-clients.ts": 3,
+  "src/db/api-keys.ts": 1,
+  "src/db/external-identities.ts": 1,
+  "src/db/account-deletion.ts": 2,
+  "src/db/refresh-tokens.ts": 3,
+  "src/db/scim-connections.ts": 1,
+  "src/db/billing-cycle.ts": 1,
+  "src/db/authorization-codes.ts": 2,
+  "src/db/idempotency.ts": 5,
+  "src/db/api-usage.ts": 1,
+  "src/db/mail.ts": 3,
+  "src/db/oauth-clients.ts": 1,
+  "src/db/passkeys.ts": 6,
+  "src/db/revocations.ts": 2,
+  "src/domain/admin/system-status.ts": 1,
+};
+
+describe("one unit of work", () => {
+  it("a D1 batch runs only in Context.commit and readTogether", () => {
+    const batching = files.filter((f) => /\.batch\(/.test(code(f.text))).map((f) => f.path);
+    expect(batching.sort()).toEqual(["src/context/commit.ts", "src/db/store.ts"]);
+  });
+
+  it("readTogether is given reads only: a write belongs in the commit", () => {
+    const calls = files.flatMap((f) =>
+      [...code(f.text).matchAll(/readTogether\([\s\S]*?\]\)/g)].map((m) => ({ path: f.path, call: m[0] })),
+    );
+    // The definition and the six snapshots (pages with their counts, tallies of one moment).
+    expect(calls.filter((c) => c.path !== "src/db/store.ts").length).toBeGreaterThanOrEqual(6);
+    const writing = calls.filter((c) => /\b(INSERT|UPDATE|DELETE|REPLACE|UPSERT)\b/i.test(c.call));
+    expect(writing.map((c) => c.path)).toEqual([]);
+  });
+
+  it("the writes that still commit on their own only become fewer", () => {
+    const counts = Object.fromEntries(
+      files
+        .filter((f) => !f.path.startsWith("src/context/"))
+        .map((f) => [f.path, (code(f.text).match(/\.run\(\)/g) ?? []).length] as const)
+        .filter(([, n]) => n > 0),
+    );
+    const grown = Object.entries(counts).filter(([path, n]) => n > (SINGLE_STATEMENT_WRITES[path] ?? 0));
+    expect(grown, "a new write outside Context.commit: build a statement and commit it in the domain").toEqual([]);
+    // A file that shed its writes takes its line out of the list (so the list stays the truth).
+    const shrunk = Object.entries(SINGLE_STATEMENT_WRITES).filter(([path, n]) => (counts[path] ?? 0) < n);
+    expect(shrunk, "fewer writes outside Context.commit: lower the list").toEqual([]);
+  });
+});
