@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { rowWritten } from "./changes";
 import { db, schema } from "./client";
 import type { Write } from "./store";
@@ -38,16 +38,21 @@ export function insertUserWrite(
   account: typeof billingAccounts.$inferSelect,
 ): Write<boolean> {
   const insert = db(d1).insert(users).values(row).onConflictDoNothing({ target: users.email }).toSQL();
-  const accountInsert = db(d1).insert(billingAccounts).values(account).toSQL();
-  const conditional = accountInsert.sql.replace(
-    / values \((.*)\)$/i,
-    " select $1 where exists (select 1 from users where id = ?)",
+  // INSERT … SELECT … WHERE EXISTS: the account is written only if the user row above was, built
+  // whole by drizzle (every column in the table's order, each value encoded by its column).
+  const values = Object.entries(getTableColumns(billingAccounts)).map(([key, column]) =>
+    sql.param(account[key as keyof typeof account], column),
   );
-  if (conditional === accountInsert.sql) throw new Error("unexpected INSERT shape for billing_accounts");
+  const accountInsert = db(d1)
+    .insert(billingAccounts)
+    .select(
+      sql`select ${sql.join(values, sql`, `)} where exists (select 1 from ${users} where ${users.id} = ${row.id})`,
+    )
+    .toSQL();
   return {
     statements: [
       d1.prepare(insert.sql).bind(...insert.params),
-      d1.prepare(conditional).bind(...accountInsert.params, row.id),
+      d1.prepare(accountInsert.sql).bind(...accountInsert.params),
     ],
     read: ([inserted]) => rowWritten(inserted),
   };

@@ -75,6 +75,17 @@ describe("POST /v1/auth/register", () => {
     expect(err.details.field).toBe("email");
   });
 
+  it("racing registrations of one email make one user and one billing account: the losers write nothing", async () => {
+    const body = valid();
+    const accounts = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM billing_accounts").first<{ n: number }>())!.n;
+    const before = await accounts();
+    const results = await Promise.all(Array.from({ length: 6 }, () => api("POST", "/v1/auth/register", { body })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    // Each loser's account insert is conditional on its own user row, which the unique email refused.
+    expect(await accounts()).toBe(before + 1);
+  });
+
   it("never makes an administrator at registration; ADMIN_EMAILS bootstraps one when its holder verifies it", async () => {
     // The listed address is this test's own (ADMIN_EMAILS replaced per request), so runs never collide.
     const body = { ...valid(), email: uniqueEmail("root") };
