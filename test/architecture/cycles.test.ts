@@ -70,8 +70,8 @@ const short = (p: string) => p.replace(/^.*?\/src\//, "src/");
  */
 const KNOWN: Array<{ member: string; why: string }> = [
   {
-    member: "src/env.ts",
-    why: "one circle of 35 files, types only: env.ts holds the platform bindings (which name the Durable Object classes and adapters' binding types) and the per-request variables (which name the domain's Context and Principal) in one file that nearly everything imports; domain/context.ts → ports.ts → webhooks/ports.ts → webhooks/deliveries.ts closes inside it. Splitting env.ts (bindings apart from request variables) breaks it: issue 45",
+    member: "src/bindings.ts",
+    why: "one circle of 27 files, types only: the adapters and the analyzer type their parameters with Pick<Bindings, …>, and bindings.ts names the Durable Object classes, which reach the domain and the adapters again (issue 45)",
   },
 ];
 

@@ -22,12 +22,14 @@ interface Arrow {
 
 /**
  * The folder under src/ (or `drizzle`, `console`, `clients`), or the file's own name for the files
- * at src/'s top.
+ * at src/'s top; src/http/app-env.ts is `app-env`.
  */
 function layerOf(path: string): string {
   const m = /(?:^|\/)(src|drizzle|console|clients)\/([^/]+)(\/|$)/.exec(path);
   if (!m) return "outside";
   if (m[1] !== "src") return m[1]!;
+  // The per-request Hono variables: a layer of their own, types only, that context/ may name.
+  if (/\/src\/http\/app-env(\.ts)?$/.test(path)) return "app-env";
   return m[3] === "/" ? m[2]! : m[2]!.replace(/\.ts$/, "");
 }
 
@@ -63,7 +65,7 @@ function resolve(from: string, spec: string): string {
 }
 
 const HTTP = ["http", "routes", "middleware", "app", "index", "mcp"];
-const ENTRIES = ["durable-objects", "webhook-delivery", "maintenance", "context", "env"];
+const ENTRIES = ["durable-objects", "webhook-delivery", "maintenance", "context", "bindings"];
 /** Everything under src/: what the console may not import (it reaches the server over HTTP). */
 const SERVER = [...HTTP, ...ENTRIES, "domain", "db", "adapters", "analysis", "lib", "errors", "version", "drizzle"];
 
@@ -94,8 +96,8 @@ const RULES: Array<{ layer: string; never: string[]; typesOnly?: string[]; why: 
   },
   {
     layer: "adapters",
-    never: [...HTTP, ...ENTRIES.filter((e) => e !== "env")],
-    typesOnly: ["domain", "env"],
+    never: [...HTTP, ...ENTRIES.filter((e) => e !== "bindings")],
+    typesOnly: ["domain", "bindings"],
     why: "an adapter implements a port the domain names, over the binding it is given",
   },
   {
@@ -111,30 +113,37 @@ const RULES: Array<{ layer: string; never: string[]; typesOnly?: string[]; why: 
   {
     layer: "http",
     never: ["routes", "middleware", "mcp", "app", "index", "context", "db", "adapters", ...ENTRIES.slice(0, 3)],
-    typesOnly: ["env"],
+    typesOnly: ["bindings"],
     why: "http/ holds the framework's pieces (envelope, errors' statuses, OpenAPI, validation) that middleware and routes build on",
   },
   {
     layer: "middleware",
     never: ["routes", "mcp", "app", "index", "db", "adapters", ...ENTRIES.slice(0, 3)],
-    typesOnly: ["env"],
+    typesOnly: ["bindings"],
     why: "a middleware frames a request (identity, limits, headers) with the domain's help; it mounts no route",
   },
   {
     layer: "mcp",
     never: ["routes", "middleware", "app", "index", "adapters", ...ENTRIES.slice(0, 3)],
-    typesOnly: ["env", "db"],
+    typesOnly: ["bindings", "db"],
     why: "the MCP server is another door to the same domain, beside the routes, not through them",
   },
   {
-    layer: "env",
-    never: [...HTTP, "context", "maintenance", "webhook-delivery", "lib", "analysis"],
-    typesOnly: ["domain", "db", "adapters", "durable-objects"],
-    why: "the bindings' and request variables' types: nothing of them runs",
+    layer: "bindings",
+    never: [...HTTP, "context", "maintenance", "webhook-delivery", "lib", "analysis", "domain", "db"],
+    typesOnly: ["adapters", "durable-objects"],
+    why: "the platform bindings' types (wrangler.toml): nothing of them runs, and they name no request's values",
+  },
+  {
+    layer: "app-env",
+    never: [...HTTP, ...ENTRIES.filter((e) => e !== "bindings"), "adapters", "lib", "analysis"],
+    typesOnly: ["bindings", "domain", "db"],
+    why: "the per-request Hono variables' types: what middleware sets and routes read, nothing that runs",
   },
   {
     layer: "context",
     never: ["http", "routes", "middleware", "app", "mcp"],
+    typesOnly: ["app-env"],
     why: "the composition root sits below HTTP",
   },
   {
@@ -258,7 +267,7 @@ describe("layering", () => {
       arrowsOf("/repo/src/durable-objects/x/y.ts", 'import { findSession } from "../../db/sessions";')[0],
     ).toMatchObject({ from: "durable-objects", to: "db", typeOnly: false });
     expect(layerOf("/repo/drizzle/schema/oauth.ts")).toBe("drizzle");
-    expect(layerOf("/repo/src/env.ts")).toBe("env");
+    expect(layerOf("/repo/src/bindings.ts")).toBe("bindings");
     expect(
       arrowsOf("/repo/console/src/pages/x.tsx", 'import { SCOPES } from "../../../src/domain/identity/scopes";')[0],
     ).toMatchObject({ from: "console", to: "domain", typeOnly: false });

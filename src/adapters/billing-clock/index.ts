@@ -1,5 +1,5 @@
+import type { Bindings } from "../../bindings";
 import type { BillingClocks } from "../../domain/billing/ports";
-import type { Bindings } from "../../env";
 
 /** The billing clocks as Durable Objects: one BillingClock per billing account id, addressed by name. */
 export function durableBillingClocks(namespace: Bindings["BILLING_CLOCK"]): BillingClocks {

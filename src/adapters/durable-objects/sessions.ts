@@ -1,5 +1,5 @@
+import type { Bindings } from "../../bindings";
 import type { SessionPorts } from "../../domain/sessions/ports";
-import type { Bindings } from "../../env";
 
 /** The sessions ports on the SessionRoom and SessionScheduler Durable Object namespaces: a stub per name. */
 export function sessionObjects(env: Pick<Bindings, "SESSION_ROOM" | "SESSION_SCHEDULER">): SessionPorts {

@@ -1,4 +1,4 @@
-import type { Bindings } from "../../env";
+import type { Bindings } from "../../bindings";
 import { cloudflareEmailMailer } from "./cloudflare";
 import { developmentMailer } from "./development";
 import type { Mailer } from "./port";
@@ -18,7 +18,7 @@ export function mailerFor(env: MailEnv): Mailer | null {
   const adapter = env.MAIL_ADAPTER ?? (env.ENVIRONMENT === "production" ? "cloudflare" : "development");
   if (adapter === "cloudflare") {
     if (!env.EMAIL || !env.MAIL_FROM) return null;
-    // MAIL_FROM is `name@domain` or `Name <name@domain>` (src/env.ts).
+    // MAIL_FROM is `name@domain` or `Name <name@domain>` (src/bindings.ts).
     const named = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(env.MAIL_FROM);
     const from = named
       ? { email: named[2]!, name: named[1] || env.MAIL_FROM_NAME }

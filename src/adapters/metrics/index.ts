@@ -1,4 +1,4 @@
-import type { Bindings } from "../../env";
+import type { Bindings } from "../../bindings";
 import { analyticsEngineMetrics } from "./analytics-engine";
 import type { MetricEvent, Metrics } from "./metrics";
 

@@ -1,6 +1,6 @@
 import { analyzerSelfCheck } from "../../analysis/self-check";
+import type { Bindings } from "../../bindings";
 import type { DependencyProbes } from "../../domain/admin/ports";
-import type { Bindings } from "../../env";
 
 /** The system-status probes over this deployment's own bindings (src/domain/admin/probes.ts). */
 export function bindingProbes(
