@@ -96,9 +96,9 @@ const RULES: Array<{ layer: string; never: string[]; typesOnly?: string[]; why: 
   },
   {
     layer: "adapters",
-    never: [...HTTP, ...ENTRIES.filter((e) => e !== "bindings")],
-    typesOnly: ["domain", "bindings"],
-    why: "an adapter implements a port the domain names, over the binding it is given",
+    never: [...HTTP, ...ENTRIES, "app-env"],
+    typesOnly: ["domain"],
+    why: "an adapter implements a port the domain names, over the binding it is given (typed by its own structural type, not src/bindings.ts, which names the Durable Object classes above it)",
   },
   {
     layer: "lib",

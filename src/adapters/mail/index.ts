@@ -1,11 +1,18 @@
-import type { Bindings } from "../../bindings";
-import { cloudflareEmailMailer } from "./cloudflare";
+import { cloudflareEmailMailer, type SendEmailBinding } from "./cloudflare";
 import { developmentMailer } from "./development";
 import type { Mailer } from "./port";
 
 export type { Mailer } from "./port";
 
-export type MailEnv = Pick<Bindings, "ENVIRONMENT" | "KV" | "MAIL_ADAPTER" | "MAIL_FROM" | "MAIL_FROM_NAME" | "EMAIL">;
+/** The variables and bindings mail is sent with (src/bindings.ts documents each). */
+export interface MailEnv {
+  ENVIRONMENT: string;
+  KV: KVNamespace;
+  MAIL_ADAPTER?: string;
+  MAIL_FROM?: string;
+  MAIL_FROM_NAME?: string;
+  EMAIL?: SendEmailBinding;
+}
 
 /**
  * The Mailer configuration chooses (MAIL_ADAPTER): "cloudflare" = Cloudflare Email Service through
