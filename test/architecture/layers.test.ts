@@ -70,10 +70,8 @@ const ENTRIES = ["durable-objects", "webhook-delivery", "maintenance", "context"
 const SERVER = [...HTTP, ...ENTRIES, "domain", "db", "adapters", "analysis", "lib", "errors", "version", "drizzle"];
 
 /**
- * What each layer may not import. `typesOnly` = what it may import as types only. Shared types
- * allowed where stated: db/ and drizzle/ may import, as types only, the shapes their JSON columns
- * hold (the analysis body, the webhook event message, the session vocabulary's types): erased at
- * build, they keep one home for each shape, the domain's, rather than a copy below it.
+ * What each layer may not import. `typesOnly` = what it may import as types only. The shapes db/'s
+ * and drizzle/'s JSON columns hold are named one by one in KEPT, types only.
  */
 const RULES: Array<{ layer: string; never: string[]; typesOnly?: string[]; why: string }> = [
   {
@@ -84,14 +82,12 @@ const RULES: Array<{ layer: string; never: string[]; typesOnly?: string[]; why: 
   },
   {
     layer: "db",
-    never: [...HTTP, ...ENTRIES, "adapters"],
-    typesOnly: ["domain", "analysis"],
+    never: [...HTTP, ...ENTRIES, "app-env", "adapters", "domain", "analysis"],
     why: "repositories return rows and statements; the rules above them are not theirs to call",
   },
   {
     layer: "drizzle",
-    never: [...HTTP, ...ENTRIES, "adapters", "db", "lib"],
-    typesOnly: ["domain", "analysis"],
+    never: [...HTTP, ...ENTRIES, "app-env", "adapters", "db", "lib", "domain", "analysis"],
     why: "the table definitions are the bottom: the migrations come from them",
   },
   {
@@ -164,7 +160,25 @@ const RULES: Array<{ layer: string; never: string[]; typesOnly?: string[]; why: 
  * Arrows against a rule that are right where they are, each with its reason. Like KNOWN, an entry
  * whose arrow is gone fails the test, so the list says only what is true.
  */
-const KEPT: Array<{ from: string; spec: string; why: string }> = [
+const KEPT: Array<{ from: string; spec: string; why: string; typesOnly?: true }> = [
+  // The shapes db/'s and drizzle/'s JSON columns hold, as types: erased at build, they keep one
+  // home for each shape, the domain's (or the analyzer's), rather than a copy below it.
+  ...[
+    ["drizzle/schema/sessions.ts", "../../src/analysis/analyzer", "the analysis and results columns' shapes"],
+    ["drizzle/schema/sessions.ts", "../../src/domain/sessions/types", "the analysis_types column's element"],
+    ["drizzle/schema/outbox.ts", "../../src/domain/webhooks/events", "the outbox payload column's shape"],
+    ["src/db/session-lifecycle.ts", "../analysis/analyzer", "the results column it writes"],
+    [
+      "src/db/session-lifecycle.ts",
+      "../domain/sessions/types",
+      "the status, stage and history it writes (the source states come from the caller)",
+    ],
+    ...["outbox", "billing-cycle", "reversals", "transactions"].map((f) => [
+      `src/db/${f}.ts`,
+      "../domain/webhooks/events",
+      "the outbox event it builds into the same batch",
+    ]),
+  ].map(([from, spec, why]) => ({ from: from!, spec: spec!, why: `types only: ${why}`, typesOnly: true as const })),
   ...["sessions", "billing", "webhooks"].map((area) => ({
     from: "src/mcp/tools.ts",
     spec: `../routes/${area}/schemas`,
@@ -214,8 +228,8 @@ const KNOWN: Array<{ from: string; spec: string; why: string }> = [
   },
 ];
 
-function violations(): string[] {
-  const found: string[] = [];
+function violations(): Array<{ text: string; typeOnly: boolean }> {
+  const found: Array<{ text: string; typeOnly: boolean }> = [];
   for (const [path, text] of Object.entries(sources)) {
     for (const arrow of arrowsOf(path, text)) {
       const rule = RULES.find((r) => r.layer === arrow.from);
@@ -223,7 +237,10 @@ function violations(): string[] {
       const forbidden =
         rule.never.includes(arrow.to) || (rule.typesOnly?.includes(arrow.to) === true && !arrow.typeOnly);
       if (forbidden)
-        found.push(`${path.replace(/^.*?\/(src|drizzle|console)\//, "$1/")} → ${arrow.spec} (${rule.why})`);
+        found.push({
+          text: `${path.replace(/^.*?\/(src|drizzle|console)\//, "$1/")} → ${arrow.spec} (${rule.why})`,
+          typeOnly: arrow.typeOnly,
+        });
     }
   }
   return found;
@@ -235,11 +252,16 @@ describe("layering", () => {
   });
 
   it("no arrow points up or across: every layer keeps its rule, but for the arrows kept or known", () => {
-    const known = [...KEPT, ...KNOWN].map((k) => `${k.from} → ${k.spec}`);
+    const known = [...KEPT, ...KNOWN].map((k) => ({
+      arrow: `${k.from} → ${k.spec} (`,
+      typesOnly: "typesOnly" in k && k.typesOnly === true,
+    }));
+    const excused = (v: { text: string; typeOnly: boolean }) =>
+      known.some((k) => v.text.startsWith(k.arrow) && (!k.typesOnly || v.typeOnly));
     const found = violations();
-    expect(found.filter((v) => !known.some((k) => v.startsWith(k)))).toEqual([]);
+    expect(found.filter((v) => !excused(v)).map((v) => v.text)).toEqual([]);
     // A known arrow that is gone comes off the list.
-    expect(known.filter((k) => !found.some((v) => v.startsWith(k)))).toEqual([]);
+    expect(known.filter((k) => !found.some((v) => v.text.startsWith(k.arrow))).map((k) => k.arrow)).toEqual([]);
   });
 
   it("the check catches wrong-way imports, values and types alike", () => {
