@@ -24,7 +24,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
 
-/** Secrets the worker reads (src/env.ts); production and staging answer 503 without the required ones. */
+/** Secrets the worker reads (src/bindings.ts); production and staging answer 503 without the required ones. */
 export const SECRETS = [
   {
     name: "JWT_PRIVATE_KEY",
@@ -87,7 +87,7 @@ export function parseArgs(argv) {
   return args;
 }
 
-/** The variables derived from the address; other code reads them (src/env.ts, docs/operations.md). */
+/** The variables derived from the address; other code reads them (src/bindings.ts, docs/operations.md). */
 export const ADDRESS_VARS = ["AUTH_ISSUER", "CONSOLE_ORIGIN", "WEBAUTHN_RP_ID", "MAIL_FROM"];
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;

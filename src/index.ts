@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import type { Bindings } from "./env";
+import type { Bindings } from "./bindings";
 import { runMaintenance } from "./maintenance";
 
 export { BillingClock } from "./durable-objects/billing-clock/billing-clock";

@@ -1,3 +1,4 @@
+import type { Bindings } from "./bindings";
 import { systemContext } from "./context/system";
 import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integrity";
 import { purgeExpired, purgeIdempotencyRecords } from "./domain/housekeeping/purge";
@@ -5,7 +6,6 @@ import { sweepMail } from "./domain/mail/outbox";
 import { sweepArchive } from "./domain/sessions/archive";
 import { sweepErasures } from "./domain/users/account-erasure";
 import { sweepOutbox } from "./domain/webhooks/outbox";
-import type { Bindings } from "./env";
 
 /**
  * Housekeeping run by the cron trigger (wrangler.toml, every minute), so

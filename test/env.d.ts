@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { D1Migration } from "cloudflare:test";
-import type { Bindings } from "../src/env";
+import type { Bindings } from "../src/bindings";
 
 declare global {
   namespace Cloudflare {

@@ -24,8 +24,8 @@
  *   `X-D1-Queries` for that request.
  */
 
+import type { Bindings } from "../../src/bindings";
 import { ANY_SESSION_TYPE, findSession } from "../../src/db/sessions";
-import type { Bindings } from "../../src/env";
 import worker from "../../src/index";
 import { type D1Usage, meteredD1 } from "./d1-meter";
 import { seedApiUsage, seedSessions, setCredits } from "./seed";

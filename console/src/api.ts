@@ -2,10 +2,12 @@ import {
   type ApiError,
   createSessionAnalysisClient,
   type paths,
+  SCOPES,
   type Schema,
 } from "../../clients/typescript/src/index";
 
 export type { paths, Schema };
+export { SCOPES };
 
 /**
  * The console talks to the public API only, through the typed client. It holds

@@ -1,6 +1,5 @@
-import type { Bindings } from "../env";
 import type { AnalyzerInput } from "./analyzer";
-import { analyzerFor } from "./index";
+import { type AnalyzerSettings, analyzerFor } from "./index";
 
 const PROBE_INPUT: AnalyzerInput = {
   sessionId: "session_0",
@@ -14,7 +13,7 @@ const PROBE_INPUT: AnalyzerInput = {
  * one stage and a finish on a fixed input, twice; the outputs must be within
  * range and identical (the engine is deterministic by contract).
  */
-export async function analyzerSelfCheck(env: Pick<Bindings, "ANALYZER_ENGINE" | "ENVIRONMENT">): Promise<void> {
+export async function analyzerSelfCheck(env: AnalyzerSettings): Promise<void> {
   const analyzer = analyzerFor(env);
   const run = async () => {
     const stage = await analyzer.stage(PROBE_INPUT, "initial_processing");

@@ -1,4 +1,4 @@
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
 import { notConfigured } from "../lib/secret-config";
 
 /** An https origin: scheme and host, no path, port or trailing slash (what `npm run deploy:setup` writes). */

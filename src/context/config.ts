@@ -1,5 +1,5 @@
-import type { Config } from "../domain/context";
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
+import type { Config } from "../domain/config";
 
 const configs = new WeakMap<Bindings, Config>();
 

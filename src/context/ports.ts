@@ -11,8 +11,8 @@ import { paymentsFor } from "../adapters/payments";
 import { bindingProbes } from "../adapters/probes";
 import { KvRateLimitStore } from "../adapters/rate-limit/kv";
 import { cloudflareWebhookQueue } from "../adapters/webhook-queue/cloudflare";
+import type { Bindings } from "../bindings";
 import type { Ports } from "../domain/ports";
-import type { Bindings } from "../env";
 import { configOf } from "./config";
 
 const built = new WeakMap<Bindings, Ports>();

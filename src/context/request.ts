@@ -1,7 +1,7 @@
 import type { Context as HonoContext } from "hono";
 import type { Actor, Context, RequestMeta, UserContext } from "../domain/context";
 import type { HolderContext } from "../domain/identity/account-holder";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { clientIp, reportedCountry } from "../lib/request";
 import { committer } from "./commit";
 import { configOf } from "./config";

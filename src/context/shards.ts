@@ -1,4 +1,4 @@
-import type { Bindings } from "../env";
+import type { Bindings } from "../bindings";
 import { MAX_SHARDS } from "../lib/ids";
 
 /**

@@ -1,5 +1,5 @@
+import type { Bindings } from "../bindings";
 import type { Context } from "../domain/context";
-import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
 import { committer } from "./commit";
 import { configOf } from "./config";

@@ -1,7 +1,7 @@
 import { type Context, Hono, type Next } from "hono";
 import { routePath } from "hono/route";
 import type { RouterRoute } from "hono/types";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { onError } from "./on-error";
 import type { Router } from "./openapi";
 

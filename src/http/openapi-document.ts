@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Bindings } from "../bindings";
 import { SCOPES } from "../domain/identity/scopes";
-import type { AppEnv, Bindings } from "../env";
 import { CURRENT_API_VERSION } from "./api-versions";
+import type { AppEnv } from "./app-env";
 import {
   authorizationServerPaths,
   authorizationServerSchemas,

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler, Next } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { validationHook } from "./validation";
 
 /** Every router is built here, so every one renders validation errors the same way. */

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { userContextOf } from "../context/request";
 import { AccountHolder } from "../domain/identity/account-holder";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 
 /**
  * The account-security rule (src/domain/identity/account-holder.ts) for a route marked

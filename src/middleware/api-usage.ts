@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { countApiCall } from "../db/api-usage";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { DAY_MS, utcDate } from "../lib/clock";
 import { waitUntilOf } from "../lib/request";
 import { presentedCredentials } from "./authenticate";

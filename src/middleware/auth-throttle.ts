@@ -8,8 +8,8 @@ import {
   limitScale,
   type WindowPolicy,
 } from "../domain/limits/policies";
-import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import type { AppEnv } from "../http/app-env";
 import { throttleAddress } from "../lib/request";
 import { limiterFor, rateLimitHeaders } from "./rate-limit";
 

@@ -6,8 +6,8 @@ import { authenticateCredential, type PresentedCredentials } from "../domain/ide
 import type { Principal } from "../domain/identity/principal";
 import type { Scope } from "../domain/identity/scopes";
 import { actingAs, ORGANIZATION_HEADER, resolveActingOrganization } from "../domain/organizations/access";
-import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import type { AppEnv } from "../http/app-env";
 import { consoleSessionToken } from "../http/console-cookies";
 
 /**

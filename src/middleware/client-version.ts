@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { API_VERSIONS, CURRENT_API_VERSION } from "../http/api-versions";
+import type { AppEnv } from "../http/app-env";
 import { answerWithError } from "../http/on-error";
 import { setResponseHeader } from "../http/response-headers";
 import { isCalendarDate } from "../lib/clock";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { setResponseHeader } from "../http/response-headers";
 import { requestedVersion, servedVersion } from "./client-version";
 import { BOOKMARK_HEADER } from "./d1-session";

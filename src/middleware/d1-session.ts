@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
+import type { Bindings } from "../bindings";
 import { inSession, sessionRouted } from "../db/replicas";
-import type { AppEnv, Bindings } from "../env";
 import { invalidField } from "../errors";
+import type { AppEnv } from "../http/app-env";
 import { setResponseHeader } from "../http/response-headers";
 
 export const BOOKMARK_HEADER = "X-D1-Bookmark";

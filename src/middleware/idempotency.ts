@@ -20,8 +20,8 @@ import {
   IDEMPOTENCY_RETENTION_MS,
   idempotencyRequestHash,
 } from "../domain/idempotency/keys";
-import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import type { AppEnv } from "../http/app-env";
 import { iso } from "../lib/clock";
 import { principalOf } from "./authenticate";
 

@@ -10,8 +10,8 @@ import {
   type WindowPolicy,
 } from "../domain/limits/policies";
 import { type Decision, rateLimitHeader, rateLimitPolicyHeader } from "../domain/limits/rate-limiter";
-import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import type { AppEnv } from "../http/app-env";
 import { setResponseHeader } from "../http/response-headers";
 import { throttleAddress, waitUntilOf } from "../lib/request";
 

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { configOf } from "../context/config";
 import { limitScale, registrationWindows } from "../domain/limits/policies";
-import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import type { AppEnv } from "../http/app-env";
 import { throttleAddress } from "../lib/request";
 import { limiterFor, rateLimitHeaders } from "./rate-limit";
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { setResponseHeader, setResponseHeadersIfAbsent } from "../http/response-headers";
 import { assignRequestId } from "./request-id";
 import { logRequest } from "./request-log";

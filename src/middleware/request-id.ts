@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { setResponseHeader } from "../http/response-headers";
 import { newId } from "../lib/ids";
 

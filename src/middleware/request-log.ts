@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { routePath } from "hono/route";
 import { recordMetric } from "../adapters/metrics";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 
 /**
  * After a request is answered (by requestFrame, src/middleware/request-frame.ts): one JSON log line

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { type Metrics, metricsOf } from "../adapters/metrics";
+import type { Bindings } from "../bindings";
 import { systemContext } from "../context/system";
 import type { Context } from "../domain/context";
 import type { DeliveryMessage } from "../domain/webhooks/deliveries";
 import { EVENT_TYPES, type EventMessage } from "../domain/webhooks/events";
 import { fanOut } from "../domain/webhooks/fan-out";
-import type { Bindings } from "../env";
 import { attemptDelivery, type DeliveryDeps, markDead } from "./deliver";
 import { retryScale, scaledRetryDelaySeconds } from "./retry-policy";
 import { DELIVERY_TIMEOUT_MS } from "./send";

@@ -1,4 +1,4 @@
-import type { Config } from "../domain/context";
+import type { Config } from "../domain/config";
 
 /**
  * Retry schedule of a failed delivery (docs/decisions.md). Modelled on the

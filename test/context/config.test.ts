@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Bindings } from "../../src/bindings";
 import { configOf } from "../../src/context/config";
-import type { Bindings } from "../../src/env";
 import { testConfig } from "../support/context";
 
 describe("the configuration the domain reads", () => {

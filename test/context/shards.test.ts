@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Bindings } from "../../src/bindings";
 import { parseWeights, shardsOf } from "../../src/context/shards";
-import type { Bindings } from "../../src/env";
 
 describe("the shards of a deployment", () => {
   it("are DB then SHARD_1 … in order, at least two here, each weighted 1 unless configured", () => {

@@ -2,6 +2,7 @@ import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { analyzerFor } from "../../src/analysis";
+import type { Bindings } from "../../src/bindings";
 import type { Context } from "../../src/domain/context";
 import { createUser } from "../../src/domain/identity/accounts";
 import type { Principal } from "../../src/domain/identity/principal";
@@ -16,7 +17,6 @@ import {
 } from "../../src/domain/sessions/lifecycle";
 import { parametersOf } from "../../src/domain/sessions/resources";
 import { STAGES } from "../../src/domain/sessions/types";
-import type { Bindings } from "../../src/env";
 import { iso } from "../../src/lib/clock";
 import { testContext, userTestContext } from "../support/context";
 import { uniqueEmail } from "../support/factories";

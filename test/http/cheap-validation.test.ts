@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "../../src/env";
+import type { AppEnv } from "../../src/http/app-env";
 import { onError } from "../../src/http/on-error";
 import { router } from "../../src/http/openapi";
 import { validationHook } from "../../src/http/validation";

@@ -2,7 +2,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "../../src/env";
+import type { AppEnv } from "../../src/http/app-env";
 import { onError } from "../../src/http/on-error";
 import { authenticate, requireScope } from "../../src/middleware/authenticate";
 import { PASSWORD, registerUser } from "../support/factories";

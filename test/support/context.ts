@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
+import type { Bindings } from "../../src/bindings";
 import { configOf } from "../../src/context/config";
 import { systemContext } from "../../src/context/system";
-import type { Config, Context, UserContext } from "../../src/domain/context";
+import type { Config } from "../../src/domain/config";
+import type { Context, UserContext } from "../../src/domain/context";
 import { AccountHolder, type HolderContext } from "../../src/domain/identity/account-holder";
 import type { Principal } from "../../src/domain/identity/principal";
-import type { Bindings } from "../../src/env";
 
 /**
  * A unit of work's context for calling domain functions directly in the Workers pool, built the

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createApp } from "../../src/app";
-import type { Bindings } from "../../src/env";
+import type { Bindings } from "../../src/bindings";
 import worker from "../../src/index";
 
 export interface ApiResponse<T = any> {

@@ -1,8 +1,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import type { Bindings } from "../../src/bindings";
 import { insertDelivery } from "../../src/db/webhook-deliveries";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "../../src/domain/webhooks/deliveries";
-import type { Bindings } from "../../src/env";
 import { newId } from "../../src/lib/ids";
 import { handleWebhookBatch } from "../../src/webhook-delivery/consumer";
 

@@ -1,8 +1,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Bindings } from "../../src/bindings";
 import { deliveryMessage } from "../../src/domain/webhooks/deliveries";
-import type { Bindings } from "../../src/env";
 import { handleWebhookBatch } from "../../src/webhook-delivery/consumer";
 import { registerUser, type TestUser } from "../support/factories";
 import { api } from "../support/http";

@@ -1,11 +1,11 @@
 import createClient, { type Client, type ClientOptions, type Middleware } from "openapi-fetch";
 import { callThrough, type ProgressMessage, type WebSocketClass } from "./call.js";
-import { API_VERSION, type components, type operations, type paths } from "./openapi.generated.js";
+import { API_VERSION, type components, type operations, type paths, SCOPES } from "./openapi.generated.js";
 import { type Resources, resources } from "./resources.generated.js";
 
 export { ApiError, type CallOptions, ProgressError, type ProgressMessage, type WebSocketClass } from "./call.js";
 export type { components, operations, paths, Resources };
-export { API_VERSION };
+export { API_VERSION, SCOPES };
 /** A schema of the API by name, e.g. `Schema<"Session">`. */
 export type Schema<Name extends keyof components["schemas"]> = components["schemas"][Name];
 /**

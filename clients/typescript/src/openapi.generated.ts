@@ -26294,3 +26294,22 @@ export interface operations {
 
 /** The API version (X-Client-Version) this client was generated from and pins. */
 export const API_VERSION = "2026-11-01";
+
+/** The scopes a token may carry, each with what it grants (the document's oauth2 flows, spec part 5). */
+export const SCOPES = {
+  "remote-viewing:read": "Read your remote-viewing sessions and their results",
+  "remote-viewing:write": "Create and manage remote-viewing sessions",
+  "remote-viewing:delete": "Cancel remote-viewing sessions",
+  "remote-viewing:admin": "Administer the service (system status)",
+  "dowsing:read": "Read your dowsing, precognition and intuitive-analysis sessions and their results",
+  "dowsing:write": "Create and manage dowsing, precognition and intuitive-analysis sessions",
+  "dowsing:delete": "Cancel dowsing, precognition and intuitive-analysis sessions",
+  "dowsing:admin": "Administer dowsing-family sessions across users",
+  "analytics:read": "Read your usage statistics, billing and transaction history",
+  "analytics:export": "Export your analytics data",
+  "analytics:admin": "Read service-wide user analytics",
+  "profile": "Read and update your profile, webhooks, API keys and payment methods",
+  "email": "See your email address",
+  "organizations:read": "Read your organizations",
+  "organizations:write": "Manage your organizations"
+} as const;

@@ -1,6 +1,5 @@
 import { useState } from "preact/hooks";
-import { SCOPES } from "../../../src/domain/identity/scopes";
-import { api, idempotencyKey, messageOf, type Schema, unwrap } from "../api";
+import { api, idempotencyKey, messageOf, SCOPES, type Schema, unwrap } from "../api";
 import { FirstRequest } from "../components/getting-started";
 import { Badge, Button, Card, Empty, ErrorNote, Field, fmtDate, fmtDay, Page, Secret, useLoad } from "../components/ui";
 
@@ -20,8 +19,8 @@ export const KEY_SCOPES: Scope[] = [
 ];
 
 /**
- * Scopes to tick, each with what it allows in words: the API's own scope table
- * (src/domain/identity/scopes.ts, what the OAuth consent page shows too).
+ * Scopes to tick, each with what it allows in words: the served document's scope table (the oauth2
+ * flows, as the typed client carries it; what the OAuth consent page shows too).
  */
 export function ScopePicker(props: { name: string; scopes: readonly Scope[]; checked: readonly string[] }) {
   return (

@@ -1,11 +1,18 @@
-import type { Bindings } from "../../env";
-import { cloudflareEmailMailer } from "./cloudflare";
+import { cloudflareEmailMailer, type SendEmailBinding } from "./cloudflare";
 import { developmentMailer } from "./development";
 import type { Mailer } from "./port";
 
 export type { Mailer } from "./port";
 
-export type MailEnv = Pick<Bindings, "ENVIRONMENT" | "KV" | "MAIL_ADAPTER" | "MAIL_FROM" | "MAIL_FROM_NAME" | "EMAIL">;
+/** The variables and bindings mail is sent with (src/bindings.ts documents each). */
+export interface MailEnv {
+  ENVIRONMENT: string;
+  KV: KVNamespace;
+  MAIL_ADAPTER?: string;
+  MAIL_FROM?: string;
+  MAIL_FROM_NAME?: string;
+  EMAIL?: SendEmailBinding;
+}
 
 /**
  * The Mailer configuration chooses (MAIL_ADAPTER): "cloudflare" = Cloudflare Email Service through
@@ -18,7 +25,7 @@ export function mailerFor(env: MailEnv): Mailer | null {
   const adapter = env.MAIL_ADAPTER ?? (env.ENVIRONMENT === "production" ? "cloudflare" : "development");
   if (adapter === "cloudflare") {
     if (!env.EMAIL || !env.MAIL_FROM) return null;
-    // MAIL_FROM is `name@domain` or `Name <name@domain>` (src/env.ts).
+    // MAIL_FROM is `name@domain` or `Name <name@domain>` (src/bindings.ts).
     const named = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(env.MAIL_FROM);
     const from = named
       ? { email: named[2]!, name: named[1] || env.MAIL_FROM_NAME }

@@ -1,4 +1,3 @@
-import type { Bindings } from "../../env";
 import { analyticsEngineMetrics } from "./analytics-engine";
 import type { MetricEvent, Metrics } from "./metrics";
 
@@ -15,11 +14,16 @@ const logMetrics: Metrics = {
   },
 };
 
+/** The Analytics Engine dataset METRICS, optional (src/bindings.ts). */
+interface MetricsBinding {
+  METRICS?: AnalyticsEngineDataset;
+}
+
 let warned = false;
 const adapters = new WeakMap<AnalyticsEngineDataset, Metrics>();
 
 /** The metrics adapter for these bindings: Analytics Engine where METRICS is bound (wrangler.toml). */
-export function metricsOf(env: Pick<Bindings, "METRICS">): Metrics {
+export function metricsOf(env: MetricsBinding): Metrics {
   const dataset = env.METRICS;
   if (!dataset) {
     if (!warned) {
@@ -37,7 +41,7 @@ export function metricsOf(env: Pick<Bindings, "METRICS">): Metrics {
 }
 
 /** Records an event and never lets a failure reach the caller (a metric is not worth a request). */
-export function recordMetric(env: Pick<Bindings, "METRICS">, event: MetricEvent): void {
+export function recordMetric(env: MetricsBinding, event: MetricEvent): void {
   try {
     metricsOf(env).record(event);
   } catch (err) {

@@ -1,5 +1,5 @@
 import type { PaymentsPort } from "../../domain/billing/ports";
-import type { Config } from "../../domain/context";
+import type { Config } from "../../domain/config";
 import { stripeGateway } from "./stripe";
 import { testGateway } from "./test";
 

@@ -1,10 +1,10 @@
+import type { AnalyzerSettings } from "../../analysis";
 import { analyzerSelfCheck } from "../../analysis/self-check";
 import type { DependencyProbes } from "../../domain/admin/ports";
-import type { Bindings } from "../../env";
 
 /** The system-status probes over this deployment's own bindings (src/domain/admin/probes.ts). */
 export function bindingProbes(
-  env: Pick<Bindings, "ANALYZER_ENGINE" | "ENVIRONMENT" | "WEBHOOK_QUEUE">,
+  env: AnalyzerSettings & { WEBHOOK_QUEUE: Queue<unknown> },
   now: () => number = Date.now,
 ): DependencyProbes {
   return {

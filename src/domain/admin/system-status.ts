@@ -1,6 +1,7 @@
 import { iso } from "../../lib/clock";
 import { SERVICE_VERSION } from "../../version";
-import type { Config, Context } from "../context";
+import type { Config } from "../config";
+import type { Context } from "../context";
 
 export type ServiceName = "api" | "database" | "cache" | "durable_objects" | "queue" | "ai_models" | "billing_ledger";
 export type Health = "healthy" | "degraded" | "unhealthy";

@@ -1,6 +1,7 @@
 import { AppError } from "../../errors";
 import { notConfigured } from "../../lib/secret-config";
-import type { Config, Context } from "../context";
+import type { Config } from "../config";
+import type { Context } from "../context";
 import type { ChargeResult, PaymentGateway } from "./ports";
 
 export type {

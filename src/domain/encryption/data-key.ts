@@ -1,6 +1,6 @@
 import { fromBase64 } from "../../lib/encoding";
 import { cachedBySecret, notConfigured } from "../../lib/secret-config";
-import type { Config } from "../context";
+import type { Config } from "../config";
 
 /**
  * The AES-256-GCM key for data we must be able to read back (webhook signing

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "../../lib/crypto";
 import { base64, fromBase64 } from "../../lib/encoding";
-import type { Config } from "../context";
+import type { Config } from "../config";
 import COMMON_PASSWORDS from "./common-passwords.json";
 
 const COMMON_FULL = new Set(COMMON_PASSWORDS.full);

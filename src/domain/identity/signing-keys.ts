@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { cachedBySecret, notConfigured } from "../../lib/secret-config";
-import type { Config } from "../context";
+import type { Config } from "../config";
 
 /**
  * The ES256 key that signs every access token (RFC 9068 tokens, asymmetric so

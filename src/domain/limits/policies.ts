@@ -1,4 +1,4 @@
-import type { Config } from "../context";
+import type { Config } from "../config";
 import type { Tier } from "../identity/principal";
 
 /**

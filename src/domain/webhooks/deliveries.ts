@@ -1,5 +1,5 @@
 import { deterministicId } from "../../lib/ids";
-import type { Config } from "../context";
+import type { Config } from "../config";
 
 /**
  * A delivery = one event for one webhook. The consumer fans an EventMessage

@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
+import type { Bindings } from "../../bindings";
 import { systemContext } from "../../context/system";
 import { runBillingCycle, type StepOutcome } from "../../domain/billing/cycle";
 import { forgetAccountRefs } from "../../domain/identity/acting-account-cache";
-import type { Bindings } from "../../env";
 
 const ACCOUNT_KEY = "account_id";
 /** Delay before re-running a cycle that hit an infrastructure error (D1, gateway outage). */

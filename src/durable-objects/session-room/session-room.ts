@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { recordMetric } from "../../adapters/metrics";
 import { AnalyzerError, analyzerFor } from "../../analysis";
 import type { AnalyzerInput } from "../../analysis/analyzer";
+import type { Bindings } from "../../bindings";
 import { systemContext } from "../../context/system";
 import type { AuditRow } from "../../db/audit-log";
 import type { Ending } from "../../db/session-lifecycle";
@@ -25,7 +26,6 @@ import { ROOM_TAGS_HEADER, ROOM_UNTIL_HEADER } from "../../domain/sessions/room"
 import { scheduleFor, stageAfterStep, stageOfStep } from "../../domain/sessions/schedule";
 import { canTransition, isTerminal } from "../../domain/sessions/state-machine";
 import { type HistoryEntry, type Priority, type SessionStatus, STAGES, type Stage } from "../../domain/sessions/types";
-import type { Bindings } from "../../env";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { terminalEvents } from "./events";

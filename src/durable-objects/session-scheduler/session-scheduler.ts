@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
+import type { Bindings } from "../../bindings";
 import { systemContext } from "../../context/system";
 import type { RoomInit } from "../../domain/sessions/ports";
 import { roomOf } from "../../domain/sessions/room";
-import type { Bindings } from "../../env";
 
 /** Waiting sessions whose start is due, started per alarm run (a backlog continues in the next run, at once). */
 const BATCH = 100;

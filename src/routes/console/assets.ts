@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
+import type { AppEnv } from "../../http/app-env";
 
 /**
  * The console's page policy (docs/security.md "Console"): scripts and styles

@@ -8,8 +8,8 @@ import type { AuthenticationResponseJSON } from "../../domain/identity/mfa/passk
 import { startBrowserSso, takeConsoleHandoff } from "../../domain/identity/sso/browser-handoff";
 import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import { userSummary } from "../../domain/users/resources";
-import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
+import type { AppEnv } from "../../http/app-env";
 import { CONSOLE_SSO_PATH, consoleCookieName, isHttps, REFRESH_COOKIE_PATH } from "../../http/console-cookies";
 import { ok } from "../../http/envelope-body";
 import { statusOf } from "../../http/error-status";

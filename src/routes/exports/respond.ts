@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { contextOf } from "../../context/request";
 import { CONTENT_TYPES, type ExportFormat } from "../../domain/exports/format";
 import { attachmentName } from "../../domain/exports/range";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 
 /** The streamed 200: content type, attachment name, never cached. */
 export function streamed(c: Context<AppEnv>, what: string, format: ExportFormat, body: ReadableStream<Uint8Array>) {

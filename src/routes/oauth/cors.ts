@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 
 /**
  * CORS for the discovery documents and the token endpoint, which browser-based clients (an MCP client in a web page)

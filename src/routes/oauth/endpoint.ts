@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { OAuthError } from "../../domain/identity/oauth/errors";
-import type { AppEnv } from "../../env";
 import { AppError } from "../../errors";
+import type { AppEnv } from "../../http/app-env";
 import { oauthErrorResponse } from "./responses";
 
 /**

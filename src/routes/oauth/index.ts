@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { OAuthError } from "../../domain/identity/oauth/errors";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 import { authorizeRoutes } from "./authorize";
 import { mountIntrospect } from "./introspect";
 import { mountOidc } from "./oidc";

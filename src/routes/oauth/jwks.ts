@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { contextOf } from "../../context/request";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { signingKeys } from "../../domain/identity/signing-keys";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 
 /** GET the JWKS (RFC 7517 §5): the public keys that verify our tokens. */
 export function mountJwks(app: Hono<AppEnv>) {

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { contextOf } from "../../context/request";
 import { mcpResourceOf } from "../../domain/identity/access-tokens";
 import type { Scope } from "../../domain/identity/scopes";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 
 const PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
 

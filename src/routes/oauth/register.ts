@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { contextOf } from "../../context/request";
 import { RegistrationError, registerDynamicClient } from "../../domain/identity/oauth/registration";
 import { limitScale, oauthRegistrationWindows } from "../../domain/limits/policies";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 import { clientIp } from "../../lib/request";
 import { limiterFor } from "../../middleware/rate-limit";
 import { publicCors } from "./cors";

@@ -3,7 +3,7 @@ import { contextOf } from "../../context/request";
 import { readForm } from "../../domain/identity/oauth/form";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { revokeToken } from "../../domain/identity/oauth/revocation";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 import { oauthEndpoint } from "./endpoint";
 
 /** POST /oauth2/revoke (RFC 7009 §2): 200 with no body whether or not the token was known (§2.2). */

@@ -4,7 +4,7 @@ import { OAuthError } from "../../domain/identity/oauth/errors";
 import { readForm } from "../../domain/identity/oauth/form";
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { tokenRequest } from "../../domain/identity/oauth/token-endpoint";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 import { authThrottle } from "../../middleware/auth-throttle";
 import { publicCors } from "./cors";
 import { oauthEndpoint } from "./endpoint";

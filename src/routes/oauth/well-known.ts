@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 import { mountAuthorizationServerMetadata } from "./authorization-server-metadata";
 import { publicCors } from "./cors";
 import { mountJwks } from "./jwks";

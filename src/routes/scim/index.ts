@@ -22,7 +22,7 @@ import {
   patchScimUser,
   replaceScimUser,
 } from "../../domain/identity/scim/users";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 import { enforceLimitOf } from "../../middleware/rate-limit";
 import { scimError, scimJson } from "./render";
 

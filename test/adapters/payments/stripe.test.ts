@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { Bindings } from "../../../src/bindings";
 import { paymentGateway } from "../../../src/domain/billing/gateway";
-import type { Bindings } from "../../../src/env";
 import { AppError } from "../../../src/errors";
 import { statusOf } from "../../../src/http/error-status";
 import { stripeCalls, stripeEnv, stripeOutage } from "../../support/billing";

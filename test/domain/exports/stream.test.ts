@@ -3,12 +3,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type D1Usage, meteredD1 } from "../../../bench/worker/d1-meter";
 import { seedSessions } from "../../../bench/worker/seed";
+import type { Bindings } from "../../../src/bindings";
 import type { Column } from "../../../src/domain/exports/format";
 import { exportSessions } from "../../../src/domain/exports/sessions";
 import { EXPORT_PAGE_SIZE, exportStream } from "../../../src/domain/exports/stream";
 import { createUser } from "../../../src/domain/identity/accounts";
 import type { Principal } from "../../../src/domain/identity/principal";
-import type { Bindings } from "../../../src/env";
 import { testContext, userTestContext } from "../../support/context";
 import { uniqueEmail } from "../../support/factories";
 

@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Bindings } from "../../../src/bindings";
 import { createSession as createSessionDirect } from "../../../src/domain/sessions/create";
-import type { Bindings } from "../../../src/env";
 import { userTestContext } from "../../support/context";
 import { registerUser } from "../../support/factories";
 import { unreachableScheduler } from "../../support/faults";

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { LdapClient } from "../../../../src/adapters/directory/client";
 import { encodeFilter } from "../../../../src/adapters/directory/filter";
-import type { Config } from "../../../../src/domain/context";
+import type { Config } from "../../../../src/domain/config";
 import {
   authenticateWithDirectory,
   LDAP_TIMEOUT_MS,

@@ -1,5 +1,6 @@
 import { AppError } from "../../../../errors";
-import type { Config, Context } from "../../../context";
+import type { Config } from "../../../config";
+import type { Context } from "../../../context";
 import { type DirectoryEntry, type DirectorySession, isDirectoryFailure } from "../ports";
 import { escapeDnValue, escapeFilterValue } from "./escape";
 

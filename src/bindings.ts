@@ -1,8 +1,4 @@
 import type { SendEmailBinding } from "./adapters/mail/cloudflare";
-import type { RecordInBatch } from "./db/idempotency";
-import type { CommitAlongside, Context } from "./domain/context";
-import type { AccountHolder } from "./domain/identity/account-holder";
-import type { Principal } from "./domain/identity/principal";
 import type { BillingClock } from "./durable-objects/billing-clock/billing-clock";
 import type { SessionRoom } from "./durable-objects/session-room/session-room";
 import type { SessionScheduler } from "./durable-objects/session-scheduler/session-scheduler";
@@ -113,26 +109,3 @@ export interface Bindings {
   /** Secret (PAYMENT_GATEWAY=stripe): the webhook endpoint's signing secret `whsec_…`; several comma-separated while rotating. */
   STRIPE_WEBHOOK_SECRET?: string;
 }
-
-/** Per-request values set by middleware. */
-interface Variables {
-  requestId: string;
-  apiVersion: string;
-  principal: Principal;
-  /** Set on a route marked `accountSecurity` once the rule held (src/middleware/account-holder.ts). */
-  accountHolder?: AccountHolder;
-  /** The unit of work's context (src/context/request.ts): read it with contextOf(c). */
-  ctx?: Context;
-  /** The clock rate-limit windows are counted on (Date.now; tests pin it with createApp({ now })). */
-  now: () => number;
-  /** The route pattern that answered, set by a lazily built group's dispatcher (src/http/lazy-route.ts). */
-  route?: string;
-  /** The catalogue code of an error answer, set by onError: the request log line and metric carry it. */
-  errorCode?: string;
-  /** Set on an atomic idempotent route with an Idempotency-Key (middleware/idempotency.ts): the record, for the work's batch. */
-  idempotencyRecord?: RecordInBatch;
-  /** What the request's context commits beside a work's outcome (Context.commit): the route's Idempotency-Key record. */
-  commitAlongside?: CommitAlongside;
-}
-
-export type AppEnv = { Bindings: Bindings; Variables: Variables };
