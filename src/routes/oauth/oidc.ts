@@ -12,7 +12,8 @@ import { authResult } from "../auth/result";
 
 /**
  * OpenID Connect relying party at {auth_url}/oidc/* (docs/sso.md "OpenID Connect"):
- * - GET /oidc/login?connection=…  → 302 to the provider, with the pending sign-in's cookie
+ * - GET /oidc/login?connection=…|email=…|domain=…  → 302 to the provider, with the pending sign-in's
+ *   cookie; an email or domain finds the connection of the organization that verified it, as /saml/login does
  * - GET /oidc/callback            → the redirect URI (one for every connection; the cookie names it):
  *   the same token result as /v1/auth/login and the SAML ACS.
  * The cookie is SameSite=Lax: the provider's redirect back is a top-level GET, which carries it.
@@ -30,9 +31,11 @@ const cookieOptions = (c: HonoContext<AppEnv>, maxAge?: number) => ({
 
 export function mountOidc(app: Hono<AppEnv>) {
   app.get("/oidc/login", async (c) => {
-    const connection = c.req.query("connection") ?? "";
-    if (!CONNECTION_ID.test(connection)) throw new AppError("RESOURCE_NOT_FOUND");
-    const { cookie, url } = await startOidcLogin(contextOf(c), { connectionId: connection });
+    const q = c.req.query();
+    if (q.connection !== undefined && !CONNECTION_ID.test(q.connection)) throw new AppError("RESOURCE_NOT_FOUND");
+    const { cookie, url } = await startOidcLogin(contextOf(c), {
+      by: { connection: q.connection, email: q.email, domain: q.domain },
+    });
     setCookie(c, cookieName(c), cookie, cookieOptions(c, OIDC_SIGN_IN_TTL_MS / 1000));
     c.header("Cache-Control", "no-store");
     return c.redirect(url, 302);

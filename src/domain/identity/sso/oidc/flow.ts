@@ -7,6 +7,7 @@ import { dataEncryptionKey } from "../../../encryption/data-key";
 import { open } from "../../../encryption/secret-box";
 import { issueLoginTokens, type LoginResult } from "../../login-tokens";
 import { loadConnection } from "../connections";
+import { type ConnectionLookup, connectionFor } from "../discovery";
 import { provisionExternal } from "../provision";
 import { roleOf } from "../roles";
 import { ID_TOKEN_SKEW_SECONDS, type IdTokenClaims, IdTokenRejection, verifyIdToken } from "./id-token";
@@ -27,8 +28,10 @@ const rejected = (reason: string) => new AppError("OIDC_RESPONSE_INVALID", { det
  * once and for OIDC_SIGN_IN_TTL_MS, only the digest of that cookie: the callback succeeds for the
  * browser that started the sign-in, once, and a stolen code is useless without the verifier.
  */
-export async function startOidcLogin(ctx: Context, input: { connectionId: string }) {
-  const { row, config } = await loadConnection(ctx, { id: input.connectionId, kind: "oidc" });
+export async function startOidcLogin(ctx: Context, input: { by: ConnectionLookup }) {
+  // By id, or by an email / domain its organization verified: the same discovery as SAML's /saml/login.
+  const connectionId = await connectionFor(ctx, { ...input.by, kind: "oidc" });
+  const { row, config } = await loadConnection(ctx, { id: connectionId, kind: "oidc" });
   const [state, nonce, verifier] = [randomToken(32), randomToken(32), randomToken(32)];
   const cookie = `${row.id}.${state}.${nonce}.${verifier}`;
   await rememberOnce(ctx.db, `oidc:${await sha256Base64url(cookie)}`, row.id, ctx.now() + OIDC_SIGN_IN_TTL_MS);
