@@ -145,4 +145,32 @@ describe("OIDC sign-in discovery by email domain (GET /oidc/login?email=|domain=
     });
     expect([wrong.status, wrong.body.error.code]).toEqual([401, "INVALID_CREDENTIALS"]);
   });
+
+  it("the console's Sign in with SSO finds the OIDC connection too, its hand-off bound to the browser", async () => {
+    const { connectionId, domain } = await oidcOrganization();
+    const res = await noFollow(`/console/session/sso?${new URLSearchParams({ login: `someone@${domain}` })}`);
+    expect(res.status).toBe(302);
+    const to = new URL(res.headers.get("location") ?? "");
+    expect(`${to.origin}${to.pathname}`).toBe(`${PROVIDER}/authorize`);
+    const cookies = res.headers.getSetCookie();
+    const consoleCookie = /^sas_console_sso=([^;]+)/.exec(cookies.find((c) => c.startsWith("sas_console_sso=")) ?? "");
+    const oidcCookie = /^sas_oidc=([^;]+)/.exec(cookies.find((c) => c.startsWith("sas_oidc=")) ?? "");
+    const [handle, consoleConnection] = (consoleCookie?.[1] ?? "").split(".");
+    expect(consoleConnection).toBe(connectionId);
+    // The callback's cookie names the page to go back to, with the same handle; the provider sees neither.
+    const [conn, state, , , back] = decodeURIComponent(oidcCookie?.[1] ?? "").split(".");
+    expect([conn, to.searchParams.get("state"), back]).toEqual([connectionId, state, `console:${handle}`]);
+    expect(to.toString()).not.toContain(handle);
+    expect(cookies.find((c) => c.startsWith("sas_oidc="))).toMatch(/Path=\/oidc\/.*HttpOnly.*SameSite=Lax/);
+
+    // An unverified or unknown domain finds nothing there either: back to the sign-in page, no cookie.
+    const none = await noFollow(
+      `/console/session/sso?${new URLSearchParams({ login: `x@${uniqueDomain("nobody")}` })}`,
+    );
+    expect([none.status, none.headers.get("location"), none.headers.getSetCookie()]).toEqual([
+      303,
+      "/signin?sso_error=not_configured",
+      [],
+    ]);
+  });
 });
