@@ -1,4 +1,5 @@
 import type { scimGroups } from "../../drizzle/schema";
+import { filterSql, GROUP_FILTER, type ScimFilterNode } from "./scim-filter";
 import { readTogether, type Statement, type Store } from "./store";
 
 /** SCIM groups (drizzle/schema/scim.ts `scim_groups`, `scim_group_members`). */
@@ -6,8 +7,6 @@ export type ScimGroupRow = typeof scimGroups.$inferSelect;
 
 const COLUMNS =
   "id, connection_id AS connectionId, display_name AS displayName, display_key AS displayKey, external_id AS externalId, version, created_at AS createdAt, updated_at AS updatedAt";
-
-export type ScimGroupFilter = { column: "display_key" | "external_id" | "id"; value: string } | null;
 
 export function findScimGroup(d1: Store, connectionId: string, id: string) {
   return d1
@@ -18,10 +17,11 @@ export function findScimGroup(d1: Store, connectionId: string, id: string) {
 
 export async function listScimGroups(
   d1: Store,
-  input: { connectionId: string; filter: ScimGroupFilter; offset: number; limit: number },
+  input: { connectionId: string; filter: ScimFilterNode | null; offset: number; limit: number },
 ): Promise<{ rows: ScimGroupRow[]; total: number }> {
-  const where = input.filter ? `connection_id = ?1 AND ${input.filter.column} = ?2` : "connection_id = ?1";
-  const params = input.filter ? [input.connectionId, input.filter.value] : [input.connectionId];
+  const filter = input.filter ? filterSql(GROUP_FILTER, input.filter) : null;
+  const where = filter ? `connection_id = ? AND ${filter.sql}` : "connection_id = ?";
+  const params = [input.connectionId, ...(filter?.params ?? [])];
   const [page, count] = await readTogether(d1, [
     d1
       .prepare(

@@ -1,4 +1,5 @@
 import type { scimUsers } from "../../drizzle/schema";
+import { filterSql, type ScimFilterNode, USER_FILTER } from "./scim-filter";
 import { readTogether, type Statement, type Store } from "./store";
 
 /** SCIM users (drizzle/schema/scim.ts `scim_users`): a directory's user on a connection, linked to an account. */
@@ -9,9 +10,6 @@ const COLUMNS =
 
 type Raw = Omit<ScimUserRow, "active"> & { active: number };
 const fromRaw = (r: Raw): ScimUserRow => ({ ...r, active: r.active === 1 });
-
-/** The attributes a list may be filtered on with `eq` (src/domain/identity/scim/filter.ts). */
-export type ScimUserFilter = { column: "user_name" | "external_id" | "id"; value: string } | null;
 
 export async function findScimUser(d1: Store, connectionId: string, id: string): Promise<ScimUserRow | null> {
   const row = await d1
@@ -32,10 +30,11 @@ export async function findScimUserOfAccount(d1: Store, connectionId: string, use
 /** A page of the connection's users (oldest first, RFC 7644 §3.4.2.4's 1-based startIndex as `offset + 1`) and their count. */
 export async function listScimUsers(
   d1: Store,
-  input: { connectionId: string; filter: ScimUserFilter; offset: number; limit: number },
+  input: { connectionId: string; filter: ScimFilterNode | null; offset: number; limit: number },
 ): Promise<{ rows: ScimUserRow[]; total: number }> {
-  const where = input.filter ? `connection_id = ?1 AND ${input.filter.column} = ?2` : "connection_id = ?1";
-  const params = input.filter ? [input.connectionId, input.filter.value] : [input.connectionId];
+  const filter = input.filter ? filterSql(USER_FILTER, input.filter) : null;
+  const where = filter ? `connection_id = ? AND ${filter.sql}` : "connection_id = ?";
+  const params = [input.connectionId, ...(filter?.params ?? [])];
   const [page, count] = await readTogether(d1, [
     d1
       .prepare(

@@ -77,16 +77,20 @@ export function markDomainVerifiedStatement(
     .bind(verifiedAt, id, domain);
 }
 
-/** The first SAML connection of the live organization that verified `domain`, if any. */
-export async function samlConnectionIdOfDomain(d1: D1Database, domain: string): Promise<string | null> {
+/** The first connection of `kind` of the live organization that verified `domain`, if any. */
+export async function connectionIdOfDomain(
+  d1: D1Database,
+  domain: string,
+  kind: "saml" | "oidc",
+): Promise<string | null> {
   const row = await d1
     .prepare(
       `SELECT c.id FROM sso_domains d
-       JOIN sso_connections c ON c.organization_id = d.organization_id AND c.kind = 'saml'
+       JOIN sso_connections c ON c.organization_id = d.organization_id AND c.kind = ?
        JOIN organizations o ON o.id = d.organization_id AND o.deleted_at IS NULL
        WHERE d.domain = ? AND d.verified_at IS NOT NULL ORDER BY c.created_at LIMIT 1`,
     )
-    .bind(domain)
+    .bind(kind, domain)
     .first<{ id: string }>();
   return row?.id ?? null;
 }

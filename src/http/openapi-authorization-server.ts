@@ -770,15 +770,22 @@ export function authorizationServerPaths(origin: string, serverDescription: stri
         tags: [SSO_TAG],
         summary: "Start OpenID Connect sign-on",
         description:
-          "Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.",
+          "Authorization code sign-on with an organization's OpenID Provider: finds the connection by `connection` id, by `email` (its verified domain) or by `domain`, as `/saml/login` does, then redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.",
         security: [],
-        parameters: [{ name: "connection", in: "query", required: true, schema: { type: "string", maxLength: 40 } }],
+        parameters: [
+          { name: "connection", in: "query", required: false, schema: { type: "string", maxLength: 40 } },
+          { name: "email", in: "query", required: false, schema: { type: "string", maxLength: 254 } },
+          { name: "domain", in: "query", required: false, schema: { type: "string", maxLength: 253 } },
+        ],
         responses: {
           302: {
             description: "Redirect to the provider's authorization endpoint",
             headers: { Location: { schema: { type: "string", format: "uri" } } },
           },
-          404: envelopeError("No such OIDC connection"),
+          404: envelopeError(
+            "No OIDC connection matches (an unverified or unknown domain answers the same as an unknown id)",
+          ),
+          422: envelopeError("Neither connection, email nor domain was given"),
         },
       },
     },

@@ -182,6 +182,39 @@ describe("OpenID Connect sign-on against wrangler dev and oidc-provider", () => 
     expect(await stillFree("mallory@foreign.example.test")).toBe(201);
   });
 
+  it("signs in through the console's Sign in with SSO by email domain: back to the console with its session, once, in that browser", async () => {
+    const result = await signInThrough({
+      start: `${server.url}/console/session/sso?${new URLSearchParams({ login: `someone@${DOMAIN}` })}`,
+      callbackPrefix: `${server.url}/oidc/callback`,
+      login: "alice",
+      ourHeaders: { "cf-connecting-ip": address },
+    });
+    expect([result.status, result.body]).toEqual([303, null]);
+    const finish = new URL(result.location ?? "", server.url);
+    expect(finish.pathname).toBe("/console/session/sso/finish");
+    const back = await fetch(finish, {
+      headers: { cookie: result.ourCookie(), "cf-connecting-ip": address },
+      redirect: "manual",
+    });
+    expect([back.status, back.headers.get("location")]).toEqual([303, "/"]);
+    const session = /^sas_session=([^;]+)/.exec(
+      back.headers.getSetCookie().find((c) => c.startsWith("sas_session=")) ?? "",
+    )?.[1];
+    const me = await fetch(`${server.url}/v1/users/me`, {
+      headers: { cookie: `sas_session=${session}`, "cf-connecting-ip": address },
+    });
+    expect(((await me.json()) as { data: { email: string } }).data.email).toBe(`alice@${DOMAIN}`);
+    // The hand-off is spent: the same link again, even with the cookies, signs nobody in.
+    const again = await fetch(finish, {
+      headers: { cookie: result.ourCookie(), "cf-connecting-ip": address },
+      redirect: "manual",
+    });
+    expect([again.status, again.headers.get("location")]).toEqual([303, "/signin?sso_error=refused"]);
+    // Another browser (no cookies) following the link is refused too.
+    const lured = await fetch(finish, { headers: { "cf-connecting-ip": address }, redirect: "manual" });
+    expect([lured.status, lured.headers.get("location")]).toEqual([303, "/signin?sso_error=refused"]);
+  });
+
   it("enforced, it is the way in for the domain: a password registration there is refused and names it", async () => {
     dataOf(
       await api.call("PATCH", `/v1/organizations/${orgId}/sso/connections/${connectionId}`, owner, { enforced: true }),

@@ -6,7 +6,6 @@ import { completeChallenge } from "../../domain/identity/mfa/challenge";
 import { signInWithPasskey } from "../../domain/identity/mfa/passkey-sign-in";
 import type { AuthenticationResponseJSON } from "../../domain/identity/mfa/passkeys";
 import { startBrowserSso, takeConsoleHandoff } from "../../domain/identity/sso/browser-handoff";
-import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import { userSummary } from "../../domain/users/resources";
 import { AppError } from "../../errors";
 import type { AppEnv } from "../../http/app-env";
@@ -23,6 +22,7 @@ import { principalOf } from "../../middleware/authenticate";
 import { PasskeyLoginBody } from "../auth/passkey-login";
 import { mfaChallengeResult } from "../auth/result";
 import { LoginBody, MfaVerifyBody } from "../auth/schemas";
+import { setOidcPendingCookie } from "../oauth/oidc";
 
 type C = Context<AppEnv>;
 
@@ -129,22 +129,26 @@ export function consoleSessionRoutes() {
     return c.json(ok({ user: userSummary(result.user), expires_in: result.expiresIn }, "Signed in"), 200);
   });
 
-  // "Sign in with SSO": the SAML connection of a verified email domain, then the IdP. The console
+  // "Sign in with SSO": the SAML (else OIDC) connection of a verified email domain, then the IdP. The console
   // navigates here itself (not a form submit), so its CSP form-action does not cover the redirect.
   app.get("/session/sso", authThrottle(), async (c) => {
     c.header("Cache-Control", "no-store");
     const login = (c.req.query("login") ?? "").trim().toLowerCase().slice(0, 254);
-    let connectionId: string;
+    let started: Awaited<ReturnType<typeof startBrowserSso>>;
     try {
-      connectionId = await samlConnectionFor(contextOf(c), login.includes("@") ? { email: login } : { domain: login });
+      started = await startBrowserSso(contextOf(c), {
+        purpose: "console",
+        by: login.includes("@") ? { email: login } : { domain: login },
+      });
     } catch (err) {
       if (err instanceof AppError && (err.code === "RESOURCE_NOT_FOUND" || err.code === "MISSING_REQUIRED_FIELD")) {
         return toSignIn(c, "not_configured");
       }
       throw err;
     }
-    const { handle, url } = await startBrowserSso(contextOf(c), { purpose: "console", connectionId });
+    const { handle, connectionId, url, oidcCookie } = started;
     setCookie(c, ssoCookieName(c), `${handle}.${connectionId}`, ssoCookieOptions(c, 600));
+    if (oidcCookie) setOidcPendingCookie(c, oidcCookie);
     return c.redirect(url, 302);
   });
 

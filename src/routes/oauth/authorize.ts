@@ -20,7 +20,6 @@ import {
 import { OAUTH_PATHS } from "../../domain/identity/oauth/metadata";
 import { intersect } from "../../domain/identity/oauth/scopes";
 import { startBrowserSso, takeHandoff } from "../../domain/identity/sso/browser-handoff";
-import { samlConnectionFor } from "../../domain/identity/sso/discovery";
 import { AppError, retryAfterOf } from "../../errors";
 import type { AppEnv } from "../../http/app-env";
 import { errorHeaders } from "../../http/error-headers";
@@ -30,6 +29,7 @@ import { countryOf } from "../../lib/request";
 import { authThrottle } from "../../middleware/auth-throttle";
 import { PasskeyAssertionSchema } from "../auth/schemas";
 import { authorizePageCsp, consentView, errorView, loginView, mfaView, ssoRedirectView } from "./authorize-views";
+import { setOidcPendingCookie } from "./oidc";
 
 /**
  * The authorization endpoint (RFC 6749 §3.1, §4.1): a server-rendered page.
@@ -206,11 +206,15 @@ async function startBrowserSession(c: C, request: AuthorizationRequest, session:
   return c.redirect(authorizeUrl(request), 303);
 }
 
-/** "Sign in with SSO": the SAML connection of a verified email domain, then the IdP with the request kept. */
+/** "Sign in with SSO": the SAML (else OIDC) connection of a verified email domain, then the IdP with the request kept. */
 async function startSso(c: C, request: AuthorizationRequest, login: string, csrf: string): Promise<Response> {
-  let connectionId: string;
+  const query = authorizeUrl(request).split("?")[1] ?? "";
+  let started: Awaited<ReturnType<typeof startBrowserSso>>;
   try {
-    connectionId = await samlConnectionFor(contextOf(c), login.includes("@") ? { email: login } : { domain: login });
+    started = await startBrowserSso(contextOf(c), {
+      purpose: "oauth",
+      by: login.includes("@") ? { email: login } : { domain: login },
+    });
   } catch (err) {
     if (err instanceof AppError && (err.code === "RESOURCE_NOT_FOUND" || err.code === "MISSING_REQUIRED_FIELD")) {
       const message = "No single sign-on is configured for this email or domain.";
@@ -218,9 +222,9 @@ async function startSso(c: C, request: AuthorizationRequest, login: string, csrf
     }
     throw err;
   }
-  const query = authorizeUrl(request).split("?")[1] ?? "";
-  const { handle, url } = await startBrowserSso(contextOf(c), { purpose: "oauth", connectionId });
+  const { handle, connectionId, url, oidcCookie } = started;
   setCookie(c, SSO_COOKIE, `${handle}.${connectionId}.${query}`, cookieOptions(c, 600));
+  if (oidcCookie) setOidcPendingCookie(c, oidcCookie);
   // A page that moves on by itself rather than a redirect: the page's CSP form-action (which
   // Chromium applies to a form's redirects too) cannot name an IdP chosen by the email typed in.
   return render(c, ssoRedirectView(url), 200, request.redirectUri);

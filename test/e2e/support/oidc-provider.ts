@@ -201,7 +201,17 @@ export async function signInThrough(opts: {
       if (current.startsWith(opts.callbackPrefix)) {
         const cookie = cookieFor(new URL(current));
         const callback = await go(current);
-        return { status: callback.status, body: await callback.json(), callbackUrl: current, cookie };
+        // A sign-in page's "Sign in with SSO" comes back as a 303 to that page (no body): `location`
+        // and the browser's cookies for our origin (`ourCookie`) let the test follow it.
+        const json = (callback.headers.get("content-type") ?? "").includes("json");
+        return {
+          status: callback.status,
+          body: json ? await callback.json() : null,
+          callbackUrl: current,
+          cookie,
+          location: callback.headers.get("location"),
+          ourCookie: () => cookieFor(new URL(ours)),
+        };
       }
       res = await go(current);
       continue;

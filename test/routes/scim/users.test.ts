@@ -92,7 +92,7 @@ describe("SCIM Users (RFC 7644 §3)", () => {
     expect(Object.keys(slim.body).sort()).toEqual(["id", "schemas", "userName"]);
 
     expectScimError(
-      await scim(connection, "GET", `/Users?filter=${encodeURIComponent('userName co "a"')}`),
+      await scim(connection, "GET", `/Users?filter=${encodeURIComponent('title co "a"')}`),
       400,
       "invalidFilter",
     );

@@ -1,4 +1,5 @@
 import type { ScimConnectionRow } from "../../../db/scim-connections";
+import { GROUP_FILTER } from "../../../db/scim-filter";
 import {
   deleteScimGroupStatement,
   existingScimUserIds,
@@ -18,7 +19,7 @@ import { auditStatement } from "../../organizations/audit";
 import { directoryActor } from "./access";
 import { type Attributes, project, readAttributes } from "./attributes";
 import { invalidValue, ScimError, scimNotFound } from "./errors";
-import { equalityFilter } from "./filter";
+import { scimFilter } from "./filter";
 import { directoryRoleOf, membershipStatements } from "./membership";
 import { applyPatch, type ListQuery, listResponse, type PatchBody, pageOf, requireVersion } from "./protocol";
 import { GROUP_ATTRIBUTES, SCIM } from "./schemas";
@@ -177,17 +178,9 @@ export async function getScimGroup(ctx: Context, input: Scope & { id: string; qu
 }
 
 export async function listScimGroups(ctx: Context, input: Scope & { query: ListQuery }) {
-  const filter = equalityFilter(input.query.filter, ["displayName", "externalId", "id"] as const);
+  const filter = scimFilter(input.query.filter, GROUP_FILTER);
   const page = pageOf(input.query);
-  const { rows, total } = await listRows(ctx.db, {
-    connectionId: input.connection.id,
-    filter: filter && {
-      column:
-        filter.attribute === "displayName" ? "display_key" : filter.attribute === "externalId" ? "external_id" : "id",
-      value: filter.attribute === "displayName" ? filter.value.toLowerCase() : filter.value,
-    },
-    ...page,
-  });
+  const { rows, total } = await listRows(ctx.db, { connectionId: input.connection.id, filter, ...page });
   const members = await membersOfGroups(
     ctx.db,
     rows.map((r) => r.id),

@@ -1,4 +1,5 @@
 import type { ScimConnectionRow } from "../../../db/scim-connections";
+import { USER_FILTER } from "../../../db/scim-filter";
 import {
   deleteScimUserStatement,
   findScimUser,
@@ -21,7 +22,7 @@ import { isVerifiedDomainOf } from "../sso/domains";
 import { directoryActor } from "./access";
 import { type Attributes, project, readAttributes, requireOnePrimary } from "./attributes";
 import { invalidValue, ScimError, scimNotFound } from "./errors";
-import { equalityFilter } from "./filter";
+import { scimFilter } from "./filter";
 import { directoryRoleOf, endOrganizationAccess, membershipStatements } from "./membership";
 import { applyPatch, type ListQuery, listResponse, type PatchBody, pageOf, requireVersion } from "./protocol";
 import { SCIM, USER_ATTRIBUTES } from "./schemas";
@@ -142,7 +143,7 @@ async function accountFor(ctx: Context, connection: ScimConnectionRow, fields: U
 async function refuseTakenUserName(ctx: Context, connection: Scope["connection"], userName: string) {
   const { rows } = await listRows(ctx.db, {
     connectionId: connection.id,
-    filter: { column: "user_name", value: userName },
+    filter: { op: "eq", attribute: "userName", value: userName },
     offset: 0,
     limit: 1,
   });
@@ -206,16 +207,9 @@ export async function getScimUser(ctx: Context, input: Scope & { id: string; que
 }
 
 export async function listScimUsers(ctx: Context, input: Scope & { query: ListQuery }) {
-  const filter = equalityFilter(input.query.filter, ["userName", "externalId", "id"] as const);
+  const filter = scimFilter(input.query.filter, USER_FILTER);
   const page = pageOf(input.query);
-  const { rows, total } = await listRows(ctx.db, {
-    connectionId: input.connection.id,
-    filter: filter && {
-      column: filter.attribute === "userName" ? "user_name" : filter.attribute === "externalId" ? "external_id" : "id",
-      value: filter.attribute === "userName" ? filter.value.toLowerCase() : filter.value,
-    },
-    ...page,
-  });
+  const { rows, total } = await listRows(ctx.db, { connectionId: input.connection.id, filter, ...page });
   return listResponse({
     resources: rows.map((r) => project(render(r, input.baseUrl), input.query)),
     total,

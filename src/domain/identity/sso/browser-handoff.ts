@@ -1,12 +1,20 @@
 import { findConnection } from "../../../db/sso-connections";
-import { consumeOnce, rememberOnce } from "../../../db/sso-once";
 import { findUserById, recordLogin } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { randomToken } from "../../../lib/ids";
 import type { Context } from "../../context";
 import { issueLoginTokens, type LoginResult } from "../accounts";
+import { type ConnectionLookup, connectionFor } from "./discovery";
 import { SAML_REQUEST_TTL_MS, type SamlResponseInput, samlSignIn, startSamlLogin } from "./flows";
+import {
+  type HandoffPurpose,
+  leaveHandoff,
+  rememberPendingHandoff,
+  spendPendingHandoff,
+  takeLeftHandoff,
+} from "./handoff-store";
+import { OIDC_SIGN_IN_TTL_MS, startOidcLogin } from "./oidc/flow";
 
 /**
  * "Sign in with SSO" in a browser (docs/sso.md): on the OAuth authorize page (`oauth`) and on the
@@ -17,7 +25,7 @@ import { SAML_REQUEST_TTL_MS, type SamlResponseInput, samlSignIn, startSamlLogin
  * binding stops login CSRF: an attacker's own assertion or hand-off cannot sign a victim's
  * browser into the attacker's account.
  */
-export type HandoffPurpose = "oauth" | "console";
+export type { HandoffPurpose };
 
 /** What a sign-in page's browser brings back from the ACS: its cookie's connection and handle, and the user. */
 export interface HandoffTicket {
@@ -26,15 +34,38 @@ export interface HandoffTicket {
   userId: string;
 }
 const RELAY = /^(oauth|console):([A-Za-z0-9_-]{43})$/;
-/** How long a hand-off waits for the browser to come back from the ACS. */
-const HANDOFF_TTL_MS = 2 * 60_000;
 
-/** The IdP address to send the browser to, and the handle for its cookie. */
-export async function startBrowserSso(ctx: Context, input: { purpose: HandoffPurpose; connectionId: string }) {
-  const { purpose, connectionId } = input;
+/**
+ * Where the page sends the browser: the SAML connection of the email's or domain's verified owner,
+ * else its OIDC connection (the same discovery as /saml/login and /oidc/login; every miss is the same
+ * 404). For OIDC, `oidcCookie` is the pending sign-in's cookie for /oidc/ (oidc/flow.ts), which carries
+ * the hand-off so the callback sends the browser back to the page instead of answering with tokens.
+ */
+export async function startBrowserSso(ctx: Context, input: { purpose: HandoffPurpose; by: ConnectionLookup }) {
+  const { purpose, by } = input;
   const handle = randomToken(32);
-  await rememberOnce(ctx.db, `${purpose}:${handle}`, connectionId, ctx.now() + SAML_REQUEST_TTL_MS);
-  return { handle, url: await startSamlLogin(ctx, { connectionId, relayState: `${purpose}:${handle}` }) };
+  const saml = await connectionFor(ctx, { ...by, kind: "saml" }).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === "RESOURCE_NOT_FOUND") return null;
+    throw err;
+  });
+  if (saml) {
+    await rememberPendingHandoff(ctx, {
+      purpose,
+      handle,
+      connectionId: saml,
+      expiresAt: ctx.now() + SAML_REQUEST_TTL_MS,
+    });
+    const url = await startSamlLogin(ctx, { connectionId: saml, relayState: `${purpose}:${handle}` });
+    return { handle, connectionId: saml, url, oidcCookie: null };
+  }
+  const oidc = await startOidcLogin(ctx, { by, handoff: { purpose, handle } });
+  await rememberPendingHandoff(ctx, {
+    purpose,
+    handle,
+    connectionId: oidc.connectionId,
+    expiresAt: ctx.now() + OIDC_SIGN_IN_TTL_MS,
+  });
+  return { handle, connectionId: oidc.connectionId, url: oidc.url, oidcCookie: oidc.cookie };
 }
 
 /** The purpose and handle of a RelayState a sign-in page issued, or null for any other RelayState. */
@@ -53,21 +84,19 @@ export async function consumeForHandoff(
   input: SamlResponseInput & { purpose: HandoffPurpose; handle: string },
 ): Promise<{ userId: string }> {
   const { purpose, connectionId, handle } = input;
-  const now = ctx.now();
-  if (!(await consumeOnce(ctx.db, `${purpose}:${handle}`, connectionId, now))) {
+  if (!(await spendPendingHandoff(ctx, { purpose, handle, connectionId }))) {
     throw new AppError("SAML_RESPONSE_INVALID", {
       details: { reason: "RelayState names no pending sign-in of this connection" },
     });
   }
   const { user } = await samlSignIn(ctx, input);
-  await rememberOnce(ctx.db, `${purpose}-done:${handle}:${user.id}`, connectionId, now + HANDOFF_TTL_MS);
+  await leaveHandoff(ctx, { purpose, handle, connectionId, userId: user.id });
   return { userId: user.id };
 }
 
 /** The page takes the hand-off its cookie's handle names; false when absent, used or expired. */
 export function takeHandoff(ctx: Context, input: HandoffTicket & { purpose: HandoffPurpose }) {
-  const { purpose, connectionId, handle, userId } = input;
-  return consumeOnce(ctx.db, `${purpose}-done:${handle}:${userId}`, connectionId, ctx.now());
+  return takeLeftHandoff(ctx, input);
 }
 
 /** The console's side: the hand-off taken, then the same login tokens as POST /v1/auth/login; null when refused. */

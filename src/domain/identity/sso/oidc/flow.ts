@@ -7,6 +7,8 @@ import { dataEncryptionKey } from "../../../encryption/data-key";
 import { open } from "../../../encryption/secret-box";
 import { issueLoginTokens, type LoginResult } from "../../login-tokens";
 import { loadConnection } from "../connections";
+import { type ConnectionLookup, connectionFor } from "../discovery";
+import { type Handoff, type HandoffPurpose, leaveHandoff, spendPendingHandoff } from "../handoff-store";
 import { provisionExternal } from "../provision";
 import { roleOf } from "../roles";
 import { ID_TOKEN_SKEW_SECONDS, type IdTokenClaims, IdTokenRejection, verifyIdToken } from "./id-token";
@@ -16,8 +18,12 @@ import { oidcRedirectUri } from "./settings";
 
 /** How long a browser's sign-in waits at the provider for its user. */
 export const OIDC_SIGN_IN_TTL_MS = 10 * 60_000;
-/** The browser's cookie: `<connection>.<state>.<nonce>.<code_verifier>`. */
-const PENDING = /^(sso_\d{1,30})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
+/**
+ * The browser's cookie: `<connection>.<state>.<nonce>.<code_verifier>`, then `.<purpose>:<handle>`
+ * when a sign-in page's "Sign in with SSO" started it (browser-handoff.ts).
+ */
+const PENDING =
+  /^(sso_\d{1,30})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})(?:\.(oauth|console):([A-Za-z0-9_-]{43}))?$/;
 
 const rejected = (reason: string) => new AppError("OIDC_RESPONSE_INVALID", { details: { reason } });
 
@@ -27,10 +33,13 @@ const rejected = (reason: string) => new AppError("OIDC_RESPONSE_INVALID", { det
  * once and for OIDC_SIGN_IN_TTL_MS, only the digest of that cookie: the callback succeeds for the
  * browser that started the sign-in, once, and a stolen code is useless without the verifier.
  */
-export async function startOidcLogin(ctx: Context, input: { connectionId: string }) {
-  const { row, config } = await loadConnection(ctx, { id: input.connectionId, kind: "oidc" });
+export async function startOidcLogin(ctx: Context, input: { by: ConnectionLookup; handoff?: Handoff }) {
+  // By id, or by an email / domain its organization verified: the same discovery as SAML's /saml/login.
+  const connectionId = await connectionFor(ctx, { ...input.by, kind: "oidc" });
+  const { row, config } = await loadConnection(ctx, { id: connectionId, kind: "oidc" });
   const [state, nonce, verifier] = [randomToken(32), randomToken(32), randomToken(32)];
-  const cookie = `${row.id}.${state}.${nonce}.${verifier}`;
+  const back = input.handoff ? `.${input.handoff.purpose}:${input.handoff.handle}` : "";
+  const cookie = `${row.id}.${state}.${nonce}.${verifier}${back}`;
   await rememberOnce(ctx.db, `oidc:${await sha256Base64url(cookie)}`, row.id, ctx.now() + OIDC_SIGN_IN_TTL_MS);
   const url = new URL(config.authorization_endpoint);
   for (const [k, v] of Object.entries({
@@ -44,7 +53,7 @@ export async function startOidcLogin(ctx: Context, input: { connectionId: string
     code_challenge_method: "S256",
   }))
     url.searchParams.set(k, v);
-  return { cookie, url: url.toString() };
+  return { cookie, url: url.toString(), connectionId: row.id };
 }
 
 export interface OidcCallback {
@@ -63,16 +72,29 @@ export interface OidcCallback {
  * The redirect URI: the browser's pending sign-in spent (its state must be the one in the query),
  * the code exchanged with the client secret and the verifier, the ID token checked (id-token.ts),
  * its nonce spent, then the takeover rules (a verified email, in a verified domain: provision.ts)
- * before anything is linked, created or issued; then the same tokens as the SAML ACS.
+ * before anything is linked, created or issued; then the same tokens as the SAML ACS, or, for a
+ * sign-in page's "Sign in with SSO", the one-time hand-off that page takes (browser-handoff.ts).
  */
 export async function finishOidcLogin(
   ctx: Context,
   input: OidcCallback,
-): Promise<LoginResult & { organizationId: string }> {
+): Promise<
+  | ({ handoff: null } & LoginResult & { organizationId: string })
+  | { handoff: Handoff; userId: string; organizationId: string }
+> {
   const now = ctx.now();
   const pending = PENDING.exec(input.cookie ?? "");
   if (!pending) throw rejected("no sign-in is pending in this browser");
-  const [, connectionId, state, nonce, verifier] = pending as unknown as [string, string, string, string, string];
+  const [, connectionId, state, nonce, verifier, purpose, handle] = pending as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    HandoffPurpose | undefined,
+    string | undefined,
+  ];
+  const handoff = purpose && handle ? { purpose, handle } : null;
   if (input.query.state !== state) throw rejected("state does not match this browser's sign-in");
   if (!(await consumeOnce(ctx.db, `oidc:${await sha256Base64url(input.cookie!)}`, connectionId, now))) {
     throw rejected("state already used or expired");
@@ -148,7 +170,16 @@ export async function finishOidcLogin(
     },
     country: input.country,
   });
+  if (handoff) {
+    // The page's pending handle, spent once (the cookie that names it was already spent above).
+    if (!(await spendPendingHandoff(ctx, { ...handoff, connectionId: row.id }))) {
+      throw rejected("the sign-in page's request expired");
+    }
+    await leaveHandoff(ctx, { ...handoff, connectionId: row.id, userId: user.id });
+    return { handoff, userId: user.id, organizationId: row.organizationId };
+  }
   return {
+    handoff: null,
     user,
     ...(await issueLoginTokens(ctx, { user, familyId: crypto.randomUUID(), organizationId: row.organizationId })),
     organizationId: row.organizationId,
