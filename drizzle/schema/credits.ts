@@ -39,8 +39,12 @@ export const creditLedger = sqliteTable(
         "payment_reversal",
       ],
     }).notNull(),
-    /** What caused it: a session id, transaction id, or the account id for the signup grant. */
+    /**
+     * What caused it: a session id, transaction id, or the account id for the signup grant. '' in a
+     * session's debit, whose id is the session's (src/db/credits.ts debitLedgerId, ledgerReference).
+     */
     referenceId: text("reference_id").notNull(),
+    /** '' in a session's debit: read as "<type> session <id>" (src/db/billing-history.ts). */
     description: text("description").notNull(),
     createdAt: text("created_at").notNull(),
   },

@@ -23,8 +23,10 @@ import { users } from "./identity";
  *
  * An ended session's content leaves the row after its hot window (src/domain/sessions/archive.ts):
  * `archive_sha256` is then set and the row keeps only what lists, filters, sorting, stats, the
- * exports' keys and the ledger read; its other NOT NULL columns hold empty values ('', '[]', 0),
- * which cost a row no more than NULL would and need no rebuild of the table.
+ * exports' keys, access checks and the ledger read; the other columns (src/db/session-archive.ts
+ * MOVED_COLUMNS, `results`, and `account_id` when it is the owner's own) are in the archive
+ * object, and the row holds empty values ('', 0 or NULL), which cost it no bytes but its header's
+ * and need no rebuild of the table. `analysis_id = ''` marks such a row.
  */
 export const sessions = sqliteTable(
   "sessions",
@@ -33,7 +35,10 @@ export const sessions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The billing account that paid (the creator's, or their organization's). */
+    /**
+     * The billing account that paid (the creator's, or their organization's). NULL in an archived
+     * row when it is the owner's own: db/sessions.ts payingAccount reads it back.
+     */
     accountId: text("account_id"),
     cue: text("cue").notNull(),
     sessionType: text("session_type", {
@@ -89,7 +94,10 @@ export const sessions = sqliteTable(
     organizationId: text("organization_id"),
     /** The session's row in session_content (its analysis and stage history) once it has ended, while hot. */
     contentId: integer("content_id"),
-    /** SHA-256 of the session's archive object, once archived (its key names the account and the session, docs/storage.md). */
+    /**
+     * SHA-256 of the session's archive object, once archived (its key names the account and the
+     * session, docs/storage.md): its first 16 bytes (all 32 in a row archived before they were cut).
+     */
     // D1 returns a BLOB as an array of byte values.
     archiveSha256: blob("archive_sha256").$type<number[]>(),
   },

@@ -59,6 +59,16 @@ export const ledgerRowDelta = (id: string, accountId: string, at: string) =>
  * reference_id). The unique index is partial (it leaves out session debits),
  * and SQLite matches a partial index only when the conflict target repeats its WHERE.
  */
+/**
+ * A session's debit names its session by its own id: the session's id with the ledger's prefix
+ * (the same time, shard and random digits), and its `reference_id` is left '' (34 bytes fewer in
+ * every session's ledger entry, docs/scale.md "What a session stores"). `ledgerReference` reads
+ * the session id back, as the entry of a debit written before (which stores it) holds it.
+ */
+export const debitLedgerId = (sessionId: string) => `led_${sessionId.slice("session_".length)}`;
+export const ledgerReference = (l: string) =>
+  `CASE WHEN ${l}.reason = 'session_debit' AND ${l}.reference_id = '' THEN 'session_' || substr(${l}.id, 5) ELSE ${l}.reference_id END`;
+
 export const ONCE_PER_REFERENCE = "ON CONFLICT (reason, reference_id) WHERE reason <> 'session_debit' DO NOTHING";
 
 /**

@@ -8,7 +8,7 @@
 
 import { HISTORY_UNION, type HistoryRow } from "./billing-history";
 import { SESSION_STATUSES, SESSION_TYPES } from "./session-vocabulary";
-import { ANY_SESSION_TYPE, compound } from "./sessions";
+import { ANY_SESSION_TYPE, compound, payingAccount } from "./sessions";
 
 export interface Keyset {
   created_at: string;
@@ -55,7 +55,11 @@ export interface SessionExportRow extends Keyset {
   confidence_score: number | null;
   end_reason: string | null;
   results: string | null;
-  /** Set once archived: the rest of the row is in the archive object (src/domain/sessions/archive.ts). */
+  /** The paying account: an archived session's object is under its key (src/domain/sessions/archive.ts). */
+  account_id: string | null;
+  /** '' in a slimmed archived row: its moved columns are in its object (src/db/session-archive.ts). */
+  analysis_id: string;
+  /** Set once archived: the row's content (and, slimmed, its moved columns) are in the archive object. */
   archive_sha256: number[] | null;
 }
 
@@ -73,7 +77,7 @@ export interface SessionExportFilter extends CreatedRange {
 const SESSION_EXPORT_COLUMNS = `id, session_type, status, cue, created_at, started_at, completed_at, cancelled_at,
   estimated_completion, requested_duration, duration, confidence_threshold, analysis_types, priority, case_id,
   client_reference, tags, credits_required, credits_used, credits_refunded, confidence_score, end_reason, results,
-  archive_sha256`;
+  ${payingAccount("sessions")} AS account_id, analysis_id, archive_sha256`;
 
 /**
  * A page of sessions in (created_at, id) order after `after`. An organization's walk

@@ -102,12 +102,31 @@ export async function activeSessions(
 }
 
 /**
+ * The account that paid for the session `s` (a table or alias): its `account_id`, or, in an
+ * archived row, which leaves it NULL when it is the owner's own (src/db/session-archive.ts), the
+ * owner's billing account: the organization's for an organization's session, else the person's
+ * (billing_accounts_owner_unique; evaluated only for such a row).
+ */
+export const payingAccount = (s: string) => `COALESCE(${s}.account_id, ${ownAccount(s)})`;
+
+/** The billing account of the session `s`'s owner: its organization's, or its creator's own. */
+export const ownAccount = (s: string) =>
+  `(SELECT b.id FROM billing_accounts b
+     WHERE b.owner_type = CASE WHEN ${s}.organization_id IS NULL THEN 'user' ELSE 'organization' END
+       AND b.owner_id = COALESCE(${s}.organization_id, ${s}.user_id))`;
+
+/**
  * A session's row by id: the API's hottest query (GET /v1/sessions/{id}). It holds everything the
  * Session resource, the access check and the writes need; the analysis and history are the
  * session's content (session_content), read only where they are answered. `analysis` is a retired
  * column (migration 0080), never read.
  */
-const readSession = rowReader(sessions, "id = ?1", ["analysis"]);
+const readSession = rowReader<typeof sessions, "analysis" | "accountId", { accountId: string | null }>(
+  sessions,
+  "id = ?1",
+  ["analysis", "accountId"],
+  { accountId: payingAccount("sessions") },
+);
 export type SessionRow = Omit<typeof sessions.$inferSelect, "analysis">;
 
 export function findSession(d1: D1Database, id: string): Promise<SessionRow | undefined> {
@@ -115,12 +134,14 @@ export function findSession(d1: D1Database, id: string): Promise<SessionRow | un
 }
 
 /** The row with its content's body (null before the session ended, or once archived), in one read. */
-const readSessionWithContent = rowReader<typeof sessions, "analysis", { contentBody: number[] | string | null }>(
-  sessions,
-  "id = ?1",
-  ["analysis"],
-  { contentBody: "(SELECT body FROM session_content WHERE id = sessions.content_id)" },
-);
+const readSessionWithContent = rowReader<
+  typeof sessions,
+  "analysis" | "accountId",
+  { accountId: string | null; contentBody: number[] | string | null }
+>(sessions, "id = ?1", ["analysis", "accountId"], {
+  accountId: payingAccount("sessions"),
+  contentBody: "(SELECT body FROM session_content WHERE id = sessions.content_id)",
+});
 
 export function findSessionWithContent(
   d1: D1Database,

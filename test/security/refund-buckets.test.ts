@@ -7,6 +7,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ledgerReference } from "../../src/db/credits";
 import { repriceStoredSession } from "../../src/domain/sessions/lifecycle";
 import { newId } from "../../src/lib/ids";
 import { accountIdOf, accountRow, endPeriodNow, expectLedgerInvariant, fireClock, purchase } from "../support/billing";
@@ -33,7 +34,7 @@ const cancel = (u: TestUser, id: string) => api("DELETE", `/v1/sessions/${id}`, 
 
 async function ledgerOf(sessionId: string) {
   const { results } = await env.DB.prepare(
-    "SELECT delta, reason FROM credit_ledger WHERE reference_id LIKE ? ORDER BY created_at, reason",
+    `SELECT delta, reason FROM credit_ledger WHERE ${ledgerReference("credit_ledger")} LIKE ? ORDER BY created_at, reason`,
   )
     .bind(`${sessionId}%`)
     .all<{ delta: number; reason: string }>();

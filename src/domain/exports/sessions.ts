@@ -1,5 +1,6 @@
-import { type SessionExportRow, sessionsPage } from "../../db/exports";
+import { type Keyset, type SessionExportRow, sessionsPage } from "../../db/exports";
 import type { UserContext } from "../context";
+import { fullExportRows } from "../sessions/archive";
 import { sessionResultsOf } from "../sessions/content";
 import type { SessionStatus, SessionType } from "../sessions/types";
 import type { Column } from "./format";
@@ -74,5 +75,8 @@ export function exportSessions(
     sessionType: q.session_type,
     ...createdRange(q),
   };
-  return exportStream((after, limit) => sessionsPage(ctx.db, filter, after, limit), SESSION_COLUMNS, format, pageSize);
+  // An archived session's moved columns are read from its object (one R2 read per slimmed row).
+  const page = async (after: Keyset | null, limit: number) =>
+    fullExportRows(ctx, await sessionsPage(ctx.db, filter, after, limit));
+  return exportStream(page, SESSION_COLUMNS, format, pageSize);
 }

@@ -1,4 +1,4 @@
-import { balanceOf } from "../../db/credits";
+import { balanceOf, debitLedgerId } from "../../db/credits";
 import { isKeyTaken } from "../../db/idempotency";
 import { endingStatements } from "../../db/session-lifecycle";
 import { activeSessions, paidSessionStatements, type SessionRow, sessionExists } from "../../db/sessions";
@@ -87,11 +87,13 @@ export async function createSession(
     ctx.db,
     row,
     {
-      ledgerId: newId("led", now),
+      ledgerId: debitLedgerId(row.id),
       accountId: account.id,
       reason: "session_debit",
-      referenceId: row.id,
-      description: `${input.session_type} session ${row.id}`,
+      // Read back from the ledger id (db/credits.ts ledgerReference).
+      referenceId: "",
+      // Read back as "<type> session <id>" from the session's row (db/billing-history.ts).
+      description: "",
       at,
     },
     CONCURRENT_SESSION_CAPS,

@@ -12,7 +12,7 @@ import { type Reprice, type RepriceResult, repriceWrite } from "../../db/session
 import { findSession, findSessionWithContent, historyOf, type SessionRow } from "../../db/sessions";
 import type { Context } from "../context";
 import { commitWrite } from "../unit-of-work";
-import { contentOf } from "./archive";
+import { fullRow, storedOf } from "./archive";
 import { analysisRestOf, encodeContent, type StoredSession, storedResultsOf } from "./content";
 import { historyEntry } from "./resources";
 import { sourcesOf } from "./state-machine";
@@ -25,8 +25,9 @@ import type { HistoryEntry, Stage } from "./types";
  * repeated step is a no-op; each returns whether its step happened.
  */
 
-export function storedSession(ctx: Context, input: { sessionId: string }): Promise<SessionRow | undefined> {
-  return findSession(ctx.db, input.sessionId);
+export async function storedSession(ctx: Context, input: { sessionId: string }): Promise<SessionRow | undefined> {
+  const row = await findSession(ctx.db, input.sessionId);
+  return row && fullRow(ctx, row);
 }
 
 /** The session with its content (an ended session's analysis and history). */
@@ -37,7 +38,7 @@ export async function storedSessionWithContent(
   const found = await findSessionWithContent(ctx.db, input.sessionId);
   if (!found) return undefined;
   const { contentBody, ...row } = found;
-  return { row, content: await contentOf(ctx, { row, contentBody }) };
+  return storedOf(ctx, { row, contentBody });
 }
 
 /** The history of the stages so far: the rows while the session runs, its content once it `ended`. */

@@ -10,7 +10,7 @@ import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import type { UserContext } from "../context";
 import { memberOf } from "../organizations/access";
-import { contentOf } from "./archive";
+import { fullRow, storedOf } from "./archive";
 import type { StoredSession } from "./content";
 import { type Action, readableTypes, requireSessionScope } from "./families";
 import { historyEntry } from "./resources";
@@ -26,7 +26,7 @@ import type { HistoryEntry, SessionStatus, SessionType } from "./types";
  * the session id names it, so no X-Organization-Id is needed.
  */
 export function ownSession(ctx: UserContext, { id, action }: SessionAccess): Promise<SessionRow> {
-  return reachable(ctx, id, action, findSession);
+  return reachable(ctx, id, action, findSession).then((row) => fullRow(ctx, row));
 }
 
 /** Which session, for what (the scope family's action it needs). */
@@ -38,7 +38,7 @@ export interface SessionAccess {
 /** `ownSession` with its content (the Analysis resource, the history), read with the row. */
 export async function ownSessionWithContent(ctx: UserContext, { id, action }: SessionAccess): Promise<StoredSession> {
   const { contentBody, ...row } = await reachable(ctx, id, action, findSessionWithContent);
-  return { row, content: await contentOf(ctx, { row, contentBody }) };
+  return storedOf(ctx, { row, contentBody });
 }
 
 async function reachable<R extends SessionRow>(

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hotSession } from "../../../src/db/session-archive";
+import { hotSession, MOVED_COLUMNS } from "../../../src/db/session-archive";
+import { payingAccount } from "../../../src/db/sessions";
 import type { Context } from "../../../src/domain/context";
 import { issueAccessToken, mcpResourceOf } from "../../../src/domain/identity/access-tokens";
 import { USER_SCOPES } from "../../../src/domain/identity/scopes";
@@ -17,7 +18,7 @@ import { completedSession, topUp } from "../../support/sessions";
  */
 
 /** Everything a client reads of one session, as the bytes it receives (the envelope's meta aside). */
-async function reads(user: TestUser, mcpToken: string, sessionId: string) {
+async function reads(user: TestUser, mcpToken: string, sessionId: string, { ledger = false } = {}) {
   const rest = async (path: string) => {
     const res = await api("GET", path, { token: user.token });
     // The envelope's meta (its timestamp and request id) is per response; all else must be the same bytes.
@@ -44,12 +45,24 @@ async function reads(user: TestUser, mcpToken: string, sessionId: string) {
     history: await rest(`/v1/sessions/${sessionId}/analysis/history`),
     list: await rest("/v1/sessions?limit=5"),
     export: `${exported.status} ${exported.text}`,
+    // The session's debit names it, its type and cue, read through the row (db/billing-history.ts);
+    // only where asked, as every read counts against the user's per-minute rate limit.
+    ...(ledger ? await ledgerReads(user) : {}),
     mcpAnalysis: await mcp("tools/call", {
       name: "get_analysis",
       arguments: { session_id: sessionId, include_history: true },
     }),
     mcpSession: await mcp("tools/call", { name: "get_session", arguments: { session_id: sessionId } }),
     mcpResource: await mcp("resources/read", { uri: `session://${sessionId}/analysis` }),
+  };
+}
+
+async function ledgerReads(user: TestUser) {
+  const history = await api("GET", "/v1/billing/history?limit=100", { token: user.token });
+  const transactions = await api("GET", "/v1/exports/transactions?format=ndjson", { token: user.token });
+  return {
+    billingHistory: `${history.status} ${JSON.stringify(history.body.data)}`,
+    transactions: `${transactions.status} ${transactions.text}`,
   };
 }
 
@@ -62,7 +75,8 @@ const contentRows = async (sessionId: string) =>
 
 const rowOf = (sessionId: string) =>
   env.DB.prepare(
-    "SELECT account_id, content_id, CASE WHEN archive_sha256 IS NULL THEN NULL ELSE hex(archive_sha256) END AS sha FROM sessions WHERE id = ?1",
+    `SELECT ${payingAccount("sessions")} AS account_id, content_id,
+            CASE WHEN archive_sha256 IS NULL THEN NULL ELSE hex(archive_sha256) END AS sha FROM sessions WHERE id = ?1`,
   )
     .bind(sessionId)
     .first<{ account_id: string; content_id: number | null; sha: string | null }>();
@@ -132,23 +146,43 @@ describe("the session archive", () => {
     expect(Math.max(...runs)).toBeLessThanOrEqual(20);
     const row = (await rowOf(id))!;
     expect(row.content_id).toBeNull();
-    expect(row.sha).toMatch(/^[0-9A-F]{64}$/);
+    // The row keeps the first 16 bytes of the object's SHA-256.
+    expect(row.sha).toMatch(/^[0-9A-F]{32}$/);
     const object = await env.ARCHIVE.get(archiveKey({ accountId: row.account_id, id }));
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await object!.arrayBuffer()));
     expect(
       [...digest]
         .map((b) => b.toString(16).padStart(2, "0"))
         .join("")
-        .toUpperCase(),
+        .toUpperCase()
+        .slice(0, 32),
     ).toBe(row.sha);
+    // The row gave its object every moved column: none of them holds a value any more.
+    const slim = (await env.DB.prepare(
+      `SELECT ${MOVED_COLUMNS.map((c) => `${c} IS NULL OR ${c} IN ('', 0)`).join(" AND ")} AND results IS NULL AND account_id IS NULL AS slim
+         FROM sessions WHERE id = ?1`,
+    )
+      .bind(id)
+      .first<number>("slim"))!;
+    expect(slim).toBe(1);
   });
 
   it("every read of a session answers the same bytes before and after it is archived", async () => {
+    // Every column the archived row gives its object holds a value here (a case id, a client
+    // reference, tags, a high priority; started, completed, its results and analysis id).
     const { id } = await completedSession(user.token, {
-      metadata: { case_id: "c-9", client_reference: "r-9", tags: ["x"] },
+      parameters: {
+        duration: 3600,
+        priority: "high",
+        confidence_threshold: 0.65,
+        analysis_types: ["visual", "temporal"],
+      },
+      metadata: { case_id: "c-9", client_reference: "r-9", tags: ["x", "y"] },
     });
-    const before = await reads(user, mcpToken, id);
+    const before = await reads(user, mcpToken, id, { ledger: true });
     expect(before.analysis).toMatch(/^200 /);
+    expect(before.billingHistory).toContain(`"${id}"`);
+    expect(before.transactions).toMatch(/^200 /);
     expect(before.history).toMatch(/^200 {"analysis_history":\[{/);
     expect(before.export).toContain(`"id":"${id}"`);
     expect(before.mcpAnalysis).toContain("key_findings");
@@ -156,7 +190,7 @@ describe("the session archive", () => {
     expect(before.mcpResource).toContain("key_findings");
     expect(await archiveSession(testContext(), (await hotSession(env.DB, id))!)).toBe(true);
     expect((await rowOf(id))!.sha).not.toBeNull();
-    expect(await reads(user, mcpToken, id)).toEqual(before);
+    expect(await reads(user, mcpToken, id, { ledger: true })).toEqual(before);
   });
 
   for (const step of ["put", "commit"] as const)
@@ -188,7 +222,7 @@ describe("the session archive", () => {
       expect(await reads(user, mcpToken, id)).toEqual(before);
     });
 
-  it("an archived session costs its analysis and history reads one R2 read each, and the Session itself and lists none", async () => {
+  it("an archived session costs its Session, analysis, history and export reads one R2 read each, and lists and stats none", async () => {
     const { id } = await completedSession(user.token);
     expect(await archiveSession(testContext(), (await hotSession(env.DB, id))!)).toBe(true);
     const gets: string[] = [];
@@ -210,11 +244,17 @@ describe("the session archive", () => {
     };
     expect(await readsOf(`/v1/sessions/${id}/analysis`)).toBe(1);
     expect(await readsOf(`/v1/sessions/${id}/analysis/history`)).toBe(1);
-    expect(await readsOf(`/v1/sessions/${id}`)).toBe(0);
+    expect(await readsOf(`/v1/sessions/${id}`)).toBe(1);
     expect(await readsOf("/v1/sessions?limit=100&sort_by=confidence_score")).toBe(0);
     expect(await readsOf("/v1/sessions?status=completed")).toBe(0);
     expect(await readsOf("/v1/users/me/stats")).toBe(0);
-    expect(await readsOf("/v1/exports/sessions?format=csv")).toBe(0);
+    // One per archived session of the export (this file archives others of the same user too).
+    const archivedOfUser = (await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?1 AND archive_sha256 IS NOT NULL",
+    )
+      .bind(user.id)
+      .first<number>("n"))!;
+    expect(await readsOf("/v1/exports/sessions?format=csv")).toBe(archivedOfUser);
   });
 
   it("a move overtaken by the account's deletion leaves no object behind", async () => {
@@ -252,8 +292,10 @@ describe("the session archive", () => {
     const missing = await api("GET", `/v1/sessions/${id}/analysis`, { token: user.token });
     expect(missing.status).toBe(500);
     expect(missing.body.error).toMatchObject({ code: "SESSION_ARCHIVE_UNREADABLE", details: { reason: "missing" } });
-    // The session itself and the lists read only the row.
-    expect((await api("GET", `/v1/sessions/${id}`, { token: user.token })).status).toBe(200);
+    // The Session itself is in its object too (500 the same way); the lists read only the row.
+    const session = await api("GET", `/v1/sessions/${id}`, { token: user.token });
+    expect(session.status).toBe(500);
+    expect(session.body.error).toMatchObject({ code: "SESSION_ARCHIVE_UNREADABLE", details: { reason: "missing" } });
     expect(
       (await api("GET", "/v1/sessions?limit=100", { token: user.token })).body.data.sessions.map(
         (s: { id: string }) => s.id,

@@ -2,6 +2,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bindings } from "../../../src/bindings";
+import { ledgerReference } from "../../../src/db/credits";
 import { createSession as createSessionDirect } from "../../../src/domain/sessions/create";
 import { userTestContext } from "../../support/context";
 import { registerUser } from "../../support/factories";
@@ -118,8 +119,11 @@ describe("a session's life", () => {
       )
         .bind(s.id)
         .first(),
-      ledger: (await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE reference_id = ?").bind(s.id).all())
-        .results,
+      ledger: (
+        await env.DB.prepare(`SELECT delta, reason FROM credit_ledger WHERE ${ledgerReference("credit_ledger")} = ?`)
+          .bind(s.id)
+          .all()
+      ).results,
       credits: await balance(u.token),
     });
     // Each step is re-run from the room state it started with, as if the alarm
@@ -162,7 +166,7 @@ describe("a session's life", () => {
     expect(history[1].confidence).toBe(0);
     expect(history[1].notes).toContain("AI_MODEL_ERROR");
     const ledger = await env.DB.prepare(
-      "SELECT delta, reason FROM credit_ledger WHERE reference_id = ? ORDER BY created_at, delta",
+      `SELECT delta, reason FROM credit_ledger WHERE ${ledgerReference("credit_ledger")} = ? ORDER BY created_at, delta`,
     )
       .bind(s.id)
       .all();

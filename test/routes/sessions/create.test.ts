@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ledgerReference } from "../../../src/db/credits";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
 import { balance, validSession } from "../../support/sessions";
@@ -24,7 +25,9 @@ describe("POST /v1/sessions", () => {
     // ANALYSIS_TIME_SCALE is 0.001 in tests: 60 s → 60 ms.
     expect(Date.parse(s.estimated_completion) - Date.parse(s.created_at)).toBe(60);
     expect(await balance(u.token)).toBe(89);
-    const ledger = await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE reference_id = ?")
+    const ledger = await env.DB.prepare(
+      `SELECT delta, reason FROM credit_ledger WHERE ${ledgerReference("credit_ledger")} = ?`,
+    )
       .bind(s.id)
       .all();
     expect(ledger.results).toEqual([{ delta: -11, reason: "session_debit" }]);

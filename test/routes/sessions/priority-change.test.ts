@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ledgerReference } from "../../../src/db/credits";
 import { repriceStoredSession } from "../../../src/domain/sessions/lifecycle";
 import { priceOf } from "../../../src/domain/sessions/pricing";
 import { newId } from "../../../src/lib/ids";
@@ -203,7 +204,7 @@ describe("credits under priority changes", () => {
         // Every session's ledger nets to what it finally cost: debit + re-pricings + refund = -credits_used.
         for (const id of sessions) {
           const row = await env.DB.prepare(
-            "SELECT credits_used, (SELECT SUM(delta) FROM credit_ledger WHERE reference_id = s.id OR reference_id LIKE s.id || ':%') AS net FROM sessions s WHERE id = ?",
+            `SELECT credits_used, (SELECT SUM(delta) FROM credit_ledger WHERE ${ledgerReference("credit_ledger")} = s.id OR reference_id LIKE s.id || ':%') AS net FROM sessions s WHERE id = ?`,
           )
             .bind(id)
             .first<{ credits_used: number; net: number }>();

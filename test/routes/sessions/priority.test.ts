@@ -1,11 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ledgerReference } from "../../../src/db/credits";
 import { registerUser } from "../../support/factories";
 import { balance, createSession, roomStub, schedulerStub, topUp } from "../../support/sessions";
 
 const ledgerOf = async (sessionId: string) =>
   (
-    await env.DB.prepare("SELECT delta, reason FROM credit_ledger WHERE reference_id = ? ORDER BY created_at, id")
+    await env.DB.prepare(
+      `SELECT delta, reason FROM credit_ledger WHERE ${ledgerReference("credit_ledger")} = ? ORDER BY created_at, id`,
+    )
       .bind(sessionId)
       .all()
   ).results;
