@@ -168,6 +168,10 @@ describe("the session archive", () => {
   });
 
   it("every read of a session answers the same bytes before and after it is archived", async () => {
+    // A user of its own: these reads, twice, are a good part of a user's per-minute rate limit.
+    const user = await registerUser();
+    await topUp(user.id);
+    const mcpToken = await tokenForMcp(user.id);
     // Every column the archived row gives its object holds a value here (a case id, a client
     // reference, tags, a high priority; started, completed, its results and analysis id).
     const { id } = await completedSession(user.token, {
