@@ -2907,7 +2907,7 @@ func (s *SsoService) OidcCallback(ctx context.Context, params ...*api.OidcCallba
 
 // OidcLogin: Start OpenID Connect sign-on.
 //
-// Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
+// Authorization code sign-on with an organization's OpenID Provider: finds the connection by `connection` id, by `email` (its verified domain) or by `domain`, as `/saml/login` does, then redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
 //
 // operationId: oidcLogin — GET /oidc/login
 func (s *SsoService) OidcLogin(ctx context.Context, params ...*api.OidcLoginParams) (*api.OidcLoginResponse, error) {

@@ -2410,7 +2410,7 @@ export interface paths {
         };
         /**
          * Start OpenID Connect sign-on
-         * @description Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
+         * @description Authorization code sign-on with an organization's OpenID Provider: finds the connection by `connection` id, by `email` (its verified domain) or by `domain`, as `/saml/login` does, then redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
          */
         get: operations["oidcLogin"];
         put?: never;
@@ -24126,8 +24126,10 @@ export interface operations {
     };
     oidcLogin: {
         parameters: {
-            query: {
-                connection: string;
+            query?: {
+                connection?: string;
+                email?: string;
+                domain?: string;
             };
             header?: never;
             path?: never;
@@ -24143,8 +24145,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such OIDC connection */
+            /** @description No OIDC connection matches (an unverified or unknown domain answers the same as an unknown id) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Neither connection, email nor domain was given */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

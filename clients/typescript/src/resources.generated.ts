@@ -1475,11 +1475,11 @@ export function resources(call: Call) {
       /**
        * Start OpenID Connect sign-on
        *
-       * Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
+       * Authorization code sign-on with an organization's OpenID Provider: finds the connection by `connection` id, by `email` (its verified domain) or by `domain`, as `/saml/login` does, then redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
        *
        * operationId: oidcLogin — `GET /oidc/login`
        */
-      oidcLogin: (query: QueryParams<"oidcLogin">, options?: CallOptions<"oidcLogin">): Promise<Response> =>
+      oidcLogin: (query?: QueryParams<"oidcLogin">, options?: CallOptions<"oidcLogin">): Promise<Response> =>
         call("GET", "/oidc/login", "raw-redirect", { query, atOrigin: true }, options),
       /**
        * Revoke a SCIM connection (admins and owners)

@@ -5503,14 +5503,18 @@ class SsoService:
             error=error,
         )
 
-    def oidc_login(self, *, connection: str) -> Response[Any]:
+    def oidc_login(
+        self, *, connection: str | Unset = UNSET, email: str | Unset = UNSET, domain: str | Unset = UNSET
+    ) -> Response[Any]:
         """Start OpenID Connect sign-on
 
-        Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
+        Authorization code sign-on with an organization's OpenID Provider: finds the connection by `connection` id, by `email` (its verified domain) or by `domain`, as `/saml/login` does, then redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
 
         operationId: oidcLogin — ``GET /oidc/login``
         """
-        return self._api.call_raw_at_origin(_enterprise_sign_on_oidc_login.sync_detailed, connection=connection)
+        return self._api.call_raw_at_origin(
+            _enterprise_sign_on_oidc_login.sync_detailed, connection=connection, email=email, domain=domain
+        )
 
     def revoke_scim_connection(
         self,
@@ -5894,15 +5898,17 @@ class AsyncSsoService:
             error=error,
         )
 
-    async def oidc_login(self, *, connection: str) -> Response[Any]:
+    async def oidc_login(
+        self, *, connection: str | Unset = UNSET, email: str | Unset = UNSET, domain: str | Unset = UNSET
+    ) -> Response[Any]:
         """Start OpenID Connect sign-on
 
-        Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
+        Authorization code sign-on with an organization's OpenID Provider: finds the connection by `connection` id, by `email` (its verified domain) or by `domain`, as `/saml/login` does, then redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie that binds them to this browser for 10 minutes.
 
         operationId: oidcLogin — ``GET /oidc/login``
         """
         return await self._api.call_raw_at_origin(
-            _enterprise_sign_on_oidc_login.asyncio_detailed, connection=connection
+            _enterprise_sign_on_oidc_login.asyncio_detailed, connection=connection, email=email, domain=domain
         )
 
     async def revoke_scim_connection(

@@ -6,17 +6,23 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...types import UNSET, Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    connection: str,
+    connection: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    domain: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
     params["connection"] = connection
+
+    params["email"] = email
+
+    params["domain"] = domain
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -41,6 +47,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -61,16 +72,21 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    connection: str,
+    connection: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    domain: str | Unset = UNSET,
 ) -> Response[Any | ErrorEnvelope]:
     """Start OpenID Connect sign-on
 
-     Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's
-    authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie
-    that binds them to this browser for 10 minutes.
+     Authorization code sign-on with an organization's OpenID Provider: finds the connection by
+    `connection` id, by `email` (its verified domain) or by `domain`, as `/saml/login` does, then
+    redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and
+    sets the HttpOnly cookie that binds them to this browser for 10 minutes.
 
     Args:
-        connection (str):
+        connection (str | Unset):
+        email (str | Unset):
+        domain (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -82,6 +98,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         connection=connection,
+        email=email,
+        domain=domain,
     )
 
     response = client.get_httpx_client().request(
@@ -94,16 +112,21 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    connection: str,
+    connection: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    domain: str | Unset = UNSET,
 ) -> Any | ErrorEnvelope | None:
     """Start OpenID Connect sign-on
 
-     Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's
-    authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie
-    that binds them to this browser for 10 minutes.
+     Authorization code sign-on with an organization's OpenID Provider: finds the connection by
+    `connection` id, by `email` (its verified domain) or by `domain`, as `/saml/login` does, then
+    redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and
+    sets the HttpOnly cookie that binds them to this browser for 10 minutes.
 
     Args:
-        connection (str):
+        connection (str | Unset):
+        email (str | Unset):
+        domain (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -116,22 +139,29 @@ def sync(
     return sync_detailed(
         client=client,
         connection=connection,
+        email=email,
+        domain=domain,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    connection: str,
+    connection: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    domain: str | Unset = UNSET,
 ) -> Response[Any | ErrorEnvelope]:
     """Start OpenID Connect sign-on
 
-     Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's
-    authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie
-    that binds them to this browser for 10 minutes.
+     Authorization code sign-on with an organization's OpenID Provider: finds the connection by
+    `connection` id, by `email` (its verified domain) or by `domain`, as `/saml/login` does, then
+    redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and
+    sets the HttpOnly cookie that binds them to this browser for 10 minutes.
 
     Args:
-        connection (str):
+        connection (str | Unset):
+        email (str | Unset):
+        domain (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,6 +173,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         connection=connection,
+        email=email,
+        domain=domain,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -153,16 +185,21 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    connection: str,
+    connection: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    domain: str | Unset = UNSET,
 ) -> Any | ErrorEnvelope | None:
     """Start OpenID Connect sign-on
 
-     Authorization code sign-on with an organization's OpenID Provider: redirects to the provider's
-    authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and sets the HttpOnly cookie
-    that binds them to this browser for 10 minutes.
+     Authorization code sign-on with an organization's OpenID Provider: finds the connection by
+    `connection` id, by `email` (its verified domain) or by `domain`, as `/saml/login` does, then
+    redirects to the provider's authorization endpoint with PKCE S256, a fresh `state` and `nonce`, and
+    sets the HttpOnly cookie that binds them to this browser for 10 minutes.
 
     Args:
-        connection (str):
+        connection (str | Unset):
+        email (str | Unset):
+        domain (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,5 +213,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             connection=connection,
+            email=email,
+            domain=domain,
         )
     ).parsed
