@@ -15,6 +15,13 @@ if (!state.d1Migrated) {
   state.d1Migrated = true;
 }
 
+// The webhook queue consumer's modules load here, inside a test's request. src/index.ts imports the
+// consumer on the isolate's first batch, and a batch that arrives before any test has imported it
+// would load them from a queue event, which the pool's module runner cannot answer outside a test's
+// request: workerd cancels the batch as hung and the run never ends (workers-sdk #12924; seen on
+// every fresh clone, whose first run orders the files so a billing clock's event is the first).
+await import("../src/webhook-delivery/consumer");
+
 // A test that reaches no assertion fails rather than passing by not checking anything.
 beforeEach(() => {
   expect.hasAssertions();
