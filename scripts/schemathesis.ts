@@ -102,6 +102,9 @@ try {
         String(seconds - 5),
         "--request-timeout",
         "20",
+        // Only a request with no answer at all (docs/decisions.md, "API fuzzer").
+        "--request-retries",
+        "2",
         "--no-color",
         // Every request and answer of the pass (HAR), tokens masked, to read a failure after the run.
         ...(reportDir ? ["--report", "har", "--report-har-path", `${reportDir}/${name}.har`] : []),

@@ -107,6 +107,13 @@ describe("OIDC sign-in discovery by email domain (GET /oidc/login?email=|domain=
     expect(await miss(`/oidc/login?domain=${unverified}`)).toEqual(expected);
     expect(await miss(`/oidc/login?email=someone@${uniqueDomain("foreign")}`)).toEqual(expected);
     expect(await miss(`/oidc/login?email=someone@${saml.domain}`)).toEqual(expected);
+    // An email with no domain, or a blank domain, is a miss like any other; SAML answers it the same way.
+    for (const query of ["email=0000", "email=", "domain=%20", "email=someone@"]) {
+      expect([query, ...(await miss(`/oidc/login?${query}`))]).toEqual([query, ...expected]);
+      expect([query, ...(await miss(`/saml/login?${query}`))]).toEqual([query, ...expected]);
+    }
+    // Only a request that names nothing is incomplete.
+    expect(await miss("/oidc/login")).toEqual([422, "MISSING_REQUIRED_FIELD", "A required field is missing.", null]);
     // A SAML connection's id is not an OIDC entry either.
     const byId = await noFollow(`/oidc/login?connection=${saml.connection.id}`);
     expect([byId.status, byId.headers.get("set-cookie")]).toEqual([404, null]);

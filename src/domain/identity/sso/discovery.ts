@@ -20,12 +20,14 @@ export async function connectionFor(
 ): Promise<string> {
   const { kind, ...by } = input;
   if (by.connection) return by.connection;
-  const domain = (by.domain ?? by.email?.split("@")[1] ?? "").trim().toLowerCase();
-  if (!domain)
+  if (by.connection === undefined && by.email === undefined && by.domain === undefined)
     throw new AppError("MISSING_REQUIRED_FIELD", {
       details: { field: "connection", reason: "give connection, email or domain" },
     });
-  const id = await connectionIdOfDomain(ctx.db, domain, kind);
+  // A given email or domain that names no domain (no "@", blank) is a miss like any other: the
+  // 422 is only for a request that named nothing at all.
+  const domain = (by.domain ?? by.email?.split("@")[1] ?? "").trim().toLowerCase();
+  const id = domain ? await connectionIdOfDomain(ctx.db, domain, kind) : undefined;
   if (!id) throw new AppError("RESOURCE_NOT_FOUND", { message: "No single sign-on is configured for this domain." });
   return id;
 }
