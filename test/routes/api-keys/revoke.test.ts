@@ -1,3 +1,5 @@
+// DELETE /v1/api-keys/{id}. Revoked keys stop authenticating: test/routes/api-keys/authentication.test.ts;
+// only the holder signed in manages keys: test/security/account-security-matrix.test.ts.
 import { describe, it } from "vitest";
 import { createKey } from "../../support/api-keys";
 import { registerUser } from "../../support/factories";

@@ -1,3 +1,5 @@
+// POST /v1/api-keys/{id}/rotate. Another user's key is 404: test/routes/api-keys/revoke.test.ts and
+// test/security/api1-bola.test.ts; only the holder signed in rotates: test/security/account-security-matrix.test.ts.
 import { describe, expect, it } from "vitest";
 import { createKey } from "../../support/api-keys";
 import { registerUser } from "../../support/factories";

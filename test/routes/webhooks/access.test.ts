@@ -1,3 +1,5 @@
+// Who may reach a webhook, on every webhook operation at once (the family's cross-cutting checks); the
+// object-level matrix over every family is test/security/api1-bola.test.ts.
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";

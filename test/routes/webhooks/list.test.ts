@@ -1,3 +1,4 @@
+// GET /v1/webhooks. Access (another user's webhook, a malformed id, the scope): test/routes/webhooks/access.test.ts.
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../../support/factories";
 import { api } from "../../support/http";

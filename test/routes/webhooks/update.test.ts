@@ -1,3 +1,4 @@
+// PUT /v1/webhooks/{id}. Access: test/routes/webhooks/access.test.ts; URL rules: test/security/api7-ssrf.test.ts.
 import { describe, expect, it } from "vitest";
 import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
