@@ -338,7 +338,7 @@ const BENCH_IMPORTS: Array<{ file: string; why: string }> = [
     "db/session-rollups.test.ts",
     "db/session-writes.test.ts",
     "domain/exports/stream.test.ts",
-    "routes/users/stats.test.ts",
+    "routes/users/get-stats.test.ts",
     "routes/exports/sessions.test.ts",
   ].map((file) => ({
     file,

@@ -13,7 +13,7 @@ import { mintToken } from "../support/tokens";
  * OAuth client_credentials token; an admin's credential without the admin
  * scope; an API key minting API keys or OAuth clients (privilege expansion).
  * Expected: 403 INSUFFICIENT_PERMISSIONS; admins with the scope get 200.
- * More in test/routes/admin/admin.test.ts and test/routes/scope-matrix.test.ts.
+ * More in test/routes/admin/ (a file per operation) and test/routes/scope-matrix.test.ts.
  */
 const ADMIN_ROUTES = ["/v1/admin/system/status", "/v1/admin/analytics/users"];
 

@@ -86,7 +86,7 @@ describe("DELETE /v1/users/me", () => {
     )
       .bind(user.id)
       .first<number>("n");
-    // Kept, plus one refund: the held session was cancelled (delete-account-erasure.test.ts).
+    // Kept, plus one refund: the held session was cancelled (delete-me-erasure.test.ts).
     expect(ledgerAfter).toBe((ledgerBefore ?? 0) + 1);
   });
 
