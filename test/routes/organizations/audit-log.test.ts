@@ -210,3 +210,13 @@ describe("X-Organization-Id", () => {
     );
   });
 });
+describe("the audit log is append-only", () => {
+  it("the database refuses to update or delete an entry", async () => {
+    const owner = await registerUser();
+    const orgId = await createOrganization(owner);
+    const update = env.DB.prepare("UPDATE audit_log SET action = 'x' WHERE organization_id = ?").bind(orgId);
+    await expect(update.run()).rejects.toThrow(/append-only/);
+    const remove = env.DB.prepare("DELETE FROM audit_log WHERE organization_id = ?").bind(orgId);
+    await expect(remove.run()).rejects.toThrow(/append-only/);
+  });
+});
