@@ -111,3 +111,9 @@ export async function stripeCalls(secretKey: string): Promise<StubCall[]> {
 export async function stripeOutage(secretKey: string, count = 1): Promise<void> {
   await fetch(`${inject("stripeApiBase")}/__stub/outage?key=${secretKey}&count=${count}`, { method: "POST" });
 }
+
+/** The caller's saved cards as [id, is_default], in the list's order. */
+export const cardsOf = async (token: string): Promise<Array<[string, boolean]>> =>
+  (await api("GET", "/v1/billing/payment-methods", { token })).body.data.payment_methods.map(
+    (p: { id: string; is_default: boolean }) => [p.id, p.is_default],
+  );
