@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectScimError, PATCH_SCHEMA, scim, scimOrganization, USER_SCHEMA, userResource } from "../../support/scim";
 
@@ -277,5 +278,30 @@ describe("SCIM Enterprise User extension (RFC 7643 §4.3)", () => {
     // The next write from the directory is not refused for a manager it never set.
     const res = await patch(connection, ada.id, [{ op: "replace", path: "title", value: "Engineer" }]);
     expect(res.status, res.text).toBe(200);
+    // A deleted User cannot be named as a manager afterwards.
+    expectScimError(
+      await patch(connection, ada.id, [{ op: "add", path: `${ENTERPRISE}:manager`, value: boss.id }]),
+      400,
+      "invalidValue",
+    );
+  });
+
+  it("a write that raced its manager's DELETE (the reference left behind) goes on without the manager", async () => {
+    const { connection, email } = await scimOrganization();
+    const boss = await created(connection, userResource(email("boss")));
+    const ada = await created(connection, {
+      ...userResource(email("ada")),
+      [ENTERPRISE]: { department: "Eng", manager: { value: boss.id } },
+    });
+    // The state a PATCH checked before the DELETE and committed after it leaves: the manager gone, still named.
+    const { resource } = (await env.DB.prepare("SELECT resource FROM scim_users WHERE id = ?")
+      .bind(ada.id)
+      .first<{ resource: string }>())!;
+    expect((await scim(connection, "DELETE", `/Users/${boss.id}`)).status).toBe(204);
+    await env.DB.prepare("UPDATE scim_users SET resource = ? WHERE id = ?").bind(resource, ada.id).run();
+
+    const res = await patch(connection, ada.id, [{ op: "replace", path: "title", value: "Engineer" }]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body[ENTERPRISE]).toEqual({ department: "Eng" });
   });
 });

@@ -55,15 +55,27 @@ interface UserFields {
 }
 
 /**
- * The Enterprise User extension's manager (RFC 7643 §4.3 `manager.value`) names a User of the same
- * connection, never the user itself: any other id is 400 invalidValue, whatever another connection holds.
+ * The extension as stored. Its manager (RFC 7643 §4.3 `manager.value`) names another User of the
+ * same connection: any other id is 400 invalidValue, whatever another connection holds. One
+ * exception: the manager the user already had, deleted by a DELETE that raced this write (a DELETE
+ * clears it from those it managed, docs/decisions.md "SCIM"), is dropped, not a reason to refuse.
  */
-async function requireManager(ctx: Context, connection: ScimConnectionRow, extension: Attributes, self?: string) {
-  const id = (extension.manager as Attributes | undefined)?.value as string | undefined;
-  if (id === undefined) return;
-  if (id === self || !(await findScimUser(ctx.db, connection.id, id))) {
-    throw invalidValue(`${SCIM.enterpriseUser}:manager.value: the id of another User of this connection`);
+async function checkedEnterprise(
+  ctx: Context,
+  connection: ScimConnectionRow,
+  extension: Attributes,
+  current?: ScimUserRow,
+): Promise<Attributes | undefined> {
+  const id = (extension.manager as Attributes | undefined)?.value;
+  if (id === undefined) return extension;
+  if (id !== current?.id && (await findScimUser(ctx.db, connection.id, id as string))) return extension;
+  const had = current && (enterpriseOf(JSON.parse(current.resource))?.manager as Attributes | undefined)?.value;
+  if (id !== current?.id && id === had) {
+    const rest = { ...extension };
+    delete rest.manager;
+    return Object.keys(rest).length > 0 ? rest : undefined;
   }
+  throw invalidValue(`${SCIM.enterpriseUser}:manager.value: the id of another User of this connection`);
 }
 
 /** A directory's JSON as the fields stored, each address checked against the verified domains. */
@@ -71,18 +83,16 @@ async function userFields(
   ctx: Context,
   connection: ScimConnectionRow,
   body: unknown,
-  self?: string,
+  current?: ScimUserRow,
 ): Promise<UserFields> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ScimError(400, "the body must be a User resource (RFC 7643 §4.1)", "invalidSyntax");
   }
   const raw = body as Attributes;
   const attributes = readAttributes(USER_ATTRIBUTES, raw);
-  const extension = readEnterprise(raw);
-  if (extension) {
-    await requireManager(ctx, connection, extension, self);
-    attributes[SCIM.enterpriseUser] = extension;
-  }
+  const read = readEnterprise(raw);
+  const extension = read && (await checkedEnterprise(ctx, connection, read, current));
+  if (extension) attributes[SCIM.enterpriseUser] = extension;
   const externalIdKey = Object.keys(raw).find((k) => k.toLowerCase() === "externalid");
   const externalId = externalIdKey ? raw[externalIdKey] : undefined;
   if (externalId !== undefined && externalId !== null && (typeof externalId !== "string" || externalId.length > 1024)) {
@@ -310,7 +320,7 @@ export async function replaceScimUser(
 ) {
   const row = await userOf(ctx, input);
   requireVersion(row.version, input.ifMatch);
-  const fields = await userFields(ctx, input.connection, input.body, row.id);
+  const fields = await userFields(ctx, input.connection, input.body, row);
   return writeUser(ctx, { ...input, row, fields });
 }
 
@@ -323,7 +333,7 @@ export async function patchScimUser(
   const current = render(row, input.baseUrl);
   const operations = Array.isArray(input.body?.Operations) ? enterpriseOperations(input.body.Operations) : undefined;
   const patched = applyPatch(current, operations ? { ...input.body, Operations: operations } : input.body);
-  const fields = await userFields(ctx, input.connection, patched, row.id);
+  const fields = await userFields(ctx, input.connection, patched, row);
   return writeUser(ctx, { ...input, row, fields });
 }
 
