@@ -41,7 +41,16 @@ const EMAIL_VALUE: Record<string, FilterColumn> = {
   primary: { sql: "json_extract(ev.value, '$.primary')", type: "boolean", caseExact: false },
 };
 
-/** What a Users filter may name (RFC 7643 §4.1, §3.1 meta): the canonical names. */
+/** RFC 7643 §4.3: the Enterprise User extension, kept in `resource` under its URN (src/domain/identity/scim/enterprise.ts). */
+export const ENTERPRISE_USER = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
+
+/** An attribute of the extension, named with its URN as a filter must (RFC 7644 §3.10); caseExact false (§4.3). */
+const enterprise = (path: string): [string, FilterColumn] => [
+  `${ENTERPRISE_USER}:${path}`,
+  { sql: `json_extract(resource, '$."${ENTERPRISE_USER}".${path}')`, type: "string", caseExact: false },
+];
+
+/** What a Users filter may name (RFC 7643 §4.1, §3.1 meta, §4.3): the canonical names. */
 export const USER_FILTER: FilterTable = {
   columns: {
     id: { sql: "id", type: "string", caseExact: true },
@@ -53,6 +62,9 @@ export const USER_FILTER: FilterTable = {
     "name.givenName": { sql: "json_extract(resource, '$.name.givenName')", type: "string", caseExact: false },
     "meta.created": { sql: "created_at", type: "dateTime", caseExact: false },
     "meta.lastModified": { sql: "updated_at", type: "dateTime", caseExact: false },
+    ...Object.fromEntries(
+      ["employeeNumber", "costCenter", "organization", "division", "department", "manager.value"].map(enterprise),
+    ),
   },
   multiValued: { emails: { json: "$.emails", subAttributes: EMAIL_VALUE } },
 };

@@ -1,5 +1,5 @@
 import type { scimUsers } from "../../drizzle/schema";
-import { filterSql, type ScimFilterNode, USER_FILTER } from "./scim-filter";
+import { ENTERPRISE_USER, filterSql, type ScimFilterNode, USER_FILTER } from "./scim-filter";
 import { readTogether, type Statement, type Store } from "./store";
 
 /** SCIM users (drizzle/schema/scim.ts `scim_users`): a directory's user on a connection, linked to an account. */
@@ -89,6 +89,23 @@ export function updateScimUserStatement(d1: Store, row: ScimUserRow, expectedVer
       row.id,
       expectedVersion,
     );
+}
+
+/**
+ * The connection's users whose Enterprise User manager is `managerId` lose it (a new version, as any
+ * change to the resource), so no `manager.value` names a User that is gone.
+ */
+export function clearManagerStatement(
+  d1: Store,
+  input: { connectionId: string; managerId: string; at: string },
+): Statement {
+  const manager = `$."${ENTERPRISE_USER}".manager`;
+  return d1
+    .prepare(
+      `UPDATE scim_users SET resource = json_remove(resource, ?1), version = version + 1, updated_at = ?2
+       WHERE connection_id = ?3 AND json_extract(resource, ?4) = ?5`,
+    )
+    .bind(manager, input.at, input.connectionId, `${manager}.value`, input.managerId);
 }
 
 export function deleteScimUserStatement(d1: Store, connectionId: string, id: string): Statement {

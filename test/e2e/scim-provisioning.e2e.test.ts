@@ -12,6 +12,7 @@ describe("SCIM provisioning against wrangler dev", () => {
   const { call, verify } = apiClient(() => server.url);
   const SCIM_JSON = { "content-type": "application/scim+json" };
   const PATCH = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+  const ENTERPRISE = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
 
   it("create, update, group, deactivate, reactivate, delete — the membership follows each step", async () => {
     const domain = `scim-e2e-${Date.now().toString(36)}.example`;
@@ -60,7 +61,7 @@ describe("SCIM provisioning against wrangler dev", () => {
     expect(lookup.body).toMatchObject({ totalResults: 0, Resources: [] });
 
     const created = await scim("POST", "/Users", {
-      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User", ENTERPRISE],
       userName: email,
       name: { givenName: "Ada", familyName: "Lovelace" },
       emails: [{ primary: true, value: email, type: "work" }],
@@ -68,6 +69,7 @@ describe("SCIM provisioning against wrangler dev", () => {
       locale: "en-US",
       externalId: "00u1abcd",
       active: true,
+      [ENTERPRISE]: { employeeNumber: "701", department: "Research" },
     });
     expect(created.status, created.text).toBe(201);
     expect(created.headers.get("content-type")).toMatch(/^application\/scim\+json/);
@@ -84,10 +86,15 @@ describe("SCIM provisioning against wrangler dev", () => {
       Operations: [
         { op: "Replace", path: "displayName", value: "Countess Lovelace" },
         { op: "Add", path: "name.familyName", value: "King" },
+        { op: "Add", path: `${ENTERPRISE}:department`, value: "Engineering" },
       ],
     });
     expect(entra.status, entra.text).toBe(200);
-    expect(entra.body).toMatchObject({ displayName: "Countess Lovelace", name: { familyName: "King" } });
+    expect(entra.body).toMatchObject({
+      displayName: "Countess Lovelace",
+      name: { familyName: "King" },
+      [ENTERPRISE]: { employeeNumber: "701", department: "Engineering" },
+    });
 
     const group = await scim("POST", "/Groups", {
       schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"],

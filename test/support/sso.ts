@@ -115,3 +115,44 @@ export async function idpAnswer(
 /** The IdP's cross-site POST to the ACS: none of the browser's cookies for our site go with it. */
 export const postAcs = (connectionId: string, form: Record<string, string>) =>
   postForm(`/saml/acs/${connectionId}`, form, {}, (r) => workerFetch(new Request(r, { redirect: "manual" })));
+
+/** The issuer of the OIDC connections storedOidcConnection makes (nothing answers there: the entry is under test). */
+export const OIDC_PROVIDER = "https://login.corp-idp.example";
+
+/**
+ * An OIDC connection as the API stores one, with what discovery would have said. Made in D1
+ * directly: creating one discovers its issuer over the network, which only the e2e suite has
+ * (test/e2e/sso-oidc.e2e.test.ts signs in through it end to end); here the entry is under test.
+ */
+export async function storedOidcConnection(orgId: string, enforced = false): Promise<string> {
+  const id = `sso_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const at = new Date().toISOString();
+  const config = {
+    issuer: OIDC_PROVIDER,
+    client_id: "corp-client",
+    scopes: ["email", "profile"],
+    groups_claim: "groups",
+    group_roles: {},
+    default_role: "member",
+    authorization_endpoint: `${OIDC_PROVIDER}/authorize`,
+    token_endpoint: `${OIDC_PROVIDER}/token`,
+    jwks_uri: `${OIDC_PROVIDER}/jwks`,
+    id_token_algs: ["RS256"],
+    token_endpoint_auth_method: "client_secret_basic",
+  };
+  await env.DB.prepare(
+    "INSERT INTO sso_connections (id, organization_id, kind, name, config, secret_sealed, enforced, created_at, updated_at) VALUES (?, ?, 'oidc', 'Entra ID', ?, NULL, ?, ?, ?)",
+  )
+    .bind(id, orgId, JSON.stringify(config), enforced ? 1 : 0, at, at)
+    .run();
+  return id;
+}
+
+/** An organization with an OIDC connection and `domain` verified. */
+export async function oidcOrganization(domain = uniqueDomain("oidc")) {
+  const owner = await registerUser();
+  const orgId = await createOrganization(owner);
+  const connectionId = await storedOidcConnection(orgId);
+  expect((await verifyDomain(owner, orgId, domain)).status).toBe(200);
+  return { owner, orgId, connectionId, domain };
+}

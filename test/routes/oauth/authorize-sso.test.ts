@@ -3,7 +3,14 @@ import { PASSWORD, registerUser } from "../../support/factories";
 import { api } from "../../support/http";
 import { authorizePath, Browser, createClient, pkcePair, REDIRECT } from "../../support/oauth";
 import { addMember } from "../../support/organizations";
-import { enforceSso, postAcs, samlOrganization, idpAnswer as signedAnswer } from "../../support/sso";
+import {
+  enforceSso,
+  OIDC_PROVIDER,
+  oidcOrganization,
+  postAcs,
+  samlOrganization,
+  idpAnswer as signedAnswer,
+} from "../../support/sso";
 
 const keys = inject("samlKeys");
 const idpAnswer = (idpUrl: string, connection: { sp: { entityId: string; acsUrl: string } }, email: string) =>
@@ -11,12 +18,11 @@ const idpAnswer = (idpUrl: string, connection: { sp: { entityId: string; acsUrl:
 let n = 0;
 const freshDomain = () => `corp${Date.now().toString(36)}${n++}.example.org`;
 
-async function setup() {
-  const domain = freshDomain();
-  const org = await samlOrganization(keys.idp.cert, domain);
+/** An authorization request of a client of its own (PKCE). */
+async function authorizeParams() {
   const client = await createClient((await registerUser()).token);
   const { challenge } = await pkcePair();
-  const params = {
+  return {
     response_type: "code",
     client_id: client.client_id,
     redirect_uri: REDIRECT,
@@ -25,7 +31,12 @@ async function setup() {
     code_challenge: challenge,
     code_challenge_method: "S256",
   };
-  return { ...org, domain, params };
+}
+
+async function setup() {
+  const domain = freshDomain();
+  const org = await samlOrganization(keys.idp.cert, domain);
+  return { ...org, domain, params: await authorizeParams() };
 }
 
 /** The authorize page's "Sign in with SSO" form, submitted; the IdP URL its page moves on to. */
@@ -97,6 +108,28 @@ describe("Sign in with SSO on the authorize page", () => {
     expect([refused.status, refused.body.error.code]).toEqual([401, "SAML_RESPONSE_INVALID"]);
     const members = (await api("GET", `/v1/organizations/${orgId}/members`, { token: owner.token })).body.data.members;
     expect(members.map((m: { email?: string }) => m.email)).not.toContain(`trudy@${domain}`);
+  });
+
+  it("reaches the OIDC connection where the domain has only OIDC, the hand-off riding in the pending OIDC cookie", async () => {
+    const { connectionId, domain } = await oidcOrganization(freshDomain());
+    const params = await authorizeParams();
+    const browser = new Browser();
+    const { res, idpUrl } = await startSso(browser, params, `someone@${domain}`);
+    expect(res.status, res.text).toBe(200);
+    const to = new URL(idpUrl!);
+    expect(`${to.origin}${to.pathname}`).toBe(`${OIDC_PROVIDER}/authorize`);
+    expect(to.searchParams.get("client_id")).toBe("corp-client");
+    expect(to.searchParams.get("code_challenge_method")).toBe("S256");
+    const cookies = res.headers.getSetCookie();
+    const page = /^sas_authz_sso=([^;]+)/.exec(cookies.find((c) => c.startsWith("sas_authz_sso=")) ?? "");
+    const oidc = /^sas_oidc=([^;]+)/.exec(cookies.find((c) => c.startsWith("sas_oidc=")) ?? "");
+    const [handle, pageConnection] = decodeURIComponent(page?.[1] ?? "").split(".");
+    expect(pageConnection).toBe(connectionId);
+    // The callback's cookie names the authorize page's hand-off (not the console's), with the same handle.
+    const [conn, state, , , back] = decodeURIComponent(oidc?.[1] ?? "").split(".");
+    expect([conn, to.searchParams.get("state"), back]).toEqual([connectionId, state, `oauth:${handle}`]);
+    expect(to.toString()).not.toContain(handle);
+    expect(cookies.find((c) => c.startsWith("sas_oidc="))).toMatch(/Path=\/oidc\/.*HttpOnly.*SameSite=Lax/);
   });
 
   it("says so when no connection serves the email or domain, keeping the request", async () => {

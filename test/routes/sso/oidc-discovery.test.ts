@@ -1,43 +1,18 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { sha256Base64url } from "../../../src/lib/crypto";
 import { registerVerifiedUser } from "../../support/email";
 import { PASSWORD, registerUser } from "../../support/factories";
 import { api, BASE, workerFetch } from "../../support/http";
 import { addMember, createOrganization } from "../../support/organizations";
-import { samlOrganization, uniqueDomain } from "../../support/sso";
+import {
+  oidcOrganization,
+  OIDC_PROVIDER as PROVIDER,
+  samlOrganization,
+  storedOidcConnection,
+  uniqueDomain,
+} from "../../support/sso";
 
 const keys = inject("samlKeys");
-const PROVIDER = "https://login.corp-idp.example";
-
-/**
- * An OIDC connection as the API stores one, with what discovery would have said. Made in D1
- * directly: creating one discovers its issuer over the network, which only the e2e suite has
- * (test/e2e/sso-oidc.e2e.test.ts signs in through it end to end); here the entry is under test.
- */
-async function storedOidcConnection(orgId: string, enforced = false): Promise<string> {
-  const id = `sso_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  const at = new Date().toISOString();
-  const config = {
-    issuer: PROVIDER,
-    client_id: "corp-client",
-    scopes: ["email", "profile"],
-    groups_claim: "groups",
-    group_roles: {},
-    default_role: "member",
-    authorization_endpoint: `${PROVIDER}/authorize`,
-    token_endpoint: `${PROVIDER}/token`,
-    jwks_uri: `${PROVIDER}/jwks`,
-    id_token_algs: ["RS256"],
-    token_endpoint_auth_method: "client_secret_basic",
-  };
-  await env.DB.prepare(
-    "INSERT INTO sso_connections (id, organization_id, kind, name, config, secret_sealed, enforced, created_at, updated_at) VALUES (?, ?, 'oidc', 'Entra ID', ?, NULL, ?, ?, ?)",
-  )
-    .bind(id, orgId, JSON.stringify(config), enforced ? 1 : 0, at, at)
-    .run();
-  return id;
-}
 
 async function addDomain(owner: { token: string }, orgId: string, domain: string, verify: boolean) {
   const d = await api("POST", `/v1/organizations/${orgId}/sso/domains`, { token: owner.token, body: { domain } });
@@ -47,15 +22,6 @@ async function addDomain(owner: { token: string }, orgId: string, domain: string
     token: owner.token,
   });
   expect(v.status).toBe(200);
-}
-
-/** An organization with an OIDC connection and `domain` verified. */
-async function oidcOrganization(domain = uniqueDomain("oidc")) {
-  const owner = await registerUser();
-  const orgId = await createOrganization(owner);
-  const connectionId = await storedOidcConnection(orgId);
-  await addDomain(owner, orgId, domain, true);
-  return { owner, orgId, connectionId, domain };
 }
 
 /** The provider redirect as the browser receives it (not followed). */

@@ -4,8 +4,8 @@ import { type AttributeDefinition, SCIM } from "./schemas";
 /**
  * Reading a directory's JSON into the attributes a schema defines. Attribute names are
  * case-insensitive (RFC 7643 §2.1): each key is matched to its definition and stored under the
- * defined name; keys no definition names (other schemas' attributes, e.g. the enterprise extension
- * Entra ID sends) are dropped. Values are checked against their type; readOnly ones are ignored
+ * defined name; keys no definition names are dropped (an extension's object, e.g. the Enterprise
+ * User extension Entra ID sends, is read by its own reader, enterprise.ts). Values are checked against their type; readOnly ones are ignored
  * (RFC 7644 §3.3: "readOnly … SHALL be ignored").
  */
 export type Attributes = Record<string, unknown>;
@@ -73,7 +73,9 @@ export function requireOnePrimary(path: string, values: Attributes[] | undefined
 
 /**
  * `attributes` / `excludedAttributes` (RFC 7644 §3.4.2.5, §3.9): top-level or `parent.sub` names,
- * with or without the schema URN, case-insensitive. `id` and `schemas` are always returned.
+ * with or without the core schema URN, case-insensitive; an extension's attributes are named
+ * `URN:attribute[.sub]` and the URN alone names the whole extension (RFC 7644 §3.10). `id` and
+ * `schemas` are always returned.
  */
 export function project(resource: Attributes, query: { attributes?: string; excludedAttributes?: string }): Attributes {
   const names = (list: string | undefined) =>
@@ -84,7 +86,11 @@ export function project(resource: Attributes, query: { attributes?: string; excl
   const include = names(query.attributes);
   const exclude = names(query.excludedAttributes);
   if (include.length === 0 && exclude.length === 0) return resource;
-  const always = new Set(["id", "schemas"]);
+  return select(resource, include, exclude, new Set(["id", "schemas"]));
+}
+
+/** The attributes of `resource` that `include` names (all when it is empty) less those `exclude` names. */
+function select(resource: Attributes, include: string[], exclude: string[], always: Set<string>): Attributes {
   const out: Attributes = {};
   for (const [key, value] of Object.entries(resource)) {
     const k = key.toLowerCase();
@@ -92,25 +98,28 @@ export function project(resource: Attributes, query: { attributes?: string; excl
       out[key] = value;
       continue;
     }
+    // An extension's attributes follow its URN after a colon, a complex attribute's after a period.
+    const prefix = `${k}${k.startsWith("urn:") ? ":" : "."}`;
+    const subsOf = (list: string[]) => list.filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length));
+    const within = (v: unknown, inc: string[], exc: string[]) =>
+      typeof v === "object" && v !== null ? select(v as Attributes, inc, exc, new Set()) : v;
     if (include.length > 0) {
       if (include.includes(k)) out[key] = value;
       else {
-        const subs = include.filter((n) => n.startsWith(`${k}.`)).map((n) => n.slice(k.length + 1));
-        if (subs.length > 0) {
-          const pick = (v: unknown) =>
-            Object.fromEntries(Object.entries(v as Attributes).filter(([s]) => subs.includes(s.toLowerCase())));
-          out[key] = Array.isArray(value) ? value.map(pick) : typeof value === "object" && value ? pick(value) : value;
-        }
+        const subs = subsOf(include);
+        if (subs.length > 0)
+          out[key] = Array.isArray(value) ? value.map((v) => within(v, subs, [])) : within(value, subs, []);
       }
       continue;
     }
     if (exclude.includes(k)) continue;
-    const subs = exclude.filter((n) => n.startsWith(`${k}.`)).map((n) => n.slice(k.length + 1));
-    if (subs.length > 0 && typeof value === "object" && value) {
-      const drop = (v: unknown) =>
-        Object.fromEntries(Object.entries(v as Attributes).filter(([s]) => !subs.includes(s.toLowerCase())));
-      out[key] = Array.isArray(value) ? value.map(drop) : drop(value);
-    } else out[key] = value;
+    const subs = subsOf(exclude);
+    out[key] =
+      subs.length === 0
+        ? value
+        : Array.isArray(value)
+          ? value.map((v) => within(v, [], subs))
+          : within(value, [], subs);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { scimNotFound } from "./errors";
 import { MAX_RESULTS } from "./protocol";
-import { type AttributeDefinition, GROUP_ATTRIBUTES, SCIM, USER_ATTRIBUTES } from "./schemas";
+import { type AttributeDefinition, ENTERPRISE_ATTRIBUTES, GROUP_ATTRIBUTES, SCIM, USER_ATTRIBUTES } from "./schemas";
 
 /**
  * The discovery documents (RFC 7644 §4, RFC 7643 §5–7) of a connection's base URL: what this
@@ -37,15 +37,29 @@ export function serviceProviderConfig(input: { baseUrl: string; documentationUri
 }
 
 const RESOURCE_TYPES = [
-  { id: "User", name: "User", endpoint: "/Users", description: "A member of the organization", schema: SCIM.user },
-  { id: "Group", name: "Group", endpoint: "/Groups", description: "A group, mapped to a role", schema: SCIM.group },
+  {
+    id: "User",
+    name: "User",
+    endpoint: "/Users",
+    description: "A member of the organization",
+    schema: SCIM.user,
+    // RFC 7643 §6: the Enterprise User extension (§4.3) may be sent and is returned when set.
+    schemaExtensions: [{ schema: SCIM.enterpriseUser, required: false }],
+  },
+  {
+    id: "Group",
+    name: "Group",
+    endpoint: "/Groups",
+    description: "A group, mapped to a role",
+    schema: SCIM.group,
+    schemaExtensions: [],
+  },
 ];
 
 function resourceType(baseUrl: string, t: (typeof RESOURCE_TYPES)[number]) {
   return {
     schemas: [SCIM.resourceType],
     ...t,
-    schemaExtensions: [],
     meta: meta(baseUrl, "ResourceType", `ResourceTypes/${t.id}`),
   };
 }
@@ -79,6 +93,12 @@ const COMMON: AttributeDefinition[] = [
 const SCHEMAS = [
   { id: SCIM.user, name: "User", description: "User account", attributes: [...COMMON, ...USER_ATTRIBUTES] },
   { id: SCIM.group, name: "Group", description: "Group", attributes: [...COMMON, ...GROUP_ATTRIBUTES] },
+  {
+    id: SCIM.enterpriseUser,
+    name: "EnterpriseUser",
+    description: "Enterprise User",
+    attributes: ENTERPRISE_ATTRIBUTES,
+  },
 ];
 
 function schema(baseUrl: string, s: (typeof SCHEMAS)[number]) {

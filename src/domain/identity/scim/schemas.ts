@@ -2,6 +2,8 @@
 export const SCIM = {
   user: "urn:ietf:params:scim:schemas:core:2.0:User",
   group: "urn:ietf:params:scim:schemas:core:2.0:Group",
+  /** RFC 7643 §4.3: the Enterprise User extension (Entra ID's and Okta's default mappings send it). */
+  enterpriseUser: "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User",
   listResponse: "urn:ietf:params:scim:api:messages:2.0:ListResponse",
   patchOp: "urn:ietf:params:scim:api:messages:2.0:PatchOp",
   searchRequest: "urn:ietf:params:scim:api:messages:2.0:SearchRequest",
@@ -96,6 +98,35 @@ export const GROUP_ATTRIBUTES: AttributeDefinition[] = [
         referenceTypes: ["User"],
       },
       text("type", "User.", { mutability: "immutable" }),
+    ],
+  },
+];
+
+/**
+ * The Enterprise User extension's attributes (RFC 7643 §4.3, its schema §8.7.1): every one optional,
+ * caseExact false, readWrite, returned by default. `manager.value` is the id of a User of the same
+ * connection; `manager.$ref` is its location, derived from the id; `manager.displayName` is read-only.
+ */
+export const ENTERPRISE_ATTRIBUTES: AttributeDefinition[] = [
+  text(
+    "employeeNumber",
+    "Numeric or alphanumeric identifier assigned to a person, typically based on order of hire or association with an organization.",
+  ),
+  text("costCenter", "Identifies the name of a cost center."),
+  text("organization", "Identifies the name of an organization."),
+  text("division", "Identifies the name of a division."),
+  text("department", "Identifies the name of a department."),
+  {
+    ...text("manager", "The User's manager: the id of another User of this connection."),
+    type: "complex",
+    subAttributes: [
+      text("value", "The id of the SCIM resource representing the User's manager."),
+      {
+        ...text("$ref", "The URI of the SCIM resource representing the User's manager (derived from value)."),
+        type: "reference",
+        referenceTypes: ["User"],
+      },
+      text("displayName", "The displayName of the User's manager. Read-only.", { mutability: "readOnly" }),
     ],
   },
 ];

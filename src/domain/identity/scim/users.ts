@@ -1,6 +1,7 @@
 import type { ScimConnectionRow } from "../../../db/scim-connections";
 import { USER_FILTER } from "../../../db/scim-filter";
 import {
+  clearManagerStatement,
   deleteScimUserStatement,
   findScimUser,
   findScimUserOfAccount,
@@ -21,6 +22,7 @@ import { hashPassword } from "../passwords";
 import { isVerifiedDomainOf } from "../sso/domains";
 import { directoryActor } from "./access";
 import { type Attributes, project, readAttributes, requireOnePrimary } from "./attributes";
+import { enterpriseOf, enterpriseOperations, readEnterprise } from "./enterprise";
 import { invalidValue, ScimError, scimNotFound } from "./errors";
 import { scimFilter } from "./filter";
 import { directoryRoleOf, endOrganizationAccess, membershipStatements } from "./membership";
@@ -52,13 +54,45 @@ interface UserFields {
   email: string;
 }
 
+/**
+ * The extension as stored. Its manager (RFC 7643 §4.3 `manager.value`) names another User of the
+ * same connection: any other id is 400 invalidValue, whatever another connection holds. One
+ * exception: the manager the user already had, deleted by a DELETE that raced this write (a DELETE
+ * clears it from those it managed, docs/decisions.md "SCIM"), is dropped, not a reason to refuse.
+ */
+async function checkedEnterprise(
+  ctx: Context,
+  connection: ScimConnectionRow,
+  extension: Attributes,
+  current?: ScimUserRow,
+): Promise<Attributes | undefined> {
+  const id = (extension.manager as Attributes | undefined)?.value;
+  if (id === undefined) return extension;
+  if (id !== current?.id && (await findScimUser(ctx.db, connection.id, id as string))) return extension;
+  const had = current && (enterpriseOf(JSON.parse(current.resource))?.manager as Attributes | undefined)?.value;
+  if (id !== current?.id && id === had) {
+    const rest = { ...extension };
+    delete rest.manager;
+    return Object.keys(rest).length > 0 ? rest : undefined;
+  }
+  throw invalidValue(`${SCIM.enterpriseUser}:manager.value: the id of another User of this connection`);
+}
+
 /** A directory's JSON as the fields stored, each address checked against the verified domains. */
-async function userFields(ctx: Context, connection: ScimConnectionRow, body: unknown): Promise<UserFields> {
+async function userFields(
+  ctx: Context,
+  connection: ScimConnectionRow,
+  body: unknown,
+  current?: ScimUserRow,
+): Promise<UserFields> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ScimError(400, "the body must be a User resource (RFC 7643 §4.1)", "invalidSyntax");
   }
   const raw = body as Attributes;
   const attributes = readAttributes(USER_ATTRIBUTES, raw);
+  const read = readEnterprise(raw);
+  const extension = read && (await checkedEnterprise(ctx, connection, read, current));
+  if (extension) attributes[SCIM.enterpriseUser] = extension;
   const externalIdKey = Object.keys(raw).find((k) => k.toLowerCase() === "externalid");
   const externalId = externalIdKey ? raw[externalIdKey] : undefined;
   if (externalId !== undefined && externalId !== null && (typeof externalId !== "string" || externalId.length > 1024)) {
@@ -92,11 +126,22 @@ async function userFields(ctx: Context, connection: ScimConnectionRow, body: unk
 /** The resource as a directory reads it (RFC 7643 §3.1 `meta`, §4.1). */
 function render(row: ScimUserRow, baseUrl: string): Attributes {
   const attributes = JSON.parse(row.resource) as Attributes;
+  const extension = enterpriseOf(attributes);
+  delete attributes[SCIM.enterpriseUser];
+  const manager = extension?.manager as Attributes | undefined;
   return {
-    schemas: [SCIM.user],
+    schemas: extension ? [SCIM.user, SCIM.enterpriseUser] : [SCIM.user],
     id: row.id,
     ...(row.externalId ? { externalId: row.externalId } : {}),
     ...attributes,
+    ...(extension
+      ? {
+          [SCIM.enterpriseUser]: {
+            ...extension,
+            ...(manager ? { manager: { ...manager, $ref: `${baseUrl}/Users/${manager.value as string}` } } : {}),
+          },
+        }
+      : {}),
     userName: (attributes.userName as string | undefined) ?? row.userName,
     meta: {
       resourceType: "User",
@@ -275,7 +320,7 @@ export async function replaceScimUser(
 ) {
   const row = await userOf(ctx, input);
   requireVersion(row.version, input.ifMatch);
-  const fields = await userFields(ctx, input.connection, input.body);
+  const fields = await userFields(ctx, input.connection, input.body, row);
   return writeUser(ctx, { ...input, row, fields });
 }
 
@@ -286,8 +331,9 @@ export async function patchScimUser(
   const row = await userOf(ctx, input);
   requireVersion(row.version, input.ifMatch);
   const current = render(row, input.baseUrl);
-  const patched = applyPatch(current, input.body);
-  const fields = await userFields(ctx, input.connection, patched);
+  const operations = Array.isArray(input.body?.Operations) ? enterpriseOperations(input.body.Operations) : undefined;
+  const patched = applyPatch(current, operations ? { ...input.body, Operations: operations } : input.body);
+  const fields = await userFields(ctx, input.connection, patched, row);
   return writeUser(ctx, { ...input, row, fields });
 }
 
@@ -310,6 +356,8 @@ export async function deleteScimUser(ctx: Context, input: Scope & { id: string; 
       },
       onlyIfChanged: true,
     }),
+    // The users it managed have no manager now (RFC 7643 §4.3 manager.value names an existing User).
+    clearManagerStatement(ctx.db, { connectionId: connection.id, managerId: row.id, at: iso(ctx.now()) }),
   ];
   if (row.active) await endOrganizationAccess(ctx, { connection, scimUser: row, write });
   else await ctx.commit(write);
