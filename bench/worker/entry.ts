@@ -10,9 +10,9 @@
  * - GET /__bench/d1-session-answer/:id: the same, answered with the response headers the API's GET
  *   answered with (PUT /__bench/answer-headers, a JSON list of [name, value], sets them): what any
  *   GET by id costs here before the app's own work, a ceiling for it.
- * - POST /__bench/seed-sessions?user_id=&count=&days=&id_base=: bulk rows (bench/worker/seed.ts).
+ * - POST /__bench/seed-sessions?user_id=&count=&days=&id_base=: bulk rows (test/support/seed.ts).
  * - POST /__bench/seed-api-usage?user_id=&days=: API calls on each of the last
- *   `days` days (bench/worker/seed.ts).
+ *   `days` days (test/support/seed.ts).
  * - POST /__bench/credits?user_id=&credits=: set a balance, so load tests of
  *   creation are not cut short by the price.
  * - GET /__bench/active?user_id=: the user's sessions still pending or processing.
@@ -27,8 +27,8 @@
 import type { Bindings } from "../../src/bindings";
 import { ANY_SESSION_TYPE, findSession } from "../../src/db/sessions";
 import worker from "../../src/index";
-import { type D1Usage, meteredD1 } from "./d1-meter";
-import { seedApiUsage, seedSessions, setCredits } from "./seed";
+import { type D1Usage, meteredD1 } from "../../test/support/d1-meter";
+import { seedApiUsage, seedSessions, setCredits } from "../../test/support/seed";
 
 export { BillingClock } from "../../src/durable-objects/billing-clock/billing-clock";
 export { SessionRoom } from "../../src/durable-objects/session-room/session-room";

@@ -333,17 +333,6 @@ const tests = import.meta.glob<string>("../**/*.ts", { query: "?raw", import: "d
 /** Tests that import bench/ today, each with its reason; the list fails when one is gone, so it only shrinks. */
 const BENCH_IMPORTS: Array<{ file: string; why: string }> = [
   { file: "node/capacity.test.ts", why: "kept: it tests the capacity model of bench/capacity itself" },
-  ...[
-    "db/api-usage-rollups.test.ts",
-    "db/session-rollups.test.ts",
-    "db/session-writes.test.ts",
-    "domain/exports/stream.test.ts",
-    "routes/users/get-stats.test.ts",
-    "routes/exports/sessions.test.ts",
-  ].map((file) => ({
-    file,
-    why: "not yet moved: bench/worker/d1-meter.ts (the metered D1) and seed.ts (bulk rows) belong in test/support/, with bench importing them",
-  })),
 ];
 
 /**

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seedApiUsage } from "../../bench/worker/seed";
 import { apiCallsByDay } from "../../src/db/api-usage";
 import { registerUser } from "../support/factories";
+import { seedApiUsage } from "../support/seed";
 
 /**
  * api_usage_monthly, kept by triggers from api_usage_daily, must always equal

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type D1Usage, meteredD1 } from "../../bench/worker/d1-meter";
 import { aggregatesBetween } from "../../src/db/session-stats";
+import { type D1Usage, meteredD1 } from "../support/d1-meter";
 import { registerUser } from "../support/factories";
 import { api, apiWithEnv } from "../support/http";
 import { completedSession, heldSession, stepRoom, topUp } from "../support/sessions";

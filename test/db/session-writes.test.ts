@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type D1Usage, meteredD1 } from "../../bench/worker/d1-meter";
 import { accountIdOf } from "../support/billing";
+import { type D1Usage, meteredD1 } from "../support/d1-meter";
 import { registerUser } from "../support/factories";
 import { apiWithEnv } from "../support/http";
 import { topUp } from "../support/sessions";

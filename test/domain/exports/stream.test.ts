@@ -1,8 +1,6 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type D1Usage, meteredD1 } from "../../../bench/worker/d1-meter";
-import { seedSessions } from "../../../bench/worker/seed";
 import type { Bindings } from "../../../src/bindings";
 import type { Column } from "../../../src/domain/exports/format";
 import { exportSessions } from "../../../src/domain/exports/sessions";
@@ -10,7 +8,9 @@ import { EXPORT_PAGE_SIZE, exportStream } from "../../../src/domain/exports/stre
 import { createUser } from "../../../src/domain/identity/accounts";
 import type { Principal } from "../../../src/domain/identity/principal";
 import { testContext, userTestContext } from "../../support/context";
+import { type D1Usage, meteredD1 } from "../../support/d1-meter";
 import { uniqueEmail } from "../../support/factories";
+import { seedSessions } from "../../support/seed";
 
 const principalOf = (userId: string): Principal => ({
   userId,
@@ -95,7 +95,7 @@ describe("a 100,000-session export", () => {
     );
     if (!u) throw new Error("user not created");
     const total = 100_000;
-    // Seeded in one INSERT … SELECT over a recursive CTE (bench/worker/seed.ts): created_at values
+    // Seeded in one INSERT … SELECT over a recursive CTE (test/support/seed.ts): created_at values
     // repeat to the second, so the (created_at, id) keyset is exercised on ties.
     const written = await seedSessions(db, u.id, total, 2, Date.now() * 10);
     expect(written).toBeGreaterThanOrEqual(total);

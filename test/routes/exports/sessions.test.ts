@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedSessions } from "../../../bench/worker/seed";
 import { csvRecords, failingD1, ndjsonRecords, parseCsv } from "../../support/exports";
 import { registerUser, type TestUser } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
+import { seedSessions } from "../../support/seed";
 import { completedSession, createSession, getSession, heldSession, topUp } from "../../support/sessions";
 import { mintToken } from "../../support/tokens";
 

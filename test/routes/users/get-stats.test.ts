@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type D1Usage, meteredD1 } from "../../../bench/worker/d1-meter";
-import { seedSessions } from "../../../bench/worker/seed";
+import { type D1Usage, meteredD1 } from "../../support/d1-meter";
 import { registerUser, type TestUser } from "../../support/factories";
 import { api, apiWithEnv, expectErrorEnvelope } from "../../support/http";
+import { seedSessions } from "../../support/seed";
 import {
   balance,
   completedSession,

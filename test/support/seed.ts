@@ -1,5 +1,5 @@
 /**
- * Bulk seeding for benchmarks (bench entry only, never production). Sessions
+ * Bulk seeding for the tests and benchmarks (never production). Sessions
  * made through the public API each start a Durable Object and run; seeding
  * 100,000 that way would take hours on two cores. These rows have the same
  * shape as API-made ended sessions (completed 80 %, failed 10 %, cancelled

@@ -1,6 +1,6 @@
 /**
  * A D1 binding that counts rows read and written (from D1 result metadata)
- * for one request. Bench builds only (bench/worker/entry.ts): production never
+ * for one request, for the tests and the bench (bench/worker/entry.ts): production never
  * loads it. `raw()` carries no metadata, so the meter answers it through
  * `all()` and returns the row values in column order (fine for the
  * single-table reads the API makes; a join with duplicate column names would
