@@ -1,30 +1,15 @@
 // GET /v1/users/me/sessions: the caller's sign-ins.
 import { describe, expect, it } from "vitest";
-import { PASSWORD, registerUser } from "../../support/factories";
+import { registerUser } from "../../support/factories";
 import { api, expectErrorEnvelope } from "../../support/http";
-
-const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
-const IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-
-const signIn = async (email: string, userAgent: string, country?: string) => {
-  const res = await api("POST", "/v1/auth/login", {
-    body: { email, password: PASSWORD },
-    headers: { "user-agent": userAgent },
-    ...(country ? { cf: { country } } : {}),
-  });
-  expect(res.status).toBe(200);
-  return res.body.data as { token: string; refresh_token: string };
-};
-const list = (token: string) => api("GET", "/v1/users/me/sessions", { token });
-const refresh = (refresh_token: string) => api("POST", "/v1/auth/refresh", { body: { refresh_token } });
+import { FIREFOX, IPHONE, listSignIns, refresh, signIn } from "../../support/sign-ins";
 
 describe("GET /v1/users/me/sessions", () => {
   it("lists each live sign-in with its client, country and times, the caller's own marked current", async () => {
     const user = await registerUser();
     const laptop = await signIn(user.email, FIREFOX, "DE");
     const phone = await signIn(user.email, IPHONE, "FR");
-    const res = await list(laptop.token);
+    const res = await listSignIns(laptop.token);
     expect(res.status).toBe(200);
     const sessions = res.body.data.sessions as any[];
     // Registration's own sign-in, the laptop and the phone.
@@ -40,7 +25,7 @@ describe("GET /v1/users/me/sessions", () => {
     // A refresh is a use: the sign-in keeps its id and creation time, and moves its last use.
     const phoneEntry = sessions.find((s) => s.client === "Safari on iOS");
     await refresh(phone.refresh_token);
-    const after = (await list(laptop.token)).body.data.sessions as any[];
+    const after = (await listSignIns(laptop.token)).body.data.sessions as any[];
     expect(after).toHaveLength(3);
     expect(after.find((s) => s.id === phoneEntry.id).created_at).toBe(phoneEntry.created_at);
   });
