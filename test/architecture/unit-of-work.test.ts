@@ -20,7 +20,6 @@ const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^
  */
 const SINGLE_STATEMENT_WRITES: Record<string, number> = {
   "src/db/users.ts": 2,
-  "src/db/mfa.ts": 9,
   "src/db/transactions.ts": 1,
   "src/db/sso-once.ts": 3,
   "src/db/webhook-deliveries.ts": 4,
@@ -36,7 +35,6 @@ const SINGLE_STATEMENT_WRITES: Record<string, number> = {
   "src/db/api-usage.ts": 1,
   "src/db/mail.ts": 3,
   "src/db/oauth-clients.ts": 1,
-  "src/db/passkeys.ts": 6,
   "src/db/revocations.ts": 2,
   "src/domain/admin/system-status.ts": 1,
 };

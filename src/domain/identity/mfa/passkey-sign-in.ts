@@ -1,4 +1,4 @@
-import { recordCheck } from "../../../db/mfa";
+import { recordCheckStatement } from "../../../db/mfa";
 import { findUserById, recordLogin } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
@@ -38,6 +38,6 @@ export async function signInWithPasskey(
   await recordLogin(ctx.db, user.id, at, input.country);
   const familyId = crypto.randomUUID();
   const tokens = await issueLoginTokens(ctx, { user, familyId });
-  await recordCheck(ctx.db, familyId, user.id, now);
+  await ctx.commit([recordCheckStatement(ctx.db, familyId, user.id, now)]);
   return { user: { ...user, lastLogin: at, country: input.country }, ...tokens };
 }
