@@ -1,3 +1,5 @@
+import type { Statement } from "./store";
+
 /**
  * The mail outbox (table mail_outbox, drizzle/schema/mail.ts): rows written in the batch of the
  * change that justifies them, claimed by one sender at a time, then reduced to the delivery record.
@@ -83,36 +85,32 @@ export async function claimMail(
 }
 
 /** Sent: the address and the bodies are erased, the record stays. */
-export async function markMailSent(d1: D1Database, id: string, at: string, providerMessageId: string): Promise<void> {
-  await d1
+export function mailSentStatement(d1: D1Database, id: string, at: string, providerMessageId: string): Statement {
+  return d1
     .prepare(
       `UPDATE mail_outbox SET result = 'sent', sent_at = ?2, provider_message_id = ?3, claimed_until = NULL,
          recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL, last_error = NULL
        WHERE id = ?1 AND result = 'pending'`,
     )
-    .bind(id, at, providerMessageId)
-    .run();
+    .bind(id, at, providerMessageId);
 }
 
 /** A failed attempt: retried at `retryAt`, or given up (null) with the address and bodies erased. */
-export async function markMailFailed(d1: D1Database, id: string, error: string, retryAt: string | null): Promise<void> {
+export function mailFailedStatement(d1: D1Database, id: string, error: string, retryAt: string | null): Statement {
   if (retryAt) {
-    await d1
+    return d1
       .prepare(
         "UPDATE mail_outbox SET next_attempt_at = ?2, last_error = ?3, claimed_until = NULL WHERE id = ?1 AND result = 'pending'",
       )
-      .bind(id, retryAt, error)
-      .run();
-    return;
+      .bind(id, retryAt, error);
   }
-  await d1
+  return d1
     .prepare(
       `UPDATE mail_outbox SET result = 'failed', last_error = ?2, claimed_until = NULL,
          recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL
        WHERE id = ?1 AND result = 'pending'`,
     )
-    .bind(id, error)
-    .run();
+    .bind(id, error);
 }
 
 /** Pending rows due by `now`, oldest first (partial index mail_outbox_pending_idx). */

@@ -35,8 +35,9 @@ export async function unsentDeliveries(d1: D1Database, rows: DeliveryRow[]): Pro
   return stored.filter((r) => r.status === "pending" && r.attempts === 0).map((r) => r.id);
 }
 
-export async function insertDelivery(d1: D1Database, row: DeliveryRow): Promise<void> {
-  await db(d1).insert(webhookDeliveries).values(row).run();
+export function insertDeliveryStatement(d1: D1Database, row: DeliveryRow): Statement {
+  const insert = db(d1).insert(webhookDeliveries).values(row).toSQL();
+  return d1.prepare(insert.sql).bind(...insert.params);
 }
 
 export async function findDelivery(d1: D1Database, id: string): Promise<DeliveryRow | undefined> {
@@ -98,31 +99,31 @@ export function attemptWrite(
 }
 
 /** Set a delivery's status without an HTTP attempt (dead-lettered, skipped, refused, replay queued). */
-export async function setDeliveryStatus(
+export function deliveryStatusStatement(
   d1: D1Database,
   id: string,
   status: DeliveryStatus,
   at: string,
   error?: string,
-): Promise<void> {
-  await db(d1)
+): Statement {
+  const update = db(d1)
     .update(webhookDeliveries)
     .set({ status, updatedAt: at, ...(error !== undefined ? { lastError: error } : {}) })
     .where(eq(webhookDeliveries.id, id))
-    .run();
+    .toSQL();
+  return d1.prepare(update.sql).bind(...update.params);
 }
 
 /**
  * A dead-lettered delivery becomes `dead` unless it finished meanwhile (a
  * replay that succeeded, or a permanent failure already recorded).
  */
-export async function markDeliveryDead(d1: D1Database, id: string, at: string): Promise<void> {
-  await d1
+export function deliveryDeadStatement(d1: D1Database, id: string, at: string): Statement {
+  return d1
     .prepare(
       "UPDATE webhook_deliveries SET status = 'dead', updated_at = ?2 WHERE id = ?1 AND status IN ('pending', 'retrying')",
     )
-    .bind(id, at)
-    .run();
+    .bind(id, at);
 }
 
 /** What the delivery log shows: filters (all optional) and a page, by cursor or offset. */
@@ -229,12 +230,13 @@ export async function countRecoverable(d1: D1Database, webhookId: string, since:
 }
 
 /** Deliveries requeued but not queued after all (the queue refused them) are failed again, so recover finds them. */
-export async function unqueueDeliveries(d1: D1Database, ids: readonly string[], at: string): Promise<void> {
-  if (ids.length === 0) return;
-  await d1
-    .prepare(
-      "UPDATE webhook_deliveries SET status = 'failed', updated_at = ?2 WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'",
-    )
-    .bind(JSON.stringify(ids), at)
-    .run();
+export function unqueueDeliveriesStatements(d1: D1Database, ids: readonly string[], at: string): Statement[] {
+  if (ids.length === 0) return [];
+  return [
+    d1
+      .prepare(
+        "UPDATE webhook_deliveries SET status = 'failed', updated_at = ?2 WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'",
+      )
+      .bind(JSON.stringify(ids), at),
+  ];
 }

@@ -21,8 +21,6 @@ const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^
 const SINGLE_STATEMENT_WRITES: Record<string, number> = {
   "src/db/users.ts": 2,
   "src/db/transactions.ts": 1,
-  "src/db/sso-once.ts": 3,
-  "src/db/webhook-deliveries.ts": 4,
   "src/db/reversals.ts": 1,
   "src/db/registered-clients.ts": 3,
   "src/db/api-keys.ts": 1,
@@ -33,7 +31,6 @@ const SINGLE_STATEMENT_WRITES: Record<string, number> = {
   "src/db/billing-cycle.ts": 1,
   "src/db/authorization-codes.ts": 2,
   "src/db/api-usage.ts": 1,
-  "src/db/mail.ts": 3,
   "src/db/oauth-clients.ts": 1,
   "src/db/revocations.ts": 2,
   "src/domain/admin/system-status.ts": 1,

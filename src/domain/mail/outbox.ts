@@ -1,4 +1,4 @@
-import { claimMail, dueMailIds, insertMailStatement, markMailFailed, markMailSent } from "../../db/mail";
+import { claimMail, dueMailIds, insertMailStatement, mailFailedStatement, mailSentStatement } from "../../db/mail";
 import { recipientHashOf } from "../../db/mail-outbox";
 import type { Statement } from "../../db/store";
 import { AppError } from "../../errors";
@@ -95,13 +95,13 @@ export async function deliverMail(ctx: Context, input: { ids: string[]; mailer?:
         organizationId: row.organizationId,
         readableBy: row.readableBy,
       });
-      await markMailSent(ctx.db, row.id, iso(ctx.now()), messageId);
+      await ctx.commit([mailSentStatement(ctx.db, row.id, iso(ctx.now()), messageId)]);
       sent++;
     } catch (err) {
       const permanent = isPermanentMailFailure(err);
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const retryAt = permanent || row.attempts >= MAIL_MAX_ATTEMPTS ? null : iso(now + backoffMs(row.attempts));
-      await markMailFailed(ctx.db, row.id, message, retryAt);
+      await ctx.commit([mailFailedStatement(ctx.db, row.id, message, retryAt)]);
       console.log(JSON.stringify({ msg: "mail.send_failed", id: row.id, type: row.type, permanent, error: message }));
     }
   }

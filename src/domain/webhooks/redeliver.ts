@@ -1,12 +1,12 @@
 import {
   countRecoverable,
   type DeliveryStatus,
+  deliveryStatusStatement,
   findDeliveryOfWebhook,
-  insertDelivery,
+  insertDeliveryStatement,
   listDeliveries,
   requeueRecoverable,
-  setDeliveryStatus,
-  unqueueDeliveries,
+  unqueueDeliveriesStatements,
 } from "../../db/webhook-deliveries";
 import { AppError, invalidField } from "../../errors";
 import { DAY_MS, instantMs, iso, utcBounds } from "../../lib/clock";
@@ -127,7 +127,7 @@ export async function recoverDeliveries(ctx: UserContext, input: { webhookId: st
   try {
     await ctx.ports.webhookQueue.send(ids.map(deliveryMessage));
   } catch (err) {
-    await unqueueDeliveries(ctx.db, ids, iso(now));
+    await ctx.commit(unqueueDeliveriesStatements(ctx.db, ids, iso(now)));
     throw err;
   }
   return { since: from, queued: ids.length, remaining: await countRecoverable(ctx.db, webhook.id, from) };
@@ -144,7 +144,7 @@ export async function replayDelivery(ctx: UserContext, input: { webhookId: strin
   const delivery = await findDeliveryOfWebhook(ctx.db, webhook.id, deliveryId);
   if (!delivery)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "Delivery not found.", details: { resource: "delivery" } });
-  await setDeliveryStatus(ctx.db, delivery.id, "pending", iso(ctx.now()));
+  await ctx.commit([deliveryStatusStatement(ctx.db, delivery.id, "pending", iso(ctx.now()))]);
   await ctx.ports.webhookQueue.send([deliveryMessage(delivery.id)]);
   return { delivery_id: delivery.id, event_id: delivery.eventId, status: "pending" as const };
 }
@@ -158,20 +158,22 @@ export async function sendTestPing(ctx: UserContext, input: { webhookId: string 
   const at = iso(now);
   const id = await deliveryIdFor(eventId, webhook.id);
   const body = payloadBody(TEST_EVENT_TYPE, at, { webhook_id: webhook.id, message: "This is a test delivery." });
-  await insertDelivery(ctx.db, {
-    id,
-    webhookId: webhook.id,
-    userId: principal.userId,
-    eventId,
-    eventType: TEST_EVENT_TYPE,
-    body,
-    status: "pending",
-    attempts: 0,
-    lastStatusCode: null,
-    lastError: null,
-    createdAt: at,
-    updatedAt: at,
-  });
+  await ctx.commit([
+    insertDeliveryStatement(ctx.db, {
+      id,
+      webhookId: webhook.id,
+      userId: principal.userId,
+      eventId,
+      eventType: TEST_EVENT_TYPE,
+      body,
+      status: "pending",
+      attempts: 0,
+      lastStatusCode: null,
+      lastError: null,
+      createdAt: at,
+      updatedAt: at,
+    }),
+  ]);
   await ctx.ports.webhookQueue.send([deliveryMessage(id)]);
   return { delivery_id: id, event_id: eventId, status: "pending" as const };
 }
