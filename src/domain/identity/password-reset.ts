@@ -8,7 +8,7 @@ import {
   setPasswordStatement,
   useAccountTokenStatement,
 } from "../../db/account-tokens";
-import { revokeFamily } from "../../db/refresh-tokens";
+import { revokeFamilyStatement } from "../../db/refresh-tokens";
 import { revokeSession } from "../../db/revocations";
 import { findUserByEmail, findUserById } from "../../db/users";
 import { AppError, invalidField } from "../../errors";
@@ -159,7 +159,7 @@ export async function endEverySignIn(ctx: Context, userId: string): Promise<numb
   await Promise.all(
     families.map(async (familyId) => {
       await Promise.all([
-        revokeFamily(ctx.db, familyId, iso(now)),
+        ctx.commit([revokeFamilyStatement(ctx.db, familyId, iso(now))]),
         revokeSession(ctx.db, familyId, REFRESH_TOKEN_TTL, now),
       ]);
       await cutOffGrant(ctx, { sid: familyId });

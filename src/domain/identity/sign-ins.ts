@@ -1,4 +1,4 @@
-import { revokeFamily } from "../../db/refresh-tokens";
+import { revokeFamilyStatement } from "../../db/refresh-tokens";
 import { revokeSession } from "../../db/revocations";
 import { isLiveSignInOf, liveSignInsOfUser } from "../../db/sign-ins";
 import { AppError } from "../../errors";
@@ -63,7 +63,7 @@ export async function endOtherSignIns(ctx: HolderContext): Promise<{ ended: numb
 
 async function endFamily(ctx: UserContext, familyId: string, now: number) {
   await Promise.all([
-    revokeFamily(ctx.db, familyId, iso(now)),
+    ctx.commit([revokeFamilyStatement(ctx.db, familyId, iso(now))]),
     revokeSession(ctx.db, familyId, REFRESH_TOKEN_TTL, now),
   ]);
   await cutOffGrant(ctx, { sid: familyId });

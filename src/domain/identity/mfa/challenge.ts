@@ -5,7 +5,7 @@ import {
   recordCheckStatement,
   useChallengeWrite,
 } from "../../../db/mfa";
-import { findUserById, recordLogin, type UserRow } from "../../../db/users";
+import { findUserById, loginStatement, type UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
@@ -87,7 +87,7 @@ export async function completeChallenge(
   const now = ctx.now();
   const { user, country } = await spendChallenge(ctx, input);
   const at = iso(now);
-  await recordLogin(ctx.db, user.id, at, country);
+  await ctx.commit([loginStatement(ctx.db, user.id, at, country)]);
   const familyId = crypto.randomUUID();
   const tokens = await issueLoginTokens(ctx, { user, familyId });
   await ctx.commit([recordCheckStatement(ctx.db, familyId, user.id, now)]);

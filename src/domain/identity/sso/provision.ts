@@ -10,7 +10,7 @@ import { listClientsOfUser } from "../../../db/oauth-clients";
 import { findMembership, insertMemberStatement, setRoleStatement } from "../../../db/organization-members";
 import { revokeClientTokens, revokeSession } from "../../../db/revocations";
 import { isDeprovisionedIn } from "../../../db/scim-users";
-import { findUserByEmail, findUserById, recordLogin, type UserRow } from "../../../db/users";
+import { findUserByEmail, findUserById, loginStatement, type UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { randomToken } from "../../../lib/ids";
@@ -157,7 +157,7 @@ export async function provisionExternal(ctx: Context, input: ExternalSignIn): Pr
       }),
     ]);
   }
-  await recordLogin(ctx.db, user.id, at, meta.country);
+  await ctx.commit([loginStatement(ctx.db, user.id, at, meta.country)]);
   return { ...user, lastLogin: at, country: meta.country };
 }
 
