@@ -35,11 +35,10 @@ export function linkIdentityStatement(d1: D1Database, row: ExternalIdentityRow):
     .bind(row.connectionId, row.subject, row.userId, row.email, row.linkedVia, row.createdAt, row.createdAt);
 }
 
-export async function touchIdentity(d1: D1Database, connectionId: string, subject: string, at: string) {
-  await d1
+export function touchIdentityStatement(d1: D1Database, connectionId: string, subject: string, at: string) {
+  return d1
     .prepare("UPDATE external_identities SET last_sign_in_at = ? WHERE connection_id = ? AND subject = ?")
-    .bind(at, connectionId, subject)
-    .run();
+    .bind(at, connectionId, subject);
 }
 
 /** What an account holds that signs it in: its refresh families (sign-ins and OAuth grants) and live API keys. */

@@ -46,9 +46,7 @@ export function transactionInsert(d1: D1Database, row: TransactionRow): D1Prepar
 }
 
 /** A failed charge (declined or processor failure) of a purchase, fee or upgrade: recorded, nothing credited. */
-export async function recordFailedCharge(d1: D1Database, row: TransactionRow): Promise<void> {
-  await transactionInsert(d1, row).run();
-}
+export const failedChargeStatement = transactionInsert;
 
 /**
  * The transactions written for one client request's charge attempts: their

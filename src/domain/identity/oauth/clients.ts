@@ -3,7 +3,7 @@ import {
   deleteClientOfUserStatements,
   familiesOfClient,
   findClientById,
-  insertClient,
+  insertClientStatement,
   listClientsOfUser,
   type OAuthClientRow,
   type RegistrableGrant,
@@ -138,7 +138,7 @@ export async function registerClient(ctx: HolderContext, input: RegisterClientIn
     allowedScopes: [...new Set(input.scopes)].join(" "),
     createdAt: iso(now),
   };
-  await insertClient(ctx.db, row);
+  await ctx.commit([insertClientStatement(ctx.db, row)]);
   return { client: clientFromRow(row), secret };
 }
 

@@ -4,7 +4,7 @@ import {
   findExternalIdentity,
   linkIdentityStatement,
   takeoverStatements,
-  touchIdentity,
+  touchIdentityStatement,
 } from "../../../db/external-identities";
 import { listClientsOfUser } from "../../../db/oauth-clients";
 import { findMembership, insertMemberStatement, setRoleStatement } from "../../../db/organization-members";
@@ -116,7 +116,7 @@ export async function provisionExternal(ctx: Context, input: ExternalSignIn): Pr
   if (linked) {
     user = await findUserById(ctx.db, linked.userId);
     if (!user) throw new AppError("INTERNAL_SERVER_ERROR");
-    await touchIdentity(ctx.db, connectionId, subject, at);
+    await ctx.commit([touchIdentityStatement(ctx.db, connectionId, subject, at)]);
   } else {
     user = await linkNewIdentity(
       ctx,
