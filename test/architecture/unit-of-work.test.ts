@@ -20,7 +20,6 @@ const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^
  */
 const SINGLE_STATEMENT_WRITES: Record<string, number> = {
   "src/db/api-usage.ts": 1,
-  "src/db/revocations.ts": 2,
   "src/db/scim-connections.ts": 1,
 };
 

@@ -1,7 +1,7 @@
 import { type PurgeCursor, purgeExpiredWrite } from "../../db/idempotency";
 import { KV_KEYS } from "../../db/kv-keys";
 import { deleteExpiredRegisteredClientStatements, expiredRegisteredClients } from "../../db/registered-clients";
-import { purgeExpiredRevocations } from "../../db/revocations";
+import { purgeExpiredRevocationsWrite } from "../../db/revocations";
 import { purgeExpiredOnceStatement } from "../../db/sso-once";
 import { iso } from "../../lib/clock";
 import type { Context } from "../context";
@@ -27,7 +27,7 @@ const IDEMPOTENCY_CURSOR = KV_KEYS.idempotencyPurgeCursor;
 export async function purgeExpired(ctx: Context): Promise<{ revocations: number; registrations: number }> {
   const now = ctx.now();
   await ctx.commit([purgeExpiredOnceStatement(ctx.db, now)]);
-  const revocations = await purgeExpiredRevocations(ctx.db, iso(now), PURGE_MAX_PER_RUN);
+  const revocations = await commitWrite(ctx, purgeExpiredRevocationsWrite(ctx.db, iso(now), PURGE_MAX_PER_RUN));
   const expired = await expiredRegisteredClients(ctx.db, iso(now), PURGE_MAX_PER_RUN);
   for (const id of expired) await ctx.commit(deleteExpiredRegisteredClientStatements(ctx.db, id, iso(now)));
   const registrations = expired.length;

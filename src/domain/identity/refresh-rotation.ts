@@ -5,7 +5,7 @@ import {
   type RefreshTokenRow,
   revokeFamilyStatement,
 } from "../../db/refresh-tokens";
-import { isSessionRevoked, revokeSession } from "../../db/revocations";
+import { isSessionRevoked, rememberRevokedSessions, revokeSessionStatement } from "../../db/revocations";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
@@ -100,9 +100,11 @@ export async function issueRefreshToken(
  * family, and the live sockets those tokens opened.
  */
 export async function revokeGrantFamily(ctx: Context, familyId: string): Promise<void> {
-  await Promise.all([
-    ctx.commit([revokeFamilyStatement(ctx.db, familyId, iso(ctx.now()))]),
-    revokeSession(ctx.db, familyId, LOGIN_TOKEN_TTL),
+  const now = ctx.now();
+  await ctx.commit([
+    revokeFamilyStatement(ctx.db, familyId, iso(now)),
+    revokeSessionStatement(ctx.db, familyId, LOGIN_TOKEN_TTL, now),
   ]);
+  rememberRevokedSessions([familyId]);
   await cutOffGrant(ctx, { sid: familyId });
 }
