@@ -2,7 +2,7 @@ import { findAccount } from "../../db/billing-accounts";
 import { setPendingTierStatement, upgradeWrite } from "../../db/billing-cycle";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import type { TransactionRow } from "../../db/transactions";
-import { failedChargeStatement } from "../../db/transactions";
+import { transactionInsert } from "../../db/transactions";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
@@ -172,7 +172,7 @@ async function upgrade(ctx: UserContext, actor: PlanActor, a: AccountRow, input:
           } as const);
     if (charge.status !== "succeeded") {
       await ctx.commit([
-        failedChargeStatement(ctx.db, {
+        transactionInsert(ctx.db, {
           ...txn,
           status: "failed",
           gatewayReference: charge.code,

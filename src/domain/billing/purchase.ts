@@ -2,8 +2,8 @@ import { balanceOf } from "../../db/credits";
 import type { Store } from "../../db/store";
 import {
   completedPurchaseWrite,
-  failedChargeStatement,
   type TransactionRow,
+  transactionInsert,
   transactionsOfChargeKey,
 } from "../../db/transactions";
 import { AppError } from "../../errors";
@@ -110,7 +110,7 @@ export async function purchaseCredits(ctx: UserContext, input: PurchaseInput): P
   });
   if (charge.status !== "succeeded") {
     await ctx.commit([
-      failedChargeStatement(ctx.db, {
+      transactionInsert(ctx.db, {
         ...row,
         status: "failed",
         gatewayReference: charge.code,
