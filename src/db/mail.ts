@@ -1,4 +1,4 @@
-import type { Statement } from "./store";
+import type { Statement, Write } from "./store";
 
 /**
  * The mail outbox (table mail_outbox, drizzle/schema/mail.ts): rows written in the batch of the
@@ -68,20 +68,15 @@ export function insertMailStatement(
  * Takes a pending, due, unclaimed row for one sender until `claimedUntil`, counting the attempt.
  * Null when it is sent, given up, not yet due or held by another sender.
  */
-export async function claimMail(
-  d1: D1Database,
-  id: string,
-  now: string,
-  claimedUntil: string,
-): Promise<MailRow | null> {
-  return d1
+export function claimMailWrite(d1: D1Database, id: string, now: string, claimedUntil: string): Write<MailRow | null> {
+  const claim = d1
     .prepare(
       `UPDATE mail_outbox SET claimed_until = ?3, attempts = attempts + 1
        WHERE id = ?1 AND result = 'pending' AND next_attempt_at <= ?2 AND (claimed_until IS NULL OR claimed_until <= ?2)
        RETURNING ${COLUMNS}`,
     )
-    .bind(id, now, claimedUntil)
-    .first<MailRow>();
+    .bind(id, now, claimedUntil);
+  return { statements: [claim], read: ([result]) => (result?.results?.[0] as MailRow | undefined) ?? null };
 }
 
 /** Sent: the address and the bodies are erased, the record stays. */

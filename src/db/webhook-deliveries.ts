@@ -201,11 +201,11 @@ const RECOVERABLE_SQL = "('failed', 'dead', 'skipped')";
  * back to `pending`, in one statement, and return their ids: a delivery already pending is not
  * returned again, so a second call does not queue it twice.
  */
-export async function requeueRecoverable(
+export function requeueRecoverableWrite(
   d1: D1Database,
   input: { webhookId: string; since: string; max: number; at: string },
-): Promise<string[]> {
-  const { results } = await d1
+): Write<string[]> {
+  const requeue = d1
     .prepare(
       `UPDATE webhook_deliveries SET status = 'pending', updated_at = ?3
        WHERE id IN (SELECT id FROM webhook_deliveries
@@ -213,9 +213,11 @@ export async function requeueRecoverable(
                     ORDER BY created_at, id LIMIT ?4)
        RETURNING id`,
     )
-    .bind(input.webhookId, input.since, input.at, input.max)
-    .all<{ id: string }>();
-  return results.map((r) => r.id);
+    .bind(input.webhookId, input.since, input.at, input.max);
+  return {
+    statements: [requeue],
+    read: ([result]) => ((result?.results ?? []) as Array<{ id: string }>).map((r) => r.id),
+  };
 }
 
 /** How many of the webhook's deliveries since `since` are still recoverable. */

@@ -5,7 +5,7 @@ import {
   findDeliveryOfWebhook,
   insertDeliveryStatement,
   listDeliveries,
-  requeueRecoverable,
+  requeueRecoverableWrite,
   unqueueDeliveriesStatements,
 } from "../../db/webhook-deliveries";
 import { AppError, invalidField } from "../../errors";
@@ -13,6 +13,7 @@ import { DAY_MS, instantMs, iso, utcBounds } from "../../lib/clock";
 import { base64url, fromBase64 } from "../../lib/encoding";
 import { newId } from "../../lib/ids";
 import type { UserContext } from "../context";
+import { commitWrite } from "../unit-of-work";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "./deliveries";
 import { ownWebhook } from "./manage";
 import { TEST_EVENT_TYPE } from "./subscriptions";
@@ -123,7 +124,10 @@ export async function recoverDeliveries(ctx: UserContext, input: { webhookId: st
   const since = Math.max(asked, now - RECOVER_WINDOW_MS);
   const webhook = await activeOwnWebhook(ctx, input.webhookId);
   const from = iso(since);
-  const ids = await requeueRecoverable(ctx.db, { webhookId: webhook.id, since: from, max: RECOVER_MAX, at: iso(now) });
+  const ids = await commitWrite(
+    ctx,
+    requeueRecoverableWrite(ctx.db, { webhookId: webhook.id, since: from, max: RECOVER_MAX, at: iso(now) }),
+  );
   try {
     await ctx.ports.webhookQueue.send(ids.map(deliveryMessage));
   } catch (err) {
