@@ -75,9 +75,6 @@ function build(c: HonoContext<AppEnv>): Context {
       };
       return meta;
     },
-    commit: committer(
-      () => c.env.DB,
-      () => c.get("commitAlongside"),
-    ),
+    commit: committer(() => c.env.DB),
   } as Context;
 }

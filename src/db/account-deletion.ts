@@ -212,21 +212,19 @@ export async function findErasure(db: Store, userId: string): Promise<ErasureRow
 }
 
 /** The erasure's work is done: nothing is retried. */
-export async function markErasureDone(db: Store, userId: string, at: string): Promise<void> {
-  await db
+export function erasureDoneStatement(db: Store, userId: string, at: string): Statement {
+  return db
     .prepare(
       "UPDATE account_erasures SET done_at = ?2, next_attempt_at = NULL, last_error = NULL, attempts = attempts + 1 WHERE user_id = ?1",
     )
-    .bind(userId, at)
-    .run();
+    .bind(userId, at);
 }
 
 /** A failed attempt: retried at `retryAt`. */
-export async function markErasureFailed(db: Store, userId: string, error: string, retryAt: string): Promise<void> {
-  await db
+export function erasureFailedStatement(db: Store, userId: string, error: string, retryAt: string): Statement {
+  return db
     .prepare(
       "UPDATE account_erasures SET attempts = attempts + 1, last_error = ?2, next_attempt_at = ?3 WHERE user_id = ?1 AND done_at IS NULL",
     )
-    .bind(userId, error.slice(0, 500), retryAt)
-    .run();
+    .bind(userId, error.slice(0, 500), retryAt);
 }

@@ -90,10 +90,11 @@ export function rotateApiKeyStatements(
  * Record use, at most once per `throttleMs` per key: a conditional write that
  * the caller only issues when the row it already read looks stale.
  */
-export async function touchApiKey(d1: D1Database, id: string, at: string, staleBefore: string): Promise<void> {
-  await db(d1)
+export function touchApiKeyStatement(d1: D1Database, id: string, at: string, staleBefore: string): D1PreparedStatement {
+  const touch = db(d1)
     .update(apiKeys)
     .set({ lastUsedAt: at })
     .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))))
-    .run();
+    .toSQL();
+  return d1.prepare(touch.sql).bind(...touch.params);
 }

@@ -1,12 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { rowWritten } from "./changes";
-import { db, schema } from "./client";
+import { rowWrite } from "./changes";
+import { db, schema, statementOf } from "./client";
+import type { Statement, Write } from "./store";
 
 const { oauthAuthorizationCodes: codes } = schema;
 export type AuthorizationCodeRow = typeof codes.$inferSelect;
 
-export async function insertAuthorizationCode(d1: D1Database, row: AuthorizationCodeRow): Promise<void> {
-  await db(d1).insert(codes).values(row).run();
+export function insertAuthorizationCodeStatement(d1: D1Database, row: AuthorizationCodeRow): Statement {
+  return statementOf(d1, db(d1).insert(codes).values(row));
 }
 
 export async function findAuthorizationCodeByHash(
@@ -17,11 +18,14 @@ export async function findAuthorizationCodeByHash(
 }
 
 /** Mark the code used if it is still unused: of two concurrent exchanges exactly one wins. */
-export async function consumeAuthorizationCode(d1: D1Database, id: string, at: string): Promise<boolean> {
-  const result = await db(d1)
-    .update(codes)
-    .set({ usedAt: at })
-    .where(and(eq(codes.id, id), isNull(codes.usedAt)))
-    .run();
-  return rowWritten(result);
+export function consumeAuthorizationCodeWrite(d1: D1Database, id: string, at: string): Write<boolean> {
+  return rowWrite(
+    statementOf(
+      d1,
+      db(d1)
+        .update(codes)
+        .set({ usedAt: at })
+        .where(and(eq(codes.id, id), isNull(codes.usedAt))),
+    ),
+  );
 }

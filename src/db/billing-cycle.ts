@@ -201,11 +201,10 @@ export function setPendingTierStatement(
  * Make a past_due account's pending payment attempt due at `at` (the billing clock then runs it);
  * an attempt already due earlier keeps its time.
  */
-export async function makePendingAttemptDue(d1: D1Database, accountId: string, at: string): Promise<void> {
-  await d1
+export function pendingAttemptDueStatement(d1: D1Database, accountId: string, at: string): D1PreparedStatement {
+  return d1
     .prepare(
       "UPDATE billing_accounts SET next_action_at = ?2 WHERE id = ?1 AND status = 'past_due' AND next_action_at > ?2",
     )
-    .bind(accountId, at)
-    .run();
+    .bind(accountId, at);
 }

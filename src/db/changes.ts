@@ -1,3 +1,5 @@
+import type { Statement, Write } from "./store";
+
 /**
  * Whether a write aimed at one row (by key, or conditional) happened.
  * D1's `meta.changes` is the connection's total change count for the
@@ -7,3 +9,9 @@
  * (SQLite's own `changes()` function, used inside batches, excludes both.)
  */
 export const rowWritten = (result: D1Result | undefined): boolean => (result?.meta.changes ?? 0) > 0;
+
+/** A one-statement write that reads whether it wrote its row (rowWritten), for the domain to commit. */
+export const rowWrite = (statement: Statement): Write<boolean> => ({
+  statements: [statement],
+  read: ([result]) => rowWritten(result),
+});

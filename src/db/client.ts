@@ -16,3 +16,12 @@ export function db(d1: D1Database): Db {
 }
 
 export { schema };
+
+/** A query drizzle built, as a statement for the domain's commit (D1 batches prepared statements). */
+export function statementOf(
+  d1: D1Database,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+): D1PreparedStatement {
+  const { sql, params } = query.toSQL();
+  return d1.prepare(sql).bind(...params);
+}

@@ -1,3 +1,4 @@
+import { readTogether } from "./store";
 /**
  * External identities (drizzle/schema/sso.ts `external_identities`) and the writes that take an
  * unverified account over for a directory's user (docs/security.md "Pre-hijacked accounts").
@@ -34,21 +35,25 @@ export function linkIdentityStatement(d1: D1Database, row: ExternalIdentityRow):
     .bind(row.connectionId, row.subject, row.userId, row.email, row.linkedVia, row.createdAt, row.createdAt);
 }
 
-export async function touchIdentity(d1: D1Database, connectionId: string, subject: string, at: string) {
-  await d1
+export function touchIdentityStatement(d1: D1Database, connectionId: string, subject: string, at: string) {
+  return d1
     .prepare("UPDATE external_identities SET last_sign_in_at = ? WHERE connection_id = ? AND subject = ?")
-    .bind(at, connectionId, subject)
-    .run();
+    .bind(at, connectionId, subject);
 }
 
 /** What an account holds that signs it in: its refresh families (sign-ins and OAuth grants) and live API keys. */
 export async function credentialsOf(d1: D1Database, userId: string, at: string) {
-  const [families, keys] = await d1.batch<{ family_id: string } | { id: string; organization_id: string | null }>([
-    d1.prepare("SELECT DISTINCT family_id FROM refresh_tokens WHERE user_id = ?").bind(userId),
-    d1
-      .prepare("SELECT id, organization_id FROM api_keys WHERE user_id = ? AND (revoked_at IS NULL OR revoked_at > ?)")
-      .bind(userId, at),
-  ]);
+  const [families, keys] = await readTogether<{ family_id: string } | { id: string; organization_id: string | null }>(
+    d1,
+    [
+      d1.prepare("SELECT DISTINCT family_id FROM refresh_tokens WHERE user_id = ?").bind(userId),
+      d1
+        .prepare(
+          "SELECT id, organization_id FROM api_keys WHERE user_id = ? AND (revoked_at IS NULL OR revoked_at > ?)",
+        )
+        .bind(userId, at),
+    ],
+  );
   return {
     families: ((families?.results ?? []) as Array<{ family_id: string }>).map((r) => r.family_id),
     apiKeys: (keys?.results ?? []) as Array<{ id: string; organization_id: string | null }>,

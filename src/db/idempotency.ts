@@ -1,5 +1,5 @@
 import { rowWritten } from "./changes";
-import type { Condition } from "./store";
+import type { Condition, Statement, Write } from "./store";
 /**
  * Storage of Idempotency-Key records (drizzle/schema/idempotency.ts).
  * Conditional writes settle races: of two requests with one key, exactly one
@@ -27,15 +27,22 @@ export async function findIdempotencyRecord(
     .first<IdempotencyRecord>();
 }
 
+/** What claims a key: the key's fields, when the request started, how long its lock holds, when it expires (ISO). */
+export interface Claim {
+  ownerId: string;
+  key: string;
+  requestHash: string;
+  now: string;
+  lockedUntil: string;
+  expiresAt: string;
+}
+
 /**
  * Claim the key: insert a fresh in-progress record, or take over one that
  * expired or whose in-progress lock lapsed. True if this request owns the key.
  */
-export async function claimIdempotencyKey(
-  d1: D1Database,
-  r: { ownerId: string; key: string; requestHash: string; now: string; lockedUntil: string; expiresAt: string },
-): Promise<boolean> {
-  const result = await d1
+export function claimWrite(d1: D1Database, r: Claim): Write<boolean> {
+  const claim = d1
     .prepare(
       `INSERT INTO idempotency_keys (owner_id, key, request_hash, status, created_at, locked_until, expires_at)
        VALUES (?1, ?2, ?3, 'in_progress', ?4, ?5, ?6)
@@ -43,32 +50,30 @@ export async function claimIdempotencyKey(
          created_at = ?4, locked_until = ?5, expires_at = ?6
        WHERE idempotency_keys.expires_at <= ?4 OR (idempotency_keys.status = 'in_progress' AND idempotency_keys.locked_until <= ?4 AND idempotency_keys.request_hash = ?3)`,
     )
-    .bind(r.ownerId, r.key, r.requestHash, r.now, r.lockedUntil, r.expiresAt)
-    .run();
-  return rowWritten(result);
+    .bind(r.ownerId, r.key, r.requestHash, r.now, r.lockedUntil, r.expiresAt);
+  return { statements: [claim], read: ([result]) => rowWritten(result) };
 }
 
-export async function completeIdempotencyKey(
+/** Complete a claimed key with the response it stands for (sealed). */
+export function completeStatement(
   d1: D1Database,
   ownerId: string,
   key: string,
   status: number,
   body: string,
-): Promise<void> {
-  await d1
+): Statement {
+  return d1
     .prepare(
       "UPDATE idempotency_keys SET status = 'completed', response_status = ?3, response_body = ?4 WHERE owner_id = ?1 AND key = ?2 AND status = 'in_progress'",
     )
-    .bind(ownerId, key, status, body)
-    .run();
+    .bind(ownerId, key, status, body);
 }
 
 /** Forget an unfinished key (the request failed in a way that is safe to retry). */
-export async function releaseIdempotencyKey(d1: D1Database, ownerId: string, key: string): Promise<void> {
-  await d1
+export function releaseStatement(d1: D1Database, ownerId: string, key: string): Statement {
+  return d1
     .prepare("DELETE FROM idempotency_keys WHERE owner_id = ?1 AND key = ?2 AND status = 'in_progress'")
-    .bind(ownerId, key)
-    .run();
+    .bind(ownerId, key);
 }
 
 /** A record written in the batch that does the work (the work and the key commit together or not at all). */
@@ -112,27 +117,17 @@ export function atomicRecordStatements(
   ];
 }
 
-/**
- * Handed to the work by the middleware (Variables.idempotencyRecord): the
- * statements that store `response` as this key's record, to run in the work's
- * own batch, written only if `onlyIf` holds.
- */
-export type RecordInBatch = (
-  response: { status: number; body: string },
-  onlyIf: Condition,
-) => Promise<D1PreparedStatement[]>;
-
 /** Whether a batch failed because another request stored the same key first. */
 export const isKeyTaken = (err: unknown): boolean =>
   err instanceof Error && /UNIQUE constraint failed: idempotency_keys\./.test(err.message);
 
-/** Store a finished record outside any batch (a refusal the work ended in); false if the key is taken. */
-export async function storeIdempotencyRecord(
+/** Store a finished record on its own (a refusal the work ended in); false if the key is taken. */
+export function storeWrite(
   d1: D1Database,
   r: AtomicRecord,
   response: { status: number; sealedBody: string },
-): Promise<boolean> {
-  const result = await d1
+): Write<boolean> {
+  const store = d1
     .prepare(
       `INSERT INTO idempotency_keys (owner_id, key, request_hash, status, response_status, response_body, created_at, locked_until, expires_at)
        VALUES (?1, ?2, ?3, 'completed', ?4, ?5, ?6, ?6, ?7)
@@ -140,17 +135,15 @@ export async function storeIdempotencyRecord(
          created_at = ?6, locked_until = ?6, expires_at = ?7
        WHERE idempotency_keys.expires_at <= ?6 OR (idempotency_keys.status = 'in_progress' AND idempotency_keys.locked_until <= ?6)`,
     )
-    .bind(r.ownerId, r.key, r.requestHash, response.status, response.sealedBody, r.now, r.expiresAt)
-    .run();
-  return rowWritten(result);
+    .bind(r.ownerId, r.key, r.requestHash, response.status, response.sealedBody, r.now, r.expiresAt);
+  return { statements: [store], read: ([result]) => rowWritten(result) };
 }
 
 /** Forget the record this request stored in its batch (the work was undone afterwards: safe to retry). */
-export async function forgetIdempotencyRecord(d1: D1Database, r: AtomicRecord): Promise<void> {
-  await d1
+export function forgetStatement(d1: D1Database, r: AtomicRecord): Statement {
+  return d1
     .prepare("DELETE FROM idempotency_keys WHERE owner_id = ?1 AND key = ?2 AND created_at = ?3 AND request_hash = ?4")
-    .bind(r.ownerId, r.key, r.now, r.requestHash)
-    .run();
+    .bind(r.ownerId, r.key, r.now, r.requestHash);
 }
 
 /** Where the purge stopped: the last (owner_id, key) it looked at, or null to start from the beginning. */
@@ -159,30 +152,34 @@ export type PurgeCursor = { ownerId: string; key: string } | null;
 /**
  * Delete the expired records among the next `limit` records in key order
  * after `cursor` (there is no expires_at index: a creation writes one row).
- * Returns how many went and where to continue (null once the end is reached).
+ * Reads how many went and where to continue (null once the end is reached).
  */
-export async function purgeExpiredIdempotencyKeys(
+export function purgeExpiredWrite(
   d1: D1Database,
   now: string,
   cursor: PurgeCursor,
   limit = 1000,
-): Promise<{ deleted: number; next: PurgeCursor }> {
+): Write<{ deleted: number; next: PurgeCursor }> {
   const after = cursor ? "WHERE (owner_id, key) > (?1, ?2)" : "WHERE ?1 IS NULL AND ?2 IS NULL";
   const chunk = `SELECT owner_id, key, expires_at FROM idempotency_keys ${after} ORDER BY owner_id, key LIMIT ?3`;
-  const [last, deleted] = await d1.batch<{ owner_id: string; key: string; n: number }>([
-    d1
-      // The chunk's last key, and its position (how many the chunk holds: fewer than `limit` at the end).
-      .prepare(
-        `SELECT owner_id, key, n FROM (SELECT owner_id, key, row_number() OVER () AS n FROM (${chunk})) ORDER BY n DESC LIMIT 1`,
-      )
-      .bind(cursor?.ownerId ?? null, cursor?.key ?? null, limit),
-    d1
-      .prepare(
-        `DELETE FROM idempotency_keys WHERE (owner_id, key) IN (SELECT owner_id, key FROM (${chunk}) WHERE expires_at <= ?4)`,
-      )
-      .bind(cursor?.ownerId ?? null, cursor?.key ?? null, limit, now),
-  ]);
-  const row = last?.results[0];
-  const next = row && row.n >= limit ? { ownerId: row.owner_id, key: row.key } : null;
-  return { deleted: deleted?.meta.changes ?? 0, next };
+  return {
+    statements: [
+      d1
+        // The chunk's last key, and its position (how many the chunk holds: fewer than `limit` at the end).
+        .prepare(
+          `SELECT owner_id, key, n FROM (SELECT owner_id, key, row_number() OVER () AS n FROM (${chunk})) ORDER BY n DESC LIMIT 1`,
+        )
+        .bind(cursor?.ownerId ?? null, cursor?.key ?? null, limit),
+      d1
+        .prepare(
+          `DELETE FROM idempotency_keys WHERE (owner_id, key) IN (SELECT owner_id, key FROM (${chunk}) WHERE expires_at <= ?4)`,
+        )
+        .bind(cursor?.ownerId ?? null, cursor?.key ?? null, limit, now),
+    ],
+    read: ([last, deleted]) => {
+      const row = last?.results[0] as { owner_id: string; key: string; n: number } | undefined;
+      const next = row && row.n >= limit ? { ownerId: row.owner_id, key: row.key } : null;
+      return { deleted: deleted?.meta.changes ?? 0, next };
+    },
+  };
 }

@@ -1,3 +1,5 @@
+import type { Statement, Write } from "./store";
+
 /**
  * The mail outbox (table mail_outbox, drizzle/schema/mail.ts): rows written in the batch of the
  * change that justifies them, claimed by one sender at a time, then reduced to the delivery record.
@@ -66,53 +68,44 @@ export function insertMailStatement(
  * Takes a pending, due, unclaimed row for one sender until `claimedUntil`, counting the attempt.
  * Null when it is sent, given up, not yet due or held by another sender.
  */
-export async function claimMail(
-  d1: D1Database,
-  id: string,
-  now: string,
-  claimedUntil: string,
-): Promise<MailRow | null> {
-  return d1
+export function claimMailWrite(d1: D1Database, id: string, now: string, claimedUntil: string): Write<MailRow | null> {
+  const claim = d1
     .prepare(
       `UPDATE mail_outbox SET claimed_until = ?3, attempts = attempts + 1
        WHERE id = ?1 AND result = 'pending' AND next_attempt_at <= ?2 AND (claimed_until IS NULL OR claimed_until <= ?2)
        RETURNING ${COLUMNS}`,
     )
-    .bind(id, now, claimedUntil)
-    .first<MailRow>();
+    .bind(id, now, claimedUntil);
+  return { statements: [claim], read: ([result]) => (result?.results?.[0] as MailRow | undefined) ?? null };
 }
 
 /** Sent: the address and the bodies are erased, the record stays. */
-export async function markMailSent(d1: D1Database, id: string, at: string, providerMessageId: string): Promise<void> {
-  await d1
+export function mailSentStatement(d1: D1Database, id: string, at: string, providerMessageId: string): Statement {
+  return d1
     .prepare(
       `UPDATE mail_outbox SET result = 'sent', sent_at = ?2, provider_message_id = ?3, claimed_until = NULL,
          recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL, last_error = NULL
        WHERE id = ?1 AND result = 'pending'`,
     )
-    .bind(id, at, providerMessageId)
-    .run();
+    .bind(id, at, providerMessageId);
 }
 
 /** A failed attempt: retried at `retryAt`, or given up (null) with the address and bodies erased. */
-export async function markMailFailed(d1: D1Database, id: string, error: string, retryAt: string | null): Promise<void> {
+export function mailFailedStatement(d1: D1Database, id: string, error: string, retryAt: string | null): Statement {
   if (retryAt) {
-    await d1
+    return d1
       .prepare(
         "UPDATE mail_outbox SET next_attempt_at = ?2, last_error = ?3, claimed_until = NULL WHERE id = ?1 AND result = 'pending'",
       )
-      .bind(id, retryAt, error)
-      .run();
-    return;
+      .bind(id, retryAt, error);
   }
-  await d1
+  return d1
     .prepare(
       `UPDATE mail_outbox SET result = 'failed', last_error = ?2, claimed_until = NULL,
          recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL
        WHERE id = ?1 AND result = 'pending'`,
     )
-    .bind(id, error)
-    .run();
+    .bind(id, error);
 }
 
 /** Pending rows due by `now`, oldest first (partial index mail_outbox_pending_idx). */

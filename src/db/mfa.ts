@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
-import { rowWritten } from "./changes";
+import { rowWrite } from "./changes";
 import { db, schema } from "./client";
-import type { Statement } from "./store";
+import type { Statement, Write } from "./store";
 
 const { mfaTotp, mfaRecoveryCodes } = schema;
 export type TotpRow = typeof mfaTotp.$inferSelect;
@@ -11,16 +11,16 @@ export async function findTotp(d1: D1Database, userId: string): Promise<TotpRow 
 }
 
 /** A new, unconfirmed enrolment replaces an earlier unconfirmed one; never a confirmed one. */
-export async function upsertPendingTotp(d1: D1Database, row: TotpRow): Promise<boolean> {
-  const result = await d1
-    .prepare(
-      `INSERT INTO mfa_totp (user_id, secret_sealed, confirmed_at, last_step, created_at) VALUES (?1, ?2, NULL, NULL, ?3)
+export function upsertPendingTotpWrite(d1: D1Database, row: TotpRow): Write<boolean> {
+  return rowWrite(
+    d1
+      .prepare(
+        `INSERT INTO mfa_totp (user_id, secret_sealed, confirmed_at, last_step, created_at) VALUES (?1, ?2, NULL, NULL, ?3)
        ON CONFLICT (user_id) DO UPDATE SET secret_sealed = ?2, last_step = NULL, created_at = ?3
        WHERE mfa_totp.confirmed_at IS NULL`,
-    )
-    .bind(row.userId, row.secretSealed, row.createdAt)
-    .run();
-  return rowWritten(result);
+      )
+      .bind(row.userId, row.secretSealed, row.createdAt),
+  );
 }
 
 /**
@@ -28,19 +28,19 @@ export async function upsertPendingTotp(d1: D1Database, row: TotpRow): Promise<b
  * requests racing with one code cannot both pass (RFC 6238 §5.2: a verifier must not accept a second
  * attempt of the same OTP). `confirmAt` confirms an enrolment in the same statement.
  */
-export async function acceptTotpStep(d1: D1Database, userId: string, step: number, confirmAt?: string) {
-  const result = await d1
-    .prepare(
-      `UPDATE mfa_totp SET last_step = ?2, confirmed_at = COALESCE(confirmed_at, ?3)
+export function acceptTotpStepWrite(d1: D1Database, userId: string, step: number, confirmAt?: string) {
+  return rowWrite(
+    d1
+      .prepare(
+        `UPDATE mfa_totp SET last_step = ?2, confirmed_at = COALESCE(confirmed_at, ?3)
        WHERE user_id = ?1 AND (last_step IS NULL OR last_step < ?2)`,
-    )
-    .bind(userId, step, confirmAt ?? null)
-    .run();
-  return rowWritten(result);
+      )
+      .bind(userId, step, confirmAt ?? null),
+  );
 }
 
-export async function deleteTotp(d1: D1Database, userId: string): Promise<boolean> {
-  return rowWritten(await d1.prepare("DELETE FROM mfa_totp WHERE user_id = ?1").bind(userId).run());
+export function deleteTotpStatement(d1: D1Database, userId: string): Statement {
+  return d1.prepare("DELETE FROM mfa_totp WHERE user_id = ?1").bind(userId);
 }
 
 /** Replaces the whole set, committed together: the old codes stop working as the new ones start. */
@@ -61,12 +61,12 @@ export function replaceRecoveryCodesStatements(
 }
 
 /** Spend one code: true only for the one request whose write marked it used. */
-export async function useRecoveryCode(d1: D1Database, userId: string, hash: string, at: string): Promise<boolean> {
-  const result = await d1
-    .prepare("UPDATE mfa_recovery_codes SET used_at = ?3 WHERE user_id = ?1 AND code_hash = ?2 AND used_at IS NULL")
-    .bind(userId, hash, at)
-    .run();
-  return rowWritten(result);
+export function useRecoveryCodeWrite(d1: D1Database, userId: string, hash: string, at: string): Write<boolean> {
+  return rowWrite(
+    d1
+      .prepare("UPDATE mfa_recovery_codes SET used_at = ?3 WHERE user_id = ?1 AND code_hash = ?2 AND used_at IS NULL")
+      .bind(userId, hash, at),
+  );
 }
 
 export async function unusedRecoveryCodes(d1: D1Database, userId: string): Promise<number> {
@@ -78,12 +78,13 @@ export async function unusedRecoveryCodes(d1: D1Database, userId: string): Promi
   return row?.n ?? 0;
 }
 
-export async function deleteRecoveryCodes(d1: D1Database, userId: string) {
-  await d1.prepare("DELETE FROM mfa_recovery_codes WHERE user_id = ?1").bind(userId).run();
+export function deleteRecoveryCodesStatement(d1: D1Database, userId: string): Statement {
+  return d1.prepare("DELETE FROM mfa_recovery_codes WHERE user_id = ?1").bind(userId);
 }
 
-export async function insertChallenge(d1: D1Database, row: typeof schema.mfaChallenges.$inferInsert) {
-  await db(d1).insert(schema.mfaChallenges).values(row).run();
+export function insertChallengeStatement(d1: D1Database, row: typeof schema.mfaChallenges.$inferInsert): Statement {
+  const insert = db(d1).insert(schema.mfaChallenges).values(row).toSQL();
+  return d1.prepare(insert.sql).bind(...insert.params);
 }
 
 export async function findLiveChallenge(d1: D1Database, tokenHash: string, now: number) {
@@ -98,28 +99,27 @@ export async function findLiveChallenge(d1: D1Database, tokenHash: string, now: 
 /** A challenge's wrong codes are counted; at MFA_CHALLENGE_MAX_FAILURES it is dead. */
 const MFA_CHALLENGE_MAX_FAILURES = 5;
 
-export async function failChallenge(d1: D1Database, tokenHash: string) {
-  await d1.prepare("UPDATE mfa_challenges SET failures = failures + 1 WHERE token_hash = ?1").bind(tokenHash).run();
+export function failChallengeStatement(d1: D1Database, tokenHash: string): Statement {
+  return d1.prepare("UPDATE mfa_challenges SET failures = failures + 1 WHERE token_hash = ?1").bind(tokenHash);
 }
 
 /** Spend the challenge: true for the one request that did (a second use finds it used). */
-export async function useChallenge(d1: D1Database, tokenHash: string, now: number, at: string): Promise<boolean> {
-  const result = await d1
-    .prepare(
-      "UPDATE mfa_challenges SET used_at = ?3 WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2 AND failures < ?4",
-    )
-    .bind(tokenHash, now, at, MFA_CHALLENGE_MAX_FAILURES)
-    .run();
-  return rowWritten(result);
+export function useChallengeWrite(d1: D1Database, tokenHash: string, now: number, at: string): Write<boolean> {
+  return rowWrite(
+    d1
+      .prepare(
+        "UPDATE mfa_challenges SET used_at = ?3 WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2 AND failures < ?4",
+      )
+      .bind(tokenHash, now, at, MFA_CHALLENGE_MAX_FAILURES),
+  );
 }
 
-export async function recordCheck(d1: D1Database, sid: string, userId: string, at: number) {
-  await d1
+export function recordCheckStatement(d1: D1Database, sid: string, userId: string, at: number): Statement {
+  return d1
     .prepare(
       "INSERT INTO mfa_checks (sid, user_id, verified_at) VALUES (?1, ?2, ?3) ON CONFLICT (sid) DO UPDATE SET verified_at = ?3 WHERE mfa_checks.user_id = ?2",
     )
-    .bind(sid, userId, at)
-    .run();
+    .bind(sid, userId, at);
 }
 
 export async function lastCheck(d1: D1Database, sid: string, userId: string): Promise<number | null> {

@@ -1,13 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import type { Statement } from "./store";
 
 const { oauthClients, refreshTokens } = schema;
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 export type { RegistrableGrant } from "../../drizzle/schema/oauth";
 
-export async function insertClient(d1: D1Database, row: OAuthClientRow): Promise<void> {
-  await db(d1).insert(oauthClients).values(row).run();
+export function insertClientStatement(d1: D1Database, row: OAuthClientRow): D1PreparedStatement {
+  return statementOf(d1, db(d1).insert(oauthClients).values(row));
 }
 
 export async function findClientById(d1: D1Database, id: string): Promise<OAuthClientRow | undefined> {

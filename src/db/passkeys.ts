@@ -1,15 +1,16 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import { rowWritten } from "./changes";
+import { rowWrite } from "./changes";
 import { db, schema } from "./client";
+import type { Statement, Write } from "./store";
 
 const { mfaPasskeys, webauthnChallenges } = schema;
 export type PasskeyRow = typeof mfaPasskeys.$inferSelect;
 export type WebauthnCeremony = (typeof webauthnChallenges.$inferSelect)["ceremony"];
 
-export async function insertPasskey(d1: D1Database, row: typeof mfaPasskeys.$inferInsert): Promise<boolean> {
-  // A credential id registered before (to anyone) is not registered again.
-  const result = await db(d1).insert(mfaPasskeys).values(row).onConflictDoNothing().run();
-  return rowWritten(result);
+/** Reads false for a credential id registered before (to anyone): it is not registered again. */
+export function insertPasskeyWrite(d1: D1Database, row: typeof mfaPasskeys.$inferInsert): Write<boolean> {
+  const insert = db(d1).insert(mfaPasskeys).values(row).onConflictDoNothing().toSQL();
+  return rowWrite(d1.prepare(insert.sql).bind(...insert.params));
 }
 
 export async function passkeysOf(d1: D1Database, userId: string): Promise<PasskeyRow[]> {
@@ -38,17 +39,17 @@ export async function findPasskeyOf(d1: D1Database, userId: string, id: string):
     .get();
 }
 
-export async function renamePasskey(d1: D1Database, userId: string, id: string, name: string): Promise<boolean> {
-  const result = await db(d1)
+export function renamePasskeyWrite(d1: D1Database, userId: string, id: string, name: string): Write<boolean> {
+  const update = db(d1)
     .update(mfaPasskeys)
     .set({ name })
     .where(and(eq(mfaPasskeys.id, id), eq(mfaPasskeys.userId, userId)))
-    .run();
-  return rowWritten(result);
+    .toSQL();
+  return rowWrite(d1.prepare(update.sql).bind(...update.params));
 }
 
-export async function deletePasskey(d1: D1Database, userId: string, id: string): Promise<boolean> {
-  return rowWritten(await d1.prepare("DELETE FROM mfa_passkeys WHERE id = ?1 AND user_id = ?2").bind(id, userId).run());
+export function deletePasskeyWrite(d1: D1Database, userId: string, id: string): Write<boolean> {
+  return rowWrite(d1.prepare("DELETE FROM mfa_passkeys WHERE id = ?1 AND user_id = ?2").bind(id, userId));
 }
 
 /**
@@ -56,29 +57,33 @@ export async function deletePasskey(d1: D1Database, userId: string, id: string):
  * the stored one, unless both are 0, is a cloned authenticator), in one conditional write so two
  * requests racing with one assertion cannot both pass.
  */
-export async function acceptAssertion(
+export function acceptAssertionWrite(
   d1: D1Database,
   input: { id: string; counter: number; backedUp: boolean; at: string },
-): Promise<boolean> {
-  const result = await d1
-    .prepare(
-      `UPDATE mfa_passkeys SET counter = ?2, backed_up = ?3, last_used_at = ?4
+): Write<boolean> {
+  return rowWrite(
+    d1
+      .prepare(
+        `UPDATE mfa_passkeys SET counter = ?2, backed_up = ?3, last_used_at = ?4
        WHERE id = ?1 AND (counter < ?2 OR (counter = 0 AND ?2 = 0))`,
-    )
-    .bind(input.id, input.counter, input.backedUp ? 1 : 0, input.at)
-    .run();
-  return rowWritten(result);
+      )
+      .bind(input.id, input.counter, input.backedUp ? 1 : 0, input.at),
+  );
 }
 
-export async function insertWebauthnChallenge(d1: D1Database, row: typeof webauthnChallenges.$inferInsert) {
-  await db(d1).insert(webauthnChallenges).values(row).run();
+export function insertWebauthnChallengeStatement(
+  d1: D1Database,
+  row: typeof webauthnChallenges.$inferInsert,
+): Statement {
+  const insert = db(d1).insert(webauthnChallenges).values(row).toSQL();
+  return d1.prepare(insert.sql).bind(...insert.params);
 }
 
 /**
  * Spend a WebAuthn challenge of `ceremony` (bound to `userId`, or to nobody for a passwordless
  * sign-in, and to `sid` for step-up): true for the one request whose write marked it used, while live.
  */
-export async function spendWebauthnChallenge(
+export function spendWebauthnChallengeWrite(
   d1: D1Database,
   input: {
     hash: string;
@@ -88,13 +93,13 @@ export async function spendWebauthnChallenge(
     now: number;
     at: string;
   },
-): Promise<boolean> {
-  const result = await d1
-    .prepare(
-      `UPDATE webauthn_challenges SET used_at = ?6
+): Write<boolean> {
+  return rowWrite(
+    d1
+      .prepare(
+        `UPDATE webauthn_challenges SET used_at = ?6
        WHERE challenge_hash = ?1 AND ceremony = ?2 AND user_id IS ?3 AND sid IS ?4 AND used_at IS NULL AND expires_at > ?5`,
-    )
-    .bind(input.hash, input.ceremony, input.userId, input.sid, input.now, input.at)
-    .run();
-  return rowWritten(result);
+      )
+      .bind(input.hash, input.ceremony, input.userId, input.sid, input.now, input.at),
+  );
 }

@@ -1,12 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { rowWritten } from "./changes";
-import { db, schema } from "./client";
+import { rowWrite } from "./changes";
+import { db, schema, statementOf } from "./client";
+import type { Statement, Write } from "./store";
 
 const { refreshTokens } = schema;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-export async function insertRefreshToken(d1: D1Database, row: typeof refreshTokens.$inferInsert): Promise<void> {
-  await db(d1).insert(refreshTokens).values(row).run();
+export function insertRefreshTokenStatement(d1: D1Database, row: typeof refreshTokens.$inferInsert): Statement {
+  return statementOf(d1, db(d1).insert(refreshTokens).values(row));
 }
 
 export async function findRefreshTokenByHash(d1: D1Database, tokenHash: string): Promise<RefreshTokenRow | undefined> {
@@ -17,21 +18,26 @@ export async function findRefreshTokenByHash(d1: D1Database, tokenHash: string):
  * Mark a token used, only if it is still unused and unrevoked. Conditional
  * write: of two concurrent uses exactly one wins.
  */
-export async function consumeRefreshToken(d1: D1Database, id: string, at: string): Promise<boolean> {
-  const result = await db(d1)
-    .update(refreshTokens)
-    .set({ usedAt: at })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-    .run();
-  return rowWritten(result);
+export function consumeRefreshTokenWrite(d1: D1Database, id: string, at: string): Write<boolean> {
+  return rowWrite(
+    statementOf(
+      d1,
+      db(d1)
+        .update(refreshTokens)
+        .set({ usedAt: at })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt))),
+    ),
+  );
 }
 
-export async function revokeFamily(d1: D1Database, familyId: string, at: string): Promise<void> {
-  await db(d1)
-    .update(refreshTokens)
-    .set({ revokedAt: at })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .run();
+export function revokeFamilyStatement(d1: D1Database, familyId: string, at: string): Statement {
+  return statementOf(
+    d1,
+    db(d1)
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+  );
 }
 
 /** The user a refresh family (a sign-in or OAuth grant, the access tokens' `sid`) belongs to. */

@@ -1,17 +1,17 @@
 import { and, eq, gt, lte } from "drizzle-orm";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import type { Statement } from "./store";
 
 const { oauthRegisteredClients: clients, oauthAuthorizationCodes: codes } = schema;
 export type RegisteredClientRow = typeof clients.$inferSelect;
 
-export async function insertRegisteredClient(d1: D1Database, row: RegisteredClientRow): Promise<void> {
-  await db(d1).insert(clients).values(row).run();
+export function insertRegisteredClientStatement(d1: D1Database, row: RegisteredClientRow): Statement {
+  return statementOf(d1, db(d1).insert(clients).values(row));
 }
 
 /** A metadata document's client, written again each time the document is read (its id is the document's URL). */
-export async function upsertRegisteredClient(d1: D1Database, row: RegisteredClientRow): Promise<void> {
-  await db(d1)
+export function upsertRegisteredClientStatement(d1: D1Database, row: RegisteredClientRow): Statement {
+  const upsert = db(d1)
     .insert(clients)
     .values(row)
     .onConflictDoUpdate({
@@ -24,8 +24,8 @@ export async function upsertRegisteredClient(d1: D1Database, row: RegisteredClie
         createdAt: row.createdAt,
         expiresAt: row.expiresAt,
       },
-    })
-    .run();
+    });
+  return statementOf(d1, upsert);
 }
 
 /** The client unless its registration expired at `now` (ISO). */
@@ -42,12 +42,14 @@ export async function findRegisteredClient(
 }
 
 /** A token was issued to it: it stays registered until `expiresAt`. */
-export async function touchRegisteredClient(d1: D1Database, id: string, now: string, expiresAt: string) {
-  await db(d1)
-    .update(clients)
-    .set({ lastUsedAt: now, expiresAt })
-    .where(and(eq(clients.id, id), lte(clients.expiresAt, expiresAt)))
-    .run();
+export function touchRegisteredClientStatement(d1: D1Database, id: string, now: string, expiresAt: string): Statement {
+  return statementOf(
+    d1,
+    db(d1)
+      .update(clients)
+      .set({ lastUsedAt: now, expiresAt })
+      .where(and(eq(clients.id, id), lte(clients.expiresAt, expiresAt))),
+  );
 }
 
 /** Up to `max` registrations that expired by `now`. */

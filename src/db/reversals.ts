@@ -31,11 +31,10 @@ export async function processorEventSeen(d1: D1Database, id: string): Promise<bo
 }
 
 /** An event handled by doing nothing (an unknown type, a charge we do not know): only remembered. */
-export async function recordProcessorEvent(d1: D1Database, e: ProcessorEvent): Promise<void> {
-  await d1
+export function processorEventStatement(d1: D1Database, e: ProcessorEvent): D1PreparedStatement {
+  return d1
     .prepare("INSERT INTO processor_events (id, type, received_at) VALUES (?1, ?2, ?3) ON CONFLICT (id) DO NOTHING")
-    .bind(e.id, e.type, e.at)
-    .run();
+    .bind(e.id, e.type, e.at);
 }
 
 /** The successful charge a processor reference (a PaymentIntent id) names. */

@@ -1,3 +1,5 @@
+import type { Write } from "./store";
+
 /**
  * Revoked access-token sessions (`sid`: a login session or an OAuth grant
  * family) and deleted OAuth clients, in D1's `revoked_credentials`, each kept
@@ -19,16 +21,19 @@ type Kind = "sid" | "client";
 const cache = new Map<string, { revoked: boolean; until: number }>();
 const cacheKey = (kind: Kind, subject: string) => `${kind}:${subject}`;
 
-async function revoke(d1: D1Database, kind: Kind, subject: string, ttlSeconds: number, now: number) {
-  cache.set(cacheKey(kind, subject), { revoked: true, until: Number.POSITIVE_INFINITY });
+/** Kept until the longest-lived token it covers (`ttlSeconds` from `now`) has expired. */
+function revocationStatement(d1: D1Database, kind: Kind, subject: string, ttlSeconds: number, now: number) {
   const expiresAt = new Date(now + Math.ceil(ttlSeconds) * 1000).toISOString();
-  await d1
+  return d1
     .prepare(
       "INSERT INTO revoked_credentials (kind, subject, expires_at) VALUES (?1, ?2, ?3) ON CONFLICT (kind, subject) DO UPDATE SET expires_at = MAX(expires_at, excluded.expires_at)",
     )
-    .bind(kind, subject, expiresAt)
-    .run();
+    .bind(kind, subject, expiresAt);
 }
+
+const remember = (kind: Kind, subjects: readonly string[]) => {
+  for (const s of subjects) cache.set(cacheKey(kind, s), { revoked: true, until: Number.POSITIVE_INFINITY });
+};
 
 async function isRevoked(d1: D1Database, kind: Kind, subject: string, now: number, recheckMs: number) {
   const id = cacheKey(kind, subject);
@@ -65,20 +70,11 @@ export function revokeSessionStatement(
   ttlSeconds: number,
   now: number,
 ): D1PreparedStatement {
-  const expiresAt = new Date(now + Math.ceil(ttlSeconds) * 1000).toISOString();
-  return d1
-    .prepare(
-      "INSERT INTO revoked_credentials (kind, subject, expires_at) VALUES ('sid', ?1, ?2) ON CONFLICT (kind, subject) DO UPDATE SET expires_at = MAX(expires_at, excluded.expires_at)",
-    )
-    .bind(sid, expiresAt);
+  return revocationStatement(d1, "sid", sid, ttlSeconds, now);
 }
 
 export function rememberRevokedSessions(sids: readonly string[]): void {
-  for (const sid of sids) cache.set(cacheKey("sid", sid), { revoked: true, until: Number.POSITIVE_INFINITY });
-}
-
-export function revokeSession(d1: D1Database, sid: string, ttlSeconds: number, now = Date.now()): Promise<void> {
-  return revoke(d1, "sid", sid, ttlSeconds, now);
+  remember("sid", sids);
 }
 
 export function isSessionRevoked(
@@ -90,9 +86,21 @@ export function isSessionRevoked(
   return isRevoked(d1, "sid", sid, now, recheckMs);
 }
 
-/** A deleted OAuth client: every access token issued to it stops working, whatever its `sid`. */
-export function revokeClientTokens(d1: D1Database, clientId: string, ttlSeconds: number, now = Date.now()) {
-  return revoke(d1, "client", clientId, ttlSeconds, now);
+/**
+ * A deleted OAuth client: every access token issued to it stops working, whatever its `sid`. A
+ * statement for the caller's commit; once committed, rememberRevokedClients marks this isolate's cache.
+ */
+export function revokeClientStatement(
+  d1: D1Database,
+  clientId: string,
+  ttlSeconds: number,
+  now: number,
+): D1PreparedStatement {
+  return revocationStatement(d1, "client", clientId, ttlSeconds, now);
+}
+
+export function rememberRevokedClients(clientIds: readonly string[]): void {
+  remember("client", clientIds);
 }
 
 export function isClientRevoked(
@@ -105,12 +113,11 @@ export function isClientRevoked(
 }
 
 /** Rows whose covered tokens have all expired (the maintenance cron). */
-export async function purgeExpiredRevocations(d1: D1Database, nowIso: string, limit: number): Promise<number> {
-  const result = await d1
+export function purgeExpiredRevocationsWrite(d1: D1Database, nowIso: string, limit: number): Write<number> {
+  const purge = d1
     .prepare(
       "DELETE FROM revoked_credentials WHERE rowid IN (SELECT rowid FROM revoked_credentials WHERE expires_at < ?1 LIMIT ?2)",
     )
-    .bind(nowIso, limit)
-    .run();
-  return result.meta.changes;
+    .bind(nowIso, limit);
+  return { statements: [purge], read: ([result]) => result?.meta.changes ?? 0 };
 }

@@ -5,6 +5,7 @@ import { db, schema } from "./client";
 import { balanceQuery, debitStatements, type LedgerEntry, ledgerRowExists, ledgerRowWritten } from "./credits";
 import { rowInserter, rowReader } from "./row-sql";
 import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from "./session-vocabulary";
+import { readTogether } from "./store";
 
 type AccountTier = AccountRow["tier"];
 
@@ -54,7 +55,7 @@ export function paidSessionStatements(
   const balanceAt = statements.length - 1;
   return {
     statements,
-    // The batch may carry more statements after these (Context.commit's outcome): results are read by position.
+    // The commit may carry more statements after these (an idempotency record): results are read by position.
     outcome(results) {
       const balance = (results[balanceAt]?.results?.[0] as { balance?: number } | undefined)?.balance ?? 0;
       return { paid: ledgerRowWritten(results[1]) && rowWritten(results[2]), balance };
@@ -94,7 +95,7 @@ export async function activeSessions(
           `SELECT MIN(estimated_completion) AS soonest FROM sessions WHERE user_id = ?1 AND ${ANY_SESSION_TYPE} AND status IN ('pending', 'processing') AND organization_id IS NULL`,
         )
         .bind(account.userId);
-  const [counted, soonest] = await d1.batch<{ count?: number; soonest?: string | null }>([
+  const [counted, soonest] = await readTogether<{ count?: number; soonest?: string | null }>(d1, [
     d1.prepare("SELECT active_sessions AS count FROM billing_accounts WHERE id = ?1").bind(account.id),
     owner,
   ]);

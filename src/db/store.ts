@@ -5,7 +5,7 @@
 export type Store = D1Database;
 /** A statement a repository prepared, for a caller to commit with others in one batch (atomic in D1). */
 export type Statement = D1PreparedStatement;
-export type StatementResult = D1Result;
+export type StatementResult<T = unknown> = D1Result<T>;
 export type KeyValues = KVNamespace;
 /** A condition in SQL with its bound values, for a statement that must only write if it holds. */
 export interface Condition {
@@ -28,6 +28,9 @@ export interface Write<T> {
  * runs a batch as one transaction, so no write lands between them. Only SELECTs: a write belongs in
  * the unit of work's commit, never here.
  */
-export function readTogether(d1: Store, statements: [Statement, ...Statement[]]): Promise<StatementResult[]> {
-  return d1.batch(statements);
+export function readTogether<T = unknown>(
+  d1: Store,
+  statements: [Statement, ...Statement[]],
+): Promise<StatementResult<T>[]> {
+  return d1.batch<T>(statements);
 }

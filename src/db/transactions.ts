@@ -39,15 +39,13 @@ export function completedPurchaseWrite(
   };
 }
 
-/** A transaction row, once: a repeated insert of the same id changes nothing. */
+/**
+ * A transaction row, once: a repeated insert of the same id changes nothing. Alone in a commit, it
+ * records a failed charge (declined or processor failure) of a purchase, fee or upgrade: nothing credited.
+ */
 export function transactionInsert(d1: D1Database, row: TransactionRow): D1PreparedStatement {
   const q = db(d1).insert(transactions).values(row).onConflictDoNothing().toSQL();
   return d1.prepare(q.sql).bind(...q.params);
-}
-
-/** A failed charge (declined or processor failure) of a purchase, fee or upgrade: recorded, nothing credited. */
-export async function recordFailedCharge(d1: D1Database, row: TransactionRow): Promise<void> {
-  await transactionInsert(d1, row).run();
 }
 
 /**

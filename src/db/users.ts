@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { rowWritten } from "./changes";
-import { db, schema } from "./client";
-import type { Write } from "./store";
+import { db, schema, statementOf } from "./client";
+import type { Statement, Write } from "./store";
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type NewUserRow = typeof schema.users.$inferInsert;
@@ -58,15 +58,17 @@ export function insertUserWrite(
   };
 }
 
-export async function recordLogin(d1: D1Database, id: string, at: string, country: string): Promise<void> {
-  await db(d1).update(users).set({ lastLogin: at, country }).where(eq(users.id, id)).run();
+/** A sign-in's mark on the account: when, and from which country. */
+export function loginStatement(d1: D1Database, id: string, at: string, country: string): Statement {
+  return statementOf(d1, db(d1).update(users).set({ lastLogin: at, country }).where(eq(users.id, id)));
 }
 
-export async function updateProfile(
+/** The profile's changed fields (none: nothing to write). */
+export function profileStatements(
   d1: D1Database,
   id: string,
   patch: Partial<Pick<UserRow, "username" | "prefNotifications" | "prefTheme" | "prefLanguage">>,
-): Promise<UserRow | undefined> {
-  if (Object.keys(patch).length > 0) await db(d1).update(users).set(patch).where(eq(users.id, id)).run();
-  return findUserById(d1, id);
+): Statement[] {
+  if (Object.keys(patch).length === 0) return [];
+  return [statementOf(d1, db(d1).update(users).set(patch).where(eq(users.id, id)))];
 }

@@ -35,8 +35,9 @@ export async function unsentDeliveries(d1: D1Database, rows: DeliveryRow[]): Pro
   return stored.filter((r) => r.status === "pending" && r.attempts === 0).map((r) => r.id);
 }
 
-export async function insertDelivery(d1: D1Database, row: DeliveryRow): Promise<void> {
-  await db(d1).insert(webhookDeliveries).values(row).run();
+export function insertDeliveryStatement(d1: D1Database, row: DeliveryRow): Statement {
+  const insert = db(d1).insert(webhookDeliveries).values(row).toSQL();
+  return d1.prepare(insert.sql).bind(...insert.params);
 }
 
 export async function findDelivery(d1: D1Database, id: string): Promise<DeliveryRow | undefined> {
@@ -98,31 +99,31 @@ export function attemptWrite(
 }
 
 /** Set a delivery's status without an HTTP attempt (dead-lettered, skipped, refused, replay queued). */
-export async function setDeliveryStatus(
+export function deliveryStatusStatement(
   d1: D1Database,
   id: string,
   status: DeliveryStatus,
   at: string,
   error?: string,
-): Promise<void> {
-  await db(d1)
+): Statement {
+  const update = db(d1)
     .update(webhookDeliveries)
     .set({ status, updatedAt: at, ...(error !== undefined ? { lastError: error } : {}) })
     .where(eq(webhookDeliveries.id, id))
-    .run();
+    .toSQL();
+  return d1.prepare(update.sql).bind(...update.params);
 }
 
 /**
  * A dead-lettered delivery becomes `dead` unless it finished meanwhile (a
  * replay that succeeded, or a permanent failure already recorded).
  */
-export async function markDeliveryDead(d1: D1Database, id: string, at: string): Promise<void> {
-  await d1
+export function deliveryDeadStatement(d1: D1Database, id: string, at: string): Statement {
+  return d1
     .prepare(
       "UPDATE webhook_deliveries SET status = 'dead', updated_at = ?2 WHERE id = ?1 AND status IN ('pending', 'retrying')",
     )
-    .bind(id, at)
-    .run();
+    .bind(id, at);
 }
 
 /** What the delivery log shows: filters (all optional) and a page, by cursor or offset. */
@@ -200,11 +201,11 @@ const RECOVERABLE_SQL = "('failed', 'dead', 'skipped')";
  * back to `pending`, in one statement, and return their ids: a delivery already pending is not
  * returned again, so a second call does not queue it twice.
  */
-export async function requeueRecoverable(
+export function requeueRecoverableWrite(
   d1: D1Database,
   input: { webhookId: string; since: string; max: number; at: string },
-): Promise<string[]> {
-  const { results } = await d1
+): Write<string[]> {
+  const requeue = d1
     .prepare(
       `UPDATE webhook_deliveries SET status = 'pending', updated_at = ?3
        WHERE id IN (SELECT id FROM webhook_deliveries
@@ -212,9 +213,11 @@ export async function requeueRecoverable(
                     ORDER BY created_at, id LIMIT ?4)
        RETURNING id`,
     )
-    .bind(input.webhookId, input.since, input.at, input.max)
-    .all<{ id: string }>();
-  return results.map((r) => r.id);
+    .bind(input.webhookId, input.since, input.at, input.max);
+  return {
+    statements: [requeue],
+    read: ([result]) => ((result?.results ?? []) as Array<{ id: string }>).map((r) => r.id),
+  };
 }
 
 /** How many of the webhook's deliveries since `since` are still recoverable. */
@@ -229,12 +232,13 @@ export async function countRecoverable(d1: D1Database, webhookId: string, since:
 }
 
 /** Deliveries requeued but not queued after all (the queue refused them) are failed again, so recover finds them. */
-export async function unqueueDeliveries(d1: D1Database, ids: readonly string[], at: string): Promise<void> {
-  if (ids.length === 0) return;
-  await d1
-    .prepare(
-      "UPDATE webhook_deliveries SET status = 'failed', updated_at = ?2 WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'",
-    )
-    .bind(JSON.stringify(ids), at)
-    .run();
+export function unqueueDeliveriesStatements(d1: D1Database, ids: readonly string[], at: string): Statement[] {
+  if (ids.length === 0) return [];
+  return [
+    d1
+      .prepare(
+        "UPDATE webhook_deliveries SET status = 'failed', updated_at = ?2 WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'",
+      )
+      .bind(JSON.stringify(ids), at),
+  ];
 }

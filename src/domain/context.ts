@@ -1,4 +1,4 @@
-import type { Condition, KeyValues, Statement, StatementResult, Store } from "../db/store";
+import type { KeyValues, Statement, StatementResult, Store } from "../db/store";
 import type { Config } from "./config";
 import type { Principal } from "./identity/principal";
 import type { Ports } from "./ports";
@@ -39,22 +39,12 @@ export interface Context {
   now(): number;
   readonly meta: RequestMeta;
   /**
-   * Commits statements in one D1 batch: all or none (D1 has no interactive transactions). With an
-   * `outcome`, the batch also carries what the unit of work must record with that result, written
-   * only if `onlyIf` holds: a request's Idempotency-Key record (src/middleware/idempotency.ts), so
-   * the work and its replayable answer commit together or not at all.
+   * Commits the statements a use case lists in one D1 batch: all or none (D1 has no interactive
+   * transactions). The use case lists everything it writes, an Idempotency-Key record it was handed
+   * included (src/domain/idempotency/records.ts RecordResult), so nothing else writes beside it.
    */
-  commit(statements: Statement[], outcome?: Outcome): Promise<StatementResult[]>;
+  commit(statements: Statement[]): Promise<StatementResult[]>;
 }
-
-/** The result a batch commits, and the condition that says the work happened (see Context.commit). */
-export interface Outcome {
-  result: unknown;
-  onlyIf: Condition;
-}
-
-/** What a unit of work commits beside an outcome (set per request; see Context.commit). */
-export type CommitAlongside = (outcome: Outcome) => Promise<Statement[]>;
 
 /** A request's context once a credential authenticated it. */
 export interface UserContext extends Context {

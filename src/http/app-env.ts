@@ -1,6 +1,6 @@
 import type { Bindings } from "../bindings";
-import type { RecordInBatch } from "../db/idempotency";
-import type { CommitAlongside, Context } from "../domain/context";
+import type { Context } from "../domain/context";
+import type { FreeKey } from "../domain/idempotency/records";
 import type { AccountHolder } from "../domain/identity/account-holder";
 import type { Principal } from "../domain/identity/principal";
 
@@ -19,10 +19,11 @@ interface Variables {
   route?: string;
   /** The catalogue code of an error answer, set by onError: the request log line and metric carry it. */
   errorCode?: string;
-  /** Set on an atomic idempotent route with an Idempotency-Key (middleware/idempotency.ts): the record, for the work's batch. */
-  idempotencyRecord?: RecordInBatch;
-  /** What the request's context commits beside a work's outcome (Context.commit): the route's Idempotency-Key record. */
-  commitAlongside?: CommitAlongside;
+  /**
+   * Set on an atomic idempotent route with an Idempotency-Key no record holds (middleware/idempotency.ts):
+   * the route reads it with idempotencyRecord(c, …) and hands the record to its use case's commit.
+   */
+  idempotencyKey?: FreeKey;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

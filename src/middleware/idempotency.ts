@@ -1,28 +1,25 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { configOf } from "../context/config";
+import { contextOf } from "../context/request";
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../domain/idempotency/keys";
 import {
-  type AtomicRecord,
-  atomicRecordStatements,
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  findIdempotencyRecord,
-  forgetIdempotencyRecord,
+  claimKey,
+  completeKey,
+  findRecord,
+  forgetRecord,
+  holdingRecord,
   type IdempotencyRecord,
-  releaseIdempotencyKey,
-  storeIdempotencyRecord,
-} from "../db/idempotency";
-import { dataEncryptionKey } from "../domain/encryption/data-key";
-import { open, seal } from "../domain/encryption/secret-box";
-import {
-  holds,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  IDEMPOTENCY_RETENTION_MS,
-  idempotencyRequestHash,
-} from "../domain/idempotency/keys";
+  type KeyUse,
+  keyUse,
+  lookUpKey,
+  type RecordResult,
+  recordResultAs,
+  releaseKey,
+  storedResponse,
+  storeRefusal,
+} from "../domain/idempotency/records";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http/app-env";
-import { iso } from "../lib/clock";
 import { principalOf } from "./authenticate";
 
 /**
@@ -49,8 +46,9 @@ import { principalOf } from "./authenticate";
  * - claim (the default): an in-progress record before the work, completed
  *   with the response after it (two writes beside the work's).
  * - atomic (`idempotent({ atomic: true })`, session creation): no claim; the
- *   work writes the finished record in its own batch (Variables.idempotencyRecord),
- *   so the work and its record commit together or not at all, one row. Of two
+ *   route hands the record to the use case (`idempotencyRecord(c, 201, render)`),
+ *   and the use case's one commit writes it with the work, so the work and its
+ *   record commit together or not at all, one row. Of two
  *   concurrent requests with one key, the second batch fails on the record's
  *   key and rolls back whole; the work reports that as IDEMPOTENCY_KEY_IN_USE
  *   and this middleware then replays the first's record (or refuses a
@@ -95,30 +93,16 @@ export function idempotent(options: { atomic?: boolean } = {}): MiddlewareHandle
     if (key === undefined) return next();
     checkKey(key);
     const principal = await principalOf(c);
-    const d1 = c.env.DB;
-    const now = Date.now();
-    const requestHash = await idempotencyRequestHash({
-      method: c.req.method,
-      path: c.req.path,
-      body: await c.req.text(),
-    });
-    const associated = `idempotency:${principal.userId}:${key}`;
-    if (options.atomic) return atomic(c, next, { ownerId: principal.userId, key, requestHash, now, associated });
+    const ctx = contextOf(c);
+    const request = { method: c.req.method, path: c.req.path, body: await c.req.text() };
+    const use = await keyUse({ ownerId: principal.userId, key, request, now: Date.now() });
+    if (options.atomic) return atomic(c, next, use);
 
-    const claimed = await claimIdempotencyKey(d1, {
-      ownerId: principal.userId,
-      key,
-      requestHash,
-      now: iso(now),
-      lockedUntil: iso(now + LOCK_MS),
-      expiresAt: iso(now + IDEMPOTENCY_RETENTION_MS),
-    });
+    const claimed = await claimKey(ctx, { use, lockMs: LOCK_MS });
     if (!claimed) {
-      const existing = await findIdempotencyRecord(d1, principal.userId, key);
+      const existing = await findRecord(ctx, use);
       if (!existing) throw new AppError("IDEMPOTENCY_KEY_IN_USE"); // released between our two reads
-      if (existing.requestHash !== requestHash)
-        throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "Idempotency-Key", location: "header" } });
-      return replay(c, existing, requestHash, associated);
+      return replay(c, existing, use);
     }
 
     try {
@@ -126,38 +110,27 @@ export function idempotent(options: { atomic?: boolean } = {}): MiddlewareHandle
     } finally {
       // `next` renders thrown errors into c.res (Hono's compose), so this sees every outcome.
       const status = c.res.status;
-      if (status >= 500 || NOT_STORED.has(status)) {
-        await releaseIdempotencyKey(d1, principal.userId, key);
-      } else {
-        const sealed = await seal(await dataEncryptionKey(configOf(c.env)), await c.res.clone().text(), associated);
-        await completeIdempotencyKey(d1, principal.userId, key, status, sealed);
-      }
+      if (status >= 500 || NOT_STORED.has(status)) await releaseKey(ctx, use);
+      else await completeKey(ctx, { use, status, body: await c.res.clone().text() });
     }
   };
 }
 
+const HEADER = { field: "Idempotency-Key", location: "header" };
+
 /** The response to a request whose key a record holds: the stored response, or why not. */
-async function replay(
-  c: Context<AppEnv>,
-  existing: IdempotencyRecord,
-  requestHash: string,
-  associated: string,
-): Promise<Response> {
-  const stored = await storedResponse(c, existing, requestHash, associated);
+async function replay(c: Context<AppEnv>, existing: IdempotencyRecord, use: KeyUse): Promise<Response> {
+  const stored = await readable(c, existing, use);
   c.header("Idempotent-Replayed", "true");
   return c.body(stored.body, stored.status as 200, { "content-type": "application/json" });
 }
 
-async function storedResponse(
+async function readable(
   c: Context<AppEnv>,
   existing: IdempotencyRecord,
-  requestHash: string,
-  associated: string,
+  use: KeyUse,
 ): Promise<{ status: number; body: string }> {
-  if (existing.requestHash !== requestHash)
-    throw new AppError("IDEMPOTENCY_KEY_MISMATCH", { details: { field: "Idempotency-Key", location: "header" } });
-  if (existing.status !== "completed") throw new AppError("IDEMPOTENCY_KEY_IN_USE");
-  const body = await open(await dataEncryptionKey(configOf(c.env)), existing.responseBody ?? "", associated);
+  const { status, body } = await storedResponse(contextOf(c), { record: existing, use, details: HEADER });
   if (body === null) {
     // Sealed under a data key this isolate no longer has: we cannot replay, and must not redo the work.
     console.error(JSON.stringify({ request_id: c.get("requestId"), error: "idempotency record unreadable" }));
@@ -165,38 +138,22 @@ async function storedResponse(
       message: "The stored response for this Idempotency-Key cannot be read.",
     });
   }
-  return { status: existing.responseStatus ?? 200, body };
+  return { status, body };
 }
 
-/** The atomic way (see the module comment): the work writes the record in its own batch. */
-async function atomic(
-  c: Context<AppEnv>,
-  next: () => Promise<void>,
-  k: { ownerId: string; key: string; requestHash: string; now: number; associated: string },
-): Promise<Response | undefined> {
-  const d1 = c.env.DB;
-  const at = iso(k.now);
-  const existing = await findIdempotencyRecord(d1, k.ownerId, k.key);
-  if (existing && holds(existing, at)) return replay(c, existing, k.requestHash, k.associated);
-  const record: AtomicRecord = {
-    ownerId: k.ownerId,
-    key: k.key,
-    requestHash: k.requestHash,
-    now: at,
-    expiresAt: iso(k.now + IDEMPOTENCY_RETENTION_MS),
-    takeOver: existing !== null,
-  };
-  const sealed = async (body: string) => seal(await dataEncryptionKey(configOf(c.env)), body, k.associated);
-  c.set("idempotencyRecord", async (response, onlyIf) =>
-    atomicRecordStatements(d1, record, { status: response.status, sealedBody: await sealed(response.body) }, onlyIf),
-  );
+/** The atomic way (see the module comment): the work commits the record with its own statements. */
+async function atomic(c: Context<AppEnv>, next: () => Promise<void>, use: KeyUse): Promise<Response | undefined> {
+  const ctx = contextOf(c);
+  const found = await lookUpKey(ctx, use);
+  if ("held" in found) return replay(c, found.held, use);
+  c.set("idempotencyKey", found.free);
   await next();
   const status = c.res.status;
   if (c.error instanceof AppError && c.error.code === "IDEMPOTENCY_KEY_IN_USE") {
     // Another request with this key committed first (its batch won): answer as a retry would.
-    const winner = await findIdempotencyRecord(d1, k.ownerId, k.key);
-    if (!winner || !holds(winner, at)) return;
-    const stored = await storedResponse(c, winner, k.requestHash, k.associated);
+    const winner = await holdingRecord(ctx, use);
+    if (!winner) return;
+    const stored = await readable(c, winner, use);
     // The headers the earlier middleware set (request id, rate limits), not the refusal's own.
     const headers = new Headers(c.res.headers);
     for (const name of ["retry-after", "content-length"]) headers.delete(name);
@@ -206,24 +163,25 @@ async function atomic(
     c.res = new Response(stored.body, { status: stored.status, headers });
     return;
   }
-  if (status >= 200 && status < 300) return; // stored by the work's batch
+  if (status >= 200 && status < 300) return; // stored by the work's commit
   if (status >= 500 || NOT_STORED.has(status)) {
     // A 5xx may follow a committed batch whose work was then undone (a refund): free the key.
-    if (status >= 500) await forgetIdempotencyRecord(d1, record);
+    if (status >= 500) await forgetRecord(ctx, found.free);
     return;
   }
-  await storeIdempotencyRecord(d1, record, { status, sealedBody: await sealed(await c.res.clone().text()) });
+  await storeRefusal(ctx, { free: found.free, status, body: await c.res.clone().text() });
 }
 
 /**
- * On an atomic idempotent route, what the route answers for the work's result (`render`, with
- * `status`) is the key's record, committed in the work's own batch: the request's context adds it
- * to the batch the work commits as its outcome (Context.commit). No key, nothing to record.
+ * On an atomic idempotent route, the Idempotency-Key record of the work's result, answered with
+ * `status` and the body `render` gives: the route hands it to the use case, whose one commit
+ * stores it with the work (RecordResult). No key, no record.
  */
-export function recordOutcomeAs<T>(c: Context<AppEnv>, status: number, render: (result: T) => unknown): void {
-  const record = c.get("idempotencyRecord");
-  if (!record) return;
-  c.set("commitAlongside", ({ result, onlyIf }) =>
-    record({ status, body: JSON.stringify(render(result as T)) }, onlyIf),
-  );
+export function idempotencyRecord<T>(
+  c: Context<AppEnv>,
+  status: number,
+  render: (result: T) => unknown,
+): RecordResult<T> | undefined {
+  const free = c.get("idempotencyKey");
+  return free && recordResultAs(contextOf(c), { free, status, render });
 }

@@ -61,8 +61,8 @@ type DefineRouteConfig = Omit<RouteConfig, "security" | "responses" | "operation
   /**
    * Honour `Idempotency-Key` (src/middleware/idempotency.ts): adds the
    * middleware after the scope check, the header parameter and its errors.
-   * "atomic": the handler's work stores the record in its own batch
-   * (Variables.idempotencyRecord) instead of a claim before and an update after.
+   * "atomic": the handler hands the record to its use case (`idempotencyRecord(c, …)`),
+   * which commits it with its work, instead of a claim before and an update after.
    */
   idempotent?: boolean | "atomic";
   /**

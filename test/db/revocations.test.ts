@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   isClientRevoked,
   isSessionRevoked,
-  purgeExpiredRevocations,
+  purgeExpiredRevocationsWrite,
   REVOCATION_RECHECK_MS,
-  revokeClientTokens,
-  revokeSession,
+  rememberRevokedClients,
+  rememberRevokedSessions,
+  revokeClientStatement,
+  revokeSessionStatement,
 } from "../../src/db/revocations";
 
 /**
@@ -44,8 +46,13 @@ describe("revocations in D1 with an isolate cache", () => {
     const client = `client_${crypto.randomUUID()}`;
     expect(await isSessionRevoked(env.DB, sid, 10)).toBe(false);
     expect(await isClientRevoked(env.DB, client, 10)).toBe(false);
-    await revokeSession(env.DB, sid, 60);
-    await revokeClientTokens(env.DB, client, 60);
+    // As a use case does: the statements in its commit, then this isolate's cache.
+    await env.DB.batch([
+      revokeSessionStatement(env.DB, sid, 60, Date.now()),
+      revokeClientStatement(env.DB, client, 60, Date.now()),
+    ]);
+    rememberRevokedSessions([sid]);
+    rememberRevokedClients([client]);
     expect(await isSessionRevoked(env.DB, sid, 11)).toBe(true);
     expect(await isClientRevoked(env.DB, client, 11)).toBe(true);
   });
@@ -53,9 +60,12 @@ describe("revocations in D1 with an isolate cache", () => {
   it("the cron purges rows whose tokens have all expired, and only those", async () => {
     const old = `sid_${crypto.randomUUID()}`;
     const live = `sid_${crypto.randomUUID()}`;
-    await revokeSession(env.DB, old, 60, Date.parse("2020-01-01T00:00:00Z"));
-    await revokeSession(env.DB, live, 3600);
-    await purgeExpiredRevocations(env.DB, new Date().toISOString(), 1000);
+    await env.DB.batch([
+      revokeSessionStatement(env.DB, old, 60, Date.parse("2020-01-01T00:00:00Z")),
+      revokeSessionStatement(env.DB, live, 3600, Date.now()),
+    ]);
+    const purge = purgeExpiredRevocationsWrite(env.DB, new Date().toISOString(), 1000);
+    expect(purge.read(await env.DB.batch(purge.statements))).toBeGreaterThanOrEqual(1);
     const left = await env.DB.prepare("SELECT subject FROM revoked_credentials WHERE subject IN (?, ?)")
       .bind(old, live)
       .all<{ subject: string }>();

@@ -57,7 +57,7 @@ describe("session creation writes", () => {
     await topUp(u.id, 1_000);
     await metered(u.token, "warm-the-rollups");
     const statements = await metered(u.token, "count-the-writes");
-    // The record closes the creation's batch (Context.commit's outcome), after the balance read.
+    // The record closes the creation's commit (the use case lists it last), after the balance read.
     expect(statements.map((s) => s.rowsWritten)).toEqual([1, 1, 4, 0, 1]);
     expect(statements.requestRowsWritten).toBe(PERSONAL_CREATION_ROWS_WRITTEN + 1);
   });

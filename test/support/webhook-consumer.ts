@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { Bindings } from "../../src/bindings";
-import { insertDelivery } from "../../src/db/webhook-deliveries";
+import { insertDeliveryStatement } from "../../src/db/webhook-deliveries";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "../../src/domain/webhooks/deliveries";
 import { newId } from "../../src/lib/ids";
 import { handleWebhookBatch } from "../../src/webhook-delivery/consumer";
@@ -36,7 +36,7 @@ export async function storedDelivery(
   const id = await deliveryIdFor(eventId, webhookId);
   const at = options.createdAt ?? new Date().toISOString();
   const type = options.type ?? "session.completed";
-  await insertDelivery(env.DB, {
+  await insertDeliveryStatement(env.DB, {
     id,
     webhookId,
     userId,
@@ -49,7 +49,7 @@ export async function storedDelivery(
     lastError: null,
     createdAt: at,
     updatedAt: at,
-  });
+  }).run();
   return id;
 }
 

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { findDelivery, insertDelivery } from "../../src/db/webhook-deliveries";
+import { findDelivery, insertDeliveryStatement } from "../../src/db/webhook-deliveries";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "../../src/domain/webhooks/deliveries";
 import { type EventType, eventIdFor, eventMessage } from "../../src/domain/webhooks/events";
 import { newId } from "../../src/lib/ids";
@@ -60,7 +60,7 @@ async function storedDelivery(u: TestUser, webhookId: string) {
   const eventId = newId("evt");
   const id = await deliveryIdFor(eventId, webhookId);
   const at = new Date().toISOString();
-  await insertDelivery(env.DB, {
+  await insertDeliveryStatement(env.DB, {
     id,
     webhookId,
     userId: u.id,
@@ -73,7 +73,7 @@ async function storedDelivery(u: TestUser, webhookId: string) {
     lastError: null,
     createdAt: at,
     updatedAt: at,
-  });
+  }).run();
   return id;
 }
 

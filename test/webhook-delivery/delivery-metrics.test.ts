@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { metricsOf } from "../../src/adapters/metrics";
-import { insertDelivery } from "../../src/db/webhook-deliveries";
+import { insertDeliveryStatement } from "../../src/db/webhook-deliveries";
 import { deliveryIdFor, payloadBody } from "../../src/domain/webhooks/deliveries";
 import { newId } from "../../src/lib/ids";
 import { attemptDelivery, markDead } from "../../src/webhook-delivery/deliver";
@@ -18,7 +18,7 @@ async function storedDelivery(u: TestUser, url: string) {
   const eventId = newId("evt");
   const id = await deliveryIdFor(eventId, hook.body.data.id);
   const at = new Date().toISOString();
-  await insertDelivery(env.DB, {
+  await insertDeliveryStatement(env.DB, {
     id,
     webhookId: hook.body.data.id,
     userId: u.id,
@@ -31,7 +31,7 @@ async function storedDelivery(u: TestUser, url: string) {
     lastError: null,
     createdAt: at,
     updatedAt: at,
-  });
+  }).run();
   return id;
 }
 

@@ -1,5 +1,5 @@
 import { KV_KEYS } from "../../db/kv-keys";
-import { secondsUntilReset, type WindowPolicy, windowStart } from "../../domain/limits/policies";
+import type { WindowPolicy } from "../../domain/limits/policies";
 import type {
   ConsumeOptions,
   Decision,
@@ -183,4 +183,14 @@ export class KvRateLimitStore implements RateLimitStore {
 function sweep(now: number) {
   if (counters.size < 1_000) return;
   for (const [id, c] of counters) if (c.expires <= now && c.syncPendingUntil === 0) counters.delete(id);
+}
+
+/** Fixed windows aligned to the epoch: [start, start + seconds). */
+function windowStart(now: number, seconds: number): number {
+  const ms = seconds * 1000;
+  return Math.floor(now / ms) * ms;
+}
+
+function secondsUntilReset(now: number, seconds: number): number {
+  return Math.max(1, Math.ceil((windowStart(now, seconds) + seconds * 1000 - now) / 1000));
 }

@@ -9,12 +9,12 @@ import type { Metrics, Probe } from "./system-status";
 /** The real dependencies of this deployment, each probed with a real round trip. */
 export function dependencyProbes(ctx: Context): Probe[] {
   return [
-    { name: "database", critical: true, run: () => pingDatabase(ctx.db) },
-    { name: "cache", critical: false, run: () => pingCache(ctx.kv) },
+    { name: "database", critical: true, check: () => pingDatabase(ctx.db) },
+    { name: "cache", critical: false, check: () => pingCache(ctx.kv) },
     {
       name: "durable_objects",
       critical: false,
-      run: async () => {
+      check: async () => {
         // A session room and the scheduler shard that creations of the probe's id would use.
         const answers = await Promise.all([
           roomOf(ctx, "health-probe").ping(),
@@ -23,14 +23,14 @@ export function dependencyProbes(ctx: Context): Probe[] {
         if (answers.some((a) => a !== "pong")) throw new Error("unexpected answer");
       },
     },
-    { name: "ai_models", critical: false, run: () => ctx.ports.probes.analyzer() },
+    { name: "ai_models", critical: false, check: () => ctx.ports.probes.analyzer() },
     // The maintenance run's last check of balance = SUM(ledger) ≥ 0 on recently changed accounts.
-    { name: "billing_ledger", critical: false, run: async () => ({ violations: await lastLedgerViolations(ctx) }) },
+    { name: "billing_ledger", critical: false, check: async () => ({ violations: await lastLedgerViolations(ctx) }) },
     {
       name: "queue",
       critical: false,
       // A real send; the consumer acknowledges probe messages without delivering anything.
-      run: () => ctx.ports.probes.queue(),
+      check: () => ctx.ports.probes.queue(),
     },
   ];
 }

@@ -11,7 +11,7 @@ export interface Probe {
   /** A failing critical dependency makes the whole service unhealthy; others degrade it. */
   critical: boolean;
   /** Resolves when healthy; may resolve to `{ violations: string[] }` naming records found broken (accounts whose ledger disagrees). */
-  run(): Promise<unknown>;
+  check(): Promise<unknown>;
 }
 
 export interface Metrics {
@@ -39,7 +39,7 @@ async function timed(
   const started = Date.now();
   try {
     const outcome = await Promise.race([
-      probe.run(),
+      probe.check(),
       new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)),
     ]);
     const violations = (outcome as { violations?: string[] } | undefined)?.violations;

@@ -2,7 +2,7 @@ import { type AccountRow, findAccount } from "../../db/billing-accounts";
 import { failedRenewalWrite, renewalWrite } from "../../db/billing-cycle";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import type { TransactionRow } from "../../db/transactions";
-import { recordFailedCharge } from "../../db/transactions";
+import { transactionInsert } from "../../db/transactions";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context } from "../context";
@@ -194,7 +194,7 @@ async function renew(
       }),
     );
   }
-  if (downgrade) await recordFailedCharge(ctx.db, downgrade.failed);
+  if (downgrade) await ctx.commit([transactionInsert(ctx.db, downgrade.failed)]);
   const applied = await commitWrite(
     ctx,
     renewalWrite(ctx.db, {

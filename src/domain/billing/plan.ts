@@ -2,7 +2,7 @@ import { findAccount } from "../../db/billing-accounts";
 import { setPendingTierStatement, upgradeWrite } from "../../db/billing-cycle";
 import { findDefaultPaymentMethod } from "../../db/payment-methods";
 import type { TransactionRow } from "../../db/transactions";
-import { recordFailedCharge } from "../../db/transactions";
+import { transactionInsert } from "../../db/transactions";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
@@ -171,12 +171,14 @@ async function upgrade(ctx: UserContext, actor: PlanActor, a: AccountRow, input:
             message: "The payment method belongs to another gateway.",
           } as const);
     if (charge.status !== "succeeded") {
-      await recordFailedCharge(ctx.db, {
-        ...txn,
-        status: "failed",
-        gatewayReference: charge.code,
-        failureCode: charge.code,
-      });
+      await ctx.commit([
+        transactionInsert(ctx.db, {
+          ...txn,
+          status: "failed",
+          gatewayReference: charge.code,
+          failureCode: charge.code,
+        }),
+      ]);
       throw chargeRefused(txnId, charge);
     }
     txn.gatewayReference = charge.chargeId;

@@ -2,8 +2,8 @@ import { balanceOf } from "../../db/credits";
 import type { Store } from "../../db/store";
 import {
   completedPurchaseWrite,
-  recordFailedCharge,
   type TransactionRow,
+  transactionInsert,
   transactionsOfChargeKey,
 } from "../../db/transactions";
 import { AppError } from "../../errors";
@@ -109,12 +109,14 @@ export async function purchaseCredits(ctx: UserContext, input: PurchaseInput): P
     idempotencyKey: attempt?.key ?? txnId,
   });
   if (charge.status !== "succeeded") {
-    await recordFailedCharge(ctx.db, {
-      ...row,
-      status: "failed",
-      gatewayReference: charge.code,
-      failureCode: charge.code,
-    });
+    await ctx.commit([
+      transactionInsert(ctx.db, {
+        ...row,
+        status: "failed",
+        gatewayReference: charge.code,
+        failureCode: charge.code,
+      }),
+    ]);
     throw chargeRefused(txnId, charge);
   }
   await adoptIfPending(ctx, pm);

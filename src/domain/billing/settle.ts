@@ -1,5 +1,5 @@
 import { findAccount } from "../../db/billing-accounts";
-import { makePendingAttemptDue } from "../../db/billing-cycle";
+import { pendingAttemptDueStatement } from "../../db/billing-cycle";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import type { UserContext } from "../context";
@@ -23,7 +23,7 @@ async function attemptNow(ctx: UserContext): Promise<AccountRow> {
     throw new AppError("NOTHING_TO_RETRY", { details: { status: account.status } });
   }
   // Make the pending attempt due now; the clock (one run at a time per account) makes it.
-  await makePendingAttemptDue(ctx.db, account.id, iso(ctx.now()));
+  await ctx.commit([pendingAttemptDueStatement(ctx.db, account.id, iso(ctx.now()))]);
   await wakeClock(ctx, { accountId: account.id });
   const updated = await findAccount(ctx.db, account.id);
   if (!updated) throw new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });

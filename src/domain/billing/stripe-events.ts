@@ -4,7 +4,7 @@ import {
   lateFeeFailureWrite,
   type ProcessorEvent,
   processorEventSeen,
-  recordProcessorEvent,
+  processorEventStatement,
   reversalWrite,
 } from "../../db/reversals";
 import type { TransactionRow } from "../../db/transactions";
@@ -94,7 +94,7 @@ function parseEvent(body: string): StripeEvent {
 
 /** Acknowledge an event we do not act on: remembered, so a redelivery is a duplicate. */
 async function ignored(ctx: Context, pe: ProcessorEvent): Promise<EventOutcome> {
-  await recordProcessorEvent(ctx.db, pe);
+  await ctx.commit([processorEventStatement(ctx.db, pe)]);
   return "ignored";
 }
 

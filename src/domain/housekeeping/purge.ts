@@ -1,10 +1,11 @@
-import { type PurgeCursor, purgeExpiredIdempotencyKeys } from "../../db/idempotency";
+import { type PurgeCursor, purgeExpiredWrite } from "../../db/idempotency";
 import { KV_KEYS } from "../../db/kv-keys";
 import { deleteExpiredRegisteredClientStatements, expiredRegisteredClients } from "../../db/registered-clients";
-import { purgeExpiredRevocations } from "../../db/revocations";
-import { purgeExpiredOnce } from "../../db/sso-once";
+import { purgeExpiredRevocationsWrite } from "../../db/revocations";
+import { purgeExpiredOnceStatement } from "../../db/sso-once";
 import { iso } from "../../lib/clock";
 import type { Context } from "../context";
+import { commitWrite } from "../unit-of-work";
 
 /** At most this many expired revocations (and expired registrations) are deleted per run. */
 const PURGE_MAX_PER_RUN = 5_000;
@@ -25,8 +26,8 @@ const IDEMPOTENCY_CURSOR = KV_KEYS.idempotencyPurgeCursor;
  */
 export async function purgeExpired(ctx: Context): Promise<{ revocations: number; registrations: number }> {
   const now = ctx.now();
-  await purgeExpiredOnce(ctx.db, now);
-  const revocations = await purgeExpiredRevocations(ctx.db, iso(now), PURGE_MAX_PER_RUN);
+  await ctx.commit([purgeExpiredOnceStatement(ctx.db, now)]);
+  const revocations = await commitWrite(ctx, purgeExpiredRevocationsWrite(ctx.db, iso(now), PURGE_MAX_PER_RUN));
   const expired = await expiredRegisteredClients(ctx.db, iso(now), PURGE_MAX_PER_RUN);
   for (const id of expired) await ctx.commit(deleteExpiredRegisteredClientStatements(ctx.db, id, iso(now)));
   const registrations = expired.length;
@@ -44,7 +45,7 @@ export async function purgeIdempotencyRecords(
   let cursor: PurgeCursor = saved;
   let purged = 0;
   for (let scanned = 0; scanned < scanPerRun; scanned += chunkSize) {
-    const chunk = await purgeExpiredIdempotencyKeys(ctx.db, now, cursor, chunkSize);
+    const chunk = await commitWrite(ctx, purgeExpiredWrite(ctx.db, now, cursor, chunkSize));
     purged += chunk.deleted;
     cursor = chunk.next;
     if (!cursor) break; // the end of the table: the next run starts from the beginning

@@ -1,7 +1,7 @@
 import { enforcedConnectionsOfUser } from "../../db/sso-connections";
 import { enforcedConnectionOfDomain } from "../../db/sso-domains";
 import type { Store } from "../../db/store";
-import { findUserByEmail, findUserById, insertUserWrite, recordLogin, type UserRow } from "../../db/users";
+import { findUserByEmail, findUserById, insertUserWrite, loginStatement, type UserRow } from "../../db/users";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newAccount } from "../billing/accounts";
@@ -126,7 +126,7 @@ export async function login(
   const challenge = await challengeIfEnrolled(ctx, { user, country });
   if (challenge) return challenge;
   const at = iso(now);
-  await recordLogin(ctx.db, user.id, at, country);
+  await ctx.commit([loginStatement(ctx.db, user.id, at, country)]);
   return {
     user: { ...user, lastLogin: at, country },
     ...(await issueLoginTokens(ctx, { user, familyId: crypto.randomUUID() })),

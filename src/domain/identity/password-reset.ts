@@ -8,8 +8,8 @@ import {
   setPasswordStatement,
   useAccountTokenStatement,
 } from "../../db/account-tokens";
-import { revokeFamily } from "../../db/refresh-tokens";
-import { revokeSession } from "../../db/revocations";
+import { revokeFamilyStatement } from "../../db/refresh-tokens";
+import { rememberRevokedSessions, revokeSessionStatement } from "../../db/revocations";
 import { findUserByEmail, findUserById } from "../../db/users";
 import { AppError, invalidField } from "../../errors";
 import { iso } from "../../lib/clock";
@@ -158,10 +158,11 @@ export async function endEverySignIn(ctx: Context, userId: string): Promise<numb
   const families = await liveFamiliesOfUser(ctx.db, userId, iso(now));
   await Promise.all(
     families.map(async (familyId) => {
-      await Promise.all([
-        revokeFamily(ctx.db, familyId, iso(now)),
-        revokeSession(ctx.db, familyId, REFRESH_TOKEN_TTL, now),
+      await ctx.commit([
+        revokeFamilyStatement(ctx.db, familyId, iso(now)),
+        revokeSessionStatement(ctx.db, familyId, REFRESH_TOKEN_TTL, now),
       ]);
+      rememberRevokedSessions([familyId]);
       await cutOffGrant(ctx, { sid: familyId });
     }),
   );

@@ -1,17 +1,18 @@
 import {
-  consumeRefreshToken,
+  consumeRefreshTokenWrite,
   findRefreshTokenByHash,
-  insertRefreshToken,
+  insertRefreshTokenStatement,
   type RefreshTokenRow,
-  revokeFamily,
+  revokeFamilyStatement,
 } from "../../db/refresh-tokens";
-import { isSessionRevoked, revokeSession } from "../../db/revocations";
+import { isSessionRevoked, rememberRevokedSessions, revokeSessionStatement } from "../../db/revocations";
 import { iso } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
 import { userAgentSummary } from "../../lib/user-agent";
 import type { Context } from "../context";
 import { cutOffGrant } from "../organizations/cut-off";
+import { commitWrite } from "../unit-of-work";
 import { LOGIN_TOKEN_TTL } from "./access-tokens";
 
 /** Refresh tokens live 30 days, and each use rotates them (RFC 9700 §4.14.2). */
@@ -48,11 +49,11 @@ export async function consumeForRotation(
   if (!row || row.clientId !== clientId || row.revokedAt) return { ok: false, reason: "invalid" };
   // The family's sid was revoked (logout, code replay) even if a row escaped the UPDATE in a race.
   if (await isSessionRevoked(ctx.db, row.familyId, now, 0)) {
-    await revokeFamily(ctx.db, row.familyId, iso(now));
+    await ctx.commit([revokeFamilyStatement(ctx.db, row.familyId, iso(now))]);
     return { ok: false, reason: "invalid" };
   }
   precheck?.(row);
-  if (row.usedAt || !(await consumeRefreshToken(ctx.db, row.id, iso(now)))) {
+  if (row.usedAt || !(await commitWrite(ctx, consumeRefreshTokenWrite(ctx.db, row.id, iso(now))))) {
     await revokeGrantFamily(ctx, row.familyId);
     return { ok: false, reason: "reused" };
   }
@@ -74,7 +75,7 @@ export async function issueRefreshToken(
 ): Promise<string> {
   const now = ctx.now();
   const token = REFRESH_PREFIX + randomToken(32);
-  await insertRefreshToken(ctx.db, {
+  const insert = insertRefreshTokenStatement(ctx.db, {
     id: newId("rt", now),
     tokenHash: await sha256Hex(token),
     familyId: grant.familyId,
@@ -90,6 +91,7 @@ export async function issueRefreshToken(
     createdAt: iso(now),
     expiresAt: iso(now + REFRESH_TOKEN_TTL * 1000),
   });
+  await ctx.commit([insert]);
   return token;
 }
 
@@ -98,6 +100,11 @@ export async function issueRefreshToken(
  * family, and the live sockets those tokens opened.
  */
 export async function revokeGrantFamily(ctx: Context, familyId: string): Promise<void> {
-  await Promise.all([revokeFamily(ctx.db, familyId, iso(ctx.now())), revokeSession(ctx.db, familyId, LOGIN_TOKEN_TTL)]);
+  const now = ctx.now();
+  await ctx.commit([
+    revokeFamilyStatement(ctx.db, familyId, iso(now)),
+    revokeSessionStatement(ctx.db, familyId, LOGIN_TOKEN_TTL, now),
+  ]);
+  rememberRevokedSessions([familyId]);
   await cutOffGrant(ctx, { sid: familyId });
 }

@@ -1,5 +1,5 @@
-import { revokeFamily } from "../../db/refresh-tokens";
-import { revokeSession } from "../../db/revocations";
+import { revokeFamilyStatement } from "../../db/refresh-tokens";
+import { rememberRevokedSessions, revokeSessionStatement } from "../../db/revocations";
 import { isLiveSignInOf, liveSignInsOfUser } from "../../db/sign-ins";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
@@ -62,9 +62,10 @@ export async function endOtherSignIns(ctx: HolderContext): Promise<{ ended: numb
 }
 
 async function endFamily(ctx: UserContext, familyId: string, now: number) {
-  await Promise.all([
-    revokeFamily(ctx.db, familyId, iso(now)),
-    revokeSession(ctx.db, familyId, REFRESH_TOKEN_TTL, now),
+  await ctx.commit([
+    revokeFamilyStatement(ctx.db, familyId, iso(now)),
+    revokeSessionStatement(ctx.db, familyId, REFRESH_TOKEN_TTL, now),
   ]);
+  rememberRevokedSessions([familyId]);
   await cutOffGrant(ctx, { sid: familyId });
 }

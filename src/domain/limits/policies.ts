@@ -116,13 +116,3 @@ export function authSharedIpWindows(scale: LimitScale): WindowPolicy[] {
 export function authAccountWindows(scale: LimitScale): WindowPolicy[] {
   return [policy("auth-account", AUTH_THROTTLE.accountPerHour, 3_600, scale)];
 }
-
-/** Fixed windows aligned to the epoch: [start, start + seconds). */
-export function windowStart(now: number, seconds: number): number {
-  const ms = seconds * 1000;
-  return Math.floor(now / ms) * ms;
-}
-
-export function secondsUntilReset(now: number, seconds: number): number {
-  return Math.max(1, Math.ceil((windowStart(now, seconds) + seconds * 1000 - now) / 1000));
-}

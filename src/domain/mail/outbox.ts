@@ -1,10 +1,11 @@
-import { claimMail, dueMailIds, insertMailStatement, markMailFailed, markMailSent } from "../../db/mail";
+import { claimMailWrite, dueMailIds, insertMailStatement, mailFailedStatement, mailSentStatement } from "../../db/mail";
 import { recipientHashOf } from "../../db/mail-outbox";
 import type { Statement } from "../../db/store";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context } from "../context";
+import { commitWrite } from "../unit-of-work";
 import { isPermanentMailFailure, type Mailer } from "./ports";
 import { type MailTemplate, renderMail } from "./templates";
 
@@ -82,7 +83,7 @@ export async function deliverMail(ctx: Context, input: { ids: string[]; mailer?:
   if (!sender) return 0; // production without the binding: rows wait for the configuration (and the 503s stop new ones)
   let sent = 0;
   for (const id of ids) {
-    const row = await claimMail(ctx.db, id, iso(now), iso(now + CLAIM_MS));
+    const row = await commitWrite(ctx, claimMailWrite(ctx.db, id, iso(now), iso(now + CLAIM_MS)));
     if (!row?.recipient || row.subject === null || row.textBody === null || row.htmlBody === null) continue;
     try {
       const { messageId } = await sender.send({
@@ -95,13 +96,13 @@ export async function deliverMail(ctx: Context, input: { ids: string[]; mailer?:
         organizationId: row.organizationId,
         readableBy: row.readableBy,
       });
-      await markMailSent(ctx.db, row.id, iso(ctx.now()), messageId);
+      await ctx.commit([mailSentStatement(ctx.db, row.id, iso(ctx.now()), messageId)]);
       sent++;
     } catch (err) {
       const permanent = isPermanentMailFailure(err);
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const retryAt = permanent || row.attempts >= MAIL_MAX_ATTEMPTS ? null : iso(now + backoffMs(row.attempts));
-      await markMailFailed(ctx.db, row.id, message, retryAt);
+      await ctx.commit([mailFailedStatement(ctx.db, row.id, message, retryAt)]);
       console.log(JSON.stringify({ msg: "mail.send_failed", id: row.id, type: row.type, permanent, error: message }));
     }
   }

@@ -8,6 +8,7 @@ import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { type AccountRef, actingAccount, actingAccountRef, refOf } from "../billing/accounts";
 import type { UserContext } from "../context";
+import type { RecordResult } from "../idempotency/records";
 import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import { auditInBatch } from "../organizations/audit";
 import { requireSessionScope } from "./families";
@@ -22,14 +23,19 @@ export interface CreateSessionInput {
   session_type: SessionType;
   parameters: SessionParameters;
   metadata: SessionMetadata;
+  /**
+   * The caller's idempotency key's record of the result (src/domain/idempotency/records.ts), when
+   * it holds one: committed with the creation, written only if the session was paid for and inserted.
+   */
+  idempotency?: RecordResult<SessionRow>;
 }
 
 /**
  * Create a session: debit its price and insert it atomically, then hand it
  * to its scheduler, which starts its SessionRoom when the session starts
  * (src/durable-objects/session-scheduler/session-scheduler.ts); the room drives it from then on.
- * The batch commits the creation as the request's outcome (Context.commit): an Idempotency-Key
- * record the request carries is written with it, only if the session was paid for and inserted.
+ * One commit holds the creation and the caller's idempotency record (`input.idempotency`): the
+ * session and its replayable answer commit together or not at all.
  */
 export async function createSession(
   ctx: UserContext,
@@ -108,13 +114,13 @@ export async function createSession(
       },
     }),
   );
-  const results = await ctx
-    .commit(creation.statements, { result: row, onlyIf: sessionExists(row.id) })
-    .catch((err: unknown) => {
-      // Another request with the same Idempotency-Key committed first; this batch rolled back whole.
-      if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE");
-      throw err;
-    });
+  const record = input.idempotency ? await input.idempotency(row, sessionExists(row.id)) : [];
+  // The record comes last: the creation's results are read by position (db/sessions.ts).
+  const results = await ctx.commit([...creation.statements, ...record]).catch((err: unknown) => {
+    // Another request with the same idempotency key committed first; this batch rolled back whole.
+    if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE");
+    throw err;
+  });
   const { paid, balance } = creation.outcome(results);
   if (!paid) {
     // Credits first: waiting for a session to finish would not help an empty balance.

@@ -2,10 +2,10 @@ import {
   dueErasures,
   type ErasureRow,
   erasedSessionContentStatements,
+  erasureDoneStatement,
+  erasureFailedStatement,
   findErasure,
   gatewayTokensOf,
-  markErasureDone,
-  markErasureFailed,
   openPersonalSessions,
 } from "../../db/account-deletion";
 import { iso } from "../../lib/clock";
@@ -78,11 +78,11 @@ async function runErasure(ctx: Context, row: ErasureRow): Promise<boolean> {
     problems.push(`payment gateway unavailable: ${payments.unavailable}`);
   }
   if (problems.length === 0) {
-    await markErasureDone(ctx.db, row.userId, iso(ctx.now()));
+    await ctx.commit([erasureDoneStatement(ctx.db, row.userId, iso(ctx.now()))]);
     return true;
   }
   const message = problems.join("; ");
   console.error(JSON.stringify({ msg: "account erasure incomplete", user_id: row.userId, error: message }));
-  await markErasureFailed(ctx.db, row.userId, message, iso(now + backoffMs(row.attempts + 1)));
+  await ctx.commit([erasureFailedStatement(ctx.db, row.userId, message, iso(now + backoffMs(row.attempts + 1)))]);
   return false;
 }

@@ -4,7 +4,12 @@ import {
   liveCredentialsOf,
   organizationsOnlyOwnedBy,
 } from "../../db/account-deletion";
-import { revokeClientTokens, revokeSession } from "../../db/revocations";
+import {
+  rememberRevokedClients,
+  rememberRevokedSessions,
+  revokeClientStatement,
+  revokeSessionStatement,
+} from "../../db/revocations";
 import { findUserById } from "../../db/users";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
@@ -64,10 +69,12 @@ export async function deleteAccount(ctx: HolderContext, input: { password: strin
     return;
   }
   // The rows are revoked; now the access tokens (by sid and client) and every open socket.
-  await Promise.all([
-    ...live.families.map((sid) => revokeSession(ctx.db, sid, REFRESH_TOKEN_TTL, now)),
-    ...live.oauthClients.map((id) => revokeClientTokens(ctx.db, id, CLIENT_TOKEN_TTL, now)),
+  await ctx.commit([
+    ...live.families.map((sid) => revokeSessionStatement(ctx.db, sid, REFRESH_TOKEN_TTL, now)),
+    ...live.oauthClients.map((id) => revokeClientStatement(ctx.db, id, CLIENT_TOKEN_TTL, now)),
   ]);
+  rememberRevokedSessions(live.families);
+  rememberRevokedClients(live.oauthClients);
   for (const key of live.apiKeys) forgetApiKey(key.id);
   await Promise.all([
     ...live.families.map((sid) => cutOffGrant(ctx, { sid })),

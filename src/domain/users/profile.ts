@@ -1,4 +1,4 @@
-import { findUserById, type UserRow, updateProfile } from "../../db/users";
+import { findUserById, profileStatements, type UserRow } from "../../db/users";
 import { AppError } from "../../errors";
 import type { UserContext } from "../context";
 import { usageStatsOf } from "./stats";
@@ -24,12 +24,16 @@ export async function getOwnUser(ctx: UserContext): Promise<UserRow> {
 
 /** Only username and preferences change; anything else in the body was already dropped by the schema. */
 export async function updateOwnProfile(ctx: UserContext, patch: ProfilePatch): Promise<UserRow> {
-  const updated = await updateProfile(ctx.db, ctx.principal.userId, {
-    ...(patch.username !== undefined ? { username: patch.username } : {}),
-    ...(patch.preferences?.notifications !== undefined ? { prefNotifications: patch.preferences.notifications } : {}),
-    ...(patch.preferences?.theme !== undefined ? { prefTheme: patch.preferences.theme } : {}),
-    ...(patch.preferences?.language !== undefined ? { prefLanguage: patch.preferences.language } : {}),
-  });
+  const { userId } = ctx.principal;
+  await ctx.commit(
+    profileStatements(ctx.db, userId, {
+      ...(patch.username !== undefined ? { username: patch.username } : {}),
+      ...(patch.preferences?.notifications !== undefined ? { prefNotifications: patch.preferences.notifications } : {}),
+      ...(patch.preferences?.theme !== undefined ? { prefTheme: patch.preferences.theme } : {}),
+      ...(patch.preferences?.language !== undefined ? { prefLanguage: patch.preferences.language } : {}),
+    }),
+  );
+  const updated = await findUserById(ctx.db, userId);
   if (!updated) throw new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
   return updated;
 }

@@ -2,9 +2,9 @@ import {
   type AttemptOutcome,
   attemptWrite,
   type DeliveryRow,
+  deliveryDeadStatement,
+  deliveryStatusStatement,
   findDelivery,
-  markDeliveryDead,
-  setDeliveryStatus,
 } from "../../db/webhook-deliveries";
 import { findWebhook, type WebhookRow } from "../../db/webhooks";
 import { iso } from "../../lib/clock";
@@ -30,7 +30,7 @@ export async function dueDelivery(
   const webhook = await findWebhook(ctx.db, delivery.webhookId);
   if (!webhook) return null;
   if (!webhook.active) {
-    await setDeliveryStatus(ctx.db, delivery.id, "skipped", iso(ctx.now()), "webhook inactive");
+    await ctx.commit([deliveryStatusStatement(ctx.db, delivery.id, "skipped", iso(ctx.now()), "webhook inactive")]);
     return null;
   }
   return { delivery, webhook };
@@ -46,5 +46,5 @@ export async function recordDeliveryAttempt(
 
 /** The dead-letter queue's verdict: `dead`, unless the delivery finished meanwhile. */
 export async function deadLetterDelivery(ctx: Context, input: { deliveryId: string }): Promise<void> {
-  await markDeliveryDead(ctx.db, input.deliveryId, iso(ctx.now()));
+  await ctx.commit([deliveryDeadStatement(ctx.db, input.deliveryId, iso(ctx.now()))]);
 }

@@ -1,18 +1,19 @@
 import {
   countRecoverable,
   type DeliveryStatus,
+  deliveryStatusStatement,
   findDeliveryOfWebhook,
-  insertDelivery,
+  insertDeliveryStatement,
   listDeliveries,
-  requeueRecoverable,
-  setDeliveryStatus,
-  unqueueDeliveries,
+  requeueRecoverableWrite,
+  unqueueDeliveriesStatements,
 } from "../../db/webhook-deliveries";
 import { AppError, invalidField } from "../../errors";
 import { DAY_MS, instantMs, iso, utcBounds } from "../../lib/clock";
 import { base64url, fromBase64 } from "../../lib/encoding";
 import { newId } from "../../lib/ids";
 import type { UserContext } from "../context";
+import { commitWrite } from "../unit-of-work";
 import { deliveryIdFor, deliveryMessage, payloadBody } from "./deliveries";
 import { ownWebhook } from "./manage";
 import { TEST_EVENT_TYPE } from "./subscriptions";
@@ -123,11 +124,14 @@ export async function recoverDeliveries(ctx: UserContext, input: { webhookId: st
   const since = Math.max(asked, now - RECOVER_WINDOW_MS);
   const webhook = await activeOwnWebhook(ctx, input.webhookId);
   const from = iso(since);
-  const ids = await requeueRecoverable(ctx.db, { webhookId: webhook.id, since: from, max: RECOVER_MAX, at: iso(now) });
+  const ids = await commitWrite(
+    ctx,
+    requeueRecoverableWrite(ctx.db, { webhookId: webhook.id, since: from, max: RECOVER_MAX, at: iso(now) }),
+  );
   try {
     await ctx.ports.webhookQueue.send(ids.map(deliveryMessage));
   } catch (err) {
-    await unqueueDeliveries(ctx.db, ids, iso(now));
+    await ctx.commit(unqueueDeliveriesStatements(ctx.db, ids, iso(now)));
     throw err;
   }
   return { since: from, queued: ids.length, remaining: await countRecoverable(ctx.db, webhook.id, from) };
@@ -144,7 +148,7 @@ export async function replayDelivery(ctx: UserContext, input: { webhookId: strin
   const delivery = await findDeliveryOfWebhook(ctx.db, webhook.id, deliveryId);
   if (!delivery)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "Delivery not found.", details: { resource: "delivery" } });
-  await setDeliveryStatus(ctx.db, delivery.id, "pending", iso(ctx.now()));
+  await ctx.commit([deliveryStatusStatement(ctx.db, delivery.id, "pending", iso(ctx.now()))]);
   await ctx.ports.webhookQueue.send([deliveryMessage(delivery.id)]);
   return { delivery_id: delivery.id, event_id: delivery.eventId, status: "pending" as const };
 }
@@ -158,20 +162,22 @@ export async function sendTestPing(ctx: UserContext, input: { webhookId: string 
   const at = iso(now);
   const id = await deliveryIdFor(eventId, webhook.id);
   const body = payloadBody(TEST_EVENT_TYPE, at, { webhook_id: webhook.id, message: "This is a test delivery." });
-  await insertDelivery(ctx.db, {
-    id,
-    webhookId: webhook.id,
-    userId: principal.userId,
-    eventId,
-    eventType: TEST_EVENT_TYPE,
-    body,
-    status: "pending",
-    attempts: 0,
-    lastStatusCode: null,
-    lastError: null,
-    createdAt: at,
-    updatedAt: at,
-  });
+  await ctx.commit([
+    insertDeliveryStatement(ctx.db, {
+      id,
+      webhookId: webhook.id,
+      userId: principal.userId,
+      eventId,
+      eventType: TEST_EVENT_TYPE,
+      body,
+      status: "pending",
+      attempts: 0,
+      lastStatusCode: null,
+      lastError: null,
+      createdAt: at,
+      updatedAt: at,
+    }),
+  ]);
   await ctx.ports.webhookQueue.send([deliveryMessage(id)]);
   return { delivery_id: id, event_id: eventId, status: "pending" as const };
 }

@@ -4,7 +4,7 @@ import { createdSessionResource } from "../../domain/sessions/resources";
 import { websocketUrlFor } from "../../domain/sessions/room";
 import { envelopeSchema, ok } from "../../http/envelope";
 import type { Router } from "../../http/openapi";
-import { recordOutcomeAs } from "../../middleware/idempotency";
+import { idempotencyRecord } from "../../middleware/idempotency";
 import { defineRoute } from "../route";
 import { CREDITS_REMAINING, CreatedSessionSchema, CreateSessionBody, CreditsRemainingHeader } from "./schemas";
 
@@ -39,8 +39,9 @@ export function mountCreate(app: Router) {
   app.openapi(route, async (c) => {
     const body = (row: Parameters<typeof createdSessionResource>[0]) =>
       ok(createdSessionResource(row, websocketUrlFor(c.req.url, row.id)), "Session created");
-    recordOutcomeAs(c, 201, body);
-    const row = await createSession(userContextOf(c), c.req.valid("json"));
+    // With an Idempotency-Key, the answer is the key's record, committed with the session.
+    const idempotency = idempotencyRecord(c, 201, body);
+    const row = await createSession(userContextOf(c), { ...c.req.valid("json"), idempotency });
     c.header(CREDITS_REMAINING, String(row.creditsRemaining));
     return c.json(body(row), 201);
   });

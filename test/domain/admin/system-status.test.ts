@@ -21,8 +21,8 @@ describe("systemStatus", () => {
   it("cuts a hanging probe off at the timeout and reports it, the others answering", async () => {
     const status = await systemStatus(testContext(), {
       probes: [
-        { name: "database", critical: true, run: async () => undefined },
-        { name: "durable_objects", critical: false, run: () => new Promise(() => undefined) },
+        { name: "database", critical: true, check: async () => undefined },
+        { name: "durable_objects", critical: false, check: () => new Promise(() => undefined) },
       ],
       metrics: async () => ({ active_sessions: 0, queue_depth: 0 }),
       timeoutMs: 50,

@@ -53,9 +53,9 @@ describe("DELETE /v1/users/me: the last-owner rule holds inside the erasure's ba
     const commit = ctx.commit;
     let leftStatus = 0;
     // The concurrent request lands exactly between deleteAccount's check (B still an owner) and its batch.
-    ctx.commit = async (statements, outcome) => {
+    ctx.commit = async (statements) => {
       leftStatus ||= (await api("POST", `/v1/organizations/${orgId}/leave`, { token: b.token })).status;
-      return commit(statements, outcome);
+      return commit(statements);
     };
     const err = await deleteAccount(ctx, { password: PASSWORD }).catch((e) => e);
     expect(err.code, String(err)).toBe("LAST_OWNER");

@@ -1,4 +1,4 @@
-import { findApiKeyByHash, touchApiKey } from "../../../db/api-keys";
+import { findApiKeyByHash, touchApiKeyStatement } from "../../../db/api-keys";
 import type { Store } from "../../../db/store";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
@@ -83,7 +83,7 @@ export async function principalFromApiKey(ctx: Context, input: { key: string; de
     });
   }
   if (!row.lastUsedAt || Date.parse(row.lastUsedAt) < now - LAST_USED_THROTTLE_MS) {
-    defer(touchApiKey(ctx.db, row.id, iso(now), iso(now - LAST_USED_THROTTLE_MS)));
+    defer(ctx.commit([touchApiKeyStatement(ctx.db, row.id, iso(now), iso(now - LAST_USED_THROTTLE_MS))]));
     row.lastUsedAt = iso(now); // the cached row too, so requests within the TTL do not touch again
   }
   return {

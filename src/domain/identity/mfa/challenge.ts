@@ -1,10 +1,17 @@
-import { failChallenge, findLiveChallenge, insertChallenge, recordCheck, useChallenge } from "../../../db/mfa";
-import { findUserById, recordLogin, type UserRow } from "../../../db/users";
+import {
+  failChallengeStatement,
+  findLiveChallenge,
+  insertChallengeStatement,
+  recordCheckStatement,
+  useChallengeWrite,
+} from "../../../db/mfa";
+import { findUserById, loginStatement, type UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { randomToken } from "../../../lib/ids";
 import type { Context } from "../../context";
+import { commitWrite } from "../../unit-of-work";
 import { issueLoginTokens, type LoginResult } from "../login-tokens";
 import { mfaStatus, type SecondFactorProof, verifySecondFactor } from "./factors";
 import { assertionOptions, expectChallenge, type PublicKeyCredentialRequestOptionsJSON } from "./passkeys";
@@ -42,16 +49,19 @@ export async function challengeIfEnrolled(
   const token = `mfa_${randomToken(32)}`;
   // The passkey's challenge is this sign-in's: single-use and short-lived with the MFA challenge itself.
   const webauthn = status.passkeys > 0 ? await assertionOptions(ctx, { userId: input.user.id }) : undefined;
-  await insertChallenge(ctx.db, {
-    webauthnChallenge: webauthn?.challenge ?? null,
-    tokenHash: await challengeHash(token),
-    userId: input.user.id,
-    country: input.country,
-    expiresAt: now + MFA_CHALLENGE_TTL_SECONDS * 1000,
-    failures: 0,
-    usedAt: null,
-    createdAt: iso(now),
-  });
+  const tokenHash = await challengeHash(token);
+  await ctx.commit([
+    insertChallengeStatement(ctx.db, {
+      webauthnChallenge: webauthn?.challenge ?? null,
+      tokenHash,
+      userId: input.user.id,
+      country: input.country,
+      expiresAt: now + MFA_CHALLENGE_TTL_SECONDS * 1000,
+      failures: 0,
+      usedAt: null,
+      createdAt: iso(now),
+    }),
+  ]);
   const factors: SecondFactorKind[] = [];
   if (status.totp) factors.push("totp");
   if (webauthn) factors.push("passkey");
@@ -77,10 +87,10 @@ export async function completeChallenge(
   const now = ctx.now();
   const { user, country } = await spendChallenge(ctx, input);
   const at = iso(now);
-  await recordLogin(ctx.db, user.id, at, country);
+  await ctx.commit([loginStatement(ctx.db, user.id, at, country)]);
   const familyId = crypto.randomUUID();
   const tokens = await issueLoginTokens(ctx, { user, familyId });
-  await recordCheck(ctx.db, familyId, user.id, now);
+  await ctx.commit([recordCheckStatement(ctx.db, familyId, user.id, now)]);
   return { user: { ...user, lastLogin: at, country }, ...tokens };
 }
 
@@ -113,11 +123,12 @@ export async function spendChallenge(
   if (!live) throw new AppError("MFA_CHALLENGE_INVALID");
   const webauthnChallenge = expectChallenge(live.webauthnChallenge);
   if (!(await verifySecondFactor(ctx, { userId: live.userId, proof: input.proof, now, webauthnChallenge }))) {
-    await failChallenge(ctx.db, hash);
+    await ctx.commit([failChallengeStatement(ctx.db, hash)]);
     throw new AppError(input.proof.webauthn ? "PASSKEY_INVALID" : "MFA_CODE_INVALID");
   }
   // Two verifies racing with two valid codes: one spends the challenge, the other gets nothing.
-  if (!(await useChallenge(ctx.db, hash, now, iso(now)))) throw new AppError("MFA_CHALLENGE_INVALID");
+  if (!(await commitWrite(ctx, useChallengeWrite(ctx.db, hash, now, iso(now)))))
+    throw new AppError("MFA_CHALLENGE_INVALID");
   const user = await findUserById(ctx.db, live.userId);
   if (!user) throw new AppError("MFA_CHALLENGE_INVALID");
   return { user, country: live.country };

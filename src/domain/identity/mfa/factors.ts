@@ -1,13 +1,13 @@
 import {
-  acceptTotpStep,
-  deleteRecoveryCodes,
-  deleteTotp,
+  acceptTotpStepWrite,
+  deleteRecoveryCodesStatement,
+  deleteTotpStatement,
   findTotp,
-  recordCheck,
+  recordCheckStatement,
   replaceRecoveryCodesStatements,
   unusedRecoveryCodes,
-  upsertPendingTotp,
-  useRecoveryCode,
+  upsertPendingTotpWrite,
+  useRecoveryCodeWrite,
 } from "../../../db/mfa";
 import { countPasskeys } from "../../../db/passkeys";
 import { findUserById } from "../../../db/users";
@@ -17,6 +17,7 @@ import type { Context } from "../../context";
 import { dataEncryptionKey } from "../../encryption/data-key";
 import { open, seal } from "../../encryption/secret-box";
 import { requireMailer } from "../../mail/outbox";
+import { commitWrite } from "../../unit-of-work";
 import type { HolderContext } from "../account-holder";
 import type { Principal } from "../principal";
 import { countAttempt, settleAttempt } from "./guessing";
@@ -66,13 +67,16 @@ export async function enrolTotp(ctx: HolderContext) {
   if (!user) throw new AppError("RESOURCE_NOT_FOUND");
   const secret = newTotpSecret();
   const sealed = await seal(await dataEncryptionKey(ctx.config), secret, totpAssociatedData(user.id));
-  const written = await upsertPendingTotp(ctx.db, {
-    userId: user.id,
-    secretSealed: sealed,
-    confirmedAt: null,
-    lastStep: null,
-    createdAt: iso(now),
-  });
+  const written = await commitWrite(
+    ctx,
+    upsertPendingTotpWrite(ctx.db, {
+      userId: user.id,
+      secretSealed: sealed,
+      confirmedAt: null,
+      lastStep: null,
+      createdAt: iso(now),
+    }),
+  );
   if (!written) throw new AppError("MFA_ALREADY_ENROLLED");
   return { secret, ...enrolmentOf(secret, user.email) };
 }
@@ -88,7 +92,7 @@ async function checkTotp(ctx: Context, userId: string, code: string, now: number
   if (!secret) return false;
   const step = matchingStep(secret, code, now);
   if (step === null) return false;
-  return acceptTotpStep(ctx.db, userId, step, confirm ? iso(now) : undefined);
+  return commitWrite(ctx, acceptTotpStepWrite(ctx.db, userId, step, confirm ? iso(now) : undefined));
 }
 
 /**
@@ -107,7 +111,7 @@ export async function confirmTotp(ctx: HolderContext, input: { code: string }) {
   const recoveryCodes =
     (await unusedRecoveryCodes(ctx.db, userId)) === 0 ? await issueRecoveryCodes(ctx, userId, now) : [];
   // Enrolling proved possession of the factor: it counts as this session's check.
-  await recordCheck(ctx.db, sid, userId, now);
+  await ctx.commit([recordCheckStatement(ctx.db, sid, userId, now)]);
   await announce(ctx, { action: "mfa.factor_added", summary: "An authenticator app was added", factor: "totp" });
   return { recoveryCodes };
 }
@@ -140,10 +144,10 @@ export async function removeTotp(ctx: HolderContext) {
   const row = await findTotp(ctx.db, userId);
   if (!row) throw new AppError("MFA_NOT_ENROLLED");
   if (row.confirmedAt) requireMailer(ctx);
-  await deleteTotp(ctx.db, userId);
+  await ctx.commit([deleteTotpStatement(ctx.db, userId)]);
   if (!row.confirmedAt) return;
   // Recovery codes back a factor up: they go with the last one.
-  if (!(await hasMfa(ctx, userId))) await deleteRecoveryCodes(ctx.db, userId);
+  if (!(await hasMfa(ctx, userId))) await ctx.commit([deleteRecoveryCodesStatement(ctx.db, userId)]);
   await announce(ctx, {
     action: "mfa.factor_removed",
     summary: "The authenticator app was removed",
@@ -186,7 +190,8 @@ async function checkSecondFactor(ctx: Context, input: Parameters<typeof verifySe
   const { userId, proof, now } = input;
   if (proof.code !== undefined) return checkTotp(ctx, userId, proof.code, now, false);
   if (proof.recoveryCode !== undefined) {
-    return useRecoveryCode(ctx.db, userId, await hashRecoveryCode(proof.recoveryCode), iso(now));
+    const hash = await hashRecoveryCode(proof.recoveryCode);
+    return commitWrite(ctx, useRecoveryCodeWrite(ctx.db, userId, hash, iso(now)));
   }
   if (proof.webauthn !== undefined && input.webauthnChallenge) {
     try {
@@ -222,7 +227,7 @@ export async function stepUp(ctx: Context, input: { principal: Principal; proof:
   if (!(await verifySecondFactor(ctx, { userId, proof: input.proof, now, webauthnChallenge, sid }))) {
     throw new AppError(input.proof.webauthn ? "PASSKEY_INVALID" : "MFA_CODE_INVALID");
   }
-  await recordCheck(ctx.db, sid, principal.userId, now);
+  await ctx.commit([recordCheckStatement(ctx.db, sid, principal.userId, now)]);
   return { verifiedAt: now, validUntil: now + STEP_UP_WINDOW_MS };
 }
 
@@ -245,7 +250,7 @@ export async function registerPasskey(ctx: HolderContext, input: { name: string;
   const passkey = await verifyPasskeyRegistration(ctx, { ...input, userId, now });
   const recoveryCodes =
     (await unusedRecoveryCodes(ctx.db, userId)) === 0 ? await issueRecoveryCodes(ctx, userId, now) : [];
-  await recordCheck(ctx.db, sid, userId, now);
+  await ctx.commit([recordCheckStatement(ctx.db, sid, userId, now)]);
   await announce(ctx, {
     action: "mfa.factor_added",
     summary: `A passkey ("${passkey.name}") was added`,
@@ -262,7 +267,7 @@ export async function removePasskey(ctx: HolderContext, input: { id: string }) {
   const { userId } = ctx.holder;
   const passkey = await ownPasskey(ctx, { userId, id: input.id });
   await dropPasskey(ctx, { userId, id: passkey.id });
-  if (!(await hasMfa(ctx, userId))) await deleteRecoveryCodes(ctx.db, userId);
+  if (!(await hasMfa(ctx, userId))) await ctx.commit([deleteRecoveryCodesStatement(ctx.db, userId)]);
   await announce(ctx, {
     action: "mfa.factor_removed",
     summary: `The passkey "${passkey.name}" was removed`,

@@ -1,5 +1,5 @@
-import { recordCheck } from "../../../db/mfa";
-import { findUserById, recordLogin } from "../../../db/users";
+import { recordCheckStatement } from "../../../db/mfa";
+import { findUserById, loginStatement } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import type { Context } from "../../context";
@@ -35,9 +35,9 @@ export async function signInWithPasskey(
   if (!user || user.deletedAt) throw new AppError("PASSKEY_INVALID");
   await refuseWhereSsoIsEnforced(ctx, user);
   const at = iso(now);
-  await recordLogin(ctx.db, user.id, at, input.country);
+  await ctx.commit([loginStatement(ctx.db, user.id, at, input.country)]);
   const familyId = crypto.randomUUID();
   const tokens = await issueLoginTokens(ctx, { user, familyId });
-  await recordCheck(ctx.db, familyId, user.id, now);
+  await ctx.commit([recordCheckStatement(ctx.db, familyId, user.id, now)]);
   return { user: { ...user, lastLogin: at, country: input.country }, ...tokens };
 }

@@ -6,16 +6,16 @@ import type {
   VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
 import {
-  acceptAssertion,
-  deletePasskey,
+  acceptAssertionWrite,
+  deletePasskeyWrite,
   findPasskeyByCredential,
   findPasskeyOf,
-  insertPasskey,
-  insertWebauthnChallenge,
+  insertPasskeyWrite,
+  insertWebauthnChallengeStatement,
   type PasskeyRow,
   passkeysOf,
-  renamePasskey,
-  spendWebauthnChallenge,
+  renamePasskeyWrite,
+  spendWebauthnChallengeWrite,
   type WebauthnCeremony,
 } from "../../../db/passkeys";
 import { findUserById } from "../../../db/users";
@@ -26,6 +26,7 @@ import { base64url } from "../../../lib/encoding";
 import { newId } from "../../../lib/ids";
 import type { Context } from "../../context";
 import { requireMailer } from "../../mail/outbox";
+import { commitWrite } from "../../unit-of-work";
 import type { HolderContext } from "../account-holder";
 
 /** How long a WebAuthn ceremony may take (WebAuthn L3 §15.1 recommends 5 minutes with user verification). */
@@ -68,22 +69,28 @@ async function storeChallenge(
   ctx: Context,
   input: { challenge: string; ceremony: WebauthnCeremony; userId: string | null; sid: string | null; now: number },
 ) {
-  await insertWebauthnChallenge(ctx.db, {
-    challengeHash: await challengeHash(input.challenge),
-    ceremony: input.ceremony,
-    userId: input.userId,
-    sid: input.sid,
-    expiresAt: input.now + WEBAUTHN_CHALLENGE_TTL_MS,
-    usedAt: null,
-    createdAt: iso(input.now),
-  });
+  const hash = await challengeHash(input.challenge);
+  await ctx.commit([
+    insertWebauthnChallengeStatement(ctx.db, {
+      challengeHash: hash,
+      ceremony: input.ceremony,
+      userId: input.userId,
+      sid: input.sid,
+      expiresAt: input.now + WEBAUTHN_CHALLENGE_TTL_MS,
+      usedAt: null,
+      createdAt: iso(input.now),
+    }),
+  ]);
 }
 
 /** A stored challenge of this ceremony for this user (and session), spent by its first use, valid or not. */
 const spendStored =
   (ctx: Context, input: { ceremony: WebauthnCeremony; userId: string | null; sid: string | null; now: number }) =>
   async (challenge: string) =>
-    spendWebauthnChallenge(ctx.db, { ...input, hash: await challengeHash(challenge), at: iso(input.now) });
+    commitWrite(
+      ctx,
+      spendWebauthnChallengeWrite(ctx.db, { ...input, hash: await challengeHash(challenge), at: iso(input.now) }),
+    );
 
 /** A challenge held elsewhere (the sign-in's MFA challenge row): equal, compared in constant time. */
 export const expectChallenge = (expected: string | null) => async (challenge: string) =>
@@ -190,7 +197,7 @@ export async function verifyPasskeyRegistration(
     createdAt: iso(input.now),
     lastUsedAt: null,
   };
-  if (!(await insertPasskey(ctx.db, row))) throw new AppError("PASSKEY_ALREADY_REGISTERED");
+  if (!(await commitWrite(ctx, insertPasskeyWrite(ctx.db, row)))) throw new AppError("PASSKEY_ALREADY_REGISTERED");
   return row;
 }
 
@@ -271,19 +278,23 @@ export async function verifyAssertion(
     throw new AppError("PASSKEY_INVALID");
   }
   if (!verified.verified || !verified.authenticationInfo.userVerified) throw new AppError("PASSKEY_INVALID");
-  const accepted = await acceptAssertion(ctx.db, {
-    id: passkey.id,
-    counter: verified.authenticationInfo.newCounter,
-    backedUp: verified.authenticationInfo.credentialBackedUp,
-    at: iso(input.now),
-  });
+  const accepted = await commitWrite(
+    ctx,
+    acceptAssertionWrite(ctx.db, {
+      id: passkey.id,
+      counter: verified.authenticationInfo.newCounter,
+      backedUp: verified.authenticationInfo.credentialBackedUp,
+      at: iso(input.now),
+    }),
+  );
   if (!accepted) throw new AppError("PASSKEY_INVALID");
   return passkey;
 }
 
 export async function renameOwnPasskey(ctx: HolderContext, input: { id: string; name: string }) {
   const { userId } = ctx.holder;
-  if (!(await renamePasskey(ctx.db, userId, input.id, input.name))) throw new AppError("RESOURCE_NOT_FOUND");
+  if (!(await commitWrite(ctx, renamePasskeyWrite(ctx.db, userId, input.id, input.name))))
+    throw new AppError("RESOURCE_NOT_FOUND");
   const row = await findPasskeyOf(ctx.db, userId, input.id);
   if (!row) throw new AppError("RESOURCE_NOT_FOUND");
   return passkeyView(row);
@@ -298,7 +309,8 @@ export async function ownPasskey(ctx: Context, input: { userId: string; id: stri
 
 export async function dropPasskey(ctx: Context, input: { userId: string; id: string }) {
   requireMailer(ctx);
-  if (!(await deletePasskey(ctx.db, input.userId, input.id))) throw new AppError("RESOURCE_NOT_FOUND");
+  if (!(await commitWrite(ctx, deletePasskeyWrite(ctx.db, input.userId, input.id))))
+    throw new AppError("RESOURCE_NOT_FOUND");
 }
 
 function base64urlBytes(s: string): Uint8Array<ArrayBuffer> {

@@ -33,7 +33,7 @@ export function enrolmentOf(secretBase32: string, accountName: string) {
 
 /**
  * The time step `code` belongs to (within ±TOTP_SKEW_STEPS of `now`), or null. The caller still
- * has to accept the step once (src/db/mfa.ts acceptTotpStep) so a replayed code is refused.
+ * has to accept the step once (src/db/mfa.ts acceptTotpStepWrite) so a replayed code is refused.
  */
 export function matchingStep(secretBase32: string, code: string, now: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;

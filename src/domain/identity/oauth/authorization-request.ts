@@ -1,4 +1,4 @@
-import { insertAuthorizationCode } from "../../../db/authorization-codes";
+import { insertAuthorizationCodeStatement } from "../../../db/authorization-codes";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
 import { newId, randomToken } from "../../../lib/ids";
@@ -176,7 +176,7 @@ export async function issueAuthorizationCode(
 ): Promise<string> {
   const now = ctx.now();
   const code = CODE_PREFIX + randomToken(32);
-  await insertAuthorizationCode(ctx.db, {
+  const insert = insertAuthorizationCodeStatement(ctx.db, {
     id: newId("code", now),
     codeHash: await sha256Hex(code),
     clientId: request.client.id,
@@ -190,6 +190,7 @@ export async function issueAuthorizationCode(
     expiresAt: iso(now + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
     usedAt: null,
   });
+  await ctx.commit([insert]);
   return code;
 }
 

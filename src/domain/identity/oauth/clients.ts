@@ -3,13 +3,18 @@ import {
   deleteClientOfUserStatements,
   familiesOfClient,
   findClientById,
-  insertClient,
+  insertClientStatement,
   listClientsOfUser,
   type OAuthClientRow,
   type RegistrableGrant,
 } from "../../../db/oauth-clients";
 import { findRegisteredClient, type RegisteredClientRow } from "../../../db/registered-clients";
-import { revokeClientTokens, revokeSession } from "../../../db/revocations";
+import {
+  rememberRevokedClients,
+  rememberRevokedSessions,
+  revokeClientStatement,
+  revokeSessionStatement,
+} from "../../../db/revocations";
 import { AppError, invalidField } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { sha256Hex } from "../../../lib/crypto";
@@ -138,7 +143,7 @@ export async function registerClient(ctx: HolderContext, input: RegisterClientIn
     allowedScopes: [...new Set(input.scopes)].join(" "),
     createdAt: iso(now),
   };
-  await insertClient(ctx.db, row);
+  await ctx.commit([insertClientStatement(ctx.db, row)]);
   return { client: clientFromRow(row), secret };
 }
 
@@ -175,9 +180,12 @@ export async function deleteClient(ctx: UserContext, { id }: { id: string }): Pr
   const families = await deleteClientOf(ctx, { id, userId: ctx.principal.userId, at: iso(ctx.now()) });
   if (families === null)
     throw new AppError("RESOURCE_NOT_FOUND", { message: "OAuth client not found.", details: { client_id: id } });
-  await Promise.all([
-    revokeClientTokens(ctx.db, id, CLIENT_TOKEN_TTL),
-    ...families.map((f) => revokeSession(ctx.db, f, CLIENT_TOKEN_TTL)),
+  const now = ctx.now();
+  await ctx.commit([
+    revokeClientStatement(ctx.db, id, CLIENT_TOKEN_TTL, now),
+    ...families.map((f) => revokeSessionStatement(ctx.db, f, CLIENT_TOKEN_TTL, now)),
   ]);
+  rememberRevokedClients([id]);
+  rememberRevokedSessions(families);
   await Promise.all(families.map((family) => cutOffGrant(ctx, { sid: family })));
 }

@@ -1,8 +1,8 @@
 import {
-  insertRegisteredClient,
+  insertRegisteredClientStatement,
   type RegisteredClientRow,
-  touchRegisteredClient,
-  upsertRegisteredClient,
+  touchRegisteredClientStatement,
+  upsertRegisteredClientStatement,
 } from "../../../db/registered-clients";
 import { iso } from "../../../lib/clock";
 import { newId } from "../../../lib/ids";
@@ -123,7 +123,7 @@ export async function registerDynamicClient(ctx: Context, { body }: { body: unkn
     lastUsedAt: null,
     expiresAt: iso(now + UNUSED_REGISTRATION_TTL_SECONDS * 1000),
   };
-  await insertRegisteredClient(ctx.db, row);
+  await ctx.commit([insertRegisteredClientStatement(ctx.db, row)]);
   return registrationResponse(registeredClientFromRow(row), row.expiresAt);
 }
 
@@ -131,7 +131,7 @@ export async function registerDynamicClient(ctx: Context, { body }: { body: unkn
 export async function keepRegisteredClient(ctx: Context, { client }: { client: OAuthClient }) {
   if (client.source === "console") return;
   const now = ctx.now();
-  await touchRegisteredClient(ctx.db, client.id, iso(now), iso(now + REFRESH_TOKEN_TTL * 1000));
+  await ctx.commit([touchRegisteredClientStatement(ctx.db, client.id, iso(now), iso(now + REFRESH_TOKEN_TTL * 1000))]);
 }
 
 /**
@@ -173,7 +173,7 @@ async function resolveMetadataDocumentClient(ctx: Context, clientId: string): Pr
     lastUsedAt: null,
     expiresAt: iso(now + METADATA_DOCUMENT_TTL_SECONDS * 1000),
   };
-  await upsertRegisteredClient(ctx.db, row);
+  await ctx.commit([upsertRegisteredClientStatement(ctx.db, row)]);
   return registeredClientFromRow(row);
 }
 

@@ -1,5 +1,5 @@
 import { findConnection } from "../../../db/sso-connections";
-import { findUserById, recordLogin } from "../../../db/users";
+import { findUserById, loginStatement } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { randomToken } from "../../../lib/ids";
@@ -110,7 +110,7 @@ export async function takeConsoleHandoff(
   const [user, connection] = await Promise.all([findUserById(ctx.db, userId), findConnection(ctx.db, connectionId)]);
   if (!user || !connection) return null;
   const at = iso(now);
-  await recordLogin(ctx.db, user.id, at, country);
+  await ctx.commit([loginStatement(ctx.db, user.id, at, country)]);
   return {
     user: { ...user, lastLogin: at, country },
     // Bound to the connection's organization, like every sign-on's tokens (docs/sso.md).

@@ -1,7 +1,8 @@
-import { consumeOnce, rememberOnce } from "../../../db/sso-once";
+import { consumeOnceWrite, rememberOnceWrite } from "../../../db/sso-once";
 import type { UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
 import type { Context } from "../../context";
+import { commitWrite } from "../../unit-of-work";
 import { issueLoginTokens, type LoginResult } from "../accounts";
 import { directoryConfig, loadConnection, spOf } from "./connections";
 import { samlConnectionFor } from "./discovery";
@@ -35,7 +36,7 @@ export async function startSamlLogin(ctx: Context, input: { connectionId: string
     relayState,
     now: new Date(now),
   });
-  await rememberOnce(ctx.db, `req:${id}`, row.id, now + SAML_REQUEST_TTL_MS);
+  await commitWrite(ctx, rememberOnceWrite(ctx.db, `req:${id}`, row.id, now + SAML_REQUEST_TTL_MS));
   return url;
 }
 
@@ -99,15 +100,16 @@ export async function samlSignIn(
     if (error instanceof SamlRejection) throw rejected(error.reason);
     throw error;
   }
-  if (verified.inResponseTo !== null && !(await consumeOnce(ctx.db, `req:${verified.inResponseTo}`, row.id, now))) {
+  if (
+    verified.inResponseTo !== null &&
+    !(await commitWrite(ctx, consumeOnceWrite(ctx.db, `req:${verified.inResponseTo}`, row.id, now)))
+  ) {
     throw rejected("InResponseTo names no pending request of this connection");
   }
   if (
-    !(await rememberOnce(
-      ctx.db,
-      `assertion:${row.id}:${verified.assertionId}`,
-      row.id,
-      verified.notOnOrAfter.getTime(),
+    !(await commitWrite(
+      ctx,
+      rememberOnceWrite(ctx.db, `assertion:${row.id}:${verified.assertionId}`, row.id, verified.notOnOrAfter.getTime()),
     ))
   ) {
     throw rejected("assertion already used (replay)");

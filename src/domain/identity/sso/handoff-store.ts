@@ -1,5 +1,6 @@
-import { consumeOnce, rememberOnce } from "../../../db/sso-once";
+import { consumeOnceWrite, rememberOnceWrite } from "../../../db/sso-once";
 import type { Context } from "../../context";
+import { commitWrite } from "../../unit-of-work";
 
 /**
  * The one-time records of a sign-in page's "Sign in with SSO" (browser-handoff.ts), shared by the
@@ -16,20 +17,26 @@ export interface Handoff {
 const HANDOFF_TTL_MS = 2 * 60_000;
 
 export function rememberPendingHandoff(ctx: Context, input: Handoff & { connectionId: string; expiresAt: number }) {
-  return rememberOnce(ctx.db, `${input.purpose}:${input.handle}`, input.connectionId, input.expiresAt);
+  return commitWrite(
+    ctx,
+    rememberOnceWrite(ctx.db, `${input.purpose}:${input.handle}`, input.connectionId, input.expiresAt),
+  );
 }
 
 /** Spends the pending handle: false when it names no pending sign-in of this connection. */
 export function spendPendingHandoff(ctx: Context, input: Handoff & { connectionId: string }) {
-  return consumeOnce(ctx.db, `${input.purpose}:${input.handle}`, input.connectionId, ctx.now());
+  return commitWrite(ctx, consumeOnceWrite(ctx.db, `${input.purpose}:${input.handle}`, input.connectionId, ctx.now()));
 }
 
 export function leaveHandoff(ctx: Context, input: Handoff & { connectionId: string; userId: string }) {
   const { purpose, handle, userId, connectionId } = input;
-  return rememberOnce(ctx.db, `${purpose}-done:${handle}:${userId}`, connectionId, ctx.now() + HANDOFF_TTL_MS);
+  return commitWrite(
+    ctx,
+    rememberOnceWrite(ctx.db, `${purpose}-done:${handle}:${userId}`, connectionId, ctx.now() + HANDOFF_TTL_MS),
+  );
 }
 
 export function takeLeftHandoff(ctx: Context, input: Handoff & { connectionId: string; userId: string }) {
   const { purpose, handle, userId, connectionId } = input;
-  return consumeOnce(ctx.db, `${purpose}-done:${handle}:${userId}`, connectionId, ctx.now());
+  return commitWrite(ctx, consumeOnceWrite(ctx.db, `${purpose}-done:${handle}:${userId}`, connectionId, ctx.now()));
 }

@@ -4,13 +4,18 @@ import {
   findExternalIdentity,
   linkIdentityStatement,
   takeoverStatements,
-  touchIdentity,
+  touchIdentityStatement,
 } from "../../../db/external-identities";
 import { listClientsOfUser } from "../../../db/oauth-clients";
 import { findMembership, insertMemberStatement, setRoleStatement } from "../../../db/organization-members";
-import { revokeClientTokens, revokeSession } from "../../../db/revocations";
+import {
+  rememberRevokedClients,
+  rememberRevokedSessions,
+  revokeClientStatement,
+  revokeSessionStatement,
+} from "../../../db/revocations";
 import { isDeprovisionedIn } from "../../../db/scim-users";
-import { findUserByEmail, findUserById, recordLogin, type UserRow } from "../../../db/users";
+import { findUserByEmail, findUserById, loginStatement, type UserRow } from "../../../db/users";
 import { AppError } from "../../../errors";
 import { iso } from "../../../lib/clock";
 import { randomToken } from "../../../lib/ids";
@@ -116,7 +121,7 @@ export async function provisionExternal(ctx: Context, input: ExternalSignIn): Pr
   if (linked) {
     user = await findUserById(ctx.db, linked.userId);
     if (!user) throw new AppError("INTERNAL_SERVER_ERROR");
-    await touchIdentity(ctx.db, connectionId, subject, at);
+    await ctx.commit([touchIdentityStatement(ctx.db, connectionId, subject, at)]);
   } else {
     user = await linkNewIdentity(
       ctx,
@@ -157,7 +162,7 @@ export async function provisionExternal(ctx: Context, input: ExternalSignIn): Pr
       }),
     ]);
   }
-  await recordLogin(ctx.db, user.id, at, meta.country);
+  await ctx.commit([loginStatement(ctx.db, user.id, at, meta.country)]);
   return { ...user, lastLogin: at, country: meta.country };
 }
 
@@ -250,16 +255,16 @@ async function linkNewIdentity(
   if ((inserted?.meta.changes ?? 0) === 0) return raceWinner(ctx, connectionId, subject, conflict);
   // Access tokens by the revocation list (their sid is the family), OAuth clients the account
   // registered (their client_credentials tokens act as it), then the live sockets of all of them.
-  await Promise.all([
-    ...held.families.map((f) => revokeSession(ctx.db, f, LOGIN_TOKEN_TTL, now)),
-    ...clients.map(async (c) => {
-      const families = (await deleteClientOf(ctx, { id: c.id, userId: existing.id, at })) ?? [];
-      await Promise.all([
-        revokeClientTokens(ctx.db, c.id, CLIENT_TOKEN_TTL, now),
-        ...families.map((f) => revokeSession(ctx.db, f, LOGIN_TOKEN_TTL, now)),
-      ]);
-    }),
+  const clientFamilies = await Promise.all(
+    clients.map(async (c) => (await deleteClientOf(ctx, { id: c.id, userId: existing.id, at })) ?? []),
+  );
+  const sids = [...held.families, ...clientFamilies.flat()];
+  await ctx.commit([
+    ...sids.map((f) => revokeSessionStatement(ctx.db, f, LOGIN_TOKEN_TTL, now)),
+    ...clients.map((c) => revokeClientStatement(ctx.db, c.id, CLIENT_TOKEN_TTL, now)),
   ]);
+  rememberRevokedSessions(sids);
+  rememberRevokedClients(clients.map((c) => c.id));
   await Promise.all([
     ...held.families.map((f) => cutOffGrant(ctx, { sid: f })),
     ...held.apiKeys.map((k) => cutOffApiKey(ctx, { id: k.id, userId: existing.id, organizationId: k.organization_id })),

@@ -1,8 +1,9 @@
-import { consumeAuthorizationCode, findAuthorizationCodeByHash } from "../../../../db/authorization-codes";
+import { consumeAuthorizationCodeWrite, findAuthorizationCodeByHash } from "../../../../db/authorization-codes";
 import { findUserById } from "../../../../db/users";
 import { iso } from "../../../../lib/clock";
 import { sha256Hex } from "../../../../lib/crypto";
 import type { Context } from "../../../context";
+import { commitWrite } from "../../../unit-of-work";
 import { issueRefreshToken, revokeGrantFamily } from "../../refresh-rotation";
 import { parseScopeString, scopesForRole } from "../../scopes";
 import { grantResource } from "../authorization-request";
@@ -53,7 +54,7 @@ export async function authorizationCodeGrant(
   if (resource !== undefined && grantResource(resource, ctx.config.issuer) !== (row.resource ?? null)) {
     throw new OAuthError("invalid_target", "resource does not match the authorization request.");
   }
-  if (!(await consumeAuthorizationCode(ctx.db, row.id, iso(now)))) {
+  if (!(await commitWrite(ctx, consumeAuthorizationCodeWrite(ctx.db, row.id, iso(now))))) {
     await revokeGrantFamily(ctx, row.familyId);
     throw badCode();
   }

@@ -1,10 +1,11 @@
-import { consumeOnce, rememberOnce } from "../../../../db/sso-once";
+import { consumeOnceWrite, rememberOnceWrite } from "../../../../db/sso-once";
 import { AppError } from "../../../../errors";
 import { sha256Base64url } from "../../../../lib/crypto";
 import { randomToken } from "../../../../lib/ids";
 import type { Context } from "../../../context";
 import { dataEncryptionKey } from "../../../encryption/data-key";
 import { open } from "../../../encryption/secret-box";
+import { commitWrite } from "../../../unit-of-work";
 import { issueLoginTokens, type LoginResult } from "../../login-tokens";
 import { loadConnection } from "../connections";
 import { type ConnectionLookup, connectionFor } from "../discovery";
@@ -40,7 +41,10 @@ export async function startOidcLogin(ctx: Context, input: { by: ConnectionLookup
   const [state, nonce, verifier] = [randomToken(32), randomToken(32), randomToken(32)];
   const back = input.handoff ? `.${input.handoff.purpose}:${input.handoff.handle}` : "";
   const cookie = `${row.id}.${state}.${nonce}.${verifier}${back}`;
-  await rememberOnce(ctx.db, `oidc:${await sha256Base64url(cookie)}`, row.id, ctx.now() + OIDC_SIGN_IN_TTL_MS);
+  await commitWrite(
+    ctx,
+    rememberOnceWrite(ctx.db, `oidc:${await sha256Base64url(cookie)}`, row.id, ctx.now() + OIDC_SIGN_IN_TTL_MS),
+  );
   const url = new URL(config.authorization_endpoint);
   for (const [k, v] of Object.entries({
     response_type: "code",
@@ -96,7 +100,12 @@ export async function finishOidcLogin(
   ];
   const handoff = purpose && handle ? { purpose, handle } : null;
   if (input.query.state !== state) throw rejected("state does not match this browser's sign-in");
-  if (!(await consumeOnce(ctx.db, `oidc:${await sha256Base64url(input.cookie!)}`, connectionId, now))) {
+  if (
+    !(await commitWrite(
+      ctx,
+      consumeOnceWrite(ctx.db, `oidc:${await sha256Base64url(input.cookie!)}`, connectionId, now),
+    ))
+  ) {
     throw rejected("state already used or expired");
   }
   if (input.query.error) throw rejected(`the provider answered ${input.query.error.slice(0, 64)}`);
@@ -150,7 +159,7 @@ export async function finishOidcLogin(
   }
   // Each nonce signs in once (Core §15.5.2), whatever happened to the state.
   const expiresAt = ((claims.exp ?? now / 1000) + ID_TOKEN_SKEW_SECONDS) * 1000;
-  if (!(await rememberOnce(ctx.db, `oidc-nonce:${row.id}:${nonce}`, row.id, expiresAt))) {
+  if (!(await commitWrite(ctx, rememberOnceWrite(ctx.db, `oidc-nonce:${row.id}:${nonce}`, row.id, expiresAt)))) {
     throw rejected("nonce already used");
   }
   if (!emailVerified(claims)) throw rejected("the provider does not say the email is verified (email_verified)");
