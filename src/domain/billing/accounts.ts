@@ -79,10 +79,12 @@ export function newAccount(
     tier: AccountRow["tier"];
     /** The creation time of the batch the account is created in (the owner's row has the same). */
     now: number;
+    /** The shard it is placed on (src/domain/shards/accounts.ts): its id carries it, and so its user's. */
+    shard: number;
   },
 ): AccountRow {
-  const { ownerType, ownerId, tier, now } = input;
-  const id = newId("acct", now);
+  const { ownerType, ownerId, tier, now, shard } = input;
+  const id = newId("acct", now, shard);
   const scale = billingScale(ctx);
   const end = periodEnd(now, scale);
   const at = iso(now);

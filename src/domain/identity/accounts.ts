@@ -1,3 +1,4 @@
+import { insertPlacementStatement } from "../../db/placements";
 import { enforcedConnectionsOfUser } from "../../db/sso-connections";
 import { enforcedConnectionOfDomain } from "../../db/sso-domains";
 import type { Store } from "../../db/store";
@@ -8,6 +9,7 @@ import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import type { Context } from "../context";
 import { requireMailer } from "../mail/outbox";
+import { placementOf, shardForNewAccount } from "../shards/accounts";
 import { commitWrite } from "../unit-of-work";
 import { sendEmailVerification } from "./email-verification";
 import { issueLoginTokens, type LoginResult } from "./login-tokens";
@@ -70,7 +72,8 @@ export interface NewUser {
  */
 export async function createUser(ctx: Context, input: NewUser): Promise<UserRow | null> {
   const now = ctx.now();
-  const account = newAccount(ctx, { ownerType: "user", ownerId: "", tier: input.tier, now });
+  const shard = shardForNewAccount();
+  const account = newAccount(ctx, { ownerType: "user", ownerId: "", tier: input.tier, now, shard });
   const at = iso(now);
   const user: UserRow = {
     id: account.ownerId,
@@ -95,7 +98,10 @@ export async function createUser(ctx: Context, input: NewUser): Promise<UserRow 
     deletedAt: null,
   };
   // No credits at registration: free credits come once per verified email (domain/billing/free-credits.ts).
-  if (!(await commitWrite(ctx, insertUserWrite(ctx.db, user, account)))) return null;
+  const write = insertUserWrite(ctx.db, user, account);
+  // The placement only with the user (an email taken writes neither).
+  write.statements.push(insertPlacementStatement(ctx.db, placementOf(account, shard), user.id));
+  if (!(await commitWrite(ctx, write))) return null;
   await wakeClock(ctx, { accountId: account.id });
   return user;
 }
