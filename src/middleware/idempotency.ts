@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { configOf } from "../context/config";
+import { contextOf } from "../context/request";
 import {
   type AtomicRecord,
   atomicRecordStatements,
@@ -20,6 +21,7 @@ import {
   IDEMPOTENCY_RETENTION_MS,
   idempotencyRequestHash,
 } from "../domain/idempotency/keys";
+import { actingDatabase } from "../domain/shards/accounts";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { iso } from "../lib/clock";
@@ -95,7 +97,8 @@ export function idempotent(options: { atomic?: boolean } = {}): MiddlewareHandle
     if (key === undefined) return next();
     checkKey(key);
     const principal = await principalOf(c);
-    const d1 = c.env.DB;
+    // Records are on the acting account's shard, with the work they record (docs/scale.md "Shards").
+    const d1 = actingDatabase(contextOf(c), principal);
     const now = Date.now();
     const requestHash = await idempotencyRequestHash({
       method: c.req.method,
@@ -174,7 +177,7 @@ async function atomic(
   next: () => Promise<void>,
   k: { ownerId: string; key: string; requestHash: string; now: number; associated: string },
 ): Promise<Response | undefined> {
-  const d1 = c.env.DB;
+  const d1 = actingDatabase(contextOf(c), await principalOf(c));
   const at = iso(k.now);
   const existing = await findIdempotencyRecord(d1, k.ownerId, k.key);
   if (existing && holds(existing, at)) return replay(c, existing, k.requestHash, k.associated);

@@ -22,7 +22,7 @@ import { organizationGrant } from "../billing/free-credits";
 import type { UserContext } from "../context";
 import { requireRecentCheck } from "../identity/mfa/recent-check";
 import type { OrganizationRole, Principal } from "../identity/principal";
-import { placementOf, shardForNewAccount } from "../shards/accounts";
+import { placementOf } from "../shards/accounts";
 import { membershipIn, organizationNotFound } from "./access";
 import { auditStatement } from "./audit";
 import { requireRole } from "./roles";
@@ -61,8 +61,10 @@ export async function createOrganization(ctx: UserContext, input: { name: string
     throw new AppError("ORGANIZATION_LIMIT_REACHED", { details: { max_owned: MAX_OWNED_ORGANIZATIONS } });
   }
   const at = iso(now);
-  // The organization's id names its account's shard, as a user's does (docs/scale.md "Shards").
-  const shard = shardForNewAccount();
+  // The organization's id names its account's shard, as a user's does (docs/scale.md "Shards"). Shard
+  // 0, the directory's database, for now: its free-credit claim (a directory row) and the credits it
+  // pays for (the account's ledger) commit in one batch.
+  const shard = 0;
   const organization: OrganizationRow = {
     id: newId("org", now, shard),
     name,
