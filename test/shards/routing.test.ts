@@ -133,6 +133,17 @@ describe("accounts on shard 1", () => {
     const row = await shard1().prepare("SELECT status FROM sessions WHERE id = ?").bind(id).first<{ status: string }>();
     expect(row?.status).toBe("processing");
     expect((await api("GET", `/v1/sessions/${id}`, { token: placed.token })).body.data.status).toBe("processing");
+    // Its cancellation's refund lands on the shard, and the answer's balance is read there.
+    const cancelled = await api("DELETE", `/v1/sessions/${id}`, { token: placed.token });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const account = await shard1()
+      .prepare("SELECT balance FROM billing_accounts WHERE id = ?")
+      .bind(placed.accountId)
+      .first<{ balance: number }>();
+    expect(cancelled.headers.get("X-Credits-Remaining")).toBe(String(account?.balance));
+    expect(
+      await count(shard1(), "credit_ledger WHERE account_id = ? AND reason = 'session_refund'", placed.accountId),
+    ).toBe(1);
   });
 
   it("answer 404 for another account's session on any shard, and for an id naming the wrong shard or none", async () => {
