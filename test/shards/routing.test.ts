@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { creditStatements, debitLedgerId } from "../../src/db/credits";
 import { checkLedgerInvariant } from "../../src/domain/billing/integrity";
+import { purgeIdempotencyRecords } from "../../src/domain/housekeeping/purge";
 import { newId, shardOfId } from "../../src/lib/ids";
 import { testContext } from "../support/context";
 import { PASSWORD, registerUser, uniqueEmail } from "../support/factories";
@@ -178,5 +179,19 @@ describe("accounts on shard 1", () => {
     expect(await checkLedgerInvariant(ctx)).toContain(placed.accountId);
     await skew(-5);
     expect(await checkLedgerInvariant(ctx)).not.toContain(placed.accountId);
+  });
+
+  it("have their expired Idempotency-Key records purged by the maintenance run, which walks every shard", async () => {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const key = crypto.randomUUID();
+    await shard1()
+      .prepare(
+        "INSERT INTO idempotency_keys (owner_id, key, request_hash, status, created_at, locked_until, expires_at) VALUES (?1, ?2, 'h', 'completed', ?3, ?3, ?3)",
+      )
+      .bind(placed.id, key, past)
+      .run();
+    expect(await count(shard1(), "idempotency_keys WHERE key = ?", key)).toBe(1);
+    await purgeIdempotencyRecords(testContext());
+    expect(await count(shard1(), "idempotency_keys WHERE key = ?", key)).toBe(0);
   });
 });
