@@ -17,5 +17,6 @@ export * from "./schema/organizations";
 export * from "./schema/outbox";
 export * from "./schema/scim";
 export * from "./schema/sessions";
+export * from "./schema/shards";
 export * from "./schema/sso";
 export * from "./schema/webhooks";

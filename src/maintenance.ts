@@ -4,8 +4,11 @@ import { checkLedgerInvariant, wakeOverdueClocks } from "./domain/billing/integr
 import { purgeExpired, purgeIdempotencyRecords } from "./domain/housekeeping/purge";
 import { sweepMail } from "./domain/mail/outbox";
 import { sweepArchive } from "./domain/sessions/archive";
+import { eachShard } from "./domain/shards/accounts";
 import { sweepErasures } from "./domain/users/account-erasure";
 import { sweepOutbox } from "./domain/webhooks/outbox";
+
+const sum = (counts: number[]) => counts.reduce((total, n) => total + n, 0);
 
 /**
  * Housekeeping run by the cron trigger (wrangler.toml, every minute), so
@@ -18,7 +21,13 @@ import { sweepOutbox } from "./domain/webhooks/outbox";
  * and moves ended sessions' content past its hot window to the archive (R2).
  */
 export async function runMaintenance(env: Bindings, now = Date.now()) {
-  const sent = await sweepOutbox(systemContext(env, "maintenance", () => now));
+  // Events are outboxed with the change they announce, on its shard: each shard's are swept.
+  const sent = sum(
+    await eachShard(
+      systemContext(env, "maintenance", () => now),
+      sweepOutbox,
+    ),
+  );
   const mailSent = await sweepMail(systemContext(env, "maintenance", () => now));
   const ledgerViolations = (await checkLedgerInvariant(systemContext(env, "maintenance", () => now))).length;
   const clocksWoken = await wakeOverdueClocks(systemContext(env, "maintenance", () => now));
@@ -27,7 +36,12 @@ export async function runMaintenance(env: Bindings, now = Date.now()) {
   // Deleted accounts' sessions and processor customers a request could not finish (docs/storage.md).
   const erasures = await sweepErasures(systemContext(env, "maintenance", () => now));
   // Ended sessions past their hot window: their content to the archive (docs/storage.md "Session archive").
-  const archived = await sweepArchive(systemContext(env, "maintenance", () => now));
+  const archived = sum(
+    await eachShard(
+      systemContext(env, "maintenance", () => now),
+      (onIt) => sweepArchive(onIt),
+    ),
+  );
   return {
     registered_clients_purged: expired.registrations,
     outbox_sent: sent,

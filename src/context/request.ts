@@ -6,6 +6,7 @@ import { clientIp, reportedCountry } from "../lib/request";
 import { committer } from "./commit";
 import { configOf } from "./config";
 import { portsOf } from "./ports";
+import { contextShards } from "./shards";
 
 /**
  * The request's context, built on first use and kept for the rest of the request. Its D1 handle
@@ -61,6 +62,7 @@ function build(c: HonoContext<AppEnv>): Context {
     get db() {
       return c.env.DB;
     },
+    shards: contextShards(() => c.env),
     kv: env.KV,
     config: configOf(env),
     ports: portsOf(env),

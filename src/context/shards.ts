@@ -1,5 +1,7 @@
 import type { Bindings } from "../bindings";
+import type { Shards } from "../domain/context";
 import { MAX_SHARDS } from "../lib/ids";
+import { committer } from "./commit";
 
 /**
  * The databases of one deployment (docs/scale.md "Shards"): shard 0 is `DB`, which is also the
@@ -50,4 +52,23 @@ export function parseWeights(text: string | undefined, count: number): number[] 
   if (!weights.some((w) => w > 0))
     throw new Error("SHARD_WEIGHTS: every shard has weight 0, so no account can be placed");
   return weights;
+}
+
+/**
+ * Context.shards over the bindings `env()` gives when asked (a request's D1 session replaces them
+ * after its context is built: shard 0 is then that session's `DB`).
+ */
+export function contextShards(env: () => Bindings): Shards {
+  const db = (n: number) => (Number.isInteger(n) ? shardsOf(env()).databases[n] : undefined);
+  return {
+    get weights() {
+      return shardsOf(env()).weights;
+    },
+    db,
+    commit: (n, statements) => {
+      const target = db(n);
+      if (!target) throw new Error(`shards: no shard ${n} is bound`);
+      return committer(() => target)(statements);
+    },
+  };
 }

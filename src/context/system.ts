@@ -4,6 +4,7 @@ import { newId } from "../lib/ids";
 import { committer } from "./commit";
 import { configOf } from "./config";
 import { portsOf } from "./ports";
+import { contextShards } from "./shards";
 
 /**
  * The context of work the service does on its own: a session room's alarm, the webhook delivery
@@ -13,6 +14,7 @@ export function systemContext(env: Bindings, name: string, now: () => number = D
   return {
     actor: { kind: "system", name },
     db: env.DB,
+    shards: contextShards(() => env),
     kv: env.KV,
     config: configOf(env),
     ports: portsOf(env),

@@ -43,6 +43,7 @@ export const TABLE_KINDS: Readonly<Record<string, TableKind>> = {
   scim_groups: "directory",
   scim_group_members: "directory",
   free_credit_grants: "directory",
+  account_placements: "directory",
 
   billing_accounts: "account",
   credit_ledger: "account",

@@ -35,27 +35,26 @@ export async function findUserByEmail(d1: D1Database, email: string): Promise<Us
 export function insertUserWrite(
   d1: D1Database,
   row: NewUserRow,
-  account: typeof billingAccounts.$inferSelect,
+  /** Its billing account, when it is on this database too (shard 0); an account on another shard is written there first. */
+  account?: typeof billingAccounts.$inferSelect,
 ): Write<boolean> {
   const insert = db(d1).insert(users).values(row).onConflictDoNothing({ target: users.email }).toSQL();
-  // INSERT … SELECT … WHERE EXISTS: the account is written only if the user row above was, built
-  // whole by drizzle (every column in the table's order, each value encoded by its column).
-  const values = Object.entries(getTableColumns(billingAccounts)).map(([key, column]) =>
-    sql.param(account[key as keyof typeof account], column),
-  );
-  const accountInsert = db(d1)
-    .insert(billingAccounts)
-    .select(
-      sql`select ${sql.join(values, sql`, `)} where exists (select 1 from ${users} where ${users.id} = ${row.id})`,
-    )
-    .toSQL();
-  return {
-    statements: [
-      d1.prepare(insert.sql).bind(...insert.params),
-      d1.prepare(accountInsert.sql).bind(...accountInsert.params),
-    ],
-    read: ([inserted]) => rowWritten(inserted),
-  };
+  const statements = [d1.prepare(insert.sql).bind(...insert.params)];
+  if (account) {
+    // INSERT … SELECT … WHERE EXISTS: the account is written only if the user row above was, built
+    // whole by drizzle (every column in the table's order, each value encoded by its column).
+    const values = Object.entries(getTableColumns(billingAccounts)).map(([key, column]) =>
+      sql.param(account[key as keyof typeof account], column),
+    );
+    const accountInsert = db(d1)
+      .insert(billingAccounts)
+      .select(
+        sql`select ${sql.join(values, sql`, `)} where exists (select 1 from ${users} where ${users.id} = ${row.id})`,
+      )
+      .toSQL();
+    statements.push(d1.prepare(accountInsert.sql).bind(...accountInsert.params));
+  }
+  return { statements, read: ([inserted]) => rowWritten(inserted) };
 }
 
 /** A sign-in's mark on the account: when, and from which country. */

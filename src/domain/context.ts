@@ -29,6 +29,11 @@ export interface Context {
   readonly actor: Actor;
   /** The D1 handle for db/ repositories (this request's D1 session, docs/consistency.md). */
   readonly db: Store;
+  /**
+   * The account shards (docs/scale.md "Shards"): `db` is the directory; an account's tables are on
+   * its shard. Reach them through src/domain/shards/accounts.ts (the shard of an id, of an owner).
+   */
+  readonly shards: Shards;
   /** The KV handle for db/ repositories over KV. */
   readonly kv: KeyValues;
   /** Settings read once from configuration (src/context/config.ts). */
@@ -44,6 +49,16 @@ export interface Context {
    * included (src/domain/idempotency/records.ts RecordResult), so nothing else writes beside it.
    */
   commit(statements: Statement[]): Promise<StatementResult[]>;
+}
+
+/** The account shards of one deployment, by number (0 is `db`'s database, the directory's). */
+export interface Shards {
+  /** Each shard's weight for a new account (SHARD_WEIGHTS; 0 takes none). */
+  readonly weights: readonly number[];
+  /** Shard `n`'s database; undefined when no shard `n` is bound (an id naming it names nothing here). */
+  db(n: number): Store | undefined;
+  /** Context.commit, on shard `n`'s database. */
+  commit(n: number, statements: Statement[]): Promise<StatementResult[]>;
 }
 
 /** A request's context once a credential authenticated it. */

@@ -4,10 +4,10 @@ import type { Bindings } from "../../src/bindings";
 import { parseWeights, shardsOf } from "../../src/context/shards";
 
 describe("the shards of a deployment", () => {
-  it("are DB then SHARD_1 … in order, at least two here, each weighted 1 unless configured", () => {
+  it("are DB then SHARD_1 … in order, at least two here, weighted as wrangler.toml says", () => {
     const set = shardsOf(env as unknown as Bindings);
     expect(set.databases).toEqual([env.DB, env.SHARD_1]);
-    expect(set.weights).toEqual([1, 1]);
+    expect(set.weights).toEqual([1, 0]);
   });
 
   it("refuse a gap in the numbering, which would strand the accounts placed past it", () => {

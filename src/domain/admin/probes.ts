@@ -4,6 +4,7 @@ import { lastLedgerViolations } from "../billing/integrity";
 import type { Context } from "../context";
 import { roomOf } from "../sessions/room";
 import { schedulerOf } from "../sessions/scheduler";
+import { eachShard } from "../shards/accounts";
 import type { Metrics, Probe } from "./system-status";
 
 /** The real dependencies of this deployment, each probed with a real round trip. */
@@ -39,6 +40,11 @@ export function dependencyProbes(ctx: Context): Probe[] {
  * Figures from real data: sessions pending or processing, and webhook
  * deliveries not yet delivered (pending or awaiting a retry).
  */
-export function liveMetrics(ctx: Context): Promise<Metrics> {
-  return statusMetrics(ctx.db);
+export async function liveMetrics(ctx: Context): Promise<Metrics> {
+  // Every shard's figures, summed (each an index read or one counter per account).
+  const each = await eachShard(ctx, (onIt) => statusMetrics(onIt.db));
+  return {
+    active_sessions: each.reduce((sum, m) => sum + m.active_sessions, 0),
+    queue_depth: each.reduce((sum, m) => sum + m.queue_depth, 0),
+  };
 }

@@ -3,6 +3,7 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import type { Context, UserContext } from "../context";
+import { databaseOfId } from "../shards/accounts";
 import { billingScale, periodEnd } from "./period";
 
 export type { AccountRow } from "../../db/billing-accounts";
@@ -22,14 +23,20 @@ export interface AccountRef {
 
 const missing = () => new AppError("TOKEN_INVALID", { message: "The account of this credential no longer exists." });
 
+/** An owner's account, read on the shard its owner's id names (docs/scale.md "Shards"): no placement read. */
+function ownedAccount(ctx: Context, ownerType: AccountRow["ownerType"], ownerId: string) {
+  const d1 = databaseOfId(ctx, ownerId);
+  return d1 ? findAccountByOwner(d1, ownerType, ownerId) : Promise.resolve(undefined);
+}
+
 export async function accountOfUser(ctx: Context, input: { userId: string }): Promise<AccountRow> {
-  const account = await findAccountByOwner(ctx.db, "user", input.userId);
+  const account = await ownedAccount(ctx, "user", input.userId);
   if (!account) throw missing();
   return account;
 }
 
 async function accountOfOrganization(ctx: Context, input: { organizationId: string }): Promise<AccountRow> {
-  const account = await findAccountByOwner(ctx.db, "organization", input.organizationId);
+  const account = await ownedAccount(ctx, "organization", input.organizationId);
   if (!account) throw new AppError("RESOURCE_NOT_FOUND", { details: { resource: "organization" } });
   return account;
 }
@@ -79,10 +86,12 @@ export function newAccount(
     tier: AccountRow["tier"];
     /** The creation time of the batch the account is created in (the owner's row has the same). */
     now: number;
+    /** The shard it is placed on (src/domain/shards/accounts.ts): its id carries it, and so its user's. */
+    shard: number;
   },
 ): AccountRow {
-  const { ownerType, ownerId, tier, now } = input;
-  const id = newId("acct", now);
+  const { ownerType, ownerId, tier, now, shard } = input;
+  const id = newId("acct", now, shard);
   const scale = billingScale(ctx);
   const end = periodEnd(now, scale);
   const at = iso(now);

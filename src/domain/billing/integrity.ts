@@ -6,6 +6,7 @@ import {
 } from "../../db/billing-integrity";
 import { iso } from "../../lib/clock";
 import type { Context } from "../context";
+import { eachShard } from "../shards/accounts";
 import { wakeClock } from "./clock";
 
 /** Accounts changed within this window are checked on each maintenance run (the cron runs every minute). */
@@ -22,7 +23,11 @@ const MAX_WAKES_PER_RUN = 25;
  */
 export async function checkLedgerInvariant(ctx: Context) {
   const now = ctx.now();
-  const violations = await ledgerViolationsSince(ctx.db, iso(now - CHECK_WINDOW_MS), MAX_REPORTED);
+  const since = iso(now - CHECK_WINDOW_MS);
+  // Every shard's recently changed accounts (an account's ledger is on its shard).
+  const violations = (await eachShard(ctx, (onIt) => ledgerViolationsSince(onIt.db, since, MAX_REPORTED)))
+    .flat()
+    .slice(0, MAX_REPORTED);
   if (violations.length > 0) {
     console.error(JSON.stringify({ msg: "billing ledger invariant violated", accounts: violations }));
   }
@@ -38,7 +43,10 @@ export async function lastLedgerViolations(ctx: Context): Promise<string[]> {
 /** Wake the clocks of accounts whose next action is overdue (an index range, never every account). */
 export async function wakeOverdueClocks(ctx: Context) {
   const now = ctx.now();
-  const ids = await overdueAccounts(ctx.db, iso(now - CLOCK_GRACE_MS), MAX_WAKES_PER_RUN);
+  const before = iso(now - CLOCK_GRACE_MS);
+  const ids = (await eachShard(ctx, (onIt) => overdueAccounts(onIt.db, before, MAX_WAKES_PER_RUN)))
+    .flat()
+    .slice(0, MAX_WAKES_PER_RUN);
   for (const id of ids) await wakeClock(ctx, { accountId: id });
   return ids.length;
 }

@@ -5,6 +5,7 @@ import { purgeExpiredRevocationsWrite } from "../../db/revocations";
 import { purgeExpiredOnceStatement } from "../../db/sso-once";
 import { iso } from "../../lib/clock";
 import type { Context } from "../context";
+import { eachShard } from "../shards/accounts";
 import { commitWrite } from "../unit-of-work";
 
 /** At most this many expired revocations (and expired registrations) are deleted per run. */
@@ -34,14 +35,28 @@ export async function purgeExpired(ctx: Context): Promise<{ revocations: number;
   return { revocations, registrations };
 }
 
-/** One run's share of the idempotency purge: up to `scanPerRun` records from the saved cursor. */
+/**
+ * One run's share of the idempotency purge: up to `scanPerRun` records of each shard (where its
+ * accounts' records are), from that shard's saved cursor.
+ */
 export async function purgeIdempotencyRecords(
   ctx: Context,
   input: { scanPerRun?: number; chunk?: number } = {},
 ): Promise<number> {
+  const each = await eachShard(ctx, (onIt, shard) =>
+    purgeShard(onIt, shard === 0 ? IDEMPOTENCY_CURSOR : `${IDEMPOTENCY_CURSOR}:${shard}`, input),
+  );
+  return each.reduce((sum, n) => sum + n, 0);
+}
+
+async function purgeShard(
+  ctx: Context,
+  cursorKey: string,
+  input: { scanPerRun?: number; chunk?: number },
+): Promise<number> {
   const { scanPerRun = IDEMPOTENCY_SCAN_PER_RUN, chunk: chunkSize = IDEMPOTENCY_CHUNK } = input;
   const now = iso(ctx.now());
-  const saved = await ctx.kv.get<NonNullable<PurgeCursor>>(IDEMPOTENCY_CURSOR, "json");
+  const saved = await ctx.kv.get<NonNullable<PurgeCursor>>(cursorKey, "json");
   let cursor: PurgeCursor = saved;
   let purged = 0;
   for (let scanned = 0; scanned < scanPerRun; scanned += chunkSize) {
@@ -50,7 +65,7 @@ export async function purgeIdempotencyRecords(
     cursor = chunk.next;
     if (!cursor) break; // the end of the table: the next run starts from the beginning
   }
-  if (cursor) await ctx.kv.put(IDEMPOTENCY_CURSOR, JSON.stringify(cursor));
-  else if (saved) await ctx.kv.delete(IDEMPOTENCY_CURSOR);
+  if (cursor) await ctx.kv.put(cursorKey, JSON.stringify(cursor));
+  else if (saved) await ctx.kv.delete(cursorKey);
   return purged;
 }

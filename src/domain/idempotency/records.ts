@@ -115,6 +115,8 @@ export interface FreeKey {
   readonly use: KeyUse;
   /** An expired record, or a lapsed in-progress one, is there: the commit deletes it first. */
   readonly takeOver: boolean;
+  /** The shard the record lives on (the acting account's, docs/scale.md "Shards"); 0 when unset. */
+  readonly shard?: number;
 }
 
 /**
@@ -137,9 +139,11 @@ export function recordResultAs<T>(
   input: { free: FreeKey; status: number; render: (result: T) => unknown },
 ): RecordResult<T> {
   const { free, status, render } = input;
+  // Built on the record's shard: the use case commits it there, in one batch with its work.
+  const db = ctx.shards.db(free.shard ?? 0) ?? ctx.db;
   return async (result, onlyIf) =>
     atomicRecordStatements(
-      ctx.db,
+      db,
       atomicRecord(free),
       { status, sealedBody: await sealFor(ctx, free.use, JSON.stringify(render(result))) },
       onlyIf,

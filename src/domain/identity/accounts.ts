@@ -1,3 +1,5 @@
+import { insertAccountStatement } from "../../db/billing-accounts";
+import { insertPlacementStatement } from "../../db/placements";
 import { enforcedConnectionsOfUser } from "../../db/sso-connections";
 import { enforcedConnectionOfDomain } from "../../db/sso-domains";
 import type { Store } from "../../db/store";
@@ -8,6 +10,7 @@ import { newAccount } from "../billing/accounts";
 import { wakeClock } from "../billing/clock";
 import type { Context } from "../context";
 import { requireMailer } from "../mail/outbox";
+import { onShard, placementOf, shardForNewAccount } from "../shards/accounts";
 import { commitWrite } from "../unit-of-work";
 import { sendEmailVerification } from "./email-verification";
 import { issueLoginTokens, type LoginResult } from "./login-tokens";
@@ -70,7 +73,8 @@ export interface NewUser {
  */
 export async function createUser(ctx: Context, input: NewUser): Promise<UserRow | null> {
   const now = ctx.now();
-  const account = newAccount(ctx, { ownerType: "user", ownerId: "", tier: input.tier, now });
+  const shard = shardForNewAccount(ctx);
+  const account = newAccount(ctx, { ownerType: "user", ownerId: "", tier: input.tier, now, shard });
   const at = iso(now);
   const user: UserRow = {
     id: account.ownerId,
@@ -95,7 +99,15 @@ export async function createUser(ctx: Context, input: NewUser): Promise<UserRow 
     deletedAt: null,
   };
   // No credits at registration: free credits come once per verified email (domain/billing/free-credits.ts).
-  if (!(await commitWrite(ctx, insertUserWrite(ctx.db, user, account)))) return null;
+  const home = onShard(ctx, shard);
+  // On another database than the directory, the account commits first: without its user and
+  // placement nothing reaches it, so a failure (or an email taken) after it leaves nothing visible
+  // (docs/scale.md "Shards": two commits, in that order).
+  if (home !== ctx) await home.commit([insertAccountStatement(home.db, account)]);
+  const write = insertUserWrite(ctx.db, user, home === ctx ? account : undefined);
+  // The placement only with the user (an email taken writes neither).
+  write.statements.push(insertPlacementStatement(ctx.db, placementOf(account, shard), user.id));
+  if (!(await commitWrite(ctx, write))) return null;
   await wakeClock(ctx, { accountId: account.id });
   return user;
 }

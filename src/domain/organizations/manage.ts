@@ -12,6 +12,7 @@ import {
   setRequireMfaStatement,
   softDeleteOrganizationStatement,
 } from "../../db/organizations";
+import { insertPlacementStatement } from "../../db/placements";
 import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
@@ -21,6 +22,7 @@ import { organizationGrant } from "../billing/free-credits";
 import type { UserContext } from "../context";
 import { requireRecentCheck } from "../identity/mfa/recent-check";
 import type { OrganizationRole, Principal } from "../identity/principal";
+import { placementOf } from "../shards/accounts";
 import { membershipIn, organizationNotFound } from "./access";
 import { auditStatement } from "./audit";
 import { requireRole } from "./roles";
@@ -59,8 +61,12 @@ export async function createOrganization(ctx: UserContext, input: { name: string
     throw new AppError("ORGANIZATION_LIMIT_REACHED", { details: { max_owned: MAX_OWNED_ORGANIZATIONS } });
   }
   const at = iso(now);
+  // The organization's id names its account's shard, as a user's does (docs/scale.md "Shards"). Shard
+  // 0, the directory's database, for now: its free-credit claim (a directory row) and the credits it
+  // pays for (the account's ledger) commit in one batch.
+  const shard = 0;
   const organization: OrganizationRow = {
-    id: newId("org", now),
+    id: newId("org", now, shard),
     name,
     createdBy: principal.userId,
     createdAt: at,
@@ -68,9 +74,10 @@ export async function createOrganization(ctx: UserContext, input: { name: string
     deletedAt: null,
     requireMfa: false,
   };
-  const account = newAccount(ctx, { ownerType: "organization", ownerId: organization.id, tier: "basic", now });
+  const account = newAccount(ctx, { ownerType: "organization", ownerId: organization.id, tier: "basic", now, shard });
   await ctx.commit([
     insertOrganizationStatement(d1, organization),
+    insertPlacementStatement(d1, placementOf(account, shard)),
     insertAccountStatement(d1, account),
     ...organizationGrant(ctx, { userId: principal.userId, organizationId: organization.id, accountId: account.id, at }),
     insertMemberStatement(d1, {

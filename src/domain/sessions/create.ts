@@ -11,6 +11,7 @@ import type { UserContext } from "../context";
 import type { RecordResult } from "../idempotency/records";
 import { CONCURRENT_SESSION_CAPS } from "../limits/policies";
 import { auditInBatch } from "../organizations/audit";
+import { onShard, shardNamedBy } from "../shards/accounts";
 import { requireSessionScope } from "./families";
 import { failureRefund, priceOf } from "./pricing";
 import { scheduleFor, timeScale } from "./schedule";
@@ -45,6 +46,10 @@ export async function createSession(
   const now = ctx.now();
   requireSessionScope(principal, input.session_type, "write");
   const account = await actingAccountRef(ctx);
+  // The whole creation commits on the account's shard, in one batch (docs/scale.md "Shards"); the
+  // session's id names that shard, so reads of it go there with no look-up.
+  const shard = shardNamedBy(account.id);
+  const home = onShard(ctx, shard);
   const price = priceOf(input.session_type, input.parameters);
   const schedule = scheduleFor(
     now,
@@ -54,7 +59,7 @@ export async function createSession(
   );
   const at = iso(now);
   const row: SessionRow = {
-    id: newId("session", now),
+    id: newId("session", now, shard),
     userId: principal.userId,
     organizationId: principal.organization?.id ?? null,
     accountId: account.id,
@@ -76,7 +81,7 @@ export async function createSession(
     creditsIncluded: 0,
     creditsExpired: 0,
     confidenceScore: null,
-    analysisId: newId("analysis", now),
+    analysisId: newId("analysis", now, shard),
     results: null,
     endReason: null,
     createdAt: at,
@@ -90,7 +95,7 @@ export async function createSession(
     archiveSha256: null,
   };
   const creation = paidSessionStatements(
-    ctx.db,
+    home.db,
     row,
     {
       ledgerId: debitLedgerId(row.id),
@@ -103,7 +108,7 @@ export async function createSession(
       at,
     },
     CONCURRENT_SESSION_CAPS,
-    auditInBatch(ctx, {
+    auditInBatch(home, {
       organizationId: row.organizationId,
       actor: principal,
       entry: {
@@ -116,7 +121,7 @@ export async function createSession(
   );
   const record = input.idempotency ? await input.idempotency(row, sessionExists(row.id)) : [];
   // The record comes last: the creation's results are read by position (db/sessions.ts).
-  const results = await ctx.commit([...creation.statements, ...record]).catch((err: unknown) => {
+  const results = await home.commit([...creation.statements, ...record]).catch((err: unknown) => {
     // Another request with the same idempotency key committed first; this batch rolled back whole.
     if (isKeyTaken(err)) throw new AppError("IDEMPOTENCY_KEY_IN_USE");
     throw err;
@@ -124,7 +129,7 @@ export async function createSession(
   const { paid, balance } = creation.outcome(results);
   if (!paid) {
     // Credits first: waiting for a session to finish would not help an empty balance.
-    const available = await balanceOf(ctx.db, account.id);
+    const available = await balanceOf(home.db, account.id);
     if (available < price) {
       throw new AppError("INSUFFICIENT_CREDITS", {
         message: `This session costs ${price} credits; the balance is ${available}.`,
@@ -132,7 +137,7 @@ export async function createSession(
       });
     }
     // The cap of the account's tier as it is now (the debit checked that one), not the cached one.
-    await refuseOverCap(ctx.db, refOf(await actingAccount(ctx)), row, now);
+    await refuseOverCap(home.db, refOf(await actingAccount(ctx)), row, now);
     // Neither refusal holds any more (a session ended meanwhile): ask the client to retry.
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be created; retry.",
@@ -142,7 +147,7 @@ export async function createSession(
   try {
     await schedulerOf(ctx, row.id).add({ sessionId: row.id, userId: principal.userId, creditsPaid: price, schedule });
   } catch (err) {
-    await abandonUnstarted(ctx, row, now);
+    await abandonUnstarted(home, row, now);
     console.error(JSON.stringify({ session_id: row.id, error: "SessionScheduler.add failed", cause: String(err) }));
     throw new AppError("SERVICE_UNAVAILABLE", {
       message: "The session could not be started; its credits were refunded.",
@@ -198,8 +203,8 @@ async function abandonUnstarted(ctx: UserContext, row: SessionRow, now: number):
         refund: refund.credits,
         endReason: "SERVICE_UNAVAILABLE",
         ledger: {
-          ledgerId: newId("led", now),
-          expiryLedgerId: newId("led", now),
+          ledgerId: newId("led", now, shardNamedBy(row.id)),
+          expiryLedgerId: newId("led", now, shardNamedBy(row.id)),
           reason: "session_refund",
           referenceId: row.id,
           description: `Refund for unstarted session ${row.id}`,

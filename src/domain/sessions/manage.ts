@@ -4,6 +4,7 @@ import { AppError } from "../../errors";
 import { iso } from "../../lib/clock";
 import type { UserContext } from "../context";
 import { auditRow } from "../organizations/audit";
+import { onShard, shardNamedBy } from "../shards/accounts";
 import { ownSession } from "./queries";
 import { roomOf } from "./room";
 import { startRoomIfWaiting } from "./scheduler";
@@ -46,8 +47,9 @@ export async function updateSession(
   ctx: UserContext,
   { id, patch }: { id: string; patch: SessionPatch },
 ): Promise<UpdateOutcome> {
-  const d1 = ctx.db;
   const row = await ownSession(ctx, { id, action: "write" });
+  // Found, so its id names a bound shard: the session's.
+  const d1 = onShard(ctx, shardNamedBy(id)).db;
   if (!canUpdate(row.status)) throw alreadyEnded(row);
   const priority = patch.parameters?.priority;
   let balance: number | undefined;
@@ -104,6 +106,6 @@ export async function cancelSession(ctx: UserContext, { id }: { id: string }) {
   return {
     credits_refunded: outcome.credits_refunded,
     refund_reason: outcome.refund_reason,
-    balance: row.accountId ? await balanceOf(ctx.db, row.accountId) : undefined,
+    balance: row.accountId ? await balanceOf(onShard(ctx, shardNamedBy(id)).db, row.accountId) : undefined,
   };
 }

@@ -10,6 +10,7 @@ import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import type { UserContext } from "../context";
 import { memberOf } from "../organizations/access";
+import { actingDatabase, databaseOfId, onShard, shardNamedBy } from "../shards/accounts";
 import { fullRow, storedOf } from "./archive";
 import type { StoredSession } from "./content";
 import { type Action, readableTypes, requireSessionScope } from "./families";
@@ -47,7 +48,10 @@ async function reachable<R extends SessionRow>(
   action: Action,
   find: (d1: Store, id: string) => Promise<R | undefined>,
 ): Promise<R> {
-  const row = await find(ctx.db, id);
+  // The shard the id names (docs/scale.md "Shards"): no look-up; an id naming no bound shard, or a
+  // row there of another account, is the same 404 as a missing one.
+  const d1 = databaseOfId(ctx, id);
+  const row = d1 && (await find(d1, id));
   if (!row || !(await canReach(ctx, row))) {
     throw new AppError("SESSION_NOT_FOUND", { details: { session_id: id } });
   }
@@ -74,7 +78,9 @@ export async function sessionHistory(ctx: UserContext, { id }: { id: string }): 
 /** The history of a session already read with its content (no second read of it: an archived one's is in R2). */
 export async function historyOfStored(ctx: UserContext, { row, content }: StoredSession): Promise<HistoryEntry[]> {
   if (content) return content.history;
-  return row.status === "processing" ? (await historyOf(ctx.db, row.id)).map(historyEntry) : [];
+  return row.status === "processing"
+    ? (await historyOf(onShard(ctx, shardNamedBy(row.id)).db, row.id)).map(historyEntry)
+    : [];
 }
 
 export interface ListQuery {
@@ -92,7 +98,8 @@ export async function listOwnSessions(ctx: UserContext, q: ListQuery) {
   const readable = readableTypes(principal);
   if (q.session_type && !readable.includes(q.session_type)) requireSessionScope(principal, q.session_type, "read");
   const types = q.session_type ? [q.session_type] : readable.length === 4 ? undefined : readable;
-  const { rows, total } = await listSessions(ctx.db, {
+  // The acting account's sessions are on its shard: the organization's, or the person's own.
+  const { rows, total } = await listSessions(actingDatabase(ctx, principal), {
     userId: principal.userId,
     organizationId: principal.organization?.id,
     status: q.status,

@@ -1,6 +1,7 @@
 import { balanceOf } from "../../db/credits";
 import { actingAccountRef } from "../billing/accounts";
 import type { UserContext } from "../context";
+import { actingDatabase } from "../shards/accounts";
 import { requireSessionScope } from "./families";
 import { priceBreakdown } from "./pricing";
 import type { SessionParameters, SessionType } from "./types";
@@ -18,7 +19,7 @@ export async function quoteSession(
   requireSessionScope(principal, input.session_type, "write");
   const account = await actingAccountRef(ctx);
   const { credits, lines } = priceBreakdown(input.session_type, input.parameters);
-  const balance = await balanceOf(ctx.db, account.id);
+  const balance = await balanceOf(actingDatabase(ctx, principal), account.id);
   return {
     session_type: input.session_type,
     credits_required: credits,

@@ -26,6 +26,7 @@ import { ROOM_TAGS_HEADER, ROOM_UNTIL_HEADER } from "../../domain/sessions/room"
 import { scheduleFor, stageAfterStep, stageOfStep } from "../../domain/sessions/schedule";
 import { canTransition, isTerminal } from "../../domain/sessions/state-machine";
 import { type HistoryEntry, type Priority, type SessionStatus, STAGES, type Stage } from "../../domain/sessions/types";
+import { onShard, shardNamedBy } from "../../domain/shards/accounts";
 import { iso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { terminalEvents } from "./events";
@@ -59,9 +60,15 @@ export class SessionRoom extends DurableObject<Bindings> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
-  /** The room's unit of work: the service acting on its own (the alarm, a call from a request). */
+  /** The shard of the room's session (its id names it), known once its state is loaded or started. */
+  private shard = 0;
+
+  /**
+   * The room's unit of work: the service acting on its own (the alarm, a call from a request), on
+   * its session's shard (every table it writes is its account's, docs/scale.md "Shards").
+   */
   private get work(): Context {
-    return systemContext(this.env, "session-room");
+    return onShard(systemContext(this.env, "session-room"), this.shard);
   }
 
   /** Liveness probe used by the admin status endpoint. */
@@ -404,10 +411,13 @@ export class SessionRoom extends DurableObject<Bindings> {
   // ---- state and sockets ----------------------------------------------------
 
   private async load(): Promise<RoomState | undefined> {
-    return this.ctx.storage.get<RoomState>(STATE_KEY);
+    const s = await this.ctx.storage.get<RoomState>(STATE_KEY);
+    if (s) this.shard = shardNamedBy(s.init.sessionId);
+    return s;
   }
 
   private async save(s: RoomState): Promise<void> {
+    this.shard = shardNamedBy(s.init.sessionId);
     await this.ctx.storage.put(STATE_KEY, s);
   }
 
