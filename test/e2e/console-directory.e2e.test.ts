@@ -65,6 +65,9 @@ describe("the console's SCIM and OpenID Connect pages in Chromium", () => {
 
         // OpenID Connect: the provider's issuer, client id and (write-only) secret; a verified domain.
         await tabs.getByRole("link", { name: "Single sign-on" }).click();
+        // The page and its (empty) domain list loaded first: a form filled while it still renders can lose its value.
+        await page.getByRole("heading", { level: 1, name: `${orgName}: single sign-on` }).waitFor();
+        await page.getByText("No domains claimed").waitFor();
         await page.getByRole("textbox", { name: "Domain" }).fill(domain);
         await page.getByRole("button", { name: "Claim domain" }).click();
         await page.getByTestId("sso-domains").getByRole("button", { name: "Verify" }).click();
