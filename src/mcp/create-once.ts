@@ -24,7 +24,7 @@ export async function createSessionOnce<T>(
   render: (row: SessionRow) => T,
 ): Promise<{ result: T; replayed: boolean }> {
   const use = await keyUse({
-    ownerId: ctx.principal.userId,
+    principal: ctx.principal,
     key,
     request: { method: "MCP", path: "tools/call create_session", body: JSON.stringify(input) },
     now: ctx.now(),

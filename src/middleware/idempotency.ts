@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { contextOf } from "../context/request";
-import type { Context as AppContext } from "../domain/context";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../domain/idempotency/keys";
 import {
   claimKey,
@@ -19,7 +18,6 @@ import {
   storedResponse,
   storeRefusal,
 } from "../domain/idempotency/records";
-import { actingShard, onShardIfBound } from "../domain/shards/accounts";
 import { AppError } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { principalOf } from "./authenticate";
@@ -95,12 +93,10 @@ export function idempotent(options: { atomic?: boolean } = {}): MiddlewareHandle
     if (key === undefined) return next();
     checkKey(key);
     const principal = await principalOf(c);
-    // Records are on the acting account's shard, with the work they record (docs/scale.md "Shards").
-    const shard = actingShard(principal);
-    const ctx = onShardIfBound(contextOf(c), shard);
+    const ctx = contextOf(c);
     const request = { method: c.req.method, path: c.req.path, body: await c.req.text() };
-    const use = await keyUse({ ownerId: principal.userId, key, request, now: Date.now() });
-    if (options.atomic) return atomic(c, next, ctx, { use, shard });
+    const use = await keyUse({ principal, key, request, now: Date.now() });
+    if (options.atomic) return atomic(c, next, use);
 
     const claimed = await claimKey(ctx, { use, lockMs: LOCK_MS });
     if (!claimed) {
@@ -134,7 +130,6 @@ async function readable(
   existing: IdempotencyRecord,
   use: KeyUse,
 ): Promise<{ status: number; body: string }> {
-  // Only the data key is read here: the record itself was read on its shard.
   const { status, body } = await storedResponse(contextOf(c), { record: existing, use, details: HEADER });
   if (body === null) {
     // Sealed under a data key this isolate no longer has: we cannot replay, and must not redo the work.
@@ -147,15 +142,11 @@ async function readable(
 }
 
 /** The atomic way (see the module comment): the work commits the record with its own statements. */
-async function atomic(
-  c: Context<AppEnv>,
-  next: () => Promise<void>,
-  ctx: AppContext,
-  { use, shard }: { use: KeyUse; shard: number },
-): Promise<Response | undefined> {
+async function atomic(c: Context<AppEnv>, next: () => Promise<void>, use: KeyUse): Promise<Response | undefined> {
+  const ctx = contextOf(c);
   const found = await lookUpKey(ctx, use);
   if ("held" in found) return replay(c, found.held, use);
-  c.set("idempotencyKey", { ...found.free, shard });
+  c.set("idempotencyKey", found.free);
   await next();
   const status = c.res.status;
   if (c.error instanceof AppError && c.error.code === "IDEMPOTENCY_KEY_IN_USE") {

@@ -7,6 +7,7 @@ import { newId, shardOfId } from "../../src/lib/ids";
 import { testContext } from "../support/context";
 import { PASSWORD, registerUser, uniqueEmail } from "../support/factories";
 import { api, apiWithEnv } from "../support/http";
+import { callTool, mcpToken } from "../support/mcp";
 import { heldSession, stepRoom, validSession } from "../support/sessions";
 
 /**
@@ -121,6 +122,25 @@ describe("accounts on shard 1", () => {
     expect(
       await count(shard1(), "credit_ledger WHERE account_id = ? AND reason = 'session_debit'", placed.accountId),
     ).toBe(1);
+  });
+
+  it("keep an MCP client's idempotency_key on their shard: the record with the creation, the retry replayed", async () => {
+    const token = await mcpToken(placed.id);
+    const debits = () =>
+      count(shard1(), "credit_ledger WHERE account_id = ? AND reason = 'session_debit'", placed.accountId);
+    const before = await debits();
+    const key = crypto.randomUUID();
+    const args = { ...validSession(), idempotency_key: key };
+    const first = await callTool(token, "create_session", args);
+    expect(first.isError, JSON.stringify(first.content)).toBeFalsy();
+    const id = first.structuredContent.id as string;
+    expect(shardOfId(id)).toBe(1);
+    expect(await count(shard1(), "idempotency_keys WHERE owner_id = ? AND key = ?", placed.id, key)).toBe(1);
+    expect(await count(env.DB, "idempotency_keys WHERE key = ?", key)).toBe(0);
+    const again = await callTool(token, "create_session", args);
+    expect(again.structuredContent.id).toBe(id);
+    expect(await count(shard1(), "sessions WHERE id = ?", id)).toBe(1);
+    expect(await debits()).toBe(before + 1);
   });
 
   it("read a session by its id from its shard, and its room writes its steps there", async () => {

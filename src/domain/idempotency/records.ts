@@ -9,12 +9,14 @@ import {
   releaseStatement,
   storeWrite,
 } from "../../db/idempotency";
-import type { Condition, Statement } from "../../db/store";
+import type { Condition, Statement, Store } from "../../db/store";
 import { AppError, type ErrorDetails } from "../../errors";
 import { iso } from "../../lib/clock";
 import type { Context } from "../context";
 import { dataEncryptionKey } from "../encryption/data-key";
 import { open, seal } from "../encryption/secret-box";
+import type { Principal } from "../identity/principal";
+import { actingShard, onShardIfBound } from "../shards/accounts";
 import { commitWrite } from "../unit-of-work";
 import { holds, IDEMPOTENCY_RETENTION_MS, idempotencyRequestHash } from "./keys";
 
@@ -22,29 +24,44 @@ import { holds, IDEMPOTENCY_RETENTION_MS, idempotencyRequestHash } from "./keys"
  * A key's records (drizzle/schema/idempotency.ts), for whoever honours a key: the Idempotency-Key
  * middleware (src/middleware/idempotency.ts) and the MCP create_session tool (src/mcp/create-once.ts).
  * Stored responses are sealed (AES-256-GCM under the data encryption key, bound to the owner and
- * the key): a create response can carry a secret shown once.
+ * the key): a create response can carry a secret shown once. A key's records are on the acting
+ * account's shard, with the work they record (docs/scale.md "Shards"): every function here reads and
+ * writes there, so its callers never pick a database.
  */
 
-/** One request's use of a key: whose key, which, the request it stands for, and when it started (ms). */
+/**
+ * One request's use of a key: whose key, which, the request it stands for, when it started (ms),
+ * and the shard of the account it acts for (where the key's record is).
+ */
 export interface KeyUse {
   ownerId: string;
   key: string;
   requestHash: string;
   now: number;
+  shard: number;
 }
 
 export type { IdempotencyRecord };
 
-/** The use of `key` by `ownerId` for `request` (method, path, body), at `now`. */
+/** The use of `key` by `principal` for `request` (method, path, body), at `now`. */
 export async function keyUse(input: {
-  ownerId: string;
+  principal: Pick<Principal, "userId" | "organization">;
   key: string;
   request: { method: string; path: string; body: string };
   now: number;
 }): Promise<KeyUse> {
-  const { ownerId, key, request, now } = input;
-  return { ownerId, key, requestHash: await idempotencyRequestHash(request), now };
+  const { principal, key, request, now } = input;
+  return {
+    ownerId: principal.userId,
+    key,
+    requestHash: await idempotencyRequestHash(request),
+    now,
+    shard: actingShard(principal),
+  };
 }
+
+/** `ctx` on the shard of `k`'s record. */
+const at = (ctx: Context, k: KeyUse) => onShardIfBound(ctx, k.shard);
 
 const associated = (k: KeyUse) => `idempotency:${k.ownerId}:${k.key}`;
 const sealFor = async (ctx: Context, k: KeyUse, body: string) =>
@@ -52,7 +69,7 @@ const sealFor = async (ctx: Context, k: KeyUse, body: string) =>
 
 /** The key's record as stored, or null. */
 export function findRecord(ctx: Context, k: KeyUse): Promise<IdempotencyRecord | null> {
-  return findIdempotencyRecord(ctx.db, k.ownerId, k.key);
+  return findIdempotencyRecord(at(ctx, k).db, k.ownerId, k.key);
 }
 
 /** The record that holds the key as of the request's start (not expired, no lapsed lock), or null. */
@@ -83,9 +100,10 @@ export async function storedResponse(
 /** Claim the key for `lockMs` (or take over an expired record or a lapsed lock): true if this request owns it. */
 export function claimKey(ctx: Context, input: { use: KeyUse; lockMs: number }): Promise<boolean> {
   const { use: k, lockMs } = input;
+  const home = at(ctx, k);
   return commitWrite(
-    ctx,
-    claimWrite(ctx.db, {
+    home,
+    claimWrite(home.db, {
       ownerId: k.ownerId,
       key: k.key,
       requestHash: k.requestHash,
@@ -100,12 +118,14 @@ export function claimKey(ctx: Context, input: { use: KeyUse; lockMs: number }): 
 export async function completeKey(ctx: Context, input: { use: KeyUse; status: number; body: string }): Promise<void> {
   const { use: k, status, body } = input;
   const sealed = await sealFor(ctx, k, body);
-  await ctx.commit([completeStatement(ctx.db, k.ownerId, k.key, status, sealed)]);
+  const home = at(ctx, k);
+  await home.commit([completeStatement(home.db, k.ownerId, k.key, status, sealed)]);
 }
 
 /** Release the claimed key unfinished (the request failed in a way that is safe to retry). */
 export async function releaseKey(ctx: Context, k: KeyUse): Promise<void> {
-  await ctx.commit([releaseStatement(ctx.db, k.ownerId, k.key)]);
+  const home = at(ctx, k);
+  await home.commit([releaseStatement(home.db, k.ownerId, k.key)]);
 }
 
 // The atomic way: no claim; the work commits the finished record with its own statements.
@@ -115,16 +135,15 @@ export interface FreeKey {
   readonly use: KeyUse;
   /** An expired record, or a lapsed in-progress one, is there: the commit deletes it first. */
   readonly takeOver: boolean;
-  /** The shard the record lives on (the acting account's, docs/scale.md "Shards"); 0 when unset. */
-  readonly shard?: number;
 }
 
 /**
  * The statements that store a use case's result as its Idempotency-Key record, for the use case's
- * own commit, written only if `onlyIf` holds (the work happened). Of two requests with one key,
- * the second commit fails on the record's key (`isKeyTaken`) and rolls back whole.
+ * own commit on `db` (the database it commits to), written only if `onlyIf` holds (the work
+ * happened). Of two requests with one key, the second commit fails on the record's key
+ * (`isKeyTaken`) and rolls back whole.
  */
-export type RecordResult<T> = (result: T, onlyIf: Condition) => Promise<Statement[]>;
+export type RecordResult<T> = (result: T, onlyIf: Condition, db: Store) => Promise<Statement[]>;
 
 /** Whether a record holds the key (to replay or refuse), or it is free for the work to record its result under. */
 export async function lookUpKey(ctx: Context, k: KeyUse): Promise<{ held: IdempotencyRecord } | { free: FreeKey }> {
@@ -139,9 +158,7 @@ export function recordResultAs<T>(
   input: { free: FreeKey; status: number; render: (result: T) => unknown },
 ): RecordResult<T> {
   const { free, status, render } = input;
-  // Built on the record's shard: the use case commits it there, in one batch with its work.
-  const db = ctx.shards.db(free.shard ?? 0) ?? ctx.db;
-  return async (result, onlyIf) =>
+  return async (result, onlyIf, db) =>
     atomicRecordStatements(
       db,
       atomicRecord(free),
@@ -157,12 +174,14 @@ export async function storeRefusal(
 ): Promise<boolean> {
   const { free, status, body } = input;
   const sealedBody = await sealFor(ctx, free.use, body);
-  return commitWrite(ctx, storeWrite(ctx.db, atomicRecord(free), { status, sealedBody }));
+  const home = at(ctx, free.use);
+  return commitWrite(home, storeWrite(home.db, atomicRecord(free), { status, sealedBody }));
 }
 
 /** Forget the record the work committed (the work was undone afterwards): the key may be used again. */
 export async function forgetRecord(ctx: Context, free: FreeKey): Promise<void> {
-  await ctx.commit([forgetStatement(ctx.db, atomicRecord(free))]);
+  const home = at(ctx, free.use);
+  await home.commit([forgetStatement(home.db, atomicRecord(free))]);
 }
 
 function atomicRecord({ use, takeOver }: FreeKey): AtomicRecord {

@@ -119,7 +119,7 @@ export async function createSession(
       },
     }),
   );
-  const record = input.idempotency ? await input.idempotency(row, sessionExists(row.id)) : [];
+  const record = input.idempotency ? await input.idempotency(row, sessionExists(row.id), home.db) : [];
   // The record comes last: the creation's results are read by position (db/sessions.ts).
   const results = await home.commit([...creation.statements, ...record]).catch((err: unknown) => {
     // Another request with the same idempotency key committed first; this batch rolled back whole.

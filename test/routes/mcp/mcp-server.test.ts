@@ -1,68 +1,13 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { issueAccessToken, mcpResourceOf } from "../../../src/domain/identity/access-tokens";
-import { USER_SCOPES } from "../../../src/domain/identity/scopes";
-import { testContext } from "../../support/context";
 import { registerUser } from "../../support/factories";
 import { appAt, BASE, startOfMinuteWindow, workerFetch } from "../../support/http";
+import { callTool, mcp, mcpToken } from "../../support/mcp";
 import { asOrg, createOrganization, orgAccount, topUpOrganization } from "../../support/organizations";
 
 /**
  * /mcp in the Workers runtime: the REST rules (credits, rate limits, organizations) hold over MCP as they do
  * over /v1, since the tools call the same domain functions.
  */
-async function mcpToken(userId: string) {
-  const { token } = await issueAccessToken(testContext(), {
-    userId,
-    role: "user",
-    tier: "basic",
-    scopes: USER_SCOPES,
-    sid: crypto.randomUUID(),
-    clientId: "dcr_test",
-    ttlSeconds: 3600,
-    audience: mcpResourceOf(env.AUTH_ISSUER),
-  });
-  return token;
-}
-
-let nextId = 1;
-async function mcp(
-  token: string,
-  method: string,
-  params: unknown,
-  headers: Record<string, string> = {},
-  fetch: (r: Request) => Promise<Response> = (r) => workerFetch(r),
-) {
-  const res = await fetch(
-    new Request(`${BASE}/mcp`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        authorization: `Bearer ${token}`,
-        ...headers,
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }),
-    }),
-  );
-  const text = await res.text();
-  // JSON, or an SSE stream whose last message is the response (the legacy stateless transport streams).
-  const json = res.headers.get("content-type")?.startsWith("text/event-stream")
-    ? text
-        .split("\n")
-        .filter((l) => l.startsWith("data: "))
-        .at(-1)
-        ?.slice(6)
-    : text;
-  return { status: res.status, headers: res.headers, body: json ? JSON.parse(json) : null };
-}
-
-const callTool = async (token: string, name: string, args: unknown, headers: Record<string, string> = {}) => {
-  const res = await mcp(token, "tools/call", { name, arguments: args }, headers);
-  expect(res.status).toBe(200);
-  return res.body.result as { isError?: boolean; structuredContent: any; content: { type: string; text: string }[] };
-};
-
 /** A tool error's catalogue error, read as an agent reads it: the result's text content. */
 const errorOf = (result: Awaited<ReturnType<typeof callTool>>) => {
   expect(result.isError).toBe(true);
