@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import type { Statement } from "./store";
 
 const { apiKeys, users } = schema;
@@ -7,8 +7,8 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** Inserts a key. */
 export function insertApiKeyStatement(d1: D1Database, row: ApiKeyRow): Statement {
-  const insert = db(d1).insert(apiKeys).values(row).toSQL();
-  return d1.prepare(insert.sql).bind(...insert.params);
+  const insert = db(d1).insert(apiKeys).values(row);
+  return statementOf(d1, insert);
 }
 
 /** The key and its owner's role and tier, in one query (one read per API-key request). */
@@ -52,9 +52,8 @@ export function revokeApiKeyStatement(d1: D1Database, id: string, userId: string
     .set({ revokedAt: at })
     .where(
       and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), or(isNull(apiKeys.revokedAt), gt(apiKeys.revokedAt, at))),
-    )
-    .toSQL();
-  return d1.prepare(update.sql).bind(...update.params);
+    );
+  return statementOf(d1, update);
 }
 
 /**
@@ -94,7 +93,6 @@ export function touchApiKeyStatement(d1: D1Database, id: string, at: string, sta
   const touch = db(d1)
     .update(apiKeys)
     .set({ lastUsedAt: at })
-    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))))
-    .toSQL();
-  return d1.prepare(touch.sql).bind(...touch.params);
+    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+  return statementOf(d1, touch);
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import { rowReader } from "./row-sql";
 
 const { billingAccounts } = schema;
@@ -23,6 +23,6 @@ export async function findAccount(d1: D1Database, id: string): Promise<AccountRo
 
 /** The INSERT of a new account, for a batch that also writes its signup grant. */
 export function insertAccountStatement(d1: D1Database, row: AccountRow): D1PreparedStatement {
-  const q = db(d1).insert(billingAccounts).values(row).onConflictDoNothing().toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+  const q = db(d1).insert(billingAccounts).values(row).onConflictDoNothing();
+  return statementOf(d1, q);
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { rowWrite } from "./changes";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import type { Statement, Write } from "./store";
 
 const { mfaTotp, mfaRecoveryCodes } = schema;
@@ -83,8 +83,8 @@ export function deleteRecoveryCodesStatement(d1: D1Database, userId: string): St
 }
 
 export function insertChallengeStatement(d1: D1Database, row: typeof schema.mfaChallenges.$inferInsert): Statement {
-  const insert = db(d1).insert(schema.mfaChallenges).values(row).toSQL();
-  return d1.prepare(insert.sql).bind(...insert.params);
+  const insert = db(d1).insert(schema.mfaChallenges).values(row);
+  return statementOf(d1, insert);
 }
 
 export async function findLiveChallenge(d1: D1Database, tokenHash: string, now: number) {

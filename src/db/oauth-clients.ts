@@ -40,8 +40,7 @@ export async function familiesOfClient(d1: D1Database, id: string): Promise<stri
 export function deleteClientOfUserStatements(d1: D1Database, id: string, userId: string, at: string): Statement[] {
   const remove = db(d1)
     .delete(oauthClients)
-    .where(and(eq(oauthClients.id, id), eq(oauthClients.ownerUserId, userId)))
-    .toSQL();
-  const revoke = db(d1).update(refreshTokens).set({ revokedAt: at }).where(eq(refreshTokens.clientId, id)).toSQL();
-  return [d1.prepare(remove.sql).bind(...remove.params), d1.prepare(revoke.sql).bind(...revoke.params)];
+    .where(and(eq(oauthClients.id, id), eq(oauthClients.ownerUserId, userId)));
+  const revoke = db(d1).update(refreshTokens).set({ revokedAt: at }).where(eq(refreshTokens.clientId, id));
+  return [statementOf(d1, remove), statementOf(d1, revoke)];
 }

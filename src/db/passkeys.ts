@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { rowWrite } from "./changes";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import type { Statement, Write } from "./store";
 
 const { mfaPasskeys, webauthnChallenges } = schema;
@@ -9,8 +9,8 @@ export type WebauthnCeremony = (typeof webauthnChallenges.$inferSelect)["ceremon
 
 /** Reads false for a credential id registered before (to anyone): it is not registered again. */
 export function insertPasskeyWrite(d1: D1Database, row: typeof mfaPasskeys.$inferInsert): Write<boolean> {
-  const insert = db(d1).insert(mfaPasskeys).values(row).onConflictDoNothing().toSQL();
-  return rowWrite(d1.prepare(insert.sql).bind(...insert.params));
+  const insert = db(d1).insert(mfaPasskeys).values(row).onConflictDoNothing();
+  return rowWrite(statementOf(d1, insert));
 }
 
 export async function passkeysOf(d1: D1Database, userId: string): Promise<PasskeyRow[]> {
@@ -43,9 +43,8 @@ export function renamePasskeyWrite(d1: D1Database, userId: string, id: string, n
   const update = db(d1)
     .update(mfaPasskeys)
     .set({ name })
-    .where(and(eq(mfaPasskeys.id, id), eq(mfaPasskeys.userId, userId)))
-    .toSQL();
-  return rowWrite(d1.prepare(update.sql).bind(...update.params));
+    .where(and(eq(mfaPasskeys.id, id), eq(mfaPasskeys.userId, userId)));
+  return rowWrite(statementOf(d1, update));
 }
 
 export function deletePasskeyWrite(d1: D1Database, userId: string, id: string): Write<boolean> {
@@ -75,8 +74,8 @@ export function insertWebauthnChallengeStatement(
   d1: D1Database,
   row: typeof webauthnChallenges.$inferInsert,
 ): Statement {
-  const insert = db(d1).insert(webauthnChallenges).values(row).toSQL();
-  return d1.prepare(insert.sql).bind(...insert.params);
+  const insert = db(d1).insert(webauthnChallenges).values(row);
+  return statementOf(d1, insert);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { getTableColumns, sql } from "drizzle-orm";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import type { Statement, Store } from "./store";
+import { insertIfUserExists } from "./users";
 
-const { accountPlacements, users } = schema;
+const { accountPlacements } = schema;
 export type PlacementRow = typeof accountPlacements.$inferSelect;
 
 /**
@@ -12,17 +12,8 @@ export type PlacementRow = typeof accountPlacements.$inferSelect;
  */
 export function insertPlacementStatement(d1: Store, row: PlacementRow, onlyIfUser?: string): Statement {
   if (onlyIfUser === undefined) {
-    const q = db(d1).insert(accountPlacements).values(row).toSQL();
-    return d1.prepare(q.sql).bind(...q.params);
+    const q = db(d1).insert(accountPlacements).values(row);
+    return statementOf(d1, q);
   }
-  const values = Object.entries(getTableColumns(accountPlacements)).map(([key, column]) =>
-    sql.param(row[key as keyof PlacementRow], column),
-  );
-  const q = db(d1)
-    .insert(accountPlacements)
-    .select(
-      sql`select ${sql.join(values, sql`, `)} where exists (select 1 from ${users} where ${users.id} = ${onlyIfUser})`,
-    )
-    .toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+  return insertIfUserExists(d1, accountPlacements, row, onlyIfUser);
 }

@@ -68,13 +68,9 @@ export async function expiredRegisteredClients(d1: D1Database, now: string, max:
  * meanwhile extended it past `now`.
  */
 export function deleteExpiredRegisteredClientStatements(d1: D1Database, id: string, now: string): Statement[] {
-  const removeCodes = db(d1).delete(codes).where(eq(codes.clientId, id)).toSQL();
+  const removeCodes = db(d1).delete(codes).where(eq(codes.clientId, id));
   const removeClient = db(d1)
     .delete(clients)
-    .where(and(eq(clients.id, id), lte(clients.expiresAt, now)))
-    .toSQL();
-  return [
-    d1.prepare(removeCodes.sql).bind(...removeCodes.params),
-    d1.prepare(removeClient.sql).bind(...removeClient.params),
-  ];
+    .where(and(eq(clients.id, id), lte(clients.expiresAt, now)));
+  return [statementOf(d1, removeCodes), statementOf(d1, removeClient)];
 }

@@ -1,14 +1,14 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { organizations, scimConnections } from "../../drizzle/schema";
-import { db } from "./client";
+import { db, statementOf } from "./client";
 import type { Statement, Store } from "./store";
 
 /** SCIM connections (drizzle/schema/scim.ts `scim_connections`): the directory's bearer token, hashed. */
 export type ScimConnectionRow = typeof scimConnections.$inferSelect;
 
 export function insertScimConnectionStatement(d1: Store, row: ScimConnectionRow): Statement {
-  const q = db(d1).insert(scimConnections).values(row).toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+  const q = db(d1).insert(scimConnections).values(row);
+  return statementOf(d1, q);
 }
 
 /** A new token for a connection that is still live (a revoked one stays revoked). */
@@ -25,9 +25,8 @@ export function rotateScimTokenStatement(
         eq(scimConnections.organizationId, input.organizationId),
         isNull(scimConnections.revokedAt),
       ),
-    )
-    .toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+    );
+  return statementOf(d1, q);
 }
 
 export function revokeScimConnectionStatement(d1: Store, organizationId: string, id: string, at: string): Statement {
@@ -40,9 +39,8 @@ export function revokeScimConnectionStatement(d1: Store, organizationId: string,
         eq(scimConnections.organizationId, organizationId),
         isNull(scimConnections.revokedAt),
       ),
-    )
-    .toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+    );
+  return statementOf(d1, q);
 }
 
 export function findScimConnectionOf(d1: Store, organizationId: string, id: string) {

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { StoredResults } from "../analysis/analyzer";
 import type { HistoryEntry, SessionStatus, Stage } from "../domain/sessions/types";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import { type RefundEntry, sessionRefundStatements } from "./credits";
 import type { Statement } from "./store";
 
@@ -19,9 +19,8 @@ function historyInsert(d1: D1Database, sessionId: string, position: number, entr
   const q = db(d1)
     .insert(sessionHistory)
     .values({ sessionId, position, ...entry })
-    .onConflictDoNothing({ target: [sessionHistory.sessionId, sessionHistory.stage] })
-    .toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+    .onConflictDoNothing({ target: [sessionHistory.sessionId, sessionHistory.stage] });
+  return statementOf(d1, q);
 }
 
 /**
@@ -38,9 +37,8 @@ function statusUpdate(
   const q = db(d1)
     .update(sessions)
     .set({ ...set, status: move.to })
-    .where(and(eq(sessions.id, id), inArray(sessions.status, [...move.from])))
-    .toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+    .where(and(eq(sessions.id, id), inArray(sessions.status, [...move.from])));
+  return statementOf(d1, q);
 }
 
 /**
@@ -91,9 +89,8 @@ export function stageStatements(
   const q = db(d1)
     .update(sessions)
     .set({ stage: next, updatedAt: entry.timestamp })
-    .where(and(eq(sessions.id, id), eq(sessions.status, "processing")))
-    .toSQL();
-  return [historyInsert(d1, id, position, entry), d1.prepare(q.sql).bind(...q.params)];
+    .where(and(eq(sessions.id, id), eq(sessions.status, "processing")));
+  return [historyInsert(d1, id, position, entry), statementOf(d1, q)];
 }
 
 export interface Completion {

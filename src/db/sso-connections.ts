@@ -1,12 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { organizations, ssoConnections } from "../../drizzle/schema";
-import { db } from "./client";
+import { db, statementOf } from "./client";
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
 
 export function insertConnectionStatement(d1: D1Database, row: SsoConnectionRow): D1PreparedStatement {
-  const q = db(d1).insert(ssoConnections).values(row).toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+  const q = db(d1).insert(ssoConnections).values(row);
+  return statementOf(d1, q);
 }
 
 /** Writes a connection's editable fields (name, enforced, config, sealed secret) if it is still the organization's. */
@@ -20,17 +20,15 @@ export function updateConnectionStatement(d1: D1Database, row: SsoConnectionRow)
       secretSealed: row.secretSealed,
       updatedAt: row.updatedAt,
     })
-    .where(and(eq(ssoConnections.id, row.id), eq(ssoConnections.organizationId, row.organizationId)))
-    .toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+    .where(and(eq(ssoConnections.id, row.id), eq(ssoConnections.organizationId, row.organizationId)));
+  return statementOf(d1, q);
 }
 
 export function deleteConnectionStatement(d1: D1Database, organizationId: string, id: string): D1PreparedStatement {
   const q = db(d1)
     .delete(ssoConnections)
-    .where(and(eq(ssoConnections.id, id), eq(ssoConnections.organizationId, organizationId)))
-    .toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+    .where(and(eq(ssoConnections.id, id), eq(ssoConnections.organizationId, organizationId)));
+  return statementOf(d1, q);
 }
 
 export async function findConnection(d1: D1Database, id: string): Promise<SsoConnectionRow | undefined> {

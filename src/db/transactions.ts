@@ -1,6 +1,6 @@
 import { and, gte, lt } from "drizzle-orm";
 import type { EventMessage } from "../domain/webhooks/events";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import { balanceQuery, creditStatements, type LedgerEntry, ledgerRowWritten } from "./credits";
 import { outboxStatement } from "./outbox";
 import type { Statement, Write } from "./store";
@@ -44,8 +44,8 @@ export function completedPurchaseWrite(
  * records a failed charge (declined or processor failure) of a purchase, fee or upgrade: nothing credited.
  */
 export function transactionInsert(d1: D1Database, row: TransactionRow): D1PreparedStatement {
-  const q = db(d1).insert(transactions).values(row).onConflictDoNothing().toSQL();
-  return d1.prepare(q.sql).bind(...q.params);
+  const q = db(d1).insert(transactions).values(row).onConflictDoNothing();
+  return statementOf(d1, q);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { rowWritten } from "./changes";
 import { db, schema, statementOf } from "./client";
 import type { Statement, Write } from "./store";
@@ -38,23 +39,32 @@ export function insertUserWrite(
   /** Its billing account, when it is on this database too (shard 0); an account on another shard is written there first. */
   account?: typeof billingAccounts.$inferSelect,
 ): Write<boolean> {
-  const insert = db(d1).insert(users).values(row).onConflictDoNothing({ target: users.email }).toSQL();
-  const statements = [d1.prepare(insert.sql).bind(...insert.params)];
-  if (account) {
-    // INSERT … SELECT … WHERE EXISTS: the account is written only if the user row above was, built
-    // whole by drizzle (every column in the table's order, each value encoded by its column).
-    const values = Object.entries(getTableColumns(billingAccounts)).map(([key, column]) =>
-      sql.param(account[key as keyof typeof account], column),
-    );
-    const accountInsert = db(d1)
-      .insert(billingAccounts)
-      .select(
-        sql`select ${sql.join(values, sql`, `)} where exists (select 1 from ${users} where ${users.id} = ${row.id})`,
-      )
-      .toSQL();
-    statements.push(d1.prepare(accountInsert.sql).bind(...accountInsert.params));
-  }
+  const insert = db(d1).insert(users).values(row).onConflictDoNothing({ target: users.email });
+  const statements = [statementOf(d1, insert)];
+  // The account is written only if the user row above was.
+  if (account) statements.push(insertIfUserExists(d1, billingAccounts, account, row.id));
   return { statements, read: ([inserted]) => rowWritten(inserted) };
+}
+
+/**
+ * `row` into `table` only if user `userId` exists by then in the batch (INSERT … SELECT … WHERE
+ * EXISTS), built whole by drizzle: every column in the table's order, each value encoded by its column.
+ */
+export function insertIfUserExists<T extends SQLiteTable>(
+  d1: D1Database,
+  table: T,
+  row: T["$inferSelect"],
+  userId: string,
+): Statement {
+  const values = Object.entries(getTableColumns(table)).map(([key, column]) =>
+    sql.param((row as Record<string, unknown>)[key], column),
+  );
+  const insert = db(d1)
+    .insert(table)
+    .select(
+      sql`select ${sql.join(values, sql`, `)} where exists (select 1 from ${users} where ${users.id} = ${userId})`,
+    );
+  return statementOf(d1, insert);
 }
 
 /** A sign-in's mark on the account: when, and from which country. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import type { Statement, Write } from "./store";
 
 const { webhookDeliveries, webhookDeliveryAttempts } = schema;
@@ -15,8 +15,8 @@ export type DeliveryStatus = DeliveryRow["status"];
 export function insertDeliveriesStatements(d1: D1Database, rows: DeliveryRow[]): Statement[] {
   const client = db(d1);
   return rows.map((r) => {
-    const q = client.insert(webhookDeliveries).values(r).onConflictDoNothing().toSQL();
-    return d1.prepare(q.sql).bind(...q.params);
+    const q = client.insert(webhookDeliveries).values(r).onConflictDoNothing();
+    return statementOf(d1, q);
   });
 }
 
@@ -36,8 +36,8 @@ export async function unsentDeliveries(d1: D1Database, rows: DeliveryRow[]): Pro
 }
 
 export function insertDeliveryStatement(d1: D1Database, row: DeliveryRow): Statement {
-  const insert = db(d1).insert(webhookDeliveries).values(row).toSQL();
-  return d1.prepare(insert.sql).bind(...insert.params);
+  const insert = db(d1).insert(webhookDeliveries).values(row);
+  return statementOf(d1, insert);
 }
 
 export async function findDelivery(d1: D1Database, id: string): Promise<DeliveryRow | undefined> {
@@ -109,9 +109,8 @@ export function deliveryStatusStatement(
   const update = db(d1)
     .update(webhookDeliveries)
     .set({ status, updatedAt: at, ...(error !== undefined ? { lastError: error } : {}) })
-    .where(eq(webhookDeliveries.id, id))
-    .toSQL();
-  return d1.prepare(update.sql).bind(...update.params);
+    .where(eq(webhookDeliveries.id, id));
+  return statementOf(d1, update);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import { db, schema } from "./client";
+import { db, schema, statementOf } from "./client";
 import type { Statement } from "./store";
 
 const { webhooks } = schema;
@@ -91,9 +91,8 @@ export function rotateOwnWebhookSecretStatement(
       secretSealed: rotation.secretSealed,
       updatedAt: rotation.at,
     })
-    .where(and(eq(webhooks.id, id), ownedBy(owner)))
-    .toSQL();
-  return d1.prepare(update.sql).bind(...update.params);
+    .where(and(eq(webhooks.id, id), ownedBy(owner)));
+  return statementOf(d1, update);
 }
 
 /**
@@ -126,16 +125,14 @@ export function updateOwnWebhookStatement(
   const update = db(d1)
     .update(webhooks)
     .set(patch)
-    .where(and(eq(webhooks.id, id), ownedBy(owner)))
-    .toSQL();
-  return d1.prepare(update.sql).bind(...update.params);
+    .where(and(eq(webhooks.id, id), ownedBy(owner)));
+  return statementOf(d1, update);
 }
 
 /** Deletes the owner's webhook (its deliveries cascade); no row when missing or someone else's. */
 export function deleteOwnWebhookStatement(d1: D1Database, owner: WebhookOwner, id: string): Statement {
   const remove = db(d1)
     .delete(webhooks)
-    .where(and(eq(webhooks.id, id), ownedBy(owner)))
-    .toSQL();
-  return d1.prepare(remove.sql).bind(...remove.params);
+    .where(and(eq(webhooks.id, id), ownedBy(owner)));
+  return statementOf(d1, remove);
 }
