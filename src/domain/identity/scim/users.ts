@@ -54,6 +54,10 @@ interface UserFields {
   email: string;
 }
 
+/** The id an extension's manager names (RFC 7643 §4.3 `manager.value`), if any. */
+const managerIdOf = (extension: Attributes | undefined): string | undefined =>
+  (extension?.manager as Attributes | undefined)?.value as string | undefined;
+
 /**
  * The extension as stored. Its manager (RFC 7643 §4.3 `manager.value`) names another User of the
  * same connection: any other id is 400 invalidValue, whatever another connection holds. One
@@ -66,13 +70,12 @@ async function checkedEnterprise(
   extension: Attributes,
   current?: ScimUserRow,
 ): Promise<Attributes | undefined> {
-  const id = (extension.manager as Attributes | undefined)?.value;
+  const id = managerIdOf(extension);
   if (id === undefined) return extension;
-  if (id !== current?.id && (await findScimUser(ctx.db, connection.id, id as string))) return extension;
-  const had = current && (enterpriseOf(JSON.parse(current.resource))?.manager as Attributes | undefined)?.value;
-  if (id !== current?.id && id === had) {
-    const rest = { ...extension };
-    delete rest.manager;
+  const other = id !== current?.id;
+  if (other && (await findScimUser(ctx.db, connection.id, id))) return extension;
+  if (other && current && id === managerIdOf(enterpriseOf(JSON.parse(current.resource)))) {
+    const { manager: _gone, ...rest } = extension;
     return Object.keys(rest).length > 0 ? rest : undefined;
   }
   throw invalidValue(`${SCIM.enterpriseUser}:manager.value: the id of another User of this connection`);
@@ -128,7 +131,7 @@ function render(row: ScimUserRow, baseUrl: string): Attributes {
   const attributes = JSON.parse(row.resource) as Attributes;
   const extension = enterpriseOf(attributes);
   delete attributes[SCIM.enterpriseUser];
-  const manager = extension?.manager as Attributes | undefined;
+  const managerId = managerIdOf(extension);
   return {
     schemas: extension ? [SCIM.user, SCIM.enterpriseUser] : [SCIM.user],
     id: row.id,
@@ -138,7 +141,7 @@ function render(row: ScimUserRow, baseUrl: string): Attributes {
       ? {
           [SCIM.enterpriseUser]: {
             ...extension,
-            ...(manager ? { manager: { ...manager, $ref: `${baseUrl}/Users/${manager.value as string}` } } : {}),
+            ...(managerId ? { manager: { value: managerId, $ref: `${baseUrl}/Users/${managerId}` } } : {}),
           },
         }
       : {}),
