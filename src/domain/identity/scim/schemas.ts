@@ -1,9 +1,11 @@
+import { ENTERPRISE_USER } from "../../../db/scim-filter";
 /** The schema and message URNs of RFC 7643 §8.7 and RFC 7644 §3 the service speaks. */
 export const SCIM = {
   user: "urn:ietf:params:scim:schemas:core:2.0:User",
   group: "urn:ietf:params:scim:schemas:core:2.0:Group",
   /** RFC 7643 §4.3: the Enterprise User extension (Entra ID's and Okta's default mappings send it). */
-  enterpriseUser: "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User",
+  // Its filter columns are in db/scim-filter.ts, which names the URN for both.
+  enterpriseUser: ENTERPRISE_USER,
   listResponse: "urn:ietf:params:scim:api:messages:2.0:ListResponse",
   patchOp: "urn:ietf:params:scim:api:messages:2.0:PatchOp",
   searchRequest: "urn:ietf:params:scim:api:messages:2.0:SearchRequest",
