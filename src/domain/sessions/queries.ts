@@ -10,7 +10,7 @@ import type { Store } from "../../db/store";
 import { AppError } from "../../errors";
 import type { UserContext } from "../context";
 import { memberOf } from "../organizations/access";
-import { actingDatabase, databaseOfId, onShard, shardNamedBy } from "../shards/accounts";
+import { actingDatabase, databaseOfId } from "../shards/accounts";
 import { fullRow, storedOf } from "./archive";
 import type { StoredSession } from "./content";
 import { type Action, readableTypes, requireSessionScope } from "./families";
@@ -78,9 +78,9 @@ export async function sessionHistory(ctx: UserContext, { id }: { id: string }): 
 /** The history of a session already read with its content (no second read of it: an archived one's is in R2). */
 export async function historyOfStored(ctx: UserContext, { row, content }: StoredSession): Promise<HistoryEntry[]> {
   if (content) return content.history;
-  return row.status === "processing"
-    ? (await historyOf(onShard(ctx, shardNamedBy(row.id)).db, row.id)).map(historyEntry)
-    : [];
+  // Read where the row was read: the shard its id names.
+  const d1 = databaseOfId(ctx, row.id);
+  return row.status === "processing" && d1 ? (await historyOf(d1, row.id)).map(historyEntry) : [];
 }
 
 export interface ListQuery {
