@@ -3,13 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hotSession, MOVED_COLUMNS } from "../../../src/db/session-archive";
 import { payingAccount } from "../../../src/db/sessions";
 import type { Context } from "../../../src/domain/context";
-import { issueAccessToken, mcpResourceOf } from "../../../src/domain/identity/access-tokens";
-import { USER_SCOPES } from "../../../src/domain/identity/scopes";
 import { accountPrefix, archiveKey, archiveSession, sweepArchive } from "../../../src/domain/sessions/archive";
 import type { SessionArchive } from "../../../src/domain/sessions/ports";
 import { testContext, testContextWith } from "../../support/context";
 import { PASSWORD, registerUser, type TestUser } from "../../support/factories";
 import { api, apiWithEnv, BASE, workerFetch } from "../../support/http";
+import { mcpToken as tokenForMcp } from "../../support/mcp";
 import { completedSession, topUp } from "../../support/sessions";
 
 /**
@@ -102,20 +101,6 @@ function failing(step: "put" | "commit"): Context {
     },
   };
   return { ...base, ports: Object.create(base.ports, { archive: { value: archive } }) };
-}
-
-async function tokenForMcp(userId: string) {
-  const { token } = await issueAccessToken(testContext(), {
-    userId,
-    role: "user",
-    tier: "basic",
-    scopes: USER_SCOPES,
-    sid: crypto.randomUUID(),
-    clientId: "dcr_test",
-    ttlSeconds: 3600,
-    audience: mcpResourceOf(env.AUTH_ISSUER),
-  });
-  return token;
 }
 
 describe("the session archive", () => {
